@@ -1,0 +1,37 @@
+# The commands a newcomer needs. `make run` and `make test` set everything up themselves.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.requirements-installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test bench migrate demo messages clean-broker check-deploy
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): requirements.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	touch $(STAMP)
+
+migrate: $(STAMP)
+	$(BIN)/python manage.py migrate --no-input
+
+demo: migrate
+	$(BIN)/python manage.py load_demo --if-empty
+
+# Web server and a real Celery worker (with beat) together; Ctrl-C stops both.
+run: demo
+	HOST=$(HOST) PORT=$(PORT) $(BIN)/honcho start -f Procfile.dev
+
+test: $(STAMP)
+	BRIDGECASES_VAR_DIR=$(CURDIR)/var/test $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: $(STAMP)
+	$(BIN)/python bench/run.py
+
+check-deploy: $(STAMP)
+	DJANGO_DEBUG=0 DJANGO_SECRET_KEY=check-deploy-$$(date +%s)-a-long-random-string-for-the-check-only \
+	DJANGO_ALLOWED_HOSTS=example.org $(BIN)/python manage.py check --deploy --fail-level WARNING

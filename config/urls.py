@@ -1,0 +1,33 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.routers import DefaultRouter
+
+from scoring import api as scoring_api
+from scoring import views as scoring_views
+
+router = DefaultRouter()
+router.register("tournaments", scoring_api.TournamentViewSet, basename="tournament")
+router.register("events", scoring_api.EventViewSet, basename="event")
+router.register("sessions", scoring_api.SessionViewSet, basename="session")
+router.register("contestants", scoring_api.ContestantViewSet, basename="contestant")
+router.register("boards", scoring_api.BoardViewSet, basename="board")
+router.register("results", scoring_api.ResultViewSet, basename="result")
+router.register("official-scores", scoring_api.OfficialScorePostingViewSet, basename="official-score")
+
+urlpatterns = [
+    path("", scoring_views.home, name="home"),
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("tournaments/<int:pk>/", scoring_views.tournament_detail, name="tournament"),
+    path("events/<int:pk>/", scoring_views.event_detail, name="event"),
+    path("events/<int:pk>/standings/", scoring_views.standings, name="standings"),
+    path("sessions/<int:pk>/", scoring_views.session_detail, name="session"),
+    path("boards/<int:pk>/", scoring_views.board_detail, name="board"),
+    path("admin/", admin.site.urls),
+    path("api/v1/", include(router.urls)),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+]

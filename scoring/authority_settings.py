@@ -1,0 +1,121 @@
+"""The settings the Laws leave to a regulating authority, with their defaults and checks.
+
+Each setting is data (see ``AuthoritySetting``): a value with the date it applies from, so that
+a body can change its regulations without rewriting the history of earlier tournaments.
+The defaults are the Laws' own where the Laws give one.
+"""
+
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+LAWS_EDITIONS = ("1997", "2007", "2017")
+VP_SCALES = ("wbf2013-20", "wbf2013-30")
+ROUNDINGS = ("exact", "0.1-half-to-average", "0.01-half-up")
+WITHOUT_MERIT_SANCTIONS = ("none", "deposit", "deposit_and_penalty", "warning", "penalty")
+BUTLER_ROUNDINGS = ("half-up", "half-down", "half-even")
+
+
+def _int_range(low, high):
+    def check(value):
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise ValidationError(_("must be a whole number from %(low)s to %(high)s"),
+                                  params={"low": low, "high": high})
+    return check
+
+
+def _decimal_range(low, high):
+    def check(value):
+        try:
+            number = Decimal(str(value))
+        except (InvalidOperation, ValueError):
+            raise ValidationError(_("must be a number")) from None
+        if not Decimal(low) <= number <= Decimal(high):
+            raise ValidationError(_("must be from %(low)s to %(high)s"), params={"low": low, "high": high})
+    return check
+
+
+def _choice(choices):
+    def check(value):
+        if value not in choices:
+            raise ValidationError(_("must be one of %(choices)s"), params={"choices": ", ".join(choices)})
+    return check
+
+
+def _bool(value):
+    if not isinstance(value, bool):
+        raise ValidationError(_("must be true or false"))
+
+
+def _deposits(value):
+    """``{"currency": "GBP", "amounts": {"teams_rr": "30.00", ...}}``; an empty mapping means none."""
+    from scoring.models import Event  # avoids a cycle: models import this module
+
+    if not isinstance(value, dict) or set(value) - {"currency", "amounts"}:
+        raise ValidationError(_('must look like {"currency": "GBP", "amounts": {"mp_pairs": "20.00"}}'))
+    amounts = value.get("amounts", {})
+    if amounts and not value.get("currency"):
+        raise ValidationError(_("a deposit needs a currency"))
+    for kind, amount in amounts.items():
+        if kind not in Event.Kind.values:
+            raise ValidationError(_("'%(kind)s' is not a kind of event"), params={"kind": kind})
+        _decimal_range("0", "100000")(amount)
+
+
+@dataclass(frozen=True)
+class SettingSpec:
+    key: str
+    label: str
+    default: object
+    check: object
+
+
+SPECS = {
+    spec.key: spec
+    for spec in [
+        SettingSpec("laws_edition", _("Edition of the Laws in force"), "2017", _choice(LAWS_EDITIONS)),
+        SettingSpec("appeal_period_minutes", _("Appeal period after the official score (Law 92B), minutes"),
+                    30, _int_range(0, 7 * 24 * 60)),
+        SettingSpec("correction_period_minutes", _("Correction period after the official score (Law 79C), minutes"),
+                    30, _int_range(0, 7 * 24 * 60)),
+        SettingSpec("average_plus_percent", _("Average plus, percent of a top (Law 12C2)"), "60",
+                    _decimal_range("50", "100")),
+        SettingSpec("average_minus_percent", _("Average minus, percent of a top (Law 12C2)"), "40",
+                    _decimal_range("0", "50")),
+        SettingSpec("average_plus_imps", _("Average plus at IMPs (Law 86A)"), 3, _int_range(0, 24)),
+        SettingSpec("average_minus_imps", _("Average minus at IMPs, as a deduction (Law 86A)"), 3,
+                    _int_range(0, 24)),
+        SettingSpec("weighted_scores_allowed", _("Weighted adjusted scores allowed (Law 12C1c)"), True, _bool),
+        SettingSpec("weighted_max_components", _("Most components of a weighted score"), 5, _int_range(1, 10)),
+        SettingSpec("weight_decimals", _("Decimals allowed in a weight (fractions such as 1/3 always allowed)"),
+                    2, _int_range(0, 6)),
+        SettingSpec("deposits", _("Appeal deposits by kind of event"), {}, _deposits),
+        SettingSpec("without_merit_sanction", _("Sanction for an appeal without merit (Law 92A)"), "none",
+                    _choice(WITHOUT_MERIT_SANCTIONS)),
+        SettingSpec("appeals_committee_size", _("Members of an appeals committee"), 3, _int_range(1, 9)),
+        SettingSpec("butler_drop", _("Butler datum: results dropped at each end"), 1, _int_range(0, 10)),
+        SettingSpec("butler_rounding", _("Butler datum: how a 5 is rounded to 10"), "half-up",
+                    _choice(BUTLER_ROUNDINGS)),
+        SettingSpec("vp_scale", _("Victory-point scale"), "wbf2013-20", _choice(VP_SCALES)),
+        SettingSpec("rounding", _("Rounding of matchpoints"), "exact", _choice(ROUNDINGS)),
+        SettingSpec("absent_partner_deemed_to_agree", _("An absent partner is deemed to concur in an appeal (92D)"),
+                    False, _bool),
+    ]
+}
+
+
+def validate_setting(key, value):
+    """Raise ValidationError (on ``value``) if ``value`` is not allowed for setting ``key``."""
+    spec = SPECS.get(key)
+    if spec is None:
+        raise ValidationError({"key": _("'%(key)s' is not a setting") % {"key": key}})
+    try:
+        spec.check(value)
+    except ValidationError as error:
+        raise ValidationError({"value": [f"{spec.label}: {message}" for message in error.messages]}) from None
+
+
+def defaults():
+    return {key: spec.default for key, spec in SPECS.items()}

@@ -1,0 +1,513 @@
+"""The competition record: who plays, what was dealt, what happened at each table.
+
+Constraints live here (the database refuses what can never be right); the checks a user
+should read as a sentence live in ``clean()`` and in the services, which call ``full_clean()``.
+"""
+
+import datetime
+import re
+import zoneinfo
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from scoring import authority_settings
+from scoring.engine.contract import ContractError, ns_score, parse_contract
+
+SEAT_CHOICES = [("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West"))]
+VULNERABILITY_CHOICES = [("None", _("None")), ("NS", _("N-S")), ("EW", _("E-W")), ("All", _("All"))]
+
+
+def validate_time_zone(value):
+    if value not in zoneinfo.available_timezones():
+        raise ValidationError(_("'%(value)s' is not a time zone (write e.g. Europe/London)."),
+                              params={"value": value})
+
+
+class RegulatingAuthority(models.Model):
+    """A national body (or other regulating authority) whose regulations a tournament follows."""
+
+    name = models.CharField(_("name"), max_length=200, unique=True)
+    code = models.SlugField(_("code"), max_length=20, unique=True)
+    country = models.CharField(_("country"), max_length=100, blank=True)
+    language = models.CharField(_("language"), max_length=10, choices=settings.LANGUAGES, default="en")
+    time_zone = models.CharField(_("time zone"), max_length=64, default="UTC", validators=[validate_time_zone])
+
+    class Meta:
+        verbose_name = _("regulating authority")
+        verbose_name_plural = _("regulating authorities")
+        ordering = ["name"]
+
+    def __str__(self):
+        return self.name
+
+    def settings_on(self, day=None):
+        """Every setting as in force on ``day`` (today by default): the latest value dated on
+        or before that day, else the default."""
+        day = day or timezone.localdate()
+        values = authority_settings.defaults()
+        for setting in self.settings.filter(effective_from__lte=day).order_by("effective_from", "pk"):
+            values[setting.key] = setting.value
+        return values
+
+
+class AuthoritySetting(models.Model):
+    """One value of one regulation, in force from a date until a later value replaces it."""
+
+    authority = models.ForeignKey(RegulatingAuthority, on_delete=models.CASCADE, related_name="settings",
+                                  verbose_name=_("regulating authority"))
+    key = models.CharField(_("setting"), max_length=50,
+                           choices=[(spec.key, spec.label) for spec in authority_settings.SPECS.values()])
+    value = models.JSONField(_("value"))
+    effective_from = models.DateField(_("applies from"))
+    note = models.CharField(_("source or note"), max_length=300, blank=True)
+
+    class Meta:
+        verbose_name = _("regulation setting")
+        verbose_name_plural = _("regulation settings")
+        ordering = ["authority", "key", "-effective_from"]
+        constraints = [
+            models.UniqueConstraint(fields=["authority", "key", "effective_from"],
+                                    name="one_value_per_setting_and_date"),
+        ]
+
+    def __str__(self):
+        return f"{self.authority}: {self.key} = {self.value} ({self.effective_from})"
+
+    def clean(self):
+        authority_settings.validate_setting(self.key, self.value)
+
+
+class Tournament(models.Model):
+    authority = models.ForeignKey(RegulatingAuthority, on_delete=models.PROTECT, related_name="tournaments",
+                                  verbose_name=_("regulating authority"))
+    name = models.CharField(_("name"), max_length=200)
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    start_date = models.DateField(_("first day"))
+    end_date = models.DateField(_("last day"))
+    time_zone = models.CharField(_("time zone"), max_length=64, blank=True, validators=[validate_time_zone],
+                                 help_text=_("Leave empty to use the regulating authority's."))
+
+    class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        ordering = ["-start_date", "name"]
+        constraints = [
+            models.CheckConstraint(condition=Q(end_date__gte=models.F("start_date")),
+                                   name="tournament_ends_after_it_starts"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def zone(self):
+        return zoneinfo.ZoneInfo(self.time_zone or self.authority.time_zone)
+
+    def regulations(self):
+        """The regulating authority's settings as in force on the tournament's first day."""
+        return self.authority.settings_on(self.start_date)
+
+    def clean(self):
+        if self.start_date and self.end_date and self.end_date < self.start_date:
+            raise ValidationError({"end_date": _("The last day is before the first day.")})
+
+
+class TournamentOfficial(models.Model):
+    """A user's role at one tournament: what they may see and do there."""
+
+    class Role(models.TextChoices):
+        DIRECTOR = "director", _("Director")
+        CHIEF_DIRECTOR = "chief_director", _("Chief director")
+        SCORER = "scorer", _("Scorer")
+        APPEALS_MEMBER = "appeals_member", _("Appeals member")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="officials")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="officiating")
+    role = models.CharField(_("role"), max_length=20, choices=Role.choices)
+
+    class Meta:
+        verbose_name = _("tournament official")
+        verbose_name_plural = _("tournament officials")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user", "role"], name="one_role_once_per_tournament"),
+        ]
+
+    def __str__(self):
+        return f"{self.user} ({self.get_role_display()}, {self.tournament})"
+
+
+class AuditorAssignment(models.Model):
+    """A national auditor reads everything of the tournaments under one regulating authority."""
+
+    authority = models.ForeignKey(RegulatingAuthority, on_delete=models.CASCADE, related_name="auditors")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="auditing")
+
+    class Meta:
+        verbose_name = _("national auditor")
+        verbose_name_plural = _("national auditors")
+        constraints = [models.UniqueConstraint(fields=["authority", "user"], name="one_auditor_assignment")]
+
+    def __str__(self):
+        return f"{self.user} ({self.authority})"
+
+
+class Event(models.Model):
+    class Kind(models.TextChoices):
+        MP_PAIRS = "mp_pairs", _("Matchpoint pairs")
+        IMP_PAIRS_CROSS = "imp_pairs_cross", _("IMP pairs (cross-IMPs)")
+        IMP_PAIRS_BUTLER = "imp_pairs_butler", _("IMP pairs (Butler)")
+        TEAMS_ROUND_ROBIN = "teams_rr", _("Teams, round robin (IMPs and VPs)")
+        TEAMS_SWISS = "teams_swiss", _("Teams, Swiss (IMPs and VPs)")
+        KNOCKOUT_TEAMS = "ko_teams", _("Knockout teams")
+        INDIVIDUAL = "individual", _("Individual")
+
+    TEAM_KINDS = {Kind.TEAMS_ROUND_ROBIN, Kind.TEAMS_SWISS, Kind.KNOCKOUT_TEAMS}
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="events",
+                                   verbose_name=_("tournament"))
+    name = models.CharField(_("name"), max_length=200)
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
+
+    class Meta:
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+        ordering = ["tournament", "name"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "name"], name="event_name_unique")]
+
+    def __str__(self):
+        return f"{self.tournament}: {self.name}"
+
+    @property
+    def is_teams(self):
+        return self.kind in self.TEAM_KINDS
+
+    @property
+    def contestant_kind(self):
+        if self.is_teams:
+            return Contestant.Kind.TEAM
+        if self.kind == self.Kind.INDIVIDUAL:
+            return Contestant.Kind.INDIVIDUAL
+        return Contestant.Kind.PAIR
+
+
+class Session(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sessions", verbose_name=_("event"))
+    number = models.PositiveSmallIntegerField(_("number"))
+    name = models.CharField(_("name"), max_length=100, blank=True)
+    starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+    is_last = models.BooleanField(_("last session of the event"), default=False)
+
+    class Meta:
+        verbose_name = _("session")
+        verbose_name_plural = _("sessions")
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="session_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="session_number_positive"),
+        ]
+
+    def __str__(self):
+        return self.name or _("Session %(number)s") % {"number": self.number}
+
+    @property
+    def official_score_at(self):
+        """When the official score was last made available: the Law 79C and 92B clocks start
+        here. None until it has been posted."""
+        posting = self.score_postings.order_by("-posted_at").first()
+        return posting.posted_at if posting else None
+
+    def appeal_deadline(self):
+        posted = self.official_score_at
+        if posted is None:
+            return None
+        minutes = self.event.tournament.regulations()["appeal_period_minutes"]
+        return posted + datetime.timedelta(minutes=minutes)
+
+    def correction_deadline(self):
+        posted = self.official_score_at
+        if posted is None:
+            return None
+        minutes = self.event.tournament.regulations()["correction_period_minutes"]
+        return posted + datetime.timedelta(minutes=minutes)
+
+
+class OfficialScorePosting(models.Model):
+    """Each time a session's official score was made available for inspection."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="score_postings")
+    posted_at = models.DateTimeField(_("made available at"))
+    posted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+                                  related_name="+")
+    note = models.CharField(_("note"), max_length=300, blank=True)
+
+    class Meta:
+        verbose_name = _("official score posting")
+        verbose_name_plural = _("official score postings")
+        ordering = ["session", "posted_at"]
+
+
+class Section(models.Model):
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="sections")
+    name = models.CharField(_("name"), max_length=20)
+
+    class Meta:
+        verbose_name = _("section")
+        verbose_name_plural = _("sections")
+        ordering = ["session", "name"]
+        constraints = [models.UniqueConstraint(fields=["session", "name"], name="section_name_unique")]
+
+    def __str__(self):
+        return self.name
+
+
+class Round(models.Model):
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("number"))
+
+    class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self):
+        return _("Round %(number)s") % {"number": self.number}
+
+
+class Table(models.Model):
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("number"))
+
+    class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        ordering = ["section", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["section", "number"], name="table_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_positive"),
+        ]
+
+    def __str__(self):
+        return _("Table %(number)s") % {"number": self.number}
+
+
+class Player(models.Model):
+    authority = models.ForeignKey(RegulatingAuthority, on_delete=models.PROTECT, related_name="players",
+                                  verbose_name=_("national body"))
+    first_name = models.CharField(_("first name"), max_length=100)
+    last_name = models.CharField(_("last name"), max_length=100)
+    membership_number = models.CharField(_("membership number"), max_length=30)
+    club = models.CharField(_("club"), max_length=200, blank=True)
+    masterpoint_rank = models.CharField(_("masterpoint rank"), max_length=100, blank=True)
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                related_name="player")
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["last_name", "first_name"]
+        constraints = [
+            models.UniqueConstraint(fields=["authority", "membership_number"], name="membership_number_unique"),
+        ]
+
+    def __str__(self):
+        return f"{self.first_name} {self.last_name}"
+
+
+class Contestant(models.Model):
+    """A pair, a team or an individual entered in one event."""
+
+    class Kind(models.TextChoices):
+        PAIR = "pair", _("Pair")
+        TEAM = "team", _("Team")
+        INDIVIDUAL = "individual", _("Individual")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="contestants")
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    number = models.PositiveIntegerField(_("number"))
+    name = models.CharField(_("name"), max_length=200, blank=True)
+    members = models.ManyToManyField(Player, related_name="entries", verbose_name=_("members"))
+    captain = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="captaincies",
+                                verbose_name=_("captain"))
+
+    class Meta:
+        verbose_name = _("contestant")
+        verbose_name_plural = _("contestants")
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="contestant_number_unique"),
+            models.CheckConstraint(condition=Q(captain__isnull=True) | Q(kind="team"),
+                                   name="only_teams_have_captains"),
+        ]
+
+    def __str__(self):
+        if self.name:
+            return f"{self.number} {self.name}"
+        return str(self.number)
+
+
+class Board(models.Model):
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField(_("number"))
+    dealer = models.CharField(_("dealer"), max_length=1, choices=SEAT_CHOICES)
+    vulnerability = models.CharField(_("vulnerability"), max_length=4, choices=VULNERABILITY_CHOICES)
+    deal = models.CharField(_("deal (PBN)"), max_length=80, blank=True,
+                            help_text=_("N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J875"))
+
+    class Meta:
+        verbose_name = _("board")
+        verbose_name_plural = _("boards")
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="board_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="board_number_positive"),
+            models.CheckConstraint(condition=Q(dealer__in=["N", "E", "S", "W"]), name="board_dealer_is_a_seat"),
+            models.CheckConstraint(condition=Q(vulnerability__in=["None", "NS", "EW", "All"]),
+                                   name="board_vulnerability_known"),
+        ]
+
+    def __str__(self):
+        return _("Board %(number)s") % {"number": self.number}
+
+    def clean(self):
+        if self.deal:
+            from scoring.deals import DealError, parse_deal
+
+            try:
+                self.deal = parse_deal(self.deal).to_pbn()
+            except DealError as error:
+                raise ValidationError({"deal": str(error)}) from None
+
+
+class Match(models.Model):
+    """A team match: home and away meet at two tables, the open and the closed room."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    home = models.ForeignKey(Contestant, on_delete=models.PROTECT, related_name="home_matches")
+    away = models.ForeignKey(Contestant, on_delete=models.PROTECT, related_name="away_matches")
+    open_room = models.OneToOneField(Table, on_delete=models.PROTECT, related_name="open_room_match")
+    closed_room = models.OneToOneField(Table, on_delete=models.PROTECT, related_name="closed_room_match")
+
+    class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        ordering = ["round", "open_room"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(home=models.F("away")), name="match_between_two_teams"),
+            models.CheckConstraint(condition=~Q(open_room=models.F("closed_room")), name="match_has_two_rooms"),
+        ]
+
+    def __str__(self):
+        return f"{self.home} - {self.away}"
+
+
+_LEAD_RE = re.compile(r"^[SHDC](?:[AKQJT98765432]|10)$")
+
+
+class Result(models.Model):
+    """What happened when one board was played at one table in one round."""
+
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="results", verbose_name=_("board"))
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="results", verbose_name=_("round"))
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results", verbose_name=_("table"))
+    ns = models.ForeignKey(Contestant, on_delete=models.PROTECT, related_name="results_as_ns",
+                           verbose_name=_("N-S"))
+    ew = models.ForeignKey(Contestant, on_delete=models.PROTECT, related_name="results_as_ew",
+                           verbose_name=_("E-W"))
+    not_played = models.BooleanField(_("not played"), default=False)
+    contract = models.CharField(_("contract"), max_length=6, blank=True)
+    declarer = models.CharField(_("declarer"), max_length=1, choices=SEAT_CHOICES, blank=True)
+    tricks = models.PositiveSmallIntegerField(_("tricks"), null=True, blank=True)
+    lead = models.CharField(_("opening lead"), max_length=3, blank=True)
+    score_ns = models.IntegerField(_("N-S score"), null=True, blank=True, editable=False)
+
+    class Meta:
+        verbose_name = _("result")
+        verbose_name_plural = _("results")
+        ordering = ["board", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["board", "table"], name="board_once_per_table"),
+            models.UniqueConstraint(fields=["board", "ns"], name="board_once_per_ns_contestant"),
+            models.UniqueConstraint(fields=["board", "ew"], name="board_once_per_ew_contestant"),
+            models.CheckConstraint(condition=~Q(ns=models.F("ew")), name="result_between_two_contestants"),
+            models.CheckConstraint(condition=Q(tricks__isnull=True) | Q(tricks__lte=13), name="tricks_at_most_13"),
+            models.CheckConstraint(condition=Q(declarer__in=["", "N", "E", "S", "W"]), name="declarer_is_a_seat"),
+            models.CheckConstraint(
+                condition=Q(not_played=True, contract="", score_ns__isnull=True)
+                | Q(not_played=False, score_ns__isnull=False),
+                name="played_results_have_a_score",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.board} {self.table}: {self.contract_display}"
+
+    @property
+    def contract_display(self):
+        if self.not_played:
+            return _("not played")
+        if self.contract == "PASS":
+            return _("passed out")
+        return f"{self.contract} {self.declarer} {self.result_display}"
+
+    @property
+    def result_display(self):
+        if self.tricks is None or not self.contract or self.contract == "PASS":
+            return ""
+        needed = parse_contract(self.contract).level + 6
+        over = self.tricks - needed
+        return "=" if over == 0 else f"{over:+d}"
+
+    def clean(self):
+        errors = {}
+        if self.ns_id and self.ns_id == self.ew_id:
+            errors["ew"] = _("The same contestant cannot sit both N-S and E-W.")
+        if self.board_id and self.round_id and self.board.session_id != self.round.session_id:
+            errors["round"] = _("The round belongs to another session than the board.")
+        if self.board_id and self.table_id and self.board.session_id != self.table.section.session_id:
+            errors["table"] = _("The table belongs to another session than the board.")
+        for field in ("ns", "ew"):
+            contestant = getattr(self, field, None) if getattr(self, f"{field}_id") else None
+            if contestant and self.board_id and contestant.event_id != self.board.session.event_id:
+                errors[field] = _("Contestant %(c)s is not entered in this event.") % {"c": contestant}
+        if self.lead and not _LEAD_RE.match(self.lead.upper()):
+            errors["lead"] = _("'%(lead)s' is not a card: write the suit then the rank, e.g. SQ or H10.") % {
+                "lead": self.lead}
+        if self.not_played:
+            if self.contract or self.declarer or self.tricks is not None:
+                errors["contract"] = _("A board marked not played has no contract, declarer or tricks.")
+            self.score_ns = None
+        else:
+            self._score_contract(errors)
+        if errors:
+            raise ValidationError(errors)
+
+    def _score_contract(self, errors):
+        try:
+            contract = parse_contract(self.contract)
+        except ContractError as error:
+            errors["contract"] = error.message
+            return
+        self.contract = str(contract)
+        if contract.passed_out:
+            if self.declarer or self.tricks is not None:
+                errors["declarer"] = _("A passed-out board has no declarer and no tricks.")
+            self.declarer, self.tricks, self.score_ns = "", None, 0
+            return
+        if self.declarer not in {"N", "E", "S", "W"}:
+            errors["declarer"] = _("'%(d)s' is not at the table: the declarer is N, E, S or W.") % {
+                "d": self.declarer}
+            return
+        if self.tricks is None or not 0 <= self.tricks <= 13:
+            errors["tricks"] = _("%(t)s tricks: declarer takes 0 to 13 tricks.") % {"t": self.tricks}
+            return
+        if self.board_id:
+            self.score_ns = ns_score(contract, self.declarer, self.tricks, self.board.vulnerability)

@@ -1,0 +1,202 @@
+"""Every write to the competition record.
+
+Each service validates as a user would be told (``ValidationError`` naming the field), writes
+in one transaction, and leaves nothing half-written when it refuses.
+"""
+
+from django.contrib.auth.models import Group
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring import roles
+from scoring.models import (
+    AuditorAssignment,
+    AuthoritySetting,
+    Board,
+    Contestant,
+    Event,
+    Match,
+    OfficialScorePosting,
+    Player,
+    RegulatingAuthority,
+    Result,
+    Round,
+    Section,
+    Session,
+    Table,
+    Tournament,
+    TournamentOfficial,
+)
+
+
+def _save(instance):
+    instance.full_clean()
+    instance.save()
+    return instance
+
+
+def _update(instance, fields):
+    for name, value in fields.items():
+        setattr(instance, name, value)
+    return _save(instance)
+
+
+@transaction.atomic
+def create_authority(*, name, code, **fields):
+    return _save(RegulatingAuthority(name=name, code=code, **fields))
+
+
+@transaction.atomic
+def set_authority_setting(*, authority, key, value, effective_from, note=""):
+    """Record a regulation's value from a date on; the same date again replaces the value."""
+    setting = AuthoritySetting.objects.filter(authority=authority, key=key, effective_from=effective_from).first()
+    setting = setting or AuthoritySetting(authority=authority, key=key, effective_from=effective_from)
+    setting.value, setting.note = value, note
+    return _save(setting)
+
+
+@transaction.atomic
+def create_tournament(*, authority, name, start_date, end_date, **fields):
+    return _save(Tournament(authority=authority, name=name, start_date=start_date, end_date=end_date, **fields))
+
+
+def ensure_role_groups():
+    return {name: Group.objects.get_or_create(name=name)[0] for name in roles.ROLES}
+
+
+@transaction.atomic
+def grant_role(*, user, role):
+    if role not in roles.ROLES:
+        raise ValidationError({"role": _("'%(role)s' is not a role.") % {"role": role}})
+    user.groups.add(Group.objects.get_or_create(name=role)[0])
+    user.__dict__.pop("_role_names", None)
+
+
+@transaction.atomic
+def appoint_official(*, tournament, user, role):
+    """Give ``user`` a role at ``tournament`` (and the matching group)."""
+    official, _created = TournamentOfficial.objects.get_or_create(tournament=tournament, user=user, role=role)
+    grant_role(user=user, role=role)
+    return official
+
+
+@transaction.atomic
+def appoint_auditor(*, authority, user):
+    assignment, _created = AuditorAssignment.objects.get_or_create(authority=authority, user=user)
+    grant_role(user=user, role=roles.NATIONAL_AUDITOR)
+    return assignment
+
+
+@transaction.atomic
+def create_event(*, tournament, name, kind):
+    return _save(Event(tournament=tournament, name=name, kind=kind))
+
+
+@transaction.atomic
+def create_session(*, event, number, name="", starts_at=None, is_last=False, sections=("A",)):
+    session = _save(Session(event=event, number=number, name=name, starts_at=starts_at, is_last=is_last))
+    for section_name in sections:
+        _save(Section(session=session, name=section_name))
+    return session
+
+
+@transaction.atomic
+def add_rounds(*, session, count):
+    return [Round.objects.get_or_create(session=session, number=n)[0] for n in range(1, count + 1)]
+
+
+@transaction.atomic
+def add_tables(*, section, count):
+    return [Table.objects.get_or_create(section=section, number=n)[0] for n in range(1, count + 1)]
+
+
+@transaction.atomic
+def register_player(*, authority, first_name, last_name, membership_number, **fields):
+    return _save(Player(authority=authority, first_name=first_name, last_name=last_name,
+                        membership_number=membership_number, **fields))
+
+
+@transaction.atomic
+def enter_contestant(*, event, number, members, name="", captain=None):
+    """Enter a pair, team or individual. A pair has two members, an individual one, a team at
+    least four with the captain among them (or a non-playing captain from the same body)."""
+    kind = event.contestant_kind
+    members = list(members)
+    expected = {Contestant.Kind.PAIR: (2, 2), Contestant.Kind.INDIVIDUAL: (1, 1), Contestant.Kind.TEAM: (4, 6)}
+    low, high = expected[kind]
+    if not low <= len(members) <= high:
+        raise ValidationError({"members": _("A %(kind)s has %(low)s to %(high)s members, not %(n)s.") % {
+            "kind": Contestant.Kind(kind).label.lower(), "low": low, "high": high, "n": len(members)}})
+    if len({m.pk for m in members}) != len(members):
+        raise ValidationError({"members": _("A player is listed twice.")})
+    if captain is not None and kind != Contestant.Kind.TEAM:
+        raise ValidationError({"captain": _("Only a team has a captain.")})
+    already = Player.objects.filter(entries__event=event, pk__in=[m.pk for m in members]).first()
+    if already:
+        raise ValidationError({"members": _("%(p)s is already entered in this event.") % {"p": already}})
+    contestant = _save(Contestant(event=event, kind=kind, number=number, name=name, captain=captain))
+    contestant.members.set(members)
+    return contestant
+
+
+@transaction.atomic
+def create_board(*, session, number, dealer=None, vulnerability=None, deal=""):
+    """A board; dealer and vulnerability default to the 16-board cycle of its number."""
+    from scoring.engine.contract import board_dealer, board_vulnerability
+
+    return _save(Board(session=session, number=number, dealer=dealer or board_dealer(number),
+                       vulnerability=vulnerability or board_vulnerability(number), deal=deal))
+
+
+@transaction.atomic
+def update_board(*, board, **fields):
+    return _update(board, fields)
+
+
+@transaction.atomic
+def create_match(*, round, home, away, open_room, closed_room):
+    if home.event_id != away.event_id or not home.event.is_teams:
+        raise ValidationError({"away": _("A match is between two teams of the same team event.")})
+    return _save(Match(round=round, home=home, away=away, open_room=open_room, closed_room=closed_room))
+
+
+@transaction.atomic
+def record_result(*, board, round, table, ns, ew, contract="", declarer="", tricks=None, lead="",
+                  not_played=False):
+    """Record the table result of one board; the Law 77 score is computed from it."""
+    result = Result(board=board, round=round, table=table, ns=ns, ew=ew, contract=contract or "",
+                    declarer=declarer or "", tricks=tricks, lead=(lead or "").upper(), not_played=not_played)
+    _check_not_recorded(result)
+    return _save(result)
+
+
+@transaction.atomic
+def correct_result(*, result, **fields):
+    """Change a recorded table result (a Law 79 correction)."""
+    fields.setdefault("declarer", fields.get("declarer", result.declarer) or "")
+    if "lead" in fields:
+        fields["lead"] = (fields["lead"] or "").upper()
+    result = Result.objects.select_for_update().get(pk=result.pk)
+    return _update(result, fields)
+
+
+def _check_not_recorded(result):
+    """Say in words which constraint a second result for the same board would break."""
+    clashes = Result.objects.filter(board=result.board)
+    if clashes.filter(table=result.table).exists():
+        raise ValidationError({"table": _("Board %(b)s already has a result at table %(t)s.") % {
+            "b": result.board.number, "t": result.table.number}})
+    for field, label in (("ns", "N-S"), ("ew", "E-W")):
+        contestant = getattr(result, field)
+        if clashes.filter(**{field: contestant}).exists() or clashes.filter(
+                **{"ew" if field == "ns" else "ns": contestant}).exists():
+            raise ValidationError({field: _("%(c)s has already played board %(b)s (%(side)s).") % {
+                "c": contestant, "b": result.board.number, "side": label}})
+
+
+@transaction.atomic
+def post_official_scores(*, session, by=None, at=None, note=""):
+    """Make the session's official score available: this starts the Law 79C and 92B clocks."""
+    return _save(OfficialScorePosting(session=session, posted_by=by, posted_at=at or timezone.now(), note=note))

@@ -1,0 +1,118 @@
+"""Pages of the competition record. Every page is limited to what the viewer may see: a
+tournament someone has no part in answers 404, as if it did not exist."""
+
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, render
+
+from scoring import roles, selectors
+from scoring.models import Board, Event, Session
+
+
+@login_required
+def home(request):
+    user = request.user
+    user_roles = roles.roles_of(user)
+    tournaments = selectors.visible_tournaments(user)
+    context = {
+        "tournaments": tournaments,
+        "is_official": user.is_superuser or bool(user_roles & {roles.DIRECTOR, roles.CHIEF_DIRECTOR, roles.SCORER}),
+        "is_auditor": roles.NATIONAL_AUDITOR in user_roles,
+        "is_appeals_member": roles.APPEALS_MEMBER in user_roles,
+        "is_player": roles.PLAYER in user_roles,
+        "officiating": user.officiating.select_related("tournament").order_by("-tournament__start_date"),
+        "auditing": user.auditing.select_related("authority"),
+        "entries": [],
+    }
+    player = getattr(user, "player", None)
+    if player is not None:
+        context["entries"] = player.entries.select_related("event__tournament").order_by("-event__tournament__start_date")
+    return render(request, "scoring/home.html", context)
+
+
+@login_required
+def tournament_detail(request, pk):
+    tournament = get_object_or_404(selectors.visible_tournaments(request.user), pk=pk)
+    return render(request, "scoring/tournament_detail.html", {
+        "tournament": tournament,
+        "events": selectors.tournament_events(tournament),
+        "can_write": selectors.can_write(request.user, tournament),
+    })
+
+
+def _visible_event(request, pk):
+    return get_object_or_404(
+        Event.objects.select_related("tournament__authority").filter(
+            tournament__in=selectors.visible_tournaments(request.user)),
+        pk=pk,
+    )
+
+
+@login_required
+def event_detail(request, pk):
+    event = _visible_event(request, pk)
+    return render(request, "scoring/event_detail.html", {
+        "event": event,
+        "tournament": event.tournament,
+        "sessions": selectors.event_sessions(event),
+        "contestants": selectors.event_contestants(event),
+        "private": selectors.sees_private_details(request.user, event.tournament),
+    })
+
+
+@login_required
+def standings(request, pk):
+    event = _visible_event(request, pk)
+    return render(request, "scoring/standings.html", {
+        "event": event,
+        "tournament": event.tournament,
+        "contestants": selectors.event_contestants(event),
+    })
+
+
+@login_required
+def session_detail(request, pk):
+    session = get_object_or_404(
+        Session.objects.select_related("event__tournament__authority").filter(
+            event__tournament__in=selectors.visible_tournaments(request.user)),
+        pk=pk,
+    )
+    return render(request, "scoring/session_detail.html", {
+        "session": session,
+        "event": session.event,
+        "tournament": session.event.tournament,
+        "boards": selectors.session_boards(session),
+        "matches": selectors.session_matches(session),
+        "postings": session.score_postings.select_related("posted_by"),
+        "official_score_at": session.official_score_at,
+        "appeal_deadline": session.appeal_deadline(),
+        "correction_deadline": session.correction_deadline(),
+    })
+
+
+@login_required
+def board_detail(request, pk):
+    board = get_object_or_404(
+        Board.objects.select_related("session__event__tournament__authority").filter(
+            session__event__tournament__in=selectors.visible_tournaments(request.user)),
+        pk=pk,
+    )
+    return render(request, "scoring/board_detail.html", {
+        "board": board,
+        "session": board.session,
+        "event": board.session.event,
+        "tournament": board.session.event.tournament,
+        "hands": _hands(board),
+        "results": selectors.traveller(board),
+    })
+
+
+def _hands(board):
+    if not board.deal:
+        return None
+    from scoring.deals import DealError, parse_deal
+
+    try:
+        deal = parse_deal(board.deal)
+    except DealError:
+        return None
+    return {seat: [(suit, deal.hands[seat][suit]) for suit in "SHDC"] for seat in "NESW"}
