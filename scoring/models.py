@@ -466,6 +466,13 @@ class Result(models.Model):
         over = self.tricks - needed
         return "=" if over == 0 else f"{over:+d}"
 
+    def full_clean(self, exclude=None, validate_unique=True, validate_constraints=True):
+        # The database constraints are checked only once the fields make sense: a refused
+        # trick count should be reported as such, not as a missing score.
+        super().full_clean(exclude, validate_unique, validate_constraints=False)
+        if validate_constraints:
+            self.validate_constraints(exclude)
+
     def clean(self):
         errors = {}
         if self.ns_id and self.ns_id == self.ew_id:

@@ -120,15 +120,17 @@ def register_player(*, authority, first_name, last_name, membership_number, **fi
 
 @transaction.atomic
 def enter_contestant(*, event, number, members, name="", captain=None):
-    """Enter a pair, team or individual. A pair has two members, an individual one, a team at
-    least four with the captain among them (or a non-playing captain from the same body)."""
+    """Enter a pair, team or individual. A pair has two members, an individual one, a team four
+    to six. No members at all means "not yet known" (an import from a scoring program that
+    gives only pair numbers); the members can be added later."""
     kind = event.contestant_kind
     members = list(members)
     expected = {Contestant.Kind.PAIR: (2, 2), Contestant.Kind.INDIVIDUAL: (1, 1), Contestant.Kind.TEAM: (4, 6)}
     low, high = expected[kind]
-    if not low <= len(members) <= high:
-        raise ValidationError({"members": _("A %(kind)s has %(low)s to %(high)s members, not %(n)s.") % {
-            "kind": Contestant.Kind(kind).label.lower(), "low": low, "high": high, "n": len(members)}})
+    if members and not low <= len(members) <= high:
+        size = str(low) if low == high else f"{low}-{high}"
+        raise ValidationError({"members": _("A %(kind)s has %(size)s members, not %(n)s.") % {
+            "kind": Contestant.Kind(kind).label.lower(), "size": size, "n": len(members)}})
     if len({m.pk for m in members}) != len(members):
         raise ValidationError({"members": _("A player is listed twice.")})
     if captain is not None and kind != Contestant.Kind.TEAM:
@@ -188,10 +190,13 @@ def _check_not_recorded(result):
     if clashes.filter(table=result.table).exists():
         raise ValidationError({"table": _("Board %(b)s already has a result at table %(t)s.") % {
             "b": result.board.number, "t": result.table.number}})
+    # A team plays each board twice, once in each direction; a pair or an individual once.
+    teams = result.board.session.event.is_teams
     for field, label in (("ns", "N-S"), ("ew", "E-W")):
         contestant = getattr(result, field)
-        if clashes.filter(**{field: contestant}).exists() or clashes.filter(
-                **{"ew" if field == "ns" else "ns": contestant}).exists():
+        other = "ew" if field == "ns" else "ns"
+        if clashes.filter(**{field: contestant}).exists() or (
+                not teams and clashes.filter(**{other: contestant}).exists()):
             raise ValidationError({field: _("%(c)s has already played board %(b)s (%(side)s).") % {
                 "c": contestant, "b": result.board.number, "side": label}})
 

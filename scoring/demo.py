@@ -1,0 +1,200 @@
+"""The demo tournament: realistic, deterministic, built only through the services.
+
+Deals come from a fixed seed; each table result is the double-dummy result of a sensible
+contract with some noise, so travellers look like real ones. Run it with
+``python manage.py load_demo``.
+"""
+
+import datetime
+import random
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from scoring import roles, services
+from scoring.deals import generate_deal, plausible_result
+from scoring.models import Event, RegulatingAuthority
+
+DEMO_AUTHORITY_CODE = "demo-nbf"
+DEMO_PASSWORD_SUFFIX = "-demo"
+
+FIRST_NAMES = ["Anna", "Boris", "Clara", "Dov", "Elena", "Finn", "Gila", "Hugo", "Ines", "Jonas", "Katya", "Lior",
+               "Maria", "Nikos", "Olga", "Pieter", "Rivka", "Sven", "Tamar", "Ugo", "Vera", "Willem", "Yael", "Zoe"]
+LAST_NAMES = ["Andersen", "Bakker", "Cohen", "Dimitriou", "Eriksson", "Fischer", "Gudmundsson", "Hoffman",
+              "Ivanenko", "Jansen", "Kovalenko", "Levi", "Mizrahi", "Nielsen", "Oikonomou", "Papadakis",
+              "Queller", "Rosen", "Shevchenko", "Thorsson", "Usher", "Visser", "Weiss", "Zagoraki"]
+
+DEMO_USERS = [
+    # username, first, last, role (None: a superuser for the admin)
+    ("admin", "Ada", "Admin", None),
+    ("director", "Dana", "Director", roles.DIRECTOR),
+    ("chief", "Chaim", "Chief", roles.CHIEF_DIRECTOR),
+    ("scorer", "Sara", "Scorer", roles.SCORER),
+    ("appeals", "Avi", "Appeals", roles.APPEALS_MEMBER),
+    ("auditor", "Nora", "Auditor", roles.NATIONAL_AUDITOR),
+    ("player", None, None, roles.PLAYER),
+]
+
+
+def demo_exists():
+    return RegulatingAuthority.objects.filter(code=DEMO_AUTHORITY_CODE).exists()
+
+
+def demo_logins():
+    return [(username, username + DEMO_PASSWORD_SUFFIX, role or "superuser") for username, _f, _l, role in DEMO_USERS]
+
+
+@transaction.atomic
+def load_demo(*, pairs_tables=12, boards_per_session=24, pairs_sessions=3, teams=8, boards_per_match=8, seed=2026):
+    """Build the demo tournament and its logins; return the tournament."""
+    rng = random.Random(seed)
+    authority = services.create_authority(
+        name="Demo National Bridge Federation", code=DEMO_AUTHORITY_CODE, country="Netherlands", language="en",
+        time_zone="Europe/Amsterdam",
+    )
+    start = datetime.date(2026, 4, 17)
+    services.set_authority_setting(authority=authority, key="deposits", effective_from=datetime.date(2020, 1, 1),
+                                   value={"currency": "EUR", "amounts": {"mp_pairs": "20.00", "teams_rr": "30.00"}},
+                                   note="Demo regulations, section 7")
+    tournament = services.create_tournament(
+        authority=authority, name="Spring Congress 2026", venue="Congress Centre, Utrecht", start_date=start,
+        end_date=start + datetime.timedelta(days=2),
+    )
+    players = _players(authority, rng, 2 * 2 * pairs_tables + 4 * teams)
+    pairs_event = services.create_event(tournament=tournament, name="Open Pairs", kind=Event.Kind.MP_PAIRS)
+    pairs = [services.enter_contestant(event=pairs_event, number=n, members=players[2 * (n - 1):2 * n])
+             for n in range(1, 2 * pairs_tables + 1)]
+    offset = 4 * pairs_tables
+    teams_event = services.create_event(tournament=tournament, name="Swiss Teams", kind=Event.Kind.TEAMS_ROUND_ROBIN)
+    team_list = []
+    for n in range(1, teams + 1):
+        members = players[offset + 4 * (n - 1):offset + 4 * n]
+        team_list.append(services.enter_contestant(event=teams_event, number=n, members=members, captain=members[0],
+                                                   name=f"{members[0].last_name}"))
+    deal_seed = seed * 1000
+    zone = tournament.zone
+    for number in range(1, pairs_sessions + 1):
+        day = start + datetime.timedelta(days=(number - 1) // 2)
+        starts = datetime.datetime.combine(day, datetime.time(10 if number % 2 else 15, 0), tzinfo=zone)
+        session = services.create_session(event=pairs_event, number=number, starts_at=starts,
+                                          is_last=number == pairs_sessions)
+        deal_seed = _play_pairs_session(session, pairs, pairs_tables, boards_per_session, rng, deal_seed)
+        if number < pairs_sessions:
+            services.post_official_scores(session=session, at=starts + datetime.timedelta(hours=4))
+    starts = datetime.datetime.combine(start + datetime.timedelta(days=2), datetime.time(10, 0), tzinfo=zone)
+    session = services.create_session(event=teams_event, number=1, starts_at=starts, is_last=True)
+    _play_round_robin(session, team_list, boards_per_match, rng, deal_seed)
+    services.post_official_scores(session=session, at=starts + datetime.timedelta(hours=8))
+    _users(tournament, authority, pairs[0].members.first())
+    _other_body()
+    return tournament
+
+
+def _players(authority, rng, count):
+    names = [(f, l) for l in LAST_NAMES for f in FIRST_NAMES]
+    rng.shuffle(names)
+    clubs = ["Utrecht BC", "Amsterdam Bridge", "Haifa BC", "Kyiv Bridge Club", "Reykjavik BF", "Athens BC"]
+    return [
+        services.register_player(authority=authority, first_name=first, last_name=last,
+                                 membership_number=f"{100000 + 37 * i}", club=clubs[i % len(clubs)],
+                                 masterpoint_rank=rng.choice(["Club Master", "Regional Master", "National Master",
+                                                              "Life Master"]))
+        for i, (first, last) in enumerate(names[:count])
+    ]
+
+
+def _record(board, round_, table, ns, ew, rng, deal):
+    contract, declarer, tricks, lead = plausible_result(deal, board.dealer, board.vulnerability, rng)
+    return services.record_result(board=board, round=round_, table=table, ns=ns, ew=ew, contract=contract,
+                                  declarer=declarer, tricks=tricks, lead=lead)
+
+
+def _play_pairs_session(session, pairs, tables_count, boards_per_session, rng, deal_seed):
+    """Twelve rounds of two boards. N-S pairs sit still, E-W pairs move up a table each round,
+    and board sets are arranged (set = 2t + r) so that every pair plays every board once and meets
+    each opponent once; boards are duplicated so several tables may hold one set."""
+    section = session.sections.get()
+    tables = services.add_tables(section=section, count=tables_count)
+    rounds = services.add_rounds(session=session, count=tables_count)
+    per_round = boards_per_session // tables_count
+    boards, deals = [], []
+    for number in range(1, boards_per_session + 1):
+        deal = generate_deal(deal_seed + number)
+        boards.append(services.create_board(session=session, number=number, deal=deal.to_pbn()))
+        deals.append(deal)
+    ns_pairs, ew_pairs = pairs[:tables_count], pairs[tables_count:]
+    for r, round_ in enumerate(rounds):
+        for t, table in enumerate(tables):
+            ew = ew_pairs[(t + r) % tables_count]
+            board_set = (2 * t + r) % tables_count
+            for i in range(board_set * per_round, (board_set + 1) * per_round):
+                _record(boards[i], round_, table, ns_pairs[t], ew, rng, deals[i])
+    return deal_seed + boards_per_session
+
+
+def _play_round_robin(session, teams, boards_per_match, rng, deal_seed):
+    """All-play-all by the circle method; each match at two tables, open and closed room."""
+    section = session.sections.get()
+    count = len(teams)
+    tables = services.add_tables(section=section, count=count)
+    rounds = services.add_rounds(session=session, count=count - 1)
+    order = list(teams)
+    board_number = 1
+    for round_ in rounds:
+        boards, deals = [], []
+        for _ in range(boards_per_match):
+            deal = generate_deal(deal_seed + board_number)
+            boards.append(services.create_board(session=session, number=board_number, deal=deal.to_pbn()))
+            deals.append(deal)
+            board_number += 1
+        for m in range(count // 2):
+            home, away = order[m], order[count - 1 - m]
+            open_room, closed_room = tables[2 * m], tables[2 * m + 1]
+            services.create_match(round=round_, home=home, away=away, open_room=open_room, closed_room=closed_room)
+            for board, deal in zip(boards, deals):
+                _record(board, round_, open_room, home, away, rng, deal)
+                _record(board, round_, closed_room, away, home, rng, deal)
+        order = [order[0], order[-1], *order[1:-1]]
+
+
+def _users(tournament, authority, player):
+    User = get_user_model()
+    for username, first, last, role in DEMO_USERS:
+        if role == roles.PLAYER:
+            first, last = player.first_name, player.last_name
+        user = User.objects.create_user(username=username, password=username + DEMO_PASSWORD_SUFFIX,
+                                        first_name=first, last_name=last, is_staff=role is None,
+                                        is_superuser=role is None)
+        if role in (roles.DIRECTOR, roles.CHIEF_DIRECTOR, roles.SCORER, roles.APPEALS_MEMBER):
+            services.appoint_official(tournament=tournament, user=user, role=role)
+        elif role == roles.NATIONAL_AUDITOR:
+            services.appoint_auditor(authority=authority, user=user)
+        elif role == roles.PLAYER:
+            services.grant_role(user=user, role=role)
+            player.user = user
+            player.save(update_fields=["user"])
+
+
+def _other_body():
+    """A second national body with a small tournament: nobody of the demo body sees it."""
+    authority = services.create_authority(name="Other Bridge Union", code="other-bu", country="Iceland",
+                                          language="is", time_zone="Atlantic/Reykjavik")
+    tournament = services.create_tournament(authority=authority, name="Reykjavik Open 2026",
+                                            start_date=datetime.date(2026, 2, 5), end_date=datetime.date(2026, 2, 5))
+    event = services.create_event(tournament=tournament, name="Open Pairs", kind=Event.Kind.MP_PAIRS)
+    session = services.create_session(event=event, number=1, is_last=True,
+                                      starts_at=timezone.make_aware(datetime.datetime(2026, 2, 5, 19, 0),
+                                                                    tournament.zone))
+    players = [services.register_player(authority=authority, first_name=f, last_name=l, membership_number=str(n))
+               for n, (f, l) in enumerate([("Jon", "Jonsson"), ("Sigga", "Sigurdardottir"),
+                                            ("Bjorn", "Bjornsson"), ("Helga", "Magnusdottir")], start=1)]
+    ns = services.enter_contestant(event=event, number=1, members=players[:2])
+    ew = services.enter_contestant(event=event, number=2, members=players[2:])
+    table = services.add_tables(section=session.sections.get(), count=1)[0]
+    round_ = services.add_rounds(session=session, count=1)[0]
+    board = services.create_board(session=session, number=1, deal=generate_deal(99).to_pbn())
+    services.record_result(board=board, round=round_, table=table, ns=ns, ew=ew, contract="3NT", declarer="S",
+                           tricks=9, lead="H4")
+    return tournament
+

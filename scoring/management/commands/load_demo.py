@@ -1,0 +1,22 @@
+from django.core.management.base import BaseCommand
+
+from scoring import demo
+
+
+class Command(BaseCommand):
+    help = "Build the demo tournament (pairs and teams events, results, rulings) and a login for each role."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--if-empty", action="store_true",
+                            help="Do nothing (but print the logins) if the demo is already loaded.")
+
+    def handle(self, *args, if_empty=False, **options):
+        if demo.demo_exists():
+            if not if_empty:
+                self.stderr.write("The demo tournament is already loaded.")
+        else:
+            tournament = demo.load_demo()
+            self.stdout.write(self.style.SUCCESS(f"Loaded the demo tournament '{tournament}'."))
+        self.stdout.write("Demo logins (username / password / role):")
+        for username, password, role in demo.demo_logins():
+            self.stdout.write(f"  {username:10} {password:16} {role}")

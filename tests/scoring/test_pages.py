@@ -1,0 +1,77 @@
+"""The pages of the competition record, for each role."""
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from scoring import services
+
+pytestmark = pytest.mark.django_db
+
+
+def test_anonymous_is_sent_to_the_login_page(client, record):
+    response = client.get(reverse("tournament", args=[record.tournament.pk]))
+    assert response.status_code == 302
+    assert response["Location"].startswith("/login/")
+    assert client.get("/login/").status_code == 200
+
+
+def test_login_with_a_password(client, record, people):
+    response = client.post("/login/", {"username": "director", "password": "pw-director"})
+    assert response.status_code == 302
+    assert "Welcome, Dana" in client.get("/").content.decode()
+
+
+@pytest.mark.parametrize("role,heading", [
+    ("director", "Tournaments you officiate at"),
+    ("chief", "Tournaments you officiate at"),
+    ("scorer", "Tournaments you officiate at"),
+    ("appeals", "Appeals"),
+    ("auditor", "National bodies you audit"),
+    ("player", "Your entries"),
+])
+def test_each_role_has_its_home(client, record, people, role, heading):
+    client.force_login(getattr(people, role))
+    page = client.get("/").content.decode()
+    assert heading in page
+    assert "Club Championship" in page
+
+
+def test_pages_of_the_tournament_render_the_record(client, record, people):
+    services.record_result(board=record.boards[0], round=record.round, table=record.tables[0], ns=record.pairs[0],
+                           ew=record.pairs[2], contract="4S", declarer="N", tricks=10, lead="D2")
+    client.force_login(people.player)
+    assert "Pairs" in client.get(reverse("tournament", args=[record.tournament.pk])).content.decode()
+    event_page = client.get(reverse("event", args=[record.event.pk])).content.decode()
+    assert "P1 Player1" in event_page
+    assert "nbo-1" not in event_page  # membership numbers are for officials
+    board_page = client.get(reverse("board", args=[record.boards[0].pk])).content.decode()
+    assert "AK96" in board_page and "4S" in board_page and "420" in board_page
+    standings = client.get(reverse("standings", args=[record.event.pk])).content.decode()
+    assert "Not yet calculated" in standings
+
+
+def test_session_page_shows_the_clocks_in_the_tournament_time_zone(client, record, people):
+    client.force_login(people.director)
+    page = client.get(reverse("session", args=[record.session.pk])).content.decode()
+    assert "the correction and appeal periods have not started" in page
+    # 20:00 UTC in May is 21:00 in London.
+    services.post_official_scores(session=record.session,
+                                  at=datetime.datetime(2026, 5, 1, 20, 0, tzinfo=datetime.timezone.utc))
+    page = client.get(reverse("session", args=[record.session.pk])).content.decode()
+    assert "2026-05-01T21:30:00+01:00" in page
+
+
+def test_another_tournament_is_not_found_for_an_outsider(client, record, other_record, people):
+    client.force_login(people.director)
+    for name, obj in [("tournament", other_record.tournament), ("event", other_record.event),
+                      ("session", other_record.session), ("board", other_record.boards[0])]:
+        assert client.get(reverse(name, args=[obj.pk])).status_code == 404
+
+
+def test_hebrew_pages_are_right_to_left(client, record, people):
+    client.force_login(people.player)
+    client.post("/i18n/setlang/", {"language": "he", "next": "/"})
+    page = client.get("/").content.decode()
+    assert 'dir="rtl"' in page and 'lang="he"' in page
