@@ -1,0 +1,149 @@
+"""Bring a scoring program's PBN export into an event: its boards, deals and table results.
+
+All or nothing: any fault in the file, or any result the record refuses, rolls the whole
+import back and is reported with the line of the file it came from.
+"""
+
+import re
+from dataclasses import dataclass, field
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from scoring import services
+from scoring.importers.pbn import PbnError, parse_pbn
+from scoring.models import Board, Contestant, Session
+
+_ARTIFICIAL_RE = re.compile(r"^A(?P<ns>\d{2})(?P<ew>\d{2})?$", re.I)
+
+
+class ImportRefused(Exception):
+    """The file was refused; ``str()`` says where and why, e.g. ``line 42: Deal: ...``."""
+
+
+@dataclass
+class ImportSummary:
+    session: Session
+    boards: int = 0
+    results: int = 0
+    contestants_created: list = field(default_factory=list)
+    artificial: list = field(default_factory=list)
+
+
+def import_pbn(*, event, text, session_number=None, by=None):
+    """Import ``text`` (a PBN 2.1 file) into ``event``, into session ``session_number``
+    (created if missing; a new session after the last one by default)."""
+    try:
+        games = parse_pbn(text)
+    except PbnError as error:
+        raise ImportRefused(str(error)) from None
+    if not games:
+        raise ImportRefused("line 1: the file holds no boards.")
+    try:
+        with transaction.atomic():
+            return _import(event, games, session_number, by)
+    except _RowRefused as refusal:
+        raise ImportRefused(str(refusal)) from None
+
+
+class _RowRefused(Exception):
+    pass
+
+
+def _refuse(line, error):
+    if isinstance(error, ValidationError) and hasattr(error, "error_dict"):
+        detail = "; ".join(f"{name}: {' '.join(messages)}" for name, messages in error.message_dict.items())
+    else:
+        detail = " ".join(getattr(error, "messages", [str(error)]))
+    raise _RowRefused(f"line {line}: {detail}")
+
+
+def _import(event, games, session_number, by):
+    if session_number is None:
+        last = event.sessions.order_by("-number").first()
+        session_number = last.number + 1 if last else 1
+    session = event.sessions.filter(number=session_number).first()
+    if session is None:
+        session = services.create_session(event=event, number=session_number)
+    section = session.sections.order_by("name").first()
+    if section is None:
+        section = services.create_session_section(session=session, name="A")
+    summary = ImportSummary(session=session)
+    names = _names(games)
+    contestants = {c.number: c for c in Contestant.objects.filter(event=event)}
+    tables, rounds = {}, {}
+    for game in games:
+        if Board.objects.filter(session=session, number=game.board).exists():
+            raise _RowRefused(f"line {game.line}: board {game.board} is already in {session} of this event.")
+        try:
+            board = services.create_board(session=session, number=game.board, dealer=game.dealer,
+                                          vulnerability=game.vulnerability,
+                                          deal=game.deal.to_pbn() if game.deal and game.deal.complete else "")
+        except ValidationError as error:
+            _refuse(game.line, error)
+        summary.boards += 1
+        for row in game.score_rows:
+            ns = _contestant(event, contestants, row, "PairId_NS", names, summary)
+            ew = _contestant(event, contestants, row, "PairId_EW", names, summary)
+            table = _number(row, "Table", default=None)
+            round_number = _number(row, "Round", default=1)
+            if table not in tables:
+                tables[table] = services.add_table(section=section, number=table)
+            if round_number not in rounds:
+                rounds[round_number] = services.add_round(session=session, number=round_number)
+            try:
+                _record(board, rounds[round_number], tables[table], ns, ew, row, summary, by)
+            except ValidationError as error:
+                _refuse(row.line, error)
+            summary.results += 1
+    return summary
+
+
+def _record(board, round_, table, ns, ew, row, summary, by):
+    if row.artificial:
+        match = _ARTIFICIAL_RE.match(row.artificial.strip())
+        result = services.record_result(board=board, round=round_, table=table, ns=ns, ew=ew, not_played=True)
+        if match:
+            ns_percent = int(match["ns"])
+            ew_percent = int(match["ew"]) if match["ew"] else 100 - ns_percent
+            services.set_effective_score(
+                result=result, kind="artificial", score={"ns": f"{ns_percent}%", "ew": f"{ew_percent}%"},
+                reason=f"Imported from the scoring program as {row.artificial}", cause_type="import", by=by,
+                outside_agency=ns_percent + ew_percent > 100)
+        summary.artificial.append(f"board {board.number}, table {table.number}: {row.artificial}")
+        return result
+    return services.record_result(board=board, round=round_, table=table, ns=ns, ew=ew,
+                                  contract=row.contract or "", declarer=row.declarer or "", tricks=row.tricks,
+                                  lead=(row.get("Lead") or "").replace("10", "T") if row.get("Lead") else "")
+
+
+def _number(row, column, default):
+    value = row.get(column)
+    if value in (None, ""):
+        if default is None:
+            raise _RowRefused(f"line {row.line}: {column}: the column is missing or empty.")
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise _RowRefused(f"line {row.line}: {column}: '{value}' is not a number.") from None
+
+
+def _contestant(event, contestants, row, column, names, summary):
+    number = _number(row, column, default=None)
+    if number not in contestants:
+        contestants[number] = services.enter_contestant(event=event, number=number, members=[],
+                                                        name=names.get(number, ""))
+        summary.contestants_created.append(number)
+    return contestants[number]
+
+
+def _names(games):
+    """Pair names from a TotalScoreTable, where the program wrote one."""
+    names = {}
+    for game in games:
+        for row in game.total_score_rows:
+            pair, name = row.get("PairId"), row.get("Names")
+            if pair and name and pair.isdigit():
+                names[int(pair)] = name.strip('"')
+    return names
