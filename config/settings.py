@@ -206,3 +206,8 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {"django.db.backends": {"level": "WARNING"}},
 }
+CELERY_BROKER_CONNECTION_TIMEOUT = float(os.environ.get("CELERY_BROKER_CONNECTION_TIMEOUT", "3"))
+CELERY_BEAT_SCHEDULE = {
+    # The safety net of the recalculation pipeline: anything no worker finished is sent again.
+    "sweep-recalculations": {"task": "scoring.tasks.sweep_recalculations", "schedule": 30.0},
+}

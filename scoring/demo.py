@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from scoring import roles, services
+from scoring import recalculation, roles, services
 from scoring.deals import generate_deal, plausible_result
 from scoring.models import Event, RegulatingAuthority
 
@@ -87,7 +87,9 @@ def load_demo(*, pairs_tables=12, boards_per_session=24, pairs_sessions=3, teams
     _play_round_robin(session, team_list, boards_per_match, rng, deal_seed)
     services.post_official_scores(session=session, at=starts + datetime.timedelta(hours=8))
     _users(tournament, authority, pairs[0].members.first())
-    _other_body()
+    other = _other_body()
+    for event in [*tournament.events.all(), *other.events.all()]:
+        recalculation.rescore_everything(event)
     return tournament
 
 

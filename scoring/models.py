@@ -361,6 +361,10 @@ class Board(models.Model):
     vulnerability = models.CharField(_("vulnerability"), max_length=4, choices=VULNERABILITY_CHOICES)
     deal = models.CharField(_("deal (PBN)"), max_length=80, blank=True,
                             help_text=_("N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J875"))
+    # Every change to a result of the board bumps score_version; the recalculation records the
+    # version it computed in scored_version. A task that finds them equal has nothing to do.
+    score_version = models.PositiveIntegerField(default=0, editable=False)
+    scored_version = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         verbose_name = _("board")
@@ -393,8 +397,8 @@ class Match(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     home = models.ForeignKey(Contestant, on_delete=models.PROTECT, related_name="home_matches")
     away = models.ForeignKey(Contestant, on_delete=models.PROTECT, related_name="away_matches")
-    open_room = models.OneToOneField(Table, on_delete=models.PROTECT, related_name="open_room_match")
-    closed_room = models.OneToOneField(Table, on_delete=models.PROTECT, related_name="closed_room_match")
+    open_room = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="open_room_matches")
+    closed_room = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="closed_room_matches")
 
     class Meta:
         verbose_name = _("match")
@@ -403,6 +407,8 @@ class Match(models.Model):
         constraints = [
             models.CheckConstraint(condition=~Q(home=models.F("away")), name="match_between_two_teams"),
             models.CheckConstraint(condition=~Q(open_room=models.F("closed_room")), name="match_has_two_rooms"),
+            models.UniqueConstraint(fields=["round", "open_room"], name="one_match_per_open_room"),
+            models.UniqueConstraint(fields=["round", "closed_room"], name="one_match_per_closed_room"),
         ]
 
     def __str__(self):
@@ -518,3 +524,133 @@ class Result(models.Model):
             return
         if self.board_id:
             self.score_ns = ns_score(contract, self.declarer, self.tricks, self.board.vulnerability)
+
+
+class Adjustment(models.TextChoices):
+    TABLE = "table", _("table result")
+    ASSIGNED = "assigned", _("assigned adjusted score")
+    WEIGHTED = "weighted", _("weighted score")
+    SPLIT = "split", _("split score")
+    ARTIFICIAL = "artificial", _("artificial adjusted score")
+    REDRESS = "redress", _("redress after a serious error")
+
+
+class EffectiveScore(models.Model):
+    """What a result counts for, when that is not simply its table score: an adjusted score of
+    any kind, in the engine's JSON form (``{"ns": ..., "ew": ...}``; see docs/scoring.md), and
+    any procedural penalties. One per result at most; deleting it restores the table result."""
+
+    result = models.OneToOneField(Result, on_delete=models.CASCADE, related_name="effective")
+    kind = models.CharField(_("kind"), max_length=12, choices=Adjustment.choices)
+    score = models.JSONField(_("score"), null=True, blank=True)
+    penalty = models.JSONField(_("procedural penalties"), null=True, blank=True,
+                               help_text=_('{"ns": 1.5, "ew": 0}, in the event\'s units'))
+    outside_agency = models.BooleanField(_("outside agency caused the problem"), default=False)
+    description = models.CharField(_("description"), max_length=300, blank=True)
+
+    class Meta:
+        verbose_name = _("effective score")
+        verbose_name_plural = _("effective scores")
+
+
+class ScoreChange(models.Model):
+    """The log of every change to a result's effective score, with its cause, and (once the
+    worker has run) what the change did to each side's board score."""
+
+    result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="score_changes")
+    changed_at = models.DateTimeField(_("changed at"), default=timezone.now)
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+                                   related_name="+")
+    old_kind = models.CharField(max_length=12, choices=Adjustment.choices)
+    old_value = models.JSONField(null=True)
+    old_description = models.CharField(max_length=300)
+    new_kind = models.CharField(max_length=12, choices=Adjustment.choices)
+    new_value = models.JSONField(null=True)
+    new_description = models.CharField(max_length=300)
+    reason = models.TextField(_("reason"))
+    cause_type = models.CharField(_("cause"), max_length=30, blank=True, help_text=_("ruling, decision, correction"))
+    cause_id = models.PositiveBigIntegerField(null=True, blank=True)
+    cause_label = models.CharField(max_length=100, blank=True)
+    board_version = models.PositiveIntegerField()
+    ns_before = models.DecimalField(max_digits=12, decimal_places=4, null=True)
+    ew_before = models.DecimalField(max_digits=12, decimal_places=4, null=True)
+    ns_after = models.DecimalField(max_digits=12, decimal_places=4, null=True)
+    ew_after = models.DecimalField(max_digits=12, decimal_places=4, null=True)
+
+    class Meta:
+        verbose_name = _("score change")
+        verbose_name_plural = _("score changes")
+        ordering = ["changed_at", "pk"]
+        indexes = [models.Index(fields=["cause_type", "cause_id"])]
+
+
+class RecalculationRequest(models.Model):
+    """Written in the same transaction as the change that makes a board's scores stale, so a
+    broker that is down loses nothing: the sweep re-enqueues whatever no worker finished."""
+
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="recalculation_requests")
+    version = models.PositiveIntegerField()
+    created_at = models.DateTimeField(default=timezone.now)
+    enqueued_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        indexes = [models.Index(fields=["finished_at", "enqueued_at"])]
+
+
+class BoardScore(models.Model):
+    """A result's score on its board for each direction: matchpoints in pairs events, IMPs in
+    IMP pairs events. Written only by the recalculation, never by hand."""
+
+    result = models.OneToOneField(Result, on_delete=models.CASCADE, related_name="board_score")
+    ns = models.DecimalField(max_digits=12, decimal_places=4, null=True)
+    ew = models.DecimalField(max_digits=12, decimal_places=4, null=True)
+    ns_exact = models.CharField(max_length=40, blank=True)
+    ew_exact = models.CharField(max_length=40, blank=True)
+    ns_percent = models.DecimalField(max_digits=7, decimal_places=3, null=True)
+    ew_percent = models.DecimalField(max_digits=7, decimal_places=3, null=True)
+    top = models.DecimalField(max_digits=12, decimal_places=4, null=True)
+    # What the session rule (Law 12C2c) needs: the kind of score each side had (real, fixed,
+    # AVE+, AVE, AVE-), its matchpoints before any procedural penalty, and the penalty.
+    ns_kind = models.CharField(max_length=5, default="real")
+    ew_kind = models.CharField(max_length=5, default="real")
+    ns_raw = models.CharField(max_length=40, blank=True)
+    ew_raw = models.CharField(max_length=40, blank=True)
+    ns_penalty = models.CharField(max_length=40, blank=True)
+    ew_penalty = models.CharField(max_length=40, blank=True)
+    board_version = models.PositiveIntegerField(default=0)
+
+
+class MatchScore(models.Model):
+    """A team match's IMPs and victory points; ``boards`` keeps each board's IMPs."""
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="score")
+    home_imps = models.DecimalField(max_digits=10, decimal_places=4)
+    away_imps = models.DecimalField(max_digits=10, decimal_places=4)
+    home_vp = models.DecimalField(max_digits=7, decimal_places=2)
+    away_vp = models.DecimalField(max_digits=7, decimal_places=2)
+    boards = models.JSONField(default=list)
+
+
+class Standing(models.Model):
+    """A contestant's total and place, in a session or (``session`` empty) the whole event."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="standings")
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, null=True, blank=True, related_name="standings")
+    contestant = models.ForeignKey(Contestant, on_delete=models.CASCADE, related_name="standings")
+    total = models.DecimalField(max_digits=12, decimal_places=4)
+    total_exact = models.CharField(max_length=60, blank=True)
+    top = models.DecimalField(max_digits=12, decimal_places=4, null=True)
+    percent = models.DecimalField(max_digits=7, decimal_places=3, null=True)
+    position = models.PositiveIntegerField()
+    place = models.CharField(max_length=10)
+    boards = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["event", "session", "position", "contestant__number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "session", "contestant"], name="one_standing_per_window"),
+            models.UniqueConstraint(fields=["event", "contestant"], condition=Q(session__isnull=True),
+                                    name="one_event_standing"),
+        ]

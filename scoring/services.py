@@ -10,12 +10,16 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring import roles
+from scoring import recalculation, roles
+from scoring.engine.scores import EngineInputError, Weighted, parse_result
 from scoring.models import (
     AuditorAssignment,
+    Adjustment,
     AuthoritySetting,
     Board,
+    BoardScore,
     Contestant,
+    EffectiveScore,
     Event,
     Match,
     OfficialScorePosting,
@@ -23,6 +27,7 @@ from scoring.models import (
     RegulatingAuthority,
     Result,
     Round,
+    ScoreChange,
     Section,
     Session,
     Table,
@@ -113,6 +118,21 @@ def add_tables(*, section, count):
 
 
 @transaction.atomic
+def add_table(*, section, number):
+    return Table.objects.get_or_create(section=section, number=number)[0]
+
+
+@transaction.atomic
+def add_round(*, session, number):
+    return Round.objects.get_or_create(session=session, number=number)[0]
+
+
+@transaction.atomic
+def create_session_section(*, session, name):
+    return _save(Section(session=session, name=name))
+
+
+@transaction.atomic
 def register_player(*, authority, first_name, last_name, membership_number, **fields):
     return _save(Player(authority=authority, first_name=first_name, last_name=last_name,
                         membership_number=membership_number, **fields))
@@ -171,7 +191,9 @@ def record_result(*, board, round, table, ns, ew, contract="", declarer="", tric
     result = Result(board=board, round=round, table=table, ns=ns, ew=ew, contract=contract or "",
                     declarer=declarer or "", tricks=tricks, lead=(lead or "").upper(), not_played=not_played)
     _check_not_recorded(result)
-    return _save(result)
+    _save(result)
+    recalculation.mark_board_dirty(board)
+    return result
 
 
 @transaction.atomic
@@ -181,7 +203,9 @@ def correct_result(*, result, **fields):
     if "lead" in fields:
         fields["lead"] = (fields["lead"] or "").upper()
     result = Result.objects.select_for_update().get(pk=result.pk)
-    return _update(result, fields)
+    _update(result, fields)
+    recalculation.mark_board_dirty(result.board)
+    return result
 
 
 def _check_not_recorded(result):
@@ -205,3 +229,99 @@ def _check_not_recorded(result):
 def post_official_scores(*, session, by=None, at=None, note=""):
     """Make the session's official score available: this starts the Law 79C and 92B clocks."""
     return _save(OfficialScorePosting(session=session, posted_by=by, posted_at=at or timezone.now(), note=note))
+
+
+def describe_score(kind, score, result):
+    """A score in the words a scorer uses: "+420", "weighted 60% +420 / 40% -50", "AVE+ / AVE-"."""
+    if kind == Adjustment.TABLE or score is None:
+        if result.not_played:
+            return _("not played")
+        return f"{result.contract_display} {result.score_ns:+d}" if result.contract != "PASS" else _("passed out")
+
+    def one(value):
+        if isinstance(value, list):
+            return "weighted " + " / ".join(f"{_percent(w)} {int(p):+d}" for p, w in value)
+        if isinstance(value, dict):
+            return "redress (table {table:+d}, normal play {normal_play:+d}, without the infraction " \
+                   "{without_infraction:+d})".format(**{k: int(v) for k, v in value.items() if k != "non_offending"})
+        if isinstance(value, int):
+            return f"{value:+d}"
+        return str(value)
+
+    ns, ew = score.get("ns"), score.get("ew")
+    if ew is None or ew == ns:
+        return one(ns)
+    return f"N-S {one(ns)}, E-W {one(ew)}"
+
+
+def _percent(weight):
+    from scoring.engine.rounding import exact_str, to_fraction
+
+    value = to_fraction(weight) * 100
+    return f"{exact_str(value) if value.denominator != 1 else value.numerator}%"
+
+
+def validate_effective_score(*, result, score, penalty=None, outside_agency=False):
+    """Check an adjusted score against the engine and the regulating authority's settings;
+    raise ValidationError on ``score`` saying what is allowed."""
+    regs = result.board.session.event.tournament.regulations()
+    authority = result.board.session.event.tournament.authority
+    data = {"id": result.pk, **(score or {"ns": result.score_ns})}
+    if penalty:
+        data["penalty"] = penalty
+    if outside_agency:
+        data["outside_agency"] = True
+    try:
+        entry = parse_result(data, where=f"board {result.board.number}, table {result.table.number}",
+                             max_components=regs["weighted_max_components"], weight_decimals=regs["weight_decimals"])
+    except EngineInputError as error:
+        raise ValidationError({"score": str(error)}) from None
+    if not regs["weighted_scores_allowed"] and any(isinstance(entry.raw(side), Weighted) for side in ("NS", "EW")):
+        raise ValidationError({"score": _(
+            "%(body)s does not allow weighted scores: assign one result to each side, the most favourable "
+            "likely result to the non-offenders and the most unfavourable probable one to the offenders "
+            "(Law 12C1e).") % {"body": authority}})
+    return entry
+
+
+@transaction.atomic
+def set_effective_score(*, result, kind, score=None, reason, penalty=None, outside_agency=False, cause_type="",
+                        cause_id=None, cause_label="", by=None, description=""):
+    """Set what ``result`` counts for: its table result (``kind="table"``, no score) or an
+    adjusted score in the engine's form (``{"ns": ..., "ew": ...}``), with a reason and an
+    optional cause (a ruling or decision). Logs the change and schedules the recalculation."""
+    if kind not in Adjustment.values:
+        raise ValidationError({"kind": _("'%(kind)s' is not a kind of score.") % {"kind": kind}})
+    if not (reason or "").strip():
+        raise ValidationError({"reason": _("Say why the score changes: the players will ask.")})
+    result = Result.objects.select_for_update().select_related("board__session__event__tournament__authority",
+                                                                "table").get(pk=result.pk)
+    if kind == Adjustment.TABLE:
+        score = None
+    elif not score:
+        raise ValidationError({"score": _("An adjusted score needs a score for N-S (and E-W if it differs).")})
+    if kind != Adjustment.TABLE or penalty:
+        validate_effective_score(result=result, score=score, penalty=penalty, outside_agency=outside_agency)
+    elif result.not_played:
+        raise ValidationError({"kind": _("This board was not played: give it an adjusted score.")})
+    current = EffectiveScore.objects.filter(result=result).first()
+    old_kind = current.kind if current else Adjustment.TABLE
+    old_value = current.score if current else None
+    old_description = current.description if current else describe_score(Adjustment.TABLE, None, result)
+    new_description = description or describe_score(kind, score, result)
+    if kind == Adjustment.TABLE and not penalty:
+        if current:
+            current.delete()
+    else:
+        current = current or EffectiveScore(result=result)
+        current.kind, current.score, current.penalty = kind, score, penalty
+        current.outside_agency, current.description = outside_agency, new_description
+        _save(current)
+    board_score = BoardScore.objects.filter(result=result).first()
+    version = recalculation.mark_board_dirty(result.board)
+    return ScoreChange.objects.create(
+        result=result, changed_by=by, old_kind=old_kind, old_value=old_value, old_description=old_description,
+        new_kind=kind, new_value=score, new_description=new_description, reason=reason.strip(),
+        cause_type=cause_type, cause_id=cause_id, cause_label=cause_label, board_version=version,
+        ns_before=board_score.ns if board_score else None, ew_before=board_score.ew if board_score else None,
+    )

@@ -1,0 +1,34 @@
+"""Write ``data/wbf2013_vp20.json``: the WBF 2013 continuous 20-VP scale for 1-64 boards.
+
+Run ``python -m scoring.engine.gen_vp_tables`` after changing the formula or the correction in
+``vp.continuous_table``; the tests check the shipped file against both.
+"""
+
+import json
+import sys
+
+from .vp import DATA_DIR, SHIPPED_BOARDS, continuous_table
+
+
+def build():
+    return {
+        "scale": "WBF 2013 continuous 20-VP scale",
+        "formula": "min(20, 10 + 10 (1 - tau^(3I/X)) / (1 - tau^3)), tau = (sqrt 5 - 1)/2, "
+                   "X = 15 sqrt N; rounded to 0.01, halves up; a value moved by 0.01 where an "
+                   "increment would exceed the previous one",
+        "generated_by": "scoring/engine/gen_vp_tables.py",
+        "tables": {str(n): [str(v) for v in continuous_table(n)] for n in SHIPPED_BOARDS},
+    }
+
+
+def main(path=None):
+    path = path or DATA_DIR / "wbf2013_vp20.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w", encoding="utf-8") as handle:
+        json.dump(build(), handle, indent=0, separators=(",", ":"))
+        handle.write("\n")
+    print(f"wrote {path}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,356 @@
+"""Matchpoints (Law 78A) on per-direction frequency tables, with exact arithmetic.
+
+Each direction (N-S, E-W) has its own frequency table; an entry in it may carry a fractional
+weight (the parts of a weighted score). A result scores 2 for each unit of weight it beats and
+1 for each unit it ties, never counting itself: the 2/1 scale, top 2(n-1). The 1/half scale
+is the same halved.
+
+Artificial scores take no part in the comparison; the real results are scaled with Neuberg's
+formula ``(M + 1) * E / A - 1`` to the number of results expected, as are the groups of a
+fouled board (Law 87). See docs/scoring.md for every choice made here.
+
+Main entry points: :func:`score_board` for one board, :func:`session_score` for a side's
+session with the Law 12C2c rule for average plus / average minus.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
+
+import numpy as np
+
+from .scores import Artificial, EngineInputError, Redress, Weighted, components
+
+__all__ = ["SCALES", "BoardScore", "SideBoard", "SessionScore", "score_board", "session_score",
+           "neuberg"]
+
+# Divisor from the 2/1 scale: "1/half" gives 1 for a win and 1/2 for a tie.
+SCALES = {"2/1": 1, "1/half": 2}
+SMALL_GROUPS = (None, "acbl")
+
+
+def neuberg(matchpoints, results, expected):
+    """Neuberg's formula on the 2/1 scale: ``(M + 1) * E / A - 1``."""
+    return (Fraction(matchpoints) + 1) * expected / results - 1
+
+
+class _Column:
+    """One direction's matchpoints: integer numerators over a common denominator, with the
+    few results that need their own value (artificial, redress, small groups) kept apart.
+
+    Fractions are made only when a value is read, which keeps a 1,000-result board cheap.
+    """
+
+    __slots__ = ("num", "den", "overrides")
+
+    def __init__(self, num, den, overrides=None):
+        self.num, self.den, self.overrides = num, den, overrides or {}
+
+    def __getitem__(self, i):
+        value = self.overrides.get(i)
+        return value if value is not None else Fraction(int(self.num[i]), self.den)
+
+
+@dataclass(frozen=True)
+class SideBoard:
+    """One side's result on one board, as the session rule needs it.
+
+    ``matchpoints`` is before any procedural ``penalty``; ``kind`` is "real", "fixed" (a stated
+    percentage) or the artificial code AVE+, AVE, AVE-.
+    """
+
+    matchpoints: Fraction
+    top: Fraction
+    kind: str = "real"
+    penalty: Fraction = Fraction(0)
+
+
+class BoardScore:
+    """Matchpoints of every result on one board, for each direction (exact Fractions).
+
+    Read with ``ns(id)``, ``ew(id)``, ``ns_percent(id)``, ``ew_percent(id)`` or
+    ``matchpoints(id, side)`` / ``percent(id, side)``; ``top`` is the board's top and
+    ``as_dict()`` gives every value at once. Values include procedural penalties.
+    """
+
+    def __init__(self, entries, columns, top, expected, scale):
+        self.entries = entries
+        self.index = {entry.id: i for i, entry in enumerate(entries)}
+        self._columns = columns
+        self.top = top
+        self.expected = expected
+        self.scale = scale
+
+    def __len__(self):
+        return len(self.entries)
+
+    def _penalty(self, entry, side):
+        penalty = entry.penalty(side)
+        if penalty is None:
+            return 0
+        return penalty.amount * self.top / 100 if penalty.percent else penalty.amount
+
+    def matchpoints(self, entry_id, side="NS"):
+        """``side``'s matchpoints for the result ``entry_id``, after any penalty."""
+        i = self.index[entry_id]
+        return self._columns[side][i] - self._penalty(self.entries[i], side)
+
+    def ns(self, entry_id):
+        return self.matchpoints(entry_id, "NS")
+
+    def ew(self, entry_id):
+        return self.matchpoints(entry_id, "EW")
+
+    def percent(self, entry_id, side="NS"):
+        """Matchpoints as a percentage of the top (50 when the top is 0: one result)."""
+        if not self.top:
+            return Fraction(50)
+        return self.matchpoints(entry_id, side) * 100 / self.top
+
+    def ns_percent(self, entry_id):
+        return self.percent(entry_id, "NS")
+
+    def ew_percent(self, entry_id):
+        return self.percent(entry_id, "EW")
+
+    def side_board(self, entry_id, side):
+        """A :class:`SideBoard` for :func:`session_score`."""
+        i = self.index[entry_id]
+        entry = self.entries[i]
+        score = entry.raw(side)
+        if isinstance(score, Artificial):
+            kind = score.code or "fixed"
+        else:
+            kind = "real"
+        return SideBoard(self._columns[side][i], self.top, kind, Fraction(self._penalty(entry, side)))
+
+    def as_dict(self):
+        """{id: {"ns", "ew", "ns_percent", "ew_percent"}} of exact Fractions."""
+        return {
+            entry.id: {
+                "ns": self.ns(entry.id), "ew": self.ew(entry.id),
+                "ns_percent": self.ns_percent(entry.id), "ew_percent": self.ew_percent(entry.id),
+            }
+            for entry in self.entries
+        }
+
+
+def score_board(entries, *, expected=None, scale="2/1", averages=(60, 50, 40),
+                small_groups=None, fast=True):
+    """Matchpoint one board.
+
+    ``entries`` are :class:`~scoring.engine.scores.Entry` objects (unique ids). ``expected``
+    is the number of results the movement expected on the board (default: the number of
+    entries); fewer real results are scaled up with Neuberg. ``scale`` is "2/1" (top
+    2(n-1)) or "1/half" (top n-1). ``averages`` are the percentages for AVE+, AVE, AVE-.
+    ``small_groups="acbl"`` gives groups of at most three results, when fewer than expected,
+    fixed percentages instead of Neuberg. ``fast=False`` forces the exact general path (the
+    fast path, used when every entry is a plain balanced number, gives identical values).
+
+    Return a :class:`BoardScore`; raise EngineInputError for impossible input.
+    """
+    entries = list(entries)
+    if scale not in SCALES:
+        raise EngineInputError("board", "scale", f"{scale!r} is not one of {', '.join(SCALES)}")
+    if small_groups not in SMALL_GROUPS:
+        raise EngineInputError("board", "small_groups", f"{small_groups!r} is not None or 'acbl'")
+    n = len(entries)
+    if expected is None:
+        expected = max(n, 1)
+    if isinstance(expected, bool) or not isinstance(expected, int) or expected < 1:
+        raise EngineInputError("board", "expected", f"{expected!r} is not a number of results (1 or more)")
+    if n > expected:
+        raise EngineInputError(
+            "board", "expected", f"{expected} results expected but the board has {n}"
+        )
+    if len({entry.id for entry in entries}) != n:
+        raise EngineInputError("board", "id", "two results have the same id")
+    divisor = SCALES[scale]
+    top = Fraction(2 * (expected - 1), divisor)
+    plain = [entry.plain for entry in entries]
+    if fast and n and None not in plain:
+        columns = _fast_columns(plain, expected, divisor)
+    else:
+        columns = {
+            side: _side_column(entries, side, expected, divisor, averages, small_groups)
+            for side in ("NS", "EW")
+        }
+        _check_artificial_total(entries, averages)
+    return BoardScore(entries, columns, top, expected, scale)
+
+
+def _fast_columns(points, expected, divisor):
+    """Plain balanced results: rank by sorting; 2 x (results below) + (ties other than self)."""
+    n = len(points)
+    values = np.asarray(points, dtype=np.int64)
+    ordered = np.sort(values)
+    below = np.searchsorted(ordered, values, "left")
+    not_above = np.searchsorted(ordered, values, "right")
+    ns = below + not_above - 1
+    ew = 2 * (n - 1) - ns
+    den = divisor
+    if n < expected:
+        ns, ew, den = (ns + 1) * expected - n, (ew + 1) * expected - n, den * n
+    return {"NS": _Column(ns, den), "EW": _Column(ew, den)}
+
+
+class _FrequencyTable:
+    """One direction's (or one fouled-board group's) results as value -> weight.
+
+    Weights are scaled by the least common multiple of their denominators so that all
+    counting is in integers; a score against the table is then over ``scale ** 2``.
+    """
+
+    def __init__(self, tables, extra=()):
+        self.scale = lcm(*(w.denominator for table in (*tables, *extra) for _, w in table))
+        self.tables = [self.integer(table) for table in tables]
+        weight_at = {}
+        for table in self.tables:
+            for value, weight in table:
+                weight_at[value] = weight_at.get(value, 0) + weight
+        self.keys = sorted(weight_at)
+        self.below = [0]
+        for key in self.keys:
+            self.below.append(self.below[-1] + weight_at[key])
+        self.weight_at = weight_at
+
+    def integer(self, table):
+        scale = self.scale
+        return [(value, scale // w.denominator * w.numerator) for value, w in table]
+
+    def against(self, table, own):
+        """2/1-scale matchpoints (times scale**2) of ``table`` against all but ``own``."""
+        total = 0
+        for value, weight in table:
+            total += weight * (2 * self.below[bisect_left(self.keys, value)]
+                               + self.weight_at.get(value, 0))
+            for other, other_weight in own:  # the table's own entry is not an opponent
+                if value > other:
+                    total -= 2 * weight * other_weight
+                elif value == other:
+                    total -= weight * other_weight
+        return total
+
+
+def _view(score, sign):
+    """A real score's components seen from one direction (E-W's points are negated)."""
+    if type(score) is int:
+        return ((sign * score, _ONE),)
+    return tuple((sign * points, weight) for points, weight in components(score))
+
+
+_ONE = Fraction(1)
+
+
+def _side_column(entries, side, expected, divisor, averages, small_groups):
+    """The exact general path for one direction."""
+    sign = 1 if side == "NS" else -1
+    top2 = 2 * (expected - 1)
+    overrides, groups = {}, {}
+    for i, entry in enumerate(entries):
+        score = entry.side(side)
+        if isinstance(score, Artificial):
+            overrides[i] = score.resolve(averages) * top2 / 100
+        elif isinstance(score, (int, Weighted)):
+            groups.setdefault(entry.group, []).append(i)
+        else:
+            raise EngineInputError(entry.name, side.lower(), f"{score!r} is not a score")
+    num, dens = [0] * len(entries), {}
+    for members in groups.values():
+        tables = [_view(entries[i].side(side), sign) for i in members]
+        redress = {
+            i: entries[i].raw(side) for i in members
+            if isinstance(entries[i].raw(side), Redress) and entries[i].raw(side).non_offending == side
+        }
+        extra = [_view(r.normal_play, sign) for r in redress.values()]
+        extra += [_view(r.without_infraction, sign) for r in redress.values()]
+        table = _FrequencyTable(tables, extra)
+        square, count = table.scale ** 2, len(members)
+        acbl = small_groups == "acbl" and count <= 3 and count < expected
+
+        def finish(raw):
+            """Raw 2/1 matchpoints (times square) among ``count`` -> the full board."""
+            if acbl:  # 70/60/50, 65/55, 60 percent of the top: 60 - 5(A-1) + 5 x raw
+                return (60 - 5 * (count - 1) + 5 * Fraction(raw, square)) * top2 / 100
+            return neuberg(Fraction(raw, square), count, expected)
+
+        den = square * (count if count < expected else 1)
+        for i, own in zip(members, table.tables):
+            raw = table.against(own, own)
+            if i in redress:
+                r = redress[i]
+                gain = (table.against(table.integer(_view(r.without_infraction, sign)), own)
+                        - table.against(table.integer(_view(r.normal_play, sign)), own))
+                overrides[i] = min(top2, finish(raw + max(0, gain)))
+            elif acbl:
+                overrides[i] = finish(raw)
+            elif count < expected:
+                num[i] = (raw + square) * expected - square * count
+                dens[i] = den
+            else:
+                num[i] = raw
+                dens[i] = den
+    common = lcm(*dens.values()) if dens else 1
+    for i, den in dens.items():
+        num[i] *= common // den
+    if divisor != 1:
+        overrides = {i: value / divisor for i, value in overrides.items()}
+    return _Column(num, common * divisor, overrides)
+
+
+def _check_artificial_total(entries, averages):
+    """Law 12C2: artificial scores at one table add up to at most 100% (outside agency apart)."""
+    for entry in entries:
+        if isinstance(entry.ns, Artificial) and isinstance(entry.ew, Artificial):
+            total = entry.ns.resolve(averages) + entry.ew.resolve(averages)
+            if total > 100 and not entry.outside_agency:
+                raise EngineInputError(
+                    entry.name, "ew",
+                    f"{entry.ns} and {entry.ew} add up to {total}%: more than 100% only when an "
+                    "outside agency caused the problem (set outside_agency)",
+                )
+
+
+@dataclass(frozen=True)
+class SessionScore:
+    """A side's session: ``matchpoints`` (after the session rule and penalties), ``top``,
+    ``percent``, ``real_percent`` (over its real boards; None without any) and ``boards``,
+    each board's matchpoints as counted (before penalties)."""
+
+    matchpoints: Fraction
+    top: Fraction
+    percent: Fraction
+    real_percent: Fraction | None
+    boards: tuple
+
+
+def session_score(boards, *, plus=60, minus=40):
+    """Total one side's session, applying Law 12C2c to its artificial boards.
+
+    ``boards`` are :class:`SideBoard` (from ``BoardScore.side_board``) for every board the
+    side played in the window (a session, a Swiss match, a stage: the caller chooses). The
+    side's percentage over its real boards (sum of matchpoints over sum of tops, penalties
+    left out) replaces average plus when higher than ``plus`` and average minus when lower
+    than ``minus``; AVE and stated percentages stay as scored.
+    """
+    boards = list(boards)
+    real = [b for b in boards if b.kind == "real"]
+    real_top = sum(b.top for b in real)
+    real_percent = sum(b.matchpoints for b in real) * 100 / real_top if real_top else None
+    counted = []
+    for b in boards:
+        if b.kind == "AVE+":
+            percent = plus if real_percent is None else max(Fraction(plus), real_percent)
+            counted.append(percent * b.top / 100)
+        elif b.kind == "AVE-":
+            percent = minus if real_percent is None else min(Fraction(minus), real_percent)
+            counted.append(percent * b.top / 100)
+        else:
+            counted.append(b.matchpoints)
+    top = sum((b.top for b in boards), Fraction(0))
+    total = sum(counted, Fraction(0)) - sum((b.penalty for b in boards), Fraction(0))
+    percent = total * 100 / top if top else Fraction(50)
+    return SessionScore(total, top, percent, real_percent, tuple(counted))

@@ -1,0 +1,136 @@
+"""Exact numbers and the roundings that rules name.
+
+Scores are computed as ``fractions.Fraction`` and rounded only for display or where a rule
+says so:
+
+- EBU: to 0.1, an exact half towards the average of the board (``round_toward``);
+- ACBL: to 0.01, an exact half up (``round_half_up``);
+- WBF victory points: to 0.01 (``round_half_up``).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+from math import floor
+
+__all__ = [
+    "to_fraction", "round_half_up", "round_half_away", "round_half_even", "round_toward",
+    "round_step", "exact_str", "decimal_str", "ebu", "acbl",
+]
+
+
+def to_fraction(value):
+    """Return ``value`` (int, Fraction, Decimal, float or text such as "0.25", "1/3") exactly.
+
+    A float is read through its shortest repr, so 0.3 is 3/10 and not the binary neighbour.
+    Raise ValueError for anything else.
+    """
+    if isinstance(value, bool):
+        raise ValueError(f"{value!r} is not a number")
+    if isinstance(value, (int, Fraction)):
+        return Fraction(value)
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            raise ValueError(f"{value} is not a finite number")
+        return Fraction(value)
+    if isinstance(value, float):
+        return Fraction(Decimal(repr(value)))
+    if isinstance(value, str):
+        return Fraction(value.strip())  # "0.25", "1/3", "7"; raises ValueError otherwise
+    raise ValueError(f"{value!r} is not a number")
+
+
+def _split(value, step):
+    """Return (lower multiple of step, remainder ratio in [0, 1)) for exact ``value``."""
+    value, step = Fraction(value), Fraction(step)
+    units = value / step
+    low = floor(units)
+    return low, units - low, step
+
+
+def round_half_up(value, step=Fraction(1, 100)):
+    """Round to a multiple of ``step``; an exact half goes up (towards +infinity)."""
+    low, rest, step = _split(value, step)
+    return (low + (rest >= Fraction(1, 2))) * step
+
+
+def round_half_away(value, step=1):
+    """Round to a multiple of ``step``; an exact half goes away from zero."""
+    value = Fraction(value)
+    return -round_half_up(-value, step) if value < 0 else round_half_up(value, step)
+
+
+def round_half_even(value, step=1):
+    """Round to a multiple of ``step``; an exact half goes to the even multiple."""
+    low, rest, step = _split(value, step)
+    if rest == Fraction(1, 2):
+        return (low + (low % 2)) * step
+    return (low + (rest > Fraction(1, 2))) * step
+
+
+def round_toward(value, step, target):
+    """Round to a multiple of ``step``; an exact half goes towards ``target`` (the average).
+
+    This is the EBU rule for matchpoints: 17.55 on a board whose average is 9 becomes 17.5,
+    and 0.45 becomes 0.5.
+    """
+    low, rest, step = _split(value, step)
+    if rest == Fraction(1, 2):
+        return (low + (Fraction(value) < Fraction(target))) * step
+    return (low + (rest > Fraction(1, 2))) * step
+
+
+_HALF_RULES = {
+    "up": round_half_up,
+    "away": round_half_away,
+    "even": round_half_even,
+    "down": lambda value, step: -round_half_up(-Fraction(value), step),
+}
+
+
+def round_step(value, step, half="away"):
+    """Round to a multiple of ``step`` with the named rule for halves: up, down, away, even."""
+    try:
+        rule = _HALF_RULES[half]
+    except KeyError:
+        raise ValueError(f"rounding of a half is one of {', '.join(_HALF_RULES)}, not {half!r}")
+    return rule(value, step)
+
+
+def ebu(value, top):
+    """EBU matchpoint rounding: 0.1, halves towards the average ``top / 2``."""
+    return round_toward(value, Fraction(1, 10), Fraction(top) / 2)
+
+
+def acbl(value):
+    """ACBL matchpoint rounding: 0.01, halves up."""
+    return round_half_up(value, Fraction(1, 100))
+
+
+def decimal_str(value, places):
+    """Text of an already rounded ``value`` with exactly ``places`` decimals, e.g. "7.50"."""
+    value = Fraction(value)
+    scaled = value * 10**places
+    if scaled.denominator != 1:
+        raise ValueError(f"{value} has more than {places} decimals: round it first")
+    return f"{Decimal(scaled.numerator).scaleb(-places):.{places}f}"
+
+
+def exact_str(value):
+    """Exact text of a Fraction: a finite decimal ("7.5", "-0.25", "12") or "23/3"."""
+    value = Fraction(value)
+    den = value.denominator
+    twos = fives = 0
+    while den % 2 == 0:
+        den //= 2
+        twos += 1
+    while den % 5 == 0:
+        den //= 5
+        fives += 1
+    if den != 1:
+        return f"{value.numerator}/{value.denominator}"
+    places = max(twos, fives)
+    if places == 0:
+        return str(value.numerator)
+    return decimal_str(value, places)

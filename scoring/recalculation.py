@@ -1,0 +1,432 @@
+"""The recalculation pipeline: board -> session and event totals -> rankings.
+
+Every step reads the current state and writes the scores that state implies, so it is safe to
+run twice, late or out of order:
+
+- a change bumps ``Board.score_version`` and writes a ``RecalculationRequest`` in the same
+  transaction (``mark_board_dirty``); the task is enqueued when that transaction commits;
+- ``rescore_board`` locks the board, and does nothing if the version it finds was already
+  scored; otherwise it scores the board as it now is and records that version;
+- ``rescore_event`` recomputes the event's totals, the session rule for artificial scores,
+  team matches and VPs, and the rankings, from the board scores, under a lock on the event;
+- requests are marked finished only after both steps, so a worker killed in between leaves
+  them for the sweep, which re-enqueues anything no worker finished.
+"""
+
+import logging
+from collections import defaultdict
+from datetime import timedelta
+from decimal import Decimal
+from fractions import Fraction
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from scoring.engine import imps as imp_engine
+from scoring.engine import matchpoints as mp_engine
+from scoring.engine.rounding import exact_str
+from scoring.engine.scores import Entry, parse_result
+from scoring.models import (
+    Board,
+    BoardScore,
+    Event,
+    Match,
+    MatchScore,
+    RecalculationRequest,
+    Result,
+    ScoreChange,
+    Standing,
+)
+
+log = logging.getLogger(__name__)
+
+FOUR = Decimal("0.0001")
+SWEEP_AFTER = timedelta(seconds=60)
+# The regulation's words for rounding a Butler datum that ends in 5, in the engine's words.
+BUTLER_HALF = {"half-up": "up", "half-down": "down", "half-even": "even"}
+
+
+def _q(value, places=FOUR):
+    """A Fraction (or number) as a Decimal rounded for storage; the exact value is kept too."""
+    if value is None:
+        return None
+    if isinstance(value, Fraction):
+        return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(places)
+    return Decimal(value).quantize(places)
+
+
+# --- Marking work -----------------------------------------------------------------------
+
+def mark_board_dirty(board):
+    """Call inside the transaction that changed one of ``board``'s results."""
+    Board.objects.filter(pk=board.pk).update(score_version=F("score_version") + 1)
+    version = Board.objects.values_list("score_version", flat=True).get(pk=board.pk)
+    RecalculationRequest.objects.create(board=board, version=version)
+    _enqueue_on_commit(board.pk)
+    return version
+
+
+def _enqueue_on_commit(board_id):
+    # One task per board per transaction, however many of its results the transaction changed.
+    connection = transaction.get_connection()
+    pending = connection.__dict__.setdefault("_boards_to_rescore", set())
+    if not pending:
+        transaction.on_commit(lambda: _flush(connection))
+    pending.add(board_id)
+
+
+def _flush(connection):
+    boards = connection.__dict__.pop("_boards_to_rescore", set())
+    for board_id in sorted(boards):
+        enqueue(board_id)
+
+
+def enqueue(board_id):
+    """Send the task; if the broker cannot be reached the request stays in the database and the
+    sweep sends it later."""
+    from scoring.tasks import recalculate_board
+
+    try:
+        recalculate_board.apply_async(args=[board_id], retry=False)
+    except Exception:  # noqa: BLE001 - any broker failure: the sweep is the safety net
+        log.warning("Broker unreachable; board %s will be recalculated by the sweep.", board_id, exc_info=True)
+        return False
+    RecalculationRequest.objects.filter(board_id=board_id, finished_at__isnull=True).update(
+        enqueued_at=timezone.now())
+    return True
+
+
+def sweep(older_than=SWEEP_AFTER):
+    """Re-enqueue every board with a request that no worker finished in time."""
+    cutoff = timezone.now() - older_than
+    stale = (RecalculationRequest.objects.filter(finished_at__isnull=True, created_at__lte=cutoff)
+             .values_list("board_id", flat=True).distinct())
+    sent = 0
+    for board_id in sorted(set(stale)):
+        sent += enqueue(board_id)
+    return sent
+
+
+# --- The task's work ----------------------------------------------------------------------
+
+def recalculate_board(board_id):
+    """The whole pipeline for one board; returns True if the board's scores were rewritten."""
+    try:
+        board = Board.objects.select_related("session__event").get(pk=board_id)
+    except Board.DoesNotExist:
+        return False
+    changed = rescore_board(board_id)
+    rescore_event(board.session.event_id)
+    scored = Board.objects.values_list("scored_version", "score_version").get(pk=board_id)
+    RecalculationRequest.objects.filter(board_id=board_id, finished_at__isnull=True,
+                                        version__lte=scored[0]).update(finished_at=timezone.now())
+    if scored[1] > scored[0]:
+        enqueue(board_id)  # changed again while we worked
+    return changed
+
+
+@transaction.atomic
+def rescore_board(board_id, force=False):
+    board = Board.objects.select_for_update().select_related("session__event__tournament__authority").get(
+        pk=board_id)
+    version = board.score_version
+    if board.scored_version >= version and not force:
+        return False
+    event = board.session.event
+    results = list(Result.objects.filter(board=board).select_related("effective", "board_score"))
+    if event.is_teams:
+        scores = {}  # team boards are scored per match in rescore_event
+    elif event.kind == Event.Kind.MP_PAIRS or event.kind == Event.Kind.INDIVIDUAL:
+        scores = _matchpoint_board(event, results)
+    else:
+        scores = _imp_pairs_board(event, results)
+    _write_board_scores(results, scores, version)
+    board.scored_version = version
+    board.save(update_fields=["scored_version"])
+    return True
+
+
+def entry_for(result, where=None):
+    """The engine's view of a result: its effective score if it has one, else its table score;
+    None if it was not played and has no adjusted score."""
+    effective = getattr(result, "effective", None) if _has_effective(result) else None
+    if effective is None:
+        if result.not_played or result.score_ns is None:
+            return None
+        return Entry.balanced(result.pk, result.score_ns)
+    data = {"id": result.pk, "ns": effective.score.get("ns") if effective.score else result.score_ns}
+    if effective.score and effective.score.get("ew") is not None:
+        data["ew"] = effective.score["ew"]
+    if data["ns"] is None:
+        return None
+    if effective.penalty:
+        data["penalty"] = effective.penalty
+    if effective.outside_agency:
+        data["outside_agency"] = True
+    return parse_result(data, where=where or f"result {result.pk}", max_components=10)
+
+
+def _has_effective(result):
+    try:
+        return result.effective is not None
+    except Result.effective.RelatedObjectDoesNotExist:
+        return False
+
+
+def _regulations(event):
+    return event.tournament.regulations()
+
+
+def _matchpoint_board(event, results):
+    regs = _regulations(event)
+    averages = (Fraction(regs["average_plus_percent"]), Fraction(50), Fraction(regs["average_minus_percent"]))
+    entries = [e for e in (entry_for(r) for r in results) if e is not None]
+    if not entries:
+        return {}
+    board = mp_engine.score_board(entries, expected=max(len(results), len(entries)), averages=averages)
+    scores = {}
+    for entry in entries:
+        ns_side, ew_side = board.side_board(entry.id, "NS"), board.side_board(entry.id, "EW")
+        scores[entry.id] = {
+            "ns": board.ns(entry.id), "ew": board.ew(entry.id),
+            "ns_percent": board.ns_percent(entry.id), "ew_percent": board.ew_percent(entry.id),
+            "top": board.top, "ns_kind": ns_side.kind, "ew_kind": ew_side.kind,
+            "ns_raw": ns_side.matchpoints, "ew_raw": ew_side.matchpoints,
+            "ns_penalty": ns_side.penalty, "ew_penalty": ew_side.penalty,
+        }
+    return scores
+
+
+def _imp_pairs_board(event, results):
+    regs = _regulations(event)
+    entries = [e for e in (entry_for(r) for r in results) if e is not None]
+    if not entries:
+        return {}
+    if event.kind == Event.Kind.IMP_PAIRS_BUTLER:
+        half = BUTLER_HALF[regs["butler_rounding"]]
+        scored = imp_engine.butler(entries, drop=regs["butler_drop"], half=half,
+                                   artificial_imps=regs["average_plus_imps"]).scores
+    else:
+        scored = imp_engine.cross_imps(entries, artificial_imps=regs["average_plus_imps"])
+    return {entry_id: {"ns": ns, "ew": ew, "top": None} for entry_id, (ns, ew) in scored.items()}
+
+
+def _write_board_scores(results, scores, version):
+    existing = {bs.result_id: bs for bs in BoardScore.objects.filter(result__in=results)}
+    to_create, to_update = [], []
+    for result in results:
+        values = scores.get(result.pk)
+        bs = existing.get(result.pk) or BoardScore(result=result)
+        before = (bs.ns, bs.ew)
+        if values is None:
+            bs.ns = bs.ew = bs.ns_percent = bs.ew_percent = bs.top = None
+            bs.ns_exact = bs.ew_exact = ""
+        else:
+            bs.ns, bs.ew = _q(values["ns"]), _q(values["ew"])
+            bs.ns_exact, bs.ew_exact = exact_str(values["ns"]), exact_str(values["ew"])
+            bs.ns_percent = _q(values.get("ns_percent"), Decimal("0.001"))
+            bs.ew_percent = _q(values.get("ew_percent"), Decimal("0.001"))
+            bs.top = _q(values.get("top"))
+            bs.ns_kind, bs.ew_kind = values.get("ns_kind", "real"), values.get("ew_kind", "real")
+            bs.ns_raw = exact_str(values["ns_raw"]) if "ns_raw" in values else ""
+            bs.ew_raw = exact_str(values["ew_raw"]) if "ew_raw" in values else ""
+            bs.ns_penalty = exact_str(values["ns_penalty"]) if values.get("ns_penalty") else ""
+            bs.ew_penalty = exact_str(values["ew_penalty"]) if values.get("ew_penalty") else ""
+        bs.board_version = version
+        (to_update if bs.pk else to_create).append(bs)
+        del before
+    BoardScore.objects.bulk_create(to_create, batch_size=500)
+    BoardScore.objects.bulk_update(to_update, ["ns", "ew", "ns_exact", "ew_exact", "ns_percent", "ew_percent", "top",
+                                               "ns_kind", "ew_kind", "ns_raw", "ew_raw", "ns_penalty", "ew_penalty",
+                                               "board_version"], batch_size=500)
+    _complete_change_log(results, version)
+
+
+def _complete_change_log(results, version):
+    """Fill in what each logged change did to the board scores, once they are known."""
+    pending = ScoreChange.objects.filter(result__in=results, ns_after__isnull=True, board_version__lte=version)
+    scores = {bs.result_id: bs for bs in BoardScore.objects.filter(result__in=results)}
+    for change in pending:
+        bs = scores.get(change.result_id)
+        if bs is None or bs.ns is None:
+            continue
+        change.ns_after, change.ew_after = bs.ns, bs.ew
+        change.save(update_fields=["ns_after", "ew_after"])
+
+
+# --- Event totals -------------------------------------------------------------------------
+
+@transaction.atomic
+def rescore_event(event_id):
+    event = Event.objects.select_for_update().select_related("tournament__authority").get(pk=event_id)
+    if event.is_teams:
+        rows = _team_standings(event)
+    elif event.kind in (Event.Kind.MP_PAIRS, Event.Kind.INDIVIDUAL):
+        rows = _matchpoint_standings(event)
+    else:
+        rows = _imp_pairs_standings(event)
+    _write_standings(event, rows)
+
+
+def _matchpoint_standings(event):
+    """Per session, each side's total with the session rule; the event total sums sessions."""
+    regs = _regulations(event)
+    plus, minus = Fraction(regs["average_plus_percent"]), Fraction(regs["average_minus_percent"])
+    scores = (BoardScore.objects.filter(result__board__session__event=event, ns__isnull=False)
+              .select_related("result__board").only("ns", "ew", "top", "ns_kind", "ew_kind", "ns_raw", "ew_raw",
+                                                     "ns_penalty", "ew_penalty", "result__ns_id",
+                                                     "result__ew_id", "result__board__session_id"))
+    sides = defaultdict(list)  # (session, contestant) -> [(BoardScore, "NS"|"EW")]
+    for bs in scores:
+        session_id = bs.result.board.session_id
+        sides[(session_id, bs.result.ns_id)].append((bs, "NS"))
+        sides[(session_id, bs.result.ew_id)].append((bs, "EW"))
+    rows, refreshed = [], []
+    for (session_id, contestant_id), items in sides.items():
+        side_boards = [mp_engine.SideBoard(Fraction(bs.ns_raw if side == "NS" else bs.ew_raw),
+                                           Fraction(str(bs.top)),
+                                           bs.ns_kind if side == "NS" else bs.ew_kind,
+                                           Fraction(bs.ns_penalty or 0) if side == "NS" else Fraction(
+                                               bs.ew_penalty or 0))
+                       for bs, side in items]
+        session = mp_engine.session_score(side_boards, plus=plus, minus=minus)
+        for (bs, side), counted, side_board in zip(items, session.boards, side_boards):
+            if side_board.kind in ("AVE+", "AVE-"):
+                value = _q(counted - side_board.penalty)
+                field = "ns" if side == "NS" else "ew"
+                if getattr(bs, field) != value:
+                    setattr(bs, field, value)
+                    setattr(bs, f"{field}_percent", _q(counted * 100 / side_board.top, Decimal("0.001"))
+                            if side_board.top else None)
+                    refreshed.append(bs)
+        rows.append((session_id, contestant_id, session.matchpoints, session.top, len(items)))
+    if refreshed:
+        BoardScore.objects.bulk_update(refreshed, ["ns", "ew", "ns_percent", "ew_percent"], batch_size=500)
+    return _with_event_totals(rows)
+
+
+def _with_event_totals(rows):
+    totals = defaultdict(lambda: [Fraction(0), Fraction(0), 0])
+    for session_id, contestant_id, total, top, boards in rows:
+        entry = totals[contestant_id]
+        entry[0] += total
+        entry[1] += top
+        entry[2] += boards
+    return rows + [(None, cid, total, top, boards) for cid, (total, top, boards) in totals.items()]
+
+
+def _imp_pairs_standings(event):
+    scores = BoardScore.objects.filter(result__board__session__event=event, ns__isnull=False).select_related(
+        "result__board")
+    sums = defaultdict(lambda: [Fraction(0), 0])
+    for bs in scores:
+        session_id = bs.result.board.session_id
+        for contestant_id, value in ((bs.result.ns_id, bs.ns_exact), (bs.result.ew_id, bs.ew_exact)):
+            sums[(session_id, contestant_id)][0] += Fraction(value)
+            sums[(session_id, contestant_id)][1] += 1
+    rows = [(sid, cid, total, None, boards) for (sid, cid), (total, boards) in sums.items()]
+    return _with_event_totals(rows)
+
+
+def _team_standings(event):
+    regs = _regulations(event)
+    results = (Result.objects.filter(board__session__event=event).select_related("effective")
+               .order_by("board__number"))
+    by_table = defaultdict(dict)
+    for result in results:
+        by_table[result.table_id][result.board_id] = result
+    matches = Match.objects.filter(round__session__event=event).select_related("round")
+    existing = {ms.match_id: ms for ms in MatchScore.objects.filter(match__round__session__event=event)}
+    rows, to_save = [], []
+    for match in matches:
+        open_results, closed_results = by_table[match.open_room_id], by_table[match.closed_room_id]
+        pairs, numbers = [], []
+        for board_id, open_result in sorted(open_results.items(), key=lambda kv: kv[1].board.number):
+            closed_result = closed_results.get(board_id)
+            open_entry = entry_for(open_result) if open_result else None
+            closed_entry = entry_for(closed_result) if closed_result else None
+            if open_entry is None or closed_entry is None:
+                continue
+            pairs.append((open_entry, closed_entry))
+            numbers.append(open_result.board.number)
+        if not pairs:
+            continue
+        scored = imp_engine.team_match(pairs, vp_scale=regs["vp_scale"], artificial_imps=regs["average_plus_imps"],
+                                       knockout=event.kind == Event.Kind.KNOCKOUT_TEAMS)
+        ms = existing.get(match.pk) or MatchScore(match=match)
+        ms.home_imps, ms.away_imps = _q(scored.home_imps), _q(scored.away_imps)
+        ms.home_vp, ms.away_vp = Decimal(scored.home_vp), Decimal(scored.away_vp)
+        ms.boards = [{"board": n, "home": exact_str(b.home), "away": exact_str(b.away)}
+                     for n, b in zip(numbers, scored.boards)]
+        to_save.append(ms)
+        session_id = match.round.session_id
+        rows.append((session_id, match.home_id, Fraction(str(scored.home_vp)), None, len(pairs)))
+        rows.append((session_id, match.away_id, Fraction(str(scored.away_vp)), None, len(pairs)))
+    for ms in to_save:
+        ms.save()
+    merged = defaultdict(lambda: [Fraction(0), 0])
+    for session_id, cid, vp, _top, boards in rows:
+        merged[(session_id, cid)][0] += vp
+        merged[(session_id, cid)][1] += boards
+    return _with_event_totals([(sid, cid, total, None, boards) for (sid, cid), (total, boards) in merged.items()])
+
+
+def _write_standings(event, rows):
+    windows = defaultdict(list)
+    for session_id, contestant_id, total, top, boards in rows:
+        windows[session_id].append((contestant_id, total, top, boards))
+    existing = {(s.session_id, s.contestant_id): s for s in Standing.objects.filter(event=event)}
+    keep, to_create, to_update = set(), [], []
+    for session_id, items in windows.items():
+        use_percent = all(top for _cid, _total, top, _boards in items)
+        key = (lambda item: item[1] * 100 / item[2]) if use_percent else (lambda item: item[1])
+        for position, place, item in _rank(items, key):
+            contestant_id, total, top, boards = item
+            standing = existing.get((session_id, contestant_id)) or Standing(
+                event=event, session_id=session_id, contestant_id=contestant_id)
+            standing.total, standing.total_exact = _q(total), exact_str(total)
+            standing.top = _q(top) if top else None
+            standing.percent = _q(total * 100 / top, Decimal("0.001")) if top else None
+            standing.position, standing.place, standing.boards = position, place, boards
+            keep.add((session_id, contestant_id))
+            (to_update if standing.pk else to_create).append(standing)
+    Standing.objects.bulk_create(to_create, batch_size=500)
+    Standing.objects.bulk_update(to_update, ["total", "total_exact", "top", "percent", "position", "place", "boards"],
+                                 batch_size=500)
+    gone = [s.pk for k, s in existing.items() if k not in keep]
+    if gone:
+        Standing.objects.filter(pk__in=gone).delete()
+
+
+def _rank(items, key):
+    """(position, place, item) best first; equal totals share the best place, written "2="."""
+    ordered = sorted(items, key=key, reverse=True)
+    out = []
+    for index, item in enumerate(ordered):
+        value = key(item)
+        first = index
+        while first > 0 and key(ordered[first - 1]) == value:
+            first -= 1
+        last = index
+        while last + 1 < len(ordered) and key(ordered[last + 1]) == value:
+            last += 1
+        shared = last > first
+        out.append((index + 1, f"{first + 1}=" if shared else str(first + 1), item))
+    return out
+
+
+def rescore_everything(event):
+    """Score every board of ``event`` now, in this process (demo data, imports, repairs)."""
+    for board_id in Board.objects.filter(session__event=event).values_list("pk", flat=True):
+        rescore_board(board_id, force=True)
+    rescore_event(event.pk)
+    RecalculationRequest.objects.filter(board__session__event=event, finished_at__isnull=True).update(
+        finished_at=timezone.now())
+
+
+def pending_sessions(session_ids):
+    """The sessions among ``session_ids`` with a recalculation not yet finished."""
+    return set(RecalculationRequest.objects.filter(board__session_id__in=session_ids, finished_at__isnull=True)
+               .values_list("board__session_id", flat=True).distinct())
+
