@@ -643,12 +643,15 @@ class Standing(models.Model):
     total_exact = models.CharField(max_length=60, blank=True)
     top = models.DecimalField(max_digits=12, decimal_places=4, null=True)
     percent = models.DecimalField(max_digits=7, decimal_places=3, null=True)
+    # In a Mitchell movement the N-S and the E-W pairs are two fields, ranked apart.
+    field = models.CharField(max_length=2, blank=True, choices=[("", _("one field")), ("NS", _("N-S")),
+                                                                 ("EW", _("E-W"))])
     position = models.PositiveIntegerField()
     place = models.CharField(max_length=10)
     boards = models.PositiveIntegerField(default=0)
 
     class Meta:
-        ordering = ["event", "session", "position", "contestant__number"]
+        ordering = ["event", "session", "field", "position", "contestant__number"]
         constraints = [
             models.UniqueConstraint(fields=["event", "session", "contestant"], name="one_standing_per_window"),
             models.UniqueConstraint(fields=["event", "contestant"], condition=Q(session__isnull=True),

@@ -372,13 +372,37 @@ def _team_standings(event):
     return _with_event_totals([(sid, cid, total, None, boards) for (sid, cid), (total, boards) in merged.items()])
 
 
+def _fields(event):
+    """Each contestant's field per session and for the event: "NS" or "EW" when it sat only
+    that way (a Mitchell), else "" (one field: Howell, teams)."""
+    if event.is_teams:
+        return {}
+    seen = defaultdict(set)
+    for session_id, ns_id, ew_id in Result.objects.filter(board__session__event=event).values_list(
+            "board__session_id", "ns_id", "ew_id").distinct():
+        for key in ((session_id, ns_id), (None, ns_id)):
+            seen[key].add("NS")
+        for key in ((session_id, ew_id), (None, ew_id)):
+            seen[key].add("EW")
+    fields = {key: next(iter(directions)) if len(directions) == 1 else "" for key, directions in seen.items()}
+    # A field is only a field if the other direction is one too.
+    for session_id in {key[0] for key in fields}:
+        values = {v for (sid, _cid), v in fields.items() if sid == session_id}
+        if values != {"NS", "EW"}:
+            for key in [k for k in fields if k[0] == session_id]:
+                fields[key] = ""
+    return fields
+
+
 def _write_standings(event, rows):
+    fields = _fields(event)
     windows = defaultdict(list)
     for session_id, contestant_id, total, top, boards in rows:
-        windows[session_id].append((contestant_id, total, top, boards))
+        field = fields.get((session_id, contestant_id), "")
+        windows[(session_id, field)].append((contestant_id, total, top, boards))
     existing = {(s.session_id, s.contestant_id): s for s in Standing.objects.filter(event=event)}
     keep, to_create, to_update = set(), [], []
-    for session_id, items in windows.items():
+    for (session_id, field), items in windows.items():
         use_percent = all(top for _cid, _total, top, _boards in items)
         key = (lambda item: item[1] * 100 / item[2]) if use_percent else (lambda item: item[1])
         for position, place, item in _rank(items, key):
@@ -388,12 +412,12 @@ def _write_standings(event, rows):
             standing.total, standing.total_exact = _q(total), exact_str(total)
             standing.top = _q(top) if top else None
             standing.percent = _q(total * 100 / top, Decimal("0.001")) if top else None
-            standing.position, standing.place, standing.boards = position, place, boards
+            standing.field, standing.position, standing.place, standing.boards = field, position, place, boards
             keep.add((session_id, contestant_id))
             (to_update if standing.pk else to_create).append(standing)
     Standing.objects.bulk_create(to_create, batch_size=500)
-    Standing.objects.bulk_update(to_update, ["total", "total_exact", "top", "percent", "position", "place", "boards"],
-                                 batch_size=500)
+    Standing.objects.bulk_update(to_update, ["total", "total_exact", "top", "percent", "field", "position", "place",
+                                             "boards"], batch_size=500)
     gone = [s.pk for k, s in existing.items() if k not in keep]
     if gone:
         Standing.objects.filter(pk__in=gone).delete()

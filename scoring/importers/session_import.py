@@ -100,21 +100,31 @@ def _import(event, games, session_number, by):
 
 
 def _record(board, round_, table, ns, ew, row, summary, by):
-    if row.artificial:
-        match = _ARTIFICIAL_RE.match(row.artificial.strip())
-        result = services.record_result(board=board, round=round_, table=table, ns=ns, ew=ew, not_played=True)
-        if match:
-            ns_percent = int(match["ns"])
-            ew_percent = int(match["ew"]) if match["ew"] else 100 - ns_percent
-            services.set_effective_score(
-                result=result, kind="artificial", score={"ns": f"{ns_percent}%", "ew": f"{ew_percent}%"},
-                reason=f"Imported from the scoring program as {row.artificial}", cause_type="import", by=by,
-                outside_agency=ns_percent + ew_percent > 100)
-        summary.artificial.append(f"board {board.number}, table {table.number}: {row.artificial}")
-        return result
-    return services.record_result(board=board, round=round_, table=table, ns=ns, ew=ew,
-                                  contract=row.contract or "", declarer=row.declarer or "", tricks=row.tricks,
-                                  lead=(row.get("Lead") or "").replace("10", "T") if row.get("Lead") else "")
+    if not row.artificial:
+        return services.record_result(board=board, round=round_, table=table, ns=ns, ew=ew,
+                                      contract=row.contract or "", declarer=row.declarer or "", tricks=row.tricks,
+                                      lead=row.get("Lead") or "")
+    # Programs write artificial scores as A60 / A40 in the two score columns, or A6040 in one.
+    # They are kept as the fixed percentages the program scored (the file cannot say whether
+    # the session rule applied); anything else (Bye, ...) is recorded as not played.
+    result = services.record_result(board=board, round=round_, table=table, ns=ns, ew=ew, not_played=True)
+    codes = [_ARTIFICIAL_RE.match((row.get(column) or "").strip()) for column in ("Score_NS", "Score_EW")]
+    if codes[0]:
+        ns_percent = int(codes[0]["ns"])
+        if codes[0]["ew"]:
+            ew_percent = int(codes[0]["ew"])
+        elif codes[1]:
+            ew_percent = int(codes[1]["ns"])
+        else:
+            ew_percent = 100 - ns_percent
+        services.set_effective_score(
+            result=result, kind="artificial", score={"ns": f"{ns_percent}%", "ew": f"{ew_percent}%"},
+            reason=f"Imported from the scoring program's export as A{ns_percent}{ew_percent}",
+            cause_type="import", by=by, outside_agency=ns_percent + ew_percent > 100)
+        summary.artificial.append(f"board {board.number}, table {table.number}: A{ns_percent}{ew_percent}")
+    else:
+        summary.artificial.append(f"board {board.number}, table {table.number}: {row.artificial} (not played)")
+    return result
 
 
 def _number(row, column, default):
