@@ -26,6 +26,7 @@ urlpatterns = [
     path("events/<int:pk>/standings/", scoring_views.standings, name="standings"),
     path("sessions/<int:pk>/", scoring_views.session_detail, name="session"),
     path("boards/<int:pk>/", scoring_views.board_detail, name="board"),
+    path("contestants/<int:pk>/", scoring_views.contestant_detail, name="contestant"),
     path("admin/", admin.site.urls),
     path("api/v1/", include(router.urls)),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -5,13 +5,30 @@ the API refuses exactly what the web and the admin refuse, naming the field.
 """
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from rest_framework import mixins, serializers, viewsets
+from django.shortcuts import get_object_or_404
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.exceptions import ValidationError as DRFValidationError
 
 from scoring import selectors, services
-from scoring.models import Board, Contestant, Event, OfficialScorePosting, Player, Result, Session, Tournament
-from scoring.permissions import tournament_of
+from scoring.models import (
+    Adjustment,
+    Board,
+    BoardScore,
+    Contestant,
+    Event,
+    MatchScore,
+    OfficialScorePosting,
+    Player,
+    Result,
+    ScoreChange,
+    Session,
+    Standing,
+    Tournament,
+)
+from scoring.permissions import CompetitionRecordPermission, tournament_of
 
 
 def _call(service, **kwargs):
@@ -47,6 +64,7 @@ class SessionSerializer(serializers.ModelSerializer):
 
     def to_representation(self, instance):
         data = super().to_representation(instance)
+        data["recalculation_pending"] = bool(selectors.recalculation_pending([instance]))
         for name in ("appeal_deadline", "correction_deadline"):
             value = getattr(instance, name)()
             data[name] = serializers.DateTimeField().to_representation(value) if value else None
@@ -140,6 +158,83 @@ class OfficialScorePostingSerializer(serializers.ModelSerializer):
                      at=data.get("posted_at"), note=data.get("note", ""))
 
 
+class BoardScoreSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = BoardScore
+        fields = ["ns", "ew", "ns_exact", "ew_exact", "ns_percent", "ew_percent", "top", "ns_kind", "ew_kind"]
+
+
+class EffectiveScoreInputSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=Adjustment.choices)
+    score = serializers.JSONField(required=False, allow_null=True)
+    penalty = serializers.JSONField(required=False, allow_null=True)
+    outside_agency = serializers.BooleanField(required=False, default=False)
+    reason = serializers.CharField()
+    description = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class TravellerRowSerializer(serializers.ModelSerializer):
+    board_score = serializers.SerializerMethodField()
+    effective = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Result
+        fields = ["id", "table", "round", "ns", "ew", "not_played", "contract", "declarer", "tricks", "lead",
+                  "score_ns", "effective", "board_score"]
+
+    def get_board_score(self, result):
+        return BoardScoreSerializer(result.board_score).data if _present(result, "board_score") else None
+
+    def get_effective(self, result):
+        if not _present(result, "effective"):
+            return None
+        e = result.effective
+        return {"kind": e.kind, "score": e.score, "penalty": e.penalty, "description": e.description}
+
+
+def _present(obj, relation):
+    try:
+        return getattr(obj, relation) is not None
+    except Exception:  # noqa: BLE001 - a missing one-to-one raises its own DoesNotExist
+        return False
+
+
+class ScoreChangeSerializer(serializers.ModelSerializer):
+    board = serializers.IntegerField(source="result.board.number")
+    explanation = serializers.SerializerMethodField()
+
+    class Meta:
+        model = ScoreChange
+        fields = ["id", "result", "board", "changed_at", "changed_by", "old_kind", "old_value", "old_description",
+                  "new_kind", "new_value", "new_description", "reason", "cause_type", "cause_id", "cause_label",
+                  "ns_before", "ns_after", "ew_before", "ew_after", "explanation"]
+
+    def get_explanation(self, change):
+        contestant = self.context.get("contestant")
+        side = "EW" if contestant is not None and change.result.ew_id == contestant.pk else "NS"
+        return change.explain(side, self.context.get("unit", "MP"))
+
+
+class StandingSerializer(serializers.ModelSerializer):
+    contestant_number = serializers.IntegerField(source="contestant.number")
+    contestant_name = serializers.CharField(source="contestant.name")
+
+    class Meta:
+        model = Standing
+        fields = ["contestant", "contestant_number", "contestant_name", "session", "field", "place", "position",
+                  "total", "total_exact", "top", "percent", "boards"]
+
+
+class MatchScoreSerializer(serializers.ModelSerializer):
+    round = serializers.IntegerField(source="match.round.number")
+    home = serializers.IntegerField(source="match.home_id")
+    away = serializers.IntegerField(source="match.away_id")
+
+    class Meta:
+        model = MatchScore
+        fields = ["match", "round", "home", "away", "home_imps", "away_imps", "home_vp", "away_vp", "boards"]
+
+
 def _require_write(serializer, session):
     user = serializer.context["request"].user
     if not selectors.can_write(user, session.event.tournament):
@@ -169,6 +264,25 @@ class EventViewSet(ScopedViewSet, mixins.ListModelMixin, mixins.RetrieveModelMix
     queryset = Event.objects.order_by("pk")
     serializer_class = EventSerializer
 
+    @action(detail=True)
+    def standings(self, request, pk=None):
+        """The event's standings, or a session's with ``?session=<number>``."""
+        event = self.get_object()
+        session = None
+        if request.query_params.get("session"):
+            session = get_object_or_404(event.sessions, number=request.query_params["session"])
+        sessions = [session] if session else list(event.sessions.all())
+        return Response({
+            "recalculation_pending": bool(selectors.recalculation_pending(sessions)),
+            "standings": StandingSerializer(selectors.standings(event, session), many=True).data,
+        })
+
+    @action(detail=True)
+    def matches(self, request, pk=None):
+        event = self.get_object()
+        scores = MatchScore.objects.filter(match__round__session__event=event).select_related("match__round")
+        return Response(MatchScoreSerializer(scores.order_by("match__round__number", "match_id"), many=True).data)
+
 
 class SessionViewSet(ScopedViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixin):
     queryset = Session.objects.select_related("event__tournament__authority").order_by("pk")
@@ -181,6 +295,27 @@ class ContestantViewSet(ScopedViewSet, mixins.ListModelMixin, mixins.RetrieveMod
     serializer_class = ContestantSerializer
     scope = "event__tournament"
 
+    @action(detail=True)
+    def scorecard(self, request, pk=None):
+        """Every board the contestant played, with its board score."""
+        contestant = self.get_object()
+        rows = [{
+            "board": row["result"].board.number, "session": row["result"].board.session.number,
+            "result": row["result"].pk, "direction": row["side"], "opponent": row["opponent"].pk,
+            "contract": row["result"].contract, "declarer": row["result"].declarer, "tricks": row["result"].tricks,
+            "points": row["points"], "score": row["score"], "percent": row["percent"],
+            "adjusted": row["effective"].description if row["effective"] else None,
+        } for row in selectors.scorecard(contestant)]
+        return Response(rows)
+
+    @action(detail=True, url_path="score-changes")
+    def score_changes(self, request, pk=None):
+        """Why this contestant's scores changed, oldest first, explained from its side."""
+        contestant = self.get_object()
+        changes = [change for change, _side, _unit in selectors.score_changes(contestant)]
+        context = {"contestant": contestant, "unit": selectors.score_unit(contestant.event)}
+        return Response(ScoreChangeSerializer(changes, many=True, context=context).data)
+
     def get_queryset(self):
         qs = super().get_queryset()
         event = self.request.query_params.get("event")
@@ -192,6 +327,21 @@ class BoardViewSet(ScopedViewSet, mixins.ListModelMixin, mixins.RetrieveModelMix
     queryset = Board.objects.order_by("session", "number")
     serializer_class = BoardSerializer
     scope = "session__event__tournament"
+
+    @action(detail=True)
+    def traveller(self, request, pk=None):
+        """Every result with its effective score and board score, and the frequency tables per
+        direction (N-S points, weight) that the matchpoints were made from."""
+        board = self.get_object()
+        results = list(selectors.traveller(board))
+        tables = selectors.frequency_tables(results)
+        return Response({
+            "board": board.number, "dealer": board.dealer, "vulnerability": board.vulnerability,
+            "recalculation_pending": board.scored_version < board.score_version,
+            "results": TravellerRowSerializer(results, many=True).data,
+            "frequency": {side: [{"score": points, "count": str(weight)} for points, weight in rows]
+                          for side, rows in tables.items()},
+        })
 
     def get_queryset(self):
         qs = super().get_queryset()
@@ -209,6 +359,19 @@ class ResultViewSet(ScopedViewSet, mixins.ListModelMixin, mixins.RetrieveModelMi
         qs = super().get_queryset()
         board = self.request.query_params.get("board")
         return qs.filter(board_id=board) if board else qs
+
+    @action(detail=True, methods=["post"], url_path="effective-score")
+    def effective_score(self, request, pk=None):
+        """Set what the result counts for (an adjusted score of any kind, or back to the table
+        result), with a reason; the change is logged and the recalculation scheduled."""
+        result = self.get_object()
+        if not selectors.can_write(request.user, result.board.session.event.tournament):
+            raise PermissionDenied(CompetitionRecordPermission.message)
+        data = EffectiveScoreInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        change = _call(services.set_effective_score, result=result, by=request.user, **data.validated_data)
+        context = {"unit": selectors.score_unit(result.board.session.event)}
+        return Response(ScoreChangeSerializer(change, context=context).data, status=status.HTTP_201_CREATED)
 
 
 class OfficialScorePostingViewSet(ScopedViewSet, mixins.ListModelMixin, mixins.CreateModelMixin):

@@ -7,6 +7,7 @@ should read as a sentence live in ``clean()`` and in the services, which call ``
 import datetime
 import re
 import zoneinfo
+from decimal import Decimal
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -582,6 +583,27 @@ class ScoreChange(models.Model):
         verbose_name_plural = _("score changes")
         ordering = ["changed_at", "pk"]
         indexes = [models.Index(fields=["cause_type", "cause_id"])]
+
+    def explain(self, side="NS", unit="MP"):
+        """The change in words, for one side: "Board 14: 4S N = +420 replaced by weighted 60%
+        +420 / 40% -50 by ruling 17, 12.5 -> 9.3 MP"."""
+        text = _("Board %(board)s: %(old)s replaced by %(new)s") % {
+            "board": self.result.board.number, "old": self.old_description, "new": self.new_description}
+        if self.cause_label:
+            text += " " + _("by %(cause)s") % {"cause": self.cause_label}
+        before = self.ns_before if side == "NS" else self.ew_before
+        after = self.ns_after if side == "NS" else self.ew_after
+        if after is not None:
+            text += f", {_fmt(before) if before is not None else '—'} -> {_fmt(after)} {unit}"
+        elif self.result.board.scored_version < self.board_version:
+            text += ", " + _("recalculation pending")
+        return text
+
+
+def _fmt(value):
+    """A stored score as scorers print it: 12.5, 9.3, 7 (one decimal at most)."""
+    text = f"{value.quantize(Decimal('0.1')):f}"
+    return text[:-2] if text.endswith(".0") else text
 
 
 class RecalculationRequest(models.Model):

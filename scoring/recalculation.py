@@ -308,12 +308,12 @@ def _matchpoint_standings(event):
 
 def _with_event_totals(rows):
     totals = defaultdict(lambda: [Fraction(0), Fraction(0), 0])
-    for session_id, contestant_id, total, top, boards in rows:
+    for _session_id, contestant_id, total, top, boards in rows:
         entry = totals[contestant_id]
         entry[0] += total
-        entry[1] += top
+        entry[1] += top or 0
         entry[2] += boards
-    return rows + [(None, cid, total, top, boards) for cid, (total, top, boards) in totals.items()]
+    return rows + [(None, cid, total, top or None, boards) for cid, (total, top, boards) in totals.items()]
 
 
 def _imp_pairs_standings(event):

@@ -9,7 +9,9 @@ from scoring.models import (
     Event,
     Match,
     Result,
+    ScoreChange,
     Session,
+    Standing,
     Tournament,
     TournamentOfficial,
 )
@@ -82,12 +84,99 @@ def session_boards(session):
 
 
 def traveller(board):
-    """Every result of a board, with the contestants and where they sat, in table order."""
+    """Every result of a board, with the contestants, where they sat, the effective score and
+    the board score, in table order."""
     return (
         Result.objects.filter(board=board)
-        .select_related("ns", "ew", "table__section", "round")
+        .select_related("ns", "ew", "table__section", "round", "effective", "board_score")
         .order_by("table__section__name", "table__number")
     )
+
+
+def frequency_tables(results):
+    """Per direction, each N-S score with the weight of results that had it, highest first:
+    the comparison the matchpoints are made from. Artificial scores take no part."""
+    from fractions import Fraction
+
+    from scoring.recalculation import entry_for
+    from scoring.engine.scores import Artificial, components
+
+    tables = {"NS": {}, "EW": {}}
+    for result in results:
+        entry = entry_for(result)
+        if entry is None:
+            continue
+        for side in ("NS", "EW"):
+            score = entry.side(side)
+            if isinstance(score, Artificial):
+                continue
+            for points, weight in components(score):
+                tables[side][points] = tables[side].get(points, Fraction(0)) + Fraction(weight)
+    return {side: [(points, weight) for points, weight in sorted(table.items(), reverse=True)]
+            for side, table in tables.items()}
+
+
+def scorecard(contestant, session=None):
+    """The contestant's boards: its direction, the result, and its board score."""
+    results = (Result.objects.filter(Q(ns=contestant) | Q(ew=contestant))
+               .select_related("board__session", "ns", "ew", "table", "effective", "board_score")
+               .order_by("board__session__number", "board__number"))
+    if session is not None:
+        results = results.filter(board__session=session)
+    rows = []
+    for result in results:
+        side = "NS" if result.ns_id == contestant.pk else "EW"
+        board_score = getattr(result, "board_score", None) if _has(result, "board_score") else None
+        rows.append({
+            "result": result, "side": side, "opponent": result.ew if side == "NS" else result.ns,
+            "points": None if result.score_ns is None else (result.score_ns if side == "NS" else -result.score_ns),
+            "score": getattr(board_score, "ns" if side == "NS" else "ew", None) if board_score else None,
+            "percent": getattr(board_score, "ns_percent" if side == "NS" else "ew_percent", None)
+            if board_score else None,
+            "effective": result.effective if _has(result, "effective") else None,
+        })
+    return rows
+
+
+def _has(result, relation):
+    try:
+        return getattr(result, relation) is not None
+    except Exception:  # noqa: BLE001 - a missing one-to-one raises its own DoesNotExist
+        return False
+
+
+def score_changes(contestant):
+    """Every logged change to a result the contestant played, oldest first, with the side it
+    sat, so each can be explained from its point of view."""
+    changes = (ScoreChange.objects.filter(Q(result__ns=contestant) | Q(result__ew=contestant))
+               .select_related("result__board", "changed_by").order_by("changed_at", "pk"))
+    unit = score_unit(contestant.event)
+    return [(change, "NS" if change.result.ns_id == contestant.pk else "EW", unit) for change in changes]
+
+
+def score_unit(event):
+    if event.kind in (Event.Kind.MP_PAIRS, Event.Kind.INDIVIDUAL):
+        return "MP"
+    return "IMPs"
+
+
+def standings(event, session=None):
+    return (Standing.objects.filter(event=event, session=session)
+            .select_related("contestant").prefetch_related("contestant__members")
+            .order_by("field", "position", "contestant__number"))
+
+
+def recalculation_pending(sessions):
+    """{session id: True} for the sessions with a recalculation no worker has finished."""
+    from scoring.recalculation import pending_sessions
+
+    return pending_sessions([s.pk for s in sessions])
+
+
+def match_results(event):
+    return (Match.objects.filter(round__session__event=event)
+            .select_related("home", "away", "round__session", "score")
+            .order_by("round__session__number", "round__number", "open_room__number"))
 
 
 def session_matches(session):

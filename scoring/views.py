@@ -5,7 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, render
 
 from scoring import roles, selectors
-from scoring.models import Board, Event, Session
+from scoring.models import Board, Contestant, Event, Session
 
 
 @login_required
@@ -62,10 +62,43 @@ def event_detail(request, pk):
 @login_required
 def standings(request, pk):
     event = _visible_event(request, pk)
+    sessions = list(event.sessions.all())
+    session = None
+    if request.GET.get("session"):
+        session = get_object_or_404(event.sessions, number=request.GET["session"])
+    rows = list(selectors.standings(event, session))
+    pending = selectors.recalculation_pending([session] if session else sessions)
     return render(request, "scoring/standings.html", {
         "event": event,
         "tournament": event.tournament,
-        "contestants": selectors.event_contestants(event),
+        "sessions": sessions,
+        "session": session,
+        "rows": rows,
+        "fields": sorted({row.field for row in rows}),
+        "pending": bool(pending),
+        "unit": selectors.score_unit(event),
+        "matches": selectors.match_results(event) if event.is_teams else [],
+    })
+
+
+@login_required
+def contestant_detail(request, pk):
+    contestant = get_object_or_404(
+        Contestant.objects.select_related("event__tournament__authority").filter(
+            event__tournament__in=selectors.visible_tournaments(request.user)),
+        pk=pk,
+    )
+    event = contestant.event
+    changes = [(change, change.explain(side, unit)) for change, side, unit in selectors.score_changes(contestant)]
+    return render(request, "scoring/contestant_detail.html", {
+        "contestant": contestant,
+        "event": event,
+        "tournament": event.tournament,
+        "rows": selectors.scorecard(contestant),
+        "changes": changes,
+        "standing": event.standings.filter(session=None, contestant=contestant).first(),
+        "unit": selectors.score_unit(event),
+        "pending": bool(selectors.recalculation_pending(list(event.sessions.all()))),
     })
 
 
@@ -83,6 +116,7 @@ def session_detail(request, pk):
         "boards": selectors.session_boards(session),
         "matches": selectors.session_matches(session),
         "postings": session.score_postings.select_related("posted_by"),
+        "pending": bool(selectors.recalculation_pending([session])),
         "official_score_at": session.official_score_at,
         "appeal_deadline": session.appeal_deadline(),
         "correction_deadline": session.correction_deadline(),
@@ -96,13 +130,17 @@ def board_detail(request, pk):
             session__event__tournament__in=selectors.visible_tournaments(request.user)),
         pk=pk,
     )
+    results = list(selectors.traveller(board))
     return render(request, "scoring/board_detail.html", {
         "board": board,
         "session": board.session,
         "event": board.session.event,
         "tournament": board.session.event.tournament,
         "hands": _hands(board),
-        "results": selectors.traveller(board),
+        "results": results,
+        "frequencies": selectors.frequency_tables(results) if results else None,
+        "pending": board.scored_version < board.score_version,
+        "unit": selectors.score_unit(board.session.event),
     })
 
 

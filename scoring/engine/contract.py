@@ -68,7 +68,7 @@ def contract_score(contract, tricks, vulnerable):
         contract = parse_contract(contract)
     if contract.passed_out:
         return 0
-    if not isinstance(tricks, int) or not 0 <= tricks <= 13:
+    if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
         raise ContractError("tricks", f"{tricks!r} tricks: declarer takes 0 to 13 tricks.")
     needed = contract.level + 6
     multiplier = (1, 2, 4)[contract.doubling]
@@ -99,8 +99,13 @@ def contract_score(contract, tricks, vulnerable):
     return -penalty * contract.doubling
 
 
+VULNERABILITIES = (None, "None", "NS", "EW", "All")
+
+
 def vulnerable_for(seat, vulnerability):
     """Whether ``seat`` (N, E, S, W) is vulnerable under ``vulnerability`` (None, NS, EW, All)."""
+    if vulnerability not in VULNERABILITIES:
+        raise ContractError("vulnerability", f"{vulnerability!r} is not None, NS, EW or All.")
     side = "NS" if seat in {"N", "S"} else "EW"
     return vulnerability == "All" or vulnerability == side
 
@@ -122,9 +127,17 @@ _VULN_CYCLE = ("None", "NS", "EW", "All", "NS", "EW", "All", "None",
                "EW", "All", "None", "NS", "All", "None", "NS", "EW")
 
 
+def _board_number(number):
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise ContractError("board", f"{number!r} is not a board number (1 or more).")
+    return number
+
+
 def board_dealer(number):
-    return SEATS[(number - 1) % 4]
+    """The dealer of board ``number`` (1 -> N, 2 -> E, ...)."""
+    return SEATS[(_board_number(number) - 1) % 4]
 
 
 def board_vulnerability(number):
-    return _VULN_CYCLE[(number - 1) % 16]
+    """The vulnerability of board ``number``: "None", "NS", "EW" or "All"."""
+    return _VULN_CYCLE[(_board_number(number) - 1) % 16]

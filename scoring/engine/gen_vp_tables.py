@@ -14,8 +14,9 @@ def build():
     return {
         "scale": "WBF 2013 continuous 20-VP scale",
         "formula": "min(20, 10 + 10 (1 - tau^(3I/X)) / (1 - tau^3)), tau = (sqrt 5 - 1)/2, "
-                   "X = 15 sqrt N; rounded to 0.01, halves up; a value moved by 0.01 where an "
-                   "increment would exceed the previous one",
+                   "X = 15 sqrt N; rounded to 0.01, halves up; values moved by 0.01 (never further "
+                   "from the curve than 0.01) so that no increment exceeds the previous one "
+                   "where that is possible: see vp.continuous_table",
         "generated_by": "scoring/engine/gen_vp_tables.py",
         "tables": {str(n): [str(v) for v in continuous_table(n)] for n in SHIPPED_BOARDS},
     }
@@ -24,9 +25,15 @@ def build():
 def main(path=None):
     path = path or DATA_DIR / "wbf2013_vp20.json"
     path.parent.mkdir(parents=True, exist_ok=True)
+    data = build()
+    tables = data.pop("tables")
+    # One line per number of boards: small, and a diff shows which table changed.
+    lines = [json.dumps(data, indent=1)[:-2] + ',\n "tables": {']
+    lines += [f'  "{n}": {json.dumps(values)},' for n, values in tables.items()]
+    lines[-1] = lines[-1].rstrip(",")
+    lines += [" }", "}", ""]
     with open(path, "w", encoding="utf-8") as handle:
-        json.dump(build(), handle, indent=0, separators=(",", ":"))
-        handle.write("\n")
+        handle.write("\n".join(lines))
     print(f"wrote {path}", file=sys.stderr)
 
 

@@ -184,15 +184,17 @@ def cross_imps(entries, *, mode="mean", artificial_imps=3):
     result = {entry.id: [None, None] for entry in entries}
     for k, side in enumerate(("NS", "EW")):
         sign = 1 if side == "NS" else -1
+
+        def rate(own, other, sign=sign):
+            # the sign is applied inside so that a redress's damage is seen from this side
+            return sign * _weighted_imps(own, other)
+
         real, artificial = _real_or_artificial(entries, side)
         for entry_id, score in artificial.items():
             result[entry_id][k] = artificial_value(score, artificial_imps, f"result {entry_id}", side.lower())
         for entry in real:
             others = [o for o in real if o is not entry]
             total = Fraction(0)
-            # the sign goes inside so that a redress's damage is seen from this side
-            def rate(own, other):
-                return sign * _weighted_imps(own, other)
             for other in others:
                 total += _evaluate([(entry.raw(side), side), (other.side(side), "other")], rate)
             if mode == "mean":

@@ -22,7 +22,7 @@ from math import lcm
 
 import numpy as np
 
-from .scores import Artificial, EngineInputError, Redress, Weighted, components
+from .scores import Artificial, EngineInputError, Redress, Weighted
 
 __all__ = ["SCALES", "BoardScore", "SideBoard", "SessionScore", "score_board", "session_score",
            "neuberg"]
@@ -76,9 +76,9 @@ class BoardScore:
     ``as_dict()`` gives every value at once. Values include procedural penalties.
     """
 
-    def __init__(self, entries, columns, top, expected, scale):
+    def __init__(self, entries, index, columns, top, expected, scale):
         self.entries = entries
-        self.index = {entry.id: i for i, entry in enumerate(entries)}
+        self.index = index
         self._columns = columns
         self.top = top
         self.expected = expected
@@ -166,33 +166,37 @@ def score_board(entries, *, expected=None, scale="2/1", averages=(60, 50, 40),
         raise EngineInputError(
             "board", "expected", f"{expected} results expected but the board has {n}"
         )
-    if len({entry.id for entry in entries}) != n:
+    index = dict(zip([entry.id for entry in entries], range(n)))
+    if len(index) != n:
         raise EngineInputError("board", "id", "two results have the same id")
     divisor = SCALES[scale]
     top = Fraction(2 * (expected - 1), divisor)
-    plain = [entry.plain for entry in entries]
-    if fast and n and None not in plain:
-        columns = _fast_columns(plain, expected, divisor)
-    else:
+    small = small_groups is not None and n < expected and n <= 3
+    columns = _fast_columns(entries, expected, divisor) if fast and n and not small else None
+    if columns is None:
         columns = {
             side: _side_column(entries, side, expected, divisor, averages, small_groups)
             for side in ("NS", "EW")
         }
         _check_artificial_total(entries, averages)
-    return BoardScore(entries, columns, top, expected, scale)
+    return BoardScore(entries, index, columns, top, expected, scale)
 
 
-def _fast_columns(points, expected, divisor):
-    """Plain balanced results: rank by sorting; 2 x (results below) + (ties other than self)."""
-    n = len(points)
-    values = np.asarray(points, dtype=np.int64)
+def _fast_columns(entries, expected, divisor):
+    """Plain balanced results: rank by sorting; 2 x (results below) + (ties other than self).
+
+    Return None when some entry is not plain (its ``plain`` is None).
+    """
+    n = len(entries)
+    try:
+        values = np.fromiter([entry.plain for entry in entries], dtype=np.int64, count=n)
+    except TypeError:  # a None: not every result is plain
+        return None
     ordered = np.sort(values)
-    below = np.searchsorted(ordered, values, "left")
-    not_above = np.searchsorted(ordered, values, "right")
-    ns = below + not_above - 1
+    ns = np.searchsorted(ordered, values, "left") + np.searchsorted(ordered, values, "right") - 1
     ew = 2 * (n - 1) - ns
     den = divisor
-    if n < expected:
+    if n < expected:  # Neuberg, in integers over the common denominator n
         ns, ew, den = (ns + 1) * expected - n, (ew + 1) * expected - n, den * n
     return {"NS": _Column(ns, den), "EW": _Column(ew, den)}
 
@@ -200,33 +204,52 @@ def _fast_columns(points, expected, divisor):
 class _FrequencyTable:
     """One direction's (or one fouled-board group's) results as value -> weight.
 
-    Weights are scaled by the least common multiple of their denominators so that all
-    counting is in integers; a score against the table is then over ``scale ** 2``.
+    Weights are multiplied by ``scale``, the least common multiple of their denominators, so
+    that all counting is in integers; a score against the table is then over ``scale ** 2``.
+    A table (one result) is a list of (points seen from the direction, integer weight).
     """
 
-    def __init__(self, tables, extra=()):
-        self.scale = lcm(*(w.denominator for table in (*tables, *extra) for _, w in table))
-        self.tables = [self.integer(table) for table in tables]
+    def __init__(self, scores, sign, extra=()):
+        self.sign = sign
+        self.scale = lcm(*(w.denominator for score in (*scores, *extra)
+                           if isinstance(score, Weighted) for _, w in score.components))
+        scale = self.scale
+        self.tables = [((sign * score, scale),) if type(score) is int else self.table(score)
+                       for score in scores]
         weight_at = {}
         for table in self.tables:
             for value, weight in table:
                 weight_at[value] = weight_at.get(value, 0) + weight
         self.keys = sorted(weight_at)
-        self.below = [0]
+        self.below = [0]  # weight strictly below keys[k] is below[k]
         for key in self.keys:
             self.below.append(self.below[-1] + weight_at[key])
         self.weight_at = weight_at
+        # 2 x (weight below) + (weight tied) for every value in the table
+        self.points = {key: self.below[k] + self.below[k + 1] for k, key in enumerate(self.keys)}
 
-    def integer(self, table):
+    def table(self, score):
+        if type(score) is int:
+            return ((self.sign * score, self.scale),)
         scale = self.scale
-        return [(value, scale // w.denominator * w.numerator) for value, w in table]
+        return tuple((self.sign * points, scale // w.denominator * w.numerator)
+                     for points, w in score.components)
+
+    def _points(self, value):
+        found = self.points.get(value)
+        if found is not None:
+            return found
+        k = bisect_left(self.keys, value)  # a value no result has (a redress's P or Q)
+        return 2 * self.below[k]
 
     def against(self, table, own):
         """2/1-scale matchpoints (times scale**2) of ``table`` against all but ``own``."""
+        if len(table) == 1 and table is own:  # a plain result: only the tie with itself
+            value, weight = table[0]
+            return weight * (self.points[value] - weight)
         total = 0
         for value, weight in table:
-            total += weight * (2 * self.below[bisect_left(self.keys, value)]
-                               + self.weight_at.get(value, 0))
+            total += weight * self._points(value)
             for other, other_weight in own:  # the table's own entry is not an opponent
                 if value > other:
                     total -= 2 * weight * other_weight
@@ -235,67 +258,59 @@ class _FrequencyTable:
         return total
 
 
-def _view(score, sign):
-    """A real score's components seen from one direction (E-W's points are negated)."""
-    if type(score) is int:
-        return ((sign * score, _ONE),)
-    return tuple((sign * points, weight) for points, weight in components(score))
-
-
-_ONE = Fraction(1)
-
-
 def _side_column(entries, side, expected, divisor, averages, small_groups):
     """The exact general path for one direction."""
     sign = 1 if side == "NS" else -1
     top2 = 2 * (expected - 1)
-    overrides, groups = {}, {}
+    overrides, groups, redress = {}, {}, {}
     for i, entry in enumerate(entries):
-        score = entry.side(side)
-        if isinstance(score, Artificial):
-            overrides[i] = score.resolve(averages) * top2 / 100
-        elif isinstance(score, (int, Weighted)):
+        score = entry.ns if sign == 1 else entry.ew
+        if type(score) is int or isinstance(score, Weighted):
             groups.setdefault(entry.group, []).append(i)
+        elif isinstance(score, Redress):
+            groups.setdefault(entry.group, []).append(i)
+            if score.non_offending == side:
+                redress[i] = score
+        elif isinstance(score, Artificial):
+            overrides[i] = score.resolve(averages) * top2 / 100
         else:
             raise EngineInputError(entry.name, side.lower(), f"{score!r} is not a score")
-    num, dens = [0] * len(entries), {}
+    num, parts = [0] * len(entries), []
     for members in groups.values():
-        tables = [_view(entries[i].side(side), sign) for i in members]
-        redress = {
-            i: entries[i].raw(side) for i in members
-            if isinstance(entries[i].raw(side), Redress) and entries[i].raw(side).non_offending == side
-        }
-        extra = [_view(r.normal_play, sign) for r in redress.values()]
-        extra += [_view(r.without_infraction, sign) for r in redress.values()]
-        table = _FrequencyTable(tables, extra)
+        extra = [s for i in members if i in redress
+                 for s in (redress[i].normal_play, redress[i].without_infraction)]
+        table = _FrequencyTable([entries[i].side(side) for i in members], sign, extra)
         square, count = table.scale ** 2, len(members)
         acbl = small_groups == "acbl" and count <= 3 and count < expected
 
-        def finish(raw):
+        def finish(raw, count=count, square=square, acbl=acbl):
             """Raw 2/1 matchpoints (times square) among ``count`` -> the full board."""
             if acbl:  # 70/60/50, 65/55, 60 percent of the top: 60 - 5(A-1) + 5 x raw
                 return (60 - 5 * (count - 1) + 5 * Fraction(raw, square)) * top2 / 100
             return neuberg(Fraction(raw, square), count, expected)
 
-        den = square * (count if count < expected else 1)
-        for i, own in zip(members, table.tables):
-            raw = table.against(own, own)
+        raws = [table.against(own, own) for own in table.tables]
+        if count < expected:  # Neuberg, in integers over the denominator square x count
+            values = [(raw + square) * expected - square * count for raw in raws]
+            parts.append((members, square * count))
+        else:
+            values = raws
+            parts.append((members, square))
+        for i, value in zip(members, values):
+            num[i] = value
+        for k, i in enumerate(members):
             if i in redress:
-                r = redress[i]
-                gain = (table.against(table.integer(_view(r.without_infraction, sign)), own)
-                        - table.against(table.integer(_view(r.normal_play, sign)), own))
-                overrides[i] = min(top2, finish(raw + max(0, gain)))
+                r, own = redress[i], table.tables[k]
+                gain = (table.against(table.table(r.without_infraction), own)
+                        - table.against(table.table(r.normal_play), own))
+                overrides[i] = min(top2, finish(raws[k] + max(0, gain)))
             elif acbl:
-                overrides[i] = finish(raw)
-            elif count < expected:
-                num[i] = (raw + square) * expected - square * count
-                dens[i] = den
-            else:
-                num[i] = raw
-                dens[i] = den
-    common = lcm(*dens.values()) if dens else 1
-    for i, den in dens.items():
-        num[i] *= common // den
+                overrides[i] = finish(raws[k])
+    common = lcm(*(den for _, den in parts)) if parts else 1
+    for members, den in parts:
+        if den != common:
+            for i in members:
+                num[i] *= common // den
     if divisor != 1:
         overrides = {i: value / divisor for i, value in overrides.items()}
     return _Column(num, common * divisor, overrides)

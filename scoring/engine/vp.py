@@ -6,7 +6,7 @@ margin X = 15 sqrt N, a margin of I IMPs gives the winner
 For whole margins the values come from a table (shipped for 1-64 boards in
 ``data/wbf2013_vp20.json``, made by ``gen_vp_tables.py``, and computed the same way for
 other sizes) in which a value may be moved by 0.01 so that no increment is larger than the one
-before it. A fractional margin (weighted scores, knockout averages) uses the formula directly.
+before it (see :func:`continuous_table`). A fractional margin (weighted scores, knockout averages) uses the formula directly.
 
 The 30-VP form ("wbf2013-30") is the same curve times 1.5, rounded and corrected the same way.
 Discrete scales (whole VPs by bands of IMPs) are data too: see :class:`DiscreteScale`.
@@ -58,10 +58,13 @@ def wbf2013_exact(margin, boards, top=20):
 def continuous_table(boards, top=20):
     """Winner's VPs for margins 0, 1, 2, ... until the winner reaches ``top`` (Decimals, 0.01).
 
-    Each value is the curve rounded to 0.01 (halves up); where an increment would be larger
-    than the one before it, the value in the middle is raised by 0.01 if it had been rounded
-    down, else its right neighbour lowered by 0.01 (if that one had been rounded up). Every
-    value stays within 0.01 of the curve; the first (half the top) and last (the top) stay put.
+    Plain rounding of the curve (halves up) can make an increment larger than the one before
+    it (0.12 then 0.13). The correction: among all sequences with every value within 0.01 of
+    the curve and the ends fixed (half the top at 0, the top at the end), take the one with the
+    fewest such increases, then the fewest values moved off plain rounding, then the smallest
+    total distance from the curve. Up to about 36 boards no increase is left; for longer
+    matches the curve is too flat for whole cents to be both that close and concave, and a
+    few increases by 0.01 remain (see docs/scoring.md).
     """
     exact, margin = [], 0
     while True:
@@ -69,23 +72,37 @@ def continuous_table(boards, top=20):
         if exact[-1].quantize(CENT, ROUND_HALF_UP) >= top:
             break
         margin += 1
-    values = [v.quantize(CENT, ROUND_HALF_UP) for v in exact]
-    values[-1] = Decimal(top).quantize(CENT)
-    last = len(values) - 1
-    changed = True
-    while changed:
-        changed = False
-        for i in range(2, len(values)):
-            if values[i] - values[i - 1] <= values[i - 1] - values[i - 2]:
-                continue
-            if i - 1 > 0 and values[i - 1] < exact[i - 1]:
-                values[i - 1] += CENT
-            elif i < last and values[i] > exact[i]:
-                values[i] -= CENT
-            else:
-                raise ArithmeticError(f"cannot keep the {boards}-board scale concave at margin {i}")
-            changed = True
-    return values
+    plain = [v.quantize(CENT, ROUND_HALF_UP) for v in exact]
+    ends = {0: plain[0], len(exact) - 1: Decimal(top).quantize(CENT)}
+    # Dynamic programming over (value, last increment): cost = (increases, moved, distance).
+    states = {(ends[0], None): ((0, 0, Decimal(0)), None)}
+    history = []
+    for i in range(1, len(exact)):
+        if i in ends:
+            candidates = [ends[i]]
+        else:
+            candidates = [c for c in (plain[i] - CENT, plain[i], plain[i] + CENT)
+                          if abs(c - exact[i]) <= CENT]
+        new = {}
+        for (value, step), (cost, _) in states.items():
+            for c in candidates:
+                if c < value:
+                    continue
+                increase = step is not None and c - value > step
+                total = (cost[0] + increase, cost[1] + (c != plain[i]),
+                         cost[2] + abs(c - exact[i]))
+                key = (c, c - value)
+                if key not in new or total < new[key][0]:
+                    new[key] = (total, (value, step))
+        history.append(new)
+        states = new
+    key = min(states, key=lambda k: states[k][0])
+    values = []
+    for layer in reversed(history):
+        values.append(key[0])
+        key = layer[key][1]
+    values.append(ends[0])
+    return values[::-1]
 
 
 @lru_cache(maxsize=None)
