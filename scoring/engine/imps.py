@@ -113,7 +113,7 @@ def team_board(open_room, closed_room, *, artificial_imps=3, knockout=False, who
         ]
         if artificial:
             return sum(artificial) / len(artificial)
-        value = _evaluate([(ns_room.raw("NS"), "NS"), (ew_room.raw("EW"), "EW")], _weighted_imps)
+        value = _evaluate([(room.raw(side), side) for room, side in seats], _weighted_imps)
         return round_half_away(value) if whole_imps else value
 
     home, away = team(open_room, closed_room), team(closed_room, open_room)

@@ -41,17 +41,36 @@ class _Column:
     """One direction's matchpoints: integer numerators over a common denominator, with the
     few results that need their own value (artificial, redress, small groups) kept apart.
 
-    Fractions are made only when a value is read, which keeps a 1,000-result board cheap.
+    Fractions are made only when values are read (and once per distinct value), which keeps
+    a 1,000-result board cheap.
     """
 
-    __slots__ = ("num", "den", "overrides")
+    __slots__ = ("num", "den", "overrides", "_made")
 
     def __init__(self, num, den, overrides=None):
         self.num, self.den, self.overrides = num, den, overrides or {}
+        self._made = None
 
     def __getitem__(self, i):
         value = self.overrides.get(i)
-        return value if value is not None else Fraction(int(self.num[i]), self.den)
+        return value if value is not None else self._fraction(self.num[i])
+
+    def _fraction(self, numerator):
+        if self._made is None:
+            self._made = {}
+            if isinstance(self.num, np.ndarray):
+                self.num = self.num.tolist()  # Python ints from here on
+            numerator = int(numerator)
+        value = self._made.get(numerator)
+        if value is None:
+            value = self._made[numerator] = Fraction(numerator, self.den)
+        return value
+
+    def values(self):
+        """Every value, in entry order."""
+        self._fraction(0)  # converts numpy numerators to Python ints
+        overrides, fraction = self.overrides, self._fraction
+        return [overrides[i] if i in overrides else fraction(n) for i, n in enumerate(self.num)]
 
 
 @dataclass(frozen=True)
@@ -72,8 +91,10 @@ class BoardScore:
     """Matchpoints of every result on one board, for each direction (exact Fractions).
 
     Read with ``ns(id)``, ``ew(id)``, ``ns_percent(id)``, ``ew_percent(id)`` or
-    ``matchpoints(id, side)`` / ``percent(id, side)``; ``top`` is the board's top and
-    ``as_dict()`` gives every value at once. Values include procedural penalties.
+    ``matchpoints(id, side)`` / ``percent(id, side)``; ``column(side)`` gives a whole
+    direction in entry order (the quick way for a big board), ``as_dict()`` everything.
+    ``top`` is the board's top. Values include procedural penalties; ``side_board(id, side)``
+    gives what the session rule needs.
     """
 
     def __init__(self, entries, index, columns, top, expected, scale):
@@ -96,7 +117,19 @@ class BoardScore:
     def matchpoints(self, entry_id, side="NS"):
         """``side``'s matchpoints for the result ``entry_id``, after any penalty."""
         i = self.index[entry_id]
-        return self._columns[side][i] - self._penalty(self.entries[i], side)
+        value, entry = self._columns[side][i], self.entries[i]
+        return value if entry.penalty(side) is None else value - self._penalty(entry, side)
+
+    def column(self, side="NS"):
+        """Every result's matchpoints for ``side``, in entry order, after any penalty.
+
+        The quick way to read a whole board (values are shared between equal results).
+        """
+        values = self._columns[side].values()
+        for i, entry in enumerate(self.entries):
+            if entry.penalty(side) is not None:
+                values[i] -= self._penalty(entry, side)
+        return values
 
     def ns(self, entry_id):
         return self.matchpoints(entry_id, "NS")
@@ -190,7 +223,7 @@ def _fast_columns(entries, expected, divisor):
     n = len(entries)
     try:
         values = np.fromiter([entry.plain for entry in entries], dtype=np.int64, count=n)
-    except TypeError:  # a None: not every result is plain
+    except (TypeError, OverflowError):  # a None (not every result is plain), or huge points
         return None
     ordered = np.sort(values)
     ns = np.searchsorted(ordered, values, "left") + np.searchsorted(ordered, values, "right") - 1
@@ -211,8 +244,8 @@ class _FrequencyTable:
 
     def __init__(self, scores, sign, extra=()):
         self.sign = sign
-        self.scale = lcm(*(w.denominator for score in (*scores, *extra)
-                           if isinstance(score, Weighted) for _, w in score.components))
+        self.scale = lcm(*{score.denominator for score in (*scores, *extra)
+                           if isinstance(score, Weighted)})
         scale = self.scale
         self.tables = [((sign * score, scale),) if type(score) is int else self.table(score)
                        for score in scores]
@@ -231,9 +264,8 @@ class _FrequencyTable:
     def table(self, score):
         if type(score) is int:
             return ((self.sign * score, self.scale),)
-        scale = self.scale
-        return tuple((self.sign * points, scale // w.denominator * w.numerator)
-                     for points, w in score.components)
+        sign, factor = self.sign, self.scale // score.denominator
+        return tuple((sign * points, factor * weight) for points, weight in score.numerators)
 
     def _points(self, value):
         found = self.points.get(value)

@@ -16,7 +16,7 @@ from math import floor
 
 __all__ = [
     "to_fraction", "round_half_up", "round_half_away", "round_half_even", "round_toward",
-    "round_step", "exact_str", "decimal_str", "ebu", "acbl",
+    "round_step", "exact_str", "exact_sum", "decimal_str", "ebu", "acbl",
 ]
 
 
@@ -106,6 +106,18 @@ def ebu(value, top):
 def acbl(value):
     """ACBL matchpoint rounding: 0.01, halves up."""
     return round_half_up(value, Fraction(1, 100))
+
+
+def exact_sum(values):
+    """The exact sum of Fractions, adding numerators over equal denominators first.
+
+    Much quicker than ``sum()`` for totals over many boards, where denominators repeat.
+    """
+    by_denominator = {}
+    for value in values:
+        den = value.denominator
+        by_denominator[den] = by_denominator.get(den, 0) + value.numerator
+    return sum((Fraction(num, den) for den, num in by_denominator.items()), Fraction(0))
 
 
 def decimal_str(value, places):

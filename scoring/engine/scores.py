@@ -16,9 +16,11 @@ When N-S and E-W get the same score the result balances; different scores make a
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field as dataclass_field
 from decimal import Decimal
 from fractions import Fraction
+from math import lcm
+from numbers import Integral
 
 from .rounding import exact_str, to_fraction
 
@@ -52,6 +54,9 @@ class Weighted:
     """A weighted score: ``components`` is a tuple of (points, weight) with weights adding to 1."""
 
     components: tuple
+    # The weights over their common denominator, for counting in integers.
+    denominator: int = dataclass_field(default=1, init=False, repr=False, compare=False)
+    numerators: tuple = dataclass_field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self):
         parts = tuple((int(points), to_fraction(weight)) for points, weight in self.components)
@@ -63,6 +68,11 @@ class Weighted:
         if total != 1:
             raise ValueError(f"weights add up to {exact_str(total)}, not 1")
         object.__setattr__(self, "components", parts)
+        den = lcm(*(weight.denominator for _, weight in parts))
+        object.__setattr__(self, "denominator", den)
+        object.__setattr__(self, "numerators", tuple(
+            (points, weight.numerator * (den // weight.denominator)) for points, weight in parts
+        ))
 
     @property
     def mean(self):
@@ -148,9 +158,13 @@ class Entry:
     label: str = ""
     # Points when the result is a plain balanced one with nothing else to it, else None: the
     # matchpoint fast path reads only this.
-    plain: int | None = field(default=None, init=False, repr=False, compare=False)
+    plain: int | None = dataclass_field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self):
+        for side in ("ns", "ew"):  # integers of other types (numpy) become plain ints
+            value = getattr(self, side)
+            if type(value) is not int and isinstance(value, Integral) and not isinstance(value, bool):
+                object.__setattr__(self, side, int(value))
         if self.ew is None:
             if isinstance(self.ns, Artificial):
                 raise EngineInputError(self.name, "ew", "give E-W's score too when N-S's is artificial")
