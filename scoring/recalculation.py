@@ -69,17 +69,23 @@ def mark_board_dirty(board):
 
 def _enqueue_on_commit(board_id):
     # One task per board per transaction, however many of its results the transaction changed.
+    # The set lives as long as its on_commit callback: after a rollback Django drops the
+    # callback, and the next change starts a fresh set.
     connection = transaction.get_connection()
-    pending = connection.__dict__.setdefault("_boards_to_rescore", set())
-    if not pending:
-        transaction.on_commit(lambda: _flush(connection))
-    pending.add(board_id)
+    state = connection.__dict__.get("_boards_to_rescore")
+    if state is None or not any(callback is state[0] for _sids, callback, _robust in connection.run_on_commit):
+        boards = set()
 
+        def flush():
+            for pending_id in sorted(boards):
+                enqueue(pending_id)
 
-def _flush(connection):
-    boards = connection.__dict__.pop("_boards_to_rescore", set())
-    for board_id in sorted(boards):
-        enqueue(board_id)
+        state = (flush, boards)
+        connection.__dict__["_boards_to_rescore"] = state
+        boards.add(board_id)
+        transaction.on_commit(flush)  # runs at once outside a transaction
+        return
+    state[1].add(board_id)
 
 
 def enqueue(board_id):

@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.db import transaction
 
 from scoring import recalculation, services
 from scoring.models import Board, BoardScore, RecalculationRequest, ScoreChange, Standing
@@ -165,3 +166,17 @@ def test_sweep_reenqueues_what_no_worker_finished(field, monkeypatch):
     weighted_x(field)
     assert recalculation.sweep(older_than=datetime.timedelta(0)) == 1
     assert sent == [field.boards[0].pk]
+
+
+def test_a_rolled_back_change_does_not_stop_later_ones_from_being_sent(record, monkeypatch,
+                                                                      django_capture_on_commit_callbacks):
+    sent = []
+    monkeypatch.setattr(recalculation, "enqueue", lambda board_id: sent.append(board_id) or True)
+    play = dict(board=record.boards[0], round=record.round, table=record.tables[0], ns=record.pairs[0],
+                ew=record.pairs[2], contract="3NT", declarer="S", tricks=9)
+    with pytest.raises(RuntimeError), transaction.atomic():
+        services.record_result(**play)
+        raise RuntimeError("the request failed after the change")
+    with django_capture_on_commit_callbacks(execute=True):
+        services.record_result(**play)
+    assert sent == [record.boards[0].pk]
