@@ -25,6 +25,7 @@ from django.utils import timezone
 
 from scoring.engine import imps as imp_engine
 from scoring.engine import matchpoints as mp_engine
+from scoring.engine.ranking import rank
 from scoring.engine.rounding import exact_str
 from scoring.engine.scores import Entry, parse_result
 from scoring.models import (
@@ -410,9 +411,11 @@ def _write_standings(event, rows):
     keep, to_create, to_update = set(), [], []
     for (session_id, field), items in windows.items():
         use_percent = all(top for _cid, _total, top, _boards in items)
-        key = (lambda item: item[1] * 100 / item[2]) if use_percent else (lambda item: item[1])
-        for position, place, item in _rank(items, key):
-            contestant_id, total, top, boards = item
+        by_id = {item[0]: item for item in items}
+        placings = rank({cid: total * 100 / top if use_percent else total for cid, total, top, _b in items})
+        for position, placing in enumerate(placings, start=1):
+            contestant_id, total, top, boards = by_id[placing.id]
+            place = placing.label
             standing = existing.get((session_id, contestant_id)) or Standing(
                 event=event, session_id=session_id, contestant_id=contestant_id)
             standing.total, standing.total_exact = _q(total), exact_str(total)
@@ -427,23 +430,6 @@ def _write_standings(event, rows):
     gone = [s.pk for k, s in existing.items() if k not in keep]
     if gone:
         Standing.objects.filter(pk__in=gone).delete()
-
-
-def _rank(items, key):
-    """(position, place, item) best first; equal totals share the best place, written "2="."""
-    ordered = sorted(items, key=key, reverse=True)
-    out = []
-    for index, item in enumerate(ordered):
-        value = key(item)
-        first = index
-        while first > 0 and key(ordered[first - 1]) == value:
-            first -= 1
-        last = index
-        while last + 1 < len(ordered) and key(ordered[last + 1]) == value:
-            last += 1
-        shared = last > first
-        out.append((index + 1, f"{first + 1}=" if shared else str(first + 1), item))
-    return out
 
 
 def rescore_everything(event):
