@@ -1,0 +1,69 @@
+"""The demo tournament: built through the services, scored, and usable by every demo login."""
+
+from collections import Counter
+from decimal import Decimal
+
+import pytest
+from django.core.management import call_command
+
+from scoring import demo
+from scoring.models import Board, BoardScore, Event, MatchScore, Result, Standing, Tournament
+
+pytestmark = pytest.mark.django_db
+
+SMALL = dict(pairs_tables=4, boards_per_session=8, pairs_sessions=2, teams=4, boards_per_match=2)
+
+
+@pytest.fixture
+def tournament(monkeypatch):
+    # The full demo takes a minute of double-dummy solving; the same code on a smaller field.
+    original = demo.load_demo
+    monkeypatch.setattr(demo, "load_demo", lambda **kw: original(**{**SMALL, **kw}))
+    call_command("load_demo", "--if-empty")
+    return Tournament.objects.get(name="Spring Congress 2026")
+
+
+def test_every_pair_plays_every_board_once_and_boards_are_fully_scored(tournament):
+    pairs = tournament.events.get(kind=Event.Kind.MP_PAIRS)
+    for board in Board.objects.filter(session__event=pairs):
+        results = list(Result.objects.filter(board=board))
+        assert len(results) == 4
+        assert len({r.ns_id for r in results} | {r.ew_id for r in results}) == 8
+        # A balanced board with four results: each direction's matchpoints add up to 4 x 3.
+        scores = BoardScore.objects.filter(result__board=board)
+        assert sum(s.ns for s in scores) == sum(s.ew for s in scores) == Decimal(12)
+    played = Counter(Result.objects.filter(board__session__event=pairs).values_list("ns_id", "board_id"))
+    assert set(played.values()) == {1}
+
+
+def test_standings_are_calculated_per_field_and_for_the_teams(tournament):
+    pairs = tournament.events.get(kind=Event.Kind.MP_PAIRS)
+    standings = Standing.objects.filter(event=pairs, session=None)
+    assert standings.count() == 8
+    assert Counter(standings.values_list("field", flat=True)) == {"NS": 4, "EW": 4}
+    # Percentages of one field average 50 on balanced boards.
+    ns = [s.percent for s in standings if s.field == "NS"]
+    assert sum(ns) / 4 == pytest.approx(Decimal(50), abs=Decimal("0.01"))
+    teams = tournament.events.get(kind=Event.Kind.TEAMS_ROUND_ROBIN)
+    matches = MatchScore.objects.filter(match__round__session__event=teams)
+    assert matches.count() == 6  # four teams, all play all: 3 rounds of 2 matches
+    for match in matches:
+        assert match.home_imps == -match.away_imps
+        assert match.home_vp + match.away_vp == Decimal("20.00")
+    assert Standing.objects.filter(event=teams, session=None).count() == 4
+
+
+def test_demo_logins_see_what_their_role_allows(client, tournament):
+    for username, password, role in demo.demo_logins():
+        assert client.login(username=username, password=password), username
+        page = client.get("/").content.decode()
+        assert "Spring Congress 2026" in page, role
+        if role != "superuser":
+            assert "Reykjavik Open 2026" not in page, role
+        client.logout()
+
+
+def test_loading_twice_with_if_empty_keeps_one_demo(tournament, capsys):
+    call_command("load_demo", "--if-empty")
+    assert Tournament.objects.filter(name="Spring Congress 2026").count() == 1
+    assert "director-demo" in capsys.readouterr().out
