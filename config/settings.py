@@ -190,6 +190,7 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "processed_folder": str(BROKER_DIR / "processed"),
         "control_folder": str(BROKER_DIR / "control"),
         "store_processed": False,
+        "polling_interval": 0.1,
     }
 else:
     # A change is saved even when the broker is down (the sweep sends its task later), so a

@@ -123,6 +123,9 @@ def recalculate_board(board_id):
         board = Board.objects.select_related("session__event").get(pk=board_id)
     except Board.DoesNotExist:
         return False
+    unfinished = RecalculationRequest.objects.filter(board_id=board_id, finished_at__isnull=True)
+    if board.scored_version >= board.score_version and not unfinished.exists():
+        return False  # a duplicate or late task: an earlier run finished everything
     changed = rescore_board(board_id)
     rescore_event(board.session.event_id)
     scored = Board.objects.values_list("scored_version", "score_version").get(pk=board_id)
@@ -338,16 +341,17 @@ def _imp_pairs_standings(event):
 
 def _team_standings(event):
     regs = _regulations(event)
-    results = (Result.objects.filter(board__session__event=event).select_related("effective")
+    results = (Result.objects.filter(board__session__event=event).select_related("effective", "board")
                .order_by("board__number"))
-    by_table = defaultdict(dict)
+    by_room = defaultdict(dict)  # (table, round) -> {board: result}: tables are reused each round
     for result in results:
-        by_table[result.table_id][result.board_id] = result
+        by_room[(result.table_id, result.round_id)][result.board_id] = result
     matches = Match.objects.filter(round__session__event=event).select_related("round")
     existing = {ms.match_id: ms for ms in MatchScore.objects.filter(match__round__session__event=event)}
     rows, to_save = [], []
     for match in matches:
-        open_results, closed_results = by_table[match.open_room_id], by_table[match.closed_room_id]
+        open_results = by_room[(match.open_room_id, match.round_id)]
+        closed_results = by_room[(match.closed_room_id, match.round_id)]
         pairs, numbers = [], []
         for board_id, open_result in sorted(open_results.items(), key=lambda kv: kv[1].board.number):
             closed_result = closed_results.get(board_id)

@@ -67,3 +67,13 @@ def test_loading_twice_with_if_empty_keeps_one_demo(tournament, capsys):
     call_command("load_demo", "--if-empty")
     assert Tournament.objects.filter(name="Spring Congress 2026").count() == 1
     assert "director-demo" in capsys.readouterr().out
+
+
+def test_each_team_match_compares_only_its_own_round_s_boards(tournament):
+    teams = tournament.events.get(kind=Event.Kind.TEAMS_ROUND_ROBIN)
+    for match in MatchScore.objects.filter(match__round__session__event=teams).select_related("match__round"):
+        numbers = [b["board"] for b in match.boards]
+        first = (match.match.round.number - 1) * SMALL["boards_per_match"] + 1
+        assert numbers == list(range(first, first + SMALL["boards_per_match"]))
+    standing = Standing.objects.filter(event=teams, session=None).first()
+    assert standing.boards == 3 * SMALL["boards_per_match"]
