@@ -180,3 +180,23 @@ def test_a_rolled_back_change_does_not_stop_later_ones_from_being_sent(record, m
     with django_capture_on_commit_callbacks(execute=True):
         services.record_result(**play)
     assert sent == [record.boards[0].pk]
+
+
+def test_a_task_that_dies_half_way_leaves_nothing_half_written(field, monkeypatch):
+    board = field.boards[0]
+    weighted_x(field)
+    before = list(BoardScore.objects.order_by("pk").values_list("ns", "ew", "board_version"))
+
+    def die(*args, **kwargs):
+        raise SystemExit("worker killed")  # after the board scores were written, before the commit
+
+    monkeypatch.setattr(recalculation, "_complete_change_log", die)
+    with pytest.raises(SystemExit):
+        recalculation.recalculate_board(board.pk)
+    assert list(BoardScore.objects.order_by("pk").values_list("ns", "ew", "board_version")) == before
+    board.refresh_from_db()
+    assert board.scored_version < board.score_version
+    assert RecalculationRequest.objects.filter(board=board, finished_at__isnull=True).exists()
+    monkeypatch.undo()
+    recalculation.recalculate_board(board.pk)  # the redelivered task, or the sweep's
+    assert BoardScore.objects.get(result=field.results[6]).ns == Decimal("7.5")
