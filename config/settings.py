@@ -220,4 +220,6 @@ CELERY_BROKER_CONNECTION_TIMEOUT = float(os.environ.get("CELERY_BROKER_CONNECTIO
 CELERY_BEAT_SCHEDULE = {
     # The safety net of the recalculation pipeline: anything no worker finished is sent again.
     "sweep-recalculations": {"task": "scoring.tasks.sweep_recalculations", "schedule": 30.0},
+    # Rulings not appealed within the appeal period (Law 92B) become final.
+    "finalise-rulings": {"task": "rulings.tasks.finalise_rulings", "schedule": 60.0},
 }

@@ -4,6 +4,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
+from rulings import api as rulings_api
 from scoring import api as scoring_api
 from scoring import views as scoring_views
 
@@ -15,6 +16,8 @@ router.register("contestants", scoring_api.ContestantViewSet, basename="contesta
 router.register("boards", scoring_api.BoardViewSet, basename="board")
 router.register("results", scoring_api.ResultViewSet, basename="result")
 router.register("official-scores", scoring_api.OfficialScorePostingViewSet, basename="official-score")
+router.register("rulings", rulings_api.RulingViewSet, basename="ruling")
+router.register("laws", rulings_api.LawEntryViewSet, basename="law")
 
 urlpatterns = [
     path("", scoring_views.home, name="home"),
@@ -27,6 +30,7 @@ urlpatterns = [
     path("sessions/<int:pk>/", scoring_views.session_detail, name="session"),
     path("boards/<int:pk>/", scoring_views.board_detail, name="board"),
     path("contestants/<int:pk>/", scoring_views.contestant_detail, name="contestant"),
+    path("rulings/", include("rulings.urls")),
     path("admin/", admin.site.urls),
     path("api/v1/", include(router.urls)),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

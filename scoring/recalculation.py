@@ -144,7 +144,7 @@ def rescore_board(board_id, force=False):
     if board.scored_version >= version and not force:
         return False
     event = board.session.event
-    results = list(Result.objects.filter(board=board).select_related("effective", "board_score"))
+    results = list(Result.objects.filter(board=board).select_related("effective"))
     if event.is_teams:
         scores = {}  # team boards are scored per match in rescore_event
     elif event.kind == Event.Kind.MP_PAIRS or event.kind == Event.Kind.INDIVIDUAL:
@@ -223,16 +223,13 @@ def _imp_pairs_board(event, results):
 
 
 def _write_board_scores(results, scores, version):
-    existing = {bs.result_id: bs for bs in BoardScore.objects.filter(result__in=results)}
-    to_create, to_update = [], []
+    """Replace the board's scores. Delete-and-insert in the board's transaction: nothing refers
+    to a BoardScore row, and Django's bulk_update is far slower for hundreds of rows."""
+    rows = []
     for result in results:
         values = scores.get(result.pk)
-        bs = existing.get(result.pk) or BoardScore(result=result)
-        before = (bs.ns, bs.ew)
-        if values is None:
-            bs.ns = bs.ew = bs.ns_percent = bs.ew_percent = bs.top = None
-            bs.ns_exact = bs.ew_exact = ""
-        else:
+        bs = BoardScore(result=result, board_version=version)
+        if values is not None:
             bs.ns, bs.ew = _q(values["ns"]), _q(values["ew"])
             bs.ns_exact, bs.ew_exact = exact_str(values["ns"]), exact_str(values["ew"])
             bs.ns_percent = _q(values.get("ns_percent"), Decimal("0.001"))
@@ -243,13 +240,9 @@ def _write_board_scores(results, scores, version):
             bs.ew_raw = exact_str(values["ew_raw"]) if "ew_raw" in values else ""
             bs.ns_penalty = exact_str(values["ns_penalty"]) if values.get("ns_penalty") else ""
             bs.ew_penalty = exact_str(values["ew_penalty"]) if values.get("ew_penalty") else ""
-        bs.board_version = version
-        (to_update if bs.pk else to_create).append(bs)
-        del before
-    BoardScore.objects.bulk_create(to_create, batch_size=500)
-    BoardScore.objects.bulk_update(to_update, ["ns", "ew", "ns_exact", "ew_exact", "ns_percent", "ew_percent", "top",
-                                               "ns_kind", "ew_kind", "ns_raw", "ew_raw", "ns_penalty", "ew_penalty",
-                                               "board_version"], batch_size=500)
+        rows.append(bs)
+    BoardScore.objects.filter(result__in=[r.pk for r in results]).delete()
+    BoardScore.objects.bulk_create(rows, batch_size=1000)
     _complete_change_log(results, version)
 
 
@@ -411,29 +404,21 @@ def _write_standings(event, rows):
     for session_id, contestant_id, total, top, boards in rows:
         field = fields.get((session_id, contestant_id), "")
         windows[(session_id, field)].append((contestant_id, total, top, boards))
-    existing = {(s.session_id, s.contestant_id): s for s in Standing.objects.filter(event=event)}
-    keep, to_create, to_update = set(), [], []
+    rows = []
     for (session_id, field), items in windows.items():
         use_percent = all(top for _cid, _total, top, _boards in items)
         by_id = {item[0]: item for item in items}
         placings = rank({cid: total * 100 / top if use_percent else total for cid, total, top, _b in items})
         for position, placing in enumerate(placings, start=1):
             contestant_id, total, top, boards = by_id[placing.id]
-            place = placing.label
-            standing = existing.get((session_id, contestant_id)) or Standing(
-                event=event, session_id=session_id, contestant_id=contestant_id)
-            standing.total, standing.total_exact = _q(total), exact_str(total)
-            standing.top = _q(top) if top else None
-            standing.percent = _q(total * 100 / top, Decimal("0.001")) if top else None
-            standing.field, standing.position, standing.place, standing.boards = field, position, place, boards
-            keep.add((session_id, contestant_id))
-            (to_update if standing.pk else to_create).append(standing)
-    Standing.objects.bulk_create(to_create, batch_size=500)
-    Standing.objects.bulk_update(to_update, ["total", "total_exact", "top", "percent", "field", "position", "place",
-                                             "boards"], batch_size=500)
-    gone = [s.pk for k, s in existing.items() if k not in keep]
-    if gone:
-        Standing.objects.filter(pk__in=gone).delete()
+            rows.append(Standing(
+                event=event, session_id=session_id, contestant_id=contestant_id, total=_q(total),
+                total_exact=exact_str(total), top=_q(top) if top else None,
+                percent=_q(total * 100 / top, Decimal("0.001")) if top else None, field=field, position=position,
+                place=placing.label, boards=boards))
+    # Replaced whole, under the event lock: the standings are a function of the board scores.
+    Standing.objects.filter(event=event).delete()
+    Standing.objects.bulk_create(rows, batch_size=1000)
 
 
 def rescore_everything(event):

@@ -140,6 +140,8 @@ def board_detail(request, pk):
         "results": results,
         "frequencies": selectors.frequency_tables(results) if results else None,
         "pending": board.scored_version < board.score_version,
+        "can_rule": request.user.is_superuser or board.session.event.tournament.officials.filter(
+            user=request.user, role__in=[roles.DIRECTOR, roles.CHIEF_DIRECTOR]).exists(),
         "unit": selectors.score_unit(board.session.event),
     })
 

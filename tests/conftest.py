@@ -1,13 +1,23 @@
-"""Shared fixtures: a small competition record built through the services, as a user would."""
+"""Shared fixtures: a small competition record built through the services, as a user would,
+and a real Celery worker process for the tests that need one."""
 
 import datetime
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.db import close_old_connections, connection
 
 from scoring import roles, services
-from scoring.models import Event
+from scoring.models import Event, RecalculationRequest
+
+ROOT = Path(__file__).resolve().parents[1]
 
 DEAL = "N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J875"
 
@@ -45,6 +55,27 @@ def build_pairs_tournament(code="nbo", name="Club Championship", tables=2):
                            tables=table_list, round=round_, players=players, pairs=pairs, boards=boards)
 
 
+# N-S contracts on board 1 (nobody vulnerable) giving +450, +420, +420, +170, +140, -50.
+TABLE_RESULTS = [("4S", "N", 11), ("4S", "N", 10), ("4S", "N", 10), ("3S", "N", 10), ("3S", "N", 9), ("4S", "N", 9)]
+
+
+@pytest.fixture
+def field(db):
+    """Seven tables, one round, board 1: N-S pairs 1-7, E-W pairs 8-14. Table 7 is table X."""
+    record = build_pairs_tournament(tables=7)
+    board = record.boards[0]
+    results = []
+    for t, (contract, declarer, tricks) in enumerate(TABLE_RESULTS + [("4S", "N", 10)]):
+        results.append(services.record_result(board=board, round=record.round, table=record.tables[t],
+                                              ns=record.pairs[t], ew=record.pairs[7 + t], contract=contract,
+                                              declarer=declarer, tricks=tricks))
+    record.results = results
+    from scoring import recalculation
+
+    recalculation.recalculate_board(board.pk)
+    return record
+
+
 @pytest.fixture
 def record(db):
     return build_pairs_tournament()
@@ -74,3 +105,54 @@ def people(db, record):
     outsider = make_user("outsider", role=roles.PLAYER)
     return SimpleNamespace(director=director, chief=chief, scorer=scorer, appeals=appeals, auditor=auditor,
                            player=player, outsider=outsider)
+
+
+def _database_url():
+    db = connection.settings_dict
+    if db["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{db['NAME']}"
+    auth = db["USER"] + (f":{db['PASSWORD']}" if db["PASSWORD"] else "")
+    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+@pytest.fixture(scope="session")
+def worker(django_db_setup, django_db_blocker, tmp_path_factory):
+    """A worker process on the test database; stopped (and its log shown on failure) at the end."""
+    log_path = tmp_path_factory.mktemp("worker") / "worker.log"
+    env = dict(os.environ, DATABASE_URL=_database_url(), CELERY_BROKER_URL=settings.CELERY_BROKER_URL)
+    with django_db_blocker.unblock():
+        env["DATABASE_URL"] = _database_url()
+    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--loglevel=INFO", "--concurrency=2",
+               "--purge", "--without-gossip", "--without-mingle", "--without-heartbeat", f"--logfile={log_path}"]
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 60
+        while "ready." not in (log_path.read_text() if log_path.exists() else ""):
+            if process.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"the worker did not start:\n{log_path.read_text() if log_path.exists() else ''}")
+            time.sleep(0.2)
+        yield log_path
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def wait_for(condition, timeout=60, what="the worker"):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        close_old_connections()
+        if condition():
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"{what} did not finish within {timeout} s")
+
+
+def settled(board):
+    board.refresh_from_db()
+    return (board.scored_version == board.score_version
+            and not RecalculationRequest.objects.filter(board=board, finished_at__isnull=True).exists())
+
+

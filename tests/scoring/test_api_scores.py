@@ -9,13 +9,12 @@ from rest_framework.test import APIClient
 from scoring import recalculation
 from scoring.models import ScoreChange
 from tests.conftest import make_user
-from tests.scoring.test_recalculation import field  # noqa: F401 - the seven-table board
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def director(field):  # noqa: F811
+def director(field):
     from scoring import roles, services
 
     user = make_user("td")
@@ -33,7 +32,7 @@ WEIGHTED = {"kind": "weighted", "score": {"ns": [[420, "0.5"], [450, "0.3"], [-5
             "reason": "Law 16B", "description": "weighted 50% 4S= / 30% 4S+1 / 20% 4S-1"}
 
 
-def test_director_sets_a_weighted_score_and_the_pipeline_explains_it(field, director):  # noqa: F811
+def test_director_sets_a_weighted_score_and_the_pipeline_explains_it(field, director):
     x = field.results[6]
     response = api(director).post(f"/api/v1/results/{x.pk}/effective-score/", WEIGHTED, format="json")
     assert response.status_code == 201, response.json()
@@ -67,7 +66,7 @@ def test_director_sets_a_weighted_score_and_the_pipeline_explains_it(field, dire
     assert (top_ns["contestant_number"], top_ns["place"]) == (1, "1")
 
 
-def test_a_refused_adjusted_score_names_the_field_and_writes_nothing(field, director):  # noqa: F811
+def test_a_refused_adjusted_score_names_the_field_and_writes_nothing(field, director):
     bad = dict(WEIGHTED, score={"ns": [[420, "0.5"], [450, "0.4"]]})
     response = api(director).post(f"/api/v1/results/{field.results[6].pk}/effective-score/", bad, format="json")
     assert response.status_code == 400
@@ -75,7 +74,7 @@ def test_a_refused_adjusted_score_names_the_field_and_writes_nothing(field, dire
     assert not ScoreChange.objects.exists()
 
 
-def test_players_and_auditors_cannot_set_scores(field, director):  # noqa: F811
+def test_players_and_auditors_cannot_set_scores(field, director):
     player = make_user("p1", role="player")
     field.players[0].user = player
     field.players[0].save()

@@ -16,25 +16,6 @@ from tests.conftest import build_pairs_tournament, make_user
 
 pytestmark = pytest.mark.django_db
 
-# N-S contracts on board 1 (nobody vulnerable) giving +450, +420, +420, +170, +140, -50.
-TABLE_RESULTS = [("4S", "N", 11), ("4S", "N", 10), ("4S", "N", 10), ("3S", "N", 10), ("3S", "N", 9), ("4S", "N", 9)]
-
-
-@pytest.fixture
-def field(db):
-    """Seven tables, one round, board 1: N-S pairs 1-7, E-W pairs 8-14. Table 7 is table X."""
-    record = build_pairs_tournament(tables=7)
-    board = record.boards[0]
-    results = []
-    for t, (contract, declarer, tricks) in enumerate(TABLE_RESULTS + [("4S", "N", 10)]):
-        results.append(services.record_result(board=board, round=record.round, table=record.tables[t],
-                                              ns=record.pairs[t], ew=record.pairs[7 + t], contract=contract,
-                                              declarer=declarer, tricks=tricks))
-    record.results = results
-    recalculation.recalculate_board(board.pk)
-    return record
-
-
 def ns_scores(record):
     return [BoardScore.objects.get(result=r).ns for r in record.results]
 

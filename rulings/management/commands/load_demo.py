@@ -1,10 +1,12 @@
 from django.core.management.base import BaseCommand
 
+from rulings.demo import load_demo_rulings
 from scoring import demo
 
 
 class Command(BaseCommand):
-    help = "Build the demo tournament (pairs and teams events, results, rulings) and a login for each role."
+    help = ("Build the demo tournament (pairs and teams events with results), its rulings, and a login "
+            "for each role.")
 
     def add_arguments(self, parser):
         parser.add_argument("--if-empty", action="store_true",
@@ -15,8 +17,11 @@ class Command(BaseCommand):
             if not if_empty:
                 self.stderr.write("The demo tournament is already loaded.")
         else:
+            self.stdout.write("Building the demo tournament (dealing and solving the boards takes a minute)...")
             tournament = demo.load_demo()
-            self.stdout.write(self.style.SUCCESS(f"Loaded the demo tournament '{tournament}'."))
+            rulings = load_demo_rulings(tournament)
+            self.stdout.write(self.style.SUCCESS(
+                f"Loaded the demo tournament '{tournament}' with {len(rulings)} rulings."))
         self.stdout.write("Demo logins (username / password / role):")
         for username, password, role in demo.demo_logins():
             self.stdout.write(f"  {username:10} {password:16} {role}")

@@ -1,0 +1,348 @@
+"""``make bench``: run every benchmark, print one markdown table, and write it into
+docs/performance.md between ``<!-- bench:start -->`` and ``<!-- bench:end -->``.
+
+Each benchmark runs in its own process (its own settings and throwaway database):
+
+- bench/engine_bench.py: the score engine alone, no Django;
+- bench/db_bench.py sqlite|postgres: whole events re-scored with their database writes;
+- bench/worker_bench.py: saved-to-standings latency through a real Celery worker.
+
+Every step has a time limit; a step that fails or runs out of time is shown as such, and
+docs/performance.md is then left as it was (``--write-anyway`` writes it all the same).
+Sized to take about 8 to 10 minutes on the 2-core benchmark machine.
+"""
+
+import argparse
+import collections
+import datetime
+import json
+import os
+import platform
+import re
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench import ROOT, bench_env, server_versions  # noqa: E402
+
+DOC = ROOT / "docs" / "performance.md"
+START, END = "<!-- bench:start -->", "<!-- bench:end -->"
+PYTHON = sys.executable
+ENGINE_REPEAT = 25
+
+
+# --- Running the steps ----------------------------------------------------------------------
+
+class StepFailed(Exception):
+    pass
+
+
+def run_step(name, args, timeout):
+    """Run one benchmark process; its stderr (progress) passes through, its stdout is returned.
+    Past ``timeout`` it is sent SIGTERM (it stops what it started), then SIGKILL."""
+    print(f"== {name}", file=sys.stderr, flush=True)
+    started = time.monotonic()
+    proc = subprocess.Popen([PYTHON, *args], cwd=ROOT, env=bench_env(), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, start_new_session=True, text=True)
+    last_lines = collections.deque(maxlen=1)
+
+    def relay():
+        for line in proc.stderr:
+            sys.stderr.write(line)
+            sys.stderr.flush()
+            if line.strip():
+                last_lines.append(line.strip())
+
+    stdout = []
+    readers = [threading.Thread(target=relay, daemon=True),
+               threading.Thread(target=lambda: stdout.append(proc.stdout.read()), daemon=True)]
+    for reader in readers:
+        reader.start()
+    try:
+        proc.wait(timeout=timeout)
+    except (subprocess.TimeoutExpired, KeyboardInterrupt) as stop:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=45)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=10)
+        if isinstance(stop, KeyboardInterrupt):
+            raise
+        raise StepFailed(f"no result after {timeout} s") from None
+    finally:
+        for reader in readers:
+            reader.join(timeout=5)
+    print(f"   ({time.monotonic() - started:.0f} s)", file=sys.stderr, flush=True)
+    if proc.returncode != 0:
+        last = last_lines[0] if last_lines else ""
+        raise StepFailed(f"exit status {proc.returncode}" + (f" ({last[:200]})" if last else ""))
+    return stdout[0] if stdout else ""
+
+
+def last_json(out):
+    for line in reversed(out.strip().splitlines()):
+        if line.startswith("{"):
+            return json.loads(line)
+    raise StepFailed("no JSON line in the output")
+
+
+# --- The engine's own benchmark (bench/engine_bench.py, text output) -------------------------
+
+ENGINE_ROWS = [
+    (r"^one board, 10 plain results$", "Engine: matchpoint one board, 10 plain results"),
+    (r"^one board, 100 plain results$", "Engine: matchpoint one board, 100 plain results"),
+    (r"^one board, 1,000 plain results$", "Engine: matchpoint one board, 1,000 plain results"),
+    (r"^one board, 5,000 plain results$", "Engine: matchpoint one board, 5,000 plain results"),
+    (r"^one board, 1,000 results,.*weighted.*split", "Engine: one board, 1,000 results with weighted and "
+                                                     "split entries (10% each)"),
+    (r"^event", "Engine: whole pairs event, 1,000 pairs, 26 boards (matchpoints, totals, %, ranking)"),
+]
+
+
+def parse_engine(out):
+    """{case name: milliseconds} and the runs per case, from engine_bench's table."""
+    cases, runs, in_table = {}, None, False
+    for line in out.splitlines():
+        match = re.match(r"^median of (\d+) runs", line)
+        if match:
+            runs = int(match.group(1))
+        if line.startswith("---"):
+            in_table = True
+            continue
+        match = re.match(r"^(.*?)\s+([\d.]+)\s*$", line)
+        if in_table and match:
+            cases[match.group(1).strip()] = float(match.group(2))
+    if not cases:
+        raise StepFailed("engine_bench printed no table")
+    return cases, runs or ENGINE_REPEAT
+
+
+def engine_rows(out):
+    cases, runs = parse_engine(out)
+    rows = []
+    for pattern, label in ENGINE_ROWS:
+        found = [(name, ms) for name, ms in cases.items() if re.search(pattern, name)]
+        if not found:
+            rows.append(row(label, "engine only", "–", None, None, note="not in engine_bench's output"))
+            continue
+        name, ms = found[0]
+        n = max(3, runs // 5) if label.startswith("Engine: whole") else runs
+        rows.append(row(label, "engine only", n, ms / 1000, None))
+    return rows
+
+
+# --- The table -------------------------------------------------------------------------------
+
+def row(what, where, runs, median, p95, target=None, limit=None, note=""):
+    return {"what": what, "where": where, "runs": runs, "median": median, "p95": p95, "target": target,
+            "limit": limit, "note": note}
+
+
+def fmt_time(seconds):
+    if seconds is None:
+        return "–"
+    ms = seconds * 1000
+    if ms < 1:
+        return f"{ms:.3f} ms"
+    if ms < 10:
+        return f"{ms:.2f} ms"
+    if ms < 100:
+        return f"{ms:.1f} ms"
+    if ms < 1000:
+        return f"{ms:.0f} ms"
+    return f"{seconds:.2f} s"
+
+
+def fmt_target(r):
+    if not r["target"]:
+        return r["note"] or ""
+    value = r["p95"] if r["target"].startswith("p95") else r["median"]
+    if value is None:
+        verdict = "not measured"
+    elif value <= r["limit"]:
+        verdict = "met"
+    else:
+        verdict = f"**missed** ({value / r['limit']:.1f}×)"
+    text = f"{r['target']}: {verdict}"
+    return f"{text}; {r['note']}" if r["note"] else text
+
+
+def table(rows):
+    lines = ["| # | What is measured | Where | Runs | Median | p95 | Target |",
+             "|---|---|---|---:|---:|---:|---|"]
+    for number, r in rows:
+        if r.get("failed"):
+            failed = r["failed"].replace("|", "\\|")
+            lines.append(f"| {number} | {r['what']} | {r['where']} | – | – | – | failed: {failed} |")
+            continue
+        lines.append(f"| {number} | {r['what']} | {r['where']} | {r['runs']} | {fmt_time(r['median'])} | "
+                     f"{fmt_time(r['p95'])} | {fmt_target(r)} |")
+    return "\n".join(lines)
+
+
+def cpu_model():
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+def memory_gib():
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemTotal:"):
+                return f"{int(line.split()[1]) / 1024 / 1024:.0f} GiB"
+    except OSError:
+        pass
+    return "? GiB"
+
+
+def load_average():
+    try:
+        return f"{os.getloadavg()[0]:.2f}"
+    except OSError:
+        return "?"
+
+
+def code_version():
+    """The commit measured (read-only: no git command here writes the index)."""
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
+                              timeout=10).stdout.strip()
+        dirty = subprocess.run(["git", "--no-optional-locks", "status", "--porcelain", "--untracked-files=no"],
+                               cwd=ROOT, capture_output=True, text=True, timeout=10).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    return f"{head} with uncommitted changes" if dirty else head or "unknown"
+
+
+def machine_line(load_before, code):
+    import django
+
+    servers = server_versions()
+    return (f"Machine: {cpu_model()}, {os.cpu_count()} cores, {memory_gib()} memory; "
+            f"Python {platform.python_version()}, Django {django.get_version()}, SQLite {sqlite3.sqlite_version}, "
+            f"PostgreSQL {servers['postgres'] or 'not reachable'}, Redis {servers['redis'] or 'not reachable'}. "
+            f"Code: commit {code}. Measured {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC; "
+            f"load average (1 min) {load_before} before the run, {load_average()} after.")
+
+
+# --- The plan --------------------------------------------------------------------------------
+
+def plan(quick):
+    """(row number, step name, argv, time limit in s, function from parsed JSON to rows)."""
+    pairs = ["--pairs", "100", "--boards", "4"] if quick else []
+    swiss = ["--teams", "8", "--rounds", "2"] if quick else []
+    # The first scoring inserts; then 2 to 5 re-scorings, as many as fit in 60 s.
+    repeats = ["--repeats", "6", "--swiss-repeats", "6", "--budget", "60"]
+    changes = ["--changes", "5"] if quick else []
+    steps = [("1", "engine alone", ["bench/engine_bench.py", "--repeat", str(ENGINE_REPEAT)], 300, None)]
+    for db, label in (("sqlite", "SQLite"), ("postgres", "PostgreSQL")):
+        steps.append(("2, 3", f"events with database writes, {label}",
+                      ["-m", "bench.db_bench", db, *repeats, *pairs, *swiss], 900, label))
+    steps.append(("4", "saved-to-standings, PostgreSQL + Redis",
+                  ["-m", "bench.worker_bench", "postgres", "redis", *changes], 400, "PostgreSQL + Redis"))
+    steps.append(("4", "saved-to-standings, SQLite + filesystem broker",
+                  ["-m", "bench.worker_bench", "sqlite", "filesystem", *changes], 400,
+                  "SQLite + filesystem broker"))
+    if not quick:
+        steps.append(("4", "saved-to-standings, 1,000-pair event, PostgreSQL + Redis",
+                      ["-m", "bench.worker_bench", "postgres", "redis", "--pairs", "1000", "--changes", "50",
+                       "--warmup", "2", "--budget", "60"], 400, "PostgreSQL + Redis"))
+    return steps
+
+
+def db_rows(data, where):
+    rows = []
+    pairs, swiss = data["pairs"], data["swiss"]
+    is_pg = where == "PostgreSQL"
+    target = ("under 5 s", 5.0) if is_pg else (None, None)
+    p, s = pairs["size"], swiss["size"]
+    pairs_desc = f"Pairs event ({p['pairs']:,} pairs, {p['boards']} boards), `rescore_everything`"
+    swiss_desc = f"Swiss teams ({s['teams']} teams, {s['rounds']} rounds), `rescore_everything`"
+    for number, desc, data_, tgt in (("2", pairs_desc, pairs, target), ("3", swiss_desc, swiss, (None, None))):
+        again = data_["again"]
+        rows.append((number, row(f"{desc}, first scoring (no scores yet)", where, 1, data_["first"], None, *tgt)))
+        rows.append((number, row(f"{desc} again (scores already there)", where, again["n"], again["median"],
+                                 again["p95"], *tgt)))
+    return rows
+
+
+def worker_rows(data, where):
+    size = data["size"]
+    lat = data["latency"]
+    target = ("p95 under 1 s", 1.0) if data["broker"] == "redis" else (None, None)
+    what = (f"Saved-to-standings latency, real worker ({size['pairs']:,}-pair event, {size['boards']} boards; "
+            f"one adjusted score at a time)")
+    return [("4", row(what, where, lat["n"], lat["median"], lat["p95"], *target))]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="tiny sizes, a smoke test; docs are not written")
+    parser.add_argument("--write-anyway", action="store_true", help="write the doc even if a step failed")
+    args = parser.parse_args()
+    started = time.monotonic()
+    load_before = load_average()
+    code = code_version()
+
+    all_rows, failures = [], []
+    for number, name, argv, limit, where in plan(args.quick):
+        try:
+            out = run_step(name, argv, limit)
+            if where is None:
+                all_rows.extend((number, r) for r in engine_rows(out))
+            elif "bench.db_bench" in argv:
+                all_rows.extend(db_rows(last_json(out), where))
+            else:
+                all_rows.extend(worker_rows(last_json(out), where))
+        except (StepFailed, KeyError, TypeError, ValueError) as error:
+            failures.append(f"{name}: {error}")
+            print(f"   FAILED: {error}", file=sys.stderr, flush=True)
+            all_rows.append((number, {"what": name, "where": where or "engine only", "failed": str(error)}))
+
+    # Rows in the issue's order: engine, pairs event, Swiss, latency.
+    all_rows.sort(key=lambda item: item[0])
+    elapsed = time.monotonic() - started
+    output = "\n".join([
+        machine_line(load_before, code),
+        f"Whole `make bench` run: {elapsed / 60:.1f} min.",
+        "",
+        table(all_rows),
+    ])
+    print(output, flush=True)
+
+    if args.quick:
+        print("(--quick: docs/performance.md not written)", file=sys.stderr)
+    elif failures and not args.write_anyway:
+        print(f"{len(failures)} step(s) failed; docs/performance.md left as it was.", file=sys.stderr)
+    else:
+        write_doc(output)
+        print(f"Written to {DOC.relative_to(ROOT)}.", file=sys.stderr)
+    return 1 if failures else 0
+
+
+def write_doc(output):
+    block = f"{START}\n{output}\n{END}"
+    text = DOC.read_text() if DOC.exists() else f"# Performance\n\n{START}\n{END}\n"
+    if START in text and END in text:
+        head, rest = text.split(START, 1)
+        _old, tail = rest.split(END, 1)
+        text = head + block + tail
+    else:
+        text = text.rstrip("\n") + "\n\n" + block + "\n"
+    DOC.write_text(text)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

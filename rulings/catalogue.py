@@ -1,0 +1,32 @@
+"""Loading the law catalogue (rulings/laws/data) into the database, where the admin can read it
+and citations can point at it."""
+
+from django.db import transaction
+
+
+def sync_law_catalogue(LawEntry=None):
+    """Create or update every catalogue entry from the package data; return (created, updated).
+    Takes the model as an argument so that a migration can pass its historical model."""
+    from rulings.laws import EDITIONS, load
+
+    if LawEntry is None:
+        from rulings.models import LawEntry
+    created = updated = 0
+    with transaction.atomic():
+        existing = {(e.edition, e.number): e for e in LawEntry.objects.all()}
+        new, changed = [], []
+        for edition in EDITIONS:
+            for entry in load(edition):
+                values = {"law": entry.law, "parent": entry.parent or "", "title": entry.titles["en"],
+                          "titles": entry.titles, "verified": entry.verified}
+                row = existing.get((edition, entry.number))
+                if row is None:
+                    new.append(LawEntry(edition=edition, number=entry.number, **values))
+                elif any(getattr(row, k) != v for k, v in values.items()):
+                    for k, v in values.items():
+                        setattr(row, k, v)
+                    changed.append(row)
+        LawEntry.objects.bulk_create(new, batch_size=500)
+        LawEntry.objects.bulk_update(changed, ["law", "parent", "title", "titles", "verified"], batch_size=500)
+        created, updated = len(new), len(changed)
+    return created, updated

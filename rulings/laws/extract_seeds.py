@@ -1,0 +1,242 @@
+"""
+Write ``data/laws_<edition>.json`` from the hand-written English source (``titles_en.py``) and
+the seed texts: the Hebrew 2007 Laws (Hebrew titles) and the Dutch 1997 chapter VI (Dutch
+titles). The seeds are not part of the project; run this beside a copy of them:
+
+    python -m rulings.laws.extract_seeds --seeds /path/to/seeds
+
+It prints what it corrected in the seeds and where their structure differs from the English
+source, so that a change to either can be reviewed before the data is committed.
+"""
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+
+from rulings.laws import DATA_DIR, EDITIONS, LAW_COUNT, normalise_citation, parent_of
+from rulings.laws.titles_en import EDITIONS as ENGLISH
+
+HEBREW_VALUES = dict(zip("אבגדהוזחטיכל", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 30]))
+
+# Where the Hebrew text numbers a provision differently from the English text: the seed's
+# number (after its letters are put back in order) and the English one, or None to drop it.
+# Law 35 lists its four calls as 1-4 (A-D in English); Law 27 is laid out differently from the
+# English 27B1-B4: only the sections that match one English section keep their heading.
+HEBREW_RENUMBER = {
+    "35.1": "35A", "35.2": "35B", "35.3": "35C", "35.4": "35D",
+    "27C": None, "27D": None, "27E": "27C", "27F": "27B4",
+}
+# Section lines where the Hebrew text runs the heading into the first sentence.
+HEBREW_HEADINGS = {
+    "13A": "מנהל התחרות סבור שניתן לשחק כרגיל",
+    "13B": "תוצאה מתוקנת ועונש אפשרי",
+    "13C": "המשחק הסתיים",
+    "13D": "לא בוצעה קריאה",
+    "39B": "היריב משמאל קורא לפני תיקון, מגן קורא פאס או צד הכרוז קורא קריאה כלשהי",
+    "39C": "פעולה אחרת של מגן",
+    "52A": "מגן לא משחק קלף עונשין כמתחייב",
+    "53A": "התייחסות להובלה שלא בתור כחוקית",
+    "53B": "מגן לא-נכון משחק קלף אחרי הובלה חריגה של הכרוז",
+    "53C": "הובלה תקינה בוצעה אחרי הובלה חריגה",
+    "57A": "משחק או הובלה ללקיחה הבאה בטרם עת",
+    "57B": "שותפו של המפר אינו יכול לשחק כפי שנדרש",
+}
+
+
+def parse_english(block):
+    """[(number, title or None, verified)] from one edition's block in ``titles_en``."""
+    rows, seen = [], set()
+    for line in block.strip().splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        doubtful = line.startswith("?")
+        number, _, title = line.lstrip("?").partition(" ")
+        title = title.strip() or None
+        if normalise_citation(number) != number or number in seen:
+            raise ValueError(f"bad or repeated number {number!r}")
+        parent = parent_of(number)
+        if parent is not None and parent not in seen:
+            raise ValueError(f"{number} comes before its parent {parent}")
+        if doubtful and parent is not None:
+            raise ValueError(f"{number}: only a law title may be marked '?'")
+        if parent is None and title is None:
+            raise ValueError(f"law {number} has no title")
+        seen.add(number)
+        rows.append((number, title, title is not None and not doubtful))
+    return rows
+
+
+def _heading(text):
+    text = text.strip(" #*\t")
+    return text if text and len(text) <= 100 and text[-1] not in ".:;" else None
+
+
+def _next_letter(previous, upper):
+    if previous is None:
+        return "A" if upper else "a"
+    return chr(ord(previous) + 1)
+
+
+def parse_hebrew(path, log):
+    """{number: Hebrew heading or None} for every law and sub-section of the Hebrew 2007 text."""
+    law_line = re.compile(r"^[#*\s]*(?:חוק (\d+)|(\d+) חוק)\**\s*$")
+    section_line = re.compile(r"^[#*\s-]*([א-ת])\.\s*(.*)$")
+    item_line = re.compile(r"^[#*\s-]*(\d+)\.\s*(.*)$")
+    sub_line = re.compile(r"^[#*\s-]*\(([א-ת]{1,2})\)")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    found, law = {}, None
+    for i, line in enumerate(lines):
+        if match := law_line.match(line):
+            law, section, item, sub = str(int(match[1] or match[2])), None, None, None
+            found[law] = next(l for l in lines[i + 1:] if l.strip()).strip(" #*\t")
+            continue
+        if law is None:
+            continue
+        if match := section_line.match(line):
+            got = chr(ord("A") + HEBREW_VALUES[match[1]] - 1)
+            want = _next_letter(section, upper=True)
+            if got != want:
+                log.append(f"he: {law}{got} ({match[2][:40]}) read as {law}{want}")
+            section, item, sub = want, None, None
+            number = law + section
+            head = HEBREW_HEADINGS.get(number)
+            if head and not match[2].startswith(head):
+                raise ValueError(f"he: the heading of {number} has changed")
+            found[number] = head or _heading(match[2])
+            if found[number] is None:
+                log.append(f"he: no heading found for {number}")
+            continue
+        if match := item_line.match(line):
+            item, sub = match[1], None
+            found[f"{law}{section}{item}" if section else f"{law}.{item}"] = None
+            line = match[2]  # "1. (a) ..." opens item 1 and its sub-item (a)
+        if item is not None and (match := sub_line.match(line)):
+            base = f"{law}{section}{item}" if section else f"{law}.{item}"
+            got = chr(ord("a") + sum(HEBREW_VALUES[c] for c in match[1]) - 1)
+            want = _next_letter(sub, upper=False)
+            if got != want:
+                log.append(f"he: {base}{got} read as {base}{want}")
+            sub = want
+            found[base + sub] = None
+    return _renumber(found, HEBREW_RENUMBER, log)
+
+
+def _renumber(found, renumber, log):
+    result = {}
+    for number, heading in found.items():
+        target, node = number, number
+        while node is not None:
+            if node in renumber:
+                new = renumber[node]
+                target = None if new is None else new + number[len(node):]
+                break
+            node = parent_of(node)
+        if target is None:
+            log.append(f"he: {number} has no English counterpart, dropped")
+        elif target != number:
+            log.append(f"he: {number} is {target} in the English text")
+        if target is not None:
+            result[target] = heading
+    return result
+
+
+def parse_dutch(path, log):
+    """{number: Dutch heading or None} for chapter VI (Laws 41-71) of the Dutch 1997 text."""
+    law_line = re.compile(r"^ARTIKEL (\d+) (.+)$")
+    section_line = re.compile(r"^([A-Z])\. (.+)$")
+    item_line = re.compile(r"^(\d+)\. (.+)$")
+    sub_line = re.compile(r"^- \(([a-z])\) (.+)$")
+    found, law = {}, None
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if match := law_line.match(line):
+            law, section, item, sub = match[1], None, None, None
+            found[law] = match[2].strip()
+        elif law is None:
+            continue
+        elif match := section_line.match(line):
+            section, item, sub = match[1], None, None
+            found[law + section] = _heading(match[2])
+        elif match := item_line.match(line):
+            item, sub = match[1], None
+            found[f"{law}{section or '.'}{item}"] = _heading(match[2])
+        elif (match := sub_line.match(line)) and item:
+            if sub is not None and match[1] <= sub:
+                log.append(f"nl: {law}{section}{item}({match[1]}) repeated, skipped")
+                continue
+            sub = match[1]
+            found[f"{law}{section}{item}{sub}"] = _heading(match[2])
+    return found
+
+
+def find_seeds(directory):
+    """The Hebrew and Dutch seed files in ``directory``, recognised by their content."""
+    hebrew = dutch = None
+    for path in sorted(Path(directory).glob("*.txt")):
+        text = path.read_text(encoding="utf-8", errors="replace")[:3000]
+        if "חוקי משחק" in text:
+            hebrew = path
+        elif "ARTIKEL 41" in text:
+            dutch = path
+    if not (hebrew and dutch):
+        raise SystemExit(f"the Hebrew 2007 and Dutch 1997 seed texts are not both in {directory}")
+    return hebrew, dutch
+
+
+def build(edition, seed_titles, language, seed_laws, log):
+    """The rows of ``data/laws_<edition>.json``, with ``seed_titles`` in ``language``."""
+    rows, english = [], parse_english(ENGLISH[edition])
+    numbers = {number for number, _, _ in english}
+    law_titles = {number: title for number, title, _ in english if parent_of(number) is None}
+    missing = [str(n) for n in range(1, LAW_COUNT + 1) if str(n) not in law_titles]
+    if missing:
+        raise ValueError(f"{edition}: laws {', '.join(missing)} are missing")
+    for number, title, verified in english:
+        law = int(re.match(r"\d+", number)[0])
+        titles = {"en": title or law_titles[str(law)]}
+        if seed_titles.get(number):
+            titles[language] = seed_titles[number]
+        rows.append({"number": number, "law": law, "parent": parent_of(number),
+                     "titles": titles, "verified": verified})
+    for number in seed_titles:
+        if number not in numbers:
+            log.append(f"{edition}: the seed has {number}, the English source has not")
+    for number in numbers:
+        if int(re.match(r"\d+", number)[0]) in seed_laws and number not in seed_titles:
+            log.append(f"{edition}: {number} is not in the seed")
+    return rows
+
+
+def write(edition, rows):
+    lines = [json.dumps(row, ensure_ascii=False) for row in rows]
+    path = DATA_DIR / f"laws_{edition}.json"
+    path.write_text("[\n" + ",\n".join(lines) + "\n]\n", encoding="utf-8")
+    return path
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0])
+    parser.add_argument("--seeds", default=Path(__file__).resolve().parents[3] / "shared" / "seeds",
+                        help="directory holding the seed texts")
+    args = parser.parse_args(argv)
+    hebrew, dutch = find_seeds(args.seeds)
+    log = []
+    seeds = {
+        "1997": (parse_dutch(dutch, log), "nl", range(41, 72)),
+        "2007": (parse_hebrew(hebrew, log), "he", range(1, LAW_COUNT + 1)),
+        "2017": ({}, "en", ()),
+    }
+    DATA_DIR.mkdir(exist_ok=True)
+    for edition in EDITIONS:
+        rows = build(edition, *seeds[edition], log)
+        path = write(edition, rows)
+        print(f"{path.name}: {len(rows)} entries, {sum(r['verified'] for r in rows)} verified, "
+              f"{sum(len(r['titles']) > 1 for r in rows)} with a title in another language")
+    print("\n".join(log), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

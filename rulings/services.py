@@ -1,0 +1,391 @@
+"""Every write a director makes: record a ruling, cite laws, enter the adjusted score, give the
+ruling (which starts the recalculation), and change it later with a reason.
+
+A ruling reaches the scores only through ``scoring.services.set_effective_score``.
+"""
+
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from rulings.laws import CitationError, validate_citation
+from rulings.models import LawEntry, Penalty, RegulationClause, Ruling, RulingCitation, RulingRevision
+from scoring import services as scoring_services
+from scoring.engine.contract import ContractError, ns_score, parse_contract
+from scoring.engine.rounding import exact_str, to_fraction
+from scoring.models import Tournament
+
+ARTIFICIAL_CODES = ("AVE+", "AVE", "AVE-")
+# What is kept of a ruling in its revision log.
+REVISED_FIELDS = ("kind", "facts", "facts_found", "ruling_text", "reasoning", "outcome", "rectification",
+                  "offending_side", "score_kind", "score", "score_description")
+
+
+def edition_in_force(tournament):
+    return tournament.regulations()["laws_edition"]
+
+
+def _save(instance):
+    instance.full_clean()
+    instance.save()
+    return instance
+
+
+@transaction.atomic
+def record_ruling(*, result, director, kind, laws=(), **fields):
+    """Open a ruling (a draft) on ``result``; ``laws`` are citations such as "16B1a"."""
+    tournament = Tournament.objects.select_for_update().get(pk=result.board.session.event.tournament_id)
+    last = Ruling.objects.filter(result__board__session__event__tournament=tournament).aggregate(n=Max("number"))
+    ruling = Ruling(result=result, director=director, kind=kind, number=(last["n"] or 0) + 1, **fields)
+    _check_screens(ruling)
+    _save(ruling)
+    if laws:
+        cite_laws(ruling=ruling, laws=laws)
+    return ruling
+
+
+def _check_screens(ruling):
+    if ruling.tray_delay_seconds is not None and not ruling.screens:
+        raise ValidationError({"tray_delay_seconds": _("A tray delay is recorded only when screens are in use.")})
+    if ruling.kind == Ruling.Kind.DIRECTORS_ERROR and ruling.offending_side:
+        raise ValidationError({"offending_side": _(
+            "A director's error (Law 82C) has no offending side: both sides are treated as non-offending.")})
+
+
+@transaction.atomic
+def cite_laws(*, ruling, laws, regulations=()):
+    """Replace the ruling's citations; every law must exist in the edition in force."""
+    edition = edition_in_force(ruling.tournament)
+    entries, errors = [], []
+    for text in laws:
+        if not str(text).strip():
+            continue
+        try:
+            number = validate_citation(edition, text).number
+        except CitationError as error:
+            errors.append(str(error))
+            continue
+        entries.append(LawEntry.objects.get(edition=edition, number=number))
+    if errors:
+        raise ValidationError({"laws": errors})
+    clauses = list(RegulationClause.objects.filter(pk__in=regulations, authority=ruling.tournament.authority))
+    if len(clauses) != len(set(regulations)):
+        raise ValidationError({"regulations": _("A cited clause is not one of this regulating authority's.")})
+    ruling.citations.all().delete()
+    for entry in dict.fromkeys(entries):
+        RulingCitation.objects.create(ruling=ruling, law=entry)
+    for clause in clauses:
+        RulingCitation.objects.create(ruling=ruling, regulation=clause)
+    return entries
+
+
+def describe_contract(contract, declarer, tricks):
+    parsed = parse_contract(contract)
+    if parsed.passed_out:
+        return "passed out"
+    over = tricks - parsed.level - 6
+    return f"{parsed} {declarer} {'=' if over == 0 else f'{over:+d}'}"
+
+
+def _points(result, row, field):
+    """(points, words) of a row {"contract", "declarer", "tricks"} on the result's board."""
+    try:
+        contract = row.get("contract", "")
+        declarer = (row.get("declarer") or "").upper()
+        tricks = row.get("tricks")
+        tricks = int(tricks) if tricks not in (None, "") else None
+        if parse_contract(contract).passed_out:
+            return 0, "passed out"
+        if tricks is None:
+            raise ContractError("tricks", _("how many tricks did declarer take?"))
+        points = ns_score(contract, declarer, tricks, result.board.vulnerability)
+        return points, describe_contract(contract, declarer, tricks)
+    except ContractError as error:
+        raise ValidationError({field: f"{error.field}: {error.message}"}) from None
+    except (TypeError, ValueError):
+        raise ValidationError({field: _("tricks must be a whole number from 0 to 13")}) from None
+
+
+def _weighted(result, rows, field):
+    if not rows:
+        raise ValidationError({field: _("Enter at least one result with its weight.")})
+    components, words, total = [], [], 0
+    for index, row in enumerate(rows, start=1):
+        points, text = _points(result, row, f"{field}[{index}]")
+        weight = str(row.get("weight", "")).strip()
+        try:
+            fraction = to_fraction(weight)
+        except (ValueError, ZeroDivisionError):
+            raise ValidationError({f"{field}[{index}]": _(
+                "weight '%(w)s' is not a number: write 0.6, 60%% or 1/3") % {"w": weight}}) from None
+        if weight.endswith("%"):
+            fraction = to_fraction(weight[:-1]) / 100
+            weight = exact_str(fraction)
+        total += fraction
+        components.append([points, weight])
+        words.append(f"{_percent(fraction)} {text}")
+    return components, " / ".join(words)
+
+
+def _percent(fraction):
+    value = fraction * 100
+    return f"{value.numerator}%" if value.denominator == 1 else f"{float(value):.4g}%"
+
+
+def build_adjusted_score(*, result, score_kind, ns=None, ew=None):
+    """The engine's form of an adjusted score and its description, from what a director enters:
+
+    - assigned: ``ns`` (and for a split score ``ew``) = {"contract", "declarer", "tricks"};
+    - weighted: ``ns`` (and optionally ``ew``) = a list of such rows, each with a "weight";
+    - artificial: ``ns`` and ``ew`` = "AVE+", "AVE" or "AVE-" (or a percentage "60%");
+    - redress: ``ns`` = {"table": row, "normal_play": row, "without_infraction": row,
+      "non_offending": "NS" or "EW"}.
+    """
+    if score_kind == Ruling.ScoreKind.ARTIFICIAL:
+        for field, code in (("ns", ns), ("ew", ew)):
+            if not (code in ARTIFICIAL_CODES or (isinstance(code, str) and code.endswith("%"))):
+                raise ValidationError({field: _("'%(code)s' is not an artificial score: AVE+, AVE, AVE- or a "
+                                                "percentage such as 60%%.") % {"code": code}})
+        return {"ns": ns, "ew": ew}, f"N-S {ns}, E-W {ew}"
+    if score_kind == Ruling.ScoreKind.REDRESS:
+        if not isinstance(ns, dict) or ns.get("non_offending") not in ("NS", "EW"):
+            raise ValidationError({"ns": _("A redress needs the table result, the result after normal play, the "
+                                           "result without the infraction, and the non-offending side.")})
+        parts = {}
+        words = []
+        for key, label in (("table", "table"), ("normal_play", "normal play"),
+                           ("without_infraction", "without the infraction")):
+            parts[key], text = _points(result, ns.get(key) or {}, f"ns.{key}")
+            words.append(f"{label} {text}")
+        parts["non_offending"] = ns["non_offending"]
+        return {"ns": parts}, "redress (" + ", ".join(words) + ")"
+    if score_kind == Ruling.ScoreKind.WEIGHTED:
+        ns_score_, ns_words = _weighted(result, ns, "ns")
+        if ew:
+            ew_score, ew_words = _weighted(result, ew, "ew")
+            return {"ns": ns_score_, "ew": ew_score}, f"N-S {ns_words}; E-W {ew_words}"
+        return {"ns": ns_score_}, ns_words
+    if score_kind in (Ruling.ScoreKind.ASSIGNED, Ruling.ScoreKind.SPLIT):
+        ns_points, ns_words = _points(result, ns or {}, "ns")
+        if ew:
+            ew_points, ew_words = _points(result, ew, "ew")
+            if ew_points != ns_points:
+                return {"ns": ns_points, "ew": ew_points}, f"N-S {ns_words} ({ns_points:+d}), " \
+                                                           f"E-W {ew_words} ({ew_points:+d})"
+        if score_kind == Ruling.ScoreKind.SPLIT:
+            raise ValidationError({"ew": _("A split score gives E-W a different result from N-S.")})
+        return {"ns": ns_points}, f"{ns_words} ({ns_points:+d})"
+    raise ValidationError({"score_kind": _("'%(kind)s' is not a kind of adjusted score.") % {"kind": score_kind}})
+
+
+@transaction.atomic
+def set_outcome(*, ruling, outcome, score_kind="", ns=None, ew=None, rectification="", offending_side=None):
+    """Record what the director decided; an adjusted score is checked against the engine and the
+    regulating authority's settings now, and reaches the scores when the ruling is given."""
+    ruling = Ruling.objects.select_for_update().get(pk=ruling.pk)
+    if offending_side is not None:
+        ruling.offending_side = offending_side
+    ruling.outcome, ruling.rectification = outcome, rectification
+    if outcome == Ruling.Outcome.ADJUSTED:
+        score, description = build_adjusted_score(result=ruling.result, score_kind=score_kind, ns=ns, ew=ew)
+        scoring_services.validate_effective_score(result=ruling.result, score=score,
+                                                  penalty=_penalty_dict(ruling),
+                                                  outside_agency=ruling.kind == Ruling.Kind.DIRECTORS_ERROR)
+        ruling.score_kind, ruling.score, ruling.score_description = score_kind, score, description
+    else:
+        ruling.score_kind, ruling.score, ruling.score_description = "", None, ""
+    _check_screens(ruling)
+    return _save(ruling)
+
+
+@transaction.atomic
+def add_penalty(*, ruling, kind, side, unit, offence, amount=None):
+    penalty = Penalty(ruling=ruling, kind=kind, side=side, unit=unit, offence=offence,
+                      amount=Decimal(str(amount)) if amount not in (None, "") else None)
+    if unit in (Penalty.Unit.MATCHPOINTS, Penalty.Unit.PERCENT_OF_TOP, Penalty.Unit.IMPS, Penalty.Unit.VPS):
+        if penalty.amount is None or penalty.amount <= 0:
+            raise ValidationError({"amount": _("A penalty in %(unit)s needs an amount above 0.") % {
+                "unit": penalty.get_unit_display()}})
+    _save(penalty)
+    if ruling.state != Ruling.State.DRAFT:
+        _apply(ruling, by=ruling.director, reason=_("Penalty: %(offence)s") % {"offence": offence})
+    return penalty
+
+
+def _penalty_dict(ruling):
+    """Procedural penalties in the board's units, as the engine takes them: {"ns": 1.5, "ew": "25%"}."""
+    penalty = {}
+    for p in ruling.penalties.filter(unit__in=[Penalty.Unit.MATCHPOINTS, Penalty.Unit.PERCENT_OF_TOP,
+                                               Penalty.Unit.IMPS]):
+        side = p.side.lower()
+        value = f"{p.amount.normalize()}%" if p.unit == Penalty.Unit.PERCENT_OF_TOP else str(p.amount.normalize())
+        if side in penalty:
+            raise ValidationError({"penalties": _("Give one penalty per side and board; add them up.")})
+        penalty[side] = value
+    return penalty or None
+
+
+def _apply(ruling, *, by, reason):
+    """Make the scores say what the ruling says."""
+    penalty = _penalty_dict(ruling)
+    cause = dict(cause_type="ruling", cause_id=ruling.pk, cause_label=f"ruling {ruling.number}", by=by)
+    if ruling.outcome == Ruling.Outcome.ADJUSTED:
+        return scoring_services.set_effective_score(
+            result=ruling.result, kind=ruling.score_kind, score=ruling.score, penalty=penalty, reason=reason,
+            outside_agency=ruling.kind == Ruling.Kind.DIRECTORS_ERROR, description=ruling.score_description,
+            **cause)
+    if penalty or hasattr(ruling.result, "effective"):
+        return scoring_services.set_effective_score(result=ruling.result, kind="table", penalty=penalty,
+                                                    reason=reason, **cause)
+    return None
+
+
+@transaction.atomic
+def give_ruling(*, ruling, by):
+    """The director gives the ruling at the table: it must be complete, and its score effect
+    goes to the scoring service at once."""
+    ruling = Ruling.objects.select_for_update().select_related("result__board").get(pk=ruling.pk)
+    if ruling.state != Ruling.State.DRAFT:
+        raise ValidationError({"state": _("This ruling was already given (%(state)s).") % {
+            "state": ruling.get_state_display()}})
+    errors = {}
+    if not ruling.ruling_text.strip():
+        errors["ruling_text"] = _("Write the ruling.")
+    if not ruling.outcome:
+        errors["outcome"] = _("Say whether the result stands, a rectification applies, or the score is adjusted.")
+    if not ruling.citations.exists():
+        errors["laws"] = _("Cite at least one law.")
+    if ruling.kind == Ruling.Kind.FACTS_DISPUTED and not (ruling.facts_found.strip() or ruling.facts_not_established):
+        errors["facts_found"] = _("Facts are disputed: write the facts as found, or mark them not established.")
+    if ruling.outcome == Ruling.Outcome.ADJUSTED and ruling.kind != Ruling.Kind.DIRECTORS_ERROR \
+            and not ruling.offending_side:
+        errors["offending_side"] = _("Mark the offending side of an adjusted score.")
+    if errors:
+        raise ValidationError(errors)
+    ruling.state, ruling.given_at = Ruling.State.GIVEN, timezone.now()
+    ruling.save(update_fields=["state", "given_at", "updated_at"])
+    _apply(ruling, by=by, reason=ruling.ruling_text)
+    return ruling
+
+
+def snapshot(ruling):
+    data = {name: getattr(ruling, name) for name in REVISED_FIELDS}
+    data["laws"] = sorted(c.law.number for c in ruling.citations.select_related("law") if c.law)
+    return data
+
+
+@transaction.atomic
+def change_ruling(*, ruling, by, reason, laws=None, score_kind=None, ns=None, ew=None, **fields):
+    """Change a ruling already given: the change is logged (before, after, who, why) and the
+    score effect applied again."""
+    if not (reason or "").strip():
+        raise ValidationError({"reason": _("Say why the ruling changes.")})
+    ruling = Ruling.objects.select_for_update().get(pk=ruling.pk)
+    if ruling.state in (Ruling.State.DRAFT,):
+        raise ValidationError({"state": _("A draft is edited, not changed: give it first.")})
+    before = snapshot(ruling)
+    outcome = fields.pop("outcome", ruling.outcome)
+    for name, value in fields.items():
+        if name not in REVISED_FIELDS and name not in ("facts_agreed", "statement_ns", "statement_ew",
+                                                       "facts_not_established", "colleagues_consulted"):
+            raise ValidationError({name: _("This field cannot be changed here.")})
+        setattr(ruling, name, value)
+    ruling.save()
+    if laws is not None:
+        cite_laws(ruling=ruling, laws=laws)
+    if score_kind is not None or outcome != ruling.outcome:
+        set_outcome(ruling=ruling, outcome=outcome, score_kind=score_kind or ruling.score_kind, ns=ns, ew=ew,
+                    rectification=fields.get("rectification", ruling.rectification))
+    ruling.refresh_from_db()
+    after = snapshot(ruling)
+    RulingRevision.objects.create(ruling=ruling, changed_by=by, reason=reason.strip(),
+                                  before=_jsonable(before), after=_jsonable(after))
+    _apply(ruling, by=by, reason=reason.strip())
+    return ruling
+
+
+def _jsonable(data):
+    return {key: (str(value) if isinstance(value, Decimal) else value) for key, value in data.items()}
+
+
+@transaction.atomic
+def attach_deal_and_auction(*, ruling, record=None, deal=None, auction=None):
+    """Attach a deal and auction (a BoardRecord from a PBN or LIN import, or the parts)."""
+    from scoring.deals import DealError, parse_deal
+
+    if record is not None:
+        deal = record.deal.to_pbn() if record.deal else deal
+        auction = record.auction.to_dict() if record.auction else auction
+    if deal:
+        try:
+            deal = parse_deal(deal).to_pbn()
+        except DealError as error:
+            raise ValidationError({"deal": str(error)}) from None
+    board_deal = ruling.result.board.deal
+    ruling.deal = "" if deal == board_deal else (deal or "")
+    ruling.auction = auction
+    _save(ruling)
+    from rulings.tasks import schedule_double_dummy
+
+    schedule_double_dummy(ruling)
+    return ruling
+
+
+def finalise_rulings(now=None):
+    """Rulings given in sessions whose appeal period has passed, and not appealed, become final."""
+    now = now or timezone.now()
+    finalised = 0
+    for ruling in Ruling.objects.filter(state=Ruling.State.GIVEN).select_related("result__board__session"):
+        deadline = ruling.appeal_deadline()
+        if deadline is not None and deadline <= now:
+            Ruling.objects.filter(pk=ruling.pk, state=Ruling.State.GIVEN).update(state=Ruling.State.FINAL)
+            finalised += 1
+    return finalised
+
+
+
+def read_deal_source(text):
+    """A BoardRecord from a BBO handviewer link, a LIN string or PBN text."""
+    from rulings.bridge import LinError, parse_lin, parse_pbn_record
+    from scoring.importers.pbn import PbnError
+
+    text = (text or "").strip()
+    try:
+        if "lin=" in text or "md|" in text:
+            return parse_lin(text)
+        if "[" in text:
+            return parse_pbn_record(text)
+    except (LinError, PbnError, ValueError) as error:
+        raise ValidationError({"deal_source": str(error)}) from None
+    raise ValidationError({"deal_source": _(
+        "Paste a BBO handviewer link, a LIN string (md|...) or a PBN game ([Deal \"N:...\"]).")})
+
+
+@transaction.atomic
+def rule(*, result, director, kind, give=False, laws="", outcome=Ruling.Outcome.RESULT_STANDS, score_kind="",
+         ns=None, ew=None, offending_side="", penalty=None, deal_source="", **fields):
+    """The fast path of the ruling form: record, cite, attach the deal, set the outcome, any
+    procedural penalty, and (with ``give``) give the ruling, in one transaction; on any refusal
+    nothing is written."""
+    citations = [part.strip() for part in laws.replace(";", ",").split(",") if part.strip()]
+    ruling = record_ruling(result=result, director=director, kind=kind, offending_side=offending_side, **fields)
+    errors = {}
+    for step in (
+        lambda: cite_laws(ruling=ruling, laws=citations),
+        lambda: deal_source and attach_deal_and_auction(ruling=ruling, record=read_deal_source(deal_source)),
+        lambda: penalty and add_penalty(ruling=ruling, kind=Penalty.Kind.PROCEDURAL, **penalty),
+        lambda: set_outcome(ruling=ruling, outcome=outcome, score_kind=score_kind, ns=ns, ew=ew),
+    ):
+        try:
+            step()
+        except ValidationError as error:
+            errors.update(error.message_dict)
+    if errors:
+        raise ValidationError(errors)
+    if give:
+        give_ruling(ruling=ruling, by=director)
+    return Ruling.objects.get(pk=ruling.pk)

@@ -1,0 +1,10 @@
+from django.urls import path
+
+from rulings import views
+
+urlpatterns = [
+    path("", views.ruling_list, name="rulings"),
+    path("new/<int:result_pk>/", views.ruling_new, name="ruling-new"),
+    path("<int:pk>/", views.ruling_detail, name="ruling"),
+    path("<int:pk>/diagram.svg", views.ruling_svg, name="ruling-svg"),
+]
