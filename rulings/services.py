@@ -355,7 +355,7 @@ def read_deal_source(text):
 
     text = (text or "").strip()
     try:
-        if "lin=" in text or "md|" in text:
+        if "lin=" in text or "md|" in text or text.startswith(("http:", "https:", "www.")):
             return parse_lin(text)
         if "[" in text:
             return parse_pbn_record(text)

@@ -83,7 +83,16 @@ def _diagram(ruling):
     except DealError:
         deal = None
     auction = Auction.from_dict(ruling.auction) if ruling.auction else None
+    handviewer = None
+    if deal and auction:
+        from rulings.bridge import handviewer_url
+
+        try:
+            handviewer = handviewer_url(_board_record(ruling))
+        except ValueError:
+            handviewer = None  # an unfinished auction: no link
     return {
+        "handviewer": handviewer,
         "hands": {seat: [(suit, deal.hands[seat][suit]) for suit in "SHDC"] for seat in "NESW"} if deal else None,
         "rows": auction_rows(auction) if auction else [],
         "notes": auction_notes(auction) if auction else [],
@@ -121,3 +130,29 @@ def ruling_list(request):
         "rulings": rulings, "params": params, "kinds": Ruling.Kind.choices, "states": Ruling.State.choices,
         "tournaments": scoring_selectors.visible_tournaments(request.user),
     })
+
+
+def _board_record(ruling):
+    from rulings.bridge import Auction, BoardRecord
+    from scoring.deals import parse_deal
+
+    board = ruling.result.board
+    auction = Auction.from_dict(ruling.auction) if ruling.auction else Auction(board.dealer, [])
+    return BoardRecord(board=board.number, vulnerability=board.vulnerability, deal=parse_deal(ruling.deal_pbn()),
+                       auction=auction)
+
+
+@login_required
+def ruling_pbn(request, pk):
+    """The deal and auction as PBN, alerts, explanations and tempo as numbered notes."""
+    from rulings.bridge import to_pbn
+
+    try:
+        ruling = selectors.ruling_detail(pk, request.user)
+    except Ruling.DoesNotExist:
+        raise Http404 from None
+    if not ruling.deal_pbn():
+        raise Http404(_("The deal of this board is not recorded."))
+    response = HttpResponse(to_pbn(_board_record(ruling)), content_type="application/x-chess-pbn; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="ruling-{ruling.number}.pbn"'
+    return response
