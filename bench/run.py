@@ -169,7 +169,8 @@ def fmt_target(r):
     elif value <= r["limit"]:
         verdict = "met"
     else:
-        verdict = f"**missed** ({value / r['limit']:.1f}×)"
+        ratio = value / r["limit"]
+        verdict = f"**missed** ({ratio:.2f}× the target)" if ratio < 2 else f"**missed** ({ratio:.1f}× the target)"
     text = f"{r['target']}: {verdict}"
     return f"{text}; {r['note']}" if r["note"] else text
 
@@ -211,7 +212,7 @@ def load_average():
     try:
         return f"{os.getloadavg()[0]:.2f}"
     except OSError:
-        return "?"
+        return "0"
 
 
 def code_version():
@@ -314,12 +315,11 @@ def main():
     # Rows in the order: engine, pairs event, Swiss, latency.
     all_rows.sort(key=lambda item: item[0])
     elapsed = time.monotonic() - started
-    output = "\n".join([
-        machine_line(load_before, code),
-        f"Whole `make bench` run: {elapsed / 60:.1f} min.",
-        "",
-        table(all_rows),
-    ])
+    lines = [machine_line(load_before, code), f"Whole `make bench` run: {elapsed / 60:.1f} min."]
+    if float(load_before) > 0.5 * (os.cpu_count() or 1):
+        lines.append(f"**The machine was busy when the run started (load average {load_before}): "
+                     f"other work shares the cores, so these times are likely too high.**")
+    output = "\n".join([*lines, "", table(all_rows)])
     print(output, flush=True)
 
     if args.quick:

@@ -2,6 +2,8 @@
 JSON naming the field."""
 
 from django.core.exceptions import ValidationError as DjangoValidationError
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
@@ -45,17 +47,21 @@ class RulingSerializer(serializers.ModelSerializer):
                   "offending_side", "score_kind", "score", "score_description", "deal", "auction", "double_dummy",
                   "double_dummy_error", "laws", "penalties", "given_at", "appeal_deadline", "correction_deadline"]
 
+    @extend_schema_field(OpenApiTypes.OBJECT)
     def get_laws(self, ruling):
         return [{"number": c.law.number, "title": c.law.title_in()} for c in ruling.citations.all() if c.law]
 
+    @extend_schema_field(OpenApiTypes.OBJECT)
     def get_penalties(self, ruling):
         return [{"kind": p.kind, "side": p.side, "amount": p.amount, "unit": p.unit, "offence": p.offence}
                 for p in ruling.penalties.all()]
 
+    @extend_schema_field(OpenApiTypes.DATETIME)
     def get_appeal_deadline(self, ruling):
         deadline = ruling.appeal_deadline()
         return serializers.DateTimeField().to_representation(deadline) if deadline else None
 
+    @extend_schema_field(OpenApiTypes.DATETIME)
     def get_correction_deadline(self, ruling):
         deadline = ruling.correction_deadline()
         return serializers.DateTimeField().to_representation(deadline) if deadline else None

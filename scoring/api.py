@@ -6,6 +6,8 @@ the API refuses exactly what the web and the admin refuse, naming the field.
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
@@ -91,6 +93,7 @@ class ContestantSerializer(serializers.ModelSerializer):
         model = Contestant
         fields = ["id", "event", "kind", "number", "name", "captain", "members"]
 
+    @extend_schema_field(OpenApiTypes.OBJECT)
     def get_members(self, contestant):
         # Membership numbers are for officials and auditors, not for other players.
         cache = self.context.setdefault("private_by_tournament", {})
