@@ -46,6 +46,18 @@ class RulingForm(forms.Form):
     # Deal and auction
     deal_source = forms.CharField(label=_("Deal and auction (BBO link, LIN or PBN)"), required=False,
                                   widget=forms.Textarea(attrs={"rows": 2, "spellcheck": "false"}))
+    deal_file = forms.FileField(label=_("or a PBN or LIN file"), required=False)
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("deal_file")
+        if upload and not data.get("deal_source"):
+            raw = upload.read(200_000)
+            try:
+                data["deal_source"] = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                data["deal_source"] = raw.decode("latin-1")  # older programs write Latin-1
+        return data
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -1,5 +1,6 @@
 """Pages of director rulings: the fast form, the ruling page, the list."""
 
+from django.contrib import messages as django_messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponse
@@ -27,7 +28,7 @@ def ruling_new(request, result_pk):
     tournament = result.board.session.event.tournament
     if not selectors.can_rule(request.user, tournament):
         raise PermissionDenied(_("Only a director or chief director of this tournament records rulings."))
-    form = RulingForm(request.POST or None)
+    form = RulingForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         ns, ew = form.score_input()
@@ -98,6 +99,28 @@ def _diagram(ruling):
         "notes": auction_notes(auction) if auction else [],
         "auction": auction,
     }
+
+
+@login_required
+def ruling_give(request, pk):
+    """Give a ruling saved as a draft."""
+    if request.method != "POST":
+        return redirect("ruling", pk)
+    try:
+        ruling = selectors.ruling_detail(pk, request.user)
+    except Ruling.DoesNotExist:
+        raise Http404 from None
+    if not selectors.can_rule(request.user, ruling.tournament):
+        raise PermissionDenied(_("Only a director or chief director of this tournament gives rulings."))
+    try:
+        services.give_ruling(ruling=ruling, by=request.user)
+    except ValidationError as error:
+        for field, messages in error.message_dict.items():
+            for message in messages:
+                django_messages.error(request, f"{field}: {message}")
+    else:
+        django_messages.success(request, _("The ruling was given."))
+    return redirect("ruling", pk)
 
 
 @login_required

@@ -178,3 +178,23 @@ def test_pbn_export_with_notes(field, cast, client):
     assert response.status_code == 200
     text = response.content.decode()
     assert '[Deal "' in text and '[Note "1:15-17"]' in text
+
+
+def test_a_draft_is_given_from_its_page_and_a_pbn_file_can_be_uploaded(field, cast, client):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client.force_login(cast["director"])
+    pbn = ('[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+           '[Deal "N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J875"]\n'
+           '[Auction "N"]\n1C Pass 1H Pass\n1S Pass 4H AP\n')
+    response = client.post(reverse("ruling-new", args=[field.results[6].pk]), {
+        "kind": "law_applied", "laws": "27B1a", "ruling_text": "Result stands", "outcome": "result_stands",
+        "deal_file": SimpleUploadedFile("board1.pbn", pbn.encode()), "draft": "1"})
+    ruling = Ruling.objects.get()
+    assert response.status_code == 302 and ruling.state == Ruling.State.DRAFT
+    assert [c["call"] for c in ruling.auction["calls"]][:3] == ["1C", "Pass", "1H"]
+    page = client.get(reverse("ruling", args=[ruling.pk])).content.decode()
+    assert "Give ruling" in page
+    client.post(reverse("ruling-give", args=[ruling.pk]))
+    ruling.refresh_from_db()
+    assert ruling.state == Ruling.State.GIVEN
