@@ -1,6 +1,7 @@
 """Pages of director rulings: the fast form, the ruling page, the list."""
 
 from django.contrib import messages as django_messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponse
@@ -11,7 +12,7 @@ from rulings import selectors, services
 from rulings.forms import RulingForm
 from rulings.models import LawEntry, Ruling
 from scoring import selectors as scoring_selectors
-from scoring.models import Result
+from scoring.models import Result, Session
 
 
 def _result_for(request, pk):
@@ -149,9 +150,12 @@ def ruling_list(request):
     params = {key: request.GET.get(key) or None for key in
               ("tournament", "session", "board", "director", "law", "kind", "state")}
     rulings = selectors.filtered_rulings(request.user, **params)[:500]
+    visible = selectors.visible_rulings(request.user)
     return render(request, "rulings/ruling_list.html", {
         "rulings": rulings, "params": params, "kinds": Ruling.Kind.choices, "states": Ruling.State.choices,
         "tournaments": scoring_selectors.visible_tournaments(request.user),
+        "directors": get_user_model().objects.filter(rulings__in=visible).distinct().order_by("last_name"),
+        "sessions": Session.objects.filter(boards__results__rulings__in=visible).distinct().select_related("event"),
     })
 
 

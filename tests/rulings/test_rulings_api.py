@@ -198,3 +198,22 @@ def test_a_draft_is_given_from_its_page_and_a_pbn_file_can_be_uploaded(field, ca
     client.post(reverse("ruling-give", args=[ruling.pk]))
     ruling.refresh_from_db()
     assert ruling.state == Ruling.State.GIVEN
+
+
+def test_the_list_filters_by_law_kind_director_and_board(field, cast, client):
+    first = services.rule(result=field.results[6], director=cast["director"], kind="ui", laws="16B1a",
+                          ruling_text="Result stands", outcome="result_stands", give=True)
+    second = services.rule(result=field.results[5], director=cast["chief"], kind="claim", laws="70D1",
+                           ruling_text="Result stands", outcome="result_stands", give=True)
+    client.force_login(cast["auditor"])
+
+    def listed(**params):
+        page = client.get(reverse("rulings"), params).content.decode()
+        return {r.pk for r in (first, second) if reverse("ruling", args=[r.pk]) in page}
+
+    assert listed() == {first.pk, second.pk}
+    assert listed(law="16B") == {first.pk}
+    assert listed(kind="claim") == {second.pk}
+    assert listed(director=cast["chief"].pk) == {second.pk}
+    assert listed(session=field.session.pk, board=1) == {first.pk, second.pk}
+    assert listed(board=2) == set()
