@@ -12,6 +12,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from audit import services as audit
 from rulings.laws import CitationError, validate_citation
 from rulings.models import LawEntry, Penalty, RegulationClause, Ruling, RulingCitation, RulingRevision
 from scoring import services as scoring_services
@@ -45,6 +46,8 @@ def record_ruling(*, result, director, kind, laws=(), **fields):
     _save(ruling)
     if laws:
         cite_laws(ruling=ruling, laws=laws)
+    audit.record(action="ruling.recorded", obj=ruling, actor=director, tournament=tournament.pk,
+                 after=snapshot(ruling), summary=f"{ruling}: {ruling.get_kind_display()}")
     return ruling
 
 
@@ -211,6 +214,9 @@ def add_penalty(*, ruling, kind, side, unit, offence, amount=None):
             raise ValidationError({"amount": _("A penalty in %(unit)s needs an amount above 0.") % {
                 "unit": penalty.get_unit_display()}})
     _save(penalty)
+    audit.record(action="ruling.penalty_added", obj=ruling, actor=ruling.director, tournament=ruling.tournament.pk,
+                 after={"kind": kind, "side": side, "unit": unit, "amount": penalty.amount, "offence": offence},
+                 summary=f"{ruling}: {penalty}")
     if ruling.state != Ruling.State.DRAFT:
         _apply(ruling, by=ruling.director, reason=_("Penalty: %(offence)s") % {"offence": offence})
     return penalty
@@ -268,6 +274,9 @@ def give_ruling(*, ruling, by):
         raise ValidationError(errors)
     ruling.state, ruling.given_at = Ruling.State.GIVEN, timezone.now()
     ruling.save(update_fields=["state", "given_at", "updated_at"])
+    audit.record(action="ruling.given", obj=ruling, actor=by, tournament=ruling.tournament.pk,
+                 before={"state": Ruling.State.DRAFT}, after={"state": Ruling.State.GIVEN, **snapshot(ruling)},
+                 summary=f"{ruling}: {ruling.ruling_text[:200]}")
     _apply(ruling, by=by, reason=ruling.ruling_text)
     return ruling
 
@@ -304,6 +313,8 @@ def change_ruling(*, ruling, by, reason, laws=None, score_kind=None, ns=None, ew
     after = snapshot(ruling)
     RulingRevision.objects.create(ruling=ruling, changed_by=by, reason=reason.strip(),
                                   before=_jsonable(before), after=_jsonable(after))
+    audit.record(action="ruling.changed", obj=ruling, actor=by, tournament=ruling.tournament.pk,
+                 before=_jsonable(before), after=_jsonable(after), summary=f"{ruling}: {reason.strip()[:200]}")
     _apply(ruling, by=by, reason=reason.strip())
     return ruling
 
@@ -342,8 +353,12 @@ def finalise_rulings(now=None):
     for ruling in Ruling.objects.filter(state=Ruling.State.GIVEN).select_related("result__board__session"):
         deadline = ruling.appeal_deadline()
         if deadline is not None and deadline <= now:
-            Ruling.objects.filter(pk=ruling.pk, state=Ruling.State.GIVEN).update(state=Ruling.State.FINAL)
-            finalised += 1
+            with transaction.atomic():
+                if Ruling.objects.filter(pk=ruling.pk, state=Ruling.State.GIVEN).update(state=Ruling.State.FINAL):
+                    audit.record(action="ruling.final", obj=ruling, tournament=ruling.tournament.pk,
+                                 before={"state": Ruling.State.GIVEN}, after={"state": Ruling.State.FINAL},
+                                 summary=f"{ruling}: the appeal period ended {deadline.isoformat()}")
+                    finalised += 1
     return finalised
 
 

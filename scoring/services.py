@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from audit import services as audit
 from scoring import recalculation, roles
 from scoring.engine.scores import EngineInputError, Weighted, parse_result
 from scoring.models import (
@@ -34,6 +35,10 @@ from scoring.models import (
     Tournament,
     TournamentOfficial,
 )
+
+
+RESULT_FIELDS = ("board", "round", "table", "ns", "ew", "not_played", "contract", "declarer", "tricks", "lead",
+                 "score_ns")
 
 
 def _save(instance):
@@ -193,6 +198,9 @@ def record_result(*, board, round, table, ns, ew, contract="", declarer="", tric
     _check_not_recorded(result)
     _save(result)
     recalculation.mark_board_dirty(board)
+    audit.record(action="result.recorded", obj=result, after=audit.snapshot(result, RESULT_FIELDS),
+                 tournament=board.session.event.tournament_id,
+                 summary=f"Board {board.number}, table {table.number}: {result.contract_display}")
     return result
 
 
@@ -203,8 +211,12 @@ def correct_result(*, result, **fields):
     if "lead" in fields:
         fields["lead"] = (fields["lead"] or "").upper()
     result = Result.objects.select_for_update().get(pk=result.pk)
+    before = audit.snapshot(result, RESULT_FIELDS)
     _update(result, fields)
     recalculation.mark_board_dirty(result.board)
+    audit.record(action="result.corrected", obj=result, before=before, after=audit.snapshot(result, RESULT_FIELDS),
+                 tournament=result.board.session.event.tournament_id,
+                 summary=f"Board {result.board.number}, table {result.table.number}: {result.contract_display}")
     return result
 
 
@@ -228,7 +240,11 @@ def _check_not_recorded(result):
 @transaction.atomic
 def post_official_scores(*, session, by=None, at=None, note=""):
     """Make the session's official score available: this starts the Law 79C and 92B clocks."""
-    return _save(OfficialScorePosting(session=session, posted_by=by, posted_at=at or timezone.now(), note=note))
+    posting = _save(OfficialScorePosting(session=session, posted_by=by, posted_at=at or timezone.now(), note=note))
+    audit.record(action="session.official_score_posted", obj=session, actor=by,
+                 after={"posted_at": posting.posted_at.isoformat(), "note": note},
+                 tournament=session.event.tournament_id, summary=f"{session.event.name}, {session}")
+    return posting
 
 
 def describe_score(kind, score, result):
@@ -319,6 +335,12 @@ def set_effective_score(*, result, kind, score=None, reason, penalty=None, outsi
         _save(current)
     board_score = BoardScore.objects.filter(result=result).first()
     version = recalculation.mark_board_dirty(result.board)
+    audit.record(action="score.adjusted" if kind != Adjustment.TABLE else "score.table_result_restored",
+                 obj=result, actor=by, tournament=result.board.session.event.tournament_id,
+                 before={"kind": old_kind, "score": old_value, "description": old_description},
+                 after={"kind": kind, "score": score, "penalty": penalty, "description": new_description,
+                        "reason": reason.strip(), "cause": cause_label or cause_type},
+                 summary=f"Board {result.board.number}, table {result.table.number}: {new_description}")
     return ScoreChange.objects.create(
         result=result, changed_by=by, old_kind=old_kind, old_value=old_value, old_description=old_description,
         new_kind=kind, new_value=score, new_description=new_description, reason=reason.strip(),

@@ -1,0 +1,10 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class AuditConfig(AppConfig):
+    name = "audit"
+    verbose_name = _("Audit trail")
+
+    def ready(self):
+        from audit import signals  # noqa: F401 - connects the Celery signal handlers

@@ -1,0 +1,90 @@
+"""The audit trail: every change to the record, chained by hashes so that an edit made behind
+the application's back shows.
+
+Each entry's hash covers its own content and the previous entry's hash; ``verify_audit``
+recomputes the chain and names the first entry that does not match.
+"""
+
+import hashlib
+import json
+
+from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+GENESIS = "0" * 64
+
+
+class AuditQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        raise PermissionError("Audit entries cannot be changed.")
+
+    def delete(self):
+        raise PermissionError("Audit entries cannot be deleted.")
+
+
+class AuditEntry(models.Model):
+    objects = AuditQuerySet.as_manager()
+
+    class Channel(models.TextChoices):
+        WEB = "web", _("web page")
+        API = "api", _("API")
+        ADMIN = "admin", _("admin")
+        COMMAND = "command", _("management command")
+        TASK = "task", _("background task")
+        OTHER = "other", _("other")
+
+    sequence = models.PositiveBigIntegerField(_("sequence"), unique=True, editable=False)
+    at = models.DateTimeField(_("at"), editable=False)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+                              related_name="+", verbose_name=_("who"))
+    actor_name = models.CharField(_("who (as then)"), max_length=150, blank=True)
+    action = models.CharField(_("action"), max_length=60)
+    object_type = models.CharField(_("record"), max_length=60)
+    object_id = models.CharField(_("record id"), max_length=40)
+    tournament_id = models.PositiveBigIntegerField(null=True, blank=True, db_index=True)
+    summary = models.CharField(_("summary"), max_length=300, blank=True)
+    before = models.JSONField(_("before"), null=True, blank=True, encoder=DjangoJSONEncoder)
+    after = models.JSONField(_("after"), null=True, blank=True, encoder=DjangoJSONEncoder)
+    channel = models.CharField(_("through"), max_length=10, choices=Channel.choices, default=Channel.OTHER)
+    path = models.CharField(_("screen or API call"), max_length=300, blank=True)
+    previous_hash = models.CharField(max_length=64, editable=False)
+    hash = models.CharField(max_length=64, editable=False)
+
+    class Meta:
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit trail")
+        ordering = ["sequence"]
+        indexes = [models.Index(fields=["object_type", "object_id"])]
+
+    def __str__(self):
+        return f"#{self.sequence} {self.at:%Y-%m-%d %H:%M:%S} {self.actor_name or '-'} {self.action} " \
+               f"{self.object_type} {self.object_id}"
+
+    def content(self):
+        """What the hash covers, as canonical JSON."""
+        return json.dumps({
+            "sequence": self.sequence, "at": self.at.isoformat(), "actor": self.actor_id,
+            "actor_name": self.actor_name, "action": self.action, "object_type": self.object_type,
+            "object_id": self.object_id, "tournament": self.tournament_id, "summary": self.summary,
+            "before": self.before, "after": self.after, "channel": self.channel, "path": self.path,
+        }, sort_keys=True, cls=DjangoJSONEncoder, ensure_ascii=False, separators=(",", ":"))
+
+    def compute_hash(self):
+        return hashlib.sha256((self.previous_hash + self.content()).encode()).hexdigest()
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise PermissionError("Audit entries cannot be changed.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise PermissionError("Audit entries cannot be deleted.")
+
+
+class AuditHead(models.Model):
+    """One row, locked by each writer, so entries are chained one after another."""
+
+    last_sequence = models.PositiveBigIntegerField(default=0)
+    last_hash = models.CharField(max_length=64, default=GENESIS)

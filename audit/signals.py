@@ -1,0 +1,19 @@
+"""Celery tasks act as the background-task channel of the audit trail."""
+
+from celery.signals import task_postrun, task_prerun
+
+from audit.context import _current
+
+_tokens = {}
+
+
+@task_prerun.connect
+def _task_started(task_id=None, task=None, **kwargs):
+    _tokens[task_id] = _current.set({"user": None, "channel": "task", "path": f"task {task.name}"})
+
+
+@task_postrun.connect
+def _task_finished(task_id=None, **kwargs):
+    token = _tokens.pop(task_id, None)
+    if token is not None:
+        _current.reset(token)
