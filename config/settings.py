@@ -103,8 +103,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # IMMEDIATE takes the write lock when a transaction begins, so two writers queue instead of
     # deadlocking on the upgrade from read to write ("database is locked").
     DATABASES["default"].setdefault("OPTIONS", {}).update(timeout=20, transaction_mode="IMMEDIATE")
-    # A test database in a file, not in memory, so a real worker process can share it.
-    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-db.sqlite3")}
+    # A test database in a file, not in memory, so a real worker process can share it; one per
+    # test run, so two runs on one machine do not delete each other's.
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / f"test-db-{os.getpid()}.sqlite3")}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -31,6 +31,7 @@ urlpatterns = [
     path("boards/<int:pk>/", scoring_views.board_detail, name="board"),
     path("contestants/<int:pk>/", scoring_views.contestant_detail, name="contestant"),
     path("rulings/", include("rulings.urls")),
+    path("appeals/", include("appeals.urls")),
     path("admin/", admin.site.urls),
     path("api/v1/", include(router.urls)),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -1,0 +1,101 @@
+"""The admin shows every appeal and its steps; the steps themselves are taken through
+``appeals.services`` (states, votes and decisions are read-only here)."""
+
+from django.contrib import admin
+
+from appeals import models
+
+
+class PartInline(admin.TabularInline):
+    model = models.AppealPart
+    extra = 0
+    readonly_fields = ["outcome", "reasons", "decided_by", "decided_at", "to_body"]
+
+
+class ConcurrenceInline(admin.TabularInline):
+    model = models.Concurrence
+    extra = 0
+    readonly_fields = ["player", "how", "recorded_by", "recorded_at"]
+    can_delete = False
+
+
+class DepositInline(admin.TabularInline):
+    model = models.Deposit
+    extra = 0
+    readonly_fields = ["stage", "amount", "currency", "state", "received_by", "received_at", "settled_by",
+                       "settled_at", "note"]
+    can_delete = False
+
+
+class EventInline(admin.TabularInline):
+    model = models.AppealEvent
+    extra = 0
+    readonly_fields = ["at", "by", "action", "from_state", "to_state", "note"]
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(models.Appeal)
+class AppealAdmin(admin.ModelAdmin):
+    list_display = ["number", "ruling", "origin", "side", "appellant", "state", "outcome", "lodged_at"]
+    list_filter = ["state", "origin", "outcome", "ruling__result__board__session__event__tournament"]
+    search_fields = ["grounds", "reasons", "respondents_statement"]
+    readonly_fields = ["number", "ruling", "origin", "side", "appellant", "lodged_by", "recorded_by", "lodged_at",
+                       "deadline", "extension", "decide_by", "hear_at_once", "state", "statements_locked_at",
+                       "withdrawal_requested_at", "withdrawal_requested_by", "outcome", "score_kind", "score",
+                       "score_description", "decided_by", "decided_at", "without_merit", "sanction"]
+    inlines = [PartInline, ConcurrenceInline, DepositInline, EventInline]
+
+
+class MemberInline(admin.TabularInline):
+    model = models.BodyMember
+    extra = 0
+    readonly_fields = ["user", "is_chair", "appointed_by", "appointed_at", "declared_at", "conflict", "recused_at",
+                       "recusal_reason", "vote", "dissent", "voted_at"]
+    can_delete = False
+
+
+@admin.register(models.Body)
+class BodyAdmin(admin.ModelAdmin):
+    list_display = ["appeal", "stage", "kind", "size", "created_at"]
+    list_filter = ["stage", "kind"]
+    readonly_fields = ["appeal", "stage", "kind", "size", "constituted_by", "created_at"]
+    inlines = [MemberInline]
+
+
+class AttendanceInline(admin.TabularInline):
+    model = models.Attendance
+    extra = 0
+
+
+@admin.register(models.Hearing)
+class HearingAdmin(admin.ModelAdmin):
+    list_display = ["appeal", "starts_at", "mode", "place"]
+    list_filter = ["mode"]
+    inlines = [AttendanceInline]
+
+
+@admin.register(models.Recommendation)
+class RecommendationAdmin(admin.ModelAdmin):
+    list_display = ["appeal", "about", "recommended_at", "accepted", "responded_at"]
+    readonly_fields = ["accepted", "responded_by", "responded_at"]
+
+
+@admin.register(models.FurtherAppeal)
+class FurtherAppealAdmin(admin.ModelAdmin):
+    list_display = ["appeal", "origin", "binding", "state", "outcome", "lodged_at"]
+    list_filter = ["state", "binding", "origin"]
+    readonly_fields = ["state", "outcome", "score_kind", "score", "score_description", "decided_by", "decided_at"]
+
+
+@admin.register(models.DeadlineExtension)
+class DeadlineExtensionAdmin(admin.ModelAdmin):
+    list_display = ["ruling", "until", "granted_by", "granted_at"]
+
+
+@admin.register(models.MeritWarning)
+class MeritWarningAdmin(admin.ModelAdmin):
+    list_display = ["player", "appeal", "recorded_at"]
+    search_fields = ["player__last_name", "player__membership_number"]

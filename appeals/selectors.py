@@ -1,0 +1,145 @@
+"""Reads of appeals: the director's appeal windows, open cases, a member's queue, a timeline."""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from appeals.models import Appeal, AppealEvent, BodyMember, Concurrence, Stage
+from rulings.models import Ruling
+from scoring.models import Contestant, Player, Session
+
+
+def local_time(moment, tournament):
+    """A moment as the players read it: "21:30 on 1 May 2026 (Europe/London)"."""
+    zone = tournament.zone
+    local = moment.astimezone(zone)
+    return f"{local:%H:%M} on {local.day} {local:%B %Y} ({zone.key})"
+
+
+def plays_for(player, contestant):
+    """True if ``player`` is a member or the captain of ``contestant``."""
+    return contestant.captain_id == player.pk or contestant.members.filter(pk=player.pk).exists()
+
+
+def side_of(player, ruling):
+    """"NS" or "EW": the side at the ruling's table that ``player`` plays for; None if neither."""
+    for side, contestant in (("NS", ruling.result.ns), ("EW", ruling.result.ew)):
+        if plays_for(player, contestant):
+            return side
+    return None
+
+
+def concurrence_needed(appeal):
+    """Whose agreement the appeal needs (Law 92D): both members of a pair, a team's captain,
+    nobody in an individual or for a director's referral. ``None`` stands for a team captain
+    who is not recorded."""
+    if appeal.origin == Appeal.Origin.DIRECTOR:
+        return []
+    contestant = appeal.appellant
+    if contestant.kind == Contestant.Kind.TEAM:
+        return [contestant.captain]
+    if contestant.kind == Contestant.Kind.PAIR:
+        return list(contestant.members.all())
+    return []
+
+
+def concurrence_missing(appeal):
+    """The names of those whose concurrence is still needed; empty when it is complete."""
+    agreed = set(appeal.concurrences.values_list("player_id", flat=True))
+    missing = []
+    for player in concurrence_needed(appeal):
+        if player is None:
+            missing.append(_("the team's captain (none is recorded for %(team)s)") % {"team": appeal.appellant})
+        elif player.pk not in agreed:
+            missing.append(str(player))
+    return missing
+
+
+def appellant_players(appeal):
+    """The players an appeal-without-merit warning is recorded against: whoever lodged the
+    appeal and whoever concurred in it."""
+    ids = set(appeal.concurrences.values_list("player_id", flat=True))
+    if appeal.lodged_by_id:
+        ids.add(appeal.lodged_by_id)
+    return list(Player.objects.filter(pk__in=ids))
+
+
+@dataclass
+class AppealWindow:
+    """One session's Law 92B window: ``status`` is "not started" (no official score posted),
+    "open" or "closed"; ``rulings`` are those given in the session that may be appealed."""
+
+    session: Session
+    deadline: object
+    status: str
+    deadline_text: str = ""
+    rulings: list = field(default_factory=list)
+
+
+def appeal_windows(*, tournament, now=None):
+    """Every session of ``tournament`` with its appeal deadline, in the tournament's time zone."""
+    now = now or timezone.now()
+    rulings = defaultdict(list)
+    for ruling in (Ruling.objects.filter(result__board__session__event__tournament=tournament,
+                                         state__in=[Ruling.State.GIVEN, Ruling.State.UNDER_APPEAL])
+                   .select_related("result__board", "result__table").order_by("number")):
+        rulings[ruling.result.board.session_id].append(ruling)
+    windows = []
+    for session in (Session.objects.filter(event__tournament=tournament).select_related("event__tournament")
+                    .order_by("event__name", "number")):
+        deadline = session.appeal_deadline()
+        if deadline is None:
+            status, text = "not started", _("not started: the official score is not posted")
+        else:
+            status, text = ("open" if now <= deadline else "closed"), local_time(deadline, tournament)
+        windows.append(AppealWindow(session=session, deadline=deadline, status=status, deadline_text=text,
+                                    rulings=rulings[session.pk]))
+    return windows
+
+
+def _appeals():
+    return Appeal.objects.select_related("ruling__result__board__session__event__tournament", "appellant",
+                                         "ruling__result__table")
+
+
+def open_cases(*, tournament=None):
+    """Appeals lodged and not yet decided or withdrawn, oldest first."""
+    qs = _appeals().filter(state__in=Appeal.OPEN_STATES)
+    if tournament is not None:
+        qs = qs.filter(ruling__result__board__session__event__tournament=tournament)
+    return qs.order_by("lodged_at", "pk")
+
+
+def open_cases_by_state(*, tournament=None):
+    """``{"lodged": [...], "constituted": [...], "scheduled": [...]}``."""
+    grouped = {state: [] for state in Appeal.OPEN_STATES}
+    for appeal in open_cases(tournament=tournament):
+        grouped[appeal.state].append(appeal)
+    return grouped
+
+
+def cases_for_member(user, *, open_only=False):
+    """The cases ``user`` sits on (appointed and not recused), at the event or further; a member
+    sees no other case."""
+    seats = BodyMember.objects.filter(user=user, recused_at__isnull=True)
+    if open_only:
+        seats = seats.filter(Q(body__stage=Stage.EVENT, body__appeal__state__in=Appeal.OPEN_STATES)
+                             | Q(body__stage=Stage.FURTHER, body__appeal__further__state="lodged"))
+    return _appeals().filter(pk__in=seats.values("body__appeal")).order_by("lodged_at", "pk")
+
+
+def member_queue(user):
+    """What a body member still has to hear or decide."""
+    return cases_for_member(user, open_only=True)
+
+
+def timeline(appeal):
+    """Every step of the case in the order it happened."""
+    return AppealEvent.objects.filter(appeal=appeal).select_related("by").order_by("at", "pk")
+
+
+def concurrences(appeal):
+    return Concurrence.objects.filter(appeal=appeal).select_related("player", "recorded_by")

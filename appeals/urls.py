@@ -1,0 +1,10 @@
+from django.urls import path
+
+from appeals import views
+
+urlpatterns = [
+    path("", views.appeal_home, name="appeals"),
+    path("lodge/<int:ruling_pk>/", views.lodge, name="appeal-lodge"),
+    path("<int:pk>/", views.appeal_detail, name="appeal"),
+    path("<int:pk>/form/", views.appeal_form, name="appeal-form"),
+]
