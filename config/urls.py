@@ -4,6 +4,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
+from appeals import api as appeals_api
 from rulings import api as rulings_api
 from scoring import api as scoring_api
 from scoring import views as scoring_views
@@ -18,6 +19,7 @@ router.register("results", scoring_api.ResultViewSet, basename="result")
 router.register("official-scores", scoring_api.OfficialScorePostingViewSet, basename="official-score")
 router.register("rulings", rulings_api.RulingViewSet, basename="ruling")
 router.register("laws", rulings_api.LawEntryViewSet, basename="law")
+router.register("appeals", appeals_api.AppealViewSet, basename="appeal")
 
 urlpatterns = [
     path("", scoring_views.home, name="home"),

@@ -1,0 +1,232 @@
+"""Appeals over HTTP: one endpoint per step of the workflow, the same services and refusals as
+the pages, errors as JSON naming the field."""
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.shortcuts import get_object_or_404
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import ValidationError as DRFValidationError
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+
+from appeals import selectors, services
+from appeals.models import Appeal, AppealEvent, AppealPart, BodyMember, Deposit
+from appeals.views import visible_appeals
+from rulings import selectors as rulings_selectors
+from scoring.models import Player
+
+
+def _call(service, **kwargs):
+    try:
+        return service(**kwargs)
+    except DjangoValidationError as error:
+        raise DRFValidationError(error.message_dict if hasattr(error, "error_dict") else error.messages) from None
+
+
+class AppealEventSerializer(serializers.ModelSerializer):
+    by = serializers.StringRelatedField()
+
+    class Meta:
+        model = AppealEvent
+        fields = ["at", "action", "by", "note"]
+
+
+class AppealSerializer(serializers.ModelSerializer):
+    timeline = serializers.SerializerMethodField()
+    concurrence_missing = serializers.SerializerMethodField()
+    parts = serializers.SerializerMethodField()
+    body = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Appeal
+        fields = ["id", "number", "ruling", "origin", "side", "appellant", "lodged_by", "lodged_at", "deadline",
+                  "decide_by", "hear_at_once", "state", "grounds", "respondents_statement", "statements_locked_at",
+                  "withdrawal_requested_at", "outcome", "reasons", "score_kind", "score", "score_description",
+                  "decided_at", "without_merit", "without_merit_reasons", "sanction", "parts", "body",
+                  "concurrence_missing", "timeline"]
+
+    def get_timeline(self, appeal) -> list:
+        return AppealEventSerializer(selectors.timeline(appeal), many=True).data
+
+    def get_concurrence_missing(self, appeal) -> list:
+        return selectors.concurrence_missing(appeal)
+
+    def get_parts(self, appeal) -> list:
+        return [{"id": p.pk, "kind": p.kind, "question": p.question, "outcome": p.outcome} for p in appeal.parts.all()]
+
+    def get_body(self, appeal) -> dict | None:
+        body = appeal.body()
+        if body is None:
+            return None
+        return {"kind": body.kind, "size": body.size, "constituted": body.is_constituted,
+                "members": [{"id": m.pk, "user": m.user_id, "chair": m.is_chair, "declared": bool(m.declared_at),
+                             "recused": bool(m.recused_at), "vote": m.vote} for m in body.members.all()]}
+
+
+class StepSerializer(serializers.Serializer):
+    """Everything a step may take; each step reads what it needs and the service refuses the rest."""
+
+    ruling = serializers.IntegerField(required=False)
+    player = serializers.IntegerField(required=False)
+    origin = serializers.CharField(required=False, default=Appeal.Origin.PLAYER)
+    grounds = serializers.CharField(required=False, allow_blank=True)
+    law_question = serializers.CharField(required=False, allow_blank=True, default="")
+    how = serializers.CharField(required=False)
+    kind = serializers.CharField(required=False, allow_blank=True, default="")
+    members = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
+    chair = serializers.IntegerField(required=False, allow_null=True, default=None)
+    starts_at = serializers.DateTimeField(required=False)
+    mode = serializers.CharField(required=False, default="in_person")
+    place = serializers.CharField(required=False, allow_blank=True, default="")
+    conflict = serializers.CharField(required=False, allow_blank=True, default="")
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+    outcome = serializers.CharField(required=False)
+    dissent = serializers.CharField(required=False, allow_blank=True, default="")
+    reasons = serializers.CharField(required=False, allow_blank=True, default="")
+    score_kind = serializers.CharField(required=False, allow_blank=True, default="")
+    ns = serializers.JSONField(required=False, allow_null=True, default=None)
+    ew = serializers.JSONField(required=False, allow_null=True, default=None)
+    about = serializers.CharField(required=False)
+    text = serializers.CharField(required=False, allow_blank=True, default="")
+    accepted = serializers.BooleanField(required=False)
+    response = serializers.CharField(required=False, allow_blank=True, default="")
+    part = serializers.IntegerField(required=False)
+    deposit = serializers.IntegerField(required=False)
+
+
+class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    serializer_class = AppealSerializer
+    permission_classes = [IsAuthenticated]
+
+    def get_queryset(self):
+        qs = visible_appeals(self.request.user).order_by("-lodged_at", "-pk")
+        state = self.request.query_params.get("state")
+        return qs.filter(state=state) if state else qs
+
+    def _data(self):
+        data = StepSerializer(data=self.request.data)
+        data.is_valid(raise_exception=True)
+        return data.validated_data
+
+    def _done(self, appeal):
+        return Response(AppealSerializer(Appeal.objects.get(pk=appeal.pk)).data)
+
+    def create(self, request):
+        """Lodge an appeal (a director records it, Law 92C)."""
+        data = self._data()
+        ruling = get_object_or_404(rulings_selectors.visible_rulings(request.user), pk=data.get("ruling"))
+        player = Player.objects.filter(pk=data.get("player")).first() if data.get("player") else None
+        parts = [{"kind": AppealPart.Kind.JUDGEMENT, "question": data.get("grounds", "")}]
+        if data["law_question"].strip():
+            parts.append({"kind": AppealPart.Kind.LAW, "question": data["law_question"]})
+        appeal = _call(services.lodge_appeal, ruling=ruling, by=request.user, grounds=data.get("grounds", ""),
+                       player=player, origin=data["origin"], parts=parts)
+        return Response(AppealSerializer(appeal).data, status=status.HTTP_201_CREATED)
+
+    def _member(self, appeal):
+        member = BodyMember.objects.filter(body__appeal=appeal, user=self.request.user, recused_at__isnull=True).first()
+        if member is None:
+            raise PermissionDenied("You do not sit on this case.")
+        return member
+
+    @action(detail=True, methods=["post"])
+    def concurrence(self, request, pk=None):
+        appeal, data = self.get_object(), self._data()
+        _call(services.record_concurrence, appeal=appeal, player=get_object_or_404(Player, pk=data.get("player")),
+              how=data.get("how"), by=request.user)
+        return self._done(appeal)
+
+    @action(detail=True, methods=["post"])
+    def deposit(self, request, pk=None):
+        appeal = self.get_object()
+        _call(services.record_deposit, appeal=appeal, by=request.user)
+        return self._done(appeal)
+
+    @action(detail=True, methods=["post"], url_path="return-deposit")
+    def return_deposit(self, request, pk=None):
+        appeal, data = self.get_object(), self._data()
+        _call(services.return_deposit, deposit=get_object_or_404(Deposit, appeal=appeal, pk=data.get("deposit")),
+              by=request.user)
+        return self._done(appeal)
+
+    @action(detail=True, methods=["post"])
+    def constitute(self, request, pk=None):
+        appeal, data = self.get_object(), self._data()
+        users = get_user_model().objects
+        _call(services.constitute_body, appeal=appeal, by=request.user, kind=data["kind"] or None,
+              members=list(users.filter(pk__in=data["members"])),
+              chair=users.filter(pk=data["chair"]).first() if data["chair"] else None)
+        return self._done(appeal)
+
+    @action(detail=True, methods=["post"])
+    def declare(self, request, pk=None):
+        appeal, data = self.get_object(), self._data()
+        _call(services.declare_conflict, member=self._member(appeal), conflict=data["conflict"])
+        return self._done(appeal)
+
+    @action(detail=True, methods=["post"])
+    def recuse(self, request, pk=None):
+        appeal, data = self.get_object(), self._data()
+        _call(services.recuse, member=self._member(appeal), reason=data["reason"])
+        return self._done(appeal)
+
+    @action(detail=True, methods=["post"])
+    def schedule(self, request, pk=None):
+        appeal, data = self.get_object(), self._data()
+        if "starts_at" not in data:
+            raise DRFValidationError({"starts_at": ["Give the date and time of the hearing."]})
+        _call(services.schedule_hearing, appeal=appeal, by=request.user, starts_at=data["starts_at"],
+              mode=data["mode"], place=data["place"])
+        return self._done(appeal)
+
+    @action(detail=True, methods=["post"])
+    def vote(self, request, pk=None):
+        appeal, data = self.get_object(), self._data()
+        _call(services.record_vote, member=self._member(appeal), outcome=data.get("outcome"),
+              dissent=data["dissent"])
+        return self._done(appeal)
+
+    @action(detail=True, methods=["post"], url_path="decide-law-part")
+    def decide_law_part(self, request, pk=None):
+        appeal, data = self.get_object(), self._data()
+        part = get_object_or_404(AppealPart, appeal=appeal, pk=data.get("part"))
+        _call(services.decide_law_part, part=part, by=request.user, outcome=data.get("outcome"),
+              reasons=data["reasons"], score_kind=data["score_kind"], ns=data["ns"], ew=data["ew"])
+        return self._done(appeal)
+
+    @action(detail=True, methods=["post"])
+    def decide(self, request, pk=None):
+        appeal, data = self.get_object(), self._data()
+        _call(services.decide_appeal, appeal=appeal, by=request.user, outcome=data.get("outcome"),
+              reasons=data["reasons"], score_kind=data["score_kind"], ns=data["ns"], ew=data["ew"])
+        return self._done(appeal)
+
+    @action(detail=True, methods=["post"], url_path="without-merit")
+    def without_merit(self, request, pk=None):
+        appeal, data = self.get_object(), self._data()
+        _call(services.find_without_merit, appeal=appeal, by=request.user, reasons=data["reasons"])
+        return self._done(appeal)
+
+    @action(detail=True, methods=["post"])
+    def withdrawal(self, request, pk=None):
+        appeal, data = self.get_object(), self._data()
+        _call(services.request_withdrawal, appeal=appeal, player=get_object_or_404(Player, pk=data.get("player")),
+              by=request.user, reason=data["reason"])
+        return self._done(appeal)
+
+    @action(detail=True, methods=["post"])
+    def recommendation(self, request, pk=None):
+        appeal, data = self.get_object(), self._data()
+        _call(services.record_recommendation, appeal=appeal, by=request.user, about=data.get("about"),
+              text=data["text"])
+        return self._done(appeal)
+
+    @action(detail=True, methods=["post"], url_path="further-appeal")
+    def further_appeal(self, request, pk=None):
+        appeal, data = self.get_object(), self._data()
+        player = Player.objects.filter(pk=data.get("player")).first() if data.get("player") else None
+        _call(services.lodge_further_appeal, appeal=appeal, by=request.user, grounds=data.get("grounds", ""),
+              player=player, **({"origin": data["origin"]} if "origin" in request.data else {}))
+        return self._done(appeal)

@@ -1,0 +1,89 @@
+"""The appeal workflow over the API, step by step, with the same refusals as the pages."""
+
+import datetime
+
+import pytest
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from appeals.models import Appeal
+from scoring import recalculation
+from scoring import services as scoring_services
+from scoring.models import BoardScore
+from tests.appeals.conftest import DEADLINE
+
+pytestmark = pytest.mark.django_db
+
+
+def api(user):
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def test_a_late_appeal_is_refused_with_the_deadline_shown(case):
+    response = api(case.director).post("/api/v1/appeals/", {
+        "ruling": case.ruling.pk, "player": case.north.pk, "grounds": "We disagree."}, format="json")
+    assert response.status_code == 400
+    assert "21:30 on 1 May 2026 (Europe/London)" in " ".join(sum(response.json().values(), []))
+    assert not Appeal.objects.exists()
+
+
+def test_the_whole_workflow_through_the_api(case):
+    now = timezone.now()
+    scoring_services.post_official_scores(session=case.record.session, at=now - datetime.timedelta(minutes=5))
+    case.record.event.sessions.filter(number=2).update(starts_at=now + datetime.timedelta(hours=12))
+    director = api(case.director)
+    response = director.post("/api/v1/appeals/", {
+        "ruling": case.ruling.pk, "player": case.north.pk, "grounds": "Pass is not a logical alternative."},
+        format="json")
+    assert response.status_code == 201, response.json()
+    appeal = response.json()
+    assert appeal["concurrence_missing"] == [str(case.south)]
+    url = f"/api/v1/appeals/{appeal['id']}"
+    # Deciding before the body is constituted is refused, with the reason; a member who does not
+    # sit on the case does not even see it.
+    refused = api(case.chief).post(f"{url}/decide/", {"outcome": "vary", "reasons": "x"}, format="json")
+    assert refused.status_code == 400
+    assert api(case.members[0]).post(f"{url}/decide/", {"outcome": "vary", "reasons": "x"},
+                                     format="json").status_code == 404
+    assert director.post(f"{url}/concurrence/", {"player": case.south.pk, "how": "in_person"},
+                         format="json").status_code == 200
+    chief = api(case.chief)
+    body = chief.post(f"{url}/constitute/", {"kind": "committee", "members": [m.pk for m in case.members[:3]],
+                                              "chair": case.members[0].pk}, format="json")
+    assert body.status_code == 200, body.json()
+    for member in case.members[:3]:
+        assert api(member).post(f"{url}/declare/", {"conflict": ""}, format="json").status_code == 200
+    hearing = director.post(f"{url}/schedule/", {"starts_at": (now + datetime.timedelta(minutes=10)).isoformat(),
+                                                  "mode": "in_person", "place": "Room 2"}, format="json")
+    assert hearing.status_code == 200, hearing.json()
+    for member in case.members[:3]:
+        assert api(member).post(f"{url}/vote/", {"outcome": "overturn"}, format="json").status_code == 200
+    # A member who does not sit on the case cannot vote: the case is not even visible to them.
+    assert api(case.members[3]).post(f"{url}/vote/", {"outcome": "uphold"}, format="json").status_code == 404
+    decided = api(case.members[0]).post(f"{url}/decide/", {"outcome": "overturn", "reasons": "Table result stands"},
+                                        format="json")
+    assert decided.status_code == 200, decided.json()
+    body = decided.json()
+    assert body["state"] == "decided" and body["outcome"] == "overturn"
+    assert [e["action"] for e in body["timeline"]][-1] == "decided"
+    recalculation.recalculate_board(case.record.boards[0].pk)
+    assert BoardScore.objects.get(result=case.record.results[6]).ns == 8  # the table's +420 again
+
+
+def test_players_see_their_own_case_and_others_do_not(case):
+    from tests.conftest import make_user
+
+    scoring_services.post_official_scores(session=case.record.session, at=timezone.now())
+    appeal = api(case.director).post("/api/v1/appeals/", {
+        "ruling": case.ruling.pk, "player": case.north.pk, "grounds": "x y z"}, format="json").json()
+    north_user = make_user("north-user")
+    case.north.user = north_user
+    case.north.save()
+    outsider = make_user("outsider-user")
+    assert api(north_user).get(f"/api/v1/appeals/{appeal['id']}/").status_code == 200
+    assert api(outsider).get(f"/api/v1/appeals/{appeal['id']}/").status_code == 404
+    # An appeals member not sitting on the case does not see it either.
+    assert api(case.members[3]).get(f"/api/v1/appeals/{appeal['id']}/").status_code == 404
+    assert DEADLINE  # the fixture's fixed clock is used by the other tests
