@@ -47,20 +47,11 @@ from scoring.models import Adjustment, AuditorAssignment, EffectiveScore, Player
 
 Action = AppealEvent.Action
 DIRECTORS = (roles.DIRECTOR, roles.CHIEF_DIRECTOR)
-# Settings this app reads that the regulating-authority catalogue does not (yet) hold, with the
-# value used until it does.
-SETTING_DEFAULTS = {
-    "appeals_body": "committee",  # committee, referee, reviewer, director_panel, or none (Law 93A)
-    "further_appeal": "none",  # none, binding or advisory (Law 93C)
-    "further_appeal_period_minutes": 7 * 24 * 60,
-    "further_appeal_deposit": {},  # {"currency": "GBP", "amount": "75.00"}
-    "without_merit_penalty": {},  # by kind of event: {"mp_pairs": "25%", "teams_rr": "6"}
-}
 
 
 def setting(tournament, key):
-    regulations = tournament.regulations()
-    return regulations.get(key, SETTING_DEFAULTS.get(key))
+    """A regulating-authority setting as in force for the tournament (see scoring.authority_settings)."""
+    return tournament.regulations()[key]
 
 
 # --- Small helpers -----------------------------------------------------------------------
@@ -443,11 +434,13 @@ def record_deposit(*, appeal, by, stage=Stage.EVENT, now=None):
     appeal = _lock(appeal)
     due = deposit_due(appeal, stage)
     if due is None:
-        _refuse("amount", _("No deposit is asked: %(why)s.") % {
-            "why": _("the director referred the case") if appeal.origin == Appeal.Origin.DIRECTOR
-            and stage == Stage.EVENT else _("%(body)s's regulations set none for this %(what)s") % {
-                "body": appeal.tournament.authority,
-                "what": appeal.event.get_kind_display() if stage == Stage.EVENT else _("further appeal")}})
+        if appeal.origin == Appeal.Origin.DIRECTOR and stage == Stage.EVENT:
+            why = _("the director referred the case")
+        else:
+            what = appeal.event.get_kind_display() if stage == Stage.EVENT else _("further appeal")
+            why = _("%(body)s's regulations set none for this %(what)s") % {
+                "body": appeal.tournament.authority, "what": what}
+        _refuse("amount", _("No deposit is asked: %(why)s.") % {"why": why})
     if appeal.deposits.filter(stage=stage).exists():
         _refuse("amount", _("The deposit was already received."))
     deposit = _save(Deposit(appeal=appeal, stage=stage, amount=due[0], currency=due[1], received_by=by,

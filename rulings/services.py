@@ -121,13 +121,14 @@ def _weighted(result, rows, field):
         points, text = _points(result, row, f"{field}[{index}]")
         weight = str(row.get("weight", "")).strip()
         try:
-            fraction = to_fraction(weight)
+            if weight.endswith("%"):
+                fraction = to_fraction(weight[:-1].strip()) / 100
+                weight = exact_str(fraction)
+            else:
+                fraction = to_fraction(weight)
         except (ValueError, ZeroDivisionError):
             raise ValidationError({f"{field}[{index}]": _(
                 "weight '%(w)s' is not a number: write 0.6, 60%% or 1/3") % {"w": weight}}) from None
-        if weight.endswith("%"):
-            fraction = to_fraction(weight[:-1]) / 100
-            weight = exact_str(fraction)
         total += fraction
         components.append([points, weight])
         words.append(f"{_percent(fraction)} {text}")
@@ -228,7 +229,8 @@ def _penalty_dict(ruling):
     for p in ruling.penalties.filter(unit__in=[Penalty.Unit.MATCHPOINTS, Penalty.Unit.PERCENT_OF_TOP,
                                                Penalty.Unit.IMPS]):
         side = p.side.lower()
-        value = f"{p.amount.normalize()}%" if p.unit == Penalty.Unit.PERCENT_OF_TOP else str(p.amount.normalize())
+        amount = format(p.amount.normalize(), "f")  # 10, not 1E+1
+        value = f"{amount}%" if p.unit == Penalty.Unit.PERCENT_OF_TOP else amount
         if side in penalty:
             raise ValidationError({"penalties": _("Give one penalty per side and board; add them up.")})
         penalty[side] = value

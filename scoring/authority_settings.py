@@ -16,6 +16,8 @@ VP_SCALES = ("wbf2013-20", "wbf2013-30")
 ROUNDINGS = ("exact", "0.1-half-to-average", "0.01-half-up")
 WITHOUT_MERIT_SANCTIONS = ("none", "deposit", "deposit_and_penalty", "warning", "penalty")
 BUTLER_ROUNDINGS = ("half-up", "half-down", "half-even")
+APPEALS_BODIES = ("committee", "referee", "reviewer", "director_panel", "none")
+FURTHER_APPEAL = ("none", "binding", "advisory")
 
 
 def _int_range(low, high):
@@ -47,6 +49,27 @@ def _choice(choices):
 def _bool(value):
     if not isinstance(value, bool):
         raise ValidationError(_("must be true or false"))
+
+
+def _mapping_of_amounts(value):
+    """``{"mp_pairs": "25%", "teams_rr": "6"}``: a penalty per kind of event, in its units."""
+    from scoring.models import Event
+
+    if not isinstance(value, dict):
+        raise ValidationError(_('must look like {"mp_pairs": "25%", "teams_rr": "6"}'))
+    for kind, amount in value.items():
+        if kind not in Event.Kind.values:
+            raise ValidationError(_("'%(kind)s' is not a kind of event"), params={"kind": kind})
+        _decimal_range("0", "100")(str(amount).rstrip("%"))
+
+
+def _further_deposit(value):
+    if not isinstance(value, dict) or set(value) - {"currency", "amount"}:
+        raise ValidationError(_('must look like {"currency": "GBP", "amount": "75.00"}'))
+    if value.get("amount"):
+        if not value.get("currency"):
+            raise ValidationError(_("a deposit needs a currency"))
+        _decimal_range("0", "100000")(value["amount"])
 
 
 def _deposits(value):
@@ -100,6 +123,15 @@ SPECS = {
                     _choice(BUTLER_ROUNDINGS)),
         SettingSpec("vp_scale", _("Victory-point scale"), "wbf2013-20", _choice(VP_SCALES)),
         SettingSpec("rounding", _("Rounding of matchpoints"), "exact", _choice(ROUNDINGS)),
+        SettingSpec("appeals_body", _("Who hears appeals at the event (Law 93; none: the director in charge, 93A)"),
+                    "committee", _choice(APPEALS_BODIES)),
+        SettingSpec("further_appeal", _("Further appeal to the regulating authority (Law 93C)"), "none",
+                    _choice(FURTHER_APPEAL)),
+        SettingSpec("further_appeal_period_minutes", _("Further appeal period after the event's decision, minutes"),
+                    7 * 24 * 60, _int_range(0, 365 * 24 * 60)),
+        SettingSpec("further_appeal_deposit", _("Further appeal deposit"), {}, _further_deposit),
+        SettingSpec("without_merit_penalty", _("Score penalty for an appeal without merit, by kind of event"), {},
+                    _mapping_of_amounts),
         SettingSpec("absent_partner_deemed_to_agree", _("An absent partner is deemed to concur in an appeal (92D)"),
                     False, _bool),
     ]

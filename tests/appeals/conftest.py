@@ -133,3 +133,13 @@ def individual_event(record, director):
                                    ruling_text="One trick transferred", reasoning="Established revoke",
                                    outcome="rectification")
     return SimpleNamespace(event=event, players=players, entrants=entrants, ruling=ruling)
+
+
+def regulate(case, key=None, value=None, **settings):
+    """Set regulating-authority settings for the case's tournament: ``regulate(case, "k", v)``
+    or ``regulate(case, k=v, ...)``."""
+    if key is not None:
+        settings[key] = value
+    for name, setting in settings.items():
+        scoring_services.set_authority_setting(authority=case.record.authority, key=name, value=setting,
+                                               effective_from=datetime.date(2000, 1, 1))

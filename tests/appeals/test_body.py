@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from appeals import selectors, services
 from appeals.models import Appeal, AppealEvent
 from scoring import services as scoring_services
-from tests.appeals.conftest import SOON, committee, lodge, ready, team_event
+from tests.appeals.conftest import SOON, committee, lodge, ready, regulate, team_event
 from tests.conftest import make_user
 
 pytestmark = pytest.mark.django_db
@@ -69,7 +69,7 @@ def test_a_body_is_formed_once_by_the_chief_director(case):
 
 
 def test_without_an_appeals_body_the_director_in_charge_hears_alone(case, monkeypatch):
-    monkeypatch.setitem(services.SETTING_DEFAULTS, "appeals_body", "none")
+    regulate(case, "appeals_body", "none")
     appeal = lodge(case)
     with pytest.raises(ValidationError) as error:
         services.constitute_body(appeal=appeal, by=case.chief, kind="committee", members=case.members[:3], now=SOON)
@@ -124,7 +124,7 @@ def test_a_captain_of_either_side_cannot_sit(case):
 
 
 def test_a_member_of_the_lower_body_cannot_sit_on_the_further_appeal(case, monkeypatch):
-    monkeypatch.setitem(services.SETTING_DEFAULTS, "further_appeal", "binding")
+    regulate(case, "further_appeal", "binding")
     appeal, body, _hearing = ready(case)
     for member in body.sitting():
         services.record_vote(member=member, outcome="uphold", now=SOON)

@@ -1,7 +1,6 @@
 """Deposits by the regulating authority's settings, and the sanctions for an appeal without
 merit (Law 92A): deposit kept, a procedural penalty in the event's units, or a warning per player."""
 
-import datetime
 from decimal import Decimal
 
 import pytest
@@ -10,18 +9,11 @@ from django.core.exceptions import ValidationError
 from appeals import services
 from appeals.models import Deposit, MeritWarning
 from scoring import recalculation
-from scoring import services as scoring_services
 from scoring.models import BoardScore, ScoreChange
-from tests.appeals.conftest import SOON, committee, lodge, vote_all
+from tests.appeals.conftest import SOON, committee, lodge, regulate, vote_all
 
 pytestmark = pytest.mark.django_db
 EBU_DEPOSITS = {"currency": "GBP", "amounts": {"mp_pairs": "20.00", "teams_rr": "30.00"}}
-
-
-def regulate(case, **settings):
-    for key, value in settings.items():
-        scoring_services.set_authority_setting(authority=case.record.authority, key=key, value=value,
-                                               effective_from=datetime.date(2020, 1, 1))
 
 
 def heard(case, deposit=True):

@@ -14,7 +14,7 @@ from rulings.models import Ruling
 from scoring import recalculation
 from scoring import services as scoring_services
 from scoring.models import BoardScore, ScoreChange
-from tests.appeals.conftest import SOON, ready, vote_all
+from tests.appeals.conftest import SOON, ready, regulate, vote_all
 from tests.conftest import make_user
 
 pytestmark = pytest.mark.django_db
@@ -36,10 +36,10 @@ def national(case):
     return user
 
 
-def provide(monkeypatch, mode, **more):
-    monkeypatch.setitem(services.SETTING_DEFAULTS, "further_appeal", mode)
+def provide(case, mode, **more):
+    regulate(case, "further_appeal", mode)
     for key, value in more.items():
-        monkeypatch.setitem(services.SETTING_DEFAULTS, key, value)
+        regulate(case, key, value)
 
 
 def national_body(case, appeal, national):
@@ -57,7 +57,7 @@ def test_no_further_appeal_where_the_authority_provides_none(case, decided):
 
 
 def test_a_further_appeal_comes_only_after_the_events_decision(case, monkeypatch):
-    provide(monkeypatch, "binding")
+    provide(case, "binding")
     appeal, _body, _hearing = ready(case)
     with pytest.raises(ValidationError) as error:
         services.lodge_further_appeal(appeal=appeal, by=case.director, player=case.north, grounds="Wrong", now=SOON)
@@ -65,7 +65,7 @@ def test_a_further_appeal_comes_only_after_the_events_decision(case, monkeypatch
 
 
 def test_a_further_appeal_has_its_own_deadline(case, decided, monkeypatch):
-    provide(monkeypatch, "binding")
+    provide(case, "binding")
     with pytest.raises(ValidationError) as error:
         services.lodge_further_appeal(appeal=decided, by=case.director, player=case.north, grounds="Wrong",
                                       now=SOON + WEEK + datetime.timedelta(seconds=1))
@@ -80,7 +80,7 @@ def test_a_further_appeal_has_its_own_deadline(case, decided, monkeypatch):
 
 
 def test_a_further_appeal_has_its_own_deposit(case, decided, monkeypatch, national):
-    provide(monkeypatch, "binding", further_appeal_deposit={"currency": "GBP", "amount": "75.00"})
+    provide(case, "binding", further_appeal_deposit={"currency": "GBP", "amount": "75.00"})
     services.lodge_further_appeal(appeal=decided, by=case.director, player=case.north, grounds="Wrong", now=SOON)
     deposit = services.record_deposit(appeal=decided, by=national, stage="further", now=SOON)
     assert (deposit.amount, deposit.currency, deposit.stage) == (Decimal("75.00"), "GBP", "further")
@@ -90,7 +90,7 @@ def test_a_further_appeal_has_its_own_deposit(case, decided, monkeypatch, nation
 
 
 def test_a_binding_further_decision_changes_the_scores(case, decided, monkeypatch, national):
-    provide(monkeypatch, "binding")
+    provide(case, "binding")
     further = services.lodge_further_appeal(appeal=decided, by=case.director, player=case.north, grounds="Wrong",
                                             now=SOON)
     with pytest.raises(ValidationError) as error:
@@ -111,7 +111,7 @@ def test_a_binding_further_decision_changes_the_scores(case, decided, monkeypatc
 
 
 def test_an_advisory_further_decision_never_changes_scores(case, decided, monkeypatch, national):
-    provide(monkeypatch, "advisory")
+    provide(case, "advisory")
     further = services.lodge_further_appeal(appeal=decided, by=case.director, player=case.north, grounds="Wrong",
                                             now=SOON)
     national_body(case, decided, national)
@@ -125,7 +125,7 @@ def test_an_advisory_further_decision_never_changes_scores(case, decided, monkey
 
 
 def test_the_director_or_the_body_may_refer_to_the_authority(case, monkeypatch):
-    provide(monkeypatch, "binding")
+    provide(case, "binding")
     appeal, _body, _hearing = ready(case)
     further = services.lodge_further_appeal(appeal=appeal, by=case.members[0], origin="body",
                                             grounds="A question of principle for the national body", now=SOON)
@@ -139,7 +139,7 @@ def test_the_director_or_the_body_may_refer_to_the_authority(case, monkeypatch):
 
 
 def test_the_authority_forms_its_own_body(case, decided, monkeypatch, national):
-    provide(monkeypatch, "binding")
+    provide(case, "binding")
     with pytest.raises(ValidationError) as error:
         services.constitute_body(appeal=decided, by=national, stage="further", now=SOON)
     assert "No further appeal is waiting" in error.value.message_dict["stage"][0]

@@ -14,7 +14,7 @@ from rulings import services as rulings_services
 from rulings.models import Ruling
 from scoring import recalculation
 from scoring.models import BoardScore, ScoreChange, Standing
-from tests.appeals.conftest import SESSION_2, SOON, committee, lodge, ready, vote_all
+from tests.appeals.conftest import SESSION_2, SOON, committee, lodge, ready, regulate, vote_all
 
 pytestmark = pytest.mark.django_db
 HOUR = datetime.timedelta(hours=1)
@@ -190,7 +190,7 @@ def test_a_case_without_concurrence_cannot_be_decided(case):
 
 
 def test_without_an_appeals_body_the_director_in_charge_decides_everything(case, monkeypatch):
-    monkeypatch.setitem(services.SETTING_DEFAULTS, "appeals_body", "none")
+    regulate(case, "appeals_body", "none")
     appeal = lodge(case, parts=[{"kind": "law", "question": "Does 16B apply?"},
                                 {"kind": "judgement", "question": "Was pass a LA?"}])
     services.record_concurrence(appeal=appeal, player=case.south, how="in_person", by=case.director, now=SOON)

@@ -7,7 +7,7 @@ from django.db import IntegrityError, transaction
 from appeals import services
 from appeals.models import Appeal, Body, BodyMember
 from scoring import services as scoring_services
-from tests.appeals.conftest import SOON, committee, lodge, ready, vote_all
+from tests.appeals.conftest import SOON, committee, lodge, ready, regulate, vote_all
 from tests.conftest import make_user
 
 pytestmark = pytest.mark.django_db
@@ -53,7 +53,7 @@ def test_a_withdrawal_before_a_body_sits_is_the_chief_directors(case):
 
 
 def test_deposits(case):
-    from tests.appeals.test_deposit_and_merit import EBU_DEPOSITS, regulate
+    from tests.appeals.test_deposit_and_merit import EBU_DEPOSITS
 
     regulate(case, deposits=EBU_DEPOSITS, without_merit_sanction="deposit")
     appeal = lodge(case)
@@ -67,7 +67,7 @@ def test_bodies(case, monkeypatch):
             kind="jury")
     refused("size", "odd number", services.constitute_body, appeal=appeal, by=case.chief, kind="director_panel",
             size=4)
-    monkeypatch.setitem(services.SETTING_DEFAULTS, "further_appeal", "binding")
+    regulate(case, "further_appeal", "binding")
     done = decided(case)
     services.lodge_further_appeal(appeal=done, by=case.director, player=case.north, grounds="Wrong", now=SOON)
     national = make_user("national")
@@ -84,7 +84,7 @@ def test_a_member_cannot_recuse_after_the_decision(case):
 def test_votes(case, monkeypatch):
     appeal, body, _hearing = ready(case)
     refused("outcome", "not a decision", services.record_vote, member=body.members.first(), outcome="maybe")
-    monkeypatch.setitem(services.SETTING_DEFAULTS, "further_appeal", "binding")
+    regulate(case, "further_appeal", "binding")
     vote_all(body, "uphold")
     services.decide_appeal(appeal=appeal, by=case.members[0], outcome="uphold", reasons="R", now=SOON)
     refused("state", "is decided", services.record_vote, member=body.members.first(), outcome="vary")
@@ -102,12 +102,12 @@ def test_law_parts(case, monkeypatch):
     refused("part", "Only the director in charge's decision", services.appeal_law_decision, part=judgement,
             by=case.chief)
     services.decide_law_part(part=law, by=case.chief, outcome="uphold", reasons="R", now=SOON)
-    monkeypatch.setitem(services.SETTING_DEFAULTS, "appeals_body", "none")
+    regulate(case, "appeals_body", "none")
     refused("part", "Law 93A", services.appeal_law_decision, part=law, by=case.chief)
 
 
 def test_merit_and_recommendations(case, monkeypatch):
-    monkeypatch.setitem(services.SETTING_DEFAULTS, "appeals_body", "none")
+    regulate(case, "appeals_body", "none")
     appeal = lodge(case)
     services.record_concurrence(appeal=appeal, player=case.south, how="in_person", by=case.director, now=SOON)
     services.constitute_body(appeal=appeal, by=case.chief, now=SOON)
@@ -135,7 +135,6 @@ def test_recommendation_fields(case):
 
 def test_a_side_penalised_already_is_not_penalised_twice_on_the_board(case, monkeypatch):
     from rulings import services as rulings_services
-    from tests.appeals.test_deposit_and_merit import regulate
 
     rulings_services.add_penalty(ruling=case.ruling, kind="procedural", side="NS", unit="mp", amount=1,
                                  offence="Slow play")
@@ -146,7 +145,7 @@ def test_a_side_penalised_already_is_not_penalised_twice_on_the_board(case, monk
 
 
 def test_further_appeals(case, monkeypatch):
-    monkeypatch.setitem(services.SETTING_DEFAULTS, "further_appeal", "binding")
+    regulate(case, "further_appeal", "binding")
     appeal = lodge(case)
     refused("origin", "No appeals body", services.lodge_further_appeal, appeal=appeal, by=case.members[0],
             origin="body", grounds="x")
@@ -164,7 +163,7 @@ def test_further_appeals(case, monkeypatch):
 
 
 def test_a_further_appeal_needs_a_player_of_either_side(case, monkeypatch):
-    monkeypatch.setitem(services.SETTING_DEFAULTS, "further_appeal", "binding")
+    regulate(case, "further_appeal", "binding")
     done = decided(case)
     refused("player", "either side", services.lodge_further_appeal, appeal=done, by=case.director,
             player=case.record.pairs[0].members.first(), grounds="x")

@@ -183,3 +183,12 @@ def test_screens_tray_delay_and_clocks(field, director):
     assert services.finalise_rulings(now=posted + datetime.timedelta(minutes=30)) == 1
     ruling.refresh_from_db()
     assert ruling.state == Ruling.State.FINAL
+
+
+def test_weights_as_percentages_and_round_penalties(field, director):
+    ruling = rule(field, director, outcome="adjusted", score_kind="weighted", offending_side="EW",
+                  ns=[dict(WEIGHTED[0], weight="60%"), dict(WEIGHTED[2], weight="40%")],
+                  penalty={"side": "EW", "amount": "10", "unit": Penalty.Unit.PERCENT_OF_TOP, "offence": "slow play"})
+    assert ruling.score == {"ns": [[420, "0.6"], [-50, "0.4"]]}
+    assert ruling.score_description == "60% 4S N = / 40% 4S N -1"
+    assert table_x(field).effective.penalty == {"ew": "10%"}
