@@ -91,3 +91,15 @@ def test_the_demo_has_a_dozen_rulings_of_different_kinds(tournament):
     assert set(rulings.values_list("state", flat=True)) >= {"draft", "final"}
     assert rulings.filter(score_kind="weighted").count() == 2
     assert all(r.citations.exists() for r in rulings)
+
+
+def test_the_demo_has_appeals_in_every_state(tournament):
+    from appeals.models import Appeal
+
+    appeals = Appeal.objects.filter(ruling__result__board__session__event__tournament=tournament)
+    assert set(appeals.values_list("state", flat=True)) == {"lodged", "constituted", "scheduled", "decided",
+                                                            "withdrawn"}
+    assert appeals.filter(without_merit=True).count() == 1
+    varied = appeals.get(outcome="vary")
+    assert varied.ruling.state == "changed_by_appeal"
+    assert varied.ruling.result.effective.kind == "weighted"

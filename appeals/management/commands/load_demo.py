@@ -1,5 +1,6 @@
 from django.core.management.base import BaseCommand
 
+from appeals import demo as appeals_demo
 from rulings.demo import load_demo_rulings
 from scoring import demo
 
@@ -20,8 +21,9 @@ class Command(BaseCommand):
             self.stdout.write("Building the demo tournament (dealing and solving the boards takes a minute)...")
             tournament = demo.load_demo()
             rulings = load_demo_rulings(tournament)
+            appeals = appeals_demo.load_demo_appeals(tournament)
             self.stdout.write(self.style.SUCCESS(
-                f"Loaded the demo tournament '{tournament}' with {len(rulings)} rulings."))
+                f"Loaded the demo tournament '{tournament}' with {len(rulings)} rulings and {len(appeals)} appeals."))
         self.stdout.write("Demo logins (username / password / role):")
-        for username, password, role in demo.demo_logins():
+        for username, password, role in [*demo.demo_logins(), *appeals_demo.demo_logins()]:
             self.stdout.write(f"  {username:10} {password:16} {role}")

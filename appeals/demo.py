@@ -1,0 +1,132 @@
+"""Appeals for the demo tournament, one in every state, made through the services with the
+times at which they would have happened."""
+
+import datetime
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from appeals import services
+from appeals.models import Concurrence
+from rulings.models import Ruling
+from scoring import recalculation, roles
+from scoring import services as scoring_services
+
+EXTRA_MEMBERS = [("appeals2", "Bella", "Bench"), ("appeals3", "Carl", "Chair")]
+
+
+def demo_logins():
+    return [(username, username + "-demo", roles.APPEALS_MEMBER) for username, _f, _l in EXTRA_MEMBERS]
+
+
+def _members(tournament):
+    User = get_user_model()
+    users = [User.objects.get(username="appeals")]
+    for username, first, last in EXTRA_MEMBERS:
+        user = User.objects.create_user(username=username, password=username + "-demo", first_name=first,
+                                        last_name=last)
+        scoring_services.appoint_official(tournament=tournament, user=user, role=roles.APPEALS_MEMBER)
+        users.append(user)
+    return users
+
+
+def _lodge(ruling, director, minutes, grounds, side="NS"):
+    """Lodge ``minutes`` after the session's official score, by the first member of ``side``."""
+    posted = ruling.session.official_score_at
+    now = posted + datetime.timedelta(minutes=minutes)
+    contestant = ruling.result.ns if side == "NS" else ruling.result.ew
+    players = list(contestant.members.order_by("pk"))
+    appeal = services.lodge_appeal(ruling=ruling, by=director, player=players[0], grounds=grounds, now=now)
+    for partner in players[1:] if contestant.kind == "pair" else []:
+        services.record_concurrence(appeal=appeal, player=partner, how=Concurrence.How.IN_PERSON, by=director,
+                                    now=now + datetime.timedelta(minutes=1))
+    if services.deposit_due(appeal):
+        services.record_deposit(appeal=appeal, by=director, now=now + datetime.timedelta(minutes=2))
+    return appeal, now
+
+
+def _heard(appeal, chief, members, now):
+    body = services.constitute_body(appeal=appeal, by=chief, kind="committee", members=members, chair=members[0],
+                                    now=now + datetime.timedelta(minutes=3))
+    for member in body.members.all():
+        services.declare_conflict(member=member, now=now + datetime.timedelta(minutes=4))
+    # Before the next session starts (an hour after the official score in the demo).
+    services.schedule_hearing(appeal=appeal, by=chief, starts_at=now + datetime.timedelta(minutes=20),
+                              place="Committee room", now=now + datetime.timedelta(minutes=5))
+    return body
+
+
+@transaction.atomic
+def load_demo_appeals(tournament):
+    """Appeals lodged, constituted, scheduled, decided (varied; upheld and without merit) and
+    withdrawn, on the demo's rulings."""
+    User = get_user_model()
+    director, chief = User.objects.get(username="director"), User.objects.get(username="chief")
+    members = _members(tournament)
+    scoring_services.set_authority_setting(authority=tournament.authority, key="without_merit_sanction",
+                                           value="deposit", effective_from=datetime.date(2020, 1, 1))
+    rulings = {r.number: r for r in Ruling.objects.filter(result__board__session__event__tournament=tournament,
+                                                          result__board__session__score_postings__isnull=False)
+               .exclude(state=Ruling.State.DRAFT).distinct()}
+    numbers = sorted(rulings)
+    made = []
+
+    def ruling(index):
+        return rulings[numbers[index % len(numbers)]]
+
+    # Decided: the committee varies the ruling; the new score reaches the standings.
+    appeal, now = _lodge(ruling(0), director, 12, "The pause was short and did not suggest bidding on; with "
+                                                  "our shape 4S is the only bid.")
+    body = _heard(appeal, chief, members, now)
+    for member in body.members.all():
+        services.record_vote(member=member, outcome="vary", now=now + datetime.timedelta(minutes=22))
+    result = appeal.ruling.result
+    services.decide_appeal(appeal=appeal, by=members[0], outcome="vary", now=now + datetime.timedelta(minutes=25),
+                           reasons="Bidding on was suggested, but not as strongly as the director found: the "
+                                   "committee weights the outcomes 80/20.",
+                           score_kind="weighted",
+                           ns=[{"contract": result.contract, "declarer": result.declarer,
+                                "tricks": max(result.tricks - 1, 0), "weight": "0.8"},
+                               {"contract": result.contract, "declarer": result.declarer, "tricks": result.tricks,
+                                "weight": "0.2"}])
+    made.append(appeal)
+
+    # Decided: upheld and found without merit; the deposit is kept.
+    appeal, now = _lodge(ruling(1), director, 20, "The explanation was right; the opponents should have asked.",
+                         side="EW")
+    _heard(appeal, chief, members, now)
+    for member in appeal.body().members.all():
+        services.record_vote(member=member, outcome="uphold", now=now + datetime.timedelta(minutes=22))
+    services.decide_appeal(appeal=appeal, by=members[0], outcome="uphold", now=now + datetime.timedelta(minutes=25),
+                           reasons="The system card is clear; the explanation given was wrong.")
+    services.find_without_merit(appeal=appeal, by=members[0], now=now + datetime.timedelta(minutes=27),
+                                reasons="The appellants' own card contradicts their argument.")
+    made.append(appeal)
+
+    # Scheduled: the committee sits later.
+    appeal, now = _lodge(ruling(2), director, 15, "Declarer's line was clear from the claim statement.")
+    _heard(appeal, chief, members, now)
+    made.append(appeal)
+
+    # Constituted: members named and declared, no hearing yet.
+    appeal, now = _lodge(ruling(3), director, 25, "The board was not fouled at our table.", side="EW")
+    body = services.constitute_body(appeal=appeal, by=chief, kind="committee", members=members, chair=members[1],
+                                    now=now + datetime.timedelta(minutes=3))
+    for member in body.members.all():
+        services.declare_conflict(member=member, now=now + datetime.timedelta(minutes=4))
+    made.append(appeal)
+
+    # Lodged: waiting for the body.
+    appeal, _now = _lodge(ruling(4), director, 28, "The director's error should give us more than average plus.")
+    made.append(appeal)
+
+    # Withdrawn at the appellants' request.
+    appeal, now = _lodge(ruling(5), director, 10, "We think the penalty was too harsh.", side="EW")
+    services.request_withdrawal(appeal=appeal, player=appeal.lodged_by, by=director,
+                                reason="On reflection we accept the ruling.", now=now + datetime.timedelta(minutes=5))
+    services.accept_withdrawal(appeal=appeal, by=chief, now=now + datetime.timedelta(minutes=6))
+    made.append(appeal)
+
+    for event in tournament.events.all():
+        recalculation.rescore_everything(event)
+    return made
