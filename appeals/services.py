@@ -39,6 +39,7 @@ from appeals.models import (
     Recommendation,
     Stage,
 )
+from audit import services as audit
 from rulings.models import Ruling
 from rulings.services import build_adjusted_score
 from scoring import roles
@@ -66,13 +67,18 @@ def _save(instance):
     return instance
 
 
-def _log(appeal, action, *, by, at, note="", state=None):
-    before = appeal.state
-    if state and state != before:
+def _log(appeal, action, *, by, at, note="", state=None, before=None):
+    before = before or appeal.state
+    if state and state != appeal.state:
         appeal.state = state
         appeal.save(update_fields=["state"])
-    return AppealEvent.objects.create(appeal=appeal, action=action, by=by, at=at, note=note, from_state=before,
-                                      to_state=appeal.state)
+    event = AppealEvent.objects.create(appeal=appeal, action=action, by=by, at=at, note=note, from_state=before,
+                                       to_state=appeal.state)
+    # Every step of a case also goes into the tamper-evident trail of the whole system.
+    audit.record(action=f"appeal.{action}", obj=appeal, actor=by, tournament=appeal.tournament.pk,
+                 before={"state": before}, after={"state": appeal.state, "at": at.isoformat(), "note": note},
+                 summary=f"{appeal}: {AppealEvent.Action(action).label}")
+    return event
 
 
 def _lock(appeal):
@@ -807,8 +813,7 @@ def _close(appeal, *, by, now, reasons, note):
     appeal.reasons, appeal.decided_by, appeal.decided_at = reasons, by, now
     appeal.state = Appeal.State.DECIDED
     _save(appeal)
-    AppealEvent.objects.create(appeal=appeal, action=Action.DECIDED, by=by, at=now, note=note, from_state=before,
-                               to_state=appeal.state)
+    _log(appeal, Action.DECIDED, by=by, at=now, note=note, before=before)
     _settle_ruling(appeal.ruling)
     return appeal
 

@@ -104,3 +104,19 @@ def test_the_application_cannot_edit_or_delete_the_trail(record, people, client)
     assert client.get(f"/admin/audit/auditentry/{entry.pk}/change/").status_code == 200  # read only
     assert client.post(f"/admin/audit/auditentry/{entry.pk}/delete/", {"post": "yes"}).status_code == 403
     assert AuditEntry.objects.count() == 1
+
+
+def test_every_step_of_an_appeal_is_in_the_trail_and_the_demo_chain_verifies(monkeypatch, capsys):
+    from appeals.models import AppealEvent
+    from scoring import demo
+
+    original = demo.load_demo
+    monkeypatch.setattr(demo, "load_demo", lambda **kw: original(**{**dict(
+        pairs_tables=4, boards_per_session=8, pairs_sessions=2, teams=4, boards_per_match=2), **kw}))
+    call_command("load_demo")
+    steps = AppealEvent.objects.count()
+    assert steps > 20
+    assert AuditEntry.objects.filter(action__startswith="appeal.").count() == steps
+    assert AuditEntry.objects.filter(action="ruling.given").exists()
+    call_command("verify_audit")
+    assert "The audit trail is intact" in capsys.readouterr().out
