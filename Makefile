@@ -16,7 +16,11 @@ $(STAMP): requirements.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -r requirements.txt
 	touch $(STAMP)
 
-migrate: $(STAMP)
+# The translations: .po files (in git) compiled to .mo files (generated) in pure Python.
+messages: $(STAMP)
+	$(BIN)/python manage.py compile_translations
+
+migrate: $(STAMP) messages
 	$(BIN)/python manage.py migrate --no-input
 
 demo: migrate
@@ -26,7 +30,7 @@ demo: migrate
 run: demo
 	HOST=$(HOST) PORT=$(PORT) $(BIN)/honcho start -f Procfile.dev
 
-test: $(STAMP)
+test: $(STAMP) messages
 	BRIDGECASES_VAR_DIR=$(CURDIR)/var/test $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: $(STAMP)

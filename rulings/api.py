@@ -2,6 +2,7 @@
 JSON naming the field."""
 
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
@@ -96,9 +97,9 @@ class RulingInputSerializer(ScoreInputSerializer):
     def validate_result(self, result):
         user = self.context["request"].user
         if not scoring_selectors.visible_tournaments(user).filter(pk=result.board.session.event.tournament_id):
-            raise serializers.ValidationError("There is no such result.")
+            raise serializers.ValidationError(_("There is no such result."))
         if not selectors.can_rule(user, result.board.session.event.tournament):
-            raise PermissionDenied("Only a director or chief director of this tournament records rulings.")
+            raise PermissionDenied(_("Only a director or chief director of this tournament records rulings."))
         return result
 
 
@@ -129,7 +130,7 @@ class RulingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
 
     def _own(self, ruling):
         if not selectors.can_rule(self.request.user, ruling.tournament):
-            raise PermissionDenied("Only a director or chief director of this tournament changes its rulings.")
+            raise PermissionDenied(_("Only a director or chief director of this tournament changes its rulings."))
 
     @action(detail=True, methods=["post"])
     def give(self, request, pk=None):

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit import services as audit
+from rulings.catalogue import sync_law_catalogue
 from rulings.laws import CitationError, validate_citation
 from rulings.models import LawEntry, Penalty, RegulationClause, Ruling, RulingCitation, RulingRevision
 from scoring import services as scoring_services
@@ -72,7 +73,13 @@ def cite_laws(*, ruling, laws, regulations=()):
         except CitationError as error:
             errors.append(str(error))
             continue
-        entries.append(LawEntry.objects.get(edition=edition, number=number))
+        entry = LawEntry.objects.filter(edition=edition, number=number).first()
+        if entry is None:
+            # The catalogue in the code is the source; its database copy is refreshed when it
+            # lacks a law (a new catalogue release, or a database emptied by hand).
+            sync_law_catalogue()
+            entry = LawEntry.objects.get(edition=edition, number=number)
+        entries.append(entry)
     if errors:
         raise ValidationError({"laws": errors})
     clauses = list(RegulationClause.objects.filter(pk__in=regulations, authority=ruling.tournament.authority))

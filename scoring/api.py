@@ -6,6 +6,7 @@ the API refuses exactly what the web and the admin refuse, naming the field.
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
@@ -241,7 +242,7 @@ class MatchScoreSerializer(serializers.ModelSerializer):
 def _require_write(serializer, session):
     user = serializer.context["request"].user
     if not selectors.can_write(user, session.event.tournament):
-        raise PermissionDenied("Only a director, chief director or scorer of this tournament may change its record.")
+        raise PermissionDenied(_("Only a director, chief director or scorer of this tournament may change its record."))
 
 
 class ScopedViewSet(viewsets.GenericViewSet):

@@ -15,12 +15,14 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scoring import authority_settings
 from scoring.engine.contract import ContractError, ns_score, parse_contract
 
 SEAT_CHOICES = [("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West"))]
-VULNERABILITY_CHOICES = [("None", _("None")), ("NS", _("N-S")), ("EW", _("E-W")), ("All", _("All"))]
+VULNERABILITY_CHOICES = [("None", pgettext_lazy("vulnerability", "None")), ("NS", _("N-S")), ("EW", _("E-W")),
+                         ("All", pgettext_lazy("vulnerability", "All"))]
 
 
 def validate_time_zone(value):

@@ -1,3 +1,4 @@
+from django.utils.translation import gettext_lazy as _
 from rest_framework import permissions
 
 from scoring import roles, selectors
@@ -21,7 +22,7 @@ class CompetitionRecordPermission(permissions.BasePermission):
     """Read for every logged-in role (within what the queryset shows them); write for the
     directors, chief directors and scorers of the tournament concerned."""
 
-    message = "Only a director, chief director or scorer of this tournament may change its record."
+    message = _("Only a director, chief director or scorer of this tournament may change its record.")
 
     def has_permission(self, request, view):
         user = request.user

@@ -1,6 +1,7 @@
 """Reads of the competition record that need joins or that depend on who is asking."""
 
 from django.db.models import Count, Prefetch, Q
+from django.utils.translation import gettext as _
 
 from scoring import roles
 from scoring.models import (
@@ -156,8 +157,9 @@ def score_changes(contestant):
 
 def score_unit(event):
     if event.kind in (Event.Kind.MP_PAIRS, Event.Kind.INDIVIDUAL):
-        return "MP"
-    return "IMPs"
+        # Translators: short for matchpoints, a column heading and a unit ("4 -> 4.5 MP").
+        return _("MP")
+    return _("IMPs")
 
 
 def standings(event, session=None):

@@ -28,6 +28,16 @@ def fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def english_between_tests():
+    # LocaleMiddleware leaves the last request's language active in the thread: a test that
+    # switches to Hebrew must not make the next test's messages Hebrew.
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
 def make_user(username, role=None, **extra):
     user = get_user_model().objects.create_user(username=username, password="pw-" + username, **extra)
     if role:

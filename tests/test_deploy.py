@@ -9,7 +9,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_manage_py_check_deploy_is_clean_with_production_settings():
-    env = dict(os.environ, DJANGO_DEBUG="0", DJANGO_ALLOWED_HOSTS="rulings.example.org",
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}  # set by the browser tests
+    env.update(DJANGO_DEBUG="0", DJANGO_ALLOWED_HOSTS="rulings.example.org",
                DJANGO_SECRET_KEY="a-long-random-production-secret-for-the-check-0123456789-abcdefghij")
     run = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"], cwd=ROOT,
                          env=env, capture_output=True, text=True, timeout=120)
