@@ -12,7 +12,7 @@ opens until the standings reflect it: polling the database every 5 ms until the 
 that board remains (the worker marks them finished only after the event's standings are
 written). A few changes first warm the worker's processes up and are not counted.
 
-The worker is always stopped (SIGTERM to its process group, then SIGKILL), and every wait is
+The worker is always stopped (SIGTERM, then SIGKILL to its process group), and every wait is
 bounded. Prints one JSON line on stdout; progress goes to stderr.
 """
 
@@ -55,13 +55,11 @@ def wait_ready(worker, log_path):
 
 
 def stop_worker(worker):
-    """Warm shutdown of the worker (and its pool) that this process started; bounded."""
+    """Warm shutdown of the worker that this process started (its main process stops its
+    pool); past 20 s its whole process group is killed."""
     if worker.poll() is not None:
         return
-    try:
-        os.killpg(worker.pid, signal.SIGTERM)
-    except ProcessLookupError:
-        return
+    worker.send_signal(signal.SIGTERM)
     try:
         worker.wait(timeout=20)
     except subprocess.TimeoutExpired:
