@@ -151,7 +151,7 @@ def rescore_board(board_id, force=False):
         scores = _matchpoint_board(event, results)
     else:
         scores = _imp_pairs_board(event, results)
-    _write_board_scores(results, scores, version)
+    _write_board_scores(board, results, scores, version)
     board.scored_version = version
     board.save(update_fields=["scored_version"])
     return True
@@ -222,7 +222,7 @@ def _imp_pairs_board(event, results):
     return {entry_id: {"ns": ns, "ew": ew, "top": None} for entry_id, (ns, ew) in scored.items()}
 
 
-def _write_board_scores(results, scores, version):
+def _write_board_scores(board, results, scores, version):
     """Replace the board's scores. Delete-and-insert in the board's transaction: nothing refers
     to a BoardScore row, and Django's bulk_update is far slower for hundreds of rows."""
     rows = []
@@ -241,15 +241,18 @@ def _write_board_scores(results, scores, version):
             bs.ns_penalty = exact_str(values["ns_penalty"]) if values.get("ns_penalty") else ""
             bs.ew_penalty = exact_str(values["ew_penalty"]) if values.get("ew_penalty") else ""
         rows.append(bs)
-    BoardScore.objects.filter(result__in=[r.pk for r in results]).delete()
+    BoardScore.objects.filter(result__board=board).delete()
     BoardScore.objects.bulk_create(rows, batch_size=1000)
-    _complete_change_log(results, version)
+    _complete_change_log(board, rows, version)
 
 
-def _complete_change_log(results, version):
+def _complete_change_log(board, rows, version):
     """Fill in what each logged change did to the board scores, once they are known."""
-    pending = ScoreChange.objects.filter(result__in=results, ns_after__isnull=True, board_version__lte=version)
-    scores = {bs.result_id: bs for bs in BoardScore.objects.filter(result__in=results)}
+    pending = list(ScoreChange.objects.filter(result__board=board, ns_after__isnull=True,
+                                              board_version__lte=version))
+    if not pending:
+        return
+    scores = {bs.result_id: bs for bs in rows}
     for change in pending:
         bs = scores.get(change.result_id)
         if bs is None or bs.ns is None:
