@@ -1,6 +1,8 @@
 """A dozen realistic rulings for the demo tournament, made through the services as a director
 would make them: facts, laws, the auction with alerts and tempo, the adjusted score."""
 
+import datetime
+
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
@@ -82,7 +84,11 @@ def load_demo_rulings(tournament):
     made = []
 
     def ruling(result, by=director, give=True, record=None, **fields):
-        made.append(services.rule(result=result, director=by, give=give, **fields))
+        # Given during the session: round by round, a few minutes into the round.
+        session = result.board.session
+        given_at = session.starts_at + datetime.timedelta(minutes=14 * result.round.number + 3)
+        made.append(services.rule(result=result, director=by, give=give, given_at=given_at,
+                                  called_at=given_at - datetime.timedelta(minutes=2), **fields))
         if record is not None:
             services.attach_deal_and_auction(ruling=made[-1], record=record)
         return made[-1]

@@ -260,9 +260,9 @@ def _apply(ruling, *, by, reason):
 
 
 @transaction.atomic
-def give_ruling(*, ruling, by):
+def give_ruling(*, ruling, by, at=None):
     """The director gives the ruling at the table: it must be complete, and its score effect
-    goes to the scoring service at once."""
+    goes to the scoring service at once. ``at`` records a ruling given earlier (entered late)."""
     ruling = Ruling.objects.select_for_update().select_related("result__board").get(pk=ruling.pk)
     if ruling.state != Ruling.State.DRAFT:
         raise ValidationError({"state": _("This ruling was already given (%(state)s).") % {
@@ -281,7 +281,7 @@ def give_ruling(*, ruling, by):
         errors["offending_side"] = _("Mark the offending side of an adjusted score.")
     if errors:
         raise ValidationError(errors)
-    ruling.state, ruling.given_at = Ruling.State.GIVEN, timezone.now()
+    ruling.state, ruling.given_at = Ruling.State.GIVEN, at or timezone.now()
     ruling.save(update_fields=["state", "given_at", "updated_at"])
     audit.record(action="ruling.given", obj=ruling, actor=by, tournament=ruling.tournament.pk,
                  before={"state": Ruling.State.DRAFT}, after={"state": Ruling.State.GIVEN, **snapshot(ruling)},
@@ -391,7 +391,7 @@ def read_deal_source(text):
 
 @transaction.atomic
 def rule(*, result, director, kind, give=False, laws="", outcome=Ruling.Outcome.RESULT_STANDS, score_kind="",
-         ns=None, ew=None, offending_side="", penalty=None, deal_source="", **fields):
+         ns=None, ew=None, offending_side="", penalty=None, deal_source="", given_at=None, **fields):
     """The fast path of the ruling form: record, cite, attach the deal, set the outcome, any
     procedural penalty, and (with ``give``) give the ruling, in one transaction; on any refusal
     nothing is written."""
@@ -411,5 +411,5 @@ def rule(*, result, director, kind, give=False, laws="", outcome=Ruling.Outcome.
     if errors:
         raise ValidationError(errors)
     if give:
-        give_ruling(ruling=ruling, by=director)
+        give_ruling(ruling=ruling, by=director, at=given_at)
     return Ruling.objects.get(pk=ruling.pk)
