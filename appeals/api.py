@@ -12,7 +12,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from appeals import selectors, services
-from appeals.models import Appeal, AppealEvent, AppealPart, BodyMember, Deposit
+from appeals.models import Appeal, AppealEvent, AppealPart, BodyMember, Deposit, Hearing, Recommendation
 from appeals.views import visible_appeals
 from rulings import selectors as rulings_selectors
 from scoring.models import Player
@@ -94,6 +94,14 @@ class StepSerializer(serializers.Serializer):
     response = serializers.CharField(required=False, allow_blank=True, default="")
     part = serializers.IntegerField(required=False)
     deposit = serializers.IntegerField(required=False)
+    respondents_statement = serializers.CharField(required=False, allow_blank=True)
+    agreed_by = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
+    until = serializers.DateTimeField(required=False)
+    hearing = serializers.IntegerField(required=False)
+    director_account = serializers.CharField(required=False, allow_blank=True)
+    director_present = serializers.BooleanField(required=False)
+    notes = serializers.CharField(required=False, allow_blank=True)
+    recommendation = serializers.IntegerField(required=False)
 
 
 class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -234,3 +242,98 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         _call(services.lodge_further_appeal, appeal=appeal, by=request.user, grounds=data.get("grounds", ""),
               player=player, **({"origin": data["origin"]} if "origin" in request.data else {}))
         return self._done(appeal)
+
+
+    @action(detail=True, methods=["post"])
+    def statements(self, request, pk=None):
+        """The appellants' grounds and the respondents' statement, until they are locked."""
+        appeal, data = self.get_object(), self._data()
+        _call(services.record_statement, appeal=appeal, by=request.user, grounds=data.get("grounds"),
+              respondents_statement=data.get("respondents_statement"))
+        return self._done(appeal)
+
+    @action(detail=True, methods=["post"], url_path="lock-statements")
+    def lock_statements(self, request, pk=None):
+        appeal, data = self.get_object(), self._data()
+        _call(services.lock_statements, appeal=appeal, by=request.user,
+              agreed_by=list(Player.objects.filter(pk__in=data["agreed_by"])))
+        return self._done(appeal)
+
+    @action(detail=True, methods=["post"], url_path="forfeit-deposit")
+    def forfeit_deposit(self, request, pk=None):
+        appeal, data = self.get_object(), self._data()
+        _call(services.forfeit_deposit, deposit=get_object_or_404(Deposit, appeal=appeal, pk=data.get("deposit")),
+              by=request.user, reason=data["reason"])
+        return self._done(appeal)
+
+    @action(detail=True, methods=["post"], url_path="accept-withdrawal")
+    def accept_withdrawal(self, request, pk=None):
+        appeal = self.get_object()
+        _call(services.accept_withdrawal, appeal=appeal, by=request.user)
+        return self._done(appeal)
+
+    @action(detail=True, methods=["post"])
+    def attendance(self, request, pk=None):
+        appeal, data = self.get_object(), self._data()
+        _call(services.record_attendance, hearing=get_object_or_404(Hearing, appeal=appeal, pk=data.get("hearing")),
+              player=get_object_or_404(Player, pk=data.get("player")), by=request.user)
+        return self._done(appeal)
+
+    @action(detail=True, methods=["post"], url_path="hearing-notes")
+    def hearing_notes(self, request, pk=None):
+        """The ruling director's account and the scribe's notes."""
+        appeal, data = self.get_object(), self._data()
+        _call(services.record_hearing_notes, hearing=get_object_or_404(Hearing, appeal=appeal, pk=data.get("hearing")),
+              by=request.user, director_account=data.get("director_account"),
+              director_present=data.get("director_present"), notes=data.get("notes"))
+        return self._done(appeal)
+
+    @action(detail=True, methods=["post"], url_path="appeal-law-decision")
+    def appeal_law_decision(self, request, pk=None):
+        """Take the director in charge's decision on a point of law to the body (Law 93B1)."""
+        appeal, data = self.get_object(), self._data()
+        _call(services.appeal_law_decision, part=get_object_or_404(AppealPart, appeal=appeal, pk=data.get("part")),
+              by=request.user)
+        return self._done(appeal)
+
+    @action(detail=True, methods=["post"], url_path="respond-to-recommendation")
+    def respond_to_recommendation(self, request, pk=None):
+        appeal, data = self.get_object(), self._data()
+        recommendation = get_object_or_404(Recommendation, appeal=appeal, pk=data.get("recommendation"))
+        if "accepted" not in data:
+            raise DRFValidationError({"accepted": ["Say whether the director accepts the recommendation."]})
+        _call(services.respond_to_recommendation, recommendation=recommendation, by=request.user,
+              accepted=data["accepted"], response=data["response"])
+        return self._done(appeal)
+
+    @action(detail=True, methods=["post"], url_path="decide-further-appeal")
+    def decide_further_appeal(self, request, pk=None):
+        appeal, data = self.get_object(), self._data()
+        if not hasattr(appeal, "further"):
+            raise DRFValidationError({"further": ["No further appeal was lodged against this decision."]})
+        _call(services.decide_further_appeal, further_appeal=appeal.further, by=request.user,
+              outcome=data.get("outcome"), reasons=data["reasons"], score_kind=data["score_kind"], ns=data["ns"],
+              ew=data["ew"])
+        return self._done(appeal)
+
+
+class DeadlineExtensionSerializer(serializers.Serializer):
+    ruling = serializers.IntegerField()
+    until = serializers.DateTimeField()
+    reason = serializers.CharField()
+
+
+class DeadlineExtensionViewSet(viewsets.GenericViewSet):
+    """The chief director lets a ruling be appealed after the appeal period, with a reason."""
+
+    permission_classes = [IsAuthenticated]
+    serializer_class = DeadlineExtensionSerializer
+
+    def create(self, request):
+        data = DeadlineExtensionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        ruling = get_object_or_404(rulings_selectors.visible_rulings(request.user), pk=data.validated_data["ruling"])
+        extension = _call(services.extend_deadline, ruling=ruling, by=request.user,
+                          until=data.validated_data["until"], reason=data.validated_data["reason"])
+        return Response({"ruling": ruling.pk, "until": extension.until, "reason": extension.reason},
+                        status=status.HTTP_201_CREATED)

@@ -674,7 +674,7 @@ def declare_conflict(*, member, conflict="", now=None):
     _save(member)
     appeal = _lock(member.body.appeal)
     _log(appeal, Action.INTERESTS_DECLARED, by=member.user, at=now,
-         note=f"{member}: {member.conflict or _('no conflict')}")
+         note="%s: %s" % (member, member.conflict or _("no conflict")))
     _mark_constituted(appeal, member.body, by=member.user, now=now)
     return member
 
@@ -980,7 +980,8 @@ def find_without_merit(*, appeal, by, reasons, penalty=None, now=None):
         applied.append(_("warning recorded against %(names)s") % {"names": ", ".join(str(p) for p in players)})
     appeal.without_merit, appeal.without_merit_reasons, appeal.sanction = True, reasons, sanction
     _save(appeal)
-    _log(appeal, Action.WITHOUT_MERIT, by=by, at=now, note=f"{reasons} ({'; '.join(applied) or _('no sanction')})")
+    _log(appeal, Action.WITHOUT_MERIT, by=by, at=now,
+         note="%s (%s)" % (reasons, "; ".join(applied) or _("no sanction")))
     return appeal
 
 
@@ -1045,7 +1046,7 @@ def respond_to_recommendation(*, recommendation, by, accepted, response, now=Non
     recommendation.responded_by, recommendation.responded_at = by, now
     _save(recommendation)
     _log(appeal, Action.RECOMMENDATION_ANSWERED, by=by, at=now,
-         note=f"{_('accepted') if accepted else _('declined')}: {recommendation.response}")
+         note="%s: %s" % (_("accepted") if accepted else _("declined"), recommendation.response))
     return recommendation
 
 
@@ -1093,8 +1094,8 @@ def lodge_further_appeal(*, appeal, by, grounds, origin=FurtherAppeal.Origin.PLA
         _refuse("state", _("The appeal was withdrawn."))
     further = _save(FurtherAppeal(appeal=appeal, origin=origin, side=side, lodged_by=player, recorded_by=by,
                                   lodged_at=now, deadline=deadline, grounds=grounds, binding=mode == "binding"))
-    _log(appeal, Action.FURTHER_LODGED, by=by, at=now, note=f"{further.get_origin_display()}, "
-         f"{_('binding') if further.binding else _('advisory only')}: {grounds}")
+    _log(appeal, Action.FURTHER_LODGED, by=by, at=now, note="%s, %s: %s" % (
+        further.get_origin_display(), _("binding") if further.binding else _("advisory only"), grounds))
     return further
 
 
@@ -1127,7 +1128,8 @@ def decide_further_appeal(*, further_appeal, by, outcome, reasons, score_kind=""
     further.score_kind, further.score, further.score_description = kind, score, description
     further.state = FurtherAppeal.State.DECIDED
     _save(further)
+    label = str(Outcome(outcome).label)
     _log(appeal, Action.FURTHER_DECIDED, by=by, at=now,
-         note=f"{Outcome(outcome).label}{'' if further.binding else ' (' + _('advisory') + ')'}")
+         note=label if further.binding else "%s (%s)" % (label, _("advisory")))
     _settle_ruling(appeal.ruling)
     return further

@@ -20,6 +20,7 @@ router.register("official-scores", scoring_api.OfficialScorePostingViewSet, base
 router.register("rulings", rulings_api.RulingViewSet, basename="ruling")
 router.register("laws", rulings_api.LawEntryViewSet, basename="law")
 router.register("appeals", appeals_api.AppealViewSet, basename="appeal")
+router.register("appeal-deadline-extensions", appeals_api.DeadlineExtensionViewSet, basename="appeal-extension")
 
 urlpatterns = [
     path("", scoring_views.home, name="home"),

@@ -87,3 +87,26 @@ def test_players_see_their_own_case_and_others_do_not(case):
     # An appeals member not sitting on the case does not see it either.
     assert api(case.members[3]).get(f"/api/v1/appeals/{appeal['id']}/").status_code == 404
     assert DEADLINE  # the fixture's fixed clock is used by the other tests
+
+
+def test_statements_extension_and_hearing_record_through_the_api(case):
+    chief = api(case.chief)
+    # Too late without an extension; the chief director extends, with a reason; then it is lodged.
+    late = {"ruling": case.ruling.pk, "player": case.north.pk, "grounds": "We were not told of the right to appeal."}
+    assert api(case.director).post("/api/v1/appeals/", late, format="json").status_code == 400
+    until = (timezone.now() + datetime.timedelta(hours=1)).isoformat()
+    extension = chief.post("/api/v1/appeal-deadline-extensions/", {
+        "ruling": case.ruling.pk, "until": until, "reason": "The director forgot to tell them (Law 83)."},
+        format="json")
+    assert extension.status_code == 201, extension.json()
+    appeal = api(case.director).post("/api/v1/appeals/", late, format="json").json()
+    url = f"/api/v1/appeals/{appeal['id']}"
+    response = api(case.director).post(f"{url}/statements/", {"respondents_statement": "The pause was long."},
+                                       format="json")
+    assert response.json()["respondents_statement"] == "The pause was long."
+    locked = api(case.director).post(f"{url}/lock-statements/", {
+        "agreed_by": [case.north.pk, case.east.pk]}, format="json")
+    assert locked.status_code == 200 and locked.json()["statements_locked_at"]
+    again = api(case.director).post(f"{url}/statements/", {"respondents_statement": "Changed"}, format="json")
+    assert again.status_code == 400
+    assert Appeal.objects.get().respondents_statement == "The pause was long."
