@@ -41,18 +41,22 @@ def test_an_appeal_from_lodging_to_decision(browser, live_server, worker, field)
     page.set_default_timeout(15000)
     log_in(page, live_server, "chief", "pw-chief")
     page.goto(f"{live_server.url}/rulings/{ruling.pk}/")
-    page.click("text=Lodge an appeal")
+    with page.expect_navigation():
+        page.click("text=Lodge an appeal")
     page.select_option("[name=player]", label="P13 Player13")
     page.fill("[name=grounds]", "The pause did not suggest bidding game; 4S was the only call with our hands.")
-    page.click("text=Lodge the appeal")
+    with page.expect_navigation():
+        page.click("text=Lodge the appeal")
     page.wait_for_selector("h1:has-text('Appeal 1')")
     page.select_option("[name=player]", label="P14 Player14")
     page.select_option("[name=how]", "in_person")
-    page.click("text=Record concurrence")
+    with page.expect_navigation():
+        page.click("text=Record concurrence")
     page.select_option("[name=kind]", "committee")
     page.select_option("[name=members]", [str(m.pk) for m in members])
     page.select_option("[name=chair]", str(members[0].pk))
-    page.click("text=Constitute the body")
+    with page.expect_navigation():
+        page.click("text=Constitute the body")
     page.wait_for_selector("text=Member appointed")
 
     member_pages = {}
@@ -61,7 +65,8 @@ def test_an_appeal_from_lodging_to_decision(browser, live_server, worker, field)
         member_page.set_default_timeout(15000)
         log_in(member_page, live_server, member.username, f"pw-{member.username}")
         member_page.goto(f"{live_server.url}/appeals/{Appeal.objects.get().pk}/")
-        member_page.click("text=Declare interests")
+        with member_page.expect_navigation():
+            member_page.click("text=Declare interests")
         member_page.wait_for_selector("text=Recorded.")
         member_pages[member] = member_page
 
@@ -70,14 +75,16 @@ def test_an_appeal_from_lodging_to_decision(browser, live_server, worker, field)
                                    + datetime.timedelta(minutes=20)).strftime("%Y-%m-%dT%H:%M"))
     page.select_option("[name=mode]", "in_person")
     page.fill("[name=place]", "Committee room")
-    page.click("text=Schedule the hearing")
+    with page.expect_navigation():
+        page.click("text=Schedule the hearing")
     page.wait_for_selector("text=Hearing scheduled")
     page.close()
 
     for member, member_page in member_pages.items():
         member_page.reload()
         member_page.select_option("[name=outcome]", "vary")
-        member_page.click("text=Record my vote")
+        with member_page.expect_navigation():
+            member_page.click("text=Record my vote")
         member_page.wait_for_selector("text=Recorded.")
     page = member_pages[members[0]]  # the chair records the decision
     page.check("input[name=decision][value=vary]")
@@ -86,7 +93,8 @@ def test_an_appeal_from_lodging_to_decision(browser, live_server, worker, field)
     page.fill("form.decision [name=contract]", "4S")
     page.select_option("form.decision [name=declarer]", "N")
     page.fill("form.decision [name=tricks]", "10")
-    page.click("text=Record the decision")
+    with page.expect_navigation():
+        page.click("text=Record the decision")
     page.wait_for_selector("text=Recorded.")
     text = page.inner_text("main")
     assert "Ruling varied" in text and "4S N = (+420)" in text

@@ -25,7 +25,8 @@ def test_director_gives_a_weighted_ruling_on_a_phone(phone, live_server, worker,
     page = phone
     log_in(page, live_server, "dana", "table-side")
     page.goto(f"{live_server.url}/boards/{board.pk}/")
-    page.locator("table.traveller tbody tr").nth(6).get_by_role("link", name="Ruling").click()
+    with page.expect_navigation():
+        page.locator("table.traveller tbody tr").nth(6).get_by_role("link", name="Ruling").click()
     page.select_option("[name=kind]", "ui")
     page.fill("[name=laws]", "16B1a, 12C1c")
     page.fill("[name=facts]", "North hesitated for about 15 seconds before passing 3S; South bid 4S.")
@@ -42,7 +43,8 @@ def test_director_gives_a_weighted_ruling_on_a_phone(phone, live_server, worker,
     page.click("text=Deal and auction")
     page.fill("[name=deal_source]", LIN_LINK)
     screenshot(page, "ruling-form-phone")
-    page.click("button[name=give]")
+    with page.expect_navigation():
+        page.click("button[name=give]")
 
     page.wait_for_selector("h1:has-text('Ruling 1')")
     ruling = Ruling.objects.get()
