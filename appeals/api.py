@@ -2,7 +2,6 @@
 the pages, errors as JSON naming the field."""
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -15,14 +14,8 @@ from appeals import selectors, services
 from appeals.models import Appeal, AppealEvent, AppealPart, BodyMember, Deposit, Hearing, Recommendation
 from appeals.views import visible_appeals
 from rulings import selectors as rulings_selectors
+from scoring.api import call_service as _call
 from scoring.models import Player
-
-
-def _call(service, **kwargs):
-    try:
-        return service(**kwargs)
-    except DjangoValidationError as error:
-        raise DRFValidationError(error.message_dict if hasattr(error, "error_dict") else error.messages) from None
 
 
 class AppealEventSerializer(serializers.ModelSerializer):

@@ -1,28 +1,20 @@
 """Rulings over HTTP: the same services and the same validation as the web form; errors are
 JSON naming the field."""
 
-from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
-from rest_framework.exceptions import ValidationError as DRFValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from rulings import selectors, services
 from rulings.models import LawEntry, Ruling
 from scoring import selectors as scoring_selectors
+from scoring.api import call_service as _call
 from scoring.models import Result
-
-
-def _call(service, **kwargs):
-    try:
-        return service(**kwargs)
-    except DjangoValidationError as error:
-        raise DRFValidationError(error.message_dict if hasattr(error, "error_dict") else error.messages) from None
 
 
 class LawEntrySerializer(serializers.ModelSerializer):

@@ -34,11 +34,16 @@ from scoring.models import (
 from scoring.permissions import CompetitionRecordPermission, tournament_of
 
 
-def _call(service, **kwargs):
+def call_service(service, **kwargs):
+    """Run a service for an API view: its ValidationError becomes a 400 with the same messages,
+    by field. The rulings and appeals APIs use it too."""
     try:
         return service(**kwargs)
     except DjangoValidationError as error:
         raise DRFValidationError(error.message_dict if hasattr(error, "error_dict") else error.messages) from None
+
+
+_call = call_service
 
 
 class TournamentSerializer(serializers.ModelSerializer):
