@@ -276,39 +276,43 @@ def rescore_event(event_id):
 
 
 def _matchpoint_standings(event):
-    """Per session, each side's total with the session rule; the event total sums sessions."""
+    """Per session, each side's total with the session rule; the event total sums sessions.
+
+    Reads plain tuples, not model objects: a 1,000-pair event has 13,000 board scores."""
     regs = _regulations(event)
     plus, minus = Fraction(regs["average_plus_percent"]), Fraction(regs["average_minus_percent"])
-    scores = (BoardScore.objects.filter(result__board__session__event=event, ns__isnull=False)
-              .select_related("result__board").only("ns", "ew", "top", "ns_kind", "ew_kind", "ns_raw", "ew_raw",
-                                                     "ns_penalty", "ew_penalty", "result__ns_id",
-                                                     "result__ew_id", "result__board__session_id"))
-    sides = defaultdict(list)  # (session, contestant) -> [(BoardScore, "NS"|"EW")]
-    for bs in scores:
-        session_id = bs.result.board.session_id
-        sides[(session_id, bs.result.ns_id)].append((bs, "NS"))
-        sides[(session_id, bs.result.ew_id)].append((bs, "EW"))
-    rows, refreshed = [], []
+    scores = BoardScore.objects.filter(result__board__session__event=event, ns__isnull=False).values_list(
+        "pk", "ns", "ew", "top", "ns_kind", "ew_kind", "ns_raw", "ew_raw", "ns_penalty", "ew_penalty",
+        "result__ns_id", "result__ew_id", "result__board__session_id")
+    fractions = {}  # the same few strings recur: parse each once
+
+    def exact(text):
+        value = fractions.get(text)
+        if value is None:
+            value = fractions[text] = Fraction(text or 0)
+        return value
+
+    sides = defaultdict(list)  # (session, contestant) -> [(pk, stored value, SideBoard)]
+    for pk, ns, ew, top, ns_kind, ew_kind, ns_raw, ew_raw, ns_pen, ew_pen, ns_id, ew_id, session_id in scores:
+        top = exact(str(top))
+        sides[(session_id, ns_id)].append((pk, "ns", ns, mp_engine.SideBoard(exact(ns_raw), top, ns_kind,
+                                                                             exact(ns_pen))))
+        sides[(session_id, ew_id)].append((pk, "ew", ew, mp_engine.SideBoard(exact(ew_raw), top, ew_kind,
+                                                                             exact(ew_pen))))
+    rows, refreshed = [], defaultdict(dict)
     for (session_id, contestant_id), items in sides.items():
-        side_boards = [mp_engine.SideBoard(Fraction(bs.ns_raw if side == "NS" else bs.ew_raw),
-                                           Fraction(str(bs.top)),
-                                           bs.ns_kind if side == "NS" else bs.ew_kind,
-                                           Fraction(bs.ns_penalty or 0) if side == "NS" else Fraction(
-                                               bs.ew_penalty or 0))
-                       for bs, side in items]
-        session = mp_engine.session_score(side_boards, plus=plus, minus=minus)
-        for (bs, side), counted, side_board in zip(items, session.boards, side_boards):
+        session = mp_engine.session_score([item[3] for item in items], plus=plus, minus=minus)
+        for (pk, field, stored, side_board), counted in zip(items, session.boards):
             if side_board.kind in ("AVE+", "AVE-"):
                 value = _q(counted - side_board.penalty)
-                field = "ns" if side == "NS" else "ew"
-                if getattr(bs, field) != value:
-                    setattr(bs, field, value)
-                    setattr(bs, f"{field}_percent", _q(counted * 100 / side_board.top, Decimal("0.001"))
-                            if side_board.top else None)
-                    refreshed.append(bs)
+                if stored != value:
+                    refreshed[pk][field] = value
+                    refreshed[pk][f"{field}_percent"] = (_q(counted * 100 / side_board.top, Decimal("0.001"))
+                                                         if side_board.top else None)
         rows.append((session_id, contestant_id, session.matchpoints, session.top, len(items)))
-    if refreshed:
-        BoardScore.objects.bulk_update(refreshed, ["ns", "ew", "ns_percent", "ew_percent"], batch_size=500)
+    # The session rule moves artificial scores only: a few rows, written one by one.
+    for pk, values in refreshed.items():
+        BoardScore.objects.filter(pk=pk).update(**values)
     return _with_event_totals(rows)
 
 
