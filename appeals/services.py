@@ -456,7 +456,7 @@ def record_deposit(*, appeal, by, stage=Stage.EVENT, now=None):
 
 
 def _held(deposit):
-    deposit = Deposit.objects.select_for_update().select_related("appeal").get(pk=deposit.pk)
+    deposit = Deposit.objects.select_for_update(of=("self",)).select_related("appeal").get(pk=deposit.pk)
     if deposit.state != Deposit.State.HELD:
         _refuse("state", _("This deposit was already %(state)s.") % {"state": deposit.get_state_display().lower()})
     return deposit
@@ -633,7 +633,7 @@ def constitute_body(*, appeal, by, kind=None, members=(), chair=None, size=None,
 def appoint_member(*, body, user, by, chair=False, now=None):
     """Seat ``user`` on ``body`` after checking for conflicts of interest."""
     now = now or timezone.now()
-    body = Body.objects.select_for_update().select_related("appeal__ruling__result__ns",
+    body = Body.objects.select_for_update(of=("self",)).select_related("appeal__ruling__result__ns",
                                                           "appeal__ruling__result__ew").get(pk=body.pk)
     appeal = _lock(body.appeal)
     if body.stage == Stage.EVENT:
@@ -665,7 +665,7 @@ def declare_conflict(*, member, conflict="", now=None):
     """``member`` declares their interests before sitting: ``conflict`` in words, or empty for
     none. A member with a conflict cannot vote and should recuse."""
     now = now or timezone.now()
-    member = BodyMember.objects.select_for_update().select_related("body", "user").get(pk=member.pk)
+    member = BodyMember.objects.select_for_update(of=("self",)).select_related("body", "user").get(pk=member.pk)
     if member.recused_at:
         _refuse("member", _("%(m)s has recused.") % {"m": member})
     member.declared_at, member.conflict = now, (conflict or "").strip()
@@ -683,7 +683,7 @@ def declare_conflict(*, member, conflict="", now=None):
 def recuse(*, member, reason, now=None):
     """``member`` stands down from the case; a replacement is appointed with ``appoint_member``."""
     now = now or timezone.now()
-    member = BodyMember.objects.select_for_update().select_related("body", "user").get(pk=member.pk)
+    member = BodyMember.objects.select_for_update(of=("self",)).select_related("body", "user").get(pk=member.pk)
     if member.recused_at:
         _refuse("member", _("%(m)s has already recused.") % {"m": member})
     reason = _require_text("reason", reason, _("Say why the member recuses."))
@@ -778,7 +778,7 @@ def record_hearing_notes(*, hearing, by, director_account=None, director_present
 def record_vote(*, member, outcome, dissent="", now=None):
     """``member``'s vote (uphold, vary, overturn), with any dissent in their words."""
     now = now or timezone.now()
-    member = BodyMember.objects.select_for_update().select_related("body", "user").get(pk=member.pk)
+    member = BodyMember.objects.select_for_update(of=("self",)).select_related("body", "user").get(pk=member.pk)
     body = member.body
     appeal = _lock(body.appeal)
     if body.stage == Stage.EVENT:

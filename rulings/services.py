@@ -263,7 +263,7 @@ def _apply(ruling, *, by, reason):
 def give_ruling(*, ruling, by, at=None):
     """The director gives the ruling at the table: it must be complete, and its score effect
     goes to the scoring service at once. ``at`` records a ruling given earlier (entered late)."""
-    ruling = Ruling.objects.select_for_update().select_related("result__board").get(pk=ruling.pk)
+    ruling = Ruling.objects.select_for_update(of=("self",)).select_related("result__board").get(pk=ruling.pk)
     if ruling.state != Ruling.State.DRAFT:
         raise ValidationError({"state": _("This ruling was already given (%(state)s).") % {
             "state": ruling.get_state_display()}})

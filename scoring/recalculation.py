@@ -138,7 +138,7 @@ def recalculate_board(board_id):
 
 @transaction.atomic
 def rescore_board(board_id, force=False):
-    board = Board.objects.select_for_update().select_related("session__event__tournament__authority").get(
+    board = Board.objects.select_for_update(of=("self",)).select_related("session__event__tournament__authority").get(
         pk=board_id)
     version = board.score_version
     if board.scored_version >= version and not force:
@@ -265,7 +265,7 @@ def _complete_change_log(board, rows, version):
 
 @transaction.atomic
 def rescore_event(event_id):
-    event = Event.objects.select_for_update().select_related("tournament__authority").get(pk=event_id)
+    event = Event.objects.select_for_update(of=("self",)).select_related("tournament__authority").get(pk=event_id)
     if event.is_teams:
         rows = _team_standings(event)
     elif event.kind in (Event.Kind.MP_PAIRS, Event.Kind.INDIVIDUAL):

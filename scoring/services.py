@@ -310,7 +310,7 @@ def set_effective_score(*, result, kind, score=None, reason, penalty=None, outsi
         raise ValidationError({"kind": _("'%(kind)s' is not a kind of score.") % {"kind": kind}})
     if not (reason or "").strip():
         raise ValidationError({"reason": _("Say why the score changes: the players will ask.")})
-    result = Result.objects.select_for_update().select_related("board__session__event__tournament__authority",
+    result = Result.objects.select_for_update(of=("self",)).select_related("board__session__event__tournament__authority",
                                                                 "table").get(pk=result.pk)
     if kind == Adjustment.TABLE:
         score = None
