@@ -124,23 +124,26 @@ def ruling_give(request, pk):
     return redirect("ruling", pk)
 
 
-@login_required
-def ruling_svg(request, pk):
-    """The hand diagram and auction as an SVG image, for documents."""
-    from rulings.bridge import Auction
-    from rulings.diagram import hand_diagram_svg
-    from scoring.deals import parse_deal
-
+def _ruling_with_deal(request, pk):
+    """A ruling the user may read and whose deal is recorded; 404 otherwise."""
     try:
         ruling = selectors.ruling_detail(pk, request.user)
     except Ruling.DoesNotExist:
         raise Http404 from None
     if not ruling.deal_pbn():
         raise Http404(_("The deal of this board is not recorded."))
-    board = ruling.result.board
-    svg = hand_diagram_svg(parse_deal(ruling.deal_pbn()), dealer=board.dealer, vulnerability=board.vulnerability,
-                           board_number=board.number,
-                           auction=Auction.from_dict(ruling.auction) if ruling.auction else None,
+    return ruling
+
+
+@login_required
+def ruling_svg(request, pk):
+    """The hand diagram and auction as an SVG image, for documents."""
+    from rulings.diagram import hand_diagram_svg
+
+    ruling = _ruling_with_deal(request, pk)
+    record = _board_record(ruling)
+    svg = hand_diagram_svg(record.deal, dealer=record.dealer, vulnerability=record.vulnerability,
+                           board_number=record.board, auction=record.auction if ruling.auction else None,
                            title=str(ruling))
     return HttpResponse(svg, content_type="image/svg+xml")
 
@@ -174,12 +177,7 @@ def ruling_pbn(request, pk):
     """The deal and auction as PBN, alerts, explanations and tempo as numbered notes."""
     from rulings.bridge import to_pbn
 
-    try:
-        ruling = selectors.ruling_detail(pk, request.user)
-    except Ruling.DoesNotExist:
-        raise Http404 from None
-    if not ruling.deal_pbn():
-        raise Http404(_("The deal of this board is not recorded."))
+    ruling = _ruling_with_deal(request, pk)
     response = HttpResponse(to_pbn(_board_record(ruling)), content_type="application/x-chess-pbn; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="ruling-{ruling.number}.pbn"'
     return response

@@ -217,3 +217,18 @@ def test_the_list_filters_by_law_kind_director_and_board(field, cast, client):
     assert listed(director=cast["chief"].pk) == {second.pk}
     assert listed(session=field.session.pk, board=1) == {first.pk, second.pk}
     assert listed(board=2) == set()
+
+
+def test_the_diagram_as_svg_and_a_missing_deal_is_not_found(field, cast, client):
+    created = api(cast["director"]).post("/api/v1/rulings/", weighted_request(field), format="json").json()
+    client.force_login(cast["auditor"])
+    svg = client.get(reverse("ruling-svg", args=[created["id"]]))
+    assert svg.status_code == 200 and svg["Content-Type"] == "image/svg+xml"
+    assert b"<svg" in svg.content and b"15-17" in svg.content
+    plain = services.rule(result=field.results[1], director=cast["director"], kind="claim", laws="70D1",
+                          ruling_text="Result stands", outcome="result_stands", give=True)
+    # With the board's deal removed, a ruling that has no deal of its own has no image and no PBN.
+    field.results[1].board.deal = ""
+    field.results[1].board.save(update_fields=["deal"])
+    assert client.get(reverse("ruling-svg", args=[plain.pk])).status_code == 404
+    assert client.get(reverse("ruling-pbn", args=[plain.pk])).status_code == 404
