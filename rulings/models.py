@@ -2,6 +2,7 @@
 months later without asking anyone."""
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -131,6 +132,9 @@ class Ruling(models.Model):
     deal = models.CharField(_("deal (PBN)"), max_length=80, blank=True,
                             help_text=_("Empty: the board's deal."))
     auction = models.JSONField(_("auction, lead, play and claim"), null=True, blank=True)
+    seating = models.JSONField(_("who sat where"), null=True, blank=True,
+                               help_text=_('Player ids by seat: {"N": 12, "E": 14, "S": 13, "W": 15}. '
+                                           "Casebooks use it to say North rather than a N-S player."))
     double_dummy = models.JSONField(_("double-dummy tricks and par"), null=True, blank=True, editable=False)
     double_dummy_error = models.CharField(_("why the solver could not take the deal"), max_length=300,
                                           blank=True, editable=False)
@@ -166,6 +170,26 @@ class Ruling(models.Model):
 
     def deal_pbn(self):
         return self.deal or self.result.board.deal
+
+    def clean(self):
+        super().clean()
+        if self.seating:
+            self._check_seating()
+
+    def _check_seating(self):
+        """Each seat holds a member of the contestant sitting on that side of this table."""
+        if not isinstance(self.seating, dict) or set(self.seating) - set("NESW"):
+            raise ValidationError({"seating": _('must look like {"N": 12, "E": 14, "S": 13, "W": 15} (player ids)')})
+        sides = {"N": self.result.ns, "S": self.result.ns, "E": self.result.ew, "W": self.result.ew}
+        for seat, player in self.seating.items():
+            contestant = sides[seat]
+            if not contestant.members.filter(pk=player).exists():
+                raise ValidationError({"seating": _("player %(player)s is not a member of %(contestant)s, "
+                                                    "who sat %(side)s") % {
+                    "player": player, "contestant": contestant,
+                    "side": _("North-South") if seat in "NS" else _("East-West")}})
+        if len(set(self.seating.values())) != len(self.seating):
+            raise ValidationError({"seating": _("one player is given two seats")})
 
     def correction_deadline(self):
         return self.session.correction_deadline()

@@ -69,6 +69,8 @@ class LawEntry:
     parent: str | None
     titles: dict = field(hash=False, compare=False)
     verified: bool
+    # Languages whose title the project translated from the English (not from a published text).
+    translated: tuple = field(default=(), hash=False, compare=False)
 
     def title(self, language="en"):
         """The title in ``language``, or the English title when there is none."""
@@ -115,7 +117,8 @@ def _entries(edition):
     if edition not in EDITIONS:
         raise ValueError(f"There is no {edition} edition in the catalogue: it has {', '.join(EDITIONS)}")
     rows = json.loads((DATA_DIR / f"laws_{edition}.json").read_text(encoding="utf-8"))
-    return tuple(LawEntry(edition=edition, **row) for row in rows)
+    return tuple(LawEntry(edition=edition, **dict(row, translated=tuple(row.get("translated", ()))))
+                 for row in rows)
 
 
 @lru_cache(maxsize=None)

@@ -1,9 +1,14 @@
 """
-Write ``data/laws_<edition>.json`` from the hand-written English source (``titles_en.py``) and
+Write ``data/laws_<edition>.json`` from the hand-written English source (``titles_en.py``),
 the seed texts: the Hebrew 2007 Laws (Hebrew titles) and the Dutch 1997 chapter VI (Dutch
-titles). The seeds are not part of the project; run this beside a copy of them:
+titles), and the project's translations of the English titles (``translations/<language>.json``)
+for every title no seed gives. The seeds are not part of the project; run this beside a copy of
+them:
 
     python -m rulings.laws.extract_seeds --seeds /path/to/seeds
+
+After editing only a translation table, ``--translations-only`` refills the data files without
+the seeds.
 
 It prints what it corrected in the seeds and where their structure differs from the English
 source, so that a change to either can be reviewed before the data is committed.
@@ -210,6 +215,33 @@ def build(edition, seed_titles, language, seed_laws, log):
     return rows
 
 
+TRANSLATIONS_DIR = Path(__file__).resolve().parent / "translations"
+# The languages each edition is given in: titles from a seed text where one has them, the
+# project's translation of the English title (``translations/<language>.json``) otherwise.
+LANGUAGES = {"1997": ("nl",), "2007": ("he", "uk", "is", "el", "nl"), "2017": ("he", "uk", "is", "el", "nl")}
+
+
+def add_translations(edition, rows):
+    """Fill each row's missing titles from the translation tables; a row records the languages
+    so filled under ``translated``. A title from a seed text is never replaced."""
+    tables = {language: json.loads((TRANSLATIONS_DIR / f"{language}.json").read_text(encoding="utf-8"))
+              for language in LANGUAGES[edition]}
+    for row in rows:
+        translated = set(row.get("translated", ()))
+        for language, table in tables.items():
+            if language in row["titles"] and language not in translated:
+                continue  # from a published text
+            text = table.get(row["titles"]["en"])
+            if not text:
+                raise ValueError(f"{edition} {row['number']}: no {language} translation of "
+                                 f"'{row['titles']['en']}' in translations/{language}.json")
+            row["titles"][language] = text
+            translated.add(language)
+        if translated:
+            row["translated"] = sorted(translated)
+    return rows
+
+
 def write(edition, rows):
     lines = [json.dumps(row, ensure_ascii=False) for row in rows]
     path = DATA_DIR / f"laws_{edition}.json"
@@ -221,7 +253,16 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0])
     parser.add_argument("--seeds", default=Path(__file__).resolve().parents[3] / "shared" / "seeds",
                         help="directory holding the seed texts")
+    parser.add_argument("--translations-only", action="store_true",
+                        help="only refill the translated titles of the data files (no seeds needed)")
     args = parser.parse_args(argv)
+    if args.translations_only:
+        for edition in EDITIONS:
+            path = DATA_DIR / f"laws_{edition}.json"
+            rows = add_translations(edition, json.loads(path.read_text(encoding="utf-8")))
+            write(edition, rows)
+            print(f"{path.name}: {sum(bool(r.get('translated')) for r in rows)} entries with translated titles")
+        return
     hebrew, dutch = find_seeds(args.seeds)
     log = []
     seeds = {
@@ -231,7 +272,7 @@ def main(argv=None):
     }
     DATA_DIR.mkdir(exist_ok=True)
     for edition in EDITIONS:
-        rows = build(edition, *seeds[edition], log)
+        rows = add_translations(edition, build(edition, *seeds[edition], log))
         path = write(edition, rows)
         print(f"{path.name}: {len(rows)} entries, {sum(r['verified'] for r in rows)} verified, "
               f"{sum(len(r['titles']) > 1 for r in rows)} with a title in another language")

@@ -100,10 +100,32 @@ def test_titles_from_the_seeds():
     assert title("1997", "Law 64 A 2", language="nl") == "Overtreder heeft de slag waarin verzaakt is, niet gemaakt"
 
 
+@pytest.mark.parametrize("edition, languages", [
+    ("2007", {"en", "he", "uk", "is", "el", "nl"}), ("2017", {"en", "he", "uk", "is", "el", "nl"}),
+    ("1997", {"en", "nl"}),
+])
+def test_every_entry_has_a_title_in_each_language_of_its_edition(edition, languages):
+    for entry in load(edition):
+        assert set(entry.titles) == languages, entry.number
+        assert all(text.strip() for text in entry.titles.values()), entry.number
+
+
+def test_a_title_from_a_published_text_is_kept_and_not_marked_as_translated():
+    entry = {e.number: e for e in load("2007")}["16"]
+    assert entry.titles["he"] == "מידע מורשה ובלתי מורשה"
+    assert "he" not in entry.translated
+    assert set(entry.translated) == {"uk", "is", "el", "nl"}
+
+
+def test_translated_titles():
+    assert title("2017", "16", language="he") != title("2017", "16")
+    assert title("2007", "16", language="uk") == title("2017", "16", language="uk")
+    assert title("2017", "12C1", language="el") != title("2017", "12C1")
+
+
 def test_titles_fall_back_to_english():
-    assert title("2017", "16", language="he") == title("2017", "16") == "Authorised and Unauthorised Information"
-    assert title("2007", "12C1c", language="he") == title("2007", "12C1c")
-    assert title("1997", "12", language="nl") == "Director's Discretionary Powers"
+    assert title("1997", "12", language="he") == title("1997", "12") == "Director's Discretionary Powers"
+    assert title("2007", "12", language="xx") == title("2007", "12")
 
 
 def test_the_structure_is_per_edition():
