@@ -7,7 +7,8 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from appeals import services
-from appeals.models import Concurrence
+from appeals.models import Appeal, Concurrence
+from rulings import services as rulings_services
 from rulings.models import Ruling
 from scoring import recalculation, roles
 from scoring import services as scoring_services
@@ -56,6 +57,37 @@ def _heard(appeal, chief, members, now):
     return body
 
 
+def _seat(ruling, director):
+    """Record who sat where: the first member of each pair North or East."""
+    ns, ew = list(ruling.result.ns.members.order_by("pk")), list(ruling.result.ew.members.order_by("pk"))
+    seats = {"N": ns[0], "S": ns[1], "E": ew[0], "W": ew[1]}
+    rulings_services.record_seating(ruling=ruling, by=director,
+                                    seating={seat: player.pk for seat, player in seats.items()})
+    return seats
+
+
+@transaction.atomic
+def load_demo_casebook(tournament):
+    """The demo federation's casebook of its decided appeals: published, commented, final."""
+    from appeals import casebooks
+
+    auditor = get_user_model().objects.get(username="auditor")
+    authority = tournament.authority
+    at = max(a.decided_at for a in Appeal.objects.filter(ruling__result__board__session__event__tournament=tournament,
+                                                            state=Appeal.State.DECIDED))
+    casebook = casebooks.compile_casebook(
+        authority=authority, by=auditor, title=f"{tournament.name}: appeals", now=at + datetime.timedelta(days=7),
+        introduction="The decided appeals of the championship, with the players shown by seat only.",
+        filters={"tournament": tournament.pk})
+    casebooks.publish_casebook(casebook=casebook, by=auditor, now=at + datetime.timedelta(days=8))
+    tempo = casebook.cases.get(appeal__ruling__kind=Ruling.Kind.UNAUTHORISED_INFORMATION)
+    casebooks.write_commentary(case=tempo, by=auditor, now=at + datetime.timedelta(days=20), text=(
+        "A clear example of weighting after a break in tempo: the committee agreed bidding on was suggested but "
+        "judged how often the pair would have found the bid without it."))
+    casebooks.finalise_casebook(casebook=casebook, by=auditor, now=at + datetime.timedelta(days=21))
+    return casebook
+
+
 @transaction.atomic
 def load_demo_appeals(tournament):
     """Appeals lodged, constituted, scheduled, decided (varied; upheld and without merit) and
@@ -74,10 +106,19 @@ def load_demo_appeals(tournament):
     def ruling(index):
         return rulings[numbers[index % len(numbers)]]
 
-    # Decided: the committee varies the ruling; the new score reaches the standings.
-    appeal, now = _lodge(ruling(0), director, 12, "The pause was short and did not suggest bidding on; with "
-                                                  "our shape 4S is the only bid.")
+    # Decided: the committee varies the ruling; the new score reaches the standings. The players
+    # are named in the texts, as they are at a real hearing; the casebook hides them.
+    seats = _seat(ruling(0), director)
+    north, south = seats["N"], seats["S"]
+    appeal, now = _lodge(ruling(0), director, 12, f"{north.first_name} {north.last_name}: the pause was short and "
+                                                  f"did not suggest bidding on; with our shape 4S is the only bid.")
     body = _heard(appeal, chief, members, now)
+    services.record_hearing_notes(
+        hearing=appeal.hearings.get(), by=members[0], director_present=True, now=now + datetime.timedelta(minutes=21),
+        director_account="The director explained the poll: four of five players passed.",
+        notes=f"{north.last_name} said {south.first_name} had a clear 4S bid whatever the tempo. "
+              f"{seats['E'].first_name} {seats['E'].last_name} timed the pause at about 15 seconds; "
+              f"{seats['W'].first_name} agreed.")
     for member in body.members.all():
         services.record_vote(member=member, outcome="vary", now=now + datetime.timedelta(minutes=22))
     result = appeal.ruling.result
@@ -92,6 +133,7 @@ def load_demo_appeals(tournament):
     made.append(appeal)
 
     # Decided: upheld and found without merit; the deposit is kept.
+    _seat(ruling(1), director)
     appeal, now = _lodge(ruling(1), director, 20, "The explanation was right; the opponents should have asked.",
                          side="EW")
     _heard(appeal, chief, members, now)

@@ -14,7 +14,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from appeals import national
-from appeals.models import Outcome
+from appeals.models import Appeal, Outcome
 from rulings.models import Ruling
 
 
@@ -113,4 +113,27 @@ def statistics(request):
     }
     return render(request, "national/statistics.html", {
         "figures": figures, "charts": charts, "tournaments": tournaments, "selected": tournament,
+    })
+
+
+@national_reader_required
+def home(request):
+    """The auditor's desk: the audit trail's state, the bodies audited, open and decided cases,
+    the casebooks, and the latest entries of the trail for these tournaments."""
+    from appeals import casebooks
+    from audit.models import AuditEntry
+    from audit.services import verify_chain
+
+    checked, broken, reason = verify_chain()
+    tournaments = national.audited_tournaments(request.user)
+    appeals = national.scoped_appeals(request.user)
+    return render(request, "national/home.html", {
+        "chain": {"checked": checked, "broken": broken, "reason": reason, "intact": broken is None and not reason},
+        "tournaments": tournaments[:20], "tournament_count": tournaments.count(),
+        "ruling_count": national.scoped_rulings(request.user).count(),
+        "open_appeals": appeals.filter(state__in=Appeal.OPEN_STATES).count(),
+        "decided_appeals": appeals.filter(state=Appeal.State.DECIDED).count(),
+        "casebooks": casebooks.visible_casebooks(request.user)[:10],
+        "entries": AuditEntry.objects.filter(tournament_id__in=tournaments.values("pk"))
+        .select_related("actor").order_by("-sequence")[:15],
     })

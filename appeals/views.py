@@ -24,6 +24,7 @@ from rulings.forms import RulingForm
 from rulings.models import Ruling
 from scoring import roles
 from scoring import selectors as scoring_selectors
+from scoring.i18n import rank_preference
 from scoring.models import Player, TournamentOfficial
 
 
@@ -182,7 +183,8 @@ def _act(request, appeal):
             services.record_deposit(appeal=appeal, by=user)
         elif action == "constitute":
             members = list(get_user_model().objects.filter(pk__in=data.getlist("members")))
-            chair = get_user_model().objects.filter(pk=data.get("chair")).first()
+            # The form's "—" (no chair, as for a referee) posts an empty value.
+            chair = get_user_model().objects.filter(pk=data["chair"]).first() if data.get("chair") else None
             services.constitute_body(appeal=appeal, by=user, kind=data.get("kind") or None, members=members,
                                      chair=chair)
         elif action == "schedule":
@@ -246,6 +248,7 @@ def appeal_form(request, pk):
     return render(request, "appeals/appeal_form.html", {
         "appeal": appeal, "ruling": ruling, "board": board, "session": board.session, "event": board.session.event,
         "tournament": board.session.event.tournament, "diagram": _diagram(ruling), "body": body,
+        "card_ranks": rank_preference(board.session.event.tournament),
         "members": body.members.select_related("user") if body else [],
         "concurrences": selectors.concurrences(appeal), "deposits": appeal.deposits.all(),
     })

@@ -86,6 +86,8 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "scoring.context_processors.roles",
             ],
+            # {% load bridge_cards %}: card ranks and suit symbols (docs/translations.md).
+            "libraries": {"bridge_cards": "scoring.i18n"},
         },
     },
 ]
@@ -230,3 +232,7 @@ CELERY_BEAT_SCHEDULE = {
     # Rulings not appealed within the appeal period (Law 92B) become final.
     "finalise-rulings": {"task": "rulings.tasks.finalise_rulings", "schedule": 60.0},
 }
+
+# The browser that prints casebooks to PDF (Debian's chromium; Playwright drives it). Without
+# one, the casebook page prints to PDF from the reader's own browser.
+CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")

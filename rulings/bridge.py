@@ -23,6 +23,7 @@ from scoring.deals import (
     SEAT_NAMES,
     SUITS,
     Deal,
+    SEAT_WORDS,
     DealError,
     next_seat,
     normalise_call,
@@ -32,6 +33,7 @@ from scoring.deals import (
 )
 from scoring.engine.contract import SEATS, board_vulnerability, parse_contract
 from scoring.importers.pbn import Call, PbnError, PbnGame, parse_pbn, write_pbn
+from scoring.messages import Message, MessageError, _
 
 HANDVIEWER = "https://www.bridgebase.com/tools/handviewer.html"
 
@@ -42,14 +44,23 @@ _LIN_VUL_CODE = {"None": "o", "NS": "n", "EW": "e", "All": "b"}
 _LIN_CALLS = {"P": "Pass", "D": "X", "R": "XX"}
 _LIN_KEY_RE = re.compile(r"^[a-z]{2}$")
 _LIN_BID_RE = re.compile(r"^[1-7](C|D|H|S|N|NT)$")
-# validate_auction names the call as "West's 3H (call 5)"; LIN messages name "mb 5 (3H)".
-_WHO_RE = re.compile(r"^\w+'s \S+ \(call \d+\)(?: is |: | )?")
 _TEMPO_RE = re.compile(r"^tempo: (\d+) s$")
 _CLAIM_TAG_RE = re.compile(r"^(\d+)(?::(.*))?$", re.S)
 
 
-class LinError(ValueError):
-    """A LIN string or link that cannot be read; ``str()`` is the message a director reads."""
+class LinError(MessageError):
+    """A LIN string or link that cannot be read; ``str()`` is the message a director reads (in
+    English; ``scoring.i18n.translate(error)`` in the reader's language)."""
+
+
+def _at(key, message):
+    """``md: ...``, ``mb 5 (3H): ...``: the LIN key (and position) at fault, then what is wrong."""
+    return Message("%(key)s: %(message)s", key=key, message=message)
+
+
+def _tagged(tag, message):
+    """``Play: ...``: the PBN tag at fault, then what is wrong."""
+    return Message("%(tag)s: %(message)s", tag=tag, message=message)
 
 
 # --- The record --------------------------------------------------------------------------
@@ -58,7 +69,7 @@ def parse_card(text):
     """``"sq"`` -> ``"SQ"``, ``"H10"`` -> ``"HT"``; raise DealError if it is not a card."""
     card = (text or "").strip().upper().replace("10", "T")
     if len(card) != 2 or card[0] not in SUITS or card[1] not in RANKS:
-        raise DealError("play", f"'{text}' is not a card: write the suit and the rank, e.g. SQ")
+        raise DealError("play", _("'%(text)s' is not a card: write the suit and the rank, e.g. SQ", text=text))
     return card
 
 
@@ -129,17 +140,16 @@ class Auction:
         for an unfinished auction when ``complete`` is False. Raises DealError."""
         contract, declarer = validate_auction(self.dealer, [c.call for c in self.calls], complete)
         if self.play and self.play[0][0] != self.opening_lead:
-            raise DealError("play", f"the opening lead is {self.opening_lead} but the play starts "
-                                    f"with {self.play[0][0]}")
+            raise DealError("play", _("the opening lead is %(lead)s but the play starts with %(card)s",
+                                      lead=self.opening_lead, card=self.play[0][0]))
         for number, trick in enumerate(self.play, 1):
             if len(trick) > 4 or (len(trick) < 4 and number < len(self.play)):
-                raise DealError("play", f"trick {number} has {len(trick)} cards: a trick has 4 "
-                                        "(only the last may be unfinished)")
+                raise DealError("play", _("trick %(n)s has %(cards)s cards: a trick has 4 (only the last may be "
+                                          "unfinished)", n=number, cards=len(trick)))
         if len(self.play) > 13:
-            raise DealError("play", f"{len(self.play)} tricks: a board has 13")
+            raise DealError("play", _("%(n)s tricks: a board has 13", n=len(self.play)))
         if self.claim and not 0 <= self.claim.tricks <= 13:
-            raise DealError("claim", f"a claim of {self.claim.tricks} tricks: declarer takes "
-                                     "0 to 13")
+            raise DealError("claim", _("a claim of %(n)s tricks: declarer takes 0 to 13", n=self.claim.tricks))
         return contract, declarer
 
     def to_dict(self):
@@ -221,9 +231,13 @@ def check_play(deal, auction):
     contract, declarer = auction.validate(complete=False)
     cards = auction.cards
     if (cards or auction.claim) and contract in (None, "PASS"):
-        what = "a card is played" if cards else "a claim is made"
-        why = "the auction has not ended" if contract is None else "the board was passed out"
-        raise DealError("play" if cards else "claim", f"{what} but {why}", 0 if cards else None)
+        if cards:
+            message = (_("a card is played but the auction has not ended") if contract is None
+                       else _("a card is played but the board was passed out"))
+        else:
+            message = (_("a claim is made but the auction has not ended") if contract is None
+                       else _("a claim is made but the board was passed out"))
+        raise DealError("play" if cards else "claim", message, 0 if cards else None)
     if contract in (None, "PASS"):
         return contract, declarer
     trump = parse_contract(contract).strain
@@ -233,11 +247,12 @@ def check_play(deal, auction):
         for offset, card in enumerate(trick):
             seat, index = next_seat(leader, offset), start + offset
             if card in seen:
-                raise DealError("play", f"{card} was already played (card {seen[card] + 1})", index)
+                raise DealError("play", _("%(card)s was already played (card %(n)s)", card=card, n=seen[card] + 1),
+                                index)
             known = deal.hands[seat] is not None
             if known and card not in deal.cards(seat):
-                raise DealError("play", f"{SEAT_NAMES[seat]} is to play and does not hold {card}",
-                                index)
+                raise DealError("play", _("%(seat)s is to play and does not hold %(card)s", seat=SEAT_WORDS[seat],
+                                          card=card), index)
             seen[card] = index
         if len(trick) == 4:
             leader = trick_winner(trick, leader, trump)
@@ -245,11 +260,11 @@ def check_play(deal, auction):
     if auction.claim:
         tricks, left = auction.claim.tricks, 13 - len(cards) // 4
         if tricks < won:
-            raise DealError("claim", f"a claim of {tricks} tricks, but declarer has already "
-                                     f"won {won}")
+            raise DealError("claim", _("a claim of %(n)s tricks, but declarer has already won %(won)s", n=tricks,
+                                       won=won))
         if tricks > won + left:
-            raise DealError("claim", f"a claim of {tricks} tricks, but declarer has won {won} "
-                                     f"with {left} to play")
+            raise DealError("claim", _("a claim of %(n)s tricks, but declarer has won %(won)s with %(left)s to play",
+                                       n=tricks, won=won, left=left))
     return contract, declarer
 
 
@@ -278,7 +293,7 @@ def parse_lin(text):
         elif key == "sv":
             vulnerability = LIN_VULNERABILITY.get(value.strip().lower())
             if vulnerability is None:
-                raise LinError(f"sv|{value}|: '{value}' is not a vulnerability (o, n, e, b)")
+                raise LinError(_("sv|%(value)s|: '%(value)s' is not a vulnerability (o, n, e, b)", value=value))
         elif key == "md":
             dealer_deal = _lin_deal(value)
         elif key == "mb":
@@ -286,28 +301,27 @@ def parse_lin(text):
             calls.append(_lin_call(value, len(raw_calls)))
         elif key == "an":
             if not calls:
-                raise LinError(f"an|{value}|: an explanation before any call (mb)")
+                raise LinError(_("an|%(value)s|: an explanation before any call (mb)", value=value))
             last = calls[-1]
             last.explanation = f"{last.explanation}; {value}" if last.explanation else value
         elif key == "pc":
             raw_cards.append(value)
         elif key == "mc":
             if not re.fullmatch(r"\d+", value.strip()) or int(value) > 13:
-                raise LinError(f"mc|{value}|: '{value}' is not a number of tricks (0 to 13)")
+                raise LinError(_("mc|%(value)s|: '%(value)s' is not a number of tricks (0 to 13)", value=value))
             claim = Claim(int(value))
 
     dealer, deal = dealer_deal
     if vulnerability is None:
         if board is None:
-            raise LinError("no sv| (vulnerability) found, and no board number (ah|) to take "
-                           "it from")
+            raise LinError(_("no sv| (vulnerability) found, and no board number (ah|) to take it from"))
         vulnerability = board_vulnerability(board)
     cards = []
     for number, raw in enumerate(raw_cards, 1):
         try:
             cards.append(parse_card(raw))
         except DealError as exc:
-            raise LinError(f"pc {number} ({raw}): {exc.message}") from None
+            raise LinError(_at(f"pc {number} ({raw})", exc.message)) from None
     auction = Auction(dealer, calls, play=[cards[i:i + 4] for i in range(0, len(cards), 4)],
                       claim=claim)
     try:
@@ -315,12 +329,12 @@ def parse_lin(text):
     except DealError as exc:
         if exc.field == "auction":
             if exc.index is None:
-                raise LinError(f"mb: {exc.message}") from None
-            reason = _WHO_RE.sub("", exc.message)
-            raise LinError(f"mb {exc.index + 1} ({raw_calls[exc.index]}): {reason}") from None
+                raise LinError(_at("mb", exc.message)) from None
+            # "mb 5 (3H): insufficient: ...", not "West's 3H (call 5) is insufficient: ..."
+            raise LinError(_at(f"mb {exc.index + 1} ({raw_calls[exc.index]})", exc.reason)) from None
         if exc.field == "play":
-            raise LinError(f"pc {exc.index + 1} ({raw_cards[exc.index]}): {exc.message}") from None
-        raise LinError(f"mc|{claim.tricks}|: {exc.message}") from None
+            raise LinError(_at(f"pc {exc.index + 1} ({raw_cards[exc.index]})", exc.message)) from None
+        raise LinError(_at(f"mc|{claim.tricks}|", exc.message)) from None
     return BoardRecord(board, vulnerability, deal, auction, players)
 
 
@@ -334,7 +348,7 @@ def _lin_from_link(text):
         values = parse_qs(part, keep_blank_values=True).get("lin")
         if values:
             return values[0]
-    raise LinError("the link has no lin= parameter")
+    raise LinError(_("the link has no lin= parameter"))
 
 
 def _lin_pairs(lin):
@@ -343,16 +357,16 @@ def _lin_pairs(lin):
     pairs = [(tokens[i].strip().lower(), tokens[i + 1]) for i in range(0, len(tokens) - 1, 2)]
     mds = [value for key, value in pairs if key == "md"]
     if not mds:
-        raise LinError("not a LIN string: no md| (deal) found")
+        raise LinError(_("not a LIN string: no md| (deal) found"))
     if len(mds) > 1:
-        raise LinError(f"{len(mds)} deals (md|) in the LIN string: a ruling is about one board")
-    for key, _ in pairs:
+        raise LinError(_("%(n)s deals (md|) in the LIN string: a ruling is about one board", n=len(mds)))
+    for key, _value in pairs:
         if not _LIN_KEY_RE.match(key):
-            raise LinError(f"'{key}' is not a LIN key: LIN is written as key|value| with "
-                           "two-letter keys")
+            raise LinError(_("'%(key)s' is not a LIN key: LIN is written as key|value| with two-letter keys",
+                             key=key))
     leftover = tokens[-1].strip() if len(tokens) % 2 else ""
     if leftover:
-        raise LinError(f"'{leftover}' has no value: LIN is written as key|value|")
+        raise LinError(_("'%(text)s' has no value: LIN is written as key|value|", text=leftover))
     return pairs
 
 
@@ -364,8 +378,8 @@ def _lin_call(value, number):
         return AuctionCall(_LIN_CALLS[text], alert=alert)
     if _LIN_BID_RE.match(text):
         return AuctionCall(text, alert=alert)
-    raise LinError(f"mb {number} ({value}): '{value}' is not a call: LIN writes p, d, r or a "
-                   "bid from 1C to 7N")
+    raise LinError(_at(f"mb {number} ({value})", _(
+        "'%(value)s' is not a call: LIN writes p, d, r or a bid from 1C to 7N", value=value)))
 
 
 def _lin_deal(value):
@@ -373,21 +387,24 @@ def _lin_deal(value):
     match = re.match(r"\s*([1-4]?)(.*)$", value, re.S)
     if not match[1]:
         # endplay's LIN export leaves the digit out; guessing it would move the auction.
-        raise LinError("md: no dealer digit: md starts with 1 (South), 2 (West), 3 (North) or "
-                       "4 (East) before the hands")
+        raise LinError(_at("md", _("no dealer digit: md starts with 1 (South), 2 (West), 3 (North) or "
+                                   "4 (East) before the hands")))
     dealer = LIN_SEATS[int(match[1]) - 1]
     texts = match[2].split(",")
     if len(texts) > 4:
-        raise LinError(f"md: {len(texts)} hands: LIN gives four (South, West, North, East)")
+        raise LinError(_at("md", _("%(n)s hands: LIN gives four (South, West, North, East)", n=len(texts))))
     hands = {seat: _lin_hand(seat, text) for seat, text in zip(LIN_SEATS, texts + [""] * 4)}
     missing = [seat for seat in LIN_SEATS if hands[seat] is None]
     if len(missing) > 1:
-        named = " and ".join(SEAT_NAMES[seat] for seat in missing)
-        raise LinError(f"md: the hands of {named} are missing: LIN may leave out one hand only")
+        named = SEAT_WORDS[missing[0]]
+        for seat in missing[1:]:
+            named = _("%(items)s and %(last)s", items=named, last=SEAT_WORDS[seat])
+        raise LinError(_at("md", _("the hands of %(seats)s are missing: LIN may leave out one hand only",
+                                   seats=named)))
     try:
         deal = parse_deal("N:" + " ".join(hands[s] or "-" for s in SEATS), allow_partial=True)
     except DealError as exc:
-        raise LinError(f"md: {exc.message}") from None
+        raise LinError(_at("md", exc.message)) from None
     if missing:
         held = {card for seat in SEATS if seat not in missing for card in deal.cards(seat)}
         deal.hands[missing[0]] = {suit: "".join(r for r in RANKS if suit + r not in held)
@@ -406,8 +423,8 @@ def _lin_hand(seat, text):
         if char in SUITS:
             suit = char
         elif suit is None:
-            raise LinError(f"md: '{char}' in {SEAT_NAMES[seat]}'s hand comes before any suit "
-                           "letter (S, H, D, C)")
+            raise LinError(_at("md", _("'%(char)s' in %(seat)s's hand comes before any suit letter (S, H, D, C)",
+                                       char=char, seat=SEAT_WORDS[seat])))
         else:
             suits[suit] += char
     return ".".join(suits[s] for s in SUITS)
@@ -471,14 +488,14 @@ def parse_pbn_record(text):
     games = parse_pbn(text)
     if len(games) != 1:
         line = games[1].line if len(games) > 1 else 1
-        raise PbnError(line, f"{len(games)} games in the text: a ruling is about one board")
+        raise PbnError(line, _("%(n)s games in the text: a ruling is about one board", n=len(games)))
     game = games[0]
     if game.deal is None:
-        raise PbnError(game.line, "Deal: the game has no deal")
+        raise PbnError(game.line, _tagged("Deal", _("the game has no deal")))
     for tag, value in (("Dealer", game.dealer), ("Vulnerable", game.vulnerability)):
         if value is None:
-            raise PbnError(game.line, f"{tag}: the game has no {tag} tag, nor a Board number "
-                                      "to take it from")
+            raise PbnError(game.line, _tagged(tag, _("the game has no %(tag)s tag, nor a Board number to take it "
+                                                     "from", tag=tag)))
 
     alerted = _alerted_calls(text)
     calls = [_call_from_note(call.call, call.note, i in alerted)
@@ -492,8 +509,9 @@ def parse_pbn_record(text):
     if game.tags.get("Claim"):
         match = _CLAIM_TAG_RE.match(game.tags["Claim"].strip())
         if not match:
-            raise PbnError(_line_of(text, "[Claim"), f"Claim: '{game.tags['Claim']}' is not a "
-                           "claim: write tricks:what was said, e.g. 10:the rest are mine")
+            raise PbnError(_line_of(text, "[Claim"), _tagged("Claim", _(
+                "'%(value)s' is not a claim: write tricks:what was said, e.g. 10:the rest are mine",
+                value=game.tags["Claim"])))
         claim = Claim(int(match[1]), match[2] or "")
     play = _read_play(game, calls, _line_of(text, "[Play")) if "Play" in game.sections else []
     auction = Auction(game.dealer, calls, play=play, claim=claim)
@@ -504,8 +522,9 @@ def parse_pbn_record(text):
         record.validate()
     except DealError as exc:
         where = _line_of(text, "[Play" if exc.field == "play" else "[Claim") or game.line
-        at = f"trick {exc.index // 4 + 1}: " if exc.index is not None else ""
-        raise PbnError(where, f"{exc.field.capitalize()}: {at}{exc.message}") from None
+        message = (_("trick %(n)s: %(message)s", n=exc.index // 4 + 1, message=exc.message)
+                   if exc.index is not None else exc.message)
+        raise PbnError(where, _tagged(exc.field.capitalize(), message)) from None
     return record
 
 
@@ -515,12 +534,13 @@ def _read_play(game, calls, line):
     contract, declarer = validate_auction(game.dealer, [c.call for c in calls], False)
     leader_tag, rows = game.sections["Play"]
     if contract in (None, "PASS"):
-        why = "the auction has not ended" if contract is None else "the board was passed out"
-        raise PbnError(line, f"Play: cards are played but {why}")
+        raise PbnError(line, _tagged("Play", _("cards are played but the auction has not ended") if contract is None
+                                     else _("cards are played but the board was passed out")))
     first = next_seat(declarer)
     if leader_tag.strip().upper() != first:
-        raise PbnError(line, f"Play: the play starts with {leader_tag} but the opening leader "
-                             f"is {first}, on declarer {declarer}'s left")
+        raise PbnError(line, _tagged("Play", _(
+            "the play starts with %(start)s but the opening leader is %(leader)s, on declarer %(declarer)s's left",
+            start=leader_tag, leader=first, declarer=declarer)))
     words = [w for row in rows for w in row]
     words = words[:words.index("*")] if "*" in words else words
     trump, leader, tricks = parse_contract(contract).strain, first, []
@@ -539,7 +559,8 @@ def _read_play(game, calls, line):
                 break
             leader = trick_winner(trick, leader, trump)
     except DealError as exc:
-        raise PbnError(line, f"Play: trick {len(tricks) + 1}: {exc.message}") from None
+        raise PbnError(line, _tagged("Play", _("trick %(n)s: %(message)s", n=len(tricks) + 1,
+                                               message=exc.message))) from None
     return tricks
 
 

@@ -24,14 +24,10 @@ SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 COLUMNS = ("W", "N", "E", "S")  # auction columns, as printed in bridge books
 VULNERABILITY_LABELS = {"None": "None", "NS": "N-S", "EW": "E-W", "All": "All"}
 
-# Honour letters by language: a 5-letter string for A K Q J T, or a mapping of ranks.
-NATIONAL_RANKS = {
-    "en": "AKQJT",
-    "fr": {"K": "R", "Q": "D", "J": "V", "T": "10"},
-    "de": {"Q": "D", "J": "B", "T": "10"},
-    "nl": {"K": "H", "Q": "V", "J": "B", "T": "10"},
-    "it": {"K": "R", "Q": "D", "J": "F", "T": "10"},
-}
+# The international letters, the default. Other letters (a national body's, in the reader's
+# language) come from scoring/i18n.py's rank_letters(), which the view passes in: this module
+# stays plain Python and keeps no table of its own.
+INTERNATIONAL_RANKS = {"A": "A", "K": "K", "Q": "Q", "J": "J", "T": "10"}
 
 # Characters XML 1.0 forbids even when escaped.
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
@@ -109,6 +105,9 @@ def auction_rows(auction, suit_symbols=True):
 
 def _rank_map(ranks):
     mapping = {rank: rank for rank in "AKQJT98765432"}
+    mapping.update(INTERNATIONAL_RANKS)
+    if ranks is None:
+        return mapping
     if isinstance(ranks, str):
         if len(ranks) != 5:
             raise ValueError(f"'{ranks}' is not five honour letters (for A, K, Q, J, T)")
@@ -142,7 +141,8 @@ def _hand(seat, deal, x, y, names, ranks, symbols):
     if hand is None:
         out.append(_text(x, y + 20, "(not known)", font_style="italic"))
     else:
-        separator = "" if all(len(ranks[r]) == 1 for r in "AKQJT") else " "
+        # "AK109" as the pages print it; spaced only when an honour is written with more than one letter
+        separator = "" if all(len(ranks[r]) == 1 for r in "AKQJ") else " "
         for i, suit in enumerate(SUITS):
             held = separator.join(ranks[r] for r in hand[suit]) or "\u2014"
             out.append(_text(x, y + 20 + 18 * i, f"{_suit(suit, symbols)} {_esc(held)}"))
@@ -172,15 +172,17 @@ def _compass(cx, cy, board_number, dealer, vulnerability):
 
 
 def hand_diagram_svg(deal, *, dealer, vulnerability, board_number, auction=None,
-                     suit_symbols=True, ranks="AKQJT", title="", players=None):
+                     suit_symbols=True, ranks=None, title="", players=None):
     """A standalone SVG (520 px wide) of ``deal``: North at the top, West left, East right,
     South at the bottom, the board number, dealer and vulnerability (vulnerable seats in red
     in the central square), then the auction (an ``Auction``) as a table West, North, East,
     South with numbered markers for alerts, explanations, tempo and remarks, the notes
     listed below it, and the contract, lead and claim.
 
-    ``ranks`` is five honour letters for A K Q J T or a mapping such as
-    ``NATIONAL_RANKS["fr"]``; ``players`` maps seats to names. All text is escaped.
+    ``ranks`` says how ranks are printed: None for the international A K Q J 10, five honour
+    letters for A K Q J T (``"AKQJT"`` prints PBN's T), or a mapping of ranks such as
+    ``scoring.i18n.rank_letters("national", language="nl")`` (A H V B 10). The same letters
+    print the opening lead. ``players`` maps seats to names. All text is escaped.
     """
     vulnerability = parse_vulnerability(vulnerability)
     rank_map = _rank_map(ranks)
@@ -202,7 +204,7 @@ def hand_diagram_svg(deal, *, dealer, vulnerability, board_number, auction=None,
     out += _compass(260, top + 160, board_number, dealer, vulnerability)
     y = top + 320
     if auction is not None:
-        y = _auction(out, auction, y + 20, vulnerability, suit_symbols)
+        y = _auction(out, auction, y + 20, vulnerability, suit_symbols, rank_map)
     height = y + 12
     return "\n".join([
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
@@ -215,7 +217,7 @@ def hand_diagram_svg(deal, *, dealer, vulnerability, board_number, auction=None,
     ])
 
 
-def _auction(out, auction, y, vulnerability, suit_symbols):
+def _auction(out, auction, y, vulnerability, suit_symbols, rank_map):
     """Append the auction table, the contract line and the notes; return the next y."""
     xs = {seat: 150 + 60 * i for i, seat in enumerate(COLUMNS)}
     out.append('<g class="auction">')
@@ -242,7 +244,7 @@ def _auction(out, auction, y, vulnerability, suit_symbols):
             out.append(_text(x, y, body))
     out.append("</g>")
 
-    lines = _summary(auction, suit_symbols)
+    lines = _summary(auction, suit_symbols, rank_map)
     notes = auction_notes(auction, suit_symbols)
     if lines or notes:
         y += 10
@@ -261,7 +263,7 @@ def _auction(out, auction, y, vulnerability, suit_symbols):
     return y
 
 
-def _summary(auction, suit_symbols):
+def _summary(auction, suit_symbols, rank_map=None):
     """The contract, lead and claim as lines of text (none while the auction is open)."""
     try:
         contract, declarer = auction.validate(complete=False)
@@ -276,7 +278,8 @@ def _summary(auction, suit_symbols):
     line = f"Contract: {text} by {SEAT_NAMES[declarer]}"
     if auction.opening_lead:
         lead = auction.opening_lead
-        line += f"; lead: {SUIT_SYMBOLS[lead[0]] if suit_symbols else lead[0]}{lead[1]}"
+        rank = (rank_map or _rank_map(None)).get(lead[1], lead[1])
+        line += f"; lead: {SUIT_SYMBOLS[lead[0]] if suit_symbols else lead[0]}{rank}"
     lines = [line]
     if auction.claim:
         said = f": \u201c{auction.claim.text}\u201d" if auction.claim.text else ""

@@ -18,6 +18,7 @@ from rulings.laws import CitationError, validate_citation
 from rulings.models import LawEntry, Penalty, RegulationClause, Ruling, RulingCitation, RulingRevision
 from scoring import services as scoring_services
 from scoring.engine.contract import ContractError, ns_score, parse_contract
+from scoring.i18n import translate
 from scoring.engine.rounding import exact_str, to_fraction
 from scoring.models import Tournament
 
@@ -115,7 +116,7 @@ def _points(result, row, field):
         points = ns_score(contract, declarer, tricks, result.board.vulnerability)
         return points, describe_contract(contract, declarer, tricks)
     except ContractError as error:
-        raise ValidationError({field: f"{error.field}: {error.message}"}) from None
+        raise ValidationError({field: translate(error)}) from None
     except (TypeError, ValueError):
         raise ValidationError({field: _("tricks must be a whole number from 0 to 13")}) from None
 
@@ -344,7 +345,7 @@ def attach_deal_and_auction(*, ruling, record=None, deal=None, auction=None):
         try:
             deal = parse_deal(deal).to_pbn()
         except DealError as error:
-            raise ValidationError({"deal": str(error)}) from None
+            raise ValidationError({"deal": translate(error)}) from None
     board_deal = ruling.result.board.deal
     ruling.deal = "" if deal == board_deal else (deal or "")
     ruling.auction = auction
@@ -384,7 +385,7 @@ def read_deal_source(text):
         if "[" in text:
             return parse_pbn_record(text)
     except (LinError, PbnError, ValueError) as error:
-        raise ValidationError({"deal_source": str(error)}) from None
+        raise ValidationError({"deal_source": translate(error)}) from None
     raise ValidationError({"deal_source": _(
         "Paste a BBO handviewer link, a LIN string (md|...) or a PBN game ([Deal \"N:...\"]).")})
 
@@ -413,3 +414,19 @@ def rule(*, result, director, kind, give=False, laws="", outcome=Ruling.Outcome.
     if give:
         give_ruling(ruling=ruling, by=director, at=given_at)
     return Ruling.objects.get(pk=ruling.pk)
+
+
+@transaction.atomic
+def record_seating(*, ruling, by, seating):
+    """Who sat where at the table (player ids by seat); an empty mapping clears it."""
+    ruling = Ruling.objects.select_for_update().get(pk=ruling.pk)
+    before = ruling.seating
+    try:
+        ruling.seating = {seat: int(player) for seat, player in (seating or {}).items()} or None
+    except (AttributeError, TypeError, ValueError):
+        raise ValidationError({"seating": _('must look like {"N": 12, "E": 14, "S": 13, "W": 15} (player ids)')}) \
+            from None
+    _save(ruling)
+    audit.record(action="ruling.seating", obj=ruling, actor=by, tournament=ruling.tournament.pk,
+                 before={"seating": before}, after={"seating": ruling.seating}, summary=f"{ruling}: seating")
+    return ruling

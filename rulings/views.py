@@ -12,6 +12,7 @@ from rulings import selectors, services
 from rulings.forms import RulingForm
 from rulings.models import LawEntry, Ruling
 from scoring import selectors as scoring_selectors
+from scoring.i18n import rank_letters, rank_preference
 from scoring.models import Result, Session
 
 
@@ -71,6 +72,7 @@ def ruling_detail(request, pk):
         "ruling": ruling, "result": ruling.result, "board": board, "session": board.session,
         "event": board.session.event, "tournament": board.session.event.tournament,
         "diagram": _diagram(ruling), "can_rule": selectors.can_rule(request.user, board.session.event.tournament),
+        "card_ranks": rank_preference(board.session.event.tournament),
     })
 
 
@@ -142,9 +144,11 @@ def ruling_svg(request, pk):
 
     ruling = _ruling_with_deal(request, pk)
     record = _board_record(ruling)
+    # The letters of the page's language when the authority prefers national ones (scoring/i18n.py).
+    ranks = rank_letters(rank_preference(ruling.result.board.session.event.tournament))
     svg = hand_diagram_svg(record.deal, dealer=record.dealer, vulnerability=record.vulnerability,
                            board_number=record.board, auction=record.auction if ruling.auction else None,
-                           title=str(ruling))
+                           title=str(ruling), ranks=ranks)
     return HttpResponse(svg, content_type="image/svg+xml")
 
 

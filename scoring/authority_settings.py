@@ -18,6 +18,8 @@ WITHOUT_MERIT_SANCTIONS = ("none", "deposit", "deposit_and_penalty", "warning", 
 BUTLER_ROUNDINGS = ("half-up", "half-down", "half-even")
 APPEALS_BODIES = ("committee", "referee", "reviewer", "director_panel", "none")
 FURTHER_APPEAL = ("none", "binding", "advisory")
+CARD_RANK_LETTERS = ("international", "national")  # scoring/i18n.py: A K Q J 10, or the reader's language's
+CASEBOOK_NAMES = ("seats", "masterpoints", "names")
 
 
 def _int_range(low, high):
@@ -132,8 +134,13 @@ SPECS = {
         SettingSpec("further_appeal_deposit", _("Further appeal deposit"), {}, _further_deposit),
         SettingSpec("without_merit_penalty", _("Score penalty for an appeal without merit, by kind of event"), {},
                     _mapping_of_amounts),
+        SettingSpec("casebook_names", _("Players, teams and captains in published casebooks: seats only, "
+                                        "masterpoint rank, or names"), "seats", _choice(CASEBOOK_NAMES)),
         SettingSpec("absent_partner_deemed_to_agree", _("An absent partner is deemed to concur in an appeal (92D)"),
                     False, _bool),
+        SettingSpec("card_rank_letters", _("Card ranks shown as international letters (A K Q J 10) or national ones "
+                                           "(those of the reader's language)"), "international",
+                    _choice(CARD_RANK_LETTERS)),
     ]
 }
 

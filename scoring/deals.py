@@ -22,13 +22,15 @@ from scoring.engine.contract import (
     parse_contract,
     vulnerable_for,
 )
+from scoring.messages import Message, MessageError, _, gettext_noop, join
 
 SUITS = ("S", "H", "D", "C")
 RANKS = "AKQJT98765432"
 STRAINS = ("C", "D", "H", "S", "NT")
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "10"}
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}  # as PBN tags and the SVG write them
+# The same in messages, translated where they are shown (scoring.messages).
+SEAT_WORDS = {"N": _("North"), "E": _("East"), "S": _("South"), "W": _("West")}
+RANK_WORDS = {"A": _("ace"), "K": _("king"), "Q": _("queen"), "J": _("jack"), "T": "10"}
 HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
 VULNERABILITIES = {"NONE": "None", "LOVE": "None", "-": "None", "NS": "NS", "EW": "EW",
                    "ALL": "All", "BOTH": "All"}
@@ -37,33 +39,43 @@ _GAME_LEVEL = {"C": 5, "D": 5, "H": 4, "S": 4, "NT": 3}
 _EXAMPLE = "N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J875"
 
 
-class DealError(ValueError):
-    """A deal, auction or solver problem; ``str()`` is the message a user reads.
+class DealError(MessageError):
+    """A deal, auction or solver problem; ``str()`` is the message a user reads (in English;
+    ``scoring.i18n.translate(error)`` in the reader's language).
 
     ``field`` says where the problem is: ``"deal"`` for the deal as a whole, a seat letter
     (N, E, S, W) for one hand, ``"auction"`` for an auction (then ``index`` is the 0-based
     position of the offending call, or None), ``"dealer"`` or ``"vulnerability"``.
+    ``message`` is the Message; for an auction, ``reason`` is the same without the call it is
+    about (``"insufficient: the last bid was 4C"``).
     """
 
-    def __init__(self, field, message, index=None):
+    def __init__(self, field, message, index=None, reason=None):
         super().__init__(message)
         self.field = field
         self.message = message
         self.index = index
+        self.reason = reason if reason is not None else message
+
+
+_CARD_NAMES = {
+    "S": gettext_noop("the %(rank)s of spades (%(card)s)"),
+    "H": gettext_noop("the %(rank)s of hearts (%(card)s)"),
+    "D": gettext_noop("the %(rank)s of diamonds (%(card)s)"),
+    "C": gettext_noop("the %(rank)s of clubs (%(card)s)"),
+}
 
 
 def card_name(card):
-    """``"S7"`` -> ``"the 7 of spades (S7)"``."""
+    """``"S7"`` -> ``"the 7 of spades (S7)"`` (a Message)."""
     suit, rank = card[0], card[1]
-    return f"the {RANK_NAMES.get(rank, rank)} of {SUIT_NAMES[suit]} ({card})"
+    return Message(_CARD_NAMES[suit], rank=RANK_WORDS.get(rank, rank), card=card)
 
 
-def _possessive(seat):
-    return f"{SEAT_NAMES[seat]}'s"
-
-
-def _join(words):
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+_SUIT_OF_HAND = {
+    "S": gettext_noop("%(seat)s's spades"), "H": gettext_noop("%(seat)s's hearts"),
+    "D": gettext_noop("%(seat)s's diamonds"), "C": gettext_noop("%(seat)s's clubs"),
+}
 
 
 def next_seat(seat, steps=1):
@@ -74,7 +86,7 @@ def parse_seat(text, field="dealer"):
     """Read a seat (N, E, S, W; any case); raise DealError otherwise."""
     seat = (text or "").strip().upper()[:1]
     if len((text or "").strip()) != 1 or seat not in SEATS:
-        raise DealError(field, f"'{text}' is not a seat: write N, E, S or W")
+        raise DealError(field, _("'%(text)s' is not a seat: write N, E, S or W", text=text))
     return seat
 
 
@@ -84,7 +96,7 @@ def parse_vulnerability(text):
     if value is None:
         raise DealError(
             "vulnerability",
-            f"'{text}' is not a vulnerability: write None (or Love, -), NS, EW or All (or Both)",
+            _("'%(text)s' is not a vulnerability: write None (or Love, -), NS, EW or All (or Both)", text=text),
         )
     return value
 
@@ -121,7 +133,7 @@ class Deal:
 
     def _known(self, seat):
         if self.hands[seat] is None:
-            raise DealError(seat, f"{_possessive(seat)} hand is not known")
+            raise DealError(seat, _("%(seat)s's hand is not known", seat=SEAT_WORDS[seat]))
         return self.hands[seat]
 
     def __str__(self):
@@ -132,8 +144,8 @@ def _parse_hand(seat, text):
     suits = text.split(".")
     if len(suits) != 4:
         raise DealError(
-            seat, f"{len(suits)} suits in {_possessive(seat)} hand: "
-                  "a hand is spades.hearts.diamonds.clubs"
+            seat, _("%(n)s suits in %(seat)s's hand: a hand is spades.hearts.diamonds.clubs",
+                    n=len(suits), seat=SEAT_WORDS[seat])
         )
     hand = {}
     for suit, ranks in zip(SUITS, suits):
@@ -141,8 +153,8 @@ def _parse_hand(seat, text):
         for rank in ranks:
             if rank not in RANKS:
                 raise DealError(
-                    seat, f"'{rank}' is not a rank in {_possessive(seat)} {SUIT_NAMES[suit]}: "
-                          f"ranks are {RANKS}"
+                    seat, _("'%(rank)s' is not a rank in %(suit)s: ranks are %(ranks)s", rank=rank,
+                            suit=Message(_SUIT_OF_HAND[suit], seat=SEAT_WORDS[seat]), ranks=RANKS)
                 )
         hand[suit] = "".join(sorted(ranks, key=RANKS.index))
     return hand
@@ -156,22 +168,23 @@ def parse_deal(text, allow_partial=False):
     """
     cleaned = (text or "").strip().upper()
     if len(cleaned) < 2 or cleaned[1] != ":":
-        raise DealError("deal", f"a deal starts with the first seat and a colon, e.g. {_EXAMPLE}")
+        raise DealError("deal", _("a deal starts with the first seat and a colon, e.g. %(example)s",
+                                  example=_EXAMPLE))
     first = cleaned[0]
     if first not in SEATS:
-        raise DealError("deal", f"'{text.strip()[0]}' is not a seat: a deal starts with N, E, S "
-                                "or W and a colon")
+        raise DealError("deal", _("'%(text)s' is not a seat: a deal starts with N, E, S or W and a colon",
+                                  text=text.strip()[0]))
     parts = cleaned[2:].split()
     if len(parts) != 4:
-        raise DealError("deal", f"{len(parts)} hands in the deal: a deal has 4, separated by spaces")
+        raise DealError("deal", _("%(n)s hands in the deal: a deal has 4, separated by spaces", n=len(parts)))
 
     hands = {}
     for i, part in enumerate(parts):
         seat = next_seat(first, i)
         if part == "-":
             if not allow_partial:
-                raise DealError(seat, f"{_possessive(seat)} hand is unknown ('-'): "
-                                      "all four hands are needed here")
+                raise DealError(seat, _("%(seat)s's hand is unknown ('-'): all four hands are needed here",
+                                        seat=SEAT_WORDS[seat]))
             hands[seat] = None
         else:
             hands[seat] = _parse_hand(seat, part)
@@ -188,26 +201,33 @@ def parse_deal(text, allow_partial=False):
         for rank in RANKS:
             seats = holders.get(suit + rank, [])
             if len(seats) > 1:
-                times = "twice" if len(seats) == 2 else f"{len(seats)} times"
                 where = sorted(set(seats), key=SEATS.index)
+                card, n = card_name(suit + rank), len(seats)
                 if len(where) == 1:
-                    place = f" in {_possessive(where[0])} hand"
+                    seat = SEAT_WORDS[where[0]]
+                    message = (_("%(card)s appears twice in %(seat)s's hand", card=card, seat=seat) if n == 2
+                               else _("%(card)s appears %(n)s times in %(seat)s's hand", card=card, n=n, seat=seat))
                 else:
-                    place = f": in {_join([_possessive(s) for s in where])} hands"
-                raise DealError("deal", f"{card_name(suit + rank)} appears {times}{place}")
+                    # Translators: a seat in a list such as "in North's and West's hands"
+                    owners = join([_("%(seat)s's", seat=SEAT_WORDS[s]) for s in where])
+                    message = (_("%(card)s appears twice: in %(seats)s hands", card=card, seats=owners) if n == 2
+                               else _("%(card)s appears %(n)s times: in %(seats)s hands", card=card, n=n,
+                                      seats=owners))
+                raise DealError("deal", message)
 
     counts = {seat: sum(len(r) for r in hand.values())
               for seat, hand in hands.items() if hand is not None}
     wrong = [seat for seat in SEATS if seat in counts and counts[seat] != 13]
     if wrong:
-        described = [f"{SEAT_NAMES[wrong[0]]} holds {counts[wrong[0]]} cards"]
-        described += [f"{SEAT_NAMES[seat]} {counts[seat]}" for seat in wrong[1:]]
-        message = f"{_join(described)}: a hand has 13"
+        described = [_("%(seat)s holds %(n)s cards", seat=SEAT_WORDS[wrong[0]], n=counts[wrong[0]])]
+        # Translators: after "North holds 14 cards and ": another seat and its number of cards
+        described += [_("%(seat)s %(n)s", seat=SEAT_WORDS[seat], n=counts[seat]) for seat in wrong[1:]]
+        message = _("%(counts)s: a hand has 13", counts=join(described))
         if all(hand is not None for hand in hands.values()):
             missing = [s + r for s in SUITS for r in RANKS if s + r not in holders]
             if missing:
-                shown = ", ".join(missing) if len(missing) <= 4 else f"{len(missing)} cards"
-                message += f"; the deal is missing {shown}"
+                shown = ", ".join(missing) if len(missing) <= 4 else _("%(n)s cards", n=len(missing))
+                message = _("%(problem)s; the deal is missing %(cards)s", problem=message, cards=shown)
         raise DealError(wrong[0] if len(wrong) == 1 else "deal", message)
     return Deal(hands)
 
@@ -251,13 +271,13 @@ def _solve(pbn):
     try:
         return dds.calc_dd_table(types.Deal(pbn))
     except Exception as exc:  # DDS reports failures as assorted exceptions
-        raise DealError("deal", f"the double-dummy solver failed on {pbn}: {exc}") from exc
+        raise DealError("deal", _("the double-dummy solver failed on %(deal)s: %(error)s", deal=pbn,
+                                  error=str(exc))) from exc
 
 
 def _solvable(deal):
     if not deal.complete:
-        raise DealError("deal", "the deal is not complete: double-dummy analysis needs all four "
-                                "hands")
+        raise DealError("deal", _("the deal is not complete: double-dummy analysis needs all four hands"))
     return deal.to_pbn()
 
 
@@ -288,7 +308,8 @@ def par(deal, dealer, vulnerability):
     try:
         result = dds.par(table, vul, types.Player(SEATS.index(dealer)))
     except Exception as exc:
-        raise DealError("deal", f"the par calculation failed on {deal.to_pbn()}: {exc}") from exc
+        raise DealError("deal", _("the par calculation failed on %(deal)s: %(error)s", deal=deal.to_pbn(),
+                                  error=str(exc))) from exc
     strains = {types.Denom.spades: "S", types.Denom.hearts: "H", types.Denom.diamonds: "D",
                types.Denom.clubs: "C", types.Denom.nt: "NT"}
     doublings = {types.Penalty.passed: "", types.Penalty.doubled: "X",
@@ -305,6 +326,11 @@ def par(deal, dealer, vulnerability):
 # --- Auctions ----------------------------------------------------------------------------
 
 _BID_RE = re.compile(r"^([1-7])(NT|N|C|D|H|S)$")
+# A refused call and the reason put together ("West's 3H (call 5) is insufficient: ..."); LIN
+# messages give the reason alone ("mb 5 (3H): insufficient: ...").
+_THEN = gettext_noop("%(who)s %(reason)s")
+_COLON = gettext_noop("%(who)s: %(reason)s")
+_IS = gettext_noop("%(who)s is %(reason)s")
 
 
 def normalise_call(text):
@@ -318,8 +344,8 @@ def normalise_call(text):
     match = _BID_RE.match(cleaned)
     if match:
         return match[1] + ("NT" if match[2] in {"N", "NT"} else match[2])
-    raise DealError("auction", f"'{text}' is not a call: write Pass, X, XX, AP or a bid from "
-                               "1C to 7NT")
+    raise DealError("auction", _("'%(text)s' is not a call: write Pass, X, XX, AP or a bid from 1C to 7NT",
+                                 text=text))
 
 
 def _bid_rank(bid):
@@ -352,44 +378,48 @@ def validate_auction(dealer, calls, complete=True):
             call = normalise_call(raw)
         except DealError as exc:
             raise DealError("auction", exc.message, i) from None
-        who = f"{_possessive(seat)} {call} (call {i + 1})"
+        who = _("%(seat)s's %(call)s (call %(n)s)", seat=SEAT_WORDS[seat], call=call, n=i + 1)
+
+        def refuse(joined, reason, i=i, who=who):
+            return DealError("auction", Message(joined, who=who, reason=reason), i, reason=reason)
+
         if ended:
-            raise DealError("auction", f"{who} comes after the end of the auction", i)
+            raise refuse(_THEN, _("comes after the end of the auction"))
         if call == "AP":
             if i != len(calls) - 1:
-                raise DealError("auction", f"{who} must be the last call: AP means all pass", i)
+                raise refuse(_THEN, _("must be the last call: AP means all pass"))
             ended = True
         elif call == "Pass":
             passes += 1
             ended = passes == (3 if last_bid else 4)
         elif call == "X":
             if last_bid is None:
-                raise DealError("auction", f"{who}: there is no bid to double", i)
+                raise refuse(_COLON, _("there is no bid to double"))
             if _side(last_bidder) == _side(seat):
-                raise DealError("auction", f"{who} doubles their own side's {last_bid}: "
-                                           "a double is only of an opponent's bid", i)
+                raise refuse(_THEN, _(
+                    "doubles their own side's %(bid)s: a double is only of an opponent's bid", bid=last_bid))
             if doubled:
-                already = "doubled" if doubled == 1 else "redoubled"
-                raise DealError("auction", f"{who}: {last_bid} is already {already}", i)
+                raise refuse(_COLON, _("%(bid)s is already doubled", bid=last_bid) if doubled == 1
+                             else _("%(bid)s is already redoubled", bid=last_bid))
             doubled, passes = 1, 0
         elif call == "XX":
             if doubled == 0:
-                raise DealError("auction", f"{who}: there is no double to redouble", i)
+                raise refuse(_COLON, _("there is no double to redouble"))
             if doubled == 2:
-                raise DealError("auction", f"{who}: {last_bid} is already redoubled", i)
+                raise refuse(_COLON, _("%(bid)s is already redoubled", bid=last_bid))
             if _side(last_bidder) != _side(seat):
-                raise DealError("auction", f"{who} redoubles their own side's double: "
-                                           "a redouble is only of an opponent's double", i)
+                raise refuse(_THEN, _(
+                    "redoubles their own side's double: a redouble is only of an opponent's double"))
             doubled, passes = 2, 0
         else:
             if last_bid and _bid_rank(call) <= _bid_rank(last_bid):
-                raise DealError("auction", f"{who} is insufficient: the last bid was {last_bid}", i)
+                raise refuse(_IS, _("insufficient: the last bid was %(bid)s", bid=last_bid))
             last_bid, last_bidder, doubled, passes = call, seat, 0, 0
             first_to_name.setdefault((_side(seat), call[1:]), seat)
     if not ended:
         if complete:
-            needed = "three passes after the last call" if last_bid else "four passes"
-            raise DealError("auction", f"the auction has not ended: it needs {needed}")
+            raise DealError("auction", _("the auction has not ended: it needs three passes after the last call")
+                            if last_bid else _("the auction has not ended: it needs four passes"))
         return None, None
     if last_bid is None:
         return "PASS", None

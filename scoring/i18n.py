@@ -12,15 +12,24 @@ letters of its own (Hebrew and Greek texts print A K Q J) falls back to the inte
     rank_letters("nl")                      -> the same: a language code means its national letters
     display_ranks("AKT9", rank_letters("nl")) -> "AH109"
 
-Templates: ``register`` below is a template library (filters ``ranks`` and ``suit_symbol``);
-it becomes loadable with ``{% load bridge_cards %}`` once settings.TEMPLATES lists it under
-OPTIONS["libraries"] as ``{"bridge_cards": "scoring.i18n"}``. Which letters each language uses,
-and what backs them, is in docs/translations.md. rulings/diagram.py (plain Python, no Django)
-keeps its own copy of the Dutch letters for the SVG diagram; keep the two in step.
+Which of the two a tournament shows is its regulating authority's setting ``card_rank_letters``
+(scoring/authority_settings.py), read with :func:`rank_preference`. Views pass it to templates
+as ``card_ranks``; the SVG diagram (rulings/diagram.py, plain Python) is given the mapping
+``rank_letters(preference)`` by its view, so this table is the only one.
+
+Templates: ``register`` below is the template library ``bridge_cards`` (settings.TEMPLATES,
+OPTIONS["libraries"]): ``{% load bridge_cards %}``, then ``{{ ranks|ranks:card_ranks }}``,
+``{{ lead|card:card_ranks }}`` and ``{{ suit|suit_symbol }}``. Which letters each language
+uses, and what backs them, is in docs/translations.md.
+
+:func:`translate` shows a message of the plain-Python modules (scoring.messages) in the
+reader's language.
 """
 
 from django import template
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
+
+from scoring.messages import Message
 
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
@@ -86,6 +95,36 @@ def suit_symbol(suit):
     return SUIT_SYMBOLS.get(str(suit).upper(), suit)
 
 
+def display_card(card, letters=None):
+    """A card as printed: ``"HK"`` -> ``"♥K"`` (``"♥H"`` in Dutch letters), ``"S10"`` or ``"ST"``
+    -> ``"♠10"``. Anything that is not a card is returned as it is; empty stays empty."""
+    text = (card or "").strip().upper()
+    if len(text) < 2 or text[0] not in SUIT_SYMBOLS:
+        return card or ""
+    return suit_symbol(text[0]) + display_ranks(text[1:], letters)
+
+
+def rank_preference(tournament):
+    """``"international"`` or ``"national"``: how ``tournament``'s regulating authority wants card
+    ranks shown (its setting ``card_rank_letters`` in force on the tournament's first day)."""
+    if tournament is None:
+        return INTERNATIONAL
+    return tournament.regulations().get("card_rank_letters") or INTERNATIONAL
+
+
+def translate(message):
+    """A message of the plain-Python modules in the active language.
+
+    ``message`` is a :class:`scoring.messages.Message`, an error carrying one (``DealError``,
+    ``PbnError``, ``LinError``, ``ContractError``, ``EngineInputError``: their ``text``), or
+    anything else, which is shown as ``str()`` gives it."""
+    if isinstance(message, BaseException):
+        message = getattr(message, "text", None) or str(message)
+    if isinstance(message, Message):
+        return message.render(gettext)
+    return str(message)
+
+
 register = template.Library()
 
 
@@ -98,3 +137,9 @@ def ranks_filter(ranks, language_or_preference=None):
 @register.filter(name="suit_symbol")
 def suit_symbol_filter(suit):
     return suit_symbol(suit)
+
+
+@register.filter(name="card")
+def card_filter(card, language_or_preference=None):
+    """``{{ result.lead|card:card_ranks }}``: ``"HK"`` as ``"♥K"`` (or ``"♥H"``)."""
+    return display_card(card, rank_letters(language_or_preference))

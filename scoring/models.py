@@ -387,11 +387,12 @@ class Board(models.Model):
     def clean(self):
         if self.deal:
             from scoring.deals import DealError, parse_deal
+            from scoring.i18n import translate
 
             try:
                 self.deal = parse_deal(self.deal).to_pbn()
             except DealError as error:
-                raise ValidationError({"deal": str(error)}) from None
+                raise ValidationError({"deal": translate(error)}) from None
 
 
 class Match(models.Model):
@@ -510,7 +511,9 @@ class Result(models.Model):
         try:
             contract = parse_contract(self.contract)
         except ContractError as error:
-            errors["contract"] = error.message
+            from scoring.i18n import translate
+
+            errors["contract"] = translate(error.message)
             return
         self.contract = str(contract)
         if contract.passed_out:

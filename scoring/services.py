@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from audit import services as audit
 from scoring import recalculation, roles
 from scoring.engine.scores import EngineInputError, Weighted, parse_result
+from scoring.i18n import translate
 from scoring.models import (
     AuditorAssignment,
     Adjustment,
@@ -288,10 +289,11 @@ def validate_effective_score(*, result, score, penalty=None, outside_agency=Fals
     if outside_agency:
         data["outside_agency"] = True
     try:
-        entry = parse_result(data, where=f"board {result.board.number}, table {result.table.number}",
+        entry = parse_result(data, where=_("board %(board)s, table %(table)s") % {
+                                 "board": result.board.number, "table": result.table.number},
                              max_components=regs["weighted_max_components"], weight_decimals=regs["weight_decimals"])
     except EngineInputError as error:
-        raise ValidationError({"score": str(error)}) from None
+        raise ValidationError({"score": translate(error)}) from None
     if not regs["weighted_scores_allowed"] and any(isinstance(entry.raw(side), Weighted) for side in ("NS", "EW")):
         raise ValidationError({"score": _(
             "%(body)s does not allow weighted scores: assign one result to each side, the most favourable "

@@ -2,9 +2,10 @@
 tournament someone has no part in answers 404, as if it did not exist."""
 
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 
 from scoring import roles, selectors
+from scoring.i18n import rank_preference
 from scoring.models import Board, Contestant, Event, Session
 
 
@@ -12,6 +13,8 @@ from scoring.models import Board, Contestant, Event, Session
 def home(request):
     user = request.user
     user_roles = roles.roles_of(user)
+    if user_roles == {roles.NATIONAL_AUDITOR} and user.auditing.exists():
+        return redirect("national-home")  # an auditor's desk is the national body's page
     tournaments = selectors.visible_tournaments(user)
     context = {
         "tournaments": tournaments,
@@ -137,6 +140,7 @@ def board_detail(request, pk):
         "event": board.session.event,
         "tournament": board.session.event.tournament,
         "hands": _hands(board),
+        "card_ranks": rank_preference(board.session.event.tournament),
         "results": results,
         "frequencies": selectors.frequency_tables(results) if results else None,
         "pending": board.scored_version < board.score_version,

@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('appeals', '0001_initial'),
-        ('scoring', '0004_alter_authoritysetting_key'),
+        ('scoring', '0004_casebook_names_setting'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -9,17 +9,22 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from scoring.messages import Message, MessageError, _
+
 SEATS = ("N", "E", "S", "W")
 STRAINS = ("C", "D", "H", "S", "NT")
 
 _CONTRACT_RE = re.compile(r"^(?P<level>[1-7])(?P<strain>NT|N|C|D|H|S)(?P<doubling>X{0,2})$")
 
 
-class ContractError(ValueError):
-    """A contract, declarer or trick count that cannot be scored; the message says why."""
+class ContractError(MessageError):
+    """A contract, declarer or trick count that cannot be scored; the message says why.
+
+    ``message`` is a Message (scoring.messages): English as ``str()``, translated where it is
+    shown; ``str(error)`` is ``"field: message"``."""
 
     def __init__(self, field, message):
-        super().__init__(f"{field}: {message}")
+        super().__init__(Message("%(field)s: %(message)s", field=field, message=message))
         self.field = field
         self.message = message
 
@@ -48,11 +53,12 @@ def parse_contract(text):
     match = _CONTRACT_RE.match(cleaned)
     if not match:
         if re.match(r"^[0-9]", cleaned) and not re.match(r"^[1-7]", cleaned):
-            raise ContractError("contract", f"'{text}' has level {cleaned[0]}: a level is 1 to 7.")
+            raise ContractError("contract", _("'%(text)s' has level %(level)s: a level is 1 to 7.", text=text,
+                                              level=cleaned[0]))
         raise ContractError(
             "contract",
-            f"'{text}' is not a contract: write PASS, or a level 1-7, a strain "
-            "(C, D, H, S, NT) and X or XX for doubled or redoubled, e.g. 4S or 3NTX.",
+            _("'%(text)s' is not a contract: write PASS, or a level 1-7, a strain "
+              "(C, D, H, S, NT) and X or XX for doubled or redoubled, e.g. 4S or 3NTX.", text=text),
         )
     strain = match["strain"]
     return Contract(int(match["level"]), "NT" if strain in {"N", "NT"} else strain, len(match["doubling"]))
@@ -69,7 +75,7 @@ def contract_score(contract, tricks, vulnerable):
     if contract.passed_out:
         return 0
     if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
-        raise ContractError("tricks", f"{tricks!r} tricks: declarer takes 0 to 13 tricks.")
+        raise ContractError("tricks", _("%(t)s tricks: declarer takes 0 to 13 tricks.", t=repr(tricks)))
     needed = contract.level + 6
     multiplier = (1, 2, 4)[contract.doubling]
     if tricks >= needed:
@@ -105,7 +111,7 @@ VULNERABILITIES = (None, "None", "NS", "EW", "All")
 def vulnerable_for(seat, vulnerability):
     """Whether ``seat`` (N, E, S, W) is vulnerable under ``vulnerability`` (None, NS, EW, All)."""
     if vulnerability not in VULNERABILITIES:
-        raise ContractError("vulnerability", f"{vulnerability!r} is not None, NS, EW or All.")
+        raise ContractError("vulnerability", _("%(v)s is not None, NS, EW or All.", v=repr(vulnerability)))
     side = "NS" if seat in {"N", "S"} else "EW"
     return vulnerability == "All" or vulnerability == side
 
@@ -117,7 +123,8 @@ def ns_score(contract, declarer, tricks, vulnerability):
     if contract.passed_out:
         return 0
     if declarer not in SEATS:
-        raise ContractError("declarer", f"{declarer!r} is not a seat: the declarer is N, E, S or W.")
+        raise ContractError("declarer", _("%(seat)s is not a seat: the declarer is N, E, S or W.",
+                                          seat=repr(declarer)))
     score = contract_score(contract, tricks, vulnerable_for(declarer, vulnerability))
     return score if declarer in {"N", "S"} else -score
 
@@ -129,7 +136,7 @@ _VULN_CYCLE = ("None", "NS", "EW", "All", "NS", "EW", "All", "None",
 
 def _board_number(number):
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise ContractError("board", f"{number!r} is not a board number (1 or more).")
+        raise ContractError("board", _("%(n)s is not a board number (1 or more).", n=repr(number)))
     return number
 
 

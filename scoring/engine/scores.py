@@ -22,6 +22,8 @@ from fractions import Fraction
 from math import lcm
 from numbers import Integral
 
+from scoring.messages import Message, MessageError, _
+
 from .rounding import exact_str, to_fraction
 
 __all__ = [
@@ -36,17 +38,24 @@ MAX_COMPONENTS = 5
 _RESULT_FIELDS = {"id", "table", "ns", "ew", "group", "penalty", "outside_agency", "note"}
 
 
-class EngineInputError(ValueError):
+class EngineInputError(MessageError):
     """Input the engine cannot score. The message names the result, the field and the reason.
 
     ``where`` is the result ("result 3 (table 7)"), ``field`` the field ("ns") and ``reason``
-    why it was refused ("weights add up to 0.9, not 1").
+    why it was refused ("weights add up to 0.9, not 1"). ``where`` and ``reason`` may be
+    Messages (scoring.messages): ``str()`` is English, ``scoring.i18n.translate(error)`` the
+    reader's language.
     """
 
     def __init__(self, where, field, reason):
         self.where, self.field, self.reason = where, field, reason
-        prefix = ", ".join(part for part in (where, field) if part)
-        super().__init__(f"{prefix}: {reason}" if prefix else reason)
+        if where and field:
+            text = Message("%(where)s, %(field)s: %(reason)s", where=where, field=field, reason=reason)
+        elif where or field:
+            text = Message("%(where)s: %(reason)s", where=where or field, reason=reason)
+        else:
+            text = reason
+        super().__init__(text)
 
 
 @dataclass(frozen=True)
@@ -167,12 +176,12 @@ class Entry:
                 object.__setattr__(self, side, int(value))
         if self.ew is None:
             if isinstance(self.ns, Artificial):
-                raise EngineInputError(self.name, "ew", "give E-W's score too when N-S's is artificial")
+                raise EngineInputError(self.name, "ew", _("give E-W's score too when N-S's is artificial"))
             object.__setattr__(self, "ew", self.ns)
         if isinstance(self.ns, Redress) != isinstance(self.ew, Redress) or (
             isinstance(self.ns, Redress) and self.ns != self.ew
         ):
-            raise EngineInputError(self.name, "ew", "a redress describes both sides: give it once")
+            raise EngineInputError(self.name, "ew", _("a redress describes both sides: give it once"))
         plain = (
             type(self.ns) is int and self.ew == self.ns and self.group is None
             and self.penalty_ns is None and self.penalty_ew is None
@@ -186,7 +195,7 @@ class Entry:
 
     @property
     def name(self):
-        return self.label or f"result {self.id}"
+        return self.label or _("result %(id)s", id=self.id)
 
     def side(self, side):
         """The score entered in ``side``'s frequency table (for a redress: T or Q)."""
@@ -217,52 +226,53 @@ _PERCENT_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*%\s*$")
 def parse_points(value, where, field):
     """Whole points from a JSON number or numeric text; EngineInputError otherwise."""
     if isinstance(value, bool):
-        raise EngineInputError(where, field, f"{value!r} is not a number of points")
+        raise EngineInputError(where, field, _("%(value)s is not a number of points", value=repr(value)))
     if isinstance(value, int):
         return value
     if isinstance(value, (float, Decimal)) and value == int(value):
         return int(value)
     if isinstance(value, str) and _INT_RE.match(value.strip()):
         return int(value.strip())
-    raise EngineInputError(where, field, f"{_show(value)} is not a whole number of points")
+    raise EngineInputError(where, field, _("%(value)s is not a whole number of points", value=_show(value)))
 
 
 def _weight(value, where, field, weight_decimals):
     try:
         weight = to_fraction(value)
     except (ValueError, ZeroDivisionError):
-        raise EngineInputError(where, field, f"weight {_show(value)} is not a number or fraction")
+        raise EngineInputError(where, field, _("weight %(weight)s is not a number or fraction", weight=_show(value)))
     written_as_fraction = isinstance(value, str) and "/" in value
     if weight_decimals is not None and not written_as_fraction:
         if (weight * 10**weight_decimals).denominator != 1:
             raise EngineInputError(
                 where, field,
-                f"weight {_show(value)} has more than {weight_decimals} decimals "
-                "(write an exact fraction such as \"1/3\" instead)",
+                _("weight %(weight)s has more than %(n)s decimals (write an exact fraction such as \"1/3\" instead)",
+                  weight=_show(value), n=weight_decimals),
             )
     if weight <= 0:
-        raise EngineInputError(where, field, f"weight {_show(value)} must be more than 0")
+        raise EngineInputError(where, field, _("weight %(weight)s must be more than 0", weight=_show(value)))
     return weight
 
 
 def _weighted(value, where, field, max_components, weight_decimals):
     if len(value) > max_components:
         raise EngineInputError(
-            where, field, f"{len(value)} components: a weighted score has at most {max_components}"
+            where, field, _("%(n)s components: a weighted score has at most %(most)s", n=len(value),
+                            most=max_components)
         )
     parts = []
     for pair in value:
         if not isinstance(pair, (list, tuple)) or len(pair) != 2:
             raise EngineInputError(
-                where, field, f"{_show(pair)} is not a [points, weight] pair"
+                where, field, _("%(value)s is not a [points, weight] pair", value=_show(pair))
             )
         parts.append((parse_points(pair[0], where, field),
                       _weight(pair[1], where, field, weight_decimals)))
     if not parts:
-        raise EngineInputError(where, field, "a weighted score needs at least one component")
+        raise EngineInputError(where, field, _("a weighted score needs at least one component"))
     total = sum(weight for _, weight in parts)
     if total != 1:
-        raise EngineInputError(where, field, f"weights add up to {exact_str(total)}, not 1")
+        raise EngineInputError(where, field, _("weights add up to %(total)s, not 1", total=exact_str(total)))
     return Weighted(tuple(parts))
 
 
@@ -276,9 +286,9 @@ def _percent(value, where, field):
     try:
         percent = to_fraction(value)
     except (ValueError, ZeroDivisionError):
-        raise EngineInputError(where, field, f"{_show(value)} is not a percentage")
+        raise EngineInputError(where, field, _("%(value)s is not a percentage", value=_show(value)))
     if not 0 <= percent <= 100:
-        raise EngineInputError(where, field, f"{_show(value)}% is not between 0 and 100")
+        raise EngineInputError(where, field, _("%(value)s%% is not between 0 and 100", value=_show(value)))
     return Artificial(percent=percent)
 
 
@@ -305,8 +315,8 @@ def parse_score(value, where="", field="score", *, max_components=MAX_COMPONENTS
         if not _INT_RE.match(text):
             raise EngineInputError(
                 where, field,
-                f"{_show(value)} is not a score: give points, [[points, weight], ...], "
-                "AVE+, AVE, AVE-, a percentage such as \"60%\", or a redress object",
+                _("%(value)s is not a score: give points, [[points, weight], ...], "
+                  "AVE+, AVE, AVE-, a percentage such as \"60%%\", or a redress object", value=_show(value)),
             )
     if isinstance(value, dict):
         if set(value) == {"percent"}:
@@ -314,13 +324,14 @@ def parse_score(value, where="", field="score", *, max_components=MAX_COMPONENTS
         keys = {"table", "normal_play", "without_infraction", "non_offending"}
         if set(value) != keys:
             missing, extra = keys - set(value), set(value) - keys
-            detail = (f"missing {', '.join(sorted(missing))}" if missing
-                      else f"unknown {', '.join(sorted(extra))}")
-            raise EngineInputError(where, field, f"not a percentage or a redress object ({detail})")
+            detail = (_("missing %(keys)s", keys=", ".join(sorted(missing))) if missing
+                      else _("unknown %(keys)s", keys=", ".join(sorted(extra))))
+            raise EngineInputError(where, field, _("not a percentage or a redress object (%(detail)s)",
+                                                   detail=detail))
         side = str(value["non_offending"]).upper().replace("-", "")
         if side not in SIDES:
             raise EngineInputError(
-                where, f"{field}.non_offending", f"{_show(value['non_offending'])} is not NS or EW"
+                where, f"{field}.non_offending", _("%(value)s is not NS or EW", value=_show(value["non_offending"]))
             )
         parts = [
             _real(value[key], where, f"{field}.{key}", max_components, weight_decimals)
@@ -337,21 +348,21 @@ def parse_penalty(value, where, field):
     try:
         amount = to_fraction(value)
     except (ValueError, ZeroDivisionError):
-        raise EngineInputError(where, field, f"{_show(value)} is not a penalty (a number or \"25%\")")
+        raise EngineInputError(where, field, _("%(value)s is not a penalty (a number or \"25%%\")", value=_show(value)))
     if amount < 0:
-        raise EngineInputError(where, field, "a penalty is a deduction: give it as a positive number")
+        raise EngineInputError(where, field, _("a penalty is a deduction: give it as a positive number"))
     return Penalty(amount)
 
 
 def describe(obj, index):
     """How messages name a result: its position, and its table or id when given."""
-    where = f"result {index}" if index is not None else "result"
-    if isinstance(obj, dict):
-        if obj.get("table") is not None:
-            return f"{where} (table {obj['table']})"
-        if obj.get("id") is not None:
-            return f"{where} (id {obj['id']})"
-    return where
+    if isinstance(obj, dict) and obj.get("table") is not None:
+        return (_("result %(n)s (table %(table)s)", n=index, table=obj["table"]) if index is not None
+                else _("result (table %(table)s)", table=obj["table"]))
+    if isinstance(obj, dict) and obj.get("id") is not None:
+        return (_("result %(n)s (id %(id)s)", n=index, id=obj["id"]) if index is not None
+                else _("result (id %(id)s)", id=obj["id"]))
+    return _("result %(id)s", id=index) if index is not None else _("result")
 
 
 def parse_result(obj, index=None, *, where=None, max_components=MAX_COMPONENTS,
@@ -363,29 +374,29 @@ def parse_result(obj, index=None, *, where=None, max_components=MAX_COMPONENTS,
     """
     where = where or describe(obj, index)
     if not isinstance(obj, dict):
-        raise EngineInputError(where, "", f"{_show(obj)} is not a result object")
+        raise EngineInputError(where, "", _("%(value)s is not a result object", value=_show(obj)))
     unknown = set(obj) - _RESULT_FIELDS
     if unknown:
         raise EngineInputError(
             where, sorted(unknown)[0],
-            f"unknown field (a result has {', '.join(sorted(_RESULT_FIELDS))})",
+            _("unknown field (a result has %(fields)s)", fields=", ".join(sorted(_RESULT_FIELDS))),
         )
     if "ns" not in obj:
-        raise EngineInputError(where, "ns", "missing: N-S's score is required")
+        raise EngineInputError(where, "ns", _("missing: N-S's score is required"))
     opts = {"max_components": max_components, "weight_decimals": weight_decimals}
     ns = parse_score(obj["ns"], where, "ns", **opts)
     ew = parse_score(obj["ew"], where, "ew", **opts) if obj.get("ew") is not None else None
     if isinstance(ns, Artificial) and ew is None:
         raise EngineInputError(
-            where, "ew", f"missing: N-S have {ns}, so give E-W's artificial score too (e.g. AVE-)"
+            where, "ew", _("missing: N-S have %(score)s, so give E-W's artificial score too (e.g. AVE-)", score=str(ns))
         )
     if isinstance(ew, Redress) and not isinstance(ns, Redress):
-        raise EngineInputError(where, "ew", "give a redress as \"ns\": it describes both sides")
+        raise EngineInputError(where, "ew", _("give a redress as \"ns\": it describes both sides"))
     if isinstance(ns, Redress) and ew is not None and ew != ns:
-        raise EngineInputError(where, "ew", "a redress describes both sides: give it once, as \"ns\"")
+        raise EngineInputError(where, "ew", _("a redress describes both sides: give it once, as \"ns\""))
     penalties = obj.get("penalty") or {}
     if not isinstance(penalties, dict) or set(penalties) - {"ns", "ew"}:
-        raise EngineInputError(where, "penalty", 'write {"ns": amount} and/or {"ew": amount}')
+        raise EngineInputError(where, "penalty", _('write {"ns": amount} and/or {"ew": amount}'))
     penalty = {
         side: parse_penalty(penalties[side], where, f"penalty.{side}")
         for side in ("ns", "ew") if penalties.get(side) is not None
@@ -401,12 +412,12 @@ def parse_result(obj, index=None, *, where=None, max_components=MAX_COMPONENTS,
 def parse_results(items, **options):
     """Read a list of results (see :func:`parse_result`); ids must be unique."""
     if not isinstance(items, list):
-        raise EngineInputError("results", "", "give the results as a list")
+        raise EngineInputError("results", "", _("give the results as a list"))
     entries, seen = [], set()
     for index, obj in enumerate(items, start=1):
         entry = parse_result(obj, index, **options)
         if entry.id in seen:
-            raise EngineInputError(entry.name, "id", f"{entry.id!r} is used by another result")
+            raise EngineInputError(entry.name, "id", _("%(id)s is used by another result", id=repr(entry.id)))
         seen.add(entry.id)
         entries.append(entry)
     return entries

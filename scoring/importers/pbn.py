@@ -29,6 +29,7 @@ from scoring.engine.contract import (
     parse_contract,
     vulnerable_for,
 )
+from scoring.messages import Message, MessageError, _
 
 # The tags every PBN game should carry, in the order PBN writes them.
 ROSTER = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer",
@@ -44,13 +45,19 @@ _INT_RE = re.compile(r"^[+-]?\d+$")
 _NUMBER_RE = re.compile(r"^\d+(?:[.,]\d+)?$")
 
 
-class PbnError(ValueError):
-    """A malformed PBN file; ``str()`` is ``line 42: Deal: North holds 14 cards: ...``."""
+class PbnError(MessageError):
+    """A malformed PBN file; ``str()`` is ``line 42: Deal: North holds 14 cards: ...``, in
+    English (``scoring.i18n.translate(error)`` in the reader's language)."""
 
     def __init__(self, line, message):
-        super().__init__(f"line {line}: {message}")
+        super().__init__(_("line %(line)s: %(message)s", line=line, message=message))
         self.line = line
         self.message = message
+
+
+def _tagged(tag, message):
+    """``Deal: North holds 14 cards...``: the tag (or column) at fault, then what is wrong."""
+    return Message("%(tag)s: %(message)s", tag=tag, message=message)
 
 
 @dataclass
@@ -89,7 +96,7 @@ class PbnTable:
         for part in self.header.split(";"):
             match = _COLUMN_RE.match(part.strip())
             if not match:
-                raise ValueError(f"'{part}' is not a column: write Name\\widthL or Name\\widthR")
+                raise ValueError(_("'%(part)s' is not a column: write Name\\widthL or Name\\widthR", part=part))
             columns.append((match["name"], int(match["width"] or 0), match["align"] or "L"))
         return columns
 
@@ -150,13 +157,13 @@ def _tag_error(rest):
     match = re.match(r"\[\s*([A-Za-z0-9_]*)\s*(\"?)", rest)
     name, quote = match[1], match[2]
     if not name:
-        return 'a tag is [Name "value"]: this one has no name'
+        return _('a tag is [Name "value"]: this one has no name')
     if not quote:
-        return f'{name}: the value must be in double quotes, e.g. [{name} "value"]'
+        return _('%(tag)s: the value must be in double quotes, e.g. [%(tag)s "value"]', tag=name)
     after = rest[match.end():]
     if not re.search(r'(?<!\\)"', after.replace("\\\\", "")):
-        return f"{name}: the tag is not terminated: the value has no closing quote"
-    return f"{name}: the tag is not terminated: ] is missing"
+        return _tagged(name, _("the tag is not terminated: the value has no closing quote"))
+    return _tagged(name, _("the tag is not terminated: ] is missing"))
 
 
 def _scan(text):
@@ -196,17 +203,17 @@ def _scan(text):
             elif char == '"':
                 match = _QUOTED_RE.match(line, pos)
                 if not match:
-                    raise PbnError(number, "a quoted value has no closing quote")
+                    raise PbnError(number, _("a quoted value has no closing quote"))
                 yield _Token("word", number, value=_unescape(match[1]), quoted=True)
                 pos = match.end()
             else:
                 match = _WORD_RE.match(line, pos)
                 if not match:
-                    raise PbnError(number, f"'{char}' is out of place here")
+                    raise PbnError(number, _("'%(char)s' is out of place here", char=char))
                 yield _Token("word", number, value=match[0])
                 pos = match.end()
     if in_comment_since is not None:
-        raise PbnError(in_comment_since, "a comment opened with { is never closed with }")
+        raise PbnError(in_comment_since, _("a comment opened with { is never closed with }"))
 
 
 def _raw_games(text):
@@ -220,7 +227,7 @@ def _raw_games(text):
         elif token.kind == "tag":
             game.append((token, []))
         elif not game:
-            raise PbnError(token.line, f"'{token.value}' is outside any tag")
+            raise PbnError(token.line, _("'%(word)s' is outside any tag", word=token.value))
         else:
             game[-1][1].append(token)
     if game:
@@ -245,8 +252,9 @@ def parse_pbn(text):
         game, previous, board_line = _read_game(raw, previous)
         if game.board is not None:
             if game.board in boards_seen:
-                raise PbnError(board_line, f"Board: board {game.board} appears twice in this "
-                                           f"file (first at line {boards_seen[game.board]})")
+                raise PbnError(board_line, _tagged("Board", _(
+                    "board %(board)s appears twice in this file (first at line %(line)s)",
+                    board=game.board, line=boards_seen[game.board])))
             boards_seen[game.board] = board_line
         games.append(game)
     return games
@@ -276,23 +284,23 @@ def _read_game(raw, previous):
         name, value = token.name, token.value
         if value == "#":
             if name not in previous:
-                raise PbnError(token.line, f"{name}: '#' repeats the previous game's value, "
-                                           f"but there is no earlier {name}")
+                raise PbnError(token.line, _tagged(name, _(
+                    "'#' repeats the previous game's value, but there is no earlier %(tag)s", tag=name)))
             value = previous[name]
         if name == "Note":
             match = _NOTE_RE.match(value)
             if not match:
-                raise PbnError(token.line, f"Note: '{value}' is not a note: write "
-                                           "number:text, e.g. 1:Stayman")
+                raise PbnError(token.line, _tagged("Note", _(
+                    "'%(value)s' is not a note: write number:text, e.g. 1:Stayman", value=value)))
             notes[int(match[1])] = match[2]
             continue
         if name in lines:
-            raise PbnError(token.line, f"{name}: a second {name} tag in the same game (the "
-                                       f"first is at line {lines[name]}): games are separated "
-                                       "by a blank line")
+            raise PbnError(token.line, _tagged(name, _(
+                "a second %(tag)s tag in the same game (the first is at line %(line)s): games are separated "
+                "by a blank line", tag=name, line=lines[name])))
         if words and name not in {"Auction", "Play"} and not _is_table(name):
-            raise PbnError(words[0].line, f"'{words[0].value}' after the {name} tag is "
-                                          "outside any section")
+            raise PbnError(words[0].line, _("'%(word)s' after the %(tag)s tag is outside any section",
+                                            word=words[0].value, tag=name))
         resolved[name], lines[name], data[name] = value, token.line, words
         if name != "Auction" and name != "Play" and not _is_table(name):
             tags[name] = value
@@ -302,14 +310,14 @@ def _read_game(raw, previous):
         return None if value is None or value.strip() in {"", "?"} else value.strip()
 
     def fail(name, message):
-        raise PbnError(lines[name], f"{name}: {message}")
+        raise PbnError(lines[name], _tagged(name, message))
 
     game = PbnGame(line=first_line, tags=tags)
 
     if known("Board"):
         if not re.fullmatch(r"\d+", known("Board")) or int(known("Board")) < 1:
-            fail("Board", f"'{known('Board')}' is not a board number: a board number is a "
-                          "positive whole number")
+            fail("Board", _("'%(board)s' is not a board number: a board number is a positive whole number",
+                            board=known("Board")))
         game.board = int(known("Board"))
     try:
         game.dealer = parse_seat(known("Dealer")) if known("Dealer") else None
@@ -354,9 +362,11 @@ def _read_game(raw, previous):
         if contract and game.contract and (
             contract != game.contract or (contract != "PASS" and declarer != game.declarer)
         ):
-            played = "a pass-out" if contract == "PASS" else f"{contract} by {declarer}"
-            fail("Contract", f"{game.contract} by {game.declarer or '?'} does not match the "
-                             f"auction, which ends in {played}")
+            said = {"contract": game.contract, "declarer": game.declarer or "?"}
+            fail("Contract", _("%(contract)s by %(declarer)s does not match the auction, which ends in a pass-out",
+                               **said) if contract == "PASS" else
+                 _("%(contract)s by %(declarer)s does not match the auction, which ends in %(played)s by %(by)s",
+                   played=contract, by=declarer, **said))
     if "Play" in resolved:
         rows = [[word.value for word in row] for row in _group(data["Play"])]
         game.sections["Play"] = (resolved["Play"], rows)
@@ -368,7 +378,7 @@ def _read_game(raw, previous):
 
 def _tricks(text, fail):
     if not re.fullmatch(r"\d+", text) or int(text) > 13:
-        fail(f"'{text}' is not a number of tricks: declarer takes 0 to 13")
+        fail(_("'%(text)s' is not a number of tricks: declarer takes 0 to 13", text=text))
     return int(text)
 
 
@@ -378,10 +388,10 @@ def _read_auction(game, value, line, words, notes):
     try:
         start = parse_seat(value)
     except DealError as exc:
-        raise PbnError(line, f"Auction: {exc.message}") from None
+        raise PbnError(line, _tagged("Auction", exc.message)) from None
     if game.dealer and start != game.dealer:
-        raise PbnError(line, f"Auction: the auction starts with {start} but the dealer is "
-                             f"{game.dealer}")
+        raise PbnError(line, _tagged("Auction", _("the auction starts with %(start)s but the dealer is %(dealer)s",
+                                                  start=start, dealer=game.dealer)))
     calls, call_lines = [], []
     complete = True
     for word in words:
@@ -389,11 +399,11 @@ def _read_auction(game, value, line, words, notes):
         ref = _NOTE_REF_RE.match(text)
         if ref:
             if not calls:
-                raise PbnError(word.line, f"Auction: the note {text} comes before any call")
+                raise PbnError(word.line, _tagged("Auction", _("the note %(note)s comes before any call", note=text)))
             number = int(ref[1])
             if number not in notes:
-                raise PbnError(word.line, f"Auction: the note {text} has no "
-                                          f'[Note "{number}:..."]')
+                raise PbnError(word.line, _tagged("Auction", _('the note %(note)s has no [Note "%(number)s:..."]',
+                                                             note=text, number=number)))
             note = notes[number]
             calls[-1].note = note if calls[-1].note is None else f"{calls[-1].note}; {note}"
         elif text.startswith("$"):
@@ -407,7 +417,7 @@ def _read_auction(game, value, line, words, notes):
         contract = validate_auction(start, [c.call for c in calls], complete)
     except DealError as exc:
         at = call_lines[exc.index] if exc.index is not None else (call_lines or [line])[-1]
-        raise PbnError(at, f"Auction: {exc.message}") from None
+        raise PbnError(at, _tagged("Auction", exc.message)) from None
     for call in calls:
         call.call = normalise_call(call.call)
     game.auction, game.auction_complete = calls, complete
@@ -419,12 +429,13 @@ def _read_table(game, name, header, line, words):
     try:
         columns = [c[0] for c in table.columns]
     except ValueError as exc:
-        raise PbnError(line, f"{name}: {exc}") from None
+        raise PbnError(line, _tagged(name, exc.args[0] if exc.args else str(exc))) from None
     for cells in _group(words):
         row_line = cells[0].line
         if len(cells) != len(columns):
-            raise PbnError(row_line, f"{name}: the row has {len(cells)} columns but the "
-                                     f"header names {len(columns)} ({', '.join(columns)})")
+            raise PbnError(row_line, _tagged(name, _(
+                "the row has %(n)s columns but the header names %(m)s (%(columns)s)",
+                n=len(cells), m=len(columns), columns=", ".join(columns))))
         row = ScoreRow({column: (None if cell.value == "-" and not cell.quoted else cell.value)
                         for column, cell in zip(columns, cells)}, line=row_line)
         if name == "ScoreTable":
@@ -446,7 +457,7 @@ def _check_score_row(game, row):
     against Law 77."""
 
     def fail(column, message):
-        raise PbnError(row.line, f"{column}: {message}")
+        raise PbnError(row.line, _tagged(column, message))
 
     contract = row.get("Contract")
     if contract:
@@ -480,26 +491,31 @@ def _check_score_row(game, row):
         return
     passed_out = row.contract == "PASS"
     if not passed_out and row.declarer is None:
-        fail("Declarer", f"{row.contract} is scored but has no declarer")
+        fail("Declarer", _("%(contract)s is scored but has no declarer", contract=row.contract))
     if not passed_out and row.tricks is None:
-        fail("Result", f"{row.contract} by {row.declarer} is scored but has no result")
+        fail("Result", _("%(contract)s by %(declarer)s is scored but has no result", contract=row.contract,
+                         declarer=row.declarer))
     if not passed_out and game.vulnerability is None:
-        fail("Score_NS", "the board's vulnerability is not known, so the score cannot be "
-                         "checked: give the Board number or a Vulnerable tag")
+        fail("Score_NS", _("the board's vulnerability is not known, so the score cannot be "
+                           "checked: give the Board number or a Vulnerable tag"))
     expected = 0 if passed_out else ns_score(row.contract, row.declarer, row.tricks,
                                              game.vulnerability)
     if passed_out:
-        played = "a passed-out board"
+        played = _("a passed-out board")
     else:
         vulnerable = vulnerable_for(row.declarer, game.vulnerability)
-        played = (f"{row.contract} by {row.declarer} making {row.tricks} "
-                  f"trick{'s' if row.tricks != 1 else ''}, "
-                  f"{'vulnerable' if vulnerable else 'not vulnerable'}")
+        made = {"contract": row.contract, "declarer": row.declarer, "n": row.tricks}
+        if row.tricks == 1:
+            played = (_("%(contract)s by %(declarer)s making %(n)s trick, vulnerable", **made) if vulnerable
+                      else _("%(contract)s by %(declarer)s making %(n)s trick, not vulnerable", **made))
+        else:
+            played = (_("%(contract)s by %(declarer)s making %(n)s tricks, vulnerable", **made) if vulnerable
+                      else _("%(contract)s by %(declarer)s making %(n)s tricks, not vulnerable", **made))
     for column, value, want in (("Score_NS", row.score_ns, expected),
                                 ("Score_EW", row.score_ew, -expected)):
         if value is not None and value != want:
-            raise PbnError(row.line, f"{column} {value} does not match {played}: "
-                                     f"Law 77 gives {want}")
+            raise PbnError(row.line, _("%(column)s %(value)s does not match %(played)s: Law 77 gives %(want)s",
+                                       column=column, value=value, played=played, want=want))
 
 
 # --- Writing -----------------------------------------------------------------------------

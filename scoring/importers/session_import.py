@@ -9,8 +9,10 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from scoring import services
+from scoring.i18n import translate
 from scoring.importers.pbn import PbnError, parse_pbn
 from scoring.models import Board, Contestant, Session
 
@@ -18,7 +20,8 @@ _ARTIFICIAL_RE = re.compile(r"^A(?P<ns>\d{2})(?P<ew>\d{2})?$", re.I)
 
 
 class ImportRefused(Exception):
-    """The file was refused; ``str()`` says where and why, e.g. ``line 42: Deal: ...``."""
+    """The file was refused; ``str()`` says where and why, e.g. ``line 42: Deal: ...``, in the
+    active language (the reader's on a page; the settings' LANGUAGE_CODE in a command)."""
 
 
 @dataclass
@@ -36,9 +39,9 @@ def import_pbn(*, event, text, session_number=None, by=None):
     try:
         games = parse_pbn(text)
     except PbnError as error:
-        raise ImportRefused(str(error)) from None
+        raise ImportRefused(translate(error)) from None
     if not games:
-        raise ImportRefused("line 1: the file holds no boards.")
+        raise ImportRefused(_line(1, _("the file holds no boards.")))
     try:
         with transaction.atomic():
             return _import(event, games, session_number, by)
@@ -50,12 +53,17 @@ class _RowRefused(Exception):
     pass
 
 
+def _line(line, detail):
+    """``line 42: ...``, as the PBN reader names a line (scoring/importers/pbn.py)."""
+    return _("line %(line)s: %(message)s") % {"line": line, "message": detail}
+
+
 def _refuse(line, error):
     if isinstance(error, ValidationError) and hasattr(error, "error_dict"):
         detail = "; ".join(f"{name}: {' '.join(messages)}" for name, messages in error.message_dict.items())
     else:
         detail = " ".join(getattr(error, "messages", [str(error)]))
-    raise _RowRefused(f"line {line}: {detail}")
+    raise _RowRefused(_line(line, detail))
 
 
 def _import(event, games, session_number, by):
@@ -74,7 +82,8 @@ def _import(event, games, session_number, by):
     tables, rounds = {}, {}
     for game in games:
         if Board.objects.filter(session=session, number=game.board).exists():
-            raise _RowRefused(f"line {game.line}: board {game.board} is already in {session} of this event.")
+            raise _RowRefused(_line(game.line, _("board %(board)s is already in %(session)s of this event.") % {
+                "board": game.board, "session": session}))
         try:
             board = services.create_board(session=session, number=game.board, dealer=game.dealer,
                                           vulnerability=game.vulnerability,
@@ -131,12 +140,13 @@ def _number(row, column, default):
     value = row.get(column)
     if value in (None, ""):
         if default is None:
-            raise _RowRefused(f"line {row.line}: {column}: the column is missing or empty.")
+            raise _RowRefused(_line(row.line, "%s: %s" % (column, _("the column is missing or empty."))))
         return default
     try:
         return int(value)
     except ValueError:
-        raise _RowRefused(f"line {row.line}: {column}: '{value}' is not a number.") from None
+        raise _RowRefused(_line(row.line, "%s: %s" % (column, _("'%(value)s' is not a number.") % {
+            "value": value}))) from None
 
 
 def _contestant(event, contestants, row, column, names, summary):

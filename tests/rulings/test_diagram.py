@@ -11,7 +11,6 @@ import pytest
 
 from rulings.bridge import Auction, AuctionCall, parse_lin
 from rulings.diagram import (
-    NATIONAL_RANKS,
     auction_notes,
     auction_rows,
     hand_diagram_svg,
@@ -58,9 +57,9 @@ def test_svg_is_well_formed_standalone_and_520_wide(record):
 
 def test_svg_shows_the_four_hands_with_suit_symbols(record):
     root = ET.fromstring(svg_of(record))
-    assert hand_lines(root, "N") == ["North: nora_n", "\u2660 T7", "\u2665 85", "\u2666 AQ963",
+    assert hand_lines(root, "N") == ["North: nora_n", "\u2660 107", "\u2665 85", "\u2666 AQ963",
                                      "\u2663 KQJ3"]
-    assert hand_lines(root, "E")[1:] == ["\u2660 832", "\u2665 T64", "\u2666 T74", "\u2663 T852"]
+    assert hand_lines(root, "E")[1:] == ["\u2660 832", "\u2665 1064", "\u2666 1074", "\u2663 10852"]
     assert hand_lines(root, "S")[1:] == ["\u2660 AK4", "\u2665 Q73", "\u2666 KJ82", "\u2663 A96"]
     assert hand_lines(root, "W")[1:] == ["\u2660 QJ965", "\u2665 AKJ92", "\u2666 5", "\u2663 74"]
     # hearts and diamonds in red
@@ -121,12 +120,17 @@ def test_all_text_is_escaped(record):
 def test_letters_and_national_honours(record):
     root = ET.fromstring(svg_of(record, suit_symbols=False))
     assert hand_lines(root, "S")[1:] == ["S AK4", "H Q73", "D KJ82", "C A96"]
-    french = ET.fromstring(svg_of(record, ranks=NATIONAL_RANKS["fr"]))
-    assert hand_lines(french, "E")[1:] == ["\u2660 8 3 2", "\u2665 10 6 4", "\u2666 10 7 4",
-                                           "\u2663 10 8 5 2"]
-    assert hand_lines(french, "W")[1] == "\u2660 D V 9 6 5"
+    # The letters come from the caller (the view passes scoring.i18n.rank_letters(...)).
+    dutch = ET.fromstring(svg_of(record, ranks={"A": "A", "K": "H", "Q": "V", "J": "B", "T": "10"}))
+    assert hand_lines(dutch, "E")[1:] == ["\u2660 832", "\u2665 1064", "\u2666 1074", "\u2663 10852"]
+    assert hand_lines(dutch, "W")[1:3] == ["\u2660 VB965", "\u2665 AHB92"]
+    assert "lead: \u2665H" in svg_of(record, ranks={"K": "H"})
+    pbn_letters = ET.fromstring(svg_of(record, ranks="AKQJT"))
+    assert hand_lines(pbn_letters, "E")[1] == "\u2660 832" and hand_lines(pbn_letters, "N")[1] == "\u2660 T7"
     german = ET.fromstring(svg_of(record, ranks="AKDBZ"))
     assert hand_lines(german, "W")[1] == "\u2660 DB965"
+    spelled = ET.fromstring(svg_of(record, ranks={"Q": "Qu"}))  # an honour of two letters: spaced
+    assert hand_lines(spelled, "W")[1] == "\u2660 Qu J 9 6 5"
 
 
 def test_diagram_without_auction_or_board_number(record):

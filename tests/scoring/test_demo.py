@@ -59,7 +59,7 @@ def test_standings_are_calculated_per_field_and_for_the_teams(tournament):
 def test_demo_logins_see_what_their_role_allows(client, tournament):
     for username, password, role in demo.demo_logins():
         assert client.login(username=username, password=password), username
-        page = client.get("/").content.decode()
+        page = client.get("/", follow=True).content.decode()
         assert "Spring Congress 2026" in page, role
         if role != "superuser":
             assert "Reykjavik Open 2026" not in page, role

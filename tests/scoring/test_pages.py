@@ -28,12 +28,12 @@ def test_login_with_a_password(client, record, people):
     ("chief", "Tournaments you officiate at"),
     ("scorer", "Tournaments you officiate at"),
     ("appeals", "Appeals"),
-    ("auditor", "National bodies you audit"),
+    ("auditor", "Audit trail"),  # an auditor's home is the national body's desk
     ("player", "Your entries"),
 ])
 def test_each_role_has_its_home(client, record, people, role, heading):
     client.force_login(getattr(people, role))
-    page = client.get("/").content.decode()
+    page = client.get("/", follow=True).content.decode()
     assert heading in page
     assert "Club Championship" in page
 

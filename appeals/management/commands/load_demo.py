@@ -22,6 +22,7 @@ class Command(BaseCommand):
             tournament = demo.load_demo()
             rulings = load_demo_rulings(tournament)
             appeals = appeals_demo.load_demo_appeals(tournament)
+            appeals_demo.load_demo_casebook(tournament)
             self.stdout.write(self.style.SUCCESS(
                 f"Loaded the demo tournament '{tournament}' with {len(rulings)} rulings and {len(appeals)} appeals."))
         self.stdout.write("Demo logins (username / password / role):")

@@ -1,0 +1,61 @@
+"""The national auditor's desk in a real browser, on the demo: the audit chain verified, the
+statistics page with its charts, and the demo casebook with the players' names hidden, as a page
+and as the PDF the server prints. The screenshots are kept for a look by eye."""
+
+import io
+
+import pytest
+from django.core.management import call_command
+
+from scoring import demo
+from scoring.models import Player
+from tests.e2e.conftest import ARTIFACTS, screenshot
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+SMALL = dict(pairs_tables=4, boards_per_session=8, pairs_sessions=2, teams=4, boards_per_match=2)
+
+
+@pytest.fixture
+def small_demo(monkeypatch):
+    original = demo.load_demo
+    monkeypatch.setattr(demo, "load_demo", lambda **kw: original(**{**SMALL, **kw}))
+    call_command("load_demo", verbosity=0, stdout=io.StringIO())
+
+
+def test_the_auditors_desk_statistics_and_casebook(browser, live_server, small_demo):
+    context = browser.new_context(viewport={"width": 1100, "height": 1400})
+    page = context.new_page()
+    page.set_default_timeout(20000)
+    page.goto(f"{live_server.url}/login/")
+    page.fill("#id_username", "auditor")
+    page.fill("#id_password", "auditor-demo")
+    page.click("button[type=submit]")
+    page.wait_for_url(f"{live_server.url}/national/")
+    assert "Intact:" in page.inner_text("#audit-chain")
+
+    page.click("text=Statistics >> nth=0")
+    page.wait_for_url(f"{live_server.url}/national/statistics/")
+    assert page.locator("figure.chart svg").count() == 9
+    assert page.locator("figure.chart rect.chart-bar").count() > 0
+    screenshot(page, "national-statistics")
+
+    page.goto(f"{live_server.url}/national/casebooks/")
+    page.click(".casebook-row a")
+    assert "Final" in page.inner_text("main")
+    with context.expect_page() as opened:
+        page.evaluate("window.open(document.querySelector('a[href$=\"/book/\"]').href)")
+    book = opened.value
+    book.wait_for_load_state()
+    book.set_viewport_size({"width": 900, "height": 1270})
+    text = book.inner_text("body")
+    assert "Case 1" in text and "Index of subjects" in text
+    names = {name for player in Player.objects.all() for name in (player.first_name, player.last_name)}
+    assert not [name for name in names if f" {name} " in f" {text} "]
+    ARTIFACTS.mkdir(exist_ok=True)
+    book.screenshot(path=str(ARTIFACTS / "casebook-first-page.png"))  # the cover, as the first page
+    book.locator("#case-1").screenshot(path=str(ARTIFACTS / "casebook-case-1.png"))
+
+    pdf = page.request.get(book.url.replace("/book/", "/book.pdf"))
+    assert pdf.status == 200 and pdf.body().startswith(b"%PDF")
+    context.close()
