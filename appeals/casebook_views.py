@@ -127,8 +127,9 @@ def _case(request, pk, case_pk):
 @national_reader_required
 def case_commentary(request, pk, case_pk):
     case = _case(request, pk, case_pk)
-    _service(request, lambda: casebooks.write_commentary(case=case, by=request.user,
-                                                         text=request.POST.get("commentary", "")),
+    _service(request, lambda: casebooks.write_commentary(
+        case=case, by=request.user, text=request.POST.get("commentary", ""),
+        ruling_rating=request.POST.get("ruling_rating"), decision_rating=request.POST.get("decision_rating")),
              _("Commentary on case %(number)s saved.") % {"number": case.position})
     return redirect(f"{reverse('casebook', args=[pk])}#case-{case.position}")
 
@@ -185,6 +186,7 @@ def render_book(casebook, content=None):
             "outcomes": national.bar_chart(stats["outcomes"]),
             "kinds": national.bar_chart(stats["kinds"]),
             "laws": national.bar_chart([(_("Law %(law)s") % {"law": law}, n) for law, n in stats["laws"]]),
+            "ratings": national.bar_chart(stats.get("ratings") or []),
         }
         return render_to_string("casebooks/book.html", {
             "casebook": casebook, "content": content, "cases": cases, "charts": charts,

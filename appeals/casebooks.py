@@ -219,11 +219,28 @@ def publish_casebook(*, casebook, by, now=None):
     return casebook
 
 
+def _rating(field, value):
+    """A mark out of 100, or None for no mark."""
+    if value in (None, ""):
+        return None
+    try:
+        number = int(str(value).strip())
+    except ValueError:
+        number = -1
+    if not 0 <= number <= 100:
+        raise ValidationError({field: _("A rating is a whole number from 0 to 100, or empty for none.")})
+    return number
+
+
 @transaction.atomic
-def write_commentary(*, case, by, text, now=None):
+def write_commentary(*, case, by, text, ruling_rating=None, decision_rating=None, now=None):
+    """The commentary on a published case, with the expert panel's marks out of 100 for the
+    director's ruling and for the appeal's decision (either may be left out)."""
     casebook = Casebook.objects.select_for_update().get(pk=case.casebook_id)
     _check_editor(by, casebook)
     _refuse_unless(casebook, Casebook.State.PUBLISHED, field="commentary")
+    ratings = {"ruling_rating": _rating("ruling_rating", ruling_rating),
+               "decision_rating": _rating("decision_rating", decision_rating)}
     rewrite, _seating = _anonymiser_for_case(casebook, CasebookCase.objects.select_related(*_CASE_RELATED)
                                              .get(pk=case.pk))
     found = rewrite.survivors(text)
@@ -231,11 +248,13 @@ def write_commentary(*, case, by, text, now=None):
         raise ValidationError({"commentary": _("The commentary names %(names)s, whom this casebook does not name.")
                                % {"names": ", ".join(found)}})
     case = CasebookCase.objects.get(pk=case.pk)
-    before = case.commentary
+    before = {"commentary": case.commentary, "ruling_rating": case.ruling_rating,
+              "decision_rating": case.decision_rating}
     case.commentary, case.commentary_by, case.commentary_at = text.strip(), by, now or timezone.now()
-    case.save(update_fields=["commentary", "commentary_by", "commentary_at"])
+    case.ruling_rating, case.decision_rating = ratings["ruling_rating"], ratings["decision_rating"]
+    case.save(update_fields=["commentary", "commentary_by", "commentary_at", "ruling_rating", "decision_rating"])
     audit.record(action="casebook.commentary", obj=case, actor=by, summary=f"case {case.position}",
-                 before={"commentary": before}, after={"commentary": case.commentary})
+                 before=before, after={"commentary": case.commentary, **ratings})
     return case
 
 
@@ -251,11 +270,15 @@ def finalise_casebook(*, casebook, by, now=None):
     for entry in casebook.content["cases"]:
         case = commentary.get(entry["number"])
         entry = dict(entry, commentary=case.commentary if case else "",
-                     commentary_by=_person(case.commentary_by) if case and case.commentary else "")
+                     commentary_by=_person(case.commentary_by) if case and case.commentary else "",
+                     ratings={"ruling": case.ruling_rating if case else None,
+                              "decision": case.decision_rating if case else None})
         content["cases"].append(entry)
     casebook.finalised_by, casebook.finalised_at = by, now or timezone.now()
     content["state"] = Casebook.State.FINAL
     content["finalised_at"] = casebook.finalised_at.isoformat()
+    with translation.override(casebook.language):
+        content["statistics"] = _statistics(content["cases"])  # now with the experts' ratings
     casebook.content, casebook.state = content, Casebook.State.FINAL
     casebook.digest = digest(content)
     casebook.save()
@@ -424,6 +447,7 @@ def case_content(casebook, case, people=None):
         "subjects": _subjects(ruling, citations),
         "commentary": "",
         "commentary_by": "",
+        "ratings": {"ruling": None, "decision": None},
     }
 
 
@@ -454,8 +478,12 @@ def _statistics(cases):
     kinds = Counter(case["ruling"]["kind_label"] for case in cases)
     laws = Counter(law["number"].rstrip("abcdefghijklmnopqrstuvwxyz") for case in cases
                    for law in {law["number"]: law for law in case["ruling"]["laws"]}.values())
+    rated = [case["ratings"] for case in cases
+             if case.get("ratings") and None not in (case["ratings"]["ruling"], case["ratings"]["decision"])]
     return {
         "cases": len(cases),
+        "ratings": [(str(label), n) for label, n in national.rating_rows([(r["ruling"], r["decision"])
+                                                                          for r in rated])] if rated else [],
         "outcomes": [(str(label), outcomes.get(value, 0)) for value, label in Outcome.choices],
         "without_merit": sum(1 for case in cases if case["decision"]["without_merit"]),
         "kinds": sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0])),
@@ -490,9 +518,11 @@ def text_of(casebook):
     if casebook.content is not None:
         content = casebook.content
         if casebook.state == Casebook.State.PUBLISHED:
-            commentary = dict(casebook.cases.values_list("position", "commentary"))
-            content = dict(content, cases=[dict(case, commentary=commentary.get(case["number"], ""))
-                                           for case in content["cases"]])
+            written = {position: (text, {"ruling": ruling, "decision": decision}) for position, text, ruling, decision
+                       in casebook.cases.values_list("position", "commentary", "ruling_rating", "decision_rating")}
+            content = dict(content, cases=[
+                dict(case, commentary=written[case["number"]][0], ratings=written[case["number"]][1])
+                if case["number"] in written else case for case in content["cases"]])
         return content
     return build_content(casebook)
 

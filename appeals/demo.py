@@ -83,7 +83,12 @@ def load_demo_casebook(tournament):
     tempo = casebook.cases.get(appeal__ruling__kind=Ruling.Kind.UNAUTHORISED_INFORMATION)
     casebooks.write_commentary(case=tempo, by=auditor, now=at + datetime.timedelta(days=20), text=(
         "A clear example of weighting after a break in tempo: the committee agreed bidding on was suggested but "
-        "judged how often the pair would have found the bid without it."))
+        "judged how often the pair would have found the bid without it."), ruling_rating=60, decision_rating=80)
+    other = casebook.cases.exclude(pk=tempo.pk).first()
+    if other is not None:
+        casebooks.write_commentary(case=other, by=auditor, now=at + datetime.timedelta(days=20), text=(
+            "The system card settles it. Appellants should read their own card before appealing."),
+            ruling_rating=90, decision_rating=90)
     casebooks.finalise_casebook(casebook=casebook, by=auditor, now=at + datetime.timedelta(days=21))
     return casebook
 

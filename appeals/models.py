@@ -6,6 +6,7 @@ sentence are in ``appeals.services``. Every step of a case is also logged as an 
 """
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -539,6 +540,12 @@ class CasebookCase(models.Model):
     commentary_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
                                       related_name="+")
     commentary_at = models.DateTimeField(null=True, blank=True)
+    # An expert panel's marks out of 100 (as ACBL casebooks give them): how good the director's
+    # ruling was, and how good the appeal's decision was. Statistics compare the two.
+    ruling_rating = models.PositiveSmallIntegerField(_("expert rating of the ruling"), null=True, blank=True,
+                                                     validators=[MaxValueValidator(100)])
+    decision_rating = models.PositiveSmallIntegerField(_("expert rating of the decision"), null=True, blank=True,
+                                                       validators=[MaxValueValidator(100)])
 
     class Meta:
         verbose_name = _("casebook case")

@@ -288,6 +288,29 @@ def director_changes(rulings):
              "changed": row["changed"]} for row in rows]
 
 
+def rating_rows(pairs):
+    """(label, count) of appeals that improved, kept or worsened the ruling, from (ruling mark,
+    decision mark) pairs out of 100."""
+    return [
+        (_("Improved the ruling"), sum(1 for ruling, decision in pairs if decision > ruling)),
+        (_("Neither better nor worse"), sum(1 for ruling, decision in pairs if decision == ruling)),
+        (_("Worsened the ruling"), sum(1 for ruling, decision in pairs if decision < ruling)),
+    ]
+
+
+def expert_ratings(appeals):
+    """How often appeals improved a ruling against how often they worsened it, by the marks an
+    expert panel gave in the body's casebooks (the latest marks of each appeal)."""
+    from appeals.models import CasebookCase
+
+    latest = {}
+    for appeal, ruling, decision in (CasebookCase.objects.filter(
+            appeal__in=appeals, ruling_rating__isnull=False, decision_rating__isnull=False)
+            .order_by("commentary_at", "pk").values_list("appeal", "ruling_rating", "decision_rating")):
+        latest[appeal] = (ruling, decision)
+    return {"rated": len(latest), "rows": rating_rows(latest.values()) if latest else []}
+
+
 def national_statistics(user, tournament=None):
     """Every figure of the statistics page for the auditor's scope (or one tournament)."""
     rulings = scoped_rulings(user, tournament)
@@ -303,6 +326,7 @@ def national_statistics(user, tournament=None):
         "times": decision_times(appeals),
         "deadlines": deadlines(appeals),
         "directors": director_changes(rulings),
+        "ratings": expert_ratings(appeals),
     }
 
 

@@ -110,6 +110,7 @@ def statistics(request):
         "lodged": national.bar_chart(figures["deadlines"]["lodged"]),
         "directors": national.bar_chart([(d["label"], d["total"], d["appealed"], d["changed"])
                                          for d in figures["directors"]], series=3),
+        "ratings": national.bar_chart(figures["ratings"]["rows"]),
     }
     return render(request, "national/statistics.html", {
         "figures": figures, "charts": charts, "tournaments": tournaments, "selected": tournament,

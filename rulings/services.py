@@ -72,7 +72,7 @@ def cite_laws(*, ruling, laws, regulations=()):
         try:
             number = validate_citation(edition, text).number
         except CitationError as error:
-            errors.append(str(error))
+            errors.append(translate(error))
             continue
         entry = LawEntry.objects.filter(edition=edition, number=number).first()
         if entry is None:

@@ -38,6 +38,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from scoring.messages import _
+
 EDITIONS = ("1997", "2007", "2017")
 LAW_COUNT = 93
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -56,7 +58,13 @@ _CANONICAL = re.compile(r"(\d+)([A-N]?)(?:\.?(\d+))?([a-z]?)")
 
 
 class CitationError(ValueError):
-    """A citation that is not well formed or names no law or sub-section of the edition."""
+    """A citation that is not well formed or names no law or sub-section of the edition.
+    ``text`` is the message, a :class:`scoring.messages.Message` (English as a ``str``;
+    ``scoring.i18n.translate`` shows it in the reader's language)."""
+
+    def __init__(self, text):
+        super().__init__(text)
+        self.text = text
 
 
 @dataclass(frozen=True)
@@ -88,14 +96,14 @@ def normalise_citation(text):
     """
     match = _CITATION.fullmatch(text.strip()) if isinstance(text, str) else None
     if not match:
-        raise CitationError(
-            f"{text!r} is not a law citation: write the law number and sub-section, e.g. 12C1c")
+        raise CitationError(_("%(text)s is not a law citation: write the law number and sub-section, e.g. 12C1c",
+                              text=repr(text)))
     section = (match["section"] or match["section_p"] or "").upper()
     item = match["item"] or match["item_p"] or ""
     sub = (match["sub"] or match["sub_p"] or "").lower()
     if sub and not item:
-        raise CitationError(
-            f"{text!r} is not a law citation: write the law number and sub-section, e.g. 12C1c")
+        raise CitationError(_("%(text)s is not a law citation: write the law number and sub-section, e.g. 12C1c",
+                              text=repr(text)))
     separator = "." if item and not section else ""
     return f"{int(match['law'])}{section}{separator}{item}{sub}"
 
@@ -145,26 +153,27 @@ def validate_citation(edition, text):
     director when the citation is malformed or names nothing in that edition.
     """
     if edition not in EDITIONS:
-        raise CitationError(f"There is no {edition} edition of the Laws: the catalogue has "
-                            f"{', '.join(EDITIONS[:-1])} and {EDITIONS[-1]}")
+        raise CitationError(_("There is no %(edition)s edition of the Laws: the catalogue has %(editions)s",
+                              edition=edition, editions=", ".join(EDITIONS)))
     number = normalise_citation(text)
     index = _index(edition)
     if number in index:
         return index[number]
     law = int(_CANONICAL.fullmatch(number)[1])
     if not 1 <= law <= LAW_COUNT:
-        raise CitationError(f"Law {law} does not exist: the Laws have {LAW_COUNT} laws")
+        raise CitationError(_("Law %(law)s does not exist: the Laws have %(count)s laws", law=law, count=LAW_COUNT))
     ancestor = parent_of(number)
     while ancestor not in index:
         ancestor = parent_of(ancestor)
     kids = _children(edition).get(ancestor, [])
     if not kids:
-        has = "no sub-sections"
+        has = _("no sub-sections")
     elif len(kids) == 1:
-        has = f"only {kids[0].number}"
+        has = _("only %(number)s", number=kids[0].number)
     else:
-        has = f"{kids[0].number} to {kids[-1].number}"
-    raise CitationError(f"Law {number} does not exist in the {edition} Laws: Law {ancestor} has {has}")
+        has = _("%(first)s to %(last)s", first=kids[0].number, last=kids[-1].number)
+    raise CitationError(_("Law %(number)s does not exist in the %(edition)s Laws: Law %(ancestor)s has %(has)s",
+                          number=number, edition=edition, ancestor=ancestor, has=has))
 
 
 def title(edition, number, language="en"):

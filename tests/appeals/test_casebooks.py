@@ -294,3 +294,24 @@ def test_a_casebook_comes_out_in_the_bodys_language(decided, client):
     book = client.get(reverse("casebook-book", args=[casebook.pk])).content.decode()
     assert '<html lang="he" dir="rtl">' in book
     assert "מקרה 1" in book
+
+
+def test_expert_ratings_show_whether_appeals_improved_rulings(decided, client):
+    casebook = compile_book(decided)
+    casebooks.publish_casebook(casebook=casebook, by=decided.auditor)
+    case = casebook.cases.get()
+    with pytest.raises(ValidationError) as error:
+        casebooks.write_commentary(case=case, by=decided.auditor, text="x", ruling_rating="101")
+    assert error.value.message_dict["ruling_rating"] == ["A rating is a whole number from 0 to 100, or empty for none."]
+    casebooks.write_commentary(case=case, by=decided.auditor, text="Harsh ruling, fair decision.",
+                               ruling_rating="55", decision_rating=85)
+    casebooks.finalise_casebook(casebook=casebook, by=decided.auditor)
+    casebook.refresh_from_db()
+    assert casebook.content["cases"][0]["ratings"] == {"ruling": 55, "decision": 85}
+    assert casebook.content["statistics"]["ratings"] == [
+        ["Improved the ruling", 1], ["Neither better nor worse", 0], ["Worsened the ruling", 0]]
+    client.force_login(decided.auditor)
+    page = client.get(reverse("national-statistics")).content.decode()
+    assert "1 rated appeal." in page
+    assert '<th scope="row">Improved the ruling</th><td class="num">1</td>' in page
+    assert '<th scope="row">Worsened the ruling</th><td class="num">0</td>' in page

@@ -36,7 +36,7 @@ def test_the_auditors_desk_statistics_and_casebook(browser, live_server, small_d
 
     page.click("text=Statistics >> nth=0")
     page.wait_for_url(f"{live_server.url}/national/statistics/")
-    assert page.locator("figure.chart svg").count() == 9
+    assert page.locator("figure.chart svg").count() == 10
     assert page.locator("figure.chart rect.chart-bar").count() > 0
     screenshot(page, "national-statistics")
 

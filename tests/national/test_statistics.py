@@ -16,7 +16,7 @@ from tests.national.test_search import DEMO, demo_record  # noqa: F401 - the sha
 pytestmark = pytest.mark.django_db
 
 
-CHARTS = 9
+CHARTS = 10
 
 
 @pytest.fixture

@@ -94,3 +94,21 @@ def test_an_auction_refused_on_the_form_names_the_call_in_the_page_language(clie
         "kind": "claim", "laws": "70D1", "ruling_text": "Result stands", "outcome": "result_stands",
         "deal_source": pbn, "draft": "1"}).content.decode()
     assert "regel 6: Auction: 1H van Zuid (bieding 3) is onvoldoende: het laatste bod was 1S" in page
+
+
+@pytest.mark.parametrize("language,expected", [
+    ("en", "Law 12C9 does not exist in the 2017 Laws: Law 12C has 12C1 to 12C4"),
+    ("nl", "Artikel 12C9 bestaat niet in de Spelregels van 2017: artikel 12C heeft 12C1 tot en met 12C4"),
+    ("he", "חוק 12C9 אינו קיים בחוקי 2017: לחוק 12C יש 12C1 עד 12C4"),
+])
+def test_a_law_the_edition_does_not_have_is_refused_in_the_readers_language(result, people, language, expected):
+    from django.core.exceptions import ValidationError
+    from django.utils import translation
+
+    from rulings import services as rulings_services
+
+    ruling = rulings_services.rule(result=result, director=people.director, kind="claim", laws="70D1",
+                                   ruling_text="Result stands", outcome="result_stands")
+    with translation.override(language), pytest.raises(ValidationError) as error:
+        rulings_services.cite_laws(ruling=ruling, laws=["12C9"])
+    assert expected in str(error.value)
