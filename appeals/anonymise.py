@@ -13,6 +13,7 @@ form of a hidden name survives, case-insensitively, before the casebook can be p
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.utils.translation import gettext as _
 
@@ -29,9 +30,23 @@ def side_label(side):
     return _("North-South") if side == "NS" else _("East-West")
 
 
-def _pattern(name, flags=0):
-    prefix = f"[{HEBREW_PREFIXES}]{{0,2}}" if _HEBREW.search(name) else ""
-    return re.compile(rf"(?<!\w)({prefix}){re.escape(name)}(?!\w)", flags)
+@lru_cache(maxsize=64)  # one casebook's cases share their tournament's names
+def _combined(forms, flags=0):
+    """One pattern for every form (longest first, so "Dana Levi" wins over "Levi"), matching a
+    whole word, and in Hebrew also behind prefix letters: group ``prefix`` and group ``name``."""
+    def alternatives(names):
+        return "|".join(re.escape(name) for name in names)
+
+    hebrew = [form for form in forms if _HEBREW.search(form)]
+    other = [form for form in forms if not _HEBREW.search(form)]
+    parts = []
+    if hebrew:
+        parts.append(rf"(?P<prefix>[{HEBREW_PREFIXES}]{{0,2}})(?P<hebrew>{alternatives(hebrew)})")
+    if other:
+        parts.append(rf"(?P<name>{alternatives(other)})")
+    if not parts:
+        return None
+    return re.compile(rf"(?<!\w)(?:{'|'.join(parts)})(?!\w)", flags)
 
 
 @dataclass(frozen=True)
@@ -62,35 +77,45 @@ class Anonymiser:
         for item in self.hidden:
             for form in item.forms:
                 labels.setdefault(form, item.label)
-        # Longest first, so "Dana Levi" goes before "Levi" and "Dana".
-        forms = sorted(labels, key=len, reverse=True)
-        self._replacements = [(_pattern(form), labels[form]) for form in forms]
-        self._checks = [(form, _pattern(form, re.IGNORECASE)) for form in forms]
+        self._labels = labels
+        self._lower = {form.lower(): form for form in labels}
+        forms = tuple(sorted(labels, key=lambda form: (-len(form), form)))
+        self._replace = _combined(forms)
+        self._check = _combined(forms, re.IGNORECASE)
 
     def __call__(self, text):
-        if not text:
+        if not text or self._replace is None:
             return text
-        for pattern, label in self._replacements:
-            text = pattern.sub(lambda match, label=label: self._placed(match, label), text)
-        return text
+        return self._replace.sub(self._placed, text)
 
     @staticmethod
-    def _placed(match, label):
+    def _matched(match):
+        """(prefix letters, the name) of a match of ``_combined``."""
+        groups = match.groupdict()
+        if groups.get("hebrew"):
+            return groups["prefix"] or "", groups["hebrew"]
+        return "", groups["name"]
+
+    def _placed(self, match):
         """The label, with a capital where it starts a sentence ("another player said...")."""
+        prefix, name = self._matched(match)
+        label = self._labels[name]
         before = match.string[:match.start()].rstrip()
-        if not match.group(1) and (not before or before[-1] in ".!?:\n"):
+        if not prefix and (not before or before[-1] in ".!?:\n"):
             label = label[:1].upper() + label[1:]
-        return match.group(1) + label
+        return prefix + label
 
     def survivors(self, text):
-        """Every hidden name still readable in ``text`` (in any case), in order of length."""
-        if not text:
+        """Every hidden name still readable in ``text`` (in any case), longest first; a name
+        inside a longer one found (Levi in Miriam Levi) is not listed again."""
+        if not text or self._check is None:
             return []
-        found = []
-        for form, pattern in self._checks:
-            if pattern.search(text) and not any(form.lower() in longer.lower() for longer in found):
-                found.append(form)
-        return found
+        found = {self._lower[self._matched(match)[1].lower()] for match in self._check.finditer(text)}
+        listed = []
+        for form in sorted(found, key=lambda form: (-len(form), form)):
+            if not any(form.lower() in longer.lower() for longer in listed):
+                listed.append(form)
+        return listed
 
 
 def labels_for(ruling, names, seating_players):
@@ -142,19 +167,21 @@ def anonymiser_for(ruling, names, seating_players, players, contestants):
     _seats, _sides, people = labels_for(ruling, names, seating_players)
     # The table's people first: they take a name they share with someone else in the tournament.
     players = sorted(players, key=lambda player: player.pk not in people)
+    # Translated once here, not once for each of a big tournament's players.
+    another, with_rank, unranked = _("another player"), _("%(who)s (%(rank)s)"), _("rank not recorded")
+    another_team, another_pair = _("another team"), _("another pair")
     hidden = []
     for player in players:
         label = people.get(player.pk)
         if label is None:
-            label = _("another player")
+            label = another
             if names == "masterpoints":
-                label = _("%(who)s (%(rank)s)") % {"who": label,
-                                                    "rank": player.masterpoint_rank or _("rank not recorded")}
+                label = with_rank % {"who": label, "rank": player.masterpoint_rank or unranked}
         hidden.append(Hidden(player_forms(player), label))
     for contestant in contestants:
         label = people.get(("contestant", contestant.pk))
         if label is None:
-            label = _("another team") if contestant.kind == contestant.Kind.TEAM else _("another pair")
+            label = another_team if contestant.kind == contestant.Kind.TEAM else another_pair
         if contestant.name.strip() and len(contestant.name.strip()) >= 2:
             hidden.append(Hidden((contestant.name.strip(),), label))
     return Anonymiser(hidden)

@@ -5,7 +5,8 @@ Each benchmark runs in its own process (its own settings and throwaway database)
 
 - bench/engine_bench.py: the score engine alone, no Django;
 - bench/db_bench.py sqlite|postgres: whole events re-scored with their database writes;
-- bench/worker_bench.py: saved-to-standings latency through a real Celery worker.
+- bench/worker_bench.py: saved-to-standings latency through a real Celery worker;
+- bench/casebook_bench.py: a national body's casebook compiled, checked, published, printed.
 
 Every step has a time limit; a step that fails or runs out of time is shown as such, and
 docs/performance.md is then left as it was (``--write-anyway`` writes it all the same).
@@ -256,6 +257,8 @@ def plan(quick):
     steps.append(("4", "saved-to-standings, SQLite + filesystem broker",
                   ["-m", "bench.worker_bench", "sqlite", "filesystem", *changes], 400,
                   "SQLite + filesystem broker"))
+    steps.append(("5", "casebook, PostgreSQL",
+                  ["-m", "bench.casebook_bench", "postgres", "--cases", "10" if quick else "60"], 600, "PostgreSQL"))
     if not quick:
         steps.append(("4", "saved-to-standings, 1,000-pair event, PostgreSQL + Redis",
                       ["-m", "bench.worker_bench", "postgres", "redis", "--pairs", "1000", "--changes", "50",
@@ -288,6 +291,17 @@ def worker_rows(data, where):
     return [("4", row(what, where, lat["n"], lat["median"], lat["p95"], *target))]
 
 
+def casebook_rows(data, where):
+    cases = data["size"]["cases"]
+    steps = [("compile", f"Casebook of {cases} decided appeals: compile the draft"),
+             ("check", f"Casebook of {cases} cases: rewrite every text and check for surviving names"),
+             ("publish", f"Casebook of {cases} cases: publish (build, check, freeze)"),
+             ("html", f"Casebook of {cases} cases: the HTML book ({data['html_bytes'] // 1024} KiB)")]
+    if "pdf" in data:
+        steps.append(("pdf", f"Casebook of {cases} cases: PDF printed by Chromium ({data['pdf_bytes'] // 1024} KiB)"))
+    return [("5", row(what, where, data[key]["n"], data[key]["median"], data[key]["p95"])) for key, what in steps]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="tiny sizes, a smoke test; docs are not written")
@@ -305,6 +319,8 @@ def main():
                 all_rows.extend((number, r) for r in engine_rows(out))
             elif "bench.db_bench" in argv:
                 all_rows.extend(db_rows(last_json(out), where))
+            elif "bench.casebook_bench" in argv:
+                all_rows.extend(casebook_rows(last_json(out), where))
             else:
                 all_rows.extend(worker_rows(last_json(out), where))
         except (StepFailed, KeyError, TypeError, ValueError) as error:
@@ -312,7 +328,7 @@ def main():
             print(f"   FAILED: {error}", file=sys.stderr, flush=True)
             all_rows.append((number, {"what": name, "where": where or "engine only", "failed": str(error)}))
 
-    # Rows in the issue's order: engine, pairs event, Swiss, latency.
+    # Rows in the issues' order: engine, pairs event, Swiss, latency, casebook.
     all_rows.sort(key=lambda item: item[0])
     elapsed = time.monotonic() - started
     lines = [machine_line(load_before, code), f"Whole `make bench` run: {elapsed / 60:.1f} min."]
