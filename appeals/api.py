@@ -3,6 +3,7 @@ the pages, errors as JSON naming the field."""
 
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
@@ -11,7 +12,8 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from appeals import selectors, services
-from appeals.models import Appeal, AppealEvent, AppealPart, BodyMember, Deposit, Hearing, Recommendation
+from appeals.models import (Appeal, AppealEvent, AppealPart, BodyMember, Deposit, FurtherAppeal, Hearing,
+                            Recommendation)
 from appeals.views import visible_appeals
 from rulings import selectors as rulings_selectors
 from scoring.api import call_service as _call
@@ -109,6 +111,28 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         qs = visible_appeals(self.request.user).order_by("-lodged_at", "-pk")
         state = self.request.query_params.get("state")
         return qs.filter(state=state) if state else qs
+
+    # Steps a director of the tournament records (docs/appeals.md, "Who may do what"), as on the
+    # case's page (appeals.views._act); the services check the person for some steps only.
+    DIRECTOR_STEPS = {"concurrence", "deposit", "return_deposit", "forfeit_deposit", "statements", "lock_statements",
+                      "withdrawal", "schedule", "appeal_law_decision", "players_further_appeal"}
+    # The hearing's record: a director, or a member sitting on the case (its scribe).
+    HEARING_RECORD = {"attendance", "hearing_notes"}
+
+    def get_object(self):
+        """The case if the caller sees it (404 otherwise); for a director's step, 403 unless the
+        caller is a director of its tournament."""
+        appeal = super().get_object()
+        step, user = self.action, self.request.user
+        data = self.request.data if isinstance(self.request.data, dict) else {}
+        player = FurtherAppeal.Origin.PLAYER
+        if step == "further_appeal" and data.get("origin", player) == player:
+            step = "players_further_appeal"  # lodged through a director; a referral is the service's to check
+        if step in self.DIRECTOR_STEPS | self.HEARING_RECORD and not rulings_selectors.can_rule(user, appeal.tournament):
+            sitting = BodyMember.objects.filter(body__appeal=appeal, user=user, recused_at__isnull=True).exists()
+            if step in self.DIRECTOR_STEPS or not sitting:
+                raise PermissionDenied(_("Only a director of this tournament records this step."))
+        return appeal
 
     def _data(self):
         data = StepSerializer(data=self.request.data)

@@ -952,8 +952,10 @@ def find_without_merit(*, appeal, by, reasons, penalty=None, now=None):
     body = appeal.body()
     if body is not None and body.members.filter(user=by).exists():
         _require_sitting(body, by, _("judges the appeal's merit"))
-    else:
+    elif body is None or body.is_director_in_charge or appeal.decided_by_id == by.pk:
         _require_chief(by, appeal.tournament, _("judges the merit of an appeal he decided"))
+    else:  # a body decided it: the chief director who did not sit on it is refused, like anyone else
+        _require_sitting(body, by, _("judges the appeal's merit"))
     reasons = _require_text("reasons", reasons, _("Give the reasons: the appellants will read them."))
     sanction = setting(appeal.tournament, "without_merit_sanction")
     applied = []

@@ -124,7 +124,9 @@ class RulingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         if not selectors.can_rule(self.request.user, ruling.tournament):
             raise PermissionDenied(_("Only a director or chief director of this tournament changes its rulings."))
 
-    @action(detail=True, methods=["post"])
+    # Named "ruling-api-give": "ruling-give" is the ruling page's button (rulings/urls.py), and
+    # a shared name made {% url 'ruling-give' %} send that button to the API.
+    @action(detail=True, methods=["post"], url_name="api-give")
     def give(self, request, pk=None):
         ruling = self.get_object()
         self._own(ruling)
