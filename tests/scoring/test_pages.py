@@ -75,3 +75,12 @@ def test_hebrew_pages_are_right_to_left(client, record, people):
     client.post("/i18n/setlang/", {"language": "he", "next": "/"})
     page = client.get("/").content.decode()
     assert 'dir="rtl"' in page and 'lang="he"' in page
+
+
+def test_the_board_page_shows_the_frequency_table_once(client, record, people):
+    for table, (ns, ew, tricks) in enumerate([(0, 2, 10), (1, 3, 9)]):
+        services.record_result(board=record.boards[0], round=record.round, table=record.tables[table],
+                               ns=record.pairs[ns], ew=record.pairs[ew], contract="4S", declarer="N", tricks=tricks)
+    client.force_login(people.director)
+    page = client.get(reverse("board", args=[record.boards[0].pk])).content.decode()
+    assert page.count('class="freq"') == 1
