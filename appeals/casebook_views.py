@@ -18,6 +18,7 @@ from rulings.bridge import Auction
 from rulings.diagram import auction_notes, auction_rows
 from rulings.models import Ruling
 from scoring.deals import DealError, parse_deal
+from scoring.i18n import translate
 from scoring.models import RegulatingAuthority
 
 
@@ -166,7 +167,7 @@ def _diagram(entry):
     return {
         "hands": {seat: [(suit, deal.hands[seat][suit]) for suit in "SHDC"] for seat in "NESW"} if deal else None,
         "rows": auction_rows(auction) if auction else [],
-        "notes": auction_notes(auction) if auction else [],
+        "notes": [dict(note, text=translate(note["text"])) for note in auction_notes(auction)] if auction else [],
         "claim": (entry["auction"] or {}).get("claim") if entry.get("auction") else None,
     }
 

@@ -14,8 +14,9 @@ import re
 import textwrap
 from xml.sax.saxutils import escape
 
-from scoring.deals import SEAT_NAMES, SUITS, next_seat, parse_vulnerability
+from scoring.deals import SEAT_NAMES, SEAT_WORDS, SUITS, next_seat, parse_vulnerability
 from scoring.engine.contract import vulnerable_for
+from scoring.messages import Message, _
 
 WIDTH = 520
 RED = "#c8102e"
@@ -46,22 +47,31 @@ def call_text(call, suit_symbols=True):
 
 
 def _note_parts(call):
+    """What a note says of a call, as a Message (English as a ``str``; scoring.i18n.translate
+    gives the reader's language); "" when there is nothing to say."""
     parts = []
     if call.alert:
-        parts.append(f"alerted: {call.explanation}" if call.explanation else "alerted")
+        parts.append(_("alerted: %(explanation)s", explanation=call.explanation) if call.explanation
+                     else _("alerted"))
     elif call.explanation:
-        parts.append(f"not alerted, explained: {call.explanation}")
+        parts.append(_("not alerted, explained: %(explanation)s", explanation=call.explanation))
     if call.tempo_seconds is not None:
-        parts.append(f"tempo: {call.tempo_seconds} s")
+        parts.append(_("tempo: %(seconds)s s", seconds=call.tempo_seconds))
     if call.note:
         parts.append(call.note)
-    return "; ".join(parts)
+    if not parts:
+        return ""
+    text = parts[0]
+    for part in parts[1:]:
+        text = Message("%(before)s; %(after)s", before=text, after=part)
+    return text
 
 
 def auction_notes(auction, suit_symbols=True):
     """One numbered note per call with an alert, explanation, tempo or remark:
     ``[{"number": 1, "index": 0, "seat": "S", "call": "1NT", "text": "South 1NT —
-    alerted: 15-17"}, ...]`` (``index`` is the call's 0-based position)."""
+    alerted: 15-17"}, ...]`` (``index`` is the call's 0-based position; ``text`` is a Message:
+    English as it stands, the reader's language through scoring.i18n.translate)."""
     notes = []
     for index, call in enumerate(auction.calls):
         parts = _note_parts(call)
@@ -69,8 +79,8 @@ def auction_notes(auction, suit_symbols=True):
             seat = next_seat(auction.dealer, index)
             notes.append({"number": len(notes) + 1, "index": index, "seat": seat,
                           "call": call.call,
-                          "text": f"{SEAT_NAMES[seat]} {call_text(call.call, suit_symbols)} "
-                                  f"\u2014 {parts}"})
+                          "text": Message("%(seat)s %(call)s \u2014 %(parts)s", seat=SEAT_WORDS[seat],
+                                          call=call_text(call.call, suit_symbols), parts=parts)})
     return notes
 
 

@@ -12,7 +12,7 @@ from rulings import selectors, services
 from rulings.forms import RulingForm
 from rulings.models import LawEntry, Ruling
 from scoring import selectors as scoring_selectors
-from scoring.i18n import rank_letters, rank_preference
+from scoring.i18n import rank_letters, rank_preference, translate
 from scoring.models import Result, Session
 
 
@@ -99,7 +99,7 @@ def _diagram(ruling):
         "handviewer": handviewer,
         "hands": {seat: [(suit, deal.hands[seat][suit]) for suit in "SHDC"] for seat in "NESW"} if deal else None,
         "rows": auction_rows(auction) if auction else [],
-        "notes": auction_notes(auction) if auction else [],
+        "notes": [dict(note, text=translate(note["text"])) for note in auction_notes(auction)] if auction else [],
         "auction": auction,
     }
 

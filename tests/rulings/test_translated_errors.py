@@ -112,3 +112,22 @@ def test_a_law_the_edition_does_not_have_is_refused_in_the_readers_language(resu
     with translation.override(language), pytest.raises(ValidationError) as error:
         rulings_services.cite_laws(ruling=ruling, laws=["12C9"])
     assert expected in str(error.value)
+
+
+LIN_LINK = (Path(__file__).resolve().parents[1] / "fixtures" / "lin" / "handviewer.txt").read_text().strip()
+
+
+@pytest.mark.parametrize("language,note", [
+    ("en", "South 1NT \u2014 alerted: 15-17"),
+    ("nl", "Zuid 1NT \u2014 gealerteerd: 15-17"),
+    ("he", "\u05d3\u05e8\u05d5\u05dd 1NT \u2014 \u05d4\u05d5\u05ea\u05e8\u05e2: 15-17"),
+])
+def test_auction_notes_on_the_ruling_page_are_in_the_readers_language(client, people, result, language, note):
+    from rulings import services as rulings_services
+
+    ruling = rulings_services.rule(result=result, director=people.director, kind="mi", laws="20F1",
+                                   ruling_text="Result stands", outcome="result_stands", deal_source=LIN_LINK)
+    client.force_login(people.director)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    page = client.get(reverse("ruling", args=[ruling.pk])).content.decode()
+    assert note in page
