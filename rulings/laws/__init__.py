@@ -1,8 +1,11 @@
 """
 The catalogue of the Laws of Duplicate Bridge, 1997, 2007 and 2017 editions.
 
-Every law (1 to 93) of each edition with its sub-sections, each with a title in English and,
-where a source text was available, in Hebrew (2007) and Dutch (1997, chapter VI: Laws 41-71).
+Every law (1 to 93) of each edition with its sub-sections, each with a title in English, Hebrew,
+Ukrainian, Icelandic, Greek and Dutch (2007, 2017) or in English and Dutch (1997). The Hebrew
+2007 and the Dutch 1997 chapter VI titles are the published texts' own; the others are the
+project's translations of the English (``translations/<language>.json``), listed per entry
+under ``translated``, to be reviewed by a native-speaking director.
 The structure is per edition: the same citation can mean different things in different
 editions (1997 artificial adjusted scores are in 12C1, 2007 ones in 12C2) or exist in only one.
 
