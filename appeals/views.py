@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from appeals import selectors, services
-from appeals.models import Appeal, AppealPart, Body, BodyMember, Concurrence, Hearing, Outcome
+from appeals.models import Appeal, AppealPart, Body, BodyMember, Concurrence, FurtherAppeal, Hearing, Outcome
 from rulings import selectors as rulings_selectors
 from rulings.forms import RulingForm
 from rulings.models import Ruling
@@ -163,6 +163,11 @@ def appeal_detail(request, pk):
         "body_kinds": Body.Kind.choices, "modes": Hearing.Mode.choices, "outcomes": Outcome.choices,
         "hows": Concurrence.How.choices, "decision_form": DecisionForm(),
         "needed": [p for p in selectors.concurrence_needed(appeal) if p is not None],
+        "table_players": [*appeal.ruling.result.ns.members.all(), *appeal.ruling.result.ew.members.all()],
+        "records_hearing": _is_director(user, tournament) or seat is not None,
+        "further_open": (appeal.state == Appeal.State.DECIDED and _is_director(user, tournament)
+                         and services.setting(tournament, "further_appeal") != "none"
+                         and not FurtherAppeal.objects.filter(appeal=appeal).exists()),
         "deposit_due": services.deposit_due(appeal) if appeal.origin == Appeal.Origin.PLAYER else None,
     })
 
@@ -171,10 +176,13 @@ def _act(request, appeal):
     """One step of the case, named by the submit button's ``action``."""
     action, data, user = request.POST.get("action", ""), request.POST, request.user
     tournament = appeal.tournament
-    director_steps = {"concurrence", "deposit", "constitute", "schedule", "withdrawal", "decide_law",
-                      "respond"}
+    director_steps = {"concurrence", "deposit", "constitute", "schedule", "withdrawal", "further"}
     if action in director_steps and not _is_director(user, tournament):
         raise PermissionDenied(_("Only a director of this tournament records this step."))
+    # The hearing's record: a director, or a member sitting on the case (its scribe).
+    if action in ("attendance", "hearing_notes") and not (
+            _is_director(user, tournament) or _sits_on(user, appeal)):
+        raise PermissionDenied(_("Only a director or a member sitting on this case records the hearing."))
     try:
         if action == "concurrence":
             services.record_concurrence(appeal=appeal, player=get_object_or_404(Player, pk=data.get("player")),
@@ -216,6 +224,22 @@ def _act(request, appeal):
                                         by=user, reason=data.get("reason", ""))
         elif action == "recommend":
             services.record_recommendation(appeal=appeal, by=user, about=data.get("about"), text=data.get("text", ""))
+        elif action == "attendance":
+            player = get_object_or_404(Player, pk=data.get("player"))
+            services.record_attendance(hearing=_hearing(appeal), player=player, by=user)
+        elif action == "hearing_notes":
+            services.record_hearing_notes(hearing=_hearing(appeal), by=user,
+                                          director_present=data.get("director_present") == "on",
+                                          director_account=data.get("director_account", ""),
+                                          notes=data.get("notes", ""))
+        elif action == "respond":
+            recommendation = get_object_or_404(appeal.recommendations, pk=data.get("recommendation"))
+            services.respond_to_recommendation(recommendation=recommendation, by=user,
+                                               accepted=data.get("accepted") == "yes",
+                                               response=data.get("response", ""))
+        elif action == "further":
+            services.lodge_further_appeal(appeal=appeal, by=user, grounds=data.get("grounds", ""),
+                                          player=get_object_or_404(Player, pk=data.get("player")))
         else:
             raise ValidationError({"action": _("'%(a)s' is not a step of an appeal.") % {"a": action}})
     except ValidationError as error:
@@ -225,6 +249,18 @@ def _act(request, appeal):
     else:
         messages.success(request, _("Recorded."))
     return redirect("appeal", appeal.pk)
+
+
+def _sits_on(user, appeal):
+    return BodyMember.objects.filter(body__appeal=appeal, user=user, recused_at__isnull=True).exists()
+
+
+def _hearing(appeal):
+    """The case's latest hearing; refused by name when none is scheduled."""
+    hearing = appeal.hearings.order_by("-starts_at", "-pk").first()
+    if hearing is None:
+        raise ValidationError({"hearing": _("No hearing is scheduled for this case yet.")})
+    return hearing
 
 
 def _local_datetime(text, tournament):

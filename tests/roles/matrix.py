@@ -308,6 +308,13 @@ PAGE_STEPS = [
     ("decide", "heard", data(decision="uphold", reasons="The claim stands"), MEMBER, "noop", True),
     ("without_merit", "decided", data(reasons="No case was made"), MEMBER, "noop", True),
     ("recommend", "heard", data(about="law", text="Look at 70D1 again"), MEMBER, "noop", True),
+    # The hearing's record: a director, or a member sitting on the case.
+    ("attendance", "heard", data(player=player(0)), DIRECTORS | MEMBER, "403", True),
+    ("hearing_notes", "heard", data(notes="The scribe's record"), DIRECTORS | MEMBER, "403", True),
+    # The chief director answers the body's recommendation; the service refuses anyone else.
+    ("respond", "decided", data(recommendation=recommendation, accepted="no", response="Declined"), CHIEF,
+     "noop", True),
+    ("further", "decided", data(player=player(0), grounds="We go on"), DIRECTORS, "403", True),
 ]
 for action, case, values, may, refuse, superuser in PAGE_STEPS:
     def step_data(world, target, values=values, action=action):
