@@ -59,3 +59,34 @@ def test_the_auditors_desk_statistics_and_casebook(browser, live_server, small_d
     pdf = page.request.get(book.url.replace("/book/", "/book.pdf"))
     assert pdf.status == 200 and pdf.body().startswith(b"%PDF")
     context.close()
+
+
+def test_a_casebook_of_a_hebrew_speaking_body_reads_right_to_left(browser, live_server, small_demo):
+    from django.contrib.auth import get_user_model
+
+    from appeals import casebooks
+
+    auditor = get_user_model().objects.get(username="auditor")
+    authority = auditor.auditing.get().authority
+    authority.language = "he"
+    authority.save()
+    casebook = casebooks.compile_casebook(authority=authority, by=auditor, title="ספר מקרים: אליפות האביב")
+    context = browser.new_context(viewport={"width": 900, "height": 1270})
+    page = context.new_page()
+    page.set_default_timeout(20000)
+    page.goto(f"{live_server.url}/login/")
+    page.fill("#id_username", "auditor")
+    page.fill("#id_password", "auditor-demo")
+    page.click("button[type=submit]")
+    page.wait_for_url(f"{live_server.url}/national/")
+    page.goto(f"{live_server.url}/national/casebooks/{casebook.pk}/book/")
+    assert page.get_attribute("html", "dir") == "rtl"
+    assert "מקרה 1" in page.inner_text("#case-1 h2")
+    # The diagram and the auction keep West on the left, whatever the page's direction.
+    west, east = page.locator("#case-1 .hand-w").bounding_box(), page.locator("#case-1 .hand-e").bounding_box()
+    assert west["x"] < east["x"]
+    # A law's number reads left to right inside the Hebrew sentence.
+    assert page.locator("#case-1 .laws li span[dir=ltr]").first.inner_text() == "20F1"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator("#case-1").screenshot(path=str(ARTIFACTS / "casebook-case-1-he.png"))
+    context.close()
