@@ -93,6 +93,7 @@ def casebook_detail(request, pk):
 
 
 def _service(request, call, success):
+    """Run one casebook service; its refusal, or ``success``, is the message on the next page."""
     try:
         call()
     except ValidationError as error:
@@ -101,57 +102,59 @@ def _service(request, call, success):
         messages.success(request, success)
 
 
+def _on_casebook(request, pk, step, success):
+    """``step(casebook)`` by an editor of the casebook, then back to its page."""
+    casebook = _editor_casebook(request, pk)
+    _service(request, lambda: step(casebook), success)
+    return redirect("casebook", pk)
+
+
+def _on_case(request, pk, case_pk, step, success):
+    """``step(case)`` by an editor of the casebook, then back to the case on its page;
+    ``success`` may name the case's ``%(number)s``."""
+    case = get_object_or_404(CasebookCase, casebook=_editor_casebook(request, pk), pk=case_pk)
+    _service(request, lambda: step(case), success % {"number": case.position})
+    return redirect(f"{reverse('casebook', args=[pk])}#case-{case.position}")
+
+
 @require_POST
 @national_reader_required
 def casebook_publish(request, pk):
-    casebook = _editor_casebook(request, pk)
-    _service(request, lambda: casebooks.publish_casebook(casebook=casebook, by=request.user),
-             _("Published without commentary. Commentary may now be added; then make the casebook final."))
-    return redirect("casebook", pk)
+    return _on_casebook(request, pk, lambda casebook: casebooks.publish_casebook(casebook=casebook, by=request.user),
+                        _("Published without commentary. Commentary may now be added; then make the casebook "
+                          "final."))
 
 
 @require_POST
 @national_reader_required
 def casebook_finalise(request, pk):
-    casebook = _editor_casebook(request, pk)
-    _service(request, lambda: casebooks.finalise_casebook(casebook=casebook, by=request.user),
-             _("The casebook is final. Its text can no longer change."))
-    return redirect("casebook", pk)
-
-
-def _case(request, pk, case_pk):
-    casebook = _editor_casebook(request, pk)
-    return get_object_or_404(CasebookCase, casebook=casebook, pk=case_pk)
+    return _on_casebook(request, pk, lambda casebook: casebooks.finalise_casebook(casebook=casebook, by=request.user),
+                        _("The casebook is final. Its text can no longer change."))
 
 
 @require_POST
 @national_reader_required
 def case_commentary(request, pk, case_pk):
-    case = _case(request, pk, case_pk)
-    _service(request, lambda: casebooks.write_commentary(
-        case=case, by=request.user, text=request.POST.get("commentary", ""),
-        ruling_rating=request.POST.get("ruling_rating"), decision_rating=request.POST.get("decision_rating")),
-             _("Commentary on case %(number)s saved.") % {"number": case.position})
-    return redirect(f"{reverse('casebook', args=[pk])}#case-{case.position}")
+    data = request.POST
+    return _on_case(request, pk, case_pk, lambda case: casebooks.write_commentary(
+        case=case, by=request.user, text=data.get("commentary", ""), ruling_rating=data.get("ruling_rating"),
+        decision_rating=data.get("decision_rating")), _("Commentary on case %(number)s saved."))
 
 
 @require_POST
 @national_reader_required
 def case_redact(request, pk, case_pk):
-    case = _case(request, pk, case_pk)
-    _service(request, lambda: casebooks.redact(case=case, by=request.user, field=request.POST.get("field", ""),
-                                               text=request.POST.get("text", "")),
-             _("Case %(number)s: published wording saved.") % {"number": case.position})
-    return redirect(f"{reverse('casebook', args=[pk])}#case-{case.position}")
+    data = request.POST
+    return _on_case(request, pk, case_pk, lambda case: casebooks.redact(
+        case=case, by=request.user, field=data.get("field", ""), text=data.get("text", "")),
+        _("Case %(number)s: published wording saved."))
 
 
 @require_POST
 @national_reader_required
 def case_remove(request, pk, case_pk):
-    case = _case(request, pk, case_pk)
-    _service(request, lambda: casebooks.remove_case(case=case, by=request.user),
-             _("Case removed; the cases after it were renumbered."))
-    return redirect("casebook", pk)
+    return _on_case(request, pk, case_pk, lambda case: casebooks.remove_case(case=case, by=request.user),
+                    _("Case removed; the cases after it were renumbered."))
 
 
 # ---------------------------------------------------------------------------------------------

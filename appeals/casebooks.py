@@ -100,6 +100,14 @@ def _refuse_unless(casebook, state, field="state"):
     raise ValidationError({field: _("Publish the casebook first: commentary is added to the published text.")})
 
 
+def _locked(by, casebook_id, state, field="state"):
+    """The casebook, locked for a change that ``by`` may make only in ``state``."""
+    casebook = Casebook.objects.select_for_update().get(pk=casebook_id)
+    _check_editor(by, casebook)
+    _refuse_unless(casebook, state, field)
+    return casebook
+
+
 # ---------------------------------------------------------------------------------------------
 # Compiling a draft
 
@@ -145,9 +153,7 @@ def compile_casebook(*, authority, by, title, filters=None, introduction="", now
 
 @transaction.atomic
 def add_case(*, casebook, appeal, by):
-    casebook = Casebook.objects.select_for_update().get(pk=casebook.pk)
-    _check_editor(by, casebook)
-    _refuse_unless(casebook, Casebook.State.DRAFT)
+    casebook = _locked(by, casebook.pk, Casebook.State.DRAFT)
     if appeal.ruling.tournament.authority_id != casebook.authority_id:
         raise ValidationError({"appeal": _("Appeal %(number)s is not under %(body)s.")
                                % {"number": appeal.number, "body": casebook.authority}})
@@ -164,9 +170,7 @@ def add_case(*, casebook, appeal, by):
 
 @transaction.atomic
 def remove_case(*, case, by):
-    casebook = Casebook.objects.select_for_update().get(pk=case.casebook_id)
-    _check_editor(by, casebook)
-    _refuse_unless(casebook, Casebook.State.DRAFT)
+    casebook = _locked(by, case.casebook_id, Casebook.State.DRAFT)
     if casebook.cases.count() == 1:
         raise ValidationError({"case": _("A casebook keeps at least one case.")})
     appeal, position = case.appeal_id, case.position
@@ -182,9 +186,7 @@ def remove_case(*, case, by):
 def redact(*, case, field, text, by):
     """Give ``field`` of a case its published wording; an empty text goes back to the record's
     (with names hidden automatically)."""
-    casebook = Casebook.objects.select_for_update().get(pk=case.casebook_id)
-    _check_editor(by, casebook)
-    _refuse_unless(casebook, Casebook.State.DRAFT)
+    _locked(by, case.casebook_id, Casebook.State.DRAFT)
     if field not in TEXT_FIELDS:
         raise ValidationError({"field": _("'%(field)s' is not a text of a case; choose one of %(fields)s.")
                                % {"field": field, "fields": ", ".join(TEXT_FIELDS)}})
@@ -203,9 +205,7 @@ def redact(*, case, field, text, by):
 @transaction.atomic
 def publish_casebook(*, casebook, by, now=None):
     """The first edition: the draft's text frozen, without commentary."""
-    casebook = Casebook.objects.select_for_update().get(pk=casebook.pk)
-    _check_editor(by, casebook)
-    _refuse_unless(casebook, Casebook.State.DRAFT)
+    casebook = _locked(by, casebook.pk, Casebook.State.DRAFT)
     content = build_content(casebook)
     problems = name_problems(casebook, content)
     if problems:
@@ -236,9 +236,7 @@ def _rating(field, value):
 def write_commentary(*, case, by, text, ruling_rating=None, decision_rating=None, now=None):
     """The commentary on a published case, with the expert panel's marks out of 100 for the
     director's ruling and for the appeal's decision (either may be left out)."""
-    casebook = Casebook.objects.select_for_update().get(pk=case.casebook_id)
-    _check_editor(by, casebook)
-    _refuse_unless(casebook, Casebook.State.PUBLISHED, field="commentary")
+    casebook = _locked(by, case.casebook_id, Casebook.State.PUBLISHED, field="commentary")
     ratings = {"ruling_rating": _rating("ruling_rating", ruling_rating),
                "decision_rating": _rating("decision_rating", decision_rating)}
     rewrite, _seating = _anonymiser_for_case(casebook, CasebookCase.objects.select_related(*_CASE_RELATED)
@@ -261,9 +259,7 @@ def write_commentary(*, case, by, text, ruling_rating=None, decision_rating=None
 @transaction.atomic
 def finalise_casebook(*, casebook, by, now=None):
     """The commentary joins the published text, which is frozen for good."""
-    casebook = Casebook.objects.select_for_update().get(pk=casebook.pk)
-    _check_editor(by, casebook)
-    _refuse_unless(casebook, Casebook.State.PUBLISHED)
+    casebook = _locked(by, casebook.pk, Casebook.State.PUBLISHED)
     commentary = {case.position: case for case in casebook.cases.select_related("commentary_by")}
     content = dict(casebook.content)
     content["cases"] = []

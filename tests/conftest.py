@@ -45,6 +45,16 @@ def make_user(username, role=None, **extra):
     return user
 
 
+def page_in(client, user, url, language):
+    """The page at ``url`` as ``user`` reads it in ``language`` (the switcher's cookie); it must
+    answer 200."""
+    client.force_login(user)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    response = client.get(url)
+    assert response.status_code == 200, url
+    return response.content.decode()
+
+
 def build_pairs_tournament(code="nbo", name="Club Championship", tables=2):
     """One matchpoint pairs session: ``tables`` tables, one round, boards 1 and 2."""
     authority = services.create_authority(name=f"{name} body", code=code, time_zone="Europe/London")

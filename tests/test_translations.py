@@ -23,6 +23,7 @@ from django.utils.translation.template import templatize
 
 from scoring import services
 from scoring.management.commands.compile_translations import compile_all
+from tests.conftest import page_in
 
 ROOT = Path(settings.BASE_DIR)
 LOCALE = ROOT / "locale"
@@ -293,14 +294,6 @@ def ruled(record, people):
     return record
 
 
-def page(client, user, url, language):
-    client.force_login(user)
-    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
-    response = client.get(url)
-    assert response.status_code == 200, url
-    return response.content.decode()
-
-
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 SIGNED_NUMBER = re.compile(r"(?<![\w.+\-−])[+\-−]\d+(?:[.,]\d+)?")
 CONTRACT = re.compile(r"(?<!\w)[1-7](?:NT|[SHDC♠♥♦♣])(?:XX|X)?(?!\w)")
@@ -346,28 +339,28 @@ def test_the_direction_check_sees_a_contract_outside_an_ltr_element():
 def test_a_hebrew_page_is_right_to_left_with_numbers_and_contracts_left_to_right(client, ruled, people, compiled):
     board = ruled.boards[0]
     for url in (reverse("board", args=[board.pk]), reverse("ruling", args=[ruled.ruling.pk])):
-        html = page(client, people.director, url, "he")
+        html = page_in(client, people.director, url, "he")
         assert '<html lang="he" dir="rtl">' in html, url
         assert not not_left_to_right(html), (url, not_left_to_right(html))
-    board_page = page(client, people.director, reverse("board", args=[board.pk]), "he")
+    board_page = page_in(client, people.director, reverse("board", args=[board.pk]), "he")
     assert '<td dir="ltr">4S</td>' in board_page and '<td dir="ltr">+1</td>' in board_page
     assert "מחלק" in board_page and "פגיעות" in board_page and "אין צד פגיע" in board_page
-    ruling_page = page(client, people.director, reverse("ruling", args=[ruled.ruling.pk]), "he")
+    ruling_page = page_in(client, people.director, reverse("ruling", args=[ruled.ruling.pk]), "he")
     assert "פסיקה 1" in ruling_page and "מידע בלתי מורשה (חוקים 16, 73)" in ruling_page
     assert '<span dir="ltr">50% 4S N = / 50% 4S N -1</span>' in ruling_page
     assert "Dealer" not in board_page and "Ruling 1" not in ruling_page
 
 
 def test_a_greek_page_is_in_greek(client, ruled, people, compiled):
-    home = page(client, people.director, "/", "el")
+    home = page_in(client, people.director, "/", "el")
     assert '<html lang="el" dir="ltr">' in home
     assert "Καλώς ήρθατε, Dana" in home and "Τουρνουά όπου είστε αξιωματούχος" in home
-    board = page(client, people.director, reverse("board", args=[ruled.boards[0].pk]), "el")
+    board = page_in(client, people.director, reverse("board", args=[ruled.boards[0].pk]), "el")
     for greek in ("Διανομή 1", "Μοιραστής", "Βορράς", "Ευπάθεια", "Κανείς ευπαθής", "Συμβόλαιο", "Φύλλο αποτελεσμάτων"):
         assert greek in board, greek
     for english in ("Dealer", "Vulnerability", "Traveller", "Contract"):
         assert english not in board, english
-    ruling = page(client, people.director, reverse("ruling", args=[ruled.ruling.pk]), "el")
+    ruling = page_in(client, people.director, reverse("ruling", args=[ruled.ruling.pk]), "el")
     assert "Απόφαση 1" in ruling and "Αθέμιτη πληροφορία (Νόμοι 16, 73)" in ruling
     assert "Η περίοδος διόρθωσης λήγει (Νόμος 79C)" in ruling and "Η προθεσμία έφεσης λήγει (Νόμος 92B)" in ruling
 
@@ -375,4 +368,4 @@ def test_a_greek_page_is_in_greek(client, ruled, people, compiled):
 @pytest.mark.parametrize("code,welcome", [("he", "שלום, Dana"), ("uk", "Вітаємо, Dana"), ("is", "Velkomin(n), Dana"),
                                           ("el", "Καλώς ήρθατε, Dana"), ("nl", "Welkom, Dana")])
 def test_every_language_greets_in_its_own_words(client, record, people, compiled, code, welcome):
-    assert welcome in page(client, people.director, "/", code)
+    assert welcome in page_in(client, people.director, "/", code)

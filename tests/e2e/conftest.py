@@ -45,9 +45,10 @@ def screenshot(page, name):
     return path
 
 
-def log_in(page, live_server, username, password):
+def log_in(page, live_server, username, password, lands_on="/"):
+    """Log in through the form; ``lands_on`` is where the role's home is (an auditor's: /national/)."""
     page.goto(f"{live_server.url}/login/")
     page.fill("#id_username", username)
     page.fill("#id_password", password)
     page.click("button[type=submit]")
-    page.wait_for_url(f"{live_server.url}/")
+    page.wait_for_url(f"{live_server.url}{lands_on}")

@@ -9,7 +9,7 @@ from django.core.management import call_command
 
 from scoring import demo
 from scoring.models import Player
-from tests.e2e.conftest import ARTIFACTS, screenshot
+from tests.e2e.conftest import ARTIFACTS, log_in, screenshot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -27,11 +27,7 @@ def test_the_auditors_desk_statistics_and_casebook(browser, live_server, small_d
     context = browser.new_context(viewport={"width": 1100, "height": 1400})
     page = context.new_page()
     page.set_default_timeout(20000)
-    page.goto(f"{live_server.url}/login/")
-    page.fill("#id_username", "auditor")
-    page.fill("#id_password", "auditor-demo")
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{live_server.url}/national/")
+    log_in(page, live_server, "auditor", "auditor-demo", lands_on="/national/")
     assert "Intact:" in page.inner_text("#audit-chain")
 
     page.click("text=Statistics >> nth=0")
@@ -74,11 +70,7 @@ def test_a_casebook_of_a_hebrew_speaking_body_reads_right_to_left(browser, live_
     context = browser.new_context(viewport={"width": 900, "height": 1270})
     page = context.new_page()
     page.set_default_timeout(20000)
-    page.goto(f"{live_server.url}/login/")
-    page.fill("#id_username", "auditor")
-    page.fill("#id_password", "auditor-demo")
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{live_server.url}/national/")
+    log_in(page, live_server, "auditor", "auditor-demo", lands_on="/national/")
     page.goto(f"{live_server.url}/national/casebooks/{casebook.pk}/book/")
     assert page.get_attribute("html", "dir") == "rtl"
     assert "מקרה 1" in page.inner_text("#case-1 h2")

@@ -10,7 +10,6 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
@@ -19,6 +18,7 @@ from rulings.models import Ruling
 from scoring import authority_settings
 from scoring import services
 from scoring.i18n import display_card, rank_letters, rank_preference
+from tests.conftest import page_in
 
 pytestmark = pytest.mark.django_db
 SVG = "{http://www.w3.org/2000/svg}"
@@ -49,14 +49,6 @@ def ruled(record, people):
     return record
 
 
-def get(client, user, url, language):
-    client.force_login(user)
-    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
-    response = client.get(url)
-    assert response.status_code == 200, url
-    return response.content.decode()
-
-
 def html_hand(page, seat):
     """The four suits of ``seat``'s hand in the page's diagram, as printed."""
     block = re.search(rf'<div class="hand hand-{seat.lower()}">(.*?)</div></div>', page, re.S)[1] + "</div>"
@@ -81,8 +73,8 @@ def test_the_ruling_page_and_its_svg_follow_the_authority_and_the_page_language(
         client, ruled, people, preference, language, letters):
     if preference:
         prefer(ruled, preference)
-    page = get(client, people.director, reverse("ruling", args=[ruled.ruling.pk]), language)
-    svg = get(client, people.director, reverse("ruling-svg", args=[ruled.ruling.pk]), language)
+    page = page_in(client, people.director, reverse("ruling", args=[ruled.ruling.pk]), language)
+    svg = page_in(client, people.director, reverse("ruling-svg", args=[ruled.ruling.pk]), language)
     for seat in ("N", "E"):
         assert html_hand(page, seat) == letters[seat], seat
         assert svg_hand(svg, seat) == letters[seat], seat
@@ -93,30 +85,30 @@ def test_the_ruling_page_and_its_svg_follow_the_authority_and_the_page_language(
 
 def test_national_letters_on_a_dutch_page_are_h_v_b_and_10(client, ruled, people):
     prefer(ruled, "national")
-    page = get(client, people.director, reverse("ruling", args=[ruled.ruling.pk]), "nl")
+    page = page_in(client, people.director, reverse("ruling", args=[ruled.ruling.pk]), "nl")
     assert '<div class="seat">Noord</div><div class="suit" dir="ltr"><span class="sym s-S">♠</span> AH96</div>' in page
     assert '<span class="sym s-D">♦</span> 1074</div>' in page and "</span> T74" not in page
-    svg = get(client, people.director, reverse("ruling-svg", args=[ruled.ruling.pk]), "nl")
+    svg = page_in(client, people.director, reverse("ruling-svg", args=[ruled.ruling.pk]), "nl")
     assert "\u2660 AH96" in svg and "\u2663 V93" in svg and "AK96" not in svg
-    english = get(client, people.director, reverse("ruling-svg", args=[ruled.ruling.pk]), "en")
+    english = page_in(client, people.director, reverse("ruling-svg", args=[ruled.ruling.pk]), "en")
     assert "\u2660 AK96" in english and "\u2663 Q93" in english and "\u2666</tspan> 1074" in english
 
 
 def test_the_board_page_diagram_and_lead_follow_the_setting(client, ruled, people):
     url = reverse("board", args=[ruled.boards[0].pk])
-    page = get(client, people.director, url, "nl")
+    page = page_in(client, people.director, url, "nl")
     assert html_hand(page, "N") == INTERNATIONAL["N"] and '<td dir="ltr">♥Q</td>' in page
     prefer(ruled, "national")
-    page = get(client, people.director, url, "nl")
+    page = page_in(client, people.director, url, "nl")
     assert html_hand(page, "N") == DUTCH["N"] and '<td dir="ltr">♥V</td>' in page
-    page = get(client, people.director, url, "en")
+    page = page_in(client, people.director, url, "en")
     assert html_hand(page, "N") == INTERNATIONAL["N"] and '<td dir="ltr">♥Q</td>' in page
 
 
 def test_a_setting_dated_after_the_tournament_does_not_change_it(client, ruled, people):
     prefer(ruled, "national", effective_from=datetime.date(2026, 6, 1))  # the tournament began 1 May 2026
     assert rank_preference(ruled.tournament) == "international"
-    page = get(client, people.director, reverse("ruling", args=[ruled.ruling.pk]), "nl")
+    page = page_in(client, people.director, reverse("ruling", args=[ruled.ruling.pk]), "nl")
     assert html_hand(page, "N") == INTERNATIONAL["N"]
 
 
