@@ -116,8 +116,8 @@ def main():
     args = parser.parse_args()
     with throwaway_database(args.database):
         setup_django()
-        from appeals import casebooks, pdf
-        from appeals.casebook_views import render_book
+        from national import casebooks, pdf
+        from national.casebook_views import render_book
 
         log(f"== building {args.cases} decided appeals")
         started = time.perf_counter()

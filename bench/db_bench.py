@@ -8,7 +8,7 @@ event's totals, matches, VPs and standings.
 
 Setup is not what is measured, so it takes the fast road: tables, contestants (pairs with no
 members yet), matches and results are written with ``bulk_create``, each result's Law 77 score
-computed with ``scoring.engine.contract.ns_score`` as ``Result.clean`` would. The first
+computed with ``bridge.engine.contract.ns_score`` as ``Result.clean`` would. The first
 re-scoring creates every BoardScore, MatchScore and Standing row (inserts); the later ones
 find them and rewrite them (updates): both are reported.
 
@@ -37,7 +37,7 @@ CONTRACT_MENU = [
 
 def make_result_fields(rng, board_number, vulnerability):
     """Contract, declarer, tricks and N-S score of one table, drawn around the board's menu."""
-    from scoring.engine.contract import ns_score
+    from bridge.engine.contract import ns_score
 
     contract, declarer, usual = rng.choice(CONTRACT_MENU[board_number % len(CONTRACT_MENU)])
     if contract == "PASS":

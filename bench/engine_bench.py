@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring.engine.matchpoints import score_board  # noqa: E402
-from scoring.engine.ranking import rank  # noqa: E402
-from scoring.engine.rounding import exact_sum  # noqa: E402
-from scoring.engine.scores import Entry, Weighted  # noqa: E402
+from bridge.engine.matchpoints import score_board  # noqa: E402
+from bridge.engine.ranking import rank  # noqa: E402
+from bridge.engine.rounding import exact_sum  # noqa: E402
+from bridge.engine.scores import Entry, Weighted  # noqa: E402
 
 SCORES = list(range(-1400, 1500, 10))
 

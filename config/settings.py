@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "scoring",
     "rulings",
     "appeals",
+    "national",
 ]
 
 MIDDLEWARE = [

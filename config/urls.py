@@ -35,7 +35,7 @@ urlpatterns = [
     path("contestants/<int:pk>/", scoring_views.contestant_detail, name="contestant"),
     path("rulings/", include("rulings.urls")),
     path("appeals/", include("appeals.urls")),
-    path("national/", include("appeals.national_urls")),
+    path("national/", include("national.urls")),
     path("admin/", admin.site.urls),
     path("api/v1/", include(router.urls)),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -7,11 +7,11 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from rulings import services
-from rulings.bridge import Auction, AuctionCall, BoardRecord
+from bridge.auction import Auction, AuctionCall, BoardRecord
 from rulings.models import Penalty, Ruling
 from scoring import recalculation
-from scoring.deals import next_seat, parse_deal
-from scoring.engine.contract import parse_contract
+from bridge.deals import next_seat, parse_deal
+from bridge.engine.contract import parse_contract
 from scoring.models import Event, Result
 
 

@@ -17,9 +17,9 @@ from rulings.catalogue import sync_law_catalogue
 from rulings.laws import CitationError, validate_citation
 from rulings.models import LawEntry, Penalty, RegulationClause, Ruling, RulingCitation, RulingRevision
 from scoring import services as scoring_services
-from scoring.engine.contract import ContractError, ns_score, parse_contract
+from bridge.engine.contract import ContractError, ns_score, parse_contract
 from scoring.i18n import translate
-from scoring.engine.rounding import exact_str, to_fraction
+from bridge.engine.rounding import exact_str, to_fraction
 from scoring.models import Tournament
 
 ARTIFICIAL_CODES = ("AVE+", "AVE", "AVE-")
@@ -336,7 +336,7 @@ def _jsonable(data):
 @transaction.atomic
 def attach_deal_and_auction(*, ruling, record=None, deal=None, auction=None):
     """Attach a deal and auction (a BoardRecord from a PBN or LIN import, or the parts)."""
-    from scoring.deals import DealError, parse_deal
+    from bridge.deals import DealError, parse_deal
 
     if record is not None:
         deal = record.deal.to_pbn() if record.deal else deal
@@ -375,8 +375,9 @@ def finalise_rulings(now=None):
 
 def read_deal_source(text):
     """A BoardRecord from a BBO handviewer link, a LIN string or PBN text."""
-    from rulings.bridge import LinError, parse_lin, parse_pbn_record
-    from scoring.importers.pbn import PbnError
+    from bridge.lin import LinError, parse_lin
+    from bridge.pbn_record import parse_pbn_record
+    from bridge.pbn import PbnError
 
     text = (text or "").strip()
     try:

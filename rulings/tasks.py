@@ -12,7 +12,7 @@ log = logging.getLogger(__name__)
 def solve_deal(ruling_id):
     """Double-dummy tricks and par for the ruling's deal, for the director's judgement."""
     from rulings.models import Ruling
-    from scoring.deals import DealError, double_dummy, par, parse_deal
+    from bridge.deals import DealError, double_dummy, par, parse_deal
 
     ruling = Ruling.objects.select_related("result__board").filter(pk=ruling_id).first()
     if ruling is None or not ruling.deal_pbn():

@@ -78,9 +78,9 @@ def ruling_detail(request, pk):
 
 def _diagram(ruling):
     """Hands and auction rows for the HTML diagram; None if the deal is not recorded."""
-    from rulings.bridge import Auction
-    from rulings.diagram import auction_notes, auction_rows
-    from scoring.deals import DealError, parse_deal
+    from bridge.auction import Auction
+    from bridge.diagrams import auction_notes, auction_rows
+    from bridge.deals import DealError, parse_deal
 
     try:
         deal = parse_deal(ruling.deal_pbn()) if ruling.deal_pbn() else None
@@ -89,7 +89,7 @@ def _diagram(ruling):
     auction = Auction.from_dict(ruling.auction) if ruling.auction else None
     handviewer = None
     if deal and auction:
-        from rulings.bridge import handviewer_url
+        from bridge.lin import handviewer_url
 
         try:
             handviewer = handviewer_url(_board_record(ruling))
@@ -140,7 +140,7 @@ def _ruling_with_deal(request, pk):
 @login_required
 def ruling_svg(request, pk):
     """The hand diagram and auction as an SVG image, for documents."""
-    from rulings.diagram import hand_diagram_svg
+    from bridge.diagrams import hand_diagram_svg
 
     ruling = _ruling_with_deal(request, pk)
     record = _board_record(ruling)
@@ -167,8 +167,8 @@ def ruling_list(request):
 
 
 def _board_record(ruling):
-    from rulings.bridge import Auction, BoardRecord
-    from scoring.deals import parse_deal
+    from bridge.auction import Auction, BoardRecord
+    from bridge.deals import parse_deal
 
     board = ruling.result.board
     auction = Auction.from_dict(ruling.auction) if ruling.auction else Auction(board.dealer, [])
@@ -179,7 +179,7 @@ def _board_record(ruling):
 @login_required
 def ruling_pbn(request, pk):
     """The deal and auction as PBN, alerts, explanations and tempo as numbered notes."""
-    from rulings.bridge import to_pbn
+    from bridge.pbn_record import to_pbn
 
     ruling = _ruling_with_deal(request, pk)
     response = HttpResponse(to_pbn(_board_record(ruling)), content_type="application/x-chess-pbn; charset=utf-8")

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring import recalculation, roles, services
-from scoring.deals import generate_deal, plausible_result
+from bridge.deals import generate_deal, plausible_result
 from scoring.models import Event, RegulatingAuthority
 
 DEMO_AUTHORITY_CODE = "demo-nbf"

@@ -14,7 +14,7 @@ letters of its own (Hebrew and Greek texts print A K Q J) falls back to the inte
 
 Which of the two a tournament shows is its regulating authority's setting ``card_rank_letters``
 (scoring/authority_settings.py), read with :func:`rank_preference`. Views pass it to templates
-as ``card_ranks``; the SVG diagram (rulings/diagram.py, plain Python) is given the mapping
+as ``card_ranks``; the SVG diagram (bridge/diagrams.py, plain Python) is given the mapping
 ``rank_letters(preference)`` by its view, so this table is the only one.
 
 Templates: ``register`` below is the template library ``bridge_cards`` (settings.TEMPLATES,
@@ -22,14 +22,14 @@ OPTIONS["libraries"]): ``{% load bridge_cards %}``, then ``{{ ranks|ranks:card_r
 ``{{ lead|card:card_ranks }}`` and ``{{ suit|suit_symbol }}``. Which letters each language
 uses, and what backs them, is in docs/translations.md.
 
-:func:`translate` shows a message of the plain-Python modules (scoring.messages) in the
+:func:`translate` shows a message of the plain-Python modules (bridge.messages) in the
 reader's language.
 """
 
 from django import template
 from django.utils.translation import get_language, gettext
 
-from scoring.messages import Message
+from bridge.messages import Message
 
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
@@ -115,7 +115,7 @@ def rank_preference(tournament):
 def translate(message):
     """A message of the plain-Python modules in the active language.
 
-    ``message`` is a :class:`scoring.messages.Message`, an error carrying one (``DealError``,
+    ``message`` is a :class:`bridge.messages.Message`, an error carrying one (``DealError``,
     ``PbnError``, ``LinError``, ``ContractError``, ``EngineInputError``: their ``text``), or
     anything else, which is shown as ``str()`` gives it."""
     if isinstance(message, BaseException):

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from scoring import authority_settings
-from scoring.engine.contract import ContractError, ns_score, parse_contract
+from bridge.engine.contract import ContractError, ns_score, parse_contract
 
 SEAT_CHOICES = [("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West"))]
 VULNERABILITY_CHOICES = [("None", pgettext_lazy("vulnerability", "None")), ("NS", _("N-S")), ("EW", _("E-W")),
@@ -386,7 +386,7 @@ class Board(models.Model):
 
     def clean(self):
         if self.deal:
-            from scoring.deals import DealError, parse_deal
+            from bridge.deals import DealError, parse_deal
             from scoring.i18n import translate
 
             try:

@@ -23,11 +23,11 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from scoring.engine import imps as imp_engine
-from scoring.engine import matchpoints as mp_engine
-from scoring.engine.ranking import rank
-from scoring.engine.rounding import exact_str
-from scoring.engine.scores import Entry, parse_result
+from bridge.engine import imps as imp_engine
+from bridge.engine import matchpoints as mp_engine
+from bridge.engine.ranking import rank
+from bridge.engine.rounding import exact_str
+from bridge.engine.scores import Entry, parse_result
 from scoring.models import (
     Board,
     BoardScore,

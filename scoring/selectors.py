@@ -100,7 +100,7 @@ def frequency_tables(results):
     from fractions import Fraction
 
     from scoring.recalculation import entry_for
-    from scoring.engine.scores import Artificial, components
+    from bridge.engine.scores import Artificial, components
 
     tables = {"NS": {}, "EW": {}}
     for result in results:

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from scoring import recalculation, roles
-from scoring.engine.scores import EngineInputError, Weighted, parse_result
+from bridge.engine.scores import EngineInputError, Weighted, parse_result
 from scoring.i18n import translate
 from scoring.models import (
     AuditorAssignment,
@@ -172,7 +172,7 @@ def enter_contestant(*, event, number, members, name="", captain=None):
 @transaction.atomic
 def create_board(*, session, number, dealer=None, vulnerability=None, deal=""):
     """A board; dealer and vulnerability default to the 16-board cycle of its number."""
-    from scoring.engine.contract import board_dealer, board_vulnerability
+    from bridge.engine.contract import board_dealer, board_vulnerability
 
     return _save(Board(session=session, number=number, dealer=dealer or board_dealer(number),
                        vulnerability=vulnerability or board_vulnerability(number), deal=deal))
@@ -272,7 +272,7 @@ def describe_score(kind, score, result):
 
 
 def _percent(weight):
-    from scoring.engine.rounding import exact_str, to_fraction
+    from bridge.engine.rounding import exact_str, to_fraction
 
     value = to_fraction(weight) * 100
     return f"{exact_str(value) if value.denominator != 1 else value.numerator}%"

@@ -153,7 +153,7 @@ def board_detail(request, pk):
 def _hands(board):
     if not board.deal:
         return None
-    from scoring.deals import DealError, parse_deal
+    from bridge.deals import DealError, parse_deal
 
     try:
         deal = parse_deal(board.deal)

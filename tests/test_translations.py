@@ -33,7 +33,7 @@ TRANSLATED = [code for code, _name in settings.LANGUAGES if code != "en"]
 # Source not scanned: a new app may be listed here until its strings are translated (then remove
 # it here and from the makemessages command in docs/translations.md). None is left out now: the
 # plain-Python modules (the engine, the deal, PBN and LIN readers) mark their messages with
-# scoring.messages._, which this scan and makemessages read like gettext.
+# bridge.messages._, which this scan and makemessages read like gettext.
 NOT_SCANNED = set()
 
 GETTEXT_FUNCTIONS = {"_", "gettext", "gettext_lazy", "gettext_noop", "pgettext", "pgettext_lazy", "ngettext",
@@ -59,8 +59,8 @@ def _skipped(path):
 
 
 def _source_roots():
-    """config/, the project's own apps and the project templates (not .venv, tests, bench)."""
-    roots = {ROOT / "config", ROOT / "templates"}
+    """config/, bridge/, the project's own apps and the project templates (not .venv, tests, bench)."""
+    roots = {ROOT / "config", ROOT / "bridge", ROOT / "templates"}
     for app in apps.get_app_configs():
         path = Path(app.path).resolve()
         if ROOT in path.parents and ".venv" not in path.parts:

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from scoring.messages import _
+from bridge.messages import _
 
 EDITIONS = ("1997", "2007", "2017")
 LAW_COUNT = 93

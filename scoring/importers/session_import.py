@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from scoring import services
 from scoring.i18n import translate
-from scoring.importers.pbn import PbnError, parse_pbn
+from bridge.pbn import PbnError, parse_pbn
 from scoring.models import Board, Contestant, Session
 
 _ARTIFICIAL_RE = re.compile(r"^A(?P<ns>\d{2})(?P<ew>\d{2})?$", re.I)
@@ -54,7 +54,7 @@ class _RowRefused(Exception):
 
 
 def _line(line, detail):
-    """``line 42: ...``, as the PBN reader names a line (scoring/importers/pbn.py)."""
+    """``line 42: ...``, as the PBN reader names a line (bridge/pbn.py)."""
     return _("line %(line)s: %(message)s") % {"line": line, "message": detail}
 
 

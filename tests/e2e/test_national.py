@@ -60,7 +60,7 @@ def test_the_auditors_desk_statistics_and_casebook(browser, live_server, small_d
 def test_a_casebook_of_a_hebrew_speaking_body_reads_right_to_left(browser, live_server, small_demo):
     from django.contrib.auth import get_user_model
 
-    from appeals import casebooks
+    from national import casebooks
 
     auditor = get_user_model().objects.get(username="auditor")
     authority = auditor.auditing.get().authority

@@ -12,7 +12,7 @@ from django.core.management import call_command
 from django.db import transaction
 from django.urls import reverse
 
-from appeals.national_views import CSV_HEADER
+from national.views import CSV_HEADER
 from rulings import services as rulings_services
 from rulings.models import Ruling
 from scoring import demo

@@ -337,7 +337,7 @@ ROWS += [
 ]
 ROWS[-2].label = "csv"
 
-# Casebooks (appeals/casebook_views.py): the auditors of the casebook's body read and write
+# Casebooks (national/casebook_views.py): the auditors of the casebook's body read and write
 # them; another body's auditor gets 404; everyone else 403 (anonymous: log in).
 def reads_casebook(role, target):
     return role == "superuser" or (target.side == "A" and role == "auditor")
@@ -369,7 +369,7 @@ def compile_expect(role, _target, world):
     return Expect(302, wrote=True)
 
 
-PDF_STATUS = 200 if __import__("appeals.pdf", fromlist=["available"]).available() else 503
+PDF_STATUS = 200 if __import__("national.pdf", fromlist=["available"]).available() else 503
 ROWS += [
     listing("casebooks", [(t, reads_casebook) for t in both("casebook:draft")], api=PAGE, only=NATIONAL_READERS,
             needle=lambda t: f'href="{reverse("casebook", args=[t.pk])}"'),

@@ -33,7 +33,7 @@ from types import SimpleNamespace
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from appeals import casebooks
+from national import casebooks
 from appeals import services as appeals
 from rulings import services as rulings
 from scoring import roles

@@ -156,7 +156,7 @@ def test_double_dummy_table_and_par_from_the_solver(field, cast):
 
 
 def test_a_deal_the_solver_cannot_take_is_reported(field, cast, monkeypatch):
-    from scoring import deals
+    from bridge import deals
 
     ruling = services.rule(result=field.results[6], director=cast["director"], kind="claim", laws="70D1",
                            ruling_text="Result stands", outcome="result_stands", give=True)

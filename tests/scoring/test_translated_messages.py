@@ -1,4 +1,4 @@
-"""Messages of the plain-Python modules (scoring/messages.py): English as plain strings, the
+"""Messages of the plain-Python modules (bridge/messages.py): English as plain strings, the
 reader's language where Django shows them, and no Django in the modules that raise them."""
 
 import copy
@@ -13,12 +13,12 @@ from django.core.management import CommandError, call_command
 from django.utils import translation
 
 from scoring import services
-from scoring.deals import DealError, parse_deal
-from scoring.engine.contract import ContractError, parse_contract
-from scoring.engine.scores import EngineInputError, parse_result
+from bridge.deals import DealError, parse_deal
+from bridge.engine.contract import ContractError, parse_contract
+from bridge.engine.scores import EngineInputError, parse_result
 from scoring.i18n import translate
 from scoring.importers.session_import import ImportRefused, import_pbn
-from scoring.messages import Message, _, join
+from bridge.messages import Message, _, join
 from scoring.models import Event
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,8 +60,8 @@ def test_errors_read_in_english_and_translate_in_dutch():
 
 
 def test_the_plain_python_modules_do_not_import_django():
-    code = ("import sys, scoring.engine.scores, scoring.engine.contract, scoring.deals, scoring.importers.pbn, "
-            "rulings.bridge, rulings.diagram; "
+    code = ("import sys, bridge.engine.scores, bridge.engine.contract, bridge.deals, bridge.pbn, "
+            "bridge.auction, bridge.lin, bridge.pbn_record, bridge.diagrams; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'django'))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

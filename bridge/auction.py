@@ -1,0 +1,232 @@
+"""The deal, auction and play a director's ruling is about.
+
+A ruling carries a ``BoardRecord``: the deal, board number, vulnerability, player names and
+an ``Auction`` (dealer, calls with alerts, explanations and tempo, opening lead, play, claim).
+``Auction.to_dict()`` is what the database stores. ``check_play`` checks the play and a claim
+against the deal and the auction. ``bridge.lin`` and ``bridge.pbn_record`` read and write the
+record in the formats directors get it in.
+
+Plain Python, no Django.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bridge.deals import (
+    RANKS,
+    SUITS,
+    Deal,
+    SEAT_WORDS,
+    DealError,
+    next_seat,
+    normalise_call,
+    parse_seat,
+    validate_auction,
+)
+from bridge.engine.contract import parse_contract
+from bridge.messages import _
+
+# --- The record --------------------------------------------------------------------------
+
+def parse_card(text):
+    """``"sq"`` -> ``"SQ"``, ``"H10"`` -> ``"HT"``; raise DealError if it is not a card."""
+    card = (text or "").strip().upper().replace("10", "T")
+    if len(card) != 2 or card[0] not in SUITS or card[1] not in RANKS:
+        raise DealError("play", _("'%(text)s' is not a card: write the suit and the rank, e.g. SQ", text=text))
+    return card
+
+
+@dataclass
+class AuctionCall:
+    """One call and what the director needs to know about it.
+
+    ``call`` is normalised (``Pass``, ``X``, ``XX``, ``1C``..``7NT``); ``tempo_seconds`` is how
+    long the player took (for unauthorised-information cases), None when not recorded;
+    ``note`` is the director's own remark.
+    """
+
+    call: str
+    alert: bool = False
+    explanation: str = ""
+    tempo_seconds: int | None = None
+    note: str = ""
+
+    def __post_init__(self):
+        self.call = normalise_call(self.call)
+
+
+@dataclass
+class Claim:
+    """A claim: the total number of tricks it gives declarer (as LIN's ``mc`` counts them)
+    and what the claimer said."""
+
+    tricks: int
+    text: str = ""
+
+
+@dataclass
+class Auction:
+    """The auction from ``dealer``, the opening lead, the play and a claim.
+
+    ``play`` is a list of tricks, each up to four cards in play order (only the last may be
+    short). A play that stops after the opening lead is kept as ``opening_lead`` alone, so
+    records read from any format compare equal.
+    """
+
+    dealer: str
+    calls: list = field(default_factory=list)
+    opening_lead: str | None = None
+    play: list = field(default_factory=list)
+    claim: Claim | None = None
+
+    def __post_init__(self):
+        self.dealer = parse_seat(self.dealer)
+        self.calls = [c if isinstance(c, AuctionCall) else AuctionCall(c) for c in self.calls]
+        self.play = [[parse_card(card) for card in trick] for trick in self.play if trick]
+        if self.opening_lead:
+            self.opening_lead = parse_card(self.opening_lead)
+        elif self.play:
+            self.opening_lead = self.play[0][0]
+        if self.play == [[self.opening_lead]]:
+            self.play = []
+
+    @property
+    def cards(self):
+        """Every card played, in order (the opening lead alone when there is no play)."""
+        if self.play:
+            return [card for trick in self.play for card in trick]
+        return [self.opening_lead] if self.opening_lead else []
+
+    def validate(self, complete=True):
+        """Check the auction and the shape of the play; return ``(contract, declarer)`` as
+        ``validate_auction`` does: ``("3NT", "S")``, ``("PASS", None)``, or ``(None, None)``
+        for an unfinished auction when ``complete`` is False. Raises DealError."""
+        contract, declarer = validate_auction(self.dealer, [c.call for c in self.calls], complete)
+        if self.play and self.play[0][0] != self.opening_lead:
+            raise DealError("play", _("the opening lead is %(lead)s but the play starts with %(card)s",
+                                      lead=self.opening_lead, card=self.play[0][0]))
+        for number, trick in enumerate(self.play, 1):
+            if len(trick) > 4 or (len(trick) < 4 and number < len(self.play)):
+                raise DealError("play", _("trick %(n)s has %(cards)s cards: a trick has 4 (only the last may be "
+                                          "unfinished)", n=number, cards=len(trick)))
+        if len(self.play) > 13:
+            raise DealError("play", _("%(n)s tricks: a board has 13", n=len(self.play)))
+        if self.claim and not 0 <= self.claim.tricks <= 13:
+            raise DealError("claim", _("a claim of %(n)s tricks: declarer takes 0 to 13", n=self.claim.tricks))
+        return contract, declarer
+
+    def to_dict(self):
+        """A JSON-ready dict: ``{"dealer", "calls": [{"call", "alert", "explanation",
+        "tempo_seconds", "note"}], "opening_lead", "play", "claim": {"tricks", "text"} or
+        None}``."""
+        return {
+            "dealer": self.dealer,
+            "calls": [{"call": c.call, "alert": c.alert, "explanation": c.explanation,
+                       "tempo_seconds": c.tempo_seconds, "note": c.note} for c in self.calls],
+            "opening_lead": self.opening_lead,
+            "play": [list(trick) for trick in self.play],
+            "claim": None if self.claim is None else {"tricks": self.claim.tricks,
+                                                      "text": self.claim.text},
+        }
+
+    @classmethod
+    def from_dict(cls, data):
+        """The Auction that ``to_dict()`` wrote; keys left out take their defaults."""
+        claim = data.get("claim")
+        return cls(
+            dealer=data["dealer"],
+            calls=[AuctionCall(**c) for c in data.get("calls", [])],
+            opening_lead=data.get("opening_lead"),
+            play=data.get("play", []),
+            claim=Claim(claim["tricks"], claim.get("text", "")) if claim else None,
+        )
+
+
+@dataclass
+class BoardRecord:
+    """One board as a ruling records it. ``players`` maps seats (N, E, S, W) to the names
+    known; ``vulnerability`` is None, NS, EW or All."""
+
+    board: int | None
+    vulnerability: str
+    deal: Deal
+    auction: Auction
+    players: dict = field(default_factory=dict)
+
+    @property
+    def dealer(self):
+        return self.auction.dealer
+
+    @property
+    def play(self):
+        return self.auction.play
+
+    @property
+    def claim(self):
+        return self.auction.claim
+
+    def validate(self):
+        """Check the auction, and the play and claim against the deal; return
+        ``(contract, declarer)`` (``(None, None)`` while the auction is unfinished)."""
+        return check_play(self.deal, self.auction)
+
+
+def trick_winner(trick, leader, trump):
+    """The seat that wins ``trick`` (cards in play order, led by ``leader``); ``trump`` is
+    the contract's strain (``NT`` has none)."""
+    def power(card):
+        if card[0] == trump:
+            return 2, -RANKS.index(card[1])
+        if card[0] == trick[0][0]:
+            return 1, -RANKS.index(card[1])
+        return 0, 0
+    return next_seat(leader, max(range(len(trick)), key=lambda i: power(trick[i])))
+
+
+def check_play(deal, auction):
+    """Check that each card was held by the player whose turn it was and played once, and
+    that a claim fits the tricks left; return ``(contract, declarer)``.
+
+    Failing to follow suit is not refused: a revoke is exactly what a ruling may be about.
+    Raises DealError: field ``"auction"`` or ``"play"`` (``index`` the 0-based card) or
+    ``"claim"``.
+    """
+    contract, declarer = auction.validate(complete=False)
+    cards = auction.cards
+    if (cards or auction.claim) and contract in (None, "PASS"):
+        if cards:
+            message = (_("a card is played but the auction has not ended") if contract is None
+                       else _("a card is played but the board was passed out"))
+        else:
+            message = (_("a claim is made but the auction has not ended") if contract is None
+                       else _("a claim is made but the board was passed out"))
+        raise DealError("play" if cards else "claim", message, 0 if cards else None)
+    if contract in (None, "PASS"):
+        return contract, declarer
+    trump = parse_contract(contract).strain
+    leader, seen, won = next_seat(declarer), {}, 0
+    for start in range(0, len(cards), 4):
+        trick = cards[start:start + 4]
+        for offset, card in enumerate(trick):
+            seat, index = next_seat(leader, offset), start + offset
+            if card in seen:
+                raise DealError("play", _("%(card)s was already played (card %(n)s)", card=card, n=seen[card] + 1),
+                                index)
+            known = deal.hands[seat] is not None
+            if known and card not in deal.cards(seat):
+                raise DealError("play", _("%(seat)s is to play and does not hold %(card)s", seat=SEAT_WORDS[seat],
+                                          card=card), index)
+            seen[card] = index
+        if len(trick) == 4:
+            leader = trick_winner(trick, leader, trump)
+            won += leader in (declarer, next_seat(declarer, 2))
+    if auction.claim:
+        tricks, left = auction.claim.tricks, 13 - len(cards) // 4
+        if tricks < won:
+            raise DealError("claim", _("a claim of %(n)s tricks, but declarer has already won %(won)s", n=tricks,
+                                       won=won))
+        if tricks > won + left:
+            raise DealError("claim", _("a claim of %(n)s tricks, but declarer has won %(won)s with %(left)s to play",
+                                       n=tricks, won=won, left=left))
+    return contract, declarer

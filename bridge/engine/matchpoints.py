@@ -1,0 +1,403 @@
+"""Matchpoints (Law 78A) on per-direction frequency tables, with exact arithmetic.
+
+Each direction (N-S, E-W) has its own frequency table; an entry in it may carry a fractional
+weight (the parts of a weighted score). A result scores 2 for each unit of weight it beats and
+1 for each unit it ties, never counting itself: the 2/1 scale, top 2(n-1). The 1/half scale
+is the same halved.
+
+Artificial scores take no part in the comparison; the real results are scaled with Neuberg's
+formula ``(M + 1) * E / A - 1`` to the number of results expected, as are the groups of a
+fouled board (Law 87). See docs/scoring.md for every choice made here.
+
+Main entry points: :func:`score_board` for one board, :func:`session_score` for a side's
+session with the Law 12C2c rule for average plus / average minus.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
+
+import numpy as np
+
+from .scores import Artificial, EngineInputError, Redress, Weighted
+
+__all__ = ["SCALES", "BoardScore", "SideBoard", "SessionScore", "score_board", "session_score",
+           "neuberg"]
+
+# Divisor from the 2/1 scale: "1/half" gives 1 for a win and 1/2 for a tie.
+SCALES = {"2/1": 1, "1/half": 2}
+SMALL_GROUPS = (None, "acbl")
+
+
+def neuberg(matchpoints, results, expected):
+    """Neuberg's formula on the 2/1 scale: ``(M + 1) * E / A - 1``."""
+    return (Fraction(matchpoints) + 1) * expected / results - 1
+
+
+class _Column:
+    """One direction's matchpoints: integer numerators over a common denominator, with the
+    few results that need their own value (artificial, redress, small groups) kept apart.
+
+    Fractions are made only when values are read (and once per distinct value), which keeps
+    a 1,000-result board cheap.
+    """
+
+    __slots__ = ("num", "den", "overrides", "_made")
+
+    def __init__(self, num, den, overrides=None):
+        self.num, self.den, self.overrides = num, den, overrides or {}
+        self._made = None
+
+    def __getitem__(self, i):
+        value = self.overrides.get(i)
+        return value if value is not None else self._fraction(self.num[i])
+
+    def _fraction(self, numerator):
+        if self._made is None:
+            self._made = {}
+            if isinstance(self.num, np.ndarray):
+                self.num = self.num.tolist()  # Python ints from here on
+            numerator = int(numerator)
+        value = self._made.get(numerator)
+        if value is None:
+            value = self._made[numerator] = Fraction(numerator, self.den)
+        return value
+
+    def values(self):
+        """Every value, in entry order."""
+        self._fraction(0)  # converts numpy numerators to Python ints
+        overrides, fraction = self.overrides, self._fraction
+        return [overrides[i] if i in overrides else fraction(n) for i, n in enumerate(self.num)]
+
+
+@dataclass(frozen=True)
+class SideBoard:
+    """One side's result on one board, as the session rule needs it.
+
+    ``matchpoints`` is before any procedural ``penalty``; ``kind`` is "real", "fixed" (a stated
+    percentage) or the artificial code AVE+, AVE, AVE-.
+    """
+
+    matchpoints: Fraction
+    top: Fraction
+    kind: str = "real"
+    penalty: Fraction = Fraction(0)
+
+
+class BoardScore:
+    """Matchpoints of every result on one board, for each direction (exact Fractions).
+
+    Read with ``ns(id)``, ``ew(id)``, ``ns_percent(id)``, ``ew_percent(id)`` or
+    ``matchpoints(id, side)`` / ``percent(id, side)``; ``column(side)`` gives a whole
+    direction in entry order (the quick way for a big board), ``as_dict()`` everything.
+    ``top`` is the board's top. Values include procedural penalties; ``side_board(id, side)``
+    gives what the session rule needs.
+    """
+
+    def __init__(self, entries, index, columns, top, expected, scale):
+        self.entries = entries
+        self.index = index
+        self._columns = columns
+        self.top = top
+        self.expected = expected
+        self.scale = scale
+
+    def __len__(self):
+        return len(self.entries)
+
+    def _penalty(self, entry, side):
+        penalty = entry.penalty(side)
+        if penalty is None:
+            return 0
+        return penalty.amount * self.top / 100 if penalty.percent else penalty.amount
+
+    def matchpoints(self, entry_id, side="NS"):
+        """``side``'s matchpoints for the result ``entry_id``, after any penalty."""
+        i = self.index[entry_id]
+        value, entry = self._columns[side][i], self.entries[i]
+        return value if entry.penalty(side) is None else value - self._penalty(entry, side)
+
+    def column(self, side="NS"):
+        """Every result's matchpoints for ``side``, in entry order, after any penalty.
+
+        The quick way to read a whole board (values are shared between equal results).
+        """
+        values = self._columns[side].values()
+        for i, entry in enumerate(self.entries):
+            if entry.penalty(side) is not None:
+                values[i] -= self._penalty(entry, side)
+        return values
+
+    def ns(self, entry_id):
+        return self.matchpoints(entry_id, "NS")
+
+    def ew(self, entry_id):
+        return self.matchpoints(entry_id, "EW")
+
+    def percent(self, entry_id, side="NS"):
+        """Matchpoints as a percentage of the top (50 when the top is 0: one result)."""
+        if not self.top:
+            return Fraction(50)
+        return self.matchpoints(entry_id, side) * 100 / self.top
+
+    def ns_percent(self, entry_id):
+        return self.percent(entry_id, "NS")
+
+    def ew_percent(self, entry_id):
+        return self.percent(entry_id, "EW")
+
+    def side_board(self, entry_id, side):
+        """A :class:`SideBoard` for :func:`session_score`."""
+        i = self.index[entry_id]
+        entry = self.entries[i]
+        score = entry.raw(side)
+        if isinstance(score, Artificial):
+            kind = score.code or "fixed"
+        else:
+            kind = "real"
+        return SideBoard(self._columns[side][i], self.top, kind, Fraction(self._penalty(entry, side)))
+
+    def as_dict(self):
+        """{id: {"ns", "ew", "ns_percent", "ew_percent"}} of exact Fractions."""
+        return {
+            entry.id: {
+                "ns": self.ns(entry.id), "ew": self.ew(entry.id),
+                "ns_percent": self.ns_percent(entry.id), "ew_percent": self.ew_percent(entry.id),
+            }
+            for entry in self.entries
+        }
+
+
+def score_board(entries, *, expected=None, scale="2/1", averages=(60, 50, 40),
+                small_groups=None, fast=True):
+    """Matchpoint one board.
+
+    ``entries`` are :class:`~bridge.engine.scores.Entry` objects (unique ids). ``expected``
+    is the number of results the movement expected on the board (default: the number of
+    entries); fewer real results are scaled up with Neuberg. ``scale`` is "2/1" (top
+    2(n-1)) or "1/half" (top n-1). ``averages`` are the percentages for AVE+, AVE, AVE-.
+    ``small_groups="acbl"`` gives groups of at most three results, when fewer than expected,
+    fixed percentages instead of Neuberg. ``fast=False`` forces the exact general path (the
+    fast path, used when every entry is a plain balanced number, gives identical values).
+
+    Return a :class:`BoardScore`; raise EngineInputError for impossible input.
+    """
+    entries = list(entries)
+    if scale not in SCALES:
+        raise EngineInputError("board", "scale", f"{scale!r} is not one of {', '.join(SCALES)}")
+    if small_groups not in SMALL_GROUPS:
+        raise EngineInputError("board", "small_groups", f"{small_groups!r} is not None or 'acbl'")
+    n = len(entries)
+    if expected is None:
+        expected = max(n, 1)
+    if isinstance(expected, bool) or not isinstance(expected, int) or expected < 1:
+        raise EngineInputError("board", "expected", f"{expected!r} is not a number of results (1 or more)")
+    if n > expected:
+        raise EngineInputError(
+            "board", "expected", f"{expected} results expected but the board has {n}"
+        )
+    index = dict(zip([entry.id for entry in entries], range(n)))
+    if len(index) != n:
+        raise EngineInputError("board", "id", "two results have the same id")
+    divisor = SCALES[scale]
+    top = Fraction(2 * (expected - 1), divisor)
+    small = small_groups is not None and n < expected and n <= 3
+    columns = _fast_columns(entries, expected, divisor) if fast and n and not small else None
+    if columns is None:
+        columns = {
+            side: _side_column(entries, side, expected, divisor, averages, small_groups)
+            for side in ("NS", "EW")
+        }
+        _check_artificial_total(entries, averages)
+    return BoardScore(entries, index, columns, top, expected, scale)
+
+
+def _fast_columns(entries, expected, divisor):
+    """Plain balanced results: rank by sorting; 2 x (results below) + (ties other than self).
+
+    Return None when some entry is not plain (its ``plain`` is None).
+    """
+    n = len(entries)
+    try:
+        values = np.fromiter([entry.plain for entry in entries], dtype=np.int64, count=n)
+    except (TypeError, OverflowError):  # a None (not every result is plain), or huge points
+        return None
+    ordered = np.sort(values)
+    ns = np.searchsorted(ordered, values, "left") + np.searchsorted(ordered, values, "right") - 1
+    ew = 2 * (n - 1) - ns
+    den = divisor
+    if n < expected:  # Neuberg, in integers over the common denominator n
+        ns, ew, den = (ns + 1) * expected - n, (ew + 1) * expected - n, den * n
+    return {"NS": _Column(ns, den), "EW": _Column(ew, den)}
+
+
+class _FrequencyTable:
+    """One direction's (or one fouled-board group's) results as value -> weight.
+
+    Weights are multiplied by ``scale``, the least common multiple of their denominators, so
+    that all counting is in integers; a score against the table is then over ``scale ** 2``.
+    A table (one result) is a list of (points seen from the direction, integer weight).
+    """
+
+    def __init__(self, scores, sign, extra=()):
+        self.sign = sign
+        self.scale = lcm(*{score.denominator for score in (*scores, *extra)
+                           if isinstance(score, Weighted)})
+        scale = self.scale
+        self.tables = [((sign * score, scale),) if type(score) is int else self.table(score)
+                       for score in scores]
+        weight_at = {}
+        for table in self.tables:
+            for value, weight in table:
+                weight_at[value] = weight_at.get(value, 0) + weight
+        self.keys = sorted(weight_at)
+        self.below = [0]  # weight strictly below keys[k] is below[k]
+        for key in self.keys:
+            self.below.append(self.below[-1] + weight_at[key])
+        self.weight_at = weight_at
+        # 2 x (weight below) + (weight tied) for every value in the table
+        self.points = {key: self.below[k] + self.below[k + 1] for k, key in enumerate(self.keys)}
+
+    def table(self, score):
+        if type(score) is int:
+            return ((self.sign * score, self.scale),)
+        sign, factor = self.sign, self.scale // score.denominator
+        return tuple((sign * points, factor * weight) for points, weight in score.numerators)
+
+    def _points(self, value):
+        found = self.points.get(value)
+        if found is not None:
+            return found
+        k = bisect_left(self.keys, value)  # a value no result has (a redress's P or Q)
+        return 2 * self.below[k]
+
+    def against(self, table, own):
+        """2/1-scale matchpoints (times scale**2) of ``table`` against all but ``own``."""
+        if len(table) == 1 and table is own:  # a plain result: only the tie with itself
+            value, weight = table[0]
+            return weight * (self.points[value] - weight)
+        total = 0
+        for value, weight in table:
+            total += weight * self._points(value)
+            for other, other_weight in own:  # the table's own entry is not an opponent
+                if value > other:
+                    total -= 2 * weight * other_weight
+                elif value == other:
+                    total -= weight * other_weight
+        return total
+
+
+def _side_column(entries, side, expected, divisor, averages, small_groups):
+    """The exact general path for one direction."""
+    sign = 1 if side == "NS" else -1
+    top2 = 2 * (expected - 1)
+    overrides, groups, redress = {}, {}, {}
+    for i, entry in enumerate(entries):
+        score = entry.ns if sign == 1 else entry.ew
+        if type(score) is int or isinstance(score, Weighted):
+            groups.setdefault(entry.group, []).append(i)
+        elif isinstance(score, Redress):
+            groups.setdefault(entry.group, []).append(i)
+            if score.non_offending == side:
+                redress[i] = score
+        elif isinstance(score, Artificial):
+            overrides[i] = score.resolve(averages) * top2 / 100
+        else:
+            raise EngineInputError(entry.name, side.lower(), f"{score!r} is not a score")
+    num, parts = [0] * len(entries), []
+    for members in groups.values():
+        extra = [s for i in members if i in redress
+                 for s in (redress[i].normal_play, redress[i].without_infraction)]
+        table = _FrequencyTable([entries[i].side(side) for i in members], sign, extra)
+        square, count = table.scale ** 2, len(members)
+        acbl = small_groups == "acbl" and count <= 3 and count < expected
+
+        def finish(raw, count=count, square=square, acbl=acbl):
+            """Raw 2/1 matchpoints (times square) among ``count`` -> the full board."""
+            if acbl:  # 70/60/50, 65/55, 60 percent of the top: 60 - 5(A-1) + 5 x raw
+                return (60 - 5 * (count - 1) + 5 * Fraction(raw, square)) * top2 / 100
+            return neuberg(Fraction(raw, square), count, expected)
+
+        raws = [table.against(own, own) for own in table.tables]
+        if count < expected:  # Neuberg, in integers over the denominator square x count
+            values = [(raw + square) * expected - square * count for raw in raws]
+            parts.append((members, square * count))
+        else:
+            values = raws
+            parts.append((members, square))
+        for i, value in zip(members, values):
+            num[i] = value
+        for k, i in enumerate(members):
+            if i in redress:
+                r, own = redress[i], table.tables[k]
+                gain = (table.against(table.table(r.without_infraction), own)
+                        - table.against(table.table(r.normal_play), own))
+                overrides[i] = min(top2, finish(raws[k] + max(0, gain)))
+            elif acbl:
+                overrides[i] = finish(raws[k])
+    common = lcm(*(den for _, den in parts)) if parts else 1
+    for members, den in parts:
+        if den != common:
+            for i in members:
+                num[i] *= common // den
+    if divisor != 1:
+        overrides = {i: value / divisor for i, value in overrides.items()}
+    return _Column(num, common * divisor, overrides)
+
+
+def _check_artificial_total(entries, averages):
+    """Law 12C2: artificial scores at one table add up to at most 100% (outside agency apart)."""
+    for entry in entries:
+        if isinstance(entry.ns, Artificial) and isinstance(entry.ew, Artificial):
+            total = entry.ns.resolve(averages) + entry.ew.resolve(averages)
+            if total > 100 and not entry.outside_agency:
+                raise EngineInputError(
+                    entry.name, "ew",
+                    f"{entry.ns} and {entry.ew} add up to {total}%: more than 100% only when an "
+                    "outside agency caused the problem (set outside_agency)",
+                )
+
+
+@dataclass(frozen=True)
+class SessionScore:
+    """A side's session: ``matchpoints`` (after the session rule and penalties), ``top``,
+    ``percent``, ``real_percent`` (over its real boards; None without any) and ``boards``,
+    each board's matchpoints as counted (before penalties)."""
+
+    matchpoints: Fraction
+    top: Fraction
+    percent: Fraction
+    real_percent: Fraction | None
+    boards: tuple
+
+
+def session_score(boards, *, plus=60, minus=40):
+    """Total one side's session, applying Law 12C2c to its artificial boards.
+
+    ``boards`` are :class:`SideBoard` (from ``BoardScore.side_board``) for every board the
+    side played in the window (a session, a Swiss match, a stage: the caller chooses). The
+    side's percentage over its real boards (sum of matchpoints over sum of tops, penalties
+    left out) replaces average plus when higher than ``plus`` and average minus when lower
+    than ``minus``; AVE and stated percentages stay as scored.
+    """
+    boards = list(boards)
+    real = [b for b in boards if b.kind == "real"]
+    real_top = sum(b.top for b in real)
+    real_percent = sum(b.matchpoints for b in real) * 100 / real_top if real_top else None
+    counted = []
+    for b in boards:
+        if b.kind == "AVE+":
+            percent = plus if real_percent is None else max(Fraction(plus), real_percent)
+            counted.append(percent * b.top / 100)
+        elif b.kind == "AVE-":
+            percent = minus if real_percent is None else min(Fraction(minus), real_percent)
+            counted.append(percent * b.top / 100)
+        else:
+            counted.append(b.matchpoints)
+    top = sum((b.top for b in boards), Fraction(0))
+    total = sum(counted, Fraction(0)) - sum((b.penalty for b in boards), Fraction(0))
+    percent = total * 100 / top if top else Fraction(50)
+    return SessionScore(total, top, percent, real_percent, tuple(counted))

@@ -1,0 +1,249 @@
+"""BBO's LIN strings and handviewer links, read into and written from a ``BoardRecord``.
+
+``parse_lin`` reads one board from a LIN string or any link carrying one, ``lin_from_record``
+and ``handviewer_url`` write it back. Every fault is refused with a ``LinError`` naming the key
+and position at fault.
+
+Plain Python, no Django.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qs, quote, urlsplit
+
+from bridge.deals import (
+    RANKS,
+    SUITS,
+    SEAT_WORDS,
+    DealError,
+    parse_deal,
+)
+from bridge.engine.contract import SEATS, board_vulnerability
+from bridge.messages import Message, MessageError, _
+
+from bridge.auction import Auction, AuctionCall, BoardRecord, Claim, check_play, parse_card
+
+HANDVIEWER = "https://www.bridgebase.com/tools/handviewer.html"
+
+# LIN writes the hands South, West, North, East; the dealer digit counts in the same order.
+LIN_SEATS = ("S", "W", "N", "E")
+LIN_VULNERABILITY = {"o": "None", "0": "None", "n": "NS", "e": "EW", "b": "All"}
+_LIN_VUL_CODE = {"None": "o", "NS": "n", "EW": "e", "All": "b"}
+_LIN_CALLS = {"P": "Pass", "D": "X", "R": "XX"}
+_LIN_KEY_RE = re.compile(r"^[a-z]{2}$")
+_LIN_BID_RE = re.compile(r"^[1-7](C|D|H|S|N|NT)$")
+
+
+class LinError(MessageError):
+    """A LIN string or link that cannot be read; ``str()`` is the message a director reads (in
+    English; ``scoring.i18n.translate(error)`` in the reader's language)."""
+
+
+def _at(key, message):
+    """``md: ...``, ``mb 5 (3H): ...``: the LIN key (and position) at fault, then what is wrong."""
+    return Message("%(key)s: %(message)s", key=key, message=message)
+
+# --- LIN ---------------------------------------------------------------------------------
+
+def parse_lin(text):
+    """Read one board from a BBO LIN string or a link carrying one (handviewer, ``bbo=y``,
+    movie links: anything with a ``lin=`` parameter); return a BoardRecord.
+
+    Keys read: ``pn`` names, ``ah`` board, ``sv`` vulnerability, ``md`` deal, ``mb`` calls
+    (a trailing ``!`` is an alert), ``an`` the explanation of the call before it, ``pc``
+    cards, ``mc`` a claim. Other keys (``pg``, ``st``, ``rh``, ``nt``...) are ignored.
+    Raises LinError naming the key and position at fault, e.g.
+    ``mb 5 (3H): insufficient: the last bid was 4C``.
+    """
+    pairs = _lin_pairs(_lin_from_link(text))
+    board = vulnerability = dealer_deal = claim = None
+    players, calls, raw_calls, raw_cards = {}, [], [], []
+    for key, value in pairs:
+        if key == "pn":
+            names = [name.strip() for name in value.split(",")[:4]]
+            players = {seat: name for seat, name in zip(LIN_SEATS, names) if name}
+        elif key == "ah":
+            number = re.search(r"\d+", value)
+            board = int(number[0]) if number else None
+        elif key == "sv":
+            vulnerability = LIN_VULNERABILITY.get(value.strip().lower())
+            if vulnerability is None:
+                raise LinError(_("sv|%(value)s|: '%(value)s' is not a vulnerability (o, n, e, b)", value=value))
+        elif key == "md":
+            dealer_deal = _lin_deal(value)
+        elif key == "mb":
+            raw_calls.append(value)
+            calls.append(_lin_call(value, len(raw_calls)))
+        elif key == "an":
+            if not calls:
+                raise LinError(_("an|%(value)s|: an explanation before any call (mb)", value=value))
+            last = calls[-1]
+            last.explanation = f"{last.explanation}; {value}" if last.explanation else value
+        elif key == "pc":
+            raw_cards.append(value)
+        elif key == "mc":
+            if not re.fullmatch(r"\d+", value.strip()) or int(value) > 13:
+                raise LinError(_("mc|%(value)s|: '%(value)s' is not a number of tricks (0 to 13)", value=value))
+            claim = Claim(int(value))
+
+    dealer, deal = dealer_deal
+    if vulnerability is None:
+        if board is None:
+            raise LinError(_("no sv| (vulnerability) found, and no board number (ah|) to take it from"))
+        vulnerability = board_vulnerability(board)
+    cards = []
+    for number, raw in enumerate(raw_cards, 1):
+        try:
+            cards.append(parse_card(raw))
+        except DealError as exc:
+            raise LinError(_at(f"pc {number} ({raw})", exc.message)) from None
+    auction = Auction(dealer, calls, play=[cards[i:i + 4] for i in range(0, len(cards), 4)],
+                      claim=claim)
+    try:
+        check_play(deal, auction)
+    except DealError as exc:
+        if exc.field == "auction":
+            if exc.index is None:
+                raise LinError(_at("mb", exc.message)) from None
+            # "mb 5 (3H): insufficient: ...", not "West's 3H (call 5) is insufficient: ..."
+            raise LinError(_at(f"mb {exc.index + 1} ({raw_calls[exc.index]})", exc.reason)) from None
+        if exc.field == "play":
+            raise LinError(_at(f"pc {exc.index + 1} ({raw_cards[exc.index]})", exc.message)) from None
+        raise LinError(_at(f"mc|{claim.tricks}|", exc.message)) from None
+    return BoardRecord(board, vulnerability, deal, auction, players)
+
+
+def _lin_from_link(text):
+    """The LIN string itself: ``text`` unless it is a link, then its ``lin=`` parameter."""
+    text = (text or "").strip()
+    if not re.match(r"(https?://|www\.)", text, re.I):
+        return text
+    parts = urlsplit(text if "://" in text else "https://" + text)
+    for part in (parts.query, parts.fragment):  # some links carry it after '#'
+        values = parse_qs(part, keep_blank_values=True).get("lin")
+        if values:
+            return values[0]
+    raise LinError(_("the link has no lin= parameter"))
+
+
+def _lin_pairs(lin):
+    """``[(key, value), ...]`` of a LIN string; refuse text that is not LIN."""
+    tokens = lin.split("|")
+    pairs = [(tokens[i].strip().lower(), tokens[i + 1]) for i in range(0, len(tokens) - 1, 2)]
+    mds = [value for key, value in pairs if key == "md"]
+    if not mds:
+        raise LinError(_("not a LIN string: no md| (deal) found"))
+    if len(mds) > 1:
+        raise LinError(_("%(n)s deals (md|) in the LIN string: a ruling is about one board", n=len(mds)))
+    for key, _value in pairs:
+        if not _LIN_KEY_RE.match(key):
+            raise LinError(_("'%(key)s' is not a LIN key: LIN is written as key|value| with two-letter keys",
+                             key=key))
+    leftover = tokens[-1].strip() if len(tokens) % 2 else ""
+    if leftover:
+        raise LinError(_("'%(text)s' has no value: LIN is written as key|value|", text=leftover))
+    return pairs
+
+
+def _lin_call(value, number):
+    text = value.strip().upper()
+    alert = text.endswith("!")
+    text = text.rstrip("!")
+    if text in _LIN_CALLS:
+        return AuctionCall(_LIN_CALLS[text], alert=alert)
+    if _LIN_BID_RE.match(text):
+        return AuctionCall(text, alert=alert)
+    raise LinError(_at(f"mb {number} ({value})", _(
+        "'%(value)s' is not a call: LIN writes p, d, r or a bid from 1C to 7N", value=value)))
+
+
+def _lin_deal(value):
+    """``(dealer, Deal)`` from an md value; one hand may be left out: it is the rest."""
+    match = re.match(r"\s*([1-4]?)(.*)$", value, re.S)
+    if not match[1]:
+        # endplay's LIN export leaves the digit out; guessing it would move the auction.
+        raise LinError(_at("md", _("no dealer digit: md starts with 1 (South), 2 (West), 3 (North) or "
+                                   "4 (East) before the hands")))
+    dealer = LIN_SEATS[int(match[1]) - 1]
+    texts = match[2].split(",")
+    if len(texts) > 4:
+        raise LinError(_at("md", _("%(n)s hands: LIN gives four (South, West, North, East)", n=len(texts))))
+    hands = {seat: _lin_hand(seat, text) for seat, text in zip(LIN_SEATS, texts + [""] * 4)}
+    missing = [seat for seat in LIN_SEATS if hands[seat] is None]
+    if len(missing) > 1:
+        named = SEAT_WORDS[missing[0]]
+        for seat in missing[1:]:
+            named = _("%(items)s and %(last)s", items=named, last=SEAT_WORDS[seat])
+        raise LinError(_at("md", _("the hands of %(seats)s are missing: LIN may leave out one hand only",
+                                   seats=named)))
+    try:
+        deal = parse_deal("N:" + " ".join(hands[s] or "-" for s in SEATS), allow_partial=True)
+    except DealError as exc:
+        raise LinError(_at("md", exc.message)) from None
+    if missing:
+        held = {card for seat in SEATS if seat not in missing for card in deal.cards(seat)}
+        deal.hands[missing[0]] = {suit: "".join(r for r in RANKS if suit + r not in held)
+                                  for suit in SUITS}
+    return dealer, deal
+
+
+def _lin_hand(seat, text):
+    """A LIN hand (``SAKQ2HK...``, suits in any order) as PBN's ``spades.hearts...``; None
+    when empty."""
+    text = re.sub(r"\s", "", text).upper()
+    if not text:
+        return None
+    suits, suit = {s: "" for s in SUITS}, None
+    for char in text:
+        if char in SUITS:
+            suit = char
+        elif suit is None:
+            raise LinError(_at("md", _("'%(char)s' in %(seat)s's hand comes before any suit letter (S, H, D, C)",
+                                       char=char, seat=SEAT_WORDS[seat])))
+        else:
+            suits[suit] += char
+    return ".".join(suits[s] for s in SUITS)
+
+
+def lin_from_record(record):
+    """A LIN string for ``record``, with the dealer digit, to open in BBO's handviewer.
+
+    Alerts (``!``), explanations (``an``), the play and the claim travel; tempo and the
+    director's notes do not (LIN has no place for them). ``|`` in a text becomes ``/`` and
+    ``,`` in a name a space, as LIN cannot escape them.
+    """
+    def clean(text):
+        return text.replace("|", "/")
+
+    names = ",".join(clean(record.players.get(seat, "")).replace(",", " ") for seat in LIN_SEATS)
+    hands = ",".join(_lin_hand_text(record.deal, seat) for seat in LIN_SEATS)
+    parts = [("pn", names), ("st", ""),
+             ("md", f"{LIN_SEATS.index(record.dealer) + 1}{hands}"), ("rh", "")]
+    if record.board is not None:
+        parts.append(("ah", f"Board {record.board}"))
+    parts.append(("sv", _LIN_VUL_CODE[record.vulnerability]))
+    lin_calls = {"Pass": "p", "X": "d", "XX": "r"}
+    for call in record.auction.calls:
+        code = lin_calls.get(call.call, call.call.replace("NT", "N"))
+        parts.append(("mb", code + ("!" if call.alert else "")))
+        if call.explanation:
+            parts.append(("an", clean(call.explanation)))
+    cards = record.auction.cards
+    for number, card in enumerate(cards, 1):
+        parts.append(("pc", card))
+        if number % 4 == 0:
+            parts.append(("pg", ""))  # BBO's pause after each trick
+    if record.claim:
+        parts.append(("mc", str(record.claim.tricks)))
+    return "".join(f"{key}|{value}|" for key, value in parts)
+
+
+def handviewer_url(record):
+    """A BBO handviewer link showing ``record``."""
+    return f"{HANDVIEWER}?lin={quote(lin_from_record(record), safe='')}"
+
+
+def _lin_hand_text(deal, seat):
+    hand = deal.hands[seat]
+    return "" if hand is None else "".join(suit + hand[suit] for suit in SUITS)

@@ -1,0 +1,93 @@
+"""Messages of the plain-Python modules, translatable without importing Django.
+
+The score engine, the deal, PBN and LIN readers (``bridge/engine``, ``bridge/deals.py``,
+``bridge/pbn.py``, ``bridge/auction.py, bridge/lin.py, bridge/pbn_record.py``) refuse input with messages a director
+reads. They do not import Django, so they cannot call gettext. Their messages are
+:class:`Message` objects instead: an English template with named placeholders and its values::
+
+    from bridge.messages import _
+
+    raise DealError("deal", _("%(n)s hands in the deal: a deal has 4, separated by spaces", n=3))
+
+``_`` here is not gettext: it returns a Message and translates nothing. It marks the template,
+so that ``makemessages`` (xgettext reads ``_`` by default) and tests/test_translations.py find
+it. A Message is a ``str``, the English text: what the engine's command line, the logs and the
+plain-Python tests read. The Django side (services, forms, the API, management commands)
+shows ``scoring.i18n.translate(message_or_error)``: the template through gettext, then every
+value that is itself a Message, in the reader's language.
+
+A template is always formatted with ``%``, so a literal percent sign is written ``%%``.
+``Message(...)`` called by that name is for joining parts (``"%(where)s: %(reason)s"``): it is
+not in the catalogues and reads the same in every language. A template chosen before its values
+are known is marked with ``gettext_noop("...")`` and made a Message later.
+"""
+
+from __future__ import annotations
+
+__all__ = ["Message", "MessageError", "_", "gettext_noop", "join", "render"]
+
+
+class Message(str):
+    """An English ``template`` (``%(name)s`` placeholders) and the values that go in it.
+
+    A Message is the English text itself (a ``str``), so code that reads, compares or prints
+    messages keeps working; it also keeps the template and values to translate it with.
+    A value may itself be a Message (a seat's name, a reason inside a longer sentence); it is
+    rendered, and translated, with the message around it."""
+
+    def __new__(cls, template, /, **params):
+        self = super().__new__(cls, template % params)
+        self.template = template
+        self.params = params
+        return self
+
+    def render(self, gettext=None):
+        """The text, with ``gettext`` (a function of one string) translating each template;
+        English without it."""
+        if gettext is None:
+            return str.__str__(self)
+        template = gettext(self.template) if self.template else self.template
+        return template % {key: render(value, gettext) for key, value in self.params.items()}
+
+    def __getnewargs_ex__(self):  # copy and pickle build it again from its parts
+        return (self.template,), self.params
+
+    def __repr__(self):
+        return f"Message({self.template!r}, **{self.params!r})"
+
+
+def render(value, gettext=None):
+    """``value`` as text: a Message rendered (and translated with ``gettext``), anything else
+    as it is."""
+    return value.render(gettext) if isinstance(value, Message) else value
+
+
+def _(template, /, **params):
+    """Mark ``template`` for translation and keep its values: a :class:`Message`."""
+    return Message(template, **params)
+
+
+def gettext_noop(template):
+    """Mark a template kept for later (``Message(template, **values)``); returns it as it is."""
+    return template
+
+
+def join(items):
+    """``[a]`` -> a; ``[a, b]`` -> "a and b"; ``[a, b, c]`` -> "a, b and c"."""
+    items = list(items)
+    if len(items) == 1:
+        return items[0]
+    head = items[0]
+    for item in items[1:-1]:
+        head = Message("%(items)s, %(item)s", items=head, item=item)
+    # Translators: the end of a list, e.g. "North, East and South"
+    return _("%(items)s and %(last)s", items=head, last=items[-1])
+
+
+class MessageError(ValueError):
+    """An error whose text is a Message (or a plain string): ``str()`` is the English,
+    ``scoring.i18n.translate(error)`` the reader's language. ``text`` is the whole text."""
+
+    def __init__(self, text):
+        self.text = text
+        super().__init__(str(text))

@@ -1,0 +1,212 @@
+"""One board's PBN game read into and written from a ``BoardRecord`` (deal, auction with
+alerts, notes and tempo, play, claim).
+
+``parse_pbn_record`` reads one game, ``to_pbn`` writes one; faults are ``PbnError``s with the
+line at fault. The whole-file reader for scoring programs' exports is ``bridge.pbn``.
+
+Plain Python, no Django.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bridge.deals import (
+    SEAT_NAMES,
+    DealError,
+    next_seat,
+    validate_auction,
+)
+from bridge.engine.contract import SEATS, parse_contract
+from bridge.pbn import Call, PbnError, PbnGame, parse_pbn, write_pbn
+from bridge.messages import Message, _
+
+from bridge.auction import Auction, AuctionCall, BoardRecord, Claim, parse_card, trick_winner
+
+_TEMPO_RE = re.compile(r"^tempo: (\d+) s$")
+_CLAIM_TAG_RE = re.compile(r"^(\d+)(?::(.*))?$", re.S)
+
+
+def _tagged(tag, message):
+    """``Play: ...``: the PBN tag at fault, then what is wrong."""
+    return Message("%(tag)s: %(message)s", tag=tag, message=message)
+
+# --- PBN ---------------------------------------------------------------------------------
+
+def parse_pbn_record(text):
+    """Read ONE game of PBN text into a BoardRecord; raise PbnError (with a line) if the
+    game is faulty or the text holds no game or several.
+
+    A call is alerted when it has a note or a ``!``, unless its note starts with
+    ``not alerted``; the note text is read as ``to_pbn`` writes it (see there). ``AP`` is
+    written out as the passes it stands for. The Play section (one column per player from
+    the opening leader) is turned into tricks in play order; ``[Claim "11:text"]`` is the
+    claim.
+    """
+    games = parse_pbn(text)
+    if len(games) != 1:
+        line = games[1].line if len(games) > 1 else 1
+        raise PbnError(line, _("%(n)s games in the text: a ruling is about one board", n=len(games)))
+    game = games[0]
+    if game.deal is None:
+        raise PbnError(game.line, _tagged("Deal", _("the game has no deal")))
+    for tag, value in (("Dealer", game.dealer), ("Vulnerable", game.vulnerability)):
+        if value is None:
+            raise PbnError(game.line, _tagged(tag, _("the game has no %(tag)s tag, nor a Board number to take it "
+                                                     "from", tag=tag)))
+
+    alerted = _alerted_calls(text)
+    calls = [_call_from_note(call.call, call.note, i in alerted)
+             for i, call in enumerate(game.auction)]
+    if calls and calls[-1].call == "AP":  # all pass: the passes it stands for
+        ap = calls.pop()
+        while validate_auction(game.dealer, [c.call for c in calls], complete=False)[0] is None:
+            calls.append(AuctionCall("Pass", ap.alert, ap.explanation, ap.tempo_seconds, ap.note))
+
+    claim = None
+    if game.tags.get("Claim"):
+        match = _CLAIM_TAG_RE.match(game.tags["Claim"].strip())
+        if not match:
+            raise PbnError(_line_of(text, "[Claim"), _tagged("Claim", _(
+                "'%(value)s' is not a claim: write tricks:what was said, e.g. 10:the rest are mine",
+                value=game.tags["Claim"])))
+        claim = Claim(int(match[1]), match[2] or "")
+    play = _read_play(game, calls, _line_of(text, "[Play")) if "Play" in game.sections else []
+    auction = Auction(game.dealer, calls, play=play, claim=claim)
+    players = {seat: game.tags[SEAT_NAMES[seat]].strip() for seat in SEATS
+               if game.tags.get(SEAT_NAMES[seat], "").strip() not in ("", "?")}
+    record = BoardRecord(game.board, game.vulnerability, game.deal, auction, players)
+    try:
+        record.validate()
+    except DealError as exc:
+        where = _line_of(text, "[Play" if exc.field == "play" else "[Claim") or game.line
+        message = (_("trick %(n)s: %(message)s", n=exc.index // 4 + 1, message=exc.message)
+                   if exc.index is not None else exc.message)
+        raise PbnError(where, _tagged(exc.field.capitalize(), message)) from None
+    return record
+
+
+def _read_play(game, calls, line):
+    """The tricks, in play order, of the game's Play section (one column per player, from
+    the opening leader)."""
+    contract, declarer = validate_auction(game.dealer, [c.call for c in calls], False)
+    leader_tag, rows = game.sections["Play"]
+    if contract in (None, "PASS"):
+        raise PbnError(line, _tagged("Play", _("cards are played but the auction has not ended") if contract is None
+                                     else _("cards are played but the board was passed out")))
+    first = next_seat(declarer)
+    if leader_tag.strip().upper() != first:
+        raise PbnError(line, _tagged("Play", _(
+            "the play starts with %(start)s but the opening leader is %(leader)s, on declarer %(declarer)s's left",
+            start=leader_tag, leader=first, declarer=declarer)))
+    words = [w for row in rows for w in row]
+    words = words[:words.index("*")] if "*" in words else words
+    trump, leader, tricks = parse_contract(contract).strain, first, []
+    try:
+        for start in range(0, len(words), 4):
+            by_seat = {next_seat(first, i): w for i, w in enumerate(words[start:start + 4])}
+            trick = []
+            for i in range(4):  # the cards in play order, up to the first not played
+                word = by_seat.get(next_seat(leader, i), "-")
+                if word == "-":
+                    break
+                trick.append(parse_card(word))
+            if trick:
+                tricks.append(trick)
+            if len(trick) < 4:
+                break
+            leader = trick_winner(trick, leader, trump)
+    except DealError as exc:
+        raise PbnError(line, _tagged("Play", _("trick %(n)s: %(message)s", n=len(tricks) + 1,
+                                               message=exc.message))) from None
+    return tricks
+
+
+def _line_of(text, start):
+    return next((n for n, line in enumerate(text.splitlines(), 1)
+                 if line.lstrip().startswith(start)), None)
+
+
+def _alerted_calls(text):
+    """Positions of the calls written with a ``!`` (parse_pbn drops it): a single ``!``
+    only, as ``!!`` and ``?!`` are PBN's comments on the quality of a call."""
+    match = re.search(r'\[\s*Auction\s*"[^"]*"\s*\]', text)
+    if not match:
+        return set()
+    body = re.sub(r"\{.*?\}", " ", text[match.end():], flags=re.S)
+    body = re.sub(r";[^\n]*", " ", body).split("[", 1)[0]
+    words = [w for w in body.split() if not re.fullmatch(r"=\d+=|\$\d+|\*", w)]
+    return {i for i, word in enumerate(words) if re.search(r"[^!?]!$", word)}
+
+
+def _call_from_note(call, note, bang):
+    if note is None:
+        return AuctionCall(call, alert=bang)
+    parts = note.split("; ")
+    alert = parts[0] != "not alerted"
+    parts = parts[1:] if not alert else parts
+    remark = ""
+    for i, part in enumerate(parts):
+        if part.startswith("note: "):
+            remark, parts = "; ".join(parts[i:])[len("note: "):], parts[:i]
+            break
+    tempo = None
+    if parts and _TEMPO_RE.match(parts[-1]):
+        tempo, parts = int(_TEMPO_RE.match(parts[-1])[1]), parts[:-1]
+    explanation = "; ".join(parts)
+    if alert and explanation == "alert":
+        explanation = ""
+    return AuctionCall(call, alert, explanation, tempo, remark)
+
+
+def _note_text(call):
+    """The PBN note for ``call``, or None when there is nothing to say."""
+    parts = []
+    if not call.alert and (call.explanation or call.tempo_seconds is not None or call.note):
+        parts.append("not alerted")
+    if call.explanation:
+        parts.append(call.explanation)
+    elif call.alert and call.tempo_seconds is None and not call.note:
+        parts.append("alert")
+    if call.tempo_seconds is not None:
+        parts.append(f"tempo: {call.tempo_seconds} s")
+    if call.note:
+        parts.append(f"note: {call.note}")
+    return " ".join("; ".join(parts).split("\n")) or None
+
+
+def to_pbn(record):
+    """Write ``record`` as one PBN 2.1 game that ``parse_pbn_record`` reads back equal.
+
+    Each call with something to say gets one note, parts joined by ``"; "`` in this order:
+    ``not alerted`` (only for a call that is not alerted: any other note marks an alert),
+    the explanation (``alert`` when an alerted call has nothing else), ``tempo: 12 s``, and
+    ``note: `` followed by the director's remark. Other programs show the note as text.
+    The play goes in a Play section (``*`` after an unfinished play), the claim in a
+    ``[Claim "11:what was said"]`` tag. Round trips are exact except for texts that mimic
+    these markers (an explanation ending in ``; tempo: 5 s``) and line breaks in notes,
+    which become spaces.
+    """
+    contract, declarer = record.validate()
+    auction = record.auction
+    tags = {SEAT_NAMES[seat]: name for seat, name in record.players.items() if name}
+    if auction.claim:
+        text = auction.claim.text.replace("\n", " ")
+        tags["Claim"] = f"{auction.claim.tricks}:{text}" if text else str(auction.claim.tricks)
+    game = PbnGame(line=0, tags=tags, board=record.board, dealer=record.dealer,
+                   vulnerability=record.vulnerability, deal=record.deal, declarer=declarer,
+                   contract=contract, auction=[Call(c.call, _note_text(c)) for c in auction.calls],
+                   auction_complete=contract is not None)
+    if auction.cards:
+        first = next_seat(declarer)
+        trump, leader, rows = parse_contract(contract).strain, first, []
+        for trick in auction.play or [[auction.opening_lead]]:
+            by_seat = {next_seat(leader, i): card for i, card in enumerate(trick)}
+            rows.append([by_seat.get(next_seat(first, i), "-") for i in range(4)])
+            if len(trick) == 4:
+                leader = trick_winner(trick, leader, trump)
+        if len(auction.cards) < 52:
+            rows.append(["*"])
+        game.sections["Play"] = (first, rows)
+    # write_pbn opens with "% PBN 2.1" / "% EXPORT" lines; one game is all there is.
+    return write_pbn([game])

@@ -1,0 +1,31 @@
+from django.core.management.base import BaseCommand
+
+from appeals import demo as appeals_demo
+from national.demo import load_demo_casebook
+from rulings.demo import load_demo_rulings
+from scoring import demo
+
+
+class Command(BaseCommand):
+    help = ("Build the demo tournament (pairs and teams events with results), its rulings and appeals, the national body's casebook, and a login "
+            "for each role.")
+
+    def add_arguments(self, parser):
+        parser.add_argument("--if-empty", action="store_true",
+                            help="Do nothing (but print the logins) if the demo is already loaded.")
+
+    def handle(self, *args, if_empty=False, **options):
+        if demo.demo_exists():
+            if not if_empty:
+                self.stderr.write("The demo tournament is already loaded.")
+        else:
+            self.stdout.write("Building the demo tournament (dealing and solving the boards takes a minute)...")
+            tournament = demo.load_demo()
+            rulings = load_demo_rulings(tournament)
+            appeals = appeals_demo.load_demo_appeals(tournament)
+            load_demo_casebook(tournament)
+            self.stdout.write(self.style.SUCCESS(
+                f"Loaded the demo tournament '{tournament}' with {len(rulings)} rulings and {len(appeals)} appeals."))
+        self.stdout.write("Demo logins (username / password / role):")
+        for username, password, role in [*demo.demo_logins(), *appeals_demo.demo_logins()]:
+            self.stdout.write(f"  {username:10} {password:16} {role}")

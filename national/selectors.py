@@ -1,0 +1,356 @@
+"""Reads for the national body: its auditors search and count the rulings and appeals of every
+tournament under their regulating authority. Queries and statistics only; nothing is written.
+
+A national auditor (the ``national_auditor`` role and an ``AuditorAssignment``) reads the
+tournaments of the authorities they audit and nothing else; a superuser reads everything.
+"""
+
+import statistics
+from dataclasses import dataclass, field
+
+from django.contrib.auth import get_user_model
+from django.db.models import Count, F, Prefetch, Q
+from django.db.models.functions import Coalesce
+from django.utils.translation import gettext_lazy as _
+
+from appeals.models import Appeal, Outcome
+from rulings.models import Ruling, RulingCitation
+from scoring import roles
+from scoring.models import Event, Tournament
+
+TOURNAMENT = "result__board__session__event__tournament"
+
+
+# ---------------------------------------------------------------------------------------------
+# Who may read, and what
+
+
+def is_national_reader(user):
+    """Superusers, and national auditors assigned to at least one regulating authority."""
+    if not user.is_authenticated:
+        return False
+    if user.is_superuser:
+        return True
+    return roles.NATIONAL_AUDITOR in roles.roles_of(user) and user.auditing.exists()
+
+
+def audited_tournaments(user):
+    """The tournaments under the bodies ``user`` audits (every tournament for a superuser)."""
+    if not is_national_reader(user):
+        return Tournament.objects.none()
+    qs = Tournament.objects.select_related("authority").order_by("-start_date", "name")
+    if user.is_superuser:
+        return qs
+    return qs.filter(authority__auditors__user=user).distinct()
+
+
+def scoped_rulings(user, tournament=None):
+    """Every ruling of the audited tournaments (or of one of them), newest first."""
+    qs = Ruling.objects.filter(**{f"{TOURNAMENT}__in": audited_tournaments(user)})
+    if tournament:
+        qs = qs.filter(**{f"{TOURNAMENT}_id": tournament})
+    return qs
+
+
+def scoped_appeals(user, tournament=None):
+    return Appeal.objects.filter(ruling__in=scoped_rulings(user, tournament))
+
+
+def scope_choices(user):
+    """What the search form offers: tournaments, events, directors and appeals body members of
+    the auditor's scope."""
+    rulings = scoped_rulings(user)
+    User = get_user_model()
+    return {
+        "tournaments": audited_tournaments(user),
+        "events": Event.objects.filter(tournament__in=audited_tournaments(user))
+        .select_related("tournament").order_by("tournament__name", "name"),
+        "directors": User.objects.filter(rulings__in=rulings).distinct().order_by("last_name", "username"),
+        "members": User.objects.filter(appeal_seats__body__appeal__ruling__in=rulings).distinct()
+        .order_by("last_name", "username"),
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# Search
+
+
+@dataclass(frozen=True)
+class Subject:
+    """A subject keyword: the kinds of ruling and the laws it stands for, and words that name it
+    in the facts, the ruling or the reasoning."""
+
+    label: str
+    kinds: tuple = ()
+    laws: tuple = ()  # whole laws ("16") or sub-sections by prefix ("16B", "73D1")
+    words: tuple = field(default_factory=tuple)
+
+
+SUBJECTS = {
+    "tempo": Subject(_("Tempo (hesitation, break in tempo)"), laws=("16B", "73D1"),
+                     words=("tempo", "hesitat", "pause", "slow", "huddle")),
+    "unauthorised information": Subject(_("Unauthorised information"), kinds=(Ruling.Kind.UNAUTHORISED_INFORMATION,),
+                                        laws=("16",), words=("unauthori",)),
+    "misinformation": Subject(_("Misinformation"), kinds=(Ruling.Kind.MISINFORMATION,), laws=("20", "21", "40", "75"),
+                              words=("misinformation", "explanation", "mistaken bid", "alert")),
+    "claim": Subject(_("Claim or concession"), kinds=(Ruling.Kind.CLAIM,), laws=("68", "69", "70", "71"),
+                     words=("claim", "conce")),
+    "revoke": Subject(_("Revoke"), kinds=(Ruling.Kind.REVOKE,), laws=("61", "62", "63", "64"), words=("revoke",)),
+    "insufficient bid": Subject(_("Insufficient bid"), laws=("27",), words=("insufficient",)),
+    "lead out of turn": Subject(_("Lead out of turn"), laws=("54", "55", "56"), words=("out of turn",)),
+    "fouled board": Subject(_("Fouled board"), kinds=(Ruling.Kind.FOULED_BOARD,), laws=("87",), words=("fouled",)),
+    "director's error": Subject(_("Director's error"), kinds=(Ruling.Kind.DIRECTORS_ERROR,), laws=("82C",),
+                                words=("director's error", "director error")),
+    "penalty": Subject(_("Procedural or disciplinary penalty"),
+                       kinds=(Ruling.Kind.PROCEDURAL_PENALTY, Ruling.Kind.DISCIPLINARY_PENALTY), laws=("90", "91"),
+                       words=("penalty",)),
+}
+
+
+def _law_q(citation):
+    """Rulings citing ``citation``: a whole law ("16": 16, 16A, 16B1a, not 160) or a prefix of
+    a sub-section ("16B" matches 16B1a)."""
+    citation = citation.upper().replace("LAW", "").strip()
+    if citation.isdigit():
+        return Q(citations__law__law=int(citation))
+    return Q(citations__law__number__istartswith=citation)
+
+
+def _text_q(word):
+    return Q(facts__icontains=word) | Q(ruling_text__icontains=word) | Q(reasoning__icontains=word)
+
+
+def subject_q(keyword):
+    """A known subject keyword matches its kinds, its laws and its words; any other keyword is
+    looked for in the facts, the ruling and the reasoning."""
+    keyword = keyword.strip().lower()
+    subject = SUBJECTS.get(keyword)
+    if subject is None:
+        return _text_q(keyword)
+    q = Q(kind__in=subject.kinds) if subject.kinds else Q(pk__in=[])
+    for law in subject.laws:
+        q |= _law_q(law)
+    for word in subject.words:
+        q |= _text_q(word)
+    return q
+
+
+APPEAL_OUTCOMES = {
+    "appealed": Q(appeals__isnull=False),
+    "not_appealed": Q(appeals__isnull=True),
+    Outcome.UPHOLD: Q(appeals__outcome=Outcome.UPHOLD),
+    Outcome.VARY: Q(appeals__outcome=Outcome.VARY),
+    Outcome.OVERTURN: Q(appeals__outcome=Outcome.OVERTURN),
+    "without_merit": Q(appeals__without_merit=True),
+}
+
+
+def search_rulings(user, *, tournament=None, event=None, law="", kind="", keyword="", director=None,
+                   member=None, date_from=None, date_to=None, outcome="", appeal=""):
+    """The auditor's rulings matching every filter given, each with its laws and its appeals.
+
+    ``law`` is a citation prefix ("16B"); ``keyword`` a subject (see ``SUBJECTS``) or free
+    text; ``director`` and ``member`` user ids (``member``: sat on a body hearing an appeal of
+    the ruling); the dates bound the day the ruling was given (recorded, if not yet given);
+    ``outcome`` is the ruling's, ``appeal`` an appeal outcome, ``without_merit``, ``appealed``
+    or ``not_appealed``.
+    """
+    qs = scoped_rulings(user, tournament).annotate(on=Coalesce("given_at", "created_at"))
+    filters = Q()
+    if event:
+        filters &= Q(result__board__session__event_id=event)
+    if law:
+        filters &= _law_q(law)
+    if kind:
+        filters &= Q(kind=kind)
+    if keyword:
+        filters &= subject_q(keyword)
+    if director:
+        filters &= Q(director_id=director)
+    if member:
+        filters &= Q(appeals__bodies__members__user_id=member)
+    if date_from:
+        filters &= Q(on__date__gte=date_from)
+    if date_to:
+        filters &= Q(on__date__lte=date_to)
+    if outcome:
+        filters &= Q(outcome=outcome)
+    if appeal in APPEAL_OUTCOMES:
+        filters &= APPEAL_OUTCOMES[appeal]
+    ids = qs.filter(filters).values("pk")
+    return (
+        Ruling.objects.filter(pk__in=ids)
+        .annotate(on=Coalesce("given_at", "created_at"))
+        .select_related(f"{TOURNAMENT}", "result__board__session__event", "result__table", "director")
+        .prefetch_related(
+            Prefetch("citations", RulingCitation.objects.select_related("law", "regulation").order_by("pk")),
+            Prefetch("appeals", Appeal.objects.order_by("number")),
+        )
+        .order_by("-on", "-pk")
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Statistics
+
+
+def _label(choices, value):
+    return dict(choices).get(value, value or "—")
+
+
+def _person(user):
+    return user.get_full_name() or user.username
+
+
+def rulings_per_law(rulings, top=15):
+    """(label, rulings citing the law) for the ``top`` most cited laws."""
+    rows = (RulingCitation.objects.filter(ruling__in=rulings, law__isnull=False).values("law__law")
+            .annotate(n=Count("ruling", distinct=True)).order_by("-n", "law__law")[:top])
+    return [(_("Law %(law)s") % {"law": row["law__law"]}, row["n"]) for row in rows]
+
+
+def rulings_per_kind(rulings):
+    rows = rulings.values("kind").annotate(n=Count("pk")).order_by("-n", "kind")
+    return [(_label(Ruling.Kind.choices, row["kind"]), row["n"]) for row in rows]
+
+
+def appeals_per_kind(appeals):
+    rows = appeals.values("ruling__kind").annotate(n=Count("pk")).order_by("-n", "ruling__kind")
+    return [(_label(Ruling.Kind.choices, row["ruling__kind"]), row["n"]) for row in rows]
+
+
+def appeals_per_director(appeals):
+    users = {u.pk: u for u in get_user_model().objects.filter(rulings__appeals__in=appeals).distinct()}
+    rows = appeals.values("ruling__director").annotate(n=Count("pk")).order_by("-n", "ruling__director")
+    return [(_person(users[row["ruling__director"]]), row["n"]) for row in rows]
+
+
+def appeal_outcomes(appeals):
+    """Decided appeals by outcome; "without merit" appeals are upheld ones, counted again."""
+    decided = appeals.filter(state=Appeal.State.DECIDED)
+    return [
+        (_("Upheld"), decided.filter(outcome=Outcome.UPHOLD).count()),
+        (_("Varied"), decided.filter(outcome=Outcome.VARY).count()),
+        (_("Overturned"), decided.filter(outcome=Outcome.OVERTURN).count()),
+        (_("Without merit"), decided.filter(without_merit=True).count()),
+    ]
+
+
+# Upper bounds in minutes of the histogram's bins; the last bin is open.
+DECISION_BINS = [
+    (30, _("under 30 min")), (60, _("30–60 min")), (120, _("1–2 h")), (360, _("2–6 h")),
+    (1440, _("6–24 h")), (7 * 1440, _("1–7 days")), (None, _("over a week")),
+]
+
+
+def decision_times(appeals):
+    """Minutes from the ruling (given at) to the appeal decision (decided at): the median and a
+    histogram. Decisions recorded before the ruling's time are counted apart, not binned."""
+    pairs = appeals.filter(decided_at__isnull=False, ruling__given_at__isnull=False).values_list(
+        "ruling__given_at", "decided_at")
+    minutes = [(decided - given).total_seconds() / 60 for given, decided in pairs]
+    valid = sorted(m for m in minutes if m >= 0)
+    bins, lower = [], 0
+    for upper, label in DECISION_BINS:
+        bins.append((label, sum(1 for m in valid if m >= lower and (upper is None or m < upper))))
+        lower = upper
+    return {"median": statistics.median(valid) if valid else None, "count": len(valid), "bins": bins,
+            "out_of_order": len(minutes) - len(valid)}
+
+
+def deadlines(appeals):
+    """Decided by the start of the next session (decide_by); lodged within the appeal period,
+    within a chief director's extension, or late."""
+    decided = appeals.filter(decided_at__isnull=False, decide_by__isnull=False)
+    timed = appeals.filter(deadline__isnull=False)
+    within = timed.filter(lodged_at__lte=F("deadline"))
+    extended = timed.exclude(pk__in=within.values("pk")).filter(extension__isnull=False,
+                                                                lodged_at__lte=F("extension__until"))
+    return {
+        "decided": [(_("Decided in time"), decided.filter(decided_at__lte=F("decide_by")).count()),
+                    (_("Decided late"), decided.filter(decided_at__gt=F("decide_by")).count())],
+        "lodged": [(_("Lodged in time"), within.count()),
+                   (_("Lodged under an extension"), extended.count()),
+                   (_("Lodged late"), timed.count() - within.count() - extended.count())],
+    }
+
+
+def director_changes(rulings):
+    """Per director: rulings, rulings appealed, rulings changed on appeal (varied or
+    overturned), most rulings first."""
+    rows = (rulings.values("director").annotate(
+        total=Count("pk", distinct=True),
+        appealed=Count("pk", distinct=True, filter=Q(appeals__isnull=False)),
+        changed=Count("pk", distinct=True, filter=Q(appeals__outcome__in=[Outcome.VARY, Outcome.OVERTURN])),
+    ).order_by("-total", "director"))
+    users = get_user_model().objects.in_bulk([row["director"] for row in rows])
+    return [{"label": _person(users[row["director"]]), "total": row["total"], "appealed": row["appealed"],
+             "changed": row["changed"]} for row in rows]
+
+
+def rating_rows(pairs):
+    """(label, count) of appeals that improved, kept or worsened the ruling, from (ruling mark,
+    decision mark) pairs out of 100."""
+    return [
+        (_("Improved the ruling"), sum(1 for ruling, decision in pairs if decision > ruling)),
+        (_("Neither better nor worse"), sum(1 for ruling, decision in pairs if decision == ruling)),
+        (_("Worsened the ruling"), sum(1 for ruling, decision in pairs if decision < ruling)),
+    ]
+
+
+def expert_ratings(appeals):
+    """How often appeals improved a ruling against how often they worsened it, by the marks an
+    expert panel gave in the body's casebooks (the latest marks of each appeal)."""
+    from national.models import CasebookCase
+
+    latest = {}
+    for appeal, ruling, decision in (CasebookCase.objects.filter(
+            appeal__in=appeals, ruling_rating__isnull=False, decision_rating__isnull=False)
+            .order_by("commentary_at", "pk").values_list("appeal", "ruling_rating", "decision_rating")):
+        latest[appeal] = (ruling, decision)
+    return {"rated": len(latest), "rows": rating_rows(latest.values()) if latest else []}
+
+
+def national_statistics(user, tournament=None):
+    """Every figure of the statistics page for the auditor's scope (or one tournament)."""
+    rulings = scoped_rulings(user, tournament)
+    appeals = scoped_appeals(user, tournament)
+    return {
+        "ruling_count": rulings.count(),
+        "appeal_count": appeals.count(),
+        "per_law": rulings_per_law(rulings),
+        "per_kind": rulings_per_kind(rulings),
+        "appeals_per_kind": appeals_per_kind(appeals),
+        "appeals_per_director": appeals_per_director(appeals),
+        "outcomes": appeal_outcomes(appeals),
+        "times": decision_times(appeals),
+        "deadlines": deadlines(appeals),
+        "directors": director_changes(rulings),
+        "ratings": expert_ratings(appeals),
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# Charts: the geometry of horizontal bar charts, drawn as SVG by templates/national/_bars.html
+
+
+ROW_HEIGHT = 26
+LABEL_WIDTH = 230
+BAR_WIDTH = 330
+
+
+def bar_chart(rows, series=1):
+    """Bars for ``rows`` of (label, value) or, with ``series`` > 1, (label, v1, v2, ...) drawn
+    over each other (v1 the largest, e.g. total / appealed / changed)."""
+    top = max((max(row[1:]) for row in rows), default=0) or 1
+    bars = []
+    for index, (label, *values) in enumerate(rows):
+        y = index * ROW_HEIGHT
+        bars.append({
+            "label": label, "values": values, "y": y, "text_y": round(y + ROW_HEIGHT * 0.65, 1),
+            "segments": [{"width": round(BAR_WIDTH * value / top, 1), "series": n, "value": value}
+                         for n, value in enumerate(values[:series])],
+            "value_x": LABEL_WIDTH + round(BAR_WIDTH * values[0] / top, 1) + 6,
+        })
+    return {"bars": bars, "height": max(len(rows), 1) * ROW_HEIGHT, "label_width": LABEL_WIDTH,
+            "width": LABEL_WIDTH + BAR_WIDTH + 90, "series": series}

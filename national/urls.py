@@ -1,0 +1,23 @@
+"""The national body's pages; included under ``/national/``."""
+
+from django.urls import path
+
+from national import casebook_views
+from national import views as national_views
+
+urlpatterns = [
+    path("", national_views.home, name="national-home"),
+    path("search/", national_views.search, name="national-search"),
+    path("statistics/", national_views.statistics, name="national-statistics"),
+    path("casebooks/", casebook_views.casebook_list, name="casebooks"),
+    path("casebooks/<int:pk>/", casebook_views.casebook_detail, name="casebook"),
+    path("casebooks/<int:pk>/publish/", casebook_views.casebook_publish, name="casebook-publish"),
+    path("casebooks/<int:pk>/finalise/", casebook_views.casebook_finalise, name="casebook-finalise"),
+    path("casebooks/<int:pk>/book/", casebook_views.casebook_book, name="casebook-book"),
+    path("casebooks/<int:pk>/book.pdf", casebook_views.casebook_pdf, name="casebook-pdf"),
+    path("casebooks/<int:pk>/book.json", casebook_views.casebook_json, name="casebook-json"),
+    path("casebooks/<int:pk>/cases/<int:case_pk>/commentary/", casebook_views.case_commentary,
+         name="casebook-commentary"),
+    path("casebooks/<int:pk>/cases/<int:case_pk>/redact/", casebook_views.case_redact, name="casebook-redact"),
+    path("casebooks/<int:pk>/cases/<int:case_pk>/remove/", casebook_views.case_remove, name="casebook-remove"),
+]
