@@ -11,9 +11,10 @@ PORT ?= 8000
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): requirements.txt | $(BIN)/python
+# A developer's and CI's environment: the runtime (requirements.txt) and the tools (requirements-dev.txt).
+$(STAMP): requirements.txt requirements-dev.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -r requirements.txt
+	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
 	touch $(STAMP)
 
 # The translations: .po files (in git) compiled to .mo files (generated) in pure Python.
