@@ -1,0 +1,196 @@
+"""What every stage of an appeal shares: refusals, the event log, locks, the role checks, the
+ruling's state from its appeals, applying a decision's score, and counting votes."""
+
+from collections import Counter
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from appeals import selectors
+from appeals.models import (
+    Appeal,
+    AppealEvent,
+    FurtherAppeal,
+    Outcome,
+)
+from audit import services as audit
+from rulings.models import Ruling
+from rulings.services import build_adjusted_score
+from scoring import roles
+from scoring import services as scoring_services
+from scoring.models import Adjustment, EffectiveScore, TournamentOfficial
+
+Action = AppealEvent.Action
+DIRECTORS = (roles.DIRECTOR, roles.CHIEF_DIRECTOR)
+
+
+def setting(tournament, key):
+    """A regulating-authority setting as in force for the tournament (see scoring.authority_settings)."""
+    return tournament.regulations()[key]
+
+
+# --- Small helpers -----------------------------------------------------------------------
+
+def _refuse(field, message):
+    raise ValidationError({field: message})
+
+
+def _save(instance):
+    instance.full_clean()
+    instance.save()
+    return instance
+
+
+def _log(appeal, action, *, by, at, note="", state=None, before=None):
+    before = before or appeal.state
+    if state and state != appeal.state:
+        appeal.state = state
+        appeal.save(update_fields=["state"])
+    event = AppealEvent.objects.create(appeal=appeal, action=action, by=by, at=at, note=note, from_state=before,
+                                       to_state=appeal.state)
+    # Every step of a case also goes into the tamper-evident trail of the whole system.
+    audit.record(action=f"appeal.{action}", obj=appeal, actor=by, tournament=appeal.tournament.pk,
+                 before={"state": before}, after={"state": appeal.state, "at": at.isoformat(), "note": note},
+                 summary=f"{appeal}: {AppealEvent.Action(action).label}")
+    return event
+
+
+def _lock(appeal):
+    return (Appeal.objects.select_for_update(of=("self",))
+            .select_related("ruling__result__board__session__event__tournament__authority", "appellant")
+            .get(pk=appeal.pk))
+
+
+def _require_open(appeal):
+    if not appeal.is_open:
+        _refuse("state", _("Appeal %(n)s is %(state)s: nothing more can be done at the event.") % {
+            "n": appeal.number, "state": appeal.get_state_display().lower()})
+
+
+def _is_official(user, tournament, role_names):
+    return user.is_superuser or TournamentOfficial.objects.filter(
+        user=user, tournament=tournament, role__in=role_names).exists()
+
+
+def _require_director(user, tournament, what):
+    if not _is_official(user, tournament, DIRECTORS):
+        _refuse("by", _("%(user)s is not a director of %(t)s: %(what)s") % {
+            "user": user, "t": tournament, "what": what})
+
+
+def _require_chief(user, tournament, what):
+    if not _is_official(user, tournament, (roles.CHIEF_DIRECTOR,)):
+        _refuse("by", _("Only the director in charge of %(t)s %(what)s; %(user)s is not.") % {
+            "t": tournament, "what": what, "user": user})
+
+
+def _require_text(field, text, message):
+    if not (text or "").strip():
+        _refuse(field, message)
+    return text.strip()
+
+
+def _require_sitting(body, user, what):
+    if user.is_superuser and not body.members.filter(user=user).exists():
+        return
+    if not body.sitting().filter(user=user).exists():
+        _refuse("by", _("Only a member sitting on the %(body)s %(what)s; %(user)s does not sit on it.") % {
+            "body": body.get_kind_display().lower(), "what": what, "user": user})
+
+
+def _outcome(value):
+    if value not in Outcome.values:
+        _refuse("outcome", _("'%(v)s' is not a decision: uphold, vary or overturn.") % {"v": value})
+    return value
+
+
+def _check_score_for(outcome, score_kind):
+    if outcome == Outcome.UPHOLD and score_kind:
+        _refuse("score_kind", _("An upheld ruling keeps its own score: give a score only when the ruling is "
+                                "varied or overturned."))
+
+
+def _settle_ruling(ruling):
+    """The ruling's state from its appeals: under appeal while any is open; changed by appeal if
+    any decision varied or overturned it; final once decided; given again if all were withdrawn."""
+    ruling = Ruling.objects.select_for_update().get(pk=ruling.pk)
+    appeals = list(ruling.appeals.all())
+    changed = any(a.state == Appeal.State.DECIDED and a.outcome != Outcome.UPHOLD for a in appeals) or \
+        FurtherAppeal.objects.filter(appeal__ruling=ruling, binding=True, state=FurtherAppeal.State.DECIDED,
+                                     outcome__in=[Outcome.VARY, Outcome.OVERTURN]).exists()
+    if any(a.is_open for a in appeals):
+        state = Ruling.State.UNDER_APPEAL
+    elif changed:
+        state = Ruling.State.CHANGED_BY_APPEAL
+    elif any(a.state == Appeal.State.DECIDED for a in appeals):
+        state = Ruling.State.FINAL
+    else:
+        state = Ruling.State.GIVEN
+    if ruling.state != state:
+        ruling.state = state
+        ruling.save(update_fields=["state", "updated_at"])
+    return ruling
+
+
+def _apply_score(appeal, *, outcome, score_kind, ns, ew, by, reasons, label):
+    """Make the scores say what a decision says; returns (kind, score, description) as stored on
+    the decision. An upheld ruling changes nothing; a varied or overturned one takes the adjusted
+    score given, or the table result when none is given. Procedural penalties already on the
+    result stay (the body cannot undo a Law 91 penalty, and a Law 90 one is not the question)."""
+    if outcome == Outcome.UPHOLD:
+        return "", None, ""
+    result = appeal.ruling.result
+    current = EffectiveScore.objects.filter(result=result).first()
+    penalty = current.penalty if current else None
+    outside_agency = current.outside_agency if current else appeal.ruling.kind == Ruling.Kind.DIRECTORS_ERROR
+    if score_kind:
+        score, description = build_adjusted_score(result=result, score_kind=score_kind, ns=ns, ew=ew)
+        kind = score_kind
+    else:
+        kind, score, description = Adjustment.TABLE, None, ""
+        if current is None:
+            return "", None, _("table result")
+    change = scoring_services.set_effective_score(
+        result=result, kind=kind, score=score, penalty=penalty, outside_agency=outside_agency, reason=reasons,
+        cause_type="decision", cause_id=appeal.pk, cause_label=label, by=by, description=description)
+    return (score_kind, score, change.new_description)
+
+
+def _check_votes(body, outcome, *, now):
+    """A single member's decision is their vote; a body of several decides by the majority of
+    its sitting members, every one of whom must have voted."""
+    sitting = list(body.sitting().select_related("user"))
+    if body.size == 1:
+        member = sitting[0]
+        member.vote, member.voted_at = outcome, now
+        member.save(update_fields=["vote", "voted_at"])
+        return
+    missing = [str(m) for m in sitting if not m.vote]
+    if missing:
+        _refuse("votes", _("Every member votes before the decision is recorded; still to vote: %(names)s.") % {
+            "names": ", ".join(missing)})
+    counts = Counter(m.vote for m in sitting)
+    tally = ", ".join(f"{n} {vote}" for vote, n in counts.most_common())
+    majority = [vote for vote, n in counts.items() if 2 * n > len(sitting)]
+    if not majority:
+        _refuse("votes", _("No majority (%(tally)s): the members vote again.") % {"tally": tally})
+    if majority[0] != outcome:
+        _refuse("outcome", _("The members voted %(tally)s: the decision is the majority's (%(majority)s).") % {
+            "tally": tally, "majority": majority[0]})
+
+
+
+def _require_constituted(body):
+    if body is None:
+        _refuse("body", _("No body has been formed to hear this case."))
+    missing = body.missing()
+    if missing:
+        _refuse("body", _("The %(kind)s is not constituted: %(why)s.") % {
+            "kind": body.get_kind_display().lower(), "why": "; ".join(missing)})
+
+
+def _require_concurrence(appeal):
+    missing = selectors.concurrence_missing(appeal)
+    if missing:
+        _refuse("concurrence", _("The appeal cannot go forward without concurrence (Law 92D): still needed from "
+                                 "%(names)s.") % {"names": ", ".join(missing)})

@@ -1,0 +1,189 @@
+"""The body that hears a case: forming it, appointing members with conflict checks, declaring
+interests and recusing."""
+
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from appeals.models import (
+    Appeal,
+    AppealPart,
+    Body,
+    BodyMember,
+    FurtherAppeal,
+    Stage,
+)
+from appeals.services._common import (
+    Action,
+    _lock,
+    _log,
+    _refuse,
+    _require_chief,
+    _require_open,
+    _require_text,
+    _save,
+    setting,
+)
+from scoring.models import AuditorAssignment, Player
+
+# --- The body ---------------------------------------------------------------------------------
+
+def conflicts_of(user, body):
+    """Why ``user`` may not sit on ``body``, in words (empty: no known conflict): the director who
+    gave the ruling, a member or captain of either side, anyone on a lower body for the matter."""
+    ruling = body.appeal.ruling
+    reasons = []
+    if user.pk == ruling.director_id and not body.is_director_in_charge:
+        reasons.append(_("gave the ruling"))
+    player = Player.objects.filter(user=user).first()
+    if player is not None:
+        for label, contestant in (("N-S", ruling.result.ns), ("E-W", ruling.result.ew)):
+            if contestant.captain_id == player.pk:
+                reasons.append(_("captains %(c)s (%(side)s)") % {"c": contestant, "side": label})
+            elif contestant.members.filter(pk=player.pk).exists():
+                reasons.append(_("plays for %(c)s (%(side)s)") % {"c": contestant, "side": label})
+    if not body.is_director_in_charge and AppealPart.objects.filter(
+            appeal__ruling=ruling, decided_by=user, kind=AppealPart.Kind.LAW).exists():
+        reasons.append(_("decided a part of this matter as director in charge"))
+    if body.stage == Stage.FURTHER and BodyMember.objects.filter(
+            user=user, body__stage=Stage.EVENT, body__appeal__ruling=ruling).exists():
+        reasons.append(_("sat on the event's appeals body for this matter"))
+    if body.stage == Stage.FURTHER and Appeal.objects.filter(ruling=ruling, decided_by=user).exists():
+        reasons.append(_("decided this matter at the event"))
+    return reasons
+
+
+def _body_size(tournament, kind, size):
+    if kind == Body.Kind.COMMITTEE:
+        expected = setting(tournament, "appeals_committee_size")
+        if expected % 2 == 0:
+            _refuse("size", _("A committee has an odd number of members; the regulations say %(n)s.") % {"n": expected})
+        return expected
+    if kind in (Body.Kind.REFEREE, Body.Kind.REVIEWER, Body.Kind.DIRECTOR_IN_CHARGE):
+        return 1
+    size = size or 3
+    if size % 2 == 0 or not 1 <= size <= 9:
+        _refuse("size", _("A body has an odd number of members (1 to 9), not %(n)s.") % {"n": size})
+    return size
+
+
+def _mark_constituted(appeal, body, *, by, now):
+    if body.stage == Stage.EVENT and appeal.state == Appeal.State.LODGED and body.is_constituted:
+        names = ", ".join(str(m) for m in body.sitting())
+        _log(appeal, Action.CONSTITUTED, by=by, at=now, state=Appeal.State.CONSTITUTED,
+             note=f"{body.get_kind_display()}: {names}")
+
+
+@transaction.atomic
+def constitute_body(*, appeal, by, kind=None, members=(), chair=None, size=None, stage=Stage.EVENT, now=None):
+    """Form the body that hears the case and appoint ``members`` (users), ``chair`` among them.
+
+    At the event the chief director forms it: the kind defaults to the regulations' appeals
+    body; with none, the director in charge hears the case alone (Law 93A). A further appeal's
+    body is the regulating authority's, formed by one of its national officers. A committee has
+    the regulations' size; a referee, a reviewer or the director in charge sits alone.
+    """
+    now = now or timezone.now()
+    appeal = _lock(appeal)
+    tournament = appeal.tournament
+    if stage == Stage.EVENT:
+        _require_open(appeal)
+        _require_chief(by, tournament, _("forms the body that hears an appeal"))
+        regulated = setting(tournament, "appeals_body")
+        kind = kind or (Body.Kind.DIRECTOR_IN_CHARGE if regulated == "none" else regulated)
+        if regulated == "none" and kind != Body.Kind.DIRECTOR_IN_CHARGE:
+            _refuse("kind", _("%(body)s has no appeals body: the director in charge hears every appeal (Law 93A).")
+                    % {"body": tournament.authority})
+        if kind == Body.Kind.NATIONAL:
+            _refuse("kind", _("The regulating authority's body hears only a further appeal (Law 93C)."))
+        if kind == Body.Kind.DIRECTOR_IN_CHARGE and not members:
+            members = [by]
+    else:
+        if not hasattr(appeal, "further") or appeal.further.state != FurtherAppeal.State.LODGED:
+            _refuse("stage", _("No further appeal is waiting for the regulating authority."))
+        if not (by.is_superuser or AuditorAssignment.objects.filter(user=by, authority=tournament.authority).exists()):
+            _refuse("by", _("The regulating authority (%(body)s) forms its own appeals body.") % {
+                "body": tournament.authority})
+        kind = kind or Body.Kind.NATIONAL
+        if kind != Body.Kind.NATIONAL:
+            _refuse("kind", _("A further appeal is heard by the regulating authority's body."))
+    if kind not in Body.Kind.values:
+        _refuse("kind", _("'%(k)s' is not a kind of appeals body.") % {"k": kind})
+    if appeal.bodies.filter(stage=stage).exists():
+        _refuse("kind", _("A body is already formed for this case: appoint or replace its members instead."))
+    body = _save(Body(appeal=appeal, stage=stage, kind=kind, size=_body_size(tournament, kind, size),
+                      constituted_by=by, created_at=now))
+    _log(appeal, Action.BODY_CREATED, by=by, at=now,
+         note=_("%(kind)s of %(n)s") % {"kind": body.get_kind_display(), "n": body.size})
+    for user in members:
+        appoint_member(body=body, user=user, by=by, chair=user == chair, now=now)
+    return body
+
+
+@transaction.atomic
+def appoint_member(*, body, user, by, chair=False, now=None):
+    """Seat ``user`` on ``body`` after checking for conflicts of interest."""
+    now = now or timezone.now()
+    body = Body.objects.select_for_update(of=("self",)).select_related("appeal__ruling__result__ns",
+                                                          "appeal__ruling__result__ew").get(pk=body.pk)
+    appeal = _lock(body.appeal)
+    if body.stage == Stage.EVENT:
+        _require_open(appeal)
+    if body.members.filter(user=user).exists():
+        _refuse("user", _("%(u)s is already appointed to this body.") % {"u": user})
+    if body.sitting().count() >= body.size:
+        _refuse("user", _("The body already has its %(n)s members: one must recuse before another is appointed.")
+                % {"n": body.size})
+    if chair and body.sitting().filter(is_chair=True).exists():
+        _refuse("chair", _("%(c)s already chairs this body.") % {"c": body.sitting().get(is_chair=True)})
+    if body.is_director_in_charge:
+        _require_chief(user, appeal.tournament, _("hears an appeal alone (Law 93A)"))
+    conflicts = conflicts_of(user, body)
+    if conflicts:
+        _refuse("user", _("%(u)s cannot sit on this case: %(why)s.") % {"u": user, "why": "; ".join(conflicts)})
+    member = BodyMember(body=body, user=user, is_chair=chair, appointed_by=by, appointed_at=now)
+    if body.is_director_in_charge:
+        member.declared_at = now  # the director in charge hears appeals of his own tournament (93A)
+    _save(member)
+    _log(appeal, Action.MEMBER_APPOINTED, by=by, at=now,
+         note=f"{member}{' (' + _('chair') + ')' if chair else ''}, {body.get_kind_display().lower()}")
+    _mark_constituted(appeal, body, by=by, now=now)
+    return member
+
+
+@transaction.atomic
+def declare_conflict(*, member, conflict="", now=None):
+    """``member`` declares their interests before sitting: ``conflict`` in words, or empty for
+    none. A member with a conflict cannot vote and should recuse."""
+    now = now or timezone.now()
+    member = BodyMember.objects.select_for_update(of=("self",)).select_related("body", "user").get(pk=member.pk)
+    if member.recused_at:
+        _refuse("member", _("%(m)s has recused.") % {"m": member})
+    member.declared_at, member.conflict = now, (conflict or "").strip()
+    if member.conflict:
+        member.vote, member.dissent, member.voted_at = "", "", None
+    _save(member)
+    appeal = _lock(member.body.appeal)
+    _log(appeal, Action.INTERESTS_DECLARED, by=member.user, at=now,
+         note="%s: %s" % (member, member.conflict or _("no conflict")))
+    _mark_constituted(appeal, member.body, by=member.user, now=now)
+    return member
+
+
+@transaction.atomic
+def recuse(*, member, reason, now=None):
+    """``member`` stands down from the case; a replacement is appointed with ``appoint_member``."""
+    now = now or timezone.now()
+    member = BodyMember.objects.select_for_update(of=("self",)).select_related("body", "user").get(pk=member.pk)
+    if member.recused_at:
+        _refuse("member", _("%(m)s has already recused.") % {"m": member})
+    reason = _require_text("reason", reason, _("Say why the member recuses."))
+    appeal = _lock(member.body.appeal)
+    if member.body.stage == Stage.EVENT and appeal.state == Appeal.State.DECIDED:
+        _refuse("member", _("The case is decided: a hidden conflict found now goes to the regulating authority."))
+    member.recused_at, member.recusal_reason = now, reason
+    member.vote, member.dissent, member.voted_at = "", "", None
+    _save(member)
+    _log(appeal, Action.RECUSED, by=member.user, at=now, note=f"{member}: {reason}")
+    return member

@@ -1,0 +1,293 @@
+"""Decisions: the director in charge's on law (93B1), the body's (93B3 limits), appeals without
+merit (92A), and the body's recommendations and their answers."""
+
+from decimal import Decimal, InvalidOperation
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from appeals import selectors
+from appeals.models import (
+    OUTCOME_RANK,
+    Appeal,
+    AppealPart,
+    Deposit,
+    MeritWarning,
+    Outcome,
+    Recommendation,
+    Stage,
+)
+from appeals.services._common import (
+    Action,
+    _apply_score,
+    _check_score_for,
+    _check_votes,
+    _lock,
+    _log,
+    _outcome,
+    _refuse,
+    _require_chief,
+    _require_concurrence,
+    _require_constituted,
+    _require_open,
+    _require_sitting,
+    _require_text,
+    _save,
+    _settle_ruling,
+    setting,
+)
+from appeals.services.lodging import forfeit_deposit
+from rulings.models import Ruling
+from scoring import services as scoring_services
+from scoring.models import Adjustment, EffectiveScore
+
+# --- Decisions ---------------------------------------------------------------------------------
+
+def _close(appeal, *, by, now, reasons, note):
+    """Record the appeal's decision: the most far-reaching of its parts' outcomes."""
+    outcomes = [appeal.outcome] if appeal.outcome else []
+    outcomes += [p.outcome for p in appeal.parts.all() if p.outcome]
+    before = appeal.state
+    appeal.outcome = max(outcomes, key=OUTCOME_RANK.get)
+    appeal.reasons, appeal.decided_by, appeal.decided_at = reasons, by, now
+    appeal.state = Appeal.State.DECIDED
+    _save(appeal)
+    _log(appeal, Action.DECIDED, by=by, at=now, note=note, before=before)
+    _settle_ruling(appeal.ruling)
+    return appeal
+
+
+@transaction.atomic
+def decide_law_part(*, part, by, outcome, reasons, score_kind="", ns=None, ew=None, now=None):
+    """The director in charge decides a part solely about law or regulation (Law 93B1). A score
+    given with a varied or overturned ruling applies at once. When every part of the appeal is
+    about law, this decides the appeal; the appellants may still take it to the body
+    (``appeal_law_decision``)."""
+    now = now or timezone.now()
+    part = AppealPart.objects.select_for_update().get(pk=part.pk)
+    appeal = _lock(part.appeal)
+    _require_open(appeal)
+    _require_chief(by, appeal.tournament, _("decides a part about law or regulation (Law 93B1)"))
+    if part.kind != AppealPart.Kind.LAW:
+        _refuse("part", _("This part is about facts or judgement: the body decides it, not the director alone."))
+    if part.outcome:
+        _refuse("part", _("The director in charge has already decided this part (%(o)s).") % {
+            "o": part.get_outcome_display().lower()})
+    _require_concurrence(appeal)
+    outcome = _outcome(outcome)
+    reasons = _require_text("reasons", reasons, _("Give the reasons for the decision."))
+    _check_score_for(outcome, score_kind)
+    kind, score, description = _apply_score(appeal, outcome=outcome, score_kind=score_kind, ns=ns, ew=ew, by=by,
+                                            reasons=reasons, label=f"appeal {appeal.number} decision")
+    part.outcome, part.reasons, part.decided_by, part.decided_at = outcome, reasons, by, now
+    _save(part)
+    if outcome != Outcome.UPHOLD:
+        appeal.score_kind, appeal.score, appeal.score_description = kind, score, description
+    _log(appeal, Action.LAW_PART_DECIDED, by=by, at=now, note=f"{part.question}: {part.get_outcome_display()}")
+    if not appeal.parts.exclude(kind=AppealPart.Kind.LAW).exists() and not appeal.parts.filter(outcome="").exists():
+        _close(appeal, by=by, now=now, reasons=reasons, note=_("decided by the director in charge on law"))
+    _settle_ruling(appeal.ruling)
+    return part
+
+
+@transaction.atomic
+def appeal_law_decision(*, part, by, now=None):
+    """The appellants take the director in charge's decision on a law part to the body (93B1).
+    The body may uphold it or recommend a change; it may not overrule it (93B3)."""
+    now = now or timezone.now()
+    part = AppealPart.objects.select_for_update().get(pk=part.pk)
+    appeal = _lock(part.appeal)
+    if part.kind != AppealPart.Kind.LAW or not part.outcome:
+        _refuse("part", _("Only the director in charge's decision on a law part can be taken to the body."))
+    if part.to_body:
+        _refuse("part", _("This decision is already before the body."))
+    if setting(appeal.tournament, "appeals_body") == "none" or (
+            appeal.body() is not None and appeal.body().is_director_in_charge):
+        _refuse("part", _("There is no appeals body: the director in charge's decision stands (Law 93A)."))
+    if appeal.state == Appeal.State.WITHDRAWN or hasattr(appeal, "further"):
+        _refuse("state", _("This case can no longer go to the body."))
+    part.to_body = True
+    _save(part)
+    if appeal.state == Appeal.State.DECIDED:
+        body = appeal.body()
+        appeal.outcome, appeal.reasons, appeal.decided_by, appeal.decided_at = "", "", None, None
+        appeal.save()
+        state = Appeal.State.CONSTITUTED if body is not None and body.is_constituted else Appeal.State.LODGED
+        _log(appeal, Action.LAW_PART_TO_BODY, by=by, at=now, state=state, note=part.question)
+    else:
+        _log(appeal, Action.LAW_PART_TO_BODY, by=by, at=now, note=part.question)
+    _settle_ruling(appeal.ruling)
+    return part
+
+
+@transaction.atomic
+def decide_appeal(*, appeal, by, outcome, reasons, score_kind="", ns=None, ew=None, now=None):
+    """The body's decision (or, with no appeals body, the director in charge's, Law 93A):
+    uphold, vary or overturn the ruling, with reasons. A varied or overturned ruling takes the
+    adjusted score given (``score_kind``, ``ns``, ``ew`` as for a ruling) or, without one, the
+    table result; it reaches the scores with the appeal as the cause.
+
+    The body cannot overrule the director in charge on law or regulation, nor on a Law 91
+    disciplinary decision (93B3): such a decision is refused; record a recommendation instead.
+    """
+    now = now or timezone.now()
+    appeal = _lock(appeal)
+    _require_open(appeal)
+    outcome = _outcome(outcome)
+    reasons = _require_text("reasons", reasons, _("Give the reasons for the decision."))
+    body = appeal.body()
+    _require_constituted(body)
+    _require_sitting(body, by, _("records its decision"))
+    _require_concurrence(appeal)
+    if not appeal.hearings.exists():
+        _refuse("hearing", _("The case has not been heard: schedule the hearing (it may be in writing) first."))
+    parts = list(appeal.parts.all())
+    if body.is_director_in_charge:
+        heard = [p for p in parts if not p.outcome]
+    else:
+        waiting = [p.question for p in parts if p.kind == AppealPart.Kind.LAW and not p.outcome]
+        if waiting:
+            _refuse("parts", _("The director in charge first decides the part about law or regulation (Law 93B1): "
+                               "%(q)s") % {"q": "; ".join(waiting)})
+        heard = [p for p in parts if p.kind == AppealPart.Kind.JUDGEMENT]
+        if outcome != Outcome.UPHOLD and appeal.ruling.kind == Ruling.Kind.DISCIPLINARY_PENALTY:
+            _refuse("outcome", _("The body cannot overrule the director in charge on the exercise of the "
+                                 "disciplinary powers of Law 91 (Law 93B3). Record a recommendation to the director "
+                                 "instead."))
+        if outcome != Outcome.UPHOLD and not heard:
+            _refuse("outcome", _("The body cannot overrule the director in charge on law or regulation (Law 93B3): "
+                                 "it may uphold the decision, or record a recommendation to the director."))
+    _check_votes(body, outcome, now=now)
+    _check_score_for(outcome, score_kind)
+    kind, score, description = _apply_score(appeal, outcome=outcome, score_kind=score_kind, ns=ns, ew=ew, by=by,
+                                            reasons=reasons, label=f"appeal {appeal.number} decision")
+    for part in heard:
+        part.outcome, part.reasons, part.decided_by, part.decided_at = outcome, reasons, by, now
+        _save(part)
+    appeal.outcome = outcome
+    if outcome != Outcome.UPHOLD:
+        appeal.score_kind, appeal.score, appeal.score_description = kind, score, description
+    note = f"{Outcome(outcome).label}" + (f": {description}" if outcome != Outcome.UPHOLD and description else "")
+    return _close(appeal, by=by, now=now, reasons=reasons, note=note)
+
+
+@transaction.atomic
+def find_without_merit(*, appeal, by, reasons, penalty=None, now=None):
+    """The body finds the appeal without merit (Law 92A), with reasons, and the regulations'
+    sanction is applied: the deposit kept, a procedural penalty on the appellants in the event's
+    units (``penalty``, e.g. "25%" of a top, or 6 IMPs; the regulations' figure by default), or a
+    warning recorded against each appellant."""
+    now = now or timezone.now()
+    appeal = _lock(appeal)
+    if appeal.state != Appeal.State.DECIDED:
+        _refuse("state", _("An appeal is found without merit once it is decided."))
+    if appeal.origin == Appeal.Origin.DIRECTOR:
+        _refuse("origin", _("The director referred this case: there are no appellants to sanction."))
+    if appeal.outcome != Outcome.UPHOLD:
+        _refuse("outcome", _("The ruling was %(o)s: an appeal that changed it had merit.") % {
+            "o": appeal.get_outcome_display().lower().replace("ruling ", "")})
+    if appeal.without_merit:
+        _refuse("state", _("The appeal was already found without merit."))
+    body = appeal.body()
+    if body is not None and body.members.filter(user=by).exists():
+        _require_sitting(body, by, _("judges the appeal's merit"))
+    elif body is None or body.is_director_in_charge or appeal.decided_by_id == by.pk:
+        _require_chief(by, appeal.tournament, _("judges the merit of an appeal he decided"))
+    else:  # a body decided it: the chief director who did not sit on it is refused, like anyone else
+        _require_sitting(body, by, _("judges the appeal's merit"))
+    reasons = _require_text("reasons", reasons, _("Give the reasons: the appellants will read them."))
+    sanction = setting(appeal.tournament, "without_merit_sanction")
+    applied = []
+    if sanction in ("deposit", "deposit_and_penalty"):
+        deposit = appeal.deposits.filter(stage=Stage.EVENT, state=Deposit.State.HELD).first()
+        if deposit:
+            appeal.without_merit = True  # forfeit_deposit checks the finding
+            appeal.save(update_fields=["without_merit"])
+            forfeit_deposit(deposit=deposit, by=by, reason=_("appeal without merit"), now=now)
+            applied.append(_("deposit of %(a)s %(c)s kept") % {"a": deposit.amount, "c": deposit.currency})
+        else:
+            applied.append(_("no deposit was held"))
+    if sanction in ("penalty", "deposit_and_penalty"):
+        amount = penalty or (setting(appeal.tournament, "without_merit_penalty") or {}).get(appeal.event.kind)
+        if not amount:
+            _refuse("penalty", _("%(body)s's sanction includes a score penalty: give it in the event's units "
+                                 "(e.g. 25%% of a top, or 6 IMPs).") % {"body": appeal.tournament.authority})
+        _penalise(appeal, amount, by=by, reasons=reasons)
+        applied.append(_("procedural penalty of %(p)s on %(side)s") % {"p": amount, "side": appeal.get_side_display()})
+    if sanction == "warning":
+        players = selectors.appellant_players(appeal)
+        for player in players:
+            MeritWarning.objects.create(appeal=appeal, player=player, recorded_at=now)
+        applied.append(_("warning recorded against %(names)s") % {"names": ", ".join(str(p) for p in players)})
+    appeal.without_merit, appeal.without_merit_reasons, appeal.sanction = True, reasons, sanction
+    _save(appeal)
+    _log(appeal, Action.WITHOUT_MERIT, by=by, at=now,
+         note="%s (%s)" % (reasons, "; ".join(applied) or _("no sanction")))
+    return appeal
+
+
+def _penalise(appeal, amount, *, by, reasons):
+    text = str(amount).strip()
+    try:
+        Decimal(text[:-1] if text.endswith("%") else text)
+    except InvalidOperation:
+        _refuse("penalty", _("'%(p)s' is not a penalty: a number in the event's units, or a percentage of a top "
+                             "such as 25%%.") % {"p": text})
+    result = appeal.ruling.result
+    current = EffectiveScore.objects.filter(result=result).first()
+    penalties = dict(current.penalty or {}) if current else {}
+    side = appeal.side.lower()
+    if side in penalties:
+        _refuse("penalty", _("%(side)s already has a procedural penalty on this board (%(p)s): the engine takes "
+                             "one per side; add them up and change the ruling's penalty.") % {
+            "side": appeal.get_side_display(), "p": penalties[side]})
+    penalties[side] = text
+    try:
+        scoring_services.set_effective_score(
+            result=result, kind=current.kind if current else Adjustment.TABLE, score=current.score if current else None,
+            penalty=penalties, outside_agency=current.outside_agency if current else False,
+            description=current.description if current else "", reason=_("Appeal without merit: %(r)s") % {
+                "r": reasons}, cause_type="decision", cause_id=appeal.pk,
+            cause_label=f"appeal {appeal.number} without merit", by=by)
+    except ValidationError as error:
+        raise ValidationError({"penalty": error.messages}) from None
+
+
+@transaction.atomic
+def record_recommendation(*, appeal, by, about, text, now=None):
+    """Where it may not overrule the director in charge (law or regulation, Law 91), the body
+    recommends a change (Law 93B3)."""
+    now = now or timezone.now()
+    appeal = _lock(appeal)
+    body = appeal.body()
+    if body is None or body.is_director_in_charge:
+        _refuse("body", _("Only an appeals body recommends to the director in charge."))
+    _require_sitting(body, by, _("recommends to the director in charge"))
+    if about not in Recommendation.About.values:
+        _refuse("about", _("A recommendation is about law or regulation, or about disciplinary powers (Law 91)."))
+    text = _require_text("text", text, _("Write what the body recommends."))
+    recommendation = _save(Recommendation(appeal=appeal, about=about, text=text, recommended_by=by,
+                                          recommended_at=now))
+    _log(appeal, Action.RECOMMENDATION, by=by, at=now, note=text)
+    return recommendation
+
+
+@transaction.atomic
+def respond_to_recommendation(*, recommendation, by, accepted, response, now=None):
+    """The director in charge accepts or declines a recommendation, in words. Acting on it (a
+    changed ruling or decision) goes through the rulings service or ``decide_law_part``."""
+    now = now or timezone.now()
+    recommendation = Recommendation.objects.select_for_update().get(pk=recommendation.pk)
+    appeal = _lock(recommendation.appeal)
+    _require_chief(by, appeal.tournament, _("answers the body's recommendation"))
+    if recommendation.accepted is not None:
+        _refuse("accepted", _("The director already answered this recommendation."))
+    recommendation.accepted = bool(accepted)
+    recommendation.response = _require_text("response", response, _("Write the director's answer."))
+    recommendation.responded_by, recommendation.responded_at = by, now
+    _save(recommendation)
+    _log(appeal, Action.RECOMMENDATION_ANSWERED, by=by, at=now,
+         note="%s: %s" % (_("accepted") if accepted else _("declined"), recommendation.response))
+    return recommendation

@@ -1,0 +1,117 @@
+"""Further appeal to the regulating authority (Law 93C)."""
+
+import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from appeals import selectors
+from appeals.models import (
+    Appeal,
+    FurtherAppeal,
+    Outcome,
+    Stage,
+)
+from appeals.services._common import (
+    Action,
+    _apply_score,
+    _check_score_for,
+    _check_votes,
+    _lock,
+    _log,
+    _outcome,
+    _refuse,
+    _require_constituted,
+    _require_director,
+    _require_sitting,
+    _require_text,
+    _save,
+    _settle_ruling,
+    setting,
+)
+from rulings.services import build_adjusted_score
+
+# --- Further appeal (Law 93C) ---------------------------------------------------------------------
+
+@transaction.atomic
+def lodge_further_appeal(*, appeal, by, grounds, origin=FurtherAppeal.Origin.PLAYER, player=None, now=None):
+    """Take a decided case to the regulating authority, where it provides a further appeal: by a
+    player of either side within the regulations' period after the decision, or as a referral by
+    the director or the body. An advisory further appeal never changes scores."""
+    now = now or timezone.now()
+    appeal = _lock(appeal)
+    tournament = appeal.tournament
+    mode = setting(tournament, "further_appeal")
+    if mode not in ("binding", "advisory"):
+        _refuse("appeal", _("%(body)s provides no further appeal (Law 93C): the decision at the event is final.") % {
+            "body": tournament.authority})
+    if hasattr(appeal, "further"):
+        _refuse("appeal", _("This case is already before the regulating authority."))
+    grounds = _require_text("grounds", grounds, _("Write the grounds of the further appeal."))
+    side, deadline = "", None
+    if origin == FurtherAppeal.Origin.PLAYER:
+        if appeal.state != Appeal.State.DECIDED:
+            _refuse("state", _("A further appeal comes after the appeal at the event is decided (Law 93C)."))
+        if player is None or selectors.side_of(player, appeal.ruling) is None:
+            _refuse("player", _("Only a player or captain of either side at the table may appeal further."))
+        side = selectors.side_of(player, appeal.ruling)
+        deadline = appeal.decided_at + datetime.timedelta(
+            minutes=setting(tournament, "further_appeal_period_minutes"))
+        if now > deadline:
+            _refuse("deadline", _("Too late: a further appeal had to be lodged by %(when)s.") % {
+                "when": selectors.local_time(deadline, tournament)})
+    elif origin == FurtherAppeal.Origin.DIRECTOR:
+        _require_director(by, tournament, _("only a director refers a case to the regulating authority."))
+        player = None
+    elif origin == FurtherAppeal.Origin.BODY:
+        body = appeal.body()
+        if body is None or body.is_director_in_charge:
+            _refuse("origin", _("No appeals body sits on this case."))
+        _require_sitting(body, by, _("refers the case to the regulating authority"))
+        player = None
+    else:
+        _refuse("origin", _("A further appeal comes from a player, the director or the body."))
+    if appeal.state == Appeal.State.WITHDRAWN:
+        _refuse("state", _("The appeal was withdrawn."))
+    further = _save(FurtherAppeal(appeal=appeal, origin=origin, side=side, lodged_by=player, recorded_by=by,
+                                  lodged_at=now, deadline=deadline, grounds=grounds, binding=mode == "binding"))
+    _log(appeal, Action.FURTHER_LODGED, by=by, at=now, note="%s, %s: %s" % (
+        further.get_origin_display(), _("binding") if further.binding else _("advisory only"), grounds))
+    return further
+
+
+@transaction.atomic
+def decide_further_appeal(*, further_appeal, by, outcome, reasons, score_kind="", ns=None, ew=None, now=None):
+    """The regulating authority's body decides. A binding decision that varies or overturns
+    changes the scores, with the appeal as the cause; an advisory one is recorded (with any score
+    it suggests) and changes nothing."""
+    now = now or timezone.now()
+    further = FurtherAppeal.objects.select_for_update().get(pk=further_appeal.pk)
+    appeal = _lock(further.appeal)
+    if further.state != FurtherAppeal.State.LODGED:
+        _refuse("state", _("The further appeal is already decided."))
+    outcome = _outcome(outcome)
+    reasons = _require_text("reasons", reasons, _("Give the reasons for the decision."))
+    body = appeal.body(Stage.FURTHER)
+    _require_constituted(body)
+    _require_sitting(body, by, _("records its decision"))
+    _check_votes(body, outcome, now=now)
+    _check_score_for(outcome, score_kind)
+    if further.binding:
+        kind, score, description = _apply_score(appeal, outcome=outcome, score_kind=score_kind, ns=ns, ew=ew, by=by,
+                                                reasons=reasons, label=f"appeal {appeal.number} further decision")
+    elif score_kind:
+        score, description = build_adjusted_score(result=appeal.ruling.result, score_kind=score_kind, ns=ns, ew=ew)
+        kind = score_kind
+    else:
+        kind, score, description = "", None, ""
+    further.outcome, further.reasons, further.decided_by, further.decided_at = outcome, reasons, by, now
+    further.score_kind, further.score, further.score_description = kind, score, description
+    further.state = FurtherAppeal.State.DECIDED
+    _save(further)
+    label = str(Outcome(outcome).label)
+    _log(appeal, Action.FURTHER_DECIDED, by=by, at=now,
+         note=label if further.binding else "%s (%s)" % (label, _("advisory")))
+    _settle_ruling(appeal.ruling)
+    return further

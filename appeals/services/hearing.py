@@ -1,0 +1,117 @@
+"""The hearing: scheduling it, attendance, its record, and the members' votes."""
+
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from appeals import selectors
+from appeals.models import (
+    Appeal,
+    Attendance,
+    BodyMember,
+    FurtherAppeal,
+    Hearing,
+    Outcome,
+    Stage,
+)
+from appeals.services._common import (
+    Action,
+    _lock,
+    _log,
+    _outcome,
+    _refuse,
+    _require_concurrence,
+    _require_constituted,
+    _require_open,
+    _save,
+)
+from appeals.services.lodging import deposit_due
+
+# --- Hearing ---------------------------------------------------------------------------------
+
+@transaction.atomic
+def schedule_hearing(*, appeal, by, starts_at, mode=Hearing.Mode.IN_PERSON, place="", scribe=None, now=None):
+    """Fix when and how the body hears the case. A case from a session that is not the last must
+    be decided before the next session starts."""
+    now = now or timezone.now()
+    appeal = _lock(appeal)
+    _require_open(appeal)
+    body = appeal.body()
+    _require_constituted(body)
+    _require_concurrence(appeal)
+    due = deposit_due(appeal)
+    if due and not appeal.deposits.filter(stage=Stage.EVENT).exists():
+        _refuse("deposit", _("The deposit of %(amount)s %(currency)s has not been received.") % {
+            "amount": due[0], "currency": due[1]})
+    if appeal.decide_by and starts_at >= appeal.decide_by:
+        tournament = appeal.tournament
+        _refuse("starts_at", _("A case from %(s)s must be decided before the next session starts at %(limit)s; "
+                               "this hearing would start at %(when)s.") % {
+            "s": appeal.ruling.session, "limit": selectors.local_time(appeal.decide_by, tournament),
+            "when": selectors.local_time(starts_at, tournament)})
+    hearing = _save(Hearing(appeal=appeal, body=body, starts_at=starts_at, mode=mode, place=place,
+                            scribe=scribe, scheduled_by=by, scheduled_at=now))
+    _log(appeal, Action.HEARING_SCHEDULED, by=by, at=now, state=Appeal.State.SCHEDULED,
+         note=f"{selectors.local_time(starts_at, appeal.tournament)}, {hearing.get_mode_display().lower()}"
+              f"{', ' + place if place else ''}")
+    return hearing
+
+
+@transaction.atomic
+def record_attendance(*, hearing, player, by, now=None):
+    """``player`` attended the hearing for their side."""
+    now = now or timezone.now()
+    appeal = _lock(hearing.appeal)
+    side = selectors.side_of(player, appeal.ruling)
+    if side is None:
+        _refuse("player", _("%(p)s plays for neither side at this table.") % {"p": player})
+    if hearing.attendance.filter(player=player).exists():
+        _refuse("player", _("%(p)s's attendance is already recorded.") % {"p": player})
+    attendance = _save(Attendance(hearing=hearing, player=player, side=side))
+    _log(appeal, Action.ATTENDANCE, by=by, at=now,
+         note=_("%(p)s for %(side)s") % {"p": player, "side": attendance.get_side_display()})
+    return attendance
+
+
+@transaction.atomic
+def record_hearing_notes(*, hearing, by, director_account=None, director_present=None, notes=None, scribe=None,
+                         now=None):
+    """The ruling director's account and presence, and the scribe's record of the arguments."""
+    now = now or timezone.now()
+    hearing = Hearing.objects.select_for_update().get(pk=hearing.pk)
+    for name, value in (("director_account", director_account), ("director_present", director_present),
+                        ("notes", notes), ("scribe", scribe)):
+        if value is not None:
+            setattr(hearing, name, value)
+    _save(hearing)
+    _log(_lock(hearing.appeal), Action.HEARING_NOTES, by=by, at=now)
+    return hearing
+
+
+@transaction.atomic
+def record_vote(*, member, outcome, dissent="", now=None):
+    """``member``'s vote (uphold, vary, overturn), with any dissent in their words."""
+    now = now or timezone.now()
+    member = BodyMember.objects.select_for_update(of=("self",)).select_related("body", "user").get(pk=member.pk)
+    body = member.body
+    appeal = _lock(body.appeal)
+    if body.stage == Stage.EVENT:
+        _require_open(appeal)
+        if not appeal.hearings.exists():
+            _refuse("state", _("The case has not been heard: schedule the hearing (it may be in writing) first."))
+    elif appeal.further.state != FurtherAppeal.State.LODGED:
+        _refuse("state", _("The further appeal is already decided."))
+    if member.recused_at:
+        _refuse("member", _("%(m)s recused and cannot vote.") % {"m": member})
+    if member.declared_at is None:
+        _refuse("member", _("%(m)s has not declared any conflict of interest: declare first, then vote.") % {
+            "m": member})
+    if member.conflict:
+        _refuse("member", _("%(m)s declared a conflict (%(c)s) and cannot vote: recuse, and appoint a "
+                            "replacement.") % {"m": member, "c": member.conflict})
+    member.vote, member.dissent, member.voted_at = _outcome(outcome), (dissent or "").strip(), now
+    _save(member)
+    _log(appeal, Action.VOTE, by=member.user, at=now,
+         note=f"{member}: {Outcome(outcome).label.lower()}{' (dissent)' if member.dissent else ''}")
+    return member

@@ -1,0 +1,365 @@
+"""Lodging (Law 92A-C), the extension of the appeal period, concurrence (92D), statements,
+deposits and withdrawal."""
+
+from decimal import Decimal
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from appeals import selectors
+from appeals.models import (
+    Appeal,
+    AppealPart,
+    Concurrence,
+    DeadlineExtension,
+    Deposit,
+    FurtherAppeal,
+    Stage,
+)
+from appeals.services._common import (
+    Action,
+    _lock,
+    _log,
+    _refuse,
+    _require_chief,
+    _require_director,
+    _require_open,
+    _require_sitting,
+    _require_text,
+    _save,
+    _settle_ruling,
+    setting,
+)
+from rulings.models import Ruling
+from scoring.models import Tournament
+
+# --- Lodging ---------------------------------------------------------------------------------
+
+def _appeal_limit(ruling, now):
+    """The deadline that applies now: the Law 92B one, or a later extension. Refuses when both
+    have passed, saying when the period ended."""
+    deadline = ruling.appeal_deadline()
+    if deadline is None or now <= deadline:
+        return deadline, None
+    extension = ruling.appeal_extensions.filter(until__gte=now).order_by("-until").first()
+    if extension:
+        return deadline, extension
+    tournament = ruling.tournament
+    _refuse("deadline", _(
+        "Too late: the appeal period for %(session)s of %(event)s ended at %(when)s (Law 92B). Only the chief "
+        "director can extend it, with a reason.") % {
+        "session": ruling.session, "event": ruling.session.event.name,
+        "when": selectors.local_time(deadline, tournament)})
+
+
+def _decide_by(session):
+    """A case from the last session is heard at once; from an earlier one it must be decided
+    before the next session starts (None if that start is not known)."""
+    if session.is_last:
+        return None, True
+    following = session.event.sessions.filter(number__gt=session.number).order_by("number").first()
+    return (following.starts_at if following else None), False
+
+
+def _parts(parts, grounds):
+    parts = parts or [{"kind": AppealPart.Kind.JUDGEMENT, "question": grounds}]
+    cleaned = []
+    for index, part in enumerate(parts, start=1):
+        kind, question = part.get("kind"), (part.get("question") or "").strip()
+        if kind not in AppealPart.Kind.values:
+            _refuse(f"parts[{index}]", _("'%(k)s' is not a kind of part: law (law or regulation) or judgement.") % {
+                "k": kind})
+        if not question:
+            _refuse(f"parts[{index}]", _("Say what the part asks."))
+        cleaned.append((kind, question))
+    return cleaned
+
+
+@transaction.atomic
+def lodge_appeal(*, ruling, by, grounds, player=None, origin=Appeal.Origin.PLAYER, parts=None, now=None):
+    """Record an appeal against ``ruling``, lodged by ``player`` (a member or the captain of the
+    N-S or E-W contestant at the ruling's table) through the director ``by`` (Law 92C); or, with
+    ``origin="director"``, the director's own referral (Law 83), which needs no player, no
+    concurrence and no deposit and has no deadline.
+
+    ``parts`` is a list of ``{"kind": "law" | "judgement", "question": ...}``; by default one
+    judgement part in the appellants' words. The ruling goes under appeal.
+    """
+    now = now or timezone.now()
+    ruling = (Ruling.objects.select_for_update(of=("self",))
+              .select_related("result__board__session__event__tournament__authority", "result__ns", "result__ew")
+              .get(pk=ruling.pk))
+    tournament = ruling.tournament
+    _require_director(by, tournament, _("an appeal is lodged through a director of the tournament (Law 92C)."))
+    if ruling.state == Ruling.State.DRAFT:
+        _refuse("ruling", _("%(r)s has not been given yet: only a ruling given at the table can be appealed.") % {
+            "r": ruling})
+    if ruling.state == Ruling.State.CHANGED_BY_APPEAL:
+        _refuse("ruling", _("%(r)s has already been changed on appeal: what remains is a further appeal to the "
+                            "regulating authority (Law 93C).") % {"r": ruling})
+    grounds = _require_text("grounds", grounds, _("Write the grounds of the appeal in the appellants' words."))
+    cleaned_parts = _parts(parts, grounds)
+    side, appellant, deadline, extension = "", None, ruling.appeal_deadline(), None
+    if origin == Appeal.Origin.PLAYER:
+        if player is None:
+            _refuse("player", _("Say which player lodges the appeal."))
+        side = selectors.side_of(player, ruling)
+        if side is None:
+            _refuse("player", _("%(p)s did not play at this table: only N-S (%(ns)s) or E-W (%(ew)s), or their "
+                                "captains, may appeal this ruling (Law 92A).") % {
+                "p": player, "ns": ruling.result.ns, "ew": ruling.result.ew})
+        earlier = Appeal.objects.filter(ruling=ruling, side=side, origin=Appeal.Origin.PLAYER).first()
+        if earlier:
+            _refuse("side", _("%(side)s has already appealed %(r)s (appeal %(n)s, lodged at %(when)s).") % {
+                "side": "N-S" if side == "NS" else "E-W", "r": ruling, "n": earlier.number,
+                "when": selectors.local_time(earlier.lodged_at, tournament)})
+        deadline, extension = _appeal_limit(ruling, now)
+        appellant = ruling.result.ns if side == "NS" else ruling.result.ew
+    elif origin == Appeal.Origin.DIRECTOR:
+        player = None
+        earlier = Appeal.objects.filter(ruling=ruling, origin=Appeal.Origin.DIRECTOR).first()
+        if earlier:
+            _refuse("origin", _("The director has already referred %(r)s (appeal %(n)s).") % {
+                "r": ruling, "n": earlier.number})
+    else:
+        _refuse("origin", _("An appeal comes from a player or is referred by the director."))
+    Tournament.objects.select_for_update().get(pk=tournament.pk)  # numbers are given one at a time
+    last = Appeal.objects.filter(ruling__result__board__session__event__tournament=tournament).aggregate(
+        n=Max("number"))["n"]
+    decide_by, at_once = _decide_by(ruling.session)
+    appeal = _save(Appeal(ruling=ruling, number=(last or 0) + 1, origin=origin, side=side, appellant=appellant,
+                          lodged_by=player, recorded_by=by, lodged_at=now, deadline=deadline, extension=extension,
+                          decide_by=decide_by, hear_at_once=at_once, grounds=grounds))
+    for kind, question in cleaned_parts:
+        _save(AppealPart(appeal=appeal, kind=kind, question=question))
+    if player is not None and player in selectors.concurrence_needed(appeal):
+        Concurrence.objects.create(appeal=appeal, player=player, how=Concurrence.How.LODGED, recorded_by=by,
+                                   recorded_at=now)
+    ruling.state = Ruling.State.UNDER_APPEAL
+    fields = ["state", "updated_at"]
+    if origin == Appeal.Origin.DIRECTOR:
+        ruling.appeal_notice, ruling.appeal_notice_at = Ruling.AppealNotice.REFERRED, now
+        fields += ["appeal_notice", "appeal_notice_at"]
+    ruling.save(update_fields=fields)
+    if origin == Appeal.Origin.DIRECTOR:
+        note = _("%(r)s referred by the director (Law 83).") % {"r": ruling}
+        _log(appeal, Action.REFERRED, by=by, at=now, note=note)
+    else:
+        note = _("%(side)s (%(c)s) appeal %(r)s; lodged by %(p)s.") % {
+            "side": "N-S" if side == "NS" else "E-W", "c": appellant, "r": ruling, "p": player}
+        if deadline is None:
+            note += " " + _("The official score was not posted: the appeal clock had not started.")
+        if extension:
+            note += " " + _("Late, within the extension to %(until)s: %(reason)s") % {
+                "until": selectors.local_time(extension.until, tournament), "reason": extension.reason}
+        _log(appeal, Action.LODGED, by=by, at=now, note=note)
+    return appeal
+
+
+@transaction.atomic
+def extend_deadline(*, ruling, by, until, reason, now=None):
+    """The chief director lets ``ruling`` be appealed until ``until`` (an aware datetime), after
+    the Law 92B period has run, for a stated reason."""
+    now = now or timezone.now()
+    tournament = ruling.tournament
+    _require_chief(by, tournament, _("extends the appeal period"))
+    reason = _require_text("reason", reason, _("Say why the appeal period is extended."))
+    if until is None or timezone.is_naive(until):
+        _refuse("until", _("Give the time the extension ends, with its time zone."))
+    deadline = ruling.appeal_deadline()
+    if deadline is None:
+        _refuse("until", _("The official score of %(s)s has not been posted: the appeal period has not started, "
+                           "so there is nothing to extend.") % {"s": ruling.session})
+    if until <= deadline:
+        _refuse("until", _("The appeal period already runs until %(when)s: an extension ends later.") % {
+            "when": selectors.local_time(deadline, tournament)})
+    return _save(DeadlineExtension(ruling=ruling, until=until, reason=reason, granted_by=by, granted_at=now))
+
+
+@transaction.atomic
+def record_concurrence(*, appeal, player, how, by, now=None):
+    """Record that ``player`` agrees to the appeal (Law 92D): ``how`` is "in_person",
+    "in_writing", or "deemed" for an absent partner where the regulations deem agreement."""
+    now = now or timezone.now()
+    appeal = _lock(appeal)
+    _require_open(appeal)
+    if how not in (Concurrence.How.IN_PERSON, Concurrence.How.IN_WRITING, Concurrence.How.DEEMED):
+        _refuse("how", _("Say how the player agreed: in person, in writing, or deemed (absent)."))
+    needed = selectors.concurrence_needed(appeal)
+    if not needed:
+        _refuse("player", _("No concurrence is needed: %(why)s.") % {
+            "why": _("the director referred the case") if appeal.origin == Appeal.Origin.DIRECTOR
+            else _("in an individual event nobody else concurs")})
+    if player not in needed:
+        if appeal.appellant.kind == "team":
+            _refuse("player", _("In a team event the captain concurs (Law 92D): %(captain)s, not %(p)s.") % {
+                "captain": appeal.appellant.captain or _("no captain is recorded"), "p": player})
+        _refuse("player", _("%(p)s is not a member of %(c)s, the appellants.") % {"p": player, "c": appeal.appellant})
+    if how == Concurrence.How.DEEMED and not setting(appeal.tournament, "absent_partner_deemed_to_agree"):
+        _refuse("how", _("%(body)s's regulations do not deem an absent partner to agree: %(p)s must agree, or the "
+                         "appeal cannot be heard.") % {"body": appeal.tournament.authority, "p": player})
+    earlier = appeal.concurrences.filter(player=player).first()
+    if earlier:
+        _refuse("player", _("%(p)s's concurrence is already recorded (%(how)s).") % {
+            "p": player, "how": earlier.get_how_display().lower()})
+    concurrence = _save(Concurrence(appeal=appeal, player=player, how=how, recorded_by=by, recorded_at=now))
+    _log(appeal, Action.CONCURRENCE, by=by, at=now, note=f"{player}: {concurrence.get_how_display().lower()}")
+    return concurrence
+
+
+@transaction.atomic
+def record_statement(*, appeal, by, grounds=None, respondents_statement=None, now=None):
+    """Replace the appellants' grounds and/or the respondents' statement, until they are locked."""
+    now = now or timezone.now()
+    appeal = _lock(appeal)
+    if appeal.statements_locked_at:
+        field = "grounds" if grounds is not None else "respondents_statement"
+        _refuse(field, _("Both sides agreed the statements, and they were locked at %(when)s: they cannot change.")
+                % {"when": selectors.local_time(appeal.statements_locked_at, appeal.tournament)})
+    if grounds is not None:
+        appeal.grounds = _require_text("grounds", grounds, _("The grounds cannot be empty."))
+    if respondents_statement is not None:
+        appeal.respondents_statement = respondents_statement.strip()
+    _save(appeal)
+    _log(appeal, Action.STATEMENT, by=by, at=now,
+         note=_("grounds") if grounds is not None else _("respondents' statement"))
+    return appeal
+
+
+@transaction.atomic
+def lock_statements(*, appeal, by, agreed_by, now=None):
+    """Lock the statements once a player (or captain) of each side at the table agrees them."""
+    now = now or timezone.now()
+    appeal = _lock(appeal)
+    if appeal.statements_locked_at:
+        _refuse("statements", _("The statements are already locked."))
+    sides = {selectors.side_of(player, appeal.ruling) for player in agreed_by}
+    if not {"NS", "EW"} <= sides:
+        _refuse("agreed_by", _("Both sides agree the statements: a player or the captain of N-S and of E-W."))
+    appeal.statements_locked_at = now
+    appeal.save(update_fields=["statements_locked_at"])
+    appeal.statements_agreed_by.set(agreed_by)
+    _log(appeal, Action.STATEMENTS_LOCKED, by=by, at=now, note=", ".join(str(p) for p in agreed_by))
+    return appeal
+
+
+# --- Deposits ---------------------------------------------------------------------------------
+
+def deposit_due(appeal, stage=Stage.EVENT):
+    """(amount, currency) the regulations ask for, or None."""
+    tournament = appeal.tournament
+    if stage == Stage.EVENT:
+        if appeal.origin == Appeal.Origin.DIRECTOR:
+            return None
+        deposits = setting(tournament, "deposits") or {}
+        amount, currency = deposits.get("amounts", {}).get(appeal.event.kind), deposits.get("currency")
+    else:
+        deposits = setting(tournament, "further_appeal_deposit") or {}
+        amount, currency = deposits.get("amount"), deposits.get("currency")
+    if not amount or Decimal(str(amount)) <= 0:
+        return None
+    return Decimal(str(amount)), currency
+
+
+@transaction.atomic
+def record_deposit(*, appeal, by, stage=Stage.EVENT, now=None):
+    """Record the deposit the regulations ask for (the amount for the event's kind), received by ``by``."""
+    now = now or timezone.now()
+    appeal = _lock(appeal)
+    due = deposit_due(appeal, stage)
+    if due is None:
+        if appeal.origin == Appeal.Origin.DIRECTOR and stage == Stage.EVENT:
+            why = _("the director referred the case")
+        else:
+            what = appeal.event.get_kind_display() if stage == Stage.EVENT else _("further appeal")
+            why = _("%(body)s's regulations set none for this %(what)s") % {
+                "body": appeal.tournament.authority, "what": what}
+        _refuse("amount", _("No deposit is asked: %(why)s.") % {"why": why})
+    if appeal.deposits.filter(stage=stage).exists():
+        _refuse("amount", _("The deposit was already received."))
+    deposit = _save(Deposit(appeal=appeal, stage=stage, amount=due[0], currency=due[1], received_by=by,
+                            received_at=now))
+    _log(appeal, Action.DEPOSIT_RECEIVED, by=by, at=now, note=str(deposit))
+    return deposit
+
+
+def _held(deposit):
+    deposit = Deposit.objects.select_for_update(of=("self",)).select_related("appeal").get(pk=deposit.pk)
+    if deposit.state != Deposit.State.HELD:
+        _refuse("state", _("This deposit was already %(state)s.") % {"state": deposit.get_state_display().lower()})
+    return deposit
+
+
+@transaction.atomic
+def return_deposit(*, deposit, by, now=None):
+    """Give the deposit back once the case it was lodged for is over."""
+    now = now or timezone.now()
+    deposit = _held(deposit)
+    appeal = deposit.appeal
+    if deposit.stage == Stage.EVENT and appeal.is_open:
+        _refuse("state", _("The deposit is held until the appeal is decided or withdrawn."))
+    if deposit.stage == Stage.FURTHER and appeal.further.state != FurtherAppeal.State.DECIDED:
+        _refuse("state", _("The deposit is held until the further appeal is decided."))
+    deposit.state, deposit.settled_by, deposit.settled_at = Deposit.State.RETURNED, by, now
+    _save(deposit)
+    _log(appeal, Action.DEPOSIT_RETURNED, by=by, at=now, note=str(deposit.amount) + " " + deposit.currency)
+    return deposit
+
+
+@transaction.atomic
+def forfeit_deposit(*, deposit, by, reason, now=None):
+    """Keep the deposit: at the event only when the appeal was found without merit (Law 92A)."""
+    now = now or timezone.now()
+    deposit = _held(deposit)
+    reason = _require_text("reason", reason, _("Say why the deposit is kept."))
+    if deposit.stage == Stage.EVENT and not deposit.appeal.without_merit:
+        _refuse("state", _("A deposit is kept only when the appeal is found without merit (Law 92A)."))
+    if deposit.stage == Stage.FURTHER and deposit.appeal.further.state != FurtherAppeal.State.DECIDED:
+        _refuse("state", _("The deposit is held until the further appeal is decided."))
+    deposit.state, deposit.settled_by, deposit.settled_at, deposit.note = Deposit.State.FORFEITED, by, now, reason
+    _save(deposit)
+    _log(deposit.appeal, Action.DEPOSIT_FORFEITED, by=by, at=now, note=f"{deposit.amount} {deposit.currency}: {reason}")
+    return deposit
+
+
+# --- Withdrawal ---------------------------------------------------------------------------------
+
+@transaction.atomic
+def request_withdrawal(*, appeal, player, by, reason="", now=None):
+    """The appellants ask to withdraw; the case stays open, as the body may still hear it."""
+    now = now or timezone.now()
+    appeal = _lock(appeal)
+    _require_open(appeal)
+    if appeal.origin == Appeal.Origin.DIRECTOR:
+        _refuse("player", _("The director referred this case: the players cannot withdraw it."))
+    if not selectors.plays_for(player, appeal.appellant):
+        _refuse("player", _("Only the appellants (%(c)s) can ask to withdraw their appeal.") % {"c": appeal.appellant})
+    if appeal.withdrawal_requested_at:
+        _refuse("player", _("Withdrawal was already asked for."))
+    appeal.withdrawal_requested_at, appeal.withdrawal_requested_by = now, player
+    appeal.withdrawal_reason = (reason or "").strip()
+    _save(appeal)
+    _log(appeal, Action.WITHDRAWAL_REQUESTED, by=by, at=now,
+         note=_("%(p)s asks to withdraw. %(reason)s The body may still hear the case.") % {
+             "p": player, "reason": appeal.withdrawal_reason})
+    return appeal
+
+
+@transaction.atomic
+def accept_withdrawal(*, appeal, by, now=None):
+    """The body (or, before one sits, the director in charge) lets the appellants withdraw."""
+    now = now or timezone.now()
+    appeal = _lock(appeal)
+    _require_open(appeal)
+    if not appeal.withdrawal_requested_at:
+        _refuse("state", _("The appellants have not asked to withdraw."))
+    body = appeal.body()
+    if body is not None and body.sitting().exists():
+        _require_sitting(body, by, _("lets the appellants withdraw"))
+    else:
+        _require_chief(by, appeal.tournament, _("lets the appellants withdraw before a body sits"))
+    _log(appeal, Action.WITHDRAWN, by=by, at=now, state=Appeal.State.WITHDRAWN)
+    _settle_ruling(appeal.ruling)
+    return appeal
