@@ -4,6 +4,7 @@ ruling (which starts the recalculation), and change it later with a reason.
 A ruling reaches the scores only through ``scoring.services.set_effective_score``.
 """
 
+import logging
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
@@ -16,11 +17,16 @@ from audit import services as audit
 from rulings.catalogue import sync_law_catalogue
 from rulings.laws import CitationError, validate_citation
 from rulings.models import LawEntry, Penalty, RegulationClause, Ruling, RulingCitation, RulingRevision
+from scoring import dispatch
 from scoring import services as scoring_services
+from bridge import deals
+from bridge.deals import DealError, parse_deal
 from bridge.engine.contract import ContractError, ns_score, parse_contract
 from scoring.i18n import translate
 from bridge.engine.rounding import exact_str, to_fraction
 from scoring.models import Tournament
+
+log = logging.getLogger(__name__)
 
 ARTIFICIAL_CODES = ("AVE+", "AVE", "AVE-")
 # What is kept of a ruling in its revision log.
@@ -336,7 +342,6 @@ def _jsonable(data):
 @transaction.atomic
 def attach_deal_and_auction(*, ruling, record=None, deal=None, auction=None):
     """Attach a deal and auction (a BoardRecord from a PBN or LIN import, or the parts)."""
-    from bridge.deals import DealError, parse_deal
 
     if record is not None:
         deal = record.deal.to_pbn() if record.deal else deal
@@ -350,10 +355,38 @@ def attach_deal_and_auction(*, ruling, record=None, deal=None, auction=None):
     ruling.deal = "" if deal == board_deal else (deal or "")
     ruling.auction = auction
     _save(ruling)
-    from rulings.tasks import schedule_double_dummy
-
     schedule_double_dummy(ruling)
     return ruling
+
+
+def schedule_double_dummy(ruling):
+    """After the transaction commits, ask a worker for the double-dummy table of the ruling's deal."""
+    def send():
+        try:
+            dispatch.send("rulings.tasks.solve_deal", ruling.pk, retry=False)
+        except Exception:  # noqa: BLE001 - the table is a help, not part of the record
+            log.warning("Broker unreachable: no double-dummy table for ruling %s yet.", ruling.pk, exc_info=True)
+
+    transaction.on_commit(send)
+
+
+def record_double_dummy(ruling_id):
+    """Solve the ruling's deal (DDS) and store the tricks and par for the director's judgement,
+    or the solver's complaint. Safe to run twice; returns whether a table was stored."""
+    ruling = Ruling.objects.select_related("result__board").filter(pk=ruling_id).first()
+    if ruling is None or not ruling.deal_pbn():
+        return False
+    board = ruling.result.board
+    try:
+        deal = parse_deal(ruling.deal_pbn())
+        table = deals.double_dummy(deal)
+        best = deals.par(deal, board.dealer, board.vulnerability)
+    except DealError as error:
+        Ruling.objects.filter(pk=ruling_id).update(double_dummy=None, double_dummy_error=str(error)[:300])
+        return False
+    Ruling.objects.filter(pk=ruling_id).update(double_dummy={"deal": deal.to_pbn(), "tricks": table, "par": best},
+                                               double_dummy_error="")
+    return True
 
 
 def finalise_rulings(now=None):

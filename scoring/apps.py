@@ -5,3 +5,8 @@ from django.utils.translation import gettext_lazy as _
 class ScoringConfig(AppConfig):
     name = "scoring"
     verbose_name = _("Competition record and scores")
+
+    def ready(self):
+        # Register the app's Celery tasks in every process (web too), so services can send them
+        # by name through scoring.dispatch without importing the tasks module.
+        from . import tasks  # noqa: F401

@@ -11,6 +11,9 @@ from decimal import Decimal, InvalidOperation
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+
+from scoring.kinds import EventKind
+
 LAWS_EDITIONS = ("1997", "2007", "2017")
 VP_SCALES = ("wbf2013-20", "wbf2013-30")
 ROUNDINGS = ("exact", "0.1-half-to-average", "0.01-half-up")
@@ -55,12 +58,10 @@ def _bool(value):
 
 def _mapping_of_amounts(value):
     """``{"mp_pairs": "25%", "teams_rr": "6"}``: a penalty per kind of event, in its units."""
-    from scoring.models import Event
-
     if not isinstance(value, dict):
         raise ValidationError(_('must look like {"mp_pairs": "25%", "teams_rr": "6"}'))
     for kind, amount in value.items():
-        if kind not in Event.Kind.values:
+        if kind not in EventKind.values:
             raise ValidationError(_("'%(kind)s' is not a kind of event"), params={"kind": kind})
         _decimal_range("0", "100")(str(amount).rstrip("%"))
 
@@ -76,15 +77,13 @@ def _further_deposit(value):
 
 def _deposits(value):
     """``{"currency": "GBP", "amounts": {"teams_rr": "30.00", ...}}``; an empty mapping means none."""
-    from scoring.models import Event  # avoids a cycle: models import this module
-
     if not isinstance(value, dict) or set(value) - {"currency", "amounts"}:
         raise ValidationError(_('must look like {"currency": "GBP", "amounts": {"mp_pairs": "20.00"}}'))
     amounts = value.get("amounts", {})
     if amounts and not value.get("currency"):
         raise ValidationError(_("a deposit needs a currency"))
     for kind, amount in amounts.items():
-        if kind not in Event.Kind.values:
+        if kind not in EventKind.values:
             raise ValidationError(_("'%(kind)s' is not a kind of event"), params={"kind": kind})
         _decimal_range("0", "100000")(amount)
 

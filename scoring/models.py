@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from scoring import authority_settings
+from scoring.kinds import EventKind
 from bridge.engine.contract import ContractError, ns_score, parse_contract
 
 SEAT_CHOICES = [("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West"))]
@@ -160,14 +161,7 @@ class AuditorAssignment(models.Model):
 
 
 class Event(models.Model):
-    class Kind(models.TextChoices):
-        MP_PAIRS = "mp_pairs", _("Matchpoint pairs")
-        IMP_PAIRS_CROSS = "imp_pairs_cross", _("IMP pairs (cross-IMPs)")
-        IMP_PAIRS_BUTLER = "imp_pairs_butler", _("IMP pairs (Butler)")
-        TEAMS_ROUND_ROBIN = "teams_rr", _("Teams, round robin (IMPs and VPs)")
-        TEAMS_SWISS = "teams_swiss", _("Teams, Swiss (IMPs and VPs)")
-        KNOCKOUT_TEAMS = "ko_teams", _("Knockout teams")
-        INDIVIDUAL = "individual", _("Individual")
+    Kind = EventKind
 
     TEAM_KINDS = {Kind.TEAMS_ROUND_ROBIN, Kind.TEAMS_SWISS, Kind.KNOCKOUT_TEAMS}
 

@@ -28,6 +28,7 @@ from bridge.engine import matchpoints as mp_engine
 from bridge.engine.ranking import rank
 from bridge.engine.rounding import exact_str
 from bridge.engine.scores import Entry, parse_result
+from scoring import dispatch
 from scoring.models import (
     Board,
     BoardScore,
@@ -92,10 +93,8 @@ def _enqueue_on_commit(board_id):
 def enqueue(board_id):
     """Send the task; if the broker cannot be reached the request stays in the database and the
     sweep sends it later."""
-    from scoring.tasks import recalculate_board
-
     try:
-        recalculate_board.apply_async(args=[board_id], retry=False)
+        dispatch.send("scoring.tasks.recalculate_board", board_id, retry=False)
     except Exception:  # noqa: BLE001 - any broker failure: the sweep is the safety net
         log.warning("Broker unreachable; board %s will be recalculated by the sweep.", board_id, exc_info=True)
         return False
