@@ -11,23 +11,26 @@ editions (1997 artificial adjusted scores are in 12C1, 2007 ones in 12C2) or exi
 
 Citations are written law number, section letter, item number, sub-item letter: ``12C1c``,
 ``92B``, ``64A2``. The few numbered items that hang directly under a law are written with a
-dot: ``71.1``. Items numbered with roman numerals (``12C1e(i)``) are not catalogued; cite their
-parent.
+dot: ``71.1``. Items numbered with roman numerals (``12C1e(i)``, ``40B2(a)(ii)``) are not
+catalogued: a citation of one is read as a citation of its parent (``12C1e``, ``40B2a``).
 
 How the data was made
 ---------------------
 The data lives in ``data/laws_<edition>.json`` and is plain data; this package reads nothing
-else. ``extract_seeds.py`` writes it from two sources:
+else. ``extract_seeds.py`` writes it from:
 
-* ``titles_en.py``, written by hand: the structure of each edition and its English titles.
+* the English source, ``data/source/titles_en_<edition>.json``, written by hand: the structure
+  of each edition and its English titles (the format is described in ``extract_seeds.py``).
   The 2007 structure was checked against the Hebrew translation of the 2007 Laws, and the 1997
-  structure of Laws 41-71 against the Dutch text of chapter VI; the rest of 1997 and all of 2017
-  come from the compiler's knowledge of the English texts and are less complete (mostly the
-  letter level only, outside the laws rulings cite most).
+  structure of Laws 41-71 against the Dutch text of chapter VI. The rest of 1997 and all of 2017
+  come from the compiler's knowledge of the English texts: 2017 has every section and numbered
+  item of the 2007 structure except where the 2017 Laws changed it (see
+  ``tests/rulings/test_law_catalogue.py``), the rest of 1997 mostly the letter level only.
 * The seed texts (not shipped): the Hebrew 2007 Laws give the Hebrew law titles and section
   headings, the Dutch 1997 chapter VI the Dutch headings at every level. Misprinted section
   letters in the Hebrew text are corrected by their order; headings are matched to entries by
-  number.
+  number. Without the seeds, ``extract_seeds.py`` keeps the seed titles the data files have.
+* The translation tables, ``translations/<language>.json``: every other title.
 
 Where the Laws print a heading, the English title is that heading; where they print none (most
 numbered items since 2007) it is a short description of the item. An entry is ``verified`` when
@@ -54,6 +57,7 @@ _CITATION = re.compile(
     (?:\(\s*(?P<section_p>[a-n])\s*\)|(?P<section>[a-n]))?[\s.]*
     (?:\(\s*(?P<item_p>\d{1,2})\s*\)|(?P<item>\d{1,2}))?[\s.]*
     (?:\(\s*(?P<sub_p>[a-z])\s*\)|(?P<sub>[a-z]))?[\s.]*
+    (?:\(\s*(?P<roman>[ivx]+)\s*\)[\s.]*)?      # "(ii)": not catalogued, the parent is cited
     """,
     re.IGNORECASE | re.VERBOSE,
 )
@@ -62,7 +66,7 @@ _CANONICAL = re.compile(r"(\d+)([A-N]?)(?:\.?(\d+))?([a-z]?)")
 
 class CitationError(ValueError):
     """A citation that is not well formed or names no law or sub-section of the edition.
-    ``text`` is the message, a :class:`scoring.messages.Message` (English as a ``str``;
+    ``text`` is the message, a :class:`bridge.messages.Message` (English as a ``str``;
     ``scoring.i18n.translate`` shows it in the reader's language)."""
 
     def __init__(self, text):
@@ -94,8 +98,9 @@ class LawEntry:
 def normalise_citation(text):
     """
     Return the canonical form of a citation: "Law 12 C 1 (c)", "L12C1c" and "12c1c" all give
-    "12C1c"; "Law 92 b" gives "92B"; "71(1)" gives "71.1". Raise CitationError if ``text`` is
-    not a law citation.
+    "12C1c"; "Law 92 b" gives "92B"; "71(1)" gives "71.1"; "40B2(a)(ii)" gives "40B2a" (items
+    numbered with roman numerals are not catalogued). Raise CitationError if ``text`` is not a
+    law citation.
     """
     match = _CITATION.fullmatch(text.strip()) if isinstance(text, str) else None
     if not match:
@@ -104,7 +109,7 @@ def normalise_citation(text):
     section = (match["section"] or match["section_p"] or "").upper()
     item = match["item"] or match["item_p"] or ""
     sub = (match["sub"] or match["sub_p"] or "").lower()
-    if sub and not item:
+    if (sub and not item) or (match["roman"] and not sub):
         raise CitationError(_("%(text)s is not a law citation: write the law number and sub-section, e.g. 12C1c",
                               text=repr(text)))
     separator = "." if item and not section else ""

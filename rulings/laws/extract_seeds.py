@@ -1,14 +1,42 @@
 """
-Write ``data/laws_<edition>.json`` from the hand-written English source (``titles_en.py``),
-the seed texts: the Hebrew 2007 Laws (Hebrew titles) and the Dutch 1997 chapter VI (Dutch
-titles), and the project's translations of the English titles (``translations/<language>.json``)
-for every title no seed gives. The seeds are not part of the project; run this beside a copy of
-them:
+Write ``data/laws_<edition>.json`` from the English source of the catalogue
+(``data/source/titles_en_<edition>.json``, edited by hand), the titles from the seed texts (the
+Hebrew 2007 Laws give Hebrew titles, the Dutch 1997 chapter VI Dutch ones) and the project's
+translations of the English titles (``translations/<language>.json``) for every title no seed
+gives.
+
+The English source
+------------------
+One file per edition: a JSON list with one entry a line, laws and sub-sections in order, each
+after its parent::
+
+    {"number": "12C1c", "title": "Weighted assigned adjusted score"},
+    {"number": "12C2b", "title": null},
+    {"number": "15", "title": "Play of Wrong Board", "verified": false},
+
+* ``number`` is the citation in the catalogue's canonical form (see
+  ``rulings.laws.normalise_citation``): ``12``, ``12C``, ``12C1``, ``12C1c``, and ``71.1`` for
+  the few numbered sub-sections that hang directly under a law.
+* ``title`` is the heading where the Laws print one, else a short description of the content.
+  ``null`` marks a sub-section the compiler is not sure of (its content, or that this edition
+  still has it): the catalogue gives it the law's own title and marks it ``"verified": false``.
+* ``"verified": false`` on a law (never on a sub-section) marks the compiler's best title for the
+  law, not checked.
+
+Running it
+----------
+Without the seeds (they are not part of the project), after editing the English source::
+
+    python -m rulings.laws.extract_seeds
+
+rebuilds every data file from the English source, keeping the seed titles the data files already
+have (every title not listed under ``translated``); a new entry takes its titles from the
+translation tables, which must then have its English title. Beside a copy of the seed texts::
 
     python -m rulings.laws.extract_seeds --seeds /path/to/seeds
 
-After editing only a translation table, ``--translations-only`` refills the data files without
-the seeds.
+reads the seed titles afresh. After editing only a translation table, ``--translations-only``
+refills the translated titles of the data files.
 
 It prints what it corrected in the seeds and where their structure differs from the English
 source, so that a change to either can be reviewed before the data is committed.
@@ -21,7 +49,8 @@ import sys
 from pathlib import Path
 
 from rulings.laws import DATA_DIR, EDITIONS, LAW_COUNT, normalise_citation, parent_of
-from rulings.laws.titles_en import EDITIONS as ENGLISH
+
+SOURCE_DIR = DATA_DIR / "source"
 
 HEBREW_VALUES = dict(zip("אבגדהוזחטיכל", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 30]))
 
@@ -50,27 +79,29 @@ HEBREW_HEADINGS = {
 }
 
 
-def parse_english(block):
-    """[(number, title or None, verified)] from one edition's block in ``titles_en``."""
+def read_english(edition):
+    """[(number, title or None, verified)] from ``data/source/titles_en_<edition>.json``,
+    checked: canonical and unique numbers, each after its parent, every law titled."""
+    path = SOURCE_DIR / f"titles_en_{edition}.json"
     rows, seen = [], set()
-    for line in block.strip().splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        doubtful = line.startswith("?")
-        number, _, title = line.lstrip("?").partition(" ")
-        title = title.strip() or None
+    for entry in json.loads(path.read_text(encoding="utf-8")):
+        number, title = entry.get("number"), entry.get("title")
+        if set(entry) - {"number", "title", "verified"} or not isinstance(number, str):
+            raise ValueError(f"{path.name}: bad entry {entry!r}")
+        if title is not None and (not isinstance(title, str) or not title.strip()):
+            raise ValueError(f"{path.name}: {number} has an empty title (write null)")
+        doubtful = entry.get("verified", True) is not True
         if normalise_citation(number) != number or number in seen:
-            raise ValueError(f"bad or repeated number {number!r}")
+            raise ValueError(f"{path.name}: bad or repeated number {number!r}")
         parent = parent_of(number)
         if parent is not None and parent not in seen:
-            raise ValueError(f"{number} comes before its parent {parent}")
-        if doubtful and parent is not None:
-            raise ValueError(f"{number}: only a law title may be marked '?'")
+            raise ValueError(f"{path.name}: {number} comes before its parent {parent}")
+        if doubtful and (parent is not None or entry["verified"] is not False):
+            raise ValueError(f"{path.name}: {number}: only a law may be marked \"verified\": false")
         if parent is None and title is None:
-            raise ValueError(f"law {number} has no title")
+            raise ValueError(f"{path.name}: law {number} has no title")
         seen.add(number)
-        rows.append((number, title, title is not None and not doubtful))
+        rows.append((number, title and title.strip(), title is not None and not doubtful))
     return rows
 
 
@@ -96,7 +127,7 @@ def parse_hebrew(path, log):
     for i, line in enumerate(lines):
         if match := law_line.match(line):
             law, section, item, sub = str(int(match[1] or match[2])), None, None, None
-            found[law] = next(l for l in lines[i + 1:] if l.strip()).strip(" #*\t")
+            found[law] = next(text for text in lines[i + 1:] if text.strip()).strip(" #*\t")
             continue
         if law is None:
             continue
@@ -191,9 +222,11 @@ def find_seeds(directory):
     return hebrew, dutch
 
 
-def build(edition, seed_titles, language, seed_laws, log):
-    """The rows of ``data/laws_<edition>.json``, with ``seed_titles`` in ``language``."""
-    rows, english = [], parse_english(ENGLISH[edition])
+def build(edition, seeds, seed_laws, log):
+    """The rows of ``data/laws_<edition>.json``: the English source with the titles of
+    ``seeds`` ({language: {number: title or None}}); ``seed_laws`` are the laws the seeds cover,
+    where an entry missing from them is reported."""
+    rows, english = [], read_english(edition)
     numbers = {number for number, _, _ in english}
     law_titles = {number: title for number, title, _ in english if parent_of(number) is None}
     missing = [str(n) for n in range(1, LAW_COUNT + 1) if str(n) not in law_titles]
@@ -202,17 +235,31 @@ def build(edition, seed_titles, language, seed_laws, log):
     for number, title, verified in english:
         law = int(re.match(r"\d+", number)[0])
         titles = {"en": title or law_titles[str(law)]}
-        if seed_titles.get(number):
-            titles[language] = seed_titles[number]
+        for language, seed_titles in seeds.items():
+            if seed_titles.get(number):
+                titles[language] = seed_titles[number]
         rows.append({"number": number, "law": law, "parent": parent_of(number),
                      "titles": titles, "verified": verified})
-    for number in seed_titles:
-        if number not in numbers:
-            log.append(f"{edition}: the seed has {number}, the English source has not")
-    for number in numbers:
-        if int(re.match(r"\d+", number)[0]) in seed_laws and number not in seed_titles:
-            log.append(f"{edition}: {number} is not in the seed")
+    for language, seed_titles in seeds.items():
+        for number in seed_titles:
+            if number not in numbers:
+                log.append(f"{edition}: the {language} seed has {number}, the English source has not")
+        for number in numbers:
+            if int(re.match(r"\d+", number)[0]) in seed_laws and number not in seed_titles:
+                log.append(f"{edition}: {number} is not in the {language} seed")
     return rows
+
+
+def seed_titles_in_data(edition):
+    """{language: {number: title}} of the titles the data file of ``edition`` has from the seed
+    texts: every title but the English one and those listed under ``translated``."""
+    path = DATA_DIR / f"laws_{edition}.json"
+    found = {}
+    for row in json.loads(path.read_text(encoding="utf-8")):
+        for language, text in row["titles"].items():
+            if language != "en" and language not in row.get("translated", ()):
+                found.setdefault(language, {})[row["number"]] = text
+    return found
 
 
 TRANSLATIONS_DIR = Path(__file__).resolve().parent / "translations"
@@ -251,8 +298,9 @@ def write(edition, rows):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0])
-    parser.add_argument("--seeds", default=Path(__file__).resolve().parents[3] / "shared" / "seeds",
-                        help="directory holding the seed texts")
+    parser.add_argument("--seeds", type=Path,
+                        help="directory holding the seed texts; without it the seed titles are "
+                             "kept from the current data files")
     parser.add_argument("--translations-only", action="store_true",
                         help="only refill the translated titles of the data files (no seeds needed)")
     args = parser.parse_args(argv)
@@ -263,19 +311,23 @@ def main(argv=None):
             write(edition, rows)
             print(f"{path.name}: {sum(bool(r.get('translated')) for r in rows)} entries with translated titles")
         return
-    hebrew, dutch = find_seeds(args.seeds)
     log = []
-    seeds = {
-        "1997": (parse_dutch(dutch, log), "nl", range(41, 72)),
-        "2007": (parse_hebrew(hebrew, log), "he", range(1, LAW_COUNT + 1)),
-        "2017": ({}, "en", ()),
-    }
+    if args.seeds:
+        hebrew, dutch = find_seeds(args.seeds)
+        seeds = {
+            "1997": ({"nl": parse_dutch(dutch, log)}, range(41, 72)),
+            "2007": ({"he": parse_hebrew(hebrew, log)}, range(1, LAW_COUNT + 1)),
+            "2017": ({}, ()),
+        }
+    else:
+        seeds = {edition: (seed_titles_in_data(edition), ()) for edition in EDITIONS}
     DATA_DIR.mkdir(exist_ok=True)
     for edition in EDITIONS:
         rows = add_translations(edition, build(edition, *seeds[edition], log))
         path = write(edition, rows)
         print(f"{path.name}: {len(rows)} entries, {sum(r['verified'] for r in rows)} verified, "
-              f"{sum(len(r['titles']) > 1 for r in rows)} with a title in another language")
+              f"{sum(len(r['titles']) - 1 - len(r.get('translated', ())) for r in rows)} titles "
+              f"from the seed texts")
     print("\n".join(log), file=sys.stderr)
 
 

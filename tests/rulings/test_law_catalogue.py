@@ -1,9 +1,13 @@
-"""The law catalogue (rulings.laws): plain data, no database."""
+"""The law catalogue (rulings.laws): plain data, no database (but for the migrations' check)."""
+
+import filecmp
+import json
+import shutil
 
 import pytest
 
 from rulings.laws import (
-    EDITIONS, CitationError, children, load, normalise_citation, title, validate_citation)
+    EDITIONS, CitationError, children, extract_seeds, load, normalise_citation, title, validate_citation)
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
@@ -83,12 +87,15 @@ def test_a_sub_section_of_an_undivided_law():
     (" 40 ", "40"),
     ("92.B", "92B"),
     ("Law 64A2.", "64A2"),
+    ("40B2(a)(ii)", "40B2a"),
+    ("Law 12C1e (i)", "12C1e"),
+    ("80B2(i)", "80B2i"),
 ])
 def test_normalise_citation(text, expected):
     assert normalise_citation(text) == expected
 
 
-@pytest.mark.parametrize("text", ["", "Law", "12X", "C12", "12C1c(ii)", "twelve"])
+@pytest.mark.parametrize("text", ["", "Law", "12X", "C12", "12C1(ii)", "12C1c(q)", "12C1cii", "twelve"])
 def test_not_a_citation(text):
     with pytest.raises(CitationError, match="is not a law citation"):
         normalise_citation(text)
@@ -141,3 +148,195 @@ def test_load_is_cached_and_returns_a_fresh_list():
     first = load("2007")
     first.clear()
     assert len(load("2007")) > 700
+
+
+# ---------------------------------------------------------------------------------------------
+# Every citation form a director writes, in each edition: the entry cited, or the exact message.
+
+NOT_A_CITATION = "{!r} is not a law citation: write the law number and sub-section, e.g. 12C1c"
+
+
+def _absent(number, edition, ancestor, has):
+    return f"Law {number} does not exist in the {edition} Laws: Law {ancestor} has {has}"
+
+
+CITATIONS = [
+    # (text, {edition: the number cited, or the error message})
+    ("12C1c", {"1997": _absent("12C1c", "1997", "12C1", "no sub-sections"), "2007": "12C1c", "2017": "12C1c"}),
+    ("Law 12 C 1 (c)", {"1997": _absent("12C1c", "1997", "12C1", "no sub-sections"),
+                        "2007": "12C1c", "2017": "12C1c"}),
+    ("16B1a", {"1997": _absent("16B1a", "1997", "16B", "no sub-sections"), "2007": "16B1a", "2017": "16B1a"}),
+    ("law 16b1(a)", {"1997": _absent("16B1a", "1997", "16B", "no sub-sections"), "2007": "16B1a", "2017": "16B1a"}),
+    ("L16B", {"1997": "16B", "2007": "16B", "2017": "16B"}),
+    # Roman numerals are not catalogued: their parent is cited.
+    ("40B2(a)(ii)", {"1997": _absent("40B2a", "1997", "40B", "no sub-sections"), "2007": "40B2a", "2017": "40B2a"}),
+    ("12C1e(i)", {"1997": _absent("12C1e", "1997", "12C1", "no sub-sections"), "2007": "12C1e", "2017": "12C1e"}),
+    ("20F5(b)(ii)", {"1997": _absent("20F5b", "1997", "20F", "20F1 to 20F2"), "2007": "20F5b", "2017": "20F5b"}),
+    ("6D1", {"1997": _absent("6D1", "1997", "6D", "no sub-sections"), "2007": "6D1", "2017": "6D1"}),
+    ("13A", {"1997": _absent("13A", "1997", "13", "no sub-sections"), "2007": "13A", "2017": "13A"}),
+    ("24B", {"1997": "24B", "2007": "24B", "2017": "24B"}),
+    ("Law 23C", {"1997": _absent("23C", "1997", "23", "no sub-sections"),
+                 "2007": _absent("23C", "2007", "23", "no sub-sections"), "2017": "23C"}),
+    ("72C", {"1997": _absent("72C", "1997", "72", "72A to 72B"), "2007": _absent("72C", "2007", "72", "72A to 72B"),
+             "2017": "72C"}),
+    ("71.1", {"1997": _absent("71.1", "1997", "71", "71A to 71C"), "2007": "71.1", "2017": "71.1"}),
+    ("71A", {"1997": "71A", "2007": _absent("71A", "2007", "71", "71.1 to 71.2"),
+             "2017": _absent("71A", "2017", "71", "71.1 to 71.2")}),
+    ("17E", {"1997": "17E", "2007": "17E", "2017": _absent("17E", "2017", "17", "17A to 17D")}),
+    ("64B7", {"1997": _absent("64B7", "1997", "64B", "64B1 to 64B6"), "2007": "64B7", "2017": "64B7"}),
+    ("93C3a", {"1997": _absent("93C3a", "1997", "93C", "no sub-sections"), "2007": "93C3a", "2017": "93C3a"}),
+    # Made up.
+    ("12Z", {edition: NOT_A_CITATION.format("12Z") for edition in EDITIONS}),
+    ("99A", {edition: "Law 99 does not exist: the Laws have 93 laws" for edition in EDITIONS}),
+    ("0", {edition: "Law 0 does not exist: the Laws have 93 laws" for edition in EDITIONS}),
+    ("16B9", {"1997": _absent("16B9", "1997", "16B", "no sub-sections"),
+              "2007": _absent("16B9", "2007", "16B", "16B1 to 16B3"),
+              "2017": _absent("16B9", "2017", "16B", "16B1 to 16B3")}),
+    ("2B", {edition: _absent("2B", edition, "2", "no sub-sections") for edition in EDITIONS}),
+    ("1D", {"1997": _absent("1D", "1997", "1", "no sub-sections"), "2007": _absent("1D", "2007", "1", "no sub-sections"),
+            "2017": _absent("1D", "2017", "1", "1A to 1C")}),
+]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("text, expected", CITATIONS, ids=[text for text, _ in CITATIONS])
+def test_the_citations_a_director_writes(edition, text, expected):
+    want = expected[edition]
+    if " " in want:
+        with pytest.raises(CitationError) as error:
+            validate_citation(edition, text)
+        assert str(error.value) == want
+    else:
+        assert validate_citation(edition, text).number == want
+
+
+# ---------------------------------------------------------------------------------------------
+# The 2017 edition: every law with its sections, and the 2007 structure but where 2017 changed it.
+
+# The sections (letters) of each 2017 law that has any; 71 has the numbered items 71.1 and 71.2.
+SECTIONS_2017 = {
+    1: "ABC", 5: "AB", 6: "ABCDEF", 7: "ABCD", 8: "ABC", 9: "ABC", 10: "ABC", 11: "AB", 12: "ABC",
+    13: "ABCDEF", 14: "ABC", 15: "ABCD", 16: "ABCD", 17: "ABCD", 18: "ABCDEF", 19: "ABCD", 20: "ABCDEFG",
+    21: "AB", 22: "AB", 23: "ABC", 24: "ABC", 25: "AB", 26: "AB", 27: "ABCD", 28: "AB", 29: "ABC",
+    30: "ABC", 31: "AB", 32: "AB", 35: "ABCD", 36: "AB", 37: "AB", 38: "ABCD", 39: "ABC", 40: "ABC",
+    41: "ABCD", 42: "AB", 43: "AB", 44: "ABCDEFG", 45: "ABCDEFG", 46: "AB", 47: "ABCDEF", 48: "AB",
+    50: "ABCDE", 51: "AB", 52: "AB", 53: "ABC", 54: "ABCDE", 55: "ABC", 57: "ABC", 58: "AB", 60: "ABC",
+    61: "AB", 62: "ABCD", 63: "AB", 64: "ABC", 65: "ABCD", 66: "ABCD", 67: "AB", 68: "ABCD", 69: "AB",
+    70: "ABCDE", 72: "ABC", 73: "ABCDE", 74: "ABC", 75: "ABC", 76: "ABCD", 78: "ABCD", 79: "ABC",
+    80: "AB", 81: "ABCD", 82: "ABC", 84: "ABCD", 85: "AB", 86: "ABCD", 87: "AB", 90: "AB", 91: "AB",
+    92: "ABCD", 93: "ABC",
+}
+# The 2017 laws printed as one undivided text.
+UNDIVIDED_2017 = {2, 3, 4, 33, 34, 49, 56, 59, 77, 83, 88, 89}
+
+# The 2007 citations the 2017 Laws no longer have, and why. Every other 2007 citation is a
+# 2017 citation too (not always of the same text: 16C and 16D changed places).
+REMOVED_IN_2017 = {
+    **dict.fromkeys(["16C2a", "16C2b", "16C2c", "16C2d", "16C3"],
+                    "16C and 16D changed places: the Director's options on extraneous information from other "
+                    "sources are 16D2(a)-(d) and 16D3; 16C (withdrawn calls and plays) has only 16C1 and 16C2"),
+    **dict.fromkeys(["17D3", "17D4", "17E", "17E1", "17E2"],
+                    "cards taken from the wrong board (2007 17D1-4) moved to Law 15, Wrong Board or Hand; "
+                    "the end of the auction period (2007 17E) is 17D, with two items"),
+    **dict.fromkeys(["26A1", "26A2", "26A2a", "26A2b"],
+                    "Law 26 no longer lets declarer require a lead or choose between options: he may only "
+                    "prohibit the lead of one suit the offender did not specify"),
+    "73F": "the violation of proprieties (2007 73F) became 73E2, false inference from an opponent's action",
+}
+
+
+def test_every_2017_law_has_its_sections():
+    assert set(SECTIONS_2017) | UNDIVIDED_2017 | {71} == set(range(1, 94))
+    assert not set(SECTIONS_2017) & UNDIVIDED_2017
+    for law in range(1, 94):
+        found = [entry.number for entry in children("2017", str(law))]
+        if law in UNDIVIDED_2017:
+            expected = []
+        elif law == 71:
+            expected = ["71.1", "71.2"]
+        else:
+            expected = [f"{law}{letter}" for letter in SECTIONS_2017[law]]
+        assert found == expected, law
+
+
+def test_the_2017_catalogue_has_every_2007_citation_the_2017_laws_kept():
+    in_2017 = {entry.number for entry in load("2017")}
+    lost = [entry.number for entry in load("2007") if entry.number not in in_2017]
+    assert sorted(lost) == sorted(REMOVED_IN_2017)
+    for number in REMOVED_IN_2017:
+        with pytest.raises(CitationError, match=f"^Law {number} does not exist in the 2017 Laws"):
+            validate_citation("2017", number)
+
+
+def test_the_2017_catalogue_has_the_2017_changes():
+    assert "comparable" in title("2017", "23").lower()
+    assert [e.number for e in children("2017", "23A")] == ["23A1", "23A2", "23A3"]
+    assert title("2017", "72C") == title("2007", "23") == "Awareness of Potential Damage"
+    assert "extraneous" in title("2017", "16D").lower() and "withdrawn" in title("2017", "16C").lower()
+    assert "end of the auction period" in title("2017", "17D").lower()
+    assert "wrong board" in title("2007", "17D").lower()
+    assert [e.number for e in children("2017", "73E")] == ["73E1", "73E2"]
+
+
+# ---------------------------------------------------------------------------------------------
+# The English source (data/source) and the data files built from it.
+
+
+def test_the_english_source_is_data_and_the_python_source_is_gone():
+    assert not (extract_seeds.DATA_DIR.parent / "titles_en.py").exists()
+    for edition in EDITIONS:
+        rows = extract_seeds.read_english(edition)
+        assert [(e.number, e.verified) for e in load(edition)] == [(n, v) for n, _, v in rows]
+        english = {number: text for number, text, _ in rows}
+        for entry in load(edition):
+            assert entry.title() == (english[entry.number] or english[str(entry.law)]), entry.number
+
+
+def test_the_data_files_are_rebuilt_from_the_english_source_without_the_seeds(tmp_path, monkeypatch, capsys):
+    for edition in EDITIONS:
+        shutil.copy(extract_seeds.DATA_DIR / f"laws_{edition}.json", tmp_path)
+    monkeypatch.setattr(extract_seeds, "DATA_DIR", tmp_path)
+    extract_seeds.main([])
+    for edition in EDITIONS:
+        name = f"laws_{edition}.json"
+        assert filecmp.cmp(tmp_path / name, extract_seeds.SOURCE_DIR.parent / name, shallow=False), name
+    extract_seeds.main(["--translations-only"])
+    for edition in EDITIONS:
+        name = f"laws_{edition}.json"
+        assert filecmp.cmp(tmp_path / name, extract_seeds.SOURCE_DIR.parent / name, shallow=False), name
+    assert "laws_2017.json: " in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("entries, error", [
+    ([{"number": "1", "title": "One"}, {"number": "1A1", "title": "Early"}], "1A1 comes before its parent 1A"),
+    ([{"number": "1", "title": "One"}, {"number": "1", "title": "Again"}], "bad or repeated number '1'"),
+    ([{"number": "1", "title": "One"}, {"number": "1a", "title": "Lower"}], "bad or repeated number '1a'"),
+    ([{"number": "1", "title": None}], "law 1 has no title"),
+    ([{"number": "1", "title": "One"}, {"number": "1A", "title": "A", "verified": False}],
+     "only a law may be marked"),
+    ([{"number": "1", "title": "One", "note": "x"}], "bad entry"),
+    ([{"number": "1", "title": " "}], "empty title"),
+])
+def test_the_english_source_is_checked(tmp_path, monkeypatch, entries, error):
+    (tmp_path / "titles_en_2017.json").write_text(json.dumps(entries), encoding="utf-8")
+    monkeypatch.setattr(extract_seeds, "SOURCE_DIR", tmp_path)
+    with pytest.raises(ValueError, match=error):
+        extract_seeds.read_english("2017")
+
+
+def test_a_new_entry_without_a_translation_is_refused():
+    rows = [{"number": "1", "law": 1, "parent": None, "titles": {"en": "A title nobody translated"},
+             "verified": True}]
+    with pytest.raises(ValueError, match="no he translation of 'A title nobody translated'"):
+        extract_seeds.add_translations("2017", rows)
+
+
+@pytest.mark.django_db
+def test_the_migrations_load_the_whole_catalogue():
+    from rulings.models import LawEntry
+
+    for edition in EDITIONS:
+        stored = dict(LawEntry.objects.filter(edition=edition).values_list("number", "title"))
+        assert stored == {entry.number: entry.title() for entry in load(edition)}, edition
+    entry = LawEntry.objects.get(edition="2017", number="13A")
+    assert entry.parent == "13" and set(entry.titles) == {"en", "he", "uk", "is", "el", "nl"}
