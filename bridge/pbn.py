@@ -29,6 +29,7 @@ from bridge.engine.contract import (
     parse_contract,
     vulnerable_for,
 )
+from bridge.interchange import BYES, BoardIn, Notice, ResultIn, SessionFile, read_artificial, read_scoring
 from bridge.messages import Message, MessageError, _
 
 # The tags every PBN game should carry, in the order PBN writes them.
@@ -43,6 +44,24 @@ _NOTE_RE = re.compile(r"^\s*(\d+)\s*:(.*)$", re.S)
 _COLUMN_RE = re.compile(r"^(?P<name>[^\\]+)(?:\\(?P<width>\d+)(?P<align>[LR])?)?$")
 _INT_RE = re.compile(r"^[+-]?\d+$")
 _NUMBER_RE = re.compile(r"^\d+(?:[.,]\d+)?$")
+_SIDE_SCORE_RE = re.compile(r"^(NS|EW|N-S|E-W)\s*([+-]?\d+)$", re.I)
+
+# Score-table columns as the standard spells them; a file may write them in any case.
+COLUMNS = ("Table", "Round", "Section", "Room", "PairId_NS", "PairId_EW", "TeamId_Home", "TeamId_Away",
+           "PlayerId_North", "PlayerId_East", "PlayerId_South", "PlayerId_West", "Contract", "Declarer",
+           "Result", "Lead", "Score_NS", "Score_EW", "Score", "MP_NS", "MP_EW", "IMP_NS", "IMP_EW",
+           "IMP_Home", "IMP_Away", "Percentage_NS", "Percentage_EW", "PairId", "TeamId", "PlayerId", "Names",
+           "Rank", "Direction")
+_CANONICAL = {name.upper(): name for name in COLUMNS}
+_CANONICAL.update({"PAIR_NS": "PairId_NS", "PAIR_EW": "PairId_EW", "NS": "PairId_NS", "EW": "PairId_EW",
+                   "SCORENS": "Score_NS", "SCOREEW": "Score_EW", "PAIRIDNS": "PairId_NS", "PAIRIDEW": "PairId_EW"})
+CONTESTANT_COLUMNS = ("PairId_NS", "PairId_EW", "TeamId_Home", "TeamId_Away")
+INDIVIDUAL_COLUMNS = ("PlayerId_North", "PlayerId_East", "PlayerId_South", "PlayerId_West")
+
+
+def canonical_column(name):
+    """``pairid_ns`` -> ``PairId_NS``: a known column in its standard spelling, else as written."""
+    return _CANONICAL.get(name.strip().upper(), name.strip())
 
 
 class PbnError(MessageError):
@@ -80,6 +99,8 @@ class ScoreRow(dict):
         self.line = line
         self.contract = self.declarer = self.tricks = None
         self.score_ns = self.score_ew = self.artificial = None
+        self.kind = "played"  # or "artificial", "not_played", "bye" (a sit-out: no result at all)
+        self.adjusted = None  # the artificial score in the engine's form, {"ns": "60%", "ew": "40%"}
 
 
 @dataclass
@@ -238,55 +259,77 @@ def _is_table(name):
     return name.endswith("Table")
 
 
-def parse_pbn(text):
+def parse_pbn(text, warnings=None):
     """Read a PBN file's text into a list of PbnGame; raise PbnError on the first error.
 
     Nothing is returned for a file with an error: the caller gets all the games or none.
+    ``warnings``, a list, receives a :class:`bridge.interchange.Notice` for each thing
+    read past (a repeated tag, a note reference without its note...).
+
+    A board may be given by several games, one per table result (same Board, own Contract,
+    Declarer, Result); their deals must agree. ``#`` takes the value of the tag in the latest
+    earlier game that has it; ``##`` does that and carries it into the following games that
+    leave the tag out.
     """
     if text.startswith("\ufeff"):
         text = text[1:]
+    warnings = [] if warnings is None else warnings
     games = []
     boards_seen = {}
-    previous = {}
+    state = {"seen": {}, "sticky": {}}
     for raw in _raw_games(text):
-        game, previous, board_line = _read_game(raw, previous)
+        game, board_line = _read_game(raw, state, warnings)
         if game.board is not None:
-            if game.board in boards_seen:
-                raise PbnError(board_line, _tagged("Board", _(
-                    "board %(board)s appears twice in this file (first at line %(line)s)",
-                    board=game.board, line=boards_seen[game.board])))
-            boards_seen[game.board] = board_line
+            key = (game.tags.get("Section", ""), game.board)
+            if key in boards_seen:
+                first, first_line = boards_seen[key]
+                for label, mine, theirs in (("Deal", game.deal, first.deal),
+                                            ("Dealer", game.dealer, first.dealer),
+                                            ("Vulnerable", game.vulnerability, first.vulnerability)):
+                    if mine is not None and theirs is not None and mine != theirs:
+                        raise PbnError(board_line, _tagged("Board", _(
+                            "board %(board)s appears twice in this file with a different %(tag)s (first at line "
+                            "%(line)s): games of one board must agree", board=game.board, tag=label,
+                            line=first_line)))
+                if first.deal is None and game.deal is not None:
+                    boards_seen[key] = (game, first_line)
+            else:
+                boards_seen[key] = (game, board_line)
         games.append(game)
     return games
 
 
-def read_pbn(path):
-    """Read a PBN file from disk (UTF-8, else Latin-1 as PBN 2.1 prescribes)."""
+def read_pbn(path, warnings=None):
+    """Read a PBN file from disk (UTF-8 with or without BOM, else Windows-1252/Latin-1)."""
+    from bridge.interchange import decode
+
     with open(path, "rb") as handle:
         data = handle.read()
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    return parse_pbn(text)
+    return parse_pbn(decode(data), warnings)
 
 
-def _read_game(raw, previous):
-    """One game from its tags and their data; ``previous`` holds the previous game's tag
-    values for ``#``. Returns (game, this game's tag values, line of its Board tag)."""
+def _read_game(raw, state, warnings):
+    """One game from its tags and their data. ``state["seen"]`` holds the latest value of each
+    tag in the earlier games (for ``#``), ``state["sticky"]`` the ``##`` values carried on.
+    Returns (game, line of its Board tag)."""
     first_line = raw[0][0].line
-    resolved = {}  # every tag's value with "#" resolved: the next game may inherit it
+    seen, sticky = state["seen"], state["sticky"]
+    resolved = {}  # every tag's value with "#" resolved: a later game may inherit it
     lines = {}
     data = {}
     notes = {}
     tags = {}
     for token, words in raw:
         name, value = token.name, token.value
-        if value == "#":
-            if name not in previous:
+        if value in {"#", "##"}:
+            if name not in seen:
                 raise PbnError(token.line, _tagged(name, _(
                     "'#' repeats the previous game's value, but there is no earlier %(tag)s", tag=name)))
-            value = previous[name]
+            if value == "##":
+                sticky[name] = seen[name]
+            value = seen[name]
+        elif name in sticky:
+            del sticky[name]  # a value of its own ends the ## carry
         if name == "Note":
             match = _NOTE_RE.match(value)
             if not match:
@@ -295,15 +338,28 @@ def _read_game(raw, previous):
             notes[int(match[1])] = match[2]
             continue
         if name in lines:
-            raise PbnError(token.line, _tagged(name, _(
-                "a second %(tag)s tag in the same game (the first is at line %(line)s): games are separated "
-                "by a blank line", tag=name, line=lines[name])))
+            if name == "Board" and value.strip() != resolved[name].strip():
+                raise PbnError(token.line, _tagged(name, _(
+                    "a second %(tag)s tag in the same game (the first is at line %(line)s): games are separated "
+                    "by a blank line", tag=name, line=lines[name])))
+            # PBN 2.1: a tag given twice in a game counts once, the first time.
+            warnings.append(Notice(token.line, _tagged(name, _(
+                "a second %(tag)s tag in the same game (the first is at line %(line)s) is ignored",
+                tag=name, line=lines[name]))))
+            continue
         if words and name not in {"Auction", "Play"} and not _is_table(name):
             raise PbnError(words[0].line, _("'%(word)s' after the %(tag)s tag is outside any section",
                                             word=words[0].value, tag=name))
         resolved[name], lines[name], data[name] = value, token.line, words
         if name != "Auction" and name != "Play" and not _is_table(name):
             tags[name] = value
+    for name, value in sticky.items():
+        if name not in resolved:
+            resolved[name], lines[name], data[name] = value, first_line, []
+            tags[name] = value
+    for name, value in resolved.items():
+        if name not in {"Auction", "Play"} and not _is_table(name):
+            seen[name] = value
 
     def known(name):
         value = resolved.get(name)
@@ -325,7 +381,7 @@ def _read_game(raw, previous):
         fail("Dealer", exc.message)
     try:
         if known("Vulnerable"):
-            game.vulnerability = parse_vulnerability(known("Vulnerable"))
+            game.vulnerability = parse_vulnerability(_vulnerable(known("Vulnerable")))
     except DealError as exc:
         fail("Vulnerable", exc.message)
     if game.dealer is None and known("Auction"):
@@ -353,11 +409,11 @@ def _read_game(raw, previous):
         except ContractError as exc:
             fail("Contract", exc.message)
     if known("Result"):
-        game.result = _tricks(known("Result"), lambda message: fail("Result", message))
+        game.result = _result(known("Result"), game.declarer, lambda message: fail("Result", message))
 
     if "Auction" in resolved:
         contract, declarer = _read_auction(game, resolved["Auction"], lines["Auction"],
-                                           data["Auction"], notes)
+                                           data["Auction"], notes, warnings)
         # The Contract and Declarer tags must be where the auction ended.
         if contract and game.contract and (
             contract != game.contract or (contract != "PASS" and declarer != game.declarer)
@@ -373,7 +429,27 @@ def _read_game(raw, previous):
     for name in resolved:
         if _is_table(name):
             game.tables[name] = _read_table(game, name, resolved[name], lines[name], data[name])
-    return game, resolved, lines.get("Board")
+    return game, lines.get("Board")
+
+
+def _vulnerable(text):
+    """``N-S`` and ``E-W`` (as several programs write them) read as NS and EW."""
+    squeezed = text.replace(" ", "")
+    return squeezed.replace("-", "") if len(squeezed) == 3 and squeezed[1] == "-" else text
+
+
+def _result(text, declarer, fail):
+    """A game's Result: declarer's tricks (``9``), or a side's tricks (``NS 11``, ``EW 9``), with
+    a claim marker ``^`` or a note reference (``=1=``) left aside."""
+    text = re.sub(r"=\d+=", "", text).replace("^", " ").strip()
+    match = re.fullmatch(r"(NS|EW|N-S|E-W)\s*(\d+)", text, re.I)
+    if match:
+        side = match[1].upper().replace("-", "")
+        tricks = _tricks(match[2], fail)
+        if declarer is None:
+            fail(_("'%(text)s' gives the tricks of a side, but the game has no Declarer", text=text))
+        return tricks if (declarer in "NS") == (side == "NS") else 13 - tricks
+    return _tricks(text.split()[0] if text else text, fail)
 
 
 def _tricks(text, fail):
@@ -382,7 +458,7 @@ def _tricks(text, fail):
     return int(text)
 
 
-def _read_auction(game, value, line, words, notes):
+def _read_auction(game, value, line, words, notes, warnings):
     """Read the auction into ``game.auction``; return where it ended as validate_auction
     does."""
     try:
@@ -402,9 +478,10 @@ def _read_auction(game, value, line, words, notes):
                 raise PbnError(word.line, _tagged("Auction", _("the note %(note)s comes before any call", note=text)))
             number = int(ref[1])
             if number not in notes:
-                raise PbnError(word.line, _tagged("Auction", _('the note %(note)s has no [Note "%(number)s:..."]',
-                                                             note=text, number=number)))
-            note = notes[number]
+                warnings.append(Notice(word.line, _tagged("Auction", _(
+                    'the note %(note)s has no [Note "%(number)s:..."]: the call is kept with an empty note',
+                    note=text, number=number))))
+            note = notes.get(number, "")
             calls[-1].note = note if calls[-1].note is None else f"{calls[-1].note}; {note}"
         elif text.startswith("$"):
             continue  # a NAG annotation: nothing to score
@@ -427,7 +504,7 @@ def _read_auction(game, value, line, words, notes):
 def _read_table(game, name, header, line, words):
     table = PbnTable(header)
     try:
-        columns = [c[0] for c in table.columns]
+        columns = [canonical_column(c[0]) for c in table.columns]
     except ValueError as exc:
         raise PbnError(line, _tagged(name, exc.args[0] if exc.args else str(exc))) from None
     for cells in _group(words):
@@ -470,22 +547,61 @@ def _check_score_row(game, row):
             row.artificial = contract  # "Bye", "A60", "NP": not a contract, keep as written
     if row.get("Declarer"):
         try:
-            row.declarer = parse_seat(row["Declarer"], "declarer")
+            row.declarer = parse_seat(row["Declarer"].lstrip("^"), "declarer")
         except DealError as exc:
             fail("Declarer", exc.message)
     if row.get("Result"):
-        row.tricks = _tricks(row["Result"], lambda message: fail("Result", message))
+        row.tricks = _tricks(re.sub(r"=\d+=|\^", "", row["Result"]).strip(),
+                             lambda message: fail("Result", message))
 
+    codes = {}  # column -> free text written instead of a score
+    score = row.get("Score")
+    if score:  # one column for both sides: "NS 420", "EW 50" or N-S's score
+        match = _SIDE_SCORE_RE.match(score.strip())
+        if match:
+            value = int(match[2])
+            row.score_ns = value if match[1].upper().replace("-", "") == "NS" else -value
+        elif _INT_RE.match(score):
+            row.score_ns = int(score)
+        else:
+            codes["Score"] = score
     for column, attribute in (("Score_NS", "score_ns"), ("Score_EW", "score_ew")):
         text = row.get(column)
         if text and _INT_RE.match(text):
             setattr(row, attribute, int(text))
         elif text:
-            row.artificial = row.artificial or text
+            codes[column] = text
     for column in ("MP_NS", "MP_EW"):
         text = row.get(column)
         if text and not _NUMBER_RE.match(text):
             row.artificial = row.artificial or text
+            if row.contract is None and not codes.get("Score_NS") and not codes.get("Score_EW"):
+                codes[column] = text
+    row.artificial = row.artificial or next(iter(codes.values()), None)
+
+    contestants = [row.get(c) for c in CONTESTANT_COLUMNS + INDIVIDUAL_COLUMNS if c in row]
+    if any((text or "").upper() in BYES for text in contestants + [contract, *codes.values()]):
+        row.kind = "bye"
+        return
+    if row.contract is None:
+        if row.score_ns is not None or row.score_ew is not None:
+            fail("Contract", _("the row has a score but no contract"))
+        if not row.artificial:
+            if any(text is None for text in contestants):
+                row.kind = "bye"  # a table with one pair missing: a sit-out
+                return
+            fail("Contract", _("the row has neither a contract nor a score: write the result, an artificial "
+                               "score (A60, A+, 60%%...) or NP for a board not played"))
+        ns_text = codes.get("Score_NS") or codes.get("Score") or codes.get("MP_NS")
+        ew_text = codes.get("Score_EW") or codes.get("MP_EW")
+        column = next((c for c in ("Score_NS", "Score", "MP_NS", "Score_EW", "MP_EW") if c in codes), "Contract")
+        if ns_text is None and ew_text is None:
+            ns_text = row.artificial
+        try:
+            row.kind, row.adjusted = read_artificial(ns_text, ew_text)
+        except ValueError as exc:
+            fail(column, exc.args[0])
+        return
 
     if row.contract is None or (row.score_ns is None and row.score_ew is None):
         return
@@ -566,7 +682,139 @@ def write_pbn(games):
             out.append(f'[{name} "{_quote_tag(table.header)}"]')
             columns = table.columns
             for row in table.rows:
-                out.append(" ".join(_cell(row.get(c), width, align)
+                out.append(" ".join(_cell(row.get(canonical_column(c)), width, align)
                                     for c, width, align in columns).rstrip())
         out.append("")
     return "\n".join(out)
+
+
+# --- A session's results ---------------------------------------------------------------------
+
+_ROOMS = {"OPEN": "open", "O": "open", "CLOSED": "closed", "C": "closed", "CLOSE": "closed"}
+
+
+def session_from_pbn(games, warnings=()):
+    """The boards and table results of parsed games, as a :class:`SessionFile`.
+
+    Results come from each game's ScoreTable or, where a game has none, from the game's own
+    Contract, Declarer and Result with its Table, Round, Section, Room, PairId_NS, PairId_EW
+    (or TeamId_Home, TeamId_Away, HomeTeam, VisitTeam) tags. A game that carries a deal or a
+    result but no Board is refused; a game with neither (a file's header) is read for its
+    tables only."""
+    session = SessionFile(format="PBN", warnings=list(warnings))
+    boards = {}
+    for game in games:
+        scoring = read_scoring(game.tags.get("Scoring"))
+        if scoring and scoring != session.scoring:
+            if session.scoring is None:
+                session.scoring, session.scoring_line = scoring, game.line
+            else:
+                raise PbnError(game.line, _tagged("Scoring", _(
+                    "'%(value)s' differs from the Scoring of an earlier game (line %(line)s): one session is "
+                    "scored one way", value=game.tags.get("Scoring"), line=session.scoring_line)))
+        for row in game.total_score_rows:
+            number = row.get("PairId") or row.get("TeamId") or row.get("PlayerId")
+            name = row.get("Names") or row.get("Name") or row.get("TeamName") or ""
+            if number and name and number.isdigit():
+                session.names[int(number)] = name.strip('"')
+        if game.board is None:
+            if game.deal is not None or game.contract or game.score_rows:
+                raise PbnError(game.line, _tagged("Board", _(
+                    "the game that starts at line %(line)s has a deal or a result but no Board tag: give its "
+                    "board number", line=game.line)))
+            continue
+        section = game.tags.get("Section", "").strip().strip("?")
+        key = (section, game.board)
+        if key not in boards:
+            boards[key] = BoardIn(number=game.board, line=game.line, dealer=game.dealer,
+                                  vulnerability=game.vulnerability, section=section,
+                                  deal=game.deal.to_pbn() if game.deal and game.deal.complete else "")
+            session.boards.append(boards[key])
+        elif not boards[key].deal and game.deal and game.deal.complete:
+            boards[key].deal = game.deal.to_pbn()
+        table = game.tables.get("ScoreTable")
+        if table is not None:
+            columns = {canonical_column(c[0]) for c in table.columns}
+            if columns & set(INDIVIDUAL_COLUMNS):
+                session.individual = True
+            if columns & {"TeamId_Home", "TeamId_Away", "Room"}:
+                session.teams = True
+            for row in table.rows:
+                result = _result_in(game, row, row, section, session)
+                if result is not None:
+                    session.results.append(result)
+        elif game.contract:
+            tags = ScoreRow({canonical_column(name): value for name, value in game.tags.items()
+                             if value.strip() not in {"", "?", "-"}}, line=game.line)
+            tags.contract, tags.declarer, tags.tricks = game.contract, game.declarer, game.result
+            if game.tags.get("Room") or game.tags.get("HomeTeam"):
+                session.teams = True
+            identified = any(tags.get(c) for c in CONTESTANT_COLUMNS) or game.tags.get("HomeTeam")
+            if not identified:
+                session.warnings.append(Notice(game.line, _tagged("Contract", _(
+                    "the game's own result (%(contract)s) is not imported: it names no pairs (PairId_NS, "
+                    "PairId_EW) or teams (Room with HomeTeam and VisitTeam)", contract=game.contract))))
+                continue
+            result = _result_in(game, tags, tags, section, session)
+            if result is not None:
+                session.results.append(result)
+    return session
+
+
+def _result_in(game, row, cells, section, session):
+    def number(column, required=True):
+        text = cells.get(column)
+        if text in (None, ""):
+            if required:
+                raise PbnError(row.line, _tagged(column, _("the column is missing or empty")))
+            return None
+        if not re.fullmatch(r"\d+", text.strip()) or int(text) < 1:
+            raise PbnError(row.line, _tagged(column, _("'%(value)s' is not a number", value=text)))
+        return int(text)
+
+    if row.kind == "bye":
+        session.warnings.append(Notice(row.line, _tagged("ScoreTable", _(
+            "board %(board)s: a sit-out (%(text)s) has no result to record", board=game.board,
+            text=row.artificial or "-"))))
+        return None
+    result = ResultIn(board=game.board, line=row.line, section=(cells.get("Section") or section or "").strip(),
+                      kind=row.kind)
+    result.table = number("Table", required=False)
+    result.round = number("Round", required=False)
+    if session.individual:
+        return result  # the importer refuses individual tables as a whole
+    room = (cells.get("Room") or "").strip()
+    if room:
+        if room.upper() not in _ROOMS:
+            raise PbnError(row.line, _tagged("Room", _("'%(value)s' is not a room: write Open or Closed", value=room)))
+        result.room = _ROOMS[room.upper()]
+    if cells.get("PairId_NS") or cells.get("PairId_EW"):
+        result.ns, result.ew = number("PairId_NS"), number("PairId_EW")
+    elif cells.get("TeamId_Home") or cells.get("TeamId_Away") or room:
+        if not room:
+            raise PbnError(row.line, _tagged("Room", _("a team result needs its room (Open or Closed)")))
+        if cells.get("TeamId_Home") or cells.get("TeamId_Away"):
+            result.home, result.away = number("TeamId_Home"), number("TeamId_Away")
+            result.ns, result.ew = ((result.home, result.away) if result.room == "open"
+                                    else (result.away, result.home))
+        else:
+            result.home_name = (game.tags.get("HomeTeam") or "").strip()
+            result.away_name = (game.tags.get("VisitTeam") or "").strip()
+            if not result.home_name or not result.away_name:
+                raise PbnError(row.line, _tagged("HomeTeam", _(
+                    "a team result names both teams: give HomeTeam and VisitTeam, or TeamId_Home and TeamId_Away")))
+    else:
+        raise PbnError(row.line, _tagged("PairId_NS", _(
+            "the row names no contestants: a pairs table has PairId_NS and PairId_EW, a teams table TeamId_Home, "
+            "TeamId_Away and Room, an individual PlayerId_North...PlayerId_West")))
+    if row.kind == "played":
+        result.contract = row.contract or ""
+        result.declarer = row.declarer or ""
+        result.tricks = row.tricks
+        lead = (cells.get("Lead") or "").strip()
+        result.lead = "" if lead in {"-", "?"} else lead
+    elif row.kind == "artificial":
+        result.score, result.code = row.adjusted, row.artificial or ""
+    else:
+        result.code = row.artificial or ""
+    return result

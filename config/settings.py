@@ -237,3 +237,8 @@ CELERY_BEAT_SCHEDULE = {
 # The browser that prints casebooks to PDF (Debian's chromium; Playwright drives it). Without
 # one, the casebook page prints to PDF from the reader's own browser.
 CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+
+# Results files from scoring programs (PBN, USEBIO): the largest upload or file read, in bytes.
+# A bigger file is refused with its size and this limit, never cut short.
+INTERCHANGE_MAX_FILE_BYTES = int(os.environ.get("INTERCHANGE_MAX_FILE_BYTES", str(10 * 1024 * 1024)))
+DATA_UPLOAD_MAX_MEMORY_SIZE = max(2621440, INTERCHANGE_MAX_FILE_BYTES + 65536)

@@ -1,169 +1,373 @@
-"""Bring a scoring program's PBN export into an event: its boards, deals and table results.
+"""Bring a scoring program's results file into an event: its boards, deals and table results.
 
-All or nothing: any fault in the file, or any result the record refuses, rolls the whole
-import back and is reported with the line of the file it came from.
+``import_file(event=..., data=bytes)`` reads PBN 2.1 or USEBIO 1.2 (told apart by content),
+checks the file against the event (its kind of scoring, its contestants, what is already in
+it) and records everything through the scoring services in one transaction: all or nothing.
+``dry_run=True`` does the same and rolls it back: the preview a director confirms shows
+exactly what the import will do. A refusal (:class:`ImportRefused`) names each line (or
+element) and field at fault; warnings name what was read past.
 """
 
-import re
+import hashlib
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from audit import services as audit
+from bridge.interchange import FileError, decode, scoring_label
+from bridge.messages import MessageError
+from bridge.pbn import parse_pbn, session_from_pbn
+from bridge.usebio import parse_usebio
 from scoring import services
 from scoring.i18n import translate
-from bridge.pbn import PbnError, parse_pbn
-from scoring.models import Board, Contestant, Session
+from scoring.models import Board, Contestant, Event, Match, Result, Session
 
-_ARTIFICIAL_RE = re.compile(r"^A(?P<ns>\d{2})(?P<ew>\d{2})?$", re.I)
+MAX_REFUSALS = 50
+
+# What each kind of event accepts from a file's [Scoring] (or USEBIO's scoring method).
+_ACCEPTS = {
+    Event.Kind.MP_PAIRS: {"matchpoints"},
+    Event.Kind.INDIVIDUAL: {"matchpoints"},
+    Event.Kind.IMP_PAIRS_BUTLER: {"butler", "imps"},
+    Event.Kind.IMP_PAIRS_CROSS: {"cross_imps", "imps"},
+    Event.Kind.TEAMS_ROUND_ROBIN: {"imps"},
+    Event.Kind.TEAMS_SWISS: {"imps"},
+    Event.Kind.KNOCKOUT_TEAMS: {"imps"},
+}
+_AVERAGES = {"60%": "AVE+", "50%": "AVE", "40%": "AVE-"}
 
 
 class ImportRefused(Exception):
     """The file was refused; ``str()`` says where and why, e.g. ``line 42: Deal: ...``, in the
-    active language (the reader's on a page; the settings' LANGUAGE_CODE in a command)."""
+    active language (the reader's on a page; the settings' LANGUAGE_CODE in a command).
+    ``refusals`` lists every reason found (up to 50), ``warnings`` what was read past."""
+
+    def __init__(self, refusals, warnings=()):
+        self.refusals = list(refusals)
+        self.warnings = list(warnings)
+        super().__init__("; ".join(self.refusals))
 
 
 @dataclass
 class ImportSummary:
+    """What an import did (or, for a preview, would do)."""
+
     session: Session
+    format: str = ""
     boards: int = 0
     results: int = 0
     contestants_created: list = field(default_factory=list)
     artificial: list = field(default_factory=list)
+    not_played: list = field(default_factory=list)
+    warnings: list = field(default_factory=list)
+    board_numbers: list = field(default_factory=list)
+    dry_run: bool = False
+    digest: str = ""
+
+
+class _Rollback(Exception):
+    pass
+
+
+def _line(line, detail):
+    return _("line %(line)s: %(message)s") % {"line": line, "message": detail}
+
+
+def _where(item, detail):
+    if getattr(item, "where", ""):
+        return f"{translate(item.where)}: {detail}"
+    return _line(item.line, detail)
+
+
+def _detail(error):
+    if isinstance(error, ValidationError) and hasattr(error, "error_dict"):
+        return "; ".join(f"{name}: {' '.join(messages)}" for name, messages in error.message_dict.items())
+    return " ".join(getattr(error, "messages", [str(error)]))
+
+
+def check_size(size):
+    """Refuse a file over INTERCHANGE_MAX_FILE_BYTES, naming its size and the limit."""
+    limit = settings.INTERCHANGE_MAX_FILE_BYTES
+    if size > limit:
+        raise ImportRefused([_("The file is %(size)s bytes; the limit is %(limit)s bytes "
+                               "(INTERCHANGE_MAX_FILE_BYTES). Nothing was read.") % {"size": size, "limit": limit}])
+
+
+def read_file(data):
+    """The :class:`bridge.interchange.SessionFile` of a PBN or USEBIO file's bytes."""
+    check_size(len(data))
+    text = decode(data)
+    warnings = []
+    try:
+        if text.lstrip().startswith("<"):
+            return parse_usebio(text.encode("utf-8"))
+        games = parse_pbn(text, warnings)
+        if not games:
+            raise ImportRefused([_line(1, _("the file holds no boards."))])
+        return session_from_pbn(games, warnings)
+    except MessageError as error:
+        raise ImportRefused([translate(error)], [translate(w) for w in warnings]) from None
+    except RecursionError:
+        raise ImportRefused([_("The file is nested too deeply to read.")]) from None
+
+
+def import_file(*, event, data, session_number=None, by=None, dry_run=False):
+    """Import a results file (bytes) into ``event``, into session ``session_number`` (created if
+    missing; a new session after the last one by default). Returns an ImportSummary; raises
+    ImportRefused with every reason, having written nothing."""
+    parsed = read_file(data)
+    digest = hashlib.sha256(data).hexdigest()
+    summary = None
+    try:
+        with transaction.atomic():
+            summary = _Importer(event, parsed, session_number, by).run()
+            summary.digest = digest
+            if summary.refusals:
+                raise _Rollback
+            audit.record(action="session.imported", obj=summary.session, actor=by, tournament=event.tournament_id,
+                         after={"format": parsed.format, "sha256": digest, "boards": summary.boards,
+                                "results": summary.results},
+                         summary=f"{event.name}, {summary.session}: {parsed.format} file, {summary.boards} boards, "
+                                 f"{summary.results} results")
+            if dry_run:
+                summary.dry_run = True
+                raise _Rollback
+    except _Rollback:
+        if summary.refusals:
+            raise ImportRefused(summary.refusals, summary.warnings) from None
+    return summary
 
 
 def import_pbn(*, event, text, session_number=None, by=None):
-    """Import ``text`` (a PBN 2.1 file) into ``event``, into session ``session_number``
-    (created if missing; a new session after the last one by default)."""
-    try:
-        games = parse_pbn(text)
-    except PbnError as error:
-        raise ImportRefused(translate(error)) from None
-    if not games:
-        raise ImportRefused(_line(1, _("the file holds no boards.")))
-    try:
-        with transaction.atomic():
-            return _import(event, games, session_number, by)
-    except _RowRefused as refusal:
-        raise ImportRefused(str(refusal)) from None
+    """Import the text of a PBN file (kept for callers holding text rather than bytes)."""
+    return import_file(event=event, data=text.encode("utf-8"), session_number=session_number, by=by)
+
+
+class _Importer:
+    def __init__(self, event, parsed, session_number, by):
+        self.event, self.parsed, self.session_number, self.by = event, parsed, session_number, by
+        self.refusals = []
+        self.warnings = [translate(w) for w in parsed.warnings]
+
+    def refuse(self, text):
+        if len(self.refusals) < MAX_REFUSALS:
+            self.refusals.append(text)
+
+    def run(self):
+        event, parsed = self.event, self.parsed
+        self.check_file()
+        if self.refusals:
+            return self.summary(None)
+        session = self.session()
+        summary = self.summary(session)
+        if self.refusals:
+            return summary
+        sections = {s.name: s for s in session.sections.all()}
+        default = sections.get("A") or next(iter(sections.values()), None) or services.create_session_section(
+            session=session, name="A")
+        boards = {}
+        for item in parsed.boards:
+            if item.number in boards:
+                continue
+            try:
+                boards[item.number] = services.create_board(session=session, number=item.number, dealer=item.dealer,
+                                                            vulnerability=item.vulnerability, deal=item.deal)
+                summary.boards += 1
+                summary.board_numbers.append(item.number)
+            except ValidationError as error:
+                self.refuse(_where(item, _detail(error)))
+        contestants = {c.number: c for c in Contestant.objects.filter(event=event)}
+        by_name = {c.name.strip().lower(): c for c in contestants.values() if c.name.strip()}
+        tables, rounds, matches = {}, {}, set()
+        placed_by_pair = False
+        for item in parsed.results:
+            board = boards.get(item.board)
+            if board is None:
+                continue
+            try:
+                ns, ew = self.sides(item, contestants, by_name, summary)
+                section = default
+                if item.section:
+                    if item.section not in sections:
+                        sections[item.section] = services.create_session_section(session=session, name=item.section)
+                    section = sections[item.section]
+                number = item.table
+                if number is None:
+                    number, placed_by_pair = ns.number, True
+                if event.is_teams:
+                    number = 2 * number - 1 if item.room == "open" else 2 * number
+                key = (section.pk, number)
+                if key not in tables:
+                    tables[key] = services.add_table(section=section, number=number)
+                round_number = item.round or 1
+                if round_number not in rounds:
+                    rounds[round_number] = services.add_round(session=session, number=round_number)
+                if event.is_teams:
+                    home, away = (ns, ew) if item.room == "open" else (ew, ns)
+                    match_key = (round_number, home.pk, away.pk)
+                    if match_key not in matches and not Match.objects.filter(
+                            round=rounds[round_number], home=home, away=away).exists():
+                        open_number = number if item.room == "open" else number - 1
+                        open_room = tables.get((section.pk, open_number)) or services.add_table(
+                            section=section, number=open_number)
+                        closed_room = tables.get((section.pk, open_number + 1)) or services.add_table(
+                            section=section, number=open_number + 1)
+                        services.create_match(round=rounds[round_number], home=home, away=away,
+                                              open_room=open_room, closed_room=closed_room)
+                    matches.add(match_key)
+                self.record(board, rounds[round_number], tables[key], ns, ew, item, summary)
+                summary.results += 1
+            except ValidationError as error:
+                self.refuse(_where(item, _detail(error)))
+            except _RowRefused as refusal:
+                self.refuse(_where(item, str(refusal)))
+        if placed_by_pair:
+            self.warnings.append(_("The file gives no table numbers: each result is placed at the table of its N-S "
+                                   "pair's number."))
+        return summary
+
+    def summary(self, session):
+        summary = ImportSummary(session=session, format=self.parsed.format)
+        summary.refusals, summary.warnings = self.refusals, self.warnings
+        return summary
+
+    def check_file(self):
+        event, parsed = self.event, self.parsed
+        if parsed.individual:
+            first = next((r for r in parsed.results), None)
+            self.refuse(_where(first, _("ScoreTable: an individual table (PlayerId_North, ...) cannot be recorded: "
+                                        "this system records each result between one contestant at N-S and one "
+                                        "at E-W.")) if first else _(
+                "An individual table (PlayerId_North, ...) cannot be recorded."))
+            return
+        if parsed.scoring and parsed.scoring not in _ACCEPTS.get(event.kind, set()):
+            where = _line(parsed.scoring_line, "Scoring: %s") if parsed.scoring_line else "Scoring: %s"
+            self.refuse(where % (_("the file is scored in %(scoring)s, but %(event)s is %(kind)s: import it into an "
+                                   "event scored that way, or have the program export it as such.") % {
+                "scoring": translate(scoring_label(parsed.scoring)), "event": event.name,
+                "kind": event.get_kind_display()}))
+        if parsed.teams and not event.is_teams:
+            self.refuse(_("The file holds team results (rooms Open and Closed), but %(event)s is %(kind)s.") % {
+                "event": event.name, "kind": event.get_kind_display()})
+        if event.is_teams:
+            for item in parsed.results:
+                if not item.room:
+                    self.refuse(_where(item, _("Room: a team event's result needs its room (Open or Closed).")))
+        if not parsed.boards:
+            self.refuse(_line(1, _("the file holds no boards.")))
+
+    def session(self):
+        event = self.event
+        signature = self.signature()
+        if self.session_number is None:
+            for session in event.sessions.all():
+                if signature and self.existing_signature(session) == signature:
+                    self.refuse(_("This file is already imported: %(session)s of %(event)s holds the same boards "
+                                  "and results.") % {"session": session, "event": event.name})
+                    return session
+            last = event.sessions.order_by("-number").first()
+            number = last.number + 1 if last else 1
+        else:
+            number = self.session_number
+        session = event.sessions.filter(number=number).first()
+        if session is None:
+            return services.create_session(event=event, number=number)
+        if signature and self.existing_signature(session) == signature:
+            self.refuse(_("This file is already imported: %(session)s of %(event)s holds the same boards and "
+                          "results.") % {"session": session, "event": event.name})
+            return session
+        taken = set(Board.objects.filter(session=session).values_list("number", flat=True))
+        for item in self.parsed.boards:
+            if item.number in taken:
+                self.refuse(_where(item, _("board %(board)s is already in %(session)s of this event.") % {
+                    "board": item.number, "session": session}))
+                taken.discard(item.number)
+        return session
+
+    def signature(self):
+        return sorted((r.board, r.ns or 0, r.ew or 0, r.contract, r.declarer, r.tricks if r.tricks is not None else -1)
+                      for r in self.parsed.results if r.ns is not None)
+
+    @staticmethod
+    def existing_signature(session):
+        rows = Result.objects.filter(board__session=session).values_list(
+            "board__number", "ns__number", "ew__number", "contract", "declarer", "tricks")
+        return sorted((b, ns, ew, contract, declarer, tricks if tricks is not None else -1)
+                      for b, ns, ew, contract, declarer, tricks in rows)
+
+    def sides(self, item, contestants, by_name, summary):
+        if item.ns is None and item.home_name:
+            home = self.named(item.home_name, contestants, by_name, summary)
+            away = self.named(item.away_name, contestants, by_name, summary)
+            return (home, away) if item.room == "open" else (away, home)
+        return (self.numbered(item.ns, contestants, summary), self.numbered(item.ew, contestants, summary))
+
+    def numbered(self, number, contestants, summary):
+        if number not in contestants:
+            contestants[number] = services.enter_contestant(event=self.event, number=number, members=[],
+                                                            name=self.parsed.names.get(number, ""))
+            summary.contestants_created.append(number)
+        return contestants[number]
+
+    def named(self, name, contestants, by_name, summary):
+        key = name.strip().lower()
+        if key not in by_name:
+            number = max(contestants, default=0) + 1
+            contestants[number] = by_name[key] = services.enter_contestant(
+                event=self.event, number=number, members=[], name=name.strip())
+            summary.contestants_created.append(number)
+        return by_name[key]
+
+    def record(self, board, round_, table, ns, ew, item, summary):
+        if item.kind == "played":
+            return services.record_result(board=board, round=round_, table=table, ns=ns, ew=ew,
+                                          contract=item.contract, declarer=item.declarer, tricks=item.tricks,
+                                          lead=item.lead)
+        result = services.record_result(board=board, round=round_, table=table, ns=ns, ew=ew, not_played=True)
+        label = _("board %(board)s, table %(table)s") % {"board": board.number, "table": table.number}
+        if item.kind == "not_played":
+            summary.not_played.append(f"{label}: {item.code or 'NP'}")
+            self.warnings.append(_where(item, _("%(label)s: recorded as not played (%(code)s), with no score: give "
+                                                "it an adjusted score.") % {"label": label, "code": item.code or "NP"}))
+            return result
+        score = dict(item.score)
+        if not self.event.kind == Event.Kind.MP_PAIRS and self.event.kind != Event.Kind.INDIVIDUAL:
+            for side, value in score.items():
+                if value.endswith("%"):
+                    if value not in _AVERAGES:
+                        raise _RowRefused(_("%(code)s: a stated percentage has no meaning at IMPs; only 60/50/40 "
+                                            "(average plus, average, average minus) can be imported.") % {
+                            "code": item.code})
+                    score[side] = _AVERAGES[value]
+        total = sum(_as_percent(v) for v in score.values())
+        code = _code(item)
+        services.set_effective_score(
+            result=result, kind="artificial", score=score,
+            reason=f"Imported from the scoring program's {self.parsed.format} file as {code}",
+            cause_type="import", by=self.by, outside_agency=total > 100)
+        summary.artificial.append(f"{label}: {code}")
+        return result
+
+
+def _code(item):
+    """A60 in one column and A40 in the other read back as A6040; other codes as written."""
+    ns, ew = item.score["ns"], item.score["ew"]
+    if ns.endswith("%") and ew.endswith("%") and ns[:-1].isdigit() and ew[:-1].isdigit():
+        return f"A{ns[:-1]}{ew[:-1]}"
+    return item.code or f"{ns} / {ew}"
+
+
+def _as_percent(value):
+    if value.endswith("%"):
+        return float(value[:-1])
+    return {"AVE+": 60, "AVE": 50, "AVE-": 40}.get(value, 50)
 
 
 class _RowRefused(Exception):
     pass
 
 
-def _line(line, detail):
-    """``line 42: ...``, as the PBN reader names a line (bridge/pbn.py)."""
-    return _("line %(line)s: %(message)s") % {"line": line, "message": detail}
-
-
-def _refuse(line, error):
-    if isinstance(error, ValidationError) and hasattr(error, "error_dict"):
-        detail = "; ".join(f"{name}: {' '.join(messages)}" for name, messages in error.message_dict.items())
-    else:
-        detail = " ".join(getattr(error, "messages", [str(error)]))
-    raise _RowRefused(_line(line, detail))
-
-
-def _import(event, games, session_number, by):
-    if session_number is None:
-        last = event.sessions.order_by("-number").first()
-        session_number = last.number + 1 if last else 1
-    session = event.sessions.filter(number=session_number).first()
-    if session is None:
-        session = services.create_session(event=event, number=session_number)
-    section = session.sections.order_by("name").first()
-    if section is None:
-        section = services.create_session_section(session=session, name="A")
-    summary = ImportSummary(session=session)
-    names = _names(games)
-    contestants = {c.number: c for c in Contestant.objects.filter(event=event)}
-    tables, rounds = {}, {}
-    for game in games:
-        if Board.objects.filter(session=session, number=game.board).exists():
-            raise _RowRefused(_line(game.line, _("board %(board)s is already in %(session)s of this event.") % {
-                "board": game.board, "session": session}))
-        try:
-            board = services.create_board(session=session, number=game.board, dealer=game.dealer,
-                                          vulnerability=game.vulnerability,
-                                          deal=game.deal.to_pbn() if game.deal and game.deal.complete else "")
-        except ValidationError as error:
-            _refuse(game.line, error)
-        summary.boards += 1
-        for row in game.score_rows:
-            ns = _contestant(event, contestants, row, "PairId_NS", names, summary)
-            ew = _contestant(event, contestants, row, "PairId_EW", names, summary)
-            table = _number(row, "Table", default=None)
-            round_number = _number(row, "Round", default=1)
-            if table not in tables:
-                tables[table] = services.add_table(section=section, number=table)
-            if round_number not in rounds:
-                rounds[round_number] = services.add_round(session=session, number=round_number)
-            try:
-                _record(board, rounds[round_number], tables[table], ns, ew, row, summary, by)
-            except ValidationError as error:
-                _refuse(row.line, error)
-            summary.results += 1
-    return summary
-
-
-def _record(board, round_, table, ns, ew, row, summary, by):
-    if not row.artificial:
-        return services.record_result(board=board, round=round_, table=table, ns=ns, ew=ew,
-                                      contract=row.contract or "", declarer=row.declarer or "", tricks=row.tricks,
-                                      lead=row.get("Lead") or "")
-    # Programs write artificial scores as A60 / A40 in the two score columns, or A6040 in one.
-    # They are kept as the fixed percentages the program scored (the file cannot say whether
-    # the session rule applied); anything else (Bye, ...) is recorded as not played.
-    result = services.record_result(board=board, round=round_, table=table, ns=ns, ew=ew, not_played=True)
-    codes = [_ARTIFICIAL_RE.match((row.get(column) or "").strip()) for column in ("Score_NS", "Score_EW")]
-    if codes[0]:
-        ns_percent = int(codes[0]["ns"])
-        if codes[0]["ew"]:
-            ew_percent = int(codes[0]["ew"])
-        elif codes[1]:
-            ew_percent = int(codes[1]["ns"])
-        else:
-            ew_percent = 100 - ns_percent
-        services.set_effective_score(
-            result=result, kind="artificial", score={"ns": f"{ns_percent}%", "ew": f"{ew_percent}%"},
-            reason=f"Imported from the scoring program's export as A{ns_percent}{ew_percent}",
-            cause_type="import", by=by, outside_agency=ns_percent + ew_percent > 100)
-        summary.artificial.append(f"board {board.number}, table {table.number}: A{ns_percent}{ew_percent}")
-    else:
-        summary.artificial.append(f"board {board.number}, table {table.number}: {row.artificial} (not played)")
-    return result
-
-
-def _number(row, column, default):
-    value = row.get(column)
-    if value in (None, ""):
-        if default is None:
-            raise _RowRefused(_line(row.line, "%s: %s" % (column, _("the column is missing or empty."))))
-        return default
-    try:
-        return int(value)
-    except ValueError:
-        raise _RowRefused(_line(row.line, "%s: %s" % (column, _("'%(value)s' is not a number.") % {
-            "value": value}))) from None
-
-
-def _contestant(event, contestants, row, column, names, summary):
-    number = _number(row, column, default=None)
-    if number not in contestants:
-        contestants[number] = services.enter_contestant(event=event, number=number, members=[],
-                                                        name=names.get(number, ""))
-        summary.contestants_created.append(number)
-    return contestants[number]
-
-
-def _names(games):
-    """Pair names from a TotalScoreTable, where the program wrote one."""
-    names = {}
-    for game in games:
-        for row in game.total_score_rows:
-            pair, name = row.get("PairId"), row.get("Names")
-            if pair and name and pair.isdigit():
-                names[int(pair)] = name.strip('"')
-    return names
+__all__ = ["FileError", "ImportRefused", "ImportSummary", "check_size", "import_file", "import_pbn", "read_file"]

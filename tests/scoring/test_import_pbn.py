@@ -64,7 +64,7 @@ def test_imported_matchpoints_agree_with_the_program(event):
     ("bad_missing_column.pbn", "line 103: ScoreTable: the row has 11 columns but the header names 12"),
     ("bad_8nt.pbn", "line 192: Contract: '8NT' has level 8: a level is 1 to 7."),
     ("bad_law77.pbn", "line 194: Score_NS 110 does not match 2D by S making 8 tricks, vulnerable: Law 77 gives 90"),
-    ("bad_duplicate_board.pbn", "line 156: Board: board 3 appears twice in this file (first at line 111)"),
+    ("bad_duplicate_board.pbn", "line 156: Board: board 3 appears twice in this file with a different Deal"),
 ])
 def test_a_broken_file_is_refused_whole_with_line_and_reason(event, name, message):
     with pytest.raises(CommandError) as exc:
@@ -79,7 +79,24 @@ def test_importing_the_same_session_twice_is_refused_and_changes_nothing(event):
     call_command("import_pbn", str(FIXTURES / "session_export.pbn"), "--event", str(event.pk), "--session", "1")
     with pytest.raises(CommandError) as exc:
         call_command("import_pbn", str(FIXTURES / "session_export.pbn"), "--event", str(event.pk), "--session", "1")
-    assert "board 1 is already in Session 1 of this event" in str(exc.value)
+    assert "This file is already imported: Session 1 of Thursday Pairs holds the same boards and results" in str(
+        exc.value)
+    assert Result.objects.filter(board__session__event=event).count() == 36
+    # Without a session number too: never a silent second session.
+    with pytest.raises(CommandError, match="This file is already imported: Session 1"):
+        call_command("import_pbn", str(FIXTURES / "session_export.pbn"), "--event", str(event.pk))
+    assert event.sessions.count() == 1
+
+
+def test_another_file_into_a_session_that_has_its_boards_is_refused(event, tmp_path):
+    call_command("import_pbn", str(FIXTURES / "session_export.pbn"), "--event", str(event.pk), "--session", "1")
+    other = tmp_path / "other.pbn"  # the same session with one result corrected
+    text = (FIXTURES / "session_export.pbn").read_text().replace(
+        " 2  3  2 12 1D    N  6 H5      -    50", " 2  3  2 12 1D    N  7 H5     70     -")
+    other.write_text(text)
+    with pytest.raises(CommandError) as exc:
+        call_command("import_pbn", str(other), "--event", str(event.pk), "--session", "1")
+    assert "line 5: board 1 is already in Session 1 of this event" in str(exc.value)
     assert Result.objects.filter(board__session__event=event).count() == 36
 
 

@@ -1,0 +1,231 @@
+"""What every results file says, whichever program wrote it: boards, table results, names.
+
+The readers (bridge/pbn.py through ``session_from_pbn``, bridge/usebio.py) turn a file into a
+:class:`SessionFile`; the importer service (scoring/importers/session_import.py) checks it
+against the event and writes it. Plain Python, no Django.
+
+Also here: reading the bytes of an upload (``decode``), and the artificial-score codes that
+scoring programs write instead of a score (``read_artificial``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from bridge.messages import Message, MessageError, _
+
+__all__ = ["BoardIn", "FileError", "Notice", "ResultIn", "SessionFile", "decode", "read_artificial",
+           "read_scoring"]
+
+
+class FileError(MessageError):
+    """A results file refused: ``str()`` is ``line 42: Score_NS: ...`` (or ``row 7: ...`` for
+    files without lines). ``line`` is the line (or row) number, ``message`` the rest."""
+
+    def __init__(self, line, message, where="line"):
+        text = (_("line %(line)s: %(message)s", line=line, message=message) if where == "line"
+                else _("row %(line)s: %(message)s", line=line, message=message))
+        super().__init__(text)
+        self.line = line
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A warning about a file that does not stop the import: where, and what."""
+
+    line: int
+    message: str
+
+    def __str__(self):
+        return str(_("line %(line)s: %(message)s", line=self.line, message=self.message))
+
+    def render(self, gettext=None):
+        from bridge.messages import render
+        template = gettext("line %(line)s: %(message)s") if gettext else "line %(line)s: %(message)s"
+        return template % {"line": self.line, "message": render(self.message, gettext)}
+
+
+@dataclass
+class BoardIn:
+    number: int
+    line: int
+    dealer: str | None = None
+    vulnerability: str | None = None
+    deal: str = ""  # PBN deal string, or "" when the file has none (or only part of one)
+    section: str = ""
+    where: str = ""  # how to name it when there are no lines ("board 3" in a USEBIO file)
+
+
+@dataclass
+class ResultIn:
+    """One table result. ``kind``: ``played`` (contract, declarer, tricks), ``artificial``
+    (``score`` in the engine's form, e.g. {"ns": "60%", "ew": "40%"}), ``not_played`` (the
+    program says the board was not played and gives no score)."""
+
+    board: int
+    line: int
+    ns: int | None = None
+    ew: int | None = None
+    table: int | None = None
+    round: int | None = None
+    section: str = ""
+    room: str = ""  # "open" / "closed" for team files
+    home: int | None = None
+    away: int | None = None
+    home_name: str = ""  # a team file's HomeTeam / VisitTeam names, when it gives no numbers
+    away_name: str = ""
+    kind: str = "played"
+    contract: str = ""
+    declarer: str = ""
+    tricks: int | None = None
+    lead: str = ""
+    score: dict | None = None
+    code: str = ""  # the artificial code as written
+    where: str = ""  # how to name it when there are no lines ("board 3, traveller line 2")
+
+
+@dataclass
+class SessionFile:
+    """One session's results as a file gives them."""
+
+    format: str
+    boards: list = field(default_factory=list)
+    results: list = field(default_factory=list)
+    names: dict = field(default_factory=dict)  # contestant number -> name
+    scoring: str | None = None  # "matchpoints", "imps", "butler", "cross_imps", or None
+    scoring_line: int | None = None
+    teams: bool = False
+    individual: bool = False
+    warnings: list = field(default_factory=list)
+
+
+# --- Bytes to text ---------------------------------------------------------------------------
+
+def decode(data):
+    """The text of an uploaded file: UTF-8 (a byte-order mark dropped), else Windows-1252 (the
+    older Windows scoring programs), else Latin-1, which decodes any byte. CRLF and CR line
+    ends read as LF."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        try:
+            text = data.decode("cp1252")
+        except UnicodeDecodeError:
+            text = data.decode("latin-1")
+    return text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
+
+
+# --- Artificial score codes ----------------------------------------------------------------
+
+_SYMBOLS = {
+    "A+": "AVE+", "AVE+": "AVE+", "AV+": "AVE+", "AVG+": "AVE+", "AVEPLUS": "AVE+", "A60+": "AVE+",
+    "A": "AVE", "A=": "AVE", "AVE": "AVE", "AV": "AVE", "AVG": "AVE", "AVE=": "AVE",
+    "A-": "AVE-", "AVE-": "AVE-", "AV-": "AVE-", "AVG-": "AVE-", "AVEMINUS": "AVE-",
+}
+_OPPOSITE = {"AVE+": "AVE-", "AVE": "AVE", "AVE-": "AVE+"}
+NOT_PLAYED = {"NP", "N/P", "NOTPLAYED", "NOT PLAYED", "NOT_PLAYED", "UNPLAYED"}
+BYES = {"BYE", "SITOUT", "SIT-OUT", "SIT OUT", "PHANTOM"}
+_PAIR_CODE = re.compile(r"^A(\d{2})(\d{2})$")  # A6040: N-S 60 %, E-W 40 %
+_ONE_CODE = re.compile(r"^A(\d{2,3})$")  # A60 in one side's column
+_PERCENT = re.compile(r"^(\d{1,3}(?:[.,]\d{1,2})?)\s*%$")  # 60% / 57.5%
+KNOWN_CODES = "A60, A6040, A+, A, A-, AVE+, AVE, AVE-, 60%, NP"
+
+
+def _percent(text):
+    value = text.replace(",", ".")
+    return f"{value.rstrip('0').rstrip('.') if '.' in value else value}%"
+
+
+def _one(text):
+    """One side's code -> (engine value, its complement) or None when not a known code."""
+    code = text.strip().upper().replace(" ", "")
+    if code in _SYMBOLS:
+        return _SYMBOLS[code], _OPPOSITE[_SYMBOLS[code]]
+    match = _ONE_CODE.match(code) or _PERCENT.match(code)
+    if match:
+        value = match[1].replace(",", ".")
+        if float(value) > 100:
+            return None
+        other = 100 - float(value)
+        other = str(int(other)) if other == int(other) else f"{other:g}"
+        return _percent(value), f"{other}%"
+    return None
+
+
+def read_artificial(ns_text, ew_text=None):
+    """Read the artificial score a program wrote in the N-S and E-W score columns.
+
+    Returns ``("artificial", {"ns": ..., "ew": ...})`` in the engine's form (stated
+    percentages stay percentages: ``A60`` -> ``"60%"``; ``A+`` -> ``"AVE+"``), or
+    ``("not_played", None)`` for NP, ``("bye", None)`` for a sit-out; raises ValueError with a
+    Message naming the code when the code is unknown. One side's code alone gives the other
+    side the complement (A60 -> 40 %, AVE+ -> AVE-), as the programs mean it."""
+    texts = [t.strip() for t in (ns_text or "", ew_text or "") if t is not None]
+    texts = [t for t in texts if t and t != "-"]
+    if not texts:
+        raise ValueError(_("no score and no artificial-score code"))
+    upper = [t.upper() for t in texts]
+    if all(t in NOT_PLAYED for t in upper):
+        return "not_played", None
+    if any(t in BYES for t in upper):
+        return "bye", None
+    if len(texts) == 1:
+        match = _PAIR_CODE.match(upper[0].replace(" ", ""))
+        if match:
+            return "artificial", {"ns": f"{int(match[1])}%", "ew": f"{int(match[2])}%"}
+    sides = []
+    for text in (ns_text, ew_text):
+        text = (text or "").strip()
+        if not text or text == "-":
+            sides.append(None)
+            continue
+        read = _one(text)
+        if read is None:
+            raise ValueError(_("'%(code)s' is not a score or an artificial-score code this system knows (%(known)s)",
+                               code=text, known=KNOWN_CODES))
+        sides.append(read)
+    ns, ew = sides
+    if ns and ew:
+        return "artificial", {"ns": ns[0], "ew": ew[0]}
+    if ns:
+        return "artificial", {"ns": ns[0], "ew": ns[1]}
+    return "artificial", {"ns": ew[1], "ew": ew[0]}
+
+
+# --- The [Scoring] tag and its kin -------------------------------------------------------------
+
+_SCORING = {
+    "MP": "matchpoints", "MATCHPOINTS": "matchpoints", "MATCHPOINT": "matchpoints", "MP1": "matchpoints",
+    "MP2": "matchpoints", "PAIRS": "matchpoints", "TOPS": "matchpoints", "MATCH_POINTS": "matchpoints",
+    "IMP": "imps", "IMPS": "imps", "TEAMS": "imps", "IMPS_TEAMS": "imps",
+    "BUTLER": "butler", "BUTLERIMP": "butler", "BUTLERIMPS": "butler", "DATUM": "butler",
+    "CROSS": "cross_imps", "CROSSIMP": "cross_imps", "CROSSIMPS": "cross_imps", "CROSS_IMPS": "cross_imps",
+    "IMPACROSSTHEFIELD": "cross_imps", "IAF": "cross_imps", "CROSS-IMPS": "cross_imps",
+    "BAM": "bam", "BOARDAMATCH": "bam",
+    "RUBBER": "rubber", "CHICAGO": "rubber", "CAVENDISH": "rubber",
+}
+
+
+def read_scoring(text):
+    """``"MP"`` -> ``"matchpoints"``, ``"Butler"`` -> ``"butler"``...; None for "?" or empty;
+    the text as written (lower case) for anything else. PBN allows a list separated by ``;``
+    (``"IMP;Cross"``): the last known word wins, as it is the more precise."""
+    if not text or text.strip() in {"?", "-"}:
+        return None
+    found = None
+    for part in re.split(r"[;,]", text):
+        key = re.sub(r"[\s-]", "", part).upper()
+        key = key.replace("_", "") if key.replace("_", "") in _SCORING else key
+        if key in _SCORING:
+            found = _SCORING[key]
+    return found or text.strip().lower()
+
+
+def scoring_label(kind):
+    return {"matchpoints": _("matchpoints"), "imps": _("IMPs"), "butler": _("Butler IMPs"),
+            "cross_imps": _("cross-IMPs"), "bam": _("board-a-match"), "rubber": _("rubber or Chicago scoring")
+            }.get(kind, Message("%(kind)s", kind=kind))

@@ -1,0 +1,273 @@
+"""Read and write USEBIO 1.2, the XML results standard of the English Bridge Union (EBUScore,
+ScoreBridge, Bridgewebs, RealBridge...).
+
+``parse_usebio(data)`` reads an event's boards, travellers and hand records into a
+:class:`bridge.interchange.SessionFile`, or raises :class:`UsebioError` naming the element
+(``board 3, traveller line 2: CONTRACT: ...``). The file is untrusted: it is parsed with
+defusedxml, which refuses entity declarations (no "billion laughs", no external entities).
+``write_usebio(...)`` writes a scored event back.
+
+Plain Python, no Django.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ElementTree
+
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import fromstring
+
+from bridge.deals import DealError, parse_deal, parse_seat, parse_vulnerability
+from bridge.engine.contract import ContractError, board_dealer, board_vulnerability, ns_score, parse_contract
+from bridge.interchange import BoardIn, Notice, ResultIn, SessionFile, read_artificial, read_scoring
+from bridge.messages import Message, MessageError, _
+
+__all__ = ["UsebioError", "parse_usebio", "write_usebio"]
+
+_SCORING = {"MATCH_POINTS": "matchpoints", "MATCHPOINTS": "matchpoints", "MP_PAIRS": "matchpoints",
+            "IMPS": "imps", "TEAMS": "imps", "SWISS_TEAMS": "imps", "TEAMS_OF_FOUR": "imps", "KO_TEAMS": "imps",
+            "BUTLER": "butler", "BUTLER_PAIRS": "butler", "CROSS_IMPS": "cross_imps", "CROSS_IMP": "cross_imps",
+            "IMP_PAIRS": "cross_imps", "INDIVIDUAL": "matchpoints", "BAM": "bam", "BAM_TEAMS": "bam"}
+_SEATS = {"N": "N", "NORTH": "N", "E": "E", "EAST": "E", "S": "S", "SOUTH": "S", "W": "W", "WEST": "W"}
+
+
+class UsebioError(MessageError):
+    """A USEBIO file refused; ``str()`` names the element and the field at fault."""
+
+    def __init__(self, where, message):
+        super().__init__(Message("%(where)s: %(message)s", where=where, message=message))
+        self.where = where
+        self.message = message
+
+
+def _text(element, *names):
+    for name in names:
+        child = element.find(name)
+        if child is not None and child.text is not None and child.text.strip():
+            return child.text.strip()
+    return None
+
+
+def parse_usebio(data):
+    """The boards, results and names of a USEBIO file (bytes or text)."""
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    try:
+        root = fromstring(data, forbid_dtd=False, forbid_entities=True, forbid_external=True)
+    except DefusedXmlException:
+        raise UsebioError(_("the file"), _("it declares XML entities, which a results file never needs: refused "
+                                           "for safety")) from None
+    except ElementTree.ParseError as error:
+        line, column = getattr(error, "position", (0, 0))
+        raise UsebioError(_("line %(line)s, column %(column)s", line=line, column=column),
+                          _("this is not well-formed XML")) from None
+    except (ValueError, RecursionError):
+        raise UsebioError(_("the file"), _("this is not well-formed XML")) from None
+    if root.tag.upper() != "USEBIO":
+        raise UsebioError(_("the file"), _("the root element is <%(tag)s>, not <USEBIO>: this is not a USEBIO file",
+                                           tag=root.tag[:40]))
+    event = root if root.find("EVENT") is None else root.find("EVENT")
+    session = SessionFile(format="USEBIO")
+    kind = (_text(event, "BOARD_SCORING_METHOD") or event.get("EVENT_TYPE") or "").upper()
+    session.scoring = _SCORING.get(kind) or read_scoring(kind)
+    session.teams = "TEAM" in (event.get("EVENT_TYPE") or "").upper()
+    for tag in ("PAIR", "TEAM"):
+        for entry in event.iter(tag):
+            number = _text(entry, f"{tag}_NUMBER")
+            if tag == "TEAM":
+                name = _text(entry, "TEAM_NAME") or ""
+            else:
+                name = " - ".join(p for p in (_text(player, "PLAYER_NAME") for player in entry.findall("PLAYER")) if p)
+            if number and number.isdigit() and name:
+                session.names[int(number)] = name
+    hands = {}
+    for handset in event.iter("HANDSET"):
+        for index, board in enumerate(handset.findall("BOARD"), 1):
+            read = _hand_record(board, index)
+            hands[read.number] = read
+    seen = {}
+    for index, board in enumerate(event.iter("BOARD"), 1):
+        if board.find("TRAVELLER_LINE") is None:
+            continue
+        number = _number(board, "BOARD_NUMBER", _("board element %(n)s", n=index))
+        where = _("board %(board)s", board=number)
+        record = hands.get(number) or BoardIn(number=number, line=index, dealer=board_dealer(number),
+                                                 vulnerability=board_vulnerability(number))
+        record.line, record.where = index, where
+        if number in seen:
+            raise UsebioError(where, _("BOARD_NUMBER: board %(board)s is given twice", board=number))
+        seen[number] = record
+        session.boards.append(record)
+        for row, line in enumerate(board.findall("TRAVELLER_LINE"), 1):
+            result = _traveller_line(line, record, _("board %(board)s, traveller line %(row)s", board=number, row=row),
+                                     session)
+            if result is not None:
+                session.results.append(result)
+    for number, record in hands.items():
+        if number not in seen:
+            record.where = _("hand record of board %(board)s", board=number)
+            session.boards.append(record)
+    session.boards.sort(key=lambda b: b.number)
+    return session
+
+
+def _number(element, name, where, required=True):
+    text = _text(element, name)
+    if text is None:
+        if required:
+            raise UsebioError(where, _("%(field)s: the element is missing or empty", field=name))
+        return None
+    if not re.fullmatch(r"\d{1,6}", text) or int(text) < 1:
+        raise UsebioError(where, _("%(field)s: '%(value)s' is not a number", field=name, value=text[:40]))
+    return int(text)
+
+
+def _hand_record(board, index):
+    number = _number(board, "BOARD_NUMBER", _("hand record %(n)s", n=index))
+    where = _("hand record of board %(board)s", board=number)
+    record = BoardIn(number=number, line=index)
+    try:
+        dealer = _text(board, "DEALER")
+        record.dealer = _SEATS.get(dealer.upper()) if dealer else board_dealer(number)
+        if record.dealer is None:
+            raise DealError("dealer", _("'%(text)s' is not a seat: write N, E, S or W", text=dealer[:20]))
+        vulnerable = _text(board, "VULNERABILITY", "VULNERABLE")
+        record.vulnerability = (parse_vulnerability(vulnerable.replace("-", "") if len(vulnerable) == 3 else vulnerable)
+                                if vulnerable else board_vulnerability(number))
+    except DealError as error:
+        raise UsebioError(where, error.message) from None
+    hands = {}
+    for hand in board.findall("HAND"):
+        seat = _SEATS.get((_text(hand, "DIRECTION") or "").upper())
+        if seat is None:
+            raise UsebioError(where, _("HAND: DIRECTION must be N, E, S or W"))
+        suits = [(_text(hand, suit) or "").replace("10", "T").replace(" ", "") for suit in
+                 ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")]
+        hands[seat] = ".".join(suits)
+    if hands:
+        if set(hands) != {"N", "E", "S", "W"}:
+            raise UsebioError(where, _("HAND: the hand record needs the four hands N, E, S and W"))
+        text = "N:" + " ".join(hands[seat] for seat in "NESW")
+        try:
+            record.deal = parse_deal(text).to_pbn()
+        except DealError as error:
+            raise UsebioError(where, error.message) from None
+    return record
+
+
+def _traveller_line(line, board, where, session):
+    result = ResultIn(board=board.number, line=board.line, where=where)
+    result.ns = _number(line, "NS_PAIR_NUMBER", where)
+    result.ew = _number(line, "EW_PAIR_NUMBER", where)
+    result.table = _number(line, "TABLE", where, required=False)
+    result.round = _number(line, "ROUND", where, required=False)
+    contract = _text(line, "CONTRACT")
+    score = _text(line, "SCORE", "NS_SCORE")
+    ew_score = _text(line, "EW_SCORE")
+    if contract is None or not (contract[0].isdigit() or contract.upper() in {"PASS", "AP", "P", "PASSED"}):
+        texts = (score or contract, ew_score)
+        if all(t is None for t in texts):
+            raise UsebioError(where, _("CONTRACT: the line has neither a contract nor a score"))
+        try:
+            result.kind, result.score = read_artificial(*texts)
+        except ValueError as error:
+            raise UsebioError(where, Message("%(field)s: %(message)s", field="SCORE", message=error.args[0])) from None
+        result.code = score or contract or ""
+        if result.kind == "bye":
+            session.warnings.append(Notice(board.line, Message("%(where)s: %(message)s", where=where, message=_(
+                "a sit-out has no result to record"))))
+            return None
+        return result
+    try:
+        result.contract = str(parse_contract(contract.replace("**", "XX").replace("*", "X").upper()
+                                             .replace("PASSED", "PASS")))
+    except ContractError as error:
+        raise UsebioError(where, Message("%(field)s: %(message)s", field="CONTRACT", message=error.message)) from None
+    if result.contract == "PASS":
+        return result
+    declarer = _text(line, "PLAYED_BY", "DECLARER")
+    try:
+        result.declarer = parse_seat(_SEATS.get((declarer or "").upper(), declarer or ""), "declarer")
+    except DealError as error:
+        raise UsebioError(where, Message("%(field)s: %(message)s", field="PLAYED_BY", message=error.message)) from None
+    tricks = _text(line, "TRICKS")
+    if tricks is None or not re.fullmatch(r"\d{1,2}", tricks) or int(tricks) > 13:
+        raise UsebioError(where, _("TRICKS: '%(value)s' is not a number of tricks: declarer takes 0 to 13",
+                                   value=(tricks or "")[:20]))
+    result.tricks = int(tricks)
+    result.lead = (_text(line, "LEAD") or "").upper().replace("10", "T")[:3]
+    if score is not None and re.fullmatch(r"[+-]?\d{1,5}", score):
+        want = ns_score(result.contract, result.declarer, result.tricks, board.vulnerability)
+        if int(score) != want:
+            raise UsebioError(where, _("SCORE %(value)s does not match %(contract)s by %(declarer)s making %(n)s "
+                                       "tricks: Law 77 gives %(want)s", value=score, contract=result.contract,
+                                       declarer=result.declarer, n=result.tricks, want=want))
+    return result
+
+
+# --- Writing ---------------------------------------------------------------------------------
+
+def write_usebio(*, event_name, scoring, boards, names, program="Bridge rulings and appeals"):
+    """A USEBIO 1.2 document (bytes, UTF-8) for one event.
+
+    ``scoring``: "matchpoints", "imps", "butler" or "cross_imps"; ``boards``: a list of
+    ``(BoardIn, [ResultIn...], {result id: (ns points, ew points)})``; ``names``: contestant
+    number -> name. Artificial scores are written as their codes (A6040, AVE+...), as USEBIO does.
+    """
+    method = {"matchpoints": "MATCH_POINTS", "imps": "IMPS", "butler": "BUTLER", "cross_imps": "CROSS_IMPS"}
+    root = ElementTree.Element("USEBIO", Version="1.2")
+    ElementTree.SubElement(root, "PROGRAM_NAME").text = program
+    event = ElementTree.SubElement(root, "EVENT", EVENT_TYPE="MP_PAIRS" if scoring == "matchpoints" else "IMP_PAIRS")
+    ElementTree.SubElement(event, "EVENT_DESCRIPTION").text = event_name
+    ElementTree.SubElement(event, "BOARD_SCORING_METHOD").text = method.get(scoring, "MATCH_POINTS")
+    participants = ElementTree.SubElement(event, "PARTICIPANTS")
+    for number, name in sorted(names.items()):
+        pair = ElementTree.SubElement(participants, "PAIR")
+        ElementTree.SubElement(pair, "PAIR_NUMBER").text = str(number)
+        for player in (name or "").split(" - "):
+            ElementTree.SubElement(ElementTree.SubElement(pair, "PLAYER"), "PLAYER_NAME").text = player
+    handset = ElementTree.SubElement(event, "HANDSET")
+    for board, _results, _points in boards:
+        if not board.deal:
+            continue
+        record = ElementTree.SubElement(handset, "BOARD")
+        ElementTree.SubElement(record, "BOARD_NUMBER").text = str(board.number)
+        ElementTree.SubElement(record, "DEALER").text = board.dealer
+        ElementTree.SubElement(record, "VULNERABILITY").text = {"None": "-", "All": "Both"}.get(
+            board.vulnerability, board.vulnerability)
+        deal = parse_deal(board.deal)
+        for seat in "NESW":
+            hand = ElementTree.SubElement(record, "HAND")
+            ElementTree.SubElement(hand, "DIRECTION").text = seat
+            for suit, label in zip("SHDC", ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")):
+                ElementTree.SubElement(hand, label).text = deal.hands[seat][suit]
+    for board, results, points in boards:
+        element = ElementTree.SubElement(event, "BOARD")
+        ElementTree.SubElement(element, "BOARD_NUMBER").text = str(board.number)
+        for index, result in enumerate(results):
+            line = ElementTree.SubElement(element, "TRAVELLER_LINE")
+            for tag, value in (("ROUND", result.round), ("TABLE", result.table), ("NS_PAIR_NUMBER", result.ns),
+                               ("EW_PAIR_NUMBER", result.ew)):
+                if value is not None:
+                    ElementTree.SubElement(line, tag).text = str(value)
+            if result.kind == "played":
+                ElementTree.SubElement(line, "CONTRACT").text = result.contract.replace("XX", "**").replace("X", "*")
+                if result.contract != "PASS":
+                    ElementTree.SubElement(line, "PLAYED_BY").text = result.declarer
+                    ElementTree.SubElement(line, "LEAD").text = result.lead or ""
+                    ElementTree.SubElement(line, "TRICKS").text = str(result.tricks)
+                    score = ns_score(result.contract, result.declarer, result.tricks, board.vulnerability)
+                else:
+                    score = 0
+                ElementTree.SubElement(line, "SCORE").text = str(score)
+            else:
+                ElementTree.SubElement(line, "SCORE").text = result.code or "NP"
+            if index in points:
+                ns, ew = points[index]
+                tag = "MATCH_POINTS" if scoring == "matchpoints" else "IMPS"
+                ElementTree.SubElement(line, f"NS_{tag}").text = str(ns)
+                ElementTree.SubElement(line, f"EW_{tag}").text = str(ew)
+    ElementTree.indent(root)
+    return b'<?xml version="1.0" encoding="UTF-8"?>\n' + ElementTree.tostring(root, encoding="utf-8",
+                                                                             xml_declaration=False) + b"\n"
