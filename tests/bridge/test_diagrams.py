@@ -179,11 +179,34 @@ def test_auction_notes_number_the_calls_with_something_to_say():
 
 # --- PNG -----------------------------------------------------------------------------------
 
-def test_render_png_when_resvg_is_installed(record):
-    try:
-        import resvg_py  # noqa: F401
-    except ImportError:
-        with pytest.raises(RuntimeError, match="PNG output needs the resvg-py package"):
-            render_png(svg_of(record))
-    else:
-        assert render_png(svg_of(record)).startswith(b"\x89PNG\r\n\x1a\n")
+def test_render_png_draws_the_diagram_at_the_zoom_asked(record):
+    import io
+    import re
+
+    from PIL import Image
+
+    svg = svg_of(record)
+    width, height = (int(v) for v in re.search(r'<svg[^>]* width="(\d+)" height="(\d+)"', svg).groups())
+    png = render_png(svg, zoom=2.0)
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    assert image.size == (2 * width, 2 * height)
+    colours = {colour for _, colour in image.getcolors(maxcolors=1 << 20)}
+    assert (255, 255, 255) in colours  # the white card table
+    assert any(r < 60 and g < 60 and b < 60 for r, g, b in colours)  # black text: spades, clubs, names
+    assert any(r > 150 and g < 80 and b < 80 for r, g, b in colours)  # red hearts and diamonds
+
+
+def test_render_png_without_resvg_says_what_to_install(record, monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_resvg(name, *args, **kwargs):
+        if name == "resvg_py":
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_resvg)
+    with pytest.raises(RuntimeError, match="PNG output needs the resvg-py package"):
+        render_png(svg_of(record))
