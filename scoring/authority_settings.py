@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.kinds import EventKind
 
 LAWS_EDITIONS = ("1997", "2007", "2017")
-VP_SCALES = ("wbf2013-20", "wbf2013-30")
+VP_SCALES = ("wbf2013-20", "wbf2013-30", "acbl-20", "acbl-30")  # bridge.engine.vp.scale_names()
 ROUNDINGS = ("exact", "0.1-half-to-average", "0.01-half-up")
 WITHOUT_MERIT_SANCTIONS = ("none", "deposit", "deposit_and_penalty", "warning", "penalty")
 BUTLER_ROUNDINGS = ("half-up", "half-down", "half-even")

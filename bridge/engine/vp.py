@@ -5,11 +5,15 @@ margin X = 15 sqrt N, a margin of I IMPs gives the winner
 ``min(20, 10 + 10 (1 - tau^(3I/X)) / (1 - tau^3))`` to two decimals; the loser gets the rest.
 For whole margins the values come from a table (shipped for 1-64 boards in
 ``data/wbf2013_vp20.json``, made by ``gen_vp_tables.py``, and computed the same way for
-other sizes) in which a value may be moved by 0.01 so that no increment is larger than the one
-before it (see :func:`continuous_table`). A fractional margin (weighted scores, knockout averages) uses the formula directly.
+other sizes) in which a value is raised by 0.01 wherever the next increment would be larger
+than the one before it (the WBF's procedure, see :func:`continuous_table`). A fractional
+margin (weighted scores, knockout averages) is interpolated linearly between the table's
+values at the whole margins either side and rounded to 0.01 (halves up), so VPs never fall
+as the margin grows (docs/scoring.md, "Fractional margins").
 
 The 30-VP form ("wbf2013-30") is the same curve times 1.5, rounded and corrected the same way.
-Discrete scales (whole VPs by bands of IMPs) are data too: see :class:`DiscreteScale`.
+Discrete scales (whole VPs by bands of IMPs) are data too: see :class:`DiscreteScale`; the
+ACBL 20- and 30-VP Swiss scales ship as ``acbl-20`` and ``acbl-30`` (``data/acbl_vp*.json``).
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ def to_decimal(value):
     value = to_fraction(value)
     with localcontext() as ctx:
         ctx.prec = _PRECISION
-        return Decimal(value.numerator) / Decimal(value.denominator)
+        return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(CENT)
 
 
 def wbf2013_exact(margin, boards, top=20):
@@ -58,51 +62,32 @@ def wbf2013_exact(margin, boards, top=20):
 def continuous_table(boards, top=20):
     """Winner's VPs for margins 0, 1, 2, ... until the winner reaches ``top`` (Decimals, 0.01).
 
-    Plain rounding of the curve (halves up) can make an increment larger than the one before
-    it (0.12 then 0.13). The correction: among all sequences with every value within 0.01 of
-    the curve and the ends fixed (half the top at 0, the top at the end), take the one with the
-    fewest such increases, then the fewest values moved off plain rounding, then the smallest
-    total distance from the curve. Up to about 36 boards no increase is left; for longer
-    matches the curve is too flat for whole cents to be both that close and concave, and a
-    few increases by 0.01 remain (see docs/scoring.md).
+    The WBF's procedure (Technical Report of the WBF Scoring Panel, 2013): round the curve to
+    0.01 (halves up), then wherever a step would be larger than the one before it, raise the
+    value between them by 0.01, and repeat until every step is no larger than the one before
+    (a concave, non-decreasing table). The ends stay: half the top at 0, the top at the end.
+    Every raise is forced (any concave table on whole cents that is nowhere below the plain
+    rounding must be at least that high there), so the result does not depend on the order
+    of the raises: it is the lowest such table. For 10 boards it reads 17.68 / 17.84 / 18.00
+    at margins 29 / 30 / 31 as the WBF's table does.
     """
-    exact, margin = [], 0
+    cents = []
+    margin = 0
     while True:
-        exact.append(wbf2013_exact(margin, boards, top))
-        if exact[-1].quantize(CENT, ROUND_HALF_UP) >= top:
+        value = wbf2013_exact(margin, boards, top).quantize(CENT, ROUND_HALF_UP)
+        cents.append(int(value * 100))
+        if value >= top:
             break
         margin += 1
-    plain = [v.quantize(CENT, ROUND_HALF_UP) for v in exact]
-    ends = {0: plain[0], len(exact) - 1: Decimal(top).quantize(CENT)}
-    # Dynamic programming over (value, last increment): cost = (increases, moved, distance).
-    states = {(ends[0], None): ((0, 0, Decimal(0)), None)}
-    history = []
-    for i in range(1, len(exact)):
-        if i in ends:
-            candidates = [ends[i]]
-        else:
-            candidates = [c for c in (plain[i] - CENT, plain[i], plain[i] + CENT)
-                          if abs(c - exact[i]) <= CENT]
-        new = {}
-        for (value, step), (cost, _) in states.items():
-            for c in candidates:
-                if c < value:
-                    continue
-                increase = step is not None and c - value > step
-                total = (cost[0] + increase, cost[1] + (c != plain[i]),
-                         cost[2] + abs(c - exact[i]))
-                key = (c, c - value)
-                if key not in new or total < new[key][0]:
-                    new[key] = (total, (value, step))
-        history.append(new)
-        states = new
-    key = min(states, key=lambda k: states[k][0])
-    values = []
-    for layer in reversed(history):
-        values.append(key[0])
-        key = layer[key][1]
-    values.append(ends[0])
-    return values[::-1]
+    cents[-1] = top * 100
+    changed = True
+    while changed:
+        changed = False
+        for i in range(1, len(cents) - 1):
+            if cents[i + 1] - cents[i] > cents[i] - cents[i - 1]:
+                cents[i] += 1
+                changed = True
+    return [Decimal(c).scaleb(-2) for c in cents]
 
 
 @lru_cache(maxsize=None)
@@ -128,7 +113,10 @@ class DiscreteScale:
     win by the blitz. Data format (JSON)::
 
         {"name": "...", "source": "where the numbers come from", "max_vp": 20,
-         "tables": {"16": [[0, 10, 10], [3, 11, 9], ...]}}
+         "tables": {"16": [[0, 10, 10], [3, 11, 9], ...], "6-8": [...]}}
+
+    A key "6-8" gives one table for 6, 7 and 8 boards. A fractional margin reads the band of
+    the whole margin below it (2.5 IMPs reads the row that covers 2).
     """
 
     name: str
@@ -157,7 +145,11 @@ def load_scale(path):
         rows = [(Fraction(str(low)), Decimal(str(win)), Decimal(str(lose))) for low, win, lose in rows]
         if not rows or rows[0][0] != 0 or any(a[0] >= b[0] for a, b in zip(rows, rows[1:])):
             raise ValueError(f"{path}: the {boards}-board table must start at 0 and increase")
-        tables[int(boards)] = rows
+        if any(a[1] > b[1] for a, b in zip(rows, rows[1:])):
+            raise ValueError(f"{path}: in the {boards}-board table the winner's VPs must not fall")
+        first, _, last = str(boards).partition("-")
+        for count in range(int(first), int(last or first) + 1):
+            tables[count] = rows
     return DiscreteScale(data["name"], Decimal(str(data["max_vp"])), tables, data.get("source", ""))
 
 
@@ -173,12 +165,36 @@ def scale_names():
     return ("wbf2013-20", "wbf2013-30", *_SCALES)
 
 
+# Discrete scales shipped as data (each file names its source): see docs/scoring.md.
+SHIPPED_DISCRETE = {"acbl-20": "acbl_vp20.json", "acbl-30": "acbl_vp30.json"}
+for _name, _file in SHIPPED_DISCRETE.items():
+    register_scale(_name, load_scale(DATA_DIR / _file))
+
+
+@lru_cache(maxsize=256)
+def _cents(boards, top):
+    return tuple(int(v * 100) for v in _table(boards, top))
+
+
 def _winner(size, boards, top):
+    """The winner's VPs for a margin ``size`` >= 0: the table, interpolated between whole margins.
+
+    Between whole margins m and m + 1 the value is ``t[m] + (t[m+1] - t[m]) * (size - m)``
+    rounded to 0.01 with a half up (integer arithmetic in cents).
+    """
     size = Fraction(size)
-    if size.denominator == 1:
-        table = _table(boards, top)
-        return table[min(int(size), len(table) - 1)]
-    return wbf2013_exact(size, boards, top).quantize(CENT, ROUND_HALF_UP)
+    cents = _cents(boards, top)
+    num, den = size.numerator, size.denominator
+    low = num // den  # floor, size >= 0
+    if low >= len(cents) - 1:
+        return _table(boards, top)[-1]
+    if den == 1:
+        return _table(boards, top)[low]
+    below, above = cents[low], cents[low + 1]
+    # below + (above - below) * rest / den, rounded half up: floor((2 * value * den + den) / (2 * den))
+    scaled = below * den + (above - below) * (num - low * den)
+    value = (2 * scaled + den) // (2 * den)
+    return Decimal(value).scaleb(-2)
 
 
 def victory_points(imp_margin, boards, scale="wbf2013-20"):
