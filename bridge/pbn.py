@@ -256,7 +256,7 @@ def _raw_games(text):
 
 
 def _is_table(name):
-    return name.endswith("Table")
+    return name.endswith("Table") and name != "Table"  # [Table "3"] is a table's number
 
 
 def parse_pbn(text, warnings=None):
@@ -363,7 +363,9 @@ def _read_game(raw, state, warnings):
 
     def known(name):
         value = resolved.get(name)
-        return None if value is None or value.strip() in {"", "?"} else value.strip()
+        if value is None or value.strip() in {"", "?"} or (value.strip() == "-" and name in {"Declarer", "Result"}):
+            return None  # "-": no declarer and no result, as programs write for a passed-out board
+        return value.strip()
 
     def fail(name, message):
         raise PbnError(lines[name], _tagged(name, message))

@@ -50,9 +50,10 @@ def _text(element, *names):
 
 
 def parse_usebio(data):
-    """The boards, results and names of a USEBIO file (bytes or text)."""
+    """The boards, results and names of a USEBIO file: its bytes as they are (the XML declaration
+    says their encoding), or text."""
     if isinstance(data, str):
-        data = data.encode("utf-8")
+        data = re.sub(r"^\s*<\?xml[^>]*\?>", "", data).encode("utf-8")
     try:
         root = fromstring(data, forbid_dtd=False, forbid_entities=True, forbid_external=True)
     except DefusedXmlException:
@@ -62,6 +63,8 @@ def parse_usebio(data):
         line, column = getattr(error, "position", (0, 0))
         raise UsebioError(_("line %(line)s, column %(column)s", line=line, column=column),
                           _("this is not well-formed XML")) from None
+    except LookupError:
+        raise UsebioError(_("the file"), _("the XML declaration names an encoding that does not exist")) from None
     except (ValueError, RecursionError):
         raise UsebioError(_("the file"), _("this is not well-formed XML")) from None
     if root.tag.upper() != "USEBIO":

@@ -103,7 +103,7 @@ def read_file(data):
     warnings = []
     try:
         if text.lstrip().startswith("<"):
-            return parse_usebio(text.encode("utf-8"))
+            return parse_usebio(data.removeprefix(b"\xef\xbb\xbf").lstrip())
         games = parse_pbn(text, warnings)
         if not games:
             raise ImportRefused([_line(1, _("the file holds no boards."))])

@@ -1,0 +1,154 @@
+"""Importing every form of results file into an event (scoring/importers/session_import.py):
+the record written, the matchpoints and IMPs that follow, and every refusal, all or nothing."""
+
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from audit.models import AuditEntry
+from scoring import recalculation, services
+from scoring.importers.session_import import ImportRefused, import_file
+from scoring.models import Board, Contestant, EffectiveScore, Event, MatchScore, Result
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "interchange"
+pytestmark = pytest.mark.django_db
+
+
+def data(name):
+    return (FIXTURES / name).read_bytes()
+
+
+@pytest.fixture
+def pairs(record):
+    return services.create_event(tournament=record.tournament, name="Tuesday Pairs", kind=Event.Kind.MP_PAIRS)
+
+
+@pytest.fixture
+def teams(record):
+    return services.create_event(tournament=record.tournament, name="Teams of Four", kind=Event.Kind.TEAMS_SWISS)
+
+
+def refused(event, raw, **options):
+    with pytest.raises(ImportRefused) as caught:
+        import_file(event=event, data=raw, **options)
+    assert not Result.objects.filter(board__session__event=event).exists()
+    assert not event.sessions.exists()
+    return caught.value.refusals
+
+
+def ns_points(event, board):
+    results = Result.objects.filter(board__session__event=event, board__number=board).select_related("board_score")
+    return [r.board_score.ns for r in results.order_by("table__number")]
+
+
+def test_one_game_per_table_result_imports_each_result_and_matchpoints_follow(pairs):
+    summary = import_file(event=pairs, data=data("per_table_games.pbn"))
+    assert (summary.boards, summary.results, summary.format) == (2, 6, "PBN")
+    recalculation.rescore_everything(pairs)
+    # Board 1: +420, +450, +400 -> 2, 4, 0 on a top of 4; board 2: -110, +50, 0 -> 0, 4, 2.
+    assert ns_points(pairs, 1) == [Decimal(2), Decimal(4), Decimal(0)]
+    assert ns_points(pairs, 2) == [Decimal(0), Decimal(4), Decimal(2)]
+    assert AuditEntry.objects.filter(action="session.imported").count() == 1
+
+
+def test_sections_byes_and_artificial_codes(pairs):
+    summary = import_file(event=pairs, data=data("sections_and_byes.pbn"))
+    assert (summary.boards, summary.results) == (2, 10)
+    session = pairs.sessions.get()
+    assert sorted(session.sections.values_list("name", flat=True)) == ["A", "B"]
+    adjusted = {(e.result.board.number, e.result.table.section.name, e.result.table.number): e.score
+                for e in EffectiveScore.objects.filter(result__board__session=session).select_related(
+                    "result__board", "result__table__section")}
+    assert adjusted == {(1, "B", 2): {"ns": "AVE+", "ew": "AVE-"}, (2, "A", 2): {"ns": "60%", "ew": "40%"}}
+    not_played = Result.objects.get(board__session=session, board__number=1, table__section__name="B",
+                                    table__number=3)
+    assert not_played.not_played and not EffectiveScore.objects.filter(result=not_played).exists()
+    assert "recorded as not played (NP), with no score: give it an adjusted score" in " ".join(summary.warnings)
+    assert "line 13: ScoreTable: board 1: a sit-out (-) has no result to record" in summary.warnings
+    assert Contestant.objects.get(event=pairs, number=1).name == "Zoë Lefèvre - José Muñoz"
+
+
+def test_teams_file_makes_matches_and_imps(teams):
+    summary = import_file(event=teams, data=data("teams.pbn"))
+    assert summary.results == 4
+    recalculation.rescore_everything(teams)
+    score = MatchScore.objects.get(match__home__number=1, match__away__number=2)
+    # Board 1: +420 open, 170 to the away team closed: +250, 6 IMPs; board 2: 0 and +110 for the home
+    # team in the closed room (E-W): 3 IMPs.
+    assert (score.home_imps, score.away_imps) == (Decimal(9), Decimal(-9))
+    assert Contestant.objects.get(event=teams, number=1).name == "Lions"
+
+
+def test_usebio_file_imports_results_hand_records_and_artificial_scores(pairs):
+    summary = import_file(event=pairs, data=data("event.usebio.xml"))
+    assert (summary.format, summary.boards, summary.results) == ("USEBIO", 2, 6)
+    board = Board.objects.get(session__event=pairs, number=2)
+    assert (board.dealer, board.vulnerability, board.deal[:13]) == ("E", "NS", "N:AJ532.AT83.")
+    assert summary.artificial == ["board 2, table 2: A6040"]
+    doubled = Result.objects.get(board__session__event=pairs, board__number=1, table__number=3)
+    assert (doubled.contract, doubled.score_ns) == ("3NTX", -100)
+
+
+@pytest.mark.parametrize("name, kind, expected", [
+    ("individual.pbn", Event.Kind.MP_PAIRS,
+     "line 7: ScoreTable: an individual table (PlayerId_North, ...) cannot be recorded: this system records each "
+     "result between one contestant at N-S and one at E-W."),
+    ("teams.pbn", Event.Kind.MP_PAIRS,
+     "line 4: Scoring: the file is scored in IMPs, but Wrong kind is Matchpoint pairs: import it into an event "
+     "scored that way, or have the program export it as such."),
+    ("per_table_games.pbn", Event.Kind.IMP_PAIRS_BUTLER,
+     "line 5: Scoring: the file is scored in matchpoints, but Wrong kind is IMP pairs (Butler): import it into "
+     "an event scored that way, or have the program export it as such."),
+])
+def test_a_file_for_another_kind_of_event_is_refused(record, name, kind, expected):
+    event = services.create_event(tournament=record.tournament, name="Wrong kind", kind=kind)
+    assert refused(event, data(name))[0] == expected
+
+
+def test_butler_file_into_a_matchpoint_event_is_refused(pairs):
+    raw = data("per_table_games.pbn").replace(b'[Scoring "MP"]', b'[Scoring "Butler"]')
+    assert refused(pairs, raw)[0].startswith("line 5: Scoring: the file is scored in Butler IMPs, but Tuesday Pairs")
+
+
+def test_a_stated_percentage_at_imps_is_refused_and_averages_are_mapped(record):
+    event = services.create_event(tournament=record.tournament, name="Butler", kind=Event.Kind.IMP_PAIRS_BUTLER)
+    raw = data("sections_and_byes.pbn").replace(b"MatchPoints", b"Butler")
+    assert refused(event, raw.replace(b"60%", b"55%")) == [
+        "line 26: 55%: a stated percentage has no meaning at IMPs; only 60/50/40 (average plus, average, average "
+        "minus) can be imported."]
+    summary = import_file(event=event, data=raw)
+    assert summary.artificial[-1] == "board 2, table 2: A6040"
+    assert EffectiveScore.objects.get(result__board__number=2, result__table__number=2,
+                                      result__table__section__name="A").score == {"ns": "AVE+", "ew": "AVE-"}
+
+
+def test_every_refusal_is_listed_and_nothing_is_written(pairs):
+    raw = data("per_table_games.pbn").replace(b'[PairId_EW "5"]', b'[PairId_EW "2"]')
+    # Pair 2 would sit E-W against itself on board 1 and play board 2 twice.
+    refusals = refused(pairs, raw)
+    assert len(refusals) == 2 and all(r.startswith("line ") for r in refusals)
+    assert not Contestant.objects.filter(event=pairs).exists()
+
+
+def test_dry_run_writes_nothing_and_says_what_it_would_do(pairs):
+    summary = import_file(event=pairs, data=data("per_table_games.pbn"), dry_run=True)
+    assert summary.dry_run and (summary.boards, summary.results) == (2, 6)
+    assert not pairs.sessions.exists() and not AuditEntry.objects.filter(action="session.imported").exists()
+
+
+def test_an_oversized_file_is_refused_with_its_size_and_the_limit(pairs, settings):
+    settings.INTERCHANGE_MAX_FILE_BYTES = 1000
+    raw = data("per_table_games.pbn")
+    assert refused(pairs, raw) == [f"The file is {len(raw)} bytes; the limit is 1000 bytes "
+                                   "(INTERCHANGE_MAX_FILE_BYTES). Nothing was read."]
+
+
+def test_import_command_reads_usebio_and_dry_run(pairs, capsys):
+    call_command("import_pbn", str(FIXTURES / "event.usebio.xml"), "--event", str(pairs.pk), "--dry-run")
+    out = capsys.readouterr().out
+    assert "Would import 2 boards and 6 results" in out and "Nothing was written" in out
+    assert not pairs.sessions.exists()
+    with pytest.raises(CommandError, match="individual table"):
+        call_command("import_pbn", str(FIXTURES / "individual.pbn"), "--event", str(pairs.pk))
