@@ -1,0 +1,115 @@
+"""Claims and concessions (Laws 68-71): the position at the claim read from the play record,
+the remaining cards, and the double-dummy tricks from there as an aid to the director.
+
+``claim_position(record)`` is the position at the claim the record carries (LIN ``mc``, PBN
+``[Play]`` ending in a claim); ``position_at(record, trick)`` the position at the start of an
+entered trick. ``claim_double_dummy`` gives declarer's total tricks with best play from the
+claim on (tricks already won plus the solver's count), and the claimer's side's. The
+director still judges the worst "normal" line (Laws 70 and 71) and records the tricks awarded.
+
+Plain Python, no Django.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from bridge import messages
+from bridge.deals import RANKS, SUITS, Deal
+from bridge.messages import Message
+from bridge.play import SEATS, PlayRecord, Position, side_of, side_tricks_from
+from bridge.revokes import RevokeError
+
+# bridge.messages is not annotated yet: its marker, typed here (makemessages still reads "_").
+_: Callable[..., Message] = messages._
+
+
+@dataclass(frozen=True)
+class ClaimAid:
+    """What the director sees at a claim: the trick it was made at, the tricks each side had
+    won, the cards left (``remaining``: seat -> suit -> ranks), and the tricks declarer and the
+    claimer's side take double dummy from there (``None`` when not solved)."""
+
+    trick: int
+    claimer_side: str
+    won: dict[str, int]
+    remaining: dict[str, dict[str, str]]
+    current: tuple[str, ...]
+    leader: str
+    declarer_double_dummy: int | None
+    claimer_double_dummy: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"trick": self.trick, "claimer_side": self.claimer_side, "won": dict(self.won),
+                "remaining": self.remaining, "current": list(self.current), "leader": self.leader,
+                "declarer_double_dummy": self.declarer_double_dummy,
+                "claimer_double_dummy": self.claimer_double_dummy}
+
+
+def claim_position(record: PlayRecord) -> Position:
+    """The position when the claim in the record was made (after the last card played)."""
+    if record.claim is None:
+        raise RevokeError("claim", _("the play record has no claim: enter the trick the claim was made at"))
+    if not record.tricks:
+        return record.position(1)
+    last = record.tricks[-1]
+    if last.complete:
+        if last.number == 13:
+            raise RevokeError("claim", _("the play record has all 13 tricks: there is nothing left to claim"))
+        return record.position(last.number + 1)
+    return record.position(last.number, len(last.cards))
+
+
+def position_at(record: PlayRecord, trick: int) -> Position:
+    """The position at the start of ``trick`` (1-13), from the play record."""
+    if not isinstance(trick, int) or not 1 <= trick <= 13:
+        raise RevokeError("trick", _("a claim is made at a trick from 1 to 13, not %(trick)s", trick=trick))
+    if trick > len(record.tricks) + 1 or (trick == len(record.tricks) + 1 and record.tricks
+                                           and not record.tricks[-1].complete):
+        raise RevokeError("trick", _("the play record stops in trick %(n)s: it cannot show trick %(trick)s",
+                                     n=len(record.tricks), trick=trick))
+    return record.position(trick)
+
+
+def remaining_cards(position: Position) -> dict[str, dict[str, str]]:
+    """The cards each seat still holds, with the current trick's cards out: seat -> suit ->
+    ranks high to low (``""`` for a void)."""
+    return {seat: {suit: "".join(sorted((c[1] for c in position.hands[seat] if c[0] == suit), key=RANKS.index))
+                   for suit in SUITS} for seat in SEATS}
+
+
+def remaining_deal(position: Position) -> Deal:
+    """The cards left as a Deal (hands shorter than 13), for the hand diagram."""
+    return Deal({seat: dict(hand) for seat, hand in remaining_cards(position).items()})
+
+
+def claim_aid(record: PlayRecord, position: Position, *, claimer: str, solve: bool = True) -> ClaimAid:
+    """The director's aid at a claim by ``claimer`` (a seat) from ``position``: the cards left
+    and, with ``solve``, the double-dummy tricks of declarer and of the claimer's side for the
+    whole board (tricks won before the claim included)."""
+    if claimer not in SEATS:
+        raise RevokeError("claimer", _("'%(seat)s' is not a seat: write N, E, S or W", seat=claimer))
+    declarer_dd = claimer_dd = None
+    if solve:
+        future = side_tricks_from(position, record.strain, record.declarer_side)
+        declarer_dd = position.won[record.declarer_side] + future
+        claimer_dd = declarer_dd if side_of(claimer) == record.declarer_side else 13 - declarer_dd
+    return ClaimAid(trick=position.trick, claimer_side=side_of(claimer), won=dict(position.won),
+                    remaining=remaining_cards(position), current=position.current, leader=position.leader,
+                    declarer_double_dummy=declarer_dd, claimer_double_dummy=claimer_dd)
+
+
+def check_awarded(record: PlayRecord, position: Position, declarer_tricks: int) -> None:
+    """Refuse tricks awarded to declarer that the position makes impossible: fewer than he has
+    already won or more than he has won plus the tricks left."""
+    won = position.won[record.declarer_side]
+    if not isinstance(declarer_tricks, int) or not won <= declarer_tricks <= won + position.tricks_left:
+        raise RevokeError("awarded_tricks", _(
+            "declarer had won %(won)s tricks with %(left)s to play: award %(won)s to %(most)s, not %(n)s",
+            won=won, left=position.tricks_left, most=won + position.tricks_left, n=declarer_tricks))
+
+
+__all__ = ["ClaimAid", "check_awarded", "claim_aid", "claim_position", "position_at", "remaining_cards",
+           "remaining_deal"]
