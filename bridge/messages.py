@@ -24,6 +24,11 @@ are known is marked with ``gettext_noop("...")`` and made a Message later.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import Any
+
+Gettext = Callable[[str], str]
+
 __all__ = ["Message", "MessageError", "_", "gettext_noop", "join", "render"]
 
 
@@ -35,59 +40,62 @@ class Message(str):
     A value may itself be a Message (a seat's name, a reason inside a longer sentence); it is
     rendered, and translated, with the message around it."""
 
-    def __new__(cls, template, /, **params):
+    template: str
+    params: dict[str, Any]
+
+    def __new__(cls, template: str, /, **params: Any) -> Message:
         self = super().__new__(cls, template % params)
         self.template = template
         self.params = params
         return self
 
-    def render(self, gettext=None):
+    def render(self, gettext: Gettext | None = None) -> str:
         """The text, with ``gettext`` (a function of one string) translating each template;
         English without it."""
         if gettext is None:
             return str.__str__(self)
         template = gettext(self.template) if self.template else self.template
-        return template % {key: render(value, gettext) for key, value in self.params.items()}
+        return str(template % {key: render(value, gettext) for key, value in self.params.items()})
 
-    def __getnewargs_ex__(self):  # copy and pickle build it again from its parts
+    def __getnewargs_ex__(self) -> tuple[tuple[str], dict[str, Any]]:  # copy and pickle build it again from its parts
         return (self.template,), self.params
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Message({self.template!r}, **{self.params!r})"
 
 
-def render(value, gettext=None):
+def render(value: Any, gettext: Gettext | None = None) -> Any:
     """``value`` as text: a Message rendered (and translated with ``gettext``), anything else
     as it is."""
     return value.render(gettext) if isinstance(value, Message) else value
 
 
-def _(template, /, **params):
+def _(template: str, /, **params: Any) -> Message:
     """Mark ``template`` for translation and keep its values: a :class:`Message`."""
     return Message(template, **params)
 
 
-def gettext_noop(template):
+def gettext_noop(template: str) -> str:
     """Mark a template kept for later (``Message(template, **values)``); returns it as it is."""
     return template
 
 
-def join(items):
+def join(items: Iterable[str]) -> str:
     """``[a]`` -> a; ``[a, b]`` -> "a and b"; ``[a, b, c]`` -> "a, b and c"."""
-    items = list(items)
-    if len(items) == 1:
-        return items[0]
-    head = items[0]
-    for item in items[1:-1]:
+    parts = list(items)
+    if len(parts) == 1:
+        return parts[0]
+    head = parts[0]
+    for item in parts[1:-1]:
         head = Message("%(items)s, %(item)s", items=head, item=item)
     # Translators: the end of a list, e.g. "North, East and South"
-    return _("%(items)s and %(last)s", items=head, last=items[-1])
+    return _("%(items)s and %(last)s", items=head, last=parts[-1])
 
 
 class MessageError(ValueError):
     """An error whose text is a Message (or a plain string): ``str()`` is the English,
     ``scoring.i18n.translate(error)`` the reader's language. ``text`` is the whole text."""
 
-    def __init__(self, text):
+    def __init__(self, text: str) -> None:
         self.text = text
         super().__init__(str(text))
