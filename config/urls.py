@@ -7,6 +7,7 @@ from rest_framework.routers import DefaultRouter
 from appeals import api as appeals_api
 from rulings import api as rulings_api
 from scoring import api as scoring_api
+from scoring import import_views as scoring_import_views
 from scoring import views as scoring_views
 
 router = DefaultRouter()
@@ -30,6 +31,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/", scoring_views.tournament_detail, name="tournament"),
     path("events/<int:pk>/", scoring_views.event_detail, name="event"),
     path("events/<int:pk>/standings/", scoring_views.standings, name="standings"),
+    path("events/<int:pk>/import/", scoring_import_views.event_import, name="import-results"),
     path("sessions/<int:pk>/", scoring_views.session_detail, name="session"),
     path("boards/<int:pk>/", scoring_views.board_detail, name="board"),
     path("contestants/<int:pk>/", scoring_views.contestant_detail, name="contestant"),

@@ -59,6 +59,7 @@ def event_detail(request, pk):
         "sessions": selectors.event_sessions(event),
         "contestants": selectors.event_contestants(event),
         "private": selectors.sees_private_details(request.user, event.tournament),
+        "can_import": selectors.can_write(request.user, event.tournament),
     })
 
 

@@ -228,6 +228,12 @@ def body_member(world, target):
     return side_of(world, target).member.pk
 
 
+def import_upload(world, target):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    return {"action": "preview", "file": SimpleUploadedFile("empty.pbn", b"% PBN 2.1\n")}
+
+
 def data(**values):
     """Request data: each value a constant or a (world, target) -> value function."""
     return lambda world, target: {key: value(world, target) if callable(value) else value
@@ -247,6 +253,11 @@ ROWS += [
     read("tournament", both("tournament"), reads_record, api=PAGE, shows=lambda t: [tournament_name(t)]),
     read("event", both("event"), reads_record, api=PAGE, shows=lambda t: [tournament_name(t)]),
     read("standings", both("event"), reads_record, api=PAGE, shows=lambda t: [tournament_name(t)]),
+    # The results-file upload: its form, and a preview (an empty file is refused, so nothing is written).
+    write("import-results", "GET", both("event"), None, api=PAGE, reads=reads_record, may=RECORD_WRITERS,
+          success=200),
+    write("import-results", "POST", both("event"), import_upload, api=PAGE, reads=reads_record,
+          may=RECORD_WRITERS, success=200, writes=False),
     read("session", both("session"), reads_record, api=PAGE, shows=lambda t: [tournament_name(t)]),
     read("board", both("board"), reads_record, api=PAGE, shows=lambda t: [tournament_name(t)]),
     read("contestant", both("contestant"), reads_record, api=PAGE, shows=lambda t: [tournament_name(t)]),

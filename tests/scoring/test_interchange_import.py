@@ -152,3 +152,58 @@ def test_import_command_reads_usebio_and_dry_run(pairs, capsys):
     assert not pairs.sessions.exists()
     with pytest.raises(CommandError, match="individual table"):
         call_command("import_pbn", str(FIXTURES / "individual.pbn"), "--event", str(pairs.pk))
+
+
+# --- the upload page ---------------------------------------------------------------------------
+
+def test_upload_preview_then_confirm(client, pairs, people, settings, tmp_path):
+    settings.VAR_DIR = tmp_path
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    url = reverse("import-results", args=[pairs.pk])
+    client.force_login(people.scorer)
+    assert 'name="file"' in client.get(url).content.decode()
+    page = client.post(url, {"action": "preview", "session": "3",
+                             "file": SimpleUploadedFile("tuesday.pbn", data("per_table_games.pbn"))})
+    body = page.content.decode()
+    assert page.status_code == 200 and "Preview" in body and "tuesday.pbn" in body
+    assert "line 20: Scoring: a second Scoring tag in the same game" in body
+    assert not pairs.sessions.exists()  # a preview writes nothing
+    token = page.context["token"]
+    # Someone else cannot confirm another's preview.
+    client.force_login(people.director)
+    assert "The preview has expired or belongs to someone else" in client.post(
+        url, {"action": "import", "token": token}).content.decode()
+    client.force_login(people.scorer)
+    done = client.post(url, {"action": "import", "token": token})
+    assert "2 boards and 6 results are in Session 3" in done.content.decode()
+    assert Result.objects.filter(board__session__event=pairs, board__session__number=3).count() == 6
+    entry = AuditEntry.objects.get(action="session.imported")
+    assert entry.actor == people.scorer
+    assert not list(tmp_path.joinpath("imports").glob("*"))  # the waiting file is gone
+
+
+def test_upload_refusals_are_listed_with_their_lines(client, pairs, people, settings, tmp_path):
+    settings.VAR_DIR = tmp_path
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    client.force_login(people.director)
+    raw = data("per_table_games.pbn").replace(b'[Scoring "MP"]', b'[Scoring "Butler"]')
+    body = client.post(reverse("import-results", args=[pairs.pk]), {
+        "action": "preview", "file": SimpleUploadedFile("bad.pbn", raw)}).content.decode()
+    assert "Refused: nothing was imported" in body and "line 5: Scoring: the file is scored in Butler IMPs" in body
+    settings.INTERCHANGE_MAX_FILE_BYTES = 100
+    body = client.post(reverse("import-results", args=[pairs.pk]), {
+        "action": "preview", "file": SimpleUploadedFile("big.pbn", raw)}).content.decode()
+    assert f"The file is {len(raw)} bytes; the limit is 100 bytes" in body
+
+
+def test_only_writers_of_the_record_import(client, pairs, people):
+    from django.urls import reverse
+
+    url = reverse("import-results", args=[pairs.pk])
+    for user, status in ((people.player, 403), (people.appeals, 403), (people.outsider, 404), (people.chief, 200)):
+        client.force_login(user)
+        assert client.get(url).status_code == status
