@@ -2,8 +2,8 @@
 JSON naming the field."""
 
 from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema_field
+from django_filters import rest_framework as filters
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
@@ -11,9 +11,11 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from rulings import selectors, services
-from rulings.models import LawEntry, Ruling
+from rulings.models import LawEntry, Penalty, Ruling
 from scoring import selectors as scoring_selectors
+from scoring.api import ClockListSerializer, clock
 from scoring.api import call_service as _call
+from scoring.api_contract import WholeNumberFilter
 from scoring.models import Result
 
 
@@ -23,11 +25,23 @@ class LawEntrySerializer(serializers.ModelSerializer):
         fields = ["edition", "number", "law", "parent", "title", "titles", "verified"]
 
 
+class CitedLawSerializer(serializers.Serializer):
+    number = serializers.CharField()
+    title = serializers.CharField()
+
+
+class PenaltySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Penalty
+        fields = ["kind", "side", "amount", "unit", "offence"]
+
+
 class RulingSerializer(serializers.ModelSerializer):
     laws = serializers.SerializerMethodField()
     penalties = serializers.SerializerMethodField()
-    board = serializers.IntegerField(source="result.board.number", read_only=True)
-    session = serializers.IntegerField(source="result.board.session_id", read_only=True)
+    board = serializers.IntegerField(source="board.number", read_only=True)
+    session = serializers.IntegerField(source="board.session_id", read_only=True)
+    table = serializers.IntegerField(source="table.number", read_only=True, allow_null=True)
     appeal_deadline = serializers.SerializerMethodField()
     correction_deadline = serializers.SerializerMethodField()
 
@@ -38,25 +52,31 @@ class RulingSerializer(serializers.ModelSerializer):
                   "statement_ew", "facts_found", "facts_not_established", "ruling_text", "reasoning", "director",
                   "colleagues_consulted", "poll", "appeal_notice", "appeal_notice_at", "outcome", "rectification",
                   "offending_side", "score_kind", "score", "score_description", "deal", "auction", "double_dummy",
-                  "double_dummy_error", "laws", "penalties", "given_at", "appeal_deadline", "correction_deadline"]
+                  "double_dummy_error", "laws", "penalties", "given_at", "appeal_deadline", "correction_deadline",
+                  "table", "round", "supersedes", "correction_basis", "correction_reason", "deal_override"]
+        # The deadlines of every ruling in a list are read at once (scoring.selectors.session_clocks).
+        list_serializer_class = ClockListSerializer
 
-    @extend_schema_field(OpenApiTypes.OBJECT)
+    @staticmethod
+    def session_of(ruling):
+        return ruling.board.session
+
+    @extend_schema_field(CitedLawSerializer(many=True))
     def get_laws(self, ruling):
         return [{"number": c.law.number, "title": c.law.title_in()} for c in ruling.citations.all() if c.law]
 
-    @extend_schema_field(OpenApiTypes.OBJECT)
+    @extend_schema_field(PenaltySerializer(many=True))
     def get_penalties(self, ruling):
-        return [{"kind": p.kind, "side": p.side, "amount": p.amount, "unit": p.unit, "offence": p.offence}
-                for p in ruling.penalties.all()]
+        return PenaltySerializer(ruling.penalties.all(), many=True).data
 
-    @extend_schema_field(OpenApiTypes.DATETIME)
+    @extend_schema_field(serializers.DateTimeField(allow_null=True))
     def get_appeal_deadline(self, ruling):
-        deadline = ruling.appeal_deadline()
+        deadline = clock(self, ruling.board.session, "appeal_deadline")
         return serializers.DateTimeField().to_representation(deadline) if deadline else None
 
-    @extend_schema_field(OpenApiTypes.DATETIME)
+    @extend_schema_field(serializers.DateTimeField(allow_null=True))
     def get_correction_deadline(self, ruling):
-        deadline = ruling.correction_deadline()
+        deadline = clock(self, ruling.board.session, "correction_deadline")
         return serializers.DateTimeField().to_representation(deadline) if deadline else None
 
 
@@ -103,15 +123,40 @@ class ChangeInputSerializer(ScoreInputSerializer):
     outcome = serializers.ChoiceField(choices=Ruling.Outcome.choices, required=False)
 
 
+class RulingFilter(filters.FilterSet):
+    """The rulings list's filters (as the rulings page's), each checked: a wrong one is a 400."""
+
+    tournament = WholeNumberFilter()
+    session = WholeNumberFilter()
+    board = WholeNumberFilter(help_text="A board's number")
+    director = WholeNumberFilter(help_text="The director's user id")
+    law = filters.CharFilter(help_text="A law number, or its start: 12, 12C, 12C1")
+    kind = filters.ChoiceFilter(choices=Ruling.Kind.choices)
+    state = filters.ChoiceFilter(choices=list(Ruling.State.choices) + [(selectors.AWAITING_RESULT,
+                                                                        "awaiting result")])
+
+    class Meta:
+        model = Ruling
+        fields = []
+
+    def filter_queryset(self, queryset):
+        values = {name: value for name, value in self.form.cleaned_data.items() if value not in (None, "")}
+        if not values:
+            return queryset
+        return selectors.filtered_rulings(self.request.user, **values).prefetch_related("penalties")
+
+
 class RulingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     serializer_class = RulingSerializer
     permission_classes = [IsAuthenticated]
 
-    def get_queryset(self):
-        params = {key: self.request.query_params.get(key) or None
-                  for key in ("tournament", "session", "board", "director", "law", "kind", "state")}
-        return selectors.filtered_rulings(self.request.user, **params).prefetch_related("penalties")
+    filterset_class = RulingFilter
 
+    def get_queryset(self):
+        # RulingFilter narrows this through selectors.filtered_rulings, with the checked parameters.
+        return selectors.filtered_rulings(self.request.user).prefetch_related("penalties")
+
+    @extend_schema(request=RulingInputSerializer, responses={201: RulingSerializer})
     def create(self, request):
         data = RulingInputSerializer(data=request.data, context={"request": request})
         data.is_valid(raise_exception=True)
@@ -126,13 +171,15 @@ class RulingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
 
     # Named "ruling-api-give": "ruling-give" is the ruling page's button (rulings/urls.py), and
     # a shared name made {% url 'ruling-give' %} send that button to the API.
-    @action(detail=True, methods=["post"], url_name="api-give")
+    @extend_schema(request=None, responses=RulingSerializer)
+    @action(detail=True, methods=["post"], url_name="api-give", filter_backends=[])
     def give(self, request, pk=None):
         ruling = self.get_object()
         self._own(ruling)
         return Response(RulingSerializer(_call(services.give_ruling, ruling=ruling, by=request.user)).data)
 
-    @action(detail=True, methods=["post"])
+    @extend_schema(request=ChangeInputSerializer, responses=RulingSerializer)
+    @action(detail=True, methods=["post"], filter_backends=[])
     def change(self, request, pk=None):
         """Change a given ruling: logged with the reason, and the score effect applied again."""
         ruling = self.get_object()
@@ -149,6 +196,15 @@ class RulingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         return Response(RulingSerializer(changed).data)
 
 
+class LawEntryFilter(filters.FilterSet):
+    edition = filters.ChoiceFilter(choices=[("1997", "1997"), ("2007", "2007"), ("2017", "2017")])
+    law = filters.CharFilter(help_text="A law's number: 12")
+
+    class Meta:
+        model = LawEntry
+        fields = []
+
+
 class LawEntryViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     """The law catalogue: ``?edition=2017`` and ``?law=12``."""
 
@@ -156,10 +212,7 @@ class LawEntryViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     permission_classes = [IsAuthenticated]
     pagination_class = None
 
+    filterset_class = LawEntryFilter
+
     def get_queryset(self):
-        qs = LawEntry.objects.all()
-        if self.request.query_params.get("edition"):
-            qs = qs.filter(edition=self.request.query_params["edition"])
-        if self.request.query_params.get("law"):
-            qs = qs.filter(law=self.request.query_params["law"])
-        return qs
+        return LawEntry.objects.all()

@@ -101,7 +101,11 @@ def load_demo_rulings(tournament):
            ruling_text="Score adjusted: weighted, 60% one trick fewer and 40% the table result.",
            reasoning="Passing was a logical alternative: four of five players polled passed. The hesitation "
                      "demonstrably suggested bidding on.",
-           poll={"players": 5, "level": "regional masters", "choices": ["pass", "pass", "pass", "pass", "bid"]},
+           poll={"question": "You hold declarer's hand; partner paused before passing. What do you call?",
+                 "level": "regional masters",
+                 "votes": [{"player": name, "action": action} for name, action in (
+                     ("R. Levi", "pass"), ("M. Peretz", "pass"), ("S. Katz", "pass"), ("D. Mizrahi", "pass"),
+                     ("Y. Golan", "4S"))]},
            outcome="adjusted", score_kind="weighted", offending_side=declaring,
            ns=[_row(r, -1, "0.6"), _row(r, 0, "0.4")], record=_record(r, tempo=(-3, 15)))
 

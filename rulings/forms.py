@@ -14,7 +14,12 @@ WEIGHT_ROWS = 5
 class RulingForm(forms.Form):
     kind = forms.ChoiceField(label=_("Kind of ruling"), choices=Ruling.Kind.choices)
     called_by = forms.ChoiceField(label=_("Called by"), choices=SEATS, required=False)
-    facts = forms.CharField(label=_("Facts"), widget=forms.Textarea(attrs={"rows": 3}), required=False)
+    facts = forms.CharField(label=_("Facts"), widget=forms.Textarea(attrs={"rows": 3}), required=False,
+                            help_text=_("Who called, when, what happened at the table."))
+    statement_ns = forms.CharField(label=_("N-S statement"), widget=forms.Textarea(attrs={"rows": 2}),
+                                   required=False)
+    statement_ew = forms.CharField(label=_("E-W statement"), widget=forms.Textarea(attrs={"rows": 2}),
+                                   required=False)
     laws = forms.CharField(label=_("Laws"), help_text=_("e.g. 16B1a, 12C1c"), required=False,
                            widget=forms.TextInput(attrs={"autocapitalize": "characters", "list": "law-list"}))
     ruling_text = forms.CharField(label=_("Ruling"), widget=forms.Textarea(attrs={"rows": 2}), required=False)
@@ -35,18 +40,39 @@ class RulingForm(forms.Form):
     # Artificial
     ns_artificial = forms.ChoiceField(label=_("N-S"), choices=ARTIFICIAL, required=False)
     ew_artificial = forms.ChoiceField(label=_("E-W"), choices=ARTIFICIAL, required=False)
-    # Procedural penalty
+    # Penalty: procedural (Law 90, in the scores) or disciplinary (Law 91, no score value)
+    penalty_kind = forms.ChoiceField(label=_("Penalty"), widget=forms.RadioSelect, initial=Penalty.Kind.PROCEDURAL,
+                                     choices=Penalty.Kind.choices, required=False)
     penalty_side = forms.ChoiceField(label=_("Penalty on"), required=False,
                                      choices=[("", "—"), ("NS", _("N-S")), ("EW", _("E-W"))])
     penalty_amount = forms.DecimalField(label=_("Amount"), required=False, min_value=0, decimal_places=2)
     penalty_unit = forms.ChoiceField(label=_("Unit"), required=False, choices=[
         (Penalty.Unit.PERCENT_OF_TOP, _("percent of a top")), (Penalty.Unit.MATCHPOINTS, _("matchpoints")),
         (Penalty.Unit.IMPS, _("IMPs"))])
+    penalty_measure = forms.ChoiceField(label=_("Measure"), required=False, choices=[
+        (Penalty.Unit.SUSPENSION, _("suspension from the session")),
+        (Penalty.Unit.DISQUALIFICATION, _("disqualification"))])
+    penalty_player = forms.ChoiceField(label=_("Player"), required=False, choices=[("", "—")])
     penalty_offence = forms.CharField(label=_("Offence"), required=False, max_length=300)
+    # Law 16B1a poll
+    poll_question = forms.CharField(label=_("Question put to the players polled"), required=False, max_length=500)
+    poll_votes = forms.CharField(label=_("Players polled and their actions"), required=False,
+                                 widget=forms.Textarea(attrs={"rows": 3, "placeholder": "A. Cohen: pass"}),
+                                 help_text=_("One player a line: name, a colon, the action chosen."))
+    # Law 83
+    appeal_notice = forms.ChoiceField(label=_("Right to appeal (Law 83)"), required=False, widget=forms.RadioSelect,
+                                      choices=Ruling.AppealNotice.choices, initial="")
+    # Attachment
+    attachment = forms.FileField(label=_("Photo, system card or screenshot (image or PDF, at most 5 MB)"),
+                                 required=False,
+                                 widget=forms.ClearableFileInput(attrs={"accept": "image/*,application/pdf"}))
+    attachment_description = forms.CharField(label=_("What it shows"), required=False, max_length=200)
     # Deal and auction
     deal_source = forms.CharField(label=_("Deal and auction (BBO link, LIN or PBN)"), required=False,
                                   widget=forms.Textarea(attrs={"rows": 2, "spellcheck": "false"}))
     deal_file = forms.FileField(label=_("or a PBN or LIN file"), required=False)
+    deal_override = forms.CharField(label=_("Accept a deal whose board, dealer or vulnerability differs, because"),
+                                    required=False, max_length=500)
 
     def clean(self):
         data = super().clean()
@@ -59,8 +85,10 @@ class RulingForm(forms.Form):
                 data["deal_source"] = raw.decode("latin-1")  # older programs write Latin-1
         return data
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, players=(), **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["penalty_player"].choices = [("", "—"), *[(str(p.pk), str(p)) for p in players]]
+        self.players = {str(p.pk): p for p in players}
         for i in range(1, WEIGHT_ROWS + 1):
             self.fields[f"w{i}_contract"] = forms.CharField(required=False, max_length=6, label=_("Contract"))
             self.fields[f"w{i}_declarer"] = forms.ChoiceField(choices=SEATS, required=False, label=_("Declarer"))
@@ -95,3 +123,72 @@ class RulingForm(forms.Form):
         if data.get("ew_contract"):
             ew = {"contract": data["ew_contract"], "declarer": data.get("ew_declarer"), "tricks": data.get("ew_tricks")}
         return ns, ew
+
+    def penalty_input(self):
+        """The penalty as rulings.services.add_penalty takes it, or None."""
+        data = self.cleaned_data
+        if not data.get("penalty_side"):
+            return None
+        kind = data.get("penalty_kind") or Penalty.Kind.PROCEDURAL
+        penalty = {"kind": kind, "side": data["penalty_side"], "offence": data.get("penalty_offence") or
+                   str(dict(Penalty.Kind.choices)[kind])}
+        if kind == Penalty.Kind.DISCIPLINARY:
+            penalty.update(unit=data.get("penalty_measure") or Penalty.Unit.SUSPENSION,
+                           player=self.players.get(data.get("penalty_player") or ""))
+        else:
+            penalty.update(unit=data.get("penalty_unit"), amount=data.get("penalty_amount"))
+        return penalty
+
+    def poll_input(self):
+        from rulings.services import parse_poll_lines
+
+        data = self.cleaned_data
+        if not (data.get("poll_question") or data.get("poll_votes")):
+            return None
+        return {"question": data.get("poll_question", ""), "votes": parse_poll_lines(data.get("poll_votes"))}
+
+    def field_for(self, name):
+        """The form field a service's refusal belongs to, so that it shows at the field the
+        director sees (ns -> the contract, ns[2] -> the second weighted row, ...)."""
+        kind = self.cleaned_data.get("score_kind") if hasattr(self, "cleaned_data") else ""
+        if name in self.fields:
+            return name
+        if name.startswith("ns[") or name.startswith("ew["):
+            return f"w{name[3:-1]}_contract" if name[3:-1].isdigit() else "score_kind"
+        if name in ("ns", "ew"):
+            if kind == Ruling.ScoreKind.ARTIFICIAL:
+                return f"{name}_artificial"
+            if kind == Ruling.ScoreKind.WEIGHTED:
+                return "w1_contract"
+            return "contract" if name == "ns" else "ew_contract"
+        if name.startswith("ns.") or name == "score":
+            return "score_kind"
+        if name in ("penalties", "amount"):
+            return "penalty_amount"
+        if name == "unit":
+            return "penalty_unit"
+        return None
+
+
+class CorrectionForm(RulingForm):
+    """The ruling form again, for the correction of a ruling given: with its ground and reason."""
+
+    correction_basis = forms.ChoiceField(label=_("Ground for the correction"), widget=forms.RadioSelect,
+                                         choices=Ruling.CorrectionBasis.choices)
+    correction_reason = forms.CharField(label=_("Why the ruling is corrected"),
+                                        widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class TableJumpForm(forms.Form):
+    """Board and table number, straight to the ruling form (during the auction, too)."""
+
+    session = forms.ChoiceField(label=_("Session"))
+    board = forms.IntegerField(label=_("Board"), min_value=1, widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+    section = forms.CharField(label=_("Section"), required=False, max_length=20)
+    table = forms.IntegerField(label=_("Table"), min_value=1, widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+    round = forms.IntegerField(label=_("Round"), min_value=1, required=False,
+                               widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+
+    def __init__(self, *args, sessions=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["session"].choices = [(str(s.pk), f"{s.event.name} · {s}") for s in sessions]

@@ -7,7 +7,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import SEAT_CHOICES, RegulatingAuthority, Result
+from scoring.models import SEAT_CHOICES, Board, Player, RegulatingAuthority, Result, Round, Table
 
 SIDE_CHOICES = [("NS", _("N-S")), ("EW", _("E-W"))]
 
@@ -79,6 +79,11 @@ class Ruling(models.Model):
         FINAL = "final", _("Final (appeal period passed)")
         UNDER_APPEAL = "under_appeal", _("Under appeal")
         CHANGED_BY_APPEAL = "changed_by_appeal", _("Changed by an appeal decision")
+        SUPERSEDED = "superseded", _("Superseded by a correction")
+
+    class CorrectionBasis(models.TextChoices):
+        DIRECTORS_ERROR = "82C", _("The ruling was incorrect (Law 82C)")
+        SCORE_CORRECTION = "79C", _("Score correction within the correction period (Law 79C)")
 
     class Outcome(models.TextChoices):
         RESULT_STANDS = "result_stands", _("Result stands")
@@ -97,7 +102,19 @@ class Ruling(models.Model):
         GIVEN = "given", _("Players told of the right to appeal (Law 83)")
         REFERRED = "referred", _("Referred to the appeals body by the director (Law 83)")
 
-    result = models.ForeignKey(Result, on_delete=models.PROTECT, related_name="rulings", verbose_name=_("result"))
+    # A ruling opens on a board and a table, often during the auction or the play; the table's
+    # result is attached when it is recorded (the ruling is listed as awaiting it until then).
+    board = models.ForeignKey(Board, on_delete=models.PROTECT, related_name="rulings", verbose_name=_("board"))
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="rulings", verbose_name=_("table"))
+    round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="rulings", verbose_name=_("round"),
+                              null=True, blank=True)
+    result = models.ForeignKey(Result, on_delete=models.PROTECT, related_name="rulings", verbose_name=_("result"),
+                               null=True, blank=True)
+    supersedes = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True,
+                                      related_name="superseded_by", verbose_name=_("corrects ruling"))
+    correction_basis = models.CharField(_("why the earlier ruling is corrected"), max_length=3, blank=True,
+                                        choices=CorrectionBasis.choices)
+    correction_reason = models.TextField(_("reason for the correction"), blank=True)
     number = models.PositiveIntegerField(_("number"), editable=False,
                                          help_text=_("Numbered per tournament, in the order rulings are made."))
     kind = models.CharField(_("kind of ruling"), max_length=24, choices=Kind.choices)
@@ -120,7 +137,8 @@ class Ruling(models.Model):
                                  verbose_name=_("director"))
     colleagues_consulted = models.CharField(_("colleagues consulted"), max_length=300, blank=True)
     poll = models.JSONField(_("poll of players"), null=True, blank=True,
-                            help_text=_('{"players": 5, "level": "expert", "choices": ["pass", "pass", "3S"]}'))
+                            help_text=_("Law 16B1a: the question, the players polled and the action each chose; "
+                                        "the count is worked out from them."))
     appeal_notice = models.CharField(_("right to appeal"), max_length=10, choices=AppealNotice.choices, blank=True)
     appeal_notice_at = models.DateTimeField(_("told of the right to appeal at"), null=True, blank=True)
     outcome = models.CharField(_("outcome"), max_length=16, choices=Outcome.choices, blank=True)
@@ -132,6 +150,8 @@ class Ruling(models.Model):
     deal = models.CharField(_("deal (PBN)"), max_length=80, blank=True,
                             help_text=_("Empty: the board's deal."))
     auction = models.JSONField(_("auction, lead, play and claim"), null=True, blank=True)
+    deal_override = models.TextField(_("why an imported deal that differs from the board was accepted"),
+                                     blank=True)
     seating = models.JSONField(_("who sat where"), null=True, blank=True,
                                help_text=_('Player ids by seat: {"N": 12, "E": 14, "S": 13, "W": 15}. '
                                            "Casebooks use it to say North rather than a N-S player."))
@@ -157,23 +177,37 @@ class Ruling(models.Model):
         return _("Ruling %(number)s") % {"number": self.number}
 
     @property
-    def board(self):
-        return self.result.board
-
-    @property
     def session(self):
-        return self.result.board.session
+        return self.board.session
 
     @property
     def tournament(self):
-        return self.result.board.session.event.tournament
+        return self.board.session.event.tournament
+
+    @property
+    def awaiting_result(self):
+        return self.result_id is None
 
     def deal_pbn(self):
-        return self.deal or self.result.board.deal
+        return self.deal or self.board.deal
 
     def clean(self):
         super().clean()
+        errors = {}
+        if self.board_id and self.table_id and self.table.section.session_id != self.board.session_id:
+            errors["table"] = _("Table %(t)s does not play in the session of board %(b)s.") % {
+                "t": self.table.number, "b": self.board.number}
+        if self.board_id and self.round_id and self.round.session_id != self.board.session_id:
+            errors["round"] = _("Round %(r)s is not a round of the session of board %(b)s.") % {
+                "r": self.round.number, "b": self.board.number}
+        if self.result_id and (self.result.board_id != self.board_id or self.result.table_id != self.table_id):
+            errors["result"] = _("The result is not the one of board %(b)s at table %(t)s.") % {
+                "b": self.board.number, "t": self.table.number}
+        if errors:
+            raise ValidationError(errors)
         if self.seating:
+            if self.result_id is None:
+                raise ValidationError({"seating": _("Who sat where is recorded once the table's result is.")})
             self._check_seating()
 
     def _check_seating(self):
@@ -241,6 +275,8 @@ class Penalty(models.Model):
     amount = models.DecimalField(_("amount"), max_digits=8, decimal_places=2, null=True, blank=True)
     unit = models.CharField(_("unit"), max_length=16, choices=Unit.choices)
     offence = models.CharField(_("offence"), max_length=300)
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="penalties",
+                               verbose_name=_("player"), help_text=_("The player a Law 91 penalty is given to."))
 
     class Meta:
         verbose_name = _("penalty")
@@ -249,6 +285,36 @@ class Penalty(models.Model):
     def __str__(self):
         amount = f"{self.amount.normalize()} " if self.amount is not None else ""
         return f"{self.get_kind_display()}: {amount}{self.get_unit_display()} ({self.side})"
+
+
+def attachment_path(instance, filename):
+    return f"rulings/{instance.ruling_id}/{filename}"
+
+
+class RulingAttachment(models.Model):
+    """A photo of the table, a system card, a screenshot: an image or a PDF, kept through
+    Django's storage API (local files, or S3-compatible storage in a deployment)."""
+
+    ruling = models.ForeignKey(Ruling, on_delete=models.CASCADE, related_name="attachments")
+    file = models.FileField(_("file"), upload_to=attachment_path, max_length=300)
+    name = models.CharField(_("name"), max_length=200)
+    content_type = models.CharField(_("type"), max_length=50)
+    size = models.PositiveIntegerField(_("size (bytes)"))
+    description = models.CharField(_("what it shows"), max_length=200, blank=True)
+    uploaded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    uploaded_at = models.DateTimeField(_("uploaded at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("attachment")
+        verbose_name_plural = _("attachments")
+        ordering = ["uploaded_at", "pk"]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def is_image(self):
+        return self.content_type.startswith("image/")
 
 
 class RulingRevision(models.Model):
@@ -263,3 +329,44 @@ class RulingRevision(models.Model):
 
     class Meta:
         ordering = ["changed_at", "pk"]
+
+
+class TrickRuling(models.Model):
+    """The play side of a revoke (Laws 61-64), a defective trick (Law 67) or a claim (Laws
+    68-71): the facts (read from the play record or entered), the edition's trick transfer
+    and the law sub-section naming it, or the claim's position and double-dummy aid; and the
+    director's confirmation. rulings/revokes.py computes and writes it (docs/revokes.md)."""
+
+    class Kind(models.TextChoices):
+        REVOKE = "revoke", _("Revoke (Laws 61-64)")
+        DEFECTIVE_TRICK = "defective_trick", _("Defective trick (Law 67)")
+        CLAIM = "claim", _("Claim or concession (Laws 68-71)")
+
+    ruling = models.OneToOneField(Ruling, on_delete=models.CASCADE, related_name="trick_ruling")
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
+    edition = models.CharField(_("edition"), max_length=4)
+    facts = models.JSONField(_("facts"), default=dict)
+    from_play = models.BooleanField(_("read from the play record"), default=False)
+    table_tricks = models.PositiveSmallIntegerField(_("declarer's tricks at the table"), null=True, blank=True)
+    transfer = models.PositiveSmallIntegerField(_("tricks transferred"), default=0)
+    law = models.CharField(_("law applied"), max_length=12, blank=True)
+    reason = models.CharField(_("why"), max_length=400, blank=True)
+    equity_tricks = models.PositiveSmallIntegerField(_("further tricks for equity (Law 64C)"), default=0)
+    equity_reason = models.TextField(_("why the transfer does not restore equity"), blank=True)
+    guide = models.JSONField(_("double-dummy guide"), null=True, blank=True)
+    result_tricks = models.PositiveSmallIntegerField(_("declarer's tricks after the ruling"), null=True, blank=True)
+    normal_line = models.TextField(_("the line judged normal"), blank=True)
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+                                     related_name="+")
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=Q(table_tricks__isnull=True) | Q(table_tricks__lte=13),
+                                   name="trick_ruling_table_tricks_at_most_13"),
+            models.CheckConstraint(condition=Q(result_tricks__isnull=True) | Q(result_tricks__lte=13),
+                                   name="trick_ruling_result_tricks_at_most_13"),
+        ]
+
+    def __str__(self):
+        return f"{self.ruling} {self.kind} {self.law}"

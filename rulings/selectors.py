@@ -6,18 +6,20 @@ from rulings.models import Ruling
 from scoring import roles
 from scoring.models import TournamentOfficial
 
+AWAITING_RESULT = "awaiting_result"
+
 
 def visible_rulings(user):
     """Officials and auditors see every ruling of their tournaments; a player only the rulings
     at tables where they played."""
     if not user.is_authenticated:
         return Ruling.objects.none()
-    qs = Ruling.objects.select_related("result__board__session__event__tournament", "result__table",
+    qs = Ruling.objects.select_related("board__session__event__tournament", "table", "result__table",
                                        "result__ns", "result__ew", "director")
     if user.is_superuser:
         return qs
-    staff = Q(result__board__session__event__tournament__officials__user=user) | Q(
-        result__board__session__event__tournament__authority__auditors__user=user)
+    staff = Q(board__session__event__tournament__officials__user=user) | Q(
+        board__session__event__tournament__authority__auditors__user=user)
     played = Q(result__ns__members__user=user) | Q(result__ew__members__user=user)
     ids = Ruling.objects.filter(staff | played).values("pk")
     return qs.filter(pk__in=ids)
@@ -33,27 +35,99 @@ def can_rule(user, tournament):
 
 def filtered_rulings(user, *, tournament=None, session=None, board=None, director=None, law=None, kind=None,
                      state=None):
+    """``state="awaiting_result"`` lists the rulings opened before their table's result."""
     qs = visible_rulings(user)
     if tournament:
-        qs = qs.filter(result__board__session__event__tournament_id=tournament)
+        qs = qs.filter(board__session__event__tournament_id=tournament)
     if session:
-        qs = qs.filter(result__board__session_id=session)
+        qs = qs.filter(board__session_id=session)
     if board:
-        qs = qs.filter(result__board__number=board)
+        qs = qs.filter(board__number=board)
     if director:
         qs = qs.filter(director_id=director)
     if law:
         qs = qs.filter(citations__law__number__istartswith=law.upper().replace("LAW", "").strip()).distinct()
     if kind:
         qs = qs.filter(kind=kind)
-    if state:
+    if state == AWAITING_RESULT:
+        qs = qs.filter(result__isnull=True).exclude(state=Ruling.State.SUPERSEDED)
+    elif state:
         qs = qs.filter(state=state)
     return qs.prefetch_related("citations__law").order_by("-created_at")
 
 
 def ruling_detail(pk, user):
-    return (visible_rulings(user).prefetch_related("citations__law", "citations__regulation", "penalties",
-                                                   "revisions__changed_by")
-            .select_related("result__round", "result__board__session__event__tournament__authority").get(pk=pk))
+    return (visible_rulings(user).prefetch_related("citations__law", "citations__regulation", "penalties__player",
+                                                   "revisions__changed_by", "attachments")
+            .select_related("round", "result__round", "board__session__event__tournament__authority",
+                            "supersedes", "superseded_by").get(pk=pk))
 
 
+def rulings_at_table(board, table, user, exclude=None):
+    """The other rulings on this board at this table (the form shows them: a second ruling must
+    not silently replace the first's score)."""
+    qs = visible_rulings(user).filter(board=board, table=table).order_by("number")
+    if exclude is not None:
+        qs = qs.exclude(pk=exclude.pk)
+    return qs
+
+
+def correction_chain(ruling):
+    """The ruling's versions, earliest first: the rulings it corrects, itself, its corrections."""
+    chain = [ruling]
+    earlier = ruling.supersedes
+    while earlier is not None:
+        chain.insert(0, earlier)
+        earlier = earlier.supersedes
+    later = Ruling.objects.filter(supersedes=ruling).first()
+    while later is not None:
+        chain.append(later)
+        later = Ruling.objects.filter(supersedes=later).first()
+    return chain
+
+
+
+
+def sessions_for_rulings(user):
+    """The sessions a user may open rulings in (the jump form's choices)."""
+    from scoring.models import Session
+
+    qs = Session.objects.select_related("event__tournament").order_by("-event__tournament__start_date",
+                                                                       "event__name", "number")
+    if user.is_superuser:
+        return qs
+    return qs.filter(event__tournament__officials__user=user,
+                     event__tournament__officials__role__in=[roles.DIRECTOR, roles.CHIEF_DIRECTOR]).distinct()
+
+
+def find_table(session, *, board, table, section="", round=None):
+    """(board, table, round) of a session from the numbers a director says; refusals by field."""
+    from django.core.exceptions import ValidationError
+    from django.utils.translation import gettext as _
+
+    from scoring.models import Board, Round, Table
+
+    errors = {}
+    found_board = Board.objects.filter(session=session, number=board).first()
+    if found_board is None:
+        errors["board"] = _("Board %(b)s is not played in %(session)s.") % {"b": board, "session": session}
+    tables = Table.objects.filter(section__session=session, number=table).select_related("section")
+    if section:
+        tables = tables.filter(section__name__iexact=section.strip())
+    tables = list(tables)
+    found_table = tables[0] if len(tables) == 1 else None
+    if not tables:
+        errors["table"] = _("There is no table %(t)s%(in)s in %(session)s.") % {
+            "t": table, "session": session,
+            "in": (" " + _("in section %(s)s") % {"s": section}) if section else ""}
+    elif len(tables) > 1:
+        errors["section"] = _("Table %(t)s is in sections %(sections)s: say which.") % {
+            "t": table, "sections": ", ".join(t.section.name for t in tables)}
+    found_round = None
+    if round:
+        found_round = Round.objects.filter(session=session, number=round).first()
+        if found_round is None:
+            errors["round"] = _("%(session)s has no round %(r)s.") % {"session": session, "r": round}
+    if errors:
+        raise ValidationError(errors)
+    return found_board, found_table, found_round

@@ -16,7 +16,8 @@ from django.utils.translation import gettext as _
 from audit import services as audit
 from rulings.catalogue import sync_law_catalogue
 from rulings.laws import CitationError, validate_citation
-from rulings.models import LawEntry, Penalty, RegulationClause, Ruling, RulingCitation, RulingRevision
+from rulings.models import (LawEntry, Penalty, RegulationClause, Ruling, RulingAttachment, RulingCitation,
+                            RulingRevision)
 from scoring import dispatch
 from scoring import services as scoring_services
 from bridge import deals
@@ -24,7 +25,7 @@ from bridge.deals import DealError, parse_deal
 from bridge.engine.contract import ContractError, ns_score, parse_contract
 from scoring.i18n import translate
 from bridge.engine.rounding import exact_str, to_fraction
-from scoring.models import Tournament
+from scoring.models import EffectiveScore, Result, ScoreChange, Tournament
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +33,10 @@ ARTIFICIAL_CODES = ("AVE+", "AVE", "AVE-")
 # What is kept of a ruling in its revision log.
 REVISED_FIELDS = ("kind", "facts", "facts_found", "ruling_text", "reasoning", "outcome", "rectification",
                   "offending_side", "score_kind", "score", "score_description")
+# The rulings whose score effect counts: given and not superseded by a correction.
+IN_FORCE = (Ruling.State.GIVEN, Ruling.State.FINAL, Ruling.State.UNDER_APPEAL, Ruling.State.CHANGED_BY_APPEAL)
+POINT_UNITS = (Penalty.Unit.MATCHPOINTS, Penalty.Unit.PERCENT_OF_TOP, Penalty.Unit.IMPS, Penalty.Unit.VPS)
+DISCIPLINARY_UNITS = (Penalty.Unit.SUSPENSION, Penalty.Unit.DISQUALIFICATION)
 
 
 def edition_in_force(tournament):
@@ -45,11 +50,27 @@ def _save(instance):
 
 
 @transaction.atomic
-def record_ruling(*, result, director, kind, laws=(), **fields):
-    """Open a ruling (a draft) on ``result``; ``laws`` are citations such as "16B1a"."""
-    tournament = Tournament.objects.select_for_update().get(pk=result.board.session.event.tournament_id)
-    last = Ruling.objects.filter(result__board__session__event__tournament=tournament).aggregate(n=Max("number"))
-    ruling = Ruling(result=result, director=director, kind=kind, number=(last["n"] or 0) + 1, **fields)
+def record_ruling(*, director, kind, result=None, board=None, table=None, round=None, laws=(), **fields):
+    """Open a ruling (a draft) on ``result``, or on a ``board`` and ``table`` (and ``round``)
+    whose result is not recorded yet (a director called during the auction or the play): the
+    result is attached as soon as it exists. ``laws`` are citations such as "16B1a"."""
+    if result is not None:
+        board, table, round = result.board, result.table, result.round
+    else:
+        errors = {}
+        if board is None:
+            errors["board"] = _("Say which board the ruling is on.")
+        if table is None:
+            errors["table"] = _("Say at which table the director was called.")
+        if errors:
+            raise ValidationError(errors)
+        result = Result.objects.filter(board=board, table=table).select_related("round").first()
+        if result is not None:
+            round = result.round
+    tournament = Tournament.objects.select_for_update().get(pk=board.session.event.tournament_id)
+    last = Ruling.objects.filter(board__session__event__tournament=tournament).aggregate(n=Max("number"))
+    ruling = Ruling(result=result, board=board, table=table, round=round, director=director, kind=kind,
+                    number=(last["n"] or 0) + 1, **fields)
     _check_screens(ruling)
     _save(ruling)
     if laws:
@@ -209,9 +230,15 @@ def set_outcome(*, ruling, outcome, score_kind="", ns=None, ew=None, rectificati
         ruling.offending_side = offending_side
     ruling.outcome, ruling.rectification = outcome, rectification
     if outcome == Ruling.Outcome.ADJUSTED:
+        link_result(ruling)
+        if ruling.result is None:
+            raise ValidationError({"outcome": _(
+                "Table %(table)s has no result for board %(board)s yet: the adjusted score is entered once the "
+                "result is (save the ruling now; it waits for its result).") % {
+                "table": ruling.table.number, "board": ruling.board.number}})
         score, description = build_adjusted_score(result=ruling.result, score_kind=score_kind, ns=ns, ew=ew)
         scoring_services.validate_effective_score(result=ruling.result, score=score,
-                                                  penalty=_penalty_dict(ruling),
+                                                  penalty=_penalty_dict([ruling]),
                                                   outside_agency=ruling.kind == Ruling.Kind.DIRECTORS_ERROR)
         ruling.score_kind, ruling.score, ruling.score_description = score_kind, score, description
     else:
@@ -221,13 +248,35 @@ def set_outcome(*, ruling, outcome, score_kind="", ns=None, ew=None, rectificati
 
 
 @transaction.atomic
-def add_penalty(*, ruling, kind, side, unit, offence, amount=None):
-    penalty = Penalty(ruling=ruling, kind=kind, side=side, unit=unit, offence=offence,
+def add_penalty(*, ruling, kind, side, unit, offence, amount=None, player=None):
+    """A procedural penalty (Law 90: an amount in matchpoints, percent of a top or IMPs, which
+    the scores take off) or a disciplinary one (Law 91: suspension or disqualification of a
+    player or contestant, with no matchpoint or IMP value of its own)."""
+    penalty = Penalty(ruling=ruling, kind=kind, side=side, unit=unit, offence=offence, player=player,
                       amount=Decimal(str(amount)) if amount not in (None, "") else None)
-    if unit in (Penalty.Unit.MATCHPOINTS, Penalty.Unit.PERCENT_OF_TOP, Penalty.Unit.IMPS, Penalty.Unit.VPS):
+    if kind == Penalty.Kind.DISCIPLINARY:
+        if unit not in DISCIPLINARY_UNITS:
+            raise ValidationError({"unit": _(
+                "A disciplinary penalty (Law 91) is a suspension or a disqualification; a penalty in %(unit)s "
+                "is a procedural one (Law 90).") % {"unit": penalty.get_unit_display()}})
+        if penalty.amount is not None:
+            raise ValidationError({"amount": _(
+                "A disciplinary penalty (Law 91) has no matchpoint or IMP value of its own: leave the amount "
+                "empty.")})
+    elif kind == Penalty.Kind.PROCEDURAL:
+        if unit not in POINT_UNITS:
+            raise ValidationError({"unit": _(
+                "A procedural penalty (Law 90) is in matchpoints, percent of a top or IMPs; suspension and "
+                "disqualification are disciplinary penalties (Law 91).")})
         if penalty.amount is None or penalty.amount <= 0:
             raise ValidationError({"amount": _("A penalty in %(unit)s needs an amount above 0.") % {
                 "unit": penalty.get_unit_display()}})
+        if player is not None:
+            raise ValidationError({"player": _("A procedural penalty (Law 90) is given to a side, not a player.")})
+    if player is not None and ruling.result_id is not None and not (
+            ruling.result.ns.members.filter(pk=player.pk).exists()
+            or ruling.result.ew.members.filter(pk=player.pk).exists()):
+        raise ValidationError({"player": _("%(player)s did not play at this table.") % {"player": player}})
     _save(penalty)
     audit.record(action="ruling.penalty_added", obj=ruling, actor=ruling.director, tournament=ruling.tournament.pk,
                  after={"kind": kind, "side": side, "unit": unit, "amount": penalty.amount, "offence": offence},
@@ -237,44 +286,94 @@ def add_penalty(*, ruling, kind, side, unit, offence, amount=None):
     return penalty
 
 
-def _penalty_dict(ruling):
-    """Procedural penalties in the board's units, as the engine takes them: {"ns": 1.5, "ew": "25%"}."""
+def _penalty_dict(rulings):
+    """The procedural (Law 90) penalties of ``rulings`` in the board's units, as the engine takes
+    them: {"ns": 1.5, "ew": "25%"}. Two penalties on one side in the same unit add up."""
+    totals = {}
+    for ruling in rulings:
+        for p in ruling.penalties.filter(kind=Penalty.Kind.PROCEDURAL, unit__in=[
+                Penalty.Unit.MATCHPOINTS, Penalty.Unit.PERCENT_OF_TOP, Penalty.Unit.IMPS]):
+            side = p.side.lower()
+            if side in totals and totals[side][0] != p.unit:
+                raise ValidationError({"penalties": _(
+                    "%(side)s already has a penalty in %(unit)s on this board: give penalties of one side in "
+                    "one unit, so that they add up.") % {"side": p.get_side_display(),
+                                                        "unit": Penalty.Unit(totals[side][0]).label}})
+            unit, amount = totals.get(side, (p.unit, Decimal(0)))
+            totals[side] = (unit, amount + p.amount)
     penalty = {}
-    for p in ruling.penalties.filter(unit__in=[Penalty.Unit.MATCHPOINTS, Penalty.Unit.PERCENT_OF_TOP,
-                                               Penalty.Unit.IMPS]):
-        side = p.side.lower()
-        amount = format(p.amount.normalize(), "f")  # 10, not 1E+1
-        value = f"{amount}%" if p.unit == Penalty.Unit.PERCENT_OF_TOP else amount
-        if side in penalty:
-            raise ValidationError({"penalties": _("Give one penalty per side and board; add them up.")})
-        penalty[side] = value
+    for side, (unit, amount) in totals.items():
+        text = format(amount.normalize(), "f")  # 10, not 1E+1
+        penalty[side] = f"{text}%" if unit == Penalty.Unit.PERCENT_OF_TOP else text
     return penalty or None
 
 
+def rulings_in_force(result):
+    return Ruling.objects.filter(result=result, state__in=IN_FORCE).order_by("number")
+
+
 def _apply(ruling, *, by, reason):
-    """Make the scores say what the ruling says."""
-    penalty = _penalty_dict(ruling)
+    """Make the result's score say what the rulings in force at its table say together: the
+    adjusted score of the one that adjusts (at most one), and the procedural penalties of all.
+    Nothing is sent to the scores when that is what they already say, so a change reaches the
+    recalculation once; a ruling that leaves the score alone does not undo a score that no
+    ruling set (a scorer's correction, an appeal decision)."""
+    if ruling.result_id is None:
+        return None
+    result = ruling.result
+    in_force = list(rulings_in_force(result))
+    adjusting = [r for r in in_force if r.outcome == Ruling.Outcome.ADJUSTED]
+    penalty = _penalty_dict(in_force)
+    current = EffectiveScore.objects.filter(result=result).first()
+    have = (current.kind, current.score, current.penalty) if current else ("table", None, None)
     cause = dict(cause_type="ruling", cause_id=ruling.pk, cause_label=f"ruling {ruling.number}", by=by)
-    if ruling.outcome == Ruling.Outcome.ADJUSTED:
+    if adjusting:
+        source = adjusting[-1]
+        if have == (source.score_kind, source.score, penalty) and current.outside_agency == (
+                source.kind == Ruling.Kind.DIRECTORS_ERROR):
+            return None
         return scoring_services.set_effective_score(
-            result=ruling.result, kind=ruling.score_kind, score=ruling.score, penalty=penalty, reason=reason,
-            outside_agency=ruling.kind == Ruling.Kind.DIRECTORS_ERROR, description=ruling.score_description,
+            result=result, kind=source.score_kind, score=source.score, penalty=penalty, reason=reason,
+            outside_agency=source.kind == Ruling.Kind.DIRECTORS_ERROR, description=source.score_description,
             **cause)
-    if penalty or hasattr(ruling.result, "effective"):
-        return scoring_services.set_effective_score(result=ruling.result, kind="table", penalty=penalty,
-                                                    reason=reason, **cause)
-    return None
+    if have == ("table", None, penalty):
+        return None
+    if not penalty and not ScoreChange.objects.filter(result=result, cause_type="ruling").exists():
+        return None
+    return scoring_services.set_effective_score(result=result, kind="table", penalty=penalty, reason=reason,
+                                                **cause)
+
+
+@transaction.atomic
+def link_result(ruling):
+    """Attach the table's result to a ruling opened before it existed; returns the ruling."""
+    if ruling.result_id is not None:
+        return ruling
+    result = Result.objects.filter(board_id=ruling.board_id, table_id=ruling.table_id).first()
+    if result is None:
+        return ruling
+    Ruling.objects.filter(pk=ruling.pk, result__isnull=True).update(result=result, round=result.round_id)
+    ruling.result, ruling.round_id = result, result.round_id
+    audit.record(action="ruling.result_attached", obj=ruling, tournament=ruling.tournament.pk,
+                 after={"result": result.pk, "contract": str(result.contract_display)},
+                 summary=f"{ruling}: {result.contract_display}")
+    return ruling
 
 
 @transaction.atomic
 def give_ruling(*, ruling, by, at=None):
     """The director gives the ruling at the table: it must be complete, and its score effect
     goes to the scoring service at once. ``at`` records a ruling given earlier (entered late)."""
-    ruling = Ruling.objects.select_for_update(of=("self",)).select_related("result__board").get(pk=ruling.pk)
+    ruling = Ruling.objects.select_for_update(of=("self",)).select_related("board", "table").get(pk=ruling.pk)
     if ruling.state != Ruling.State.DRAFT:
         raise ValidationError({"state": _("This ruling was already given (%(state)s).") % {
             "state": ruling.get_state_display()}})
+    link_result(ruling)
     errors = {}
+    if ruling.result is None:
+        errors["result"] = _("Table %(table)s has no result for board %(board)s yet: the ruling is given once "
+                             "the result is entered (it waits for it in the list of rulings).") % {
+            "table": ruling.table.number, "board": ruling.board.number}
     if not ruling.ruling_text.strip():
         errors["ruling_text"] = _("Write the ruling.")
     if not ruling.outcome:
@@ -286,15 +385,88 @@ def give_ruling(*, ruling, by, at=None):
     if ruling.outcome == Ruling.Outcome.ADJUSTED and ruling.kind != Ruling.Kind.DIRECTORS_ERROR \
             and not ruling.offending_side:
         errors["offending_side"] = _("Mark the offending side of an adjusted score.")
+    earlier = None
+    if ruling.supersedes_id:
+        earlier = Ruling.objects.select_for_update().get(pk=ruling.supersedes_id)
+        if earlier.state not in (Ruling.State.GIVEN, Ruling.State.FINAL):
+            errors["supersedes"] = _("%(ruling)s is no longer in force (%(state)s): it cannot be corrected.") % {
+                "ruling": earlier, "state": earlier.get_state_display()}
+    if ruling.result is not None and ruling.outcome == Ruling.Outcome.ADJUSTED:
+        other = rulings_in_force(ruling.result).filter(outcome=Ruling.Outcome.ADJUSTED).exclude(
+            pk=ruling.supersedes_id).first()
+        if other is not None:
+            errors["outcome"] = _(
+                "%(ruling)s already adjusted the score at this table (%(score)s): correct that ruling (Law 82C, "
+                "Law 79C) rather than giving a second adjusted score.") % {
+                "ruling": other, "score": other.score_description}
     if errors:
         raise ValidationError(errors)
     ruling.state, ruling.given_at = Ruling.State.GIVEN, at or timezone.now()
-    ruling.save(update_fields=["state", "given_at", "updated_at"])
+    if ruling.appeal_notice and not ruling.appeal_notice_at:
+        ruling.appeal_notice_at = ruling.given_at
+    ruling.save(update_fields=["state", "given_at", "appeal_notice_at", "updated_at"])
     audit.record(action="ruling.given", obj=ruling, actor=by, tournament=ruling.tournament.pk,
                  before={"state": Ruling.State.DRAFT}, after={"state": Ruling.State.GIVEN, **snapshot(ruling)},
                  summary=f"{ruling}: {ruling.ruling_text[:200]}")
-    _apply(ruling, by=by, reason=ruling.ruling_text)
+    reason = ruling.ruling_text
+    if earlier is not None:
+        _supersede(earlier, by=by, correction=ruling)
+        reason = _("%(correction)s corrects %(earlier)s: %(reason)s") % {
+            "correction": ruling, "earlier": earlier, "reason": ruling.correction_reason}
+    _apply(ruling, by=by, reason=reason)
     return ruling
+
+
+def _supersede(earlier, *, by, correction):
+    """The earlier ruling stays in the record, marked as superseded, with the correction's
+    reason in its change log and in the audit trail."""
+    before = snapshot(earlier)
+    Ruling.objects.filter(pk=earlier.pk).update(state=Ruling.State.SUPERSEDED, updated_at=timezone.now())
+    earlier.state = Ruling.State.SUPERSEDED
+    reason = f"{correction.get_correction_basis_display()}: {correction.correction_reason}"
+    RulingRevision.objects.create(
+        ruling=earlier, changed_by=by, reason=_("Superseded by %(correction)s. %(reason)s") % {
+            "correction": correction, "reason": reason},
+        before=_jsonable({**before, "state": Ruling.State.GIVEN}),
+        after=_jsonable({**snapshot(correction), "state": Ruling.State.GIVEN, "ruling": correction.number}))
+    audit.record(action="ruling.superseded", obj=earlier, actor=by, tournament=earlier.tournament.pk,
+                 before=_jsonable(before), after={"superseded_by": correction.number, "basis":
+                                                  correction.correction_basis, "reason": correction.correction_reason,
+                                                  **_jsonable(snapshot(correction))},
+                 summary=f"{earlier} superseded by {correction}: {correction.correction_reason[:200]}")
+
+
+@transaction.atomic
+def correct_ruling(*, ruling, director, basis, reason, give=True, **decision):
+    """Correct a ruling already given (Law 82C: the ruling was incorrect; Law 79C: a score
+    correction within the correction period): a new ruling on the same table supersedes it
+    explicitly, with the reason; both stay in the record. Once given, the correction's score
+    effect replaces the earlier one's in a single change. ``decision`` is what ``rule`` takes."""
+    errors = {}
+    if basis not in Ruling.CorrectionBasis.values:
+        errors["correction_basis"] = _("Say on what ground the ruling is corrected: Law 82C or Law 79C.")
+    if not (reason or "").strip():
+        errors["correction_reason"] = _("Say why the ruling is corrected: the players and an appeals body will "
+                                        "read it.")
+    earlier = Ruling.objects.select_for_update().select_related("board__session", "table").get(pk=ruling.pk)
+    if earlier.state == Ruling.State.UNDER_APPEAL:
+        errors["supersedes"] = _("%(ruling)s is under appeal: the appeals body decides on it (Law 93).") % {
+            "ruling": earlier}
+    elif earlier.state not in (Ruling.State.GIVEN, Ruling.State.FINAL):
+        errors["supersedes"] = _("%(ruling)s is %(state)s: only a ruling in force is corrected.") % {
+            "ruling": earlier, "state": earlier.get_state_display().lower()}
+    elif Ruling.objects.filter(supersedes=earlier).exists():
+        errors["supersedes"] = _("%(ruling)s already has a correction: %(correction)s.") % {
+            "ruling": earlier, "correction": Ruling.objects.get(supersedes=earlier)}
+    deadline = earlier.correction_deadline()
+    if deadline is not None and timezone.now() > deadline:
+        errors["correction_basis"] = _("The correction period (Law 79C) ended at %(deadline)s.") % {
+            "deadline": timezone.localtime(deadline, earlier.tournament.zone).strftime("%Y-%m-%d %H:%M")}
+    if errors:
+        raise ValidationError(errors)
+    return rule(result=earlier.result, board=earlier.board, table=earlier.table, round=earlier.round,
+                director=director, give=give, supersedes=earlier, correction_basis=basis,
+                correction_reason=reason.strip(), **decision)
 
 
 def snapshot(ruling):
@@ -339,11 +511,56 @@ def _jsonable(data):
     return {key: (str(value) if isinstance(value, Decimal) else value) for key, value in data.items()}
 
 
+def board_mismatches(board, record):
+    """What of an imported board record differs from the board ruled on, by field."""
+    found = {}
+    if record.board is not None and record.board != board.number:
+        found["board"] = _("the file is board %(theirs)s, the ruling is on board %(ours)s") % {
+            "theirs": record.board, "ours": board.number}
+    if record.auction is not None and record.dealer and record.dealer != board.dealer:
+        found["dealer"] = _("the dealer in the file is %(theirs)s, board %(board)s's dealer is %(ours)s") % {
+            "theirs": _seat_name(record.dealer), "ours": board.get_dealer_display(), "board": board.number}
+    if record.vulnerability and record.vulnerability != board.vulnerability:
+        found["vulnerability"] = _("the vulnerability in the file is %(theirs)s, board %(board)s's is "
+                                   "%(ours)s") % {"theirs": _vulnerability_name(record.vulnerability),
+                                                  "ours": board.get_vulnerability_display(),
+                                                  "board": board.number}
+    return found
+
+
+def _seat_name(seat):
+    from scoring.models import SEAT_CHOICES
+
+    return str(dict(SEAT_CHOICES).get(seat, seat))
+
+
+def _vulnerability_name(code):
+    from scoring.models import VULNERABILITY_CHOICES
+
+    return str(dict(VULNERABILITY_CHOICES).get(code, code))
+
+
 @transaction.atomic
-def attach_deal_and_auction(*, ruling, record=None, deal=None, auction=None):
-    """Attach a deal and auction (a BoardRecord from a PBN or LIN import, or the parts)."""
+def attach_deal_and_auction(*, ruling, record=None, deal=None, auction=None, override_reason="", by=None):
+    """Attach a deal and auction (a BoardRecord from a PBN or LIN import, or the parts). An
+    imported board whose number, dealer or vulnerability differs from the board ruled on is
+    refused naming the field, unless ``override_reason`` says why it is right (an event that
+    changed a board's dealer or vulnerability); the override is kept with the ruling."""
 
     if record is not None:
+        mismatches = board_mismatches(ruling.board, record)
+        if mismatches and not (override_reason or "").strip():
+            raise ValidationError({"deal_source": [
+                _("Not the board ruled on: %(difference)s.") % {"difference": text} for text in mismatches.values()
+            ] + [_("Paste the deal of board %(board)s, or accept this one with a reason.") % {
+                "board": ruling.board.number}]})
+        if mismatches:
+            ruling.deal_override = override_reason.strip()
+            audit.record(action="ruling.deal_override", obj=ruling, actor=by or ruling.director,
+                         tournament=ruling.tournament.pk,
+                         after={"differences": {k: str(v) for k, v in mismatches.items()},
+                                "reason": ruling.deal_override},
+                         summary=f"{ruling}: {ruling.deal_override[:200]}")
         deal = record.deal.to_pbn() if record.deal else deal
         auction = record.auction.to_dict() if record.auction else auction
     if deal:
@@ -351,7 +568,7 @@ def attach_deal_and_auction(*, ruling, record=None, deal=None, auction=None):
             deal = parse_deal(deal).to_pbn()
         except DealError as error:
             raise ValidationError({"deal": translate(error)}) from None
-    board_deal = ruling.result.board.deal
+    board_deal = ruling.board.deal
     ruling.deal = "" if deal == board_deal else (deal or "")
     ruling.auction = auction
     _save(ruling)
@@ -373,10 +590,10 @@ def schedule_double_dummy(ruling):
 def record_double_dummy(ruling_id):
     """Solve the ruling's deal (DDS) and store the tricks and par for the director's judgement,
     or the solver's complaint. Safe to run twice; returns whether a table was stored."""
-    ruling = Ruling.objects.select_related("result__board").filter(pk=ruling_id).first()
+    ruling = Ruling.objects.select_related("board").filter(pk=ruling_id).first()
     if ruling is None or not ruling.deal_pbn():
         return False
-    board = ruling.result.board
+    board = ruling.board
     try:
         deal = parse_deal(ruling.deal_pbn())
         table = deals.double_dummy(deal)
@@ -393,7 +610,7 @@ def finalise_rulings(now=None):
     """Rulings given in sessions whose appeal period has passed, and not appealed, become final."""
     now = now or timezone.now()
     finalised = 0
-    for ruling in Ruling.objects.filter(state=Ruling.State.GIVEN).select_related("result__board__session"):
+    for ruling in Ruling.objects.filter(state=Ruling.State.GIVEN).select_related("board__session"):
         deadline = ruling.appeal_deadline()
         if deadline is not None and deadline <= now:
             with transaction.atomic():
@@ -424,19 +641,30 @@ def read_deal_source(text):
         "Paste a BBO handviewer link, a LIN string (md|...) or a PBN game ([Deal \"N:...\"]).")})
 
 
-@transaction.atomic
-def rule(*, result, director, kind, give=False, laws="", outcome=Ruling.Outcome.RESULT_STANDS, score_kind="",
-         ns=None, ew=None, offending_side="", penalty=None, deal_source="", given_at=None, **fields):
-    """The fast path of the ruling form: record, cite, attach the deal, set the outcome, any
-    procedural penalty, and (with ``give``) give the ruling, in one transaction; on any refusal
-    nothing is written."""
+def _penalty_errors(error):
+    """A penalty's refusal under the form's names for its fields (penalty_amount, ...)."""
+    return {f"penalty_{name}" if name in ("amount", "unit", "player", "kind", "side") else name: messages
+            for name, messages in error.message_dict.items()}
+
+
+def _decide(ruling, *, laws, outcome, score_kind, ns, ew, penalty, deal_source, deal_override, poll):
+    """Cite, attach the deal, add the penalty, record the poll and set the outcome; every
+    refusal is collected, by field."""
     citations = [part.strip() for part in laws.replace(";", ",").split(",") if part.strip()]
-    ruling = record_ruling(result=result, director=director, kind=kind, offending_side=offending_side, **fields)
     errors = {}
+
+    def add_the_penalty():
+        try:
+            add_penalty(ruling=ruling, **{"kind": Penalty.Kind.PROCEDURAL, **penalty})
+        except ValidationError as error:
+            raise ValidationError(_penalty_errors(error)) from None
+
     for step in (
         lambda: cite_laws(ruling=ruling, laws=citations),
-        lambda: deal_source and attach_deal_and_auction(ruling=ruling, record=read_deal_source(deal_source)),
-        lambda: penalty and add_penalty(ruling=ruling, kind=Penalty.Kind.PROCEDURAL, **penalty),
+        lambda: deal_source and attach_deal_and_auction(ruling=ruling, record=read_deal_source(deal_source),
+                                                        override_reason=deal_override),
+        lambda: penalty and add_the_penalty(),
+        lambda: poll is not None and record_poll(ruling=ruling, **poll),
         lambda: set_outcome(ruling=ruling, outcome=outcome, score_kind=score_kind, ns=ns, ew=ew),
     ):
         try:
@@ -445,9 +673,145 @@ def rule(*, result, director, kind, give=False, laws="", outcome=Ruling.Outcome.
             errors.update(error.message_dict)
     if errors:
         raise ValidationError(errors)
+
+
+@transaction.atomic
+def rule(*, director, kind, result=None, board=None, table=None, round=None, give=False, laws="",
+         outcome=Ruling.Outcome.RESULT_STANDS, score_kind="", ns=None, ew=None, offending_side="", penalty=None,
+         deal_source="", deal_override="", poll=None, given_at=None, **fields):
+    """The fast path of the ruling form: record (on a result, or on a board and table whose
+    result is not in yet), cite, attach the deal, set the outcome, any penalty (``penalty``
+    with its ``kind``: Law 90 procedural by default, or Law 91 disciplinary), the Law 16B poll,
+    and (with ``give``) give the ruling, in one transaction; on any refusal nothing is written."""
+    ruling = record_ruling(result=result, board=board, table=table, round=round, director=director, kind=kind,
+                           offending_side=offending_side, **fields)
+    _decide(ruling, laws=laws, outcome=outcome, score_kind=score_kind, ns=ns, ew=ew, penalty=penalty,
+            deal_source=deal_source, deal_override=deal_override, poll=poll)
     if give:
         give_ruling(ruling=ruling, by=director, at=given_at)
     return Ruling.objects.get(pk=ruling.pk)
+
+
+DRAFT_FIELDS = ("kind", "called_by", "facts", "statement_ns", "statement_ew", "ruling_text", "reasoning",
+                "offending_side", "appeal_notice")
+
+
+@transaction.atomic
+def update_draft(*, ruling, by, give=False, laws="", outcome=Ruling.Outcome.RESULT_STANDS, score_kind="",
+                 ns=None, ew=None, penalty=None, deal_source="", deal_override="", poll=None, **fields):
+    """Complete a ruling saved earlier (typically opened during the auction, before the result):
+    the same inputs as ``rule``; the draft's penalties are replaced by ``penalty``."""
+    ruling = Ruling.objects.select_for_update().get(pk=ruling.pk)
+    if ruling.state != Ruling.State.DRAFT:
+        raise ValidationError({"state": _("%(ruling)s was given: correct it instead (Law 82C, Law 79C).") % {
+            "ruling": ruling}})
+    before = snapshot(ruling)
+    for name, value in fields.items():
+        if name not in DRAFT_FIELDS:
+            raise ValidationError({name: _("This field cannot be changed here.")})
+        setattr(ruling, name, value)
+    link_result(ruling)
+    _check_screens(ruling)
+    _save(ruling)
+    ruling.penalties.all().delete()
+    _decide(ruling, laws=laws, outcome=outcome, score_kind=score_kind, ns=ns, ew=ew, penalty=penalty,
+            deal_source=deal_source, deal_override=deal_override, poll=poll)
+    audit.record(action="ruling.draft_updated", obj=ruling, actor=by, tournament=ruling.tournament.pk,
+                 before=_jsonable(before), after=_jsonable(snapshot(Ruling.objects.get(pk=ruling.pk))),
+                 summary=f"{ruling}: {ruling.get_kind_display()}")
+    if give:
+        give_ruling(ruling=ruling, by=by)
+    return Ruling.objects.get(pk=ruling.pk)
+
+
+def parse_poll_lines(text):
+    """'Name: action' per line (the form's poll box) -> [{"player": ..., "action": ...}]."""
+    votes = []
+    for number, line in enumerate((text or "").splitlines(), start=1):
+        if not line.strip():
+            continue
+        player, sep, action = line.partition(":")
+        if not sep or not player.strip() or not action.strip():
+            raise ValidationError({"poll_votes": _(
+                "Line %(n)s: write the player, a colon, and the action they chose, e.g. \"A. Cohen: pass\".") % {
+                "n": number}})
+        votes.append({"player": player.strip(), "action": action.strip()})
+    return votes
+
+
+def record_poll(*, ruling, question, votes, level=""):
+    """A Law 16B1a poll: the question, each player polled and the action they chose; the count
+    by action is worked out here, not typed."""
+    errors = {}
+    if not (question or "").strip():
+        errors["poll_question"] = _("Write the question the players were asked.")
+    if not votes:
+        errors["poll_votes"] = _("List the players polled and the action each chose.")
+    if errors:
+        raise ValidationError(errors)
+    count = {}
+    for vote in votes:
+        key = vote["action"].strip()
+        matched = next((k for k in count if k.lower() == key.lower()), key)
+        count[matched] = count.get(matched, 0) + 1
+    ruling.poll = {"question": question.strip(), "level": (level or "").strip(), "players": votes,
+                   "count": dict(sorted(count.items(), key=lambda item: -item[1]))}
+    Ruling.objects.filter(pk=ruling.pk).update(poll=ruling.poll)
+    return ruling.poll
+
+
+ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024
+# The first bytes of each accepted type: the browser's content type is not trusted.
+ATTACHMENT_SIGNATURES = (
+    (b"\xff\xd8\xff", "image/jpeg", ".jpg"),
+    (b"\x89PNG\r\n\x1a\n", "image/png", ".png"),
+    (b"GIF87a", "image/gif", ".gif"),
+    (b"GIF89a", "image/gif", ".gif"),
+    (b"%PDF-", "application/pdf", ".pdf"),
+)
+
+
+def _sniff(head):
+    for signature, content_type, extension in ATTACHMENT_SIGNATURES:
+        if head.startswith(signature):
+            return content_type, extension
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return "image/webp", ".webp"
+    return None, None
+
+
+@transaction.atomic
+def add_attachment(*, ruling, by, upload, description=""):
+    """A photo of the table, a system card or a screenshot (JPEG, PNG, GIF, WebP or PDF, at most
+    5 MB), stored through Django's storage API."""
+    from pathlib import PurePath
+
+    from django.utils.text import get_valid_filename
+
+    size = upload.size or 0
+    if size > ATTACHMENT_MAX_BYTES:
+        raise ValidationError({"attachment": _(
+            "%(name)s is %(size).1f MB: an attachment is at most %(limit)s MB.") % {
+            "name": upload.name, "size": size / 1024 / 1024, "limit": ATTACHMENT_MAX_BYTES // 1024 // 1024}})
+    if size == 0:
+        raise ValidationError({"attachment": _("%(name)s is empty.") % {"name": upload.name}})
+    upload.seek(0)
+    head = upload.read(16)
+    upload.seek(0)
+    content_type, extension = _sniff(head)
+    if content_type is None:
+        raise ValidationError({"attachment": _(
+            "%(name)s is not a photo or a PDF: attach a JPEG, PNG, GIF or WebP image or a PDF.") % {
+            "name": upload.name}})
+    stem = get_valid_filename(PurePath(upload.name).stem)[:80] or "attachment"
+    attachment = RulingAttachment(ruling=ruling, name=upload.name[:200], content_type=content_type, size=size,
+                                  description=(description or "")[:200], uploaded_by=by)
+    attachment.file.save(f"{stem}{extension}", upload, save=False)
+    attachment.save()
+    audit.record(action="ruling.attachment_added", obj=ruling, actor=by, tournament=ruling.tournament.pk,
+                 after={"name": attachment.name, "type": content_type, "size": size, "file": attachment.file.name},
+                 summary=f"{ruling}: {attachment.name}")
+    return attachment
 
 
 @transaction.atomic

@@ -1,12 +1,18 @@
 from django.urls import path
 
-from rulings import views
+from rulings import revoke_views, views
 
 urlpatterns = [
     path("", views.ruling_list, name="rulings"),
+    path("new/", views.ruling_open, name="ruling-open"),
     path("new/<int:result_pk>/", views.ruling_new, name="ruling-new"),
+    path("<int:pk>/edit/", views.ruling_edit, name="ruling-edit"),
+    path("<int:pk>/correct/", views.ruling_correct, name="ruling-correct"),
+    path("<int:pk>/attachments/<int:attachment_pk>/", views.ruling_attachment, name="ruling-attachment"),
     path("<int:pk>/", views.ruling_detail, name="ruling"),
     path("<int:pk>/give/", views.ruling_give, name="ruling-give"),
+    path("<int:pk>/revoke/", revoke_views.revoke_page, name="ruling-revoke"),
+    path("<int:pk>/claim/", revoke_views.claim_page, name="ruling-claim"),
     path("<int:pk>/diagram.svg", views.ruling_svg, name="ruling-svg"),
     path("<int:pk>/ruling.pbn", views.ruling_pbn, name="ruling-pbn"),
 ]

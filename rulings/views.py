@@ -9,8 +9,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from rulings import selectors, services
-from rulings.forms import RulingForm
-from rulings.models import LawEntry, Ruling
+from rulings.forms import CorrectionForm, RulingForm, TableJumpForm
+from rulings.models import LawEntry, Penalty, Ruling
 from scoring import selectors as scoring_selectors
 from scoring.i18n import rank_letters, rank_preference, translate
 from scoring.models import Result, Session
@@ -24,41 +24,204 @@ def _result_for(request, pk):
     )
 
 
-@login_required
-def ruling_new(request, result_pk):
-    result = _result_for(request, result_pk)
-    tournament = result.board.session.event.tournament
-    if not selectors.can_rule(request.user, tournament):
+def _check_can_rule(user, tournament):
+    if not selectors.can_rule(user, tournament):
         raise PermissionDenied(_("Only a director or chief director of this tournament records rulings."))
-    form = RulingForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        ns, ew = form.score_input()
-        penalty = None
-        if data.get("penalty_side"):
-            penalty = {"side": data["penalty_side"], "amount": data.get("penalty_amount"),
-                       "unit": data.get("penalty_unit"), "offence": data.get("penalty_offence") or data["kind"]}
-        try:
-            ruling = services.rule(
-                result=result, director=request.user, kind=data["kind"], give="give" in request.POST,
-                laws=data["laws"], outcome=data["outcome"], score_kind=data["score_kind"], ns=ns, ew=ew,
-                offending_side=data["offending_side"], penalty=penalty, deal_source=data["deal_source"],
-                called_by=data["called_by"], facts=data["facts"], ruling_text=data["ruling_text"],
-                reasoning=data["reasoning"])
-        except ValidationError as error:
-            for field, messages in error.message_dict.items():
-                target = field if field in form.fields else None
-                for message in messages:
-                    form.add_error(target, message if target else f"{field}: {message}")
-        else:
-            return redirect("ruling", ruling.pk)
+
+
+def _add_errors(form, error):
+    """A service's refusals at the fields the director sees; the rest at the top, in words."""
+    for field, messages in error.message_dict.items():
+        target = form.field_for(field)
+        for message in messages:
+            form.add_error(target, message)
+
+
+def _decision(form):
+    """What the ruling form says, as rulings.services.rule takes it."""
+    data = form.cleaned_data
+    ns, ew = form.score_input()
+    return dict(
+        kind=data["kind"], laws=data["laws"], outcome=data["outcome"], score_kind=data["score_kind"], ns=ns, ew=ew,
+        offending_side=data["offending_side"], penalty=form.penalty_input(), poll=form.poll_input(),
+        deal_source=data["deal_source"], deal_override=data["deal_override"], called_by=data["called_by"],
+        facts=data["facts"], statement_ns=data["statement_ns"], statement_ew=data["statement_ew"],
+        ruling_text=data["ruling_text"], reasoning=data["reasoning"], appeal_notice=data["appeal_notice"] or "")
+
+
+def _players(result):
+    if result is None:
+        return []
+    return [*result.ns.members.all(), *result.ew.members.all()]
+
+
+def _form_page(request, form, *, board, table, round=None, result=None, ruling=None, correcting=None):
+    tournament = board.session.event.tournament
     edition = services.edition_in_force(tournament)
     return render(request, "rulings/ruling_form.html", {
-        "form": form, "result": result, "board": result.board, "session": result.board.session,
-        "event": result.board.session.event, "tournament": tournament, "edition": edition,
+        "form": form, "result": result, "board": board, "table": table, "round": round or (result and result.round),
+        "session": board.session, "event": board.session.event, "tournament": tournament, "edition": edition,
         "laws": LawEntry.objects.filter(edition=edition).only("number", "title", "titles"),
-        "regulations": tournament.regulations(),
+        "regulations": tournament.regulations(), "ruling": ruling, "correcting": correcting,
+        "existing": selectors.rulings_at_table(board, table, request.user, exclude=ruling or correcting),
     })
+
+
+def _attach(request, form, ruling):
+    upload = form.cleaned_data.get("attachment")
+    if upload:
+        services.add_attachment(ruling=ruling, by=request.user, upload=upload,
+                                description=form.cleaned_data.get("attachment_description", ""))
+
+
+def _save_ruling(request, form, write):
+    """Run ``write`` (a service call) and the attachment in one transaction; the ruling, or None
+    with the refusals on the form."""
+    from django.db import transaction
+
+    try:
+        with transaction.atomic():
+            ruling = write()
+            _attach(request, form, ruling)
+    except ValidationError as error:
+        _add_errors(form, error)
+        return None
+    return ruling
+
+
+@login_required
+def ruling_new(request, result_pk):
+    """The ruling form on a table's recorded result (from the board's traveller)."""
+    result = _result_for(request, result_pk)
+    _check_can_rule(request.user, result.board.session.event.tournament)
+    form = RulingForm(request.POST or None, request.FILES or None, players=_players(result))
+    if request.method == "POST" and form.is_valid():
+        ruling = _save_ruling(request, form, lambda: services.rule(
+            result=result, director=request.user, give="give" in request.POST, **_decision(form)))
+        if ruling:
+            return redirect("ruling", ruling.pk)
+    return _form_page(request, form, board=result.board, table=result.table, result=result)
+
+
+@login_required
+def ruling_open(request):
+    """Board and table number straight to the ruling form, with or without a result: a
+    director called during the auction opens the ruling here."""
+    sessions = list(selectors.sessions_for_rulings(request.user))
+    if not sessions:
+        raise PermissionDenied(_("Only a director or chief director of this tournament records rulings."))
+    jump = TableJumpForm(request.GET or None, sessions=sessions)
+    if not jump.is_valid():
+        return render(request, "rulings/ruling_open.html", {"jump": jump})
+    session = next(s for s in sessions if str(s.pk) == jump.cleaned_data["session"])
+    try:
+        board, table, round = selectors.find_table(
+            session, board=jump.cleaned_data["board"], table=jump.cleaned_data["table"],
+            section=jump.cleaned_data["section"], round=jump.cleaned_data["round"])
+    except ValidationError as error:
+        for field, messages in error.message_dict.items():
+            for message in messages:
+                jump.add_error(field, message)
+        return render(request, "rulings/ruling_open.html", {"jump": jump})
+    _check_can_rule(request.user, session.event.tournament)
+    result = Result.objects.filter(board=board, table=table).select_related("round", "ns", "ew").first()
+    if result is not None and request.method != "POST":
+        return redirect("ruling-new", result.pk)
+    form = RulingForm(request.POST or None, request.FILES or None, players=_players(result))
+    if request.method == "POST" and form.is_valid():
+        ruling = _save_ruling(request, form, lambda: services.rule(
+            result=result, board=board, table=table, round=round, director=request.user,
+            give="give" in request.POST, **_decision(form)))
+        if ruling:
+            return redirect("ruling", ruling.pk)
+    return _form_page(request, form, board=board, table=table, round=round, result=result)
+
+
+def _initial(ruling):
+    """The form's fields from a recorded ruling (to complete a draft, or to start a correction)."""
+    initial = {name: getattr(ruling, name) for name in (
+        "kind", "called_by", "facts", "statement_ns", "statement_ew", "ruling_text", "reasoning", "outcome",
+        "offending_side", "score_kind", "appeal_notice")}
+    initial["laws"] = ", ".join(c.law.number for c in ruling.citations.all() if c.law)
+    score = ruling.score or {}
+    if ruling.score_kind == Ruling.ScoreKind.ARTIFICIAL:
+        initial.update(ns_artificial=score.get("ns"), ew_artificial=score.get("ew"))
+    if ruling.poll:
+        initial["poll_question"] = ruling.poll.get("question", "")
+        initial["poll_votes"] = "\n".join(f"{v['player']}: {v['action']}" for v in ruling.poll.get("players", []))
+    penalty = ruling.penalties.first()
+    if penalty:
+        initial.update(penalty_kind=penalty.kind, penalty_side=penalty.side, penalty_offence=penalty.offence,
+                       penalty_player=str(penalty.player_id or ""))
+        if penalty.kind == Penalty.Kind.DISCIPLINARY:
+            initial["penalty_measure"] = penalty.unit
+        else:
+            initial.update(penalty_unit=penalty.unit, penalty_amount=penalty.amount)
+    return initial
+
+
+def _ruling_to_write(request, pk):
+    try:
+        ruling = selectors.ruling_detail(pk, request.user)
+    except Ruling.DoesNotExist:
+        raise Http404 from None
+    _check_can_rule(request.user, ruling.tournament)
+    return ruling
+
+
+@login_required
+def ruling_edit(request, pk):
+    """Complete a ruling saved as a draft (opened during the auction, the result in since)."""
+    ruling = _ruling_to_write(request, pk)
+    if ruling.state != Ruling.State.DRAFT:
+        return redirect("ruling-correct", pk)
+    result = ruling.result or Result.objects.filter(board=ruling.board, table=ruling.table).first()
+    form = RulingForm(request.POST or None, request.FILES or None, initial=_initial(ruling),
+                      players=_players(result))
+    if request.method == "POST" and form.is_valid():
+        decision = _decision(form)
+        decision.pop("called_by")
+        saved = _save_ruling(request, form, lambda: services.update_draft(
+            ruling=ruling, by=request.user, give="give" in request.POST,
+            called_by=form.cleaned_data["called_by"], **decision))
+        if saved:
+            return redirect("ruling", saved.pk)
+    return _form_page(request, form, board=ruling.board, table=ruling.table, round=ruling.round, result=result,
+                      ruling=ruling)
+
+
+@login_required
+def ruling_correct(request, pk):
+    """Correct a ruling given (Law 82C, Law 79C): a new ruling that supersedes it, with a reason."""
+    earlier = _ruling_to_write(request, pk)
+    form = CorrectionForm(request.POST or None, request.FILES or None, initial=_initial(earlier),
+                          players=_players(earlier.result))
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        ruling = _save_ruling(request, form, lambda: services.correct_ruling(
+            ruling=earlier, director=request.user, basis=data["correction_basis"],
+            reason=data["correction_reason"], give="give" in request.POST, **_decision(form)))
+        if ruling:
+            return redirect("ruling", ruling.pk)
+    return _form_page(request, form, board=earlier.board, table=earlier.table, round=earlier.round,
+                      result=earlier.result, correcting=earlier)
+
+
+@login_required
+def ruling_attachment(request, pk, attachment_pk):
+    """An attachment, to those who may read the ruling, from the storage it was kept in."""
+    from django.http import FileResponse
+
+    try:
+        ruling = selectors.ruling_detail(pk, request.user)
+    except Ruling.DoesNotExist:
+        raise Http404 from None
+    attachment = get_object_or_404(ruling.attachments.all(), pk=attachment_pk)
+    response = FileResponse(attachment.file.open("rb"), content_type=attachment.content_type,
+                            as_attachment=not attachment.is_image and attachment.content_type != "application/pdf",
+                            filename=attachment.name)
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
 
 
 @login_required
@@ -67,12 +230,14 @@ def ruling_detail(request, pk):
         ruling = selectors.ruling_detail(pk, request.user)
     except Ruling.DoesNotExist:
         raise Http404 from None
-    board = ruling.result.board
+    board = ruling.board
+    result = ruling.result or Result.objects.filter(board=board, table=ruling.table).first()
     return render(request, "rulings/ruling_detail.html", {
-        "ruling": ruling, "result": ruling.result, "board": board, "session": board.session,
+        "ruling": ruling, "result": result, "board": board, "table": ruling.table, "session": board.session,
         "event": board.session.event, "tournament": board.session.event.tournament,
         "diagram": _diagram(ruling), "can_rule": selectors.can_rule(request.user, board.session.event.tournament),
         "card_ranks": rank_preference(board.session.event.tournament),
+        "versions": selectors.correction_chain(ruling), "zone_name": board.session.event.tournament.zone.key,
     })
 
 
@@ -120,7 +285,7 @@ def ruling_give(request, pk):
     except ValidationError as error:
         for field, messages in error.message_dict.items():
             for message in messages:
-                django_messages.error(request, f"{field}: {message}")
+                django_messages.error(request, message)
     else:
         django_messages.success(request, _("The ruling was given."))
     return redirect("ruling", pk)
@@ -145,7 +310,7 @@ def ruling_svg(request, pk):
     ruling = _ruling_with_deal(request, pk)
     record = _board_record(ruling)
     # The letters of the page's language when the authority prefers national ones (scoring/i18n.py).
-    ranks = rank_letters(rank_preference(ruling.result.board.session.event.tournament))
+    ranks = rank_letters(rank_preference(ruling.board.session.event.tournament))
     svg = hand_diagram_svg(record.deal, dealer=record.dealer, vulnerability=record.vulnerability,
                            board_number=record.board, auction=record.auction if ruling.auction else None,
                            title=str(ruling), ranks=ranks)
@@ -159,10 +324,12 @@ def ruling_list(request):
     rulings = selectors.filtered_rulings(request.user, **params)[:500]
     visible = selectors.visible_rulings(request.user)
     return render(request, "rulings/ruling_list.html", {
-        "rulings": rulings, "params": params, "kinds": Ruling.Kind.choices, "states": Ruling.State.choices,
+        "rulings": rulings, "params": params, "kinds": Ruling.Kind.choices,
+        "states": [*Ruling.State.choices, (selectors.AWAITING_RESULT, _("Awaiting its result"))],
         "tournaments": scoring_selectors.visible_tournaments(request.user),
         "directors": get_user_model().objects.filter(rulings__in=visible).distinct().order_by("last_name"),
-        "sessions": Session.objects.filter(boards__results__rulings__in=visible).distinct().select_related("event"),
+        "sessions": Session.objects.filter(boards__rulings__in=visible).distinct().select_related("event"),
+        "can_open": selectors.sessions_for_rulings(request.user).exists(),
     })
 
 
@@ -170,7 +337,7 @@ def _board_record(ruling):
     from bridge.auction import Auction, BoardRecord
     from bridge.deals import parse_deal
 
-    board = ruling.result.board
+    board = ruling.board
     auction = Auction.from_dict(ruling.auction) if ruling.auction else Auction(board.dealer, [])
     return BoardRecord(board=board.number, vulnerability=board.vulnerability, deal=parse_deal(ruling.deal_pbn()),
                        auction=auction)

@@ -1,5 +1,6 @@
 // The ruling form: show the parts of the adjusted score that apply, and add up the weights
-// as the director types (decimals, percentages or fractions such as 1/3).
+// as the director types (decimals, percentages or fractions such as 1/3); the fields of the
+// penalty chosen (Law 90: amount and unit; Law 91: suspension or disqualification, and the player).
 (function () {
   "use strict";
   var form = document.querySelector(".ruling-form");
@@ -22,8 +23,16 @@
     return parseFloat(text.replace(",", "."));
   }
 
+  function penaltyKind() {
+    var checked = form.querySelector("[name=penalty_kind]:checked");
+    return checked ? checked.value : "procedural";
+  }
+
   function update() {
     adjusted.hidden = outcome() !== "adjusted";
+    form.querySelectorAll("[data-penalty]").forEach(function (part) {
+      part.hidden = part.dataset.penalty !== penaltyKind();
+    });
     form.querySelectorAll(".score-part").forEach(function (part) {
       part.hidden = part.dataset.score.split(" ").indexOf(kind.value) < 0;
     });

@@ -11,7 +11,7 @@ from tests.conftest import make_user, settled, wait_for
 from tests.e2e.conftest import log_in, screenshot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-LIN_LINK = (Path(__file__).resolve().parents[1] / "fixtures" / "lin" / "handviewer.txt").read_text().strip()
+LIN_LINK = (Path(__file__).resolve().parents[1] / "fixtures" / "lin" / "handviewer_board1.txt").read_text().strip()
 
 
 def test_director_gives_a_weighted_ruling_on_a_phone(phone, live_server, worker, field):

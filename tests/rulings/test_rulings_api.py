@@ -14,7 +14,7 @@ from scoring import services as scoring_services
 from tests.conftest import build_pairs_tournament, make_user
 
 pytestmark = pytest.mark.django_db
-LIN_LINK = (Path(__file__).resolve().parents[1] / "fixtures" / "lin" / "handviewer.txt").read_text().strip()
+LIN_LINK = (Path(__file__).resolve().parents[1] / "fixtures" / "lin" / "handviewer_board1.txt").read_text().strip()
 
 
 @pytest.fixture

@@ -97,9 +97,11 @@ def test_an_auction_refused_on_the_form_names_the_call_in_the_page_language(clie
 
 
 @pytest.mark.parametrize("language,expected", [
-    ("en", "Law 12C9 does not exist in the 2017 Laws: Law 12C has 12C1 to 12C4"),
-    ("nl", "Artikel 12C9 bestaat niet in de Spelregels van 2017: artikel 12C heeft 12C1 tot en met 12C4"),
-    ("he", "חוק 12C9 אינו קיים בחוקי 2017: לחוק 12C יש 12C1 עד 12C4"),
+    ("en", "Law 12C9 does not exist in the 2017 Laws: the sub-sections of Law 12C run from 12C1 to 12C4"),
+    ("nl", "Artikel 12C9 bestaat niet in de Spelregels van 2017: de paragrafen van artikel 12C lopen van 12C1 tot "
+           "en met 12C4"),
+    ("he", "חוק 12C9 אינו קיים בחוקי 2017: הסעיפים של חוק 12C הם 12C1 עד 12C4"),
+    ("el", "Ο νόμος 12C9 δεν υπάρχει στους Νόμους του 2017: οι υποενότητες του νόμου 12C είναι από 12C1 έως 12C4"),
 ])
 def test_a_law_the_edition_does_not_have_is_refused_in_the_readers_language(result, people, language, expected):
     from django.core.exceptions import ValidationError
@@ -126,7 +128,8 @@ def test_auction_notes_on_the_ruling_page_are_in_the_readers_language(client, pe
     from rulings import services as rulings_services
 
     ruling = rulings_services.rule(result=result, director=people.director, kind="mi", laws="20F1",
-                                   ruling_text="Result stands", outcome="result_stands", deal_source=LIN_LINK)
+                                   ruling_text="Result stands", outcome="result_stands", deal_source=LIN_LINK,
+                                   deal_override="The hand record of board 7, shown for its alerts")
     client.force_login(people.director)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
     page = client.get(reverse("ruling", args=[ruling.pk])).content.decode()
