@@ -45,6 +45,24 @@ def _decimal_range(low, high):
 
 
 def _choice(choices):
+def _butler_drop(value):
+    """A number 0-10 at each end, or a named convention (bridge.engine.imps.BUTLER_TRIMS)."""
+    from bridge.engine.imps import butler_trim_count
+    from bridge.engine.scores import EngineInputError
+
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _int_range(0, 10)(value)
+    try:
+        if not isinstance(value, str):
+            raise EngineInputError("", "", "")
+        butler_trim_count(value, 100)
+    except EngineInputError:
+        raise ValidationError(_("must be one of %(choices)s"),
+                              params={"choices": "0-10, none, one-each-end, field-size, 10%"}) from None
+    if value.endswith("%") and float(value[:-1]) > 50:
+        raise ValidationError(_("must be from %(low)s to %(high)s"), params={"low": "0%", "high": "50%"})
+
+
     def check(value):
         if value not in choices:
             raise ValidationError(_("must be one of %(choices)s"), params={"choices": ", ".join(choices)})
@@ -119,7 +137,7 @@ SPECS = {
         SettingSpec("without_merit_sanction", _("Sanction for an appeal without merit (Law 92A)"), "none",
                     _choice(WITHOUT_MERIT_SANCTIONS)),
         SettingSpec("appeals_committee_size", _("Members of an appeals committee"), 3, _int_range(1, 9)),
-        SettingSpec("butler_drop", _("Butler datum: results dropped at each end"), 1, _int_range(0, 10)),
+        SettingSpec("butler_drop", _("Butler datum: results dropped at each end"), 1, _butler_drop),
         SettingSpec("butler_rounding", _("Butler datum: how a 5 is rounded to 10"), "half-up",
                     _choice(BUTLER_ROUNDINGS)),
         SettingSpec("vp_scale", _("Victory-point scale"), "wbf2013-20", _choice(VP_SCALES)),

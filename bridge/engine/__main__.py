@@ -168,8 +168,9 @@ def _butler(doc):
     half = doc.get("half", "away")
     if half not in ("up", "down", "away", "even"):
         raise EngineInputError("input", "half", f"{half!r} is not up, down, away or even")
-    score = butler(entries, drop=_int(doc, "drop", 1, minimum=0), half=half,
-                   artificial_imps=_number(doc, "artificial_imps", 3))
+    drop = doc.get("drop", 1)
+    drop = drop if isinstance(drop, str) else _int(doc, "drop", 1, minimum=0)
+    score = butler(entries, drop=drop, half=half, artificial_imps=_number(doc, "artificial_imps", 3))
     return {"kind": "butler", "datum": exact_str(score.datum), "results": _imp_rows(entries, score.scores)}
 
 

@@ -12,17 +12,22 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass
 from fractions import Fraction
+from math import ceil
+
+import numpy as np
 
 from .rounding import round_half_away, round_step
 from .scores import Artificial, EngineInputError, Entry, Redress, components
 from .vp import to_decimal, vp_for_margin
 
 __all__ = ["imps", "BoardIMPs", "team_board", "MatchScore", "team_match", "cross_imps",
-           "ButlerScore", "butler", "butler_datum", "artificial_value"]
+           "ButlerScore", "butler", "butler_datum", "butler_trim_count", "BUTLER_TRIMS",
+           "artificial_value"]
 
 # Lowest point difference for 1, 2, ... 24 IMPs (Law 78B).
 _IMP_STEPS = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300,
               1500, 1750, 2000, 2250, 2500, 3000, 3500, 4000)
+_STEPS_ARRAY = np.array(_IMP_STEPS, dtype=np.int64)
 
 
 def imps(points):
@@ -171,17 +176,47 @@ def _real_or_artificial(entries, side):
     return real, artificial
 
 
+def _plain_totals(own_points, others):
+    """{points: sum of IMP(points - o) over o in ``others``} for each distinct own score.
+
+    Integer counting over the IMP table's steps, O((n + m) log n) with m distinct own scores:
+    IMP(d) = the number of steps <= |d|, signed, so the sum over the others is, for every
+    step, the number of others at least that far below minus those at least that far above
+    (``searchsorted`` on the sorted others; an equal score is 0 IMPs and drops out).
+    """
+    if not others:
+        return {p: 0 for p in own_points}
+    values = np.sort(np.asarray(others, dtype=np.int64))
+    own = np.unique(np.asarray(list(own_points), dtype=np.int64))
+    below = np.searchsorted(values, own[:, None] - _STEPS_ARRAY[None, :], side="right").sum(axis=1)
+    above = (len(values) - np.searchsorted(values, own[:, None] + _STEPS_ARRAY[None, :], side="left")).sum(axis=1)
+    return dict(zip(own.tolist(), (below - above).tolist()))
+
+
 def cross_imps(entries, *, mode="mean", artificial_imps=3):
     """Cross-IMPs: each result against every other real result on the board.
 
     Return {id: (ns, ew)} of Fractions: the mean (``mode="mean"``) or the sum (``"sum"``) of
     IMP(own - other) over the other real results, each direction against its own direction.
     Artificial scores get +-``artificial_imps`` (in both modes) and take no part.
+
+    Plain scores are counted against the sorted plain scores of the other results in
+    O(n log n) (:func:`_plain_totals`); weighted scores and redress cost a pass over the board
+    each (component by component, as at teams).
     """
     if mode not in ("mean", "sum"):
         raise EngineInputError("board", "mode", f"{mode!r} is not 'mean' or 'sum'")
     entries = list(entries)
     result = {entry.id: [None, None] for entry in entries}
+    made = {}
+
+    def fraction(numerator, denominator):
+        key = (numerator, denominator)
+        value = made.get(key)
+        if value is None:
+            value = made[key] = Fraction(numerator, denominator)
+        return value
+
     for k, side in enumerate(("NS", "EW")):
         sign = 1 if side == "NS" else -1
 
@@ -192,27 +227,91 @@ def cross_imps(entries, *, mode="mean", artificial_imps=3):
         real, artificial = _real_or_artificial(entries, side)
         for entry_id, score in artificial.items():
             result[entry_id][k] = artificial_value(score, artificial_imps, f"result {entry_id}", side.lower())
+        # what each result stands for in this direction's comparison: an int or a Weighted
+        stands = [entry.side(side) for entry in real]
+        plain_others = [v for v in stands if type(v) is int]
+        other_weighted = [(entry, v) for entry, v in zip(real, stands) if type(v) is not int]
+        plain_own = {entry.raw(side) for entry in real if type(entry.raw(side)) is int}
+        totals = _plain_totals(plain_own, plain_others)
+        divisor = len(real) - 1 if mode == "mean" and len(real) > 1 else 1
         for entry in real:
-            others = [o for o in real if o is not entry]
+            own = entry.raw(side)
+            if type(own) is int:
+                total = sign * totals[own]  # its own plain score is 0 IMPs against itself
+                if other_weighted:
+                    own_components = ((own, Fraction(1)),)
+                    extra = sum((_weighted_imps(own_components, components(v))
+                                 for other, v in other_weighted if other is not entry), Fraction(0))
+                    result[entry.id][k] = (total + sign * extra) / divisor
+                else:
+                    result[entry.id][k] = fraction(total, divisor)
+                continue
             total = Fraction(0)
-            for other in others:
-                total += _evaluate([(entry.raw(side), side), (other.side(side), "other")], rate)
-            if mode == "mean":
-                total = total / len(others) if others else Fraction(0)
-            result[entry.id][k] = total
+            for other in real:
+                if other is not entry:
+                    total += _evaluate([(own, side), (other.side(side), "other")], rate)
+            result[entry.id][k] = total / divisor
     return {entry_id: tuple(pair) for entry_id, pair in result.items()}
 
 
+# The Butler datum's trimming: how many results are dropped at each end of a board of n real
+# results (a regulating-authority setting; see docs/scoring.md, "Butler datum").
+BUTLER_TRIMS = {
+    "none": "no result dropped",
+    "one-each-end": "one result dropped at each end (with more than 3 results)",
+    "field-size": "ceil((n - 10) / 15) + 1 at each end with more than 3 results: 1 up to 10 "
+                  "results, 2 up to 25, 3 up to 40 ... (the bridge-scorer package's rule)",
+    "N%": "N percent of the results at each end, rounded down (e.g. \"10%\")",
+    "k": "a whole number k: k results at each end (with more than 3 results)",
+}
+
+
+def butler_trim_count(drop, count):
+    """Results dropped at each end of ``count`` real results under the convention ``drop``.
+
+    ``drop`` is a whole number k, "none", "one-each-end", "field-size" or a percentage such as
+    "10%" (see :data:`BUTLER_TRIMS`). Nothing is dropped with 3 or fewer results, nor when
+    dropping would leave nothing.
+    """
+    if isinstance(drop, bool):
+        raise EngineInputError("board", "drop", f"{drop!r} is not a Butler trimming")
+    if isinstance(drop, str) and drop.strip().lstrip("-").isdigit():
+        drop = int(drop)
+    if isinstance(drop, int):
+        if drop < 0:
+            raise EngineInputError("board", "drop", f"{drop} is below 0")
+        each = drop
+    elif drop == "none":
+        each = 0
+    elif drop == "one-each-end":
+        each = 1
+    elif drop == "field-size":
+        each = ceil((count - 10) / 15) + 1 if count > 3 else 0
+    elif isinstance(drop, str) and drop.endswith("%") and drop[:-1].replace(".", "", 1).isdigit():
+        each = int(Fraction(drop[:-1]) * count / 100)
+    else:
+        raise EngineInputError("board", "drop", f"{drop!r} is not one of: a whole number, "
+                               f"{', '.join(k for k in BUTLER_TRIMS if k not in ('k', 'N%'))} or a percentage like 10%")
+    if count <= 3 or 2 * each >= count:
+        return 0
+    return each
+
+
 def butler_datum(points, *, drop=1, step=10, half="away"):
-    """The Butler datum: the mean of ``points`` after dropping the ``drop`` highest and lowest
-    (none with 3 or fewer, or when that would leave nothing), rounded to ``step`` with the
-    named rule for an exact half (see :func:`~bridge.engine.rounding.round_step`)."""
-    values = sorted(Fraction(p) for p in points)
-    if not values:
+    """The Butler datum: the mean of ``points`` after dropping results at each end as the
+    convention ``drop`` says (:func:`butler_trim_count`), rounded to ``step`` with the named
+    rule for an exact half (see :func:`~bridge.engine.rounding.round_step`)."""
+    points = list(points)
+    if not points:
         raise EngineInputError("board", "results", "no real results to make a datum from")
-    if len(values) > 3 and drop and len(values) > 2 * drop:
-        values = values[drop:-drop]
-    return round_step(sum(values) / len(values), step, half)
+    if all(type(p) is int for p in points):
+        values = sorted(points)  # plain scores: integer sums, one Fraction
+    else:
+        values = sorted(Fraction(p) for p in points)
+    each = butler_trim_count(drop, len(values))
+    if each:
+        values = values[each:-each]
+    return round_step(Fraction(sum(values)) / len(values), step, half)
 
 
 @dataclass(frozen=True)
@@ -224,7 +323,8 @@ class ButlerScore:
 
 
 def butler(entries, *, drop=1, step=10, half="away", artificial_imps=3):
-    """Score a board against a datum (see :func:`butler_datum`).
+    """Score a board against a datum (see :func:`butler_datum`; ``drop`` is the trimming
+    convention, :data:`BUTLER_TRIMS`).
 
     The datum is made from each real result's N-S score (a weighted score counts as its
     weighted mean, a redress as the table result; artificial scores are left out). N-S score
@@ -239,12 +339,20 @@ def butler(entries, *, drop=1, step=10, half="away", artificial_imps=3):
         datum_points.append(score if isinstance(score, int) else score.mean)
     datum = butler_datum(datum_points, drop=drop, step=step, half=half)
     datum_score = ((datum, Fraction(1)),)
+    whole_datum = int(datum) if datum.denominator == 1 else None
+    made = {}
     scores = {}
     for entry in entries:
         pair = []
         for side, sign in (("NS", 1), ("EW", -1)):
             score = entry.raw(side)
-            if isinstance(score, Artificial):
+            if type(score) is int and whole_datum is not None:
+                value = sign * imps(score - whole_datum)  # plain: one IMP lookup
+                fraction = made.get(value)
+                if fraction is None:
+                    fraction = made[value] = Fraction(value)
+                pair.append(fraction)
+            elif isinstance(score, Artificial):
                 pair.append(artificial_value(score, artificial_imps, entry.name, side.lower()))
             else:
                 pair.append(_evaluate(
