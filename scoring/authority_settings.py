@@ -44,7 +44,6 @@ def _decimal_range(low, high):
     return check
 
 
-def _choice(choices):
 def _butler_drop(value):
     """A number 0-10 at each end, or a named convention (bridge.engine.imps.BUTLER_TRIMS)."""
     from bridge.engine.imps import butler_trim_count
@@ -63,6 +62,7 @@ def _butler_drop(value):
         raise ValidationError(_("must be from %(low)s to %(high)s"), params={"low": "0%", "high": "50%"})
 
 
+def _choice(choices):
     def check(value):
         if value not in choices:
             raise ValidationError(_("must be one of %(choices)s"), params={"choices": ", ".join(choices)})
