@@ -18,7 +18,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from appeals import selectors, services
-from appeals.models import Appeal, AppealPart, Body, BodyMember, Concurrence, FurtherAppeal, Hearing, Outcome
+from appeals.models import (
+    Appeal,
+    AppealPart,
+    Body,
+    BodyMember,
+    Concurrence,
+    Deposit,
+    FurtherAppeal,
+    Hearing,
+    Outcome,
+    Stage,
+)
 from rulings import selectors as rulings_selectors
 from rulings.forms import RulingForm
 from rulings.models import Ruling
@@ -74,6 +85,10 @@ class LodgeForm(forms.Form):
     player = forms.ModelChoiceField(label=gettext_lazy("Lodged by"), queryset=Player.objects.none(), required=False)
     grounds = forms.CharField(label=gettext_lazy("Grounds, in the appellants' words"),
                               widget=forms.Textarea(attrs={"rows": 4}))
+    about = forms.ChoiceField(label=gettext_lazy("The appeal is about"), initial="judgement", required=False, choices=[
+        ("judgement", gettext_lazy("judgement (facts, bridge judgement): the body decides")),
+        ("law", gettext_lazy("law or regulation alone: the director in charge decides (Law 93B1)")),
+        ("both", gettext_lazy("both: the director in charge decides the law part first"))])
     law_question = forms.CharField(label=gettext_lazy("A part solely about law or regulation (if any)"),
                                    required=False, widget=forms.Textarea(attrs={"rows": 2}))
 
@@ -89,25 +104,59 @@ class LodgeForm(forms.Form):
 def lodge(request, ruling_pk):
     ruling = get_object_or_404(rulings_selectors.visible_rulings(request.user), pk=ruling_pk)
     if not _is_director(request.user, ruling.tournament):
-        raise PermissionDenied(_("An appeal is lodged through a director of the tournament (Law 92C)."))
+        return refused(request, _("An appeal is lodged through a director of the tournament (Law 92C)."))
+    if request.method == "POST" and request.POST.get("action") == "extend":
+        return _extend(request, ruling)
     form = LodgeForm(request.POST or None, ruling=ruling)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        parts = [{"kind": AppealPart.Kind.JUDGEMENT, "question": data["grounds"]}]
-        if data["law_question"].strip():
-            parts.append({"kind": AppealPart.Kind.LAW, "question": data["law_question"]})
         try:
             appeal = services.lodge_appeal(ruling=ruling, by=request.user, grounds=data["grounds"],
-                                           player=data["player"], origin=data["origin"], parts=parts)
+                                           player=data["player"], origin=data["origin"], parts=lodged_parts(data))
         except ValidationError as error:
             _form_errors(form, error)
+        except PermissionDenied as error:
+            return refused(request, str(error))
         else:
             return redirect("appeal", appeal.pk)
     board = ruling.result.board
     return render(request, "appeals/lodge.html", {
         "form": form, "ruling": ruling, "board": board, "session": board.session, "event": board.session.event,
         "tournament": board.session.event.tournament, "deadline": ruling.appeal_deadline(),
+        "is_chief": _is_chief(request.user, board.session.event.tournament),
     })
+
+
+def lodged_parts(data):
+    """The parts of an appeal from the lodging form: judgement, law alone, or both (93A/93B)."""
+    grounds, law = data["grounds"], data["law_question"].strip()
+    about = data.get("about") or "judgement"
+    if about == "law":
+        return [{"kind": AppealPart.Kind.LAW, "question": law or grounds}]
+    parts = [{"kind": AppealPart.Kind.JUDGEMENT, "question": grounds}]
+    if about == "both" or law:
+        parts.append({"kind": AppealPart.Kind.LAW, "question": law or grounds})
+    return parts
+
+
+def refused(request, reason):
+    """A step the person may not take: a page saying why (403)."""
+    return render(request, "appeals/refused.html", {"reason": reason}, status=403)
+
+
+def _extend(request, ruling):
+    """The chief director extends the appeal period of a ruling, with a reason."""
+    try:
+        services.extend_deadline(ruling=ruling, by=request.user,
+                                 until=_local_datetime(request.POST.get("until"), ruling.tournament, "until"),
+                                 reason=request.POST.get("reason", ""))
+    except PermissionDenied as error:
+        return refused(request, str(error))
+    except ValidationError as error:
+        _messages(request, error)
+    else:
+        messages.success(request, _("Recorded."))
+    return redirect("appeal-lodge", ruling.pk)
 
 
 def _form_errors(form, error):
@@ -130,9 +179,20 @@ class DecisionForm(RulingForm):
     decision = forms.ChoiceField(label=gettext_lazy("Decision"), choices=Outcome.choices, widget=forms.RadioSelect)
     reasons = forms.CharField(label=gettext_lazy("Reasons"), widget=forms.Textarea(attrs={"rows": 3}))
 
+    def decided(self):
+        """(outcome, reasons with the law cited, score_kind, ns, ew) for a decision service."""
+        data = self.cleaned_data
+        kind = data.get("score_kind") or ""
+        ns, ew = self.score_input()
+        reasons = data["reasons"]
+        if data.get("laws", "").strip():
+            reasons = _("Law %(laws)s: %(reasons)s") % {"laws": data["laws"].strip(), "reasons": reasons}
+        return data["decision"], reasons, kind, ns if kind else None, ew if kind else None
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for name in ("kind", "called_by", "facts", "laws", "ruling_text", "reasoning", "outcome", "offending_side",
+        self.fields["laws"].label = gettext_lazy("Law cited")
+        for name in ("kind", "called_by", "facts", "ruling_text", "reasoning", "outcome", "offending_side",
                      "penalty_side", "penalty_amount", "penalty_unit", "penalty_offence", "deal_source",
                      "deal_file"):
             del self.fields[name]
@@ -140,93 +200,145 @@ class DecisionForm(RulingForm):
 
 @login_required
 def appeal_detail(request, pk):
+    """The whole case file (deal, auction, facts, laws, scores, statements, timeline) and the
+    forms of the steps the reader may take now. The services decide who may take each step."""
     appeal = _case(request, pk)
-    tournament = appeal.tournament
-    user = request.user
     if request.method == "POST":
         return _act(request, appeal)
+    from rulings.views import _diagram
+
+    tournament = appeal.tournament
+    user = request.user
     body = appeal.body()
     seat = BodyMember.objects.filter(body=body, user=user, recused_at__isnull=True).first() if body else None
-    board = appeal.ruling.result.board
+    further_body = appeal.body(Stage.FURTHER)
+    further_seat = (BodyMember.objects.filter(body=further_body, user=user, recused_at__isnull=True).first()
+                    if further_body else None)
+    ruling = Ruling.objects.select_related("result__board__session__event__tournament", "result__ns",
+                                           "result__ew", "director").get(pk=appeal.ruling_id)
+    board = ruling.result.board
+    is_director, is_chief = _is_director(user, tournament), _is_chief(user, tournament)
+    parts = list(appeal.parts.all())
+    law_waiting = [p for p in parts if p.kind == AppealPart.Kind.LAW and not p.outcome]
+    further = FurtherAppeal.objects.filter(appeal=appeal).first()
+    regulated_further = services.setting(tournament, "further_appeal")
     return render(request, "appeals/appeal_detail.html", {
-        "appeal": appeal, "ruling": appeal.ruling, "board": board, "session": board.session,
-        "event": board.session.event, "tournament": tournament, "body": body, "seat": seat,
+        "appeal": appeal, "ruling": ruling, "board": board, "session": board.session,
+        "event": board.session.event, "tournament": tournament, "body": body, "seat": seat, "result": ruling.result,
+        "diagram": _diagram(ruling), "card_ranks": rank_preference(tournament),
         "members": body.members.select_related("user").order_by("-is_chair", "pk") if body else [],
         "hearings": appeal.hearings.select_related("body").prefetch_related("attendance__player"),
-        "parts": appeal.parts.all(), "deposits": appeal.deposits.all(),
+        "parts": parts, "law_waiting": law_waiting, "deposits": appeal.deposits.all(),
         "concurrences": selectors.concurrences(appeal), "missing": selectors.concurrence_missing(appeal),
         "timeline": selectors.timeline(appeal), "recommendations": appeal.recommendations.all(),
-        "is_director": _is_director(user, tournament), "is_chief": _is_chief(user, tournament),
+        "is_director": is_director, "is_chief": is_chief,
         "candidates": get_user_model().objects.filter(
             officiating__tournament=tournament, officiating__role__in=[roles.APPEALS_MEMBER,
                                                                          roles.CHIEF_DIRECTOR]).distinct(),
         "body_kinds": Body.Kind.choices, "modes": Hearing.Mode.choices, "outcomes": Outcome.choices,
-        "hows": Concurrence.How.choices, "decision_form": DecisionForm(),
+        "hows": Concurrence.How.choices,
+        "decision_form": DecisionForm(prefix="decide"), "law_form": DecisionForm(prefix="law"),
+        "further_form": DecisionForm(prefix="further"),
         "needed": [p for p in selectors.concurrence_needed(appeal) if p is not None],
-        "table_players": [*appeal.ruling.result.ns.members.all(), *appeal.ruling.result.ew.members.all()],
-        "records_hearing": _is_director(user, tournament) or seat is not None,
-        "further_open": (appeal.state == Appeal.State.DECIDED and _is_director(user, tournament)
-                         and services.setting(tournament, "further_appeal") != "none"
-                         and not FurtherAppeal.objects.filter(appeal=appeal).exists()),
+        "table_players": [*ruling.result.ns.members.all(), *ruling.result.ew.members.all()],
+        "records_hearing": is_director or seat is not None,
+        # Where 93B3 forbids overruling, the body is offered the recommendation form instead.
+        "recommend_only": bool(seat) and body is not None and not body.is_director_in_charge and (
+            ruling.kind == Ruling.Kind.DISCIPLINARY_PENALTY
+            or not any(p.kind == AppealPart.Kind.JUDGEMENT for p in parts)),
+        "law_to_body": [p for p in parts if p.kind == AppealPart.Kind.LAW and p.outcome and not p.to_body
+                        and body is not None and not body.is_director_in_charge]
+        if is_director and services.setting(tournament, "appeals_body") != "none" else [],
+        "further": further, "further_seat": further_seat,
+        "further_open": (appeal.state == Appeal.State.DECIDED and is_director and regulated_further != "none"
+                         and further is None),
+        "refer_open": (regulated_further != "none" and further is None and appeal.state != Appeal.State.WITHDRAWN
+                       and (is_director or seat is not None)),
         "deposit_due": services.deposit_due(appeal) if appeal.origin == Appeal.Origin.PLAYER else None,
     })
 
 
+def _step_form(data, prefix):
+    form = DecisionForm(data, prefix=prefix)
+    if not form.is_valid():
+        raise ValidationError({name: [str(e) for e in errors] for name, errors in form.errors.items()})
+    return form.decided()
+
+
+def _player(data, field="player"):
+    """The player a step names; refused by name when none was chosen."""
+    if not data.get(field):
+        raise ValidationError({field: _("Choose the player.")})
+    return get_object_or_404(Player, pk=data.get(field))
+
+
 def _act(request, appeal):
-    """One step of the case, named by the submit button's ``action``."""
+    """One step of the case, named by the submit button's ``action``. The service decides who may
+    take it: a person it refuses sees a page saying why (403); a bad input comes back to the
+    case with the reason, naming the field."""
     action, data, user = request.POST.get("action", ""), request.POST, request.user
     tournament = appeal.tournament
-    director_steps = {"concurrence", "deposit", "constitute", "schedule", "withdrawal", "further"}
-    if action in director_steps and not _is_director(user, tournament):
-        raise PermissionDenied(_("Only a director of this tournament records this step."))
-    # The hearing's record: a director, or a member sitting on the case (its scribe).
-    if action in ("attendance", "hearing_notes") and not (
-            _is_director(user, tournament) or _sits_on(user, appeal)):
-        raise PermissionDenied(_("Only a director or a member sitting on this case records the hearing."))
     try:
         if action == "concurrence":
-            services.record_concurrence(appeal=appeal, player=get_object_or_404(Player, pk=data.get("player")),
-                                        how=data.get("how"), by=user)
+            services.record_concurrence(appeal=appeal, player=_player(data), how=data.get("how"), by=user)
         elif action == "deposit":
-            services.record_deposit(appeal=appeal, by=user)
+            services.record_deposit(appeal=appeal, by=user, stage=data.get("stage") or Stage.EVENT)
+        elif action in ("return_deposit", "forfeit_deposit"):
+            deposit = get_object_or_404(Deposit, appeal=appeal, pk=data.get("deposit"))
+            if action == "return_deposit":
+                services.return_deposit(deposit=deposit, by=user)
+            else:
+                services.forfeit_deposit(deposit=deposit, by=user, reason=data.get("reason", ""))
+        elif action == "statements":
+            services.record_statement(appeal=appeal, by=user, grounds=data.get("grounds") or None,
+                                      respondents_statement=data.get("respondents_statement"))
+        elif action == "lock_statements":
+            services.lock_statements(appeal=appeal, by=user,
+                                     agreed_by=list(Player.objects.filter(pk__in=data.getlist("agreed_by"))))
+        elif action == "unlock_statements":
+            services.unlock_statements(appeal=appeal, by=user, reason=data.get("reason", ""))
         elif action == "constitute":
             members = list(get_user_model().objects.filter(pk__in=data.getlist("members")))
             # The form's "—" (no chair, as for a referee) posts an empty value.
             chair = get_user_model().objects.filter(pk=data["chair"]).first() if data.get("chair") else None
             services.constitute_body(appeal=appeal, by=user, kind=data.get("kind") or None, members=members,
-                                     chair=chair)
+                                     chair=chair, stage=data.get("stage") or Stage.EVENT)
         elif action == "schedule":
             starts = _local_datetime(data.get("starts_at"), tournament)
             services.schedule_hearing(appeal=appeal, by=user, starts_at=starts, mode=data.get("mode"),
                                       place=data.get("place", ""))
-        elif action in ("declare", "recuse"):
-            member = get_object_or_404(BodyMember, body__appeal=appeal, user=user, recused_at__isnull=True)
+        elif action in ("declare", "recuse", "vote"):
+            stage = data.get("stage") or Stage.EVENT
+            member = get_object_or_404(BodyMember, body__appeal=appeal, body__stage=stage, user=user,
+                                       recused_at__isnull=True)
             if action == "declare":
                 services.declare_conflict(member=member, conflict=data.get("conflict", ""))
-            else:
+            elif action == "recuse":
                 services.recuse(member=member, reason=data.get("reason", ""))
-        elif action == "vote":
-            member = get_object_or_404(BodyMember, body__appeal=appeal, user=user, recused_at__isnull=True)
-            services.record_vote(member=member, outcome=data.get("outcome"), dissent=data.get("dissent", ""))
+            else:
+                services.record_vote(member=member, outcome=data.get("outcome"), dissent=data.get("dissent", ""))
+        elif action == "law_part":
+            part = get_object_or_404(AppealPart, appeal=appeal, pk=data.get("part"))
+            outcome, reasons, kind, ns, ew = _step_form(data, "law")
+            services.decide_law_part(part=part, by=user, outcome=outcome, reasons=reasons, score_kind=kind,
+                                     ns=ns, ew=ew)
+        elif action == "appeal_law_decision":
+            services.appeal_law_decision(part=get_object_or_404(AppealPart, appeal=appeal, pk=data.get("part")),
+                                         by=user)
         elif action == "decide":
-            form = DecisionForm(data)
-            if not form.is_valid():
-                raise ValidationError({name: [str(e) for e in errors] for name, errors in form.errors.items()})
-            ns, ew = form.score_input()
-            kind = form.cleaned_data.get("score_kind") or ""
-            services.decide_appeal(appeal=appeal, by=user, outcome=form.cleaned_data["decision"],
-                                   reasons=form.cleaned_data["reasons"], score_kind=kind,
-                                   ns=ns if kind else None, ew=ew if kind else None)
+            outcome, reasons, kind, ns, ew = _step_form(data, "decide")
+            services.decide_appeal(appeal=appeal, by=user, outcome=outcome, reasons=reasons, score_kind=kind,
+                                   ns=ns, ew=ew)
         elif action == "without_merit":
             services.find_without_merit(appeal=appeal, by=user, reasons=data.get("reasons", ""))
         elif action == "withdrawal":
-            services.request_withdrawal(appeal=appeal, player=get_object_or_404(Player, pk=data.get("player")),
-                                        by=user, reason=data.get("reason", ""))
+            services.request_withdrawal(appeal=appeal, player=_player(data), by=user, reason=data.get("reason", ""))
+        elif action == "accept_withdrawal":
+            services.accept_withdrawal(appeal=appeal, by=user)
         elif action == "recommend":
             services.record_recommendation(appeal=appeal, by=user, about=data.get("about"), text=data.get("text", ""))
         elif action == "attendance":
-            player = get_object_or_404(Player, pk=data.get("player"))
-            services.record_attendance(hearing=_hearing(appeal), player=player, by=user)
+            services.record_attendance(hearing=_hearing(appeal), player=_player(data), by=user)
         elif action == "hearing_notes":
             services.record_hearing_notes(hearing=_hearing(appeal), by=user,
                                           director_present=data.get("director_present") == "on",
@@ -239,16 +351,30 @@ def _act(request, appeal):
                                                response=data.get("response", ""))
         elif action == "further":
             services.lodge_further_appeal(appeal=appeal, by=user, grounds=data.get("grounds", ""),
-                                          player=get_object_or_404(Player, pk=data.get("player")))
+                                          player=_player(data))
+        elif action == "refer_further":
+            services.lodge_further_appeal(appeal=appeal, by=user, grounds=data.get("grounds", ""),
+                                          origin=data.get("origin"))
+        elif action == "decide_further":
+            further = get_object_or_404(FurtherAppeal, appeal=appeal)
+            outcome, reasons, kind, ns, ew = _step_form(data, "further")
+            services.decide_further_appeal(further_appeal=further, by=user, outcome=outcome, reasons=reasons,
+                                           score_kind=kind, ns=ns, ew=ew)
         else:
             raise ValidationError({"action": _("'%(a)s' is not a step of an appeal.") % {"a": action}})
+    except PermissionDenied as error:
+        return refused(request, str(error))
     except ValidationError as error:
-        for field, texts in (error.message_dict.items() if hasattr(error, "error_dict") else [("", error.messages)]):
-            for text in texts:
-                messages.error(request, f"{field}: {text}" if field and field != "__all__" else text)
+        _messages(request, error)
     else:
         messages.success(request, _("Recorded."))
     return redirect("appeal", appeal.pk)
+
+
+def _messages(request, error):
+    for field, texts in (error.message_dict.items() if hasattr(error, "error_dict") else [("", error.messages)]):
+        for text in texts:
+            messages.error(request, f"{field}: {text}" if field and field != "__all__" else text)
 
 
 def _sits_on(user, appeal):
@@ -263,11 +389,12 @@ def _hearing(appeal):
     return hearing
 
 
-def _local_datetime(text, tournament):
+def _local_datetime(text, tournament, field="starts_at"):
     try:
         moment = datetime.datetime.fromisoformat(text or "")
     except ValueError:
-        raise ValidationError({"starts_at": _("Give the date and time of the hearing.")}) from None
+        raise ValidationError({field: _("Give the date and time of the hearing.") if field == "starts_at"
+                               else _("Give the date and time.")}) from None
     return moment.replace(tzinfo=tournament.zone) if moment.tzinfo is None else moment
 
 

@@ -43,6 +43,7 @@ from appeals.services.lodging import (
     extend_deadline,
     forfeit_deposit,
     lock_statements,
+    unlock_statements,
     lodge_appeal,
     record_concurrence,
     record_deposit,
@@ -51,4 +52,4 @@ from appeals.services.lodging import (
     return_deposit,
 )
 
-__all__ = ['setting', 'lodge_appeal', 'extend_deadline', 'record_concurrence', 'record_statement', 'lock_statements', 'deposit_due', 'record_deposit', 'return_deposit', 'forfeit_deposit', 'request_withdrawal', 'accept_withdrawal', 'conflicts_of', 'constitute_body', 'appoint_member', 'declare_conflict', 'recuse', 'schedule_hearing', 'record_attendance', 'record_hearing_notes', 'record_vote', 'decide_law_part', 'appeal_law_decision', 'decide_appeal', 'find_without_merit', 'record_recommendation', 'respond_to_recommendation', 'lodge_further_appeal', 'decide_further_appeal']
+__all__ = ['setting', 'lodge_appeal', 'extend_deadline', 'record_concurrence', 'record_statement', 'lock_statements', 'unlock_statements', 'deposit_due', 'record_deposit', 'return_deposit', 'forfeit_deposit', 'request_withdrawal', 'accept_withdrawal', 'conflicts_of', 'constitute_body', 'appoint_member', 'declare_conflict', 'recuse', 'schedule_hearing', 'record_attendance', 'record_hearing_notes', 'record_vote', 'decide_law_part', 'appeal_law_decision', 'decide_appeal', 'find_without_merit', 'record_recommendation', 'respond_to_recommendation', 'lodge_further_appeal', 'decide_further_appeal']

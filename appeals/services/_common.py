@@ -3,7 +3,7 @@ ruling's state from its appeals, applying a decision's score, and counting votes
 
 from collections import Counter
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils.translation import gettext as _
 
 from appeals import selectors
@@ -18,7 +18,12 @@ from rulings.models import Ruling
 from rulings.services import build_adjusted_score
 from scoring import roles
 from scoring import services as scoring_services
-from scoring.models import Adjustment, EffectiveScore, TournamentOfficial
+from scoring.models import (
+    Adjustment,
+    AuditorAssignment,
+    EffectiveScore,
+    TournamentOfficial,
+)
 
 Action = AppealEvent.Action
 DIRECTORS = (roles.DIRECTOR, roles.CHIEF_DIRECTOR)
@@ -72,15 +77,21 @@ def _is_official(user, tournament, role_names):
         user=user, tournament=tournament, role__in=role_names).exists()
 
 
+def _deny(message):
+    """The person may not take this step: refused with the reason (the API answers 403, the page
+    shows the reason). Every step decides this itself, so page and API cannot disagree."""
+    raise PermissionDenied(message)
+
+
 def _require_director(user, tournament, what):
     if not _is_official(user, tournament, DIRECTORS):
-        _refuse("by", _("%(user)s is not a director of %(t)s: %(what)s") % {
+        _deny(_("%(user)s is not a director of %(t)s: %(what)s") % {
             "user": user, "t": tournament, "what": what})
 
 
 def _require_chief(user, tournament, what):
     if not _is_official(user, tournament, (roles.CHIEF_DIRECTOR,)):
-        _refuse("by", _("Only the director in charge of %(t)s %(what)s; %(user)s is not.") % {
+        _deny(_("Only the director in charge of %(t)s %(what)s; %(user)s is not.") % {
             "t": tournament, "what": what, "user": user})
 
 
@@ -94,8 +105,24 @@ def _require_sitting(body, user, what):
     if user.is_superuser and not body.members.filter(user=user).exists():
         return
     if not body.sitting().filter(user=user).exists():
-        _refuse("by", _("Only a member sitting on the %(body)s %(what)s; %(user)s does not sit on it.") % {
+        _deny(_("Only a member sitting on the %(body)s %(what)s; %(user)s does not sit on it.") % {
             "body": body.get_kind_display().lower(), "what": what, "user": user})
+
+
+def _require_director_or_sitting(user, appeal, what):
+    """A director of the tournament, or a member sitting on the case (its scribe)."""
+    if _is_official(user, appeal.tournament, DIRECTORS):
+        return
+    body = appeal.body()
+    if body is not None and body.sitting().filter(user=user).exists():
+        return
+    _deny(_("Only a director of %(t)s or a member sitting on the case %(what)s; %(user)s is neither.") % {
+        "t": appeal.tournament, "what": what, "user": user})
+
+
+def _require_national_officer(user, tournament):
+    if not (user.is_superuser or AuditorAssignment.objects.filter(user=user, authority=tournament.authority).exists()):
+        _deny(_("The regulating authority (%(body)s) forms its own appeals body.") % {"body": tournament.authority})
 
 
 def _outcome(value):

@@ -16,16 +16,19 @@ from appeals.models import (
 )
 from appeals.services._common import (
     Action,
+    _is_official,
     _lock,
     _log,
     _refuse,
     _require_chief,
+    _require_national_officer,
     _require_open,
     _require_text,
     _save,
     setting,
 )
-from scoring.models import AuditorAssignment, Player
+from scoring import roles
+from scoring.models import Player
 
 # --- The body ---------------------------------------------------------------------------------
 
@@ -88,8 +91,8 @@ def constitute_body(*, appeal, by, kind=None, members=(), chair=None, size=None,
     appeal = _lock(appeal)
     tournament = appeal.tournament
     if stage == Stage.EVENT:
-        _require_open(appeal)
         _require_chief(by, tournament, _("forms the body that hears an appeal"))
+        _require_open(appeal)
         regulated = setting(tournament, "appeals_body")
         kind = kind or (Body.Kind.DIRECTOR_IN_CHARGE if regulated == "none" else regulated)
         if regulated == "none" and kind != Body.Kind.DIRECTOR_IN_CHARGE:
@@ -100,11 +103,9 @@ def constitute_body(*, appeal, by, kind=None, members=(), chair=None, size=None,
         if kind == Body.Kind.DIRECTOR_IN_CHARGE and not members:
             members = [by]
     else:
+        _require_national_officer(by, tournament)
         if not hasattr(appeal, "further") or appeal.further.state != FurtherAppeal.State.LODGED:
             _refuse("stage", _("No further appeal is waiting for the regulating authority."))
-        if not (by.is_superuser or AuditorAssignment.objects.filter(user=by, authority=tournament.authority).exists()):
-            _refuse("by", _("The regulating authority (%(body)s) forms its own appeals body.") % {
-                "body": tournament.authority})
         kind = kind or Body.Kind.NATIONAL
         if kind != Body.Kind.NATIONAL:
             _refuse("kind", _("A further appeal is heard by the regulating authority's body."))
@@ -129,7 +130,10 @@ def appoint_member(*, body, user, by, chair=False, now=None):
                                                           "appeal__ruling__result__ew").get(pk=body.pk)
     appeal = _lock(body.appeal)
     if body.stage == Stage.EVENT:
+        _require_chief(by, appeal.tournament, _("forms the body that hears an appeal"))
         _require_open(appeal)
+    else:
+        _require_national_officer(by, appeal.tournament)
     if body.members.filter(user=user).exists():
         _refuse("user", _("%(u)s is already appointed to this body.") % {"u": user})
     if body.sitting().count() >= body.size:
@@ -137,8 +141,9 @@ def appoint_member(*, body, user, by, chair=False, now=None):
                 % {"n": body.size})
     if chair and body.sitting().filter(is_chair=True).exists():
         _refuse("chair", _("%(c)s already chairs this body.") % {"c": body.sitting().get(is_chair=True)})
-    if body.is_director_in_charge:
-        _require_chief(user, appeal.tournament, _("hears an appeal alone (Law 93A)"))
+    if body.is_director_in_charge and not _is_official(user, appeal.tournament, (roles.CHIEF_DIRECTOR,)):
+        _refuse("user", _("Only the director in charge of %(t)s %(what)s; %(user)s is not.") % {
+            "t": appeal.tournament, "what": _("hears an appeal alone (Law 93A)"), "user": user})
     conflicts = conflicts_of(user, body)
     if conflicts:
         _refuse("user", _("%(u)s cannot sit on this case: %(why)s.") % {"u": user, "why": "; ".join(conflicts)})

@@ -31,6 +31,7 @@ from appeals.services._common import (
     _require_chief,
     _require_concurrence,
     _require_constituted,
+    _require_director,
     _require_open,
     _require_sitting,
     _require_text,
@@ -38,7 +39,7 @@ from appeals.services._common import (
     _settle_ruling,
     setting,
 )
-from appeals.services.lodging import forfeit_deposit
+from appeals.services.lodging import _forfeit
 from rulings.models import Ruling
 from scoring import services as scoring_services
 from scoring.models import Adjustment, EffectiveScore
@@ -68,8 +69,8 @@ def decide_law_part(*, part, by, outcome, reasons, score_kind="", ns=None, ew=No
     now = now or timezone.now()
     part = AppealPart.objects.select_for_update().get(pk=part.pk)
     appeal = _lock(part.appeal)
-    _require_open(appeal)
     _require_chief(by, appeal.tournament, _("decides a part about law or regulation (Law 93B1)"))
+    _require_open(appeal)
     if part.kind != AppealPart.Kind.LAW:
         _refuse("part", _("This part is about facts or judgement: the body decides it, not the director alone."))
     if part.outcome:
@@ -99,6 +100,8 @@ def appeal_law_decision(*, part, by, now=None):
     now = now or timezone.now()
     part = AppealPart.objects.select_for_update().get(pk=part.pk)
     appeal = _lock(part.appeal)
+    _require_director(by, appeal.tournament, _("a director takes the director in charge's decision to the body "
+                                               "for the appellants (Law 93B1)."))
     if part.kind != AppealPart.Kind.LAW or not part.outcome:
         _refuse("part", _("Only the director in charge's decision on a law part can be taken to the body."))
     if part.to_body:
@@ -134,12 +137,13 @@ def decide_appeal(*, appeal, by, outcome, reasons, score_kind="", ns=None, ew=No
     """
     now = now or timezone.now()
     appeal = _lock(appeal)
+    body = appeal.body()
+    if body is not None:
+        _require_sitting(body, by, _("records its decision"))
     _require_open(appeal)
     outcome = _outcome(outcome)
     reasons = _require_text("reasons", reasons, _("Give the reasons for the decision."))
-    body = appeal.body()
     _require_constituted(body)
-    _require_sitting(body, by, _("records its decision"))
     _require_concurrence(appeal)
     if not appeal.hearings.exists():
         _refuse("hearing", _("The case has not been heard: schedule the hearing (it may be in writing) first."))
@@ -205,7 +209,7 @@ def find_without_merit(*, appeal, by, reasons, penalty=None, now=None):
         if deposit:
             appeal.without_merit = True  # forfeit_deposit checks the finding
             appeal.save(update_fields=["without_merit"])
-            forfeit_deposit(deposit=deposit, by=by, reason=_("appeal without merit"), now=now)
+            _forfeit(deposit, by=by, reason=_("appeal without merit"), now=now)
             applied.append(_("deposit of %(a)s %(c)s kept") % {"a": deposit.amount, "c": deposit.currency})
         else:
             applied.append(_("no deposit was held"))

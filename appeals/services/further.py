@@ -42,6 +42,8 @@ def lodge_further_appeal(*, appeal, by, grounds, origin=FurtherAppeal.Origin.PLA
     now = now or timezone.now()
     appeal = _lock(appeal)
     tournament = appeal.tournament
+    if origin == FurtherAppeal.Origin.PLAYER:  # the person first: a refused one learns nothing of the case
+        _require_director(by, tournament, _("a further appeal is lodged through a director (Law 92C)."))
     mode = setting(tournament, "further_appeal")
     if mode not in ("binding", "advisory"):
         _refuse("appeal", _("%(body)s provides no further appeal (Law 93C): the decision at the event is final.") % {

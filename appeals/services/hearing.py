@@ -23,6 +23,8 @@ from appeals.services._common import (
     _refuse,
     _require_concurrence,
     _require_constituted,
+    _require_director,
+    _require_director_or_sitting,
     _require_open,
     _save,
 )
@@ -36,6 +38,7 @@ def schedule_hearing(*, appeal, by, starts_at, mode=Hearing.Mode.IN_PERSON, plac
     be decided before the next session starts."""
     now = now or timezone.now()
     appeal = _lock(appeal)
+    _require_director(by, appeal.tournament, _("a director schedules the hearing."))
     _require_open(appeal)
     body = appeal.body()
     _require_constituted(body)
@@ -63,6 +66,7 @@ def record_attendance(*, hearing, player, by, now=None):
     """``player`` attended the hearing for their side."""
     now = now or timezone.now()
     appeal = _lock(hearing.appeal)
+    _require_director_or_sitting(by, appeal, _("records the hearing"))
     side = selectors.side_of(player, appeal.ruling)
     if side is None:
         _refuse("player", _("%(p)s plays for neither side at this table.") % {"p": player})
@@ -80,6 +84,7 @@ def record_hearing_notes(*, hearing, by, director_account=None, director_present
     """The ruling director's account and presence, and the scribe's record of the arguments."""
     now = now or timezone.now()
     hearing = Hearing.objects.select_for_update().get(pk=hearing.pk)
+    _require_director_or_sitting(by, hearing.appeal, _("records the hearing"))
     for name, value in (("director_account", director_account), ("director_present", director_present),
                         ("notes", notes), ("scribe", scribe)):
         if value is not None:

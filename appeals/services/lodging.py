@@ -33,7 +33,7 @@ from appeals.services._common import (
     setting,
 )
 from rulings.models import Ruling
-from scoring.models import Tournament
+from scoring.models import AuditorAssignment, Tournament
 
 # --- Lodging ---------------------------------------------------------------------------------
 
@@ -184,6 +184,7 @@ def record_concurrence(*, appeal, player, how, by, now=None):
     "in_writing", or "deemed" for an absent partner where the regulations deem agreement."""
     now = now or timezone.now()
     appeal = _lock(appeal)
+    _require_director(by, appeal.tournament, _("a director records the players' concurrence (Law 92D)."))
     _require_open(appeal)
     if how not in (Concurrence.How.IN_PERSON, Concurrence.How.IN_WRITING, Concurrence.How.DEEMED):
         _refuse("how", _("Say how the player agreed: in person, in writing, or deemed (absent)."))
@@ -214,6 +215,7 @@ def record_statement(*, appeal, by, grounds=None, respondents_statement=None, no
     """Replace the appellants' grounds and/or the respondents' statement, until they are locked."""
     now = now or timezone.now()
     appeal = _lock(appeal)
+    _require_director(by, appeal.tournament, _("a director records and locks the statements."))
     if appeal.statements_locked_at:
         field = "grounds" if grounds is not None else "respondents_statement"
         _refuse(field, _("Both sides agreed the statements, and they were locked at %(when)s: they cannot change.")
@@ -233,6 +235,7 @@ def lock_statements(*, appeal, by, agreed_by, now=None):
     """Lock the statements once a player (or captain) of each side at the table agrees them."""
     now = now or timezone.now()
     appeal = _lock(appeal)
+    _require_director(by, appeal.tournament, _("a director records and locks the statements."))
     if appeal.statements_locked_at:
         _refuse("statements", _("The statements are already locked."))
     sides = {selectors.side_of(player, appeal.ruling) for player in agreed_by}
@@ -242,6 +245,24 @@ def lock_statements(*, appeal, by, agreed_by, now=None):
     appeal.save(update_fields=["statements_locked_at"])
     appeal.statements_agreed_by.set(agreed_by)
     _log(appeal, Action.STATEMENTS_LOCKED, by=by, at=now, note=", ".join(str(p) for p in agreed_by))
+    return appeal
+
+
+@transaction.atomic
+def unlock_statements(*, appeal, by, reason, now=None):
+    """The director in charge unlocks agreed statements, for a stated reason (a side's statement
+    turned out to be wrong, say); both sides then agree them again."""
+    now = now or timezone.now()
+    appeal = _lock(appeal)
+    _require_chief(by, appeal.tournament, _("unlocks agreed statements"))
+    _require_open(appeal)
+    if not appeal.statements_locked_at:
+        _refuse("statements", _("The statements are not locked."))
+    reason = _require_text("reason", reason, _("Say why the statements are unlocked."))
+    appeal.statements_locked_at = None
+    appeal.save(update_fields=["statements_locked_at"])
+    appeal.statements_agreed_by.clear()
+    _log(appeal, Action.STATEMENT, by=by, at=now, note=_("statements unlocked: %(reason)s") % {"reason": reason})
     return appeal
 
 
@@ -268,6 +289,7 @@ def record_deposit(*, appeal, by, stage=Stage.EVENT, now=None):
     """Record the deposit the regulations ask for (the amount for the event's kind), received by ``by``."""
     now = now or timezone.now()
     appeal = _lock(appeal)
+    _require_deposit_handler(by, appeal, stage)
     due = deposit_due(appeal, stage)
     if due is None:
         if appeal.origin == Appeal.Origin.DIRECTOR and stage == Stage.EVENT:
@@ -285,6 +307,15 @@ def record_deposit(*, appeal, by, stage=Stage.EVENT, now=None):
     return deposit
 
 
+def _require_deposit_handler(by, appeal, stage):
+    """A director of the tournament handles a deposit; a further appeal's, also the regulating
+    authority's national officer."""
+    if stage == Stage.FURTHER and (by.is_superuser or AuditorAssignment.objects.filter(
+            user=by, authority=appeal.tournament.authority).exists()):
+        return
+    _require_director(by, appeal.tournament, _("a director of the tournament handles the deposit."))
+
+
 def _held(deposit):
     deposit = Deposit.objects.select_for_update(of=("self",)).select_related("appeal").get(pk=deposit.pk)
     if deposit.state != Deposit.State.HELD:
@@ -298,6 +329,7 @@ def return_deposit(*, deposit, by, now=None):
     now = now or timezone.now()
     deposit = _held(deposit)
     appeal = deposit.appeal
+    _require_deposit_handler(by, appeal, deposit.stage)
     if deposit.stage == Stage.EVENT and appeal.is_open:
         _refuse("state", _("The deposit is held until the appeal is decided or withdrawn."))
     if deposit.stage == Stage.FURTHER and appeal.further.state != FurtherAppeal.State.DECIDED:
@@ -312,6 +344,13 @@ def return_deposit(*, deposit, by, now=None):
 def forfeit_deposit(*, deposit, by, reason, now=None):
     """Keep the deposit: at the event only when the appeal was found without merit (Law 92A)."""
     now = now or timezone.now()
+    _require_deposit_handler(by, deposit.appeal, deposit.stage)
+    return _forfeit(deposit, by=by, reason=reason, now=now)
+
+
+def _forfeit(deposit, *, by, reason, now):
+    """Keep a held deposit; ``find_without_merit`` calls it for the body that found the appeal
+    without merit."""
     deposit = _held(deposit)
     reason = _require_text("reason", reason, _("Say why the deposit is kept."))
     if deposit.stage == Stage.EVENT and not deposit.appeal.without_merit:
@@ -331,6 +370,7 @@ def request_withdrawal(*, appeal, player, by, reason="", now=None):
     """The appellants ask to withdraw; the case stays open, as the body may still hear it."""
     now = now or timezone.now()
     appeal = _lock(appeal)
+    _require_director(by, appeal.tournament, _("a director records the appellants' request to withdraw."))
     _require_open(appeal)
     if appeal.origin == Appeal.Origin.DIRECTOR:
         _refuse("player", _("The director referred this case: the players cannot withdraw it."))

@@ -4,7 +4,7 @@ merit (Law 92A): deposit kept, a procedural penalty in the event's units, or a w
 from decimal import Decimal
 
 import pytest
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 
 from appeals import services
 from appeals.models import Deposit, MeritWarning
@@ -147,6 +147,6 @@ def test_an_appeal_that_changed_the_ruling_had_merit(case):
 
 def test_only_the_body_that_decided_judges_the_merit(case):
     appeal = heard(case, deposit=False)
-    with pytest.raises(ValidationError) as error:
+    with pytest.raises(PermissionDenied) as error:
         services.find_without_merit(appeal=appeal, by=case.director, reasons="x", now=SOON)
-    assert "by" in error.value.message_dict
+    assert "does not sit on it" in str(error.value)

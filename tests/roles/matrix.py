@@ -80,9 +80,7 @@ LOGIN = Expect(302, login=True)
 REFUSALS = {
     "403": Expect(403),
     "404": Expect(404),
-    "by": Expect(400, error="by"),  # the service refuses the person ("by"), naming why
     "result": Expect(400, error="result"),  # "There is no such result." (rulings API)
-    "noop": Expect(302),  # a page step the service refuses: back to the case with the reason
 }
 
 
@@ -280,6 +278,19 @@ ROWS += [
           may=set(ROLES), success=302),
     write("ruling-give", "POST", both("ruling:draft"), None, api=PAGE, reads=reads_ruling, may=DIRECTORS,
           success=302),
+    # Revokes, defective tricks and claims worked out from the play (rulings/revoke_views.py).
+    write("ruling-revoke", "GET", both("ruling:draft"), None, api=PAGE, reads=reads_ruling, may=DIRECTORS,
+          success=200),
+    write("ruling-revoke", "POST", both("ruling:draft"),
+          data(action="defective", **{"defective-trick": 5, "defective-offender": "W",
+                                      "defective-offending_side_won_from_then": "on"}),
+          api=PAGE, reads=reads_ruling, may=DIRECTORS, success=302),
+    write("ruling-claim", "GET", both("ruling:draft"), None, api=PAGE, reads=reads_ruling, may=DIRECTORS,
+          success=200),
+    # No play is attached to the matrix's rulings: the claim is refused on the page, nothing written.
+    write("ruling-claim", "POST", both("ruling:draft"),
+          data(action="claim", **{"claim-claimer": "N", "claim-statement": "The rest are mine"}),
+          api=PAGE, reads=reads_ruling, may=DIRECTORS, success=200, writes=False),
 ]
 
 # Pages of appeals.
@@ -299,33 +310,50 @@ ROWS += [
           success=200),
     write("appeal-lodge", "POST", both("ruling:free"), data(origin="player", player=player(0), grounds="We object"),
           api=PAGE, reads=reads_ruling, may=DIRECTORS, success=302),
+    write("appeal-lodge", "POST", both("ruling:free"),
+          data(action="extend", until=lambda w, t: later(3), reason="They were not told (Law 83)"),
+          api=PAGE, reads=reads_ruling, may=CHIEF, success=302, label="extend"),
 ]
 
 # The steps of a case on its page (appeals/views.py _act): action, case, data, who, how others are refused.
+# Who may take a step is decided by the service that takes it (appeals/services); a person it
+# refuses gets a page saying why, with 403, exactly as the API answers (API_STEPS below).
 PAGE_STEPS = [
     ("concurrence", "new", data(player=player(1), how="in_person"), DIRECTORS, "403", True),
     ("deposit", "new", data(), DIRECTORS, "403", True),
+    ("statements", "new", data(respondents_statement="They hesitated"), DIRECTORS, "403", True),
+    ("lock_statements", "new", data(agreed_by=lambda w, t: [player(0)(w, t), player(4)(w, t)]), DIRECTORS, "403",
+     True),
     ("withdrawal", "new", data(player=player(0), reason="We think again"), DIRECTORS, "403", True),
-    # A director passes the page's check for a director's step; the service wants the chief.
-    ("constitute", "new", data(kind="referee", members=lambda w, t: [body_member(w, t)], chair=""), CHIEF,
-     {"director": "noop", "*": "403"}, True),
+    ("constitute", "new", data(kind="referee", members=lambda w, t: [body_member(w, t)], chair=""), CHIEF, "403",
+     True),
+    ("law_part", "seated", data(part=law_part, **{"law-decision": "uphold", "law-reasons": "70D1 was applied"}),
+     CHIEF, "403", True),
     ("schedule", "heard", data(starts_at=lambda w, t: later(2), mode="in_person", place="Room 2"), DIRECTORS,
      "403", True),
     # Steps of a member in person: nobody else has a seat to act from (not even the superuser).
     ("declare", "seated", data(conflict=""), MEMBER, "404", "404"),
     ("recuse", "seated", data(reason="I know them"), MEMBER, "404", "404"),
     ("vote", "heard", data(outcome="uphold"), MEMBER, "404", "404"),
-    # Steps of the body: the service refuses anyone else, and the page says why.
-    ("decide", "heard", data(decision="uphold", reasons="The claim stands"), MEMBER, "noop", True),
-    ("without_merit", "decided", data(reasons="No case was made"), MEMBER, "noop", True),
-    ("recommend", "heard", data(about="law", text="Look at 70D1 again"), MEMBER, "noop", True),
+    # Steps of the body.
+    ("decide", "heard", data(**{"decide-decision": "uphold", "decide-reasons": "The claim stands"}), MEMBER, "403",
+     True),
+    ("recommend", "heard", data(about="law", text="Look at 70D1 again"), MEMBER, "403", True),
+    ("accept_withdrawal", "heard", data(), MEMBER, "403", True),
+    ("without_merit", "decided", data(reasons="No case was made"), MEMBER, "403", True),
     # The hearing's record: a director, or a member sitting on the case.
     ("attendance", "heard", data(player=player(0)), DIRECTORS | MEMBER, "403", True),
     ("hearing_notes", "heard", data(notes="The scribe's record"), DIRECTORS | MEMBER, "403", True),
-    # The chief director answers the body's recommendation; the service refuses anyone else.
+    # The chief director answers the body's recommendation.
     ("respond", "decided", data(recommendation=recommendation, accepted="no", response="Declined"), CHIEF,
-     "noop", True),
+     "403", True),
+    ("return_deposit", "decided", data(deposit=deposit), DIRECTORS, "403", True),
+    ("appeal_law_decision", "decided", data(part=law_part), DIRECTORS, "403", True),
     ("further", "decided", data(player=player(0), grounds="We go on"), DIRECTORS, "403", True),
+    ("forfeit_deposit", "further", data(deposit=deposit, reason="Without merit"), DIRECTORS, "403", True),
+    # Only the regulating authority's body decides, and nobody of the matrix sits on it.
+    ("decide_further", "further", data(**{"further-decision": "uphold", "further-reasons": "It stands"}), set(),
+     "403", True),
 ]
 for action, case, values, may, refuse, superuser in PAGE_STEPS:
     def step_data(world, target, values=values, action=action):
@@ -472,10 +500,10 @@ API_STEPS = [
     ("lock-statements", "new", data(agreed_by=lambda w, t: [player(0)(w, t), player(4)(w, t)]), DIRECTORS, "403",
      True),
     ("withdrawal", "new", data(player=player(0), reason="We think again"), DIRECTORS, "403", True),
-    ("constitute", "new", data(kind="referee", members=lambda w, t: [body_member(w, t)]), CHIEF, "by", True),
+    ("constitute", "new", data(kind="referee", members=lambda w, t: [body_member(w, t)]), CHIEF, "403", True),
     ("declare", "seated", data(conflict=""), MEMBER, "403", "403"),
     ("recuse", "seated", data(reason="I know them"), MEMBER, "403", "403"),
-    ("decide-law-part", "seated", data(part=law_part, outcome="uphold", reasons="70D1 was applied"), CHIEF, "by",
+    ("decide-law-part", "seated", data(part=law_part, outcome="uphold", reasons="70D1 was applied"), CHIEF, "403",
      True),
     ("schedule", "heard", data(starts_at=lambda w, t: later(2), mode="in_person", place="Room 2"), DIRECTORS,
      "403", True),
@@ -483,28 +511,28 @@ API_STEPS = [
     ("attendance", "heard", data(hearing=hearing, player=player(0)), DIRECTORS | MEMBER, "403", True),
     ("hearing-notes", "heard", data(hearing=hearing, notes="North spoke first"), DIRECTORS | MEMBER, "403", True),
     ("vote", "heard", data(outcome="uphold"), MEMBER, "403", "403"),
-    ("decide", "heard", data(outcome="uphold", reasons="The claim stands"), MEMBER, "by", True),
-    ("recommendation", "heard", data(about="law", text="Look at 70D1 again"), MEMBER, "by", True),
-    ("accept-withdrawal", "heard", data(), MEMBER, "by", True),
+    ("decide", "heard", data(outcome="uphold", reasons="The claim stands"), MEMBER, "403", True),
+    ("recommendation", "heard", data(about="law", text="Look at 70D1 again"), MEMBER, "403", True),
+    ("accept-withdrawal", "heard", data(), MEMBER, "403", True),
     ("return-deposit", "decided", data(deposit=deposit), DIRECTORS, "403", True),
-    ("without-merit", "decided", data(reasons="No case was made"), MEMBER, "by", True),
+    ("without-merit", "decided", data(reasons="No case was made"), MEMBER, "403", True),
     ("further-appeal", "decided", data(player=player(0), grounds="We go on"), DIRECTORS, "403", True),
     ("appeal-law-decision", "decided", data(part=law_part), DIRECTORS, "403", True),
     ("respond-to-recommendation", "decided", data(recommendation=recommendation, accepted=True,
-                                                  response="Agreed"), CHIEF, "by", True),
+                                                  response="Agreed"), CHIEF, "403", True),
     ("forfeit-deposit", "further", data(deposit=deposit, reason="Without merit"), DIRECTORS, "403", True),
     # Only the regulating authority's body decides, and nobody of the matrix sits on it.
-    ("decide-further-appeal", "further", data(outcome="uphold", reasons="The decision stands"), set(), "by", True),
+    ("decide-further-appeal", "further", data(outcome="uphold", reasons="The decision stands"), set(), "403", True),
 ]
 ROWS += [
     listing("appeal-list", [(t, reads_appeal) for t in ("appeal:new@A",) + APPEAL_READS], api=API),
     read("appeal-detail", APPEAL_READS, reads_appeal, api=API, detail=True),
     write("appeal-list", "POST", both("ruling:free"), data(ruling=lambda w, t: t.pk, player=player(0),
                                                            grounds="We object"),
-          api=API, reads=reads_ruling, may=DIRECTORS, success=201, refuse="by", path=fixed("appeal-list")),
+          api=API, reads=reads_ruling, may=DIRECTORS, success=201, refuse="403", path=fixed("appeal-list")),
     write("appeal-extension-list", "POST", both("ruling:free"),
           data(ruling=lambda w, t: t.pk, until=lambda w, t: later(3), reason="They were not told (Law 83)"),
-          api=API, reads=reads_ruling, may=CHIEF, success=201, refuse="by", path=fixed("appeal-extension-list")),
+          api=API, reads=reads_ruling, may=CHIEF, success=201, refuse="403", path=fixed("appeal-extension-list")),
 ]
 for action, case, values, may, refuse, superuser in API_STEPS:
     ROWS.append(write(f"appeal-{action}", "POST", both(f"appeal:{case}"), values, api=API, reads=reads_appeal,
@@ -512,9 +540,9 @@ for action, case, values, may, refuse, superuser in API_STEPS:
 # A referral further is the director's or the body's, checked by the service.
 ROWS += [
     write("appeal-further-appeal", "POST", both("appeal:decided"), data(origin="director", grounds="Refer it"),
-          api=API, reads=reads_appeal, may=DIRECTORS, success=200, refuse="by", label="director"),
+          api=API, reads=reads_appeal, may=DIRECTORS, success=200, refuse="403", label="director"),
     write("appeal-further-appeal", "POST", both("appeal:decided"), data(origin="body", grounds="Refer it"),
-          api=API, reads=reads_appeal, may=MEMBER, success=200, refuse="by", label="body"),
+          api=API, reads=reads_appeal, may=MEMBER, success=200, refuse="403", label="body"),
 ]
 
 
@@ -554,3 +582,41 @@ ROWS += [
 ]
 for row in ROWS[-7:]:
     row.label = "B by id"
+
+
+# Regulating authorities (scoring/authority_views.py, scoring/authority_api.py): the settings page
+# and the API are read by the superuser and the authority's own auditors (another body's answers
+# 404); only the superuser creates an authority (with a preset); every logged-in role reads the
+# list of presets. The rows run against each side's tournament, at its authority.
+def reads_authority(role, target):
+    return role == "superuser" or (target.side == "A" and role == "auditor")
+
+
+def authority_read(name, *, api):
+    def expect(role, target, world):
+        if role == "anonymous":
+            return REFUSALS["403"] if api else LOGIN
+        if not reads_authority(role, target):
+            return REFUSALS["404"]
+        if api:
+            return Expect(200, json_id=target.obj.authority_id)
+        return Expect(200, shows=(target.obj.authority.name,))
+    return Row(name, "GET", api, both("tournament"),
+               lambda world, target: reverse(name, args=[target.obj.authority_id]), expect)
+
+
+def authority_create(role, _target, world):
+    if role == "superuser":
+        return Expect(201, wrote=True)
+    return REFUSALS["403"]
+
+
+ROWS += [
+    authority_read("authority-settings", api=PAGE),
+    authority_read("authority-detail", api=API),
+    listing("authority-list", [(t, reads_authority) for t in both("tournament")], api=API,
+            needle=lambda t: t.obj.authority_id),
+    Row("authority-list", "POST", API, (), fixed("authority-list"), authority_create,
+        data=lambda world, target: {"name": "Matrix Federation", "code": "matrix", "preset": "ebu"}),
+    listing("authority-presets", [], api=API),
+]
