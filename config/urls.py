@@ -7,6 +7,7 @@ from rest_framework.routers import DefaultRouter
 from appeals import api as appeals_api
 from rulings import api as rulings_api
 from scoring import api as scoring_api
+from scoring import authority_api, authority_views
 from scoring import import_views as scoring_import_views
 from scoring import views as scoring_views
 
@@ -22,6 +23,7 @@ router.register("rulings", rulings_api.RulingViewSet, basename="ruling")
 router.register("laws", rulings_api.LawEntryViewSet, basename="law")
 router.register("appeals", appeals_api.AppealViewSet, basename="appeal")
 router.register("appeal-deadline-extensions", appeals_api.DeadlineExtensionViewSet, basename="appeal-extension")
+router.register("authorities", authority_api.AuthorityViewSet, basename="authority")
 
 urlpatterns = [
     path("", scoring_views.home, name="home"),
@@ -35,6 +37,7 @@ urlpatterns = [
     path("sessions/<int:pk>/", scoring_views.session_detail, name="session"),
     path("boards/<int:pk>/", scoring_views.board_detail, name="board"),
     path("contestants/<int:pk>/", scoring_views.contestant_detail, name="contestant"),
+    path("authorities/<int:pk>/settings/", authority_views.authority_settings_page, name="authority-settings"),
     path("rulings/", include("rulings.urls")),
     path("appeals/", include("appeals.urls")),
     path("national/", include("national.urls")),

@@ -23,6 +23,7 @@ APPEALS_BODIES = ("committee", "referee", "reviewer", "director_panel", "none")
 FURTHER_APPEAL = ("none", "binding", "advisory")
 CARD_RANK_LETTERS = ("international", "national")  # scoring/i18n.py: A K Q J 10, or the reader's language's
 CASEBOOK_NAMES = ("seats", "masterpoints", "names")
+MATCHPOINT_SCALES = ("2/1", "1/half")  # bridge.engine.matchpoints.SCALES: top 2(n-1), or n-1
 
 
 def _int_range(low, high):
@@ -106,6 +107,14 @@ def _deposits(value):
         _decimal_range("0", "100000")(amount)
 
 
+def _preset(value):
+    from scoring import presets  # the presets are checked against these settings: import when used
+
+    if value != "" and value not in presets.available():
+        raise ValidationError(_("must be one of %(choices)s, or empty for none"),
+                              params={"choices": ", ".join(presets.available())})
+
+
 @dataclass(frozen=True)
 class SettingSpec:
     key: str
@@ -158,6 +167,10 @@ SPECS = {
         SettingSpec("card_rank_letters", _("Card ranks shown as international letters (A K Q J 10) or national ones "
                                            "(those of the reader's language)"), "international",
                     _choice(CARD_RANK_LETTERS)),
+        SettingSpec("matchpoint_scale", _("Matchpoint scale: 2 for each score beaten and 1 for each tie, or 1 and "
+                                          "a half"), "2/1", _choice(MATCHPOINT_SCALES)),
+        SettingSpec("preset", _("Preset the regulations started from (scoring/presets; empty: none)"), "",
+                    _preset),
     ]
 }
 

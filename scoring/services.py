@@ -349,3 +349,52 @@ def set_effective_score(*, result, kind, score=None, reason, penalty=None, outsi
         cause_type=cause_type, cause_id=cause_id, cause_label=cause_label, board_version=version,
         ns_before=board_score.ns if board_score else None, ew_before=board_score.ew if board_score else None,
     )
+
+
+# --- Regulating-authority presets (scoring/presets) --------------------------------------------
+
+def _preset(code):
+    from scoring import presets
+
+    if code not in presets.available():
+        raise ValidationError({"preset": _("'%(code)s' is not a preset: one of %(choices)s.") % {
+            "code": code, "choices": ", ".join(presets.available())}})
+    return presets.load(code)
+
+
+@transaction.atomic
+def create_authority_with_preset(*, name, code, preset, **fields):
+    """A regulating authority that starts with a preset's dated settings (``preset`` a code of
+    scoring/presets, e.g. "ebu"); an empty ``preset`` leaves it on the Laws' defaults."""
+    chosen = _preset(preset) if preset else None
+    authority = create_authority(name=name, code=code, **fields)
+    if chosen is not None:
+        apply_preset(authority=authority, preset=chosen.code)
+    return authority
+
+
+@transaction.atomic
+def apply_preset(*, authority, preset, by=None):
+    """Write each dated value of the preset that ``authority`` has no value for on that date, with
+    its source as the note, and record the preset from its first date. A value already recorded
+    for a setting and date is left as it is: applying a later edition of a preset adds its new
+    dated values without rewriting history, nor the body's own changes. Returns what was written."""
+    chosen = _preset(preset)
+    RegulatingAuthority.objects.select_for_update().get(pk=authority.pk)
+    recorded = set(authority.settings.values_list("key", "effective_from"))
+    written = []
+    if ("preset", chosen.first_date) not in recorded:
+        written.append(set_authority_setting(authority=authority, key="preset", value=chosen.code,
+                                             effective_from=chosen.first_date,
+                                             note=f"Preset {chosen.code}: {chosen.name}"))
+    for entry in chosen.entries:
+        # An empty value ("no deposit") is the default itself, and AuthoritySetting.value cannot
+        # hold one: the settings page shows the preset's source for it all the same.
+        if entry.value in ({}, "") or (entry.key, entry.effective_from) in recorded:
+            continue
+        written.append(set_authority_setting(authority=authority, key=entry.key, value=entry.value,
+                                             effective_from=entry.effective_from, note=entry.note(chosen.code)))
+    audit.record(action="authority.preset_applied", obj=authority, actor=by,
+                 after={"preset": chosen.code, "written": [[s.key, s.effective_from.isoformat()] for s in written]},
+                 summary=f"{authority}: preset {chosen.code}, {len(written)} dated values written")
+    return written

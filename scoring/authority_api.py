@@ -1,0 +1,78 @@
+"""Regulating authorities over HTTP, under /api/v1/authorities/: the superuser creates one,
+choosing a preset (scoring/presets) whose dated settings it starts with; the superuser and the
+authority's national auditors read it, with each setting's value, source, date and difference
+from the preset. ``/api/v1/authorities/presets/`` lists the presets to choose from."""
+
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema, extend_schema_field
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+
+from scoring import presets, services
+from scoring.api import call_service
+from scoring.authority_views import readable_authorities, settings_rows
+from scoring.models import RegulatingAuthority
+
+
+class AuthoritySerializer(serializers.ModelSerializer):
+    preset = serializers.CharField(write_only=True, required=False, allow_blank=True, default="",
+                                   help_text="a preset's code (GET /api/v1/authorities/presets/); empty: none")
+    settings = serializers.SerializerMethodField()
+
+    class Meta:
+        model = RegulatingAuthority
+        fields = ["id", "name", "code", "country", "language", "time_zone", "preset", "settings"]
+        validators = []  # the service says which field clashes, in words
+        extra_kwargs = {"name": {"validators": []}, "code": {"validators": []}}
+
+    def validate_preset(self, value):
+        if value and value not in presets.available():
+            raise serializers.ValidationError(_("'%(code)s' is not a preset: one of %(choices)s.") % {
+                "code": value, "choices": ", ".join(presets.available())})
+        return value
+
+    def to_representation(self, authority):
+        data = super().to_representation(authority)
+        data["preset"] = authority.settings_on().get("preset", "")  # the preset in force today
+        return data
+
+    @extend_schema_field(OpenApiTypes.OBJECT)
+    def get_settings(self, authority):
+        _preset, rows = settings_rows(authority)
+        return {row.key: {"value": row.value, "applies_from": row.effective_from, "source": row.source,
+                          "preset_value": row.preset_value, "differs_from_preset": row.differs,
+                          "unconfirmed": row.unconfirmed} for row in rows}
+
+
+class PresetSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    name = serializers.CharField()
+    country = serializers.CharField()
+    caveat = serializers.CharField()
+
+
+class AuthorityViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
+                       viewsets.GenericViewSet):
+    serializer_class = AuthoritySerializer
+    permission_classes = [IsAuthenticated]
+
+    def get_queryset(self):
+        return readable_authorities(self.request.user).order_by("name")
+
+    def create(self, request, *args, **kwargs):
+        if not request.user.is_superuser:
+            raise PermissionDenied(_("Only a superuser creates a regulating authority."))
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        authority = call_service(services.create_authority_with_preset, **serializer.validated_data)
+        return Response(self.get_serializer(authority).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses=PresetSerializer(many=True))
+    @action(detail=False, methods=["get"], serializer_class=PresetSerializer)
+    def presets(self, request):
+        """The presets a new authority may start from."""
+        return Response(PresetSerializer([presets.load(code) for code in presets.available()], many=True).data)

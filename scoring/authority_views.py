@@ -1,0 +1,106 @@
+"""A regulating authority's settings page: every value in force, its source and the date it
+applies from, the difference from the authority's preset, and which values are unconfirmed.
+Read by the superuser and the authority's national auditors; to anyone else it does not exist."""
+
+import json
+from dataclasses import dataclass, field
+
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring import authority_settings, presets
+from scoring.models import AuditorAssignment, RegulatingAuthority
+
+
+@dataclass
+class SettingRow:
+    key: str
+    label: str
+    value: object
+    effective_from: object = None  # None: nothing recorded, the default applies
+    source: str = ""
+    preset_value: object = None
+    differs: bool = False
+    unconfirmed: bool = False
+    history: list = field(default_factory=list)  # (effective_from, value, note), latest first
+
+    @property
+    def shown(self):
+        return show(self.value)
+
+    @property
+    def preset_shown(self):
+        return show(self.preset_value)
+
+
+def show(value):
+    """A setting's value as a reader sees it: yes/no, "none" for an empty mapping or text."""
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if value in ({}, "", None):
+        return _("none")
+    if isinstance(value, dict):
+        return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return str(value)
+
+
+def readable_authorities(user):
+    if user.is_superuser:
+        return RegulatingAuthority.objects.all()
+    return RegulatingAuthority.objects.filter(
+        pk__in=AuditorAssignment.objects.filter(user=user).values("authority"))
+
+
+def settings_rows(authority, day=None):
+    """The authority's preset in force on ``day`` (or None) and one row per setting."""
+    day = day or timezone.localdate()
+    by_key = {}
+    for setting in authority.settings.order_by("key", "effective_from", "pk"):
+        by_key.setdefault(setting.key, []).append(setting)
+    in_force = {key: [s for s in values if s.effective_from <= day] for key, values in by_key.items()}
+    preset_setting = (in_force.get("preset") or [None])[-1]
+    preset = presets.load(preset_setting.value) if preset_setting and preset_setting.value else None
+    preset_values = preset.values_on(day) if preset else {}
+    rows = []
+    for key, spec in authority_settings.SPECS.items():
+        if key == "preset":
+            continue
+        current = (in_force.get(key) or [None])[-1]
+        row = SettingRow(key=key, label=str(spec.label), value=current.value if current else spec.default,
+                         history=[(s.effective_from, show(s.value), s.note) for s in reversed(by_key.get(key, []))])
+        if current is not None:
+            row.effective_from, row.source = current.effective_from, current.note
+        else:
+            row.source = _("Not recorded: the Laws' or the system's default.")
+        if preset is not None:
+            row.preset_value = preset_values[key]
+            row.differs = row.value != row.preset_value
+            entry = preset.entry_on(key, day)
+            if current is None and entry is not None and entry.value == row.value:
+                # An empty value ("no deposit") is not recorded (see services.apply_preset): the
+                # default applies, and it is the preset's, with the preset's source and date.
+                row.effective_from, row.source, row.unconfirmed = entry.effective_from, entry.note(preset.code), \
+                    not entry.confirmed
+            elif current is not None:
+                entry = next((e for e in preset.entries_for(key) if e.effective_from == current.effective_from), None)
+                row.unconfirmed = bool(entry and not entry.confirmed and entry.value == current.value
+                                       and entry.note(preset.code) == current.note)
+        rows.append(row)
+    return preset, rows
+
+
+@login_required
+def authority_settings_page(request, pk):
+    authority = get_object_or_404(readable_authorities(request.user), pk=pk)
+    day = timezone.localdate()
+    preset, rows = settings_rows(authority, day)
+    return render(request, "scoring/authority_settings.html", {
+        "authority": authority,
+        "day": day,
+        "preset": preset,
+        "rows": rows,
+        "unconfirmed": [row for row in rows if row.unconfirmed],
+        "differing": [row for row in rows if row.differs],
+    })
