@@ -193,6 +193,33 @@ def _plain_totals(own_points, others):
     return dict(zip(own.tolist(), (below - above).tolist()))
 
 
+def _all_plain(entries):
+    """The points of every entry when each is a plain balanced score, else None."""
+    points = [entry.plain for entry in entries]
+    return None if None in points else points
+
+
+# Every IMP value as a Fraction, made once: -24 ... 24.
+_IMP_FRACTIONS = {value: Fraction(value) for value in range(-24, 25)}
+
+
+def _imp_array(differences):
+    """IMPs for a numpy array of point differences (the table's steps, signed)."""
+    return np.sign(differences) * np.searchsorted(_STEPS_ARRAY, np.abs(differences), side="right")
+
+
+def _plain_cross_imps(entries, points, mode):
+    """Cross-IMPs of a board of plain balanced scores: one count per distinct score."""
+    values = np.asarray(points, dtype=np.int64)
+    distinct, inverse = np.unique(values, return_inverse=True)
+    ordered = np.sort(values)
+    below = np.searchsorted(ordered, distinct[:, None] - _STEPS_ARRAY[None, :], side="right").sum(axis=1)
+    above = (len(ordered) - np.searchsorted(ordered, distinct[:, None] + _STEPS_ARRAY[None, :], side="left")).sum(axis=1)
+    divisor = len(points) - 1 if mode == "mean" and len(points) > 1 else 1
+    pairs = [(Fraction(total, divisor), Fraction(-total, divisor)) for total in (below - above).tolist()]
+    return {entry.id: pairs[k] for entry, k in zip(entries, inverse.tolist())}
+
+
 def cross_imps(entries, *, mode="mean", artificial_imps=3):
     """Cross-IMPs: each result against every other real result on the board.
 
@@ -207,6 +234,9 @@ def cross_imps(entries, *, mode="mean", artificial_imps=3):
     if mode not in ("mean", "sum"):
         raise EngineInputError("board", "mode", f"{mode!r} is not 'mean' or 'sum'")
     entries = list(entries)
+    plain = _all_plain(entries)
+    if plain is not None:
+        return _plain_cross_imps(entries, plain, mode)
     result = {entry.id: [None, None] for entry in entries}
     made = {}
 
@@ -304,14 +334,35 @@ def butler_datum(points, *, drop=1, step=10, half="away"):
     points = list(points)
     if not points:
         raise EngineInputError("board", "results", "no real results to make a datum from")
-    if all(type(p) is int for p in points):
-        values = sorted(points)  # plain scores: integer sums, one Fraction
-    else:
-        values = sorted(Fraction(p) for p in points)
-    each = butler_trim_count(drop, len(values))
+    if half not in ("up", "down", "away", "even"):
+        raise ValueError(f"rounding of a half is one of up, down, away, even, not {half!r}")
+    each = butler_trim_count(drop, len(points))
+    if type(step) is int and all(type(p) is int for p in points):
+        values = sorted(points)  # plain scores: integers throughout
+        if each:
+            values = values[each:-each]
+        return Fraction(_round_int_mean(sum(values), len(values), step, half) * step)
+    values = sorted(Fraction(p) for p in points)
     if each:
         values = values[each:-each]
     return round_step(Fraction(sum(values)) / len(values), step, half)
+
+
+def _round_int_mean(total, count, step, half):
+    """round_step(total / count, step, half) / step for integers, without Fractions."""
+    unit = count * step
+    low, rest = divmod(total, unit)  # floor, so rest >= 0
+    if 2 * rest != unit:
+        return low + (2 * rest > unit)
+    if half == "up":
+        return low + 1
+    if half == "down":
+        return low
+    if half == "away":
+        return low + 1 if total > 0 else low
+    if half == "even":
+        return low + (low % 2)
+    raise ValueError(f"rounding of a half is one of up, down, away, even, not {half!r}")
 
 
 @dataclass(frozen=True)
@@ -331,6 +382,13 @@ def butler(entries, *, drop=1, step=10, half="away", artificial_imps=3):
     IMP(score - datum), E-W IMP(datum - score), weighted and redress as at teams.
     """
     entries = list(entries)
+    plain = _all_plain(entries)
+    if plain is not None and plain:
+        datum = butler_datum(plain, drop=drop, step=step, half=half)
+        if datum.denominator == 1:
+            imps_ns = _imp_array(np.asarray(plain, dtype=np.int64) - int(datum)).tolist()
+            pairs = {value: (_IMP_FRACTIONS[value], _IMP_FRACTIONS[-value]) for value in set(imps_ns)}
+            return ButlerScore(datum, {entry.id: pairs[value] for entry, value in zip(entries, imps_ns)})
     real, _ = _real_or_artificial(entries, "NS")
     datum_points = []
     for entry in real:

@@ -69,8 +69,12 @@ class _Column:
     def values(self):
         """Every value, in entry order."""
         self._fraction(0)  # converts numpy numerators to Python ints
-        overrides, fraction = self.overrides, self._fraction
-        return [overrides[i] if i in overrides else fraction(n) for i, n in enumerate(self.num)]
+        overrides, made, den = self.overrides, self._made, self.den
+        for numerator in set(self.num).difference(made):  # one Fraction per distinct value
+            made[numerator] = Fraction(numerator) if den == 1 else Fraction(numerator, den)
+        if not overrides:
+            return [made[n] for n in self.num]
+        return [overrides[i] if i in overrides else made[n] for i, n in enumerate(self.num)]
 
 
 @dataclass(frozen=True)
@@ -104,6 +108,7 @@ class BoardScore:
         self.top = top
         self.expected = expected
         self.scale = scale
+        self._penalised = None  # indexes of the results with a procedural penalty, when first needed
 
     def __len__(self):
         return len(self.entries)
@@ -126,7 +131,11 @@ class BoardScore:
         The quick way to read a whole board (values are shared between equal results).
         """
         values = self._columns[side].values()
-        for i, entry in enumerate(self.entries):
+        if self._penalised is None:
+            self._penalised = [i for i, entry in enumerate(self.entries)
+                               if entry.penalty_ns is not None or entry.penalty_ew is not None]
+        for i in self._penalised:
+            entry = self.entries[i]
             if entry.penalty(side) is not None:
                 values[i] -= self._penalty(entry, side)
         return values
