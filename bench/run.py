@@ -136,6 +136,31 @@ def engine_rows(out):
         name, ms = found[0]
         n = max(3, runs // 5) if label.startswith("Engine: whole") else runs
         rows.append(row(label, "engine only", n, ms / 1000, None))
+    return rows + peer_rows(out, runs)
+
+
+PEER_LINE = re.compile(r"^(?P<case>.*?)\s+(?P<ms>[\d.]+)\s+(?P<peer>[\d.]+|-)\s+(?P<ratio>[\d.]+|-)\s+(?P<same>yes|NO|-)\s*$")
+
+
+def peer_rows(out, runs):
+    """The side-by-side rows (engine beside bridge-scorer on the same boards, issue #15)."""
+    rows = []
+    skipped = re.search(r"^bridge-scorer: skipped \((.*)\)$", out, re.M)
+    for line in out.splitlines():
+        match = PEER_LINE.match(line)
+        if not match:
+            continue
+        what = f"Engine beside bridge-scorer: {match['case']}"
+        ms = float(match["ms"])
+        if match["peer"] == "-":
+            note = f"bridge-scorer skipped: {skipped.group(1)}" if skipped else "bridge-scorer not run"
+            rows.append(row(what, "engine only", runs, ms / 1000, None, note=note))
+            continue
+        peer = float(match["peer"])
+        same = "same scores" if match["same"] == "yes" else "**scores differ**"
+        rows.append(row(what, "engine only", runs, ms / 1000, None,
+                        target=f"no slower than bridge-scorer ({peer:.3f} ms; ratio {match['ratio']}; {same})",
+                        limit=peer / 1000))
     return rows
 
 

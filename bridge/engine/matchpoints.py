@@ -37,6 +37,21 @@ def neuberg(matchpoints, results, expected):
     return (Fraction(matchpoints) + 1) * expected / results - 1
 
 
+# Fractions are immutable: the values of one board are the values of the next board of the same
+# size (0 ... 2(n-1) on the 2/1 scale), so they are made once per process, per denominator.
+_SHARED = {}
+_SHARED_LIMIT = 200_000
+
+
+def _shared_fractions(den):
+    table = _SHARED.get(den)
+    if table is None or len(table) > _SHARED_LIMIT:
+        if len(_SHARED) > 64:
+            _SHARED.clear()
+        table = _SHARED[den] = {}
+    return table
+
+
 class _Column:
     """One direction's matchpoints: integer numerators over a common denominator, with the
     few results that need their own value (artificial, redress, small groups) kept apart.
@@ -70,8 +85,12 @@ class _Column:
         """Every value, in entry order."""
         self._fraction(0)  # converts numpy numerators to Python ints
         overrides, made, den = self.overrides, self._made, self.den
+        shared = _shared_fractions(den)
         for numerator in set(self.num).difference(made):  # one Fraction per distinct value
-            made[numerator] = Fraction(numerator) if den == 1 else Fraction(numerator, den)
+            value = shared.get(numerator)
+            if value is None:
+                value = shared[numerator] = Fraction(numerator) if den == 1 else Fraction(numerator, den)
+            made[numerator] = value
         if not overrides:
             return [made[n] for n in self.num]
         return [overrides[i] if i in overrides else made[n] for i, n in enumerate(self.num)]
