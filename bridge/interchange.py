@@ -13,22 +13,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from bridge.messages import Message, MessageError, _
+from bridge.messages import Message, _
 
-__all__ = ["BoardIn", "FileError", "Notice", "ResultIn", "SessionFile", "decode", "read_artificial",
+__all__ = ["BoardIn", "Notice", "ResultIn", "SessionFile", "decode", "read_artificial",
            "read_scoring"]
-
-
-class FileError(MessageError):
-    """A results file refused: ``str()`` is ``line 42: Score_NS: ...`` (or ``row 7: ...`` for
-    files without lines). ``line`` is the line (or row) number, ``message`` the rest."""
-
-    def __init__(self, line, message, where="line"):
-        text = (_("line %(line)s: %(message)s", line=line, message=message) if where == "line"
-                else _("row %(line)s: %(message)s", line=line, message=message))
-        super().__init__(text)
-        self.line = line
-        self.message = message
 
 
 @dataclass(frozen=True)

@@ -119,3 +119,28 @@ def event_import(request, pk):
     else:
         context["token"] = _keep(data, request.user, event, session_number, context["name"])
     return render(request, "scoring/event_import.html", context)
+
+
+@login_required
+def session_export(request, pk, fmt):
+    """The session as a PBN (export format) or USEBIO file, for whoever reads the record."""
+    from django.http import Http404, HttpResponse
+    from django.shortcuts import get_object_or_404
+    from django.utils.text import slugify
+
+    from scoring.importers.export import session_pbn, session_usebio
+    from scoring.models import Session
+
+    session = get_object_or_404(
+        Session.objects.select_related("event__tournament").filter(
+            event__tournament__in=selectors.visible_tournaments(request.user)), pk=pk)
+    name = slugify(f"{session.event.name}-{session}") or "session"
+    if fmt == "pbn":
+        response = HttpResponse(session_pbn(session).encode("utf-8"), content_type="application/x-pbn; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{name}.pbn"'
+    elif fmt == "usebio":
+        response = HttpResponse(session_usebio(session), content_type="application/xml; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{name}.xml"'
+    else:
+        raise Http404
+    return response

@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from audit import services as audit
-from bridge.interchange import FileError, decode, scoring_label
+from bridge.interchange import decode, scoring_label
 from bridge.messages import MessageError
 from bridge.pbn import parse_pbn, session_from_pbn
 from bridge.usebio import parse_usebio
@@ -370,4 +370,4 @@ class _RowRefused(Exception):
     pass
 
 
-__all__ = ["FileError", "ImportRefused", "ImportSummary", "check_size", "import_file", "import_pbn", "read_file"]
+__all__ = ["ImportRefused", "ImportSummary", "check_size", "import_file", "import_pbn", "read_file"]

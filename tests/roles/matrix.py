@@ -256,6 +256,10 @@ ROWS += [
           success=200),
     write("import-results", "POST", both("event"), import_upload, api=PAGE, reads=reads_record,
           may=RECORD_WRITERS, success=200, writes=False),
+    # A session as a results file (PBN or USEBIO), for whoever reads the record.
+    Row("session-export", "GET", PAGE, both("session"),
+        lambda world, target: reverse("session-export", args=[target.pk, "pbn"]),
+        read("session", both("session"), reads_record, api=PAGE).expect),
     read("session", both("session"), reads_record, api=PAGE, shows=lambda t: [tournament_name(t)]),
     read("board", both("board"), reads_record, api=PAGE, shows=lambda t: [tournament_name(t)]),
     read("contestant", both("contestant"), reads_record, api=PAGE, shows=lambda t: [tournament_name(t)]),

@@ -207,3 +207,68 @@ def test_only_writers_of_the_record_import(client, pairs, people):
     for user, status in ((people.player, 403), (people.appeals, 403), (people.outsider, 404), (people.chief, 200)):
         client.force_login(user)
         assert client.get(url).status_code == status
+
+
+# --- export -----------------------------------------------------------------------------------
+
+def test_pbn_export_reads_back_with_the_same_results_and_matchpoints(pairs, tmp_path):
+    from bridge.pbn import parse_pbn, session_from_pbn
+    from scoring.importers.export import session_pbn
+
+    import_file(event=pairs, data=data("sections_and_byes.pbn"))
+    recalculation.rescore_everything(pairs)
+    session = pairs.sessions.get()
+    text = session_pbn(session)
+    assert text.startswith("% PBN 2.1\r\n% EXPORT\r\n") and "\n" not in text.replace("\r\n", "")
+    games = parse_pbn(text)
+    for name in ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal",
+                 "Scoring", "Declarer", "Contract", "Result"):
+        assert all(name in g.tags or getattr(g, name.lower(), None) is not None for g in games), name
+    again = session_from_pbn(games)
+    before = sorted((r.board, r.section, r.table, r.ns, r.ew, r.kind, r.contract, r.declarer, r.tricks,
+                     r.score and tuple(sorted(r.score.items()))) for r in read_back(data("sections_and_byes.pbn")))
+    after = sorted((r.board, r.section, r.table, r.ns, r.ew, r.kind, r.contract, r.declarer, r.tricks,
+                    r.score and tuple(sorted(r.score.items()))) for r in again.results)
+    assert after == before
+    # The MP columns are the recalculated matchpoints.
+    scores = {(r.board.number, r.table.section.name, r.table.number): r.board_score.ns
+              for r in Result.objects.filter(board__session=session).select_related("board", "table__section",
+                                                                                   "board_score")}
+    for row in games[0].score_rows:
+        want = scores[(1, row["Section"], int(row["Table"]))]
+        assert (Decimal(row["MP_NS"]) if row["MP_NS"] else None) == want
+    assert games[0].tables["TotalScoreTable"].rows[0]["PairId"]
+
+
+def read_back(raw):
+    from bridge.interchange import decode
+    from bridge.pbn import parse_pbn, session_from_pbn
+
+    return session_from_pbn(parse_pbn(decode(raw))).results
+
+
+def test_usebio_export_reads_back(pairs):
+    from bridge.usebio import parse_usebio
+    from scoring.importers.export import session_usebio
+
+    import_file(event=pairs, data=data("event.usebio.xml"))
+    recalculation.rescore_everything(pairs)
+    again = parse_usebio(session_usebio(pairs.sessions.get()))
+    original = parse_usebio(data("event.usebio.xml"))
+    key = lambda r: (r.board, r.ns, r.ew, r.kind, r.contract, r.declarer, r.tricks, r.score)  # noqa: E731
+    assert sorted(map(key, again.results), key=str) == sorted(map(key, original.results), key=str)
+    assert [b.deal for b in again.boards] == [b.deal for b in original.boards]
+
+
+def test_export_command_and_download(client, pairs, people, tmp_path):
+    from django.urls import reverse
+
+    import_file(event=pairs, data=data("per_table_games.pbn"))
+    out = tmp_path / "out.pbn"
+    call_command("export_results", "--event", str(pairs.pk), "--session", "1", "--output", str(out))
+    assert out.read_bytes().startswith(b"% PBN 2.1\r\n")
+    client.force_login(people.player)
+    session = pairs.sessions.get()
+    response = client.get(reverse("session-export", args=[session.pk, "usebio"]))
+    assert response.status_code == 200 and b"<USEBIO" in response.content
+    assert client.get(reverse("session-export", args=[session.pk, "doc"])).status_code == 404

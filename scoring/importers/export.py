@@ -1,0 +1,140 @@
+"""A scored session as a results file a scoring program or a results site reads back: PBN 2.1
+in export format (CRLF, the mandatory tags of every game, a ScoreTable per board and the
+session's TotalScoreTable) or USEBIO 1.2 XML.
+
+Reads only (the selectors' record); artificial scores are written as the codes the programs
+write (A60 / A40, AVE+ / AVE-), a board not played without a score as NP.
+"""
+
+from decimal import Decimal
+
+from bridge.deals import parse_deal
+from bridge.interchange import BoardIn, ResultIn
+from bridge.pbn import PbnGame, PbnTable, ScoreRow, write_pbn
+from bridge.usebio import write_usebio
+from scoring import selectors
+from scoring.models import Board, Event, Result
+
+_SCORING = {Event.Kind.MP_PAIRS: "matchpoints", Event.Kind.INDIVIDUAL: "matchpoints",
+            Event.Kind.IMP_PAIRS_BUTLER: "butler", Event.Kind.IMP_PAIRS_CROSS: "cross_imps"}
+_PBN_SCORING = {"matchpoints": "MP", "butler": "IMP;Butler", "cross_imps": "IMP;Cross", "imps": "IMP"}
+
+
+def _scoring(event):
+    return _SCORING.get(event.kind, "imps")
+
+
+def _number(value):
+    if value is None:
+        return None
+    value = Decimal(value).normalize()
+    text = f"{value:f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def _codes(result):
+    """(N-S text, E-W text) for a result without a table score."""
+    effective = getattr(result, "effective", None)
+    score = effective.score if effective is not None and effective.kind == "artificial" else None
+    if not score:
+        return "NP", "NP"
+    texts = []
+    for side in ("ns", "ew"):
+        value = str(score.get(side, score.get("ns")))
+        texts.append(f"A{value[:-1]}" if value.endswith("%") and value[:-1].isdigit() else value)
+    return tuple(texts)
+
+
+def _results(session):
+    return (Result.objects.filter(board__session=session)
+            .select_related("board", "ns", "ew", "table__section", "round", "effective", "board_score")
+            .order_by("board__number", "table__section__name", "table__number"))
+
+
+def session_pbn(session):
+    """The PBN export text of ``session`` (CRLF line ends)."""
+    event = session.event
+    tournament = event.tournament
+    scoring = _scoring(event)
+    sections = session.sections.count() > 1
+    unit = "MP" if scoring == "matchpoints" else "IMP"
+    header = ";".join(
+        (["Section\\1L"] if sections else [])
+        + ["Table\\2R", "Round\\2R", "PairId_NS\\3R", "PairId_EW\\3R", "Contract\\5L", "Declarer\\1R", "Result\\2R",
+           "Lead\\3L", "Score_NS\\5R", "Score_EW\\5R", f"{unit}_NS\\5R", f"{unit}_EW\\5R"])
+    by_board = {}
+    for result in _results(session):
+        by_board.setdefault(result.board_id, []).append(result)
+    games = []
+    for board in Board.objects.filter(session=session).order_by("number"):
+        game = PbnGame(line=0, board=board.number, dealer=board.dealer, vulnerability=board.vulnerability,
+                       deal=parse_deal(board.deal) if board.deal else None)
+        game.tags = {"Event": event.name, "Site": tournament.venue or tournament.name,
+                     "Date": tournament.start_date.strftime("%Y.%m.%d"), "West": "?", "North": "?", "East": "?",
+                     "South": "?", "Scoring": _PBN_SCORING[scoring], "Declarer": "?", "Contract": "?",
+                     "Result": "?"}
+        if not board.deal:
+            game.tags["Deal"] = "?"
+        table = PbnTable(header)
+        for result in by_board.get(board.pk, []):
+            score = getattr(result, "board_score", None)
+            row = ScoreRow({"Table": str(result.table.number), "Round": str(result.round.number),
+                            "PairId_NS": str(result.ns.number), "PairId_EW": str(result.ew.number)})
+            if sections:
+                row["Section"] = result.table.section.name
+            if result.not_played:
+                row["Score_NS"], row["Score_EW"] = _codes(result)
+            else:
+                passed = result.contract == "PASS"
+                row.update({"Contract": "Pass" if passed else result.contract,
+                            "Declarer": None if passed else result.declarer,
+                            "Result": None if passed else str(result.tricks), "Lead": result.lead or None})
+                row["Score_NS" if result.score_ns >= 0 else "Score_EW"] = str(abs(result.score_ns))
+            row[f"{unit}_NS"] = _number(score.ns) if score is not None else None
+            row[f"{unit}_EW"] = _number(score.ew) if score is not None else None
+            table.rows.append(row)
+        game.tables["ScoreTable"] = table
+        games.append(game)
+    if games:
+        games[0].tables["TotalScoreTable"] = _totals(event, session, unit)
+    return write_pbn(games).replace("\n", "\r\n")
+
+
+def _totals(event, session, unit):
+    table = PbnTable(f"Rank\\3R;PairId\\3R;Direction\\2L;TotalScore{unit}\\7R;TotalPercentage\\6R;Names\\40L")
+    for standing in selectors.standings(event, session):
+        table.rows.append(ScoreRow({
+            "Rank": standing.place, "PairId": str(standing.contestant.number), "Direction": standing.field or None,
+            f"TotalScore{unit}": _number(standing.total), "TotalPercentage": _number(standing.percent),
+            "Names": standing.contestant.name or None}))
+    return table
+
+
+def session_usebio(session):
+    """The USEBIO 1.2 XML of ``session`` (bytes)."""
+    event = session.event
+    boards = []
+    by_board = {}
+    for result in _results(session):
+        by_board.setdefault(result.board_id, []).append(result)
+    for board in Board.objects.filter(session=session).order_by("number"):
+        record = BoardIn(number=board.number, line=0, dealer=board.dealer, vulnerability=board.vulnerability,
+                         deal=board.deal)
+        results, points = [], {}
+        for index, result in enumerate(by_board.get(board.pk, [])):
+            item = ResultIn(board=board.number, line=0, ns=result.ns.number, ew=result.ew.number,
+                            table=result.table.number, round=result.round.number)
+            if result.not_played:
+                ns, ew = _codes(result)
+                item.kind, item.code = ("artificial", f"{ns}{ew[1:]}" if ns.startswith("A") and ns[1:].isdigit()
+                                        and ew[1:].isdigit() else ns) if ns != "NP" else ("not_played", "NP")
+            else:
+                item.contract, item.declarer, item.tricks, item.lead = (
+                    result.contract, result.declarer, result.tricks, result.lead)
+            score = getattr(result, "board_score", None)
+            if score is not None and score.ns is not None:
+                points[index] = (_number(score.ns), _number(score.ew))
+            results.append(item)
+        boards.append((record, results, points))
+    names = {c.number: c.name for c in selectors.event_contestants(event) if c.name}
+    return write_usebio(event_name=f"{event.name}, {session}", scoring=_scoring(event), boards=boards, names=names)
