@@ -90,7 +90,7 @@ def claim_aid(record: PlayRecord, position: Position, *, claimer: str, solve: bo
     and, with ``solve``, the double-dummy tricks of declarer and of the claimer's side for the
     whole board (tricks won before the claim included)."""
     if claimer not in SEATS:
-        raise RevokeError("claimer", _("'%(seat)s' is not a seat: write N, E, S or W", seat=claimer))
+        raise RevokeError("claimer", _("'%(text)s' is not a seat: write N, E, S or W", text=claimer))
     declarer_dd = claimer_dd = None
     if solve:
         future = side_tricks_from(position, record.strain, record.declarer_side)

@@ -103,7 +103,7 @@ class RevokeFacts:
         if self.trick == 13:
             raise RevokeError("trick", _("nobody can revoke on the 13th trick: each player has one card left"))
         if self.offender not in SEATS:
-            raise RevokeError("offender", _("'%(seat)s' is not a seat: write N, E, S or W", seat=self.offender))
+            raise RevokeError("offender", _("'%(text)s' is not a seat: write N, E, S or W", text=self.offender))
         if self.established and self.established_by not in ESTABLISHED_BY:
             raise RevokeError("established_by", _(
                 "say how the revoke was established: 63A1 (played to the next trick), 63A2 (a card named for it) "
@@ -217,7 +217,7 @@ class DefectiveTrickFacts:
             raise RevokeError("trick", _("the defective trick is a trick from 1 to 13, not %(trick)s",
                                          trick=self.trick))
         if self.offender not in SEATS:
-            raise RevokeError("offender", _("'%(seat)s' is not a seat: write N, E, S or W", seat=self.offender))
+            raise RevokeError("offender", _("'%(text)s' is not a seat: write N, E, S or W", text=self.offender))
 
 
 def defective_trick_transfer(edition: str, facts: DefectiveTrickFacts) -> Transfer:

@@ -355,7 +355,7 @@ class TrickRuling(models.Model):
     equity_reason = models.TextField(_("why the transfer does not restore equity"), blank=True)
     guide = models.JSONField(_("double-dummy guide"), null=True, blank=True)
     result_tricks = models.PositiveSmallIntegerField(_("declarer's tricks after the ruling"), null=True, blank=True)
-    normal_line = models.TextField(_("the line judged normal"), blank=True)
+    normal_line = models.TextField(_("the line judged normal (Laws 70, 71)"), blank=True)
     confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
                                      related_name="+")
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)

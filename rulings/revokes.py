@@ -1,0 +1,303 @@
+"""Revokes (Laws 61-64), defective tricks (Law 67) and claims (Laws 68-71) worked out from the
+play: the services that record the facts, compute the edition's trick transfer (bridge/revokes)
+or the claim's position and double-dummy aid (bridge/claims), and, when the director confirms,
+set the ruling's outcome and give it through rulings.services, so the result after the
+transfer reaches the scores as any ruling's adjusted score does. docs/revokes.md.
+"""
+
+from dataclasses import replace
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from audit import services as audit
+from bridge.auction import Auction
+from bridge.claims import check_awarded, claim_aid, claim_position, position_at
+from bridge.deals import DealError, parse_deal
+from bridge.play import read_play, side_of
+from bridge.revokes import (
+    DefectiveTrickFacts,
+    RevokeError,
+    RevokeFacts,
+    defective_trick_transfer,
+    equity_guide,
+    facts_from_play,
+    result_after,
+    revoke_transfer,
+)
+from rulings import services
+from rulings.models import Ruling, TrickRuling
+from scoring.i18n import translate
+
+# The exemptions a play record cannot show; the director says whether they apply.
+EXEMPTION_FLAGS = ("faced_card", "noticed_after_next_call", "noticed_after_round", "subsequent_same_suit",
+                   "both_sides_revoked")
+
+
+def _refuse(error):
+    raise ValidationError({getattr(error, "field", "play"): translate(error)}) from None
+
+
+def play_record(ruling):
+    """The ruling's play as a ``PlayRecord``, or None when no complete deal and played cards
+    are attached. Raises ValidationError when the attached play does not fit the deal."""
+    if not ruling.auction or not ruling.deal_pbn():
+        return None
+    try:
+        deal = parse_deal(ruling.deal_pbn())
+        auction = Auction.from_dict(ruling.auction)
+        if not deal.complete or not (auction.play or auction.claim):
+            return None
+        return read_play(deal, auction)
+    except DealError as error:
+        _refuse(error)
+
+
+def trick_ruling(ruling):
+    return TrickRuling.objects.filter(ruling=ruling).first()
+
+
+def _draft(ruling):
+    ruling = Ruling.objects.select_for_update().select_related("board__session__event__tournament", "result").get(
+        pk=ruling.pk)
+    if ruling.state != Ruling.State.DRAFT:
+        raise ValidationError({"state": _("%(ruling)s was given: its revoke or claim is no longer worked out here (correct the ruling instead).") % {
+            "ruling": ruling}})
+    services.link_result(ruling)
+    return ruling
+
+
+def _contract(ruling, record):
+    """(contract, declarer, declarer's tricks at the table): the table result's, checked against
+    the play record; the play record's while the result is not entered."""
+    result = ruling.result
+    if result is not None and result.contract:
+        if record is not None and (result.contract.upper() != record.contract or result.declarer != record.declarer):
+            raise ValidationError({"deal_source": _(
+                "The play attached is %(play)s, the table result is %(result)s: attach the play of this table.") % {
+                "play": f"{record.contract} {record.declarer}", "result": f"{result.contract} {result.declarer}"}})
+        if result.tricks is not None:
+            return result.contract, result.declarer, result.tricks
+    if record is not None:
+        return record.contract, record.declarer, record.declarer_tricks
+    raise ValidationError({"result": _("Enter the table result or attach the play: the transfer needs "
+                                       "declarer's tricks.")})
+
+
+def _store(ruling, by, *, kind, facts, transfer=None, table_tricks=None, result_tricks=None, guide=None,
+           from_play=False):
+    values = dict(kind=kind, edition=services.edition_in_force(ruling.tournament), facts=facts,
+                  from_play=from_play, table_tricks=table_tricks, result_tricks=result_tricks, guide=guide,
+                  transfer=transfer.tricks if transfer else 0, law=transfer.law if transfer else "",
+                  reason=str(transfer.reason)[:400] if transfer else "", equity_tricks=0, equity_reason="",
+                  normal_line="", confirmed_by=None, confirmed_at=None)
+    current = TrickRuling.objects.filter(ruling=ruling).first()
+    before = None if current is None else {"kind": current.kind, "facts": current.facts, "law": current.law,
+                                           "transfer": current.transfer}
+    item = current or TrickRuling(ruling=ruling)
+    for name, value in values.items():
+        setattr(item, name, value)
+    item.full_clean()
+    item.save()
+    audit.record(action=f"ruling.{kind}_recorded", obj=item, actor=by, tournament=ruling.tournament.pk,
+                 before=before, after={"kind": kind, "facts": facts, "law": item.law, "transfer": item.transfer,
+                                       "table_tricks": table_tricks, "result_tricks": result_tricks},
+                 summary=f"{ruling}: {kind} {item.law} {item.transfer}")
+    return item
+
+
+def _facts(data):
+    try:
+        facts = RevokeFacts.from_dict(data)
+        facts.check()
+    except TypeError:
+        raise ValidationError({"facts": _("Enter the revoke trick, the offender, whether the revoke was "
+                                          "established, who won the revoke trick and the tricks won after it.")}) \
+            from None
+    except RevokeError as error:
+        _refuse(error)
+    return facts
+
+
+@transaction.atomic
+def record_revoke(*, ruling, by, revoke=0, facts=None, exemptions=None, established_by=None):
+    """Record a revoke on a draft ruling. With a play record that shows revokes, the ``revoke``-th
+    found (0 the first) is read from it and ``exemptions`` (``EXEMPTION_FLAGS`` -> bool) add
+    what the record cannot show; otherwise ``facts`` are entered (the fields of
+    ``bridge.revokes.RevokeFacts``). The transfer is computed for the edition in force and the
+    table result and the result after the transfer stored for the director to confirm."""
+    ruling = _draft(ruling)
+    record = play_record(ruling)
+    edition = services.edition_in_force(ruling.tournament)
+    exemptions = {key: bool(value) for key, value in (exemptions or {}).items() if key in EXEMPTION_FLAGS}
+    guide, from_play = None, False
+    found = record.revokes() if record is not None else []
+    if facts is None and found:
+        if not 0 <= revoke < len(found):
+            raise ValidationError({"revoke": _("The play shows %(n)s revoke(s): choose one of them.") % {
+                "n": len(found)}})
+        try:
+            facts = facts_from_play(record, found[revoke], established_by=established_by or None,
+                                    faced_card=exemptions.pop("faced_card", None))
+        except RevokeError as error:
+            _refuse(error)
+        facts = replace(facts, **exemptions)
+        from_play = True
+    elif facts is None:
+        raise ValidationError({"facts": _("The play attached shows no revoke: enter the facts of the revoke.")})
+    else:
+        facts = _facts({**facts, **exemptions})
+    try:
+        transfer = revoke_transfer(edition, facts)
+    except RevokeError as error:
+        _refuse(error)
+    contract, declarer, table = _contract(ruling, record)
+    if from_play:
+        try:
+            guide = equity_guide(record, found[revoke], transfer)
+        except (DealError, RevokeError):
+            guide = None  # the guide is a help; the transfer stands without it
+    after = result_after(declarer=declarer, declarer_tricks=table, offender=facts.offender,
+                         transferred=transfer.tricks) if table is not None else None
+    return _store(ruling, by, kind=TrickRuling.Kind.REVOKE, facts=facts.to_dict(), transfer=transfer,
+                  table_tricks=table, result_tricks=after, guide=guide, from_play=from_play)
+
+
+@transaction.atomic
+def record_defective_trick(*, ruling, by, trick, offender, could_follow, offending_side_won_from_then,
+                           too_many_cards=False):
+    """Record a defective trick (Law 67B) on a draft ruling and compute its transfer."""
+    ruling = _draft(ruling)
+    facts = DefectiveTrickFacts(trick=trick, offender=offender, could_follow=bool(could_follow),
+                                offending_side_won_from_then=bool(offending_side_won_from_then),
+                                too_many_cards=bool(too_many_cards))
+    try:
+        transfer = defective_trick_transfer(services.edition_in_force(ruling.tournament), facts)
+    except RevokeError as error:
+        _refuse(error)
+    contract, declarer, table = _contract(ruling, play_record(ruling))
+    after = result_after(declarer=declarer, declarer_tricks=table, offender=offender,
+                         transferred=transfer.tricks) if table is not None else None
+    return _store(ruling, by, kind=TrickRuling.Kind.DEFECTIVE_TRICK, facts=facts.to_dict(), transfer=transfer,
+                  table_tricks=table, result_tricks=after)
+
+
+@transaction.atomic
+def record_claim(*, ruling, by, claimer, statement, trick=None):
+    """Record a claim on a draft ruling: the claimer's seat, the statement, and the trick it was
+    made at (read from the play record's claim when not given). The cards left and the
+    double-dummy tricks from the claim position are stored as the director's aid."""
+    ruling = _draft(ruling)
+    if not (statement or "").strip():
+        raise ValidationError({"statement": _("Write the claim statement as the claimer made it.")})
+    record = play_record(ruling)
+    if record is None:
+        raise ValidationError({"deal_source": _("Attach the deal and the play (PBN or LIN) to work out the claim "
+                                                "position.")})
+    try:
+        position = claim_position(record) if trick is None else position_at(record, int(trick))
+        aid = claim_aid(record, position, claimer=(claimer or "").upper())
+    except (RevokeError, DealError) as error:
+        _refuse(error)
+    except (TypeError, ValueError):
+        raise ValidationError({"trick": _("The trick of the claim is a number from 1 to 13.")}) from None
+    contract, declarer, table = _contract(ruling, record)
+    facts = {"claimer": claimer.upper(), "statement": statement.strip(), "trick": position.trick,
+             "claimed": record.claim}
+    return _store(ruling, by, kind=TrickRuling.Kind.CLAIM, facts=facts, table_tricks=table,
+                  guide=aid.to_dict(), from_play=True)
+
+
+def _ruling_words(item, contract, declarer, result_tricks):
+    if item.kind == TrickRuling.Kind.CLAIM:
+        return _("Claim: %(tricks)s tricks awarded to declarer (%(contract)s).") % {
+            "tricks": result_tricks, "contract": services.describe_contract(contract, declarer, result_tricks)}
+    words = _("Law %(law)s: %(n)s trick(s) transferred; %(contract)s.") % {
+        "law": item.law, "n": item.transfer,
+        "contract": services.describe_contract(contract, declarer, result_tricks)}
+    if item.equity_tricks:
+        words += " " + _("Law 64C: %(n)s further trick(s) for equity.") % {"n": item.equity_tricks}
+    return words
+
+
+@transaction.atomic
+def confirm(*, ruling, by, equity_tricks=0, equity_reason="", awarded_tricks=None, normal_line="", give=True):
+    """The director confirms the recorded revoke, defective trick or claim: the law is cited
+    (with 64C when equity adds tricks), the outcome set (the result after the transfer, or the
+    tricks awarded on the claim, as an assigned score when it differs from the table result)
+    and, with ``give``, the ruling is given: its score goes to the scores as any ruling's."""
+    ruling = _draft(ruling)
+    item = TrickRuling.objects.select_for_update().filter(ruling=ruling).first()
+    if item is None:
+        raise ValidationError({"kind": _("Record the revoke, defective trick or claim first.")})
+    record = play_record(ruling)
+    contract, declarer, table = _contract(ruling, record)
+    if table is None:
+        raise ValidationError({"result": _("Enter the table result or attach the play: the transfer needs "
+                                           "declarer's tricks.")})
+    laws = [item.law] if item.law else []
+    if item.kind == TrickRuling.Kind.CLAIM:
+        try:
+            awarded = int(awarded_tricks)
+        except (TypeError, ValueError):
+            raise ValidationError({"awarded_tricks": _("Enter the tricks declarer is awarded.")}) from None
+        if not (normal_line or "").strip():
+            raise ValidationError({"normal_line": _("Write the line of play judged normal (Laws 70, 71).")})
+        if record is not None:
+            position = claim_position(record) if item.facts.get("trick") is None else position_at(
+                record, item.facts["trick"])
+            try:
+                check_awarded(record, position, awarded)
+            except RevokeError as error:
+                _refuse(error)
+        item.result_tricks, item.normal_line = awarded, normal_line.strip()
+        offending_side = item.guide["claimer_side"] if item.guide else side_of(item.facts["claimer"])
+        laws = ["70"]
+    else:
+        try:
+            equity_tricks = int(equity_tricks or 0)
+        except (TypeError, ValueError):
+            raise ValidationError({"equity_tricks": _("Further tricks for equity are a whole number.")}) from None
+        if equity_tricks and not (equity_reason or "").strip():
+            raise ValidationError({"equity_reason": _("Say why the transfer does not restore equity (Law 64C).")})
+        offender = item.facts["offender"]
+        total = item.transfer + equity_tricks
+        room = table if side_of(offender) == side_of(declarer) else 13 - table
+        if not 0 <= equity_tricks or total > room:
+            raise ValidationError({"equity_tricks": _(
+                "The offending side took %(room)s tricks: at most %(more)s more can go to the other side.") % {
+                "room": room, "more": max(0, room - item.transfer)}})
+        item.equity_tricks, item.equity_reason = equity_tricks, (equity_reason or "").strip()
+        item.result_tricks = result_after(declarer=declarer, declarer_tricks=table, offender=offender,
+                                          transferred=total)
+        offending_side = side_of(offender)
+        if equity_tricks:
+            laws.append("64C")
+    item.table_tricks = table
+    item.confirmed_by, item.confirmed_at = by, timezone.now()
+    item.full_clean()
+    item.save()
+    kept = [c.law.number for c in ruling.citations.select_related("law") if c.law_id]
+    regulations = [c.regulation_id for c in ruling.citations.all() if c.regulation_id]
+    services.cite_laws(ruling=ruling, laws=list(dict.fromkeys(laws + kept)), regulations=regulations)
+    words = _ruling_words(item, contract, declarer, item.result_tricks)
+    if item.result_tricks != table:
+        services.set_outcome(ruling=ruling, outcome=Ruling.Outcome.ADJUSTED, score_kind=Ruling.ScoreKind.ASSIGNED,
+                             ns={"contract": contract, "declarer": declarer, "tricks": item.result_tricks},
+                             offending_side=offending_side, rectification=words)
+    else:
+        services.set_outcome(ruling=ruling, outcome=Ruling.Outcome.RESULT_STANDS, rectification=words,
+                             offending_side=offending_side)
+    ruling = Ruling.objects.get(pk=ruling.pk)
+    if not ruling.ruling_text.strip():
+        ruling.ruling_text = words
+        ruling.save(update_fields=["ruling_text", "updated_at"])
+    audit.record(action=f"ruling.{item.kind}_confirmed", obj=item, actor=by, tournament=ruling.tournament.pk,
+                 after={"law": item.law, "transfer": item.transfer, "equity_tricks": item.equity_tricks,
+                        "table_tricks": table, "result_tricks": item.result_tricks},
+                 summary=f"{ruling}: {words}"[:300])
+    if give:
+        services.give_ruling(ruling=ruling, by=by)
+    return item
