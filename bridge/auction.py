@@ -25,7 +25,7 @@ from bridge.deals import (
     validate_auction,
 )
 from bridge.engine.contract import parse_contract
-from bridge.messages import _
+from bridge.messages import _, ngettext
 
 # --- The record --------------------------------------------------------------------------
 
@@ -111,9 +111,12 @@ class Auction:
                 raise DealError("play", _("trick %(n)s has %(cards)s cards: a trick has 4 (only the last may be "
                                           "unfinished)", n=number, cards=len(trick)))
         if len(self.play) > 13:
-            raise DealError("play", _("%(n)s tricks: a board has 13", n=len(self.play)))
+            raise DealError("play", ngettext("%(n)s trick: a board has 13", "%(n)s tricks: a board has 13",
+                                             len(self.play), n=len(self.play)))
         if self.claim and not 0 <= self.claim.tricks <= 13:
-            raise DealError("claim", _("a claim of %(n)s tricks: declarer takes 0 to 13", n=self.claim.tricks))
+            raise DealError("claim", ngettext("a claim of %(n)s trick: declarer takes 0 to 13",
+                                              "a claim of %(n)s tricks: declarer takes 0 to 13",
+                                              self.claim.tricks, n=self.claim.tricks))
         return contract, declarer
 
     def to_dict(self):

@@ -22,7 +22,7 @@ from bridge.engine.contract import (
     parse_contract,
     vulnerable_for,
 )
-from bridge.messages import Message, MessageError, _, gettext_noop, join
+from bridge.messages import Message, MessageError, _, gettext_noop, join, ngettext
 
 SUITS = ("S", "H", "D", "C")
 RANKS = "AKQJT98765432"
@@ -144,8 +144,9 @@ def _parse_hand(seat, text):
     suits = text.split(".")
     if len(suits) != 4:
         raise DealError(
-            seat, _("%(n)s suits in %(seat)s's hand: a hand is spades.hearts.diamonds.clubs",
-                    n=len(suits), seat=SEAT_WORDS[seat])
+            seat, ngettext("%(n)s suit in %(seat)s's hand: a hand is spades.hearts.diamonds.clubs",
+                           "%(n)s suits in %(seat)s's hand: a hand is spades.hearts.diamonds.clubs",
+                           len(suits), n=len(suits), seat=SEAT_WORDS[seat])
         )
     hand = {}
     for suit, ranks in zip(SUITS, suits):
@@ -176,7 +177,9 @@ def parse_deal(text, allow_partial=False):
                                   text=text.strip()[0]))
     parts = cleaned[2:].split()
     if len(parts) != 4:
-        raise DealError("deal", _("%(n)s hands in the deal: a deal has 4, separated by spaces", n=len(parts)))
+        raise DealError("deal", ngettext("%(n)s hand in the deal: a deal has 4, separated by spaces",
+                                         "%(n)s hands in the deal: a deal has 4, separated by spaces",
+                                         len(parts), n=len(parts)))
 
     hands = {}
     for i, part in enumerate(parts):
@@ -219,14 +222,15 @@ def parse_deal(text, allow_partial=False):
               for seat, hand in hands.items() if hand is not None}
     wrong = [seat for seat in SEATS if seat in counts and counts[seat] != 13]
     if wrong:
-        described = [_("%(seat)s holds %(n)s cards", seat=SEAT_WORDS[wrong[0]], n=counts[wrong[0]])]
+        described = [ngettext("%(seat)s holds %(n)s card", "%(seat)s holds %(n)s cards", counts[wrong[0]],
+                              seat=SEAT_WORDS[wrong[0]], n=counts[wrong[0]])]
         # Translators: after "North holds 14 cards and ": another seat and its number of cards
         described += [_("%(seat)s %(n)s", seat=SEAT_WORDS[seat], n=counts[seat]) for seat in wrong[1:]]
         message = _("%(counts)s: a hand has 13", counts=join(described))
         if all(hand is not None for hand in hands.values()):
             missing = [s + r for s in SUITS for r in RANKS if s + r not in holders]
             if missing:
-                shown = ", ".join(missing) if len(missing) <= 4 else _("%(n)s cards", n=len(missing))
+                shown = ", ".join(missing) if len(missing) <= 4 else ngettext("%(n)s card", "%(n)s cards", len(missing), n=len(missing))
                 message = _("%(problem)s; the deal is missing %(cards)s", problem=message, cards=shown)
         raise DealError(wrong[0] if len(wrong) == 1 else "deal", message)
     return Deal(hands)

@@ -28,8 +28,9 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 Gettext = Callable[[str], str]
+Ngettext = Callable[[str, str, int], str]
 
-__all__ = ["Message", "MessageError", "_", "gettext_noop", "join", "render"]
+__all__ = ["Message", "MessageError", "PluralMessage", "_", "gettext_noop", "join", "ngettext", "render"]
 
 
 class Message(str):
@@ -49,13 +50,16 @@ class Message(str):
         self.params = params
         return self
 
-    def render(self, gettext: Gettext | None = None) -> str:
-        """The text, with ``gettext`` (a function of one string) translating each template;
-        English without it."""
+    def render(self, gettext: Gettext | None = None, ngettext: Ngettext | None = None) -> str:
+        """The text, with ``gettext`` (a function of one string) translating each template and
+        ``ngettext`` each plural one; English without them."""
         if gettext is None:
             return str.__str__(self)
-        template = gettext(self.template) if self.template else self.template
-        return str(template % {key: render(value, gettext) for key, value in self.params.items()})
+        template = self._translated_template(gettext, ngettext)
+        return str(template % {key: render(value, gettext, ngettext) for key, value in self.params.items()})
+
+    def _translated_template(self, gettext: Gettext, ngettext: Ngettext | None) -> str:
+        return gettext(self.template) if self.template else self.template
 
     def __getnewargs_ex__(self) -> tuple[tuple[str], dict[str, Any]]:  # copy and pickle build it again from its parts
         return (self.template,), self.params
@@ -64,15 +68,49 @@ class Message(str):
         return f"Message({self.template!r}, **{self.params!r})"
 
 
-def render(value: Any, gettext: Gettext | None = None) -> Any:
-    """``value`` as text: a Message rendered (and translated with ``gettext``), anything else
-    as it is."""
-    return value.render(gettext) if isinstance(value, Message) else value
+class PluralMessage(Message):
+    """A message whose wording depends on a number: the English singular and plural templates
+    and ``number``. Each language picks its own form for the number (Hebrew and Ukrainian have
+    four), so a sentence with a number is never pasted together from parts."""
+
+    singular: str
+    plural: str
+    number: int
+
+    def __new__(cls, singular: str, plural: str, number: int, /, **params: Any) -> PluralMessage:
+        self = str.__new__(cls, (singular if number == 1 else plural) % params)
+        self.template = singular
+        self.singular, self.plural, self.number = singular, plural, number
+        self.params = params
+        return self
+
+    def _translated_template(self, gettext: Gettext, ngettext: Ngettext | None) -> str:
+        if ngettext is None:
+            return self.singular if self.number == 1 else self.plural
+        return ngettext(self.singular, self.plural, self.number)
+
+    def __getnewargs_ex__(self) -> tuple[tuple[str, str, int], dict[str, Any]]:  # type: ignore[override]
+        return (self.singular, self.plural, self.number), self.params
+
+    def __repr__(self) -> str:
+        return f"PluralMessage({self.singular!r}, {self.plural!r}, {self.number!r}, **{self.params!r})"
+
+
+def render(value: Any, gettext: Gettext | None = None, ngettext: Ngettext | None = None) -> Any:
+    """``value`` as text: a Message rendered (and translated with ``gettext`` and
+    ``ngettext``), anything else as it is."""
+    return value.render(gettext, ngettext) if isinstance(value, Message) else value
 
 
 def _(template: str, /, **params: Any) -> Message:
     """Mark ``template`` for translation and keep its values: a :class:`Message`."""
     return Message(template, **params)
+
+
+def ngettext(singular: str, plural: str, count: int, /, **params: Any) -> PluralMessage:
+    """Mark a message with a number for translation: ``count`` picks the form, in English and
+    in every language (``params`` usually holds ``n=count`` too)."""
+    return PluralMessage(singular, plural, count, **params)
 
 
 def gettext_noop(template: str) -> str:

@@ -19,7 +19,7 @@ from bridge.deals import (
 )
 from bridge.engine.contract import SEATS, parse_contract
 from bridge.pbn import Call, PbnError, PbnGame, parse_pbn, write_pbn
-from bridge.messages import Message, _
+from bridge.messages import Message, _, ngettext
 
 from bridge.auction import Auction, AuctionCall, BoardRecord, Claim, parse_card, trick_winner
 
@@ -46,7 +46,8 @@ def parse_pbn_record(text):
     games = parse_pbn(text)
     if len(games) != 1:
         line = games[1].line if len(games) > 1 else 1
-        raise PbnError(line, _("%(n)s games in the text: a ruling is about one board", n=len(games)))
+        raise PbnError(line, ngettext("%(n)s game in the text: a ruling is about one board",
+                                      "%(n)s games in the text: a ruling is about one board", len(games), n=len(games)))
     game = games[0]
     if game.deal is None:
         raise PbnError(game.line, _tagged("Deal", _("the game has no deal")))

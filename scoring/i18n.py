@@ -27,7 +27,7 @@ reader's language.
 """
 
 from django import template
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from bridge.messages import Message
 
@@ -121,7 +121,7 @@ def translate(message):
     if isinstance(message, BaseException):
         message = getattr(message, "text", None) or str(message)
     if isinstance(message, Message):
-        return message.render(gettext)
+        return message.render(gettext, ngettext)
     return str(message)
 
 

@@ -174,14 +174,19 @@ def validate_citation(edition, text):
     while ancestor not in index:
         ancestor = parent_of(ancestor)
     kids = _children(edition).get(ancestor, [])
+    # Whole sentences, one per case: a translator cannot build "has no sub-sections" from parts.
     if not kids:
-        has = _("no sub-sections")
+        message = _("Law %(number)s does not exist in the %(edition)s Laws: Law %(ancestor)s has no sub-sections",
+                    number=number, edition=edition, ancestor=ancestor)
     elif len(kids) == 1:
-        has = _("only %(number)s", number=kids[0].number)
+        message = _("Law %(number)s does not exist in the %(edition)s Laws: the only sub-section of Law "
+                    "%(ancestor)s is %(only)s", number=number, edition=edition, ancestor=ancestor,
+                    only=kids[0].number)
     else:
-        has = _("%(first)s to %(last)s", first=kids[0].number, last=kids[-1].number)
-    raise CitationError(_("Law %(number)s does not exist in the %(edition)s Laws: Law %(ancestor)s has %(has)s",
-                          number=number, edition=edition, ancestor=ancestor, has=has))
+        message = _("Law %(number)s does not exist in the %(edition)s Laws: the sub-sections of Law %(ancestor)s "
+                    "run from %(first)s to %(last)s", number=number, edition=edition, ancestor=ancestor,
+                    first=kids[0].number, last=kids[-1].number)
+    raise CitationError(message)
 
 
 def title(edition, number, language="en"):

@@ -42,7 +42,7 @@ def test_92B_exists_in_every_edition(edition):
 def test_12C9_does_not_exist_in_2007_and_the_message_names_the_real_sub_sections():
     with pytest.raises(CitationError) as error:
         validate_citation("2007", "12C9")
-    assert str(error.value) == "Law 12C9 does not exist in the 2007 Laws: Law 12C has 12C1 to 12C4"
+    assert str(error.value) == "Law 12C9 does not exist in the 2007 Laws: the sub-sections of Law 12C run from 12C1 to 12C4"
     assert [e.number for e in children("2007", "12C")] == ["12C1", "12C2", "12C3", "12C4"]
 
 
@@ -140,7 +140,7 @@ def test_the_structure_is_per_edition():
     assert [e.number for e in children("2007", "71")] == ["71.1", "71.2"]
     assert "withdrawn" in title("2007", "16D").lower()
     assert "withdrawn" in title("2017", "16C").lower()
-    with pytest.raises(CitationError, match="Law 64B7 does not exist in the 1997 Laws: Law 64B has 64B1 to 64B6"):
+    with pytest.raises(CitationError, match="Law 64B7 does not exist in the 1997 Laws: the sub-sections of Law 64B run from 64B1 to 64B6"):
         validate_citation("1997", "64B7")
 
 
@@ -157,7 +157,14 @@ NOT_A_CITATION = "{!r} is not a law citation: write the law number and sub-secti
 
 
 def _absent(number, edition, ancestor, has):
-    return f"Law {number} does not exist in the {edition} Laws: Law {ancestor} has {has}"
+    """The refusal's whole sentence: ``has`` is "no sub-sections", "only X" or "X to Y"."""
+    start = f"Law {number} does not exist in the {edition} Laws: "
+    if has == "no sub-sections":
+        return start + f"Law {ancestor} has no sub-sections"
+    if has.startswith("only "):
+        return start + f"the only sub-section of Law {ancestor} is {has[5:]}"
+    first, last = has.split(" to ")
+    return start + f"the sub-sections of Law {ancestor} run from {first} to {last}"
 
 
 CITATIONS = [

@@ -22,7 +22,7 @@ REFUSED = {
     "en": "line 73: Deal: North holds 14 cards and East 12: a hand has 13",
     "nl": "regel 73: Deal: Noord heeft 14 kaarten en Oost 12: een hand heeft er 13",
     "he": "שורה 73: Deal: לצפון יש 14 קלפים ולמזרח 12: ביד יש 13",
-    "uk": "рядок 73: Deal: Північ: карт — 14 і Схід: 12; у руці має бути 13",
+    "uk": "рядок 73: Deal: Північ тримає 14 карт і Схід: 12; у руці має бути 13",
 }
 
 

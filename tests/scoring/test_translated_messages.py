@@ -91,4 +91,4 @@ def test_a_board_with_a_bad_deal_is_refused_in_ukrainian(record):
     with translation.override("uk"), pytest.raises(ValidationError) as caught:
         services.create_board(session=record.session, number=5, deal=deal)
     assert caught.value.message_dict["deal"] == [
-        "Захід: карт — 12; у руці має бути 13; у роздачі бракує: C5"]
+        "Захід тримає 12 карт; у руці має бути 13; у роздачі бракує: C5"]
