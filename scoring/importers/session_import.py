@@ -1,6 +1,7 @@
 """Bring a scoring program's results file into an event: its boards, deals and table results.
 
-``import_file(event=..., data=bytes)`` reads PBN 2.1 or USEBIO 1.2 (told apart by content),
+``import_file(event=..., data=bytes)`` reads PBN 2.1, USEBIO 1.2 or a Bridgemate server file
+(.BWS), told apart by content,
 checks the file against the event (its kind of scoring, its contestants, what is already in
 it) and records everything through the scoring services in one transaction: all or nothing.
 ``dry_run=True`` does the same and rolls it back: the preview a director confirms shows
@@ -17,6 +18,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from audit import services as audit
+from bridge.bridgemate import read_bws
 from bridge.interchange import decode, scoring_label
 from bridge.messages import MessageError
 from bridge.pbn import parse_pbn, session_from_pbn
@@ -102,6 +104,8 @@ def read_file(data):
     text = decode(data)
     warnings = []
     try:
+        if data[4:19] in (b"Standard Jet DB", b"Standard ACE DB"):
+            return read_bws(data)  # a Bridgemate server file (Microsoft Access)
         if text.lstrip().startswith("<"):
             return parse_usebio(data.removeprefix(b"\xef\xbb\xbf").lstrip())
         games = parse_pbn(text, warnings)

@@ -272,3 +272,9 @@ def test_export_command_and_download(client, pairs, people, tmp_path):
     response = client.get(reverse("session-export", args=[session.pk, "usebio"]))
     assert response.status_code == 200 and b"<USEBIO" in response.content
     assert client.get(reverse("session-export", args=[session.pk, "doc"])).status_code == 404
+
+
+def test_a_damaged_bridgemate_file_is_refused_cleanly(pairs):
+    raw = b"\x00\x01\x00\x00Standard Jet DB\x00" + b"\x00" * 4000
+    assert refused(pairs, raw) == ["the Bridgemate file: this is not a Microsoft Access database that can be read "
+                                   "(a Bridgemate .BWS file)"]
