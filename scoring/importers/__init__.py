@@ -1,5 +1,7 @@
-"""Readers for the files directors already have (PBN; LIN and USEBIO to come).
+"""Results files in and out: ``session_import`` records a PBN, USEBIO or Bridgemate file in an
+event (all or nothing, with a preview); ``export`` writes a session as PBN or USEBIO.
 
-Each reader is plain Python: it turns a file into simple objects, or raises an error naming
-the line and what is wrong, and leaves saving to the importer service.
+The readers themselves are plain Python in ``bridge/`` (pbn, usebio, bridgemate, interchange):
+each turns a file into simple objects, or raises an error naming the line (or element, or row)
+and what is wrong, and leaves saving to the importer service. See docs/formats.md.
 """
