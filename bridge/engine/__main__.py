@@ -1,7 +1,8 @@
 """``python -m bridge.engine < board.json``: score one JSON document, print JSON.
 
-The document's "kind" is matchpoints, team_match, cross_imps, butler, imps, vp, session or
-contract (formats with examples in docs/scoring.md). Exact values are printed as strings
+The document's "kind" is matchpoints, team_match, board_a_match, knockout, total_points,
+cross_imps, butler, imps, vp, session, imp_session or contract (formats with examples in
+docs/scoring.md). Exact values are printed as strings
 ("7.5", "23/3"); each result also has a "display" object with rounded values. Input that
 cannot be scored is refused on stderr ("error: result 3 (table 7), ns: ...") with exit
 status 2.
@@ -19,6 +20,7 @@ from .imps import butler, cross_imps, imps, team_match
 from .matchpoints import SideBoard, score_board, session_score
 from .rounding import decimal_str, ebu, exact_str, round_half_away, round_half_up, to_fraction
 from .scores import EngineInputError, Entry, parse_points, parse_result, parse_results, parse_score
+from .teams import board_a_match, imp_session, knockout_match, total_points
 from .vp import victory_points
 
 CENT = Fraction(1, 100)
@@ -106,9 +108,8 @@ def _room(value, where, options):
     return Entry(where, parse_score(value, where, "score", **options), label=where)
 
 
-def _team_match(doc):
-    _options(doc, {"boards", "vp_scale", "scale_boards", "knockout", "artificial_imps",
-                   "whole_imps", "vp_penalties", "max_components", "weight_decimals"})
+def _team_boards(doc):
+    """The (open room, closed room) pairs of a team document and the boards' numbers."""
     options = _parse_options(doc)
     boards = doc.get("boards")
     if not isinstance(boards, list) or not boards:
@@ -125,6 +126,74 @@ def _team_match(doc):
         pairs.append((_room(board["open"], f"{where} (open room)", options),
                       _room(board["closed"], f"{where} (closed room)", options)))
         numbers.append(number)
+    return pairs, numbers
+
+
+def _team_rows(numbers, scored):
+    return [{"board": number, "home": exact_str(b.home), "away": exact_str(b.away)}
+            for number, b in zip(numbers, scored)]
+
+
+def _board_a_match(doc):
+    _options(doc, {"boards", "averages", "max_components", "weight_decimals"})
+    pairs, numbers = _team_boards(doc)
+    averages = doc.get("averages", [60, 50, 40])
+    if not isinstance(averages, list) or len(averages) != 3:
+        raise EngineInputError("input", "averages", "give [plus, average, minus] percentages, e.g. [60, 50, 40]")
+    averages = [_number({"averages": a}, "averages", 0) for a in averages]
+    match = board_a_match(pairs, averages=averages)
+    return {"kind": "board_a_match", "boards": _team_rows(numbers, match.boards),
+            "home": exact_str(match.home), "away": exact_str(match.away)}
+
+
+def _knockout(doc):
+    _options(doc, {"boards", "carry_over", "average_non_balancing", "artificial_imps", "whole_imps",
+                   "max_components", "weight_decimals"})
+    pairs, numbers = _team_boards(doc)
+    carry = doc.get("carry_over", {})
+    if not isinstance(carry, dict) or set(carry) - {"home", "away"}:
+        raise EngineInputError("input", "carry_over", 'write {"home": imps, "away": imps}')
+    match = knockout_match(
+        pairs, carry_over=(_number(carry, "home", 0, "carry_over"), _number(carry, "away", 0, "carry_over")),
+        average_non_balancing=bool(doc.get("average_non_balancing", True)),
+        artificial_imps=_number(doc, "artificial_imps", 3), whole_imps=bool(doc.get("whole_imps", False)),
+    )
+    return {"kind": "knockout", "boards": _team_rows(numbers, match.boards),
+            "carry_over": {"home": exact_str(match.carry_over[0]), "away": exact_str(match.carry_over[1])},
+            "home": exact_str(match.home), "away": exact_str(match.away), "margin": exact_str(match.margin),
+            "winner": match.winner}
+
+
+def _total_points(doc):
+    _options(doc, {"boards", "max_components", "weight_decimals"})
+    pairs, numbers = _team_boards(doc)
+    match = total_points(pairs)
+    return {"kind": "total_points", "boards": _team_rows(numbers, match.boards),
+            "home": exact_str(match.home), "away": exact_str(match.away)}
+
+
+def _imp_session(doc):
+    _options(doc, {"boards", "plus", "minus"})
+    rows = doc.get("boards")
+    if not isinstance(rows, list):
+        raise EngineInputError("input", "boards", "give the side's boards as a list")
+    boards = []
+    for index, row in enumerate(rows, start=1):
+        where = f"board {index}"
+        if not isinstance(row, dict) or set(row) - {"imps", "kind"}:
+            raise EngineInputError(where, "", 'a board is {"imps": n, "kind": "real"} (kind: real, AVE+, AVE, AVE-)')
+        kind = row.get("kind", "real")
+        boards.append((_number(row, "imps", None if kind == "real" else 0, where), kind))
+    session = imp_session(boards, plus=_number(doc, "plus", 3), minus=_number(doc, "minus", 3))
+    return {"kind": "imp_session", "boards": [exact_str(b) for b in session.boards],
+            "total": exact_str(session.total),
+            "real_average": None if session.real_average is None else exact_str(session.real_average)}
+
+
+def _team_match(doc):
+    _options(doc, {"boards", "vp_scale", "scale_boards", "knockout", "artificial_imps",
+                   "whole_imps", "vp_penalties", "max_components", "weight_decimals"})
+    pairs, numbers = _team_boards(doc)
     penalties = doc.get("vp_penalties", {})
     if not isinstance(penalties, dict) or set(penalties) - {"home", "away"}:
         raise EngineInputError("input", "vp_penalties", 'write {"home": vp, "away": vp}')
@@ -231,8 +300,10 @@ def _contract(doc):
     return {"kind": "contract", "ns_score": score}
 
 
-KINDS = {"matchpoints": _matchpoints, "team_match": _team_match, "cross_imps": _cross_imps,
-         "butler": _butler, "imps": _imps, "vp": _vp, "session": _session, "contract": _contract}
+KINDS = {"matchpoints": _matchpoints, "team_match": _team_match, "board_a_match": _board_a_match,
+         "knockout": _knockout, "total_points": _total_points, "cross_imps": _cross_imps,
+         "butler": _butler, "imps": _imps, "vp": _vp, "session": _session, "imp_session": _imp_session,
+         "contract": _contract}
 
 
 def _refuse_constant(name):

@@ -10,6 +10,7 @@ scores are worth ``artificial_imps`` (3 unless regulated otherwise, Law 86A).
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil
@@ -48,11 +49,11 @@ def artificial_value(score, artificial_imps=3, where="", field=""):
     return Fraction({"AVE+": artificial_imps, "AVE": 0, "AVE-": -artificial_imps}[score.code])
 
 
-def _as_entry(value, name):
+def _as_entry(value: object, name: str) -> Entry:
     return value if isinstance(value, Entry) else Entry(name, value, label=name)
 
 
-def _evaluate(seats, rate):
+def _evaluate(seats: list[tuple[object, str]], rate: Callable[..., Fraction]) -> Fraction:
     """``rate`` applied to real scores, resolving any redress among ``seats``.
 
     ``seats`` is a list of (score, side it stands for); ``rate`` takes one components tuple
@@ -79,7 +80,7 @@ def _weighted_imps(own, other):
     return total
 
 
-def _penalty_imps(entry, side, where):
+def _penalty_imps(entry: Entry, side: str, where: str) -> Fraction:
     penalty = entry.penalty(side)
     if penalty is None:
         return Fraction(0)
@@ -96,7 +97,8 @@ class BoardIMPs:
     away: Fraction
 
 
-def team_board(open_room, closed_room, *, artificial_imps=3, knockout=False, whole_imps=False):
+def team_board(open_room: object, closed_room: object, *, artificial_imps: object = 3, knockout: bool = False,
+               whole_imps: bool = False) -> BoardIMPs:
     """IMPs for one board of a team match.
 
     The home team sits N-S in ``open_room`` and E-W in ``closed_room``; each room is an

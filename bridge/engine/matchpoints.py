@@ -39,7 +39,7 @@ def neuberg(matchpoints, results, expected):
 
 # Fractions are immutable: the values of one board are the values of the next board of the same
 # size (0 ... 2(n-1) on the 2/1 scale), so they are made once per process, per denominator.
-_SHARED = {}
+_SHARED: dict[int, dict[int, Fraction]] = {}
 _SHARED_LIMIT = 200_000
 
 

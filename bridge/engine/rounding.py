@@ -20,7 +20,7 @@ __all__ = [
 ]
 
 
-def to_fraction(value):
+def to_fraction(value: object) -> Fraction:
     """Return ``value`` (int, Fraction, Decimal, float or text such as "0.25", "1/3") exactly.
 
     A float is read through its shortest repr, so 0.3 is 3/10 and not the binary neighbour.

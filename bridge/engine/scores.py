@@ -47,15 +47,16 @@ class EngineInputError(MessageError):
     reader's language.
     """
 
-    def __init__(self, where, field, reason):
+    def __init__(self, where: object, field: str, reason: object) -> None:
         self.where, self.field, self.reason = where, field, reason
+        text: object
         if where and field:
             text = Message("%(where)s, %(field)s: %(reason)s", where=where, field=field, reason=reason)
         elif where or field:
             text = Message("%(where)s: %(reason)s", where=where or field, reason=reason)
         else:
             text = reason
-        super().__init__(text)
+        super().__init__(text)  # type: ignore[arg-type]  # a Message or a str: MessageError takes both
 
 
 @dataclass(frozen=True)
@@ -202,11 +203,11 @@ class Entry:
         score = self.ns if side == "NS" else self.ew
         return score.for_side(side) if isinstance(score, Redress) else score
 
-    def raw(self, side):
+    def raw(self, side: str) -> object:
         """The score as given for ``side`` (a Redress stays a Redress)."""
         return self.ns if side == "NS" else self.ew
 
-    def penalty(self, side):
+    def penalty(self, side: str) -> Penalty | None:
         return self.penalty_ns if side == "NS" else self.penalty_ew
 
 

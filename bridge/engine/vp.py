@@ -22,7 +22,7 @@ import json
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from .rounding import to_fraction
@@ -90,7 +90,7 @@ def continuous_table(boards, top=20):
     return [Decimal(c).scaleb(-2) for c in cents]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _shipped():
     with open(DATA_DIR / "wbf2013_vp20.json", encoding="utf-8") as handle:
         data = json.load(handle)
@@ -153,7 +153,7 @@ def load_scale(path):
     return DiscreteScale(data["name"], Decimal(str(data["max_vp"])), tables, data.get("source", ""))
 
 
-_SCALES = {}
+_SCALES: dict[str, DiscreteScale] = {}
 
 
 def register_scale(name, scale):

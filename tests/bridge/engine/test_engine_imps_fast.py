@@ -6,11 +6,10 @@ from fractions import Fraction as F
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reference_imps import slow_butler, slow_cross_imps  # this directory (pytest puts it on the path)
 
 from bridge.engine.imps import BUTLER_TRIMS, butler, butler_datum, butler_trim_count, cross_imps
 from bridge.engine.scores import Artificial, EngineInputError, Entry, Redress, Weighted
-
-from reference_imps import slow_butler, slow_cross_imps  # this directory (pytest puts it on the path)
 
 # Real scores are multiples of 10; a few odd values exercise the gaps of the IMP table.
 points = st.one_of(st.integers(-760, 760).map(lambda k: 10 * k), st.integers(-5000, 5000))

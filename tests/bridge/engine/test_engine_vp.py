@@ -13,7 +13,12 @@ from hypothesis import strategies as st
 from bridge.engine import gen_vp_tables
 from bridge.engine.scores import EngineInputError
 from bridge.engine.vp import (
-    DATA_DIR, DiscreteScale, continuous_table, load_scale, register_scale, victory_points,
+    DATA_DIR,
+    DiscreteScale,
+    continuous_table,
+    load_scale,
+    register_scale,
+    victory_points,
     wbf2013_exact,
 )
 
