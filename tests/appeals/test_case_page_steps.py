@@ -67,7 +67,8 @@ def test_a_director_who_is_not_in_charge_is_refused_the_law_part_on_the_page_and
     api.force_authenticate(case.director)
     answer = api.post(reverse("appeal-decide-law-part", args=[appeal.pk]),
                       {"part": part.pk, "outcome": "uphold", "reasons": "It applies"}, format="json")
-    assert (answer.status_code, answer.json()["detail"]) == (403, reason)
+    assert answer.status_code == 403
+    assert reason in str(answer.json())
     part.refresh_from_db()
     assert part.outcome == ""
 

@@ -289,7 +289,7 @@ def test_the_body_cannot_overrule_a_disciplinary_decision(case):
     penalised = rulings_services.rule(
         result=case.record.results[5], director=case.chief, kind="disciplinary_penalty", laws="91A", give=True,
         ruling_text="Pair 6 penalised for discourtesy", outcome="result_stands")
-    rulings_services.add_penalty(ruling=penalised, kind="disciplinary", side="NS", unit="pct", amount=25,
+    rulings_services.add_penalty(ruling=penalised, kind="disciplinary", side="NS", unit="suspension",
                                  offence="Abuse of an opponent")
     north = case.record.pairs[5].members.order_by("pk")[0]
     appeal = services.lodge_appeal(ruling=penalised, by=case.director, player=north, grounds="Not abusive", now=SOON)
