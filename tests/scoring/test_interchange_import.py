@@ -278,3 +278,25 @@ def test_a_damaged_bridgemate_file_is_refused_cleanly(pairs):
     raw = b"\x00\x01\x00\x00Standard Jet DB\x00" + b"\x00" * 4000
     assert refused(pairs, raw) == ["the Bridgemate file: this is not a Microsoft Access database that can be read "
                                    "(a Bridgemate .BWS file)"]
+
+
+# --- never anything but a refusal --------------------------------------------------------------
+
+def test_mutated_files_through_the_importer_give_an_import_or_a_refusal(pairs):
+    """The whole import (reader, checks against the event, the services) on mutated files: an
+    ImportRefused or a summary, never another exception. Bounded to run in make test."""
+    from hypothesis import HealthCheck, given, settings
+    from tests.bridge.test_interchange_fuzz import SEEDS, XML_SEEDS, mutated
+    from hypothesis import strategies as st
+
+    @settings(max_examples=60, deadline=None, database=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+    @given(mutated(SEEDS + XML_SEEDS) | st.binary(max_size=200))
+    def run(raw):
+        try:
+            import_file(event=pairs, data=raw, dry_run=True)
+        except ImportRefused as refusal:
+            assert refusal.refusals and all(isinstance(text, str) and text for text in refusal.refusals)
+
+    run()
+    assert not pairs.sessions.exists()
