@@ -70,6 +70,8 @@ MIDDLEWARE = [
     "audit.context.AuditContextMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A change that met a concurrent one after every retry: 503 + Retry-After, never a 500.
+    "scoring.retry.ConcurrencyConflictMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -206,11 +208,12 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "store_processed": False,
         "polling_interval": 0.1,
     }
-else:
-    # A change is saved even when the broker is down (the sweep sends its task later), so a
-    # request should not wait long for a broker that does not answer.
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2,
-                                       "interval_max": 0.5}
+# A change is saved even when the broker is down (the sweep sends its task later), so a web
+# request should not wait long for a network broker that does not answer.
+NETWORK_BROKER_TRANSPORT_OPTIONS = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2,
+                                    "interval_max": 0.5}
+if not CELERY_BROKER_URL.startswith("filesystem://"):
+    CELERY_BROKER_TRANSPORT_OPTIONS = dict(NETWORK_BROKER_TRANSPORT_OPTIONS)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True

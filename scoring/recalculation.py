@@ -11,6 +11,14 @@ run twice, late or out of order:
   team matches and VPs, and the rankings, from the board scores, under a lock on the event;
 - requests are marked finished only after both steps, so a worker killed in between leaves
   them for the sweep, which re-enqueues anything no worker finished.
+
+Lock order, the same in every transaction that takes more than one of these locks: the board
+(``lock_board``), then its results (``lock_result``, FOR NO KEY UPDATE, so the worker's board
+scores can still reference them), then the event (``rescore_event``, in a transaction of its
+own), then the audit head (``audit.services.record``, always last). A service that took a
+result before its board would deadlock with ``rescore_board``, which holds the board while
+its new board scores' foreign keys wait for the results. Each of these transactions is also
+retried when the database aborts it for a conflict anyway (``scoring.retry``).
 """
 
 import logging
@@ -29,6 +37,7 @@ from bridge.engine.ranking import rank
 from bridge.engine.rounding import exact_str
 from bridge.engine.scores import Entry, parse_result
 from scoring import dispatch
+from scoring.retry import atomic_with_retry
 from scoring.models import (
     Board,
     BoardScore,
@@ -59,6 +68,22 @@ def _q(value, places=FOUR):
 
 
 # --- Marking work -----------------------------------------------------------------------
+
+def lock_board(board_id):
+    """Take ``board_id``'s row lock: first, before any of its results (see the lock order above)."""
+    # No ordering: Board's default one joins the tournament, and FOR UPDATE would lock those rows too.
+    list(Board.objects.select_for_update(of=("self",)).filter(pk=board_id).order_by().values_list("pk", flat=True))
+
+
+def lock_result(result_id, related=()):
+    """Lock one result for a change of its score or its fields, after its board's lock. FOR NO KEY
+    UPDATE (on PostgreSQL): it does not block the foreign-key checks of board scores and
+    change-log rows that refer to the result."""
+    query = Result.objects.select_for_update(of=("self",), no_key=True)
+    if related:
+        query = query.select_related(*related)
+    return query.get(pk=result_id)
+
 
 def mark_board_dirty(board):
     """Call inside the transaction that changed one of ``board``'s results."""
@@ -98,9 +123,20 @@ def enqueue(board_id):
     except Exception:  # noqa: BLE001 - any broker failure: the sweep is the safety net
         log.warning("Broker unreachable; board %s will be recalculated by the sweep.", board_id, exc_info=True)
         return False
-    RecalculationRequest.objects.filter(board_id=board_id, finished_at__isnull=True).update(
-        enqueued_at=timezone.now())
+    _update_requests(board_id, enqueued_at=timezone.now())
     return True
+
+
+@atomic_with_retry
+def _update_requests(board_id, up_to_version=None, **values):
+    """Set ``values`` on the board's unfinished requests (up to a version). The web marks them
+    enqueued while a worker marks them finished: both lock the rows in one order (by id) first,
+    so the two updates queue instead of deadlocking."""
+    rows = RecalculationRequest.objects.filter(board_id=board_id, finished_at__isnull=True)
+    if up_to_version is not None:
+        rows = rows.filter(version__lte=up_to_version)
+    ids = list(rows.select_for_update().order_by("pk").values_list("pk", flat=True))
+    RecalculationRequest.objects.filter(pk__in=ids).update(**values)
 
 
 def sweep(older_than=SWEEP_AFTER):
@@ -128,14 +164,13 @@ def recalculate_board(board_id):
     changed = rescore_board(board_id)
     rescore_event(board.session.event_id)
     scored = Board.objects.values_list("scored_version", "score_version").get(pk=board_id)
-    RecalculationRequest.objects.filter(board_id=board_id, finished_at__isnull=True,
-                                        version__lte=scored[0]).update(finished_at=timezone.now())
+    _update_requests(board_id, up_to_version=scored[0], finished_at=timezone.now())
     if scored[1] > scored[0]:
         enqueue(board_id)  # changed again while we worked
     return changed
 
 
-@transaction.atomic
+@atomic_with_retry
 def rescore_board(board_id, force=False):
     board = Board.objects.select_for_update(of=("self",)).select_related("session__event__tournament__authority").get(
         pk=board_id)
@@ -262,7 +297,7 @@ def _complete_change_log(board, rows, version):
 
 # --- Event totals -------------------------------------------------------------------------
 
-@transaction.atomic
+@atomic_with_retry
 def rescore_event(event_id):
     event = Event.objects.select_for_update(of=("self",)).select_related("tournament__authority").get(pk=event_id)
     if event.is_teams:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from scoring import recalculation, roles
+from scoring.retry import atomic_with_retry
 from bridge.engine.scores import EngineInputError, Weighted, parse_result
 from scoring.i18n import translate
 from scoring.models import (
@@ -190,10 +191,11 @@ def create_match(*, round, home, away, open_room, closed_room):
     return _save(Match(round=round, home=home, away=away, open_room=open_room, closed_room=closed_room))
 
 
-@transaction.atomic
+@atomic_with_retry
 def record_result(*, board, round, table, ns, ew, contract="", declarer="", tricks=None, lead="",
                   not_played=False):
     """Record the table result of one board; the Law 77 score is computed from it."""
+    recalculation.lock_board(board.pk)  # the board before its results, as everywhere
     result = Result(board=board, round=round, table=table, ns=ns, ew=ew, contract=contract or "",
                     declarer=declarer or "", tricks=tricks, lead=(lead or "").upper(), not_played=not_played)
     _check_not_recorded(result)
@@ -205,13 +207,14 @@ def record_result(*, board, round, table, ns, ew, contract="", declarer="", tric
     return result
 
 
-@transaction.atomic
+@atomic_with_retry
 def correct_result(*, result, **fields):
     """Change a recorded table result (a Law 79 correction)."""
     fields.setdefault("declarer", fields.get("declarer", result.declarer) or "")
     if "lead" in fields:
         fields["lead"] = (fields["lead"] or "").upper()
-    result = Result.objects.select_for_update().get(pk=result.pk)
+    recalculation.lock_board(result.board_id)  # the board before its results, as everywhere
+    result = recalculation.lock_result(result.pk)
     before = audit.snapshot(result, RESULT_FIELDS)
     _update(result, fields)
     recalculation.mark_board_dirty(result.board)
@@ -302,7 +305,7 @@ def validate_effective_score(*, result, score, penalty=None, outside_agency=Fals
     return entry
 
 
-@transaction.atomic
+@atomic_with_retry
 def set_effective_score(*, result, kind, score=None, reason, penalty=None, outside_agency=False, cause_type="",
                         cause_id=None, cause_label="", by=None, description=""):
     """Set what ``result`` counts for: its table result (``kind="table"``, no score) or an
@@ -312,8 +315,8 @@ def set_effective_score(*, result, kind, score=None, reason, penalty=None, outsi
         raise ValidationError({"kind": _("'%(kind)s' is not a kind of score.") % {"kind": kind}})
     if not (reason or "").strip():
         raise ValidationError({"reason": _("Say why the score changes: the players will ask.")})
-    result = Result.objects.select_for_update(of=("self",)).select_related("board__session__event__tournament__authority",
-                                                                "table").get(pk=result.pk)
+    recalculation.lock_board(result.board_id)  # the board before its results, as everywhere
+    result = recalculation.lock_result(result.pk, related=("board__session__event__tournament__authority", "table"))
     if kind == Adjustment.TABLE:
         score = None
     elif not score:
