@@ -219,7 +219,7 @@ def _plain_cross_imps(entries, points, mode):
     above = (len(ordered) - np.searchsorted(ordered, distinct[:, None] + _STEPS_ARRAY[None, :], side="left")).sum(axis=1)
     divisor = len(points) - 1 if mode == "mean" and len(points) > 1 else 1
     pairs = [(Fraction(total, divisor), Fraction(-total, divisor)) for total in (below - above).tolist()]
-    return {entry.id: pairs[k] for entry, k in zip(entries, inverse.tolist())}
+    return dict(zip([entry.id for entry in entries], map(pairs.__getitem__, inverse.tolist())))
 
 
 def cross_imps(entries, *, mode="mean", artificial_imps=3):
@@ -390,7 +390,7 @@ def butler(entries, *, drop=1, step=10, half="away", artificial_imps=3):
         if datum.denominator == 1:
             imps_ns = _imp_array(np.asarray(plain, dtype=np.int64) - int(datum)).tolist()
             pairs = {value: (_IMP_FRACTIONS[value], _IMP_FRACTIONS[-value]) for value in set(imps_ns)}
-            return ButlerScore(datum, {entry.id: pairs[value] for entry, value in zip(entries, imps_ns)})
+            return ButlerScore(datum, dict(zip([entry.id for entry in entries], map(pairs.__getitem__, imps_ns))))
     real, _ = _real_or_artificial(entries, "NS")
     datum_points = []
     for entry in real:
