@@ -370,6 +370,39 @@ class Recommendation(models.Model):
         ordering = ["appeal", "recommended_at"]
 
 
+class AppealRequest(models.Model):
+    """A player's request to appeal a ruling of their table, made on their own page. Players do
+    not lodge: Law 92 has appeals made through the director, who turns the request into a lodged
+    appeal (or declines it, saying why)."""
+
+    class State(models.TextChoices):
+        OPEN = "open", _("waiting for a director")
+        LODGED = "lodged", _("lodged")
+        DECLINED = "declined", _("declined")
+
+    class About(models.TextChoices):
+        JUDGEMENT = "judgement", _("judgement")
+        LAW = "law", _("law or regulation")
+        BOTH = "both", _("both")
+
+    ruling = models.ForeignKey(Ruling, on_delete=models.CASCADE, related_name="appeal_requests")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="appeal_requests")
+    grounds = models.TextField(_("grounds"))
+    about = models.CharField(_("about"), max_length=10, choices=About.choices, default=About.JUDGEMENT)
+    requested_at = models.DateTimeField()
+    state = models.CharField(_("state"), max_length=10, choices=State.choices, default=State.OPEN)
+    appeal = models.ForeignKey("Appeal", on_delete=models.SET_NULL, null=True, blank=True, related_name="requests")
+    handled_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+                                   related_name="+")
+    handled_at = models.DateTimeField(null=True, blank=True)
+    note = models.TextField(_("note"), blank=True)
+
+    class Meta:
+        verbose_name = _("request to appeal")
+        verbose_name_plural = _("requests to appeal")
+        ordering = ["-requested_at"]
+
+
 class MeritWarning(models.Model):
     """An "appeal without merit" warning recorded against one player (ACBL's AWMW)."""
 

@@ -17,10 +17,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from appeals import selectors, services
+from appeals import my_cases, selectors, services
 from appeals.models import (
     Appeal,
     AppealPart,
+    AppealRequest,
     Body,
     BodyMember,
     Concurrence,
@@ -75,6 +76,7 @@ def appeal_home(request):
         "windows": [(t, selectors.appeal_windows(tournament=t, now=now)) for t in tournaments],
         "open_cases": [(t, selectors.open_cases_by_state(tournament=t)) for t in tournaments],
         "queue": selectors.member_queue(request.user),
+        "requests": my_cases.open_requests(tournaments),
         "mine": visible_appeals(request.user).order_by("-lodged_at")[:100],
     })
 
@@ -107,6 +109,8 @@ def lodge(request, ruling_pk):
         return refused(request, _("An appeal is lodged through a director of the tournament (Law 92C)."))
     if request.method == "POST" and request.POST.get("action") == "extend":
         return _extend(request, ruling)
+    if request.method == "POST" and request.POST.get("action") in ("from_request", "decline_request"):
+        return _answer_request(request, ruling)
     form = LodgeForm(request.POST or None, ruling=ruling)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -124,7 +128,54 @@ def lodge(request, ruling_pk):
         "form": form, "ruling": ruling, "board": board, "session": board.session, "event": board.session.event,
         "tournament": board.session.event.tournament, "deadline": ruling.appeal_deadline(),
         "is_chief": _is_chief(request.user, board.session.event.tournament),
+        "requests": ruling.appeal_requests.filter(state=AppealRequest.State.OPEN).select_related("player"),
     })
+
+
+def _answer_request(request, ruling):
+    """A director lodges a player's request to appeal, or declines it with a reason."""
+    appeal_request = get_object_or_404(AppealRequest, ruling=ruling, pk=request.POST.get("request"))
+    try:
+        if request.POST["action"] == "from_request":
+            appeal = services.lodge_requested(request=appeal_request, by=request.user)
+            return redirect("appeal", appeal.pk)
+        services.decline_request(request=appeal_request, by=request.user, reason=request.POST.get("reason", ""))
+    except PermissionDenied as error:
+        return refused(request, str(error))
+    except ValidationError as error:
+        _messages(request, error)
+    else:
+        messages.success(request, _("Recorded."))
+    return redirect("appeal-lodge", ruling.pk)
+
+
+@login_required
+def my_page(request):
+    """A player's or captain's own rulings and appeals, the state of each, the live countdown of
+    their open appeal windows, and a request to appeal that a director turns into an appeal."""
+    return render(request, "appeals/mine.html", {
+        "rows": my_cases.my_rulings(request.user), "appeals": my_cases.my_appeals(request.user),
+        "abouts": AppealRequest.About.choices,
+    })
+
+
+@login_required
+def request_appeal(request, ruling_pk):
+    """A player asks to appeal a ruling of their table (a POST from their page)."""
+    if request.method != "POST":
+        return redirect("appeals-mine")
+    ruling = get_object_or_404(rulings_selectors.visible_rulings(request.user), pk=ruling_pk)
+    player = next((p for p in my_cases.players_of(request.user) if selectors.side_of(p, ruling)), None)
+    try:
+        services.request_appeal(ruling=ruling, player=player, by=request.user, grounds=request.POST.get("grounds", ""),
+                                about=request.POST.get("about") or AppealRequest.About.JUDGEMENT)
+    except PermissionDenied as error:
+        return refused(request, str(error))
+    except ValidationError as error:
+        _messages(request, error)
+    else:
+        messages.success(request, _("Your request is with the director, who lodges the appeal (Law 92C)."))
+    return redirect("appeals-mine")
 
 
 def lodged_parts(data):

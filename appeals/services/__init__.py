@@ -39,17 +39,21 @@ from appeals.services.hearing import (
 )
 from appeals.services.lodging import (
     accept_withdrawal,
+    decline_request,
     deposit_due,
     extend_deadline,
     forfeit_deposit,
     lock_statements,
-    unlock_statements,
     lodge_appeal,
+    lodge_requested,
     record_concurrence,
     record_deposit,
     record_statement,
+    request_appeal,
+    request_parts,
     request_withdrawal,
     return_deposit,
+    unlock_statements,
 )
 
-__all__ = ['setting', 'lodge_appeal', 'extend_deadline', 'record_concurrence', 'record_statement', 'lock_statements', 'unlock_statements', 'deposit_due', 'record_deposit', 'return_deposit', 'forfeit_deposit', 'request_withdrawal', 'accept_withdrawal', 'conflicts_of', 'constitute_body', 'appoint_member', 'declare_conflict', 'recuse', 'schedule_hearing', 'record_attendance', 'record_hearing_notes', 'record_vote', 'decide_law_part', 'appeal_law_decision', 'decide_appeal', 'find_without_merit', 'record_recommendation', 'respond_to_recommendation', 'lodge_further_appeal', 'decide_further_appeal']
+__all__ = ['setting', 'lodge_appeal', 'extend_deadline', 'record_concurrence', 'record_statement', 'lock_statements', 'unlock_statements', 'request_appeal', 'lodge_requested', 'decline_request', 'request_parts', 'deposit_due', 'record_deposit', 'return_deposit', 'forfeit_deposit', 'request_withdrawal', 'accept_withdrawal', 'conflicts_of', 'constitute_body', 'appoint_member', 'declare_conflict', 'recuse', 'schedule_hearing', 'record_attendance', 'record_hearing_notes', 'record_vote', 'decide_law_part', 'appeal_law_decision', 'decide_appeal', 'find_without_merit', 'record_recommendation', 'respond_to_recommendation', 'lodge_further_appeal', 'decide_further_appeal']

@@ -12,6 +12,7 @@ from appeals import selectors
 from appeals.models import (
     Appeal,
     AppealPart,
+    AppealRequest,
     Concurrence,
     DeadlineExtension,
     Deposit,
@@ -20,6 +21,7 @@ from appeals.models import (
 )
 from appeals.services._common import (
     Action,
+    _deny,
     _lock,
     _log,
     _refuse,
@@ -32,6 +34,7 @@ from appeals.services._common import (
     _settle_ruling,
     setting,
 )
+from audit import services as audit
 from rulings.models import Ruling
 from scoring.models import AuditorAssignment, Tournament
 
@@ -403,3 +406,74 @@ def accept_withdrawal(*, appeal, by, now=None):
     _log(appeal, Action.WITHDRAWN, by=by, at=now, state=Appeal.State.WITHDRAWN)
     _settle_ruling(appeal.ruling)
     return appeal
+
+
+# --- A player's request to appeal ------------------------------------------------------------------
+
+@transaction.atomic
+def request_appeal(*, ruling, player, by, grounds, about=AppealRequest.About.JUDGEMENT, now=None):
+    """``player`` (the user ``by`` in person) asks to appeal a ruling of their table, within the
+    appeal period; a director then lodges it (Law 92C) or declines it, saying why."""
+    now = now or timezone.now()
+    ruling = Ruling.objects.select_for_update(of=("self",)).get(pk=ruling.pk)
+    if player is None or player.user_id != by.pk or selectors.side_of(player, ruling) is None:
+        _deny(_("Only a player or captain of either side at the table asks to appeal %(r)s, for themselves.") % {
+            "r": ruling})
+    if ruling.state not in (Ruling.State.GIVEN, Ruling.State.FINAL, Ruling.State.UNDER_APPEAL):
+        _refuse("ruling", _("%(r)s cannot be appealed now (%(state)s).") % {
+            "r": ruling, "state": ruling.get_state_display().lower()})
+    if about not in AppealRequest.About.values:
+        _refuse("about", _("Say whether the appeal is about judgement, law or regulation, or both."))
+    grounds = _require_text("grounds", grounds, _("Write the grounds of the appeal in the appellants' words."))
+    _appeal_limit(ruling, now)
+    if AppealRequest.objects.filter(ruling=ruling, player=player, state=AppealRequest.State.OPEN).exists():
+        _refuse("ruling", _("Your request to appeal %(r)s is already with the director.") % {"r": ruling})
+    request = _save(AppealRequest(ruling=ruling, player=player, grounds=grounds, about=about, requested_at=now))
+    audit.record(action="appeal.requested", obj=request, actor=by, tournament=ruling.tournament.pk, before={},
+                 after={"ruling": ruling.pk, "player": player.pk, "at": now.isoformat()},
+                 summary=f"{player} asks to appeal {ruling}")
+    return request
+
+
+def request_parts(request):
+    """The parts of an appeal lodged from a request: judgement, law alone, or both (93A/93B)."""
+    if request.about == AppealRequest.About.LAW:
+        return [{"kind": AppealPart.Kind.LAW, "question": request.grounds}]
+    parts = [{"kind": AppealPart.Kind.JUDGEMENT, "question": request.grounds}]
+    if request.about == AppealRequest.About.BOTH:
+        parts.append({"kind": AppealPart.Kind.LAW, "question": request.grounds})
+    return parts
+
+
+@transaction.atomic
+def lodge_requested(*, request, by, now=None):
+    """A director turns a player's request into a lodged appeal (Law 92C)."""
+    now = now or timezone.now()
+    request = AppealRequest.objects.select_for_update(of=("self",)).select_related("ruling", "player").get(
+        pk=request.pk)
+    _require_director(by, request.ruling.tournament, _("an appeal is lodged through a director of the tournament "
+                                                       "(Law 92C)."))
+    if request.state != AppealRequest.State.OPEN:
+        _refuse("request", _("This request was already %(state)s.") % {"state": request.get_state_display()})
+    appeal = lodge_appeal(ruling=request.ruling, by=by, grounds=request.grounds, player=request.player,
+                          parts=request_parts(request), now=now)
+    request.state, request.appeal, request.handled_by, request.handled_at = AppealRequest.State.LODGED, appeal, by, now
+    _save(request)
+    return appeal
+
+
+@transaction.atomic
+def decline_request(*, request, by, reason, now=None):
+    """A director declines a player's request to appeal, saying why (the player reads it)."""
+    now = now or timezone.now()
+    request = AppealRequest.objects.select_for_update(of=("self",)).select_related("ruling").get(pk=request.pk)
+    _require_director(by, request.ruling.tournament, _("a director answers a request to appeal."))
+    if request.state != AppealRequest.State.OPEN:
+        _refuse("request", _("This request was already %(state)s.") % {"state": request.get_state_display()})
+    request.note = _require_text("reason", reason, _("Say why the request is declined: the player reads it."))
+    request.state, request.handled_by, request.handled_at = AppealRequest.State.DECLINED, by, now
+    _save(request)
+    audit.record(action="appeal.request_declined", obj=request, actor=by, tournament=request.ruling.tournament.pk,
+                 before={"state": "open"}, after={"state": "declined", "note": request.note},
+                 summary=f"request to appeal {request.ruling} declined")
+    return request

@@ -1,0 +1,63 @@
+"""Reads for a player's (or captain's) own page: the rulings of their tables with the state of
+each, their appeal windows, their requests to appeal and the appeals of their tables."""
+
+from django.db.models import Q
+from django.utils import timezone
+
+from appeals.models import Appeal, AppealRequest
+from rulings.models import Ruling
+from scoring.models import Player
+
+
+def players_of(user):
+    return list(Player.objects.filter(user=user))
+
+
+def _at_table(prefix, players):
+    return (Q(**{f"{prefix}ns__members__in": players}) | Q(**{f"{prefix}ew__members__in": players})
+            | Q(**{f"{prefix}ns__captain__in": players}) | Q(**{f"{prefix}ew__captain__in": players}))
+
+
+def my_rulings(user, now=None):
+    """Each ruling given at a table of the user's (as a player or a captain), newest first, with
+    ``me`` (the user's player there), ``deadline``, ``window_open`` and ``can_request``."""
+    now = now or timezone.now()
+    players = players_of(user)
+    if not players:
+        return []
+    rulings = (Ruling.objects.exclude(state=Ruling.State.DRAFT)
+               .filter(pk__in=Ruling.objects.filter(_at_table("result__", players)).values("pk"))
+               .select_related("result__board__session__event__tournament__authority", "result__ns", "result__ew")
+               .prefetch_related("appeals", "appeal_extensions", "appeal_requests")
+               .order_by("-pk")[:200])
+    from appeals.selectors import side_of
+
+    rows = []
+    for ruling in rulings:
+        me = next((p for p in players if side_of(p, ruling)), None)
+        deadline = ruling.appeal_deadline()
+        extension = max((e.until for e in ruling.appeal_extensions.all()), default=None)
+        limit = max(d for d in (deadline, extension) if d) if (deadline or extension) else None
+        open_ = ruling.state in (Ruling.State.GIVEN, Ruling.State.FINAL, Ruling.State.UNDER_APPEAL) and (
+            limit is None or now <= limit)
+        requested = [r for r in ruling.appeal_requests.all() if r.player_id == (me.pk if me else None)]
+        rows.append({"ruling": ruling, "me": me, "deadline": limit, "window_open": open_,
+                     "appeals": list(ruling.appeals.all()), "requests": requested,
+                     "can_request": open_ and me is not None and not any(
+                         r.state == AppealRequest.State.OPEN for r in requested)})
+    return rows
+
+
+def open_requests(tournaments):
+    """Players' requests to appeal still waiting for a director, in the given tournaments."""
+    return (AppealRequest.objects.filter(state=AppealRequest.State.OPEN,
+                                         ruling__result__board__session__event__tournament__in=tournaments)
+            .select_related("ruling__result__board__session__event", "player").order_by("requested_at"))
+
+
+def my_appeals(user):
+    players = players_of(user)
+    if not players:
+        return Appeal.objects.none()
+    return (Appeal.objects.filter(pk__in=Appeal.objects.filter(_at_table("ruling__result__", players)).values("pk"))
+            .select_related("ruling__result__board__session__event__tournament", "appellant").order_by("-lodged_at"))
