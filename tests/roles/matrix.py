@@ -314,6 +314,15 @@ ROWS += [
           success=200),
     write("appeal-lodge", "POST", both("ruling:free"), data(origin="player", player=player(0), grounds="We object"),
           api=PAGE, reads=reads_ruling, may=DIRECTORS, success=302),
+    # A player's own page lists the rulings of their tables (nobody else's); a request to appeal is
+    # theirs alone to make (the service refuses everyone else, superuser included: 403 and why).
+    listing("appeals-mine", [(t, lambda role, t: role == "player" and t.side == "A" and t.at_player_table)
+                             for t in RULING_READS], api=PAGE,
+            needle=lambda t: f'href="{reverse("ruling", args=[t.pk])}"'),
+    write("appeal-request", "POST", both("ruling:free"), data(grounds="The hesitation was not clear"), api=PAGE,
+          reads=reads_ruling, may={"player"}, success=302, superuser="403"),
+    write("appeal-request", "GET", both("ruling:free"), None, api=PAGE, reads=lambda role, t: True, may=set(ROLES),
+          success=302, writes=False),
     write("appeal-lodge", "POST", both("ruling:free"),
           data(action="extend", until=lambda w, t: later(3), reason="They were not told (Law 83)"),
           api=PAGE, reads=reads_ruling, may=CHIEF, success=302, label="extend"),
