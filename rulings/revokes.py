@@ -5,6 +5,7 @@ set the ruling's outcome and give it through rulings.services, so the result aft
 transfer reaches the scores as any ruling's adjusted score does. docs/revokes.md.
 """
 
+import logging
 from dataclasses import replace
 
 from django.core.exceptions import ValidationError
@@ -29,7 +30,10 @@ from bridge.revokes import (
 )
 from rulings import services
 from rulings.models import Ruling, TrickRuling
+from scoring import dispatch
 from scoring.i18n import translate
+
+log = logging.getLogger(__name__)
 
 # The exemptions a play record cannot show; the director says whether they apply.
 EXEMPTION_FLAGS = ("faced_card", "noticed_after_next_call", "noticed_after_round", "subsequent_same_suit",
@@ -154,15 +158,13 @@ def record_revoke(*, ruling, by, revoke=0, facts=None, exemptions=None, establis
     except RevokeError as error:
         _refuse(error)
     contract, declarer, table = _contract(ruling, record)
-    if from_play:
-        try:
-            guide = equity_guide(record, found[revoke], transfer)
-        except (DealError, RevokeError):
-            guide = None  # the guide is a help; the transfer stands without it
     after = result_after(declarer=declarer, declarer_tricks=table, offender=facts.offender,
                          transferred=transfer.tricks) if table is not None else None
-    return _store(ruling, by, kind=TrickRuling.Kind.REVOKE, facts=facts.to_dict(), transfer=transfer,
+    item = _store(ruling, by, kind=TrickRuling.Kind.REVOKE, facts=facts.to_dict(), transfer=transfer,
                   table_tricks=table, result_tricks=after, guide=guide, from_play=from_play)
+    if from_play:
+        schedule_guide(item)
+    return item
 
 
 @transaction.atomic
@@ -198,7 +200,7 @@ def record_claim(*, ruling, by, claimer, statement, trick=None):
                                                 "position.")})
     try:
         position = claim_position(record) if trick is None else position_at(record, int(trick))
-        aid = claim_aid(record, position, claimer=(claimer or "").upper())
+        aid = claim_aid(record, position, claimer=(claimer or "").upper(), solve=False)
     except (RevokeError, DealError) as error:
         _refuse(error)
     except (TypeError, ValueError):
@@ -206,8 +208,51 @@ def record_claim(*, ruling, by, claimer, statement, trick=None):
     contract, declarer, table = _contract(ruling, record)
     facts = {"claimer": claimer.upper(), "statement": statement.strip(), "trick": position.trick,
              "claimed": record.claim}
-    return _store(ruling, by, kind=TrickRuling.Kind.CLAIM, facts=facts, table_tricks=table,
+    item = _store(ruling, by, kind=TrickRuling.Kind.CLAIM, facts=facts, table_tricks=table,
                   guide=aid.to_dict(), from_play=True)
+    schedule_guide(item)
+    return item
+
+
+def schedule_guide(item):
+    """After the transaction commits, ask a worker for the double-dummy guide of ``item``."""
+    def send():
+        try:
+            dispatch.send("rulings.tasks.solve_trick_ruling", item.pk, retry=False)
+        except Exception:  # noqa: BLE001 - the guide is a help, not part of the record
+            log.warning("Broker unreachable: no double-dummy guide for %s yet.", item, exc_info=True)
+
+    transaction.on_commit(send)
+
+
+def solve_guide(trick_ruling_id):
+    """The double-dummy guide of a revoke read from the play (Law 64C: the non-offending side's
+    tricks from the position before the revoking card) or of a claim (declarer's tricks from
+    the claim position), computed with the DDS solver and stored; the solver's complaint is
+    stored instead when it fails. Run by a worker (``tasks.solve_trick_ruling``); safe to run
+    twice. Returns whether a count was stored."""
+    item = TrickRuling.objects.select_related("ruling__board").filter(pk=trick_ruling_id).first()
+    if item is None or not item.from_play:
+        return False
+    try:
+        record = play_record(item.ruling)
+        if record is None:
+            return False
+        if item.kind == TrickRuling.Kind.CLAIM:
+            trick = item.facts.get("trick")
+            position = claim_position(record) if trick is None else position_at(record, trick)
+            guide = claim_aid(record, position, claimer=item.facts["claimer"]).to_dict()
+        else:
+            facts = RevokeFacts.from_dict(item.facts)
+            revoke = next(r for r in record.revokes() if (r.trick, r.seat) == (facts.trick, facts.offender))
+            transfer = revoke_transfer(item.edition, facts)
+            guide = equity_guide(record, revoke, transfer)
+    except (DealError, RevokeError, ValidationError, StopIteration) as error:
+        guide = dict(item.guide or {}, error=str(getattr(error, "message", error))[:300])
+        TrickRuling.objects.filter(pk=item.pk).update(guide=guide)
+        return False
+    TrickRuling.objects.filter(pk=item.pk).update(guide=guide)
+    return True
 
 
 def _ruling_words(item, contract, declarer, result_tricks):

@@ -2,7 +2,7 @@
 
 from celery import shared_task
 
-from rulings import services
+from rulings import revokes, services
 
 
 @shared_task
@@ -14,3 +14,9 @@ def solve_deal(ruling_id):
 @shared_task
 def finalise_rulings():
     return services.finalise_rulings()
+
+
+@shared_task
+def solve_trick_ruling(trick_ruling_id):
+    """The double-dummy guide of a revoke or claim worked out from the play (docs/revokes.md)."""
+    return revokes.solve_guide(trick_ruling_id)

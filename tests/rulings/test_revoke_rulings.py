@@ -56,7 +56,11 @@ def test_a_revoke_read_from_the_lin_is_transferred_and_reaches_the_standings(fie
     assert (item.edition, item.law, item.transfer, item.table_tricks, item.result_tricks) == ("2017", "64A2", 1, 10,
                                                                                                 11)
     assert item.from_play and item.facts["offender"] == "E" and item.facts["established_by"] == "63A1"
+    assert item.guide is None  # the worker's job (tasks.solve_trick_ruling)
+    assert revokes.solve_guide(item.pk)
+    item.refresh_from_db()
     assert item.guide["non_offending"] == "NS" and item.guide["after_transfer"] == 11
+    assert item.guide["at_table"] == 10 and item.guide["short"] == max(0, item.guide["double_dummy"] - 11)
     assert Ruling.objects.get(pk=ruling.pk).state == Ruling.State.DRAFT  # nothing given until confirmed
 
     revokes.confirm(ruling=ruling, by=director)
@@ -109,6 +113,21 @@ def test_equity_needs_a_reason_and_cites_64c(field, director):
     assert sorted(c.law.number for c in ruling.citations.all()) == ["64A2", "64C"]
 
 
+def test_the_guide_is_sent_to_a_worker_after_the_commit(field, director, django_capture_on_commit_callbacks,
+                                                        monkeypatch):
+    sent = []
+    monkeypatch.setattr(revokes.dispatch, "send", lambda name, *args, **options: sent.append((name, args)))
+    ruling = open_ruling(field, director)
+    with django_capture_on_commit_callbacks(execute=True):
+        item = revokes.record_revoke(ruling=ruling, by=director)
+    assert sent == [("rulings.tasks.solve_trick_ruling", (item.pk,))]
+    with django_capture_on_commit_callbacks(execute=True):
+        revokes.record_revoke(ruling=ruling, by=director, facts=dict(
+            trick=3, offender="E", established=True, established_by="63A1", offender_won_revoke_trick=False,
+            offending_side_won_revoke_trick=False, offending_side_tricks_after=3))
+    assert len(sent) == 1  # entered facts have no play to solve
+
+
 def test_the_play_of_another_contract_is_refused(field, director):
     ruling = open_ruling(field, director, lin=OTHER_TABLE_LIN, override="the board was redealt")
     with pytest.raises(ValidationError) as caught:
@@ -157,6 +176,9 @@ def test_a_claim_from_the_lin(field, director):
     assert item.facts["trick"] == 6 and item.facts["claimed"] == 10
     assert item.guide["won"] == {"NS": 5, "EW": 0}
     assert item.guide["remaining"]["E"] == {"S": "QJ", "H": "T94", "D": "J", "C": "KT"}
+    assert item.guide["declarer_double_dummy"] is None
+    assert revokes.solve_guide(item.pk)
+    item.refresh_from_db()
     assert 5 <= item.guide["declarer_double_dummy"] <= 13
     with pytest.raises(ValidationError) as caught:
         revokes.confirm(ruling=ruling, by=director, awarded_tricks=4, normal_line="Cashing out")
@@ -198,6 +220,10 @@ def test_the_claim_page_shows_the_cards_left(client, field, director):
     assert response.status_code == 302
     page = client.get(url).content.decode()
     assert 'id="claim-dd"' in page and page.count('class="hand hand-') == 4
+    assert "Double-dummy analysis is being computed." in page
+    revokes.solve_guide(TrickRuling.objects.get().pk)
+    page = client.get(url).content.decode()
+    assert "Double-dummy analysis is being computed." not in page
 
 
 def test_a_player_cannot_open_the_revoke_page(client, field, director):
