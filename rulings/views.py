@@ -209,17 +209,18 @@ def ruling_correct(request, pk):
 
 @login_required
 def ruling_attachment(request, pk, attachment_pk):
-    """An attachment, to those who may read the ruling, from the storage it was kept in."""
-    from django.http import FileResponse
+    """An attachment, to those who may read the ruling, from the storage it was kept in (at most
+    5 MB: read whole)."""
+    from django.utils.http import content_disposition_header
 
     try:
         ruling = selectors.ruling_detail(pk, request.user)
     except Ruling.DoesNotExist:
         raise Http404 from None
     attachment = get_object_or_404(ruling.attachments.all(), pk=attachment_pk)
-    response = FileResponse(attachment.file.open("rb"), content_type=attachment.content_type,
-                            as_attachment=not attachment.is_image and attachment.content_type != "application/pdf",
-                            filename=attachment.name)
+    with attachment.file.open("rb") as stored:
+        response = HttpResponse(stored.read(), content_type=attachment.content_type)
+    response["Content-Disposition"] = content_disposition_header(False, attachment.name)
     response["X-Content-Type-Options"] = "nosniff"
     return response
 

@@ -238,6 +238,34 @@ def data(**values):
                                   for key, value in values.items()}
 
 
+def ruling_open_path(world):
+    """Board 2 at table 1 of side A's session: no result there (result_data records it)."""
+    s = world.sides["A"].record
+    return reverse("ruling-open") + f"?session={s.session.pk}&board=2&table=1"
+
+
+def open_expect(success):
+    def expect(role, target, world):
+        if role == "anonymous":
+            return LOGIN
+        if role in DIRECTORS | {"superuser"}:
+            return Expect(success, wrote=success == 302)
+        return REFUSALS["403"]
+    return expect
+
+
+def ruling_attachment_path(target):
+    """A PDF attached to the target ruling (once; kept in the module's transaction)."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from rulings import services as ruling_services
+
+    ruling = target.obj
+    attachment = ruling.attachments.first() or ruling_services.add_attachment(
+        ruling=ruling, by=ruling.director, upload=SimpleUploadedFile("claim.pdf", b"%PDF-1.4\n%%EOF\n"))
+    return reverse("ruling-attachment", args=[ruling.pk, attachment.pk])
+
+
 # --- The rows ---------------------------------------------------------------------------------
 
 API, PAGE = True, False
@@ -282,6 +310,23 @@ ROWS += [
           may=set(ROLES), success=302),
     write("ruling-give", "POST", both("ruling:draft"), None, api=PAGE, reads=reads_ruling, may=DIRECTORS,
           success=302),
+    # A draft is completed (the result in since), a given ruling corrected (Law 82C, 79C).
+    write("ruling-edit", "GET", both("ruling:draft"), None, api=PAGE, reads=reads_ruling, may=DIRECTORS,
+          success=200),
+    write("ruling-edit", "POST", both("ruling:draft"),
+          data(kind="claim", laws="70D1", ruling_text="Completed by the matrix", outcome="result_stands",
+               draft="1"), api=PAGE, reads=reads_ruling, may=DIRECTORS, success=302),
+    write("ruling-correct", "GET", both("ruling:free"), None, api=PAGE, reads=reads_ruling, may=DIRECTORS,
+          success=200),
+    write("ruling-correct", "POST", both("ruling:free"),
+          data(correction_basis="82C", correction_reason="Corrected by the matrix", kind="claim", laws="70D1",
+               ruling_text="Corrected by the matrix", outcome="result_stands", draft="1"),
+          api=PAGE, reads=reads_ruling, may=DIRECTORS, success=302),
+    # Board and table number straight to the form: only a tournament's directors have sessions to pick.
+    Row("ruling-open", "GET", PAGE, (), lambda world, target: ruling_open_path(world), open_expect(200)),
+    Row("ruling-open", "POST", PAGE, (), lambda world, target: ruling_open_path(world), open_expect(302),
+        data=data(kind="claim", laws="70D1", ruling_text="Opened by the matrix", outcome="result_stands",
+                  draft="1")),
     # Revokes, defective tricks and claims worked out from the play (rulings/revoke_views.py).
     write("ruling-revoke", "GET", both("ruling:draft"), None, api=PAGE, reads=reads_ruling, may=DIRECTORS,
           success=200),
@@ -296,6 +341,11 @@ ROWS += [
           data(action="claim", **{"claim-claimer": "N", "claim-statement": "The rest are mine"}),
           api=PAGE, reads=reads_ruling, may=DIRECTORS, success=200, writes=False),
 ]
+
+# An attachment of a ruling: read by whoever reads the ruling.
+ATTACHMENT_READS = ("ruling:free@A", "ruling:table2@A", "ruling:free@B")
+ROWS.append(read("ruling-attachment", ATTACHMENT_READS, reads_ruling, api=PAGE, shows=lambda t: ["%PDF-"]))
+ROWS[-1].path = lambda world, target: ruling_attachment_path(target)
 
 # Pages of appeals.
 APPEAL_READS = ("appeal:heard@A", "appeal:table2@A", "appeal:heard@B")

@@ -260,7 +260,7 @@ def test_statements_poll_notice_and_attachment_from_the_form(client, field, dire
                                                                                   "System card")
     assert default_storage.exists(attachment.file.name)
     served = client.get(reverse("ruling-attachment", args=[ruling.pk, attachment.pk]))
-    assert served["Content-Type"] == "image/png" and b"".join(served.streaming_content) == PNG
+    assert served["Content-Type"] == "image/png" and served.content == PNG
     page = client.get(reverse("ruling", args=[ruling.pk])).content.decode()
     assert "pass</span> 2" in page and "Players told of the right to appeal (Law 83)" in page
 
