@@ -226,6 +226,14 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 
 LOGGING = {
+# Workers and beat wait for the broker as long as it takes and resume by themselves: every
+# retry limit off (config/celery.py gives them these options instead of the web's). Redis:
+# keepalive and a health check find a dead connection; a task taken by a worker that died is
+# delivered again after visibility_timeout (the sweep resends it sooner, from the database).
+WORKER_BROKER_TRANSPORT_OPTIONS = {"max_retries": None, "interval_start": 0, "interval_step": 1,
+                                   "interval_max": 5, "socket_keepalive": True, "health_check_interval": 10,
+                                   "retry_on_timeout": True, "visibility_timeout": 3600}
+CELERY_BROKER_CONNECTION_RETRY = True
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
@@ -236,7 +244,8 @@ LOGGING = {
 CELERY_BROKER_CONNECTION_TIMEOUT = float(os.environ.get("CELERY_BROKER_CONNECTION_TIMEOUT", "3"))
 CELERY_BEAT_SCHEDULE = {
     # The safety net of the recalculation pipeline: anything no worker finished is sent again.
-    "sweep-recalculations": {"task": "scoring.tasks.sweep_recalculations", "schedule": 30.0},
+    "sweep-recalculations": {"task": "scoring.tasks.sweep_recalculations",
+                             "schedule": float(os.environ.get("RECALCULATION_SWEEP_SECONDS", "30"))},
     # Rulings not appealed within the appeal period (Law 92B) become final.
     "finalise-rulings": {"task": "rulings.tasks.finalise_rulings", "schedule": 60.0},
 }
@@ -248,4 +257,6 @@ CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 # Results files from scoring programs (PBN, USEBIO): the largest upload or file read, in bytes.
 # A bigger file is refused with its size and this limit, never cut short.
 INTERCHANGE_MAX_FILE_BYTES = int(os.environ.get("INTERCHANGE_MAX_FILE_BYTES", str(10 * 1024 * 1024)))
+# The sweep resends a recalculation request no worker finished within this many seconds.
+RECALCULATION_SWEEP_AFTER_SECONDS = float(os.environ.get("RECALCULATION_SWEEP_AFTER_SECONDS", "60"))
 DATA_UPLOAD_MAX_MEMORY_SIZE = max(2621440, INTERCHANGE_MAX_FILE_BYTES + 65536)

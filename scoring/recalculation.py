@@ -27,6 +27,7 @@ from datetime import timedelta
 from decimal import Decimal
 from fractions import Fraction
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -53,7 +54,8 @@ from scoring.models import (
 log = logging.getLogger(__name__)
 
 FOUR = Decimal("0.0001")
-SWEEP_AFTER = timedelta(seconds=60)
+# A request no worker finished this long after it was made is sent again by the sweep.
+SWEEP_AFTER = timedelta(seconds=settings.RECALCULATION_SWEEP_AFTER_SECONDS)
 # The regulation's words for rounding a Butler datum that ends in 5, in the engine's words.
 BUTLER_HALF = {"half-up": "up", "half-down": "down", "half-even": "even"}
 

@@ -1,0 +1,102 @@
+"""Issue #19: the worker survives its broker going away and being killed.
+
+Each test runs a Redis server and a worker of its own (the test stops and kills them), on the
+test database: on SQLite as on PostgreSQL. A burst of changes runs across the fault; at the end
+nothing is lost: every request is finished and the standings equal a from-scratch recompute."""
+
+import time
+
+import pytest
+from django.db import transaction
+
+from scoring import services
+from scoring.models import RecalculationRequest
+from tests.conftest import TABLE_RESULTS, build_pairs_tournament, settled, wait_for
+from tests.reliability.conftest import assert_as_recomputed_from_scratch
+from tests.reliability.processes import RedisServer, Worker, send_tasks_to
+
+pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
+
+SCORES = [420, 450, -50, 170, 140, 110, 620, -100]
+
+
+@pytest.fixture
+def broker(tmp_path):
+    server = RedisServer(tmp_path)
+    server.start()
+    undo = send_tasks_to(server.url)
+    yield server
+    undo()
+    server.stop()
+
+
+@pytest.fixture
+def own_worker(broker, tmp_path, django_db_blocker):
+    worker = Worker(broker.url, tmp_path, django_db_blocker, beat=True)
+    worker.start()
+    yield worker
+    worker.stop()
+
+
+def build_field(boards=4):
+    """Seven tables, ``boards`` boards, every result recorded (one task per board)."""
+    record = build_pairs_tournament(tables=7)
+    for number in range(3, boards + 1):
+        record.boards.append(services.create_board(session=record.session, number=number))
+    record.results = []
+    with transaction.atomic():
+        for board in record.boards:
+            for t, (contract, declarer, tricks) in enumerate(TABLE_RESULTS + [("4S", "N", 10)]):
+                record.results.append(services.record_result(
+                    board=board, round=record.round, table=record.tables[t], ns=record.pairs[t],
+                    ew=record.pairs[7 + t], contract=contract, declarer=declarer, tricks=tricks))
+    return record
+
+
+def change(record, n):
+    result = record.results[n % len(record.results)]
+    services.set_effective_score(result=result, kind="assigned", score={"ns": SCORES[n % len(SCORES)]},
+                                 reason=f"change {n}")
+
+
+def all_settled(record):
+    return all(settled(board) for board in record.boards)
+
+
+def test_the_worker_survives_a_broker_outage_and_resumes_by_itself(broker, own_worker):
+    record = build_field()
+    wait_for(lambda: all_settled(record), what="the first scoring")
+    for n in range(10):
+        change(record, n)
+    broker.stop()
+    for n in range(10, 20):  # saved while the broker is down; their tasks cannot be sent
+        change(record, n)
+    time.sleep(6)  # the worker's connection is gone for a while; it must keep trying, not exit
+    assert own_worker.alive(), own_worker.log()
+    broker.start()  # an empty broker: whatever it held is lost
+    for n in range(20, 30):
+        change(record, n)
+    wait_for(lambda: "Connected to" in own_worker.log().split("Trying to re-establish")[-1], timeout=60,
+             what="the worker's reconnection")
+    # It would have tried again for ever: Celery's default gives up after 100 attempts and exits.
+    assert "Trying again" in own_worker.log() and "/100)" not in own_worker.log()
+    assert "(1/None)" in own_worker.log()
+    assert own_worker.alive()
+    # Nobody sweeps by hand: the worker's own beat resends what the outage lost.
+    wait_for(lambda: all_settled(record), timeout=60, what="the recalculation after the outage")
+    assert own_worker.starts == 1
+    assert_as_recomputed_from_scratch(record.event)
+
+
+def test_a_worker_killed_mid_task_loses_nothing_once_restarted(broker, own_worker):
+    record = build_field(boards=8)
+    # Kill it as soon as it has taken a task, with most of the boards still to score.
+    wait_for(lambda: "recalculate_board" in own_worker.log(), timeout=60, what="the first task")
+    own_worker.kill()
+    assert RecalculationRequest.objects.filter(board__session__event=record.event,
+                                               finished_at__isnull=True).exists()
+    for n in range(10):  # changes go on while no worker runs
+        change(record, n)
+    own_worker.start()  # its beat's sweep resends what the killed worker had taken but not finished
+    wait_for(lambda: all_settled(record), timeout=60, what="the recalculation after the restart")
+    assert_as_recomputed_from_scratch(record.event)
