@@ -19,21 +19,20 @@ from scoring.models import RegulatingAuthority
 
 
 class AuthoritySerializer(serializers.ModelSerializer):
-    preset = serializers.CharField(write_only=True, required=False, allow_blank=True, default="",
-                                   help_text="a preset's code (GET /api/v1/authorities/presets/); empty: none")
+    preset = serializers.ChoiceField(choices=[""], write_only=True, required=False, allow_blank=True, default="",
+                                     help_text="a preset's code (GET /api/v1/authorities/presets/); empty: none")
     settings = serializers.SerializerMethodField()
 
     class Meta:
         model = RegulatingAuthority
         fields = ["id", "name", "code", "country", "language", "time_zone", "preset", "settings"]
-        validators = []  # the service says which field clashes, in words
-        extra_kwargs = {"name": {"validators": []}, "code": {"validators": []}}
+        # The service refuses a name or code already taken, or an unknown time zone (409, by field).
+        validators = []
+        extra_kwargs = {"name": {"validators": []}, "code": {"validators": []}, "time_zone": {"validators": []}}
 
-    def validate_preset(self, value):
-        if value and value not in presets.available():
-            raise serializers.ValidationError(_("'%(code)s' is not a preset: one of %(choices)s.") % {
-                "code": value, "choices": ", ".join(presets.available())})
-        return value
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["preset"].choices = [""] + presets.available()  # the files there now
 
     def to_representation(self, authority):
         data = super().to_representation(authority)
@@ -72,7 +71,7 @@ class AuthorityViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.
         return Response(self.get_serializer(authority).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses=PresetSerializer(many=True))
-    @action(detail=False, methods=["get"], serializer_class=PresetSerializer)
+    @action(detail=False, methods=["get"], serializer_class=PresetSerializer, pagination_class=None)
     def presets(self, request):
         """The presets a new authority may start from."""
         return Response(PresetSerializer([presets.load(code) for code in presets.available()], many=True).data)

@@ -398,7 +398,9 @@ def test_the_superuser_creates_an_authority_with_a_preset_through_the_api():
         "source": "Preset ufsb, unconfirmed (not-given): UFSB rules: after the committee, the national federation; "
                   "the notes do not say whether its decision binds: binding assumed."}
     response = api.post(reverse("authority-list"), {"name": "X", "code": "x", "preset": "nope"}, format="json")
-    assert response.status_code == 400 and "'nope' is not a preset" in response.json()["preset"][0]
+    assert response.status_code == 400 and response.json()["preset"] == ['"nope" is not a valid choice.']
+    response = api.post(reverse("authority-list"), {"name": "Y", "code": "y", "time_zone": "Kyiv"}, format="json")
+    assert response.status_code == 409 and "time_zone" in response.json()  # the record refuses it, by field
     response = api.post(reverse("authority-list"), {"name": "Ukrainian Bridge Federation", "code": "ufsb2"},
                         format="json")
     assert response.status_code == 409 and "already exists" in response.json()["name"][0]  # the record refuses
