@@ -1,25 +1,26 @@
-"""The admin shows every appeal and its steps; the steps themselves are taken through
-``appeals.services`` (states, votes and decisions are read-only here)."""
+"""The admin shows every appeal and its steps, read only: the steps themselves are taken
+through ``appeals.services``, which audit each one (scoring.admin_readonly)."""
 
 from django.contrib import admin
 
 from appeals import models
+from scoring.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 
 
-class PartInline(admin.TabularInline):
+class PartInline(ReadOnlyInline):
     model = models.AppealPart
     extra = 0
     readonly_fields = ["outcome", "reasons", "decided_by", "decided_at", "to_body"]
 
 
-class ConcurrenceInline(admin.TabularInline):
+class ConcurrenceInline(ReadOnlyInline):
     model = models.Concurrence
     extra = 0
     readonly_fields = ["player", "how", "recorded_by", "recorded_at"]
     can_delete = False
 
 
-class DepositInline(admin.TabularInline):
+class DepositInline(ReadOnlyInline):
     model = models.Deposit
     extra = 0
     readonly_fields = ["stage", "amount", "currency", "state", "received_by", "received_at", "settled_by",
@@ -27,7 +28,7 @@ class DepositInline(admin.TabularInline):
     can_delete = False
 
 
-class EventInline(admin.TabularInline):
+class EventInline(ReadOnlyInline):
     model = models.AppealEvent
     extra = 0
     readonly_fields = ["at", "by", "action", "from_state", "to_state", "note"]
@@ -38,7 +39,7 @@ class EventInline(admin.TabularInline):
 
 
 @admin.register(models.Appeal)
-class AppealAdmin(admin.ModelAdmin):
+class AppealAdmin(ReadOnlyAdmin):
     list_display = ["number", "ruling", "origin", "side", "appellant", "state", "outcome", "lodged_at"]
     list_filter = ["state", "origin", "outcome", "ruling__result__board__session__event__tournament"]
     search_fields = ["grounds", "reasons", "respondents_statement"]
@@ -49,7 +50,7 @@ class AppealAdmin(admin.ModelAdmin):
     inlines = [PartInline, ConcurrenceInline, DepositInline, EventInline]
 
 
-class MemberInline(admin.TabularInline):
+class MemberInline(ReadOnlyInline):
     model = models.BodyMember
     extra = 0
     readonly_fields = ["user", "is_chair", "appointed_by", "appointed_at", "declared_at", "conflict", "recused_at",
@@ -58,44 +59,44 @@ class MemberInline(admin.TabularInline):
 
 
 @admin.register(models.Body)
-class BodyAdmin(admin.ModelAdmin):
+class BodyAdmin(ReadOnlyAdmin):
     list_display = ["appeal", "stage", "kind", "size", "created_at"]
     list_filter = ["stage", "kind"]
     readonly_fields = ["appeal", "stage", "kind", "size", "constituted_by", "created_at"]
     inlines = [MemberInline]
 
 
-class AttendanceInline(admin.TabularInline):
+class AttendanceInline(ReadOnlyInline):
     model = models.Attendance
     extra = 0
 
 
 @admin.register(models.Hearing)
-class HearingAdmin(admin.ModelAdmin):
+class HearingAdmin(ReadOnlyAdmin):
     list_display = ["appeal", "starts_at", "mode", "place"]
     list_filter = ["mode"]
     inlines = [AttendanceInline]
 
 
 @admin.register(models.Recommendation)
-class RecommendationAdmin(admin.ModelAdmin):
+class RecommendationAdmin(ReadOnlyAdmin):
     list_display = ["appeal", "about", "recommended_at", "accepted", "responded_at"]
     readonly_fields = ["accepted", "responded_by", "responded_at"]
 
 
 @admin.register(models.FurtherAppeal)
-class FurtherAppealAdmin(admin.ModelAdmin):
+class FurtherAppealAdmin(ReadOnlyAdmin):
     list_display = ["appeal", "origin", "binding", "state", "outcome", "lodged_at"]
     list_filter = ["state", "binding", "origin"]
     readonly_fields = ["state", "outcome", "score_kind", "score", "score_description", "decided_by", "decided_at"]
 
 
 @admin.register(models.DeadlineExtension)
-class DeadlineExtensionAdmin(admin.ModelAdmin):
+class DeadlineExtensionAdmin(ReadOnlyAdmin):
     list_display = ["ruling", "until", "granted_by", "granted_at"]
 
 
 @admin.register(models.MeritWarning)
-class MeritWarningAdmin(admin.ModelAdmin):
+class MeritWarningAdmin(ReadOnlyAdmin):
     list_display = ["player", "appeal", "recorded_at"]
     search_fields = ["player__last_name", "player__membership_number"]

@@ -1,6 +1,12 @@
+"""Rulings in the admin: read only (a ruling is written, given, corrected and changed through
+``rulings.services``, which audit each step and send the score to the scoring service). The
+law catalogue and the regulating authorities' clauses are reference data without a service
+and stay editable here."""
+
 from django.contrib import admin
 
 from rulings import models
+from scoring.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 
 
 @admin.register(models.LawEntry)
@@ -16,21 +22,17 @@ class RegulationClauseAdmin(admin.ModelAdmin):
     list_filter = ["authority"]
 
 
-class CitationInline(admin.TabularInline):
+class CitationInline(ReadOnlyInline):
     model = models.RulingCitation
-    extra = 0
-    autocomplete_fields = ["law"]
 
 
-class PenaltyInline(admin.TabularInline):
+class PenaltyInline(ReadOnlyInline):
     model = models.Penalty
-    extra = 0
 
 
 @admin.register(models.Ruling)
-class RulingAdmin(admin.ModelAdmin):
+class RulingAdmin(ReadOnlyAdmin):
     list_display = ["number", "kind", "state", "result", "director", "created_at"]
     list_filter = ["kind", "state", "result__board__session__event__tournament"]
     search_fields = ["ruling_text", "reasoning", "facts"]
-    readonly_fields = ["number", "state", "given_at", "double_dummy", "double_dummy_error"]
     inlines = [CitationInline, PenaltyInline]

@@ -1,84 +1,121 @@
-from django.contrib import admin
+"""The competition record in the admin: read only (every write has its service, which audits
+it and schedules the recalculation), except a result's correction, which goes through
+``services.correct_result`` like the pages and the API."""
 
-from scoring import models
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
+
+from scoring import models, services
+from scoring.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 
 
-class AuthoritySettingInline(admin.TabularInline):
+class AuthoritySettingInline(ReadOnlyInline):
     model = models.AuthoritySetting
-    extra = 0
 
 
 @admin.register(models.RegulatingAuthority)
-class RegulatingAuthorityAdmin(admin.ModelAdmin):
+class RegulatingAuthorityAdmin(ReadOnlyAdmin):
     list_display = ["name", "code", "country", "language", "time_zone"]
     inlines = [AuthoritySettingInline]
 
 
 @admin.register(models.Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(ReadOnlyAdmin):
     list_display = ["name", "authority", "start_date", "end_date"]
     list_filter = ["authority"]
     search_fields = ["name"]
 
 
 @admin.register(models.TournamentOfficial)
-class TournamentOfficialAdmin(admin.ModelAdmin):
+class TournamentOfficialAdmin(ReadOnlyAdmin):
     list_display = ["user", "role", "tournament"]
     list_filter = ["role", "tournament"]
 
 
 @admin.register(models.AuditorAssignment)
-class AuditorAssignmentAdmin(admin.ModelAdmin):
+class AuditorAssignmentAdmin(ReadOnlyAdmin):
     list_display = ["user", "authority"]
 
 
 @admin.register(models.Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(ReadOnlyAdmin):
     list_display = ["name", "tournament", "kind"]
     list_filter = ["kind", "tournament"]
 
 
-class OfficialScorePostingInline(admin.TabularInline):
+class OfficialScorePostingInline(ReadOnlyInline):
     model = models.OfficialScorePosting
-    extra = 0
 
 
 @admin.register(models.Session)
-class SessionAdmin(admin.ModelAdmin):
+class SessionAdmin(ReadOnlyAdmin):
     list_display = ["__str__", "event", "number", "starts_at"]
     list_filter = ["event__tournament"]
     inlines = [OfficialScorePostingInline]
 
 
 @admin.register(models.Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(ReadOnlyAdmin):
     list_display = ["last_name", "first_name", "membership_number", "club", "authority"]
     search_fields = ["last_name", "first_name", "membership_number"]
 
 
 @admin.register(models.Contestant)
-class ContestantAdmin(admin.ModelAdmin):
+class ContestantAdmin(ReadOnlyAdmin):
     list_display = ["number", "name", "kind", "event"]
     list_filter = ["event"]
-    filter_horizontal = ["members"]
 
 
 @admin.register(models.Board)
-class BoardAdmin(admin.ModelAdmin):
+class BoardAdmin(ReadOnlyAdmin):
     list_display = ["number", "session", "dealer", "vulnerability"]
     list_filter = ["session__event"]
 
 
+# What a Law 79 correction may change in the admin; the rest of a result stays as recorded.
+CORRECTABLE = ["contract", "declarer", "tricks", "lead", "not_played"]
+
+
 @admin.register(models.Result)
 class ResultAdmin(admin.ModelAdmin):
+    """A correction of a table result, saved by ``services.correct_result``: validated as
+    everywhere, audited ("result.corrected", channel admin) and the board recalculated."""
+
     list_display = ["board", "table", "round", "ns", "ew", "contract", "declarer", "tricks", "score_ns"]
     list_filter = ["board__session__event"]
-    readonly_fields = ["score_ns"]
+    fields = ["board", "round", "table", "ns", "ew", *CORRECTABLE, "score_ns"]
+    readonly_fields = ["board", "round", "table", "ns", "ew", "score_ns"]
+
+    def has_add_permission(self, request):
+        return False  # results are recorded from the traveller, the API or an import
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def save_model(self, request, obj, form, change):
+        stored = models.Result.objects.get(pk=obj.pk)
+        changes = {name: form.cleaned_data[name] for name in form.changed_data if name in CORRECTABLE}
+        if changes:
+            services.correct_result(result=stored, **changes)
+        obj.refresh_from_db()
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        try:
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        except ValidationError as error:
+            # The service refused what the form let through: say why, keep the record as it was.
+            for message in error.messages:
+                self.message_user(request, message, level=messages.ERROR)
+            from django.http import HttpResponseRedirect
+
+            return HttpResponseRedirect(request.path)
 
 
 @admin.register(models.Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(ReadOnlyAdmin):
     list_display = ["round", "home", "away", "open_room", "closed_room"]
 
 
-admin.site.register([models.Section, models.Round, models.Table])
+@admin.register(models.Section, models.Round, models.Table)
+class LayoutAdmin(ReadOnlyAdmin):
+    pass

@@ -1,0 +1,16 @@
+"""Casebooks in the admin: read only (compiled, named and published through
+``national.casebooks``, which audits each step)."""
+
+from django.contrib import admin
+
+from national import models
+from scoring.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
+
+
+class CasebookCaseInline(ReadOnlyInline):
+    model = models.CasebookCase
+
+
+@admin.register(models.Casebook)
+class CasebookAdmin(ReadOnlyAdmin):
+    inlines = [CasebookCaseInline]
