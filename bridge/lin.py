@@ -109,6 +109,8 @@ def parse_lin(text):
             # "mb 5 (3H): insufficient: ...", not "West's 3H (call 5) is insufficient: ..."
             raise LinError(_at(f"mb {exc.index + 1} ({raw_calls[exc.index]})", exc.reason)) from None
         if exc.field == "play":
+            if exc.index is None:  # the play as a whole (more than 13 tricks, a short trick): no one card
+                raise LinError(_at("pc", exc.message)) from None
             raise LinError(_at(f"pc {exc.index + 1} ({raw_cards[exc.index]})", exc.message)) from None
         raise LinError(_at(f"mc|{claim.tricks}|", exc.message)) from None
     return BoardRecord(board, vulnerability, deal, auction, players)
@@ -119,7 +121,11 @@ def _lin_from_link(text):
     text = (text or "").strip()
     if not re.match(r"(https?://|www\.)", text, re.I):
         return text
-    parts = urlsplit(text if "://" in text else "https://" + text)
+    try:
+        parts = urlsplit(text if "://" in text else "https://" + text)
+    except ValueError:  # "http://]": an address that is not one (urlsplit refuses its host)
+        raise LinError(_("'%(link)s' is not a link that can be read: paste the link as the hand viewer gives it, "
+                         "or the LIN string itself", link=text[:100])) from None
     for part in (parts.query, parts.fragment):  # some links carry it after '#'
         values = parse_qs(part, keep_blank_values=True).get("lin")
         if values:
