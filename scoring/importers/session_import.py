@@ -145,11 +145,6 @@ def import_file(*, event, data, session_number=None, by=None, dry_run=False):
     return summary
 
 
-def import_pbn(*, event, text, session_number=None, by=None):
-    """Import the text of a PBN file (kept for callers holding text rather than bytes)."""
-    return import_file(event=event, data=text.encode("utf-8"), session_number=session_number, by=by)
-
-
 class _Importer:
     def __init__(self, event, parsed, session_number, by):
         self.event, self.parsed, self.session_number, self.by = event, parsed, session_number, by
@@ -262,6 +257,14 @@ class _Importer:
                     self.refuse(_where(item, _("Room: a team event's result needs its room (Open or Closed).")))
         if not parsed.boards:
             self.refuse(_line(1, _("the file holds no boards.")))
+        first = {}
+        for item in parsed.boards:
+            earlier = first.setdefault(item.number, item)
+            if earlier is not item and earlier.deal and item.deal and earlier.deal != item.deal:
+                self.refuse(_where(item, _(
+                    "Deal: board %(board)s has one deal in section %(first)s and another in section %(second)s: a "
+                    "session keeps one deal per board number, so import each section as a session of its own.") % {
+                    "board": item.number, "first": earlier.section or "-", "second": item.section or "-"}))
 
     def session(self):
         event = self.event
@@ -374,4 +377,4 @@ class _RowRefused(Exception):
     pass
 
 
-__all__ = ["ImportRefused", "ImportSummary", "check_size", "import_file", "import_pbn", "read_file"]
+__all__ = ["ImportRefused", "ImportSummary", "check_size", "import_file", "read_file"]

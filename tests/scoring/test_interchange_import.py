@@ -300,3 +300,14 @@ def test_mutated_files_through_the_importer_give_an_import_or_a_refusal(pairs):
 
     run()
     assert not pairs.sessions.exists()
+
+
+def test_sections_with_different_deals_for_one_board_number_are_refused(pairs):
+    deal_a = "N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J875"
+    deal_b = "N:QJ82.T942.J.KT64 AK96.KJ8.T74.Q93 T73.AQ653.AQ8.A2 54.7.K96532.J875"
+    table = '[ScoreTable "Table;PairId_NS;PairId_EW;Contract;Declarer;Result"]\n'
+    text = (f'[Section "A"]\n[Board "1"]\n[Deal "{deal_a}"]\n{table}1 1 2 Pass - -\n\n'
+            f'[Section "B"]\n[Board "1"]\n[Deal "{deal_b}"]\n{table}1 11 12 Pass - -\n')
+    assert refused(pairs, text.encode()) == [
+        "line 7: Deal: board 1 has one deal in section A and another in section B: a session keeps one deal per "
+        "board number, so import each section as a session of its own."]
