@@ -286,8 +286,9 @@ def test_mutated_files_through_the_importer_give_an_import_or_a_refusal(pairs):
     """The whole import (reader, checks against the event, the services) on mutated files: an
     ImportRefused or a summary, never another exception. Bounded to run in make test."""
     from hypothesis import HealthCheck, given, settings
-    from tests.bridge.test_interchange_fuzz import SEEDS, XML_SEEDS, mutated
     from hypothesis import strategies as st
+
+    from tests.bridge.test_interchange_fuzz import SEEDS, XML_SEEDS, mutated
 
     @settings(max_examples=60, deadline=None, database=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
