@@ -312,3 +312,22 @@ def test_sections_with_different_deals_for_one_board_number_are_refused(pairs):
     assert refused(pairs, text.encode()) == [
         "line 7: Deal: board 1 has one deal in section A and another in section B: a session keeps one deal per "
         "board number, so import each section as a session of its own."]
+
+
+def test_team_games_named_by_home_and_visiting_team(teams):
+    deal = "N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J875"
+    games = []
+    for room, contract, declarer, result in (("Open", "4S", "N", "10"), ("Closed", "4S", "S", "9")):
+        games.append(f'[Board "1"]\n[Deal "{deal}"]\n[Scoring "IMP"]\n[HomeTeam "Lions"]\n[VisitTeam "Tigers"]\n'
+                     f'[Room "{room}"]\n[Table "1"]\n[Round "1"]\n[Declarer "{declarer}"]\n[Contract "{contract}"]\n'
+                     f'[Result "{result}"]\n')
+    summary = import_file(event=teams, data="\n".join(games).encode())
+    assert summary.results == 2 and summary.contestants_created == [1, 2]
+    lions = Contestant.objects.get(event=teams, name="Lions")
+    open_room = Result.objects.get(board__session__event=teams, table__number=1)
+    closed_room = Result.objects.get(board__session__event=teams, table__number=2)
+    assert (open_room.ns, closed_room.ew) == (lions, lions)
+    assert (open_room.score_ns, closed_room.score_ns) == (420, -50)
+    recalculation.rescore_everything(teams)
+    # Lions +420 in the open room, +50 defending in the closed room: +470, 10 IMPs.
+    assert MatchScore.objects.get(match__home=lions).home_imps == Decimal(10)
