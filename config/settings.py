@@ -259,4 +259,3 @@ CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 INTERCHANGE_MAX_FILE_BYTES = int(os.environ.get("INTERCHANGE_MAX_FILE_BYTES", str(10 * 1024 * 1024)))
 # The sweep resends a recalculation request no worker finished within this many seconds.
 RECALCULATION_SWEEP_AFTER_SECONDS = float(os.environ.get("RECALCULATION_SWEEP_AFTER_SECONDS", "60"))
-DATA_UPLOAD_MAX_MEMORY_SIZE = max(2621440, INTERCHANGE_MAX_FILE_BYTES + 65536)
