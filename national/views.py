@@ -3,7 +3,6 @@ auditor's regulating authority (as a list or CSV), and their statistics as chart
 
 Only national auditors (of at least one authority) and superusers may open them."""
 
-import csv
 import functools
 
 from django import forms
@@ -16,6 +15,7 @@ from django.utils.translation import gettext as _
 from national import selectors
 from appeals.models import Appeal, Outcome
 from rulings.models import Ruling
+from scoring import csv_export
 
 
 def national_reader_required(view):
@@ -77,7 +77,7 @@ def _with_format(request):
 def _csv(request, rulings):
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="national-rulings.csv"'
-    writer = csv.writer(response)
+    writer = csv_export.writer(response)  # no cell can start a formula in a spreadsheet
     writer.writerow(CSV_HEADER)
     for ruling in rulings:
         appeals = list(ruling.appeals.all())
