@@ -49,7 +49,7 @@ class RevokeError(MessageError):
     """Facts of a revoke or defective trick that cannot be right; ``field`` names the fact."""
 
     def __init__(self, field: str, message: Message) -> None:
-        super().__init__(message)  # type: ignore[no-untyped-call]
+        super().__init__(message)
         self.field = field
         self.message = message
 
