@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "rulings",
     "appeals",
     "national",
+    "axes",  # login throttling (config/login_throttle.py)
 ]
 
 MIDDLEWARE = [
@@ -68,10 +69,12 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "audit.context.AuditContextMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # A change that met a concurrent one after every retry: 503 + Retry-After, never a 500.
     "scoring.retry.ConcurrencyConflictMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes requires: a locked-out login answers 429.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -120,6 +123,24 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Login throttling (django-axes): AXES_FAILURE_LIMIT wrong passwords for one username from one
+# address lock that pair out for AXES_COOLOFF_TIME (429); attempts are kept in the database.
+AUTHENTICATION_BACKENDS = [
+    "config.login_throttle.LoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = float(os.environ.get("LOGIN_COOLOFF_HOURS", "0.25"))  # hours
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_HTTP_RESPONSE_CODE = 429
+
+# Shared by every web process (the API throttles count in it): Redis in production
+# (DJANGO_CACHE_URL=redis://...), else memory of each process.
+if os.environ.get("DJANGO_CACHE_URL"):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                          "LOCATION": os.environ["DJANGO_CACHE_URL"]}}
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -179,6 +200,15 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 100,
 }
 
+# API throttles: per signed-in user and per anonymous address; beyond the rate, 429 with
+# Retry-After. A scoring program posting a whole session stays far below the user rate.
+REST_FRAMEWORK.update({
+    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle",
+                                 "rest_framework.throttling.UserRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {"anon": os.environ.get("API_ANON_RATE", "120/minute"),
+                               "user": os.environ.get("API_USER_RATE", "1200/minute")},
+})
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Bridge rulings and appeals API",
     "DESCRIPTION": "The competition record, rulings and appeals of bridge tournaments.",
@@ -214,7 +244,17 @@ NETWORK_BROKER_TRANSPORT_OPTIONS = {"max_retries": 1, "interval_start": 0, "inte
                                     "interval_max": 0.5}
 if not CELERY_BROKER_URL.startswith("filesystem://"):
     CELERY_BROKER_TRANSPORT_OPTIONS = dict(NETWORK_BROKER_TRANSPORT_OPTIONS)
+# Workers and beat wait for the broker as long as it takes and resume by themselves: every
+# retry limit off (config/celery.py gives them these options instead of the web's). Redis:
+# keepalive and a health check find a dead connection; a task taken by a worker that died is
+# delivered again after visibility_timeout (the sweep resends it sooner, from the database).
+WORKER_BROKER_TRANSPORT_OPTIONS = {"max_retries": None, "interval_start": 0, "interval_step": 1,
+                                   "interval_max": 5, "socket_keepalive": True, "health_check_interval": 10,
+                                   "retry_on_timeout": True, "visibility_timeout": 3600}
+CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None  # a worker never gives up on its broker
+CELERY_BROKER_HEARTBEAT = 30  # RabbitMQ: a dead connection is noticed within a minute
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
@@ -226,14 +266,6 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 
 LOGGING = {
-# Workers and beat wait for the broker as long as it takes and resume by themselves: every
-# retry limit off (config/celery.py gives them these options instead of the web's). Redis:
-# keepalive and a health check find a dead connection; a task taken by a worker that died is
-# delivered again after visibility_timeout (the sweep resends it sooner, from the database).
-WORKER_BROKER_TRANSPORT_OPTIONS = {"max_retries": None, "interval_start": 0, "interval_step": 1,
-                                   "interval_max": 5, "socket_keepalive": True, "health_check_interval": 10,
-                                   "retry_on_timeout": True, "visibility_timeout": 3600}
-CELERY_BROKER_CONNECTION_RETRY = True
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
@@ -242,6 +274,8 @@ CELERY_BROKER_CONNECTION_RETRY = True
     "loggers": {"django.db.backends": {"level": "WARNING"}},
 }
 CELERY_BROKER_CONNECTION_TIMEOUT = float(os.environ.get("CELERY_BROKER_CONNECTION_TIMEOUT", "3"))
+# The sweep resends a recalculation request no worker finished within this many seconds.
+RECALCULATION_SWEEP_AFTER_SECONDS = float(os.environ.get("RECALCULATION_SWEEP_AFTER_SECONDS", "60"))
 CELERY_BEAT_SCHEDULE = {
     # The safety net of the recalculation pipeline: anything no worker finished is sent again.
     "sweep-recalculations": {"task": "scoring.tasks.sweep_recalculations",
@@ -257,5 +291,3 @@ CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 # Results files from scoring programs (PBN, USEBIO): the largest upload or file read, in bytes.
 # A bigger file is refused with its size and this limit, never cut short.
 INTERCHANGE_MAX_FILE_BYTES = int(os.environ.get("INTERCHANGE_MAX_FILE_BYTES", str(10 * 1024 * 1024)))
-# The sweep resends a recalculation request no worker finished within this many seconds.
-RECALCULATION_SWEEP_AFTER_SECONDS = float(os.environ.get("RECALCULATION_SWEEP_AFTER_SECONDS", "60"))
