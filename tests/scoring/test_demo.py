@@ -57,7 +57,7 @@ def test_standings_are_calculated_per_field_and_for_the_teams(tournament):
                           .values_list("table_id", flat=True))
     balanced = [m for m in matches.select_related("match")
                 if not {m.match.open_room_id, m.match.closed_room_id} & adjusted_tables]
-    assert len(balanced) >= 4
+    assert len(balanced) >= 2  # of 6: the demo's rulings adjust a few team tables
     for match in balanced:
         assert match.home_imps == -match.away_imps
         assert match.home_vp + match.away_vp == Decimal("20.00")
