@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil
+from operator import attrgetter
 
 import numpy as np
 
@@ -195,14 +196,23 @@ def _plain_totals(own_points, others):
     return dict(zip(own.tolist(), (below - above).tolist()))
 
 
+_PLAIN, _ID = attrgetter("plain"), attrgetter("id")
+
+
 def _all_plain(entries):
     """The points of every entry when each is a plain balanced score, else None."""
-    points = [entry.plain for entry in entries]
+    points = list(map(_PLAIN, entries))
     return None if None in points else points
 
 
 # Every IMP value as a Fraction, made once: -24 ... 24.
 _IMP_FRACTIONS = {value: Fraction(value) for value in range(-24, 25)}
+# (N-S, E-W) for each N-S IMP value
+_IMP_PAIRS = {value: (_IMP_FRACTIONS[value], _IMP_FRACTIONS[-value]) for value in range(-24, 25)}
+# The (N-S, E-W) IMP pair for every point difference from -4000 to 4000, at index difference + 4000
+# (4000 and more is 24): a Butler board is one clip and one lookup.
+_PAIR_BY_DIFFERENCE = np.empty(8001, dtype=object)
+_PAIR_BY_DIFFERENCE[:] = [_IMP_PAIRS[imps(difference)] for difference in range(-4000, 4001)]
 
 
 def _imp_array(differences):
@@ -219,7 +229,7 @@ def _plain_cross_imps(entries, points, mode):
     above = (len(ordered) - np.searchsorted(ordered, distinct[:, None] + _STEPS_ARRAY[None, :], side="left")).sum(axis=1)
     divisor = len(points) - 1 if mode == "mean" and len(points) > 1 else 1
     pairs = [(Fraction(total, divisor), Fraction(-total, divisor)) for total in (below - above).tolist()]
-    return dict(zip([entry.id for entry in entries], map(pairs.__getitem__, inverse.tolist())))
+    return dict(zip(map(_ID, entries), map(pairs.__getitem__, inverse.tolist())))
 
 
 def cross_imps(entries, *, mode="mean", artificial_imps=3):
@@ -385,12 +395,16 @@ def butler(entries, *, drop=1, step=10, half="away", artificial_imps=3):
     """
     entries = list(entries)
     plain = _all_plain(entries)
-    if plain is not None and plain:
-        datum = butler_datum(plain, drop=drop, step=step, half=half)
-        if datum.denominator == 1:
-            imps_ns = _imp_array(np.asarray(plain, dtype=np.int64) - int(datum)).tolist()
-            pairs = {value: (_IMP_FRACTIONS[value], _IMP_FRACTIONS[-value]) for value in set(imps_ns)}
-            return ButlerScore(datum, dict(zip([entry.id for entry in entries], map(pairs.__getitem__, imps_ns))))
+    if plain is not None and plain and type(step) is int:
+        # integers throughout: the datum from the sorted array, IMPs by searchsorted
+        if half not in ("up", "down", "away", "even"):
+            raise ValueError(f"rounding of a half is one of up, down, away, even, not {half!r}")
+        values = np.asarray(plain, dtype=np.int64)
+        each = butler_trim_count(drop, len(plain))
+        kept = np.sort(values)[each:len(plain) - each] if each else values
+        whole = _round_int_mean(int(kept.sum()), len(kept), step, half) * step
+        pairs = _PAIR_BY_DIFFERENCE[np.clip(values - whole, -4000, 4000) + 4000].tolist()
+        return ButlerScore(Fraction(whole), dict(zip(map(_ID, entries), pairs)))
     real, _ = _real_or_artificial(entries, "NS")
     datum_points = []
     for entry in real:
