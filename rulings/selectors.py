@@ -35,8 +35,14 @@ def can_rule(user, tournament):
 
 def filtered_rulings(user, *, tournament=None, session=None, board=None, director=None, law=None, kind=None,
                      state=None):
-    """``state="awaiting_result"`` lists the rulings opened before their table's result."""
-    qs = visible_rulings(user)
+    """``state="awaiting_result"`` lists the rulings opened before their table's result and
+    still without one (``table_has_result`` tells a result entered since, not yet attached)."""
+    from django.db.models import Exists, OuterRef
+
+    from scoring.models import Result
+
+    qs = visible_rulings(user).annotate(table_has_result=Exists(
+        Result.objects.filter(board=OuterRef("board"), table=OuterRef("table"))))
     if tournament:
         qs = qs.filter(board__session__event__tournament_id=tournament)
     if session:
@@ -50,7 +56,7 @@ def filtered_rulings(user, *, tournament=None, session=None, board=None, directo
     if kind:
         qs = qs.filter(kind=kind)
     if state == AWAITING_RESULT:
-        qs = qs.filter(result__isnull=True).exclude(state=Ruling.State.SUPERSEDED)
+        qs = qs.filter(table_has_result=False).exclude(state=Ruling.State.SUPERSEDED)
     elif state:
         qs = qs.filter(state=state)
     return qs.prefetch_related("citations__law").order_by("-created_at")

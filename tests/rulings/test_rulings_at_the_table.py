@@ -79,9 +79,12 @@ def test_an_adjusted_score_waits_for_the_result(field, director):
 
 def test_the_result_is_attached_when_it_exists_and_the_ruling_is_then_given(field, director):
     ruling = open_during_the_auction(field, director, give=False)
+    assert list(selectors.filtered_rulings(director, state=selectors.AWAITING_RESULT)) == [ruling]
     result = scoring_services.record_result(board=board_2(field), round=field.round, table=field.tables[2],
                                             ns=field.pairs[2], ew=field.pairs[9], contract="2S", declarer="E",
                                             tricks=8)
+    # Entered, not yet attached: no longer awaiting it.
+    assert not selectors.filtered_rulings(director, state=selectors.AWAITING_RESULT).exists()
     ruling = services.update_draft(ruling=ruling, by=director, kind="ui", laws="16B1a, 12C1e",
                                    ruling_text="Adjusted to 2S E -1", outcome="adjusted", score_kind="assigned",
                                    ns={"contract": "2S", "declarer": "E", "tricks": 7}, offending_side="EW",
