@@ -245,8 +245,8 @@ def ruling_detail(request, pk):
 def _diagram(ruling):
     """Hands and auction rows for the HTML diagram; None if the deal is not recorded."""
     from bridge.auction import Auction
-    from bridge.diagrams import auction_notes, auction_rows
     from bridge.deals import DealError, parse_deal
+    from bridge.diagrams import auction_notes, auction_rows
 
     try:
         deal = parse_deal(ruling.deal_pbn()) if ruling.deal_pbn() else None
@@ -284,7 +284,7 @@ def ruling_give(request, pk):
     try:
         services.give_ruling(ruling=ruling, by=request.user)
     except ValidationError as error:
-        for field, messages in error.message_dict.items():
+        for messages in error.message_dict.values():
             for message in messages:
                 django_messages.error(request, message)
     else:
