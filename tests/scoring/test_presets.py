@@ -421,3 +421,14 @@ def test_only_the_superuser_creates_an_authority_and_auditors_read_their_own(ebu
     assert api.get(reverse("authority-detail", args=[ebu.pk])).json()["settings"]["deposits"]["value"]["currency"] \
         == "GBP"
     assert AuthoritySetting.objects.filter(authority=ebu, key="preset").get().value == "ebu"
+
+
+@pytest.mark.django_db
+def test_the_settings_page_in_hebrew_keeps_values_and_sources_left_to_right(client, ebu):
+    from tests.conftest import page_in
+
+    page = page_in(client, make_user("root", is_superuser=True), reverse("authority-settings", args=[ebu.pk]), "he")
+    assert 'dir="rtl"' in page and "התקנון של English Bridge Union" in page
+    row = page.split('id="setting-appeal_period_minutes"')[1].split("</tr>")[0]
+    assert '<span dir="ltr">30</span>' in row and '<span lang="en" dir="ltr">Preset ebu: EBU regulations' in row
+    assert "כמו בתבנית" in row  # "as the preset"
