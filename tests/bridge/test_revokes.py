@@ -265,3 +265,30 @@ def test_equity_guide_compares_with_double_dummy(record):
     assert guide["at_table"] == 8
     assert guide["after_transfer"] == 9
     assert guide["short"] == max(0, guide["double_dummy"] - 9)
+
+
+def test_a_second_revoke_in_the_same_suit_and_a_revoke_by_each_side_are_read_from_the_play():
+    # Board 3 again: East revokes on trick 3 (C4) and again on trick 4 (C6, still holding
+    # hearts); South, declarer, revokes on trick 5 (D8 on a club lead, holding C2); claim of 10.
+    board = parse_lin(LIN)
+    from bridge.auction import Auction, Claim
+
+    cards = "C5 C3 CK CA HA H7 H8 H2 H3 D2 HK C4 HJ C6 H5 D3 C9 CT D8 C7".split()
+    auction = Auction("S", ["1H", "Pass", "2NT", "Pass", "4H", "Pass", "Pass", "Pass"],
+                      play=[cards[i:i + 4] for i in range(0, len(cards), 4)], claim=Claim(10))
+    record = read_play(board.deal, auction)
+    first, second, south = record.revokes()
+    assert [(r.trick, r.seat) for r in (first, second, south)] == [(3, "E"), (4, "E"), (5, "S")]
+    facts = facts_from_play(record, second)
+    assert facts.subsequent_same_suit and facts.both_sides_revoked
+    assert revoke_transfer("1997", facts).law == "64B2"
+    facts = facts_from_play(record, first)
+    assert not facts.subsequent_same_suit and facts.both_sides_revoked
+    assert (revoke_transfer("1997", facts).tricks, revoke_transfer("1997", facts).law) == (1, "64A2")
+    assert (revoke_transfer("2007", facts).tricks, revoke_transfer("2007", facts).law) == (0, "64B7")
+    facts = facts_from_play(record, south)
+    assert facts.established_by == "63A3" and facts.both_sides_revoked  # the claim after the revoke trick
+    # East won the revoke trick (CT): 64B1 does not apply, the offending side N-S won no trick
+    # after it in play but the claim gives them 6 of the last 8.
+    assert (facts.offending_side_won_revoke_trick, facts.offending_side_tricks_after) == (False, 6)
+    assert (revoke_transfer("1997", facts).tricks, revoke_transfer("1997", facts).law) == (1, "64A2")
