@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from kombu import Queue
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -264,6 +265,20 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
+# Queues: a burst of double-dummy solving, casebook printing, mail or imports never waits in
+# front of a standings update. A worker started without -Q consumes every queue (the dev
+# Procfile, the tests); a deployment runs workers per queue (docs/operations.md).
+CELERY_TASK_QUEUES = [Queue(name) for name in ("standings", "default", "double_dummy", "casebooks", "mail",
+                                               "imports")]
+CELERY_TASK_DEFAULT_QUEUE = "default"
+CELERY_TASK_ROUTES = {
+    "scoring.tasks.recalculate_board": {"queue": "standings"},
+    "scoring.tasks.sweep_recalculations": {"queue": "standings"},
+    "scoring.tasks.import_*": {"queue": "imports"},
+    "rulings.tasks.solve_*": {"queue": "double_dummy"},
+    "national.tasks.*": {"queue": "casebooks"},
+    "*.tasks.send_*": {"queue": "mail"},
+}
 
 LOGGING = {
     "version": 1,
