@@ -91,7 +91,7 @@ def available():
     return sorted(codes, key=lambda code: code != "laws")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load(code):
     if code not in available():
         raise PresetError(f"'{code}' is not a preset: one of {', '.join(available())}")
