@@ -46,9 +46,9 @@ def test_an_appeal_from_lodging_to_decision(browser, live_server, worker, field)
     page.select_option("[name=player]", label="P13 Player13")
     page.fill("[name=grounds]", "The pause did not suggest bidding game; 4S was the only call with our hands.")
     with page.expect_navigation():
-        page.click("text=Lodge the appeal")
+        page.click("form.ruling-form button:has-text('Lodge the appeal')")
     page.wait_for_selector("h1:has-text('Appeal 1')")
-    page.select_option("[name=player]", label="P14 Player14")
+    page.select_option("form:has(input[value=concurrence]) [name=player]", label="P14 Player14")
     page.select_option("[name=how]", "in_person")
     with page.expect_navigation():
         page.click("text=Record concurrence")
@@ -82,19 +82,21 @@ def test_an_appeal_from_lodging_to_decision(browser, live_server, worker, field)
 
     for member, member_page in member_pages.items():
         member_page.reload()
-        member_page.select_option("[name=outcome]", "vary")
+        member_page.select_option("form:has(input[value=vote]) [name=outcome]", "vary")
         with member_page.expect_navigation():
             member_page.click("text=Record my vote")
         member_page.wait_for_selector("text=Recorded.")
     page = member_pages[members[0]]  # the chair records the decision
-    page.check("input[name=decision][value=vary]")
-    page.fill("[name=reasons]", "Bidding on was not suggested over passing; the committee assigns 4S made.")
-    page.select_option("form.decision [name=score_kind]", "assigned")
-    page.fill("form.decision [name=contract]", "4S")
-    page.select_option("form.decision [name=declarer]", "N")
-    page.fill("form.decision [name=tricks]", "10")
+    decide = "form:has(input[value=decide])"
+    page.check(f"{decide} input[name=decide-decision][value=vary]")
+    page.fill(f"{decide} [name=decide-reasons]", "Bidding on was not suggested over passing; the committee assigns "
+                                                  "4S made.")
+    page.select_option(f"{decide} [name=decide-score_kind]", "assigned")
+    page.fill(f"{decide} [name=decide-contract]", "4S")
+    page.select_option(f"{decide} [name=decide-declarer]", "N")
+    page.fill(f"{decide} [name=decide-tricks]", "10")
     with page.expect_navigation():
-        page.click("text=Record the decision")
+        page.click(f"{decide} button:has-text('Record the decision')")
     page.wait_for_selector("text=Recorded.")
     text = page.inner_text("main")
     assert "Ruling varied" in text and "4S N = (+420)" in text

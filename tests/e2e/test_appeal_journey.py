@@ -1,0 +1,210 @@
+"""The appeal journey of issue 21 on a 390-pixel phone, with no API call and no admin page: a
+ruling, the player's request to appeal on their own page, the director lodging it with the
+partner's concurrence, the director in charge deciding the law part, the committee reading the
+case file, hearing, voting with one dissent and varying the score to a weighted one, the
+standings following through the real worker; and the law-only appeal that the director in
+charge decides alone (Law 93B1). On every page the document is no wider than the phone."""
+
+import datetime
+from decimal import Decimal
+
+import pytest
+from django.utils import timezone
+
+from appeals.models import Appeal
+from rulings import services as rulings_services
+from scoring import roles, services
+from scoring.models import BoardScore
+from tests.conftest import make_user, settled, wait_for
+from tests.e2e.conftest import PHONE, log_in, screenshot
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def person(name, tournament=None, role=None):
+    user = make_user(name, first_name=name.title())
+    user.set_password(f"pw-{name}")
+    user.save()
+    if tournament is not None:
+        services.appoint_official(tournament=tournament, user=user, role=role)
+    return user
+
+
+def on_phone(browser, live_server, user):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    log_in(page, live_server, user.username, f"pw-{user.username}")
+    return page
+
+
+def fits(page, name=None):
+    """The page does not scroll sideways on the phone; kept as a screenshot when named."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    wide = [] if width <= PHONE["width"] else page.evaluate(
+        "[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 390)"
+        ".slice(0, 5).map(e => e.tagName + '.' + e.className + '[' + (e.getAttribute('name') || '') + ']')")
+    assert width <= PHONE["width"], f"{page.url} is {width}px wide on a {PHONE['width']}px phone: {wide}"
+    if name:
+        screenshot(page, name)
+
+
+def submit(page, action, button=None):
+    """Submit the form of one step of the case (its hidden ``action``)."""
+    form = page.locator(f"form:has(input[name=action][value={action}])").first
+    with page.expect_navigation():
+        (form.locator(f"button:has-text('{button}')") if button else form.locator("button[type=submit]")).click()
+
+
+@pytest.fixture
+def table_x(field):
+    """Table X's ruling (3S= assigned), its official score posted five minutes ago: the window is open."""
+    chief = person("chief", field.tournament, roles.CHIEF_DIRECTOR)
+    board, x = field.boards[0], field.results[6]
+    ruling = rulings_services.rule(result=x, director=chief, kind="ui", laws="16B1a, 12C1c", give=True,
+                                   ruling_text="Score adjusted to 3S making.", outcome="adjusted",
+                                   score_kind="assigned", offending_side="NS",
+                                   ns={"contract": "3S", "declarer": "N", "tricks": 9})
+    services.post_official_scores(session=field.session, at=timezone.now() - datetime.timedelta(minutes=5))
+    wait_for(lambda: settled(board))
+    assert BoardScore.objects.get(result=x).ns == Decimal("3")
+    north = x.ns.members.order_by("pk")[0]
+    north.user = person("north")
+    north.save(update_fields=["user"])
+    return field, chief, ruling, north, board, x
+
+
+def test_the_whole_appeal_on_a_phone(browser, live_server, worker, table_x):
+    field, chief, ruling, north, board, x = table_x
+    members = [person(name, field.tournament, roles.APPEALS_MEMBER) for name in ("ann", "ben", "cy")]
+
+    # The player: their own page, the live countdown, the request to appeal.
+    player = on_phone(browser, live_server, north.user)
+    player.goto(f"{live_server.url}/appeals/mine/")
+    player.wait_for_selector(".countdown")
+    assert ":" in player.inner_text(".countdown")
+    player.click("text=Ask to appeal")
+    player.fill("[name=grounds]", "The pause did not suggest bidding game; and 16B1a does not apply after a stop card.")
+    player.select_option("[name=about]", "both")
+    fits(player, "journey-1-player-request")
+    with player.expect_navigation():
+        player.click("text=Send to the director")
+    player.wait_for_selector("text=Your request is with the director")
+
+    # The director in charge lodges it from his list, with the partner's concurrence.
+    desk = on_phone(browser, live_server, chief)
+    desk.goto(f"{live_server.url}/appeals/")
+    fits(desk, "journey-2-appeals-home")
+    with desk.expect_navigation():
+        desk.click(f"a[href='/appeals/lodge/{ruling.pk}/']")
+    fits(desk, "journey-3-lodge-from-request")
+    submit(desk, "from_request")
+    desk.wait_for_selector("h1:has-text('Appeal 1')")
+    appeal = Appeal.objects.get()
+    partner = x.ns.members.order_by("pk")[1]
+    desk.select_option("form:has(input[value=concurrence]) [name=player]", str(partner.pk))
+    desk.select_option("[name=how]", "in_person")
+    submit(desk, "concurrence")
+    desk.wait_for_selector("text=Recorded.")
+
+    # The director in charge decides the law part (93B1).
+    law = "form:has(input[value=law_part])"
+    desk.check(f"{law} input[name=law-decision][value=uphold]")
+    desk.fill(f"{law} [name=law-laws]", "16B1a")
+    desk.fill(f"{law} [name=law-reasons]", "A stop card does not end the obligation to avoid using the pause.")
+    submit(desk, "law_part")
+    desk.wait_for_selector("text=Recorded.")
+
+    # The body: constituted, each member declares, the hearing is scheduled.
+    desk.select_option("[name=kind]", "committee")
+    desk.select_option("[name=members]", [str(m.pk) for m in members])
+    desk.select_option("[name=chair]", str(members[0].pk))
+    submit(desk, "constitute")
+    desk.wait_for_selector("text=Member appointed")
+    pages = {}
+    for member in members:
+        page = on_phone(browser, live_server, member)
+        page.goto(f"{live_server.url}/appeals/{appeal.pk}/")
+        submit(page, "declare")
+        page.wait_for_selector("text=Recorded.")
+        pages[member] = page
+    desk.reload()
+    desk.fill("[name=starts_at]", (timezone.localtime(timezone.now(), field.tournament.zone)
+                                   + datetime.timedelta(minutes=20)).strftime("%Y-%m-%dT%H:%M"))
+    desk.fill("[name=place]", "Committee room")
+    submit(desk, "schedule")
+    desk.wait_for_selector("text=Hearing scheduled")
+
+    # The committee reads the case file, votes (one dissent) and varies the score to a weighted one.
+    chair = pages[members[0]]
+    chair.reload()
+    case_file = chair.inner_text("main")
+    for part in ("Hand diagram" if "Hand diagram" in case_file else "The deal", "Laws", "16B1a", "Timeline",
+                 "Effect on the score"):
+        assert part in case_file, part
+    fits(chair, "journey-4-case-file")
+    for member, vote, dissent in ((members[0], "vary", ""), (members[1], "vary", ""),
+                                  (members[2], "uphold", "Passing was not a logical alternative.")):
+        page = pages[member]
+        page.reload()
+        page.select_option("form:has(input[value=vote]) [name=outcome]", vote)
+        page.fill("[name=dissent]", dissent)
+        submit(page, "vote")
+        page.wait_for_selector("text=Recorded.")
+    chair.reload()
+    decide = "form:has(input[value=decide])"
+    chair.check(f"{decide} input[name=decide-decision][value=vary]")
+    chair.fill(f"{decide} [name=decide-reasons]", "Some would bid on: 4S made 60%, 3S made 40%.")
+    chair.select_option(f"{decide} [name=decide-score_kind]", "weighted")
+    for row, (contract, tricks, weight) in enumerate((("4S", "10", "0.6"), ("3S", "10", "0.4")), start=1):
+        chair.fill(f"{decide} [name=decide-w{row}_contract]", contract)
+        chair.select_option(f"{decide} [name=decide-w{row}_declarer]", "N")
+        chair.fill(f"{decide} [name=decide-w{row}_tricks]", tricks)
+        chair.fill(f"{decide} [name=decide-w{row}_weight]", weight)
+    assert chair.inner_text(f"{decide} .weight-sum") == "1"
+    fits(chair, "journey-5-decision-form")
+    submit(chair, "decide")
+    chair.wait_for_selector("text=Recorded.")
+    text = chair.inner_text("main")
+    assert "Ruling varied" in text and "Passing was not a logical alternative." in text
+    fits(chair, "journey-6-decided")
+
+    # The standings follow through the real worker.
+    wait_for(lambda: settled(board))
+    assert BoardScore.objects.get(result=x).ns != Decimal("3")
+    ruling.refresh_from_db()
+    assert ruling.state == "changed_by_appeal"
+    desk.goto(f"{live_server.url}/events/{field.event.pk}/standings/")
+    fits(desk, "journey-7-standings")
+    player.goto(f"{live_server.url}/appeals/mine/")
+    assert "Decided" in player.inner_text("main")
+    fits(player, "journey-8-player-decided")
+
+
+def test_a_law_only_appeal_decided_by_the_director_in_charge_alone(browser, live_server, worker, table_x):
+    field, chief, ruling, north, board, x = table_x
+    desk = on_phone(browser, live_server, chief)
+    desk.goto(f"{live_server.url}/appeals/lodge/{ruling.pk}/")
+    desk.select_option("[name=player]", str(north.pk))
+    desk.fill("[name=grounds]", "Law 16B1a does not reach a pause after a stop card.")
+    desk.select_option("[name=about]", "law")
+    fits(desk, "journey-law-1-lodge")
+    with desk.expect_navigation():
+        desk.click("form.ruling-form button:has-text('Lodge the appeal')")
+    desk.wait_for_selector("h1:has-text('Appeal 1')")
+    partner = x.ns.members.order_by("pk")[1]
+    desk.select_option("form:has(input[value=concurrence]) [name=player]", str(partner.pk))
+    submit(desk, "concurrence")
+    law = "form:has(input[value=law_part])"
+    desk.check(f"{law} input[name=law-decision][value=overturn]")
+    desk.fill(f"{law} [name=law-laws]", "16B1a")
+    desk.fill(f"{law} [name=law-reasons]", "The stop card regulation makes the pause authorised.")
+    fits(desk, "journey-law-2-law-part")
+    submit(desk, "law_part")
+    desk.wait_for_selector("text=Recorded.")
+    appeal = Appeal.objects.get()
+    assert (appeal.state, appeal.outcome) == ("decided", "overturn")
+    assert "decided by the director in charge on law" in desk.inner_text("main")
+    fits(desk, "journey-law-3-decided")
+    wait_for(lambda: settled(board))
+    assert BoardScore.objects.get(result=x).ns != Decimal("3")  # the table result (4S made) again
