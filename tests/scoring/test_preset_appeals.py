@@ -10,7 +10,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from appeals import services
-from appeals.models import AppealEvent, Deposit
+from appeals.models import AppealEvent, Deposit, MeritWarning
 from rulings.models import Ruling
 from scoring import recalculation
 from scoring import services as scoring_services
@@ -124,3 +124,31 @@ def test_a_ufsb_appeal_goes_to_the_chief_judge_then_the_committee_then_the_feder
     assert case.ruling.state == Ruling.State.CHANGED_BY_APPEAL
     steps = [a for a in actions(appeal) if a in ("law_part_decided", "decided", "further_lodged", "further_decided")]
     assert steps == ["law_part_decided", "decided", "further_lodged", "further_decided"]
+
+
+@pytest.mark.parametrize("field", ["ebl"], indirect=True)
+def test_an_ebl_review_goes_to_a_single_reviewer_and_no_deposit_is_asked(case):
+    appeal = lodge(case)
+    body = services.constitute_body(appeal=appeal, by=case.chief, members=[case.members[0]], now=SOON)
+    assert (body.kind, body.size) == ("reviewer", 1)  # the regulations' body, no committee
+    with pytest.raises(ValidationError) as error:
+        services.record_deposit(appeal=appeal, by=case.director, now=SOON)
+    assert "No deposit is asked" in error.value.message_dict["amount"][0]
+
+
+@pytest.mark.parametrize("field", ["acbl"], indirect=True)
+def test_an_acbl_appeal_without_merit_is_a_warning_against_each_appellant(case):
+    appeal = lodge(case)
+    services.record_concurrence(appeal=appeal, player=case.south, how="in_person", by=case.director, now=SOON)
+    body = services.constitute_body(appeal=appeal, by=case.chief, members=case.members[:3], chair=case.members[0],
+                                    now=SOON)
+    assert body.kind == "director_panel"
+    for member in body.members.all():
+        services.declare_conflict(member=member, now=SOON)
+    services.schedule_hearing(appeal=appeal, by=case.chief, starts_at=SOON, now=SOON)
+    vote_all(body, "uphold")
+    appeal = services.decide_appeal(appeal=appeal, by=case.members[0], outcome="uphold", reasons="LA", now=SOON)
+    appeal = services.find_without_merit(appeal=appeal, by=case.members[0], reasons="No case", now=SOON)
+    assert appeal.sanction == "warning"
+    assert set(MeritWarning.objects.values_list("player", flat=True)) == {case.north.pk, case.south.pk}
+    assert case.record.results[6].effective.penalty is None  # no score penalty at the ACBL
