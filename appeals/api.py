@@ -3,7 +3,8 @@ the pages, errors as JSON naming the field."""
 
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext as _
+from django_filters import rest_framework as filters
+from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_view
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
@@ -12,23 +13,51 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from appeals import selectors, services
-from appeals.models import (Appeal, AppealEvent, AppealPart, BodyMember, Deposit, FurtherAppeal, Hearing,
-                            Recommendation)
+from appeals.models import (Appeal, AppealEvent, AppealPart, BodyMember, Concurrence, Deposit, FurtherAppeal,
+                            Hearing, Outcome, Recommendation)
+from appeals.models import Body as AppealsBody
 from appeals.views import visible_appeals
 from rulings import selectors as rulings_selectors
+from rulings.models import Ruling
 from scoring.api import call_service as _call
+from scoring.api_contract import Conflict
 from scoring.models import Player
 
 
 class AppealEventSerializer(serializers.ModelSerializer):
-    by = serializers.StringRelatedField()
+    by = serializers.StringRelatedField(allow_null=True)
 
     class Meta:
         model = AppealEvent
         fields = ["at", "action", "by", "note"]
 
 
+class AppealPartSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = AppealPart
+        fields = ["id", "kind", "question", "outcome"]
+
+
+class BodySeatSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    user = serializers.IntegerField()
+    chair = serializers.BooleanField()
+    declared = serializers.BooleanField()
+    recused = serializers.BooleanField()
+    vote = serializers.ChoiceField(choices=[("", "")] + list(Outcome.choices))
+
+
+class AppealBodySerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=AppealsBody.Kind.choices)
+    size = serializers.IntegerField()
+    constituted = serializers.BooleanField()
+    members = BodySeatSerializer(many=True)
+
+
 class AppealSerializer(serializers.ModelSerializer):
+    """An appeal as the API shows it. In a list (selectors.for_api) its timeline, parts, body
+    and concurrences come prefetched, so the list costs the same few queries however long."""
+
     timeline = serializers.SerializerMethodField()
     concurrence_missing = serializers.SerializerMethodField()
     parts = serializers.SerializerMethodField()
@@ -42,100 +71,197 @@ class AppealSerializer(serializers.ModelSerializer):
                   "decided_at", "without_merit", "without_merit_reasons", "sanction", "parts", "body",
                   "concurrence_missing", "timeline"]
 
-    def get_timeline(self, appeal) -> list:
-        return AppealEventSerializer(selectors.timeline(appeal), many=True).data
+    @extend_schema_field(AppealEventSerializer(many=True))
+    def get_timeline(self, appeal):
+        events = getattr(appeal, "api_timeline", None)
+        return AppealEventSerializer(selectors.timeline(appeal) if events is None else events, many=True).data
 
-    def get_concurrence_missing(self, appeal) -> list:
+    def get_concurrence_missing(self, appeal) -> list[str]:
         return selectors.concurrence_missing(appeal)
 
-    def get_parts(self, appeal) -> list:
-        return [{"id": p.pk, "kind": p.kind, "question": p.question, "outcome": p.outcome} for p in appeal.parts.all()]
+    @extend_schema_field(AppealPartSerializer(many=True))
+    def get_parts(self, appeal):
+        return AppealPartSerializer(appeal.parts.all(), many=True).data
 
-    def get_body(self, appeal) -> dict | None:
-        body = appeal.body()
+    @extend_schema_field(AppealBodySerializer(allow_null=True))
+    def get_body(self, appeal):
+        bodies = getattr(appeal, "api_event_bodies", None)
+        body = appeal.body() if bodies is None else (bodies[0] if bodies else None)
         if body is None:
             return None
-        return {"kind": body.kind, "size": body.size, "constituted": body.is_constituted,
+        return {"kind": body.kind, "size": body.size, "constituted": selectors.is_constituted(body),
                 "members": [{"id": m.pk, "user": m.user_id, "chair": m.is_chair, "declared": bool(m.declared_at),
                              "recused": bool(m.recused_at), "vote": m.vote} for m in body.members.all()]}
 
 
-class StepSerializer(serializers.Serializer):
-    """Everything a step may take; each step reads what it needs and the service refuses the rest."""
+# Each step's own input (issue #19): the body the step reads, documented in the schema, each
+# field checked before the service is called (a wrong form is a 400 naming the field; what the
+# service refuses of a well-formed request is a 409).
+_SCORE_KINDS = [("", "")] + list(Ruling.ScoreKind.choices)
 
-    ruling = serializers.IntegerField(required=False)
-    player = serializers.IntegerField(required=False)
-    origin = serializers.CharField(required=False, default=Appeal.Origin.PLAYER)
-    grounds = serializers.CharField(required=False, allow_blank=True)
-    law_question = serializers.CharField(required=False, allow_blank=True, default="")
-    how = serializers.CharField(required=False)
-    kind = serializers.CharField(required=False, allow_blank=True, default="")
+
+def _text(**kwargs):
+    return serializers.CharField(required=False, allow_blank=True, default="", **kwargs)
+
+
+class LodgeInput(serializers.Serializer):
+    ruling = serializers.IntegerField(help_text="The ruling appealed against")
+    player = serializers.IntegerField(required=False, allow_null=True, help_text="The player who lodges it")
+    origin = serializers.ChoiceField(choices=Appeal.Origin.choices, required=False, default=Appeal.Origin.PLAYER)
+    grounds = _text()
+    law_question = _text(help_text="A question of law or regulation (a part the director in charge decides)")
+
+
+class NoInput(serializers.Serializer):
+    """A step that takes no body."""
+
+
+class ConcurrenceInput(serializers.Serializer):
+    player = serializers.IntegerField()
+    how = serializers.ChoiceField(choices=Concurrence.How.choices)
+
+
+class DepositInput(serializers.Serializer):
+    deposit = serializers.IntegerField()
+
+
+class ForfeitInput(DepositInput):
+    reason = _text()
+
+
+class ConstituteInput(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=[("", "")] + list(AppealsBody.Kind.choices), required=False, default="")
     members = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
     chair = serializers.IntegerField(required=False, allow_null=True, default=None)
-    starts_at = serializers.DateTimeField(required=False)
-    mode = serializers.CharField(required=False, default="in_person")
-    place = serializers.CharField(required=False, allow_blank=True, default="")
-    conflict = serializers.CharField(required=False, allow_blank=True, default="")
-    reason = serializers.CharField(required=False, allow_blank=True, default="")
-    outcome = serializers.CharField(required=False)
-    dissent = serializers.CharField(required=False, allow_blank=True, default="")
-    reasons = serializers.CharField(required=False, allow_blank=True, default="")
-    score_kind = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class DeclareInput(serializers.Serializer):
+    conflict = _text()
+
+
+class ReasonInput(serializers.Serializer):
+    reason = _text()
+
+
+class ScheduleInput(serializers.Serializer):
+    starts_at = serializers.DateTimeField()
+    mode = serializers.ChoiceField(choices=Hearing.Mode.choices, required=False, default=Hearing.Mode.IN_PERSON)
+    place = _text()
+
+
+class VoteInput(serializers.Serializer):
+    outcome = serializers.ChoiceField(choices=Outcome.choices)
+    dissent = _text()
+
+
+class DecisionInput(serializers.Serializer):
+    outcome = serializers.ChoiceField(choices=Outcome.choices)
+    reasons = _text()
+    score_kind = serializers.ChoiceField(choices=_SCORE_KINDS, required=False, default="")
     ns = serializers.JSONField(required=False, allow_null=True, default=None)
     ew = serializers.JSONField(required=False, allow_null=True, default=None)
-    about = serializers.CharField(required=False)
-    text = serializers.CharField(required=False, allow_blank=True, default="")
-    accepted = serializers.BooleanField(required=False)
-    response = serializers.CharField(required=False, allow_blank=True, default="")
-    part = serializers.IntegerField(required=False)
-    deposit = serializers.IntegerField(required=False)
+
+
+class LawPartDecisionInput(DecisionInput):
+    part = serializers.IntegerField()
+
+
+class WithoutMeritInput(serializers.Serializer):
+    reasons = _text()
+
+
+class WithdrawalInput(serializers.Serializer):
+    player = serializers.IntegerField()
+    reason = _text()
+
+
+class RecommendationInput(serializers.Serializer):
+    about = serializers.ChoiceField(choices=Recommendation.About.choices)
+    text = _text()
+
+
+class FurtherAppealInput(serializers.Serializer):
+    player = serializers.IntegerField(required=False, allow_null=True)
+    grounds = _text()
+    origin = serializers.ChoiceField(choices=FurtherAppeal.Origin.choices, required=False)
+
+
+class StatementsInput(serializers.Serializer):
+    grounds = serializers.CharField(required=False, allow_blank=True)
     respondents_statement = serializers.CharField(required=False, allow_blank=True)
+
+
+class LockStatementsInput(serializers.Serializer):
     agreed_by = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
-    until = serializers.DateTimeField(required=False)
-    hearing = serializers.IntegerField(required=False)
+
+
+class AttendanceInput(serializers.Serializer):
+    hearing = serializers.IntegerField()
+    player = serializers.IntegerField()
+
+
+class HearingNotesInput(serializers.Serializer):
+    hearing = serializers.IntegerField()
     director_account = serializers.CharField(required=False, allow_blank=True)
     director_present = serializers.BooleanField(required=False)
     notes = serializers.CharField(required=False, allow_blank=True)
-    recommendation = serializers.IntegerField(required=False)
 
 
+class PartInput(serializers.Serializer):
+    part = serializers.IntegerField()
+
+
+class ResponseInput(serializers.Serializer):
+    recommendation = serializers.IntegerField()
+    accepted = serializers.BooleanField()
+    response = _text()
+
+
+STEP_INPUTS = {
+    "create": LodgeInput, "concurrence": ConcurrenceInput, "deposit": NoInput, "return_deposit": DepositInput,
+    "constitute": ConstituteInput, "declare": DeclareInput, "recuse": ReasonInput, "schedule": ScheduleInput,
+    "vote": VoteInput, "decide_law_part": LawPartDecisionInput, "decide": DecisionInput,
+    "without_merit": WithoutMeritInput, "withdrawal": WithdrawalInput, "recommendation": RecommendationInput,
+    "further_appeal": FurtherAppealInput, "statements": StatementsInput, "lock_statements": LockStatementsInput,
+    "forfeit_deposit": ForfeitInput, "accept_withdrawal": NoInput, "attendance": AttendanceInput,
+    "hearing_notes": HearingNotesInput, "appeal_law_decision": PartInput,
+    "respond_to_recommendation": ResponseInput, "decide_further_appeal": DecisionInput,
+}
+
+
+class AppealFilter(filters.FilterSet):
+    state = filters.ChoiceFilter(choices=Appeal.State.choices)
+
+    class Meta:
+        model = Appeal
+        fields = []
+
+
+@extend_schema_view(
+    create=extend_schema(request=LodgeInput, responses={201: AppealSerializer}),
+    **{step: extend_schema(request=None if serializer is NoInput else serializer, responses=AppealSerializer)
+       for step, serializer in STEP_INPUTS.items() if step != "create"},
+)
 class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     serializer_class = AppealSerializer
     permission_classes = [IsAuthenticated]
 
     queryset = Appeal.objects.none()  # for the schema; the real one depends on who asks
+    filterset_class = AppealFilter
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return Appeal.objects.none()
-        qs = visible_appeals(self.request.user).order_by("-lodged_at", "-pk")
-        state = self.request.query_params.get("state")
-        return qs.filter(state=state) if state else qs
-
-    # Steps a director of the tournament records (docs/appeals.md, "Who may do what"), as on the
-    # case's page (appeals.views._act); the services check the person for some steps only.
-    DIRECTOR_STEPS = {"concurrence", "deposit", "return_deposit", "forfeit_deposit", "statements", "lock_statements",
-                      "withdrawal", "schedule", "appeal_law_decision", "players_further_appeal"}
-    # The hearing's record: a director, or a member sitting on the case (its scribe).
-    HEARING_RECORD = {"attendance", "hearing_notes"}
+        return selectors.for_api(visible_appeals(self.request.user).order_by("-lodged_at", "-pk"))
 
     def get_object(self):
-        """The case if the caller sees it (404 otherwise); for a director's step, 403 unless the
-        caller is a director of its tournament."""
-        appeal = super().get_object()
-        step, user = self.action, self.request.user
-        data = self.request.data if isinstance(self.request.data, dict) else {}
-        player = FurtherAppeal.Origin.PLAYER
-        if step == "further_appeal" and data.get("origin", player) == player:
-            step = "players_further_appeal"  # lodged through a director; a referral is the service's to check
-        if step in self.DIRECTOR_STEPS | self.HEARING_RECORD and not rulings_selectors.can_rule(user, appeal.tournament):
-            sitting = BodyMember.objects.filter(body__appeal=appeal, user=user, recused_at__isnull=True).exists()
-            if step in self.DIRECTOR_STEPS or not sitting:
-                raise PermissionDenied(_("Only a director of this tournament records this step."))
-        return appeal
+        """The case if the caller sees it (404 otherwise). Who may take a step is the service's to
+        decide: a person it refuses gets 403 with the reason (DRF turns Django's PermissionDenied
+        into 403), as on the page."""
+        return super().get_object()
 
     def _data(self):
-        data = StepSerializer(data=self.request.data)
+        data = STEP_INPUTS[self.action](data=self.request.data)
         data.is_valid(raise_exception=True)
         return data.validated_data
 
@@ -327,7 +453,7 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     def decide_further_appeal(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
         if not hasattr(appeal, "further"):
-            raise DRFValidationError({"further": ["No further appeal was lodged against this decision."]})
+            raise Conflict({"further": ["No further appeal was lodged against this decision."]})
         _call(services.decide_further_appeal, further_appeal=appeal.further, by=request.user,
               outcome=data.get("outcome"), reasons=data["reasons"], score_kind=data["score_kind"], ns=data["ns"],
               ew=data["ew"])

@@ -48,7 +48,7 @@ def concurrence_needed(appeal):
 
 def concurrence_missing(appeal):
     """The names of those whose concurrence is still needed; empty when it is complete."""
-    agreed = set(appeal.concurrences.values_list("player_id", flat=True))
+    agreed = {concurrence.player_id for concurrence in appeal.concurrences.all()}  # prefetched by for_api
     missing = []
     for player in concurrence_needed(appeal):
         if player is None:
@@ -134,6 +134,31 @@ def cases_for_member(user, *, open_only=False):
 def member_queue(user):
     """What a body member still has to hear or decide."""
     return cases_for_member(user, open_only=True)
+
+
+def for_api(appeals):
+    """``appeals`` with what the API shows of each prefetched (timeline, parts, the body at the
+    event and its members, concurrences, the appellants), so a list of them costs the same few
+    queries however long it is."""
+    from django.db.models import Prefetch
+
+    from appeals.models import Body
+
+    return appeals.select_related("appellant__captain").prefetch_related(
+        Prefetch("events", queryset=AppealEvent.objects.select_related("by").order_by("at", "pk"),
+                 to_attr="api_timeline"),
+        "parts", "concurrences", "appellant__members",
+        Prefetch("bodies", queryset=Body.objects.filter(stage=Stage.EVENT).prefetch_related("members")
+                 .order_by("pk"), to_attr="api_event_bodies"))
+
+
+def is_constituted(body):
+    """Body.is_constituted from the body's (prefetched) members, without a query: every seat
+    filled by a member who sits, each declared with no conflict, and a chair when more than one
+    (Body.missing() says the same in words)."""
+    sitting = [member for member in body.members.all() if member.recused_at is None]
+    return (len(sitting) == body.size and all(m.declared_at is not None and not m.conflict for m in sitting)
+            and (body.size == 1 or any(m.is_chair for m in sitting)))
 
 
 def timeline(appeal):

@@ -51,6 +51,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "rest_framework",
+    "rest_framework.authtoken",
+    "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "audit",
@@ -194,10 +196,17 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.BasicAuthentication",
+        # Scripts and scoring programs: "Authorization: Token <key>" (manage.py drf_create_token).
+        "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["scoring.permissions.CompetitionRecordPermission"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    # The API contract (scoring/api_contract.py): documented 400/403/404/409 with one error shape.
+    "DEFAULT_SCHEMA_CLASS": "scoring.api_schema.ContractSchema",
+    "EXCEPTION_HANDLER": "scoring.api_contract.exception_handler",
+    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_PAGINATION_CLASS": "scoring.api_contract.StrictLimitOffsetPagination",
+    # The API reads JSON (what scripts and scoring programs send), and the schema says so.
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "PAGE_SIZE": 100,
 }
 
@@ -215,6 +224,9 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "The competition record, rulings and appeals of bridge tournaments.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Request bodies as components of their own: what a client sends (no read-only fields,
+    # minLength 1 where blank is refused) apart from what it reads.
+    "COMPONENT_SPLIT_REQUEST": True,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",

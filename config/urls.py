@@ -47,3 +47,6 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
 ]
+
+# An address under /api/ that no route matches answers JSON in the API's error shape.
+handler404 = "scoring.api_contract.not_found"

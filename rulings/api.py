@@ -109,7 +109,7 @@ class RulingInputSerializer(ScoreInputSerializer):
     def validate_result(self, result):
         user = self.context["request"].user
         if not scoring_selectors.visible_tournaments(user).filter(pk=result.board.session.event.tournament_id):
-            raise serializers.ValidationError(_("There is no such result."))
+            raise serializers.ValidationError(_("There is no such result."), code="does_not_exist")  # 404
         if not selectors.can_rule(user, result.board.session.event.tournament):
             raise PermissionDenied(_("Only a director or chief director of this tournament records rulings."))
         return result
@@ -198,7 +198,7 @@ class RulingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
 
 class LawEntryFilter(filters.FilterSet):
     edition = filters.ChoiceFilter(choices=[("1997", "1997"), ("2007", "2007"), ("2017", "2017")])
-    law = filters.CharFilter(help_text="A law's number: 12")
+    law = WholeNumberFilter(help_text="A law's number: 12")
 
     class Meta:
         model = LawEntry

@@ -7,8 +7,9 @@ the API refuses exactly what the web and the admin refuse, naming the field.
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from django_filters import rest_framework as filters
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
@@ -16,6 +17,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.exceptions import ValidationError as DRFValidationError
 
 from scoring import selectors, services
+from scoring.api_contract import WholeNumberFilter, refusal
 from scoring.models import (
     Adjustment,
     Board,
@@ -35,12 +37,13 @@ from scoring.permissions import CompetitionRecordPermission, tournament_of
 
 
 def call_service(service, **kwargs):
-    """Run a service for an API view: its ValidationError becomes a 400 with the same messages,
-    by field. The rulings and appeals APIs use it too."""
+    """Run a service for an API view: its ValidationError (the record, as it stands, refuses a
+    well-formed request) becomes a 409 with the same messages, by field. The rulings and
+    appeals APIs use it too."""
     try:
         return service(**kwargs)
     except DjangoValidationError as error:
-        raise DRFValidationError(error.message_dict if hasattr(error, "error_dict") else error.messages) from None
+        raise refusal(error) from None
 
 
 _call = call_service
@@ -60,23 +63,61 @@ class EventSerializer(serializers.ModelSerializer):
         fields = ["id", "tournament", "name", "kind"]
 
 
+class ClockListSerializer(serializers.ListSerializer):
+    """Reads the clocks of every session in the list at once (scoring.selectors.session_clocks),
+    so a list costs the same few queries however long it is."""
+
+    def to_representation(self, data):
+        rows = list(data.all() if hasattr(data, "all") else data)
+        child = self.child
+        self.context.setdefault("session_clocks", {}).update(
+            selectors.session_clocks([child.session_of(row) for row in rows]))
+        return super().to_representation(rows)
+
+
+def clock(serializer, session, name):
+    """One of ``session``'s clocks (official_score_at, appeal_deadline, correction_deadline,
+    recalculation_pending), from the list's batch or read for this one session."""
+    clocks = serializer.context.setdefault("session_clocks", {})
+    if session.pk not in clocks:
+        clocks.update(selectors.session_clocks([session]))
+    return clocks[session.pk][name]
+
+
 class SessionSerializer(serializers.ModelSerializer):
-    official_score_at = serializers.DateTimeField(read_only=True)
-    appeal_deadline = serializers.DateTimeField(read_only=True)
-    correction_deadline = serializers.DateTimeField(read_only=True)
+    official_score_at = serializers.SerializerMethodField()
+    appeal_deadline = serializers.SerializerMethodField()
+    correction_deadline = serializers.SerializerMethodField()
+    recalculation_pending = serializers.SerializerMethodField()
 
     class Meta:
         model = Session
         fields = ["id", "event", "number", "name", "starts_at", "is_last", "official_score_at",
-                  "appeal_deadline", "correction_deadline"]
+                  "appeal_deadline", "correction_deadline", "recalculation_pending"]
+        list_serializer_class = ClockListSerializer
 
-    def to_representation(self, instance):
-        data = super().to_representation(instance)
-        data["recalculation_pending"] = bool(selectors.recalculation_pending([instance]))
-        for name in ("appeal_deadline", "correction_deadline"):
-            value = getattr(instance, name)()
-            data[name] = serializers.DateTimeField().to_representation(value) if value else None
-        return data
+    @staticmethod
+    def session_of(session):
+        return session
+
+    @extend_schema_field(serializers.DateTimeField(allow_null=True))
+    def get_official_score_at(self, session):
+        return _datetime(clock(self, session, "official_score_at"))
+
+    @extend_schema_field(serializers.DateTimeField(allow_null=True))
+    def get_appeal_deadline(self, session):
+        return _datetime(clock(self, session, "appeal_deadline"))
+
+    @extend_schema_field(serializers.DateTimeField(allow_null=True))
+    def get_correction_deadline(self, session):
+        return _datetime(clock(self, session, "correction_deadline"))
+
+    def get_recalculation_pending(self, session) -> bool:
+        return clock(self, session, "recalculation_pending")
+
+
+def _datetime(value):
+    return serializers.DateTimeField().to_representation(value) if value else None
 
 
 class PlayerSerializer(serializers.ModelSerializer):
@@ -91,15 +132,22 @@ class PublicPlayerSerializer(serializers.ModelSerializer):
         fields = ["id", "first_name", "last_name", "club"]
 
 
+class MemberSerializer(PlayerSerializer):
+    """A member as the schema documents it: the membership number only for officials and
+    auditors (PlayerSerializer), absent for players (PublicPlayerSerializer)."""
+
+    membership_number = serializers.CharField(required=False)
+
+
 class ContestantSerializer(serializers.ModelSerializer):
     members = serializers.SerializerMethodField()
-    captain = serializers.PrimaryKeyRelatedField(read_only=True)
+    captain = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True)
 
     class Meta:
         model = Contestant
         fields = ["id", "event", "kind", "number", "name", "captain", "members"]
 
-    @extend_schema_field(OpenApiTypes.OBJECT)
+    @extend_schema_field(MemberSerializer(many=True))
     def get_members(self, contestant):
         # Membership numbers are for officials and auditors, not for other players.
         cache = self.context.setdefault("private_by_tournament", {})
@@ -129,8 +177,23 @@ class BoardSerializer(serializers.ModelSerializer):
         return _call(services.update_board, board=board, **data)
 
 
+class TricksField(serializers.IntegerField):
+    """0 to 13, documented so; a number outside is a 400 in the record's own words."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.min_value, self.max_value = 0, 13  # for the schema; checked below
+
+    def to_internal_value(self, data):
+        value = super().to_internal_value(data)
+        if not 0 <= value <= 13:
+            raise serializers.ValidationError(_("%(t)s tricks: declarer takes 0 to 13 tricks.") % {"t": value})
+        return value
+
+
 class ResultSerializer(serializers.ModelSerializer):
     contract = serializers.CharField(required=False, allow_blank=True, max_length=10)
+    tricks = TricksField(required=False, allow_null=True)
 
     class Meta:
         model = Result
@@ -182,6 +245,13 @@ class EffectiveScoreInputSerializer(serializers.Serializer):
     description = serializers.CharField(required=False, allow_blank=True, default="")
 
 
+class EffectiveSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=Adjustment.choices)
+    score = serializers.JSONField(allow_null=True)
+    penalty = serializers.JSONField(allow_null=True)
+    description = serializers.CharField(allow_blank=True)
+
+
 class TravellerRowSerializer(serializers.ModelSerializer):
     board_score = serializers.SerializerMethodField()
     effective = serializers.SerializerMethodField()
@@ -191,14 +261,56 @@ class TravellerRowSerializer(serializers.ModelSerializer):
         fields = ["id", "table", "round", "ns", "ew", "not_played", "contract", "declarer", "tricks", "lead",
                   "score_ns", "effective", "board_score"]
 
+    @extend_schema_field(BoardScoreSerializer(allow_null=True))
     def get_board_score(self, result):
-        return BoardScoreSerializer(result.board_score).data if _present(result, "board_score") else None
+        # One serializer for the whole traveller (the list's), not one built per row.
+        if not _present(result, "board_score"):
+            return None
+        fields = self.context.setdefault("board_score_fields", BoardScoreSerializer().fields)
+        return {name: field.to_representation(getattr(result.board_score, name)) if getattr(
+            result.board_score, name) is not None else None for name, field in fields.items()}
 
+    @extend_schema_field(EffectiveSerializer(allow_null=True))
     def get_effective(self, result):
         if not _present(result, "effective"):
             return None
         e = result.effective
         return {"kind": e.kind, "score": e.score, "penalty": e.penalty, "description": e.description}
+
+
+class FrequencyRowSerializer(serializers.Serializer):
+    score = serializers.IntegerField(help_text="N-S points")
+    count = serializers.CharField(help_text="The weight of the results with this score, as a fraction")
+
+
+class FrequencySerializer(serializers.Serializer):
+    NS = FrequencyRowSerializer(many=True)
+    EW = FrequencyRowSerializer(many=True)
+
+
+class TravellerSerializer(serializers.Serializer):
+    board = serializers.IntegerField()
+    dealer = serializers.CharField()
+    vulnerability = serializers.CharField()
+    recalculation_pending = serializers.BooleanField()
+    results = TravellerRowSerializer(many=True)
+    frequency = FrequencySerializer()
+
+
+class ScorecardRowSerializer(serializers.Serializer):
+    board = serializers.IntegerField()
+    session = serializers.IntegerField()
+    result = serializers.IntegerField()
+    direction = serializers.ChoiceField(choices=["NS", "EW"])
+    opponent = serializers.IntegerField()
+    contract = serializers.CharField(allow_blank=True)
+    declarer = serializers.CharField(allow_blank=True)
+    tricks = serializers.IntegerField(allow_null=True)
+    points = serializers.IntegerField(allow_null=True)
+    score = serializers.DecimalField(max_digits=12, decimal_places=4, allow_null=True)
+    percent = serializers.DecimalField(max_digits=7, decimal_places=3, allow_null=True)
+    adjusted = serializers.CharField(allow_null=True)
+
 
 
 def _present(obj, relation):
@@ -218,7 +330,7 @@ class ScoreChangeSerializer(serializers.ModelSerializer):
                   "new_kind", "new_value", "new_description", "reason", "cause_type", "cause_id", "cause_label",
                   "ns_before", "ns_after", "ew_before", "ew_after", "explanation"]
 
-    def get_explanation(self, change):
+    def get_explanation(self, change) -> str:
         contestant = self.context.get("contestant")
         side = "EW" if contestant is not None and change.result.ew_id == contestant.pk else "NS"
         return change.explain(side, self.context.get("unit", "MP"))
@@ -242,6 +354,11 @@ class MatchScoreSerializer(serializers.ModelSerializer):
     class Meta:
         model = MatchScore
         fields = ["match", "round", "home", "away", "home_imps", "away_imps", "home_vp", "away_vp", "boards"]
+
+
+class StandingsResponseSerializer(serializers.Serializer):
+    recalculation_pending = serializers.BooleanField()
+    standings = StandingSerializer(many=True)
 
 
 def _require_write(serializer, session):
@@ -269,42 +386,84 @@ class TournamentViewSet(ScopedViewSet, mixins.ListModelMixin, mixins.RetrieveMod
         return selectors.visible_tournaments(self.request.user)
 
 
+class StandingsQuerySerializer(serializers.Serializer):
+    session = serializers.IntegerField(required=False, min_value=1, help_text="A session's number: its standings")
+
+
+class EventFilter(filters.FilterSet):
+    tournament = WholeNumberFilter(field_name="tournament_id")
+
+    class Meta:
+        model = Event
+        fields = ["tournament", "kind"]
+
+
 class EventViewSet(ScopedViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixin):
     queryset = Event.objects.order_by("pk")
     serializer_class = EventSerializer
+    filterset_class = EventFilter
 
-    @action(detail=True)
+    @extend_schema(parameters=[StandingsQuerySerializer], responses=StandingsResponseSerializer)
+    @action(detail=True, filter_backends=[], pagination_class=None)
     def standings(self, request, pk=None):
         """The event's standings, or a session's with ``?session=<number>``."""
         event = self.get_object()
+        query = _query(StandingsQuerySerializer, request)
         session = None
-        if request.query_params.get("session"):
-            session = get_object_or_404(event.sessions, number=request.query_params["session"])
+        if query.get("session"):
+            session = get_object_or_404(event.sessions, number=query["session"])
         sessions = [session] if session else list(event.sessions.all())
         return Response({
             "recalculation_pending": bool(selectors.recalculation_pending(sessions)),
             "standings": StandingSerializer(selectors.standings(event, session), many=True).data,
         })
 
-    @action(detail=True)
+    @extend_schema(responses=MatchScoreSerializer(many=True))
+    @action(detail=True, filter_backends=[], pagination_class=None)
     def matches(self, request, pk=None):
         event = self.get_object()
         scores = MatchScore.objects.filter(match__round__session__event=event).select_related("match__round")
         return Response(MatchScoreSerializer(scores.order_by("match__round__number", "match_id"), many=True).data)
 
 
+def _query(serializer_class, request):
+    """The query parameters an action reads, checked by ``serializer_class`` (400 naming each)."""
+    query = serializer_class(data=request.query_params)
+    query.is_valid(raise_exception=True)
+    return query.validated_data
+
+
+class SessionFilter(filters.FilterSet):
+    event = WholeNumberFilter(field_name="event_id")
+
+    class Meta:
+        model = Session
+        fields = ["event"]
+
+
 class SessionViewSet(ScopedViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixin):
     queryset = Session.objects.select_related("event__tournament__authority").order_by("pk")
     serializer_class = SessionSerializer
     scope = "event__tournament"
+    filterset_class = SessionFilter
+
+
+class ContestantFilter(filters.FilterSet):
+    event = WholeNumberFilter(field_name="event_id")
+
+    class Meta:
+        model = Contestant
+        fields = ["event"]
 
 
 class ContestantViewSet(ScopedViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixin):
     queryset = Contestant.objects.select_related("event__tournament").prefetch_related("members").order_by("pk")
     serializer_class = ContestantSerializer
     scope = "event__tournament"
+    filterset_class = ContestantFilter
 
-    @action(detail=True)
+    @extend_schema(responses=ScorecardRowSerializer(many=True))
+    @action(detail=True, filter_backends=[], pagination_class=None)
     def scorecard(self, request, pk=None):
         """Every board the contestant played, with its board score."""
         contestant = self.get_object()
@@ -315,9 +474,10 @@ class ContestantViewSet(ScopedViewSet, mixins.ListModelMixin, mixins.RetrieveMod
             "points": row["points"], "score": row["score"], "percent": row["percent"],
             "adjusted": row["effective"].description if row["effective"] else None,
         } for row in selectors.scorecard(contestant)]
-        return Response(rows)
+        return Response(ScorecardRowSerializer(rows, many=True).data)
 
-    @action(detail=True, url_path="score-changes")
+    @extend_schema(responses=ScoreChangeSerializer(many=True))
+    @action(detail=True, url_path="score-changes", filter_backends=[], pagination_class=None)
     def score_changes(self, request, pk=None):
         """Why this contestant's scores changed, oldest first, explained from its side."""
         contestant = self.get_object()
@@ -325,10 +485,15 @@ class ContestantViewSet(ScopedViewSet, mixins.ListModelMixin, mixins.RetrieveMod
         context = {"contestant": contestant, "unit": selectors.score_unit(contestant.event)}
         return Response(ScoreChangeSerializer(changes, many=True, context=context).data)
 
-    def get_queryset(self):
-        qs = super().get_queryset()
-        event = self.request.query_params.get("event")
-        return qs.filter(event_id=event) if event else qs
+
+class BoardFilter(filters.FilterSet):
+    session = WholeNumberFilter(field_name="session_id")
+
+    class Meta:
+        model = Board
+        fields = ["session", "number"]
+
+    number = WholeNumberFilter()
 
 
 class BoardViewSet(ScopedViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
@@ -336,26 +501,31 @@ class BoardViewSet(ScopedViewSet, mixins.ListModelMixin, mixins.RetrieveModelMix
     queryset = Board.objects.order_by("session", "number")
     serializer_class = BoardSerializer
     scope = "session__event__tournament"
+    filterset_class = BoardFilter
 
-    @action(detail=True)
+    @extend_schema(responses=TravellerSerializer)
+    @action(detail=True, filter_backends=[], pagination_class=None)
     def traveller(self, request, pk=None):
         """Every result with its effective score and board score, and the frequency tables per
         direction (N-S points, weight) that the matchpoints were made from."""
         board = self.get_object()
         results = list(selectors.traveller(board))
         tables = selectors.frequency_tables(results)
-        return Response({
+        return Response(TravellerSerializer({
             "board": board.number, "dealer": board.dealer, "vulnerability": board.vulnerability,
             "recalculation_pending": board.scored_version < board.score_version,
-            "results": TravellerRowSerializer(results, many=True).data,
+            "results": results,
             "frequency": {side: [{"score": points, "count": str(weight)} for points, weight in rows]
                           for side, rows in tables.items()},
-        })
+        }).data)
 
-    def get_queryset(self):
-        qs = super().get_queryset()
-        session = self.request.query_params.get("session")
-        return qs.filter(session_id=session) if session else qs
+
+class ResultFilter(filters.FilterSet):
+    board = WholeNumberFilter(field_name="board_id")
+
+    class Meta:
+        model = Result
+        fields = ["board"]
 
 
 class ResultViewSet(ScopedViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
@@ -363,13 +533,10 @@ class ResultViewSet(ScopedViewSet, mixins.ListModelMixin, mixins.RetrieveModelMi
     queryset = Result.objects.order_by("board", "table")
     serializer_class = ResultSerializer
     scope = "board__session__event__tournament"
+    filterset_class = ResultFilter
 
-    def get_queryset(self):
-        qs = super().get_queryset()
-        board = self.request.query_params.get("board")
-        return qs.filter(board_id=board) if board else qs
-
-    @action(detail=True, methods=["post"], url_path="effective-score")
+    @extend_schema(request=EffectiveScoreInputSerializer, responses={201: ScoreChangeSerializer})
+    @action(detail=True, methods=["post"], url_path="effective-score", filter_backends=[])
     def effective_score(self, request, pk=None):
         """Set what the result counts for (an adjusted score of any kind, or back to the table
         result), with a reason; the change is logged and the recalculation scheduled."""

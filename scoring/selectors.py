@@ -168,6 +168,41 @@ def standings(event, session=None):
             .order_by("field", "position", "contestant__number"))
 
 
+def session_clocks(sessions):
+    """{session id: {"official_score_at", "appeal_deadline", "correction_deadline",
+    "recalculation_pending"}} for many sessions in a fixed number of queries (the latest
+    posting of each, the pending recalculations, and each tournament's regulations once), where
+    Session.official_score_at and its deadlines cost queries per session. The deadlines are
+    computed as Session.appeal_deadline() and correction_deadline() compute them."""
+    import datetime
+
+    from django.db.models import Max
+
+    from scoring.models import OfficialScorePosting
+
+    sessions = [s for s in sessions if s is not None]
+    ids = {s.pk for s in sessions}
+    posted = dict(OfficialScorePosting.objects.filter(session_id__in=ids).values("session_id")
+                  .annotate(at=Max("posted_at")).values_list("session_id", "at"))
+    pending = recalculation_pending(sessions)
+    regulations = {}
+    clocks = {}
+    for session in sessions:
+        at = posted.get(session.pk)
+        clocks[session.pk] = {"official_score_at": at, "appeal_deadline": None, "correction_deadline": None,
+                              "recalculation_pending": session.pk in pending}
+        if at is None:
+            continue
+        tournament = session.event.tournament
+        if tournament.pk not in regulations:
+            regulations[tournament.pk] = tournament.regulations()
+        rules = regulations[tournament.pk]
+        clocks[session.pk]["appeal_deadline"] = at + datetime.timedelta(minutes=rules["appeal_period_minutes"])
+        clocks[session.pk]["correction_deadline"] = at + datetime.timedelta(
+            minutes=rules["correction_period_minutes"])
+    return clocks
+
+
 def recalculation_pending(sessions):
     """{session id: True} for the sessions with a recalculation no worker has finished."""
     from scoring.recalculation import pending_sessions

@@ -24,7 +24,7 @@ def api(user):
 def test_a_late_appeal_is_refused_with_the_deadline_shown(case):
     response = api(case.director).post("/api/v1/appeals/", {
         "ruling": case.ruling.pk, "player": case.north.pk, "grounds": "We disagree."}, format="json")
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert "21:30 on 1 May 2026 (Europe/London)" in " ".join(sum(response.json().values(), []))
     assert not Appeal.objects.exists()
 
@@ -44,7 +44,7 @@ def test_the_whole_workflow_through_the_api(case):
     # Deciding before the body is constituted is refused, with the reason; a member who does not
     # sit on the case does not even see it.
     refused = api(case.chief).post(f"{url}/decide/", {"outcome": "vary", "reasons": "x"}, format="json")
-    assert refused.status_code == 400
+    assert refused.status_code == 409
     assert api(case.members[0]).post(f"{url}/decide/", {"outcome": "vary", "reasons": "x"},
                                      format="json").status_code == 404
     assert director.post(f"{url}/concurrence/", {"player": case.south.pk, "how": "in_person"},
@@ -93,7 +93,7 @@ def test_statements_extension_and_hearing_record_through_the_api(case):
     chief = api(case.chief)
     # Too late without an extension; the chief director extends, with a reason; then it is lodged.
     late = {"ruling": case.ruling.pk, "player": case.north.pk, "grounds": "We were not told of the right to appeal."}
-    assert api(case.director).post("/api/v1/appeals/", late, format="json").status_code == 400
+    assert api(case.director).post("/api/v1/appeals/", late, format="json").status_code == 409
     until = (timezone.now() + datetime.timedelta(hours=1)).isoformat()
     extension = chief.post("/api/v1/appeal-deadline-extensions/", {
         "ruling": case.ruling.pk, "until": until, "reason": "The director forgot to tell them (Law 83)."},
@@ -108,5 +108,5 @@ def test_statements_extension_and_hearing_record_through_the_api(case):
         "agreed_by": [case.north.pk, case.east.pk]}, format="json")
     assert locked.status_code == 200 and locked.json()["statements_locked_at"]
     again = api(case.director).post(f"{url}/statements/", {"respondents_statement": "Changed"}, format="json")
-    assert again.status_code == 400
+    assert again.status_code == 409
     assert Appeal.objects.get().respondents_statement == "The pause was long."

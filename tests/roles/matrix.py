@@ -13,8 +13,8 @@ may do what"), not read from the code under test:
   is taken by whom docs/appeals.md names; nobody else writes.
 - The national pages are for national auditors. An auditor writes nothing.
 - Anonymous users are sent to log in (pages) or refused (API, 403: session authentication sends
-  no challenge). Another body's records answer 404 (or 403, or a 400 naming the field, where the
-  code deliberately says so: the row says which).
+  no challenge). Another body's records answer 404 (or 403, or a 404 naming the field of the
+  body that names the record, where the code deliberately says so: the row says which).
 - The superuser passes every check except those that need a seat on the body.
 
 A row is one URL pattern (by name) and one method, run against one or more records
@@ -68,7 +68,7 @@ def sees_membership_numbers(role):
 class Expect:
     status: int
     wrote: bool = False  # whether the request changed anything (see test_role_matrix.fingerprint)
-    error: str = ""  # the field a 400 names
+    error: str = ""  # the field a 400 or 404 names
     login: bool = False  # a redirect to the login page
     shows: tuple = ()  # texts the body contains
     json_id: int = 0  # the id a detail answers with
@@ -80,7 +80,9 @@ LOGIN = Expect(302, login=True)
 REFUSALS = {
     "403": Expect(403),
     "404": Expect(404),
-    "result": Expect(400, error="result"),  # "There is no such result." (rulings API)
+    # "There is no such result." (rulings API): a body naming a record the caller cannot see is a
+    # 404 naming the field (the API contract, scoring/api_contract.py).
+    "result": Expect(404, error="result"),
 }
 
 
@@ -545,7 +547,7 @@ ROWS += [
     listing("ruling-list", [(t, reads_ruling) for t in RULING_READS], api=API),
     read("ruling-detail", RULING_READS, reads_ruling, api=API, detail=True),
     listing("law-list", [], api=API),
-    # Another tournament's result "does not exist" for the caller (400 on "result").
+    # Another tournament's result "does not exist" for the caller (404 on "result").
     write("ruling-list", "POST", both("result:t1"),
           data(result=lambda w, t: t.pk, kind="claim", laws=["70D1"], ruling_text="Recorded by the matrix"),
           api=API, reads=reads_record, may=DIRECTORS, success=201, invisible="result", path=fixed("ruling-list")),

@@ -79,7 +79,7 @@ def test_the_api_refuses_in_the_language_asked_for(people, result, change, field
     for language, message in (("en", english), ("nl", dutch)):
         response = api(people.director, language).post("/api/v1/rulings/", ruling_request(result, **change),
                                                         format="json")
-        assert response.status_code == 400
+        assert response.status_code == 409  # well formed, refused by the service (the API contract)
         assert message in " ".join(response.json()[field]), (language, response.json())
     assert not Ruling.objects.exists()
 

@@ -69,7 +69,7 @@ def test_director_sets_a_weighted_score_and_the_pipeline_explains_it(field, dire
 def test_a_refused_adjusted_score_names_the_field_and_writes_nothing(field, director):
     bad = dict(WEIGHTED, score={"ns": [[420, "0.5"], [450, "0.4"]]})
     response = api(director).post(f"/api/v1/results/{field.results[6].pk}/effective-score/", bad, format="json")
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert response.json() == {"score": ["board 1, table 7, ns: weights add up to 0.9, not 1"]}
     assert not ScoreChange.objects.exists()
 

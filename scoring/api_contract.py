@@ -1,0 +1,147 @@
+"""What every API operation promises beyond its own body (issue #19, "The API contract").
+
+- One error shape for the whole API: an object whose every key is a field (or ``detail`` for
+  the request as a whole, ``non_field_errors`` for a body as a whole) and whose value is the
+  list of messages about it: ``{"starts_at": ["Give the date and time of the hearing."]}``.
+  ``exception_handler`` makes DRF's errors (400, 403, 404, 405, 409, 429) take that shape.
+- The status codes, documented on every operation by scoring.api_schema.ContractSchema:
+  400 the request does not have the documented form (a field missing or of the wrong type, a
+  query parameter given twice or not a number); 403 not logged in or not allowed; 404 the
+  record in the path (or one the body names) does not exist or is not the caller's to see; 409
+  the request is well formed but the record as it stands refuses it (the service's own refusal,
+  named by field: a deadline passed, an appeal already decided, a board number taken).
+- ``StrictLimitOffsetPagination``: ``limit`` and ``offset`` are whole numbers given at most
+  once; anything else is a 400 naming the parameter (DRF's own class silently ignores them).
+"""
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import JsonResponse
+from django.utils.translation import gettext as _
+from django.views.defaults import page_not_found
+from django import forms
+from django_filters import rest_framework as filters
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import exceptions, pagination, serializers, status
+from rest_framework.views import exception_handler as drf_exception_handler
+
+ERROR_SCHEMA = {
+    "type": "object",
+    "description": "Each key is a field of the request (or `detail` for the request as a whole, `non_field_errors` "
+                   "for a body as a whole); each value the messages about it.",
+    "additionalProperties": {"type": "array", "items": {"type": "string"}},
+}
+
+
+class Conflict(exceptions.APIException):
+    """A well-formed request that the record, as it stands, refuses (HTTP 409)."""
+
+    status_code = status.HTTP_409_CONFLICT
+    default_detail = "The record as it stands does not allow this."
+    default_code = "conflict"
+
+
+def refusal(error):
+    """A service's ValidationError as the API's 409, with its messages by field."""
+    if hasattr(error, "error_dict"):
+        return Conflict(error.message_dict)
+    return Conflict({"non_field_errors": error.messages})
+
+
+def _flatten(data, prefix=""):
+    """DRF's nested error details as {field path: [messages]}: ``members.0``, ``ns.score``."""
+    if isinstance(data, dict):
+        flat = {}
+        for key, value in data.items():
+            flat.update(_flatten(value, f"{prefix}.{key}" if prefix else str(key)))
+        return flat
+    if isinstance(data, list) and any(isinstance(item, (dict, list)) for item in data):
+        flat = {}
+        for index, item in enumerate(data):
+            if isinstance(item, (dict, list)):
+                flat.update(_flatten(item, f"{prefix}.{index}" if prefix else str(index)))
+            elif item:
+                flat.setdefault(prefix or "non_field_errors", []).append(str(item))
+        return flat
+    messages = data if isinstance(data, list) else [data]
+    return {prefix or "detail": [str(message) for message in messages if str(message)]}
+
+
+def exception_handler(exc, context):
+    """DRF's handler, then every error body in the one shape; a service's ValidationError that
+    escaped a view is a 409 like any other refusal."""
+    if isinstance(exc, DjangoValidationError):
+        exc = refusal(exc)
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    data = response.data
+    if isinstance(exc, exceptions.ValidationError):
+        if isinstance(data, list):
+            data = {"non_field_errors": data}
+        if set(_codes(exc.get_codes())) == {"does_not_exist"}:
+            # A well-formed body that names a record which does not exist: 404, like a path.
+            response.status_code = status.HTTP_404_NOT_FOUND
+    response.data = _flatten(data)
+    return response
+
+
+def _codes(codes):
+    if isinstance(codes, dict):
+        for value in codes.values():
+            yield from _codes(value)
+    elif isinstance(codes, list):
+        for value in codes:
+            yield from _codes(value)
+    else:
+        yield codes
+
+
+def not_found(request, exception):
+    """Django's 404 (config.urls.handler404): under /api/ an address no route matches answers
+    in the API's error shape, as JSON; elsewhere the site's own page."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": [str(exceptions.NotFound.default_detail)]}, status=404)
+    return page_not_found(request, exception)
+
+
+class StrictLimitOffsetPagination(pagination.LimitOffsetPagination):
+    """``limit`` (1 or more) and ``offset`` (0 or more), each at most once; else a 400."""
+
+    def _strict(self, request, name, minimum):
+        values = request.query_params.getlist(name)
+        if not values:
+            return None
+        if len(values) > 1:
+            raise exceptions.ValidationError({name: [_("Give %(name)s once.") % {"name": name}]})
+        try:
+            value = int(values[0])
+        except ValueError:
+            value = None
+        if value is None or value < minimum or not values[0].strip().lstrip("+").isdigit():
+            raise exceptions.ValidationError({name: [_("%(name)s must be a whole number, %(minimum)s or more.") % {
+                "name": name, "minimum": minimum}]})
+        return value
+
+    def get_limit(self, request):
+        limit = self._strict(request, self.limit_query_param, 1)
+        if limit is None:
+            return self.default_limit
+        return min(limit, self.max_limit) if self.max_limit else limit
+
+    def get_offset(self, request):
+        return self._strict(request, self.offset_query_param, 0) or 0
+
+    def get_schema_operation_parameters(self, view):
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            parameter["schema"]["minimum"] = 1 if parameter["name"] == self.limit_query_param else 0
+        return parameters
+
+
+@extend_schema_field(OpenApiTypes.INT)
+class WholeNumberFilter(filters.NumberFilter):
+    """An id or a number: a whole number (django-filter's NumberFilter takes decimals, which a
+    lookup would silently cut to a whole number)."""
+
+    field_class = forms.IntegerField

@@ -1,0 +1,56 @@
+"""The OpenAPI side of the API contract (scoring/api_contract.py): every operation documents
+the errors it can answer (400, 403, 404, 409), each with the one Error body."""
+
+from drf_spectacular.extensions import OpenApiSerializerExtension
+from drf_spectacular.openapi import AutoSchema
+from rest_framework import serializers
+
+from scoring.api_contract import ERROR_SCHEMA
+
+
+class ErrorSerializer(serializers.Serializer):
+    """The error body of every operation (see ERROR_SCHEMA); documentation only."""
+
+
+class ErrorSerializerExtension(OpenApiSerializerExtension):
+    target_class = "scoring.api_schema.ErrorSerializer"
+
+    def get_name(self, auto_schema, direction):
+        return "Error"
+
+    def map_serializer(self, auto_schema, direction):
+        return dict(ERROR_SCHEMA)
+
+
+class ContractSchema(AutoSchema):
+    """Every operation documents the errors it can answer, each with the Error body."""
+
+    def _error_codes(self):
+        writes = self.method in ("POST", "PUT", "PATCH", "DELETE")
+        codes = {"403"}  # not logged in (session authentication sends no challenge) or not allowed
+        if writes or self._is_list_view() or self.get_override_parameters():
+            codes.add("400")  # a body or query parameters not of the documented form
+        if "{" in self.path or writes:
+            codes.add("404")  # the record in the path, or one the body names
+        if writes:
+            codes.add("409")  # the service's refusal of a well-formed request
+        return sorted(codes)
+
+    def _get_response_bodies(self, direction="response"):
+        responses = super()._get_response_bodies(direction)
+        if direction != "response":
+            return responses
+        for code in self._error_codes():
+            if code not in responses:
+                responses[code] = self._get_response_for_code(ErrorSerializer, code, direction=direction)
+                responses[code]["description"] = str(ERROR_DESCRIPTIONS[code])
+        return responses
+
+
+# The schema's own words (the schema is in English, like the rest of the API's documentation).
+ERROR_DESCRIPTIONS = {
+    "400": "The request does not have the documented form; the body names each field.",
+    "403": "Not logged in, or not allowed to do this.",
+    "404": "No such record, or not one the caller may see.",
+    "409": "The record as it stands refuses this; the body names the field and the reason.",
+}
