@@ -89,27 +89,67 @@ def claim_aid(record: PlayRecord, position: Position, *, claimer: str, solve: bo
     """The director's aid at a claim by ``claimer`` (a seat) from ``position``: the cards left
     and, with ``solve``, the double-dummy tricks of declarer and of the claimer's side for the
     whole board (tricks won before the claim included)."""
+    return aid_at(position, strain=record.strain, declarer_side=record.declarer_side, claimer=claimer, solve=solve)
+
+
+def entered_position(hands: str, *, leader: str, declarer_side: str, declarer_won: int) -> Position:
+    """A claim position the director enters without a play record: the cards left as a PBN
+    deal (``"N:AK9..T7. QJ82.T.. T73..A8. 54..96.7"``, every hand as long as the others), the
+    seat on lead, and the tricks declarer's side had won. Raises RevokeError naming the field."""
+    text = (hands or "").strip()
+    if len(text) < 2 or text[1] != ":" or text[0].upper() not in SEATS:
+        raise RevokeError("remaining", _("write the cards left as a PBN deal, e.g. N:AK9..T7. QJ82.T.. T73..A8. "
+                                         "54..96.7"))
+    first, parts = text[0].upper(), text[2:].split()
+    if len(parts) != 4 or any(part.count(".") != 3 for part in parts):
+        raise RevokeError("remaining", _("write the cards left as a PBN deal, e.g. N:AK9..T7. QJ82.T.. T73..A8. "
+                                         "54..96.7"))
+    cards: dict[str, tuple[str, ...]] = {}
+    seen: set[str] = set()
+    for offset, part in enumerate(parts):
+        seat = SEATS[(SEATS.index(first) + offset) % 4]
+        held = tuple(suit + rank for suit, ranks in zip(SUITS, part.upper().replace("10", "T").split("."))
+                     for rank in ranks)
+        if any(card[1] not in RANKS for card in held) or seen & set(held) or len(set(held)) != len(held):
+            raise RevokeError("remaining", _("the cards left must be cards, each in one hand once"))
+        seen |= set(held)
+        cards[seat] = held
+    left = len(cards[first])
+    if left == 0 or any(len(held) != left for held in cards.values()):
+        raise RevokeError("remaining", _("every hand must hold as many cards as the others, and at least one"))
+    if leader not in SEATS:
+        raise RevokeError("leader", _("'%(text)s' is not a seat: write N, E, S or W", text=leader))
+    if not isinstance(declarer_won, int) or not 0 <= declarer_won <= 13 - left:
+        raise RevokeError("declarer_won", _("declarer takes 0 to 13 tricks, not %(n)s", n=declarer_won))
+    other = "EW" if declarer_side == "NS" else "NS"
+    return Position(trick=14 - left, leader=leader, current=(), hands=cards,
+                    won={declarer_side: declarer_won, other: 13 - left - declarer_won})
+
+
+def aid_at(position: Position, *, strain: str, declarer_side: str, claimer: str, solve: bool = True) -> ClaimAid:
+    """``claim_aid`` for a position with or without a play record: the contract's ``strain``
+    and declarer's side say what to solve."""
     if claimer not in SEATS:
         raise RevokeError("claimer", _("'%(text)s' is not a seat: write N, E, S or W", text=claimer))
     declarer_dd = claimer_dd = None
     if solve:
-        future = side_tricks_from(position, record.strain, record.declarer_side)
-        declarer_dd = position.won[record.declarer_side] + future
-        claimer_dd = declarer_dd if side_of(claimer) == record.declarer_side else 13 - declarer_dd
+        future = side_tricks_from(position, strain, declarer_side)
+        declarer_dd = position.won[declarer_side] + future
+        claimer_dd = declarer_dd if side_of(claimer) == declarer_side else 13 - declarer_dd
     return ClaimAid(trick=position.trick, claimer_side=side_of(claimer), won=dict(position.won),
                     remaining=remaining_cards(position), current=position.current, leader=position.leader,
                     declarer_double_dummy=declarer_dd, claimer_double_dummy=claimer_dd)
 
 
-def check_awarded(record: PlayRecord, position: Position, declarer_tricks: int) -> None:
+def check_awarded(declarer_side: str, position: Position, declarer_tricks: int) -> None:
     """Refuse tricks awarded to declarer that the position makes impossible: fewer than he has
     already won or more than he has won plus the tricks left."""
-    won = position.won[record.declarer_side]
+    won = position.won[declarer_side]
     if not isinstance(declarer_tricks, int) or not won <= declarer_tricks <= won + position.tricks_left:
         raise RevokeError("awarded_tricks", _(
             "declarer had won %(won)s tricks with %(left)s to play: award %(won)s to %(most)s, not %(n)s",
             won=won, left=position.tricks_left, most=won + position.tricks_left, n=declarer_tricks))
 
 
-__all__ = ["ClaimAid", "check_awarded", "claim_aid", "claim_position", "position_at", "remaining_cards",
-           "remaining_deal"]
+__all__ = ["ClaimAid", "aid_at", "check_awarded", "claim_aid", "claim_position", "entered_position", "position_at",
+           "remaining_cards", "remaining_deal"]

@@ -89,6 +89,11 @@ class ClaimForm(forms.Form):
     statement = forms.CharField(label=gettext_lazy("Claim statement"), widget=forms.Textarea(attrs={"rows": 2}))
     trick = forms.IntegerField(label=gettext_lazy("Trick of the claim"), min_value=1, max_value=13, required=False,
                                help_text=gettext_lazy("Leave empty to take it from the play record."))
+    remaining = forms.CharField(label=gettext_lazy("Without a play record: the cards left (PBN)"), required=False,
+                                max_length=80, help_text="N:AK9..T7. QJ82.T.. T73..A8. 54..96.7")
+    leader = forms.ChoiceField(label=gettext_lazy("On lead"), choices=SEATS, required=False)
+    declarer_won = forms.IntegerField(label=gettext_lazy("Tricks declarer had won"), min_value=0, max_value=12,
+                                      required=False)
 
 
 class AwardForm(forms.Form):

@@ -15,9 +15,9 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from bridge.auction import Auction
-from bridge.claims import check_awarded, claim_aid, claim_position, position_at
+from bridge.claims import aid_at, check_awarded, claim_position, entered_position, position_at
 from bridge.deals import DealError, parse_deal
-from bridge.play import read_play, side_of
+from bridge.play import read_play, side_of, strain_of
 from bridge.revokes import (
     DefectiveTrickFacts,
     RevokeError,
@@ -187,31 +187,53 @@ def record_defective_trick(*, ruling, by, trick, offender, could_follow, offendi
 
 
 @transaction.atomic
-def record_claim(*, ruling, by, claimer, statement, trick=None):
-    """Record a claim on a draft ruling: the claimer's seat, the statement, and the trick it was
-    made at (read from the play record's claim when not given). The cards left and the
-    double-dummy tricks from the claim position are stored as the director's aid."""
+def record_claim(*, ruling, by, claimer, statement, trick=None, remaining="", leader="", declarer_won=None):
+    """Record a claim on a draft ruling: the claimer's seat, the statement, and the position.
+    With a play record, the position at the trick given (or at the record's claim); without
+    one (or when ``remaining`` is given), the position the director enters: the cards left as
+    a PBN deal, the seat on lead and the tricks declarer had won. The cards left are stored at
+    once; the double-dummy count from there is computed by a worker."""
     ruling = _draft(ruling)
     if not (statement or "").strip():
         raise ValidationError({"statement": _("Write the claim statement as the claimer made it.")})
-    record = play_record(ruling)
-    if record is None:
-        raise ValidationError({"deal_source": _("Attach the deal and the play (PBN or LIN) to work out the claim "
-                                                "position.")})
+    claimer = (claimer or "").upper()
+    record = None if (remaining or "").strip() else play_record(ruling)
+    contract, declarer, table = _contract(ruling, record)
+    entered = {}
     try:
-        position = claim_position(record) if trick is None else position_at(record, int(trick))
-        aid = claim_aid(record, position, claimer=(claimer or "").upper(), solve=False)
+        if record is not None:
+            position = claim_position(record) if trick is None else position_at(record, int(trick))
+        elif (remaining or "").strip():
+            entered = {"remaining": remaining.strip(), "leader": (leader or "").upper(),
+                       "declarer_won": declarer_won}
+            position = entered_position(entered["remaining"], leader=entered["leader"],
+                                        declarer_side=side_of(declarer), declarer_won=declarer_won)
+        else:
+            raise ValidationError({"remaining": _(
+                "Attach the deal and the play (PBN or LIN), or enter the cards left, to work out the claim "
+                "position.")})
+        aid = aid_at(position, strain=strain_of(contract.upper()), declarer_side=side_of(declarer), claimer=claimer,
+                     solve=False)
     except (RevokeError, DealError) as error:
         _refuse(error)
     except (TypeError, ValueError):
         raise ValidationError({"trick": _("The trick of the claim is a number from 1 to 13.")}) from None
-    contract, declarer, table = _contract(ruling, record)
-    facts = {"claimer": claimer.upper(), "statement": statement.strip(), "trick": position.trick,
-             "claimed": record.claim}
+    facts = {"claimer": claimer, "statement": statement.strip(), "trick": position.trick,
+             "claimed": record.claim if record is not None else None, **entered}
     item = _store(ruling, by, kind=TrickRuling.Kind.CLAIM, facts=facts, table_tricks=table,
-                  guide=aid.to_dict(), from_play=True)
+                  guide=aid.to_dict(), from_play=record is not None)
     schedule_guide(item)
     return item
+
+
+def _claim_position(item, record, declarer):
+    """The claim position ``item`` records: entered, or read from the play record again."""
+    facts = item.facts
+    if facts.get("remaining"):
+        return entered_position(facts["remaining"], leader=facts["leader"], declarer_side=side_of(declarer),
+                                declarer_won=facts["declarer_won"])
+    trick = facts.get("trick")
+    return claim_position(record) if trick is None else position_at(record, trick)
 
 
 def schedule_guide(item):
@@ -231,17 +253,18 @@ def solve_guide(trick_ruling_id):
     the claim position), computed with the DDS solver and stored; the solver's complaint is
     stored instead when it fails. Run by a worker (``tasks.solve_trick_ruling``); safe to run
     twice. Returns whether a count was stored."""
-    item = TrickRuling.objects.select_related("ruling__board").filter(pk=trick_ruling_id).first()
-    if item is None or not item.from_play:
+    item = TrickRuling.objects.select_related("ruling__board", "ruling__result").filter(pk=trick_ruling_id).first()
+    entered = item is not None and item.kind == TrickRuling.Kind.CLAIM and bool(item.facts.get("remaining"))
+    if item is None or not (item.from_play or entered):
         return False
     try:
-        record = play_record(item.ruling)
-        if record is None:
+        record = None if entered else play_record(item.ruling)
+        if record is None and not entered:
             return False
         if item.kind == TrickRuling.Kind.CLAIM:
-            trick = item.facts.get("trick")
-            position = claim_position(record) if trick is None else position_at(record, trick)
-            guide = claim_aid(record, position, claimer=item.facts["claimer"]).to_dict()
+            contract, declarer, _table = _contract(item.ruling, record)
+            guide = aid_at(_claim_position(item, record, declarer), strain=strain_of(contract.upper()),
+                           declarer_side=side_of(declarer), claimer=item.facts["claimer"]).to_dict()
         else:
             facts = RevokeFacts.from_dict(item.facts)
             revoke = next(r for r in record.revokes() if (r.trick, r.seat) == (facts.trick, facts.offender))
@@ -290,11 +313,9 @@ def confirm(*, ruling, by, equity_tricks=0, equity_reason="", awarded_tricks=Non
             raise ValidationError({"awarded_tricks": _("Enter the tricks declarer is awarded.")}) from None
         if not (normal_line or "").strip():
             raise ValidationError({"normal_line": _("Write the line of play judged normal (Laws 70, 71).")})
-        if record is not None:
-            position = claim_position(record) if item.facts.get("trick") is None else position_at(
-                record, item.facts["trick"])
+        if record is not None or item.facts.get("remaining"):
             try:
-                check_awarded(record, position, awarded)
+                check_awarded(side_of(declarer), _claim_position(item, record, declarer), awarded)
             except RevokeError as error:
                 _refuse(error)
         item.result_tricks, item.normal_line = awarded, normal_line.strip()

@@ -103,10 +103,37 @@ def test_a_record_without_a_claim_has_no_claim_position():
 
 def test_awarded_tricks_must_fit_the_position(record):
     position = claim_position(record)
-    check_awarded(record, position, 6)
-    check_awarded(record, position, 11)
+    check_awarded(record.declarer_side, position, 6)
+    check_awarded(record.declarer_side, position, 11)
     for wrong in (5, 12):
         with pytest.raises(RevokeError) as caught:
-            check_awarded(record, position, wrong)
+            check_awarded(record.declarer_side, position, wrong)
         assert caught.value.field == "awarded_tricks"
         assert "award 6 to 11" in str(caught.value)
+
+
+def test_an_entered_position_gives_the_same_count_as_the_play(record):
+    from bridge.claims import aid_at, entered_position
+
+    position = entered_position("N:AK9..T7. QJ82.T.. T73..A8. 54..96.7", leader="E", declarer_side="NS",
+                                declarer_won=6)
+    assert position.trick == 9 and position.won == {"NS": 6, "EW": 2}
+    assert remaining_cards(position) == remaining_cards(claim_position(record))
+    aid = aid_at(position, strain="H", declarer_side="NS", claimer="S")
+    assert aid.declarer_double_dummy == claim_aid(record, claim_position(record), claimer="S").declarer_double_dummy
+
+
+@pytest.mark.parametrize(("hands", "leader", "won", "field"), [
+    ("AK9..T7. QJ82.T.. T73..A8. 54..96.7", "E", 6, "remaining"),
+    ("N:AK9..T7. QJ82.T.. T73..A8.", "E", 6, "remaining"),
+    ("N:AK9..T7. QJ82.T.. T73..A8. 54..96", "E", 6, "remaining"),  # West one card short
+    ("N:AK9..T7. QJ82.T.. T73..A8. 54..9A.7", "E", 6, "remaining"),  # the DA in two hands
+    ("N:AK9..T7. QJ82.T.. T73..A8. 54..96.7", "X", 6, "leader"),
+    ("N:AK9..T7. QJ82.T.. T73..A8. 54..96.7", "E", 9, "declarer_won"),
+])
+def test_an_entered_position_is_checked(hands, leader, won, field):
+    from bridge.claims import entered_position
+
+    with pytest.raises(RevokeError) as caught:
+        entered_position(hands, leader=leader, declarer_side="NS", declarer_won=won)
+    assert caught.value.field == field

@@ -192,6 +192,32 @@ def test_a_claim_from_the_lin(field, director):
     assert [c.law.number for c in ruling.citations.all()] == ["70"]
 
 
+def test_a_claim_position_entered_without_a_play(field, director):
+    ruling = services.record_ruling(director=director, kind=Ruling.Kind.CLAIM, result=table_x(field))
+    with pytest.raises(ValidationError) as caught:
+        revokes.record_claim(ruling=ruling, by=director, claimer="N", statement="All mine")
+    assert "remaining" in caught.value.message_dict
+    with pytest.raises(ValidationError) as caught:
+        revokes.record_claim(ruling=ruling, by=director, claimer="N", statement="All mine",
+                             remaining="N:96.J.T74.Q9 QJ.T94.J.KT T.AQ6.AQ8.2 ..K9653.J8", leader="N", declarer_won=5)
+    assert "remaining" in caught.value.message_dict  # West a card short
+    item = revokes.record_claim(ruling=ruling, by=director, claimer="N", statement="All mine",
+                                remaining="N:96.J.T74.Q9 QJ.T94.J.KT T.AQ6.AQ8.2 ..K9653.J87", leader="N",
+                                declarer_won=5)
+    assert not item.from_play and item.facts["trick"] == 6 and item.guide["won"] == {"NS": 5, "EW": 0}
+    assert revokes.solve_guide(item.pk)
+    item.refresh_from_db()
+    # The same count as from the LIN's play (the same position).
+    played = open_ruling(field, director, kind=Ruling.Kind.CLAIM)
+    from_play = revokes.record_claim(ruling=played, by=director, claimer="N", statement="All mine")
+    revokes.solve_guide(from_play.pk)
+    from_play.refresh_from_db()
+    assert item.guide["declarer_double_dummy"] == from_play.guide["declarer_double_dummy"]
+    with pytest.raises(ValidationError) as caught:
+        revokes.confirm(ruling=ruling, by=director, awarded_tricks=4, normal_line="Cashing out")
+    assert "awarded_tricks" in caught.value.message_dict
+
+
 # --- The pages --------------------------------------------------------------------------------
 
 def test_the_director_confirms_on_the_revoke_page(client, field, director):
