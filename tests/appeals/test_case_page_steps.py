@@ -10,8 +10,9 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from appeals import services
+from appeals.models import FurtherAppeal
 from appeals.views import lodged_parts
-from tests.appeals.conftest import SOON, lodge, ready
+from tests.appeals.conftest import SOON, lodge, ready, regulate
 
 pytestmark = pytest.mark.django_db
 
@@ -118,3 +119,14 @@ def test_where_93b3_forbids_overruling_the_member_is_offered_the_recommendation(
     page = client.get(reverse("appeal", args=[appeal.pk])).content.decode()
     assert "Recommend to the director in charge (Law 93B3)" in page
     assert 'value="decide"' not in page
+
+
+def test_the_director_refers_a_case_to_the_authority_from_the_page_and_a_player_may_not(case, client):
+    regulate(case, further_appeal="advisory")
+    appeal, body, _hearing = ready(case)
+    client.force_login(case.director)
+    assert "Refer the case to the regulating authority (Law 93C)" in client.get(
+        reverse("appeal", args=[appeal.pk])).content.decode()
+    post(client, case.director, appeal, action="refer_further", origin="director", grounds="A question of principle")
+    further = FurtherAppeal.objects.get(appeal=appeal)
+    assert (further.origin, further.binding, further.recorded_by) == ("director", False, case.director)
