@@ -251,6 +251,8 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "store_processed": False,
         "polling_interval": 0.1,
     }
+    # kombu's filesystem transport, with each message written whole (config/filesystem_broker.py).
+    CELERY_BROKER_TRANSPORT = "config.filesystem_broker:Transport"
 # A change is saved even when the broker is down (the sweep sends its task later), so a web
 # request should not wait long for a network broker that does not answer.
 NETWORK_BROKER_TRANSPORT_OPTIONS = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2,

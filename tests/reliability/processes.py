@@ -112,7 +112,8 @@ class Worker:
 
 def send_tasks_to(broker_url):
     """Point this (web) process's task sending at ``broker_url``; returns an undo."""
-    saved = app.conf.broker_url, app.conf.broker_write_url, app.conf.broker_transport_options
+    saved = (app.conf.broker_url, app.conf.broker_write_url, app.conf.broker_transport_options,
+             app.conf.broker_transport)
 
     def reset():
         app._pool = None
@@ -121,10 +122,12 @@ def send_tasks_to(broker_url):
     app.conf.broker_url = app.conf.broker_write_url = broker_url
     # The web process's options for a network broker (settings: fail fast, the sweep resends).
     app.conf.broker_transport_options = settings.NETWORK_BROKER_TRANSPORT_OPTIONS
+    app.conf.broker_transport = None  # the URL's (the embedded broker's transport is a class of ours)
     reset()
 
     def undo():
-        app.conf.broker_url, app.conf.broker_write_url, app.conf.broker_transport_options = saved
+        (app.conf.broker_url, app.conf.broker_write_url, app.conf.broker_transport_options,
+         app.conf.broker_transport) = saved
         reset()
 
     return undo
