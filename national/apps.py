@@ -5,3 +5,8 @@ from django.utils.translation import gettext_lazy as _
 class NationalConfig(AppConfig):
     name = "national"
     verbose_name = _("National body")
+
+    def ready(self):
+        # Register the app's Celery tasks in every process (web too), so services can send them
+        # by name through scoring.dispatch without importing the tasks module.
+        from . import tasks  # noqa: F401

@@ -25,7 +25,7 @@ from django.db.models import Max
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from national import anonymise, selectors
+from national import anonymise, precedents, selectors
 from appeals.models import Appeal, Outcome
 from national.models import Casebook, CasebookCase
 from audit import services as audit
@@ -217,6 +217,7 @@ def publish_casebook(*, casebook, by, now=None):
     casebook.content["published_at"] = casebook.published_at.isoformat()
     casebook.save()
     _audit(casebook, "published", by, f"{casebook.title}: first edition, {len(content['cases'])} cases")
+    precedents.index_after_commit(casebook)
     return casebook
 
 
@@ -281,6 +282,7 @@ def finalise_casebook(*, casebook, by, now=None):
     casebook.save()
     _audit(casebook, "finalised", by, f"{casebook.title}: final, sha256 {casebook.digest}",
            after={"state": casebook.state, "digest": casebook.digest})
+    precedents.index_after_commit(casebook)
     return casebook
 
 

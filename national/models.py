@@ -6,6 +6,7 @@ national desk became an app of its own (migrations ``national.0001`` and ``appea
 """
 
 from django.conf import settings
+from django.contrib.postgres.search import SearchVectorField
 from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import Q
@@ -98,3 +99,43 @@ class CasebookCase(models.Model):
 
     def __str__(self):
         return _("Case %(number)s") % {"number": self.position}
+
+
+class PrecedentCase(models.Model):
+    """One case of a published casebook, indexed for finding precedents: the laws it cites with
+    every law above them, its kind, the decision's outcome, year and language, and its text.
+
+    Built only from the casebook's frozen ``content`` (names hidden as published), by
+    ``national.precedents.index_casebook`` when the casebook is published or made final. On
+    PostgreSQL ``document`` holds the weighted full-text vector (laws A, words B); on SQLite the
+    FTS5 table ``national_precedent_fts`` (rowid = this row's id) does that work."""
+
+    case = models.OneToOneField(CasebookCase, on_delete=models.CASCADE, related_name="precedent")
+    casebook = models.ForeignKey(Casebook, on_delete=models.CASCADE, related_name="precedents")
+    authority = models.ForeignKey("scoring.RegulatingAuthority", on_delete=models.CASCADE, related_name="+")
+    ruling = models.ForeignKey("rulings.Ruling", on_delete=models.CASCADE, related_name="+")
+    position = models.PositiveIntegerField(_("case number"))
+    cited = models.JSONField(_("laws cited"), default=list)
+    # " 16 16B 16B1 16B1A 12 12C 12C1 12C1E ": each citation with its ancestors, upper case,
+    # space-delimited so that a law and its sub-sections are found with one ``contains``.
+    laws = models.CharField(_("laws with the laws above them"), max_length=500)
+    laws_text = models.TextField(_("laws with their titles"), blank=True)
+    kind = models.CharField(_("kind"), max_length=30, blank=True)
+    outcome = models.CharField(_("outcome"), max_length=12, blank=True)
+    without_merit = models.BooleanField(_("without merit"), default=False)
+    year = models.PositiveSmallIntegerField(_("year"))
+    language = models.CharField(_("language"), max_length=10)
+    contract = models.CharField(_("contract"), max_length=12, blank=True)
+    decision = models.CharField(_("decision"), max_length=300)
+    title = models.CharField(_("title"), max_length=300)
+    text = models.TextField(_("text"), blank=True)
+    document = SearchVectorField(null=True, editable=False)
+
+    class Meta:
+        verbose_name = _("precedent")
+        verbose_name_plural = _("precedents")
+        ordering = ["-year", "casebook", "position"]
+        indexes = [models.Index(fields=["authority", "kind"], name="precedent_authority_kind")]
+
+    def __str__(self):
+        return self.title

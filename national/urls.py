@@ -2,13 +2,15 @@
 
 from django.urls import path
 
-from national import casebook_views
+from national import casebook_views, precedent_views
 from national import views as national_views
 
 urlpatterns = [
     path("", national_views.home, name="national-home"),
     path("search/", national_views.search, name="national-search"),
     path("statistics/", national_views.statistics, name="national-statistics"),
+    path("precedents/", precedent_views.precedent_search, name="precedents"),
+    path("precedents/<int:pk>/", precedent_views.precedent_detail, name="precedent"),
     path("casebooks/", casebook_views.casebook_list, name="casebooks"),
     path("casebooks/<int:pk>/", casebook_views.casebook_detail, name="casebook"),
     path("casebooks/<int:pk>/publish/", casebook_views.casebook_publish, name="casebook-publish"),

@@ -441,6 +441,36 @@ ROWS += [
 ]
 ROWS[-2].label = "csv"
 
+# Precedents (national/precedent_views.py): the published cases of a body are read by its
+# officials, auditors and players (Player.authority); a user of no body is refused (403), another
+# body's case answers 404.
+PRECEDENT_READERS = OFFICIALS | {"auditor", "player", "superuser"}
+
+
+def indexed_case(world, target):
+    from national import precedents
+    from national.models import PrecedentCase
+
+    row = PrecedentCase.objects.filter(casebook=target.obj).first()
+    if row is None:  # the world is built in one transaction: its publish tasks never ran
+        precedents.index_casebook(target.obj.pk)
+        row = PrecedentCase.objects.filter(casebook=target.obj).first()
+    return reverse("precedent", args=[row.pk])
+
+
+def precedent_expect(role, target, world):
+    if role == "anonymous":
+        return LOGIN
+    if role not in PRECEDENT_READERS:
+        return REFUSALS["403"]
+    return Expect(200) if role == "superuser" or target.side == "A" else REFUSALS["404"]
+
+
+ROWS += [
+    listing("precedents", [], api=PAGE, only=PRECEDENT_READERS),
+    Row("precedent", "GET", PAGE, both("casebook:published"), indexed_case, precedent_expect),
+]
+
 # Casebooks (national/casebook_views.py): the auditors of the casebook's body read and write
 # them; another body's auditor gets 404; everyone else 403 (anonymous: log in).
 def reads_casebook(role, target):

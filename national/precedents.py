@@ -1,0 +1,161 @@
+"""The precedent index: every case of a published casebook, ready to be found again.
+
+A casebook's cases are indexed when it is published and again when it is made final
+(``national.tasks.index_casebook``, sent after the transaction commits), and the whole index can
+be rebuilt with ``manage.py rebuild_precedents``. Only the casebook's frozen ``content`` is read,
+so an index row says no more than the published text: names stay hidden as published.
+
+The words are searched by the database: on PostgreSQL a ``tsvector`` with the laws weighted
+above the words (``document``, GIN index); on SQLite the FTS5 table ``national_precedent_fts``.
+Both use the ``simple`` tokenisation (no stemming, no stop words) so the same query finds the
+same cases on both.
+"""
+
+import logging
+import re
+
+from django.contrib.postgres.search import SearchVector
+from django.db import connection, transaction
+
+from national.models import Casebook, PrecedentCase
+from scoring import dispatch
+
+log = logging.getLogger(__name__)
+
+FTS_TABLE = "national_precedent_fts"
+
+# The texts of a case that are searched, as the casebook prints them.
+SEARCHED_TEXTS = ("facts", "statement_ns", "statement_ew", "facts_found", "ruling_text", "reasoning",
+                  "rectification", "grounds", "respondents_statement", "reasons", "without_merit_reasons",
+                  "dissent", "further_reasons")
+
+
+def law_parts(number):
+    """``"16B1a"`` -> ``["16", "16B", "16B1", "16B1A"]``: the citation and every law above it."""
+    pieces = re.findall(r"\d+|[A-Za-z]", str(number or "").upper().replace("LAW", ""))
+    return ["".join(pieces[:depth]) for depth in range(1, len(pieces) + 1)]
+
+
+def law_tokens(numbers):
+    """The space-delimited column of citations with their ancestors (``" 16 16B 16B1 "``)."""
+    tokens = []
+    for number in numbers:
+        for part in law_parts(number):
+            if part not in tokens:
+                tokens.append(part)
+    return f" {' '.join(tokens)} " if tokens else " "
+
+
+def contract_of(text):
+    """``"4SX"`` -> ``"4S"``, ``"3NT"`` -> ``"3NT"``; ``""`` if it is no contract."""
+    match = re.match(r"\s*([1-7])\s*(NT|N|S|H|D|C)", str(text or "").upper())
+    if not match:
+        return ""
+    return match.group(1) + ("NT" if match.group(2) in ("N", "NT") else match.group(2))
+
+
+def _one_line(text, limit=160):
+    line = " ".join(str(text or "").split())
+    return line if len(line) <= limit else line[:limit - 1].rstrip() + "…"
+
+
+def decision_line(entry):
+    """The decision in one line: the outcome, the score and the first words of the reasons."""
+    decision = entry.get("decision", {})
+    parts = [decision.get("outcome_label") or ""]
+    if decision.get("score"):
+        parts.append(decision["score"])
+    reasons = (entry.get("texts") or {}).get("reasons") or ""
+    line = " · ".join(part for part in parts if part)
+    if reasons:
+        line = f"{line}: {reasons}" if line else reasons
+    return _one_line(line, 300)
+
+
+def _row(casebook, case, entry):
+    laws = [law["number"] for law in entry["ruling"]["laws"]]
+    texts = entry.get("texts") or {}
+    decision = entry.get("decision") or {}
+    return PrecedentCase(
+        case=case, casebook=casebook, authority_id=casebook.authority_id, ruling_id=case.appeal.ruling_id,
+        position=entry["number"], cited=laws, laws=law_tokens(laws),
+        laws_text=" ".join(f"{law['number']} {law.get('title') or ''}" for law in entry["ruling"]["laws"]),
+        kind=entry["ruling"].get("kind") or "", outcome=decision.get("outcome") or "",
+        without_merit=bool(decision.get("without_merit")), year=int(str(entry["date"])[:4]),
+        language=casebook.language, contract=contract_of((entry.get("result") or {}).get("contract")),
+        decision=decision_line(entry),
+        title=_one_line(f"{entry['ruling'].get('kind_label', '')}: {entry.get('event', '')}, "
+                        f"{casebook.title}", 300),
+        text="\n".join(texts.get(key) or "" for key in SEARCHED_TEXTS if texts.get(key)),
+    )
+
+
+def _fts_delete(ids):
+    if connection.vendor != "sqlite" or not ids:
+        return
+    with connection.cursor() as cursor:
+        for start in range(0, len(ids), 500):
+            chunk = list(ids)[start:start + 500]
+            cursor.execute(f"DELETE FROM {FTS_TABLE} WHERE rowid IN ({', '.join(['%s'] * len(chunk))})", chunk)
+
+
+def _write_full_text(rows):
+    ids = [row.pk for row in rows]
+    if connection.vendor == "postgresql":
+        PrecedentCase.objects.filter(pk__in=ids).update(
+            document=SearchVector("laws_text", weight="A", config="simple")
+            + SearchVector("text", weight="B", config="simple"))
+    elif connection.vendor == "sqlite":
+        _fts_delete(ids)  # a row left behind by a flushed table must not block the new one
+        with connection.cursor() as cursor:
+            cursor.executemany(f"INSERT INTO {FTS_TABLE} (rowid, laws, body) VALUES (%s, %s, %s)",
+                               [(row.pk, row.laws_text, row.text) for row in rows])
+
+
+@transaction.atomic
+def index_casebook(casebook_id):
+    """(Re)index the cases of one casebook; a draft has none. Returns the number of rows.
+    Safe to run twice."""
+    casebook = Casebook.objects.filter(pk=casebook_id).select_related("authority").first()
+    old = list(PrecedentCase.objects.filter(casebook_id=casebook_id).values_list("pk", flat=True))
+    _fts_delete(old)
+    PrecedentCase.objects.filter(pk__in=old).delete()
+    if casebook is None or casebook.state == Casebook.State.DRAFT or not casebook.content:
+        return 0
+    cases = {case.position: case for case in casebook.cases.select_related("appeal")}
+    rows = [_row(casebook, cases[entry["number"]], entry) for entry in casebook.content.get("cases", [])
+            if entry["number"] in cases]
+    created = PrecedentCase.objects.bulk_create(rows)
+    if created and created[0].pk is None:  # a backend that does not return ids
+        created = list(PrecedentCase.objects.filter(casebook=casebook))
+    _write_full_text(created)
+    return len(created)
+
+
+def rebuild():
+    """Index every published and final casebook afresh; returns (casebooks, cases)."""
+    with transaction.atomic():
+        if connection.vendor == "sqlite":
+            with connection.cursor() as cursor:
+                cursor.execute(f"DELETE FROM {FTS_TABLE}")
+        PrecedentCase.objects.all().delete()
+    books = cases = 0
+    for pk in Casebook.objects.exclude(state=Casebook.State.DRAFT).order_by("pk").values_list("pk", flat=True):
+        cases += index_casebook(pk)
+        books += 1
+    return books, cases
+
+
+def index_after_commit(casebook):
+    """Once the transaction commits, ask a worker to index ``casebook``; if the broker cannot be
+    reached, index it here and now (it is quick) so the suggestions are never behind."""
+    casebook_id = casebook.pk
+
+    def send():
+        try:
+            dispatch.send("national.tasks.index_casebook", casebook_id, retry=False)
+        except Exception:  # noqa: BLE001 - any broker failure: index in this process instead
+            log.warning("Broker unreachable: casebook %s indexed in the web process.", casebook_id, exc_info=True)
+            index_casebook(casebook_id)
+
+    transaction.on_commit(send)

@@ -1,0 +1,11 @@
+"""Thin Celery tasks of the national body; each is safe to run twice."""
+
+from celery import shared_task
+
+from national import precedents
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def index_casebook(casebook_id):
+    """Index the cases of a casebook just published or made final as precedents."""
+    return precedents.index_casebook(casebook_id)

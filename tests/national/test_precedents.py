@@ -1,0 +1,264 @@
+"""Precedents: the published cases of a national body beside a new ruling, found by the laws
+cited (with their sub-sections), the kind, the contract and the words; the search of published
+cases; the same answers on SQLite (FTS5) and PostgreSQL (tsvector); each reader sees only the
+published casebooks of their own bodies."""
+
+import copy
+
+import pytest
+from celery import current_app
+from django.core.management import call_command
+from django.db import connection
+from django.template import Context, Template
+from django.test import RequestFactory
+from django.urls import reverse
+
+from appeals import services as appeal_services
+from national import casebooks, precedent_selectors, precedents
+from national.models import Casebook, CasebookCase, PrecedentCase
+from rulings import services as rulings_services
+from scoring import roles
+from scoring import services as scoring_services
+from tests.appeals.conftest import at, case  # noqa: F401 - case is a fixture
+from tests.conftest import build_pairs_tournament, make_user
+from tests.national.test_casebooks import compile_book, decided  # noqa: F401 - decided is a fixture
+
+
+@pytest.fixture
+def sent(monkeypatch):
+    """Tasks sent through scoring.dispatch, run at once by their registered name."""
+    calls = []
+
+    def send(name, *args, **options):
+        calls.append((name, args))
+        return current_app.tasks[name](*args)
+
+    monkeypatch.setattr(precedents.dispatch, "send", send)
+    return calls
+
+
+def past_casebook(case, title, entries, state=Casebook.State.PUBLISHED, authority=None):
+    """Casebooks of past seasons: entry n, (laws, kind, year, outcome, reasons, facts), is case n
+    of a casebook called ``title`` of its own, written over the first published case's text (an
+    appeal is printed once per casebook, so its appeal stands in for each)."""
+    template = case.published.content["cases"][0]
+    books = []
+    for number, (laws, kind, year, outcome, reasons, facts) in enumerate(entries, start=1):
+        entry = copy.deepcopy(template)
+        entry.update(number=number, date=f"{year}-03-01")
+        entry["ruling"].update(kind=kind, laws=[{"number": law, "edition": "2017", "title": ""} for law in laws])
+        entry["decision"].update(outcome=outcome, outcome_label=outcome.title(), score="")
+        entry["texts"] = {"facts": facts, "reasons": reasons}
+        book = Casebook.objects.create(
+            authority=authority or case.record.authority, title=title, language="en", names="seats", state=state,
+            created_by=case.auditor, created_at=at(0), published_by=case.auditor, published_at=at(1),
+            content=dict(copy.deepcopy(case.published.content), title=title, cases=[entry]))
+        CasebookCase.objects.create(casebook=book, appeal=case.appeal, position=number)
+        precedents.index_casebook(book.pk)
+        books.append(book)
+    return books[0] if len(books) == 1 else books
+
+
+@pytest.fixture
+def library(decided, sent, django_capture_on_commit_callbacks):
+    """The club's casebook published (its one case: Law 16B1a and 12C1e, UI, upheld), and a
+    casebook of past seasons with three more cases; a new Law 16B1a ruling at table 6."""
+    case = decided
+    with django_capture_on_commit_callbacks(execute=True):
+        case.published = casebooks.publish_casebook(casebook=compile_book(case), by=case.auditor, now=at(61))
+    case.past = past_casebook(case, "Past seasons", [
+        (["16A1"], "ui", 2019, "vary", "Partner's remark was unauthorised information.",
+         "South remarked on the auction."),
+        (["70D1"], "claim", 2020, "uphold", "The claim stands.", "Declarer claimed the rest."),
+        (["16B1a"], "mi", 2021, "overturn", "The explanation was wrong, the pause irrelevant.",
+         "East hesitated and West passed; the alert was missing."),
+    ])
+    case.new = rulings_services.rule(
+        result=case.record.results[5], director=case.director, kind="ui", laws="16B1a", give=True,
+        facts="North hesitated before passing; South bid on. Hesitated for a long time.",
+        ruling_text="Score adjusted", reasoning="Pass was a logical alternative", outcome="result_stands",
+        given_at=at(1))
+    return case
+
+
+def ids(rows):
+    return [(row.casebook.title, row.position) for row in rows]
+
+
+def test_publishing_indexes_the_cases_as_published(library):
+    row = PrecedentCase.objects.get(casebook=library.published)
+    assert row.laws == " 16 16B 16B1 16B1A 12 12C 12C1 12C1E "
+    assert (row.kind, row.outcome, row.year, row.language, row.contract) == ("ui", "uphold", 2026, "en", "4S")
+    assert row.decision.startswith("Ruling upheld")
+    for name in ("Levi", "Cohen", "Jonsdottir", "Nikolaou"):  # names hidden as published
+        assert name not in row.text and name not in row.decision
+
+
+def test_publish_and_finalise_send_the_index_task_after_commit(decided, sent, django_capture_on_commit_callbacks):
+    book = compile_book(decided)
+    with django_capture_on_commit_callbacks(execute=True):
+        casebooks.publish_casebook(casebook=book, by=decided.auditor, now=at(61))
+    with django_capture_on_commit_callbacks(execute=True):
+        casebooks.finalise_casebook(casebook=book, by=decided.auditor, now=at(70))
+    assert sent == [("national.tasks.index_casebook", (book.pk,))] * 2
+    assert PrecedentCase.objects.filter(casebook=book).count() == 1  # indexed twice, one row
+
+
+def test_a_law_16_ruling_is_shown_the_earlier_law_16_cases_best_first(library):
+    found = precedent_selectors.similar_cases(library.new, user=library.director)
+    # Same citation, kind and strain first; then the same citation of another kind; then
+    # Law 16 of the same kind. The claim (Law 70) is not like it.
+    assert ids(s.case for s in found) == [("Club Championship appeals", 1), ("Past seasons", 3),
+                                          ("Past seasons", 1)]
+    assert [s.shared_laws for s in found] == [["16B1a"], ["16B1a"], ["16A1"]]
+
+
+def test_the_ruling_itself_is_not_its_own_precedent(library):
+    found = precedent_selectors.similar_cases(library.ruling, user=library.director)
+    assert ("Club Championship appeals", 1) not in ids(s.case for s in found)
+
+
+def test_a_law_finds_its_sub_sections_and_nothing_else(library):
+    def law(citation):
+        return sorted(ids(precedent_selectors.search(library.director, law=citation)))
+
+    assert law("16") == [("Club Championship appeals", 1), ("Past seasons", 1), ("Past seasons", 3)]
+    assert law("16B") == [("Club Championship appeals", 1), ("Past seasons", 3)]
+    assert law("Law 16b1A") == [("Club Championship appeals", 1), ("Past seasons", 3)]
+    assert law("1") == []  # Law 1 is not Law 16
+    assert law("70") == [("Past seasons", 2)]
+
+
+def test_search_by_kind_outcome_and_year(library):
+    def search(**filters):
+        return ids(precedent_selectors.search(library.director, **filters))
+
+    assert search(kind="ui") == [("Club Championship appeals", 1), ("Past seasons", 1)]
+    assert search(outcome="overturn") == [("Past seasons", 3)]
+    assert search(year=2020) == [("Past seasons", 2)]
+    assert search(kind="claim", year=2021) == []
+
+
+def test_words_are_searched_by_the_database_the_same_on_both_backends(library):
+    """One expected answer whichever backend runs the suite (CI runs both)."""
+    def words(q, **filters):
+        return ids(precedent_selectors.search(library.director, q=q, **filters))
+
+    assert words("hesitat") == [("Past seasons", 3)]  # a word's start finds "hesitated"
+    assert words("claim stands") == [("Past seasons", 2)]
+    assert words("unauthorised") == [("Past seasons", 1)]
+    assert words("logical alternative") == [("Club Championship appeals", 1)]
+    assert words("nothing-like-this") == []
+    assert words("pause", kind="mi") == [("Past seasons", 3)]
+
+
+def test_laws_weigh_more_than_the_words(library):
+    """'Unauthorised' in a law's title ranks above the same word in the text only."""
+    book = past_casebook(library, "Titles", [(["16B1a"], "ui", 2022, "uphold", "Upheld.", "A pause.")])
+    # Give its law a title in the text that is searched, as a casebook prints it.
+    entry = book.content["cases"][0]
+    entry["ruling"]["laws"][0]["title"] = "Unauthorised Information"
+    book.save()
+    precedents.index_casebook(book.pk)
+    row = PrecedentCase.objects.get(casebook=book)
+    found = ids(precedent_selectors.search(library.director, q="unauthorised"))
+    assert found == [("Titles", 1), ("Past seasons", 1)], row.laws_text
+
+
+def test_rebuild_command_indexes_every_published_casebook_again(library, capsys):
+    before = sorted(ids(PrecedentCase.objects.all()))
+    call_command("rebuild_precedents")
+    assert sorted(ids(PrecedentCase.objects.all())) == before
+    assert "Indexed 4 cases of 4 published casebooks." in capsys.readouterr().out
+    assert ids(precedent_selectors.search(library.director, q="hesitat")) == [("Past seasons", 3)]
+
+
+def test_a_draft_is_not_indexed(library):
+    draft = compile_book(library, title="Still a draft")
+    assert precedents.index_casebook(draft.pk) == 0
+    assert not PrecedentCase.objects.filter(casebook=draft).exists()
+
+
+def test_readers_see_only_their_own_bodys_published_cases(library):
+    other = build_pairs_tournament(code="oth", name="Other Open")
+    foreign = past_casebook(library, "Foreign", [(["16B1a"], "ui", 2024, "uphold", "Upheld.", "A pause.")],
+                            authority=other.authority)
+    stranger = make_user("olga", role=roles.DIRECTOR)
+    scoring_services.appoint_official(tournament=other.tournament, user=stranger, role=roles.DIRECTOR)
+    player = make_user("pia", role=roles.PLAYER)
+    library.north.user = player
+    library.north.save()
+    nobody = make_user("nemo")
+
+    assert ("Foreign", 1) not in ids(s.case for s in precedent_selectors.similar_cases(library.new,
+                                                                                        user=library.director))
+    assert ids(precedent_selectors.search(stranger)) == [("Foreign", 1)]
+    assert precedent_selectors.similar_cases(library.new, user=stranger) == []  # another body's ruling
+    assert ("Foreign", 1) not in ids(precedent_selectors.search(player))
+    assert len(ids(precedent_selectors.search(player))) == 4
+    assert ids(precedent_selectors.search(nobody)) == []
+    assert precedent_selectors.similar_cases(library.new, user=nobody) == []
+    assert foreign.pk
+
+
+def test_the_ruling_page_lists_the_precedents_with_links(library, client):
+    client.force_login(library.director)
+    response = client.get(reverse("ruling", args=[library.new.pk]))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'id="precedents"' in html
+    first = PrecedentCase.objects.get(casebook=library.published)
+    # A director reads the case on its own page (the casebook pages are the auditors').
+    assert reverse("precedent", args=[first.pk]) in html
+    assert html.index("Club Championship appeals, case 1") < html.index("Past seasons, case 3")
+
+
+def test_the_tag_links_auditors_to_the_casebook_page(library):
+    request = RequestFactory().get("/")
+    request.user = library.auditor
+    html = Template("{% load precedents %}{% precedents_for ruling %}").render(
+        Context({"request": request, "ruling": library.new}))
+    assert f'{reverse("casebook", args=[library.published.pk])}#case-1' in html
+
+
+def test_the_search_page_and_a_case_page(library, client):
+    client.force_login(library.director)
+    page = client.get(reverse("precedents"), {"law": "16B"}).content.decode()
+    assert "Past seasons, case 3" in page and "Past seasons, case 1" not in page
+    bad = client.get(reverse("precedents"), {"year": "last", "law": "!!"}).content.decode()
+    assert "Year:" in bad and "Law:" in bad and "A law is cited by its number" in bad
+    row = PrecedentCase.objects.get(casebook=library.published)
+    case_page = client.get(reverse("precedent", args=[row.pk]))
+    assert case_page.status_code == 200 and "Levi" not in case_page.content.decode()
+    client.force_login(make_user("nemo"))
+    assert client.get(reverse("precedents")).status_code == 403
+    assert client.get(reverse("precedent", args=[row.pk])).status_code == 403
+
+
+def test_the_full_text_index_is_the_databases_own(library):
+    if connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT count(*) FROM {precedents.FTS_TABLE}")
+            assert cursor.fetchone()[0] == PrecedentCase.objects.count()
+    else:
+        assert not PrecedentCase.objects.filter(document__isnull=True).exists()
+
+
+def test_the_committees_case_file_lists_the_precedents(library, client):
+    """An appeal against the new Law 16 ruling: its case file shows the earlier Law 16 cases."""
+    result = library.record.results[5]
+    appeal = appeal_services.lodge_appeal(ruling=library.new, by=library.director,
+                                          player=result.ns.members.order_by("pk")[0], grounds="Pass was not an LA.", now=at(5))
+    client.force_login(library.director)
+    html = client.get(reverse("appeal", args=[appeal.pk])).content.decode()
+    assert 'id="precedents"' in html
+    assert html.index("Club Championship appeals, case 1") < html.index("Past seasons, case 3")
+
+
+def test_a_case_page_leaves_the_parties_cases_to_the_casebook(library, client):
+    row = PrecedentCase.objects.get(casebook=library.published)
+    client.force_login(library.director)
+    html = client.get(reverse("precedent", args=[row.pk])).content.decode()
+    assert "Pass is a logical alternative for South" in html  # the decision's reasons
+    assert "the pause was short" not in html  # the appellants' case
+    assert "timed the pause" not in html  # the hearing record
