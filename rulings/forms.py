@@ -14,6 +14,11 @@ WEIGHT_ROWS = 5
 class RulingForm(forms.Form):
     kind = forms.ChoiceField(label=_("Kind of ruling"), choices=Ruling.Kind.choices)
     called_by = forms.ChoiceField(label=_("Called by"), choices=SEATS, required=False)
+    # In the tournament's time zone (the views make it the current one while the form is read).
+    called_at = forms.DateTimeField(label=_("Director called at"), required=False,
+                                    input_formats=["%Y-%m-%dT%H:%M"],
+                                    widget=forms.DateTimeInput(attrs={"type": "datetime-local"},
+                                                               format="%Y-%m-%dT%H:%M"))
     facts = forms.CharField(label=_("Facts"), widget=forms.Textarea(attrs={"rows": 3}), required=False,
                             help_text=_("Who called, when, what happened at the table."))
     statement_ns = forms.CharField(label=_("N-S statement"), widget=forms.Textarea(attrs={"rows": 2}),

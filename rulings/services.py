@@ -692,7 +692,7 @@ def rule(*, director, kind, result=None, board=None, table=None, round=None, giv
     return Ruling.objects.get(pk=ruling.pk)
 
 
-DRAFT_FIELDS = ("kind", "called_by", "facts", "statement_ns", "statement_ew", "ruling_text", "reasoning",
+DRAFT_FIELDS = ("kind", "called_by", "called_at", "facts", "statement_ns", "statement_ew", "ruling_text", "reasoning",
                 "offending_side", "appeal_notice")
 
 

@@ -1,11 +1,14 @@
 """Pages of director rulings: the fast form, the ruling page, the list."""
 
+import functools
+
 from django.contrib import messages as django_messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rulings import selectors, services
@@ -25,8 +28,22 @@ def _result_for(request, pk):
 
 
 def _check_can_rule(user, tournament):
+    """Refuse anyone but the tournament's directors; for the rest of the request, dates and times
+    on the form are read and written in the tournament's time zone."""
     if not selectors.can_rule(user, tournament):
         raise PermissionDenied(_("Only a director or chief director of this tournament records rulings."))
+    timezone.activate(tournament.zone)
+
+
+def _in_tournament_zone(view):
+    """Undo the time zone _check_can_rule set, whatever the view returns or raises."""
+    @functools.wraps(view)
+    def wrapper(request, *args, **kwargs):
+        try:
+            return view(request, *args, **kwargs)
+        finally:
+            timezone.deactivate()
+    return wrapper
 
 
 def _add_errors(form, error):
@@ -45,6 +62,7 @@ def _decision(form):
         kind=data["kind"], laws=data["laws"], outcome=data["outcome"], score_kind=data["score_kind"], ns=ns, ew=ew,
         offending_side=data["offending_side"], penalty=form.penalty_input(), poll=form.poll_input(),
         deal_source=data["deal_source"], deal_override=data["deal_override"], called_by=data["called_by"],
+        called_at=data["called_at"],
         facts=data["facts"], statement_ns=data["statement_ns"], statement_ew=data["statement_ew"],
         ruling_text=data["ruling_text"], reasoning=data["reasoning"], appeal_notice=data["appeal_notice"] or "")
 
@@ -90,6 +108,7 @@ def _save_ruling(request, form, write):
 
 
 @login_required
+@_in_tournament_zone
 def ruling_new(request, result_pk):
     """The ruling form on a table's recorded result (from the board's traveller)."""
     result = _result_for(request, result_pk)
@@ -104,6 +123,7 @@ def ruling_new(request, result_pk):
 
 
 @login_required
+@_in_tournament_zone
 def ruling_open(request):
     """Board and table number straight to the ruling form, with or without a result: a
     director called during the auction opens the ruling here."""
@@ -127,7 +147,8 @@ def ruling_open(request):
     result = Result.objects.filter(board=board, table=table).select_related("round", "ns", "ew").first()
     if result is not None and request.method != "POST":
         return redirect("ruling-new", result.pk)
-    form = RulingForm(request.POST or None, request.FILES or None, players=_players(result))
+    form = RulingForm(request.POST or None, request.FILES or None, players=_players(result),
+                      initial={"called_at": timezone.now()})  # called now, during the auction
     if request.method == "POST" and form.is_valid():
         ruling = _save_ruling(request, form, lambda: services.rule(
             result=result, board=board, table=table, round=round, director=request.user,
@@ -140,7 +161,7 @@ def ruling_open(request):
 def _initial(ruling):
     """The form's fields from a recorded ruling (to complete a draft, or to start a correction)."""
     initial = {name: getattr(ruling, name) for name in (
-        "kind", "called_by", "facts", "statement_ns", "statement_ew", "ruling_text", "reasoning", "outcome",
+        "kind", "called_by", "called_at", "facts", "statement_ns", "statement_ew", "ruling_text", "reasoning", "outcome",
         "offending_side", "score_kind", "appeal_notice")}
     initial["laws"] = ", ".join(c.law.number for c in ruling.citations.all() if c.law)
     score = ruling.score or {}
@@ -170,6 +191,7 @@ def _ruling_to_write(request, pk):
 
 
 @login_required
+@_in_tournament_zone
 def ruling_edit(request, pk):
     """Complete a ruling saved as a draft (opened during the auction, the result in since)."""
     ruling = _ruling_to_write(request, pk)
@@ -191,6 +213,7 @@ def ruling_edit(request, pk):
 
 
 @login_required
+@_in_tournament_zone
 def ruling_correct(request, pk):
     """Correct a ruling given (Law 82C, Law 79C): a new ruling that supersedes it, with a reason."""
     earlier = _ruling_to_write(request, pk)

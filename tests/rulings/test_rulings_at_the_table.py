@@ -301,3 +301,22 @@ def test_a_pdf_attachment_is_kept_and_only_readers_of_the_ruling_get_it(client, 
     outsider = make_user("outsider", role=roles.PLAYER)
     client.force_login(outsider)
     assert client.get(reverse("ruling-attachment", args=[ruling.pk, attachment.pk])).status_code == 404
+
+
+def test_the_time_the_director_was_called_is_read_in_the_tournaments_zone(client, field, director):
+    import datetime
+
+    from django.utils import timezone
+
+    from scoring.models import Tournament
+
+    Tournament.objects.filter(pk=field.tournament.pk).update(time_zone="Asia/Jerusalem")
+    client.force_login(director)
+    response = client.post(reverse("ruling-new", args=[field.results[6].pk]), {
+        "kind": "claim", "laws": "70D1", "ruling_text": "Claim accepted", "outcome": "result_stands",
+        "called_at": "2026-11-23T20:15", "draft": "1"})
+    assert response.status_code == 302
+    assert Ruling.objects.get().called_at == datetime.datetime(2026, 11, 23, 18, 15, tzinfo=datetime.UTC)
+    assert timezone.get_current_timezone_name() == "UTC"  # not left active after the request
+    page = client.get(reverse("ruling-edit", args=[Ruling.objects.get().pk])).content.decode()
+    assert 'value="2026-11-23T20:15"' in page
