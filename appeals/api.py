@@ -44,7 +44,7 @@ class BodySeatSerializer(serializers.Serializer):
     chair = serializers.BooleanField()
     declared = serializers.BooleanField()
     recused = serializers.BooleanField()
-    vote = serializers.ChoiceField(choices=[("", "")] + list(Outcome.choices))
+    vote = serializers.ChoiceField(choices=Outcome.choices, allow_blank=True)
 
 
 class AppealBodySerializer(serializers.Serializer):
@@ -97,7 +97,6 @@ class AppealSerializer(serializers.ModelSerializer):
 # Each step's own input (issue #19): the body the step reads, documented in the schema, each
 # field checked before the service is called (a wrong form is a 400 naming the field; what the
 # service refuses of a well-formed request is a 409).
-_SCORE_KINDS = [("", "")] + list(Ruling.ScoreKind.choices)
 
 
 def _text(**kwargs):
@@ -130,7 +129,7 @@ class ForfeitInput(DepositInput):
 
 
 class ConstituteInput(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=[("", "")] + list(AppealsBody.Kind.choices), required=False, default="")
+    kind = serializers.ChoiceField(choices=AppealsBody.Kind.choices, allow_blank=True, required=False, default="")
     members = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
     chair = serializers.IntegerField(required=False, allow_null=True, default=None)
 
@@ -157,7 +156,8 @@ class VoteInput(serializers.Serializer):
 class DecisionInput(serializers.Serializer):
     outcome = serializers.ChoiceField(choices=Outcome.choices)
     reasons = _text()
-    score_kind = serializers.ChoiceField(choices=_SCORE_KINDS, required=False, default="")
+    score_kind = serializers.ChoiceField(choices=Ruling.ScoreKind.choices, allow_blank=True, required=False,
+                                         default="")
     ns = serializers.JSONField(required=False, allow_null=True, default=None)
     ew = serializers.JSONField(required=False, allow_null=True, default=None)
 

@@ -233,6 +233,18 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "SeatEnum": "scoring.models.SEAT_CHOICES",
         "SideEnum": "rulings.models.SIDE_CHOICES",
+        # Fields named alike with choices of their own (kind, outcome, origin), named apart.
+        "AdjustmentEnum": "scoring.models.Adjustment",
+        "EventKindEnum": "scoring.models.Event.Kind",
+        "ContestantKindEnum": "scoring.models.Contestant.Kind",
+        "RulingKindEnum": "rulings.models.Ruling.Kind",
+        "RulingOutcomeEnum": "rulings.models.Ruling.Outcome",
+        "PenaltyKindEnum": "rulings.models.Penalty.Kind",
+        "AppealOutcomeEnum": "appeals.models.Outcome",
+        "AppealOriginEnum": "appeals.models.Appeal.Origin",
+        "FurtherAppealOriginEnum": "appeals.models.FurtherAppeal.Origin",
+        "AppealPartKindEnum": "appeals.models.AppealPart.Kind",
+        "BodyKindEnum": "appeals.models.Body.Kind",
     },
 }
 

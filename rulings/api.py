@@ -11,7 +11,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from rulings import selectors, services
-from rulings.models import LawEntry, Penalty, Ruling
+from rulings.models import SIDE_CHOICES, LawEntry, Penalty, Ruling
 from scoring import selectors as scoring_selectors
 from scoring.api import ClockListSerializer, clock
 from scoring.api import call_service as _call
@@ -82,11 +82,11 @@ class RulingSerializer(serializers.ModelSerializer):
 
 class ScoreInputSerializer(serializers.Serializer):
     outcome = serializers.ChoiceField(choices=Ruling.Outcome.choices)
-    score_kind = serializers.ChoiceField(choices=[("", "")] + list(Ruling.ScoreKind.choices), required=False,
+    score_kind = serializers.ChoiceField(choices=Ruling.ScoreKind.choices, allow_blank=True, required=False,
                                          default="")
     ns = serializers.JSONField(required=False, allow_null=True)
     ew = serializers.JSONField(required=False, allow_null=True)
-    offending_side = serializers.ChoiceField(choices=["", "NS", "EW"], required=False, default="")
+    offending_side = serializers.ChoiceField(choices=SIDE_CHOICES, allow_blank=True, required=False, default="")
 
 
 class RulingInputSerializer(ScoreInputSerializer):

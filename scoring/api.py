@@ -35,6 +35,8 @@ from scoring.models import (
 )
 from scoring.permissions import CompetitionRecordPermission, tournament_of
 
+SIDE_CHOICES = [("NS", "N-S"), ("EW", "E-W")]  # rulings.models.SIDE_CHOICES (scoring imports no upper app)
+
 
 def call_service(service, **kwargs):
     """Run a service for an API view: its ValidationError (the record, as it stands, refuses a
@@ -301,7 +303,7 @@ class ScorecardRowSerializer(serializers.Serializer):
     board = serializers.IntegerField()
     session = serializers.IntegerField()
     result = serializers.IntegerField()
-    direction = serializers.ChoiceField(choices=["NS", "EW"])
+    direction = serializers.ChoiceField(choices=SIDE_CHOICES)
     opponent = serializers.IntegerField()
     contract = serializers.CharField(allow_blank=True)
     declarer = serializers.CharField(allow_blank=True)

@@ -27,7 +27,8 @@ class ContractSchema(AutoSchema):
 
     def _error_codes(self):
         writes = self.method in ("POST", "PUT", "PATCH", "DELETE")
-        codes = {"403"}  # not logged in (session authentication sends no challenge) or not allowed
+        # Not logged in (session authentication sends no challenge) or not allowed; throttled.
+        codes = {"403", "429"}
         if writes or self._is_list_view() or self.get_override_parameters():
             codes.add("400")  # a body or query parameters not of the documented form
         if "{" in self.path or writes:
@@ -53,4 +54,5 @@ ERROR_DESCRIPTIONS = {
     "403": "Not logged in, or not allowed to do this.",
     "404": "No such record, or not one the caller may see.",
     "409": "The record as it stands refuses this; the body names the field and the reason.",
+    "429": "Too many requests (the API's throttles); the Retry-After header says when to try again.",
 }
