@@ -17,7 +17,9 @@ from scoring.models import RecalculationRequest, Result, Standing
 # Admin pages that may write: a result's correction (through its service), reference data
 # without a service (the law catalogue, regulation clauses), Django's users and groups, API tokens.
 WRITABLE = {"scoring.result", "rulings.lawentry", "rulings.regulationclause", "auth.user", "auth.group",
-            "authtoken.tokenproxy"}
+            "authtoken.tokenproxy",
+            # django-axes' login attempts: deleting one unlocks a locked-out user.
+            "axes.accessattempt", "axes.accesslog", "axes.accessfailurelog"}
 
 
 @pytest.fixture
