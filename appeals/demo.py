@@ -5,6 +5,8 @@ import datetime
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
 
 from appeals import services
 from appeals.models import Concurrence
@@ -12,6 +14,7 @@ from rulings import services as rulings_services
 from rulings.models import Ruling
 from scoring import recalculation, roles
 from scoring import services as scoring_services
+from scoring.models import Player, Result
 
 EXTRA_MEMBERS = [("appeals2", "Bella", "Bench"), ("appeals3", "Carl", "Chair")]
 
@@ -31,13 +34,14 @@ def _members(tournament):
     return users
 
 
-def _lodge(ruling, director, minutes, grounds, side="NS"):
+def _lodge(ruling, director, minutes, grounds, side="NS", parts=None):
     """Lodge ``minutes`` after the session's official score, by the first member of ``side``."""
     posted = ruling.session.official_score_at
     now = posted + datetime.timedelta(minutes=minutes)
     contestant = ruling.result.ns if side == "NS" else ruling.result.ew
     players = list(contestant.members.order_by("pk"))
-    appeal = services.lodge_appeal(ruling=ruling, by=director, player=players[0], grounds=grounds, now=now)
+    appeal = services.lodge_appeal(ruling=ruling, by=director, player=players[0], grounds=grounds, now=now,
+                                   parts=parts)
     for partner in players[1:] if contestant.kind == "pair" else []:
         services.record_concurrence(appeal=appeal, player=partner, how=Concurrence.How.IN_PERSON, by=director,
                                     now=now + datetime.timedelta(minutes=1))
@@ -147,6 +151,64 @@ def load_demo_appeals(tournament):
     services.accept_withdrawal(appeal=appeal, by=chief, now=now + datetime.timedelta(minutes=6))
     made.append(appeal)
 
+    made += _waiting(rulings, director, chief, members)
     for event in tournament.events.all():
         recalculation.rescore_everything(event)
+    return made
+
+
+def _players_ruling(director):
+    """A ruling given at a table of the demo's ``player`` (a claim, the result standing)."""
+    player = Player.objects.get(user__username="player")
+    result = (Result.objects.filter(Q(ns__members=player) | Q(ew__members=player),
+                                    board__session__score_postings__isnull=False)
+              .exclude(rulings__isnull=False).order_by("board__session__number", "board__number").first())
+    if result is None:
+        return None
+    return rulings_services.rule(result=result, director=director, kind="claim", laws="70D1", give=True,
+                                 ruling_text="The claim stands: no normal line loses a trick.",
+                                 outcome="result_stands")
+
+
+def _waiting(rulings, director, chief, members):
+    """Live appeals waiting for the role that takes the next step, so that whoever logs in finds
+    something to do: the director in charge a law part, a recommendation and a withdrawal to
+    answer; a director a player's request to appeal, with its window open until two days from
+    today (an extension, as the demo's sessions are in the past)."""
+    free = [r for _n, r in sorted(rulings.items()) if not r.appeals.exists()
+            and r.state in (Ruling.State.GIVEN, Ruling.State.FINAL)]
+    mine = _players_ruling(director)
+    made = []
+    if free:  # The director in charge decides the part about law first (Law 93B1).
+        ruling = free.pop(0)
+        appeal, _now = _lodge(ruling, director, 14, "The tempo did not matter; and the regulation on stop cards "
+                                                    "was misapplied.", parts=[
+            {"kind": "judgement", "question": "Was passing a logical alternative?"},
+            {"kind": "law", "question": "Does the stop-card regulation make the pause authorised?"}])
+        made.append(appeal)
+    if free:  # The body could not overrule on law (93B3) and recommends: the director in charge answers.
+        ruling = free.pop(0)
+        appeal, now = _lodge(ruling, director, 9, "Law 12C1c does not apply to this irregularity.", parts=[
+            {"kind": "law", "question": "Does Law 12C1c apply to this irregularity?"}])
+        part = appeal.parts.get()
+        services.decide_law_part(part=part, by=chief, outcome="uphold", now=now + datetime.timedelta(minutes=2),
+                                 reasons="Law 12C1c applies to every irregularity the Laws do not otherwise cover.")
+        services.appeal_law_decision(part=part, by=director, now=now + datetime.timedelta(minutes=3))
+        _heard(appeal, chief, members, now + datetime.timedelta(minutes=1))
+        services.record_recommendation(appeal=appeal, by=members[0], about="law", now=now + datetime.timedelta(
+            minutes=30), text="Apply Law 12C1e: the offenders gain no advantage, the non-offenders are not hurt.")
+        made.append(appeal)
+    if free:  # The appellants ask to withdraw; the director in charge accepts (no body sits yet).
+        ruling = free.pop(0)
+        appeal, now = _lodge(ruling, director, 18, "The revoke was established too late.", side="EW")
+        services.request_withdrawal(appeal=appeal, player=appeal.lodged_by, by=director, now=now + datetime.timedelta(
+            minutes=10), reason="Our partner remembers the play differently.")
+        made.append(appeal)
+    if mine:  # The demo player asked to appeal: a director lodges it or declines it.
+        ruling = mine
+        player = Player.objects.get(user__username="player")
+        services.extend_deadline(ruling=ruling, by=chief, until=timezone.now() + datetime.timedelta(days=2),
+                                 reason="Demo: the window stays open for two days after the demo is loaded.")
+        services.request_appeal(ruling=ruling, player=player, by=player.user, about="judgement",
+                                grounds="The director did not ask us what our agreement was.")
     return made
