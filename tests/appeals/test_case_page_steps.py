@@ -130,3 +130,11 @@ def test_the_director_refers_a_case_to_the_authority_from_the_page_and_a_player_
     post(client, case.director, appeal, action="refer_further", origin="director", grounds="A question of principle")
     further = FurtherAppeal.objects.get(appeal=appeal)
     assert (further.origin, further.binding, further.recorded_by) == ("director", False, case.director)
+
+
+def test_the_ruling_page_links_to_its_appeal_and_counts_down_the_window(case, client):
+    appeal = lodge(case)
+    client.force_login(case.director)
+    page = client.get(reverse("ruling", args=[case.ruling.pk])).content.decode()
+    assert f'href="{reverse("appeal", args=[appeal.pk])}"' in page
+    assert 'class="countdown" data-deadline=' in page
