@@ -28,7 +28,7 @@ def test_pages_in_hebrew_and_greek(browser, live_server, field, language, direct
         ruling_text="Score adjusted.", outcome="adjusted", score_kind="weighted", offending_side="NS",
         ns=[{"contract": "4S", "declarer": "N", "tricks": 10, "weight": "0.6"},
             {"contract": "4S", "declarer": "N", "tricks": 9, "weight": "0.4"}],
-        deal_source=LIN_LINK)
+        deal_source=LIN_LINK, deal_override="The hand record of board 7, shown for its alerts")
     services.post_official_scores(session=field.session, at=timezone.now() - datetime.timedelta(minutes=3))
     north = field.pairs[6].members.order_by("pk").first()
     appeal = appeals_services.lodge_appeal(ruling=ruling, by=chief, player=north, grounds="4S was automatic.")
