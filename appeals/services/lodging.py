@@ -429,7 +429,7 @@ def request_appeal(*, ruling, player, by, grounds, about=AppealRequest.About.JUD
     if AppealRequest.objects.filter(ruling=ruling, player=player, state=AppealRequest.State.OPEN).exists():
         _refuse("ruling", _("Your request to appeal %(r)s is already with the director.") % {"r": ruling})
     request = _save(AppealRequest(ruling=ruling, player=player, grounds=grounds, about=about, requested_at=now))
-    audit.record(action="appeal.requested", obj=request, actor=by, tournament=ruling.tournament.pk, before={},
+    audit.record(action="appeal_request.made", obj=request, actor=by, tournament=ruling.tournament.pk, before={},
                  after={"ruling": ruling.pk, "player": player.pk, "at": now.isoformat()},
                  summary=f"{player} asks to appeal {ruling}")
     return request
@@ -473,7 +473,7 @@ def decline_request(*, request, by, reason, now=None):
     request.note = _require_text("reason", reason, _("Say why the request is declined: the player reads it."))
     request.state, request.handled_by, request.handled_at = AppealRequest.State.DECLINED, by, now
     _save(request)
-    audit.record(action="appeal.request_declined", obj=request, actor=by, tournament=request.ruling.tournament.pk,
+    audit.record(action="appeal_request.declined", obj=request, actor=by, tournament=request.ruling.tournament.pk,
                  before={"state": "open"}, after={"state": "declined", "note": request.note},
                  summary=f"request to appeal {request.ruling} declined")
     return request
