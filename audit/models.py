@@ -25,8 +25,6 @@ class AuditQuerySet(models.QuerySet):
 
 
 class AuditEntry(models.Model):
-    objects = AuditQuerySet.as_manager()
-
     class Channel(models.TextChoices):
         WEB = "web", _("web page")
         API = "api", _("API")
@@ -52,6 +50,8 @@ class AuditEntry(models.Model):
     previous_hash = models.CharField(max_length=64, editable=False)
     hash = models.CharField(max_length=64, editable=False)
 
+    objects = AuditQuerySet.as_manager()
+
     class Meta:
         verbose_name = _("audit entry")
         verbose_name_plural = _("audit trail")
@@ -61,6 +61,11 @@ class AuditEntry(models.Model):
     def __str__(self):
         return f"#{self.sequence} {self.at:%Y-%m-%d %H:%M:%S} {self.actor_name or '-'} {self.action} " \
                f"{self.object_type} {self.object_id}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise PermissionError("Audit entries cannot be changed.")
+        super().save(*args, **kwargs)
 
     def content(self):
         """What the hash covers, as canonical JSON."""
@@ -73,11 +78,6 @@ class AuditEntry(models.Model):
 
     def compute_hash(self):
         return hashlib.sha256((self.previous_hash + self.content()).encode()).hexdigest()
-
-    def save(self, *args, **kwargs):
-        if self.pk is not None:
-            raise PermissionError("Audit entries cannot be changed.")
-        super().save(*args, **kwargs)
 
     def delete(self, *args, **kwargs):
         raise PermissionError("Audit entries cannot be deleted.")

@@ -94,7 +94,7 @@ def load_demo(*, pairs_tables=12, boards_per_session=24, pairs_sessions=3, teams
 
 
 def _players(authority, rng, count):
-    names = [(f, l) for l in LAST_NAMES for f in FIRST_NAMES]
+    names = [(first, last) for last in LAST_NAMES for first in FIRST_NAMES]
     rng.shuffle(names)
     clubs = ["Utrecht BC", "Amsterdam Bridge", "Haifa BC", "Kyiv Bridge Club", "Reykjavik BF", "Athens BC"]
     return [
@@ -188,8 +188,9 @@ def _other_body():
     session = services.create_session(event=event, number=1, is_last=True,
                                       starts_at=timezone.make_aware(datetime.datetime(2026, 2, 5, 19, 0),
                                                                     tournament.zone))
-    players = [services.register_player(authority=authority, first_name=f, last_name=l, membership_number=str(n))
-               for n, (f, l) in enumerate([("Jon", "Jonsson"), ("Sigga", "Sigurdardottir"),
+    players = [services.register_player(authority=authority, first_name=first, last_name=last,
+                                        membership_number=str(n))
+               for n, (first, last) in enumerate([("Jon", "Jonsson"), ("Sigga", "Sigurdardottir"),
                                             ("Bjorn", "Bjornsson"), ("Helga", "Magnusdottir")], start=1)]
     ns = services.enter_contestant(event=event, number=1, members=players[:2])
     ew = services.enter_contestant(event=event, number=2, members=players[2:])
