@@ -118,7 +118,17 @@ def test_where_93b3_forbids_overruling_the_member_is_offered_the_recommendation(
     client.force_login(case.members[0])
     page = client.get(reverse("appeal", args=[appeal.pk])).content.decode()
     assert "Recommend to the director in charge (Law 93B3)" in page
-    assert 'value="decide"' not in page
+    assert "The body may not overrule the director in charge on law or regulation" in page
+    assert 'value="decide"' in page  # it may still uphold
+    for member in body.sitting():
+        services.record_vote(member=member, outcome="vary")
+    response = client.post(reverse("appeal", args=[appeal.pk]), {
+        "action": "decide", "decide-decision": "vary", "decide-reasons": "We disagree"}, follow=True)
+    assert "outcome: The body cannot overrule the director in charge on law or regulation (Law 93B3)" in (
+        response.content.decode().replace("&#x27;", "'"))
+    client.post(reverse("appeal", args=[appeal.pk]), {"action": "recommend", "about": "law",
+                                                      "text": "Apply 16B1a: the pause was unmistakable."})
+    assert appeal.recommendations.get().text == "Apply 16B1a: the pause was unmistakable."
 
 
 def test_the_director_refers_a_case_to_the_authority_from_the_page_and_a_player_may_not(case, client):
