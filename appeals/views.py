@@ -289,7 +289,7 @@ def appeal_detail(request, pk):
         "body_kinds": Body.Kind.choices, "modes": Hearing.Mode.choices, "outcomes": Outcome.choices,
         "hows": Concurrence.How.choices,
         "decision_form": DecisionForm(prefix="decide"), "law_form": DecisionForm(prefix="law"),
-        "further_form": DecisionForm(prefix="further"),
+        "further_form": DecisionForm(prefix="further"), "respond_form": DecisionForm(prefix="respond"),
         "needed": [p for p in selectors.concurrence_needed(appeal) if p is not None],
         "table_players": [*ruling.result.ns.members.all(), *ruling.result.ew.members.all()],
         "records_hearing": is_director or seat is not None,
@@ -314,6 +314,17 @@ def _step_form(data, prefix):
     if not form.is_valid():
         raise ValidationError({name: [str(e) for e in errors] for name, errors in form.errors.items()})
     return form.decided()
+
+
+def _score_only(data, prefix):
+    """(score_kind, ns, ew) from a form's adjusted-score fields alone (no decision or reasons)."""
+    form = DecisionForm(data, prefix=prefix)
+    form.fields["decision"].required = form.fields["reasons"].required = False
+    if not form.is_valid():
+        raise ValidationError({name: [str(e) for e in errors] for name, errors in form.errors.items()})
+    kind = form.cleaned_data.get("score_kind") or ""
+    ns, ew = form.score_input()
+    return kind, ns if kind else None, ew if kind else None
 
 
 def _player(data, field="player"):
@@ -397,9 +408,10 @@ def _act(request, appeal):
                                           notes=data.get("notes", ""))
         elif action == "respond":
             recommendation = get_object_or_404(appeal.recommendations, pk=data.get("recommendation"))
+            kind, ns, ew = _score_only(data, "respond")
             services.respond_to_recommendation(recommendation=recommendation, by=user,
                                                accepted=data.get("accepted") == "yes",
-                                               response=data.get("response", ""))
+                                               response=data.get("response", ""), score_kind=kind, ns=ns, ew=ew)
         elif action == "further":
             services.lodge_further_appeal(appeal=appeal, by=user, grounds=data.get("grounds", ""),
                                           player=_player(data))

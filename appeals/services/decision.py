@@ -40,6 +40,7 @@ from appeals.services._common import (
     setting,
 )
 from appeals.services.lodging import _forfeit
+from rulings import services as rulings_services
 from rulings.models import Ruling
 from scoring import services as scoring_services
 from scoring.models import Adjustment, EffectiveScore
@@ -279,19 +280,28 @@ def record_recommendation(*, appeal, by, about, text, now=None):
 
 
 @transaction.atomic
-def respond_to_recommendation(*, recommendation, by, accepted, response, now=None):
-    """The director in charge accepts or declines a recommendation, in words. Acting on it (a
-    changed ruling or decision) goes through the rulings service or ``decide_law_part``."""
+def respond_to_recommendation(*, recommendation, by, accepted, response, score_kind="", ns=None, ew=None,
+                              now=None):
+    """The director in charge accepts or declines a recommendation, in words. Accepting it with a
+    new adjusted score (``score_kind``, ``ns``, ``ew`` as for a ruling) changes the ruling through
+    the rulings service (``change_ruling``), and the scores follow."""
     now = now or timezone.now()
     recommendation = Recommendation.objects.select_for_update().get(pk=recommendation.pk)
     appeal = _lock(recommendation.appeal)
     _require_chief(by, appeal.tournament, _("answers the body's recommendation"))
     if recommendation.accepted is not None:
         _refuse("accepted", _("The director already answered this recommendation."))
+    if score_kind and not accepted:
+        _refuse("score_kind", _("A declined recommendation changes nothing: give a score only when accepting it."))
     recommendation.accepted = bool(accepted)
     recommendation.response = _require_text("response", response, _("Write the director's answer."))
     recommendation.responded_by, recommendation.responded_at = by, now
     _save(recommendation)
     _log(appeal, Action.RECOMMENDATION_ANSWERED, by=by, at=now,
          note="%s: %s" % (_("accepted") if accepted else _("declined"), recommendation.response))
+    if accepted and score_kind:
+        rulings_services.change_ruling(
+            ruling=appeal.ruling, by=by, outcome=Ruling.Outcome.ADJUSTED, score_kind=score_kind, ns=ns, ew=ew,
+            reason=_("Recommendation of the appeals body accepted (Law 93B3): %(r)s") % {
+                "r": recommendation.response})
     return recommendation

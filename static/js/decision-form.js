@@ -16,8 +16,9 @@
     var adjusted = form.querySelector(".adjusted");
     var sum = form.querySelector(".weight-sum");
     function update() {
+      var radios = form.querySelectorAll("[name$=decision]");
       var checked = form.querySelector("[name$=decision]:checked");
-      adjusted.hidden = !checked || checked.value === "uphold";
+      adjusted.hidden = radios.length > 0 && (!checked || checked.value === "uphold");
       form.querySelectorAll(".score-part").forEach(function (part) {
         part.hidden = part.dataset.score.split(" ").indexOf(kind.value) < 0;
       });

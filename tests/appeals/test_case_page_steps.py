@@ -148,3 +148,20 @@ def test_the_ruling_page_links_to_its_appeal_and_counts_down_the_window(case, cl
     page = client.get(reverse("ruling", args=[case.ruling.pk])).content.decode()
     assert f'href="{reverse("appeal", args=[appeal.pk])}"' in page
     assert 'class="countdown" data-deadline=' in page
+
+
+def test_the_chief_accepts_a_recommendation_with_a_new_score_and_the_ruling_changes(case, client):
+    appeal, body, _hearing = ready(case, parts=[{"kind": "law", "question": "Does 16B1a apply?"}])
+    services.decide_law_part(part=appeal.parts.get(), by=case.chief, outcome="uphold", reasons="It does")
+    services.appeal_law_decision(part=appeal.parts.get(), by=case.director)
+    recommendation = services.record_recommendation(appeal=appeal, by=case.members[0], about="law",
+                                                    text="Assign 4S made: the pause was not unmistakable.")
+    response = post(client, case.chief, appeal, action="respond", recommendation=recommendation.pk, accepted="yes",
+                    response="Accepted: 4S made.", **{"respond-score_kind": "assigned", "respond-contract": "4S",
+                                                      "respond-declarer": "N", "respond-tricks": "10"})
+    assert response.status_code == 302
+    case.ruling.refresh_from_db()
+    assert "4S" in case.ruling.score_description
+    assert case.ruling.revisions.last().reason.startswith("Recommendation of the appeals body accepted (Law 93B3)")
+    recommendation.refresh_from_db()
+    assert recommendation.accepted is True
