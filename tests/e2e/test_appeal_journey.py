@@ -11,9 +11,11 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
+from appeals import services as appeals_services
 from appeals.models import Appeal
 from rulings import services as rulings_services
 from scoring import roles, services
+from scoring import services as scoring_services
 from scoring.models import BoardScore
 from tests.conftest import make_user, settled, wait_for
 from tests.e2e.conftest import PHONE, log_in, screenshot
@@ -30,11 +32,11 @@ def person(name, tournament=None, role=None):
     return user
 
 
-def on_phone(browser, live_server, user):
+def on_phone(browser, live_server, user, lands_on="/"):
     context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
     page = context.new_page()
     page.set_default_timeout(15000)
-    log_in(page, live_server, user.username, f"pw-{user.username}")
+    log_in(page, live_server, user.username, f"pw-{user.username}", lands_on=lands_on)
     return page
 
 
@@ -208,3 +210,88 @@ def test_a_law_only_appeal_decided_by_the_director_in_charge_alone(browser, live
     fits(desk, "journey-law-3-decided")
     wait_for(lambda: settled(board))
     assert BoardScore.objects.get(result=x).ns != Decimal("3")  # the table result (4S made) again
+
+
+def test_the_body_is_refused_on_law_recommends_and_an_advisory_further_appeal_changes_nothing(
+        browser, live_server, worker, table_x):
+    """After the director in charge's decision on law goes to the body: the committee tries to
+    overrule it, is refused (93B3) and recommends; the chief director accepts with a new score and
+    the standings follow; a further appeal, advisory only, is lodged and decided without changing
+    any score."""
+    field, chief, ruling, north, board, x = table_x
+    scoring_services.set_authority_setting(authority=field.authority, key="further_appeal", value="advisory",
+                                           effective_from=datetime.date(2000, 1, 1))
+    members = [person(name, field.tournament, roles.APPEALS_MEMBER) for name in ("ann", "ben", "cy")]
+    now = timezone.now()
+    appeal = appeals_services.lodge_appeal(ruling=ruling, by=chief, player=north, grounds="16B1a cannot apply.",
+                                           parts=[{"kind": "law", "question": "Does 16B1a apply?"}], now=now)
+    appeals_services.record_concurrence(appeal=appeal, player=x.ns.members.order_by("pk")[1], how="in_person",
+                                        by=chief, now=now)
+    appeals_services.decide_law_part(part=appeal.parts.get(), by=chief, outcome="uphold", reasons="It does.")
+    appeals_services.appeal_law_decision(part=appeal.parts.get(), by=chief)
+    body = appeals_services.constitute_body(appeal=appeal, by=chief, kind="committee", members=members,
+                                            chair=members[0])
+    for member in body.members.all():
+        appeals_services.declare_conflict(member=member)
+    appeals_services.schedule_hearing(appeal=appeal, by=chief, starts_at=timezone.now(), place="Room 1")
+    for member in body.sitting():
+        appeals_services.record_vote(member=member, outcome="vary")
+
+    chair = on_phone(browser, live_server, members[0])
+    chair.goto(f"{live_server.url}/appeals/{appeal.pk}/")
+    decide = "form:has(input[value=decide])"
+    chair.check(f"{decide} input[name=decide-decision][value=vary]")
+    chair.fill(f"{decide} [name=decide-reasons]", "We read 16B1a differently.")
+    submit(chair, "decide")
+    chair.wait_for_selector("text=cannot overrule the director in charge on law or regulation")
+    fits(chair, "journey-9-refused-recommend")
+    chair.fill("form:has(input[value=recommend]) [name=text]", "Assign 4S made: 16B1a needs an unmistakable pause.")
+    submit(chair, "recommend")
+    chair.wait_for_selector("text=Recorded.")
+
+    desk = on_phone(browser, live_server, chief)
+    desk.goto(f"{live_server.url}/appeals/{appeal.pk}/")
+    respond = "form:has(input[value=respond])"
+    desk.select_option(f"{respond} [name=accepted]", "yes")
+    desk.fill(f"{respond} [name=response]", "Accepted: 4S made.")
+    desk.select_option(f"{respond} [name=respond-score_kind]", "assigned")
+    desk.fill(f"{respond} [name=respond-contract]", "4S")
+    desk.select_option(f"{respond} [name=respond-declarer]", "N")
+    desk.fill(f"{respond} [name=respond-tricks]", "10")
+    fits(desk, "journey-10-accept-recommendation")
+    submit(desk, "respond")
+    desk.wait_for_selector("text=Recorded.")
+    wait_for(lambda: settled(board))
+    changed = BoardScore.objects.get(result=x).ns
+    assert changed != Decimal("3")
+
+    # The committee upholds; a player's further appeal (advisory) is decided and changes nothing.
+    chair.reload()
+    chair.check(f"{decide} input[name=decide-decision][value=uphold]")
+    chair.fill(f"{decide} [name=decide-reasons]", "The director's decision on law stands.")
+    for member in body.sitting():
+        appeals_services.record_vote(member=member, outcome="uphold")
+    submit(chair, "decide")
+    chair.wait_for_selector("text=Recorded.")
+    desk.reload()
+    further = "form:has(input[name=action][value=further])"
+    desk.select_option(f"{further} [name=player]", str(north.pk))
+    desk.fill(f"{further} [name=grounds]", "The national body should say what 16B1a means here.")
+    submit(desk, "further")
+    desk.wait_for_selector("text=Recorded.")
+    national = person("nadia")
+    scoring_services.appoint_auditor(authority=field.authority, user=national)
+    national_body = appeals_services.constitute_body(appeal=appeal, by=national, stage="further", size=1,
+                                                     members=[national])
+    appeals_services.declare_conflict(member=national_body.members.get())
+    page = on_phone(browser, live_server, national, lands_on="/national/")
+    page.goto(f"{live_server.url}/appeals/{appeal.pk}/")
+    form = "form:has(input[value=decide_further])"
+    page.check(f"{form} input[name=further-decision][value=overturn]")
+    page.fill(f"{form} [name=further-reasons]", "Advice: the pause was not unmistakable.")
+    fits(page, "journey-11-further-advisory")
+    submit(page, "decide_further")
+    page.wait_for_selector("text=Recorded.")
+    assert "advisory only" in page.inner_text("main")
+    wait_for(lambda: settled(board))
+    assert BoardScore.objects.get(result=x).ns == changed
