@@ -20,7 +20,7 @@ from appeals.views import visible_appeals
 from rulings import selectors as rulings_selectors
 from rulings.models import Ruling
 from scoring.api import call_service as _call
-from scoring.api_contract import Conflict
+from scoring.api_contract import Conflict, IdField
 from scoring.models import Player
 
 
@@ -104,8 +104,8 @@ def _text(**kwargs):
 
 
 class LodgeInput(serializers.Serializer):
-    ruling = serializers.IntegerField(help_text="The ruling appealed against")
-    player = serializers.IntegerField(required=False, allow_null=True, help_text="The player who lodges it")
+    ruling = IdField(help_text="The ruling appealed against")
+    player = IdField(required=False, allow_null=True, help_text="The player who lodges it")
     origin = serializers.ChoiceField(choices=Appeal.Origin.choices, required=False, default=Appeal.Origin.PLAYER)
     grounds = _text()
     law_question = _text(help_text="A question of law or regulation (a part the director in charge decides)")
@@ -116,12 +116,12 @@ class NoInput(serializers.Serializer):
 
 
 class ConcurrenceInput(serializers.Serializer):
-    player = serializers.IntegerField()
+    player = IdField()
     how = serializers.ChoiceField(choices=Concurrence.How.choices)
 
 
 class DepositInput(serializers.Serializer):
-    deposit = serializers.IntegerField()
+    deposit = IdField()
 
 
 class ForfeitInput(DepositInput):
@@ -130,8 +130,8 @@ class ForfeitInput(DepositInput):
 
 class ConstituteInput(serializers.Serializer):
     kind = serializers.ChoiceField(choices=AppealsBody.Kind.choices, allow_blank=True, required=False, default="")
-    members = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
-    chair = serializers.IntegerField(required=False, allow_null=True, default=None)
+    members = serializers.ListField(child=IdField(), required=False, default=list)
+    chair = IdField(required=False, allow_null=True, default=None)
 
 
 class DeclareInput(serializers.Serializer):
@@ -163,7 +163,7 @@ class DecisionInput(serializers.Serializer):
 
 
 class LawPartDecisionInput(DecisionInput):
-    part = serializers.IntegerField()
+    part = IdField()
 
 
 class WithoutMeritInput(serializers.Serializer):
@@ -171,7 +171,7 @@ class WithoutMeritInput(serializers.Serializer):
 
 
 class WithdrawalInput(serializers.Serializer):
-    player = serializers.IntegerField()
+    player = IdField()
     reason = _text()
 
 
@@ -181,7 +181,7 @@ class RecommendationInput(serializers.Serializer):
 
 
 class FurtherAppealInput(serializers.Serializer):
-    player = serializers.IntegerField(required=False, allow_null=True)
+    player = IdField(required=False, allow_null=True)
     grounds = _text()
     origin = serializers.ChoiceField(choices=FurtherAppeal.Origin.choices, required=False)
 
@@ -192,27 +192,27 @@ class StatementsInput(serializers.Serializer):
 
 
 class LockStatementsInput(serializers.Serializer):
-    agreed_by = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
+    agreed_by = serializers.ListField(child=IdField(), required=False, default=list)
 
 
 class AttendanceInput(serializers.Serializer):
-    hearing = serializers.IntegerField()
-    player = serializers.IntegerField()
+    hearing = IdField()
+    player = IdField()
 
 
 class HearingNotesInput(serializers.Serializer):
-    hearing = serializers.IntegerField()
+    hearing = IdField()
     director_account = serializers.CharField(required=False, allow_blank=True)
     director_present = serializers.BooleanField(required=False)
     notes = serializers.CharField(required=False, allow_blank=True)
 
 
 class PartInput(serializers.Serializer):
-    part = serializers.IntegerField()
+    part = IdField()
 
 
 class ResponseInput(serializers.Serializer):
-    recommendation = serializers.IntegerField()
+    recommendation = IdField()
     accepted = serializers.BooleanField()
     response = _text()
 
@@ -461,7 +461,7 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
 
 
 class DeadlineExtensionSerializer(serializers.Serializer):
-    ruling = serializers.IntegerField()
+    ruling = IdField()
     until = serializers.DateTimeField()
     reason = serializers.CharField()
 

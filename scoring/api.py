@@ -17,7 +17,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.exceptions import ValidationError as DRFValidationError
 
 from scoring import selectors, services
-from scoring.api_contract import WholeNumberFilter, refusal
+from scoring.api_contract import LARGEST_ID, WholeNumberFilter, refusal
 from scoring.models import (
     Adjustment,
     Board,
@@ -389,7 +389,8 @@ class TournamentViewSet(ScopedViewSet, mixins.ListModelMixin, mixins.RetrieveMod
 
 
 class StandingsQuerySerializer(serializers.Serializer):
-    session = serializers.IntegerField(required=False, min_value=1, help_text="A session's number: its standings")
+    session = serializers.IntegerField(required=False, min_value=1, max_value=LARGEST_ID,
+                                       help_text="A session's number: its standings")
 
 
 class EventFilter(filters.FilterSet):

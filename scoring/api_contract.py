@@ -20,7 +20,6 @@ from django.utils.translation import gettext as _
 from django.views.defaults import page_not_found
 from django import forms
 from django_filters import rest_framework as filters
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import exceptions, pagination, serializers, status
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -139,9 +138,29 @@ class StrictLimitOffsetPagination(pagination.LimitOffsetPagination):
         return parameters
 
 
-@extend_schema_field(OpenApiTypes.INT)
+# The largest id a database column holds (a 64-bit signed integer): a larger number in a filter
+# is a 400, not an overflow inside the database driver.
+LARGEST_ID = 2**63 - 1
+
+
+@extend_schema_field({"type": "integer", "minimum": 0, "maximum": LARGEST_ID})
 class WholeNumberFilter(filters.NumberFilter):
-    """An id or a number: a whole number (django-filter's NumberFilter takes decimals, which a
-    lookup would silently cut to a whole number)."""
+    """An id or a number: a whole number from 0 to LARGEST_ID (django-filter's NumberFilter
+    takes decimals, which a lookup would silently cut to a whole number)."""
 
     field_class = forms.IntegerField
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("min_value", 0)
+        kwargs.setdefault("max_value", LARGEST_ID)
+        super().__init__(*args, **kwargs)
+
+
+class IdField(serializers.IntegerField):
+    """A record's id in a request body: a whole number the database can hold (0 to LARGEST_ID),
+    documented so; a larger one is a 400 naming the field, not an overflow in the driver."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("min_value", 0)
+        kwargs.setdefault("max_value", LARGEST_ID)
+        super().__init__(**kwargs)
