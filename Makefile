@@ -25,7 +25,7 @@ migrate: $(STAMP) messages
 	$(BIN)/python manage.py migrate --no-input
 
 demo: migrate
-	$(BIN)/python manage.py load_demo --if-empty
+	$(BIN)/python manage.py load_demo --if-empty --past-seasons
 
 # Web server and a real Celery worker (with beat) together; Ctrl-C stops both.
 run: demo

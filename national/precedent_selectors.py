@@ -34,8 +34,11 @@ def reader_authorities(user):
         return set(RegulatingAuthority.objects.values_list("pk", flat=True))
     bodies = set(user.auditing.values_list("authority_id", flat=True))
     bodies |= set(user.officiating.values_list("tournament__authority_id", flat=True))
-    bodies |= set(user.appeal_seats.values_list("body__appeal__ruling__board__session__event__tournament__authority_id",
-                                                flat=True))
+    bodies |= set(
+        user.appeal_seats.values_list(
+            "body__appeal__ruling__board__session__event__tournament__authority_id", flat=True
+        )
+    )
     player = getattr(user, "player", None)
     if player is not None:
         bodies.add(player.authority_id)
@@ -44,9 +47,11 @@ def reader_authorities(user):
 
 def visible_precedents(user):
     """The index rows ``user`` may read: published casebooks of their own bodies only."""
-    return (PrecedentCase.objects.filter(authority_id__in=reader_authorities(user))
-            .exclude(casebook__state=Casebook.State.DRAFT)
-            .select_related("casebook"))
+    return (
+        PrecedentCase.objects.filter(authority_id__in=reader_authorities(user))
+        .exclude(casebook__state=Casebook.State.DRAFT)
+        .select_related("casebook")
+    )
 
 
 def words_of(text):
@@ -67,17 +72,27 @@ def full_text(queryset, words, any_word=False):
     if connection.vendor == "postgresql":
         joiner = " | " if any_word else " & "
         query = SearchQuery(joiner.join(f"{word}:*" for word in words), search_type="raw", config="simple")
-        return (queryset.filter(document=query)
-                .annotate(rank=SearchRank(F("document"), query, weights=[0.1, 0.2, 0.4, 1.0])))
+        return queryset.filter(document=query).annotate(
+            rank=SearchRank(F("document"), query, weights=[0.1, 0.2, 0.4, 1.0])
+        )
     joiner = " OR " if any_word else " AND "
     match = joiner.join(f'"{word}"*' for word in words)
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT rowid, bm25({FTS_TABLE}, 4.0, 1.0) FROM {FTS_TABLE} "
-                       f"WHERE {FTS_TABLE} MATCH %s", [match])
+        cursor.execute(
+            f"SELECT rowid, bm25({FTS_TABLE}, 4.0, 1.0) FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s", [match]
+        )
         ranks = {pk: -score for pk, score in cursor.fetchall()}  # bm25: smaller is better
-    return queryset.filter(pk__in=list(ranks)).annotate(rank=Case(
-        *[When(pk=pk, then=Value(rank)) for pk, rank in ranks.items()], default=Value(0.0),
-        output_field=FloatField())) if ranks else queryset.none().annotate(rank=Value(0.0, FloatField()))
+    return (
+        queryset.filter(pk__in=list(ranks)).annotate(
+            rank=Case(
+                *[When(pk=pk, then=Value(rank)) for pk, rank in ranks.items()],
+                default=Value(0.0),
+                output_field=FloatField(),
+            )
+        )
+        if ranks
+        else queryset.none().annotate(rank=Value(0.0, FloatField()))
+    )
 
 
 def _law_q(law):
@@ -143,9 +158,13 @@ def similar_cases(ruling, user=None, limit=SUGGESTIONS):
     condition = Q(kind=ruling.kind) if ruling.kind else Q(pk__in=[])
     for law in {law_parts(number)[0] for number in cited if law_parts(number)}:
         condition |= Q(laws__contains=f" {law} ")
-    candidates = list(PrecedentCase.objects.filter(authority_id=authority_id).filter(condition)
-                      .exclude(casebook__state=Casebook.State.DRAFT).exclude(ruling_id=ruling.pk)
-                      .values_list("pk", "laws", "kind", "contract", "year", "casebook_id", "position"))
+    candidates = list(
+        PrecedentCase.objects.filter(authority_id=authority_id)
+        .filter(condition)
+        .exclude(casebook__state=Casebook.State.DRAFT)
+        .exclude(ruling_id=ruling.pk)
+        .values_list("pk", "laws", "kind", "contract", "year", "casebook_id", "position")
+    )
     if not candidates:
         return []
     contract = contract_of(ruling.result.contract) if ruling.result_id else ""
@@ -163,9 +182,14 @@ def similar_cases(ruling, user=None, limit=SUGGESTIONS):
     ordered = sorted(candidates, key=lambda row: (-scores[row[0]], -row[4], -row[5], row[6]))
     best = [row[0] for row in ordered[:limit]]
     rows = PrecedentCase.objects.select_related("casebook").in_bulk(best)
-    return [Suggestion(case=rows[pk], score=scores[pk],
-                       shared_laws=[c for c in rows[pk].cited if any(p in parts for p in law_parts(c))])
-            for pk in best]
+    return [
+        Suggestion(
+            case=rows[pk],
+            score=scores[pk],
+            shared_laws=[c for c in rows[pk].cited if any(p in parts for p in law_parts(c))],
+        )
+        for pk in best
+    ]
 
 
 def link_for(user, precedent):

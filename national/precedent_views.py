@@ -16,10 +16,12 @@ from rulings.models import Ruling
 
 class PrecedentSearchForm(forms.Form):
     law = forms.CharField(label=gettext_lazy("Law"), required=False, max_length=12)
-    kind = forms.ChoiceField(label=gettext_lazy("Kind"), required=False,
-                             choices=[("", "")] + Ruling.Kind.choices)
-    outcome = forms.ChoiceField(label=gettext_lazy("Outcome"), required=False, choices=[
-        ("", ""), *Outcome.choices, (precedent_selectors.WITHOUT_MERIT, gettext_lazy("Without merit"))])
+    kind = forms.ChoiceField(label=gettext_lazy("Kind"), required=False, choices=[("", "")] + Ruling.Kind.choices)
+    outcome = forms.ChoiceField(
+        label=gettext_lazy("Outcome"),
+        required=False,
+        choices=[("", ""), *Outcome.choices, (precedent_selectors.WITHOUT_MERIT, gettext_lazy("Without merit"))],
+    )
     year = forms.IntegerField(label=gettext_lazy("Year"), required=False, min_value=1900, max_value=2200)
     q = forms.CharField(label=gettext_lazy("Words"), required=False, max_length=200)
 
@@ -58,6 +60,9 @@ def precedent_detail(request, pk):
     labels = text_field_labels()
     # The facts, the ruling and the decision; the parties' cases and the hearing record stay in
     # the casebook itself, which only the body's auditors read (docs/national.md).
-    groups = [[(labels[key], entry["texts"].get(key)) for key in keys if entry["texts"].get(key)]
-              for group, keys in TEXT_GROUPS.items() if group != "appeal"]
+    groups = [
+        [(labels[key], entry["texts"].get(key)) for key in keys if entry["texts"].get(key)]
+        for group, keys in TEXT_GROUPS.items()
+        if group != "appeal"
+    ]
     return render(request, "national/precedent.html", {"case": case, "entry": entry, "groups": groups})

@@ -25,9 +25,21 @@ log = logging.getLogger(__name__)
 FTS_TABLE = "national_precedent_fts"
 
 # The texts of a case that are searched, as the casebook prints them.
-SEARCHED_TEXTS = ("facts", "statement_ns", "statement_ew", "facts_found", "ruling_text", "reasoning",
-                  "rectification", "grounds", "respondents_statement", "reasons", "without_merit_reasons",
-                  "dissent", "further_reasons")
+SEARCHED_TEXTS = (
+    "facts",
+    "statement_ns",
+    "statement_ew",
+    "facts_found",
+    "ruling_text",
+    "reasoning",
+    "rectification",
+    "grounds",
+    "respondents_statement",
+    "reasons",
+    "without_merit_reasons",
+    "dissent",
+    "further_reasons",
+)
 
 
 def law_parts(number):
@@ -56,7 +68,7 @@ def contract_of(text):
 
 def _one_line(text, limit=160):
     line = " ".join(str(text or "").split())
-    return line if len(line) <= limit else line[:limit - 1].rstrip() + "…"
+    return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
 
 
 def decision_line(entry):
@@ -77,15 +89,22 @@ def _row(casebook, case, entry):
     texts = entry.get("texts") or {}
     decision = entry.get("decision") or {}
     return PrecedentCase(
-        case=case, casebook=casebook, authority_id=casebook.authority_id, ruling_id=case.appeal.ruling_id,
-        position=entry["number"], cited=laws, laws=law_tokens(laws),
+        case=case,
+        casebook=casebook,
+        authority_id=casebook.authority_id,
+        ruling_id=case.appeal.ruling_id,
+        position=entry["number"],
+        cited=laws,
+        laws=law_tokens(laws),
         laws_text=" ".join(f"{law['number']} {law.get('title') or ''}" for law in entry["ruling"]["laws"]),
-        kind=entry["ruling"].get("kind") or "", outcome=decision.get("outcome") or "",
-        without_merit=bool(decision.get("without_merit")), year=int(str(entry["date"])[:4]),
-        language=casebook.language, contract=contract_of((entry.get("result") or {}).get("contract")),
+        kind=entry["ruling"].get("kind") or "",
+        outcome=decision.get("outcome") or "",
+        without_merit=bool(decision.get("without_merit")),
+        year=int(str(entry["date"])[:4]),
+        language=casebook.language,
+        contract=contract_of((entry.get("result") or {}).get("contract")),
         decision=decision_line(entry),
-        title=_one_line(f"{entry['ruling'].get('kind_label', '')}: {entry.get('event', '')}, "
-                        f"{casebook.title}", 300),
+        title=_one_line(f"{entry['ruling'].get('kind_label', '')}: {entry.get('event', '')}, {casebook.title}", 300),
         text="\n".join(texts.get(key) or "" for key in SEARCHED_TEXTS if texts.get(key)),
     )
 
@@ -95,7 +114,7 @@ def _fts_delete(ids):
         return
     with connection.cursor() as cursor:
         for start in range(0, len(ids), 500):
-            chunk = list(ids)[start:start + 500]
+            chunk = list(ids)[start : start + 500]
             cursor.execute(f"DELETE FROM {FTS_TABLE} WHERE rowid IN ({', '.join(['%s'] * len(chunk))})", chunk)
 
 
@@ -104,12 +123,15 @@ def _write_full_text(rows):
     if connection.vendor == "postgresql":
         PrecedentCase.objects.filter(pk__in=ids).update(
             document=SearchVector("laws_text", weight="A", config="simple")
-            + SearchVector("text", weight="B", config="simple"))
+            + SearchVector("text", weight="B", config="simple")
+        )
     elif connection.vendor == "sqlite":
         _fts_delete(ids)  # a row left behind by a flushed table must not block the new one
         with connection.cursor() as cursor:
-            cursor.executemany(f"INSERT INTO {FTS_TABLE} (rowid, laws, body) VALUES (%s, %s, %s)",
-                               [(row.pk, row.laws_text, row.text) for row in rows])
+            cursor.executemany(
+                f"INSERT INTO {FTS_TABLE} (rowid, laws, body) VALUES (%s, %s, %s)",
+                [(row.pk, row.laws_text, row.text) for row in rows],
+            )
 
 
 @transaction.atomic
@@ -123,8 +145,11 @@ def index_casebook(casebook_id):
     if casebook is None or casebook.state == Casebook.State.DRAFT or not casebook.content:
         return 0
     cases = {case.position: case for case in casebook.cases.select_related("appeal")}
-    rows = [_row(casebook, cases[entry["number"]], entry) for entry in casebook.content.get("cases", [])
-            if entry["number"] in cases]
+    rows = [
+        _row(casebook, cases[entry["number"]], entry)
+        for entry in casebook.content.get("cases", [])
+        if entry["number"] in cases
+    ]
     created = PrecedentCase.objects.bulk_create(rows)
     if created and created[0].pk is None:  # a backend that does not return ids
         created = list(PrecedentCase.objects.filter(casebook=casebook))

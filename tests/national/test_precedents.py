@@ -50,9 +50,17 @@ def past_casebook(case, title, entries, state=Casebook.State.PUBLISHED, authorit
         entry["decision"].update(outcome=outcome, outcome_label=outcome.title(), score="")
         entry["texts"] = {"facts": facts, "reasons": reasons}
         book = Casebook.objects.create(
-            authority=authority or case.record.authority, title=title, language="en", names="seats", state=state,
-            created_by=case.auditor, created_at=at(0), published_by=case.auditor, published_at=at(1),
-            content=dict(copy.deepcopy(case.published.content), title=title, cases=[entry]))
+            authority=authority or case.record.authority,
+            title=title,
+            language="en",
+            names="seats",
+            state=state,
+            created_by=case.auditor,
+            created_at=at(0),
+            published_by=case.auditor,
+            published_at=at(1),
+            content=dict(copy.deepcopy(case.published.content), title=title, cases=[entry]),
+        )
         CasebookCase.objects.create(casebook=book, appeal=case.appeal, position=number)
         precedents.index_casebook(book.pk)
         books.append(book)
@@ -66,18 +74,41 @@ def library(decided, sent, django_capture_on_commit_callbacks):
     case = decided
     with django_capture_on_commit_callbacks(execute=True):
         case.published = casebooks.publish_casebook(casebook=compile_book(case), by=case.auditor, now=at(61))
-    case.past = past_casebook(case, "Past seasons", [
-        (["16A1"], "ui", 2019, "vary", "Partner's remark was unauthorised information.",
-         "South remarked on the auction."),
-        (["70D1"], "claim", 2020, "uphold", "The claim stands.", "Declarer claimed the rest."),
-        (["16B1a"], "mi", 2021, "overturn", "The explanation was wrong, the pause irrelevant.",
-         "East hesitated and West passed; the alert was missing."),
-    ])
+    case.past = past_casebook(
+        case,
+        "Past seasons",
+        [
+            (
+                ["16A1"],
+                "ui",
+                2019,
+                "vary",
+                "Partner's remark was unauthorised information.",
+                "South remarked on the auction.",
+            ),
+            (["70D1"], "claim", 2020, "uphold", "The claim stands.", "Declarer claimed the rest."),
+            (
+                ["16B1a"],
+                "mi",
+                2021,
+                "overturn",
+                "The explanation was wrong, the pause irrelevant.",
+                "East hesitated and West passed; the alert was missing.",
+            ),
+        ],
+    )
     case.new = rulings_services.rule(
-        result=case.record.results[5], director=case.director, kind="ui", laws="16B1a", give=True,
+        result=case.record.results[5],
+        director=case.director,
+        kind="ui",
+        laws="16B1a",
+        give=True,
         facts="North hesitated before passing; South bid on. Hesitated for a long time.",
-        ruling_text="Score adjusted", reasoning="Pass was a logical alternative", outcome="result_stands",
-        given_at=at(1))
+        ruling_text="Score adjusted",
+        reasoning="Pass was a logical alternative",
+        outcome="result_stands",
+        given_at=at(1),
+    )
     return case
 
 
@@ -108,8 +139,7 @@ def test_a_law_16_ruling_is_shown_the_earlier_law_16_cases_best_first(library):
     found = precedent_selectors.similar_cases(library.new, user=library.director)
     # Same citation, kind and strain first; then the same citation of another kind; then
     # Law 16 of the same kind. The claim (Law 70) is not like it.
-    assert ids(s.case for s in found) == [("Club Championship appeals", 1), ("Past seasons", 3),
-                                          ("Past seasons", 1)]
+    assert ids(s.case for s in found) == [("Club Championship appeals", 1), ("Past seasons", 3), ("Past seasons", 1)]
     assert [s.shared_laws for s in found] == [["16B1a"], ["16B1a"], ["16A1"]]
 
 
@@ -141,6 +171,7 @@ def test_search_by_kind_outcome_and_year(library):
 
 def test_words_are_searched_by_the_database_the_same_on_both_backends(library):
     """One expected answer whichever backend runs the suite (CI runs both)."""
+
     def words(q, **filters):
         return ids(precedent_selectors.search(library.director, q=q, **filters))
 
@@ -181,8 +212,9 @@ def test_a_draft_is_not_indexed(library):
 
 def test_readers_see_only_their_own_bodys_published_cases(library):
     other = build_pairs_tournament(code="oth", name="Other Open")
-    foreign = past_casebook(library, "Foreign", [(["16B1a"], "ui", 2024, "uphold", "Upheld.", "A pause.")],
-                            authority=other.authority)
+    foreign = past_casebook(
+        library, "Foreign", [(["16B1a"], "ui", 2024, "uphold", "Upheld.", "A pause.")], authority=other.authority
+    )
     stranger = make_user("olga", role=roles.DIRECTOR)
     scoring_services.appoint_official(tournament=other.tournament, user=stranger, role=roles.DIRECTOR)
     player = make_user("pia", role=roles.PLAYER)
@@ -190,8 +222,9 @@ def test_readers_see_only_their_own_bodys_published_cases(library):
     library.north.save()
     nobody = make_user("nemo")
 
-    assert ("Foreign", 1) not in ids(s.case for s in precedent_selectors.similar_cases(library.new,
-                                                                                        user=library.director))
+    assert ("Foreign", 1) not in ids(
+        s.case for s in precedent_selectors.similar_cases(library.new, user=library.director)
+    )
     assert ids(precedent_selectors.search(stranger)) == [("Foreign", 1)]
     assert precedent_selectors.similar_cases(library.new, user=stranger) == []  # another body's ruling
     assert ("Foreign", 1) not in ids(precedent_selectors.search(player))
@@ -217,8 +250,9 @@ def test_the_tag_links_auditors_to_the_casebook_page(library):
     request = RequestFactory().get("/")
     request.user = library.auditor
     html = Template("{% load precedents %}{% precedents_for ruling %}").render(
-        Context({"request": request, "ruling": library.new}))
-    assert f'{reverse("casebook", args=[library.published.pk])}#case-1' in html
+        Context({"request": request, "ruling": library.new})
+    )
+    assert f"{reverse('casebook', args=[library.published.pk])}#case-1" in html
 
 
 def test_the_search_page_and_a_case_page(library, client):
@@ -247,8 +281,13 @@ def test_the_full_text_index_is_the_databases_own(library):
 def test_the_committees_case_file_lists_the_precedents(library, client):
     """An appeal against the new Law 16 ruling: its case file shows the earlier Law 16 cases."""
     result = library.record.results[5]
-    appeal = appeal_services.lodge_appeal(ruling=library.new, by=library.director,
-                                          player=result.ns.members.order_by("pk")[0], grounds="Pass was not an LA.", now=at(5))
+    appeal = appeal_services.lodge_appeal(
+        ruling=library.new,
+        by=library.director,
+        player=result.ns.members.order_by("pk")[0],
+        grounds="Pass was not an LA.",
+        now=at(5),
+    )
     client.force_login(library.director)
     html = client.get(reverse("appeal", args=[appeal.pk])).content.decode()
     assert 'id="precedents"' in html
@@ -262,3 +301,59 @@ def test_a_case_page_leaves_the_parties_cases_to_the_casebook(library, client):
     assert "Pass is a logical alternative for South" in html  # the decision's reasons
     assert "the pause was short" not in html  # the appellants' case
     assert "timed the pause" not in html  # the hearing record
+
+
+@pytest.fixture(scope="module")
+def small_demo(django_db_setup, django_db_blocker):
+    """The small demo with its casebook of past seasons, built once and rolled back after."""
+    import io
+
+    from django.db import transaction
+
+    from scoring import demo
+
+    with django_db_blocker.unblock(), pytest.MonkeyPatch.context() as patch:
+        original = demo.load_demo
+        patch.setattr(
+            demo,
+            "load_demo",
+            lambda **kw: original(
+                **{**dict(pairs_tables=4, boards_per_session=8, pairs_sessions=2, teams=4, boards_per_match=2), **kw}
+            ),
+        )
+        with transaction.atomic():
+            call_command("load_demo", "--past-seasons", verbosity=0, stdout=io.StringIO())
+            yield
+            transaction.set_rollback(True)
+
+
+def test_the_demos_law_16_ruling_finds_the_earlier_law_16_case_first(small_demo, db):
+    from django.contrib.auth import get_user_model
+
+    from rulings.models import Ruling
+
+    director = get_user_model().objects.get(username="director")
+    ruling = (
+        Ruling.objects.filter(
+            board__session__event__tournament__name="Spring Congress 2026", citations__law__number="16B1a"
+        )
+        .exclude(state="draft")
+        .order_by("number")
+        .first()
+    )
+    found = precedent_selectors.similar_cases(ruling, user=director)
+    assert found, "the demo shows no precedent for its Law 16 ruling"
+    first = found[0].case
+    assert (first.casebook.title, first.year, first.kind) == ("Appeals of past seasons, 2023-2024", 2024, "ui")
+    assert "16B1a" in first.cited
+    past = Casebook.objects.get(title="Appeals of past seasons, 2023-2024")
+    assert (past.state, past.cases.count()) == ("final", 4)
+    text = str(past.content)
+    for first_name, last_name in precedents_demo_names():
+        assert last_name not in text  # names hidden as published
+
+
+def precedents_demo_names():
+    from national.demo import PAST_PLAYERS
+
+    return PAST_PLAYERS

@@ -1,7 +1,8 @@
 from django.core.management.base import BaseCommand
 
 from appeals import demo as appeals_demo
-from national.demo import load_demo_casebook
+from national import precedents
+from national.demo import load_demo_casebook, load_past_casebook
 from rulings.demo import load_demo_rulings
 from scoring import demo
 
@@ -13,8 +14,11 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--if-empty", action="store_true",
                             help="Do nothing (but print the logins) if the demo is already loaded.")
+        parser.add_argument("--past-seasons", action="store_true",
+                            help="Add two earlier tournaments of the demo federation and their casebook, so "
+                                 "that rulings show precedents (make demo does).")
 
-    def handle(self, *args, if_empty=False, **options):
+    def handle(self, *args, if_empty=False, past_seasons=False, **options):
         if demo.demo_exists():
             if not if_empty:
                 self.stderr.write("The demo tournament is already loaded.")
@@ -24,6 +28,9 @@ class Command(BaseCommand):
             rulings = load_demo_rulings(tournament)
             appeals = appeals_demo.load_demo_appeals(tournament)
             load_demo_casebook(tournament)
+            if past_seasons:
+                load_past_casebook(tournament.authority)
+            precedents.rebuild()  # at once, whether or not a worker is running
             self.stdout.write(self.style.SUCCESS(
                 f"Loaded the demo tournament '{tournament}' with {len(rulings)} rulings and {len(appeals)} appeals."))
         self.stdout.write("Demo logins (username / password / role):")
