@@ -459,9 +459,35 @@ def _write_standings(event, rows):
                 total_exact=exact_str(total), top=_q(top) if top else None,
                 percent=_q(total * 100 / top, Decimal("0.001")) if top else None, field=field, position=position,
                 place=placing.label, boards=boards))
-    # Replaced whole, under the event lock: the standings are a function of the board scores.
-    Standing.objects.filter(event=event).delete()
-    Standing.objects.bulk_create(rows, batch_size=1000)
+    _write_standing_differences(event, rows)
+
+
+# What a standing holds besides its window (session, contestant): compared to find the rows a
+# recalculation moved.
+STANDING_VALUES = ("total", "total_exact", "top", "percent", "field", "position", "place", "boards")
+
+
+def _write_standing_differences(event, rows):
+    """Write only what changed, under the event lock: new windows are inserted, rows whose
+    values moved are updated in one statement per batch, rows no longer there are deleted.
+    One change on a big event moves a few totals and the places around them, not every row;
+    the result is the same as replacing the standings whole (a test compares them)."""
+    existing = {(s.session_id, s.contestant_id): s for s in Standing.objects.filter(event=event)}
+    to_create, to_update = [], []
+    for row in rows:
+        old = existing.pop((row.session_id, row.contestant_id), None)
+        if old is None:
+            to_create.append(row)
+        elif any(getattr(old, name) != getattr(row, name) for name in STANDING_VALUES):
+            for name in STANDING_VALUES:
+                setattr(old, name, getattr(row, name))
+            to_update.append(old)
+    if existing:
+        Standing.objects.filter(pk__in=[s.pk for s in existing.values()]).delete()
+    if to_update:
+        Standing.objects.bulk_update(to_update, STANDING_VALUES, batch_size=500)
+    if to_create:
+        Standing.objects.bulk_create(to_create, batch_size=1000)
 
 
 def rescore_everything(event):
