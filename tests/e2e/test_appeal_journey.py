@@ -295,3 +295,28 @@ def test_the_body_is_refused_on_law_recommends_and_an_advisory_further_appeal_ch
     assert "advisory only" in page.inner_text("main")
     wait_for(lambda: settled(board))
     assert BoardScore.objects.get(result=x).ns == changed
+
+
+def test_the_case_file_and_the_decision_form_in_hebrew_on_a_phone(browser, live_server, worker, table_x):
+    """A member reads the case file and the decision form in Hebrew, right to left, on a phone."""
+    field, chief, ruling, north, board, x = table_x
+    members = [person(name, field.tournament, roles.APPEALS_MEMBER) for name in ("ann", "ben", "cy")]
+    appeal = appeals_services.lodge_appeal(ruling=ruling, by=chief, player=north, grounds="Pass was not a logical "
+                                           "alternative.")
+    appeals_services.record_concurrence(appeal=appeal, player=x.ns.members.order_by("pk")[1], how="in_person",
+                                        by=chief)
+    body = appeals_services.constitute_body(appeal=appeal, by=chief, kind="committee", members=members,
+                                            chair=members[0])
+    for member in body.members.all():
+        appeals_services.declare_conflict(member=member)
+    appeals_services.schedule_hearing(appeal=appeal, by=chief, starts_at=timezone.now(), place="Room 1")
+    page = on_phone(browser, live_server, members[0])
+    page.goto(f"{live_server.url}/appeals/{appeal.pk}/")
+    with page.expect_navigation():  # the switcher submits itself on change
+        page.select_option("#language", "he")
+    assert (page.get_attribute("html", "lang"), page.get_attribute("html", "dir")) == ("he", "rtl")
+    text = page.inner_text("main")
+    assert "החלוקה והמכרז" in text and "ציר זמן" in text  # the case file and its timeline, in Hebrew
+    page.check("form:has(input[value=decide]) input[name=decide-decision][value=vary]")
+    page.select_option("form:has(input[value=decide]) [name=decide-score_kind]", "weighted")
+    fits(page, "journey-he-case-file-and-decision")
