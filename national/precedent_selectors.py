@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from django.contrib.postgres.search import SearchQuery, SearchRank
 from django.db import connection
-from django.db.models import Case, F, FloatField, Q, Value, When
+from django.db.models import F, Q
+from django.db.models.expressions import RawSQL
 from django.urls import reverse
 
 from national import casebooks
@@ -63,36 +64,42 @@ def words_of(text):
     return words
 
 
-def full_text(queryset, words, any_word=False):
-    """``queryset`` limited to the cases whose laws or text hold every word (or any, with
-    ``any_word``) as a word or the start of one, and annotated with ``rank`` (larger is better;
-    the laws and their titles weigh more than the words of the text)."""
-    if not words:
-        return queryset.annotate(rank=F("year") * 0.0)
+def _pg_query(words):
+    return SearchQuery(" & ".join(f"{word}:*" for word in words), search_type="raw", config="simple")
+
+
+def _fts5_match(words):
+    return " AND ".join(f'"{word}"*' for word in words)
+
+
+def matching(queryset, words):
+    """``queryset`` limited to the cases whose laws or text hold every word, as a word or the
+    start of one (``hesitat`` finds "hesitated"), by the database's full-text index."""
     if connection.vendor == "postgresql":
-        joiner = " | " if any_word else " & "
-        query = SearchQuery(joiner.join(f"{word}:*" for word in words), search_type="raw", config="simple")
-        return queryset.filter(document=query).annotate(
-            rank=SearchRank(F("document"), query, weights=[0.1, 0.2, 0.4, 1.0])
+        return queryset.filter(document=_pg_query(words))
+    return queryset.filter(
+        pk__in=RawSQL(f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s", [_fts5_match(words)])
+    )
+
+
+def ranked(queryset, words):
+    """The cases of ``queryset`` holding every word, best match first (the laws and their
+    titles weigh more than the words of the text), then the newest."""
+    if connection.vendor == "postgresql":
+        query = _pg_query(words)
+        return list(
+            queryset.filter(document=query)
+            .annotate(rank=SearchRank(F("document"), query, weights=[0.1, 0.2, 0.4, 1.0]))
+            .order_by("-rank", "-year", "casebook_id", "position")
         )
-    joiner = " OR " if any_word else " AND "
-    match = joiner.join(f'"{word}"*' for word in words)
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT rowid, bm25({FTS_TABLE}, 4.0, 1.0) FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s", [match]
+            f"SELECT rowid, bm25({FTS_TABLE}, 4.0, 1.0) FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s",
+            [_fts5_match(words)],
         )
-        ranks = {pk: -score for pk, score in cursor.fetchall()}  # bm25: smaller is better
-    return (
-        queryset.filter(pk__in=list(ranks)).annotate(
-            rank=Case(
-                *[When(pk=pk, then=Value(rank)) for pk, rank in ranks.items()],
-                default=Value(0.0),
-                output_field=FloatField(),
-            )
-        )
-        if ranks
-        else queryset.none().annotate(rank=Value(0.0, FloatField()))
-    )
+        ranks = dict(cursor.fetchall())  # bm25: smaller is better
+    rows = list(matching(queryset, words))
+    return sorted(rows, key=lambda row: (ranks.get(row.pk, 0.0), -row.year, row.casebook_id, row.position))
 
 
 def _law_q(law):
@@ -123,7 +130,7 @@ def search(user, *, law="", kind="", outcome="", year=None, q="", language=""):
         qs = qs.filter(language=language)
     words = words_of(q)
     if words:
-        return full_text(qs, words).order_by("-rank", "-year", "casebook_id", "position")
+        return ranked(qs, words)
     return qs.order_by("-year", "-casebook__published_at", "casebook_id", "position")
 
 
@@ -175,10 +182,11 @@ def similar_cases(ruling, user=None, limit=SUGGESTIONS):
         if contract and case_contract:
             score += 2 if case_contract == contract else 1 if case_contract[1:] == contract[1:] else 0
         scores[pk], shared[pk] = score, common
-    ids = list(scores)
+    within = PrecedentCase.objects.filter(authority_id=authority_id).filter(condition)
     for word in _ruling_words(ruling):
-        for pk in full_text(PrecedentCase.objects.filter(pk__in=ids), [word]).values_list("pk", flat=True):
-            scores[pk] += 1
+        for pk in matching(within, [word]).values_list("pk", flat=True):
+            if pk in scores:
+                scores[pk] += 1
     ordered = sorted(candidates, key=lambda row: (-scores[row[0]], -row[4], -row[5], row[6]))
     best = [row[0] for row in ordered[:limit]]
     rows = PrecedentCase.objects.select_related("casebook").in_bulk(best)
