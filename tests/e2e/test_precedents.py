@@ -1,0 +1,49 @@
+"""Precedents in a real browser, on the demo with its casebook of past seasons: the director
+opens the demo's Law 16 ruling and finds the earlier Law 16 case first, and follows its link to
+the published case."""
+
+import io
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+
+from rulings.models import Ruling
+from scoring import demo
+from tests.e2e.conftest import log_in, screenshot
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+SMALL = dict(pairs_tables=4, boards_per_session=8, pairs_sessions=2, teams=4, boards_per_match=2)
+
+
+@pytest.fixture
+def demo_with_past_seasons(monkeypatch):
+    original = demo.load_demo
+    monkeypatch.setattr(demo, "load_demo", lambda **kw: original(**{**SMALL, **kw}))
+    call_command("load_demo", "--past-seasons", verbosity=0, stdout=io.StringIO())
+
+
+def test_a_law_16_ruling_shows_the_earlier_law_16_case_first(browser, live_server, demo_with_past_seasons):
+    ruling = (
+        Ruling.objects.filter(
+            board__session__event__tournament__name="Spring Congress 2026", citations__law__number="16B1a"
+        )
+        .exclude(state="draft")
+        .order_by("number")
+        .first()
+    )
+    context = browser.new_context(viewport={"width": 1100, "height": 1400})
+    page = context.new_page()
+    page.set_default_timeout(20000)
+    log_in(page, live_server, "director", "director-demo")
+    page.goto(live_server.url + reverse("ruling", args=[ruling.pk]))
+    first = page.locator("#precedents li.precedent").first
+    assert "Appeals of past seasons, 2023-2024" in first.inner_text()
+    assert "2024" in first.inner_text() and "16B1a" in first.inner_text()
+    screenshot(page, "precedents-on-a-ruling")
+    first.locator("a").click()
+    page.wait_for_url(f"{live_server.url}/national/precedents/*/")
+    assert "the slow double suggested bidding on" in page.inner_text("main")  # the 2024 ruling's reasons
+    for last_name in ("Brandt", "Calloway", "Dunmore", "Esterhazy"):
+        assert last_name not in page.inner_text("main")
