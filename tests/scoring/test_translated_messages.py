@@ -17,7 +17,7 @@ from bridge.deals import DealError, parse_deal
 from bridge.engine.contract import ContractError, parse_contract
 from bridge.engine.scores import EngineInputError, parse_result
 from scoring.i18n import translate
-from scoring.importers.session_import import ImportRefused, import_pbn
+from scoring.importers.session_import import ImportRefused, import_file
 from bridge.messages import Message, _, join
 from scoring.models import Event
 
@@ -70,18 +70,18 @@ def test_the_plain_python_modules_do_not_import_django():
 @pytest.mark.django_db
 def test_a_refused_pbn_import_names_the_line_in_the_active_language(record):
     event = services.create_event(tournament=record.tournament, name="Thursday Pairs", kind=Event.Kind.MP_PAIRS)
-    text = (FIXTURES / "bad_14_cards.pbn").read_text()
+    data = (FIXTURES / "bad_14_cards.pbn").read_bytes()
     with pytest.raises(ImportRefused) as caught:
-        import_pbn(event=event, text=text)
+        import_file(event=event, data=data)
     assert str(caught.value) == "line 73: Deal: North holds 14 cards and East 12: a hand has 13"
     with translation.override("he"), pytest.raises(ImportRefused) as caught:
-        import_pbn(event=event, text=text)
+        import_file(event=event, data=data)
     assert str(caught.value) == "שורה 73: Deal: לצפון יש 14 קלפים ולמזרח 12: ביד יש 13"
     with translation.override("nl"), pytest.raises(CommandError) as caught:
         call_command("import_pbn", str(FIXTURES / "bad_14_cards.pbn"), "--event", str(event.pk))
     assert "regel 73: Deal: Noord heeft 14 kaarten en Oost 12: een hand heeft er 13" in str(caught.value)
     with translation.override("nl"), pytest.raises(ImportRefused) as caught:
-        import_pbn(event=event, text="% PBN 2.1\n")
+        import_file(event=event, data=b"% PBN 2.1\n")
     assert str(caught.value) == "regel 1: het bestand bevat geen spellen."
 
 
