@@ -504,3 +504,20 @@ class AppealEvent(models.Model):
 
     def __str__(self):
         return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()}"
+
+
+class Notification(models.Model):
+    """Something waiting for a person on a case (a body formed, a hearing fixed, a recommendation
+    to answer, a decision published): listed on their appeals pages and e-mailed after the step
+    commits, by a Celery task that retries while the mail server is down."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="appeal_notifications")
+    appeal = models.ForeignKey(Appeal, on_delete=models.CASCADE, related_name="notifications")
+    text = models.TextField(_("text"))
+    created_at = models.DateTimeField()
+    mailed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("notification")
+        verbose_name_plural = _("notifications")
+        ordering = ["-created_at", "-pk"]

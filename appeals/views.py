@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from appeals import my_cases, selectors, services
+from appeals import my_cases, notifications, selectors, services
 from appeals.models import (
     Appeal,
     AppealPart,
@@ -77,6 +77,7 @@ def appeal_home(request):
         "open_cases": [(t, selectors.open_cases_by_state(tournament=t)) for t in tournaments],
         "queue": selectors.member_queue(request.user),
         "requests": my_cases.open_requests(tournaments),
+        "notices": notifications.waiting_for(request.user),
         "mine": visible_appeals(request.user).order_by("-lodged_at")[:100],
     })
 
@@ -156,6 +157,7 @@ def my_page(request):
     return render(request, "appeals/mine.html", {
         "rows": my_cases.my_rulings(request.user), "appeals": my_cases.my_appeals(request.user),
         "abouts": AppealRequest.About.choices,
+        "notices": notifications.waiting_for(request.user),
     })
 
 

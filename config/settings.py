@@ -305,6 +305,14 @@ CELERY_TASK_ROUTES = {
     "national.tasks.*": {"queue": "casebooks"},
     "*.tasks.send_*": {"queue": "mail"},
 }
+# Mail (appeal notifications): printed to the console unless an SMTP server is configured.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "appeals@localhost")
 
 LOGGING = {
     "version": 1,

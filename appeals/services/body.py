@@ -14,6 +14,7 @@ from appeals.models import (
     FurtherAppeal,
     Stage,
 )
+from appeals.notifications import notify
 from appeals.services._common import (
     Action,
     _is_official,
@@ -76,6 +77,9 @@ def _mark_constituted(appeal, body, *, by, now):
         names = ", ".join(str(m) for m in body.sitting())
         _log(appeal, Action.CONSTITUTED, by=by, at=now, state=Appeal.State.CONSTITUTED,
              note=f"{body.get_kind_display()}: {names}")
+        notify([m.user for m in body.sitting()], appeal, _("Appeal %(n)s: you sit on it (%(body)s); the hearing is "
+                                                          "fixed next.") % {"n": appeal.number,
+                                                                            "body": body.get_kind_display()}, now)
 
 
 @transaction.atomic

@@ -19,6 +19,7 @@ from appeals.models import (
     Recommendation,
     Stage,
 )
+from appeals.notifications import notify
 from appeals.services._common import (
     Action,
     _apply_score,
@@ -42,10 +43,16 @@ from appeals.services._common import (
 from appeals.services.lodging import _forfeit
 from rulings import services as rulings_services
 from rulings.models import Ruling
+from scoring import roles
 from scoring import services as scoring_services
-from scoring.models import Adjustment, EffectiveScore
+from scoring.models import Adjustment, EffectiveScore, TournamentOfficial
 
 # --- Decisions ---------------------------------------------------------------------------------
+
+def _officials(appeal, role_names):
+    return [o.user for o in TournamentOfficial.objects.filter(tournament=appeal.tournament, role__in=role_names)
+            .select_related("user")]
+
 
 def _close(appeal, *, by, now, reasons, note):
     """Record the appeal's decision: the most far-reaching of its parts' outcomes."""
@@ -57,6 +64,10 @@ def _close(appeal, *, by, now, reasons, note):
     appeal.state = Appeal.State.DECIDED
     _save(appeal)
     _log(appeal, Action.DECIDED, by=by, at=now, note=note, before=before)
+    players = [p.user for p in selectors.appellant_players(appeal)] if appeal.appellant_id else []
+    notify([*_officials(appeal, (roles.DIRECTOR, roles.CHIEF_DIRECTOR)), *players], appeal,
+           _("Appeal %(n)s is decided: %(outcome)s.") % {"n": appeal.number,
+                                                          "outcome": appeal.get_outcome_display()}, now)
     _settle_ruling(appeal.ruling)
     return appeal
 
@@ -276,6 +287,9 @@ def record_recommendation(*, appeal, by, about, text, now=None):
     recommendation = _save(Recommendation(appeal=appeal, about=about, text=text, recommended_by=by,
                                           recommended_at=now))
     _log(appeal, Action.RECOMMENDATION, by=by, at=now, note=text)
+    notify(_officials(appeal, (roles.CHIEF_DIRECTOR,)), appeal, _("Appeal %(n)s: the body recommends a change; "
+                                                                   "your answer is awaited (Law 93B3).") % {
+        "n": appeal.number}, now)
     return recommendation
 
 

@@ -15,6 +15,7 @@ from appeals.models import (
     Outcome,
     Stage,
 )
+from appeals.notifications import notify
 from appeals.services._common import (
     Action,
     _lock,
@@ -55,6 +56,8 @@ def schedule_hearing(*, appeal, by, starts_at, mode=Hearing.Mode.IN_PERSON, plac
             "when": selectors.local_time(starts_at, tournament)})
     hearing = _save(Hearing(appeal=appeal, body=body, starts_at=starts_at, mode=mode, place=place,
                             scribe=scribe, scheduled_by=by, scheduled_at=now))
+    notify([m.user for m in body.sitting()], appeal, _("Appeal %(n)s is heard at %(when)s.") % {
+        "n": appeal.number, "when": selectors.local_time(starts_at, appeal.tournament)}, now)
     _log(appeal, Action.HEARING_SCHEDULED, by=by, at=now, state=Appeal.State.SCHEDULED,
          note=f"{selectors.local_time(starts_at, appeal.tournament)}, {hearing.get_mode_display().lower()}"
               f"{', ' + place if place else ''}")

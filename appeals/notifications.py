@@ -1,0 +1,30 @@
+"""Telling people that a case waits for them: a row per person (listed on their appeals pages),
+and an e-mail sent by ``appeals.tasks.send_notification_mail`` once the step has committed, so a
+step never waits for, or fails with, the mail server."""
+
+from django.db import transaction
+from django.utils import timezone
+
+from appeals.models import Notification
+
+
+def notify(users, appeal, text, now=None):
+    """Record ``text`` for each of ``users`` (people without an account are skipped, each person
+    once) and queue its e-mail after the surrounding transaction commits."""
+    now = now or timezone.now()
+    seen, made = set(), []
+    for user in users:
+        if user is None or user.pk in seen:
+            continue
+        seen.add(user.pk)
+        made.append(Notification.objects.create(user=user, appeal=appeal, text=text, created_at=now))
+    if made:
+        from appeals import tasks
+
+        ids = [n.pk for n in made]
+        transaction.on_commit(lambda: [tasks.send_notification_mail.delay(pk) for pk in ids])
+    return made
+
+
+def waiting_for(user, limit=20):
+    return Notification.objects.filter(user=user).select_related("appeal")[:limit]
