@@ -52,6 +52,7 @@ def visible_precedents(user):
         PrecedentCase.objects.filter(authority_id__in=reader_authorities(user))
         .exclude(casebook__state=Casebook.State.DRAFT)
         .select_related("casebook")
+        .defer("casebook__content", "casebook__pdf")  # a casebook's whole text is not needed to list it
     )
 
 
@@ -80,6 +81,18 @@ def matching(queryset, words):
     return queryset.filter(
         pk__in=RawSQL(f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s", [_fts5_match(words)])
     )
+
+
+def _holding(authority_id, word):
+    """The ids of the body's cases holding ``word`` (or a word it starts), straight from the
+    full-text index: no scan of the cases themselves."""
+    if connection.vendor == "postgresql":
+        return PrecedentCase.objects.filter(authority_id=authority_id, document=_pg_query([word])).values_list(
+            "pk", flat=True
+        )
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s", [_fts5_match([word])])
+        return [pk for (pk,) in cursor.fetchall()]
 
 
 def ranked(queryset, words):
@@ -182,14 +195,13 @@ def similar_cases(ruling, user=None, limit=SUGGESTIONS):
         if contract and case_contract:
             score += 2 if case_contract == contract else 1 if case_contract[1:] == contract[1:] else 0
         scores[pk], shared[pk] = score, common
-    within = PrecedentCase.objects.filter(authority_id=authority_id).filter(condition)
     for word in _ruling_words(ruling):
-        for pk in matching(within, [word]).values_list("pk", flat=True):
+        for pk in _holding(authority_id, word):
             if pk in scores:
                 scores[pk] += 1
     ordered = sorted(candidates, key=lambda row: (-scores[row[0]], -row[4], -row[5], row[6]))
     best = [row[0] for row in ordered[:limit]]
-    rows = PrecedentCase.objects.select_related("casebook").in_bulk(best)
+    rows = PrecedentCase.objects.select_related("casebook").defer("casebook__content", "casebook__pdf").in_bulk(best)
     return [
         Suggestion(
             case=rows[pk],
