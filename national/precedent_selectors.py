@@ -95,15 +95,15 @@ def _holding(authority_id, word):
         return [pk for (pk,) in cursor.fetchall()]
 
 
-def ranked(queryset, words):
-    """The cases of ``queryset`` holding every word, best match first (the laws and their
-    titles weigh more than the words of the text), then the newest."""
+def ranked(queryset, words, limit=None):
+    """The cases of ``queryset`` holding every word (the first ``limit``), best match first (the
+    laws and their titles weigh more than the words of the text), then the newest."""
     if connection.vendor == "postgresql":
         query = _pg_query(words)
         return list(
             queryset.filter(document=query)
             .annotate(rank=SearchRank(F("document"), query, weights=[0.1, 0.2, 0.4, 1.0]))
-            .order_by("-rank", "-year", "casebook_id", "position")
+            .order_by("-rank", "-year", "casebook_id", "position")[:limit]
         )
     with connection.cursor() as cursor:
         cursor.execute(
@@ -111,8 +111,11 @@ def ranked(queryset, words):
             [_fts5_match(words)],
         )
         ranks = dict(cursor.fetchall())  # bm25: smaller is better
-    rows = list(matching(queryset, words))
-    return sorted(rows, key=lambda row: (ranks.get(row.pk, 0.0), -row.year, row.casebook_id, row.position))
+    keys = matching(queryset, words).values_list("pk", "year", "casebook_id", "position")
+    order = [row[0] for row in sorted(keys, key=lambda row: (ranks.get(row[0], 0.0), -row[1], row[2], row[3]))]
+    order = order[:limit]
+    rows = queryset.in_bulk(order)
+    return [rows[pk] for pk in order]
 
 
 def _law_q(law):
@@ -122,7 +125,7 @@ def _law_q(law):
     return Q(laws__contains=f" {parts[-1]} ")
 
 
-def search(user, *, law="", kind="", outcome="", year=None, q="", language=""):
+def search(user, *, law="", kind="", outcome="", year=None, q="", language="", limit=None):
     """Published cases matching every filter given: ``law`` a citation with its sub-sections
     ("16B" finds 16B1a), ``kind`` of ruling, ``outcome`` of the appeal (or ``without_merit``),
     ``year`` of the ruling, ``language`` of the casebook, and words ``q``. With words, the best
@@ -143,8 +146,8 @@ def search(user, *, law="", kind="", outcome="", year=None, q="", language=""):
         qs = qs.filter(language=language)
     words = words_of(q)
     if words:
-        return ranked(qs, words)
-    return qs.order_by("-year", "-casebook__published_at", "casebook_id", "position")
+        return ranked(qs, words, limit)
+    return list(qs.order_by("-year", "-casebook__published_at", "casebook_id", "position")[:limit])
 
 
 @dataclass

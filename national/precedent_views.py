@@ -43,9 +43,9 @@ def precedent_search(request):
     form = PrecedentSearchForm(request.GET or None)
     cases = []
     if form.is_bound and form.is_valid():
-        cases = list(precedent_selectors.search(request.user, **form.cleaned_data)[:100])
+        cases = precedent_selectors.search(request.user, limit=100, **form.cleaned_data)
     elif not form.is_bound:
-        cases = list(precedent_selectors.search(request.user)[:100])
+        cases = precedent_selectors.search(request.user, limit=100)
     rows = [(case, precedent_selectors.link_for(request.user, case)) for case in cases]
     return render(request, "national/precedents.html", {"form": form, "rows": rows})
 
