@@ -7,6 +7,7 @@ Each benchmark runs in its own process (its own settings and throwaway database)
 - bench/db_bench.py sqlite|postgres: whole events re-scored with their database writes;
 - bench/worker_bench.py: saved-to-standings latency through a real Celery worker;
 - bench/casebook_bench.py: a national body's casebook compiled, checked, published, printed.
+- bench/precedents_bench.py sqlite|postgres: precedents suggested for a ruling among 10,000 published cases.
 
 Every step has a time limit; a step that fails or runs out of time is shown as such, and
 docs/performance.md is then left as it was (``--write-anyway`` writes it all the same).
@@ -284,6 +285,9 @@ def plan(quick):
                   "SQLite + filesystem broker"))
     steps.append(("5", "casebook, PostgreSQL",
                   ["-m", "bench.casebook_bench", "postgres", "--cases", "10" if quick else "60"], 600, "PostgreSQL"))
+    for db, label in (("sqlite", "SQLite"), ("postgres", "PostgreSQL")):
+        steps.append(("6", f"precedents, {label}",
+                      ["-m", "bench.precedents_bench", db, "--cases", "500" if quick else "10000"], 900, label))
     if not quick:
         steps.append(("4", "saved-to-standings, 1,000-pair event, PostgreSQL + Redis",
                       ["-m", "bench.worker_bench", "postgres", "redis", "--pairs", "1000", "--changes", "50",
@@ -327,6 +331,16 @@ def casebook_rows(data, where):
     return [("5", row(what, where, data[key]["n"], data[key]["median"], data[key]["p95"])) for key, what in steps]
 
 
+def precedents_rows(data, where):
+    cases = f"{data['size']['cases']:,}"
+    steps = [("suggestions", f"Precedents: suggestions for a Law 16 ruling among {cases} published cases",
+              ("p95 under 100 ms", 0.1)),
+             ("search_law", f"Precedents: search by law 16B (with sub-sections), {cases} published cases", (None, None)),
+             ("search_words", f"Precedents: search by two words, {cases} published cases", (None, None))]
+    return [("6", row(what, where, data[key]["n"], data[key]["median"], data[key]["p95"], target=target,
+                      limit=limit)) for key, what, (target, limit) in steps]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="tiny sizes, a smoke test; docs are not written")
@@ -346,6 +360,8 @@ def main():
                 all_rows.extend(db_rows(last_json(out), where))
             elif "bench.casebook_bench" in argv:
                 all_rows.extend(casebook_rows(last_json(out), where))
+            elif "bench.precedents_bench" in argv:
+                all_rows.extend(precedents_rows(last_json(out), where))
             else:
                 all_rows.extend(worker_rows(last_json(out), where))
         except (StepFailed, KeyError, TypeError, ValueError) as error:
