@@ -181,24 +181,32 @@ def similar_cases(ruling, user=None, limit=SUGGESTIONS):
     condition = Q(kind=ruling.kind) if ruling.kind else Q(pk__in=[])
     for law in {law_parts(number)[0] for number in cited if law_parts(number)}:
         condition |= Q(laws__contains=f" {law} ")
-    candidates = list(
+    words = _ruling_words(ruling)
+    queryset = (
         PrecedentCase.objects.filter(authority_id=authority_id)
         .filter(condition)
         .exclude(casebook__state=Casebook.State.DRAFT)
         .exclude(ruling_id=ruling.pk)
-        .values_list("pk", "laws", "kind", "contract", "year", "casebook_id", "position")
     )
+    fields = ["pk", "laws", "kind", "contract", "year", "casebook_id", "position"]
+    if connection.vendor == "postgresql" and words:
+        # The words each candidate holds, counted in the same query (one tsvector match a word).
+        count = " + ".join(["coalesce((document @@ to_tsquery('simple', %s))::int, 0)"] * len(words))
+        queryset = queryset.annotate(held=RawSQL(count, [f"{word}:*" for word in words]))
+        fields.append("held")
+        words = []
+    candidates = [(*row, 0)[:8] for row in queryset.values_list(*fields)]
     if not candidates:
         return []
     contract = contract_of(ruling.result.contract) if ruling.result_id else ""
     scores, shared = {}, {}
-    for pk, laws, kind, case_contract, _year, _book, _position in candidates:
+    for pk, laws, kind, case_contract, _year, _book, _position, held in candidates:
         common = [part for part in laws.split() if part in parts]
         score = sum(parts[part] for part in common) + (3 if kind == ruling.kind else 0)
         if contract and case_contract:
             score += 2 if case_contract == contract else 1 if case_contract[1:] == contract[1:] else 0
-        scores[pk], shared[pk] = score, common
-    for word in _ruling_words(ruling):
+        scores[pk], shared[pk] = score + held, common
+    for word in words:  # SQLite: the FTS5 table, once a word
         for pk in _holding(authority_id, word):
             if pk in scores:
                 scores[pk] += 1
