@@ -23,8 +23,17 @@ class ConcurrenceInline(ReadOnlyInline):
 class DepositInline(ReadOnlyInline):
     model = models.Deposit
     extra = 0
-    readonly_fields = ["stage", "amount", "currency", "state", "received_by", "received_at", "settled_by",
-                       "settled_at", "note"]
+    readonly_fields = [
+        "stage",
+        "amount",
+        "currency",
+        "state",
+        "received_by",
+        "received_at",
+        "settled_by",
+        "settled_at",
+        "note",
+    ]
     can_delete = False
 
 
@@ -43,18 +52,51 @@ class AppealAdmin(ReadOnlyAdmin):
     list_display = ["number", "ruling", "origin", "side", "appellant", "state", "outcome", "lodged_at"]
     list_filter = ["state", "origin", "outcome", "ruling__result__board__session__event__tournament"]
     search_fields = ["grounds", "reasons", "respondents_statement"]
-    readonly_fields = ["number", "ruling", "origin", "side", "appellant", "lodged_by", "recorded_by", "lodged_at",
-                       "deadline", "extension", "decide_by", "hear_at_once", "state", "statements_locked_at",
-                       "withdrawal_requested_at", "withdrawal_requested_by", "outcome", "score_kind", "score",
-                       "score_description", "decided_by", "decided_at", "without_merit", "sanction"]
+    readonly_fields = [
+        "number",
+        "ruling",
+        "origin",
+        "side",
+        "appellant",
+        "lodged_by",
+        "recorded_by",
+        "lodged_at",
+        "deadline",
+        "extension",
+        "decide_by",
+        "hear_at_once",
+        "state",
+        "statements_locked_at",
+        "withdrawal_requested_at",
+        "withdrawal_requested_by",
+        "outcome",
+        "score_kind",
+        "score",
+        "score_description",
+        "decided_by",
+        "decided_at",
+        "without_merit",
+        "sanction",
+    ]
     inlines = [PartInline, ConcurrenceInline, DepositInline, EventInline]
 
 
 class MemberInline(ReadOnlyInline):
     model = models.BodyMember
     extra = 0
-    readonly_fields = ["user", "is_chair", "appointed_by", "appointed_at", "declared_at", "conflict", "recused_at",
-                       "recusal_reason", "vote", "dissent", "voted_at"]
+    readonly_fields = [
+        "user",
+        "is_chair",
+        "appointed_by",
+        "appointed_at",
+        "declared_at",
+        "conflict",
+        "recused_at",
+        "recusal_reason",
+        "vote",
+        "dissent",
+        "voted_at",
+    ]
     can_delete = False
 
 

@@ -13,8 +13,18 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from appeals import selectors, services
-from appeals.models import (Appeal, AppealEvent, AppealPart, BodyMember, Concurrence, Deposit, FurtherAppeal,
-                            Hearing, Outcome, Recommendation)
+from appeals.models import (
+    Appeal,
+    AppealEvent,
+    AppealPart,
+    BodyMember,
+    Concurrence,
+    Deposit,
+    FurtherAppeal,
+    Hearing,
+    Outcome,
+    Recommendation,
+)
 from appeals.models import Body as AppealsBody
 from appeals.views import visible_appeals
 from rulings import selectors as rulings_selectors
@@ -65,11 +75,37 @@ class AppealSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Appeal
-        fields = ["id", "number", "ruling", "origin", "side", "appellant", "lodged_by", "lodged_at", "deadline",
-                  "decide_by", "hear_at_once", "state", "grounds", "respondents_statement", "statements_locked_at",
-                  "withdrawal_requested_at", "outcome", "reasons", "score_kind", "score", "score_description",
-                  "decided_at", "without_merit", "without_merit_reasons", "sanction", "parts", "body",
-                  "concurrence_missing", "timeline"]
+        fields = [
+            "id",
+            "number",
+            "ruling",
+            "origin",
+            "side",
+            "appellant",
+            "lodged_by",
+            "lodged_at",
+            "deadline",
+            "decide_by",
+            "hear_at_once",
+            "state",
+            "grounds",
+            "respondents_statement",
+            "statements_locked_at",
+            "withdrawal_requested_at",
+            "outcome",
+            "reasons",
+            "score_kind",
+            "score",
+            "score_description",
+            "decided_at",
+            "without_merit",
+            "without_merit_reasons",
+            "sanction",
+            "parts",
+            "body",
+            "concurrence_missing",
+            "timeline",
+        ]
 
     @extend_schema_field(AppealEventSerializer(many=True))
     def get_timeline(self, appeal):
@@ -89,9 +125,22 @@ class AppealSerializer(serializers.ModelSerializer):
         body = appeal.body() if bodies is None else (bodies[0] if bodies else None)
         if body is None:
             return None
-        return {"kind": body.kind, "size": body.size, "constituted": selectors.is_constituted(body),
-                "members": [{"id": m.pk, "user": m.user_id, "chair": m.is_chair, "declared": bool(m.declared_at),
-                             "recused": bool(m.recused_at), "vote": m.vote} for m in body.members.all()]}
+        return {
+            "kind": body.kind,
+            "size": body.size,
+            "constituted": selectors.is_constituted(body),
+            "members": [
+                {
+                    "id": m.pk,
+                    "user": m.user_id,
+                    "chair": m.is_chair,
+                    "declared": bool(m.declared_at),
+                    "recused": bool(m.recused_at),
+                    "vote": m.vote,
+                }
+                for m in body.members.all()
+            ],
+        }
 
 
 # Each step's own input (issue #19): the body the step reads, documented in the schema, each
@@ -156,8 +205,7 @@ class VoteInput(serializers.Serializer):
 class DecisionInput(serializers.Serializer):
     outcome = serializers.ChoiceField(choices=Outcome.choices)
     reasons = _text()
-    score_kind = serializers.ChoiceField(choices=Ruling.ScoreKind.choices, allow_blank=True, required=False,
-                                         default="")
+    score_kind = serializers.ChoiceField(choices=Ruling.ScoreKind.choices, allow_blank=True, required=False, default="")
     ns = serializers.JSONField(required=False, allow_null=True, default=None)
     ew = serializers.JSONField(required=False, allow_null=True, default=None)
 
@@ -218,14 +266,30 @@ class ResponseInput(serializers.Serializer):
 
 
 STEP_INPUTS = {
-    "create": LodgeInput, "concurrence": ConcurrenceInput, "deposit": NoInput, "return_deposit": DepositInput,
-    "constitute": ConstituteInput, "declare": DeclareInput, "recuse": ReasonInput, "schedule": ScheduleInput,
-    "vote": VoteInput, "decide_law_part": LawPartDecisionInput, "decide": DecisionInput,
-    "without_merit": WithoutMeritInput, "withdrawal": WithdrawalInput, "recommendation": RecommendationInput,
-    "further_appeal": FurtherAppealInput, "statements": StatementsInput, "lock_statements": LockStatementsInput,
-    "forfeit_deposit": ForfeitInput, "accept_withdrawal": NoInput, "attendance": AttendanceInput,
-    "hearing_notes": HearingNotesInput, "appeal_law_decision": PartInput,
-    "respond_to_recommendation": ResponseInput, "decide_further_appeal": DecisionInput,
+    "create": LodgeInput,
+    "concurrence": ConcurrenceInput,
+    "deposit": NoInput,
+    "return_deposit": DepositInput,
+    "constitute": ConstituteInput,
+    "declare": DeclareInput,
+    "recuse": ReasonInput,
+    "schedule": ScheduleInput,
+    "vote": VoteInput,
+    "decide_law_part": LawPartDecisionInput,
+    "decide": DecisionInput,
+    "without_merit": WithoutMeritInput,
+    "withdrawal": WithdrawalInput,
+    "recommendation": RecommendationInput,
+    "further_appeal": FurtherAppealInput,
+    "statements": StatementsInput,
+    "lock_statements": LockStatementsInput,
+    "forfeit_deposit": ForfeitInput,
+    "accept_withdrawal": NoInput,
+    "attendance": AttendanceInput,
+    "hearing_notes": HearingNotesInput,
+    "appeal_law_decision": PartInput,
+    "respond_to_recommendation": ResponseInput,
+    "decide_further_appeal": DecisionInput,
 }
 
 
@@ -234,13 +298,16 @@ class AppealFilter(filters.FilterSet):
 
     class Meta:
         model = Appeal
-        fields = []
+        fields: list[str] = []
 
 
 @extend_schema_view(
     create=extend_schema(request=LodgeInput, responses={201: AppealSerializer}),
-    **{step: extend_schema(request=None if serializer is NoInput else serializer, responses=AppealSerializer)
-       for step, serializer in STEP_INPUTS.items() if step != "create"},
+    **{
+        step: extend_schema(request=None if serializer is NoInput else serializer, responses=AppealSerializer)
+        for step, serializer in STEP_INPUTS.items()
+        if step != "create"
+    },
 )
 class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     serializer_class = AppealSerializer
@@ -276,8 +343,15 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         parts = [{"kind": AppealPart.Kind.JUDGEMENT, "question": data.get("grounds", "")}]
         if data["law_question"].strip():
             parts.append({"kind": AppealPart.Kind.LAW, "question": data["law_question"]})
-        appeal = _call(services.lodge_appeal, ruling=ruling, by=request.user, grounds=data.get("grounds", ""),
-                       player=player, origin=data["origin"], parts=parts)
+        appeal = _call(
+            services.lodge_appeal,
+            ruling=ruling,
+            by=request.user,
+            grounds=data.get("grounds", ""),
+            player=player,
+            origin=data["origin"],
+            parts=parts,
+        )
         return Response(AppealSerializer(appeal).data, status=status.HTTP_201_CREATED)
 
     def _member(self, appeal):
@@ -289,8 +363,13 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     @action(detail=True, methods=["post"])
     def concurrence(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
-        _call(services.record_concurrence, appeal=appeal, player=get_object_or_404(Player, pk=data.get("player")),
-              how=data.get("how"), by=request.user)
+        _call(
+            services.record_concurrence,
+            appeal=appeal,
+            player=get_object_or_404(Player, pk=data.get("player")),
+            how=data.get("how"),
+            by=request.user,
+        )
         return self._done(appeal)
 
     @action(detail=True, methods=["post"])
@@ -302,17 +381,25 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     @action(detail=True, methods=["post"], url_path="return-deposit")
     def return_deposit(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
-        _call(services.return_deposit, deposit=get_object_or_404(Deposit, appeal=appeal, pk=data.get("deposit")),
-              by=request.user)
+        _call(
+            services.return_deposit,
+            deposit=get_object_or_404(Deposit, appeal=appeal, pk=data.get("deposit")),
+            by=request.user,
+        )
         return self._done(appeal)
 
     @action(detail=True, methods=["post"])
     def constitute(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
         users = get_user_model().objects
-        _call(services.constitute_body, appeal=appeal, by=request.user, kind=data["kind"] or None,
-              members=list(users.filter(pk__in=data["members"])),
-              chair=users.filter(pk=data["chair"]).first() if data["chair"] else None)
+        _call(
+            services.constitute_body,
+            appeal=appeal,
+            by=request.user,
+            kind=data["kind"] or None,
+            members=list(users.filter(pk__in=data["members"])),
+            chair=users.filter(pk=data["chair"]).first() if data["chair"] else None,
+        )
         return self._done(appeal)
 
     @action(detail=True, methods=["post"])
@@ -332,30 +419,51 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         appeal, data = self.get_object(), self._data()
         if "starts_at" not in data:
             raise DRFValidationError({"starts_at": ["Give the date and time of the hearing."]})
-        _call(services.schedule_hearing, appeal=appeal, by=request.user, starts_at=data["starts_at"],
-              mode=data["mode"], place=data["place"])
+        _call(
+            services.schedule_hearing,
+            appeal=appeal,
+            by=request.user,
+            starts_at=data["starts_at"],
+            mode=data["mode"],
+            place=data["place"],
+        )
         return self._done(appeal)
 
     @action(detail=True, methods=["post"])
     def vote(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
-        _call(services.record_vote, member=self._member(appeal), outcome=data.get("outcome"),
-              dissent=data["dissent"])
+        _call(services.record_vote, member=self._member(appeal), outcome=data.get("outcome"), dissent=data["dissent"])
         return self._done(appeal)
 
     @action(detail=True, methods=["post"], url_path="decide-law-part")
     def decide_law_part(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
         part = get_object_or_404(AppealPart, appeal=appeal, pk=data.get("part"))
-        _call(services.decide_law_part, part=part, by=request.user, outcome=data.get("outcome"),
-              reasons=data["reasons"], score_kind=data["score_kind"], ns=data["ns"], ew=data["ew"])
+        _call(
+            services.decide_law_part,
+            part=part,
+            by=request.user,
+            outcome=data.get("outcome"),
+            reasons=data["reasons"],
+            score_kind=data["score_kind"],
+            ns=data["ns"],
+            ew=data["ew"],
+        )
         return self._done(appeal)
 
     @action(detail=True, methods=["post"])
     def decide(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
-        _call(services.decide_appeal, appeal=appeal, by=request.user, outcome=data.get("outcome"),
-              reasons=data["reasons"], score_kind=data["score_kind"], ns=data["ns"], ew=data["ew"])
+        _call(
+            services.decide_appeal,
+            appeal=appeal,
+            by=request.user,
+            outcome=data.get("outcome"),
+            reasons=data["reasons"],
+            score_kind=data["score_kind"],
+            ns=data["ns"],
+            ew=data["ew"],
+        )
         return self._done(appeal)
 
     @action(detail=True, methods=["post"], url_path="without-merit")
@@ -367,46 +475,70 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     @action(detail=True, methods=["post"])
     def withdrawal(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
-        _call(services.request_withdrawal, appeal=appeal, player=get_object_or_404(Player, pk=data.get("player")),
-              by=request.user, reason=data["reason"])
+        _call(
+            services.request_withdrawal,
+            appeal=appeal,
+            player=get_object_or_404(Player, pk=data.get("player")),
+            by=request.user,
+            reason=data["reason"],
+        )
         return self._done(appeal)
 
     @action(detail=True, methods=["post"])
     def recommendation(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
-        _call(services.record_recommendation, appeal=appeal, by=request.user, about=data.get("about"),
-              text=data["text"])
+        _call(
+            services.record_recommendation, appeal=appeal, by=request.user, about=data.get("about"), text=data["text"]
+        )
         return self._done(appeal)
 
     @action(detail=True, methods=["post"], url_path="further-appeal")
     def further_appeal(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
         player = Player.objects.filter(pk=data.get("player")).first() if data.get("player") else None
-        _call(services.lodge_further_appeal, appeal=appeal, by=request.user, grounds=data.get("grounds", ""),
-              player=player, **({"origin": data["origin"]} if "origin" in request.data else {}))
+        _call(
+            services.lodge_further_appeal,
+            appeal=appeal,
+            by=request.user,
+            grounds=data.get("grounds", ""),
+            player=player,
+            **({"origin": data["origin"]} if "origin" in request.data else {}),
+        )
         return self._done(appeal)
-
 
     @action(detail=True, methods=["post"])
     def statements(self, request, pk=None):
         """The appellants' grounds and the respondents' statement, until they are locked."""
         appeal, data = self.get_object(), self._data()
-        _call(services.record_statement, appeal=appeal, by=request.user, grounds=data.get("grounds"),
-              respondents_statement=data.get("respondents_statement"))
+        _call(
+            services.record_statement,
+            appeal=appeal,
+            by=request.user,
+            grounds=data.get("grounds"),
+            respondents_statement=data.get("respondents_statement"),
+        )
         return self._done(appeal)
 
     @action(detail=True, methods=["post"], url_path="lock-statements")
     def lock_statements(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
-        _call(services.lock_statements, appeal=appeal, by=request.user,
-              agreed_by=list(Player.objects.filter(pk__in=data["agreed_by"])))
+        _call(
+            services.lock_statements,
+            appeal=appeal,
+            by=request.user,
+            agreed_by=list(Player.objects.filter(pk__in=data["agreed_by"])),
+        )
         return self._done(appeal)
 
     @action(detail=True, methods=["post"], url_path="forfeit-deposit")
     def forfeit_deposit(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
-        _call(services.forfeit_deposit, deposit=get_object_or_404(Deposit, appeal=appeal, pk=data.get("deposit")),
-              by=request.user, reason=data["reason"])
+        _call(
+            services.forfeit_deposit,
+            deposit=get_object_or_404(Deposit, appeal=appeal, pk=data.get("deposit")),
+            by=request.user,
+            reason=data["reason"],
+        )
         return self._done(appeal)
 
     @action(detail=True, methods=["post"], url_path="accept-withdrawal")
@@ -418,25 +550,37 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     @action(detail=True, methods=["post"])
     def attendance(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
-        _call(services.record_attendance, hearing=get_object_or_404(Hearing, appeal=appeal, pk=data.get("hearing")),
-              player=get_object_or_404(Player, pk=data.get("player")), by=request.user)
+        _call(
+            services.record_attendance,
+            hearing=get_object_or_404(Hearing, appeal=appeal, pk=data.get("hearing")),
+            player=get_object_or_404(Player, pk=data.get("player")),
+            by=request.user,
+        )
         return self._done(appeal)
 
     @action(detail=True, methods=["post"], url_path="hearing-notes")
     def hearing_notes(self, request, pk=None):
         """The ruling director's account and the scribe's notes."""
         appeal, data = self.get_object(), self._data()
-        _call(services.record_hearing_notes, hearing=get_object_or_404(Hearing, appeal=appeal, pk=data.get("hearing")),
-              by=request.user, director_account=data.get("director_account"),
-              director_present=data.get("director_present"), notes=data.get("notes"))
+        _call(
+            services.record_hearing_notes,
+            hearing=get_object_or_404(Hearing, appeal=appeal, pk=data.get("hearing")),
+            by=request.user,
+            director_account=data.get("director_account"),
+            director_present=data.get("director_present"),
+            notes=data.get("notes"),
+        )
         return self._done(appeal)
 
     @action(detail=True, methods=["post"], url_path="appeal-law-decision")
     def appeal_law_decision(self, request, pk=None):
         """Take the director in charge's decision on a point of law to the body (Law 93B1)."""
         appeal, data = self.get_object(), self._data()
-        _call(services.appeal_law_decision, part=get_object_or_404(AppealPart, appeal=appeal, pk=data.get("part")),
-              by=request.user)
+        _call(
+            services.appeal_law_decision,
+            part=get_object_or_404(AppealPart, appeal=appeal, pk=data.get("part")),
+            by=request.user,
+        )
         return self._done(appeal)
 
     @action(detail=True, methods=["post"], url_path="respond-to-recommendation")
@@ -445,8 +589,13 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         recommendation = get_object_or_404(Recommendation, appeal=appeal, pk=data.get("recommendation"))
         if "accepted" not in data:
             raise DRFValidationError({"accepted": ["Say whether the director accepts the recommendation."]})
-        _call(services.respond_to_recommendation, recommendation=recommendation, by=request.user,
-              accepted=data["accepted"], response=data["response"])
+        _call(
+            services.respond_to_recommendation,
+            recommendation=recommendation,
+            by=request.user,
+            accepted=data["accepted"],
+            response=data["response"],
+        )
         return self._done(appeal)
 
     @action(detail=True, methods=["post"], url_path="decide-further-appeal")
@@ -454,9 +603,16 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         appeal, data = self.get_object(), self._data()
         if not hasattr(appeal, "further"):
             raise Conflict({"further": ["No further appeal was lodged against this decision."]})
-        _call(services.decide_further_appeal, further_appeal=appeal.further, by=request.user,
-              outcome=data.get("outcome"), reasons=data["reasons"], score_kind=data["score_kind"], ns=data["ns"],
-              ew=data["ew"])
+        _call(
+            services.decide_further_appeal,
+            further_appeal=appeal.further,
+            by=request.user,
+            outcome=data.get("outcome"),
+            reasons=data["reasons"],
+            score_kind=data["score_kind"],
+            ns=data["ns"],
+            ew=data["ew"],
+        )
         return self._done(appeal)
 
 
@@ -476,7 +632,13 @@ class DeadlineExtensionViewSet(viewsets.GenericViewSet):
         data = DeadlineExtensionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         ruling = get_object_or_404(rulings_selectors.visible_rulings(request.user), pk=data.validated_data["ruling"])
-        extension = _call(services.extend_deadline, ruling=ruling, by=request.user,
-                          until=data.validated_data["until"], reason=data.validated_data["reason"])
-        return Response({"ruling": ruling.pk, "until": extension.until, "reason": extension.reason},
-                        status=status.HTTP_201_CREATED)
+        extension = _call(
+            services.extend_deadline,
+            ruling=ruling,
+            by=request.user,
+            until=data.validated_data["until"],
+            reason=data.validated_data["reason"],
+        )
+        return Response(
+            {"ruling": ruling.pk, "until": extension.until, "reason": extension.reason}, status=status.HTTP_201_CREATED
+        )

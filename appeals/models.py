@@ -42,38 +42,64 @@ class Appeal(models.Model):
     number = models.PositiveIntegerField(_("number"), editable=False, help_text=_("Numbered per tournament."))
     origin = models.CharField(_("origin"), max_length=10, choices=Origin.choices, default=Origin.PLAYER)
     side = models.CharField(_("appealing side"), max_length=2, choices=SIDE_CHOICES, blank=True)
-    appellant = models.ForeignKey(Contestant, on_delete=models.PROTECT, null=True, blank=True,
-                                  related_name="appeals_made", verbose_name=_("appellant"))
-    lodged_by = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True,
-                                  related_name="appeals_lodged", verbose_name=_("lodged by (player)"))
-    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
-                                    verbose_name=_("recorded by (director)"))
+    appellant = models.ForeignKey(
+        Contestant,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="appeals_made",
+        verbose_name=_("appellant"),
+    )
+    lodged_by = models.ForeignKey(
+        Player,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="appeals_lodged",
+        verbose_name=_("lodged by (player)"),
+    )
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("recorded by (director)")
+    )
     lodged_at = models.DateTimeField(_("lodged at"))
-    deadline = models.DateTimeField(_("appeal deadline"), null=True, blank=True,
-                                    help_text=_("Empty: the official score was not posted, the clock had not "
-                                                "started."))
-    extension = models.ForeignKey("DeadlineExtension", on_delete=models.PROTECT, null=True, blank=True,
-                                  related_name="appeals", verbose_name=_("deadline extension used"))
-    decide_by = models.DateTimeField(_("to be decided by"), null=True, blank=True,
-                                     help_text=_("The start of the event's next session."))
+    deadline = models.DateTimeField(
+        _("appeal deadline"),
+        null=True,
+        blank=True,
+        help_text=_("Empty: the official score was not posted, the clock had not started."),
+    )
+    extension = models.ForeignKey(
+        "DeadlineExtension",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="appeals",
+        verbose_name=_("deadline extension used"),
+    )
+    decide_by = models.DateTimeField(
+        _("to be decided by"), null=True, blank=True, help_text=_("The start of the event's next session.")
+    )
     hear_at_once = models.BooleanField(_("heard at once (last session)"), default=False)
     state = models.CharField(_("state"), max_length=12, choices=State.choices, default=State.LODGED)
     grounds = models.TextField(_("grounds (appellants' words)"))
     respondents_statement = models.TextField(_("respondents' statement"), blank=True)
     statements_locked_at = models.DateTimeField(_("statements agreed and locked at"), null=True, blank=True)
-    statements_agreed_by = models.ManyToManyField(Player, blank=True, related_name="+",
-                                                  verbose_name=_("statements agreed by"))
+    statements_agreed_by = models.ManyToManyField(
+        Player, blank=True, related_name="+", verbose_name=_("statements agreed by")
+    )
     withdrawal_requested_at = models.DateTimeField(_("withdrawal requested at"), null=True, blank=True)
-    withdrawal_requested_by = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True,
-                                                related_name="+")
+    withdrawal_requested_by = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     withdrawal_reason = models.TextField(_("reason for withdrawing"), blank=True)
     outcome = models.CharField(_("decision"), max_length=10, choices=Outcome.choices, blank=True)
     reasons = models.TextField(_("reasons for the decision"), blank=True)
     score_kind = models.CharField(_("adjusted score"), max_length=12, choices=Ruling.ScoreKind.choices, blank=True)
     score = models.JSONField(_("adjusted score (engine form)"), null=True, blank=True)
     score_description = models.CharField(_("adjusted score in words"), max_length=300, blank=True)
-    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-                                   related_name="+")
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
     without_merit = models.BooleanField(_("found without merit (Law 92A)"), default=False)
     without_merit_reasons = models.TextField(_("why without merit"), blank=True)
@@ -84,16 +110,21 @@ class Appeal(models.Model):
         verbose_name_plural = _("appeals")
         ordering = ["-lodged_at", "-pk"]
         constraints = [
-            models.UniqueConstraint(fields=["ruling", "side"], condition=Q(origin="player"),
-                                    name="one_appeal_per_ruling_and_side"),
-            models.UniqueConstraint(fields=["ruling"], condition=Q(origin="director"),
-                                    name="one_referral_per_ruling"),
-            models.CheckConstraint(condition=Q(origin="director") | (~Q(side="") & Q(appellant__isnull=False)),
-                                   name="a_players_appeal_has_a_side"),
-            models.CheckConstraint(condition=Q(outcome="") | Q(state="decided"),
-                                   name="only_decided_appeals_have_an_outcome"),
-            models.CheckConstraint(condition=Q(without_merit=False) | Q(outcome="uphold", origin="player"),
-                                   name="only_upheld_appeals_lack_merit"),
+            models.UniqueConstraint(
+                fields=["ruling", "side"], condition=Q(origin="player"), name="one_appeal_per_ruling_and_side"
+            ),
+            models.UniqueConstraint(fields=["ruling"], condition=Q(origin="director"), name="one_referral_per_ruling"),
+            models.CheckConstraint(
+                condition=Q(origin="director") | (~Q(side="") & Q(appellant__isnull=False)),
+                name="a_players_appeal_has_a_side",
+            ),
+            models.CheckConstraint(
+                condition=Q(outcome="") | Q(state="decided"), name="only_decided_appeals_have_an_outcome"
+            ),
+            models.CheckConstraint(
+                condition=Q(without_merit=False) | Q(outcome="uphold", origin="player"),
+                name="only_upheld_appeals_lack_merit",
+            ),
         ]
 
     def __str__(self):
@@ -129,8 +160,9 @@ class AppealPart(models.Model):
     question = models.TextField(_("question"))
     outcome = models.CharField(_("decision"), max_length=10, choices=Outcome.choices, blank=True)
     reasons = models.TextField(_("reasons"), blank=True)
-    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-                                   related_name="+")
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     decided_at = models.DateTimeField(null=True, blank=True)
     to_body = models.BooleanField(_("director's decision appealed to the body"), default=False)
 
@@ -138,8 +170,9 @@ class AppealPart(models.Model):
         verbose_name = _("part of an appeal")
         verbose_name_plural = _("parts of appeals")
         ordering = ["appeal", "pk"]
-        constraints = [models.CheckConstraint(condition=Q(to_body=False) | Q(kind="law"),
-                                              name="only_law_parts_go_up_to_the_body")]
+        constraints = [
+            models.CheckConstraint(condition=Q(to_body=False) | Q(kind="law"), name="only_law_parts_go_up_to_the_body")
+        ]
 
     def __str__(self):
         return f"{self.get_kind_display()}: {self.question[:60]}"
@@ -202,8 +235,9 @@ class Deposit(models.Model):
     state = models.CharField(_("state"), max_length=10, choices=State.choices, default=State.HELD)
     received_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     received_at = models.DateTimeField()
-    settled_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-                                   related_name="+")
+    settled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     settled_at = models.DateTimeField(null=True, blank=True)
     note = models.CharField(_("note"), max_length=300, blank=True)
 
@@ -267,8 +301,9 @@ class Body(models.Model):
             if member.declared_at is None:
                 reasons.append(_("%(m)s has not declared any conflict of interest") % {"m": member})
             elif member.conflict:
-                reasons.append(_("%(m)s declared a conflict (%(c)s) and must recuse") % {
-                    "m": member, "c": member.conflict})
+                reasons.append(
+                    _("%(m)s declared a conflict (%(c)s) and must recuse") % {"m": member, "c": member.conflict}
+                )
         if self.size > 1 and not any(m.is_chair for m in sitting):
             reasons.append(_("no chair"))
         return [str(reason) for reason in reasons]
@@ -298,10 +333,13 @@ class BodyMember(models.Model):
         ordering = ["body", "-is_chair", "appointed_at", "pk"]
         constraints = [
             models.UniqueConstraint(fields=["body", "user"], name="a_member_sits_once"),
-            models.UniqueConstraint(fields=["body"], condition=Q(is_chair=True, recused_at__isnull=True),
-                                    name="one_sitting_chair"),
-            models.CheckConstraint(condition=Q(vote="") | Q(recused_at__isnull=True, conflict=""),
-                                   name="only_sitting_members_without_conflict_vote"),
+            models.UniqueConstraint(
+                fields=["body"], condition=Q(is_chair=True, recused_at__isnull=True), name="one_sitting_chair"
+            ),
+            models.CheckConstraint(
+                condition=Q(vote="") | Q(recused_at__isnull=True, conflict=""),
+                name="only_sitting_members_without_conflict_vote",
+            ),
         ]
 
     def __str__(self):
@@ -324,8 +362,14 @@ class Hearing(models.Model):
     scheduled_at = models.DateTimeField()
     director_present = models.BooleanField(_("ruling director present"), default=False)
     director_account = models.TextField(_("the ruling director's account"), blank=True)
-    scribe = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-                               related_name="+", verbose_name=_("scribe"))
+    scribe = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("scribe"),
+    )
     notes = models.TextField(_("scribe's notes"), blank=True)
 
     class Meta:
@@ -360,8 +404,9 @@ class Recommendation(models.Model):
     recommended_at = models.DateTimeField()
     accepted = models.BooleanField(_("accepted"), null=True, blank=True)
     response = models.TextField(_("director's response"), blank=True)
-    responded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-                                     related_name="+")
+    responded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     responded_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -392,8 +437,9 @@ class AppealRequest(models.Model):
     requested_at = models.DateTimeField()
     state = models.CharField(_("state"), max_length=10, choices=State.choices, default=State.OPEN)
     appeal = models.ForeignKey("Appeal", on_delete=models.SET_NULL, null=True, blank=True, related_name="requests")
-    handled_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-                                   related_name="+")
+    handled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     handled_at = models.DateTimeField(null=True, blank=True)
     note = models.TextField(_("note"), blank=True)
 
@@ -443,16 +489,18 @@ class FurtherAppeal(models.Model):
     score_kind = models.CharField(max_length=12, choices=Ruling.ScoreKind.choices, blank=True)
     score = models.JSONField(null=True, blank=True)
     score_description = models.CharField(max_length=300, blank=True)
-    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-                                   related_name="+")
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     decided_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("further appeal")
         verbose_name_plural = _("further appeals")
         constraints = [
-            models.CheckConstraint(condition=~Q(origin="player") | ~Q(side=""),
-                                   name="a_players_further_appeal_has_a_side"),
+            models.CheckConstraint(
+                condition=~Q(origin="player") | ~Q(side=""), name="a_players_further_appeal_has_a_side"
+            ),
         ]
 
 
@@ -490,8 +538,7 @@ class AppealEvent(models.Model):
 
     appeal = models.ForeignKey(Appeal, on_delete=models.CASCADE, related_name="events")
     at = models.DateTimeField()
-    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-                           related_name="+")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     action = models.CharField(_("step"), max_length=30, choices=Action.choices)
     from_state = models.CharField(max_length=12, blank=True)
     to_state = models.CharField(max_length=12, blank=True)

@@ -14,8 +14,12 @@ def players_of(user):
 
 
 def _at_table(prefix, players):
-    return (Q(**{f"{prefix}ns__members__in": players}) | Q(**{f"{prefix}ew__members__in": players})
-            | Q(**{f"{prefix}ns__captain__in": players}) | Q(**{f"{prefix}ew__captain__in": players}))
+    return (
+        Q(**{f"{prefix}ns__members__in": players})
+        | Q(**{f"{prefix}ew__members__in": players})
+        | Q(**{f"{prefix}ns__captain__in": players})
+        | Q(**{f"{prefix}ew__captain__in": players})
+    )
 
 
 def my_rulings(user, now=None):
@@ -25,11 +29,13 @@ def my_rulings(user, now=None):
     players = players_of(user)
     if not players:
         return []
-    rulings = (Ruling.objects.exclude(state=Ruling.State.DRAFT)
-               .filter(pk__in=Ruling.objects.filter(_at_table("result__", players)).values("pk"))
-               .select_related("result__board__session__event__tournament__authority", "result__ns", "result__ew")
-               .prefetch_related("appeals", "appeal_extensions", "appeal_requests")
-               .order_by("-pk")[:200])
+    rulings = (
+        Ruling.objects.exclude(state=Ruling.State.DRAFT)
+        .filter(pk__in=Ruling.objects.filter(_at_table("result__", players)).values("pk"))
+        .select_related("result__board__session__event__tournament__authority", "result__ns", "result__ew")
+        .prefetch_related("appeals", "appeal_extensions", "appeal_requests")
+        .order_by("-pk")[:200]
+    )
     from appeals.selectors import side_of
 
     rows = []
@@ -39,25 +45,42 @@ def my_rulings(user, now=None):
         extension = max((e.until for e in ruling.appeal_extensions.all()), default=None)
         limit = max(d for d in (deadline, extension) if d) if (deadline or extension) else None
         open_ = ruling.state in (Ruling.State.GIVEN, Ruling.State.FINAL, Ruling.State.UNDER_APPEAL) and (
-            limit is None or now <= limit)
+            limit is None or now <= limit
+        )
         requested = [r for r in ruling.appeal_requests.all() if r.player_id == (me.pk if me else None)]
-        rows.append({"ruling": ruling, "me": me, "deadline": limit, "window_open": open_,
-                     "appeals": list(ruling.appeals.all()), "requests": requested,
-                     "can_request": open_ and me is not None and not any(
-                         r.state == AppealRequest.State.OPEN for r in requested)})
+        rows.append(
+            {
+                "ruling": ruling,
+                "me": me,
+                "deadline": limit,
+                "window_open": open_,
+                "appeals": list(ruling.appeals.all()),
+                "requests": requested,
+                "can_request": open_
+                and me is not None
+                and not any(r.state == AppealRequest.State.OPEN for r in requested),
+            }
+        )
     return rows
 
 
 def open_requests(tournaments):
     """Players' requests to appeal still waiting for a director, in the given tournaments."""
-    return (AppealRequest.objects.filter(state=AppealRequest.State.OPEN,
-                                         ruling__result__board__session__event__tournament__in=tournaments)
-            .select_related("ruling__result__board__session__event", "player").order_by("requested_at"))
+    return (
+        AppealRequest.objects.filter(
+            state=AppealRequest.State.OPEN, ruling__result__board__session__event__tournament__in=tournaments
+        )
+        .select_related("ruling__result__board__session__event", "player")
+        .order_by("requested_at")
+    )
 
 
 def my_appeals(user):
     players = players_of(user)
     if not players:
         return Appeal.objects.none()
-    return (Appeal.objects.filter(pk__in=Appeal.objects.filter(_at_table("ruling__result__", players)).values("pk"))
-            .select_related("ruling__result__board__session__event__tournament", "appellant").order_by("-lodged_at"))
+    return (
+        Appeal.objects.filter(pk__in=Appeal.objects.filter(_at_table("ruling__result__", players)).values("pk"))
+        .select_related("ruling__result__board__session__event__tournament", "appellant")
+        .order_by("-lodged_at")
+    )

@@ -25,7 +25,7 @@ def plays_for(player, contestant):
 
 
 def side_of(player, ruling):
-    """"NS" or "EW": the side at the ruling's table that ``player`` plays for; None if neither."""
+    """ "NS" or "EW": the side at the ruling's table that ``player`` plays for; None if neither."""
     for side, contestant in (("NS", ruling.result.ns), ("EW", ruling.result.ew)):
         if plays_for(player, contestant):
             return side
@@ -83,26 +83,38 @@ def appeal_windows(*, tournament, now=None):
     """Every session of ``tournament`` with its appeal deadline, in the tournament's time zone."""
     now = now or timezone.now()
     rulings = defaultdict(list)
-    for ruling in (Ruling.objects.filter(result__board__session__event__tournament=tournament,
-                                         state__in=[Ruling.State.GIVEN, Ruling.State.UNDER_APPEAL])
-                   .select_related("result__board", "result__table").order_by("number")):
+    for ruling in (
+        Ruling.objects.filter(
+            result__board__session__event__tournament=tournament,
+            state__in=[Ruling.State.GIVEN, Ruling.State.UNDER_APPEAL],
+        )
+        .select_related("result__board", "result__table")
+        .order_by("number")
+    ):
         rulings[ruling.result.board.session_id].append(ruling)
     windows = []
-    for session in (Session.objects.filter(event__tournament=tournament).select_related("event__tournament")
-                    .order_by("event__name", "number")):
+    for session in (
+        Session.objects.filter(event__tournament=tournament)
+        .select_related("event__tournament")
+        .order_by("event__name", "number")
+    ):
         deadline = session.appeal_deadline()
         if deadline is None:
             status, text = "not started", _("not started: the official score is not posted")
         else:
             status, text = ("open" if now <= deadline else "closed"), local_time(deadline, tournament)
-        windows.append(AppealWindow(session=session, deadline=deadline, status=status, deadline_text=text,
-                                    rulings=rulings[session.pk]))
+        windows.append(
+            AppealWindow(
+                session=session, deadline=deadline, status=status, deadline_text=text, rulings=rulings[session.pk]
+            )
+        )
     return windows
 
 
 def _appeals():
-    return Appeal.objects.select_related("ruling__result__board__session__event__tournament", "appellant",
-                                         "ruling__result__table")
+    return Appeal.objects.select_related(
+        "ruling__result__board__session__event__tournament", "appellant", "ruling__result__table"
+    )
 
 
 def open_cases(*, tournament=None):
@@ -126,8 +138,10 @@ def cases_for_member(user, *, open_only=False):
     sees no other case."""
     seats = BodyMember.objects.filter(user=user, recused_at__isnull=True)
     if open_only:
-        seats = seats.filter(Q(body__stage=Stage.EVENT, body__appeal__state__in=Appeal.OPEN_STATES)
-                             | Q(body__stage=Stage.FURTHER, body__appeal__further__state="lodged"))
+        seats = seats.filter(
+            Q(body__stage=Stage.EVENT, body__appeal__state__in=Appeal.OPEN_STATES)
+            | Q(body__stage=Stage.FURTHER, body__appeal__further__state="lodged")
+        )
     return _appeals().filter(pk__in=seats.values("body__appeal")).order_by("lodged_at", "pk")
 
 
@@ -145,11 +159,18 @@ def for_api(appeals):
     from appeals.models import Body
 
     return appeals.select_related("appellant__captain").prefetch_related(
-        Prefetch("events", queryset=AppealEvent.objects.select_related("by").order_by("at", "pk"),
-                 to_attr="api_timeline"),
-        "parts", "concurrences", "appellant__members",
-        Prefetch("bodies", queryset=Body.objects.filter(stage=Stage.EVENT).prefetch_related("members")
-                 .order_by("pk"), to_attr="api_event_bodies"))
+        Prefetch(
+            "events", queryset=AppealEvent.objects.select_related("by").order_by("at", "pk"), to_attr="api_timeline"
+        ),
+        "parts",
+        "concurrences",
+        "appellant__members",
+        Prefetch(
+            "bodies",
+            queryset=Body.objects.filter(stage=Stage.EVENT).prefetch_related("members").order_by("pk"),
+            to_attr="api_event_bodies",
+        ),
+    )
 
 
 def is_constituted(body):
@@ -157,8 +178,11 @@ def is_constituted(body):
     filled by a member who sits, each declared with no conflict, and a chair when more than one
     (Body.missing() says the same in words)."""
     sitting = [member for member in body.members.all() if member.recused_at is None]
-    return (len(sitting) == body.size and all(m.declared_at is not None and not m.conflict for m in sitting)
-            and (body.size == 1 or any(m.is_chair for m in sitting)))
+    return (
+        len(sitting) == body.size
+        and all(m.declared_at is not None and not m.conflict for m in sitting)
+        and (body.size == 1 or any(m.is_chair for m in sitting))
+    )
 
 
 def timeline(appeal):

@@ -9,15 +9,25 @@ from django.core.mail import send_mail
 from django.utils import timezone
 
 
-@shared_task(bind=True, acks_late=True, autoretry_for=(OSError, smtplib.SMTPException), retry_backoff=30,
-             retry_backoff_max=3600, max_retries=30)
+@shared_task(
+    bind=True,
+    acks_late=True,
+    autoretry_for=(OSError, smtplib.SMTPException),
+    retry_backoff=30,
+    retry_backoff_max=3600,
+    max_retries=30,
+)
 def send_notification_mail(self, notification_id):
     from appeals.models import Notification
 
     notification = Notification.objects.select_related("user", "appeal").filter(pk=notification_id).first()
     if notification is None or notification.mailed_at is not None or not notification.user.email:
         return False
-    send_mail(subject=f"{notification.appeal}: {notification.text[:60]}", message=notification.text,
-              from_email=getattr(settings, "DEFAULT_FROM_EMAIL", None), recipient_list=[notification.user.email])
+    send_mail(
+        subject=f"{notification.appeal}: {notification.text[:60]}",
+        message=notification.text,
+        from_email=getattr(settings, "DEFAULT_FROM_EMAIL", None),
+        recipient_list=[notification.user.email],
+    )
     Notification.objects.filter(pk=notification.pk).update(mailed_at=timezone.now())
     return True

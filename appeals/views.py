@@ -43,17 +43,30 @@ from scoring.models import Player, TournamentOfficial
 def visible_appeals(user):
     """Officials and auditors of the tournament see every case; an appeals member only the cases
     they sit on; a player the cases of their own table."""
-    qs = Appeal.objects.select_related("ruling__result__board__session__event__tournament", "appellant",
-                                       "ruling__result__table", "ruling__result__ns", "ruling__result__ew")
+    qs = Appeal.objects.select_related(
+        "ruling__result__board__session__event__tournament",
+        "appellant",
+        "ruling__result__table",
+        "ruling__result__ns",
+        "ruling__result__ew",
+    )
     if user.is_superuser:
         return qs
     tournament = "ruling__result__board__session__event__tournament"
-    staff = Q(**{f"{tournament}__officials__user": user,
-                 f"{tournament}__officials__role__in": [roles.DIRECTOR, roles.CHIEF_DIRECTOR, roles.SCORER]})
+    staff = Q(
+        **{
+            f"{tournament}__officials__user": user,
+            f"{tournament}__officials__role__in": [roles.DIRECTOR, roles.CHIEF_DIRECTOR, roles.SCORER],
+        }
+    )
     auditor = Q(**{f"{tournament}__authority__auditors__user": user})
     sitting = Q(pk__in=selectors.cases_for_member(user).values("pk"))
-    played = Q(ruling__result__ns__members__user=user) | Q(ruling__result__ew__members__user=user) | Q(
-        ruling__result__ns__captain__user=user) | Q(ruling__result__ew__captain__user=user)
+    played = (
+        Q(ruling__result__ns__members__user=user)
+        | Q(ruling__result__ew__members__user=user)
+        | Q(ruling__result__ns__captain__user=user)
+        | Q(ruling__result__ew__captain__user=user)
+    )
     return qs.filter(pk__in=Appeal.objects.filter(staff | auditor | sitting | played).values("pk"))
 
 
@@ -62,8 +75,10 @@ def _is_director(user, tournament):
 
 
 def _is_chief(user, tournament):
-    return user.is_superuser or TournamentOfficial.objects.filter(
-        user=user, tournament=tournament, role=roles.CHIEF_DIRECTOR).exists()
+    return (
+        user.is_superuser
+        or TournamentOfficial.objects.filter(user=user, tournament=tournament, role=roles.CHIEF_DIRECTOR).exists()
+    )
 
 
 @login_required
@@ -71,29 +86,44 @@ def appeal_home(request):
     """The director's live list of appeal windows and open cases; a member's queue; a player's cases."""
     now = timezone.now()
     tournaments = [t for t in scoring_selectors.visible_tournaments(request.user) if _is_director(request.user, t)]
-    return render(request, "appeals/home.html", {
-        "now": now,
-        "windows": [(t, selectors.appeal_windows(tournament=t, now=now)) for t in tournaments],
-        "open_cases": [(t, selectors.open_cases_by_state(tournament=t)) for t in tournaments],
-        "queue": selectors.member_queue(request.user),
-        "requests": my_cases.open_requests(tournaments),
-        "notices": notifications.waiting_for(request.user),
-        "mine": visible_appeals(request.user).order_by("-lodged_at")[:100],
-    })
+    return render(
+        request,
+        "appeals/home.html",
+        {
+            "now": now,
+            "windows": [(t, selectors.appeal_windows(tournament=t, now=now)) for t in tournaments],
+            "open_cases": [(t, selectors.open_cases_by_state(tournament=t)) for t in tournaments],
+            "queue": selectors.member_queue(request.user),
+            "requests": my_cases.open_requests(tournaments),
+            "notices": notifications.waiting_for(request.user),
+            "mine": visible_appeals(request.user).order_by("-lodged_at")[:100],
+        },
+    )
 
 
 class LodgeForm(forms.Form):
-    origin = forms.ChoiceField(label=gettext_lazy("Origin"), choices=Appeal.Origin.choices,
-                               initial=Appeal.Origin.PLAYER)
+    origin = forms.ChoiceField(
+        label=gettext_lazy("Origin"), choices=Appeal.Origin.choices, initial=Appeal.Origin.PLAYER
+    )
     player = forms.ModelChoiceField(label=gettext_lazy("Lodged by"), queryset=Player.objects.none(), required=False)
-    grounds = forms.CharField(label=gettext_lazy("Grounds, in the appellants' words"),
-                              widget=forms.Textarea(attrs={"rows": 4}))
-    about = forms.ChoiceField(label=gettext_lazy("The appeal is about"), initial="judgement", required=False, choices=[
-        ("judgement", gettext_lazy("judgement (facts, bridge judgement): the body decides")),
-        ("law", gettext_lazy("law or regulation alone: the director in charge decides (Law 93B1)")),
-        ("both", gettext_lazy("both: the director in charge decides the law part first"))])
-    law_question = forms.CharField(label=gettext_lazy("A part solely about law or regulation (if any)"),
-                                   required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    grounds = forms.CharField(
+        label=gettext_lazy("Grounds, in the appellants' words"), widget=forms.Textarea(attrs={"rows": 4})
+    )
+    about = forms.ChoiceField(
+        label=gettext_lazy("The appeal is about"),
+        initial="judgement",
+        required=False,
+        choices=[
+            ("judgement", gettext_lazy("judgement (facts, bridge judgement): the body decides")),
+            ("law", gettext_lazy("law or regulation alone: the director in charge decides (Law 93B1)")),
+            ("both", gettext_lazy("both: the director in charge decides the law part first")),
+        ],
+    )
+    law_question = forms.CharField(
+        label=gettext_lazy("A part solely about law or regulation (if any)"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
 
     def __init__(self, *args, ruling, **kwargs):
         super().__init__(*args, **kwargs)
@@ -116,8 +146,14 @@ def lodge(request, ruling_pk):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            appeal = services.lodge_appeal(ruling=ruling, by=request.user, grounds=data["grounds"],
-                                           player=data["player"], origin=data["origin"], parts=lodged_parts(data))
+            appeal = services.lodge_appeal(
+                ruling=ruling,
+                by=request.user,
+                grounds=data["grounds"],
+                player=data["player"],
+                origin=data["origin"],
+                parts=lodged_parts(data),
+            )
         except ValidationError as error:
             _form_errors(form, error)
         except PermissionDenied as error:
@@ -125,12 +161,21 @@ def lodge(request, ruling_pk):
         else:
             return redirect("appeal", appeal.pk)
     board = ruling.result.board
-    return render(request, "appeals/lodge.html", {
-        "form": form, "ruling": ruling, "board": board, "session": board.session, "event": board.session.event,
-        "tournament": board.session.event.tournament, "deadline": ruling.appeal_deadline(),
-        "is_chief": _is_chief(request.user, board.session.event.tournament),
-        "requests": ruling.appeal_requests.filter(state=AppealRequest.State.OPEN).select_related("player"),
-    })
+    return render(
+        request,
+        "appeals/lodge.html",
+        {
+            "form": form,
+            "ruling": ruling,
+            "board": board,
+            "session": board.session,
+            "event": board.session.event,
+            "tournament": board.session.event.tournament,
+            "deadline": ruling.appeal_deadline(),
+            "is_chief": _is_chief(request.user, board.session.event.tournament),
+            "requests": ruling.appeal_requests.filter(state=AppealRequest.State.OPEN).select_related("player"),
+        },
+    )
 
 
 def _answer_request(request, ruling):
@@ -154,11 +199,16 @@ def _answer_request(request, ruling):
 def my_page(request):
     """A player's or captain's own rulings and appeals, the state of each, the live countdown of
     their open appeal windows, and a request to appeal that a director turns into an appeal."""
-    return render(request, "appeals/mine.html", {
-        "rows": my_cases.my_rulings(request.user), "appeals": my_cases.my_appeals(request.user),
-        "abouts": AppealRequest.About.choices,
-        "notices": notifications.waiting_for(request.user),
-    })
+    return render(
+        request,
+        "appeals/mine.html",
+        {
+            "rows": my_cases.my_rulings(request.user),
+            "appeals": my_cases.my_appeals(request.user),
+            "abouts": AppealRequest.About.choices,
+            "notices": notifications.waiting_for(request.user),
+        },
+    )
 
 
 @login_required
@@ -169,8 +219,13 @@ def request_appeal(request, ruling_pk):
     ruling = get_object_or_404(rulings_selectors.visible_rulings(request.user), pk=ruling_pk)
     player = next((p for p in my_cases.players_of(request.user) if selectors.side_of(p, ruling)), None)
     try:
-        services.request_appeal(ruling=ruling, player=player, by=request.user, grounds=request.POST.get("grounds", ""),
-                                about=request.POST.get("about") or AppealRequest.About.JUDGEMENT)
+        services.request_appeal(
+            ruling=ruling,
+            player=player,
+            by=request.user,
+            grounds=request.POST.get("grounds", ""),
+            about=request.POST.get("about") or AppealRequest.About.JUDGEMENT,
+        )
     except PermissionDenied as error:
         return refused(request, str(error))
     except ValidationError as error:
@@ -200,9 +255,12 @@ def refused(request, reason):
 def _extend(request, ruling):
     """The chief director extends the appeal period of a ruling, with a reason."""
     try:
-        services.extend_deadline(ruling=ruling, by=request.user,
-                                 until=_local_datetime(request.POST.get("until"), ruling.tournament, "until"),
-                                 reason=request.POST.get("reason", ""))
+        services.extend_deadline(
+            ruling=ruling,
+            by=request.user,
+            until=_local_datetime(request.POST.get("until"), ruling.tournament, "until"),
+            reason=request.POST.get("reason", ""),
+        )
     except PermissionDenied as error:
         return refused(request, str(error))
     except ValidationError as error:
@@ -215,8 +273,10 @@ def _extend(request, ruling):
 def _form_errors(form, error):
     for field, messages_ in error.message_dict.items():
         for message in messages_:
-            form.add_error(field if field in form.fields else None,
-                           message if field in form.fields or field == "__all__" else f"{field}: {message}")
+            form.add_error(
+                field if field in form.fields else None,
+                message if field in form.fields or field == "__all__" else f"{field}: {message}",
+            )
 
 
 def _case(request, pk):
@@ -245,9 +305,21 @@ class DecisionForm(RulingForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["laws"].label = gettext_lazy("Law cited")
-        for name in ("kind", "called_by", "facts", "ruling_text", "reasoning", "outcome", "offending_side",
-                     "penalty_side", "penalty_amount", "penalty_unit", "penalty_offence", "deal_source",
-                     "deal_file"):
+        for name in (
+            "kind",
+            "called_by",
+            "facts",
+            "ruling_text",
+            "reasoning",
+            "outcome",
+            "offending_side",
+            "penalty_side",
+            "penalty_amount",
+            "penalty_unit",
+            "penalty_offence",
+            "deal_source",
+            "deal_file",
+        ):
             del self.fields[name]
 
 
@@ -265,50 +337,95 @@ def appeal_detail(request, pk):
     body = appeal.body()
     seat = BodyMember.objects.filter(body=body, user=user, recused_at__isnull=True).first() if body else None
     further_body = appeal.body(Stage.FURTHER)
-    further_seat = (BodyMember.objects.filter(body=further_body, user=user, recused_at__isnull=True).first()
-                    if further_body else None)
-    ruling = Ruling.objects.select_related("result__board__session__event__tournament", "result__ns",
-                                           "result__ew", "director").get(pk=appeal.ruling_id)
+    further_seat = (
+        BodyMember.objects.filter(body=further_body, user=user, recused_at__isnull=True).first()
+        if further_body
+        else None
+    )
+    ruling = Ruling.objects.select_related(
+        "result__board__session__event__tournament", "result__ns", "result__ew", "director"
+    ).get(pk=appeal.ruling_id)
     board = ruling.result.board
     is_director, is_chief = _is_director(user, tournament), _is_chief(user, tournament)
     parts = list(appeal.parts.all())
     law_waiting = [p for p in parts if p.kind == AppealPart.Kind.LAW and not p.outcome]
     further = FurtherAppeal.objects.filter(appeal=appeal).first()
     regulated_further = services.setting(tournament, "further_appeal")
-    return render(request, "appeals/appeal_detail.html", {
-        "appeal": appeal, "ruling": ruling, "board": board, "session": board.session,
-        "event": board.session.event, "tournament": tournament, "body": body, "seat": seat, "result": ruling.result,
-        "diagram": _diagram(ruling), "card_ranks": rank_preference(tournament),
-        "members": body.members.select_related("user").order_by("-is_chair", "pk") if body else [],
-        "hearings": appeal.hearings.select_related("body").prefetch_related("attendance__player"),
-        "parts": parts, "law_waiting": law_waiting, "deposits": appeal.deposits.all(),
-        "concurrences": selectors.concurrences(appeal), "missing": selectors.concurrence_missing(appeal),
-        "timeline": selectors.timeline(appeal), "recommendations": appeal.recommendations.all(),
-        "is_director": is_director, "is_chief": is_chief,
-        "candidates": get_user_model().objects.filter(
-            officiating__tournament=tournament, officiating__role__in=[roles.APPEALS_MEMBER,
-                                                                         roles.CHIEF_DIRECTOR]).distinct(),
-        "body_kinds": Body.Kind.choices, "modes": Hearing.Mode.choices, "outcomes": Outcome.choices,
-        "hows": Concurrence.How.choices,
-        "decision_form": DecisionForm(prefix="decide"), "law_form": DecisionForm(prefix="law"),
-        "further_form": DecisionForm(prefix="further"), "respond_form": DecisionForm(prefix="respond"),
-        "needed": [p for p in selectors.concurrence_needed(appeal) if p is not None],
-        "table_players": [*ruling.result.ns.members.all(), *ruling.result.ew.members.all()],
-        "records_hearing": is_director or seat is not None,
-        # Where 93B3 forbids overruling, the body is offered the recommendation form instead.
-        "recommend_only": bool(seat) and body is not None and not body.is_director_in_charge and (
-            ruling.kind == Ruling.Kind.DISCIPLINARY_PENALTY
-            or not any(p.kind == AppealPart.Kind.JUDGEMENT for p in parts)),
-        "law_to_body": [p for p in parts if p.kind == AppealPart.Kind.LAW and p.outcome and not p.to_body
-                        and body is not None and not body.is_director_in_charge]
-        if is_director and services.setting(tournament, "appeals_body") != "none" else [],
-        "further": further, "further_seat": further_seat,
-        "further_open": (appeal.state == Appeal.State.DECIDED and is_director and regulated_further != "none"
-                         and further is None),
-        "refer_open": (regulated_further != "none" and further is None and appeal.state != Appeal.State.WITHDRAWN
-                       and (is_director or seat is not None)),
-        "deposit_due": services.deposit_due(appeal) if appeal.origin == Appeal.Origin.PLAYER else None,
-    })
+    return render(
+        request,
+        "appeals/appeal_detail.html",
+        {
+            "appeal": appeal,
+            "ruling": ruling,
+            "board": board,
+            "session": board.session,
+            "event": board.session.event,
+            "tournament": tournament,
+            "body": body,
+            "seat": seat,
+            "result": ruling.result,
+            "diagram": _diagram(ruling),
+            "card_ranks": rank_preference(tournament),
+            "members": body.members.select_related("user").order_by("-is_chair", "pk") if body else [],
+            "hearings": appeal.hearings.select_related("body").prefetch_related("attendance__player"),
+            "parts": parts,
+            "law_waiting": law_waiting,
+            "deposits": appeal.deposits.all(),
+            "concurrences": selectors.concurrences(appeal),
+            "missing": selectors.concurrence_missing(appeal),
+            "timeline": selectors.timeline(appeal),
+            "recommendations": appeal.recommendations.all(),
+            "is_director": is_director,
+            "is_chief": is_chief,
+            "candidates": get_user_model()
+            .objects.filter(
+                officiating__tournament=tournament, officiating__role__in=[roles.APPEALS_MEMBER, roles.CHIEF_DIRECTOR]
+            )
+            .distinct(),
+            "body_kinds": Body.Kind.choices,
+            "modes": Hearing.Mode.choices,
+            "outcomes": Outcome.choices,
+            "hows": Concurrence.How.choices,
+            "decision_form": DecisionForm(prefix="decide"),
+            "law_form": DecisionForm(prefix="law"),
+            "further_form": DecisionForm(prefix="further"),
+            "respond_form": DecisionForm(prefix="respond"),
+            "needed": [p for p in selectors.concurrence_needed(appeal) if p is not None],
+            "table_players": [*ruling.result.ns.members.all(), *ruling.result.ew.members.all()],
+            "records_hearing": is_director or seat is not None,
+            # Where 93B3 forbids overruling, the body is offered the recommendation form instead.
+            "recommend_only": bool(seat)
+            and body is not None
+            and not body.is_director_in_charge
+            and (
+                ruling.kind == Ruling.Kind.DISCIPLINARY_PENALTY
+                or not any(p.kind == AppealPart.Kind.JUDGEMENT for p in parts)
+            ),
+            "law_to_body": [
+                p
+                for p in parts
+                if p.kind == AppealPart.Kind.LAW
+                and p.outcome
+                and not p.to_body
+                and body is not None
+                and not body.is_director_in_charge
+            ]
+            if is_director and services.setting(tournament, "appeals_body") != "none"
+            else [],
+            "further": further,
+            "further_seat": further_seat,
+            "further_open": (
+                appeal.state == Appeal.State.DECIDED and is_director and regulated_further != "none" and further is None
+            ),
+            "refer_open": (
+                regulated_further != "none"
+                and further is None
+                and appeal.state != Appeal.State.WITHDRAWN
+                and (is_director or seat is not None)
+            ),
+            "deposit_due": services.deposit_due(appeal) if appeal.origin == Appeal.Origin.PLAYER else None,
+        },
+    )
 
 
 def _step_form(data, prefix):
@@ -354,27 +471,40 @@ def _act(request, appeal):
             else:
                 services.forfeit_deposit(deposit=deposit, by=user, reason=data.get("reason", ""))
         elif action == "statements":
-            services.record_statement(appeal=appeal, by=user, grounds=data.get("grounds") or None,
-                                      respondents_statement=data.get("respondents_statement"))
+            services.record_statement(
+                appeal=appeal,
+                by=user,
+                grounds=data.get("grounds") or None,
+                respondents_statement=data.get("respondents_statement"),
+            )
         elif action == "lock_statements":
-            services.lock_statements(appeal=appeal, by=user,
-                                     agreed_by=list(Player.objects.filter(pk__in=data.getlist("agreed_by"))))
+            services.lock_statements(
+                appeal=appeal, by=user, agreed_by=list(Player.objects.filter(pk__in=data.getlist("agreed_by")))
+            )
         elif action == "unlock_statements":
             services.unlock_statements(appeal=appeal, by=user, reason=data.get("reason", ""))
         elif action == "constitute":
             members = list(get_user_model().objects.filter(pk__in=data.getlist("members")))
             # The form's "—" (no chair, as for a referee) posts an empty value.
             chair = get_user_model().objects.filter(pk=data["chair"]).first() if data.get("chair") else None
-            services.constitute_body(appeal=appeal, by=user, kind=data.get("kind") or None, members=members,
-                                     chair=chair, stage=data.get("stage") or Stage.EVENT)
+            services.constitute_body(
+                appeal=appeal,
+                by=user,
+                kind=data.get("kind") or None,
+                members=members,
+                chair=chair,
+                stage=data.get("stage") or Stage.EVENT,
+            )
         elif action == "schedule":
             starts = _local_datetime(data.get("starts_at"), tournament)
-            services.schedule_hearing(appeal=appeal, by=user, starts_at=starts, mode=data.get("mode"),
-                                      place=data.get("place", ""))
+            services.schedule_hearing(
+                appeal=appeal, by=user, starts_at=starts, mode=data.get("mode"), place=data.get("place", "")
+            )
         elif action in ("declare", "recuse", "vote"):
             stage = data.get("stage") or Stage.EVENT
-            member = get_object_or_404(BodyMember, body__appeal=appeal, body__stage=stage, user=user,
-                                       recused_at__isnull=True)
+            member = get_object_or_404(
+                BodyMember, body__appeal=appeal, body__stage=stage, user=user, recused_at__isnull=True
+            )
             if action == "declare":
                 services.declare_conflict(member=member, conflict=data.get("conflict", ""))
             elif action == "recuse":
@@ -384,15 +514,18 @@ def _act(request, appeal):
         elif action == "law_part":
             part = get_object_or_404(AppealPart, appeal=appeal, pk=data.get("part"))
             outcome, reasons, kind, ns, ew = _step_form(data, "law")
-            services.decide_law_part(part=part, by=user, outcome=outcome, reasons=reasons, score_kind=kind,
-                                     ns=ns, ew=ew)
+            services.decide_law_part(
+                part=part, by=user, outcome=outcome, reasons=reasons, score_kind=kind, ns=ns, ew=ew
+            )
         elif action == "appeal_law_decision":
-            services.appeal_law_decision(part=get_object_or_404(AppealPart, appeal=appeal, pk=data.get("part")),
-                                         by=user)
+            services.appeal_law_decision(
+                part=get_object_or_404(AppealPart, appeal=appeal, pk=data.get("part")), by=user
+            )
         elif action == "decide":
             outcome, reasons, kind, ns, ew = _step_form(data, "decide")
-            services.decide_appeal(appeal=appeal, by=user, outcome=outcome, reasons=reasons, score_kind=kind,
-                                   ns=ns, ew=ew)
+            services.decide_appeal(
+                appeal=appeal, by=user, outcome=outcome, reasons=reasons, score_kind=kind, ns=ns, ew=ew
+            )
         elif action == "without_merit":
             services.find_without_merit(appeal=appeal, by=user, reasons=data.get("reasons", ""))
         elif action == "withdrawal":
@@ -404,27 +537,37 @@ def _act(request, appeal):
         elif action == "attendance":
             services.record_attendance(hearing=_hearing(appeal), player=_player(data), by=user)
         elif action == "hearing_notes":
-            services.record_hearing_notes(hearing=_hearing(appeal), by=user,
-                                          director_present=data.get("director_present") == "on",
-                                          director_account=data.get("director_account", ""),
-                                          notes=data.get("notes", ""))
+            services.record_hearing_notes(
+                hearing=_hearing(appeal),
+                by=user,
+                director_present=data.get("director_present") == "on",
+                director_account=data.get("director_account", ""),
+                notes=data.get("notes", ""),
+            )
         elif action == "respond":
             recommendation = get_object_or_404(appeal.recommendations, pk=data.get("recommendation"))
             kind, ns, ew = _score_only(data, "respond")
-            services.respond_to_recommendation(recommendation=recommendation, by=user,
-                                               accepted=data.get("accepted") == "yes",
-                                               response=data.get("response", ""), score_kind=kind, ns=ns, ew=ew)
+            services.respond_to_recommendation(
+                recommendation=recommendation,
+                by=user,
+                accepted=data.get("accepted") == "yes",
+                response=data.get("response", ""),
+                score_kind=kind,
+                ns=ns,
+                ew=ew,
+            )
         elif action == "further":
-            services.lodge_further_appeal(appeal=appeal, by=user, grounds=data.get("grounds", ""),
-                                          player=_player(data))
+            services.lodge_further_appeal(appeal=appeal, by=user, grounds=data.get("grounds", ""), player=_player(data))
         elif action == "refer_further":
-            services.lodge_further_appeal(appeal=appeal, by=user, grounds=data.get("grounds", ""),
-                                          origin=data.get("origin"))
+            services.lodge_further_appeal(
+                appeal=appeal, by=user, grounds=data.get("grounds", ""), origin=data.get("origin")
+            )
         elif action == "decide_further":
             further = get_object_or_404(FurtherAppeal, appeal=appeal)
             outcome, reasons, kind, ns, ew = _step_form(data, "further")
-            services.decide_further_appeal(further_appeal=further, by=user, outcome=outcome, reasons=reasons,
-                                           score_kind=kind, ns=ns, ew=ew)
+            services.decide_further_appeal(
+                further_appeal=further, by=user, outcome=outcome, reasons=reasons, score_kind=kind, ns=ns, ew=ew
+            )
         else:
             raise ValidationError({"action": _("'%(a)s' is not a step of an appeal.") % {"a": action}})
     except PermissionDenied as error:
@@ -437,7 +580,7 @@ def _act(request, appeal):
 
 
 def _messages(request, error):
-    for field, texts in (error.message_dict.items() if hasattr(error, "error_dict") else [("", error.messages)]):
+    for field, texts in error.message_dict.items() if hasattr(error, "error_dict") else [("", error.messages)]:
         for text in texts:
             messages.error(request, f"{field}: {text}" if field and field != "__all__" else text)
 
@@ -458,8 +601,13 @@ def _local_datetime(text, tournament, field="starts_at"):
     try:
         moment = datetime.datetime.fromisoformat(text or "")
     except ValueError:
-        raise ValidationError({field: _("Give the date and time of the hearing.") if field == "starts_at"
-                               else _("Give the date and time.")}) from None
+        raise ValidationError(
+            {
+                field: _("Give the date and time of the hearing.")
+                if field == "starts_at"
+                else _("Give the date and time.")
+            }
+        ) from None
     return moment.replace(tzinfo=tournament.zone) if moment.tzinfo is None else moment
 
 
@@ -473,10 +621,21 @@ def appeal_form(request, pk):
     ruling = Ruling.objects.select_related("result__board__session__event__tournament").get(pk=appeal.ruling_id)
     board = ruling.result.board
     body = appeal.body()
-    return render(request, "appeals/appeal_form.html", {
-        "appeal": appeal, "ruling": ruling, "board": board, "session": board.session, "event": board.session.event,
-        "tournament": board.session.event.tournament, "diagram": _diagram(ruling), "body": body,
-        "card_ranks": rank_preference(board.session.event.tournament),
-        "members": body.members.select_related("user") if body else [],
-        "concurrences": selectors.concurrences(appeal), "deposits": appeal.deposits.all(),
-    })
+    return render(
+        request,
+        "appeals/appeal_form.html",
+        {
+            "appeal": appeal,
+            "ruling": ruling,
+            "board": board,
+            "session": board.session,
+            "event": board.session.event,
+            "tournament": board.session.event.tournament,
+            "diagram": _diagram(ruling),
+            "body": body,
+            "card_ranks": rank_preference(board.session.event.tournament),
+            "members": body.members.select_related("user") if body else [],
+            "concurrences": selectors.concurrences(appeal),
+            "deposits": appeal.deposits.all(),
+        },
+    )

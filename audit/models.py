@@ -35,8 +35,14 @@ class AuditEntry(models.Model):
 
     sequence = models.PositiveBigIntegerField(_("sequence"), unique=True, editable=False)
     at = models.DateTimeField(_("at"), editable=False)
-    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-                              related_name="+", verbose_name=_("who"))
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("who"),
+    )
     actor_name = models.CharField(_("who (as then)"), max_length=150, blank=True)
     action = models.CharField(_("action"), max_length=60)
     object_type = models.CharField(_("record"), max_length=60)
@@ -59,8 +65,10 @@ class AuditEntry(models.Model):
         indexes = [models.Index(fields=["object_type", "object_id"])]
 
     def __str__(self):
-        return f"#{self.sequence} {self.at:%Y-%m-%d %H:%M:%S} {self.actor_name or '-'} {self.action} " \
-               f"{self.object_type} {self.object_id}"
+        return (
+            f"#{self.sequence} {self.at:%Y-%m-%d %H:%M:%S} {self.actor_name or '-'} {self.action} "
+            f"{self.object_type} {self.object_id}"
+        )
 
     def save(self, *args, **kwargs):
         if self.pk is not None:
@@ -69,12 +77,27 @@ class AuditEntry(models.Model):
 
     def content(self):
         """What the hash covers, as canonical JSON."""
-        return json.dumps({
-            "sequence": self.sequence, "at": self.at.isoformat(), "actor": self.actor_id,
-            "actor_name": self.actor_name, "action": self.action, "object_type": self.object_type,
-            "object_id": self.object_id, "tournament": self.tournament_id, "summary": self.summary,
-            "before": self.before, "after": self.after, "channel": self.channel, "path": self.path,
-        }, sort_keys=True, cls=DjangoJSONEncoder, ensure_ascii=False, separators=(",", ":"))
+        return json.dumps(
+            {
+                "sequence": self.sequence,
+                "at": self.at.isoformat(),
+                "actor": self.actor_id,
+                "actor_name": self.actor_name,
+                "action": self.action,
+                "object_type": self.object_type,
+                "object_id": self.object_id,
+                "tournament": self.tournament_id,
+                "summary": self.summary,
+                "before": self.before,
+                "after": self.after,
+                "channel": self.channel,
+                "path": self.path,
+            },
+            sort_keys=True,
+            cls=DjangoJSONEncoder,
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
 
     def compute_hash(self):
         return hashlib.sha256((self.previous_hash + self.content()).encode()).hexdigest()

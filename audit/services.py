@@ -17,20 +17,37 @@ def _actor(explicit):
 
 
 @transaction.atomic
-def record(*, action, obj=None, object_type=None, object_id=None, before=None, after=None, actor=None, summary="",
-           tournament=None):
+def record(
+    *,
+    action,
+    obj=None,
+    object_type=None,
+    object_id=None,
+    before=None,
+    after=None,
+    actor=None,
+    summary="",
+    tournament=None,
+):
     """Append one entry to the chain, in the caller's transaction: if the change rolls back, so
     does its entry."""
     head, _created = AuditHead.objects.select_for_update().get_or_create(pk=1)
     user = _actor(actor)
     context = current()
     entry = AuditEntry(
-        sequence=head.last_sequence + 1, at=timezone.now(), actor=user,
-        actor_name=(user.get_username() if user else ""), action=action,
+        sequence=head.last_sequence + 1,
+        at=timezone.now(),
+        actor=user,
+        actor_name=(user.get_username() if user else ""),
+        action=action,
         object_type=object_type or (obj._meta.label_lower if obj is not None else ""),
         object_id=str(object_id if object_id is not None else getattr(obj, "pk", "")),
-        tournament_id=getattr(tournament, "pk", tournament), summary=summary[:300],
-        before=before, after=after, channel=context.get("channel", "other"), path=context.get("path", ""),
+        tournament_id=getattr(tournament, "pk", tournament),
+        summary=summary[:300],
+        before=before,
+        after=after,
+        channel=context.get("channel", "other"),
+        path=context.get("path", ""),
         previous_hash=head.last_hash,
     )
     # Round-trip the JSON now, so the hash covers exactly what the database will return.

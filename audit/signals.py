@@ -4,7 +4,7 @@ from celery.signals import task_postrun, task_prerun
 
 from audit.context import _current
 
-_tokens = {}
+_tokens: dict[str, object] = {}  # task id -> the context token to reset after the task
 
 
 @task_prerun.connect

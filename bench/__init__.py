@@ -46,14 +46,16 @@ def bench_env(extra=None):
     """The environment of a benchmark process: production-like settings (DEBUG off, so Django
     keeps no query log), plus ``extra``."""
     env = dict(os.environ)
-    env.update({
-        "DJANGO_DEBUG": "0",
-        "DJANGO_SECRET_KEY": "bench-only-" + secrets.token_urlsafe(40),
-        "DJANGO_ALLOWED_HOSTS": "localhost",
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-        "LOG_LEVEL": "WARNING",
-        "PYTHONPATH": str(ROOT) + os.pathsep + env.get("PYTHONPATH", ""),
-    })
+    env.update(
+        {
+            "DJANGO_DEBUG": "0",
+            "DJANGO_SECRET_KEY": "bench-only-" + secrets.token_urlsafe(40),
+            "DJANGO_ALLOWED_HOSTS": "localhost",
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "LOG_LEVEL": "WARNING",
+            "PYTHONPATH": str(ROOT) + os.pathsep + env.get("PYTHONPATH", ""),
+        }
+    )
     env.pop("CELERY_TASK_ALWAYS_EAGER", None)
     env.update(extra or {})
     return env

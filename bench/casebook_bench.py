@@ -22,8 +22,24 @@ import time
 from bench import log, setup_django, summary, throwaway_database
 
 FIRST = ["Miriam", "Yossi", "Anna", "Petros", "Eli", "Dana", "Noa", "Avi", "Sigrun", "Jan", "Olena", "Nikos"]
-LAST = ["Levi", "Cohen", "Jonsdottir", "Nikolaou", "Mizrahi", "Peretz", "de Vries", "Kovalenko", "Papadopoulos",
-        "Jansen", "Gunnarsson", "Shevchenko", "Biton", "Dahan", "Bakker", "Melnyk"]
+LAST = [
+    "Levi",
+    "Cohen",
+    "Jonsdottir",
+    "Nikolaou",
+    "Mizrahi",
+    "Peretz",
+    "de Vries",
+    "Kovalenko",
+    "Papadopoulos",
+    "Jansen",
+    "Gunnarsson",
+    "Shevchenko",
+    "Biton",
+    "Dahan",
+    "Bakker",
+    "Melnyk",
+]
 
 
 def build(cases):
@@ -33,22 +49,33 @@ def build(cases):
     from rulings import services as rulings
     from scoring import roles, services
 
-    UTC = datetime.timezone.utc
+    UTC = datetime.UTC
     authority = services.create_authority(name="Benchmark federation", code="bench-cb", time_zone="UTC")
-    tournament = services.create_tournament(authority=authority, name="Benchmark casebook open",
-                                            start_date=datetime.date(2026, 5, 1), end_date=datetime.date(2026, 5, 3))
+    tournament = services.create_tournament(
+        authority=authority,
+        name="Benchmark casebook open",
+        start_date=datetime.date(2026, 5, 1),
+        end_date=datetime.date(2026, 5, 3),
+    )
     event = services.create_event(tournament=tournament, name="Pairs", kind="mp_pairs")
     session = services.create_session(event=event, number=1, starts_at=datetime.datetime(2026, 5, 1, 9, tzinfo=UTC))
-    services.create_session(event=event, number=2, starts_at=datetime.datetime(2026, 5, 2, 9, tzinfo=UTC),
-                            is_last=True)
+    services.create_session(event=event, number=2, starts_at=datetime.datetime(2026, 5, 2, 9, tzinfo=UTC), is_last=True)
     tables = services.add_tables(section=session.sections.get(), count=cases)
     round_ = services.add_rounds(session=session, count=1)[0]
-    players = [services.register_player(authority=authority, first_name=FIRST[i % len(FIRST)],
-                                        last_name=f"{LAST[i % len(LAST)]}{'' if i < len(LAST) else i}",
-                                        membership_number=f"b-{i}", masterpoint_rank="Regional Master")
-               for i in range(max(200, 4 * cases))]
-    pairs = [services.enter_contestant(event=event, number=n + 1, members=players[2 * n:2 * n + 2])
-             for n in range(2 * cases)]
+    players = [
+        services.register_player(
+            authority=authority,
+            first_name=FIRST[i % len(FIRST)],
+            last_name=f"{LAST[i % len(LAST)]}{'' if i < len(LAST) else i}",
+            membership_number=f"b-{i}",
+            masterpoint_rank="Regional Master",
+        )
+        for i in range(max(200, 4 * cases))
+    ]
+    pairs = [
+        services.enter_contestant(event=event, number=n + 1, members=players[2 * n : 2 * n + 2])
+        for n in range(2 * cases)
+    ]
     User = get_user_model()
     director = User.objects.create_user("bench-td", first_name="Tal", last_name="Director")
     chief = User.objects.create_user("bench-chief", first_name="Chen", last_name="Chief")
@@ -63,37 +90,63 @@ def build(cases):
     for n in range(cases):
         board = services.create_board(session=session, number=n + 1)
         ns, ew = pairs[2 * n], pairs[2 * n + 1]
-        result = services.record_result(board=board, round=round_, table=tables[n], ns=ns, ew=ew, contract="4S",
-                                        declarer="N", tricks=10)
+        result = services.record_result(
+            board=board, round=round_, table=tables[n], ns=ns, ew=ew, contract="4S", declarer="N", tricks=10
+        )
         north, south = ns.members.order_by("pk")
         east, west = ew.members.order_by("pk")
         ruling = rulings.rule(
-            result=result, director=director, kind="ui", laws="16B1a, 12C1c", give=True,
-            given_at=posted - datetime.timedelta(hours=2), facts=f"{north.first_name} paused before passing.",
+            result=result,
+            director=director,
+            kind="ui",
+            laws="16B1a, 12C1c",
+            give=True,
+            given_at=posted - datetime.timedelta(hours=2),
+            facts=f"{north.first_name} paused before passing.",
             statement_ns=f"{north.first_name} {north.last_name} says {south.last_name}'s 4S was obvious.",
             statement_ew=f"{east.last_name} says {north.last_name} paused for ten seconds.",
-            ruling_text="Score adjusted", reasoning="Pass was a logical alternative.", outcome="adjusted",
-            score_kind="assigned", ns={"contract": "3S", "declarer": "N", "tricks": 10}, offending_side="NS")
-        rulings.record_seating(ruling=ruling, by=director, seating={"N": north.pk, "S": south.pk, "E": east.pk,
-                                                                     "W": west.pk})
+            ruling_text="Score adjusted",
+            reasoning="Pass was a logical alternative.",
+            outcome="adjusted",
+            score_kind="assigned",
+            ns={"contract": "3S", "declarer": "N", "tricks": 10},
+            offending_side="NS",
+        )
+        rulings.record_seating(
+            ruling=ruling, by=director, seating={"N": north.pk, "S": south.pk, "E": east.pk, "W": west.pk}
+        )
         if n == 0:
             services.post_official_scores(session=session, at=posted)
         now = posted + datetime.timedelta(minutes=10)
-        appeal = appeals.lodge_appeal(ruling=ruling, by=director, player=north, now=now,
-                                      grounds=f"{south.first_name} would always bid 4S.")
+        appeal = appeals.lodge_appeal(
+            ruling=ruling, by=director, player=north, now=now, grounds=f"{south.first_name} would always bid 4S."
+        )
         appeals.record_concurrence(appeal=appeal, player=south, how="in_person", by=director, now=now)
-        body = appeals.constitute_body(appeal=appeal, by=chief, kind="committee", members=members,
-                                       chair=members[0], now=now)
+        body = appeals.constitute_body(
+            appeal=appeal, by=chief, kind="committee", members=members, chair=members[0], now=now
+        )
         for member in body.members.all():
             appeals.declare_conflict(member=member, now=now)
-        hearing = appeals.schedule_hearing(appeal=appeal, by=chief, starts_at=now + datetime.timedelta(minutes=20),
-                                           now=now)
-        appeals.record_hearing_notes(hearing=hearing, by=members[0], now=now, notes=(
-            f"{west.first_name} {west.last_name} timed the pause; {east.first_name} agreed with {north.last_name}."))
+        hearing = appeals.schedule_hearing(
+            appeal=appeal, by=chief, starts_at=now + datetime.timedelta(minutes=20), now=now
+        )
+        appeals.record_hearing_notes(
+            hearing=hearing,
+            by=members[0],
+            now=now,
+            notes=(
+                f"{west.first_name} {west.last_name} timed the pause; {east.first_name} agreed with {north.last_name}."
+            ),
+        )
         for member in body.members.all():
             appeals.record_vote(member=member, outcome="uphold", now=now + datetime.timedelta(minutes=25))
-        appeals.decide_appeal(appeal=appeal, by=members[0], outcome="uphold", reasons="Pass was an alternative.",
-                              now=now + datetime.timedelta(minutes=30))
+        appeals.decide_appeal(
+            appeal=appeal,
+            by=members[0],
+            outcome="uphold",
+            reasons="Pass was an alternative.",
+            now=now + datetime.timedelta(minutes=30),
+        )
         if (n + 1) % 20 == 0:
             log(f"   {n + 1} decided appeals")
     return authority, auditor
@@ -125,13 +178,17 @@ def main():
         log(f"   built in {time.perf_counter() - started:.1f} s")
         results = {"size": {"cases": args.cases}}
         results["compile"], casebook = timed(
-            lambda: casebooks.compile_casebook(authority=authority, by=auditor, title="Bench"), args.repeats)
+            lambda: casebooks.compile_casebook(authority=authority, by=auditor, title="Bench"), args.repeats
+        )
         assert casebook.cases.count() == args.cases
         results["check"], problems = timed(lambda: casebooks.name_problems(casebook), args.repeats)
         assert problems == [], problems[:3]
-        results["publish"], _ = timed(lambda: casebooks.publish_casebook(
-            casebook=casebooks.compile_casebook(authority=authority, by=auditor, title="Bench"), by=auditor),
-            args.repeats)
+        results["publish"], _ = timed(
+            lambda: casebooks.publish_casebook(
+                casebook=casebooks.compile_casebook(authority=authority, by=auditor, title="Bench"), by=auditor
+            ),
+            args.repeats,
+        )
         published = casebook.__class__.objects.filter(state="published").first()
         results["html"], html = timed(lambda: render_book(published), args.repeats)
         results["html_bytes"] = len(html)

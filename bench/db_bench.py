@@ -43,8 +43,12 @@ def make_result_fields(rng, board_number, vulnerability):
     if contract == "PASS":
         return {"contract": "PASS", "declarer": "", "tricks": None, "score_ns": 0}
     tricks = max(0, min(13, usual + rng.choice((-2, -1, -1, 0, 0, 0, 0, 0, 1, 1))))
-    return {"contract": contract, "declarer": declarer, "tricks": tricks,
-            "score_ns": ns_score(contract, declarer, tricks, vulnerability)}
+    return {
+        "contract": contract,
+        "declarer": declarer,
+        "tricks": tricks,
+        "score_ns": ns_score(contract, declarer, tricks, vulnerability),
+    }
 
 
 def _competition(kind, name):
@@ -52,8 +56,12 @@ def _competition(kind, name):
 
     code = ("bench-" + name.lower().replace(" ", "-"))[:20]
     authority = services.create_authority(name=f"Benchmark body {name}", code=code, time_zone="UTC")
-    tournament = services.create_tournament(authority=authority, name=f"Benchmark {name}",
-                                            start_date=datetime.date(2026, 5, 1), end_date=datetime.date(2026, 5, 3))
+    tournament = services.create_tournament(
+        authority=authority,
+        name=f"Benchmark {name}",
+        start_date=datetime.date(2026, 5, 1),
+        end_date=datetime.date(2026, 5, 3),
+    )
     event = services.create_event(tournament=tournament, name=name, kind=kind)
     session = services.create_session(event=event, number=1)
     return authority, event, session
@@ -76,17 +84,25 @@ def build_pairs_event(pairs=1000, boards=26, boards_per_round=2, seed=1, name="P
         table_list = list(Table.objects.filter(section=section).order_by("number"))
         rounds = services.add_rounds(session=session, count=-(-boards // boards_per_round))
         board_list = [services.create_board(session=session, number=n) for n in range(1, boards + 1)]
-        Contestant.objects.bulk_create(Contestant(event=event, kind=Contestant.Kind.PAIR, number=n)
-                                       for n in range(1, pairs + 1))
+        Contestant.objects.bulk_create(
+            Contestant(event=event, kind=Contestant.Kind.PAIR, number=n) for n in range(1, pairs + 1)
+        )
         contestants = list(Contestant.objects.filter(event=event).order_by("number"))
         ns_pairs, ew_pairs = contestants[:tables], contestants[tables:]
         results = []
         for board in board_list:
             round_index = (board.number - 1) // boards_per_round
             for t, table in enumerate(table_list):
-                results.append(Result(board=board, round=rounds[round_index], table=table, ns=ns_pairs[t],
-                                      ew=ew_pairs[(t + round_index) % tables],
-                                      **make_result_fields(rng, board.number, board.vulnerability)))
+                results.append(
+                    Result(
+                        board=board,
+                        round=rounds[round_index],
+                        table=table,
+                        ns=ns_pairs[t],
+                        ew=ew_pairs[(t + round_index) % tables],
+                        **make_result_fields(rng, board.number, board.vulnerability),
+                    )
+                )
         Result.objects.bulk_create(results, batch_size=2000)
     return event
 
@@ -107,27 +123,44 @@ def build_swiss_event(teams=64, rounds=10, boards_per_match=8, seed=2, name="Swi
         Table.objects.bulk_create(Table(section=section, number=n) for n in range(1, 2 * matches_per_round + 1))
         table_list = list(Table.objects.filter(section=section).order_by("number"))
         round_list = services.add_rounds(session=session, count=rounds)
-        board_list = [services.create_board(session=session, number=n)
-                      for n in range(1, rounds * boards_per_match + 1)]
-        Contestant.objects.bulk_create(Contestant(event=event, kind=Contestant.Kind.TEAM, number=n)
-                                       for n in range(1, teams + 1))
+        board_list = [services.create_board(session=session, number=n) for n in range(1, rounds * boards_per_match + 1)]
+        Contestant.objects.bulk_create(
+            Contestant(event=event, kind=Contestant.Kind.TEAM, number=n) for n in range(1, teams + 1)
+        )
         team_list = list(Contestant.objects.filter(event=event).order_by("number"))
         matches = []
         for round_ in round_list:
             order = team_list[:]
             rng.shuffle(order)
             for m in range(matches_per_round):
-                matches.append(Match(round=round_, home=order[2 * m], away=order[2 * m + 1],
-                                     open_room=table_list[2 * m], closed_room=table_list[2 * m + 1]))
+                matches.append(
+                    Match(
+                        round=round_,
+                        home=order[2 * m],
+                        away=order[2 * m + 1],
+                        open_room=table_list[2 * m],
+                        closed_room=table_list[2 * m + 1],
+                    )
+                )
         Match.objects.bulk_create(matches)
         results = []
         for match in matches:
             first = (match.round.number - 1) * boards_per_match
-            for board in board_list[first:first + boards_per_match]:
-                for table, ns, ew in ((match.open_room, match.home, match.away),
-                                      (match.closed_room, match.away, match.home)):
-                    results.append(Result(board=board, round=match.round, table=table, ns=ns, ew=ew,
-                                          **make_result_fields(rng, board.number, board.vulnerability)))
+            for board in board_list[first : first + boards_per_match]:
+                for table, ns, ew in (
+                    (match.open_room, match.home, match.away),
+                    (match.closed_room, match.away, match.home),
+                ):
+                    results.append(
+                        Result(
+                            board=board,
+                            round=match.round,
+                            table=table,
+                            ns=ns,
+                            ew=ew,
+                            **make_result_fields(rng, board.number, board.vulnerability),
+                        )
+                    )
         Result.objects.bulk_create(results, batch_size=2000)
     return event
 
@@ -160,25 +193,38 @@ def time_rescore(event, repeats, profile_run=None, budget=None):
         times.append(time.perf_counter() - start)
         log(f"  rescore_everything {event.name} #{len(times)}: {times[-1]:.3f} s")
     standings = Standing.objects.filter(event=event, session__isnull=True).count()
-    return {"first": times[0], "again": summary(times[1:]) if len(times) > 1 else None,
-            "standings": standings, "vendor": connection.vendor}
+    return {
+        "first": times[0],
+        "again": summary(times[1:]) if len(times) > 1 else None,
+        "standings": standings,
+        "vendor": connection.vendor,
+    }
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("database", choices=["sqlite", "postgres"])
-    parser.add_argument("--repeats", type=int, default=3,
-                        help="most re-scorings of the pairs event (the first inserts the scores)")
+    parser.add_argument(
+        "--repeats", type=int, default=3, help="most re-scorings of the pairs event (the first inserts the scores)"
+    )
     parser.add_argument("--swiss-repeats", type=int, default=3, help="most re-scorings of the Swiss event")
-    parser.add_argument("--budget", type=float, metavar="SECONDS",
-                        help="stop re-scoring an event once its later runs took this long (after at least 2)")
+    parser.add_argument(
+        "--budget",
+        type=float,
+        metavar="SECONDS",
+        help="stop re-scoring an event once its later runs took this long (after at least 2)",
+    )
     parser.add_argument("--pairs", type=int, default=1000)
     parser.add_argument("--boards", type=int, default=26)
     parser.add_argument("--teams", type=int, default=64)
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--only", choices=["pairs", "swiss"])
-    parser.add_argument("--profile-run", type=int, metavar="N",
-                        help="run re-scoring N (1 = the first) under cProfile and print its top lines to stderr")
+    parser.add_argument(
+        "--profile-run",
+        type=int,
+        metavar="N",
+        help="run re-scoring N (1 = the first) under cProfile and print its top lines to stderr",
+    )
     args = parser.parse_args(argv)
 
     out = {"database": args.database}
@@ -187,8 +233,10 @@ def main(argv=None):
         from django.db import connection
 
         out["server"] = connection.vendor
-        for name, build in (("pairs", lambda: build_pairs_event(args.pairs, args.boards)),
-                            ("swiss", lambda: build_swiss_event(args.teams, args.rounds))):
+        for name, build in (
+            ("pairs", lambda: build_pairs_event(args.pairs, args.boards)),
+            ("swiss", lambda: build_swiss_event(args.teams, args.rounds)),
+        ):
             if args.only and args.only != name:
                 continue
             start = time.perf_counter()
@@ -198,8 +246,11 @@ def main(argv=None):
             repeats = args.repeats if name == "pairs" else args.swiss_repeats
             out[name] = time_rescore(event, repeats, args.profile_run, args.budget)
             out[name]["setup"] = setup
-            out[name]["size"] = ({"pairs": args.pairs, "boards": args.boards} if name == "pairs"
-                                 else {"teams": args.teams, "rounds": args.rounds})
+            out[name]["size"] = (
+                {"pairs": args.pairs, "boards": args.boards}
+                if name == "pairs"
+                else {"teams": args.teams, "rounds": args.rounds}
+            )
     print(json.dumps(out), flush=True)
 
 

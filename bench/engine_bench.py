@@ -88,9 +88,24 @@ def peer_module():
         return None, "npm is not installed"
     cache.mkdir(parents=True, exist_ok=True)
     try:
-        subprocess.run(["npm", "install", "--prefix", str(cache), "--cache", str(cache / ".npm"),
-                        "--no-audit", "--no-fund", "--loglevel=error", f"{PEER}@{PEER_VERSION}"],
-                       check=True, capture_output=True, text=True, timeout=180)
+        subprocess.run(
+            [
+                "npm",
+                "install",
+                "--prefix",
+                str(cache),
+                "--cache",
+                str(cache / ".npm"),
+                "--no-audit",
+                "--no-fund",
+                "--loglevel=error",
+                f"{PEER}@{PEER_VERSION}",
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=180,
+        )
     except (OSError, subprocess.SubprocessError) as error:
         detail = getattr(error, "stderr", "") or str(error)
         return None, f"npm could not install {PEER}: {detail.strip().splitlines()[-1] if detail.strip() else error}"
@@ -101,8 +116,9 @@ def peer_run(module, boards, repeat):
     """bridge-scorer's medians and scores on ``boards`` (lists of N-S points)."""
     script = Path(__file__).resolve().parent / "bridge_scorer_peer.js"
     document = json.dumps({"module": str(module), "repeat": repeat, "boards": boards})
-    done = subprocess.run(["node", str(script)], input=document, capture_output=True, text=True,
-                          check=True, timeout=600)
+    done = subprocess.run(
+        ["node", str(script)], input=document, capture_output=True, text=True, check=True, timeout=600
+    )
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
@@ -175,31 +191,33 @@ def main():
         entries = plain_board(rng, n)
         row(f"one board, {n:,} plain results", lambda e=entries: score_board(e))
     entries = plain_board(rng, 1000)
-    row("one board, 1,000 plain results, exact path (fast=False)",
-        lambda: score_board(entries, fast=False))
-    row("one board, 1,000 plain results, 1,010 expected (Neuberg)",
-        lambda: score_board(entries, expected=1010))
+    row("one board, 1,000 plain results, exact path (fast=False)", lambda: score_board(entries, fast=False))
+    row("one board, 1,000 plain results, 1,010 expected (Neuberg)", lambda: score_board(entries, expected=1010))
     mixed = mixed_board(rng, 1000)
     row("one board, 1,000 results, 10% weighted + 10% split", lambda: score_board(mixed))
-    heavy = [Entry(i, Weighted(((p, Fraction(1, 3)), (p + 30, Fraction(2, 3))))) if i % 2
-             else Entry(i, p, p - 10) for i, p in enumerate(rng.choice(SCORES) for _ in range(1000))]
+    heavy = [
+        Entry(i, Weighted(((p, Fraction(1, 3)), (p + 30, Fraction(2, 3))))) if i % 2 else Entry(i, p, p - 10)
+        for i, p in enumerate(rng.choice(SCORES) for _ in range(1000))
+    ]
     row("one board, 1,000 results, half weighted, half split", lambda: score_board(heavy))
     result = score_board(entries)
     result.ns(0)  # the first read converts the numerators once
-    row("read 2 x 1,000 values one by one (ns(id), ew(id))",
-        lambda: [(result.ns(i), result.ew(i)) for i in range(1000)])
-    row("read 2 x 1,000 values as columns (column(side))",
-        lambda: (result.column("NS"), result.column("EW")))
+    row(
+        "read 2 x 1,000 values one by one (ns(id), ew(id))", lambda: [(result.ns(i), result.ew(i)) for i in range(1000)]
+    )
+    row("read 2 x 1,000 values as columns (column(side))", lambda: (result.column("NS"), result.column("EW")))
     boards = [plain_board(rng, 500) for _ in range(26)]
-    row("event: 1,000 pairs, 26 boards, totals, %, ranking", lambda: event(boards),
-        max(3, args.repeat // 5))
+    row("event: 1,000 pairs, 26 boards, totals, %, ranking", lambda: event(boards), max(3, args.repeat // 5))
     side_by_side(rng, args)
 
 
 def side_by_side(rng, args):
     """The engine beside bridge-scorer on the same plain boards (issue #15)."""
-    labels = {"matchpoints": "matchpoints, both directions", "cross_imps": "cross-IMPs",
-              "butler": "Butler (field-size trim, half up)"}
+    labels = {
+        "matchpoints": "matchpoints, both directions",
+        "cross_imps": "cross-IMPs",
+        "butler": "Butler (field-size trim, half up)",
+    }
     boards = [[rng.choice(SCORES) for _ in range(n)] for n in PEER_SIZES]
     ours = {}
     for points in boards:

@@ -41,6 +41,7 @@ ENGINE_REPEAT = 25
 
 # --- Running the steps ----------------------------------------------------------------------
 
+
 class StepFailed(Exception):
     pass
 
@@ -50,8 +51,16 @@ def run_step(name, args, timeout):
     Past ``timeout`` it is sent SIGTERM (it stops what it started), then SIGKILL."""
     print(f"== {name}", file=sys.stderr, flush=True)
     started = time.monotonic()
-    proc = subprocess.Popen([PYTHON, *args], cwd=ROOT, env=bench_env(), stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, start_new_session=True, text=True)
+    proc = subprocess.Popen(
+        [PYTHON, *args],
+        cwd=ROOT,
+        env=bench_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        start_new_session=True,
+        text=True,
+    )
     last_lines = collections.deque(maxlen=1)
 
     def relay():
@@ -62,8 +71,10 @@ def run_step(name, args, timeout):
                 last_lines.append(line.strip())
 
     stdout = []
-    readers = [threading.Thread(target=relay, daemon=True),
-               threading.Thread(target=lambda: stdout.append(proc.stdout.read()), daemon=True)]
+    readers = [
+        threading.Thread(target=relay, daemon=True),
+        threading.Thread(target=lambda: stdout.append(proc.stdout.read()), daemon=True),
+    ]
     for reader in readers:
         reader.start()
     try:
@@ -102,8 +113,10 @@ ENGINE_ROWS = [
     (r"^one board, 100 plain results$", "Engine: matchpoint one board, 100 plain results"),
     (r"^one board, 1,000 plain results$", "Engine: matchpoint one board, 1,000 plain results"),
     (r"^one board, 5,000 plain results$", "Engine: matchpoint one board, 5,000 plain results"),
-    (r"^one board, 1,000 results,.*weighted.*split", "Engine: one board, 1,000 results with weighted and "
-                                                     "split entries (10% each)"),
+    (
+        r"^one board, 1,000 results,.*weighted.*split",
+        "Engine: one board, 1,000 results with weighted and split entries (10% each)",
+    ),
     (r"^event", "Engine: whole pairs event, 1,000 pairs, 26 boards (matchpoints, totals, %, ranking)"),
 ]
 
@@ -140,7 +153,9 @@ def engine_rows(out):
     return rows + peer_rows(out, runs)
 
 
-PEER_LINE = re.compile(r"^(?P<case>.*?)\s+(?P<ms>[\d.]+)\s+(?P<peer>[\d.]+|-)\s+(?P<ratio>[\d.]+|-)\s+(?P<same>yes|NO|-)\s*$")
+PEER_LINE = re.compile(
+    r"^(?P<case>.*?)\s+(?P<ms>[\d.]+)\s+(?P<peer>[\d.]+|-)\s+(?P<ratio>[\d.]+|-)\s+(?P<same>yes|NO|-)\s*$"
+)
 
 
 def peer_rows(out, runs):
@@ -159,17 +174,34 @@ def peer_rows(out, runs):
             continue
         peer = float(match["peer"])
         same = "same scores" if match["same"] == "yes" else "**scores differ**"
-        rows.append(row(what, "engine only", runs, ms / 1000, None,
-                        target=f"no slower than bridge-scorer ({peer:.3f} ms; ratio {match['ratio']}; {same})",
-                        limit=peer / 1000))
+        rows.append(
+            row(
+                what,
+                "engine only",
+                runs,
+                ms / 1000,
+                None,
+                target=f"no slower than bridge-scorer ({peer:.3f} ms; ratio {match['ratio']}; {same})",
+                limit=peer / 1000,
+            )
+        )
     return rows
 
 
 # --- The table -------------------------------------------------------------------------------
 
+
 def row(what, where, runs, median, p95, target=None, limit=None, note=""):
-    return {"what": what, "where": where, "runs": runs, "median": median, "p95": p95, "target": target,
-            "limit": limit, "note": note}
+    return {
+        "what": what,
+        "where": where,
+        "runs": runs,
+        "median": median,
+        "p95": p95,
+        "target": target,
+        "limit": limit,
+        "note": note,
+    }
 
 
 def fmt_time(seconds):
@@ -203,15 +235,16 @@ def fmt_target(r):
 
 
 def table(rows):
-    lines = ["| # | What is measured | Where | Runs | Median | p95 | Target |",
-             "|---|---|---|---:|---:|---:|---|"]
+    lines = ["| # | What is measured | Where | Runs | Median | p95 | Target |", "|---|---|---|---:|---:|---:|---|"]
     for number, r in rows:
         if r.get("failed"):
             failed = r["failed"].replace("|", "\\|")
             lines.append(f"| {number} | {r['what']} | {r['where']} | – | – | – | failed: {failed} |")
             continue
-        lines.append(f"| {number} | {r['what']} | {r['where']} | {r['runs']} | {fmt_time(r['median'])} | "
-                     f"{fmt_time(r['p95'])} | {fmt_target(r)} |")
+        lines.append(
+            f"| {number} | {r['what']} | {r['where']} | {r['runs']} | {fmt_time(r['median'])} | "
+            f"{fmt_time(r['p95'])} | {fmt_target(r)} |"
+        )
     return "\n".join(lines)
 
 
@@ -245,10 +278,16 @@ def load_average():
 def code_version():
     """The commit measured (read-only: no git command here writes the index)."""
     try:
-        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
-                              timeout=10).stdout.strip()
-        dirty = subprocess.run(["git", "--no-optional-locks", "status", "--porcelain", "--untracked-files=no"],
-                               cwd=ROOT, capture_output=True, text=True, timeout=10).stdout.strip()
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True, timeout=10
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "--no-optional-locks", "status", "--porcelain", "--untracked-files=no"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=10,
+        ).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         return "unknown"
     return f"{head} with uncommitted changes" if dirty else head or "unknown"
@@ -258,14 +297,17 @@ def machine_line(load_before, code):
     import django
 
     servers = server_versions()
-    return (f"Machine: {cpu_model()}, {os.cpu_count()} cores, {memory_gib()} memory; "
-            f"Python {platform.python_version()}, Django {django.get_version()}, SQLite {sqlite3.sqlite_version}, "
-            f"PostgreSQL {servers['postgres'] or 'not reachable'}, Redis {servers['redis'] or 'not reachable'}. "
-            f"Code: commit {code}. Measured {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC; "
-            f"load average (1 min) {load_before} before the run, {load_average()} after.")
+    return (
+        f"Machine: {cpu_model()}, {os.cpu_count()} cores, {memory_gib()} memory; "
+        f"Python {platform.python_version()}, Django {django.get_version()}, SQLite {sqlite3.sqlite_version}, "
+        f"PostgreSQL {servers['postgres'] or 'not reachable'}, Redis {servers['redis'] or 'not reachable'}. "
+        f"Code: commit {code}. Measured {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC; "
+        f"load average (1 min) {load_before} before the run, {load_average()} after."
+    )
 
 
 # --- The plan --------------------------------------------------------------------------------
+
 
 def plan(quick):
     """(row number, step name, argv, time limit in s, function from parsed JSON to rows)."""
@@ -276,22 +318,75 @@ def plan(quick):
     changes = ["--changes", "5"] if quick else []
     steps = [("1", "engine alone", ["bench/engine_bench.py", "--repeat", str(ENGINE_REPEAT)], 300, None)]
     for db, label in (("sqlite", "SQLite"), ("postgres", "PostgreSQL")):
-        steps.append(("2, 3", f"events with database writes, {label}",
-                      ["-m", "bench.db_bench", db, *repeats, *pairs, *swiss], 900, label))
-    steps.append(("4", "saved-to-standings, PostgreSQL + Redis",
-                  ["-m", "bench.worker_bench", "postgres", "redis", *changes], 400, "PostgreSQL + Redis"))
-    steps.append(("4", "saved-to-standings, SQLite + filesystem broker",
-                  ["-m", "bench.worker_bench", "sqlite", "filesystem", *changes], 400,
-                  "SQLite + filesystem broker"))
-    steps.append(("5", "casebook, PostgreSQL",
-                  ["-m", "bench.casebook_bench", "postgres", "--cases", "10" if quick else "60"], 600, "PostgreSQL"))
+        steps.append(
+            (
+                "2, 3",
+                f"events with database writes, {label}",
+                ["-m", "bench.db_bench", db, *repeats, *pairs, *swiss],
+                900,
+                label,
+            )
+        )
+    steps.append(
+        (
+            "4",
+            "saved-to-standings, PostgreSQL + Redis",
+            ["-m", "bench.worker_bench", "postgres", "redis", *changes],
+            400,
+            "PostgreSQL + Redis",
+        )
+    )
+    steps.append(
+        (
+            "4",
+            "saved-to-standings, SQLite + filesystem broker",
+            ["-m", "bench.worker_bench", "sqlite", "filesystem", *changes],
+            400,
+            "SQLite + filesystem broker",
+        )
+    )
+    steps.append(
+        (
+            "5",
+            "casebook, PostgreSQL",
+            ["-m", "bench.casebook_bench", "postgres", "--cases", "10" if quick else "60"],
+            600,
+            "PostgreSQL",
+        )
+    )
     for db, label in (("sqlite", "SQLite"), ("postgres", "PostgreSQL")):
-        steps.append(("6", f"precedents, {label}",
-                      ["-m", "bench.precedents_bench", db, "--cases", "500" if quick else "10000"], 900, label))
+        steps.append(
+            (
+                "6",
+                f"precedents, {label}",
+                ["-m", "bench.precedents_bench", db, "--cases", "500" if quick else "10000"],
+                900,
+                label,
+            )
+        )
     if not quick:
-        steps.append(("4", "saved-to-standings, 1,000-pair event, PostgreSQL + Redis",
-                      ["-m", "bench.worker_bench", "postgres", "redis", "--pairs", "1000", "--changes", "50",
-                       "--warmup", "2", "--budget", "60"], 400, "PostgreSQL + Redis"))
+        steps.append(
+            (
+                "4",
+                "saved-to-standings, 1,000-pair event, PostgreSQL + Redis",
+                [
+                    "-m",
+                    "bench.worker_bench",
+                    "postgres",
+                    "redis",
+                    "--pairs",
+                    "1000",
+                    "--changes",
+                    "50",
+                    "--warmup",
+                    "2",
+                    "--budget",
+                    "60",
+                ],
+                400,
+                "PostgreSQL + Redis",
+            )
+        )
     return steps
 
 
@@ -306,8 +401,12 @@ def db_rows(data, where):
     for number, desc, data_, tgt in (("2", pairs_desc, pairs, target), ("3", swiss_desc, swiss, (None, None))):
         again = data_["again"]
         rows.append((number, row(f"{desc}, first scoring (no scores yet)", where, 1, data_["first"], None, *tgt)))
-        rows.append((number, row(f"{desc} again (scores already there)", where, again["n"], again["median"],
-                                 again["p95"], *tgt)))
+        rows.append(
+            (
+                number,
+                row(f"{desc} again (scores already there)", where, again["n"], again["median"], again["p95"], *tgt),
+            )
+        )
     return rows
 
 
@@ -315,17 +414,21 @@ def worker_rows(data, where):
     size = data["size"]
     lat = data["latency"]
     target = ("p95 under 1 s", 1.0) if data["broker"] == "redis" else (None, None)
-    what = (f"Saved-to-standings latency, real worker ({size['pairs']:,}-pair event, {size['boards']} boards; "
-            f"one adjusted score at a time)")
+    what = (
+        f"Saved-to-standings latency, real worker ({size['pairs']:,}-pair event, {size['boards']} boards; "
+        f"one adjusted score at a time)"
+    )
     return [("4", row(what, where, lat["n"], lat["median"], lat["p95"], *target))]
 
 
 def casebook_rows(data, where):
     cases = data["size"]["cases"]
-    steps = [("compile", f"Casebook of {cases} decided appeals: compile the draft"),
-             ("check", f"Casebook of {cases} cases: rewrite every text and check for surviving names"),
-             ("publish", f"Casebook of {cases} cases: publish (build, check, freeze)"),
-             ("html", f"Casebook of {cases} cases: the HTML book ({data['html_bytes'] // 1024} KiB)")]
+    steps = [
+        ("compile", f"Casebook of {cases} decided appeals: compile the draft"),
+        ("check", f"Casebook of {cases} cases: rewrite every text and check for surviving names"),
+        ("publish", f"Casebook of {cases} cases: publish (build, check, freeze)"),
+        ("html", f"Casebook of {cases} cases: the HTML book ({data['html_bytes'] // 1024} KiB)"),
+    ]
     if "pdf" in data:
         steps.append(("pdf", f"Casebook of {cases} cases: PDF printed by Chromium ({data['pdf_bytes'] // 1024} KiB)"))
     return [("5", row(what, where, data[key]["n"], data[key]["median"], data[key]["p95"])) for key, what in steps]
@@ -333,12 +436,19 @@ def casebook_rows(data, where):
 
 def precedents_rows(data, where):
     cases = f"{data['size']['cases']:,}"
-    steps = [("suggestions", f"Precedents: suggestions for a Law 16 ruling among {cases} published cases",
-              ("p95 under 100 ms", 0.1)),
-             ("search_law", f"Precedents: search by law 16B (with sub-sections), {cases} published cases", (None, None)),
-             ("search_words", f"Precedents: search by two words, {cases} published cases", (None, None))]
-    return [("6", row(what, where, data[key]["n"], data[key]["median"], data[key]["p95"], target=target,
-                      limit=limit)) for key, what, (target, limit) in steps]
+    steps = [
+        (
+            "suggestions",
+            f"Precedents: suggestions for a Law 16 ruling among {cases} published cases",
+            ("p95 under 100 ms", 0.1),
+        ),
+        ("search_law", f"Precedents: search by law 16B (with sub-sections), {cases} published cases", (None, None)),
+        ("search_words", f"Precedents: search by two words, {cases} published cases", (None, None)),
+    ]
+    return [
+        ("6", row(what, where, data[key]["n"], data[key]["median"], data[key]["p95"], target=target, limit=limit))
+        for key, what, (target, limit) in steps
+    ]
 
 
 def main():
@@ -374,8 +484,10 @@ def main():
     elapsed = time.monotonic() - started
     lines = [machine_line(load_before, code), f"Whole `make bench` run: {elapsed / 60:.1f} min."]
     if float(load_before) > 0.5 * (os.cpu_count() or 1):
-        lines.append(f"**The machine was busy when the run started (load average {load_before}): "
-                     f"other work shares the cores, so these times are likely too high.**")
+        lines.append(
+            f"**The machine was busy when the run started (load average {load_before}): "
+            f"other work shares the cores, so these times are likely too high.**"
+        )
     output = "\n".join([*lines, "", table(all_rows)])
     print(output, flush=True)
 

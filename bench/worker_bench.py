@@ -35,12 +35,30 @@ CHANGE_TIMEOUT = 60
 
 
 def start_worker(log_path):
-    command = [CELERY, "-A", "config", "worker", "--concurrency=2", "--without-gossip", "--without-mingle",
-               "--without-heartbeat", "--loglevel=INFO", "--hostname", f"bench-{os.getpid()}@%h"]
+    command = [
+        CELERY,
+        "-A",
+        "config",
+        "worker",
+        "--concurrency=2",
+        "--without-gossip",
+        "--without-mingle",
+        "--without-heartbeat",
+        "--loglevel=INFO",
+        "--hostname",
+        f"bench-{os.getpid()}@%h",
+    ]
     env = dict(os.environ, LOG_LEVEL="INFO")
     with open(log_path, "wb") as out:
-        return subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, start_new_session=True)
+        return subprocess.Popen(
+            command,
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
 
 
 def wait_ready(worker, log_path):
@@ -82,8 +100,10 @@ def reflected(board_id):
     from scoring.models import Board, RecalculationRequest
 
     score_version, scored_version = Board.objects.values_list("score_version", "scored_version").get(pk=board_id)
-    return scored_version == score_version and not RecalculationRequest.objects.filter(
-        board_id=board_id, finished_at__isnull=True).exists()
+    return (
+        scored_version == score_version
+        and not RecalculationRequest.objects.filter(board_id=board_id, finished_at__isnull=True).exists()
+    )
 
 
 def one_change(result, i):
@@ -96,8 +116,9 @@ def one_change(result, i):
     weight, rest = (("0.6", "0.4"), ("0.7", "0.3"), ("0.5", "0.5"), ("0.8", "0.2"))[i % 4]
     start = time.perf_counter()
     with transaction.atomic():
-        services.set_effective_score(result=result, kind="weighted", score={"ns": [[420, weight], [-50, rest]]},
-                                     reason=f"benchmark change {i}")
+        services.set_effective_score(
+            result=result, kind="weighted", score={"ns": [[420, weight], [-50, rest]]}, reason=f"benchmark change {i}"
+        )
     deadline = start + CHANGE_TIMEOUT
     while not reflected(result.board_id):
         if time.perf_counter() > deadline:
@@ -112,8 +133,9 @@ def main(argv=None):
     parser.add_argument("broker", choices=["redis", "filesystem"])
     parser.add_argument("--changes", type=int, default=50)
     parser.add_argument("--warmup", type=int, default=4)
-    parser.add_argument("--budget", type=float, metavar="SECONDS",
-                        help="stop after this long of measured changes (at least 5 are made)")
+    parser.add_argument(
+        "--budget", type=float, metavar="SECONDS", help="stop after this long of measured changes (at least 5 are made)"
+    )
     parser.add_argument("--pairs", type=int, default=100)
     parser.add_argument("--boards", type=int, default=26)
     args = parser.parse_args(argv)
@@ -137,8 +159,10 @@ def main(argv=None):
         results = list(Result.objects.filter(board__session__event=event).order_by("board__number", "table__number"))
         boards = args.boards
         # Change i touches board i mod boards, a different table each time round.
-        targets = [results[(i % boards) * (args.pairs // 2) + (i // boards) % (args.pairs // 2)]
-                   for i in range(args.warmup + args.changes)]
+        targets = [
+            results[(i % boards) * (args.pairs // 2) + (i // boards) % (args.pairs // 2)]
+            for i in range(args.warmup + args.changes)
+        ]
         if args.broker == "redis":
             purge_redis_queue()
         log_path = Path(tempfile.gettempdir()) / f"bench-worker-{os.getpid()}.log"

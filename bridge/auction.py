@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 
 from bridge.deals import (
     RANKS,
+    SEAT_WORDS,
     SUITS,
     Deal,
-    SEAT_WORDS,
     DealError,
     next_seat,
     normalise_call,
@@ -28,6 +28,7 @@ from bridge.engine.contract import parse_contract
 from bridge.messages import _, ngettext
 
 # --- The record --------------------------------------------------------------------------
+
 
 def parse_card(text):
     """``"sq"`` -> ``"SQ"``, ``"H10"`` -> ``"HT"``; raise DealError if it is not a card."""
@@ -104,19 +105,41 @@ class Auction:
         for an unfinished auction when ``complete`` is False. Raises DealError."""
         contract, declarer = validate_auction(self.dealer, [c.call for c in self.calls], complete)
         if self.play and self.play[0][0] != self.opening_lead:
-            raise DealError("play", _("the opening lead is %(lead)s but the play starts with %(card)s",
-                                      lead=self.opening_lead, card=self.play[0][0]))
+            raise DealError(
+                "play",
+                _(
+                    "the opening lead is %(lead)s but the play starts with %(card)s",
+                    lead=self.opening_lead,
+                    card=self.play[0][0],
+                ),
+            )
         for number, trick in enumerate(self.play, 1):
             if len(trick) > 4 or (len(trick) < 4 and number < len(self.play)):
-                raise DealError("play", _("trick %(n)s has %(cards)s cards: a trick has 4 (only the last may be "
-                                          "unfinished)", n=number, cards=len(trick)))
+                raise DealError(
+                    "play",
+                    _(
+                        "trick %(n)s has %(cards)s cards: a trick has 4 (only the last may be unfinished)",
+                        n=number,
+                        cards=len(trick),
+                    ),
+                )
         if len(self.play) > 13:
-            raise DealError("play", ngettext("%(n)s trick: a board has 13", "%(n)s tricks: a board has 13",
-                                             len(self.play), n=len(self.play)))
+            raise DealError(
+                "play",
+                ngettext(
+                    "%(n)s trick: a board has 13", "%(n)s tricks: a board has 13", len(self.play), n=len(self.play)
+                ),
+            )
         if self.claim and not 0 <= self.claim.tricks <= 13:
-            raise DealError("claim", ngettext("a claim of %(n)s trick: declarer takes 0 to 13",
-                                              "a claim of %(n)s tricks: declarer takes 0 to 13",
-                                              self.claim.tricks, n=self.claim.tricks))
+            raise DealError(
+                "claim",
+                ngettext(
+                    "a claim of %(n)s trick: declarer takes 0 to 13",
+                    "a claim of %(n)s tricks: declarer takes 0 to 13",
+                    self.claim.tricks,
+                    n=self.claim.tricks,
+                ),
+            )
         return contract, declarer
 
     def to_dict(self):
@@ -125,12 +148,19 @@ class Auction:
         None}``."""
         return {
             "dealer": self.dealer,
-            "calls": [{"call": c.call, "alert": c.alert, "explanation": c.explanation,
-                       "tempo_seconds": c.tempo_seconds, "note": c.note} for c in self.calls],
+            "calls": [
+                {
+                    "call": c.call,
+                    "alert": c.alert,
+                    "explanation": c.explanation,
+                    "tempo_seconds": c.tempo_seconds,
+                    "note": c.note,
+                }
+                for c in self.calls
+            ],
             "opening_lead": self.opening_lead,
             "play": [list(trick) for trick in self.play],
-            "claim": None if self.claim is None else {"tricks": self.claim.tricks,
-                                                      "text": self.claim.text},
+            "claim": None if self.claim is None else {"tricks": self.claim.tricks, "text": self.claim.text},
         }
 
     @classmethod
@@ -178,12 +208,14 @@ class BoardRecord:
 def trick_winner(trick, leader, trump):
     """The seat that wins ``trick`` (cards in play order, led by ``leader``); ``trump`` is
     the contract's strain (``NT`` has none)."""
+
     def power(card):
         if card[0] == trump:
             return 2, -RANKS.index(card[1])
         if card[0] == trick[0][0]:
             return 1, -RANKS.index(card[1])
         return 0, 0
+
     return next_seat(leader, max(range(len(trick)), key=lambda i: power(trick[i])))
 
 
@@ -199,27 +231,35 @@ def check_play(deal, auction):
     cards = auction.cards
     if (cards or auction.claim) and contract in (None, "PASS"):
         if cards:
-            message = (_("a card is played but the auction has not ended") if contract is None
-                       else _("a card is played but the board was passed out"))
+            message = (
+                _("a card is played but the auction has not ended")
+                if contract is None
+                else _("a card is played but the board was passed out")
+            )
         else:
-            message = (_("a claim is made but the auction has not ended") if contract is None
-                       else _("a claim is made but the board was passed out"))
+            message = (
+                _("a claim is made but the auction has not ended")
+                if contract is None
+                else _("a claim is made but the board was passed out")
+            )
         raise DealError("play" if cards else "claim", message, 0 if cards else None)
     if contract in (None, "PASS"):
         return contract, declarer
     trump = parse_contract(contract).strain
     leader, seen, won = next_seat(declarer), {}, 0
     for start in range(0, len(cards), 4):
-        trick = cards[start:start + 4]
+        trick = cards[start : start + 4]
         for offset, card in enumerate(trick):
             seat, index = next_seat(leader, offset), start + offset
             if card in seen:
-                raise DealError("play", _("%(card)s was already played (card %(n)s)", card=card, n=seen[card] + 1),
-                                index)
+                raise DealError(
+                    "play", _("%(card)s was already played (card %(n)s)", card=card, n=seen[card] + 1), index
+                )
             known = deal.hands[seat] is not None
             if known and card not in deal.cards(seat):
-                raise DealError("play", _("%(seat)s is to play and does not hold %(card)s", seat=SEAT_WORDS[seat],
-                                          card=card), index)
+                raise DealError(
+                    "play", _("%(seat)s is to play and does not hold %(card)s", seat=SEAT_WORDS[seat], card=card), index
+                )
             seen[card] = index
         if len(trick) == 4:
             leader = trick_winner(trick, leader, trump)
@@ -227,9 +267,17 @@ def check_play(deal, auction):
     if auction.claim:
         tricks, left = auction.claim.tricks, 13 - len(cards) // 4
         if tricks < won:
-            raise DealError("claim", _("a claim of %(n)s tricks, but declarer has already won %(won)s", n=tricks,
-                                       won=won))
+            raise DealError(
+                "claim", _("a claim of %(n)s tricks, but declarer has already won %(won)s", n=tricks, won=won)
+            )
         if tricks > won + left:
-            raise DealError("claim", _("a claim of %(n)s tricks, but declarer has won %(won)s with %(left)s to play",
-                                       n=tricks, won=won, left=left))
+            raise DealError(
+                "claim",
+                _(
+                    "a claim of %(n)s tricks, but declarer has won %(won)s with %(left)s to play",
+                    n=tricks,
+                    won=won,
+                    left=left,
+                ),
+            )
     return contract, declarer

@@ -64,8 +64,12 @@ def _contract(text, index):
     words = text.upper().replace("*", "X").split()
     if words in (["PASS"], ["AP"], ["P"]):
         return "PASS"
-    if len(words) in (2, 3) and words[0].isdigit() and words[1] in _STRAINS and (
-            len(words) == 2 or words[2] in {"X", "XX"}):
+    if (
+        len(words) in (2, 3)
+        and words[0].isdigit()
+        and words[1] in _STRAINS
+        and (len(words) == 2 or words[2] in {"X", "XX"})
+    ):
         text = words[0] + _STRAINS[words[1]] + (words[2] if len(words) == 3 else "")
     try:
         return str(parse_contract(text.replace(" ", "")))
@@ -84,12 +88,23 @@ def _tricks(contract, text, index):
     elif re.fullmatch(r"\d{1,2}", text):
         tricks = int(text)
     else:
-        raise BridgemateError(index, _field("Result", _(
-            "'%(value)s' is not a result: write =, +1 or -2 against the contract", value=text[:20])))
+        raise BridgemateError(
+            index,
+            _field("Result", _("'%(value)s' is not a result: write =, +1 or -2 against the contract", value=text[:20])),
+        )
     if not 0 <= tricks <= 13:
-        raise BridgemateError(index, _field("Result", _(
-            "%(value)s on %(contract)s gives %(n)s tricks: declarer takes 0 to 13", value=text, contract=contract,
-            n=tricks)))
+        raise BridgemateError(
+            index,
+            _field(
+                "Result",
+                _(
+                    "%(value)s on %(contract)s gives %(n)s tricks: declarer takes 0 to 13",
+                    value=text,
+                    contract=contract,
+                    n=tricks,
+                ),
+            ),
+        )
     return tricks
 
 
@@ -113,19 +128,35 @@ def session_from_received_data(rows, sections=None):
         number = _int(row, "Board", index)
         section = row.get("Section")
         section = str(sections.get(section, sections.get(str(section), section or ""))).strip()
-        result = ResultIn(board=number, line=index, where=_("ReceivedData row %(row)s", row=index), section=section,
-                          table=_int(row, "Table", index), round=_int(row, "Round", index, required=False),
-                          ns=_int(row, "PairNS", index), ew=_int(row, "PairEW", index))
+        result = ResultIn(
+            board=number,
+            line=index,
+            where=_("ReceivedData row %(row)s", row=index),
+            section=section,
+            table=_int(row, "Table", index),
+            round=_int(row, "Round", index, required=False),
+            ns=_int(row, "PairNS", index),
+            ew=_int(row, "PairEW", index),
+        )
         if number not in boards:
-            boards[number] = BoardIn(number=number, line=index, dealer=board_dealer(number),
-                                     vulnerability=board_vulnerability(number))
+            boards[number] = BoardIn(
+                number=number, line=index, dealer=board_dealer(number), vulnerability=board_vulnerability(number)
+            )
             session.boards.append(boards[number])
         contract = str(row.get("Contract") or "").strip()
         if not contract:
             remark = str(row.get("Remarks") or "").strip()
-            raise BridgemateError(index, _field("Contract", _(
-                "no contract (%(remark)s): the file gives no score for it; enter the adjusted score after the import, "
-                "or correct the result on the Bridgemate", remark=remark or "-")))
+            raise BridgemateError(
+                index,
+                _field(
+                    "Contract",
+                    _(
+                        "no contract (%(remark)s): the file gives no score for it; enter the adjusted score after the import, "
+                        "or correct the result on the Bridgemate",
+                        remark=remark or "-",
+                    ),
+                ),
+            )
         result.contract = _contract(contract, index)
         if result.contract != "PASS":
             seat = str(row.get("NS/EW") or row.get("Declarer") or "").strip()
@@ -154,8 +185,9 @@ def read_bws(data):
             database = AccessParser(path)
             tables = {name.lower(): name for name in database.catalog}
             if "receiveddata" not in tables:
-                raise BridgemateError(None, _("the database has no ReceivedData table: this is not a Bridgemate "
-                                              "server file"))
+                raise BridgemateError(
+                    None, _("the database has no ReceivedData table: this is not a Bridgemate server file")
+                )
             columns = database.parse_table(tables["receiveddata"])
             letters = {}
             if "section" in tables:
@@ -164,13 +196,13 @@ def read_bws(data):
         except BridgemateError:
             raise
         except Exception:  # access-parser fails in many ways on a damaged or foreign file
-            raise BridgemateError(None, _("this is not a Microsoft Access database that can be read (a Bridgemate "
-                                          ".BWS file)")) from None
+            raise BridgemateError(
+                None, _("this is not a Microsoft Access database that can be read (a Bridgemate .BWS file)")
+            ) from None
     finally:
         os.unlink(path)
     count = max((len(values) for values in columns.values()), default=0)
-    rows = [{name: (values[i] if i < len(values) else None) for name, values in columns.items()}
-            for i in range(count)]
+    rows = [{name: (values[i] if i < len(values) else None) for name, values in columns.items()} for i in range(count)]
     if "ID" in columns:
         rows.sort(key=lambda row: (row.get("ID") is None, row.get("ID") or 0))
     return session_from_received_data(rows, letters)

@@ -42,10 +42,16 @@ class ClaimAid:
     claimer_double_dummy: int | None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"trick": self.trick, "claimer_side": self.claimer_side, "won": dict(self.won),
-                "remaining": self.remaining, "current": list(self.current), "leader": self.leader,
-                "declarer_double_dummy": self.declarer_double_dummy,
-                "claimer_double_dummy": self.claimer_double_dummy}
+        return {
+            "trick": self.trick,
+            "claimer_side": self.claimer_side,
+            "won": dict(self.won),
+            "remaining": self.remaining,
+            "current": list(self.current),
+            "leader": self.leader,
+            "declarer_double_dummy": self.declarer_double_dummy,
+            "claimer_double_dummy": self.claimer_double_dummy,
+        }
 
 
 def claim_position(record: PlayRecord) -> Position:
@@ -66,18 +72,30 @@ def position_at(record: PlayRecord, trick: int) -> Position:
     """The position at the start of ``trick`` (1-13), from the play record."""
     if not isinstance(trick, int) or not 1 <= trick <= 13:
         raise RevokeError("trick", _("a claim is made at a trick from 1 to 13, not %(trick)s", trick=trick))
-    if trick > len(record.tricks) + 1 or (trick == len(record.tricks) + 1 and record.tricks
-                                           and not record.tricks[-1].complete):
-        raise RevokeError("trick", _("the play record stops in trick %(n)s: it cannot show trick %(trick)s",
-                                     n=len(record.tricks), trick=trick))
+    if trick > len(record.tricks) + 1 or (
+        trick == len(record.tricks) + 1 and record.tricks and not record.tricks[-1].complete
+    ):
+        raise RevokeError(
+            "trick",
+            _(
+                "the play record stops in trick %(n)s: it cannot show trick %(trick)s",
+                n=len(record.tricks),
+                trick=trick,
+            ),
+        )
     return record.position(trick)
 
 
 def remaining_cards(position: Position) -> dict[str, dict[str, str]]:
     """The cards each seat still holds, with the current trick's cards out: seat -> suit ->
     ranks high to low (``""`` for a void)."""
-    return {seat: {suit: "".join(sorted((c[1] for c in position.hands[seat] if c[0] == suit), key=RANKS.index))
-                   for suit in SUITS} for seat in SEATS}
+    return {
+        seat: {
+            suit: "".join(sorted((c[1] for c in position.hands[seat] if c[0] == suit), key=RANKS.index))
+            for suit in SUITS
+        }
+        for seat in SEATS
+    }
 
 
 def remaining_deal(position: Position) -> Deal:
@@ -98,18 +116,21 @@ def entered_position(hands: str, *, leader: str, declarer_side: str, declarer_wo
     seat on lead, and the tricks declarer's side had won. Raises RevokeError naming the field."""
     text = (hands or "").strip()
     if len(text) < 2 or text[1] != ":" or text[0].upper() not in SEATS:
-        raise RevokeError("remaining", _("write the cards left as a PBN deal, e.g. N:AK9..T7. QJ82.T.. T73..A8. "
-                                         "54..96.7"))
+        raise RevokeError(
+            "remaining", _("write the cards left as a PBN deal, e.g. N:AK9..T7. QJ82.T.. T73..A8. 54..96.7")
+        )
     first, parts = text[0].upper(), text[2:].split()
     if len(parts) != 4 or any(part.count(".") != 3 for part in parts):
-        raise RevokeError("remaining", _("write the cards left as a PBN deal, e.g. N:AK9..T7. QJ82.T.. T73..A8. "
-                                         "54..96.7"))
+        raise RevokeError(
+            "remaining", _("write the cards left as a PBN deal, e.g. N:AK9..T7. QJ82.T.. T73..A8. 54..96.7")
+        )
     cards: dict[str, tuple[str, ...]] = {}
     seen: set[str] = set()
     for offset, part in enumerate(parts):
         seat = SEATS[(SEATS.index(first) + offset) % 4]
-        held = tuple(suit + rank for suit, ranks in zip(SUITS, part.upper().replace("10", "T").split("."))
-                     for rank in ranks)
+        held = tuple(
+            suit + rank for suit, ranks in zip(SUITS, part.upper().replace("10", "T").split(".")) for rank in ranks
+        )
         if any(card[1] not in RANKS for card in held) or seen & set(held) or len(set(held)) != len(held):
             raise RevokeError("remaining", _("the cards left must be cards, each in one hand once"))
         seen |= set(held)
@@ -122,8 +143,13 @@ def entered_position(hands: str, *, leader: str, declarer_side: str, declarer_wo
     if not isinstance(declarer_won, int) or not 0 <= declarer_won <= 13 - left:
         raise RevokeError("declarer_won", _("declarer takes 0 to 13 tricks, not %(n)s", n=declarer_won))
     other = "EW" if declarer_side == "NS" else "NS"
-    return Position(trick=14 - left, leader=leader, current=(), hands=cards,
-                    won={declarer_side: declarer_won, other: 13 - left - declarer_won})
+    return Position(
+        trick=14 - left,
+        leader=leader,
+        current=(),
+        hands=cards,
+        won={declarer_side: declarer_won, other: 13 - left - declarer_won},
+    )
 
 
 def aid_at(position: Position, *, strain: str, declarer_side: str, claimer: str, solve: bool = True) -> ClaimAid:
@@ -136,9 +162,16 @@ def aid_at(position: Position, *, strain: str, declarer_side: str, claimer: str,
         future = side_tricks_from(position, strain, declarer_side)
         declarer_dd = position.won[declarer_side] + future
         claimer_dd = declarer_dd if side_of(claimer) == declarer_side else 13 - declarer_dd
-    return ClaimAid(trick=position.trick, claimer_side=side_of(claimer), won=dict(position.won),
-                    remaining=remaining_cards(position), current=position.current, leader=position.leader,
-                    declarer_double_dummy=declarer_dd, claimer_double_dummy=claimer_dd)
+    return ClaimAid(
+        trick=position.trick,
+        claimer_side=side_of(claimer),
+        won=dict(position.won),
+        remaining=remaining_cards(position),
+        current=position.current,
+        leader=position.leader,
+        declarer_double_dummy=declarer_dd,
+        claimer_double_dummy=claimer_dd,
+    )
 
 
 def check_awarded(declarer_side: str, position: Position, declarer_tricks: int) -> None:
@@ -146,10 +179,26 @@ def check_awarded(declarer_side: str, position: Position, declarer_tricks: int) 
     already won or more than he has won plus the tricks left."""
     won = position.won[declarer_side]
     if not isinstance(declarer_tricks, int) or not won <= declarer_tricks <= won + position.tricks_left:
-        raise RevokeError("awarded_tricks", _(
-            "declarer had won %(won)s tricks with %(left)s to play: award %(won)s to %(most)s, not %(n)s",
-            won=won, left=position.tricks_left, most=won + position.tricks_left, n=declarer_tricks))
+        raise RevokeError(
+            "awarded_tricks",
+            _(
+                "declarer had won %(won)s tricks with %(left)s to play: award %(won)s to %(most)s, not %(n)s",
+                won=won,
+                left=position.tricks_left,
+                most=won + position.tricks_left,
+                n=declarer_tricks,
+            ),
+        )
 
 
-__all__ = ["ClaimAid", "aid_at", "check_awarded", "claim_aid", "claim_position", "entered_position", "position_at",
-           "remaining_cards", "remaining_deal"]
+__all__ = [
+    "ClaimAid",
+    "aid_at",
+    "check_awarded",
+    "claim_aid",
+    "claim_position",
+    "entered_position",
+    "position_at",
+    "remaining_cards",
+    "remaining_deal",
+]

@@ -32,8 +32,7 @@ SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}  # as PBN ta
 SEAT_WORDS = {"N": _("North"), "E": _("East"), "S": _("South"), "W": _("West")}
 RANK_WORDS = {"A": _("ace"), "K": _("king"), "Q": _("queen"), "J": _("jack"), "T": "10"}
 HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
-VULNERABILITIES = {"NONE": "None", "LOVE": "None", "-": "None", "NS": "NS", "EW": "EW",
-                   "ALL": "All", "BOTH": "All"}
+VULNERABILITIES = {"NONE": "None", "LOVE": "None", "-": "None", "NS": "NS", "EW": "EW", "ALL": "All", "BOTH": "All"}
 
 _GAME_LEVEL = {"C": 5, "D": 5, "H": 4, "S": 4, "NT": 3}
 _EXAMPLE = "N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J875"
@@ -73,8 +72,10 @@ def card_name(card):
 
 
 _SUIT_OF_HAND = {
-    "S": gettext_noop("%(seat)s's spades"), "H": gettext_noop("%(seat)s's hearts"),
-    "D": gettext_noop("%(seat)s's diamonds"), "C": gettext_noop("%(seat)s's clubs"),
+    "S": gettext_noop("%(seat)s's spades"),
+    "H": gettext_noop("%(seat)s's hearts"),
+    "D": gettext_noop("%(seat)s's diamonds"),
+    "C": gettext_noop("%(seat)s's clubs"),
 }
 
 
@@ -144,9 +145,14 @@ def _parse_hand(seat, text):
     suits = text.split(".")
     if len(suits) != 4:
         raise DealError(
-            seat, ngettext("%(n)s suit in %(seat)s's hand: a hand is spades.hearts.diamonds.clubs",
-                           "%(n)s suits in %(seat)s's hand: a hand is spades.hearts.diamonds.clubs",
-                           len(suits), n=len(suits), seat=SEAT_WORDS[seat])
+            seat,
+            ngettext(
+                "%(n)s suit in %(seat)s's hand: a hand is spades.hearts.diamonds.clubs",
+                "%(n)s suits in %(seat)s's hand: a hand is spades.hearts.diamonds.clubs",
+                len(suits),
+                n=len(suits),
+                seat=SEAT_WORDS[seat],
+            ),
         )
     hand = {}
     for suit, ranks in zip(SUITS, suits):
@@ -154,8 +160,13 @@ def _parse_hand(seat, text):
         for rank in ranks:
             if rank not in RANKS:
                 raise DealError(
-                    seat, _("'%(rank)s' is not a rank in %(suit)s: ranks are %(ranks)s", rank=rank,
-                            suit=Message(_SUIT_OF_HAND[suit], seat=SEAT_WORDS[seat]), ranks=RANKS)
+                    seat,
+                    _(
+                        "'%(rank)s' is not a rank in %(suit)s: ranks are %(ranks)s",
+                        rank=rank,
+                        suit=Message(_SUIT_OF_HAND[suit], seat=SEAT_WORDS[seat]),
+                        ranks=RANKS,
+                    ),
                 )
         hand[suit] = "".join(sorted(ranks, key=RANKS.index))
     return hand
@@ -169,25 +180,32 @@ def parse_deal(text, allow_partial=False):
     """
     cleaned = (text or "").strip().upper()
     if len(cleaned) < 2 or cleaned[1] != ":":
-        raise DealError("deal", _("a deal starts with the first seat and a colon, e.g. %(example)s",
-                                  example=_EXAMPLE))
+        raise DealError("deal", _("a deal starts with the first seat and a colon, e.g. %(example)s", example=_EXAMPLE))
     first = cleaned[0]
     if first not in SEATS:
-        raise DealError("deal", _("'%(text)s' is not a seat: a deal starts with N, E, S or W and a colon",
-                                  text=text.strip()[0]))
+        raise DealError(
+            "deal", _("'%(text)s' is not a seat: a deal starts with N, E, S or W and a colon", text=text.strip()[0])
+        )
     parts = cleaned[2:].split()
     if len(parts) != 4:
-        raise DealError("deal", ngettext("%(n)s hand in the deal: a deal has 4, separated by spaces",
-                                         "%(n)s hands in the deal: a deal has 4, separated by spaces",
-                                         len(parts), n=len(parts)))
+        raise DealError(
+            "deal",
+            ngettext(
+                "%(n)s hand in the deal: a deal has 4, separated by spaces",
+                "%(n)s hands in the deal: a deal has 4, separated by spaces",
+                len(parts),
+                n=len(parts),
+            ),
+        )
 
     hands = {}
     for i, part in enumerate(parts):
         seat = next_seat(first, i)
         if part == "-":
             if not allow_partial:
-                raise DealError(seat, _("%(seat)s's hand is unknown ('-'): all four hands are needed here",
-                                        seat=SEAT_WORDS[seat]))
+                raise DealError(
+                    seat, _("%(seat)s's hand is unknown ('-'): all four hands are needed here", seat=SEAT_WORDS[seat])
+                )
             hands[seat] = None
         else:
             hands[seat] = _parse_hand(seat, part)
@@ -208,29 +226,44 @@ def parse_deal(text, allow_partial=False):
                 card, n = card_name(suit + rank), len(seats)
                 if len(where) == 1:
                     seat = SEAT_WORDS[where[0]]
-                    message = (_("%(card)s appears twice in %(seat)s's hand", card=card, seat=seat) if n == 2
-                               else _("%(card)s appears %(n)s times in %(seat)s's hand", card=card, n=n, seat=seat))
+                    message = (
+                        _("%(card)s appears twice in %(seat)s's hand", card=card, seat=seat)
+                        if n == 2
+                        else _("%(card)s appears %(n)s times in %(seat)s's hand", card=card, n=n, seat=seat)
+                    )
                 else:
                     # Translators: a seat in a list such as "in North's and West's hands"
                     owners = join([_("%(seat)s's", seat=SEAT_WORDS[s]) for s in where])
-                    message = (_("%(card)s appears twice: in %(seats)s hands", card=card, seats=owners) if n == 2
-                               else _("%(card)s appears %(n)s times: in %(seats)s hands", card=card, n=n,
-                                      seats=owners))
+                    message = (
+                        _("%(card)s appears twice: in %(seats)s hands", card=card, seats=owners)
+                        if n == 2
+                        else _("%(card)s appears %(n)s times: in %(seats)s hands", card=card, n=n, seats=owners)
+                    )
                 raise DealError("deal", message)
 
-    counts = {seat: sum(len(r) for r in hand.values())
-              for seat, hand in hands.items() if hand is not None}
+    counts = {seat: sum(len(r) for r in hand.values()) for seat, hand in hands.items() if hand is not None}
     wrong = [seat for seat in SEATS if seat in counts and counts[seat] != 13]
     if wrong:
-        described = [ngettext("%(seat)s holds %(n)s card", "%(seat)s holds %(n)s cards", counts[wrong[0]],
-                              seat=SEAT_WORDS[wrong[0]], n=counts[wrong[0]])]
+        described = [
+            ngettext(
+                "%(seat)s holds %(n)s card",
+                "%(seat)s holds %(n)s cards",
+                counts[wrong[0]],
+                seat=SEAT_WORDS[wrong[0]],
+                n=counts[wrong[0]],
+            )
+        ]
         # Translators: after "North holds 14 cards and ": another seat and its number of cards
         described += [_("%(seat)s %(n)s", seat=SEAT_WORDS[seat], n=counts[seat]) for seat in wrong[1:]]
         message = _("%(counts)s: a hand has 13", counts=join(described))
         if all(hand is not None for hand in hands.values()):
             missing = [s + r for s in SUITS for r in RANKS if s + r not in holders]
             if missing:
-                shown = ", ".join(missing) if len(missing) <= 4 else ngettext("%(n)s card", "%(n)s cards", len(missing), n=len(missing))
+                shown = (
+                    ", ".join(missing)
+                    if len(missing) <= 4
+                    else ngettext("%(n)s card", "%(n)s cards", len(missing), n=len(missing))
+                )
                 message = _("%(problem)s; the deal is missing %(cards)s", problem=message, cards=shown)
         raise DealError(wrong[0] if len(wrong) == 1 else "deal", message)
     return Deal(hands)
@@ -251,15 +284,13 @@ def generate_deal(seed):
         cards[i], cards[j] = cards[j], cards[i]
     hands = {}
     for n, seat in enumerate(SEATS):
-        held = cards[13 * n:13 * n + 13]
-        hands[seat] = {
-            suit: "".join(sorted((c[1] for c in held if c[0] == suit), key=RANKS.index))
-            for suit in SUITS
-        }
+        held = cards[13 * n : 13 * n + 13]
+        hands[seat] = {suit: "".join(sorted((c[1] for c in held if c[0] == suit), key=RANKS.index)) for suit in SUITS}
     return Deal(hands)
 
 
 # --- Double dummy ------------------------------------------------------------------------
+
 
 def _endplay():
     """Import endplay's solver on first use (it loads matplotlib: keep it off-screen)."""
@@ -275,8 +306,9 @@ def _solve(pbn):
     try:
         return dds.calc_dd_table(types.Deal(pbn))
     except Exception as exc:  # DDS reports failures as assorted exceptions
-        raise DealError("deal", _("the double-dummy solver failed on %(deal)s: %(error)s", deal=pbn,
-                                  error=str(exc))) from exc
+        raise DealError(
+            "deal", _("the double-dummy solver failed on %(deal)s: %(error)s", deal=pbn, error=str(exc))
+        ) from exc
 
 
 def _solvable(deal):
@@ -294,8 +326,7 @@ def double_dummy(deal):
     """
     rows = _solve(_solvable(deal)).to_list()
     by_strain = dict(zip(("S", "H", "D", "C", "NT"), rows))
-    return {seat: {strain: by_strain[strain][i] for strain in STRAINS}
-            for i, seat in enumerate(SEATS)}
+    return {seat: {strain: by_strain[strain][i] for strain in STRAINS} for i, seat in enumerate(SEATS)}
 
 
 def par(deal, dealer, vulnerability):
@@ -306,22 +337,31 @@ def par(deal, dealer, vulnerability):
     """
     dds, types = _endplay()
     dealer = parse_seat(dealer)
-    vul = {"None": types.Vul.none, "NS": types.Vul.ns, "EW": types.Vul.ew,
-           "All": types.Vul.both}[parse_vulnerability(vulnerability)]
+    vul = {"None": types.Vul.none, "NS": types.Vul.ns, "EW": types.Vul.ew, "All": types.Vul.both}[
+        parse_vulnerability(vulnerability)
+    ]
     table = _solve(_solvable(deal))
     try:
         result = dds.par(table, vul, types.Player(SEATS.index(dealer)))
     except Exception as exc:
-        raise DealError("deal", _("the par calculation failed on %(deal)s: %(error)s", deal=deal.to_pbn(),
-                                  error=str(exc))) from exc
-    strains = {types.Denom.spades: "S", types.Denom.hearts: "H", types.Denom.diamonds: "D",
-               types.Denom.clubs: "C", types.Denom.nt: "NT"}
-    doublings = {types.Penalty.passed: "", types.Penalty.doubled: "X",
-                 types.Penalty.redoubled: "XX"}
+        raise DealError(
+            "deal", _("the par calculation failed on %(deal)s: %(error)s", deal=deal.to_pbn(), error=str(exc))
+        ) from exc
+    strains = {
+        types.Denom.spades: "S",
+        types.Denom.hearts: "H",
+        types.Denom.diamonds: "D",
+        types.Denom.clubs: "C",
+        types.Denom.nt: "NT",
+    }
+    doublings = {types.Penalty.passed: "", types.Penalty.doubled: "X", types.Penalty.redoubled: "XX"}
     contracts = []
     for c in result:
-        entry = {"contract": f"{c.level}{strains[c.denom]}{doublings[c.penalty]}",
-                 "declarer": SEATS[int(c.declarer)], "tricks": c.level + 6 + c.result}
+        entry = {
+            "contract": f"{c.level}{strains[c.denom]}{doublings[c.penalty]}",
+            "declarer": SEATS[int(c.declarer)],
+            "tricks": c.level + 6 + c.result,
+        }
         if entry not in contracts:  # endplay can list the same contract twice
             contracts.append(entry)
     return {"score": result.score, "contracts": contracts}
@@ -348,8 +388,7 @@ def normalise_call(text):
     match = _BID_RE.match(cleaned)
     if match:
         return match[1] + ("NT" if match[2] in {"N", "NT"} else match[2])
-    raise DealError("auction", _("'%(text)s' is not a call: write Pass, X, XX, AP or a bid from 1C to 7NT",
-                                 text=text))
+    raise DealError("auction", _("'%(text)s' is not a call: write Pass, X, XX, AP or a bid from 1C to 7NT", text=text))
 
 
 def _bid_rank(bid):
@@ -400,11 +439,16 @@ def validate_auction(dealer, calls, complete=True):
             if last_bid is None:
                 raise refuse(_COLON, _("there is no bid to double"))
             if _side(last_bidder) == _side(seat):
-                raise refuse(_THEN, _(
-                    "doubles their own side's %(bid)s: a double is only of an opponent's bid", bid=last_bid))
+                raise refuse(
+                    _THEN, _("doubles their own side's %(bid)s: a double is only of an opponent's bid", bid=last_bid)
+                )
             if doubled:
-                raise refuse(_COLON, _("%(bid)s is already doubled", bid=last_bid) if doubled == 1
-                             else _("%(bid)s is already redoubled", bid=last_bid))
+                raise refuse(
+                    _COLON,
+                    _("%(bid)s is already doubled", bid=last_bid)
+                    if doubled == 1
+                    else _("%(bid)s is already redoubled", bid=last_bid),
+                )
             doubled, passes = 1, 0
         elif call == "XX":
             if doubled == 0:
@@ -412,8 +456,7 @@ def validate_auction(dealer, calls, complete=True):
             if doubled == 2:
                 raise refuse(_COLON, _("%(bid)s is already redoubled", bid=last_bid))
             if _side(last_bidder) != _side(seat):
-                raise refuse(_THEN, _(
-                    "redoubles their own side's double: a redouble is only of an opponent's double"))
+                raise refuse(_THEN, _("redoubles their own side's double: a redouble is only of an opponent's double"))
             doubled, passes = 2, 0
         else:
             if last_bid and _bid_rank(call) <= _bid_rank(last_bid):
@@ -422,8 +465,12 @@ def validate_auction(dealer, calls, complete=True):
             first_to_name.setdefault((_side(seat), call[1:]), seat)
     if not ended:
         if complete:
-            raise DealError("auction", _("the auction has not ended: it needs three passes after the last call")
-                            if last_bid else _("the auction has not ended: it needs four passes"))
+            raise DealError(
+                "auction",
+                _("the auction has not ended: it needs three passes after the last call")
+                if last_bid
+                else _("the auction has not ended: it needs four passes"),
+            )
         return None, None
     if last_bid is None:
         return "PASS", None
@@ -432,11 +479,14 @@ def validate_auction(dealer, calls, complete=True):
 
 # --- Demo results ------------------------------------------------------------------------
 
+
 def _declarer_for(deal, side, strain):
     """Who of ``side`` plays in ``strain``: the longer trump holding, else more points."""
+
     def weight(seat):
         length = 0 if strain == "NT" else len(deal.hands[seat][strain])
         return (length, deal.hcp(seat), -SEATS.index(seat))
+
     return max(side, key=weight)
 
 
@@ -465,8 +515,7 @@ def _natural_contract(deal, table, side, vulnerability):
 def _sacrifice(deal, table, level, strain, declarer, vulnerability):
     """A doubled save by the other side over ``level strain`` when it costs less than the
     contract is worth; None when there is no sensible one."""
-    value = contract_score(f"{level}{strain}", table[declarer][strain],
-                           vulnerable_for(declarer, vulnerability))
+    value = contract_score(f"{level}{strain}", table[declarer][strain], vulnerable_for(declarer, vulnerability))
     if value < 300:  # nobody saves against a part score
         return None
     side = [s for s in SEATS if _side(s) != _side(declarer)]
@@ -476,8 +525,7 @@ def _sacrifice(deal, table, level, strain, declarer, vulnerability):
         if their_level > 7:
             continue
         saver = _declarer_for(deal, side, their)
-        cost = -contract_score(f"{their_level}{their}X", table[saver][their],
-                               vulnerable_for(saver, vulnerability))
+        cost = -contract_score(f"{their_level}{their}X", table[saver][their], vulnerable_for(saver, vulnerability))
         if 0 < cost < value and (best is None or cost < best[0]):
             best = (cost, their_level, their, saver)
     return None if best is None else best[1:]
@@ -498,8 +546,7 @@ def opening_lead(deal, declarer, strain, rng):
     leader = next_seat(declarer)
     hand = deal.hands[leader]
     suits = [s for s in SUITS if hand[s] and s != strain] or [s for s in SUITS if hand[s]]
-    weights = [len(hand[s]) ** 2 + (6 if _lead_card(hand[s], False) in "AKQJ" else 0)
-               for s in suits]
+    weights = [len(hand[s]) ** 2 + (6 if _lead_card(hand[s], False) in "AKQJ" else 0) for s in suits]
     suit = rng.choices(suits, weights)[0]
     return suit + _lead_card(hand[suit], strain != "NT")
 
@@ -566,4 +613,3 @@ def plausible_result(deal, dealer, vulnerability, rng):
         tricks += rng.choice((-1, 1))
     tricks = max(0, min(13, tricks))
     return f"{level}{strain}{doubling}", declarer, tricks, opening_lead(deal, declarer, strain, rng)
-

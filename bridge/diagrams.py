@@ -51,8 +51,7 @@ def _note_parts(call):
     gives the reader's language); "" when there is nothing to say."""
     parts = []
     if call.alert:
-        parts.append(_("alerted: %(explanation)s", explanation=call.explanation) if call.explanation
-                     else _("alerted"))
+        parts.append(_("alerted: %(explanation)s", explanation=call.explanation) if call.explanation else _("alerted"))
     elif call.explanation:
         parts.append(_("not alerted, explained: %(explanation)s", explanation=call.explanation))
     if call.tempo_seconds is not None:
@@ -77,16 +76,25 @@ def auction_notes(auction, suit_symbols=True):
         parts = _note_parts(call)
         if parts:
             seat = next_seat(auction.dealer, index)
-            notes.append({"number": len(notes) + 1, "index": index, "seat": seat,
-                          "call": call.call,
-                          "text": Message("%(seat)s %(call)s \u2014 %(parts)s", seat=SEAT_WORDS[seat],
-                                          call=call_text(call.call, suit_symbols), parts=parts)})
+            notes.append(
+                {
+                    "number": len(notes) + 1,
+                    "index": index,
+                    "seat": seat,
+                    "call": call.call,
+                    "text": Message(
+                        "%(seat)s %(call)s \u2014 %(parts)s",
+                        seat=SEAT_WORDS[seat],
+                        call=call_text(call.call, suit_symbols),
+                        parts=parts,
+                    ),
+                }
+            )
     return notes
 
 
 def _blank(seat):
-    return {"seat": seat, "call": "", "text": "", "level": "", "symbol": "", "red": False,
-            "alert": False, "notes": []}
+    return {"seat": seat, "call": "", "text": "", "level": "", "symbol": "", "red": False, "alert": False, "notes": []}
 
 
 def auction_rows(auction, suit_symbols=True):
@@ -98,19 +106,25 @@ def auction_rows(auction, suit_symbols=True):
     ``symbol`` are empty; a blank cell has ``call`` and ``text`` empty.
     """
     numbers = {note["index"]: note["number"] for note in auction_notes(auction)}
-    cells = [_blank(seat) for seat in COLUMNS[:COLUMNS.index(auction.dealer)]]
+    cells = [_blank(seat) for seat in COLUMNS[: COLUMNS.index(auction.dealer)]]
     for index, call in enumerate(auction.calls):
         bid = call.call[:1].isdigit()
         text = call_text(call.call, suit_symbols)
-        cells.append({
-            "seat": next_seat(auction.dealer, index), "call": call.call, "text": text,
-            "level": call.call[0] if bid else "", "symbol": text[1:] if bid else "",
-            "red": call.call[1:] in ("H", "D"), "alert": call.alert,
-            "notes": [numbers[index]] if index in numbers else [],
-        })
+        cells.append(
+            {
+                "seat": next_seat(auction.dealer, index),
+                "call": call.call,
+                "text": text,
+                "level": call.call[0] if bid else "",
+                "symbol": text[1:] if bid else "",
+                "red": call.call[1:] in ("H", "D"),
+                "alert": call.alert,
+                "notes": [numbers[index]] if index in numbers else [],
+            }
+        )
     while len(cells) % 4:
         cells.append(_blank(COLUMNS[len(cells) % 4]))
-    return [cells[i:i + 4] for i in range(0, len(cells), 4)]
+    return [cells[i : i + 4] for i in range(0, len(cells), 4)]
 
 
 def _rank_map(ranks):
@@ -129,8 +143,7 @@ def _rank_map(ranks):
 
 def _text(x, y, body, **attrs):
     """A <text> element; ``body`` is markup already escaped."""
-    extra = "".join(f' {name.replace("_", "-")}="{_esc(value)}"'
-                    for name, value in sorted(attrs.items()))
+    extra = "".join(f' {name.replace("_", "-")}="{_esc(value)}"' for name, value in sorted(attrs.items()))
     return f'<text x="{x}" y="{y}"{extra}>{body}</text>'
 
 
@@ -145,8 +158,7 @@ def _hand(seat, deal, x, y, names, ranks, symbols):
     """A hand: the seat and player's name, then one line per suit."""
     name = names.get(seat, "")
     title = f"{SEAT_NAMES[seat]}" + (f": {name}" if name else "")
-    out = [f'<g class="hand" data-seat="{seat}">',
-           _text(x, y, _esc(title), font_size="12", fill="#555")]
+    out = [f'<g class="hand" data-seat="{seat}">', _text(x, y, _esc(title), font_size="12", fill="#555")]
     hand = deal.hands[seat]
     if hand is None:
         out.append(_text(x, y + 20, "(not known)", font_style="italic"))
@@ -162,27 +174,35 @@ def _hand(seat, deal, x, y, names, ranks, symbols):
 
 def _compass(cx, cy, board_number, dealer, vulnerability):
     """The square in the middle: a band per seat, red where the seat is vulnerable."""
-    out = [f'<rect x="{cx - 50}" y="{cy - 50}" width="100" height="100" fill="#fff" '
-           'stroke="#333"/>']
-    bands = {"N": (cx - 28, cy - 50, 56, 22), "S": (cx - 28, cy + 28, 56, 22),
-             "W": (cx - 50, cy - 28, 22, 56), "E": (cx + 28, cy - 28, 22, 56)}
+    out = [f'<rect x="{cx - 50}" y="{cy - 50}" width="100" height="100" fill="#fff" stroke="#333"/>']
+    bands = {
+        "N": (cx - 28, cy - 50, 56, 22),
+        "S": (cx - 28, cy + 28, 56, 22),
+        "W": (cx - 50, cy - 28, 22, 56),
+        "E": (cx + 28, cy - 28, 22, 56),
+    }
     for seat in ("N", "E", "S", "W"):
         x, y, w, h = bands[seat]
         vulnerable = vulnerable_for(seat, vulnerability)
-        out.append(f'<rect class="{"vul" if vulnerable else "nonvul"}" data-seat="{seat}" '
-                   f'x="{x}" y="{y}" width="{w}" height="{h}" '
-                   f'fill="{RED if vulnerable else "#e8e8e8"}"/>')
+        out.append(
+            f'<rect class="{"vul" if vulnerable else "nonvul"}" data-seat="{seat}" '
+            f'x="{x}" y="{y}" width="{w}" height="{h}" '
+            f'fill="{RED if vulnerable else "#e8e8e8"}"/>'
+        )
         weight = {"font_weight": "bold", "text_decoration": "underline"} if seat == dealer else {}
-        out.append(_text(x + w // 2, y + h // 2 + 5, seat, text_anchor="middle",
-                         fill="#fff" if vulnerable else "#000", **weight))
+        out.append(
+            _text(
+                x + w // 2, y + h // 2 + 5, seat, text_anchor="middle", fill="#fff" if vulnerable else "#000", **weight
+            )
+        )
     if board_number is not None:
-        out.append(_text(cx, cy + 7, _esc(board_number), text_anchor="middle", font_size="20",
-                         font_weight="bold"))
+        out.append(_text(cx, cy + 7, _esc(board_number), text_anchor="middle", font_size="20", font_weight="bold"))
     return out
 
 
-def hand_diagram_svg(deal, *, dealer, vulnerability, board_number, auction=None,
-                     suit_symbols=True, ranks=None, title="", players=None):
+def hand_diagram_svg(
+    deal, *, dealer, vulnerability, board_number, auction=None, suit_symbols=True, ranks=None, title="", players=None
+):
     """A standalone SVG (520 px wide) of ``deal``: North at the top, West left, East right,
     South at the bottom, the board number, dealer and vulnerability (vulnerable seats in red
     in the central square), then the auction (an ``Auction``) as a table West, North, East,
@@ -200,13 +220,18 @@ def hand_diagram_svg(deal, *, dealer, vulnerability, board_number, auction=None,
     out = []
     top = 10
     if title:
-        out.append(_text(WIDTH // 2, 24, _esc(title), text_anchor="middle", font_size="16",
-                         font_weight="bold"))
+        out.append(_text(WIDTH // 2, 24, _esc(title), text_anchor="middle", font_size="16", font_weight="bold"))
         top = 40
-    info = [f"Board {board_number}" if board_number is not None else "",
-            f"Dealer: {SEAT_NAMES[dealer]}", f"Vul: {VULNERABILITY_LABELS[vulnerability]}"]
-    out += [_text(12, top + 16 + 18 * i, _esc(line), font_size="13", **(
-        {"font_weight": "bold"} if i == 0 else {})) for i, line in enumerate(info) if line]
+    info = [
+        f"Board {board_number}" if board_number is not None else "",
+        f"Dealer: {SEAT_NAMES[dealer]}",
+        f"Vul: {VULNERABILITY_LABELS[vulnerability]}",
+    ]
+    out += [
+        _text(12, top + 16 + 18 * i, _esc(line), font_size="13", **({"font_weight": "bold"} if i == 0 else {}))
+        for i, line in enumerate(info)
+        if line
+    ]
     out += _hand("N", deal, 210, top + 16, names, rank_map, suit_symbols)
     out += _hand("W", deal, 24, top + 122, names, rank_map, suit_symbols)
     out += _hand("E", deal, 340, top + 122, names, rank_map, suit_symbols)
@@ -216,15 +241,17 @@ def hand_diagram_svg(deal, *, dealer, vulnerability, board_number, auction=None,
     if auction is not None:
         y = _auction(out, auction, y + 20, vulnerability, suit_symbols, rank_map)
     height = y + 12
-    return "\n".join([
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
-        f'viewBox="0 0 {WIDTH} {height}" font-family="{FONT}" font-size="14" role="img">',
-        f"<title>{_esc(title or info[0] or 'Hand diagram')}</title>",
-        f'<rect width="{WIDTH}" height="{height}" fill="#fff"/>',
-        *out,
-        "</svg>",
-        "",
-    ])
+    return "\n".join(
+        [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
+            f'viewBox="0 0 {WIDTH} {height}" font-family="{FONT}" font-size="14" role="img">',
+            f"<title>{_esc(title or info[0] or 'Hand diagram')}</title>",
+            f'<rect width="{WIDTH}" height="{height}" fill="#fff"/>',
+            *out,
+            "</svg>",
+            "",
+        ]
+    )
 
 
 def _auction(out, auction, y, vulnerability, suit_symbols, rank_map):
@@ -233,8 +260,7 @@ def _auction(out, auction, y, vulnerability, suit_symbols, rank_map):
     out.append('<g class="auction">')
     for seat in COLUMNS:
         vulnerable = vulnerable_for(seat, vulnerability)
-        out.append(_text(xs[seat], y, SEAT_NAMES[seat], font_weight="bold",
-                         fill=RED if vulnerable else "#000"))
+        out.append(_text(xs[seat], y, SEAT_NAMES[seat], font_weight="bold", fill=RED if vulnerable else "#000"))
     for row in auction_rows(auction, suit_symbols):
         y += 20
         for cell in row:
@@ -242,13 +268,14 @@ def _auction(out, auction, y, vulnerability, suit_symbols, rank_map):
                 continue
             x = xs[cell["seat"]]
             if cell["alert"]:  # alerted calls are circled, as on a paper ruling form
-                out.append(f'<rect class="alert" x="{x - 4}" y="{y - 15}" width="46" '
-                           'height="20" rx="9" fill="none" stroke="#333"/>')
+                out.append(
+                    f'<rect class="alert" x="{x - 4}" y="{y - 15}" width="46" '
+                    'height="20" rx="9" fill="none" stroke="#333"/>'
+                )
             body = _esc(cell["text"])
             if cell["level"]:
                 symbol = _esc(cell["symbol"])
-                body = _esc(cell["level"]) + (f'<tspan fill="{RED}">{symbol}</tspan>'
-                                              if cell["red"] else symbol)
+                body = _esc(cell["level"]) + (f'<tspan fill="{RED}">{symbol}</tspan>' if cell["red"] else symbol)
             for number in cell["notes"]:
                 body += f'<tspan class="note-ref" font-size="9" dy="-6">{number}</tspan>'
             out.append(_text(x, y, body))
@@ -264,8 +291,7 @@ def _auction(out, auction, y, vulnerability, suit_symbols, rank_map):
     if notes:
         out.append('<g class="notes">')
         for note in notes:
-            wrapped = textwrap.wrap(f'{note["number"]}. {note["text"]}', 72,
-                                    subsequent_indent="    ") or [""]
+            wrapped = textwrap.wrap(f"{note['number']}. {note['text']}", 72, subsequent_indent="    ") or [""]
             for line in wrapped:
                 y += 17
                 out.append(_text(12, y, _esc(line), font_size="12"))
@@ -284,7 +310,7 @@ def _summary(auction, suit_symbols, rank_map=None):
     if contract == "PASS":
         return ["Passed out"]
     level_strain = contract.rstrip("X")
-    text = call_text(level_strain, suit_symbols) + contract[len(level_strain):]
+    text = call_text(level_strain, suit_symbols) + contract[len(level_strain) :]
     line = f"Contract: {text} by {SEAT_NAMES[declarer]}"
     if auction.opening_lead:
         lead = auction.opening_lead
@@ -299,9 +325,15 @@ def _summary(auction, suit_symbols, rank_map=None):
 
 def record_svg(record, **options):
     """``hand_diagram_svg`` for a BoardRecord (bridge.auction), its auction and players."""
-    return hand_diagram_svg(record.deal, dealer=record.dealer,
-                            vulnerability=record.vulnerability, board_number=record.board,
-                            auction=record.auction, players=record.players, **options)
+    return hand_diagram_svg(
+        record.deal,
+        dealer=record.dealer,
+        vulnerability=record.vulnerability,
+        board_number=record.board,
+        auction=record.auction,
+        players=record.players,
+        **options,
+    )
 
 
 def _bundled_fonts():
@@ -314,9 +346,11 @@ def _bundled_fonts():
     if spec is None or not spec.submodule_search_locations:
         return []
     fonts = os.path.join(spec.submodule_search_locations[0], "mpl-data", "fonts", "ttf")
-    return [os.path.join(fonts, name) for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf",
-                                                   "DejaVuSans-Oblique.ttf")
-            if os.path.exists(os.path.join(fonts, name))]
+    return [
+        os.path.join(fonts, name)
+        for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf")
+        if os.path.exists(os.path.join(fonts, name))
+    ]
 
 
 def render_png(svg, zoom=2.0):
@@ -328,10 +362,17 @@ def render_png(svg, zoom=2.0):
     try:
         import resvg_py
     except ImportError:
-        raise RuntimeError("PNG output needs the resvg-py package (pip install resvg-py); "
-                           "the SVG needs nothing") from None
+        raise RuntimeError(
+            "PNG output needs the resvg-py package (pip install resvg-py); the SVG needs nothing"
+        ) from None
     fonts = _bundled_fonts()
-    return bytes(resvg_py.svg_to_bytes(svg_string=svg, zoom=zoom, font_files=fonts,
-                                       skip_system_fonts=bool(fonts),
-                                       font_family="DejaVu Sans",
-                                       sans_serif_family="DejaVu Sans"))
+    return bytes(
+        resvg_py.svg_to_bytes(
+            svg_string=svg,
+            zoom=zoom,
+            font_files=fonts,
+            skip_system_fonts=bool(fonts),
+            font_family="DejaVu Sans",
+            sans_serif_family="DejaVu Sans",
+        )
+    )

@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 
 from bridge.messages import Message, _
 
-__all__ = ["BoardIn", "Notice", "ResultIn", "SessionFile", "decode", "read_artificial",
-           "read_scoring"]
+__all__ = ["BoardIn", "Notice", "ResultIn", "SessionFile", "decode", "read_artificial", "read_scoring"]
 
 
 @dataclass(frozen=True)
@@ -31,6 +30,7 @@ class Notice:
 
     def render(self, gettext=None):
         from bridge.messages import render
+
         template = gettext("line %(line)s: %(message)s") if gettext else "line %(line)s: %(message)s"
         return template % {"line": self.line, "message": render(self.message, gettext)}
 
@@ -91,6 +91,7 @@ class SessionFile:
 
 # --- Bytes to text ---------------------------------------------------------------------------
 
+
 def decode(data):
     """The text of an uploaded file: UTF-8 (a byte-order mark dropped), else Windows-1252 (the
     older Windows scoring programs), else Latin-1, which decodes any byte. CRLF and CR line
@@ -110,9 +111,23 @@ def decode(data):
 # --- Artificial score codes ----------------------------------------------------------------
 
 _SYMBOLS = {
-    "A+": "AVE+", "AVE+": "AVE+", "AV+": "AVE+", "AVG+": "AVE+", "AVEPLUS": "AVE+", "A60+": "AVE+",
-    "A": "AVE", "A=": "AVE", "AVE": "AVE", "AV": "AVE", "AVG": "AVE", "AVE=": "AVE",
-    "A-": "AVE-", "AVE-": "AVE-", "AV-": "AVE-", "AVG-": "AVE-", "AVEMINUS": "AVE-",
+    "A+": "AVE+",
+    "AVE+": "AVE+",
+    "AV+": "AVE+",
+    "AVG+": "AVE+",
+    "AVEPLUS": "AVE+",
+    "A60+": "AVE+",
+    "A": "AVE",
+    "A=": "AVE",
+    "AVE": "AVE",
+    "AV": "AVE",
+    "AVG": "AVE",
+    "AVE=": "AVE",
+    "A-": "AVE-",
+    "AVE-": "AVE-",
+    "AV-": "AVE-",
+    "AVG-": "AVE-",
+    "AVEMINUS": "AVE-",
 }
 _OPPOSITE = {"AVE+": "AVE-", "AVE": "AVE", "AVE-": "AVE+"}
 NOT_PLAYED = {"NP", "N/P", "NOTPLAYED", "NOT PLAYED", "NOT_PLAYED", "UNPLAYED"}
@@ -173,8 +188,13 @@ def read_artificial(ns_text, ew_text=None):
             continue
         read = _one(text)
         if read is None:
-            raise ValueError(_("'%(code)s' is not a score or an artificial-score code this system knows (%(known)s)",
-                               code=text, known=KNOWN_CODES))
+            raise ValueError(
+                _(
+                    "'%(code)s' is not a score or an artificial-score code this system knows (%(known)s)",
+                    code=text,
+                    known=KNOWN_CODES,
+                )
+            )
         sides.append(read)
     ns, ew = sides
     if ns and ew:
@@ -187,14 +207,34 @@ def read_artificial(ns_text, ew_text=None):
 # --- The [Scoring] tag and its kin -------------------------------------------------------------
 
 _SCORING = {
-    "MP": "matchpoints", "MATCHPOINTS": "matchpoints", "MATCHPOINT": "matchpoints", "MP1": "matchpoints",
-    "MP2": "matchpoints", "PAIRS": "matchpoints", "TOPS": "matchpoints", "MATCH_POINTS": "matchpoints",
-    "IMP": "imps", "IMPS": "imps", "TEAMS": "imps", "IMPS_TEAMS": "imps",
-    "BUTLER": "butler", "BUTLERIMP": "butler", "BUTLERIMPS": "butler", "DATUM": "butler",
-    "CROSS": "cross_imps", "CROSSIMP": "cross_imps", "CROSSIMPS": "cross_imps", "CROSS_IMPS": "cross_imps",
-    "IMPACROSSTHEFIELD": "cross_imps", "IAF": "cross_imps", "CROSS-IMPS": "cross_imps",
-    "BAM": "bam", "BOARDAMATCH": "bam",
-    "RUBBER": "rubber", "CHICAGO": "rubber", "CAVENDISH": "rubber",
+    "MP": "matchpoints",
+    "MATCHPOINTS": "matchpoints",
+    "MATCHPOINT": "matchpoints",
+    "MP1": "matchpoints",
+    "MP2": "matchpoints",
+    "PAIRS": "matchpoints",
+    "TOPS": "matchpoints",
+    "MATCH_POINTS": "matchpoints",
+    "IMP": "imps",
+    "IMPS": "imps",
+    "TEAMS": "imps",
+    "IMPS_TEAMS": "imps",
+    "BUTLER": "butler",
+    "BUTLERIMP": "butler",
+    "BUTLERIMPS": "butler",
+    "DATUM": "butler",
+    "CROSS": "cross_imps",
+    "CROSSIMP": "cross_imps",
+    "CROSSIMPS": "cross_imps",
+    "CROSS_IMPS": "cross_imps",
+    "IMPACROSSTHEFIELD": "cross_imps",
+    "IAF": "cross_imps",
+    "CROSS-IMPS": "cross_imps",
+    "BAM": "bam",
+    "BOARDAMATCH": "bam",
+    "RUBBER": "rubber",
+    "CHICAGO": "rubber",
+    "CAVENDISH": "rubber",
 }
 
 
@@ -214,6 +254,11 @@ def read_scoring(text):
 
 
 def scoring_label(kind):
-    return {"matchpoints": _("matchpoints"), "imps": _("IMPs"), "butler": _("Butler IMPs"),
-            "cross_imps": _("cross-IMPs"), "bam": _("board-a-match"), "rubber": _("rubber or Chicago scoring")
-            }.get(kind, Message("%(kind)s", kind=kind))
+    return {
+        "matchpoints": _("matchpoints"),
+        "imps": _("IMPs"),
+        "butler": _("Butler IMPs"),
+        "cross_imps": _("cross-IMPs"),
+        "bam": _("board-a-match"),
+        "rubber": _("rubber or Chicago scoring"),
+    }.get(kind, Message("%(kind)s", kind=kind))

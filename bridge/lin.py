@@ -12,17 +12,16 @@ from __future__ import annotations
 import re
 from urllib.parse import parse_qs, quote, urlsplit
 
+from bridge.auction import Auction, AuctionCall, BoardRecord, Claim, check_play, parse_card
 from bridge.deals import (
     RANKS,
-    SUITS,
     SEAT_WORDS,
+    SUITS,
     DealError,
     parse_deal,
 )
 from bridge.engine.contract import SEATS, board_vulnerability
 from bridge.messages import Message, MessageError, _
-
-from bridge.auction import Auction, AuctionCall, BoardRecord, Claim, check_play, parse_card
 
 HANDVIEWER = "https://www.bridgebase.com/tools/handviewer.html"
 
@@ -44,7 +43,9 @@ def _at(key, message):
     """``md: ...``, ``mb 5 (3H): ...``: the LIN key (and position) at fault, then what is wrong."""
     return Message("%(key)s: %(message)s", key=key, message=message)
 
+
 # --- LIN ---------------------------------------------------------------------------------
+
 
 def parse_lin(text):
     """Read one board from a BBO LIN string or a link carrying one (handviewer, ``bbo=y``,
@@ -98,8 +99,7 @@ def parse_lin(text):
             cards.append(parse_card(raw))
         except DealError as exc:
             raise LinError(_at(f"pc {number} ({raw})", exc.message)) from None
-    auction = Auction(dealer, calls, play=[cards[i:i + 4] for i in range(0, len(cards), 4)],
-                      claim=claim)
+    auction = Auction(dealer, calls, play=[cards[i : i + 4] for i in range(0, len(cards), 4)], claim=claim)
     try:
         check_play(deal, auction)
     except DealError as exc:
@@ -124,8 +124,13 @@ def _lin_from_link(text):
     try:
         parts = urlsplit(text if "://" in text else "https://" + text)
     except ValueError:  # "http://]": an address that is not one (urlsplit refuses its host)
-        raise LinError(_("'%(link)s' is not a link that can be read: paste the link as the hand viewer gives it, "
-                         "or the LIN string itself", link=text[:100])) from None
+        raise LinError(
+            _(
+                "'%(link)s' is not a link that can be read: paste the link as the hand viewer gives it, "
+                "or the LIN string itself",
+                link=text[:100],
+            )
+        ) from None
     for part in (parts.query, parts.fragment):  # some links carry it after '#'
         values = parse_qs(part, keep_blank_values=True).get("lin")
         if values:
@@ -144,8 +149,7 @@ def _lin_pairs(lin):
         raise LinError(_("%(n)s deals (md|) in the LIN string: a ruling is about one board", n=len(mds)))
     for key, _value in pairs:
         if not _LIN_KEY_RE.match(key):
-            raise LinError(_("'%(key)s' is not a LIN key: LIN is written as key|value| with two-letter keys",
-                             key=key))
+            raise LinError(_("'%(key)s' is not a LIN key: LIN is written as key|value| with two-letter keys", key=key))
     leftover = tokens[-1].strip() if len(tokens) % 2 else ""
     if leftover:
         raise LinError(_("'%(text)s' has no value: LIN is written as key|value|", text=leftover))
@@ -160,8 +164,12 @@ def _lin_call(value, number):
         return AuctionCall(_LIN_CALLS[text], alert=alert)
     if _LIN_BID_RE.match(text):
         return AuctionCall(text, alert=alert)
-    raise LinError(_at(f"mb {number} ({value})", _(
-        "'%(value)s' is not a call: LIN writes p, d, r or a bid from 1C to 7N", value=value)))
+    raise LinError(
+        _at(
+            f"mb {number} ({value})",
+            _("'%(value)s' is not a call: LIN writes p, d, r or a bid from 1C to 7N", value=value),
+        )
+    )
 
 
 def _lin_deal(value):
@@ -169,8 +177,9 @@ def _lin_deal(value):
     match = re.match(r"\s*([1-4]?)(.*)$", value, re.S)
     if not match[1]:
         # endplay's LIN export leaves the digit out; guessing it would move the auction.
-        raise LinError(_at("md", _("no dealer digit: md starts with 1 (South), 2 (West), 3 (North) or "
-                                   "4 (East) before the hands")))
+        raise LinError(
+            _at("md", _("no dealer digit: md starts with 1 (South), 2 (West), 3 (North) or 4 (East) before the hands"))
+        )
     dealer = LIN_SEATS[int(match[1]) - 1]
     texts = match[2].split(",")
     if len(texts) > 4:
@@ -181,16 +190,14 @@ def _lin_deal(value):
         named = SEAT_WORDS[missing[0]]
         for seat in missing[1:]:
             named = _("%(items)s and %(last)s", items=named, last=SEAT_WORDS[seat])
-        raise LinError(_at("md", _("the hands of %(seats)s are missing: LIN may leave out one hand only",
-                                   seats=named)))
+        raise LinError(_at("md", _("the hands of %(seats)s are missing: LIN may leave out one hand only", seats=named)))
     try:
         deal = parse_deal("N:" + " ".join(hands[s] or "-" for s in SEATS), allow_partial=True)
     except DealError as exc:
         raise LinError(_at("md", exc.message)) from None
     if missing:
         held = {card for seat in SEATS if seat not in missing for card in deal.cards(seat)}
-        deal.hands[missing[0]] = {suit: "".join(r for r in RANKS if suit + r not in held)
-                                  for suit in SUITS}
+        deal.hands[missing[0]] = {suit: "".join(r for r in RANKS if suit + r not in held) for suit in SUITS}
     return dealer, deal
 
 
@@ -205,8 +212,16 @@ def _lin_hand(seat, text):
         if char in SUITS:
             suit = char
         elif suit is None:
-            raise LinError(_at("md", _("'%(char)s' in %(seat)s's hand comes before any suit letter (S, H, D, C)",
-                                       char=char, seat=SEAT_WORDS[seat])))
+            raise LinError(
+                _at(
+                    "md",
+                    _(
+                        "'%(char)s' in %(seat)s's hand comes before any suit letter (S, H, D, C)",
+                        char=char,
+                        seat=SEAT_WORDS[seat],
+                    ),
+                )
+            )
         else:
             suits[suit] += char
     return ".".join(suits[s] for s in SUITS)
@@ -219,13 +234,13 @@ def lin_from_record(record):
     director's notes do not (LIN has no place for them). ``|`` in a text becomes ``/`` and
     ``,`` in a name a space, as LIN cannot escape them.
     """
+
     def clean(text):
         return text.replace("|", "/")
 
     names = ",".join(clean(record.players.get(seat, "")).replace(",", " ") for seat in LIN_SEATS)
     hands = ",".join(_lin_hand_text(record.deal, seat) for seat in LIN_SEATS)
-    parts = [("pn", names), ("st", ""),
-             ("md", f"{LIN_SEATS.index(record.dealer) + 1}{hands}"), ("rh", "")]
+    parts = [("pn", names), ("st", ""), ("md", f"{LIN_SEATS.index(record.dealer) + 1}{hands}"), ("rh", "")]
     if record.board is not None:
         parts.append(("ah", f"Board {record.board}"))
     parts.append(("sv", _LIN_VUL_CODE[record.vulnerability]))

@@ -33,8 +33,23 @@ from bridge.interchange import BYES, BoardIn, Notice, ResultIn, SessionFile, rea
 from bridge.messages import Message, MessageError, _
 
 # The tags every PBN game should carry, in the order PBN writes them.
-ROSTER = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer",
-          "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result")
+ROSTER = (
+    "Event",
+    "Site",
+    "Date",
+    "Board",
+    "West",
+    "North",
+    "East",
+    "South",
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Scoring",
+    "Declarer",
+    "Contract",
+    "Result",
+)
 
 _TAG_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _QUOTED_RE = re.compile(r'"((?:[^"\\]|\\.)*)"')
@@ -47,14 +62,54 @@ _NUMBER_RE = re.compile(r"^\d+(?:[.,]\d+)?$")
 _SIDE_SCORE_RE = re.compile(r"^(NS|EW|N-S|E-W)\s*([+-]?\d+)$", re.I)
 
 # Score-table columns as the standard spells them; a file may write them in any case.
-COLUMNS = ("Table", "Round", "Section", "Room", "PairId_NS", "PairId_EW", "TeamId_Home", "TeamId_Away",
-           "PlayerId_North", "PlayerId_East", "PlayerId_South", "PlayerId_West", "Contract", "Declarer",
-           "Result", "Lead", "Score_NS", "Score_EW", "Score", "MP_NS", "MP_EW", "IMP_NS", "IMP_EW",
-           "IMP_Home", "IMP_Away", "Percentage_NS", "Percentage_EW", "PairId", "TeamId", "PlayerId", "Names",
-           "Rank", "Direction")
+COLUMNS = (
+    "Table",
+    "Round",
+    "Section",
+    "Room",
+    "PairId_NS",
+    "PairId_EW",
+    "TeamId_Home",
+    "TeamId_Away",
+    "PlayerId_North",
+    "PlayerId_East",
+    "PlayerId_South",
+    "PlayerId_West",
+    "Contract",
+    "Declarer",
+    "Result",
+    "Lead",
+    "Score_NS",
+    "Score_EW",
+    "Score",
+    "MP_NS",
+    "MP_EW",
+    "IMP_NS",
+    "IMP_EW",
+    "IMP_Home",
+    "IMP_Away",
+    "Percentage_NS",
+    "Percentage_EW",
+    "PairId",
+    "TeamId",
+    "PlayerId",
+    "Names",
+    "Rank",
+    "Direction",
+)
 _CANONICAL = {name.upper(): name for name in COLUMNS}
-_CANONICAL.update({"PAIR_NS": "PairId_NS", "PAIR_EW": "PairId_EW", "NS": "PairId_NS", "EW": "PairId_EW",
-                   "SCORENS": "Score_NS", "SCOREEW": "Score_EW", "PAIRIDNS": "PairId_NS", "PAIRIDEW": "PairId_EW"})
+_CANONICAL.update(
+    {
+        "PAIR_NS": "PairId_NS",
+        "PAIR_EW": "PairId_EW",
+        "NS": "PairId_NS",
+        "EW": "PairId_EW",
+        "SCORENS": "Score_NS",
+        "SCOREEW": "Score_EW",
+        "PAIRIDNS": "PairId_NS",
+        "PAIRIDEW": "PairId_EW",
+    }
+)
 CONTESTANT_COLUMNS = ("PairId_NS", "PairId_EW", "TeamId_Home", "TeamId_Away")
 INDIVIDUAL_COLUMNS = ("PlayerId_North", "PlayerId_East", "PlayerId_South", "PlayerId_West")
 
@@ -160,6 +215,7 @@ class PbnGame:
 
 # --- Reading -----------------------------------------------------------------------------
 
+
 @dataclass
 class _Token:
     kind: str  # "tag", "word" or "blank"
@@ -181,7 +237,7 @@ def _tag_error(rest):
         return _('a tag is [Name "value"]: this one has no name')
     if not quote:
         return _('%(tag)s: the value must be in double quotes, e.g. [%(tag)s "value"]', tag=name)
-    after = rest[match.end():]
+    after = rest[match.end() :]
     if not re.search(r'(?<!\\)"', after.replace("\\\\", "")):
         return _tagged(name, _("the tag is not terminated: the value has no closing quote"))
     return _tagged(name, _("the tag is not terminated: ] is missing"))
@@ -283,14 +339,25 @@ def parse_pbn(text, warnings=None):
             key = (game.tags.get("Section", ""), game.board)
             if key in boards_seen:
                 first, first_line = boards_seen[key]
-                for label, mine, theirs in (("Deal", game.deal, first.deal),
-                                            ("Dealer", game.dealer, first.dealer),
-                                            ("Vulnerable", game.vulnerability, first.vulnerability)):
+                for label, mine, theirs in (
+                    ("Deal", game.deal, first.deal),
+                    ("Dealer", game.dealer, first.dealer),
+                    ("Vulnerable", game.vulnerability, first.vulnerability),
+                ):
                     if mine is not None and theirs is not None and mine != theirs:
-                        raise PbnError(board_line, _tagged("Board", _(
-                            "board %(board)s appears twice in this file with a different %(tag)s (first at line "
-                            "%(line)s): games of one board must agree", board=game.board, tag=label,
-                            line=first_line)))
+                        raise PbnError(
+                            board_line,
+                            _tagged(
+                                "Board",
+                                _(
+                                    "board %(board)s appears twice in this file with a different %(tag)s (first at line "
+                                    "%(line)s): games of one board must agree",
+                                    board=game.board,
+                                    tag=label,
+                                    line=first_line,
+                                ),
+                            ),
+                        )
                 if first.deal is None and game.deal is not None:
                     boards_seen[key] = (game, first_line)
             else:
@@ -323,8 +390,12 @@ def _read_game(raw, state, warnings):
         name, value = token.name, token.value
         if value in {"#", "##"}:
             if name not in seen:
-                raise PbnError(token.line, _tagged(name, _(
-                    "'#' repeats the previous game's value, but there is no earlier %(tag)s", tag=name)))
+                raise PbnError(
+                    token.line,
+                    _tagged(
+                        name, _("'#' repeats the previous game's value, but there is no earlier %(tag)s", tag=name)
+                    ),
+                )
             if value == "##":
                 sticky[name] = seen[name]
             value = seen[name]
@@ -333,23 +404,46 @@ def _read_game(raw, state, warnings):
         if name == "Note":
             match = _NOTE_RE.match(value)
             if not match:
-                raise PbnError(token.line, _tagged("Note", _(
-                    "'%(value)s' is not a note: write number:text, e.g. 1:Stayman", value=value)))
+                raise PbnError(
+                    token.line,
+                    _tagged("Note", _("'%(value)s' is not a note: write number:text, e.g. 1:Stayman", value=value)),
+                )
             notes[int(match[1])] = match[2]
             continue
         if name in lines:
             if name == "Board" and value.strip() != resolved[name].strip():
-                raise PbnError(token.line, _tagged(name, _(
-                    "a second %(tag)s tag in the same game (the first is at line %(line)s): games are separated "
-                    "by a blank line", tag=name, line=lines[name])))
+                raise PbnError(
+                    token.line,
+                    _tagged(
+                        name,
+                        _(
+                            "a second %(tag)s tag in the same game (the first is at line %(line)s): games are separated "
+                            "by a blank line",
+                            tag=name,
+                            line=lines[name],
+                        ),
+                    ),
+                )
             # PBN 2.1: a tag given twice in a game counts once, the first time.
-            warnings.append(Notice(token.line, _tagged(name, _(
-                "a second %(tag)s tag in the same game (the first is at line %(line)s) is ignored",
-                tag=name, line=lines[name]))))
+            warnings.append(
+                Notice(
+                    token.line,
+                    _tagged(
+                        name,
+                        _(
+                            "a second %(tag)s tag in the same game (the first is at line %(line)s) is ignored",
+                            tag=name,
+                            line=lines[name],
+                        ),
+                    ),
+                )
+            )
             continue
         if words and name not in {"Auction", "Play"} and not _is_table(name):
-            raise PbnError(words[0].line, _("'%(word)s' after the %(tag)s tag is outside any section",
-                                            word=words[0].value, tag=name))
+            raise PbnError(
+                words[0].line,
+                _("'%(word)s' after the %(tag)s tag is outside any section", word=words[0].value, tag=name),
+            )
         resolved[name], lines[name], data[name] = value, token.line, words
         if name != "Auction" and name != "Play" and not _is_table(name):
             tags[name] = value
@@ -374,8 +468,10 @@ def _read_game(raw, state, warnings):
 
     if known("Board"):
         if not re.fullmatch(r"\d+", known("Board")) or int(known("Board")) < 1:
-            fail("Board", _("'%(board)s' is not a board number: a board number is a positive whole number",
-                            board=known("Board")))
+            fail(
+                "Board",
+                _("'%(board)s' is not a board number: a board number is a positive whole number", board=known("Board")),
+            )
         game.board = int(known("Board"))
     try:
         game.dealer = parse_seat(known("Dealer")) if known("Dealer") else None
@@ -414,17 +510,27 @@ def _read_game(raw, state, warnings):
         game.result = _result(known("Result"), game.declarer, lambda message: fail("Result", message))
 
     if "Auction" in resolved:
-        contract, declarer = _read_auction(game, resolved["Auction"], lines["Auction"],
-                                           data["Auction"], notes, warnings)
+        contract, declarer = _read_auction(
+            game, resolved["Auction"], lines["Auction"], data["Auction"], notes, warnings
+        )
         # The Contract and Declarer tags must be where the auction ended.
-        if contract and game.contract and (
-            contract != game.contract or (contract != "PASS" and declarer != game.declarer)
+        if (
+            contract
+            and game.contract
+            and (contract != game.contract or (contract != "PASS" and declarer != game.declarer))
         ):
             said = {"contract": game.contract, "declarer": game.declarer or "?"}
-            fail("Contract", _("%(contract)s by %(declarer)s does not match the auction, which ends in a pass-out",
-                               **said) if contract == "PASS" else
-                 _("%(contract)s by %(declarer)s does not match the auction, which ends in %(played)s by %(by)s",
-                   played=contract, by=declarer, **said))
+            fail(
+                "Contract",
+                _("%(contract)s by %(declarer)s does not match the auction, which ends in a pass-out", **said)
+                if contract == "PASS"
+                else _(
+                    "%(contract)s by %(declarer)s does not match the auction, which ends in %(played)s by %(by)s",
+                    played=contract,
+                    by=declarer,
+                    **said,
+                ),
+            )
     if "Play" in resolved:
         rows = [[word.value for word in row] for row in _group(data["Play"])]
         game.sections["Play"] = (resolved["Play"], rows)
@@ -468,8 +574,13 @@ def _read_auction(game, value, line, words, notes, warnings):
     except DealError as exc:
         raise PbnError(line, _tagged("Auction", exc.message)) from None
     if game.dealer and start != game.dealer:
-        raise PbnError(line, _tagged("Auction", _("the auction starts with %(start)s but the dealer is %(dealer)s",
-                                                  start=start, dealer=game.dealer)))
+        raise PbnError(
+            line,
+            _tagged(
+                "Auction",
+                _("the auction starts with %(start)s but the dealer is %(dealer)s", start=start, dealer=game.dealer),
+            ),
+        )
     calls, call_lines = [], []
     complete = True
     for word in words:
@@ -480,9 +591,19 @@ def _read_auction(game, value, line, words, notes, warnings):
                 raise PbnError(word.line, _tagged("Auction", _("the note %(note)s comes before any call", note=text)))
             number = int(ref[1])
             if number not in notes:
-                warnings.append(Notice(word.line, _tagged("Auction", _(
-                    'the note %(note)s has no [Note "%(number)s:..."]: the call is kept with an empty note',
-                    note=text, number=number))))
+                warnings.append(
+                    Notice(
+                        word.line,
+                        _tagged(
+                            "Auction",
+                            _(
+                                'the note %(note)s has no [Note "%(number)s:..."]: the call is kept with an empty note',
+                                note=text,
+                                number=number,
+                            ),
+                        ),
+                    )
+                )
             note = notes.get(number, "")
             calls[-1].note = note if calls[-1].note is None else f"{calls[-1].note}; {note}"
         elif text.startswith("$"):
@@ -512,11 +633,25 @@ def _read_table(game, name, header, line, words):
     for cells in _group(words):
         row_line = cells[0].line
         if len(cells) != len(columns):
-            raise PbnError(row_line, _tagged(name, _(
-                "the row has %(n)s columns but the header names %(m)s (%(columns)s)",
-                n=len(cells), m=len(columns), columns=", ".join(columns))))
-        row = ScoreRow({column: (None if cell.value == "-" and not cell.quoted else cell.value)
-                        for column, cell in zip(columns, cells)}, line=row_line)
+            raise PbnError(
+                row_line,
+                _tagged(
+                    name,
+                    _(
+                        "the row has %(n)s columns but the header names %(m)s (%(columns)s)",
+                        n=len(cells),
+                        m=len(columns),
+                        columns=", ".join(columns),
+                    ),
+                ),
+            )
+        row = ScoreRow(
+            {
+                column: (None if cell.value == "-" and not cell.quoted else cell.value)
+                for column, cell in zip(columns, cells)
+            },
+            line=row_line,
+        )
         if name == "ScoreTable":
             _check_score_row(game, row)
         table.rows.append(row)
@@ -553,8 +688,7 @@ def _check_score_row(game, row):
         except DealError as exc:
             fail("Declarer", exc.message)
     if row.get("Result"):
-        row.tricks = _tricks(re.sub(r"=\d+=|\^", "", row["Result"]).strip(),
-                             lambda message: fail("Result", message))
+        row.tricks = _tricks(re.sub(r"=\d+=|\^", "", row["Result"]).strip(), lambda message: fail("Result", message))
 
     codes = {}  # column -> free text written instead of a score
     score = row.get("Score")
@@ -592,8 +726,13 @@ def _check_score_row(game, row):
             if any(text is None for text in contestants):
                 row.kind = "bye"  # a table with one pair missing: a sit-out
                 return
-            fail("Contract", _("the row has neither a contract nor a score: write the result, an artificial "
-                               "score (A60, A+, 60%%...) or NP for a board not played"))
+            fail(
+                "Contract",
+                _(
+                    "the row has neither a contract nor a score: write the result, an artificial "
+                    "score (A60, A+, 60%%...) or NP for a board not played"
+                ),
+            )
         ns_text = codes.get("Score_NS") or codes.get("Score") or codes.get("MP_NS")
         ew_text = codes.get("Score_EW") or codes.get("MP_EW")
         column = next((c for c in ("Score_NS", "Score", "MP_NS", "Score_EW", "MP_EW") if c in codes), "Contract")
@@ -611,32 +750,52 @@ def _check_score_row(game, row):
     if not passed_out and row.declarer is None:
         fail("Declarer", _("%(contract)s is scored but has no declarer", contract=row.contract))
     if not passed_out and row.tricks is None:
-        fail("Result", _("%(contract)s by %(declarer)s is scored but has no result", contract=row.contract,
-                         declarer=row.declarer))
+        fail(
+            "Result",
+            _("%(contract)s by %(declarer)s is scored but has no result", contract=row.contract, declarer=row.declarer),
+        )
     if not passed_out and game.vulnerability is None:
-        fail("Score_NS", _("the board's vulnerability is not known, so the score cannot be "
-                           "checked: give the Board number or a Vulnerable tag"))
-    expected = 0 if passed_out else ns_score(row.contract, row.declarer, row.tricks,
-                                             game.vulnerability)
+        fail(
+            "Score_NS",
+            _(
+                "the board's vulnerability is not known, so the score cannot be "
+                "checked: give the Board number or a Vulnerable tag"
+            ),
+        )
+    expected = 0 if passed_out else ns_score(row.contract, row.declarer, row.tricks, game.vulnerability)
     if passed_out:
         played = _("a passed-out board")
     else:
         vulnerable = vulnerable_for(row.declarer, game.vulnerability)
         made = {"contract": row.contract, "declarer": row.declarer, "n": row.tricks}
         if row.tricks == 1:
-            played = (_("%(contract)s by %(declarer)s making %(n)s trick, vulnerable", **made) if vulnerable
-                      else _("%(contract)s by %(declarer)s making %(n)s trick, not vulnerable", **made))
+            played = (
+                _("%(contract)s by %(declarer)s making %(n)s trick, vulnerable", **made)
+                if vulnerable
+                else _("%(contract)s by %(declarer)s making %(n)s trick, not vulnerable", **made)
+            )
         else:
-            played = (_("%(contract)s by %(declarer)s making %(n)s tricks, vulnerable", **made) if vulnerable
-                      else _("%(contract)s by %(declarer)s making %(n)s tricks, not vulnerable", **made))
-    for column, value, want in (("Score_NS", row.score_ns, expected),
-                                ("Score_EW", row.score_ew, -expected)):
+            played = (
+                _("%(contract)s by %(declarer)s making %(n)s tricks, vulnerable", **made)
+                if vulnerable
+                else _("%(contract)s by %(declarer)s making %(n)s tricks, not vulnerable", **made)
+            )
+    for column, value, want in (("Score_NS", row.score_ns, expected), ("Score_EW", row.score_ew, -expected)):
         if value is not None and value != want:
-            raise PbnError(row.line, _("%(column)s %(value)s does not match %(played)s: Law 77 gives %(want)s",
-                                       column=column, value=value, played=played, want=want))
+            raise PbnError(
+                row.line,
+                _(
+                    "%(column)s %(value)s does not match %(played)s: Law 77 gives %(want)s",
+                    column=column,
+                    value=value,
+                    played=played,
+                    want=want,
+                ),
+            )
 
 
 # --- Writing -----------------------------------------------------------------------------
+
 
 def _quote_tag(value):
     return str(value).replace('"', '\\"')
@@ -655,9 +814,12 @@ def write_pbn(games):
     for game in games:
         tags = dict(game.tags)
         typed = {
-            "Board": game.board, "Dealer": game.dealer, "Vulnerable": game.vulnerability,
+            "Board": game.board,
+            "Dealer": game.dealer,
+            "Vulnerable": game.vulnerability,
             "Deal": game.deal.to_pbn(game.dealer or "N") if game.deal else None,
-            "Declarer": game.declarer, "Result": game.result,
+            "Declarer": game.declarer,
+            "Result": game.result,
             "Contract": "Pass" if game.contract == "PASS" else game.contract,
         }
         tags.update({name: value for name, value in typed.items() if value is not None})
@@ -675,7 +837,7 @@ def write_pbn(games):
                     words[-1] += f" ={len(notes)}="
             if not game.auction_complete:
                 words.append("*")
-            out += [" ".join(words[i:i + 4]) for i in range(0, len(words), 4)]
+            out += [" ".join(words[i : i + 4]) for i in range(0, len(words), 4)]
             out += [f'[Note "{n}:{_quote_tag(text)}"]' for n, text in enumerate(notes, 1)]
         for name, (value, rows) in game.sections.items():
             out.append(f'[{name} "{_quote_tag(value)}"]')
@@ -684,8 +846,9 @@ def write_pbn(games):
             out.append(f'[{name} "{_quote_tag(table.header)}"]')
             columns = table.columns
             for row in table.rows:
-                out.append(" ".join(_cell(row.get(canonical_column(c)), width, align)
-                                    for c, width, align in columns).rstrip())
+                out.append(
+                    " ".join(_cell(row.get(canonical_column(c)), width, align) for c, width, align in columns).rstrip()
+                )
         out.append("")
     return "\n".join(out)
 
@@ -711,9 +874,18 @@ def session_from_pbn(games, warnings=()):
             if session.scoring is None:
                 session.scoring, session.scoring_line = scoring, game.line
             else:
-                raise PbnError(game.line, _tagged("Scoring", _(
-                    "'%(value)s' differs from the Scoring of an earlier game (line %(line)s): one session is "
-                    "scored one way", value=game.tags.get("Scoring"), line=session.scoring_line)))
+                raise PbnError(
+                    game.line,
+                    _tagged(
+                        "Scoring",
+                        _(
+                            "'%(value)s' differs from the Scoring of an earlier game (line %(line)s): one session is "
+                            "scored one way",
+                            value=game.tags.get("Scoring"),
+                            line=session.scoring_line,
+                        ),
+                    ),
+                )
         for row in game.total_score_rows:
             number = row.get("PairId") or row.get("TeamId") or row.get("PlayerId")
             name = row.get("Names") or row.get("Name") or row.get("TeamName") or ""
@@ -721,16 +893,29 @@ def session_from_pbn(games, warnings=()):
                 session.names[int(number)] = name.strip('"')
         if game.board is None:
             if game.deal is not None or game.contract or game.score_rows:
-                raise PbnError(game.line, _tagged("Board", _(
-                    "the game that starts at line %(line)s has a deal or a result but no Board tag: give its "
-                    "board number", line=game.line)))
+                raise PbnError(
+                    game.line,
+                    _tagged(
+                        "Board",
+                        _(
+                            "the game that starts at line %(line)s has a deal or a result but no Board tag: give its "
+                            "board number",
+                            line=game.line,
+                        ),
+                    ),
+                )
             continue
         section = game.tags.get("Section", "").strip().strip("?")
         key = (section, game.board)
         if key not in boards:
-            boards[key] = BoardIn(number=game.board, line=game.line, dealer=game.dealer,
-                                  vulnerability=game.vulnerability, section=section,
-                                  deal=game.deal.to_pbn() if game.deal and game.deal.complete else "")
+            boards[key] = BoardIn(
+                number=game.board,
+                line=game.line,
+                dealer=game.dealer,
+                vulnerability=game.vulnerability,
+                section=section,
+                deal=game.deal.to_pbn() if game.deal and game.deal.complete else "",
+            )
             session.boards.append(boards[key])
         elif not boards[key].deal and game.deal and game.deal.complete:
             boards[key].deal = game.deal.to_pbn()
@@ -746,16 +931,32 @@ def session_from_pbn(games, warnings=()):
                 if result is not None:
                     session.results.append(result)
         elif game.contract:
-            tags = ScoreRow({canonical_column(name): value for name, value in game.tags.items()
-                             if value.strip() not in {"", "?", "-"}}, line=game.line)
+            tags = ScoreRow(
+                {
+                    canonical_column(name): value
+                    for name, value in game.tags.items()
+                    if value.strip() not in {"", "?", "-"}
+                },
+                line=game.line,
+            )
             tags.contract, tags.declarer, tags.tricks = game.contract, game.declarer, game.result
             if game.tags.get("Room") or game.tags.get("HomeTeam"):
                 session.teams = True
             identified = any(tags.get(c) for c in CONTESTANT_COLUMNS) or game.tags.get("HomeTeam")
             if not identified:
-                session.warnings.append(Notice(game.line, _tagged("Contract", _(
-                    "the game's own result (%(contract)s) is not imported: it names no pairs (PairId_NS, "
-                    "PairId_EW) or teams (Room with HomeTeam and VisitTeam)", contract=game.contract))))
+                session.warnings.append(
+                    Notice(
+                        game.line,
+                        _tagged(
+                            "Contract",
+                            _(
+                                "the game's own result (%(contract)s) is not imported: it names no pairs (PairId_NS, "
+                                "PairId_EW) or teams (Room with HomeTeam and VisitTeam)",
+                                contract=game.contract,
+                            ),
+                        ),
+                    )
+                )
                 continue
             result = _result_in(game, tags, tags, section, session)
             if result is not None:
@@ -775,12 +976,23 @@ def _result_in(game, row, cells, section, session):
         return int(text)
 
     if row.kind == "bye":
-        session.warnings.append(Notice(row.line, _tagged("ScoreTable", _(
-            "board %(board)s: a sit-out (%(text)s) has no result to record", board=game.board,
-            text=row.artificial or "-"))))
+        session.warnings.append(
+            Notice(
+                row.line,
+                _tagged(
+                    "ScoreTable",
+                    _(
+                        "board %(board)s: a sit-out (%(text)s) has no result to record",
+                        board=game.board,
+                        text=row.artificial or "-",
+                    ),
+                ),
+            )
+        )
         return None
-    result = ResultIn(board=game.board, line=row.line, section=(cells.get("Section") or section or "").strip(),
-                      kind=row.kind)
+    result = ResultIn(
+        board=game.board, line=row.line, section=(cells.get("Section") or section or "").strip(), kind=row.kind
+    )
     result.table = number("Table", required=False)
     result.round = number("Round", required=False)
     if session.individual:
@@ -797,18 +1009,31 @@ def _result_in(game, row, cells, section, session):
             raise PbnError(row.line, _tagged("Room", _("a team result needs its room (Open or Closed)")))
         if cells.get("TeamId_Home") or cells.get("TeamId_Away"):
             result.home, result.away = number("TeamId_Home"), number("TeamId_Away")
-            result.ns, result.ew = ((result.home, result.away) if result.room == "open"
-                                    else (result.away, result.home))
+            result.ns, result.ew = (result.home, result.away) if result.room == "open" else (result.away, result.home)
         else:
             result.home_name = (game.tags.get("HomeTeam") or "").strip()
             result.away_name = (game.tags.get("VisitTeam") or "").strip()
             if not result.home_name or not result.away_name:
-                raise PbnError(row.line, _tagged("HomeTeam", _(
-                    "a team result names both teams: give HomeTeam and VisitTeam, or TeamId_Home and TeamId_Away")))
+                raise PbnError(
+                    row.line,
+                    _tagged(
+                        "HomeTeam",
+                        _(
+                            "a team result names both teams: give HomeTeam and VisitTeam, or TeamId_Home and TeamId_Away"
+                        ),
+                    ),
+                )
     else:
-        raise PbnError(row.line, _tagged("PairId_NS", _(
-            "the row names no contestants: a pairs table has PairId_NS and PairId_EW, a teams table TeamId_Home, "
-            "TeamId_Away and Room, an individual PlayerId_North...PlayerId_West")))
+        raise PbnError(
+            row.line,
+            _tagged(
+                "PairId_NS",
+                _(
+                    "the row names no contestants: a pairs table has PairId_NS and PairId_EW, a teams table TeamId_Home, "
+                    "TeamId_Away and Room, an individual PlayerId_North...PlayerId_West"
+                ),
+            ),
+        )
     if row.kind == "played":
         result.contract = row.contract or ""
         result.declarer = row.declarer or ""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from bridge.auction import Auction, AuctionCall, BoardRecord, Claim, parse_card, trick_winner
 from bridge.deals import (
     SEAT_NAMES,
     DealError,
@@ -18,10 +19,8 @@ from bridge.deals import (
     validate_auction,
 )
 from bridge.engine.contract import SEATS, parse_contract
-from bridge.pbn import Call, PbnError, PbnGame, parse_pbn, write_pbn
 from bridge.messages import Message, _, ngettext
-
-from bridge.auction import Auction, AuctionCall, BoardRecord, Claim, parse_card, trick_winner
+from bridge.pbn import Call, PbnError, PbnGame, parse_pbn, write_pbn
 
 _TEMPO_RE = re.compile(r"^tempo: (\d+) s$")
 _CLAIM_TAG_RE = re.compile(r"^(\d+)(?::(.*))?$", re.S)
@@ -31,7 +30,9 @@ def _tagged(tag, message):
     """``Play: ...``: the PBN tag at fault, then what is wrong."""
     return Message("%(tag)s: %(message)s", tag=tag, message=message)
 
+
 # --- PBN ---------------------------------------------------------------------------------
+
 
 def parse_pbn_record(text):
     """Read ONE game of PBN text into a BoardRecord; raise PbnError (with a line) if the
@@ -46,19 +47,26 @@ def parse_pbn_record(text):
     games = parse_pbn(text)
     if len(games) != 1:
         line = games[1].line if len(games) > 1 else 1
-        raise PbnError(line, ngettext("%(n)s game in the text: a ruling is about one board",
-                                      "%(n)s games in the text: a ruling is about one board", len(games), n=len(games)))
+        raise PbnError(
+            line,
+            ngettext(
+                "%(n)s game in the text: a ruling is about one board",
+                "%(n)s games in the text: a ruling is about one board",
+                len(games),
+                n=len(games),
+            ),
+        )
     game = games[0]
     if game.deal is None:
         raise PbnError(game.line, _tagged("Deal", _("the game has no deal")))
     for tag, value in (("Dealer", game.dealer), ("Vulnerable", game.vulnerability)):
         if value is None:
-            raise PbnError(game.line, _tagged(tag, _("the game has no %(tag)s tag, nor a Board number to take it "
-                                                     "from", tag=tag)))
+            raise PbnError(
+                game.line, _tagged(tag, _("the game has no %(tag)s tag, nor a Board number to take it from", tag=tag))
+            )
 
     alerted = _alerted_calls(text)
-    calls = [_call_from_note(call.call, call.note, i in alerted)
-             for i, call in enumerate(game.auction)]
+    calls = [_call_from_note(call.call, call.note, i in alerted) for i, call in enumerate(game.auction)]
     if calls and calls[-1].call == "AP":  # all pass: the passes it stands for
         ap = calls.pop()
         while validate_auction(game.dealer, [c.call for c in calls], complete=False)[0] is None:
@@ -68,21 +76,34 @@ def parse_pbn_record(text):
     if game.tags.get("Claim"):
         match = _CLAIM_TAG_RE.match(game.tags["Claim"].strip())
         if not match:
-            raise PbnError(_line_of(text, "[Claim"), _tagged("Claim", _(
-                "'%(value)s' is not a claim: write tricks:what was said, e.g. 10:the rest are mine",
-                value=game.tags["Claim"])))
+            raise PbnError(
+                _line_of(text, "[Claim"),
+                _tagged(
+                    "Claim",
+                    _(
+                        "'%(value)s' is not a claim: write tricks:what was said, e.g. 10:the rest are mine",
+                        value=game.tags["Claim"],
+                    ),
+                ),
+            )
         claim = Claim(int(match[1]), match[2] or "")
     play = _read_play(game, calls, _line_of(text, "[Play")) if "Play" in game.sections else []
     auction = Auction(game.dealer, calls, play=play, claim=claim)
-    players = {seat: game.tags[SEAT_NAMES[seat]].strip() for seat in SEATS
-               if game.tags.get(SEAT_NAMES[seat], "").strip() not in ("", "?")}
+    players = {
+        seat: game.tags[SEAT_NAMES[seat]].strip()
+        for seat in SEATS
+        if game.tags.get(SEAT_NAMES[seat], "").strip() not in ("", "?")
+    }
     record = BoardRecord(game.board, game.vulnerability, game.deal, auction, players)
     try:
         record.validate()
     except DealError as exc:
         where = _line_of(text, "[Play" if exc.field == "play" else "[Claim") or game.line
-        message = (_("trick %(n)s: %(message)s", n=exc.index // 4 + 1, message=exc.message)
-                   if exc.index is not None else exc.message)
+        message = (
+            _("trick %(n)s: %(message)s", n=exc.index // 4 + 1, message=exc.message)
+            if exc.index is not None
+            else exc.message
+        )
         raise PbnError(where, _tagged(exc.field.capitalize(), message)) from None
     return record
 
@@ -93,19 +114,35 @@ def _read_play(game, calls, line):
     contract, declarer = validate_auction(game.dealer, [c.call for c in calls], False)
     leader_tag, rows = game.sections["Play"]
     if contract in (None, "PASS"):
-        raise PbnError(line, _tagged("Play", _("cards are played but the auction has not ended") if contract is None
-                                     else _("cards are played but the board was passed out")))
+        raise PbnError(
+            line,
+            _tagged(
+                "Play",
+                _("cards are played but the auction has not ended")
+                if contract is None
+                else _("cards are played but the board was passed out"),
+            ),
+        )
     first = next_seat(declarer)
     if leader_tag.strip().upper() != first:
-        raise PbnError(line, _tagged("Play", _(
-            "the play starts with %(start)s but the opening leader is %(leader)s, on declarer %(declarer)s's left",
-            start=leader_tag, leader=first, declarer=declarer)))
+        raise PbnError(
+            line,
+            _tagged(
+                "Play",
+                _(
+                    "the play starts with %(start)s but the opening leader is %(leader)s, on declarer %(declarer)s's left",
+                    start=leader_tag,
+                    leader=first,
+                    declarer=declarer,
+                ),
+            ),
+        )
     words = [w for row in rows for w in row]
-    words = words[:words.index("*")] if "*" in words else words
+    words = words[: words.index("*")] if "*" in words else words
     trump, leader, tricks = parse_contract(contract).strain, first, []
     try:
         for start in range(0, len(words), 4):
-            by_seat = {next_seat(first, i): w for i, w in enumerate(words[start:start + 4])}
+            by_seat = {next_seat(first, i): w for i, w in enumerate(words[start : start + 4])}
             trick = []
             for i in range(4):  # the cards in play order, up to the first not played
                 word = by_seat.get(next_seat(leader, i), "-")
@@ -118,14 +155,14 @@ def _read_play(game, calls, line):
                 break
             leader = trick_winner(trick, leader, trump)
     except DealError as exc:
-        raise PbnError(line, _tagged("Play", _("trick %(n)s: %(message)s", n=len(tricks) + 1,
-                                               message=exc.message))) from None
+        raise PbnError(
+            line, _tagged("Play", _("trick %(n)s: %(message)s", n=len(tricks) + 1, message=exc.message))
+        ) from None
     return tricks
 
 
 def _line_of(text, start):
-    return next((n for n, line in enumerate(text.splitlines(), 1)
-                 if line.lstrip().startswith(start)), None)
+    return next((n for n, line in enumerate(text.splitlines(), 1) if line.lstrip().startswith(start)), None)
 
 
 def _alerted_calls(text):
@@ -134,7 +171,7 @@ def _alerted_calls(text):
     match = re.search(r'\[\s*Auction\s*"[^"]*"\s*\]', text)
     if not match:
         return set()
-    body = re.sub(r"\{.*?\}", " ", text[match.end():], flags=re.S)
+    body = re.sub(r"\{.*?\}", " ", text[match.end() :], flags=re.S)
     body = re.sub(r";[^\n]*", " ", body).split("[", 1)[0]
     words = [w for w in body.split() if not re.fullmatch(r"=\d+=|\$\d+|\*", w)]
     return {i for i, word in enumerate(words) if re.search(r"[^!?]!$", word)}
@@ -149,7 +186,7 @@ def _call_from_note(call, note, bang):
     remark = ""
     for i, part in enumerate(parts):
         if part.startswith("note: "):
-            remark, parts = "; ".join(parts[i:])[len("note: "):], parts[:i]
+            remark, parts = "; ".join(parts[i:])[len("note: ") :], parts[:i]
             break
     tempo = None
     if parts and _TEMPO_RE.match(parts[-1]):
@@ -194,10 +231,18 @@ def to_pbn(record):
     if auction.claim:
         text = auction.claim.text.replace("\n", " ")
         tags["Claim"] = f"{auction.claim.tricks}:{text}" if text else str(auction.claim.tricks)
-    game = PbnGame(line=0, tags=tags, board=record.board, dealer=record.dealer,
-                   vulnerability=record.vulnerability, deal=record.deal, declarer=declarer,
-                   contract=contract, auction=[Call(c.call, _note_text(c)) for c in auction.calls],
-                   auction_complete=contract is not None)
+    game = PbnGame(
+        line=0,
+        tags=tags,
+        board=record.board,
+        dealer=record.dealer,
+        vulnerability=record.vulnerability,
+        deal=record.deal,
+        declarer=declarer,
+        contract=contract,
+        auction=[Call(c.call, _note_text(c)) for c in auction.calls],
+        auction_complete=contract is not None,
+    )
     if auction.cards:
         first = next_seat(declarer)
         trump, leader, rows = parse_contract(contract).strain, first, []

@@ -29,6 +29,7 @@ _: Callable[..., Message] = messages._
 def _fault(field: str, message: Message, index: int | None = None) -> DealError:
     return DealError(field, message, index)  # type: ignore[no-untyped-call]
 
+
 SEATS = ("N", "E", "S", "W")
 
 
@@ -54,12 +55,14 @@ def strain_of(contract: str) -> str:
 
 def winning_index(cards: tuple[str, ...] | list[str], strain: str) -> int:
     """The index of the card that wins a finished trick (cards in play order)."""
+
     def power(card: str) -> tuple[int, int]:
         if card[0] == strain:
             return 2, -RANKS.index(card[1])
         if card[0] == cards[0][0]:
             return 1, -RANKS.index(card[1])
         return 0, 0
+
     return max(range(len(cards)), key=lambda i: power(cards[i]))
 
 
@@ -154,8 +157,9 @@ class PlayRecord:
     def won_in_play(self, side: str, first: int = 1, last: int = 13) -> int:
         """Tricks numbered ``first`` to ``last`` that ``side`` won in the play (claimed tricks
         not counted)."""
-        return sum(1 for t in self.tricks
-                   if t.winner is not None and first <= t.number <= last and side_of(t.winner) == side)
+        return sum(
+            1 for t in self.tricks if t.winner is not None and first <= t.number <= last and side_of(t.winner) == side
+        )
 
     def claimed(self, side: str) -> int | None:
         """The tricks not played that the claim gave ``side``; None without a claim."""
@@ -205,8 +209,13 @@ class PlayRecord:
             raise _fault("play", _("there is no card %(card)s of trick %(trick)s", card=card + 1, trick=trick))
         for offset, played_card in enumerate(current):
             hands[next_seat(leader, offset)].remove(played_card)
-        return Position(trick=trick, leader=leader, current=current,
-                        hands={seat: tuple(cards) for seat, cards in hands.items()}, won=won)
+        return Position(
+            trick=trick,
+            leader=leader,
+            current=current,
+            hands={seat: tuple(cards) for seat, cards in hands.items()},
+            won=won,
+        )
 
     def revokes(self) -> list[Revoke]:
         """Every card played that did not follow suit while its player held the suit led."""
@@ -235,17 +244,15 @@ def read_play(deal: Deal, auction: Auction) -> PlayRecord:
     tricks: list[Trick] = []
     leader = next_seat(declarer)
     for start in range(0, len(cards), 4):
-        played = tuple(cards[start:start + 4])
+        played = tuple(cards[start : start + 4])
         winner = winning = None
         if len(played) == 4:
             index = winning_index(played, strain)
             winner, winning = next_seat(leader, index), played[index]
-        tricks.append(Trick(number=len(tricks) + 1, leader=leader, cards=played, winner=winner,
-                            winning_card=winning))
+        tricks.append(Trick(number=len(tricks) + 1, leader=leader, cards=played, winner=winner, winning_card=winning))
         leader = winner or leader
     claim = auction.claim.tricks if auction.claim is not None else None
-    return PlayRecord(contract=contract, declarer=declarer, strain=strain, deal=deal, tricks=tuple(tricks),
-                      claim=claim)
+    return PlayRecord(contract=contract, declarer=declarer, strain=strain, deal=deal, tricks=tuple(tricks), claim=claim)
 
 
 # --- Double dummy from a position ----------------------------------------------------------
@@ -263,15 +270,17 @@ def solve_position(position: Position, strain: str) -> int:
     from endplay import dds, types
 
     try:
-        deal = types.Deal(position.pbn(), first=types.Player(_PLAYERS[position.leader]),
-                          trump=types.Denom(_DENOMS[strain]))
+        deal = types.Deal(
+            position.pbn(), first=types.Player(_PLAYERS[position.leader]), trump=types.Denom(_DENOMS[strain])
+        )
         for card in position.current:
             deal.play(card)
         solved = dds.solve_board(deal)
         return max(tricks for _card, tricks in solved)
     except Exception as exc:  # DDS reports failures as assorted exceptions
-        raise _fault("deal", _("the double-dummy solver failed on %(deal)s: %(error)s", deal=position.pbn(),
-                                  error=str(exc))) from exc
+        raise _fault(
+            "deal", _("the double-dummy solver failed on %(deal)s: %(error)s", deal=position.pbn(), error=str(exc))
+        ) from exc
 
 
 def side_tricks_from(position: Position, strain: str, side: str) -> int:

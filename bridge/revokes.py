@@ -105,24 +105,38 @@ class RevokeFacts:
         if self.offender not in SEATS:
             raise RevokeError("offender", _("'%(text)s' is not a seat: write N, E, S or W", text=self.offender))
         if self.established and self.established_by not in ESTABLISHED_BY:
-            raise RevokeError("established_by", _(
-                "say how the revoke was established: 63A1 (played to the next trick), 63A2 (a card named for it) "
-                "or 63A3 (a claim or concession)"))
+            raise RevokeError(
+                "established_by",
+                _(
+                    "say how the revoke was established: 63A1 (played to the next trick), 63A2 (a card named for it) "
+                    "or 63A3 (a claim or concession)"
+                ),
+            )
         if not self.established and self.established_by:
             raise RevokeError("established_by", _("a revoke that was not established has no way it was established"))
         if self.offender_won_revoke_trick and not self.offending_side_won_revoke_trick:
-            raise RevokeError("offending_side_won_revoke_trick", _(
-                "the offending player won the revoke trick, so his side won it"))
+            raise RevokeError(
+                "offending_side_won_revoke_trick", _("the offending player won the revoke trick, so his side won it")
+            )
         left = 13 - self.trick
-        if not isinstance(self.offending_side_tricks_after, int) or \
-                not 0 <= self.offending_side_tricks_after <= left:
-            raise RevokeError("offending_side_tricks_after", _(
-                "after trick %(trick)s the offending side can win 0 to %(left)s tricks, not %(n)s",
-                trick=self.trick, left=left, n=self.offending_side_tricks_after))
+        if not isinstance(self.offending_side_tricks_after, int) or not 0 <= self.offending_side_tricks_after <= left:
+            raise RevokeError(
+                "offending_side_tricks_after",
+                _(
+                    "after trick %(trick)s the offending side can win 0 to %(left)s tricks, not %(n)s",
+                    trick=self.trick,
+                    left=left,
+                    n=self.offending_side_tricks_after,
+                ),
+            )
         if self.offender_won_with_legal_card and self.offending_side_tricks_after == 0:
-            raise RevokeError("offender_won_with_legal_card", _(
-                "the offending side won no trick after the revoke trick, so the offender won none with a card "
-                "of the suit led"))
+            raise RevokeError(
+                "offender_won_with_legal_card",
+                _(
+                    "the offending side won no trick after the revoke trick, so the offender won none with a card "
+                    "of the suit led"
+                ),
+            )
 
 
 @dataclass(frozen=True)
@@ -137,15 +151,21 @@ class Transfer:
 
     def to_dict(self) -> dict[str, Any]:
         params: dict[str, object] = getattr(self.reason, "params", {})
-        return {"tricks": self.tricks, "law": self.law, "reason": str(self.reason),
-                "reason_template": getattr(self.reason, "template", str(self.reason)),
-                "reason_params": {key: str(value) for key, value in params.items()}, "equity": self.equity}
+        return {
+            "tricks": self.tricks,
+            "law": self.law,
+            "reason": str(self.reason),
+            "reason_template": getattr(self.reason, "template", str(self.reason)),
+            "reason_params": {key: str(value) for key, value in params.items()},
+            "equity": self.equity,
+        }
 
 
 def _check_edition(edition: str) -> None:
     if edition not in EDITIONS:
-        raise RevokeError("edition", _("'%(edition)s' is not an edition of the Laws: 1997, 2007 or 2017",
-                                       edition=edition))
+        raise RevokeError(
+            "edition", _("'%(edition)s' is not an edition of the Laws: 1997, 2007 or 2017", edition=edition)
+        )
 
 
 def revoke_transfer(edition: str, facts: RevokeFacts) -> Transfer:
@@ -153,47 +173,82 @@ def revoke_transfer(edition: str, facts: RevokeFacts) -> Transfer:
     _check_edition(edition)
     facts.check()
     if not facts.established:
-        return Transfer(0, "62A", _("the revoke was not established: it is corrected and no trick is transferred"),
-                        False)
+        return Transfer(
+            0, "62A", _("the revoke was not established: it is corrected and no trick is transferred"), False
+        )
     exemptions = [
-        ("64B1", not facts.offending_side_won_revoke_trick and facts.offending_side_tricks_after == 0,
-         _("no transfer: the offending side won neither the revoke trick nor any later trick")),
-        ("64B2", facts.subsequent_same_suit,
-         _("no transfer: a second revoke in the same suit by the same player")),
-        ("64B3", facts.faced_card,
-         _("no transfer: the revoke was a failure to play a faced card or a card of a hand faced on the table "
-           "(dummy's included)")),
-        ("64B4", facts.noticed_after_next_call,
-         _("no transfer: attention was first drawn to the revoke after the non-offending side called on the "
-           "next board")),
-        ("64B5", facts.noticed_after_round,
-         _("no transfer: attention was first drawn to the revoke after the round ended")),
+        (
+            "64B1",
+            not facts.offending_side_won_revoke_trick and facts.offending_side_tricks_after == 0,
+            _("no transfer: the offending side won neither the revoke trick nor any later trick"),
+        ),
+        ("64B2", facts.subsequent_same_suit, _("no transfer: a second revoke in the same suit by the same player")),
+        (
+            "64B3",
+            facts.faced_card,
+            _(
+                "no transfer: the revoke was a failure to play a faced card or a card of a hand faced on the table "
+                "(dummy's included)"
+            ),
+        ),
+        (
+            "64B4",
+            facts.noticed_after_next_call,
+            _(
+                "no transfer: attention was first drawn to the revoke after the non-offending side called on the "
+                "next board"
+            ),
+        ),
+        (
+            "64B5",
+            facts.noticed_after_round,
+            _("no transfer: attention was first drawn to the revoke after the round ended"),
+        ),
         ("64B6", facts.trick == 12, _("no transfer: the revoke was on the twelfth trick (corrected, Law 62D)")),
     ]
     if edition != "1997":
-        exemptions.append(("64B7", facts.both_sides_revoked,
-                           _("no transfer: both sides revoked on the board (the director restores equity, 64C)")))
+        exemptions.append(
+            (
+                "64B7",
+                facts.both_sides_revoked,
+                _("no transfer: both sides revoked on the board (the director restores equity, 64C)"),
+            )
+        )
     for law, applies, reason in exemptions:
         if applies:
             return Transfer(0, law, reason, True)
     available = int(facts.offending_side_won_revoke_trick) + facts.offending_side_tricks_after
     if facts.offender_won_revoke_trick:
         tricks = 1 + (1 if facts.offending_side_tricks_after else 0)
-        reason = (_("the offending player won the revoke trick: it is transferred, with one later trick the "
-                    "offending side won") if tricks == 2 else
-                  _("the offending player won the revoke trick: it is transferred (his side won no later trick)"))
+        reason = (
+            _(
+                "the offending player won the revoke trick: it is transferred, with one later trick the "
+                "offending side won"
+            )
+            if tricks == 2
+            else _("the offending player won the revoke trick: it is transferred (his side won no later trick)")
+        )
         return Transfer(tricks, "64A1", reason, True)
     tricks = 1
-    reason = _("the offending player did not win the revoke trick: one trick is transferred, as his side won "
-               "that trick or a later one")
+    reason = _(
+        "the offending player did not win the revoke trick: one trick is transferred, as his side won "
+        "that trick or a later one"
+    )
     if edition == "1997" and facts.offender_won_with_legal_card:
         tricks = min(2, available)
-        reason = (_("the offending player did not win the revoke trick; his side won a trick from then on, and he "
-                    "later won a trick with a card he could have played to the revoke trick: two tricks are "
-                    "transferred (1997)") if tricks == 2 else
-                  _("the offending player did not win the revoke trick; he later won a trick with a card he could "
-                    "have played to it, but his side won only one trick from the revoke on: one trick is "
-                    "transferred (1997)"))
+        reason = (
+            _(
+                "the offending player did not win the revoke trick; his side won a trick from then on, and he "
+                "later won a trick with a card he could have played to the revoke trick: two tricks are "
+                "transferred (1997)"
+            )
+            if tricks == 2
+            else _(
+                "the offending player did not win the revoke trick; he later won a trick with a card he could "
+                "have played to it, but his side won only one trick from the revoke on: one trick is "
+                "transferred (1997)"
+            )
+        )
     return Transfer(tricks, "64A2", reason, True)
 
 
@@ -214,8 +269,9 @@ class DefectiveTrickFacts:
 
     def check(self) -> None:
         if not isinstance(self.trick, int) or not 1 <= self.trick <= 13:
-            raise RevokeError("trick", _("the defective trick is a trick from 1 to 13, not %(trick)s",
-                                         trick=self.trick))
+            raise RevokeError(
+                "trick", _("the defective trick is a trick from 1 to 13, not %(trick)s", trick=self.trick)
+            )
         if self.offender not in SEATS:
             raise RevokeError("offender", _("'%(text)s' is not a seat: write N, E, S or W", text=self.offender))
 
@@ -225,16 +281,27 @@ def defective_trick_transfer(edition: str, facts: DefectiveTrickFacts) -> Transf
     _check_edition(edition)
     facts.check()
     if facts.too_many_cards:
-        return Transfer(0, "67B2", _(
-            "too many cards played to the trick: the extra cards go back to the hand and the trick stands; a card "
-            "that should have been played to an earlier trick is a revoke of its own"), False)
+        return Transfer(
+            0,
+            "67B2",
+            _(
+                "too many cards played to the trick: the extra cards go back to the hand and the trick stands; a card "
+                "that should have been played to an earlier trick is a revoke of its own"
+            ),
+            False,
+        )
     law = "67B1a" if facts.could_follow else "67B1b"
     if edition == "1997" and facts.could_follow:
-        return Transfer(0, law, _("the offender places a card of the suit led among his played cards: no penalty "
-                                  "(1997)"), False)
+        return Transfer(
+            0, law, _("the offender places a card of the suit led among his played cards: no penalty (1997)"), False
+        )
     if not facts.offending_side_won_from_then:
-        return Transfer(0, law, _("deemed a revoke, but the offending side won neither that trick nor a later one: "
-                                  "nothing to transfer"), True)
+        return Transfer(
+            0,
+            law,
+            _("deemed a revoke, but the offending side won neither that trick nor a later one: nothing to transfer"),
+            True,
+        )
     return Transfer(1, law, _("deemed a revoke on the defective trick: one trick is transferred (as Law 64A2)"), True)
 
 
@@ -249,9 +316,16 @@ def result_after(*, declarer: str, declarer_tricks: int, offender: str, transfer
 
 # --- From the play record -----------------------------------------------------------------
 
-def facts_from_play(record: PlayRecord, revoke: Revoke, *, faced_card: bool | None = None,
-                    noticed_after_next_call: bool = False, noticed_after_round: bool = False,
-                    established_by: str | None = None) -> RevokeFacts:
+
+def facts_from_play(
+    record: PlayRecord,
+    revoke: Revoke,
+    *,
+    faced_card: bool | None = None,
+    noticed_after_next_call: bool = False,
+    noticed_after_round: bool = False,
+    established_by: str | None = None,
+) -> RevokeFacts:
     """The facts of ``revoke`` as the play record shows them. The director adds what the record
     cannot show (attention drawn after the next board's call or after the round) and may say
     how it was established when the record stops at the revoke trick (``established_by``).
@@ -260,37 +334,54 @@ def facts_from_play(record: PlayRecord, revoke: Revoke, *, faced_card: bool | No
     """
     trick = record.tricks[revoke.trick - 1]
     if trick.winner is None:
-        raise RevokeError("trick", _("the play record stops in the revoke trick (%(n)s): enter who won it",
-                                     n=revoke.trick))
+        raise RevokeError(
+            "trick", _("the play record stops in the revoke trick (%(n)s): enter who won it", n=revoke.trick)
+        )
     side = side_of(revoke.seat)
     after = record.won_from(side, revoke.trick + 1)
     if after is None:
-        raise RevokeError("offending_side_tricks_after", _(
-            "the play record stops at trick %(n)s without a claim: enter the tricks the offending side won after "
-            "the revoke trick", n=len(record.tricks)))
+        raise RevokeError(
+            "offending_side_tricks_after",
+            _(
+                "the play record stops at trick %(n)s without a claim: enter the tricks the offending side won after "
+                "the revoke trick",
+                n=len(record.tricks),
+            ),
+        )
     if established_by is None:
         established_by = ""
         following = record.tricks[revoke.trick] if revoke.trick < len(record.tricks) else None
-        if following is not None and any(side_of(following.seat_at(i)) == side
-                                          for i in range(len(following.cards))):
+        if following is not None and any(side_of(following.seat_at(i)) == side for i in range(len(following.cards))):
             established_by = "63A1"
         elif record.claim is not None and revoke.trick == len(record.tricks):
             established_by = "63A3"
-    later_tricks = [t for t in record.tricks if t.number > revoke.trick and t.winner == revoke.seat
-                    and t.winning_card is not None and t.winning_card[0] == revoke.suit_led]
-    same_suit_before = any(r.seat == revoke.seat and r.suit_led == revoke.suit_led and r.trick < revoke.trick
-                           for r in record.revokes())
+    later_tricks = [
+        t
+        for t in record.tricks
+        if t.number > revoke.trick
+        and t.winner == revoke.seat
+        and t.winning_card is not None
+        and t.winning_card[0] == revoke.suit_led
+    ]
+    same_suit_before = any(
+        r.seat == revoke.seat and r.suit_led == revoke.suit_led and r.trick < revoke.trick for r in record.revokes()
+    )
     both = any(side_of(r.seat) != side for r in record.revokes())
     return RevokeFacts(
-        trick=revoke.trick, offender=revoke.seat, established=bool(established_by), established_by=established_by,
+        trick=revoke.trick,
+        offender=revoke.seat,
+        established=bool(established_by),
+        established_by=established_by,
         offender_won_revoke_trick=trick.winner == revoke.seat,
         offending_side_won_revoke_trick=side_of(trick.winner) == side,
         offending_side_tricks_after=after,
         offender_won_with_legal_card=bool(later_tricks),
         subsequent_same_suit=same_suit_before,
         faced_card=revoke.seat == record.dummy if faced_card is None else faced_card,
-        noticed_after_next_call=noticed_after_next_call, noticed_after_round=noticed_after_round,
-        both_sides_revoked=both)
+        noticed_after_next_call=noticed_after_next_call,
+        noticed_after_round=noticed_after_round,
+        both_sides_revoked=both,
+    )
 
 
 def equity_guide(record: PlayRecord, revoke: Revoke, transfer: Transfer) -> dict[str, Any]:
@@ -302,13 +393,33 @@ def equity_guide(record: PlayRecord, revoke: Revoke, transfer: Transfer) -> dict
     double_dummy = position.won[non_offending] + side_tricks_from(position, record.strain, non_offending)
     at_table = record.won_from(non_offending, 1)
     if at_table is None:
-        raise RevokeError("offending_side_tricks_after", _(
-            "the play record stops at trick %(n)s without a claim: enter the tricks the offending side won after "
-            "the revoke trick", n=len(record.tricks)))
-    return {"non_offending": non_offending, "double_dummy": double_dummy, "at_table": at_table,
-            "after_transfer": at_table + transfer.tricks,
-            "short": max(0, double_dummy - at_table - transfer.tricks)}
+        raise RevokeError(
+            "offending_side_tricks_after",
+            _(
+                "the play record stops at trick %(n)s without a claim: enter the tricks the offending side won after "
+                "the revoke trick",
+                n=len(record.tricks),
+            ),
+        )
+    return {
+        "non_offending": non_offending,
+        "double_dummy": double_dummy,
+        "at_table": at_table,
+        "after_transfer": at_table + transfer.tricks,
+        "short": max(0, double_dummy - at_table - transfer.tricks),
+    }
 
 
-__all__ = ["EDITIONS", "DefectiveTrickFacts", "RevokeError", "RevokeFacts", "Transfer", "defective_trick_transfer",
-           "equity_guide", "facts_from_play", "next_seat", "result_after", "revoke_transfer"]
+__all__ = [
+    "EDITIONS",
+    "DefectiveTrickFacts",
+    "RevokeError",
+    "RevokeFacts",
+    "Transfer",
+    "defective_trick_transfer",
+    "equity_guide",
+    "facts_from_play",
+    "next_seat",
+    "result_after",
+    "revoke_transfer",
+]

@@ -25,10 +25,24 @@ from bridge.messages import Message, MessageError, _
 
 __all__ = ["UsebioError", "parse_usebio", "write_usebio"]
 
-_SCORING = {"MATCH_POINTS": "matchpoints", "MATCHPOINTS": "matchpoints", "MP_PAIRS": "matchpoints",
-            "IMPS": "imps", "TEAMS": "imps", "SWISS_TEAMS": "imps", "TEAMS_OF_FOUR": "imps", "KO_TEAMS": "imps",
-            "BUTLER": "butler", "BUTLER_PAIRS": "butler", "CROSS_IMPS": "cross_imps", "CROSS_IMP": "cross_imps",
-            "IMP_PAIRS": "cross_imps", "INDIVIDUAL": "matchpoints", "BAM": "bam", "BAM_TEAMS": "bam"}
+_SCORING = {
+    "MATCH_POINTS": "matchpoints",
+    "MATCHPOINTS": "matchpoints",
+    "MP_PAIRS": "matchpoints",
+    "IMPS": "imps",
+    "TEAMS": "imps",
+    "SWISS_TEAMS": "imps",
+    "TEAMS_OF_FOUR": "imps",
+    "KO_TEAMS": "imps",
+    "BUTLER": "butler",
+    "BUTLER_PAIRS": "butler",
+    "CROSS_IMPS": "cross_imps",
+    "CROSS_IMP": "cross_imps",
+    "IMP_PAIRS": "cross_imps",
+    "INDIVIDUAL": "matchpoints",
+    "BAM": "bam",
+    "BAM_TEAMS": "bam",
+}
 _SEATS = {"N": "N", "NORTH": "N", "E": "E", "EAST": "E", "S": "S", "SOUTH": "S", "W": "W", "WEST": "W"}
 
 
@@ -57,19 +71,23 @@ def parse_usebio(data):
     try:
         root = fromstring(data, forbid_dtd=False, forbid_entities=True, forbid_external=True)
     except DefusedXmlException:
-        raise UsebioError(_("the file"), _("it declares XML entities, which a results file never needs: refused "
-                                           "for safety")) from None
+        raise UsebioError(
+            _("the file"), _("it declares XML entities, which a results file never needs: refused for safety")
+        ) from None
     except ElementTree.ParseError as error:
         line, column = getattr(error, "position", (0, 0))
-        raise UsebioError(_("line %(line)s, column %(column)s", line=line, column=column),
-                          _("this is not well-formed XML")) from None
+        raise UsebioError(
+            _("line %(line)s, column %(column)s", line=line, column=column), _("this is not well-formed XML")
+        ) from None
     except LookupError:
         raise UsebioError(_("the file"), _("the XML declaration names an encoding that does not exist")) from None
     except (ValueError, RecursionError):
         raise UsebioError(_("the file"), _("this is not well-formed XML")) from None
     if root.tag.upper() != "USEBIO":
-        raise UsebioError(_("the file"), _("the root element is <%(tag)s>, not <USEBIO>: this is not a USEBIO file",
-                                           tag=root.tag[:40]))
+        raise UsebioError(
+            _("the file"),
+            _("the root element is <%(tag)s>, not <USEBIO>: this is not a USEBIO file", tag=root.tag[:40]),
+        )
     event = root if root.find("EVENT") is None else root.find("EVENT")
     session = SessionFile(format="USEBIO")
     kind = (_text(event, "BOARD_SCORING_METHOD") or event.get("EVENT_TYPE") or "").upper()
@@ -95,16 +113,18 @@ def parse_usebio(data):
             continue
         number = _number(board, "BOARD_NUMBER", _("board element %(n)s", n=index))
         where = _("board %(board)s", board=number)
-        record = hands.get(number) or BoardIn(number=number, line=index, dealer=board_dealer(number),
-                                                 vulnerability=board_vulnerability(number))
+        record = hands.get(number) or BoardIn(
+            number=number, line=index, dealer=board_dealer(number), vulnerability=board_vulnerability(number)
+        )
         record.line, record.where = index, where
         if number in seen:
             raise UsebioError(where, _("BOARD_NUMBER: board %(board)s is given twice", board=number))
         seen[number] = record
         session.boards.append(record)
         for row, line in enumerate(board.findall("TRAVELLER_LINE"), 1):
-            result = _traveller_line(line, record, _("board %(board)s, traveller line %(row)s", board=number, row=row),
-                                     session)
+            result = _traveller_line(
+                line, record, _("board %(board)s, traveller line %(row)s", board=number, row=row), session
+            )
             if result is not None:
                 session.results.append(result)
     for number, record in hands.items():
@@ -136,8 +156,11 @@ def _hand_record(board, index):
         if record.dealer is None:
             raise DealError("dealer", _("'%(text)s' is not a seat: write N, E, S or W", text=dealer[:20]))
         vulnerable = _text(board, "VULNERABILITY", "VULNERABLE")
-        record.vulnerability = (parse_vulnerability(vulnerable.replace("-", "") if len(vulnerable) == 3 else vulnerable)
-                                if vulnerable else board_vulnerability(number))
+        record.vulnerability = (
+            parse_vulnerability(vulnerable.replace("-", "") if len(vulnerable) == 3 else vulnerable)
+            if vulnerable
+            else board_vulnerability(number)
+        )
     except DealError as error:
         raise UsebioError(where, error.message) from None
     hands = {}
@@ -145,8 +168,10 @@ def _hand_record(board, index):
         seat = _SEATS.get((_text(hand, "DIRECTION") or "").upper())
         if seat is None:
             raise UsebioError(where, _("HAND: DIRECTION must be N, E, S or W"))
-        suits = [(_text(hand, suit) or "").replace("10", "T").replace(" ", "") for suit in
-                 ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")]
+        suits = [
+            (_text(hand, suit) or "").replace("10", "T").replace(" ", "")
+            for suit in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
+        ]
         hands[seat] = ".".join(suits)
     if hands:
         if set(hands) != {"N", "E", "S", "W"}:
@@ -178,13 +203,18 @@ def _traveller_line(line, board, where, session):
             raise UsebioError(where, Message("%(field)s: %(message)s", field="SCORE", message=error.args[0])) from None
         result.code = score or contract or ""
         if result.kind == "bye":
-            session.warnings.append(Notice(board.line, Message("%(where)s: %(message)s", where=where, message=_(
-                "a sit-out has no result to record"))))
+            session.warnings.append(
+                Notice(
+                    board.line,
+                    Message("%(where)s: %(message)s", where=where, message=_("a sit-out has no result to record")),
+                )
+            )
             return None
         return result
     try:
-        result.contract = str(parse_contract(contract.replace("**", "XX").replace("*", "X").upper()
-                                             .replace("PASSED", "PASS")))
+        result.contract = str(
+            parse_contract(contract.replace("**", "XX").replace("*", "X").upper().replace("PASSED", "PASS"))
+        )
     except ContractError as error:
         raise UsebioError(where, Message("%(field)s: %(message)s", field="CONTRACT", message=error.message)) from None
     if result.contract == "PASS":
@@ -196,20 +226,31 @@ def _traveller_line(line, board, where, session):
         raise UsebioError(where, Message("%(field)s: %(message)s", field="PLAYED_BY", message=error.message)) from None
     tricks = _text(line, "TRICKS")
     if tricks is None or not re.fullmatch(r"\d{1,2}", tricks) or int(tricks) > 13:
-        raise UsebioError(where, _("TRICKS: '%(value)s' is not a number of tricks: declarer takes 0 to 13",
-                                   value=(tricks or "")[:20]))
+        raise UsebioError(
+            where, _("TRICKS: '%(value)s' is not a number of tricks: declarer takes 0 to 13", value=(tricks or "")[:20])
+        )
     result.tricks = int(tricks)
     result.lead = (_text(line, "LEAD") or "").upper().replace("10", "T")[:3]
     if score is not None and re.fullmatch(r"[+-]?\d{1,5}", score):
         want = ns_score(result.contract, result.declarer, result.tricks, board.vulnerability)
         if int(score) != want:
-            raise UsebioError(where, _("SCORE %(value)s does not match %(contract)s by %(declarer)s making %(n)s "
-                                       "tricks: Law 77 gives %(want)s", value=score, contract=result.contract,
-                                       declarer=result.declarer, n=result.tricks, want=want))
+            raise UsebioError(
+                where,
+                _(
+                    "SCORE %(value)s does not match %(contract)s by %(declarer)s making %(n)s "
+                    "tricks: Law 77 gives %(want)s",
+                    value=score,
+                    contract=result.contract,
+                    declarer=result.declarer,
+                    n=result.tricks,
+                    want=want,
+                ),
+            )
     return result
 
 
 # --- Writing ---------------------------------------------------------------------------------
+
 
 def write_usebio(*, event_name, scoring, boards, names, program="Bridge rulings and appeals"):
     """A USEBIO 1.2 document (bytes, UTF-8) for one event.
@@ -238,7 +279,8 @@ def write_usebio(*, event_name, scoring, boards, names, program="Bridge rulings 
         ElementTree.SubElement(record, "BOARD_NUMBER").text = str(board.number)
         ElementTree.SubElement(record, "DEALER").text = board.dealer
         ElementTree.SubElement(record, "VULNERABILITY").text = {"None": "-", "All": "Both"}.get(
-            board.vulnerability, board.vulnerability)
+            board.vulnerability, board.vulnerability
+        )
         deal = parse_deal(board.deal)
         for seat in "NESW":
             hand = ElementTree.SubElement(record, "HAND")
@@ -250,8 +292,12 @@ def write_usebio(*, event_name, scoring, boards, names, program="Bridge rulings 
         ElementTree.SubElement(element, "BOARD_NUMBER").text = str(board.number)
         for index, result in enumerate(results):
             line = ElementTree.SubElement(element, "TRAVELLER_LINE")
-            for tag, value in (("ROUND", result.round), ("TABLE", result.table), ("NS_PAIR_NUMBER", result.ns),
-                               ("EW_PAIR_NUMBER", result.ew)):
+            for tag, value in (
+                ("ROUND", result.round),
+                ("TABLE", result.table),
+                ("NS_PAIR_NUMBER", result.ns),
+                ("EW_PAIR_NUMBER", result.ew),
+            ):
                 if value is not None:
                     ElementTree.SubElement(line, tag).text = str(value)
             if result.kind == "played":
@@ -272,5 +318,8 @@ def write_usebio(*, event_name, scoring, boards, names, program="Bridge rulings 
                 ElementTree.SubElement(line, f"NS_{tag}").text = str(ns)
                 ElementTree.SubElement(line, f"EW_{tag}").text = str(ew)
     ElementTree.indent(root)
-    return b'<?xml version="1.0" encoding="UTF-8"?>\n' + ElementTree.tostring(root, encoding="utf-8",
-                                                                             xml_declaration=False) + b"\n"
+    return (
+        b'<?xml version="1.0" encoding="UTF-8"?>\n'
+        + ElementTree.tostring(root, encoding="utf-8", xml_declaration=False)
+        + b"\n"
+    )

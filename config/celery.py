@@ -20,8 +20,10 @@ def worker_transport_options(conf):
 
     if str(conf.broker_url or "").startswith("filesystem://"):
         return
-    conf.broker_transport_options = {**(conf.broker_transport_options or {}),
-                                     **settings.WORKER_BROKER_TRANSPORT_OPTIONS}
+    conf.broker_transport_options = {
+        **(conf.broker_transport_options or {}),
+        **settings.WORKER_BROKER_TRANSPORT_OPTIONS,
+    }
 
 
 @celeryd_init.connect

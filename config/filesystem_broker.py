@@ -17,7 +17,7 @@ from kombu.utils.json import dumps
 
 class Channel(filesystem.Channel):
     def _put(self, queue, payload, **kwargs):
-        name = "{}_{}.{}.msg".format(int(round(monotonic() * 1000)), uuid.uuid4(), queue)
+        name = f"{int(round(monotonic() * 1000))}_{uuid.uuid4()}.{queue}.msg"
         path = os.path.join(self.data_folder_out, name)
         try:
             with open(path + ".part", "wb") as part:

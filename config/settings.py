@@ -9,9 +9,9 @@ import os
 from pathlib import Path
 
 import dj_database_url
-from kombu import Queue
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("BRIDGECASES_VAR_DIR", BASE_DIR / "var"))
@@ -142,8 +142,12 @@ AXES_HTTP_RESPONSE_CODE = 429
 # Shared by every web process (the API throttles count in it): Redis in production
 # (DJANGO_CACHE_URL=redis://...), else memory of each process.
 if os.environ.get("DJANGO_CACHE_URL"):
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                          "LOCATION": os.environ["DJANGO_CACHE_URL"]}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["DJANGO_CACHE_URL"],
+        }
+    }
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -212,12 +216,18 @@ REST_FRAMEWORK = {
 
 # API throttles: per signed-in user and per anonymous address; beyond the rate, 429 with
 # Retry-After. A scoring program posting a whole session stays far below the user rate.
-REST_FRAMEWORK.update({
-    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle",
-                                 "rest_framework.throttling.UserRateThrottle"],
-    "DEFAULT_THROTTLE_RATES": {"anon": os.environ.get("API_ANON_RATE", "120/minute"),
-                               "user": os.environ.get("API_USER_RATE", "1200/minute")},
-})
+REST_FRAMEWORK.update(
+    {
+        "DEFAULT_THROTTLE_CLASSES": [
+            "rest_framework.throttling.AnonRateThrottle",
+            "rest_framework.throttling.UserRateThrottle",
+        ],
+        "DEFAULT_THROTTLE_RATES": {
+            "anon": os.environ.get("API_ANON_RATE", "120/minute"),
+            "user": os.environ.get("API_USER_RATE", "1200/minute"),
+        },
+    }
+)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Bridge rulings and appeals API",
@@ -267,17 +277,23 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
     CELERY_BROKER_TRANSPORT = "config.filesystem_broker:Transport"
 # A change is saved even when the broker is down (the sweep sends its task later), so a web
 # request should not wait long for a network broker that does not answer.
-NETWORK_BROKER_TRANSPORT_OPTIONS = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2,
-                                    "interval_max": 0.5}
+NETWORK_BROKER_TRANSPORT_OPTIONS = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}
 if not CELERY_BROKER_URL.startswith("filesystem://"):
     CELERY_BROKER_TRANSPORT_OPTIONS = dict(NETWORK_BROKER_TRANSPORT_OPTIONS)
 # Workers and beat wait for the broker as long as it takes and resume by themselves: every
 # retry limit off (config/celery.py gives them these options instead of the web's). Redis:
 # keepalive and a health check find a dead connection; a task taken by a worker that died is
 # delivered again after visibility_timeout (the sweep resends it sooner, from the database).
-WORKER_BROKER_TRANSPORT_OPTIONS = {"max_retries": None, "interval_start": 0, "interval_step": 1,
-                                   "interval_max": 5, "socket_keepalive": True, "health_check_interval": 10,
-                                   "retry_on_timeout": True, "visibility_timeout": 3600}
+WORKER_BROKER_TRANSPORT_OPTIONS = {
+    "max_retries": None,
+    "interval_start": 0,
+    "interval_step": 1,
+    "interval_max": 5,
+    "socket_keepalive": True,
+    "health_check_interval": 10,
+    "retry_on_timeout": True,
+    "visibility_timeout": 3600,
+}
 CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None  # a worker never gives up on its broker
@@ -294,8 +310,7 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 # Queues: a burst of double-dummy solving, casebook printing, mail or imports never waits in
 # front of a standings update. A worker started without -Q consumes every queue (the dev
 # Procfile, the tests); a deployment runs workers per queue (docs/operations.md).
-CELERY_TASK_QUEUES = [Queue(name) for name in ("standings", "default", "double_dummy", "casebooks", "mail",
-                                               "imports")]
+CELERY_TASK_QUEUES = [Queue(name) for name in ("standings", "default", "double_dummy", "casebooks", "mail", "imports")]
 CELERY_TASK_DEFAULT_QUEUE = "default"
 CELERY_TASK_ROUTES = {
     "scoring.tasks.recalculate_board": {"queue": "standings"},
@@ -327,8 +342,10 @@ CELERY_BROKER_CONNECTION_TIMEOUT = float(os.environ.get("CELERY_BROKER_CONNECTIO
 RECALCULATION_SWEEP_AFTER_SECONDS = float(os.environ.get("RECALCULATION_SWEEP_AFTER_SECONDS", "60"))
 CELERY_BEAT_SCHEDULE = {
     # The safety net of the recalculation pipeline: anything no worker finished is sent again.
-    "sweep-recalculations": {"task": "scoring.tasks.sweep_recalculations",
-                             "schedule": float(os.environ.get("RECALCULATION_SWEEP_SECONDS", "30"))},
+    "sweep-recalculations": {
+        "task": "scoring.tasks.sweep_recalculations",
+        "schedule": float(os.environ.get("RECALCULATION_SWEEP_SECONDS", "30")),
+    },
     # Rulings not appealed within the appeal period (Law 92B) become final.
     "finalise-rulings": {"task": "rulings.tasks.finalise_rulings", "schedule": 60.0},
 }

@@ -34,6 +34,7 @@ def side_label(side):
 def _combined(forms, flags=0):
     """One pattern for every form (longest first, so "Dana Levi" wins over "Levi"), matching a
     whole word, and in Hebrew also behind prefix letters: group ``prefix`` and group ``name``."""
+
     def alternatives(names):
         return "|".join(re.escape(name) for name in names)
 
@@ -100,7 +101,7 @@ class Anonymiser:
         """The label, with a capital where it starts a sentence ("another player said...")."""
         prefix, name = self._matched(match)
         label = self._labels[name]
-        before = match.string[:match.start()].rstrip()
+        before = match.string[: match.start()].rstrip()
         if not prefix and (not before or before[-1] in ".!?:\n"):
             label = label[:1].upper() + label[1:]
         return prefix + label
@@ -154,8 +155,10 @@ def labels_for(ruling, names, seating_players):
         for member in contestant.members.all():
             people.setdefault(member.pk, with_rank(_("a %(side)s player") % {"side": side_label(side)}, member))
         if contestant.captain_id:
-            people.setdefault(contestant.captain_id, with_rank(
-                _("the %(side)s captain") % {"side": side_label(side)}, contestant.captain))
+            people.setdefault(
+                contestant.captain_id,
+                with_rank(_("the %(side)s captain") % {"side": side_label(side)}, contestant.captain),
+            )
     return seats, sides, people
 
 

@@ -11,14 +11,14 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from national import casebooks, pdf, selectors
 from appeals.models import Outcome
+from bridge.auction import Auction
+from bridge.deals import DealError, parse_deal
+from bridge.diagrams import auction_notes, auction_rows
+from national import casebooks, pdf, selectors
 from national.models import Casebook, CasebookCase
 from national.views import SearchForm, national_reader_required
-from bridge.auction import Auction
-from bridge.diagrams import auction_notes, auction_rows
 from rulings.models import Ruling
-from bridge.deals import DealError, parse_deal
 from scoring.i18n import translate
 from scoring.models import RegulatingAuthority
 
@@ -57,19 +57,32 @@ def casebook_list(request):
         else:
             try:
                 casebook = casebooks.compile_casebook(
-                    authority=authority, by=request.user, title=request.POST.get("title", ""),
-                    introduction=request.POST.get("introduction", ""), filters=form.filters())
+                    authority=authority,
+                    by=request.user,
+                    title=request.POST.get("title", ""),
+                    introduction=request.POST.get("introduction", ""),
+                    filters=form.filters(),
+                )
             except ValidationError as error:
                 _report(request, error)
             else:
                 messages.success(request, _("Draft compiled: %(count)s cases.") % {"count": casebook.cases.count()})
                 return redirect("casebook", casebook.pk)
-    return render(request, "casebooks/list.html", {
-        "casebooks": casebooks.visible_casebooks(request.user), "authorities": authorities, "form": form,
-        "params": request.POST, "subjects": selectors.SUBJECTS, "kinds": Ruling.Kind.choices,
-        "outcomes": Ruling.Outcome.choices, "appeal_outcomes": Outcome.choices,
-        **selectors.scope_choices(request.user),
-    })
+    return render(
+        request,
+        "casebooks/list.html",
+        {
+            "casebooks": casebooks.visible_casebooks(request.user),
+            "authorities": authorities,
+            "form": form,
+            "params": request.POST,
+            "subjects": selectors.SUBJECTS,
+            "kinds": Ruling.Kind.choices,
+            "outcomes": Ruling.Outcome.choices,
+            "appeal_outcomes": Outcome.choices,
+            **selectors.scope_choices(request.user),
+        },
+    )
 
 
 @national_reader_required
@@ -82,15 +95,32 @@ def casebook_detail(request, pk):
         by_case.setdefault(problem["case"], []).append(problem)
     cases = {case.position: case for case in casebook.cases.select_related("appeal__ruling", "commentary_by")}
     labels = casebooks.text_field_labels()
-    rows = [{"entry": entry, "case": cases.get(entry["number"]), "problems": by_case.get(entry["number"], []),
-             "texts": [(key, labels[key], entry["texts"].get(key, "")) for key in casebooks.TEXT_FIELDS
-                       if entry["texts"].get(key)]}
-            for entry in content["cases"]]
-    return render(request, "casebooks/detail.html", {
-        "casebook": casebook, "content": content, "rows": rows, "problems": problems,
-        "can_edit": casebooks.can_edit(request.user, casebook.authority), "text_fields": labels,
-        "pdf_available": pdf.available(),
-    })
+    rows = [
+        {
+            "entry": entry,
+            "case": cases.get(entry["number"]),
+            "problems": by_case.get(entry["number"], []),
+            "texts": [
+                (key, labels[key], entry["texts"].get(key, ""))
+                for key in casebooks.TEXT_FIELDS
+                if entry["texts"].get(key)
+            ],
+        }
+        for entry in content["cases"]
+    ]
+    return render(
+        request,
+        "casebooks/detail.html",
+        {
+            "casebook": casebook,
+            "content": content,
+            "rows": rows,
+            "problems": problems,
+            "can_edit": casebooks.can_edit(request.user, casebook.authority),
+            "text_fields": labels,
+            "pdf_available": pdf.available(),
+        },
+    )
 
 
 def _service(request, call, success):
@@ -121,41 +151,69 @@ def _on_case(request, pk, case_pk, step, success):
 @require_POST
 @national_reader_required
 def casebook_publish(request, pk):
-    return _on_casebook(request, pk, lambda casebook: casebooks.publish_casebook(casebook=casebook, by=request.user),
-                        _("Published without commentary. Commentary may now be added; then make the casebook "
-                          "final."))
+    return _on_casebook(
+        request,
+        pk,
+        lambda casebook: casebooks.publish_casebook(casebook=casebook, by=request.user),
+        _("Published without commentary. Commentary may now be added; then make the casebook final."),
+    )
 
 
 @require_POST
 @national_reader_required
 def casebook_finalise(request, pk):
-    return _on_casebook(request, pk, lambda casebook: casebooks.finalise_casebook(casebook=casebook, by=request.user),
-                        _("The casebook is final. Its text can no longer change."))
+    return _on_casebook(
+        request,
+        pk,
+        lambda casebook: casebooks.finalise_casebook(casebook=casebook, by=request.user),
+        _("The casebook is final. Its text can no longer change."),
+    )
 
 
 @require_POST
 @national_reader_required
 def case_commentary(request, pk, case_pk):
     data = request.POST
-    return _on_case(request, pk, case_pk, lambda case: casebooks.write_commentary(
-        case=case, by=request.user, text=data.get("commentary", ""), ruling_rating=data.get("ruling_rating"),
-        decision_rating=data.get("decision_rating")), _("Commentary on case %(number)s saved."))
+    return _on_case(
+        request,
+        pk,
+        case_pk,
+        lambda case: casebooks.write_commentary(
+            case=case,
+            by=request.user,
+            text=data.get("commentary", ""),
+            ruling_rating=data.get("ruling_rating"),
+            decision_rating=data.get("decision_rating"),
+        ),
+        _("Commentary on case %(number)s saved."),
+    )
 
 
 @require_POST
 @national_reader_required
 def case_redact(request, pk, case_pk):
     data = request.POST
-    return _on_case(request, pk, case_pk, lambda case: casebooks.redact(
-        case=case, by=request.user, field=data.get("field", ""), text=data.get("text", "")),
-        _("Case %(number)s: published wording saved."))
+    return _on_case(
+        request,
+        pk,
+        case_pk,
+        lambda case: casebooks.redact(
+            case=case, by=request.user, field=data.get("field", ""), text=data.get("text", "")
+        ),
+        _("Case %(number)s: published wording saved."),
+    )
 
 
 @require_POST
 @national_reader_required
 def case_remove(request, pk, case_pk):
-    return _on_case(request, pk, case_pk, lambda case: casebooks.remove_case(case=case, by=request.user),
-                    _("Case removed; the cases after it were renumbered."))
+    return _on_case(
+        request,
+        pk,
+        case_pk,
+        lambda case: casebooks.remove_case(case=case, by=request.user),
+        _("Case removed; the cases after it were renumbered."),
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -183,21 +241,35 @@ def render_book(casebook, content=None):
     stats = content["statistics"]
     with translation.override(casebook.language):
         labels = casebooks.text_field_labels()
-        cases = [{"entry": entry, "diagram": _diagram(entry),
-                  **{group: [(labels[key], entry["texts"][key]) for key in keys if entry["texts"].get(key)]
-                     for group, keys in casebooks.TEXT_GROUPS.items()}}
-                 for entry in content["cases"]]
+        cases = [
+            {
+                "entry": entry,
+                "diagram": _diagram(entry),
+                **{
+                    group: [(labels[key], entry["texts"][key]) for key in keys if entry["texts"].get(key)]
+                    for group, keys in casebooks.TEXT_GROUPS.items()
+                },
+            }
+            for entry in content["cases"]
+        ]
         charts = {
             "outcomes": selectors.bar_chart(stats["outcomes"]),
             "kinds": selectors.bar_chart(stats["kinds"]),
             "laws": selectors.bar_chart([(_("Law %(law)s") % {"law": law}, n) for law, n in stats["laws"]]),
             "ratings": selectors.bar_chart(stats.get("ratings") or []),
         }
-        return render_to_string("casebooks/book.html", {
-            "casebook": casebook, "content": content, "cases": cases, "charts": charts,
-            "rtl": translation.get_language_bidi(), "language": casebook.language,
-            "card_ranks": casebook.authority.settings_on().get("card_rank_letters") or "international",
-        })
+        return render_to_string(
+            "casebooks/book.html",
+            {
+                "casebook": casebook,
+                "content": content,
+                "cases": cases,
+                "charts": charts,
+                "rtl": translation.get_language_bidi(),
+                "language": casebook.language,
+                "card_ranks": casebook.authority.settings_on().get("card_rank_letters") or "international",
+            },
+        )
 
 
 @national_reader_required
@@ -228,4 +300,3 @@ def casebook_json(request, pk):
     response = JsonResponse(content, json_dumps_params={"ensure_ascii": False, "indent": 1})
     response["Content-Disposition"] = f'inline; filename="casebook-{casebook.pk}.json"'
     return response
-

@@ -25,19 +25,31 @@ from django.db.models import Max
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from national import anonymise, precedents, selectors
 from appeals.models import Appeal, Outcome
-from national.models import Casebook, CasebookCase
 from audit import services as audit
+from national import anonymise, precedents, selectors
+from national.models import Casebook, CasebookCase
 from scoring import roles
 from scoring.models import Contestant, Player
 
 # The free-text fields of a case, in the order a casebook prints them. An editor may give any
 # of them a published wording of its own (``redact``).
 TEXT_FIELDS = (
-    "facts", "statement_ns", "statement_ew", "facts_found", "ruling_text", "reasoning", "rectification",
-    "grounds", "respondents_statement", "director_account", "hearing_notes", "reasons",
-    "without_merit_reasons", "dissent", "further_reasons",
+    "facts",
+    "statement_ns",
+    "statement_ew",
+    "facts_found",
+    "ruling_text",
+    "reasoning",
+    "rectification",
+    "grounds",
+    "respondents_statement",
+    "director_account",
+    "hearing_notes",
+    "reasons",
+    "without_merit_reasons",
+    "dissent",
+    "further_reasons",
 )
 
 
@@ -52,13 +64,21 @@ TEXT_GROUPS = {
 
 def text_field_labels():
     return {
-        "facts": _("Facts"), "statement_ns": _("North-South statement"), "statement_ew": _("East-West statement"),
-        "facts_found": _("Facts as found by the director"), "ruling_text": _("Ruling"),
-        "reasoning": _("Reasons"), "rectification": _("Rectification"),
-        "grounds": _("The appellants' case"), "respondents_statement": _("The respondents' case"),
-        "director_account": _("The director's account at the hearing"), "hearing_notes": _("The hearing"),
-        "reasons": _("The decision's reasons"), "without_merit_reasons": _("Why the appeal lacked merit"),
-        "dissent": _("Dissent"), "further_reasons": _("The national authority's reasons"),
+        "facts": _("Facts"),
+        "statement_ns": _("North-South statement"),
+        "statement_ew": _("East-West statement"),
+        "facts_found": _("Facts as found by the director"),
+        "ruling_text": _("Ruling"),
+        "reasoning": _("Reasons"),
+        "rectification": _("Rectification"),
+        "grounds": _("The appellants' case"),
+        "respondents_statement": _("The respondents' case"),
+        "director_account": _("The director's account at the hearing"),
+        "hearing_notes": _("The hearing"),
+        "reasons": _("The decision's reasons"),
+        "without_merit_reasons": _("Why the appeal lacked merit"),
+        "dissent": _("Dissent"),
+        "further_reasons": _("The national authority's reasons"),
     }
 
 
@@ -96,8 +116,14 @@ def _refuse_unless(casebook, state, field="state"):
     if casebook.state == Casebook.State.FINAL:
         raise ValidationError({field: _("The casebook is final: nothing in it can change.")})
     if state == Casebook.State.DRAFT:
-        raise ValidationError({field: _("The casebook is published: its cases and texts are fixed. "
-                                        "Only commentary may be added before it is made final.")})
+        raise ValidationError(
+            {
+                field: _(
+                    "The casebook is published: its cases and texts are fixed. "
+                    "Only commentary may be added before it is made final."
+                )
+            }
+        )
     raise ValidationError({field: _("Publish the casebook first: commentary is added to the published text.")})
 
 
@@ -117,14 +143,23 @@ def decided_appeals(user, authority, filters):
     """The decided appeals of ``authority``'s tournaments whose rulings match the search
     ``filters`` (see ``national.selectors.search_rulings``), in the order the rulings were given."""
     rulings = selectors.search_rulings(user, **filters).filter(
-        result__board__session__event__tournament__authority=authority)
-    return (Appeal.objects.filter(ruling__in=rulings.values("pk"), state=Appeal.State.DECIDED)
-            .select_related("ruling").order_by("ruling__given_at", "ruling__created_at", "number", "pk"))
+        result__board__session__event__tournament__authority=authority
+    )
+    return (
+        Appeal.objects.filter(ruling__in=rulings.values("pk"), state=Appeal.State.DECIDED)
+        .select_related("ruling")
+        .order_by("ruling__given_at", "ruling__created_at", "number", "pk")
+    )
 
 
 def _audit(casebook, action, by, summary, after=None):
-    audit.record(action=f"casebook.{action}", obj=casebook, actor=by, summary=summary,
-                 after=after if after is not None else {"state": casebook.state, "title": casebook.title})
+    audit.record(
+        action=f"casebook.{action}",
+        obj=casebook,
+        actor=by,
+        summary=summary,
+        after=after if after is not None else {"state": casebook.state, "title": casebook.title},
+    )
 
 
 @transaction.atomic
@@ -136,19 +171,36 @@ def compile_casebook(*, authority, by, title, filters=None, introduction="", now
         raise ValidationError({"title": _("A casebook needs a title.")})
     appeals = list(decided_appeals(by, authority, filters))
     if not appeals:
-        raise ValidationError({"filters": _("No decided appeal of %(body)s matches these filters.")
-                               % {"body": authority}})
+        raise ValidationError(
+            {"filters": _("No decided appeal of %(body)s matches these filters.") % {"body": authority}}
+        )
     now = now or timezone.now()
     casebook = Casebook.objects.create(
-        authority=authority, title=title.strip(), introduction=introduction.strip(),
-        filters={key: str(value) for key, value in filters.items()}, language=authority.language,
-        names=authority.settings_on(timezone.localdate(now))["casebook_names"], created_by=by, created_at=now)
+        authority=authority,
+        title=title.strip(),
+        introduction=introduction.strip(),
+        filters={key: str(value) for key, value in filters.items()},
+        language=authority.language,
+        names=authority.settings_on(timezone.localdate(now))["casebook_names"],
+        created_by=by,
+        created_at=now,
+    )
     CasebookCase.objects.bulk_create(
         CasebookCase(casebook=casebook, appeal=appeal, position=number)
-        for number, appeal in enumerate(appeals, start=1))
-    _audit(casebook, "compiled", by, f"{casebook.title}: {len(appeals)} cases",
-           after={"title": casebook.title, "filters": casebook.filters, "names": casebook.names,
-                  "appeals": [appeal.pk for appeal in appeals]})
+        for number, appeal in enumerate(appeals, start=1)
+    )
+    _audit(
+        casebook,
+        "compiled",
+        by,
+        f"{casebook.title}: {len(appeals)} cases",
+        after={
+            "title": casebook.title,
+            "filters": casebook.filters,
+            "names": casebook.names,
+            "appeals": [appeal.pk for appeal in appeals],
+        },
+    )
     return casebook
 
 
@@ -156,13 +208,21 @@ def compile_casebook(*, authority, by, title, filters=None, introduction="", now
 def add_case(*, casebook, appeal, by):
     casebook = _locked(by, casebook.pk, Casebook.State.DRAFT)
     if appeal.ruling.tournament.authority_id != casebook.authority_id:
-        raise ValidationError({"appeal": _("Appeal %(number)s is not under %(body)s.")
-                               % {"number": appeal.number, "body": casebook.authority}})
+        raise ValidationError(
+            {
+                "appeal": _("Appeal %(number)s is not under %(body)s.")
+                % {"number": appeal.number, "body": casebook.authority}
+            }
+        )
     if appeal.state != Appeal.State.DECIDED:
         raise ValidationError({"appeal": _("Only decided appeals go into a casebook.")})
     if casebook.cases.filter(appeal=appeal).exists():
-        raise ValidationError({"appeal": _("This appeal is already case %(number)s.")
-                               % {"number": casebook.cases.get(appeal=appeal).position}})
+        raise ValidationError(
+            {
+                "appeal": _("This appeal is already case %(number)s.")
+                % {"number": casebook.cases.get(appeal=appeal).position}
+            }
+        )
     position = (casebook.cases.aggregate(top=Max("position"))["top"] or 0) + 1
     case = CasebookCase.objects.create(casebook=casebook, appeal=appeal, position=position)
     _audit(casebook, "case_added", by, f"case {position}: appeal {appeal.pk}", after={"appeal": appeal.pk})
@@ -189,8 +249,12 @@ def redact(*, case, field, text, by):
     (with names hidden automatically)."""
     _locked(by, case.casebook_id, Casebook.State.DRAFT)
     if field not in TEXT_FIELDS:
-        raise ValidationError({"field": _("'%(field)s' is not a text of a case; choose one of %(fields)s.")
-                               % {"field": field, "fields": ", ".join(TEXT_FIELDS)}})
+        raise ValidationError(
+            {
+                "field": _("'%(field)s' is not a text of a case; choose one of %(fields)s.")
+                % {"field": field, "fields": ", ".join(TEXT_FIELDS)}
+            }
+        )
     case = CasebookCase.objects.get(pk=case.pk)
     before = case.redactions.get(field, "")
     if text.strip():
@@ -198,8 +262,14 @@ def redact(*, case, field, text, by):
     else:
         case.redactions.pop(field, None)
     case.save(update_fields=["redactions"])
-    audit.record(action="casebook.redacted", obj=case, actor=by, summary=f"case {case.position}: {field}",
-                 before={field: before}, after={field: case.redactions.get(field, "")})
+    audit.record(
+        action="casebook.redacted",
+        obj=case,
+        actor=by,
+        summary=f"case {case.position}: {field}",
+        before={field: before},
+        after={field: case.redactions.get(field, "")},
+    )
     return case
 
 
@@ -239,22 +309,38 @@ def write_commentary(*, case, by, text, ruling_rating=None, decision_rating=None
     """The commentary on a published case, with the expert panel's marks out of 100 for the
     director's ruling and for the appeal's decision (either may be left out)."""
     casebook = _locked(by, case.casebook_id, Casebook.State.PUBLISHED, field="commentary")
-    ratings = {"ruling_rating": _rating("ruling_rating", ruling_rating),
-               "decision_rating": _rating("decision_rating", decision_rating)}
-    rewrite, _seating = _anonymiser_for_case(casebook, CasebookCase.objects.select_related(*_CASE_RELATED)
-                                             .get(pk=case.pk))
+    ratings = {
+        "ruling_rating": _rating("ruling_rating", ruling_rating),
+        "decision_rating": _rating("decision_rating", decision_rating),
+    }
+    rewrite, _seating = _anonymiser_for_case(
+        casebook, CasebookCase.objects.select_related(*_CASE_RELATED).get(pk=case.pk)
+    )
     found = rewrite.survivors(text)
     if found:
-        raise ValidationError({"commentary": _("The commentary names %(names)s, whom this casebook does not name.")
-                               % {"names": ", ".join(found)}})
+        raise ValidationError(
+            {
+                "commentary": _("The commentary names %(names)s, whom this casebook does not name.")
+                % {"names": ", ".join(found)}
+            }
+        )
     case = CasebookCase.objects.get(pk=case.pk)
-    before = {"commentary": case.commentary, "ruling_rating": case.ruling_rating,
-              "decision_rating": case.decision_rating}
+    before = {
+        "commentary": case.commentary,
+        "ruling_rating": case.ruling_rating,
+        "decision_rating": case.decision_rating,
+    }
     case.commentary, case.commentary_by, case.commentary_at = text.strip(), by, now or timezone.now()
     case.ruling_rating, case.decision_rating = ratings["ruling_rating"], ratings["decision_rating"]
     case.save(update_fields=["commentary", "commentary_by", "commentary_at", "ruling_rating", "decision_rating"])
-    audit.record(action="casebook.commentary", obj=case, actor=by, summary=f"case {case.position}",
-                 before=before, after={"commentary": case.commentary, **ratings})
+    audit.record(
+        action="casebook.commentary",
+        obj=case,
+        actor=by,
+        summary=f"case {case.position}",
+        before=before,
+        after={"commentary": case.commentary, **ratings},
+    )
     return case
 
 
@@ -267,10 +353,15 @@ def finalise_casebook(*, casebook, by, now=None):
     content["cases"] = []
     for entry in casebook.content["cases"]:
         case = commentary.get(entry["number"])
-        entry = dict(entry, commentary=case.commentary if case else "",
-                     commentary_by=_person(case.commentary_by) if case and case.commentary else "",
-                     ratings={"ruling": case.ruling_rating if case else None,
-                              "decision": case.decision_rating if case else None})
+        entry = dict(
+            entry,
+            commentary=case.commentary if case else "",
+            commentary_by=_person(case.commentary_by) if case and case.commentary else "",
+            ratings={
+                "ruling": case.ruling_rating if case else None,
+                "decision": case.decision_rating if case else None,
+            },
+        )
         content["cases"].append(entry)
     casebook.finalised_by, casebook.finalised_at = by, now or timezone.now()
     content["state"] = Casebook.State.FINAL
@@ -280,8 +371,13 @@ def finalise_casebook(*, casebook, by, now=None):
     casebook.content, casebook.state = content, Casebook.State.FINAL
     casebook.digest = digest(content)
     casebook.save()
-    _audit(casebook, "finalised", by, f"{casebook.title}: final, sha256 {casebook.digest}",
-           after={"state": casebook.state, "digest": casebook.digest})
+    _audit(
+        casebook,
+        "finalised",
+        by,
+        f"{casebook.title}: final, sha256 {casebook.digest}",
+        after={"state": casebook.state, "digest": casebook.digest},
+    )
     precedents.index_after_commit(casebook)
     return casebook
 
@@ -303,8 +399,11 @@ def store_pdf(casebook, pdf):
 
 
 _CASE_RELATED = (
-    "appeal__ruling__result__board__session__event__tournament__authority", "appeal__ruling__result__ns",
-    "appeal__ruling__result__ew", "appeal__ruling__director", "appeal__further",
+    "appeal__ruling__result__board__session__event__tournament__authority",
+    "appeal__ruling__result__ns",
+    "appeal__ruling__result__ew",
+    "appeal__ruling__director",
+    "appeal__further",
 )
 
 
@@ -341,9 +440,14 @@ def _raw_texts(appeal):
     further = getattr(appeal, "further", None)
     parts = [part.reasons for part in appeal.parts.all() if part.reasons and part.reasons != appeal.reasons]
     return {
-        "facts": ruling.facts, "statement_ns": ruling.statement_ns, "statement_ew": ruling.statement_ew,
-        "facts_found": ruling.facts_found, "ruling_text": ruling.ruling_text, "reasoning": ruling.reasoning,
-        "rectification": ruling.rectification, "grounds": appeal.grounds,
+        "facts": ruling.facts,
+        "statement_ns": ruling.statement_ns,
+        "statement_ew": ruling.statement_ew,
+        "facts_found": ruling.facts_found,
+        "ruling_text": ruling.ruling_text,
+        "reasoning": ruling.reasoning,
+        "rectification": ruling.rectification,
+        "grounds": appeal.grounds,
         "respondents_statement": appeal.respondents_statement,
         "director_account": "\n\n".join(h.director_account for h in hearings if h.director_account),
         "hearing_notes": "\n\n".join(h.notes for h in hearings if h.notes),
@@ -372,9 +476,15 @@ def _subjects(ruling, citations):
     text = " ".join([ruling.facts, ruling.ruling_text, ruling.reasoning]).lower()
     found = []
     for key, subject in selectors.SUBJECTS.items():
-        if ruling.kind in subject.kinds or any(word in text for word in subject.words) or any(
+        if (
+            ruling.kind in subject.kinds
+            or any(word in text for word in subject.words)
+            or any(
                 (law.isdigit() and cited.law == int(law)) or (not law.isdigit() and cited.number.startswith(law))
-                for law in subject.laws for cited in citations):
+                for law in subject.laws
+                for cited in citations
+            )
+        ):
             found.append(key)
     return found
 
@@ -386,10 +496,19 @@ def _result(result):
     if result.contract:
         from rulings.services import describe_contract
 
-        text = describe_contract(result.contract, result.declarer, result.tricks or 0) \
-            if result.tricks is not None else result.contract
-    return {"contract": result.contract, "declarer": result.declarer, "tricks": result.tricks, "lead": result.lead,
-            "score_ns": result.score_ns, "text": text}
+        text = (
+            describe_contract(result.contract, result.declarer, result.tricks or 0)
+            if result.tricks is not None
+            else result.contract
+        )
+    return {
+        "contract": result.contract,
+        "declarer": result.declarer,
+        "tricks": result.tricks,
+        "lead": result.lead,
+        "score_ns": result.score_ns,
+        "text": text,
+    }
 
 
 def case_content(casebook, case, people=None):
@@ -422,25 +541,40 @@ def case_content(casebook, case, people=None):
         "sides": sides,
         "result": _result(ruling.result),
         "ruling": {
-            "kind": ruling.kind, "kind_label": ruling.get_kind_display(), "director": _person(ruling.director),
-            "laws": [{"number": law.number, "edition": law.edition, "title": law.title_in(casebook.language)}
-                     for law in citations],
+            "kind": ruling.kind,
+            "kind_label": ruling.get_kind_display(),
+            "director": _person(ruling.director),
+            "laws": [
+                {"number": law.number, "edition": law.edition, "title": law.title_in(casebook.language)}
+                for law in citations
+            ],
             "regulations": regulations,
             "outcome": ruling.get_outcome_display() if ruling.outcome else "",
             "score": ruling.score_description,
             "penalties": [str(penalty) for penalty in ruling.penalties.all()],
         },
         "appeal_side": sides.get(appeal.side, ""),
-        "body": [{"kind": body.get_kind_display(), "stage": body.get_stage_display(),
-                  "members": [{"name": _person(m.user), "chair": m.is_chair} for m in body.members.all()
-                              if not m.recused_at]}
-                 for body in bodies],
+        "body": [
+            {
+                "kind": body.get_kind_display(),
+                "stage": body.get_stage_display(),
+                "members": [
+                    {"name": _person(m.user), "chair": m.is_chair} for m in body.members.all() if not m.recused_at
+                ],
+            }
+            for body in bodies
+        ],
         "decision": {
-            "outcome": appeal.outcome, "outcome_label": appeal.get_outcome_display() if appeal.outcome else "",
-            "score": appeal.score_description, "without_merit": appeal.without_merit,
+            "outcome": appeal.outcome,
+            "outcome_label": appeal.get_outcome_display() if appeal.outcome else "",
+            "score": appeal.score_description,
+            "without_merit": appeal.without_merit,
             "decided_at": appeal.decided_at.isoformat() if appeal.decided_at else "",
-            "further": (appeal.further.get_outcome_display() if getattr(appeal, "further", None)
-                        and appeal.further.outcome else ""),
+            "further": (
+                appeal.further.get_outcome_display()
+                if getattr(appeal, "further", None) and appeal.further.outcome
+                else ""
+            ),
         },
         "texts": texts,
         "subjects": _subjects(ruling, citations),
@@ -458,8 +592,9 @@ def _index(cases):
         for law in case["ruling"]["laws"]:
             if case["number"] not in by_law[law["number"]]:
                 by_law[law["number"]].append(case["number"])
-    subjects = [{"subject": str(selectors.SUBJECTS[key].label), "cases": numbers}
-                for key, numbers in by_subject.items()]
+    subjects = [
+        {"subject": str(selectors.SUBJECTS[key].label), "cases": numbers} for key, numbers in by_subject.items()
+    ]
     return {
         "subjects": sorted(subjects, key=lambda row: row["subject"].lower()),
         "laws": [{"law": law, "cases": by_law[law]} for law in sorted(by_law, key=_law_order)],
@@ -475,14 +610,23 @@ def _law_order(number):
 def _statistics(cases):
     outcomes = Counter(case["decision"]["outcome"] for case in cases)
     kinds = Counter(case["ruling"]["kind_label"] for case in cases)
-    laws = Counter(law["number"].rstrip("abcdefghijklmnopqrstuvwxyz") for case in cases
-                   for law in {law["number"]: law for law in case["ruling"]["laws"]}.values())
-    rated = [case["ratings"] for case in cases
-             if case.get("ratings") and None not in (case["ratings"]["ruling"], case["ratings"]["decision"])]
+    laws = Counter(
+        law["number"].rstrip("abcdefghijklmnopqrstuvwxyz")
+        for case in cases
+        for law in {law["number"]: law for law in case["ruling"]["laws"]}.values()
+    )
+    rated = [
+        case["ratings"]
+        for case in cases
+        if case.get("ratings") and None not in (case["ratings"]["ruling"], case["ratings"]["decision"])
+    ]
     return {
         "cases": len(cases),
-        "ratings": [(str(label), n) for label, n in selectors.rating_rows([(r["ruling"], r["decision"])
-                                                                          for r in rated])] if rated else [],
+        "ratings": [
+            (str(label), n) for label, n in selectors.rating_rows([(r["ruling"], r["decision"]) for r in rated])
+        ]
+        if rated
+        else [],
         "outcomes": [(str(label), outcomes.get(value, 0)) for value, label in Outcome.choices],
         "without_merit": sum(1 for case in cases if case["decision"]["without_merit"]),
         "kinds": sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0])),
@@ -494,8 +638,10 @@ def build_content(casebook):
     """The whole casebook as JSON-ready data: its cases, keyword index and statistics."""
     with translation.override(casebook.language):
         people = {}
-        cases = [case_content(casebook, case, people) for case in
-                 casebook.cases.select_related(*_CASE_RELATED).order_by("position")]
+        cases = [
+            case_content(casebook, case, people)
+            for case in casebook.cases.select_related(*_CASE_RELATED).order_by("position")
+        ]
         return {
             "title": casebook.title,
             "introduction": casebook.introduction,
@@ -517,11 +663,21 @@ def text_of(casebook):
     if casebook.content is not None:
         content = casebook.content
         if casebook.state == Casebook.State.PUBLISHED:
-            written = {position: (text, {"ruling": ruling, "decision": decision}) for position, text, ruling, decision
-                       in casebook.cases.values_list("position", "commentary", "ruling_rating", "decision_rating")}
-            content = dict(content, cases=[
-                dict(case, commentary=written[case["number"]][0], ratings=written[case["number"]][1])
-                if case["number"] in written else case for case in content["cases"]])
+            written = {
+                position: (text, {"ruling": ruling, "decision": decision})
+                for position, text, ruling, decision in casebook.cases.values_list(
+                    "position", "commentary", "ruling_rating", "decision_rating"
+                )
+            }
+            content = dict(
+                content,
+                cases=[
+                    dict(case, commentary=written[case["number"]][0], ratings=written[case["number"]][1])
+                    if case["number"] in written
+                    else case
+                    for case in content["cases"]
+                ],
+            )
         return content
     return build_content(casebook)
 
@@ -559,11 +715,16 @@ def name_problems(casebook, content=None):
             found = rewrite.survivors(text)
             if found:
                 field = path.removeprefix("texts.")
-                problems.append({
-                    "case": entry["number"], "field": field, "names": found,
-                    "message": _("Case %(case)s, %(field)s: %(names)s can still be read. Edit the published "
-                                 "wording of this text.") % {
-                        "case": entry["number"], "field": labels.get(field, field), "names": ", ".join(found)},
-                })
+                problems.append(
+                    {
+                        "case": entry["number"],
+                        "field": field,
+                        "names": found,
+                        "message": _(
+                            "Case %(case)s, %(field)s: %(names)s can still be read. Edit the published "
+                            "wording of this text."
+                        )
+                        % {"case": entry["number"], "field": labels.get(field, field), "names": ", ".join(found)},
+                    }
+                )
     return problems
-

@@ -33,22 +33,29 @@ class Casebook(models.Model):
         MASTERPOINTS = "masterpoints", _("Masterpoint rank instead of names")
         NAMES = "names", _("Names")
 
-    authority = models.ForeignKey("scoring.RegulatingAuthority", on_delete=models.PROTECT, related_name="casebooks",
-                                  verbose_name=_("national body"))
+    authority = models.ForeignKey(
+        "scoring.RegulatingAuthority",
+        on_delete=models.PROTECT,
+        related_name="casebooks",
+        verbose_name=_("national body"),
+    )
     title = models.CharField(_("title"), max_length=200)
     introduction = models.TextField(_("introduction"), blank=True)
-    filters = models.JSONField(_("selected by"), default=dict, blank=True,
-                               help_text=_("The search the cases were chosen by."))
+    filters = models.JSONField(
+        _("selected by"), default=dict, blank=True, help_text=_("The search the cases were chosen by.")
+    )
     language = models.CharField(_("language"), max_length=10, choices=settings.LANGUAGES)
     names = models.CharField(_("players named as"), max_length=12, choices=Names.choices)
     state = models.CharField(_("state"), max_length=10, choices=State.choices, default=State.DRAFT)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(_("compiled at"))
-    published_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-                                     related_name="+")
+    published_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
-    finalised_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-                                     related_name="+")
+    finalised_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     finalised_at = models.DateTimeField(_("final at"), null=True, blank=True)
     content = models.JSONField(_("published text"), null=True, blank=True, editable=False)
     digest = models.CharField(_("SHA-256 of the final text"), max_length=64, blank=True, editable=False)
@@ -59,8 +66,9 @@ class Casebook(models.Model):
         verbose_name_plural = _("casebooks")
         ordering = ["-created_at", "-pk"]
         constraints = [
-            models.CheckConstraint(condition=Q(state="draft") | Q(content__isnull=False),
-                                   name="a_published_casebook_has_its_text"),
+            models.CheckConstraint(
+                condition=Q(state="draft") | Q(content__isnull=False), name="a_published_casebook_has_its_text"
+            ),
             models.CheckConstraint(condition=~Q(state="final") | ~Q(digest=""), name="a_final_casebook_has_a_digest"),
         ]
 
@@ -74,19 +82,28 @@ class CasebookCase(models.Model):
     casebook = models.ForeignKey(Casebook, on_delete=models.CASCADE, related_name="cases")
     appeal = models.ForeignKey(Appeal, on_delete=models.PROTECT, related_name="casebook_entries")
     position = models.PositiveIntegerField(_("case number"))
-    redactions = models.JSONField(_("edited texts"), default=dict, blank=True,
-                                  help_text=_("The published wording of a free-text field, where the editor "
-                                              "had to change it (a name the system could not know)."))
+    redactions = models.JSONField(
+        _("edited texts"),
+        default=dict,
+        blank=True,
+        help_text=_(
+            "The published wording of a free-text field, where the editor "
+            "had to change it (a name the system could not know)."
+        ),
+    )
     commentary = models.TextField(_("commentary"), blank=True)
-    commentary_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-                                      related_name="+")
+    commentary_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     commentary_at = models.DateTimeField(null=True, blank=True)
     # An expert panel's marks out of 100 (as ACBL casebooks give them): how good the director's
     # ruling was, and how good the appeal's decision was. Statistics compare the two.
-    ruling_rating = models.PositiveSmallIntegerField(_("expert rating of the ruling"), null=True, blank=True,
-                                                     validators=[MaxValueValidator(100)])
-    decision_rating = models.PositiveSmallIntegerField(_("expert rating of the decision"), null=True, blank=True,
-                                                       validators=[MaxValueValidator(100)])
+    ruling_rating = models.PositiveSmallIntegerField(
+        _("expert rating of the ruling"), null=True, blank=True, validators=[MaxValueValidator(100)]
+    )
+    decision_rating = models.PositiveSmallIntegerField(
+        _("expert rating of the decision"), null=True, blank=True, validators=[MaxValueValidator(100)]
+    )
 
     class Meta:
         verbose_name = _("casebook case")

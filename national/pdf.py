@@ -12,8 +12,14 @@ import threading
 from django.conf import settings
 from django.utils.translation import gettext as _
 
-BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--no-first-run"]
+BROWSER_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 # One print at a time: each launches a browser, and a server has few cores.
 _lock = threading.Lock()
@@ -30,9 +36,13 @@ def available():
 def html_to_pdf(html):
     """The PDF of a self-contained HTML document (styles and images inline)."""
     if not available():
-        raise PdfUnavailable(_("This server has no browser to print PDFs with (looked for %(path)s). Open the "
-                               "casebook and print it from your browser: its print layout makes the same book.")
-                             % {"path": settings.CHROMIUM_PATH})
+        raise PdfUnavailable(
+            _(
+                "This server has no browser to print PDFs with (looked for %(path)s). Open the "
+                "casebook and print it from your browser: its print layout makes the same book."
+            )
+            % {"path": settings.CHROMIUM_PATH}
+        )
     outcome = {}
 
     # Its own thread: Playwright's sync API refuses to start where an event loop already runs

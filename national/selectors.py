@@ -64,9 +64,11 @@ def scope_choices(user):
     return {
         "tournaments": audited_tournaments(user),
         "events": Event.objects.filter(tournament__in=audited_tournaments(user))
-        .select_related("tournament").order_by("tournament__name", "name"),
+        .select_related("tournament")
+        .order_by("tournament__name", "name"),
         "directors": User.objects.filter(rulings__in=rulings).distinct().order_by("last_name", "username"),
-        "members": User.objects.filter(appeal_seats__body__appeal__ruling__in=rulings).distinct()
+        "members": User.objects.filter(appeal_seats__body__appeal__ruling__in=rulings)
+        .distinct()
         .order_by("last_name", "username"),
     }
 
@@ -87,23 +89,39 @@ class Subject:
 
 
 SUBJECTS = {
-    "tempo": Subject(_("Tempo (hesitation, break in tempo)"), laws=("16B", "73D1"),
-                     words=("tempo", "hesitat", "pause", "slow", "huddle")),
-    "unauthorised information": Subject(_("Unauthorised information"), kinds=(Ruling.Kind.UNAUTHORISED_INFORMATION,),
-                                        laws=("16",), words=("unauthori",)),
-    "misinformation": Subject(_("Misinformation"), kinds=(Ruling.Kind.MISINFORMATION,), laws=("20", "21", "40", "75"),
-                              words=("misinformation", "explanation", "mistaken bid", "alert")),
-    "claim": Subject(_("Claim or concession"), kinds=(Ruling.Kind.CLAIM,), laws=("68", "69", "70", "71"),
-                     words=("claim", "conce")),
+    "tempo": Subject(
+        _("Tempo (hesitation, break in tempo)"),
+        laws=("16B", "73D1"),
+        words=("tempo", "hesitat", "pause", "slow", "huddle"),
+    ),
+    "unauthorised information": Subject(
+        _("Unauthorised information"), kinds=(Ruling.Kind.UNAUTHORISED_INFORMATION,), laws=("16",), words=("unauthori",)
+    ),
+    "misinformation": Subject(
+        _("Misinformation"),
+        kinds=(Ruling.Kind.MISINFORMATION,),
+        laws=("20", "21", "40", "75"),
+        words=("misinformation", "explanation", "mistaken bid", "alert"),
+    ),
+    "claim": Subject(
+        _("Claim or concession"), kinds=(Ruling.Kind.CLAIM,), laws=("68", "69", "70", "71"), words=("claim", "conce")
+    ),
     "revoke": Subject(_("Revoke"), kinds=(Ruling.Kind.REVOKE,), laws=("61", "62", "63", "64"), words=("revoke",)),
     "insufficient bid": Subject(_("Insufficient bid"), laws=("27",), words=("insufficient",)),
     "lead out of turn": Subject(_("Lead out of turn"), laws=("54", "55", "56"), words=("out of turn",)),
     "fouled board": Subject(_("Fouled board"), kinds=(Ruling.Kind.FOULED_BOARD,), laws=("87",), words=("fouled",)),
-    "director's error": Subject(_("Director's error"), kinds=(Ruling.Kind.DIRECTORS_ERROR,), laws=("82C",),
-                                words=("director's error", "director error")),
-    "penalty": Subject(_("Procedural or disciplinary penalty"),
-                       kinds=(Ruling.Kind.PROCEDURAL_PENALTY, Ruling.Kind.DISCIPLINARY_PENALTY), laws=("90", "91"),
-                       words=("penalty",)),
+    "director's error": Subject(
+        _("Director's error"),
+        kinds=(Ruling.Kind.DIRECTORS_ERROR,),
+        laws=("82C",),
+        words=("director's error", "director error"),
+    ),
+    "penalty": Subject(
+        _("Procedural or disciplinary penalty"),
+        kinds=(Ruling.Kind.PROCEDURAL_PENALTY, Ruling.Kind.DISCIPLINARY_PENALTY),
+        laws=("90", "91"),
+        words=("penalty",),
+    ),
 }
 
 
@@ -145,8 +163,21 @@ APPEAL_OUTCOMES = {
 }
 
 
-def search_rulings(user, *, tournament=None, event=None, law="", kind="", keyword="", director=None,
-                   member=None, date_from=None, date_to=None, outcome="", appeal=""):
+def search_rulings(
+    user,
+    *,
+    tournament=None,
+    event=None,
+    law="",
+    kind="",
+    keyword="",
+    director=None,
+    member=None,
+    date_from=None,
+    date_to=None,
+    outcome="",
+    appeal="",
+):
     """The auditor's rulings matching every filter given, each with its laws and its appeals.
 
     ``law`` is a citation prefix ("16B"); ``keyword`` a subject (see ``SUBJECTS``) or free
@@ -204,8 +235,12 @@ def _person(user):
 
 def rulings_per_law(rulings, top=15):
     """(label, rulings citing the law) for the ``top`` most cited laws."""
-    rows = (RulingCitation.objects.filter(ruling__in=rulings, law__isnull=False).values("law__law")
-            .annotate(n=Count("ruling", distinct=True)).order_by("-n", "law__law")[:top])
+    rows = (
+        RulingCitation.objects.filter(ruling__in=rulings, law__isnull=False)
+        .values("law__law")
+        .annotate(n=Count("ruling", distinct=True))
+        .order_by("-n", "law__law")[:top]
+    )
     return [(_("Law %(law)s") % {"law": row["law__law"]}, row["n"]) for row in rows]
 
 
@@ -238,8 +273,13 @@ def appeal_outcomes(appeals):
 
 # Upper bounds in minutes of the histogram's bins; the last bin is open.
 DECISION_BINS = [
-    (30, _("under 30 min")), (60, _("30–60 min")), (120, _("1–2 h")), (360, _("2–6 h")),
-    (1440, _("6–24 h")), (7 * 1440, _("1–7 days")), (None, _("over a week")),
+    (30, _("under 30 min")),
+    (60, _("30–60 min")),
+    (120, _("1–2 h")),
+    (360, _("2–6 h")),
+    (1440, _("6–24 h")),
+    (7 * 1440, _("1–7 days")),
+    (None, _("over a week")),
 ]
 
 
@@ -247,15 +287,20 @@ def decision_times(appeals):
     """Minutes from the ruling (given at) to the appeal decision (decided at): the median and a
     histogram. Decisions recorded before the ruling's time are counted apart, not binned."""
     pairs = appeals.filter(decided_at__isnull=False, ruling__given_at__isnull=False).values_list(
-        "ruling__given_at", "decided_at")
+        "ruling__given_at", "decided_at"
+    )
     minutes = [(decided - given).total_seconds() / 60 for given, decided in pairs]
     valid = sorted(m for m in minutes if m >= 0)
     bins, lower = [], 0
     for upper, label in DECISION_BINS:
         bins.append((label, sum(1 for m in valid if m >= lower and (upper is None or m < upper))))
         lower = upper
-    return {"median": statistics.median(valid) if valid else None, "count": len(valid), "bins": bins,
-            "out_of_order": len(minutes) - len(valid)}
+    return {
+        "median": statistics.median(valid) if valid else None,
+        "count": len(valid),
+        "bins": bins,
+        "out_of_order": len(minutes) - len(valid),
+    }
 
 
 def deadlines(appeals):
@@ -264,28 +309,44 @@ def deadlines(appeals):
     decided = appeals.filter(decided_at__isnull=False, decide_by__isnull=False)
     timed = appeals.filter(deadline__isnull=False)
     within = timed.filter(lodged_at__lte=F("deadline"))
-    extended = timed.exclude(pk__in=within.values("pk")).filter(extension__isnull=False,
-                                                                lodged_at__lte=F("extension__until"))
+    extended = timed.exclude(pk__in=within.values("pk")).filter(
+        extension__isnull=False, lodged_at__lte=F("extension__until")
+    )
     return {
-        "decided": [(_("Decided in time"), decided.filter(decided_at__lte=F("decide_by")).count()),
-                    (_("Decided late"), decided.filter(decided_at__gt=F("decide_by")).count())],
-        "lodged": [(_("Lodged in time"), within.count()),
-                   (_("Lodged under an extension"), extended.count()),
-                   (_("Lodged late"), timed.count() - within.count() - extended.count())],
+        "decided": [
+            (_("Decided in time"), decided.filter(decided_at__lte=F("decide_by")).count()),
+            (_("Decided late"), decided.filter(decided_at__gt=F("decide_by")).count()),
+        ],
+        "lodged": [
+            (_("Lodged in time"), within.count()),
+            (_("Lodged under an extension"), extended.count()),
+            (_("Lodged late"), timed.count() - within.count() - extended.count()),
+        ],
     }
 
 
 def director_changes(rulings):
     """Per director: rulings, rulings appealed, rulings changed on appeal (varied or
     overturned), most rulings first."""
-    rows = (rulings.values("director").annotate(
-        total=Count("pk", distinct=True),
-        appealed=Count("pk", distinct=True, filter=Q(appeals__isnull=False)),
-        changed=Count("pk", distinct=True, filter=Q(appeals__outcome__in=[Outcome.VARY, Outcome.OVERTURN])),
-    ).order_by("-total", "director"))
+    rows = (
+        rulings.values("director")
+        .annotate(
+            total=Count("pk", distinct=True),
+            appealed=Count("pk", distinct=True, filter=Q(appeals__isnull=False)),
+            changed=Count("pk", distinct=True, filter=Q(appeals__outcome__in=[Outcome.VARY, Outcome.OVERTURN])),
+        )
+        .order_by("-total", "director")
+    )
     users = get_user_model().objects.in_bulk([row["director"] for row in rows])
-    return [{"label": _person(users[row["director"]]), "total": row["total"], "appealed": row["appealed"],
-             "changed": row["changed"]} for row in rows]
+    return [
+        {
+            "label": _person(users[row["director"]]),
+            "total": row["total"],
+            "appealed": row["appealed"],
+            "changed": row["changed"],
+        }
+        for row in rows
+    ]
 
 
 def rating_rows(pairs):
@@ -304,9 +365,11 @@ def expert_ratings(appeals):
     from national.models import CasebookCase
 
     latest = {}
-    for appeal, ruling, decision in (CasebookCase.objects.filter(
-            appeal__in=appeals, ruling_rating__isnull=False, decision_rating__isnull=False)
-            .order_by("commentary_at", "pk").values_list("appeal", "ruling_rating", "decision_rating")):
+    for appeal, ruling, decision in (
+        CasebookCase.objects.filter(appeal__in=appeals, ruling_rating__isnull=False, decision_rating__isnull=False)
+        .order_by("commentary_at", "pk")
+        .values_list("appeal", "ruling_rating", "decision_rating")
+    ):
         latest[appeal] = (ruling, decision)
     return {"rated": len(latest), "rows": rating_rows(latest.values()) if latest else []}
 
@@ -346,11 +409,23 @@ def bar_chart(rows, series=1):
     bars = []
     for index, (label, *values) in enumerate(rows):
         y = index * ROW_HEIGHT
-        bars.append({
-            "label": label, "values": values, "y": y, "text_y": round(y + ROW_HEIGHT * 0.65, 1),
-            "segments": [{"width": round(BAR_WIDTH * value / top, 1), "series": n, "value": value}
-                         for n, value in enumerate(values[:series])],
-            "value_x": LABEL_WIDTH + round(BAR_WIDTH * values[0] / top, 1) + 6,
-        })
-    return {"bars": bars, "height": max(len(rows), 1) * ROW_HEIGHT, "label_width": LABEL_WIDTH,
-            "width": LABEL_WIDTH + BAR_WIDTH + 90, "series": series}
+        bars.append(
+            {
+                "label": label,
+                "values": values,
+                "y": y,
+                "text_y": round(y + ROW_HEIGHT * 0.65, 1),
+                "segments": [
+                    {"width": round(BAR_WIDTH * value / top, 1), "series": n, "value": value}
+                    for n, value in enumerate(values[:series])
+                ],
+                "value_x": LABEL_WIDTH + round(BAR_WIDTH * values[0] / top, 1) + 6,
+            }
+        )
+    return {
+        "bars": bars,
+        "height": max(len(rows), 1) * ROW_HEIGHT,
+        "label_width": LABEL_WIDTH,
+        "width": LABEL_WIDTH + BAR_WIDTH + 90,
+        "series": series,
+    }

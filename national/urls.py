@@ -18,8 +18,9 @@ urlpatterns = [
     path("casebooks/<int:pk>/book/", casebook_views.casebook_book, name="casebook-book"),
     path("casebooks/<int:pk>/book.pdf", casebook_views.casebook_pdf, name="casebook-pdf"),
     path("casebooks/<int:pk>/book.json", casebook_views.casebook_json, name="casebook-json"),
-    path("casebooks/<int:pk>/cases/<int:case_pk>/commentary/", casebook_views.case_commentary,
-         name="casebook-commentary"),
+    path(
+        "casebooks/<int:pk>/cases/<int:case_pk>/commentary/", casebook_views.case_commentary, name="casebook-commentary"
+    ),
     path("casebooks/<int:pk>/cases/<int:case_pk>/redact/", casebook_views.case_redact, name="casebook-redact"),
     path("casebooks/<int:pk>/cases/<int:case_pk>/remove/", casebook_views.case_remove, name="casebook-remove"),
 ]

@@ -12,8 +12,8 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from national import selectors
 from appeals.models import Appeal, Outcome
+from national import selectors
 from rulings.models import Ruling
 from scoring import csv_export
 
@@ -51,8 +51,23 @@ class SearchForm(forms.Form):
         return {name: value for name, value in self.cleaned_data.items() if value not in (None, "")}
 
 
-CSV_HEADER = ["ruling", "ruling_url", "tournament", "event", "board", "table", "kind", "laws", "director",
-              "given_at", "outcome", "appeals", "appeal_states", "appeal_outcomes", "without_merit"]
+CSV_HEADER = [
+    "ruling",
+    "ruling_url",
+    "tournament",
+    "event",
+    "board",
+    "table",
+    "kind",
+    "laws",
+    "director",
+    "given_at",
+    "outcome",
+    "appeals",
+    "appeal_states",
+    "appeal_outcomes",
+    "without_merit",
+]
 
 
 @national_reader_required
@@ -61,11 +76,22 @@ def search(request):
     rulings = selectors.search_rulings(request.user, **form.filters())
     if request.GET.get("format") == "csv":
         return _csv(request, rulings)
-    return render(request, "national/search.html", {
-        "form": form, "params": request.GET, "rulings": rulings[:500], "count": rulings.count(),
-        "kinds": Ruling.Kind.choices, "outcomes": Ruling.Outcome.choices, "appeal_outcomes": Outcome.choices,
-        "subjects": selectors.SUBJECTS, "csv_query": _with_format(request), **selectors.scope_choices(request.user),
-    })
+    return render(
+        request,
+        "national/search.html",
+        {
+            "form": form,
+            "params": request.GET,
+            "rulings": rulings[:500],
+            "count": rulings.count(),
+            "kinds": Ruling.Kind.choices,
+            "outcomes": Ruling.Outcome.choices,
+            "appeal_outcomes": Outcome.choices,
+            "subjects": selectors.SUBJECTS,
+            "csv_query": _with_format(request),
+            **selectors.scope_choices(request.user),
+        },
+    )
 
 
 def _with_format(request):
@@ -81,23 +107,36 @@ def _csv(request, rulings):
     writer.writerow(CSV_HEADER)
     for ruling in rulings:
         appeals = list(ruling.appeals.all())
-        writer.writerow([
-            ruling.number, request.build_absolute_uri(f"/rulings/{ruling.pk}/"), ruling.tournament.name,
-            ruling.session.event.name, ruling.board.number, ruling.result.table.number, ruling.kind,
-            " ".join(str(c.law.number if c.law else c.regulation) for c in ruling.citations.all()),
-            ruling.director.get_full_name() or ruling.director.username,
-            ruling.on.isoformat() if ruling.on else "", ruling.outcome,
-            " ".join(str(a.number) for a in appeals), " ".join(a.state for a in appeals),
-            " ".join(a.outcome or "-" for a in appeals), " ".join("yes" if a.without_merit else "no" for a in appeals),
-        ])
+        writer.writerow(
+            [
+                ruling.number,
+                request.build_absolute_uri(f"/rulings/{ruling.pk}/"),
+                ruling.tournament.name,
+                ruling.session.event.name,
+                ruling.board.number,
+                ruling.result.table.number,
+                ruling.kind,
+                " ".join(str(c.law.number if c.law else c.regulation) for c in ruling.citations.all()),
+                ruling.director.get_full_name() or ruling.director.username,
+                ruling.on.isoformat() if ruling.on else "",
+                ruling.outcome,
+                " ".join(str(a.number) for a in appeals),
+                " ".join(a.state for a in appeals),
+                " ".join(a.outcome or "-" for a in appeals),
+                " ".join("yes" if a.without_merit else "no" for a in appeals),
+            ]
+        )
     return response
 
 
 @national_reader_required
 def statistics(request):
     tournaments = selectors.audited_tournaments(request.user)
-    tournament = tournaments.filter(pk=request.GET.get("tournament")).first() \
-        if (request.GET.get("tournament") or "").isdigit() else None
+    tournament = (
+        tournaments.filter(pk=request.GET.get("tournament")).first()
+        if (request.GET.get("tournament") or "").isdigit()
+        else None
+    )
     figures = selectors.national_statistics(request.user, tournament.pk if tournament else None)
     charts = {
         "per_law": selectors.bar_chart(figures["per_law"]),
@@ -108,33 +147,47 @@ def statistics(request):
         "times": selectors.bar_chart(figures["times"]["bins"]),
         "decided": selectors.bar_chart(figures["deadlines"]["decided"]),
         "lodged": selectors.bar_chart(figures["deadlines"]["lodged"]),
-        "directors": selectors.bar_chart([(d["label"], d["total"], d["appealed"], d["changed"])
-                                         for d in figures["directors"]], series=3),
+        "directors": selectors.bar_chart(
+            [(d["label"], d["total"], d["appealed"], d["changed"]) for d in figures["directors"]], series=3
+        ),
         "ratings": selectors.bar_chart(figures["ratings"]["rows"]),
     }
-    return render(request, "national/statistics.html", {
-        "figures": figures, "charts": charts, "tournaments": tournaments, "selected": tournament,
-    })
+    return render(
+        request,
+        "national/statistics.html",
+        {
+            "figures": figures,
+            "charts": charts,
+            "tournaments": tournaments,
+            "selected": tournament,
+        },
+    )
 
 
 @national_reader_required
 def home(request):
     """The auditor's desk: the audit trail's state, the bodies audited, open and decided cases,
     the casebooks, and the latest entries of the trail for these tournaments."""
-    from national import casebooks
     from audit.models import AuditEntry
     from audit.services import verify_chain
+    from national import casebooks
 
     checked, broken, reason = verify_chain()
     tournaments = selectors.audited_tournaments(request.user)
     appeals = selectors.scoped_appeals(request.user)
-    return render(request, "national/home.html", {
-        "chain": {"checked": checked, "broken": broken, "reason": reason, "intact": broken is None and not reason},
-        "tournaments": tournaments[:20], "tournament_count": tournaments.count(),
-        "ruling_count": selectors.scoped_rulings(request.user).count(),
-        "open_appeals": appeals.filter(state__in=Appeal.OPEN_STATES).count(),
-        "decided_appeals": appeals.filter(state=Appeal.State.DECIDED).count(),
-        "casebooks": casebooks.visible_casebooks(request.user)[:10],
-        "entries": AuditEntry.objects.filter(tournament_id__in=tournaments.values("pk"))
-        .select_related("actor").order_by("-sequence")[:15],
-    })
+    return render(
+        request,
+        "national/home.html",
+        {
+            "chain": {"checked": checked, "broken": broken, "reason": reason, "intact": broken is None and not reason},
+            "tournaments": tournaments[:20],
+            "tournament_count": tournaments.count(),
+            "ruling_count": selectors.scoped_rulings(request.user).count(),
+            "open_appeals": appeals.filter(state__in=Appeal.OPEN_STATES).count(),
+            "decided_appeals": appeals.filter(state=Appeal.State.DECIDED).count(),
+            "casebooks": casebooks.visible_casebooks(request.user)[:10],
+            "entries": AuditEntry.objects.filter(tournament_id__in=tournaments.values("pk"))
+            .select_related("actor")
+            .order_by("-sequence")[:15],
+        },
+    )

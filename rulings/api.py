@@ -47,13 +47,55 @@ class RulingSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Ruling
-        fields = ["id", "number", "result", "board", "session", "kind", "state", "called_by", "called_at", "screens",
-                  "bidding_boxes", "tray_delay_seconds", "noticed_by", "facts_agreed", "facts", "statement_ns",
-                  "statement_ew", "facts_found", "facts_not_established", "ruling_text", "reasoning", "director",
-                  "colleagues_consulted", "poll", "appeal_notice", "appeal_notice_at", "outcome", "rectification",
-                  "offending_side", "score_kind", "score", "score_description", "deal", "auction", "double_dummy",
-                  "double_dummy_error", "laws", "penalties", "given_at", "appeal_deadline", "correction_deadline",
-                  "table", "round", "supersedes", "correction_basis", "correction_reason", "deal_override"]
+        fields = [
+            "id",
+            "number",
+            "result",
+            "board",
+            "session",
+            "kind",
+            "state",
+            "called_by",
+            "called_at",
+            "screens",
+            "bidding_boxes",
+            "tray_delay_seconds",
+            "noticed_by",
+            "facts_agreed",
+            "facts",
+            "statement_ns",
+            "statement_ew",
+            "facts_found",
+            "facts_not_established",
+            "ruling_text",
+            "reasoning",
+            "director",
+            "colleagues_consulted",
+            "poll",
+            "appeal_notice",
+            "appeal_notice_at",
+            "outcome",
+            "rectification",
+            "offending_side",
+            "score_kind",
+            "score",
+            "score_description",
+            "deal",
+            "auction",
+            "double_dummy",
+            "double_dummy_error",
+            "laws",
+            "penalties",
+            "given_at",
+            "appeal_deadline",
+            "correction_deadline",
+            "table",
+            "round",
+            "supersedes",
+            "correction_basis",
+            "correction_reason",
+            "deal_override",
+        ]
         # The deadlines of every ruling in a list are read at once (scoring.selectors.session_clocks).
         list_serializer_class = ClockListSerializer
 
@@ -82,8 +124,7 @@ class RulingSerializer(serializers.ModelSerializer):
 
 class ScoreInputSerializer(serializers.Serializer):
     outcome = serializers.ChoiceField(choices=Ruling.Outcome.choices)
-    score_kind = serializers.ChoiceField(choices=Ruling.ScoreKind.choices, allow_blank=True, required=False,
-                                         default="")
+    score_kind = serializers.ChoiceField(choices=Ruling.ScoreKind.choices, allow_blank=True, required=False, default="")
     ns = serializers.JSONField(required=False, allow_null=True)
     ew = serializers.JSONField(required=False, allow_null=True)
     offending_side = serializers.ChoiceField(choices=SIDE_CHOICES, allow_blank=True, required=False, default="")
@@ -100,11 +141,13 @@ class RulingInputSerializer(ScoreInputSerializer):
     reasoning = serializers.CharField(required=False, allow_blank=True, default="")
     screens = serializers.BooleanField(required=False, default=False)
     tray_delay_seconds = serializers.IntegerField(required=False, allow_null=True, min_value=0, default=None)
-    deal_source = serializers.CharField(required=False, allow_blank=True, default="",
-                                        help_text="A BBO handviewer link, a LIN string or a PBN game.")
+    deal_source = serializers.CharField(
+        required=False, allow_blank=True, default="", help_text="A BBO handviewer link, a LIN string or a PBN game."
+    )
     penalty = serializers.JSONField(required=False, allow_null=True, default=None)
-    outcome = serializers.ChoiceField(choices=Ruling.Outcome.choices, required=False,
-                                      default=Ruling.Outcome.RESULT_STANDS)
+    outcome = serializers.ChoiceField(
+        choices=Ruling.Outcome.choices, required=False, default=Ruling.Outcome.RESULT_STANDS
+    )
 
     def validate_result(self, result):
         user = self.context["request"].user
@@ -132,12 +175,11 @@ class RulingFilter(filters.FilterSet):
     director = WholeNumberFilter(help_text="The director's user id")
     law = filters.CharFilter(help_text="A law number, or its start: 12, 12C, 12C1")
     kind = filters.ChoiceFilter(choices=Ruling.Kind.choices)
-    state = filters.ChoiceFilter(choices=list(Ruling.State.choices) + [(selectors.AWAITING_RESULT,
-                                                                        "awaiting result")])
+    state = filters.ChoiceFilter(choices=list(Ruling.State.choices) + [(selectors.AWAITING_RESULT, "awaiting result")])
 
     class Meta:
         model = Ruling
-        fields = []
+        fields: list[str] = []
 
     def filter_queryset(self, queryset):
         values = {name: value for name, value in self.form.cleaned_data.items() if value not in (None, "")}
@@ -202,7 +244,7 @@ class LawEntryFilter(filters.FilterSet):
 
     class Meta:
         model = LawEntry
-        fields = []
+        fields: list[str] = []
 
 
 class LawEntryViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):

@@ -17,8 +17,13 @@ def sync_law_catalogue(LawEntry=None):
         new, changed = [], []
         for edition in EDITIONS:
             for entry in load(edition):
-                values = {"law": entry.law, "parent": entry.parent or "", "title": entry.titles["en"],
-                          "titles": entry.titles, "verified": entry.verified}
+                values = {
+                    "law": entry.law,
+                    "parent": entry.parent or "",
+                    "title": entry.titles["en"],
+                    "titles": entry.titles,
+                    "verified": entry.verified,
+                }
                 row = existing.get((edition, entry.number))
                 if row is None:
                     new.append(LawEntry(edition=edition, number=entry.number, **values))

@@ -15,26 +15,40 @@ class RulingForm(forms.Form):
     kind = forms.ChoiceField(label=_("Kind of ruling"), choices=Ruling.Kind.choices)
     called_by = forms.ChoiceField(label=_("Called by"), choices=SEATS, required=False)
     # In the tournament's time zone (the views make it the current one while the form is read).
-    called_at = forms.DateTimeField(label=_("Director called at"), required=False,
-                                    input_formats=["%Y-%m-%dT%H:%M"],
-                                    widget=forms.DateTimeInput(attrs={"type": "datetime-local"},
-                                                               format="%Y-%m-%dT%H:%M"))
-    facts = forms.CharField(label=_("Facts"), widget=forms.Textarea(attrs={"rows": 3}), required=False,
-                            help_text=_("Who called, when, what happened at the table."))
-    statement_ns = forms.CharField(label=_("N-S statement"), widget=forms.Textarea(attrs={"rows": 2}),
-                                   required=False)
-    statement_ew = forms.CharField(label=_("E-W statement"), widget=forms.Textarea(attrs={"rows": 2}),
-                                   required=False)
-    laws = forms.CharField(label=_("Laws"), help_text=_("e.g. 16B1a, 12C1c"), required=False,
-                           widget=forms.TextInput(attrs={"autocapitalize": "characters", "list": "law-list"}))
+    called_at = forms.DateTimeField(
+        label=_("Director called at"),
+        required=False,
+        input_formats=["%Y-%m-%dT%H:%M"],
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+    facts = forms.CharField(
+        label=_("Facts"),
+        widget=forms.Textarea(attrs={"rows": 3}),
+        required=False,
+        help_text=_("Who called, when, what happened at the table."),
+    )
+    statement_ns = forms.CharField(label=_("N-S statement"), widget=forms.Textarea(attrs={"rows": 2}), required=False)
+    statement_ew = forms.CharField(label=_("E-W statement"), widget=forms.Textarea(attrs={"rows": 2}), required=False)
+    laws = forms.CharField(
+        label=_("Laws"),
+        help_text=_("e.g. 16B1a, 12C1c"),
+        required=False,
+        widget=forms.TextInput(attrs={"autocapitalize": "characters", "list": "law-list"}),
+    )
     ruling_text = forms.CharField(label=_("Ruling"), widget=forms.Textarea(attrs={"rows": 2}), required=False)
     reasoning = forms.CharField(label=_("Reasoning"), widget=forms.Textarea(attrs={"rows": 3}), required=False)
-    outcome = forms.ChoiceField(label=_("Outcome"), choices=Ruling.Outcome.choices, widget=forms.RadioSelect,
-                                initial=Ruling.Outcome.RESULT_STANDS)
-    offending_side = forms.ChoiceField(label=_("Offending side"), required=False,
-                                       choices=[("", "—"), ("NS", _("N-S")), ("EW", _("E-W"))])
-    score_kind = forms.ChoiceField(label=_("Adjusted score"), required=False,
-                                   choices=[("", "—"), *Ruling.ScoreKind.choices])
+    outcome = forms.ChoiceField(
+        label=_("Outcome"),
+        choices=Ruling.Outcome.choices,
+        widget=forms.RadioSelect,
+        initial=Ruling.Outcome.RESULT_STANDS,
+    )
+    offending_side = forms.ChoiceField(
+        label=_("Offending side"), required=False, choices=[("", "—"), ("NS", _("N-S")), ("EW", _("E-W"))]
+    )
+    score_kind = forms.ChoiceField(
+        label=_("Adjusted score"), required=False, choices=[("", "—"), *Ruling.ScoreKind.choices]
+    )
     # Assigned (and split: a second result for E-W)
     contract = forms.CharField(label=_("Contract"), required=False, max_length=6)
     declarer = forms.ChoiceField(label=_("Declarer"), choices=SEATS, required=False)
@@ -46,38 +60,69 @@ class RulingForm(forms.Form):
     ns_artificial = forms.ChoiceField(label=_("N-S"), choices=ARTIFICIAL, required=False)
     ew_artificial = forms.ChoiceField(label=_("E-W"), choices=ARTIFICIAL, required=False)
     # Penalty: procedural (Law 90, in the scores) or disciplinary (Law 91, no score value)
-    penalty_kind = forms.ChoiceField(label=_("Penalty"), widget=forms.RadioSelect, initial=Penalty.Kind.PROCEDURAL,
-                                     choices=Penalty.Kind.choices, required=False)
-    penalty_side = forms.ChoiceField(label=_("Penalty on"), required=False,
-                                     choices=[("", "—"), ("NS", _("N-S")), ("EW", _("E-W"))])
+    penalty_kind = forms.ChoiceField(
+        label=_("Penalty"),
+        widget=forms.RadioSelect,
+        initial=Penalty.Kind.PROCEDURAL,
+        choices=Penalty.Kind.choices,
+        required=False,
+    )
+    penalty_side = forms.ChoiceField(
+        label=_("Penalty on"), required=False, choices=[("", "—"), ("NS", _("N-S")), ("EW", _("E-W"))]
+    )
     penalty_amount = forms.DecimalField(label=_("Amount"), required=False, min_value=0, decimal_places=2)
-    penalty_unit = forms.ChoiceField(label=_("Unit"), required=False, choices=[
-        (Penalty.Unit.PERCENT_OF_TOP, _("percent of a top")), (Penalty.Unit.MATCHPOINTS, _("matchpoints")),
-        (Penalty.Unit.IMPS, _("IMPs"))])
-    penalty_measure = forms.ChoiceField(label=_("Measure"), required=False, choices=[
-        (Penalty.Unit.SUSPENSION, _("suspension from the session")),
-        (Penalty.Unit.DISQUALIFICATION, _("disqualification"))])
+    penalty_unit = forms.ChoiceField(
+        label=_("Unit"),
+        required=False,
+        choices=[
+            (Penalty.Unit.PERCENT_OF_TOP, _("percent of a top")),
+            (Penalty.Unit.MATCHPOINTS, _("matchpoints")),
+            (Penalty.Unit.IMPS, _("IMPs")),
+        ],
+    )
+    penalty_measure = forms.ChoiceField(
+        label=_("Measure"),
+        required=False,
+        choices=[
+            (Penalty.Unit.SUSPENSION, _("suspension from the session")),
+            (Penalty.Unit.DISQUALIFICATION, _("disqualification")),
+        ],
+    )
     penalty_player = forms.ChoiceField(label=_("Player"), required=False, choices=[("", "—")])
     penalty_offence = forms.CharField(label=_("Offence"), required=False, max_length=300)
     # Law 16B1a poll
     poll_question = forms.CharField(label=_("Question put to the players polled"), required=False, max_length=500)
-    poll_votes = forms.CharField(label=_("Players polled and their actions"), required=False,
-                                 widget=forms.Textarea(attrs={"rows": 3, "placeholder": "A. Cohen: pass"}),
-                                 help_text=_("One player a line: name, a colon, the action chosen."))
+    poll_votes = forms.CharField(
+        label=_("Players polled and their actions"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3, "placeholder": "A. Cohen: pass"}),
+        help_text=_("One player a line: name, a colon, the action chosen."),
+    )
     # Law 83
-    appeal_notice = forms.ChoiceField(label=_("Right to appeal (Law 83)"), required=False, widget=forms.RadioSelect,
-                                      choices=Ruling.AppealNotice.choices, initial="")
+    appeal_notice = forms.ChoiceField(
+        label=_("Right to appeal (Law 83)"),
+        required=False,
+        widget=forms.RadioSelect,
+        choices=Ruling.AppealNotice.choices,
+        initial="",
+    )
     # Attachment
-    attachment = forms.FileField(label=_("Photo, system card or screenshot (image or PDF, at most 5 MB)"),
-                                 required=False,
-                                 widget=forms.ClearableFileInput(attrs={"accept": "image/*,application/pdf"}))
+    attachment = forms.FileField(
+        label=_("Photo, system card or screenshot (image or PDF, at most 5 MB)"),
+        required=False,
+        widget=forms.ClearableFileInput(attrs={"accept": "image/*,application/pdf"}),
+    )
     attachment_description = forms.CharField(label=_("What it shows"), required=False, max_length=200)
     # Deal and auction
-    deal_source = forms.CharField(label=_("Deal and auction (BBO link, LIN or PBN)"), required=False,
-                                  widget=forms.Textarea(attrs={"rows": 2, "spellcheck": "false"}))
+    deal_source = forms.CharField(
+        label=_("Deal and auction (BBO link, LIN or PBN)"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2, "spellcheck": "false"}),
+    )
     deal_file = forms.FileField(label=_("or a PBN or LIN file"), required=False)
-    deal_override = forms.CharField(label=_("Accept a deal whose board, dealer or vulnerability differs, because"),
-                                    required=False, max_length=500)
+    deal_override = forms.CharField(
+        label=_("Accept a deal whose board, dealer or vulnerability differs, because"), required=False, max_length=500
+    )
 
     def clean(self):
         data = super().clean()
@@ -97,21 +142,26 @@ class RulingForm(forms.Form):
         for i in range(1, WEIGHT_ROWS + 1):
             self.fields[f"w{i}_contract"] = forms.CharField(required=False, max_length=6, label=_("Contract"))
             self.fields[f"w{i}_declarer"] = forms.ChoiceField(choices=SEATS, required=False, label=_("Declarer"))
-            self.fields[f"w{i}_tricks"] = forms.IntegerField(required=False, min_value=0, max_value=13,
-                                                             label=_("Tricks"))
-            self.fields[f"w{i}_weight"] = forms.CharField(required=False, max_length=10, label=_("Weight"),
-                                                          widget=forms.TextInput(attrs={"inputmode": "decimal"}))
+            self.fields[f"w{i}_tricks"] = forms.IntegerField(
+                required=False, min_value=0, max_value=13, label=_("Tricks")
+            )
+            self.fields[f"w{i}_weight"] = forms.CharField(
+                required=False, max_length=10, label=_("Weight"), widget=forms.TextInput(attrs={"inputmode": "decimal"})
+            )
 
     def weight_rows(self):
         """The bound fields of each weighted row, for the template."""
-        return [[self[f"w{i}_{part}"] for part in ("contract", "declarer", "tricks", "weight")]
-                for i in range(1, WEIGHT_ROWS + 1)]
+        return [
+            [self[f"w{i}_{part}"] for part in ("contract", "declarer", "tricks", "weight")]
+            for i in range(1, WEIGHT_ROWS + 1)
+        ]
 
     def weighted_input(self):
         rows = []
         for i in range(1, WEIGHT_ROWS + 1):
-            data = {part: self.cleaned_data.get(f"w{i}_{part}") for part in ("contract", "declarer", "tricks",
-                                                                              "weight")}
+            data = {
+                part: self.cleaned_data.get(f"w{i}_{part}") for part in ("contract", "declarer", "tricks", "weight")
+            }
             if any(v not in (None, "") for v in data.values()):
                 rows.append(data)
         return rows
@@ -135,11 +185,16 @@ class RulingForm(forms.Form):
         if not data.get("penalty_side"):
             return None
         kind = data.get("penalty_kind") or Penalty.Kind.PROCEDURAL
-        penalty = {"kind": kind, "side": data["penalty_side"], "offence": data.get("penalty_offence") or
-                   str(dict(Penalty.Kind.choices)[kind])}
+        penalty = {
+            "kind": kind,
+            "side": data["penalty_side"],
+            "offence": data.get("penalty_offence") or str(dict(Penalty.Kind.choices)[kind]),
+        }
         if kind == Penalty.Kind.DISCIPLINARY:
-            penalty.update(unit=data.get("penalty_measure") or Penalty.Unit.SUSPENSION,
-                           player=self.players.get(data.get("penalty_player") or ""))
+            penalty.update(
+                unit=data.get("penalty_measure") or Penalty.Unit.SUSPENSION,
+                player=self.players.get(data.get("penalty_player") or ""),
+            )
         else:
             penalty.update(unit=data.get("penalty_unit"), amount=data.get("penalty_amount"))
         return penalty
@@ -178,10 +233,12 @@ class RulingForm(forms.Form):
 class CorrectionForm(RulingForm):
     """The ruling form again, for the correction of a ruling given: with its ground and reason."""
 
-    correction_basis = forms.ChoiceField(label=_("Ground for the correction"), widget=forms.RadioSelect,
-                                         choices=Ruling.CorrectionBasis.choices)
-    correction_reason = forms.CharField(label=_("Why the ruling is corrected"),
-                                        widget=forms.Textarea(attrs={"rows": 2}))
+    correction_basis = forms.ChoiceField(
+        label=_("Ground for the correction"), widget=forms.RadioSelect, choices=Ruling.CorrectionBasis.choices
+    )
+    correction_reason = forms.CharField(
+        label=_("Why the ruling is corrected"), widget=forms.Textarea(attrs={"rows": 2})
+    )
 
 
 class TableJumpForm(forms.Form):
@@ -191,8 +248,9 @@ class TableJumpForm(forms.Form):
     board = forms.IntegerField(label=_("Board"), min_value=1, widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
     section = forms.CharField(label=_("Section"), required=False, max_length=20)
     table = forms.IntegerField(label=_("Table"), min_value=1, widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
-    round = forms.IntegerField(label=_("Round"), min_value=1, required=False,
-                               widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+    round = forms.IntegerField(
+        label=_("Round"), min_value=1, required=False, widget=forms.NumberInput(attrs={"inputmode": "numeric"})
+    )
 
     def __init__(self, *args, sessions=(), **kwargs):
         super().__init__(*args, **kwargs)

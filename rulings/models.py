@@ -15,8 +15,9 @@ SIDE_CHOICES = [("NS", _("N-S")), ("EW", _("E-W"))]
 class LawEntry(models.Model):
     """One law or sub-section of one edition of the Laws, with its titles."""
 
-    edition = models.CharField(_("edition"), max_length=4, choices=[("1997", "1997"), ("2007", "2007"),
-                                                                     ("2017", "2017")])
+    edition = models.CharField(
+        _("edition"), max_length=4, choices=[("1997", "1997"), ("2007", "2007"), ("2017", "2017")]
+    )
     number = models.CharField(_("citation"), max_length=12, help_text=_("e.g. 12C1c"))
     law = models.PositiveSmallIntegerField(_("law"))
     parent = models.CharField(_("parent"), max_length=12, blank=True)
@@ -52,8 +53,9 @@ class RegulationClause(models.Model):
     class Meta:
         verbose_name = _("regulation clause")
         verbose_name_plural = _("regulation clauses")
-        constraints = [models.UniqueConstraint(fields=["authority", "document", "clause"],
-                                               name="regulation_clause_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["authority", "document", "clause"], name="regulation_clause_unique")
+        ]
 
     def __str__(self):
         return f"{self.document} {self.clause}"
@@ -106,17 +108,27 @@ class Ruling(models.Model):
     # result is attached when it is recorded (the ruling is listed as awaiting it until then).
     board = models.ForeignKey(Board, on_delete=models.PROTECT, related_name="rulings", verbose_name=_("board"))
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="rulings", verbose_name=_("table"))
-    round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="rulings", verbose_name=_("round"),
-                              null=True, blank=True)
-    result = models.ForeignKey(Result, on_delete=models.PROTECT, related_name="rulings", verbose_name=_("result"),
-                               null=True, blank=True)
-    supersedes = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True,
-                                      related_name="superseded_by", verbose_name=_("corrects ruling"))
-    correction_basis = models.CharField(_("why the earlier ruling is corrected"), max_length=3, blank=True,
-                                        choices=CorrectionBasis.choices)
+    round = models.ForeignKey(
+        Round, on_delete=models.PROTECT, related_name="rulings", verbose_name=_("round"), null=True, blank=True
+    )
+    result = models.ForeignKey(
+        Result, on_delete=models.PROTECT, related_name="rulings", verbose_name=_("result"), null=True, blank=True
+    )
+    supersedes = models.OneToOneField(
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="superseded_by",
+        verbose_name=_("corrects ruling"),
+    )
+    correction_basis = models.CharField(
+        _("why the earlier ruling is corrected"), max_length=3, blank=True, choices=CorrectionBasis.choices
+    )
     correction_reason = models.TextField(_("reason for the correction"), blank=True)
-    number = models.PositiveIntegerField(_("number"), editable=False,
-                                         help_text=_("Numbered per tournament, in the order rulings are made."))
+    number = models.PositiveIntegerField(
+        _("number"), editable=False, help_text=_("Numbered per tournament, in the order rulings are made.")
+    )
     kind = models.CharField(_("kind of ruling"), max_length=24, choices=Kind.choices)
     state = models.CharField(_("state"), max_length=20, choices=State.choices, default=State.DRAFT)
     called_by = models.CharField(_("director called by"), max_length=1, choices=SEAT_CHOICES, blank=True)
@@ -133,12 +145,18 @@ class Ruling(models.Model):
     facts_not_established = models.BooleanField(_("facts not established"), default=False)
     ruling_text = models.TextField(_("ruling"), blank=True)
     reasoning = models.TextField(_("reasoning"), blank=True)
-    director = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="rulings",
-                                 verbose_name=_("director"))
+    director = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="rulings", verbose_name=_("director")
+    )
     colleagues_consulted = models.CharField(_("colleagues consulted"), max_length=300, blank=True)
-    poll = models.JSONField(_("poll of players"), null=True, blank=True,
-                            help_text=_("Law 16B1a: the question, the players polled and the action each chose; "
-                                        "the count is worked out from them."))
+    poll = models.JSONField(
+        _("poll of players"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Law 16B1a: the question, the players polled and the action each chose; the count is worked out from them."
+        ),
+    )
     appeal_notice = models.CharField(_("right to appeal"), max_length=10, choices=AppealNotice.choices, blank=True)
     appeal_notice_at = models.DateTimeField(_("told of the right to appeal at"), null=True, blank=True)
     outcome = models.CharField(_("outcome"), max_length=16, choices=Outcome.choices, blank=True)
@@ -147,17 +165,22 @@ class Ruling(models.Model):
     score_kind = models.CharField(_("adjusted score"), max_length=12, choices=ScoreKind.choices, blank=True)
     score = models.JSONField(_("adjusted score (engine form)"), null=True, blank=True)
     score_description = models.CharField(_("adjusted score in words"), max_length=300, blank=True)
-    deal = models.CharField(_("deal (PBN)"), max_length=80, blank=True,
-                            help_text=_("Empty: the board's deal."))
+    deal = models.CharField(_("deal (PBN)"), max_length=80, blank=True, help_text=_("Empty: the board's deal."))
     auction = models.JSONField(_("auction, lead, play and claim"), null=True, blank=True)
-    deal_override = models.TextField(_("why an imported deal that differs from the board was accepted"),
-                                     blank=True)
-    seating = models.JSONField(_("who sat where"), null=True, blank=True,
-                               help_text=_('Player ids by seat: {"N": 12, "E": 14, "S": 13, "W": 15}. '
-                                           "Casebooks use it to say North rather than a N-S player."))
+    deal_override = models.TextField(_("why an imported deal that differs from the board was accepted"), blank=True)
+    seating = models.JSONField(
+        _("who sat where"),
+        null=True,
+        blank=True,
+        help_text=_(
+            'Player ids by seat: {"N": 12, "E": 14, "S": 13, "W": 15}. '
+            "Casebooks use it to say North rather than a N-S player."
+        ),
+    )
     double_dummy = models.JSONField(_("double-dummy tricks and par"), null=True, blank=True, editable=False)
-    double_dummy_error = models.CharField(_("why the solver could not take the deal"), max_length=300,
-                                          blank=True, editable=False)
+    double_dummy_error = models.CharField(
+        _("why the solver could not take the deal"), max_length=300, blank=True, editable=False
+    )
     created_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
     given_at = models.DateTimeField(_("given at"), null=True, blank=True)
     updated_at = models.DateTimeField(_("changed at"), auto_now=True)
@@ -167,10 +190,12 @@ class Ruling(models.Model):
         verbose_name_plural = _("rulings")
         ordering = ["-created_at"]
         constraints = [
-            models.CheckConstraint(condition=Q(outcome="adjusted") | Q(score__isnull=True),
-                                   name="only_adjusted_rulings_carry_a_score"),
-            models.CheckConstraint(condition=Q(tray_delay_seconds__isnull=True) | Q(screens=True),
-                                   name="tray_delay_only_with_screens"),
+            models.CheckConstraint(
+                condition=Q(outcome="adjusted") | Q(score__isnull=True), name="only_adjusted_rulings_carry_a_score"
+            ),
+            models.CheckConstraint(
+                condition=Q(tray_delay_seconds__isnull=True) | Q(screens=True), name="tray_delay_only_with_screens"
+            ),
         ]
 
     def __str__(self):
@@ -196,13 +221,19 @@ class Ruling(models.Model):
         errors = {}
         if self.board_id and self.table_id and self.table.section.session_id != self.board.session_id:
             errors["table"] = _("Table %(t)s does not play in the session of board %(b)s.") % {
-                "t": self.table.number, "b": self.board.number}
+                "t": self.table.number,
+                "b": self.board.number,
+            }
         if self.board_id and self.round_id and self.round.session_id != self.board.session_id:
             errors["round"] = _("Round %(r)s is not a round of the session of board %(b)s.") % {
-                "r": self.round.number, "b": self.board.number}
+                "r": self.round.number,
+                "b": self.board.number,
+            }
         if self.result_id and (self.result.board_id != self.board_id or self.result.table_id != self.table_id):
             errors["result"] = _("The result is not the one of board %(b)s at table %(t)s.") % {
-                "b": self.board.number, "t": self.table.number}
+                "b": self.board.number,
+                "t": self.table.number,
+            }
         if errors:
             raise ValidationError(errors)
         if self.seating:
@@ -218,10 +249,16 @@ class Ruling(models.Model):
         for seat, player in self.seating.items():
             contestant = sides[seat]
             if not contestant.members.filter(pk=player).exists():
-                raise ValidationError({"seating": _("player %(player)s is not a member of %(contestant)s, "
-                                                    "who sat %(side)s") % {
-                    "player": player, "contestant": contestant,
-                    "side": _("North-South") if seat in "NS" else _("East-West")}})
+                raise ValidationError(
+                    {
+                        "seating": _("player %(player)s is not a member of %(contestant)s, who sat %(side)s")
+                        % {
+                            "player": player,
+                            "contestant": contestant,
+                            "side": _("North-South") if seat in "NS" else _("East-West"),
+                        }
+                    }
+                )
         if len(set(self.seating.values())) != len(self.seating):
             raise ValidationError({"seating": _("one player is given two seats")})
 
@@ -237,16 +274,18 @@ class RulingCitation(models.Model):
 
     ruling = models.ForeignKey(Ruling, on_delete=models.CASCADE, related_name="citations")
     law = models.ForeignKey(LawEntry, on_delete=models.PROTECT, null=True, blank=True, related_name="citations")
-    regulation = models.ForeignKey(RegulationClause, on_delete=models.PROTECT, null=True, blank=True,
-                                   related_name="citations")
+    regulation = models.ForeignKey(
+        RegulationClause, on_delete=models.PROTECT, null=True, blank=True, related_name="citations"
+    )
 
     class Meta:
         verbose_name = _("citation")
         verbose_name_plural = _("citations")
         constraints = [
-            models.CheckConstraint(condition=Q(law__isnull=False, regulation__isnull=True)
-                                   | Q(law__isnull=True, regulation__isnull=False),
-                                   name="citation_is_a_law_or_a_regulation"),
+            models.CheckConstraint(
+                condition=Q(law__isnull=False, regulation__isnull=True) | Q(law__isnull=True, regulation__isnull=False),
+                name="citation_is_a_law_or_a_regulation",
+            ),
             models.UniqueConstraint(fields=["ruling", "law"], name="law_cited_once"),
         ]
 
@@ -275,8 +314,15 @@ class Penalty(models.Model):
     amount = models.DecimalField(_("amount"), max_digits=8, decimal_places=2, null=True, blank=True)
     unit = models.CharField(_("unit"), max_length=16, choices=Unit.choices)
     offence = models.CharField(_("offence"), max_length=300)
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="penalties",
-                               verbose_name=_("player"), help_text=_("The player a Law 91 penalty is given to."))
+    player = models.ForeignKey(
+        Player,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="penalties",
+        verbose_name=_("player"),
+        help_text=_("The player a Law 91 penalty is given to."),
+    )
 
     class Meta:
         verbose_name = _("penalty")
@@ -356,16 +402,21 @@ class TrickRuling(models.Model):
     guide = models.JSONField(_("double-dummy guide"), null=True, blank=True)
     result_tricks = models.PositiveSmallIntegerField(_("declarer's tricks after the ruling"), null=True, blank=True)
     normal_line = models.TextField(_("the line judged normal (Laws 70, 71)"), blank=True)
-    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-                                     related_name="+")
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
 
     class Meta:
         constraints = [
-            models.CheckConstraint(condition=Q(table_tricks__isnull=True) | Q(table_tricks__lte=13),
-                                   name="trick_ruling_table_tricks_at_most_13"),
-            models.CheckConstraint(condition=Q(result_tricks__isnull=True) | Q(result_tricks__lte=13),
-                                   name="trick_ruling_result_tricks_at_most_13"),
+            models.CheckConstraint(
+                condition=Q(table_tricks__isnull=True) | Q(table_tricks__lte=13),
+                name="trick_ruling_table_tricks_at_most_13",
+            ),
+            models.CheckConstraint(
+                condition=Q(result_tricks__isnull=True) | Q(result_tricks__lte=13),
+                name="trick_ruling_result_tricks_at_most_13",
+            ),
         ]
 
     def __str__(self):

@@ -22,38 +22,58 @@ SEATS = [("", "—"), *SEAT_CHOICES]
 
 class RevokeFromPlayForm(forms.Form):
     revoke = forms.TypedChoiceField(label=gettext_lazy("Revoke"), coerce=int, choices=())
-    established_by = forms.ChoiceField(label=gettext_lazy("Established (Law 63A)"), required=False, choices=[
-        ("", gettext_lazy("as the play shows")), ("63A1", "63A1"), ("63A2", "63A2"), ("63A3", "63A3")])
+    established_by = forms.ChoiceField(
+        label=gettext_lazy("Established (Law 63A)"),
+        required=False,
+        choices=[("", gettext_lazy("as the play shows")), ("63A1", "63A1"), ("63A2", "63A2"), ("63A3", "63A3")],
+    )
     faced_card = forms.BooleanField(label=gettext_lazy("64B3: failure to play a faced card"), required=False)
-    subsequent_same_suit = forms.BooleanField(label=gettext_lazy("64B2: a second revoke in the same suit by the "
-                                                                 "same player"), required=False)
-    noticed_after_next_call = forms.BooleanField(label=gettext_lazy("64B4: first noticed after the non-offending "
-                                                                    "side called on the next board"), required=False)
-    noticed_after_round = forms.BooleanField(label=gettext_lazy("64B5: first noticed after the round ended"),
-                                             required=False)
-    both_sides_revoked = forms.BooleanField(label=gettext_lazy("64B7: both sides revoked on this board"),
-                                            required=False)
+    subsequent_same_suit = forms.BooleanField(
+        label=gettext_lazy("64B2: a second revoke in the same suit by the same player"), required=False
+    )
+    noticed_after_next_call = forms.BooleanField(
+        label=gettext_lazy("64B4: first noticed after the non-offending side called on the next board"), required=False
+    )
+    noticed_after_round = forms.BooleanField(
+        label=gettext_lazy("64B5: first noticed after the round ended"), required=False
+    )
+    both_sides_revoked = forms.BooleanField(
+        label=gettext_lazy("64B7: both sides revoked on this board"), required=False
+    )
 
     def __init__(self, *args, found=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["revoke"].choices = [(i, _("%(seat)s, trick %(trick)s: %(card)s on a %(suit)s lead") % {
-            "seat": dict(SEAT_CHOICES)[r.seat], "trick": r.trick, "card": r.card, "suit": r.suit_led})
-            for i, r in enumerate(found)]
+        self.fields["revoke"].choices = [
+            (
+                i,
+                _("%(seat)s, trick %(trick)s: %(card)s on a %(suit)s lead")
+                % {"seat": dict(SEAT_CHOICES)[r.seat], "trick": r.trick, "card": r.card, "suit": r.suit_led},
+            )
+            for i, r in enumerate(found)
+        ]
 
 
 class RevokeEnteredForm(forms.Form):
     trick = forms.IntegerField(label=gettext_lazy("Revoke trick"), min_value=1, max_value=12)
     offender = forms.ChoiceField(label=gettext_lazy("Offender"), choices=SEATS)
-    established_by = forms.ChoiceField(label=gettext_lazy("Established (Law 63A)"), required=False, choices=[
-        ("", gettext_lazy("not established")), ("63A1", "63A1"), ("63A2", "63A2"), ("63A3", "63A3")])
-    offender_won_revoke_trick = forms.BooleanField(label=gettext_lazy("The offender won the revoke trick"),
-                                                   required=False)
+    established_by = forms.ChoiceField(
+        label=gettext_lazy("Established (Law 63A)"),
+        required=False,
+        choices=[("", gettext_lazy("not established")), ("63A1", "63A1"), ("63A2", "63A2"), ("63A3", "63A3")],
+    )
+    offender_won_revoke_trick = forms.BooleanField(
+        label=gettext_lazy("The offender won the revoke trick"), required=False
+    )
     offending_side_won_revoke_trick = forms.BooleanField(
-        label=gettext_lazy("The offending side won the revoke trick"), required=False)
-    offending_side_tricks_after = forms.IntegerField(label=gettext_lazy("Tricks the offending side won after it"),
-                                                     min_value=0, max_value=12)
-    offender_won_with_legal_card = forms.BooleanField(label=gettext_lazy(
-        "The offender later won a trick with a card he could have played to the revoke trick"), required=False)
+        label=gettext_lazy("The offending side won the revoke trick"), required=False
+    )
+    offending_side_tricks_after = forms.IntegerField(
+        label=gettext_lazy("Tricks the offending side won after it"), min_value=0, max_value=12
+    )
+    offender_won_with_legal_card = forms.BooleanField(
+        label=gettext_lazy("The offender later won a trick with a card he could have played to the revoke trick"),
+        required=False,
+    )
     faced_card = RevokeFromPlayForm.base_fields["faced_card"]
     subsequent_same_suit = RevokeFromPlayForm.base_fields["subsequent_same_suit"]
     noticed_after_next_call = RevokeFromPlayForm.base_fields["noticed_after_next_call"]
@@ -71,35 +91,53 @@ class DefectiveTrickForm(forms.Form):
     offender = forms.ChoiceField(label=gettext_lazy("Offender"), choices=SEATS)
     could_follow = forms.BooleanField(label=gettext_lazy("He held a card of the suit led"), required=False)
     offending_side_won_from_then = forms.BooleanField(
-        label=gettext_lazy("The offending side won that trick or a later one"), required=False)
-    too_many_cards = forms.BooleanField(label=gettext_lazy("Too many cards played to the trick (67B2)"),
-                                        required=False)
+        label=gettext_lazy("The offending side won that trick or a later one"), required=False
+    )
+    too_many_cards = forms.BooleanField(label=gettext_lazy("Too many cards played to the trick (67B2)"), required=False)
 
 
 class EquityForm(forms.Form):
-    equity_tricks = forms.IntegerField(label=capfirst(gettext_lazy("further tricks for equity (Law 64C)")), min_value=0,
-                                       max_value=13, initial=0, required=False)
-    equity_reason = forms.CharField(label=capfirst(gettext_lazy("why the transfer does not restore equity")),
-                                    required=False,
-                                    widget=forms.Textarea(attrs={"rows": 2}))
+    equity_tricks = forms.IntegerField(
+        label=capfirst(gettext_lazy("further tricks for equity (Law 64C)")),
+        min_value=0,
+        max_value=13,
+        initial=0,
+        required=False,
+    )
+    equity_reason = forms.CharField(
+        label=capfirst(gettext_lazy("why the transfer does not restore equity")),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
 
 
 class ClaimForm(forms.Form):
     claimer = forms.ChoiceField(label=gettext_lazy("Claimer"), choices=SEATS)
     statement = forms.CharField(label=gettext_lazy("Claim statement"), widget=forms.Textarea(attrs={"rows": 2}))
-    trick = forms.IntegerField(label=gettext_lazy("Trick of the claim"), min_value=1, max_value=13, required=False,
-                               help_text=gettext_lazy("Leave empty to take it from the play record."))
-    remaining = forms.CharField(label=gettext_lazy("Without a play record: the cards left (PBN)"), required=False,
-                                max_length=80, help_text="N:AK9..T7. QJ82.T.. T73..A8. 54..96.7")
+    trick = forms.IntegerField(
+        label=gettext_lazy("Trick of the claim"),
+        min_value=1,
+        max_value=13,
+        required=False,
+        help_text=gettext_lazy("Leave empty to take it from the play record."),
+    )
+    remaining = forms.CharField(
+        label=gettext_lazy("Without a play record: the cards left (PBN)"),
+        required=False,
+        max_length=80,
+        help_text="N:AK9..T7. QJ82.T.. T73..A8. 54..96.7",
+    )
     leader = forms.ChoiceField(label=gettext_lazy("On lead"), choices=SEATS, required=False)
-    declarer_won = forms.IntegerField(label=gettext_lazy("Tricks declarer had won"), min_value=0, max_value=12,
-                                      required=False)
+    declarer_won = forms.IntegerField(
+        label=gettext_lazy("Tricks declarer had won"), min_value=0, max_value=12, required=False
+    )
 
 
 class AwardForm(forms.Form):
     awarded_tricks = forms.IntegerField(label=gettext_lazy("Tricks awarded to declarer"), min_value=0, max_value=13)
-    normal_line = forms.CharField(label=capfirst(gettext_lazy("the line judged normal (Laws 70, 71)")),
-                                  widget=forms.Textarea(attrs={"rows": 2}))
+    normal_line = forms.CharField(
+        label=capfirst(gettext_lazy("the line judged normal (Laws 70, 71)")), widget=forms.Textarea(attrs={"rows": 2})
+    )
 
 
 def _ruling(request, pk):
@@ -133,9 +171,17 @@ def _transfer_words(item):
 def _context(request, ruling, **extra):
     item = revokes.trick_ruling(ruling)
     result = ruling.result
-    return {"ruling": ruling, "board": ruling.board, "table": ruling.table, "result": result, "item": item,
-            "reason": _transfer_words(item) if item else "", "card_ranks": rank_preference(ruling.tournament),
-            "editable": ruling.state == Ruling.State.DRAFT, **extra}
+    return {
+        "ruling": ruling,
+        "board": ruling.board,
+        "table": ruling.table,
+        "result": result,
+        "item": item,
+        "reason": _transfer_words(item) if item else "",
+        "card_ranks": rank_preference(ruling.tournament),
+        "editable": ruling.state == Ruling.State.DRAFT,
+        **extra,
+    }
 
 
 def _run(form, write):
@@ -165,24 +211,46 @@ def revoke_page(request, pk):
     if action == "from_play" and from_play.is_valid():
         values = dict(from_play.cleaned_data)
         index, established_by = values.pop("revoke"), values.pop("established_by")
-        if _run(from_play, lambda: revokes.record_revoke(ruling=ruling, by=request.user, revoke=index,
-                                                         exemptions=values, established_by=established_by or None)):
+        if _run(
+            from_play,
+            lambda: revokes.record_revoke(
+                ruling=ruling, by=request.user, revoke=index, exemptions=values, established_by=established_by or None
+            ),
+        ):
             return redirect("ruling-revoke", ruling.pk)
     elif action == "entered" and entered.is_valid():
         if _run(entered, lambda: revokes.record_revoke(ruling=ruling, by=request.user, facts=entered.facts())):
             return redirect("ruling-revoke", ruling.pk)
     elif action == "defective" and defective.is_valid():
-        if _run(defective, lambda: revokes.record_defective_trick(ruling=ruling, by=request.user,
-                                                                   **defective.cleaned_data)):
+        if _run(
+            defective, lambda: revokes.record_defective_trick(ruling=ruling, by=request.user, **defective.cleaned_data)
+        ):
             return redirect("ruling-revoke", ruling.pk)
     elif action == "confirm" and equity.is_valid():
-        if _run(equity, lambda: revokes.confirm(ruling=ruling, by=request.user,
-                                                equity_tricks=equity.cleaned_data["equity_tricks"] or 0,
-                                                equity_reason=equity.cleaned_data["equity_reason"])):
+        if _run(
+            equity,
+            lambda: revokes.confirm(
+                ruling=ruling,
+                by=request.user,
+                equity_tricks=equity.cleaned_data["equity_tricks"] or 0,
+                equity_reason=equity.cleaned_data["equity_reason"],
+            ),
+        ):
             return redirect("ruling", ruling.pk)
-    return render(request, "rulings/revoke_form.html", _context(
-        request, ruling, found=found, from_play=from_play, entered=entered, defective=defective, equity=equity,
-        record=record))
+    return render(
+        request,
+        "rulings/revoke_form.html",
+        _context(
+            request,
+            ruling,
+            found=found,
+            from_play=from_play,
+            entered=entered,
+            defective=defective,
+            equity=equity,
+            record=record,
+        ),
+    )
 
 
 @login_required
@@ -201,6 +269,7 @@ def claim_page(request, pk):
     context = _context(request, ruling, claim=claim, award=award)
     item = context["item"]
     if item is not None and item.kind == TrickRuling.Kind.CLAIM and item.guide:
-        context["hands"] = {seat: [(suit, ranks) for suit, ranks in item.guide["remaining"][seat].items()]
-                            for seat in "NESW"}
+        context["hands"] = {
+            seat: [(suit, ranks) for suit, ranks in item.guide["remaining"][seat].items()] for seat in "NESW"
+        }
     return render(request, "rulings/claim_form.html", context)

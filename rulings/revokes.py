@@ -36,8 +36,13 @@ from scoring.i18n import translate
 log = logging.getLogger(__name__)
 
 # The exemptions a play record cannot show; the director says whether they apply.
-EXEMPTION_FLAGS = ("faced_card", "noticed_after_next_call", "noticed_after_round", "subsequent_same_suit",
-                   "both_sides_revoked")
+EXEMPTION_FLAGS = (
+    "faced_card",
+    "noticed_after_next_call",
+    "noticed_after_round",
+    "subsequent_same_suit",
+    "both_sides_revoked",
+)
 
 
 def _refuse(error):
@@ -64,11 +69,20 @@ def trick_ruling(ruling):
 
 
 def _draft(ruling):
-    ruling = Ruling.objects.select_for_update().select_related("board__session__event__tournament", "result").get(
-        pk=ruling.pk)
+    ruling = (
+        Ruling.objects.select_for_update()
+        .select_related("board__session__event__tournament", "result")
+        .get(pk=ruling.pk)
+    )
     if ruling.state != Ruling.State.DRAFT:
-        raise ValidationError({"state": _("%(ruling)s was given: its revoke or claim is no longer worked out here (correct the ruling instead).") % {
-            "ruling": ruling}})
+        raise ValidationError(
+            {
+                "state": _(
+                    "%(ruling)s was given: its revoke or claim is no longer worked out here (correct the ruling instead)."
+                )
+                % {"ruling": ruling}
+            }
+        )
     services.link_result(ruling)
     return ruling
 
@@ -79,36 +93,70 @@ def _contract(ruling, record):
     result = ruling.result
     if result is not None and result.contract:
         if record is not None and (result.contract.upper() != record.contract or result.declarer != record.declarer):
-            raise ValidationError({"deal_source": _(
-                "The play attached is %(play)s, the table result is %(result)s: attach the play of this table.") % {
-                "play": f"{record.contract} {record.declarer}", "result": f"{result.contract} {result.declarer}"}})
+            raise ValidationError(
+                {
+                    "deal_source": _(
+                        "The play attached is %(play)s, the table result is %(result)s: attach the play of this table."
+                    )
+                    % {"play": f"{record.contract} {record.declarer}", "result": f"{result.contract} {result.declarer}"}
+                }
+            )
         if result.tricks is not None:
             return result.contract, result.declarer, result.tricks
     if record is not None:
         return record.contract, record.declarer, record.declarer_tricks
-    raise ValidationError({"result": _("Enter the table result or attach the play: the transfer needs "
-                                       "declarer's tricks.")})
+    raise ValidationError(
+        {"result": _("Enter the table result or attach the play: the transfer needs declarer's tricks.")}
+    )
 
 
-def _store(ruling, by, *, kind, facts, transfer=None, table_tricks=None, result_tricks=None, guide=None,
-           from_play=False):
-    values = dict(kind=kind, edition=services.edition_in_force(ruling.tournament), facts=facts,
-                  from_play=from_play, table_tricks=table_tricks, result_tricks=result_tricks, guide=guide,
-                  transfer=transfer.tricks if transfer else 0, law=transfer.law if transfer else "",
-                  reason=str(transfer.reason)[:400] if transfer else "", equity_tricks=0, equity_reason="",
-                  normal_line="", confirmed_by=None, confirmed_at=None)
+def _store(
+    ruling, by, *, kind, facts, transfer=None, table_tricks=None, result_tricks=None, guide=None, from_play=False
+):
+    values = dict(
+        kind=kind,
+        edition=services.edition_in_force(ruling.tournament),
+        facts=facts,
+        from_play=from_play,
+        table_tricks=table_tricks,
+        result_tricks=result_tricks,
+        guide=guide,
+        transfer=transfer.tricks if transfer else 0,
+        law=transfer.law if transfer else "",
+        reason=str(transfer.reason)[:400] if transfer else "",
+        equity_tricks=0,
+        equity_reason="",
+        normal_line="",
+        confirmed_by=None,
+        confirmed_at=None,
+    )
     current = TrickRuling.objects.filter(ruling=ruling).first()
-    before = None if current is None else {"kind": current.kind, "facts": current.facts, "law": current.law,
-                                           "transfer": current.transfer}
+    before = (
+        None
+        if current is None
+        else {"kind": current.kind, "facts": current.facts, "law": current.law, "transfer": current.transfer}
+    )
     item = current or TrickRuling(ruling=ruling)
     for name, value in values.items():
         setattr(item, name, value)
     item.full_clean()
     item.save()
-    audit.record(action=f"ruling.{kind}_recorded", obj=item, actor=by, tournament=ruling.tournament.pk,
-                 before=before, after={"kind": kind, "facts": facts, "law": item.law, "transfer": item.transfer,
-                                       "table_tricks": table_tricks, "result_tricks": result_tricks},
-                 summary=f"{ruling}: {kind} {item.law} {item.transfer}")
+    audit.record(
+        action=f"ruling.{kind}_recorded",
+        obj=item,
+        actor=by,
+        tournament=ruling.tournament.pk,
+        before=before,
+        after={
+            "kind": kind,
+            "facts": facts,
+            "law": item.law,
+            "transfer": item.transfer,
+            "table_tricks": table_tricks,
+            "result_tricks": result_tricks,
+        },
+        summary=f"{ruling}: {kind} {item.law} {item.transfer}",
+    )
     return item
 
 
@@ -117,9 +165,14 @@ def _facts(data):
         facts = RevokeFacts.from_dict(data)
         facts.check()
     except TypeError:
-        raise ValidationError({"facts": _("Enter the revoke trick, the offender, whether the revoke was "
-                                          "established, who won the revoke trick and the tricks won after it.")}) \
-            from None
+        raise ValidationError(
+            {
+                "facts": _(
+                    "Enter the revoke trick, the offender, whether the revoke was "
+                    "established, who won the revoke trick and the tricks won after it."
+                )
+            }
+        ) from None
     except RevokeError as error:
         _refuse(error)
     return facts
@@ -140,11 +193,16 @@ def record_revoke(*, ruling, by, revoke=0, facts=None, exemptions=None, establis
     found = record.revokes() if record is not None else []
     if facts is None and found:
         if not 0 <= revoke < len(found):
-            raise ValidationError({"revoke": _("The play shows %(n)s revoke(s): choose one of them.") % {
-                "n": len(found)}})
+            raise ValidationError(
+                {"revoke": _("The play shows %(n)s revoke(s): choose one of them.") % {"n": len(found)}}
+            )
         try:
-            facts = facts_from_play(record, found[revoke], established_by=established_by or None,
-                                    faced_card=exemptions.pop("faced_card", None))
+            facts = facts_from_play(
+                record,
+                found[revoke],
+                established_by=established_by or None,
+                faced_card=exemptions.pop("faced_card", None),
+            )
         except RevokeError as error:
             _refuse(error)
         facts = replace(facts, **exemptions)
@@ -158,32 +216,59 @@ def record_revoke(*, ruling, by, revoke=0, facts=None, exemptions=None, establis
     except RevokeError as error:
         _refuse(error)
     contract, declarer, table = _contract(ruling, record)
-    after = result_after(declarer=declarer, declarer_tricks=table, offender=facts.offender,
-                         transferred=transfer.tricks) if table is not None else None
-    item = _store(ruling, by, kind=TrickRuling.Kind.REVOKE, facts=facts.to_dict(), transfer=transfer,
-                  table_tricks=table, result_tricks=after, guide=guide, from_play=from_play)
+    after = (
+        result_after(declarer=declarer, declarer_tricks=table, offender=facts.offender, transferred=transfer.tricks)
+        if table is not None
+        else None
+    )
+    item = _store(
+        ruling,
+        by,
+        kind=TrickRuling.Kind.REVOKE,
+        facts=facts.to_dict(),
+        transfer=transfer,
+        table_tricks=table,
+        result_tricks=after,
+        guide=guide,
+        from_play=from_play,
+    )
     if from_play:
         schedule_guide(item)
     return item
 
 
 @transaction.atomic
-def record_defective_trick(*, ruling, by, trick, offender, could_follow, offending_side_won_from_then,
-                           too_many_cards=False):
+def record_defective_trick(
+    *, ruling, by, trick, offender, could_follow, offending_side_won_from_then, too_many_cards=False
+):
     """Record a defective trick (Law 67B) on a draft ruling and compute its transfer."""
     ruling = _draft(ruling)
-    facts = DefectiveTrickFacts(trick=trick, offender=offender, could_follow=bool(could_follow),
-                                offending_side_won_from_then=bool(offending_side_won_from_then),
-                                too_many_cards=bool(too_many_cards))
+    facts = DefectiveTrickFacts(
+        trick=trick,
+        offender=offender,
+        could_follow=bool(could_follow),
+        offending_side_won_from_then=bool(offending_side_won_from_then),
+        too_many_cards=bool(too_many_cards),
+    )
     try:
         transfer = defective_trick_transfer(services.edition_in_force(ruling.tournament), facts)
     except RevokeError as error:
         _refuse(error)
     contract, declarer, table = _contract(ruling, play_record(ruling))
-    after = result_after(declarer=declarer, declarer_tricks=table, offender=offender,
-                         transferred=transfer.tricks) if table is not None else None
-    return _store(ruling, by, kind=TrickRuling.Kind.DEFECTIVE_TRICK, facts=facts.to_dict(), transfer=transfer,
-                  table_tricks=table, result_tricks=after)
+    after = (
+        result_after(declarer=declarer, declarer_tricks=table, offender=offender, transferred=transfer.tricks)
+        if table is not None
+        else None
+    )
+    return _store(
+        ruling,
+        by,
+        kind=TrickRuling.Kind.DEFECTIVE_TRICK,
+        facts=facts.to_dict(),
+        transfer=transfer,
+        table_tricks=table,
+        result_tricks=after,
+    )
 
 
 @transaction.atomic
@@ -204,24 +289,45 @@ def record_claim(*, ruling, by, claimer, statement, trick=None, remaining="", le
         if record is not None:
             position = claim_position(record) if trick is None else position_at(record, int(trick))
         elif (remaining or "").strip():
-            entered = {"remaining": remaining.strip(), "leader": (leader or "").upper(),
-                       "declarer_won": declarer_won}
-            position = entered_position(entered["remaining"], leader=entered["leader"],
-                                        declarer_side=side_of(declarer), declarer_won=declarer_won)
+            entered = {"remaining": remaining.strip(), "leader": (leader or "").upper(), "declarer_won": declarer_won}
+            position = entered_position(
+                entered["remaining"],
+                leader=entered["leader"],
+                declarer_side=side_of(declarer),
+                declarer_won=declarer_won,
+            )
         else:
-            raise ValidationError({"remaining": _(
-                "Attach the deal and the play (PBN or LIN), or enter the cards left, to work out the claim "
-                "position.")})
-        aid = aid_at(position, strain=strain_of(contract.upper()), declarer_side=side_of(declarer), claimer=claimer,
-                     solve=False)
+            raise ValidationError(
+                {
+                    "remaining": _(
+                        "Attach the deal and the play (PBN or LIN), or enter the cards left, to work out the claim "
+                        "position."
+                    )
+                }
+            )
+        aid = aid_at(
+            position, strain=strain_of(contract.upper()), declarer_side=side_of(declarer), claimer=claimer, solve=False
+        )
     except (RevokeError, DealError) as error:
         _refuse(error)
     except (TypeError, ValueError):
         raise ValidationError({"trick": _("The trick of the claim is a number from 1 to 13.")}) from None
-    facts = {"claimer": claimer, "statement": statement.strip(), "trick": position.trick,
-             "claimed": record.claim if record is not None else None, **entered}
-    item = _store(ruling, by, kind=TrickRuling.Kind.CLAIM, facts=facts, table_tricks=table,
-                  guide=aid.to_dict(), from_play=record is not None)
+    facts = {
+        "claimer": claimer,
+        "statement": statement.strip(),
+        "trick": position.trick,
+        "claimed": record.claim if record is not None else None,
+        **entered,
+    }
+    item = _store(
+        ruling,
+        by,
+        kind=TrickRuling.Kind.CLAIM,
+        facts=facts,
+        table_tricks=table,
+        guide=aid.to_dict(),
+        from_play=record is not None,
+    )
     schedule_guide(item)
     return item
 
@@ -230,14 +336,19 @@ def _claim_position(item, record, declarer):
     """The claim position ``item`` records: entered, or read from the play record again."""
     facts = item.facts
     if facts.get("remaining"):
-        return entered_position(facts["remaining"], leader=facts["leader"], declarer_side=side_of(declarer),
-                                declarer_won=facts["declarer_won"])
+        return entered_position(
+            facts["remaining"],
+            leader=facts["leader"],
+            declarer_side=side_of(declarer),
+            declarer_won=facts["declarer_won"],
+        )
     trick = facts.get("trick")
     return claim_position(record) if trick is None else position_at(record, trick)
 
 
 def schedule_guide(item):
     """After the transaction commits, ask a worker for the double-dummy guide of ``item``."""
+
     def send():
         try:
             dispatch.send("rulings.tasks.solve_trick_ruling", item.pk, retry=False)
@@ -263,8 +374,12 @@ def solve_guide(trick_ruling_id):
             return False
         if item.kind == TrickRuling.Kind.CLAIM:
             contract, declarer, _table = _contract(item.ruling, record)
-            guide = aid_at(_claim_position(item, record, declarer), strain=strain_of(contract.upper()),
-                           declarer_side=side_of(declarer), claimer=item.facts["claimer"]).to_dict()
+            guide = aid_at(
+                _claim_position(item, record, declarer),
+                strain=strain_of(contract.upper()),
+                declarer_side=side_of(declarer),
+                claimer=item.facts["claimer"],
+            ).to_dict()
         else:
             facts = RevokeFacts.from_dict(item.facts)
             revoke = next(r for r in record.revokes() if (r.trick, r.seat) == (facts.trick, facts.offender))
@@ -281,10 +396,14 @@ def solve_guide(trick_ruling_id):
 def _ruling_words(item, contract, declarer, result_tricks):
     if item.kind == TrickRuling.Kind.CLAIM:
         return _("Claim: %(tricks)s tricks awarded to declarer (%(contract)s).") % {
-            "tricks": result_tricks, "contract": services.describe_contract(contract, declarer, result_tricks)}
+            "tricks": result_tricks,
+            "contract": services.describe_contract(contract, declarer, result_tricks),
+        }
     words = _("Law %(law)s: %(n)s trick(s) transferred; %(contract)s.") % {
-        "law": item.law, "n": item.transfer,
-        "contract": services.describe_contract(contract, declarer, result_tricks)}
+        "law": item.law,
+        "n": item.transfer,
+        "contract": services.describe_contract(contract, declarer, result_tricks),
+    }
     if item.equity_tricks:
         words += " " + _("Law 64C: %(n)s further trick(s) for equity.") % {"n": item.equity_tricks}
     return words
@@ -303,8 +422,9 @@ def confirm(*, ruling, by, equity_tricks=0, equity_reason="", awarded_tricks=Non
     record = play_record(ruling)
     contract, declarer, table = _contract(ruling, record)
     if table is None:
-        raise ValidationError({"result": _("Enter the table result or attach the play: the transfer needs "
-                                           "declarer's tricks.")})
+        raise ValidationError(
+            {"result": _("Enter the table result or attach the play: the transfer needs declarer's tricks.")}
+        )
     laws = [item.law] if item.law else []
     if item.kind == TrickRuling.Kind.CLAIM:
         try:
@@ -332,12 +452,18 @@ def confirm(*, ruling, by, equity_tricks=0, equity_reason="", awarded_tricks=Non
         total = item.transfer + equity_tricks
         room = table if side_of(offender) == side_of(declarer) else 13 - table
         if not 0 <= equity_tricks or total > room:
-            raise ValidationError({"equity_tricks": _(
-                "The offending side took %(room)s tricks: at most %(more)s more can go to the other side.") % {
-                "room": room, "more": max(0, room - item.transfer)}})
+            raise ValidationError(
+                {
+                    "equity_tricks": _(
+                        "The offending side took %(room)s tricks: at most %(more)s more can go to the other side."
+                    )
+                    % {"room": room, "more": max(0, room - item.transfer)}
+                }
+            )
         item.equity_tricks, item.equity_reason = equity_tricks, (equity_reason or "").strip()
-        item.result_tricks = result_after(declarer=declarer, declarer_tricks=table, offender=offender,
-                                          transferred=total)
+        item.result_tricks = result_after(
+            declarer=declarer, declarer_tricks=table, offender=offender, transferred=total
+        )
         offending_side = side_of(offender)
         if equity_tricks:
             laws.append("64C")
@@ -350,20 +476,36 @@ def confirm(*, ruling, by, equity_tricks=0, equity_reason="", awarded_tricks=Non
     services.cite_laws(ruling=ruling, laws=list(dict.fromkeys(laws + kept)), regulations=regulations)
     words = _ruling_words(item, contract, declarer, item.result_tricks)
     if item.result_tricks != table:
-        services.set_outcome(ruling=ruling, outcome=Ruling.Outcome.ADJUSTED, score_kind=Ruling.ScoreKind.ASSIGNED,
-                             ns={"contract": contract, "declarer": declarer, "tricks": item.result_tricks},
-                             offending_side=offending_side, rectification=words)
+        services.set_outcome(
+            ruling=ruling,
+            outcome=Ruling.Outcome.ADJUSTED,
+            score_kind=Ruling.ScoreKind.ASSIGNED,
+            ns={"contract": contract, "declarer": declarer, "tricks": item.result_tricks},
+            offending_side=offending_side,
+            rectification=words,
+        )
     else:
-        services.set_outcome(ruling=ruling, outcome=Ruling.Outcome.RESULT_STANDS, rectification=words,
-                             offending_side=offending_side)
+        services.set_outcome(
+            ruling=ruling, outcome=Ruling.Outcome.RESULT_STANDS, rectification=words, offending_side=offending_side
+        )
     ruling = Ruling.objects.get(pk=ruling.pk)
     if not ruling.ruling_text.strip():
         ruling.ruling_text = words
         ruling.save(update_fields=["ruling_text", "updated_at"])
-    audit.record(action=f"ruling.{item.kind}_confirmed", obj=item, actor=by, tournament=ruling.tournament.pk,
-                 after={"law": item.law, "transfer": item.transfer, "equity_tricks": item.equity_tricks,
-                        "table_tricks": table, "result_tricks": item.result_tricks},
-                 summary=f"{ruling}: {words}"[:300])
+    audit.record(
+        action=f"ruling.{item.kind}_confirmed",
+        obj=item,
+        actor=by,
+        tournament=ruling.tournament.pk,
+        after={
+            "law": item.law,
+            "transfer": item.transfer,
+            "equity_tricks": item.equity_tricks,
+            "table_tricks": table,
+            "result_tricks": item.result_tricks,
+        },
+        summary=f"{ruling}: {words}"[:300],
+    )
     if give:
         services.give_ruling(ruling=ruling, by=by)
     return item

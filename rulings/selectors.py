@@ -14,12 +14,14 @@ def visible_rulings(user):
     at tables where they played."""
     if not user.is_authenticated:
         return Ruling.objects.none()
-    qs = Ruling.objects.select_related("board__session__event__tournament", "table", "result__table",
-                                       "result__ns", "result__ew", "director")
+    qs = Ruling.objects.select_related(
+        "board__session__event__tournament", "table", "result__table", "result__ns", "result__ew", "director"
+    )
     if user.is_superuser:
         return qs
     staff = Q(board__session__event__tournament__officials__user=user) | Q(
-        board__session__event__tournament__authority__auditors__user=user)
+        board__session__event__tournament__authority__auditors__user=user
+    )
     played = Q(result__ns__members__user=user) | Q(result__ew__members__user=user)
     ids = Ruling.objects.filter(staff | played).values("pk")
     return qs.filter(pk__in=ids)
@@ -30,19 +32,22 @@ def can_rule(user, tournament):
     if user.is_superuser:
         return True
     return TournamentOfficial.objects.filter(
-        user=user, tournament=tournament, role__in=[roles.DIRECTOR, roles.CHIEF_DIRECTOR]).exists()
+        user=user, tournament=tournament, role__in=[roles.DIRECTOR, roles.CHIEF_DIRECTOR]
+    ).exists()
 
 
-def filtered_rulings(user, *, tournament=None, session=None, board=None, director=None, law=None, kind=None,
-                     state=None):
+def filtered_rulings(
+    user, *, tournament=None, session=None, board=None, director=None, law=None, kind=None, state=None
+):
     """``state="awaiting_result"`` lists the rulings opened before their table's result and
     still without one (``table_has_result`` tells a result entered since, not yet attached)."""
     from django.db.models import Exists, OuterRef
 
     from scoring.models import Result
 
-    qs = visible_rulings(user).annotate(table_has_result=Exists(
-        Result.objects.filter(board=OuterRef("board"), table=OuterRef("table"))))
+    qs = visible_rulings(user).annotate(
+        table_has_result=Exists(Result.objects.filter(board=OuterRef("board"), table=OuterRef("table")))
+    )
     if tournament:
         qs = qs.filter(board__session__event__tournament_id=tournament)
     if session:
@@ -63,10 +68,16 @@ def filtered_rulings(user, *, tournament=None, session=None, board=None, directo
 
 
 def ruling_detail(pk, user):
-    return (visible_rulings(user).prefetch_related("citations__law", "citations__regulation", "penalties__player",
-                                                   "revisions__changed_by", "attachments")
-            .select_related("round", "result__round", "board__session__event__tournament__authority",
-                            "supersedes", "superseded_by").get(pk=pk))
+    return (
+        visible_rulings(user)
+        .prefetch_related(
+            "citations__law", "citations__regulation", "penalties__player", "revisions__changed_by", "attachments"
+        )
+        .select_related(
+            "round", "result__round", "board__session__event__tournament__authority", "supersedes", "superseded_by"
+        )
+        .get(pk=pk)
+    )
 
 
 def rulings_at_table(board, table, user, exclude=None):
@@ -92,18 +103,19 @@ def correction_chain(ruling):
     return chain
 
 
-
-
 def sessions_for_rulings(user):
     """The sessions a user may open rulings in (the jump form's choices)."""
     from scoring.models import Session
 
-    qs = Session.objects.select_related("event__tournament").order_by("-event__tournament__start_date",
-                                                                       "event__name", "number")
+    qs = Session.objects.select_related("event__tournament").order_by(
+        "-event__tournament__start_date", "event__name", "number"
+    )
     if user.is_superuser:
         return qs
-    return qs.filter(event__tournament__officials__user=user,
-                     event__tournament__officials__role__in=[roles.DIRECTOR, roles.CHIEF_DIRECTOR]).distinct()
+    return qs.filter(
+        event__tournament__officials__user=user,
+        event__tournament__officials__role__in=[roles.DIRECTOR, roles.CHIEF_DIRECTOR],
+    ).distinct()
 
 
 def find_table(session, *, board, table, section="", round=None):
@@ -124,11 +136,15 @@ def find_table(session, *, board, table, section="", round=None):
     found_table = tables[0] if len(tables) == 1 else None
     if not tables:
         errors["table"] = _("There is no table %(t)s%(in)s in %(session)s.") % {
-            "t": table, "session": session,
-            "in": (" " + _("in section %(s)s") % {"s": section}) if section else ""}
+            "t": table,
+            "session": session,
+            "in": (" " + _("in section %(s)s") % {"s": section}) if section else "",
+        }
     elif len(tables) > 1:
         errors["section"] = _("Table %(t)s is in sections %(sections)s: say which.") % {
-            "t": table, "sections": ", ".join(t.section.name for t in tables)}
+            "t": table,
+            "sections": ", ".join(t.section.name for t in tables),
+        }
     found_round = None
     if round:
         found_round = Round.objects.filter(session=session, number=round).first()

@@ -14,25 +14,35 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit import services as audit
-from rulings.catalogue import sync_law_catalogue
-from rulings.laws import CitationError, validate_citation
-from rulings.models import (LawEntry, Penalty, RegulationClause, Ruling, RulingAttachment, RulingCitation,
-                            RulingRevision)
-from scoring import dispatch
-from scoring import services as scoring_services
 from bridge import deals
 from bridge.deals import DealError, parse_deal
 from bridge.engine.contract import ContractError, ns_score, parse_contract
-from scoring.i18n import translate
 from bridge.engine.rounding import exact_str, to_fraction
+from rulings.catalogue import sync_law_catalogue
+from rulings.laws import CitationError, validate_citation
+from rulings.models import LawEntry, Penalty, RegulationClause, Ruling, RulingAttachment, RulingCitation, RulingRevision
+from scoring import dispatch
+from scoring import services as scoring_services
+from scoring.i18n import translate
 from scoring.models import EffectiveScore, Result, ScoreChange, Tournament
 
 log = logging.getLogger(__name__)
 
 ARTIFICIAL_CODES = ("AVE+", "AVE", "AVE-")
 # What is kept of a ruling in its revision log.
-REVISED_FIELDS = ("kind", "facts", "facts_found", "ruling_text", "reasoning", "outcome", "rectification",
-                  "offending_side", "score_kind", "score", "score_description")
+REVISED_FIELDS = (
+    "kind",
+    "facts",
+    "facts_found",
+    "ruling_text",
+    "reasoning",
+    "outcome",
+    "rectification",
+    "offending_side",
+    "score_kind",
+    "score",
+    "score_description",
+)
 # The rulings whose score effect counts: given and not superseded by a correction.
 IN_FORCE = (Ruling.State.GIVEN, Ruling.State.FINAL, Ruling.State.UNDER_APPEAL, Ruling.State.CHANGED_BY_APPEAL)
 POINT_UNITS = (Penalty.Unit.MATCHPOINTS, Penalty.Unit.PERCENT_OF_TOP, Penalty.Unit.IMPS, Penalty.Unit.VPS)
@@ -69,14 +79,28 @@ def record_ruling(*, director, kind, result=None, board=None, table=None, round=
             round = result.round
     tournament = Tournament.objects.select_for_update().get(pk=board.session.event.tournament_id)
     last = Ruling.objects.filter(board__session__event__tournament=tournament).aggregate(n=Max("number"))
-    ruling = Ruling(result=result, board=board, table=table, round=round, director=director, kind=kind,
-                    number=(last["n"] or 0) + 1, **fields)
+    ruling = Ruling(
+        result=result,
+        board=board,
+        table=table,
+        round=round,
+        director=director,
+        kind=kind,
+        number=(last["n"] or 0) + 1,
+        **fields,
+    )
     _check_screens(ruling)
     _save(ruling)
     if laws:
         cite_laws(ruling=ruling, laws=laws)
-    audit.record(action="ruling.recorded", obj=ruling, actor=director, tournament=tournament.pk,
-                 after=snapshot(ruling), summary=f"{ruling}: {ruling.get_kind_display()}")
+    audit.record(
+        action="ruling.recorded",
+        obj=ruling,
+        actor=director,
+        tournament=tournament.pk,
+        after=snapshot(ruling),
+        summary=f"{ruling}: {ruling.get_kind_display()}",
+    )
     return ruling
 
 
@@ -84,8 +108,13 @@ def _check_screens(ruling):
     if ruling.tray_delay_seconds is not None and not ruling.screens:
         raise ValidationError({"tray_delay_seconds": _("A tray delay is recorded only when screens are in use.")})
     if ruling.kind == Ruling.Kind.DIRECTORS_ERROR and ruling.offending_side:
-        raise ValidationError({"offending_side": _(
-            "A director's error (Law 82C) has no offending side: both sides are treated as non-offending.")})
+        raise ValidationError(
+            {
+                "offending_side": _(
+                    "A director's error (Law 82C) has no offending side: both sides are treated as non-offending."
+                )
+            }
+        )
 
 
 @transaction.atomic
@@ -162,8 +191,9 @@ def _weighted(result, rows, field):
             else:
                 fraction = to_fraction(weight)
         except (ValueError, ZeroDivisionError):
-            raise ValidationError({f"{field}[{index}]": _(
-                "weight '%(w)s' is not a number: write 0.6, 60%% or 1/3") % {"w": weight}}) from None
+            raise ValidationError(
+                {f"{field}[{index}]": _("weight '%(w)s' is not a number: write 0.6, 60%% or 1/3") % {"w": weight}}
+            ) from None
         total += fraction
         components.append([points, weight])
         words.append(f"{_percent(fraction)} {text}")
@@ -187,17 +217,30 @@ def build_adjusted_score(*, result, score_kind, ns=None, ew=None):
     if score_kind == Ruling.ScoreKind.ARTIFICIAL:
         for field, code in (("ns", ns), ("ew", ew)):
             if not (code in ARTIFICIAL_CODES or (isinstance(code, str) and code.endswith("%"))):
-                raise ValidationError({field: _("'%(code)s' is not an artificial score: AVE+, AVE, AVE- or a "
-                                                "percentage such as 60%%.") % {"code": code}})
+                raise ValidationError(
+                    {
+                        field: _("'%(code)s' is not an artificial score: AVE+, AVE, AVE- or a percentage such as 60%%.")
+                        % {"code": code}
+                    }
+                )
         return {"ns": ns, "ew": ew}, f"N-S {ns}, E-W {ew}"
     if score_kind == Ruling.ScoreKind.REDRESS:
         if not isinstance(ns, dict) or ns.get("non_offending") not in ("NS", "EW"):
-            raise ValidationError({"ns": _("A redress needs the table result, the result after normal play, the "
-                                           "result without the infraction, and the non-offending side.")})
+            raise ValidationError(
+                {
+                    "ns": _(
+                        "A redress needs the table result, the result after normal play, the "
+                        "result without the infraction, and the non-offending side."
+                    )
+                }
+            )
         parts = {}
         words = []
-        for key, label in (("table", "table"), ("normal_play", "normal play"),
-                           ("without_infraction", "without the infraction")):
+        for key, label in (
+            ("table", "table"),
+            ("normal_play", "normal play"),
+            ("without_infraction", "without the infraction"),
+        ):
             parts[key], text = _points(result, ns.get(key) or {}, f"ns.{key}")
             words.append(f"{label} {text}")
         parts["non_offending"] = ns["non_offending"]
@@ -213,8 +256,10 @@ def build_adjusted_score(*, result, score_kind, ns=None, ew=None):
         if ew:
             ew_points, ew_words = _points(result, ew, "ew")
             if ew_points != ns_points:
-                return {"ns": ns_points, "ew": ew_points}, f"N-S {ns_words} ({ns_points:+d}), " \
-                                                           f"E-W {ew_words} ({ew_points:+d})"
+                return {
+                    "ns": ns_points,
+                    "ew": ew_points,
+                }, f"N-S {ns_words} ({ns_points:+d}), E-W {ew_words} ({ew_points:+d})"
         if score_kind == Ruling.ScoreKind.SPLIT:
             raise ValidationError({"ew": _("A split score gives E-W a different result from N-S.")})
         return {"ns": ns_points}, f"{ns_words} ({ns_points:+d})"
@@ -232,14 +277,22 @@ def set_outcome(*, ruling, outcome, score_kind="", ns=None, ew=None, rectificati
     if outcome == Ruling.Outcome.ADJUSTED:
         link_result(ruling)
         if ruling.result is None:
-            raise ValidationError({"outcome": _(
-                "Table %(table)s has no result for board %(board)s yet: the adjusted score is entered once the "
-                "result is (save the ruling now; it waits for its result).") % {
-                "table": ruling.table.number, "board": ruling.board.number}})
+            raise ValidationError(
+                {
+                    "outcome": _(
+                        "Table %(table)s has no result for board %(board)s yet: the adjusted score is entered once the "
+                        "result is (save the ruling now; it waits for its result)."
+                    )
+                    % {"table": ruling.table.number, "board": ruling.board.number}
+                }
+            )
         score, description = build_adjusted_score(result=ruling.result, score_kind=score_kind, ns=ns, ew=ew)
-        scoring_services.validate_effective_score(result=ruling.result, score=score,
-                                                  penalty=_penalty_dict([ruling]),
-                                                  outside_agency=ruling.kind == Ruling.Kind.DIRECTORS_ERROR)
+        scoring_services.validate_effective_score(
+            result=ruling.result,
+            score=score,
+            penalty=_penalty_dict([ruling]),
+            outside_agency=ruling.kind == Ruling.Kind.DIRECTORS_ERROR,
+        )
         ruling.score_kind, ruling.score, ruling.score_description = score_kind, score, description
     else:
         ruling.score_kind, ruling.score, ruling.score_description = "", None, ""
@@ -252,35 +305,69 @@ def add_penalty(*, ruling, kind, side, unit, offence, amount=None, player=None):
     """A procedural penalty (Law 90: an amount in matchpoints, percent of a top or IMPs, which
     the scores take off) or a disciplinary one (Law 91: suspension or disqualification of a
     player or contestant, with no matchpoint or IMP value of its own)."""
-    penalty = Penalty(ruling=ruling, kind=kind, side=side, unit=unit, offence=offence, player=player,
-                      amount=Decimal(str(amount)) if amount not in (None, "") else None)
+    penalty = Penalty(
+        ruling=ruling,
+        kind=kind,
+        side=side,
+        unit=unit,
+        offence=offence,
+        player=player,
+        amount=Decimal(str(amount)) if amount not in (None, "") else None,
+    )
     if kind == Penalty.Kind.DISCIPLINARY:
         if unit not in DISCIPLINARY_UNITS:
-            raise ValidationError({"unit": _(
-                "A disciplinary penalty (Law 91) is a suspension or a disqualification; a penalty in %(unit)s "
-                "is a procedural one (Law 90).") % {"unit": penalty.get_unit_display()}})
+            raise ValidationError(
+                {
+                    "unit": _(
+                        "A disciplinary penalty (Law 91) is a suspension or a disqualification; a penalty in %(unit)s "
+                        "is a procedural one (Law 90)."
+                    )
+                    % {"unit": penalty.get_unit_display()}
+                }
+            )
         if penalty.amount is not None:
-            raise ValidationError({"amount": _(
-                "A disciplinary penalty (Law 91) has no matchpoint or IMP value of its own: leave the amount "
-                "empty.")})
+            raise ValidationError(
+                {
+                    "amount": _(
+                        "A disciplinary penalty (Law 91) has no matchpoint or IMP value of its own: leave the amount "
+                        "empty."
+                    )
+                }
+            )
     elif kind == Penalty.Kind.PROCEDURAL:
         if unit not in POINT_UNITS:
-            raise ValidationError({"unit": _(
-                "A procedural penalty (Law 90) is in matchpoints, percent of a top or IMPs; suspension and "
-                "disqualification are disciplinary penalties (Law 91).")})
+            raise ValidationError(
+                {
+                    "unit": _(
+                        "A procedural penalty (Law 90) is in matchpoints, percent of a top or IMPs; suspension and "
+                        "disqualification are disciplinary penalties (Law 91)."
+                    )
+                }
+            )
         if penalty.amount is None or penalty.amount <= 0:
-            raise ValidationError({"amount": _("A penalty in %(unit)s needs an amount above 0.") % {
-                "unit": penalty.get_unit_display()}})
+            raise ValidationError(
+                {"amount": _("A penalty in %(unit)s needs an amount above 0.") % {"unit": penalty.get_unit_display()}}
+            )
         if player is not None:
             raise ValidationError({"player": _("A procedural penalty (Law 90) is given to a side, not a player.")})
-    if player is not None and ruling.result_id is not None and not (
+    if (
+        player is not None
+        and ruling.result_id is not None
+        and not (
             ruling.result.ns.members.filter(pk=player.pk).exists()
-            or ruling.result.ew.members.filter(pk=player.pk).exists()):
+            or ruling.result.ew.members.filter(pk=player.pk).exists()
+        )
+    ):
         raise ValidationError({"player": _("%(player)s did not play at this table.") % {"player": player}})
     _save(penalty)
-    audit.record(action="ruling.penalty_added", obj=ruling, actor=ruling.director, tournament=ruling.tournament.pk,
-                 after={"kind": kind, "side": side, "unit": unit, "amount": penalty.amount, "offence": offence},
-                 summary=f"{ruling}: {penalty}")
+    audit.record(
+        action="ruling.penalty_added",
+        obj=ruling,
+        actor=ruling.director,
+        tournament=ruling.tournament.pk,
+        after={"kind": kind, "side": side, "unit": unit, "amount": penalty.amount, "offence": offence},
+        summary=f"{ruling}: {penalty}",
+    )
     if ruling.state != Ruling.State.DRAFT:
         _apply(ruling, by=ruling.director, reason=_("Penalty: %(offence)s") % {"offence": offence})
     return penalty
@@ -291,14 +378,21 @@ def _penalty_dict(rulings):
     them: {"ns": 1.5, "ew": "25%"}. Two penalties on one side in the same unit add up."""
     totals = {}
     for ruling in rulings:
-        for p in ruling.penalties.filter(kind=Penalty.Kind.PROCEDURAL, unit__in=[
-                Penalty.Unit.MATCHPOINTS, Penalty.Unit.PERCENT_OF_TOP, Penalty.Unit.IMPS]):
+        for p in ruling.penalties.filter(
+            kind=Penalty.Kind.PROCEDURAL,
+            unit__in=[Penalty.Unit.MATCHPOINTS, Penalty.Unit.PERCENT_OF_TOP, Penalty.Unit.IMPS],
+        ):
             side = p.side.lower()
             if side in totals and totals[side][0] != p.unit:
-                raise ValidationError({"penalties": _(
-                    "%(side)s already has a penalty in %(unit)s on this board: give penalties of one side in "
-                    "one unit, so that they add up.") % {"side": p.get_side_display(),
-                                                        "unit": Penalty.Unit(totals[side][0]).label}})
+                raise ValidationError(
+                    {
+                        "penalties": _(
+                            "%(side)s already has a penalty in %(unit)s on this board: give penalties of one side in "
+                            "one unit, so that they add up."
+                        )
+                        % {"side": p.get_side_display(), "unit": Penalty.Unit(totals[side][0]).label}
+                    }
+                )
             unit, amount = totals.get(side, (p.unit, Decimal(0)))
             totals[side] = (unit, amount + p.amount)
     penalty = {}
@@ -330,18 +424,24 @@ def _apply(ruling, *, by, reason):
     if adjusting:
         source = adjusting[-1]
         if have == (source.score_kind, source.score, penalty) and current.outside_agency == (
-                source.kind == Ruling.Kind.DIRECTORS_ERROR):
+            source.kind == Ruling.Kind.DIRECTORS_ERROR
+        ):
             return None
         return scoring_services.set_effective_score(
-            result=result, kind=source.score_kind, score=source.score, penalty=penalty, reason=reason,
-            outside_agency=source.kind == Ruling.Kind.DIRECTORS_ERROR, description=source.score_description,
-            **cause)
+            result=result,
+            kind=source.score_kind,
+            score=source.score,
+            penalty=penalty,
+            reason=reason,
+            outside_agency=source.kind == Ruling.Kind.DIRECTORS_ERROR,
+            description=source.score_description,
+            **cause,
+        )
     if have == ("table", None, penalty):
         return None
     if not penalty and not ScoreChange.objects.filter(result=result, cause_type="ruling").exists():
         return None
-    return scoring_services.set_effective_score(result=result, kind="table", penalty=penalty, reason=reason,
-                                                **cause)
+    return scoring_services.set_effective_score(result=result, kind="table", penalty=penalty, reason=reason, **cause)
 
 
 @transaction.atomic
@@ -354,9 +454,13 @@ def link_result(ruling):
         return ruling
     Ruling.objects.filter(pk=ruling.pk, result__isnull=True).update(result=result, round=result.round_id)
     ruling.result, ruling.round_id = result, result.round_id
-    audit.record(action="ruling.result_attached", obj=ruling, tournament=ruling.tournament.pk,
-                 after={"result": result.pk, "contract": str(result.contract_display)},
-                 summary=f"{ruling}: {result.contract_display}")
+    audit.record(
+        action="ruling.result_attached",
+        obj=ruling,
+        tournament=ruling.tournament.pk,
+        after={"result": result.pk, "contract": str(result.contract_display)},
+        summary=f"{ruling}: {result.contract_display}",
+    )
     return ruling
 
 
@@ -366,14 +470,16 @@ def give_ruling(*, ruling, by, at=None):
     goes to the scoring service at once. ``at`` records a ruling given earlier (entered late)."""
     ruling = Ruling.objects.select_for_update(of=("self",)).select_related("board", "table").get(pk=ruling.pk)
     if ruling.state != Ruling.State.DRAFT:
-        raise ValidationError({"state": _("This ruling was already given (%(state)s).") % {
-            "state": ruling.get_state_display()}})
+        raise ValidationError(
+            {"state": _("This ruling was already given (%(state)s).") % {"state": ruling.get_state_display()}}
+        )
     link_result(ruling)
     errors = {}
     if ruling.result is None:
-        errors["result"] = _("Table %(table)s has no result for board %(board)s yet: the ruling is given once "
-                             "the result is entered (it waits for it in the list of rulings).") % {
-            "table": ruling.table.number, "board": ruling.board.number}
+        errors["result"] = _(
+            "Table %(table)s has no result for board %(board)s yet: the ruling is given once "
+            "the result is entered (it waits for it in the list of rulings)."
+        ) % {"table": ruling.table.number, "board": ruling.board.number}
     if not ruling.ruling_text.strip():
         errors["ruling_text"] = _("Write the ruling.")
     if not ruling.outcome:
@@ -382,37 +488,55 @@ def give_ruling(*, ruling, by, at=None):
         errors["laws"] = _("Cite at least one law.")
     if ruling.kind == Ruling.Kind.FACTS_DISPUTED and not (ruling.facts_found.strip() or ruling.facts_not_established):
         errors["facts_found"] = _("Facts are disputed: write the facts as found, or mark them not established.")
-    if ruling.outcome == Ruling.Outcome.ADJUSTED and ruling.kind != Ruling.Kind.DIRECTORS_ERROR \
-            and not ruling.offending_side:
+    if (
+        ruling.outcome == Ruling.Outcome.ADJUSTED
+        and ruling.kind != Ruling.Kind.DIRECTORS_ERROR
+        and not ruling.offending_side
+    ):
         errors["offending_side"] = _("Mark the offending side of an adjusted score.")
     earlier = None
     if ruling.supersedes_id:
         earlier = Ruling.objects.select_for_update().get(pk=ruling.supersedes_id)
         if earlier.state not in (Ruling.State.GIVEN, Ruling.State.FINAL):
             errors["supersedes"] = _("%(ruling)s is no longer in force (%(state)s): it cannot be corrected.") % {
-                "ruling": earlier, "state": earlier.get_state_display()}
+                "ruling": earlier,
+                "state": earlier.get_state_display(),
+            }
     if ruling.result is not None and ruling.outcome == Ruling.Outcome.ADJUSTED:
-        other = rulings_in_force(ruling.result).filter(outcome=Ruling.Outcome.ADJUSTED).exclude(
-            pk=ruling.supersedes_id).first()
+        other = (
+            rulings_in_force(ruling.result)
+            .filter(outcome=Ruling.Outcome.ADJUSTED)
+            .exclude(pk=ruling.supersedes_id)
+            .first()
+        )
         if other is not None:
             errors["outcome"] = _(
                 "%(ruling)s already adjusted the score at this table (%(score)s): correct that ruling (Law 82C, "
-                "Law 79C) rather than giving a second adjusted score.") % {
-                "ruling": other, "score": other.score_description}
+                "Law 79C) rather than giving a second adjusted score."
+            ) % {"ruling": other, "score": other.score_description}
     if errors:
         raise ValidationError(errors)
     ruling.state, ruling.given_at = Ruling.State.GIVEN, at or timezone.now()
     if ruling.appeal_notice and not ruling.appeal_notice_at:
         ruling.appeal_notice_at = ruling.given_at
     ruling.save(update_fields=["state", "given_at", "appeal_notice_at", "updated_at"])
-    audit.record(action="ruling.given", obj=ruling, actor=by, tournament=ruling.tournament.pk,
-                 before={"state": Ruling.State.DRAFT}, after={"state": Ruling.State.GIVEN, **snapshot(ruling)},
-                 summary=f"{ruling}: {ruling.ruling_text[:200]}")
+    audit.record(
+        action="ruling.given",
+        obj=ruling,
+        actor=by,
+        tournament=ruling.tournament.pk,
+        before={"state": Ruling.State.DRAFT},
+        after={"state": Ruling.State.GIVEN, **snapshot(ruling)},
+        summary=f"{ruling}: {ruling.ruling_text[:200]}",
+    )
     reason = ruling.ruling_text
     if earlier is not None:
         _supersede(earlier, by=by, correction=ruling)
         reason = _("%(correction)s corrects %(earlier)s: %(reason)s") % {
-            "correction": ruling, "earlier": earlier, "reason": ruling.correction_reason}
+            "correction": ruling,
+            "earlier": earlier,
+            "reason": ruling.correction_reason,
+        }
     _apply(ruling, by=by, reason=reason)
     return ruling
 
@@ -425,15 +549,26 @@ def _supersede(earlier, *, by, correction):
     earlier.state = Ruling.State.SUPERSEDED
     reason = f"{correction.get_correction_basis_display()}: {correction.correction_reason}"
     RulingRevision.objects.create(
-        ruling=earlier, changed_by=by, reason=_("Superseded by %(correction)s. %(reason)s") % {
-            "correction": correction, "reason": reason},
+        ruling=earlier,
+        changed_by=by,
+        reason=_("Superseded by %(correction)s. %(reason)s") % {"correction": correction, "reason": reason},
         before=_jsonable({**before, "state": Ruling.State.GIVEN}),
-        after=_jsonable({**snapshot(correction), "state": Ruling.State.GIVEN, "ruling": correction.number}))
-    audit.record(action="ruling.superseded", obj=earlier, actor=by, tournament=earlier.tournament.pk,
-                 before=_jsonable(before), after={"superseded_by": correction.number, "basis":
-                                                  correction.correction_basis, "reason": correction.correction_reason,
-                                                  **_jsonable(snapshot(correction))},
-                 summary=f"{earlier} superseded by {correction}: {correction.correction_reason[:200]}")
+        after=_jsonable({**snapshot(correction), "state": Ruling.State.GIVEN, "ruling": correction.number}),
+    )
+    audit.record(
+        action="ruling.superseded",
+        obj=earlier,
+        actor=by,
+        tournament=earlier.tournament.pk,
+        before=_jsonable(before),
+        after={
+            "superseded_by": correction.number,
+            "basis": correction.correction_basis,
+            "reason": correction.correction_reason,
+            **_jsonable(snapshot(correction)),
+        },
+        summary=f"{earlier} superseded by {correction}: {correction.correction_reason[:200]}",
+    )
 
 
 @transaction.atomic
@@ -446,27 +581,43 @@ def correct_ruling(*, ruling, director, basis, reason, give=True, **decision):
     if basis not in Ruling.CorrectionBasis.values:
         errors["correction_basis"] = _("Say on what ground the ruling is corrected: Law 82C or Law 79C.")
     if not (reason or "").strip():
-        errors["correction_reason"] = _("Say why the ruling is corrected: the players and an appeals body will "
-                                        "read it.")
+        errors["correction_reason"] = _(
+            "Say why the ruling is corrected: the players and an appeals body will read it."
+        )
     earlier = Ruling.objects.select_for_update().select_related("board__session", "table").get(pk=ruling.pk)
     if earlier.state == Ruling.State.UNDER_APPEAL:
         errors["supersedes"] = _("%(ruling)s is under appeal: the appeals body decides on it (Law 93).") % {
-            "ruling": earlier}
+            "ruling": earlier
+        }
     elif earlier.state not in (Ruling.State.GIVEN, Ruling.State.FINAL):
         errors["supersedes"] = _("%(ruling)s is %(state)s: only a ruling in force is corrected.") % {
-            "ruling": earlier, "state": earlier.get_state_display().lower()}
+            "ruling": earlier,
+            "state": earlier.get_state_display().lower(),
+        }
     elif Ruling.objects.filter(supersedes=earlier).exists():
         errors["supersedes"] = _("%(ruling)s already has a correction: %(correction)s.") % {
-            "ruling": earlier, "correction": Ruling.objects.get(supersedes=earlier)}
+            "ruling": earlier,
+            "correction": Ruling.objects.get(supersedes=earlier),
+        }
     deadline = earlier.correction_deadline()
     if deadline is not None and timezone.now() > deadline:
         errors["correction_basis"] = _("The correction period (Law 79C) ended at %(deadline)s.") % {
-            "deadline": timezone.localtime(deadline, earlier.tournament.zone).strftime("%Y-%m-%d %H:%M")}
+            "deadline": timezone.localtime(deadline, earlier.tournament.zone).strftime("%Y-%m-%d %H:%M")
+        }
     if errors:
         raise ValidationError(errors)
-    return rule(result=earlier.result, board=earlier.board, table=earlier.table, round=earlier.round,
-                director=director, give=give, supersedes=earlier, correction_basis=basis,
-                correction_reason=reason.strip(), **decision)
+    return rule(
+        result=earlier.result,
+        board=earlier.board,
+        table=earlier.table,
+        round=earlier.round,
+        director=director,
+        give=give,
+        supersedes=earlier,
+        correction_basis=basis,
+        correction_reason=reason.strip(),
+        **decision,
+    )
 
 
 def snapshot(ruling):
@@ -487,22 +638,41 @@ def change_ruling(*, ruling, by, reason, laws=None, score_kind=None, ns=None, ew
     before = snapshot(ruling)
     outcome = fields.pop("outcome", ruling.outcome)
     for name, value in fields.items():
-        if name not in REVISED_FIELDS and name not in ("facts_agreed", "statement_ns", "statement_ew",
-                                                       "facts_not_established", "colleagues_consulted"):
+        if name not in REVISED_FIELDS and name not in (
+            "facts_agreed",
+            "statement_ns",
+            "statement_ew",
+            "facts_not_established",
+            "colleagues_consulted",
+        ):
             raise ValidationError({name: _("This field cannot be changed here.")})
         setattr(ruling, name, value)
     ruling.save()
     if laws is not None:
         cite_laws(ruling=ruling, laws=laws)
     if score_kind is not None or outcome != ruling.outcome:
-        set_outcome(ruling=ruling, outcome=outcome, score_kind=score_kind or ruling.score_kind, ns=ns, ew=ew,
-                    rectification=fields.get("rectification", ruling.rectification))
+        set_outcome(
+            ruling=ruling,
+            outcome=outcome,
+            score_kind=score_kind or ruling.score_kind,
+            ns=ns,
+            ew=ew,
+            rectification=fields.get("rectification", ruling.rectification),
+        )
     ruling.refresh_from_db()
     after = snapshot(ruling)
-    RulingRevision.objects.create(ruling=ruling, changed_by=by, reason=reason.strip(),
-                                  before=_jsonable(before), after=_jsonable(after))
-    audit.record(action="ruling.changed", obj=ruling, actor=by, tournament=ruling.tournament.pk,
-                 before=_jsonable(before), after=_jsonable(after), summary=f"{ruling}: {reason.strip()[:200]}")
+    RulingRevision.objects.create(
+        ruling=ruling, changed_by=by, reason=reason.strip(), before=_jsonable(before), after=_jsonable(after)
+    )
+    audit.record(
+        action="ruling.changed",
+        obj=ruling,
+        actor=by,
+        tournament=ruling.tournament.pk,
+        before=_jsonable(before),
+        after=_jsonable(after),
+        summary=f"{ruling}: {reason.strip()[:200]}",
+    )
     _apply(ruling, by=by, reason=reason.strip())
     return ruling
 
@@ -516,15 +686,21 @@ def board_mismatches(board, record):
     found = {}
     if record.board is not None and record.board != board.number:
         found["board"] = _("the file is board %(theirs)s, the ruling is on board %(ours)s") % {
-            "theirs": record.board, "ours": board.number}
+            "theirs": record.board,
+            "ours": board.number,
+        }
     if record.auction is not None and record.dealer and record.dealer != board.dealer:
         found["dealer"] = _("the dealer in the file is %(theirs)s, board %(board)s's dealer is %(ours)s") % {
-            "theirs": _seat_name(record.dealer), "ours": board.get_dealer_display(), "board": board.number}
+            "theirs": _seat_name(record.dealer),
+            "ours": board.get_dealer_display(),
+            "board": board.number,
+        }
     if record.vulnerability and record.vulnerability != board.vulnerability:
-        found["vulnerability"] = _("the vulnerability in the file is %(theirs)s, board %(board)s's is "
-                                   "%(ours)s") % {"theirs": _vulnerability_name(record.vulnerability),
-                                                  "ours": board.get_vulnerability_display(),
-                                                  "board": board.number}
+        found["vulnerability"] = _("the vulnerability in the file is %(theirs)s, board %(board)s's is %(ours)s") % {
+            "theirs": _vulnerability_name(record.vulnerability),
+            "ours": board.get_vulnerability_display(),
+            "board": board.number,
+        }
     return found
 
 
@@ -550,17 +726,28 @@ def attach_deal_and_auction(*, ruling, record=None, deal=None, auction=None, ove
     if record is not None:
         mismatches = board_mismatches(ruling.board, record)
         if mismatches and not (override_reason or "").strip():
-            raise ValidationError({"deal_source": [
-                _("Not the board ruled on: %(difference)s.") % {"difference": text} for text in mismatches.values()
-            ] + [_("Paste the deal of board %(board)s, or accept this one with a reason.") % {
-                "board": ruling.board.number}]})
+            raise ValidationError(
+                {
+                    "deal_source": [
+                        _("Not the board ruled on: %(difference)s.") % {"difference": text}
+                        for text in mismatches.values()
+                    ]
+                    + [
+                        _("Paste the deal of board %(board)s, or accept this one with a reason.")
+                        % {"board": ruling.board.number}
+                    ]
+                }
+            )
         if mismatches:
             ruling.deal_override = override_reason.strip()
-            audit.record(action="ruling.deal_override", obj=ruling, actor=by or ruling.director,
-                         tournament=ruling.tournament.pk,
-                         after={"differences": {k: str(v) for k, v in mismatches.items()},
-                                "reason": ruling.deal_override},
-                         summary=f"{ruling}: {ruling.deal_override[:200]}")
+            audit.record(
+                action="ruling.deal_override",
+                obj=ruling,
+                actor=by or ruling.director,
+                tournament=ruling.tournament.pk,
+                after={"differences": {k: str(v) for k, v in mismatches.items()}, "reason": ruling.deal_override},
+                summary=f"{ruling}: {ruling.deal_override[:200]}",
+            )
         deal = record.deal.to_pbn() if record.deal else deal
         auction = record.auction.to_dict() if record.auction else auction
     if deal:
@@ -578,6 +765,7 @@ def attach_deal_and_auction(*, ruling, record=None, deal=None, auction=None, ove
 
 def schedule_double_dummy(ruling):
     """After the transaction commits, ask a worker for the double-dummy table of the ruling's deal."""
+
     def send():
         try:
             dispatch.send("rulings.tasks.solve_deal", ruling.pk, retry=False)
@@ -601,8 +789,9 @@ def record_double_dummy(ruling_id):
     except DealError as error:
         Ruling.objects.filter(pk=ruling_id).update(double_dummy=None, double_dummy_error=str(error)[:300])
         return False
-    Ruling.objects.filter(pk=ruling_id).update(double_dummy={"deal": deal.to_pbn(), "tricks": table, "par": best},
-                                               double_dummy_error="")
+    Ruling.objects.filter(pk=ruling_id).update(
+        double_dummy={"deal": deal.to_pbn(), "tricks": table, "par": best}, double_dummy_error=""
+    )
     return True
 
 
@@ -615,19 +804,23 @@ def finalise_rulings(now=None):
         if deadline is not None and deadline <= now:
             with transaction.atomic():
                 if Ruling.objects.filter(pk=ruling.pk, state=Ruling.State.GIVEN).update(state=Ruling.State.FINAL):
-                    audit.record(action="ruling.final", obj=ruling, tournament=ruling.tournament.pk,
-                                 before={"state": Ruling.State.GIVEN}, after={"state": Ruling.State.FINAL},
-                                 summary=f"{ruling}: the appeal period ended {deadline.isoformat()}")
+                    audit.record(
+                        action="ruling.final",
+                        obj=ruling,
+                        tournament=ruling.tournament.pk,
+                        before={"state": Ruling.State.GIVEN},
+                        after={"state": Ruling.State.FINAL},
+                        summary=f"{ruling}: the appeal period ended {deadline.isoformat()}",
+                    )
                     finalised += 1
     return finalised
-
 
 
 def read_deal_source(text):
     """A BoardRecord from a BBO handviewer link, a LIN string or PBN text."""
     from bridge.lin import LinError, parse_lin
-    from bridge.pbn_record import parse_pbn_record
     from bridge.pbn import PbnError
+    from bridge.pbn_record import parse_pbn_record
 
     text = (text or "").strip()
     try:
@@ -637,14 +830,17 @@ def read_deal_source(text):
             return parse_pbn_record(text)
     except (LinError, PbnError, ValueError) as error:
         raise ValidationError({"deal_source": translate(error)}) from None
-    raise ValidationError({"deal_source": _(
-        "Paste a BBO handviewer link, a LIN string (md|...) or a PBN game ([Deal \"N:...\"]).")})
+    raise ValidationError(
+        {"deal_source": _('Paste a BBO handviewer link, a LIN string (md|...) or a PBN game ([Deal "N:..."]).')}
+    )
 
 
 def _penalty_errors(error):
     """A penalty's refusal under the form's names for its fields (penalty_amount, ...)."""
-    return {f"penalty_{name}" if name in ("amount", "unit", "player", "kind", "side") else name: messages
-            for name, messages in error.message_dict.items()}
+    return {
+        f"penalty_{name}" if name in ("amount", "unit", "player", "kind", "side") else name: messages
+        for name, messages in error.message_dict.items()
+    }
 
 
 def _decide(ruling, *, laws, outcome, score_kind, ns, ew, penalty, deal_source, deal_override, poll):
@@ -661,8 +857,8 @@ def _decide(ruling, *, laws, outcome, score_kind, ns, ew, penalty, deal_source, 
 
     for step in (
         lambda: cite_laws(ruling=ruling, laws=citations),
-        lambda: deal_source and attach_deal_and_auction(ruling=ruling, record=read_deal_source(deal_source),
-                                                        override_reason=deal_override),
+        lambda: deal_source
+        and attach_deal_and_auction(ruling=ruling, record=read_deal_source(deal_source), override_reason=deal_override),
         lambda: penalty and add_the_penalty(),
         lambda: poll is not None and record_poll(ruling=ruling, **poll),
         lambda: set_outcome(ruling=ruling, outcome=outcome, score_kind=score_kind, ns=ns, ew=ew),
@@ -676,35 +872,97 @@ def _decide(ruling, *, laws, outcome, score_kind, ns, ew, penalty, deal_source, 
 
 
 @transaction.atomic
-def rule(*, director, kind, result=None, board=None, table=None, round=None, give=False, laws="",
-         outcome=Ruling.Outcome.RESULT_STANDS, score_kind="", ns=None, ew=None, offending_side="", penalty=None,
-         deal_source="", deal_override="", poll=None, given_at=None, **fields):
+def rule(
+    *,
+    director,
+    kind,
+    result=None,
+    board=None,
+    table=None,
+    round=None,
+    give=False,
+    laws="",
+    outcome=Ruling.Outcome.RESULT_STANDS,
+    score_kind="",
+    ns=None,
+    ew=None,
+    offending_side="",
+    penalty=None,
+    deal_source="",
+    deal_override="",
+    poll=None,
+    given_at=None,
+    **fields,
+):
     """The fast path of the ruling form: record (on a result, or on a board and table whose
     result is not in yet), cite, attach the deal, set the outcome, any penalty (``penalty``
     with its ``kind``: Law 90 procedural by default, or Law 91 disciplinary), the Law 16B poll,
     and (with ``give``) give the ruling, in one transaction; on any refusal nothing is written."""
-    ruling = record_ruling(result=result, board=board, table=table, round=round, director=director, kind=kind,
-                           offending_side=offending_side, **fields)
-    _decide(ruling, laws=laws, outcome=outcome, score_kind=score_kind, ns=ns, ew=ew, penalty=penalty,
-            deal_source=deal_source, deal_override=deal_override, poll=poll)
+    ruling = record_ruling(
+        result=result,
+        board=board,
+        table=table,
+        round=round,
+        director=director,
+        kind=kind,
+        offending_side=offending_side,
+        **fields,
+    )
+    _decide(
+        ruling,
+        laws=laws,
+        outcome=outcome,
+        score_kind=score_kind,
+        ns=ns,
+        ew=ew,
+        penalty=penalty,
+        deal_source=deal_source,
+        deal_override=deal_override,
+        poll=poll,
+    )
     if give:
         give_ruling(ruling=ruling, by=director, at=given_at)
     return Ruling.objects.get(pk=ruling.pk)
 
 
-DRAFT_FIELDS = ("kind", "called_by", "called_at", "facts", "statement_ns", "statement_ew", "ruling_text", "reasoning",
-                "offending_side", "appeal_notice")
+DRAFT_FIELDS = (
+    "kind",
+    "called_by",
+    "called_at",
+    "facts",
+    "statement_ns",
+    "statement_ew",
+    "ruling_text",
+    "reasoning",
+    "offending_side",
+    "appeal_notice",
+)
 
 
 @transaction.atomic
-def update_draft(*, ruling, by, give=False, laws="", outcome=Ruling.Outcome.RESULT_STANDS, score_kind="",
-                 ns=None, ew=None, penalty=None, deal_source="", deal_override="", poll=None, **fields):
+def update_draft(
+    *,
+    ruling,
+    by,
+    give=False,
+    laws="",
+    outcome=Ruling.Outcome.RESULT_STANDS,
+    score_kind="",
+    ns=None,
+    ew=None,
+    penalty=None,
+    deal_source="",
+    deal_override="",
+    poll=None,
+    **fields,
+):
     """Complete a ruling saved earlier (typically opened during the auction, before the result):
     the same inputs as ``rule``; the draft's penalties are replaced by ``penalty``."""
     ruling = Ruling.objects.select_for_update().get(pk=ruling.pk)
     if ruling.state != Ruling.State.DRAFT:
-        raise ValidationError({"state": _("%(ruling)s was given: correct it instead (Law 82C, Law 79C).") % {
-            "ruling": ruling}})
+        raise ValidationError(
+            {"state": _("%(ruling)s was given: correct it instead (Law 82C, Law 79C).") % {"ruling": ruling}}
+        )
     before = snapshot(ruling)
     for name, value in fields.items():
         if name not in DRAFT_FIELDS:
@@ -714,11 +972,27 @@ def update_draft(*, ruling, by, give=False, laws="", outcome=Ruling.Outcome.RESU
     _check_screens(ruling)
     _save(ruling)
     ruling.penalties.all().delete()
-    _decide(ruling, laws=laws, outcome=outcome, score_kind=score_kind, ns=ns, ew=ew, penalty=penalty,
-            deal_source=deal_source, deal_override=deal_override, poll=poll)
-    audit.record(action="ruling.draft_updated", obj=ruling, actor=by, tournament=ruling.tournament.pk,
-                 before=_jsonable(before), after=_jsonable(snapshot(Ruling.objects.get(pk=ruling.pk))),
-                 summary=f"{ruling}: {ruling.get_kind_display()}")
+    _decide(
+        ruling,
+        laws=laws,
+        outcome=outcome,
+        score_kind=score_kind,
+        ns=ns,
+        ew=ew,
+        penalty=penalty,
+        deal_source=deal_source,
+        deal_override=deal_override,
+        poll=poll,
+    )
+    audit.record(
+        action="ruling.draft_updated",
+        obj=ruling,
+        actor=by,
+        tournament=ruling.tournament.pk,
+        before=_jsonable(before),
+        after=_jsonable(snapshot(Ruling.objects.get(pk=ruling.pk))),
+        summary=f"{ruling}: {ruling.get_kind_display()}",
+    )
     if give:
         give_ruling(ruling=ruling, by=by)
     return Ruling.objects.get(pk=ruling.pk)
@@ -732,9 +1006,14 @@ def parse_poll_lines(text):
             continue
         player, sep, action = line.partition(":")
         if not sep or not player.strip() or not action.strip():
-            raise ValidationError({"poll_votes": _(
-                "Line %(n)s: write the player, a colon, and the action they chose, e.g. \"A. Cohen: pass\".") % {
-                "n": number}})
+            raise ValidationError(
+                {
+                    "poll_votes": _(
+                        'Line %(n)s: write the player, a colon, and the action they chose, e.g. "A. Cohen: pass".'
+                    )
+                    % {"n": number}
+                }
+            )
         votes.append({"player": player.strip(), "action": action.strip()})
     return votes
 
@@ -754,8 +1033,12 @@ def record_poll(*, ruling, question, votes, level=""):
         key = vote["action"].strip()
         matched = next((k for k in count if k.lower() == key.lower()), key)
         count[matched] = count.get(matched, 0) + 1
-    ruling.poll = {"question": question.strip(), "level": (level or "").strip(), "players": votes,
-                   "count": dict(sorted(count.items(), key=lambda item: -item[1]))}
+    ruling.poll = {
+        "question": question.strip(),
+        "level": (level or "").strip(),
+        "players": votes,
+        "count": dict(sorted(count.items(), key=lambda item: -item[1])),
+    }
     Ruling.objects.filter(pk=ruling.pk).update(poll=ruling.poll)
     return ruling.poll
 
@@ -790,9 +1073,12 @@ def add_attachment(*, ruling, by, upload, description=""):
 
     size = upload.size or 0
     if size > ATTACHMENT_MAX_BYTES:
-        raise ValidationError({"attachment": _(
-            "%(name)s is %(size).1f MB: an attachment is at most %(limit)s MB.") % {
-            "name": upload.name, "size": size / 1024 / 1024, "limit": ATTACHMENT_MAX_BYTES // 1024 // 1024}})
+        raise ValidationError(
+            {
+                "attachment": _("%(name)s is %(size).1f MB: an attachment is at most %(limit)s MB.")
+                % {"name": upload.name, "size": size / 1024 / 1024, "limit": ATTACHMENT_MAX_BYTES // 1024 // 1024}
+            }
+        )
     if size == 0:
         raise ValidationError({"attachment": _("%(name)s is empty.") % {"name": upload.name}})
     upload.seek(0)
@@ -800,17 +1086,31 @@ def add_attachment(*, ruling, by, upload, description=""):
     upload.seek(0)
     content_type, extension = _sniff(head)
     if content_type is None:
-        raise ValidationError({"attachment": _(
-            "%(name)s is not a photo or a PDF: attach a JPEG, PNG, GIF or WebP image or a PDF.") % {
-            "name": upload.name}})
+        raise ValidationError(
+            {
+                "attachment": _("%(name)s is not a photo or a PDF: attach a JPEG, PNG, GIF or WebP image or a PDF.")
+                % {"name": upload.name}
+            }
+        )
     stem = get_valid_filename(PurePath(upload.name).stem)[:80] or "attachment"
-    attachment = RulingAttachment(ruling=ruling, name=upload.name[:200], content_type=content_type, size=size,
-                                  description=(description or "")[:200], uploaded_by=by)
+    attachment = RulingAttachment(
+        ruling=ruling,
+        name=upload.name[:200],
+        content_type=content_type,
+        size=size,
+        description=(description or "")[:200],
+        uploaded_by=by,
+    )
     attachment.file.save(f"{stem}{extension}", upload, save=False)
     attachment.save()
-    audit.record(action="ruling.attachment_added", obj=ruling, actor=by, tournament=ruling.tournament.pk,
-                 after={"name": attachment.name, "type": content_type, "size": size, "file": attachment.file.name},
-                 summary=f"{ruling}: {attachment.name}")
+    audit.record(
+        action="ruling.attachment_added",
+        obj=ruling,
+        actor=by,
+        tournament=ruling.tournament.pk,
+        after={"name": attachment.name, "type": content_type, "size": size, "file": attachment.file.name},
+        summary=f"{ruling}: {attachment.name}",
+    )
     return attachment
 
 
@@ -822,9 +1122,17 @@ def record_seating(*, ruling, by, seating):
     try:
         ruling.seating = {seat: int(player) for seat, player in (seating or {}).items()} or None
     except (AttributeError, TypeError, ValueError):
-        raise ValidationError({"seating": _('must look like {"N": 12, "E": 14, "S": 13, "W": 15} (player ids)')}) \
-            from None
+        raise ValidationError(
+            {"seating": _('must look like {"N": 12, "E": 14, "S": 13, "W": 15} (player ids)')}
+        ) from None
     _save(ruling)
-    audit.record(action="ruling.seating", obj=ruling, actor=by, tournament=ruling.tournament.pk,
-                 before={"seating": before}, after={"seating": ruling.seating}, summary=f"{ruling}: seating")
+    audit.record(
+        action="ruling.seating",
+        obj=ruling,
+        actor=by,
+        tournament=ruling.tournament.pk,
+        before={"seating": before},
+        after={"seating": ruling.seating},
+        summary=f"{ruling}: seating",
+    )
     return ruling

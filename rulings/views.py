@@ -22,7 +22,8 @@ from scoring.models import Result, Session
 def _result_for(request, pk):
     return get_object_or_404(
         Result.objects.select_related("board__session__event__tournament__authority", "table", "ns", "ew").filter(
-            board__session__event__tournament__in=scoring_selectors.visible_tournaments(request.user)),
+            board__session__event__tournament__in=scoring_selectors.visible_tournaments(request.user)
+        ),
         pk=pk,
     )
 
@@ -37,12 +38,14 @@ def _check_can_rule(user, tournament):
 
 def _in_tournament_zone(view):
     """Undo the time zone _check_can_rule set, whatever the view returns or raises."""
+
     @functools.wraps(view)
     def wrapper(request, *args, **kwargs):
         try:
             return view(request, *args, **kwargs)
         finally:
             timezone.deactivate()
+
     return wrapper
 
 
@@ -59,12 +62,26 @@ def _decision(form):
     data = form.cleaned_data
     ns, ew = form.score_input()
     return dict(
-        kind=data["kind"], laws=data["laws"], outcome=data["outcome"], score_kind=data["score_kind"], ns=ns, ew=ew,
-        offending_side=data["offending_side"], penalty=form.penalty_input(), poll=form.poll_input(),
-        deal_source=data["deal_source"], deal_override=data["deal_override"], called_by=data["called_by"],
+        kind=data["kind"],
+        laws=data["laws"],
+        outcome=data["outcome"],
+        score_kind=data["score_kind"],
+        ns=ns,
+        ew=ew,
+        offending_side=data["offending_side"],
+        penalty=form.penalty_input(),
+        poll=form.poll_input(),
+        deal_source=data["deal_source"],
+        deal_override=data["deal_override"],
+        called_by=data["called_by"],
         called_at=data["called_at"],
-        facts=data["facts"], statement_ns=data["statement_ns"], statement_ew=data["statement_ew"],
-        ruling_text=data["ruling_text"], reasoning=data["reasoning"], appeal_notice=data["appeal_notice"] or "")
+        facts=data["facts"],
+        statement_ns=data["statement_ns"],
+        statement_ew=data["statement_ew"],
+        ruling_text=data["ruling_text"],
+        reasoning=data["reasoning"],
+        appeal_notice=data["appeal_notice"] or "",
+    )
 
 
 def _players(result):
@@ -76,20 +93,37 @@ def _players(result):
 def _form_page(request, form, *, board, table, round=None, result=None, ruling=None, correcting=None):
     tournament = board.session.event.tournament
     edition = services.edition_in_force(tournament)
-    return render(request, "rulings/ruling_form.html", {
-        "form": form, "result": result, "board": board, "table": table, "round": round or (result and result.round),
-        "session": board.session, "event": board.session.event, "tournament": tournament, "edition": edition,
-        "laws": LawEntry.objects.filter(edition=edition).only("number", "title", "titles"),
-        "regulations": tournament.regulations(), "ruling": ruling, "correcting": correcting,
-        "existing": selectors.rulings_at_table(board, table, request.user, exclude=ruling or correcting),
-    })
+    return render(
+        request,
+        "rulings/ruling_form.html",
+        {
+            "form": form,
+            "result": result,
+            "board": board,
+            "table": table,
+            "round": round or (result and result.round),
+            "session": board.session,
+            "event": board.session.event,
+            "tournament": tournament,
+            "edition": edition,
+            "laws": LawEntry.objects.filter(edition=edition).only("number", "title", "titles"),
+            "regulations": tournament.regulations(),
+            "ruling": ruling,
+            "correcting": correcting,
+            "existing": selectors.rulings_at_table(board, table, request.user, exclude=ruling or correcting),
+        },
+    )
 
 
 def _attach(request, form, ruling):
     upload = form.cleaned_data.get("attachment")
     if upload:
-        services.add_attachment(ruling=ruling, by=request.user, upload=upload,
-                                description=form.cleaned_data.get("attachment_description", ""))
+        services.add_attachment(
+            ruling=ruling,
+            by=request.user,
+            upload=upload,
+            description=form.cleaned_data.get("attachment_description", ""),
+        )
 
 
 def _save_ruling(request, form, write):
@@ -115,8 +149,11 @@ def ruling_new(request, result_pk):
     _check_can_rule(request.user, result.board.session.event.tournament)
     form = RulingForm(request.POST or None, request.FILES or None, players=_players(result))
     if request.method == "POST" and form.is_valid():
-        ruling = _save_ruling(request, form, lambda: services.rule(
-            result=result, director=request.user, give="give" in request.POST, **_decision(form)))
+        ruling = _save_ruling(
+            request,
+            form,
+            lambda: services.rule(result=result, director=request.user, give="give" in request.POST, **_decision(form)),
+        )
         if ruling:
             return redirect("ruling", ruling.pk)
     return _form_page(request, form, board=result.board, table=result.table, result=result)
@@ -136,8 +173,12 @@ def ruling_open(request):
     session = next(s for s in sessions if str(s.pk) == jump.cleaned_data["session"])
     try:
         board, table, round = selectors.find_table(
-            session, board=jump.cleaned_data["board"], table=jump.cleaned_data["table"],
-            section=jump.cleaned_data["section"], round=jump.cleaned_data["round"])
+            session,
+            board=jump.cleaned_data["board"],
+            table=jump.cleaned_data["table"],
+            section=jump.cleaned_data["section"],
+            round=jump.cleaned_data["round"],
+        )
     except ValidationError as error:
         for field, messages in error.message_dict.items():
             for message in messages:
@@ -147,12 +188,23 @@ def ruling_open(request):
     result = Result.objects.filter(board=board, table=table).select_related("round", "ns", "ew").first()
     if result is not None and request.method != "POST":
         return redirect("ruling-new", result.pk)
-    form = RulingForm(request.POST or None, request.FILES or None, players=_players(result),
-                      initial={"called_at": timezone.now()})  # called now, during the auction
+    form = RulingForm(
+        request.POST or None, request.FILES or None, players=_players(result), initial={"called_at": timezone.now()}
+    )  # called now, during the auction
     if request.method == "POST" and form.is_valid():
-        ruling = _save_ruling(request, form, lambda: services.rule(
-            result=result, board=board, table=table, round=round, director=request.user,
-            give="give" in request.POST, **_decision(form)))
+        ruling = _save_ruling(
+            request,
+            form,
+            lambda: services.rule(
+                result=result,
+                board=board,
+                table=table,
+                round=round,
+                director=request.user,
+                give="give" in request.POST,
+                **_decision(form),
+            ),
+        )
         if ruling:
             return redirect("ruling", ruling.pk)
     return _form_page(request, form, board=board, table=table, round=round, result=result)
@@ -160,9 +212,23 @@ def ruling_open(request):
 
 def _initial(ruling):
     """The form's fields from a recorded ruling (to complete a draft, or to start a correction)."""
-    initial = {name: getattr(ruling, name) for name in (
-        "kind", "called_by", "called_at", "facts", "statement_ns", "statement_ew", "ruling_text", "reasoning", "outcome",
-        "offending_side", "score_kind", "appeal_notice")}
+    initial = {
+        name: getattr(ruling, name)
+        for name in (
+            "kind",
+            "called_by",
+            "called_at",
+            "facts",
+            "statement_ns",
+            "statement_ew",
+            "ruling_text",
+            "reasoning",
+            "outcome",
+            "offending_side",
+            "score_kind",
+            "appeal_notice",
+        )
+    }
     initial["laws"] = ", ".join(c.law.number for c in ruling.citations.all() if c.law)
     score = ruling.score or {}
     if ruling.score_kind == Ruling.ScoreKind.ARTIFICIAL:
@@ -172,8 +238,12 @@ def _initial(ruling):
         initial["poll_votes"] = "\n".join(f"{v['player']}: {v['action']}" for v in ruling.poll.get("players", []))
     penalty = ruling.penalties.first()
     if penalty:
-        initial.update(penalty_kind=penalty.kind, penalty_side=penalty.side, penalty_offence=penalty.offence,
-                       penalty_player=str(penalty.player_id or ""))
+        initial.update(
+            penalty_kind=penalty.kind,
+            penalty_side=penalty.side,
+            penalty_offence=penalty.offence,
+            penalty_player=str(penalty.player_id or ""),
+        )
         if penalty.kind == Penalty.Kind.DISCIPLINARY:
             initial["penalty_measure"] = penalty.unit
         else:
@@ -198,18 +268,26 @@ def ruling_edit(request, pk):
     if ruling.state != Ruling.State.DRAFT:
         return redirect("ruling-correct", pk)
     result = ruling.result or Result.objects.filter(board=ruling.board, table=ruling.table).first()
-    form = RulingForm(request.POST or None, request.FILES or None, initial=_initial(ruling),
-                      players=_players(result))
+    form = RulingForm(request.POST or None, request.FILES or None, initial=_initial(ruling), players=_players(result))
     if request.method == "POST" and form.is_valid():
         decision = _decision(form)
         decision.pop("called_by")
-        saved = _save_ruling(request, form, lambda: services.update_draft(
-            ruling=ruling, by=request.user, give="give" in request.POST,
-            called_by=form.cleaned_data["called_by"], **decision))
+        saved = _save_ruling(
+            request,
+            form,
+            lambda: services.update_draft(
+                ruling=ruling,
+                by=request.user,
+                give="give" in request.POST,
+                called_by=form.cleaned_data["called_by"],
+                **decision,
+            ),
+        )
         if saved:
             return redirect("ruling", saved.pk)
-    return _form_page(request, form, board=ruling.board, table=ruling.table, round=ruling.round, result=result,
-                      ruling=ruling)
+    return _form_page(
+        request, form, board=ruling.board, table=ruling.table, round=ruling.round, result=result, ruling=ruling
+    )
 
 
 @login_required
@@ -217,17 +295,34 @@ def ruling_edit(request, pk):
 def ruling_correct(request, pk):
     """Correct a ruling given (Law 82C, Law 79C): a new ruling that supersedes it, with a reason."""
     earlier = _ruling_to_write(request, pk)
-    form = CorrectionForm(request.POST or None, request.FILES or None, initial=_initial(earlier),
-                          players=_players(earlier.result))
+    form = CorrectionForm(
+        request.POST or None, request.FILES or None, initial=_initial(earlier), players=_players(earlier.result)
+    )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        ruling = _save_ruling(request, form, lambda: services.correct_ruling(
-            ruling=earlier, director=request.user, basis=data["correction_basis"],
-            reason=data["correction_reason"], give="give" in request.POST, **_decision(form)))
+        ruling = _save_ruling(
+            request,
+            form,
+            lambda: services.correct_ruling(
+                ruling=earlier,
+                director=request.user,
+                basis=data["correction_basis"],
+                reason=data["correction_reason"],
+                give="give" in request.POST,
+                **_decision(form),
+            ),
+        )
         if ruling:
             return redirect("ruling", ruling.pk)
-    return _form_page(request, form, board=earlier.board, table=earlier.table, round=earlier.round,
-                      result=earlier.result, correcting=earlier)
+    return _form_page(
+        request,
+        form,
+        board=earlier.board,
+        table=earlier.table,
+        round=earlier.round,
+        result=earlier.result,
+        correcting=earlier,
+    )
 
 
 @login_required
@@ -256,13 +351,24 @@ def ruling_detail(request, pk):
         raise Http404 from None
     board = ruling.board
     result = ruling.result or Result.objects.filter(board=board, table=ruling.table).first()
-    return render(request, "rulings/ruling_detail.html", {
-        "ruling": ruling, "result": result, "board": board, "table": ruling.table, "session": board.session,
-        "event": board.session.event, "tournament": board.session.event.tournament,
-        "diagram": _diagram(ruling), "can_rule": selectors.can_rule(request.user, board.session.event.tournament),
-        "card_ranks": rank_preference(board.session.event.tournament),
-        "versions": selectors.correction_chain(ruling), "zone_name": board.session.event.tournament.zone.key,
-    })
+    return render(
+        request,
+        "rulings/ruling_detail.html",
+        {
+            "ruling": ruling,
+            "result": result,
+            "board": board,
+            "table": ruling.table,
+            "session": board.session,
+            "event": board.session.event,
+            "tournament": board.session.event.tournament,
+            "diagram": _diagram(ruling),
+            "can_rule": selectors.can_rule(request.user, board.session.event.tournament),
+            "card_ranks": rank_preference(board.session.event.tournament),
+            "versions": selectors.correction_chain(ruling),
+            "zone_name": board.session.event.tournament.zone.key,
+        },
+    )
 
 
 def _diagram(ruling):
@@ -335,26 +441,40 @@ def ruling_svg(request, pk):
     record = _board_record(ruling)
     # The letters of the page's language when the authority prefers national ones (scoring/i18n.py).
     ranks = rank_letters(rank_preference(ruling.board.session.event.tournament))
-    svg = hand_diagram_svg(record.deal, dealer=record.dealer, vulnerability=record.vulnerability,
-                           board_number=record.board, auction=record.auction if ruling.auction else None,
-                           title=str(ruling), ranks=ranks)
+    svg = hand_diagram_svg(
+        record.deal,
+        dealer=record.dealer,
+        vulnerability=record.vulnerability,
+        board_number=record.board,
+        auction=record.auction if ruling.auction else None,
+        title=str(ruling),
+        ranks=ranks,
+    )
     return HttpResponse(svg, content_type="image/svg+xml")
 
 
 @login_required
 def ruling_list(request):
-    params = {key: request.GET.get(key) or None for key in
-              ("tournament", "session", "board", "director", "law", "kind", "state")}
+    params = {
+        key: request.GET.get(key) or None
+        for key in ("tournament", "session", "board", "director", "law", "kind", "state")
+    }
     rulings = selectors.filtered_rulings(request.user, **params)[:500]
     visible = selectors.visible_rulings(request.user)
-    return render(request, "rulings/ruling_list.html", {
-        "rulings": rulings, "params": params, "kinds": Ruling.Kind.choices,
-        "states": [*Ruling.State.choices, (selectors.AWAITING_RESULT, _("Awaiting its result"))],
-        "tournaments": scoring_selectors.visible_tournaments(request.user),
-        "directors": get_user_model().objects.filter(rulings__in=visible).distinct().order_by("last_name"),
-        "sessions": Session.objects.filter(boards__rulings__in=visible).distinct().select_related("event"),
-        "can_open": selectors.sessions_for_rulings(request.user).exists(),
-    })
+    return render(
+        request,
+        "rulings/ruling_list.html",
+        {
+            "rulings": rulings,
+            "params": params,
+            "kinds": Ruling.Kind.choices,
+            "states": [*Ruling.State.choices, (selectors.AWAITING_RESULT, _("Awaiting its result"))],
+            "tournaments": scoring_selectors.visible_tournaments(request.user),
+            "directors": get_user_model().objects.filter(rulings__in=visible).distinct().order_by("last_name"),
+            "sessions": Session.objects.filter(boards__rulings__in=visible).distinct().select_related("event"),
+            "can_open": selectors.sessions_for_rulings(request.user).exists(),
+        },
+    )
 
 
 def _board_record(ruling):
@@ -363,8 +483,9 @@ def _board_record(ruling):
 
     board = ruling.board
     auction = Auction.from_dict(ruling.auction) if ruling.auction else Auction(board.dealer, [])
-    return BoardRecord(board=board.number, vulnerability=board.vulnerability, deal=parse_deal(ruling.deal_pbn()),
-                       auction=auction)
+    return BoardRecord(
+        board=board.number, vulnerability=board.vulnerability, deal=parse_deal(ruling.deal_pbn()), auction=auction
+    )
 
 
 @login_required

@@ -8,13 +8,11 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django_filters import rest_framework as filters
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.response import Response
 from rest_framework.exceptions import PermissionDenied
-from rest_framework.exceptions import ValidationError as DRFValidationError
+from rest_framework.response import Response
 
 from scoring import selectors, services
 from scoring.api_contract import LARGEST_ID, WholeNumberFilter, refusal
@@ -73,7 +71,8 @@ class ClockListSerializer(serializers.ListSerializer):
         rows = list(data.all() if hasattr(data, "all") else data)
         child = self.child
         self.context.setdefault("session_clocks", {}).update(
-            selectors.session_clocks([child.session_of(row) for row in rows]))
+            selectors.session_clocks([child.session_of(row) for row in rows])
+        )
         return super().to_representation(rows)
 
 
@@ -94,8 +93,18 @@ class SessionSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Session
-        fields = ["id", "event", "number", "name", "starts_at", "is_last", "official_score_at",
-                  "appeal_deadline", "correction_deadline", "recalculation_pending"]
+        fields = [
+            "id",
+            "event",
+            "number",
+            "name",
+            "starts_at",
+            "is_last",
+            "official_score_at",
+            "appeal_deadline",
+            "correction_deadline",
+            "recalculation_pending",
+        ]
         list_serializer_class = ClockListSerializer
 
     @staticmethod
@@ -165,7 +174,7 @@ class BoardSerializer(serializers.ModelSerializer):
         model = Board
         fields = ["id", "session", "number", "dealer", "vulnerability", "deal"]
         extra_kwargs = {"dealer": {"required": False}, "vulnerability": {"required": False}}
-        validators = []  # the service says which board number clashes, in words
+        validators: list[object] = []  # the service says which board number clashes, in words
 
     def validate_session(self, session):
         _require_write(self, session)
@@ -199,10 +208,22 @@ class ResultSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Result
-        fields = ["id", "board", "round", "table", "ns", "ew", "not_played", "contract", "declarer", "tricks",
-                  "lead", "score_ns"]
+        fields = [
+            "id",
+            "board",
+            "round",
+            "table",
+            "ns",
+            "ew",
+            "not_played",
+            "contract",
+            "declarer",
+            "tricks",
+            "lead",
+            "score_ns",
+        ]
         read_only_fields = ["score_ns"]
-        validators = []
+        validators: list[object] = []
 
     def validate_board(self, board):
         _require_write(self, board.session)
@@ -228,8 +249,13 @@ class OfficialScorePostingSerializer(serializers.ModelSerializer):
         return session
 
     def create(self, data):
-        return _call(services.post_official_scores, session=data["session"], by=self.context["request"].user,
-                     at=data.get("posted_at"), note=data.get("note", ""))
+        return _call(
+            services.post_official_scores,
+            session=data["session"],
+            by=self.context["request"].user,
+            at=data.get("posted_at"),
+            note=data.get("note", ""),
+        )
 
 
 class BoardScoreSerializer(serializers.ModelSerializer):
@@ -260,8 +286,21 @@ class TravellerRowSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Result
-        fields = ["id", "table", "round", "ns", "ew", "not_played", "contract", "declarer", "tricks", "lead",
-                  "score_ns", "effective", "board_score"]
+        fields = [
+            "id",
+            "table",
+            "round",
+            "ns",
+            "ew",
+            "not_played",
+            "contract",
+            "declarer",
+            "tricks",
+            "lead",
+            "score_ns",
+            "effective",
+            "board_score",
+        ]
 
     @extend_schema_field(BoardScoreSerializer(allow_null=True))
     def get_board_score(self, result):
@@ -269,8 +308,12 @@ class TravellerRowSerializer(serializers.ModelSerializer):
         if not _present(result, "board_score"):
             return None
         fields = self.context.setdefault("board_score_fields", BoardScoreSerializer().fields)
-        return {name: field.to_representation(getattr(result.board_score, name)) if getattr(
-            result.board_score, name) is not None else None for name, field in fields.items()}
+        return {
+            name: field.to_representation(getattr(result.board_score, name))
+            if getattr(result.board_score, name) is not None
+            else None
+            for name, field in fields.items()
+        }
 
     @extend_schema_field(EffectiveSerializer(allow_null=True))
     def get_effective(self, result):
@@ -314,7 +357,6 @@ class ScorecardRowSerializer(serializers.Serializer):
     adjusted = serializers.CharField(allow_null=True)
 
 
-
 def _present(obj, relation):
     try:
         return getattr(obj, relation) is not None
@@ -328,9 +370,28 @@ class ScoreChangeSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = ScoreChange
-        fields = ["id", "result", "board", "changed_at", "changed_by", "old_kind", "old_value", "old_description",
-                  "new_kind", "new_value", "new_description", "reason", "cause_type", "cause_id", "cause_label",
-                  "ns_before", "ns_after", "ew_before", "ew_after", "explanation"]
+        fields = [
+            "id",
+            "result",
+            "board",
+            "changed_at",
+            "changed_by",
+            "old_kind",
+            "old_value",
+            "old_description",
+            "new_kind",
+            "new_value",
+            "new_description",
+            "reason",
+            "cause_type",
+            "cause_id",
+            "cause_label",
+            "ns_before",
+            "ns_after",
+            "ew_before",
+            "ew_after",
+            "explanation",
+        ]
 
     def get_explanation(self, change) -> str:
         contestant = self.context.get("contestant")
@@ -344,8 +405,20 @@ class StandingSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Standing
-        fields = ["contestant", "contestant_number", "contestant_name", "session", "field", "place", "position",
-                  "total", "total_exact", "top", "percent", "boards"]
+        fields = [
+            "contestant",
+            "contestant_number",
+            "contestant_name",
+            "session",
+            "field",
+            "place",
+            "position",
+            "total",
+            "total_exact",
+            "top",
+            "percent",
+            "boards",
+        ]
 
 
 class MatchScoreSerializer(serializers.ModelSerializer):
@@ -389,8 +462,9 @@ class TournamentViewSet(ScopedViewSet, mixins.ListModelMixin, mixins.RetrieveMod
 
 
 class StandingsQuerySerializer(serializers.Serializer):
-    session = serializers.IntegerField(required=False, min_value=1, max_value=LARGEST_ID,
-                                       help_text="A session's number: its standings")
+    session = serializers.IntegerField(
+        required=False, min_value=1, max_value=LARGEST_ID, help_text="A session's number: its standings"
+    )
 
 
 class EventFilter(filters.FilterSet):
@@ -416,10 +490,12 @@ class EventViewSet(ScopedViewSet, mixins.ListModelMixin, mixins.RetrieveModelMix
         if query.get("session"):
             session = get_object_or_404(event.sessions, number=query["session"])
         sessions = [session] if session else list(event.sessions.all())
-        return Response({
-            "recalculation_pending": bool(selectors.recalculation_pending(sessions)),
-            "standings": StandingSerializer(selectors.standings(event, session), many=True).data,
-        })
+        return Response(
+            {
+                "recalculation_pending": bool(selectors.recalculation_pending(sessions)),
+                "standings": StandingSerializer(selectors.standings(event, session), many=True).data,
+            }
+        )
 
     @extend_schema(responses=MatchScoreSerializer(many=True))
     @action(detail=True, filter_backends=[], pagination_class=None)
@@ -470,13 +546,23 @@ class ContestantViewSet(ScopedViewSet, mixins.ListModelMixin, mixins.RetrieveMod
     def scorecard(self, request, pk=None):
         """Every board the contestant played, with its board score."""
         contestant = self.get_object()
-        rows = [{
-            "board": row["result"].board.number, "session": row["result"].board.session.number,
-            "result": row["result"].pk, "direction": row["side"], "opponent": row["opponent"].pk,
-            "contract": row["result"].contract, "declarer": row["result"].declarer, "tricks": row["result"].tricks,
-            "points": row["points"], "score": row["score"], "percent": row["percent"],
-            "adjusted": row["effective"].description if row["effective"] else None,
-        } for row in selectors.scorecard(contestant)]
+        rows = [
+            {
+                "board": row["result"].board.number,
+                "session": row["result"].board.session.number,
+                "result": row["result"].pk,
+                "direction": row["side"],
+                "opponent": row["opponent"].pk,
+                "contract": row["result"].contract,
+                "declarer": row["result"].declarer,
+                "tricks": row["result"].tricks,
+                "points": row["points"],
+                "score": row["score"],
+                "percent": row["percent"],
+                "adjusted": row["effective"].description if row["effective"] else None,
+            }
+            for row in selectors.scorecard(contestant)
+        ]
         return Response(ScorecardRowSerializer(rows, many=True).data)
 
     @extend_schema(responses=ScoreChangeSerializer(many=True))
@@ -499,8 +585,9 @@ class BoardFilter(filters.FilterSet):
     number = WholeNumberFilter()
 
 
-class BoardViewSet(ScopedViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
-                   mixins.UpdateModelMixin):
+class BoardViewSet(
+    ScopedViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, mixins.UpdateModelMixin
+):
     queryset = Board.objects.order_by("session", "number")
     serializer_class = BoardSerializer
     scope = "session__event__tournament"
@@ -514,13 +601,21 @@ class BoardViewSet(ScopedViewSet, mixins.ListModelMixin, mixins.RetrieveModelMix
         board = self.get_object()
         results = list(selectors.traveller(board))
         tables = selectors.frequency_tables(results)
-        return Response(TravellerSerializer({
-            "board": board.number, "dealer": board.dealer, "vulnerability": board.vulnerability,
-            "recalculation_pending": board.scored_version < board.score_version,
-            "results": results,
-            "frequency": {side: [{"score": points, "count": str(weight)} for points, weight in rows]
-                          for side, rows in tables.items()},
-        }).data)
+        return Response(
+            TravellerSerializer(
+                {
+                    "board": board.number,
+                    "dealer": board.dealer,
+                    "vulnerability": board.vulnerability,
+                    "recalculation_pending": board.scored_version < board.score_version,
+                    "results": results,
+                    "frequency": {
+                        side: [{"score": points, "count": str(weight)} for points, weight in rows]
+                        for side, rows in tables.items()
+                    },
+                }
+            ).data
+        )
 
 
 class ResultFilter(filters.FilterSet):
@@ -531,8 +626,9 @@ class ResultFilter(filters.FilterSet):
         fields = ["board"]
 
 
-class ResultViewSet(ScopedViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
-                    mixins.UpdateModelMixin):
+class ResultViewSet(
+    ScopedViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, mixins.UpdateModelMixin
+):
     queryset = Result.objects.order_by("board", "table")
     serializer_class = ResultSerializer
     scope = "board__session__event__tournament"

@@ -14,11 +14,11 @@
   once; anything else is a 400 naming the parameter (DRF's own class silently ignores them).
 """
 
+from django import forms
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import JsonResponse
 from django.utils.translation import gettext as _
 from django.views.defaults import page_not_found
-from django import forms
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import exceptions, pagination, serializers, status
@@ -27,7 +27,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 ERROR_SCHEMA = {
     "type": "object",
     "description": "Each key is a field of the request (or `detail` for the request as a whole, `non_field_errors` "
-                   "for a body as a whole); each value the messages about it.",
+    "for a body as a whole); each value the messages about it.",
     "additionalProperties": {"type": "array", "items": {"type": "string"}},
 }
 
@@ -118,8 +118,13 @@ class StrictLimitOffsetPagination(pagination.LimitOffsetPagination):
         except ValueError:
             value = None
         if value is None or value < minimum or not values[0].strip().lstrip("+").isdigit():
-            raise exceptions.ValidationError({name: [_("%(name)s must be a whole number, %(minimum)s or more.") % {
-                "name": name, "minimum": minimum}]})
+            raise exceptions.ValidationError(
+                {
+                    name: [
+                        _("%(name)s must be a whole number, %(minimum)s or more.") % {"name": name, "minimum": minimum}
+                    ]
+                }
+            )
         return value
 
     def get_limit(self, request):

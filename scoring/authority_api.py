@@ -19,16 +19,26 @@ from scoring.models import RegulatingAuthority
 
 
 class AuthoritySerializer(serializers.ModelSerializer):
-    preset = serializers.ChoiceField(choices=[""], write_only=True, required=False, allow_blank=True, default="",
-                                     help_text="a preset's code (GET /api/v1/authorities/presets/); empty: none")
+    preset = serializers.ChoiceField(
+        choices=[""],
+        write_only=True,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="a preset's code (GET /api/v1/authorities/presets/); empty: none",
+    )
     settings = serializers.SerializerMethodField()
 
     class Meta:
         model = RegulatingAuthority
         fields = ["id", "name", "code", "country", "language", "time_zone", "preset", "settings"]
         # The service refuses a name or code already taken, or an unknown time zone (409, by field).
-        validators = []
-        extra_kwargs = {"name": {"validators": []}, "code": {"validators": []}, "time_zone": {"validators": []}}
+        validators: list[object] = []
+        extra_kwargs: dict[str, dict[str, list[object]]] = {
+            "name": {"validators": []},
+            "code": {"validators": []},
+            "time_zone": {"validators": []},
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -42,9 +52,17 @@ class AuthoritySerializer(serializers.ModelSerializer):
     @extend_schema_field(OpenApiTypes.OBJECT)
     def get_settings(self, authority):
         _preset, rows = settings_rows(authority)
-        return {row.key: {"value": row.value, "applies_from": row.effective_from, "source": row.source,
-                          "preset_value": row.preset_value, "differs_from_preset": row.differs,
-                          "unconfirmed": row.unconfirmed} for row in rows}
+        return {
+            row.key: {
+                "value": row.value,
+                "applies_from": row.effective_from,
+                "source": row.source,
+                "preset_value": row.preset_value,
+                "differs_from_preset": row.differs,
+                "unconfirmed": row.unconfirmed,
+            }
+            for row in rows
+        }
 
 
 class PresetSerializer(serializers.Serializer):
@@ -54,8 +72,9 @@ class PresetSerializer(serializers.Serializer):
     caveat = serializers.CharField()
 
 
-class AuthorityViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
-                       viewsets.GenericViewSet):
+class AuthorityViewSet(
+    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, viewsets.GenericViewSet
+):
     serializer_class = AuthoritySerializer
     permission_classes = [IsAuthenticated]
 

@@ -11,7 +11,6 @@ from decimal import Decimal, InvalidOperation
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-
 from scoring.kinds import EventKind
 
 LAWS_EDITIONS = ("1997", "2007", "2017")
@@ -29,8 +28,10 @@ MATCHPOINT_SCALES = ("2/1", "1/half")  # bridge.engine.matchpoints.SCALES: top 2
 def _int_range(low, high):
     def check(value):
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            raise ValidationError(_("must be a whole number from %(low)s to %(high)s"),
-                                  params={"low": low, "high": high})
+            raise ValidationError(
+                _("must be a whole number from %(low)s to %(high)s"), params={"low": low, "high": high}
+            )
+
     return check
 
 
@@ -42,6 +43,7 @@ def _decimal_range(low, high):
             raise ValidationError(_("must be a number")) from None
         if not Decimal(low) <= number <= Decimal(high):
             raise ValidationError(_("must be from %(low)s to %(high)s"), params={"low": low, "high": high})
+
     return check
 
 
@@ -57,8 +59,9 @@ def _butler_drop(value):
             raise EngineInputError("", "", "")
         butler_trim_count(value, 100)
     except EngineInputError:
-        raise ValidationError(_("must be one of %(choices)s"),
-                              params={"choices": "0-10, none, one-each-end, field-size, 10%"}) from None
+        raise ValidationError(
+            _("must be one of %(choices)s"), params={"choices": "0-10, none, one-each-end, field-size, 10%"}
+        ) from None
     if value.endswith("%") and float(value[:-1]) > 50:
         raise ValidationError(_("must be from %(low)s to %(high)s"), params={"low": "0%", "high": "50%"})
 
@@ -67,6 +70,7 @@ def _choice(choices):
     def check(value):
         if value not in choices:
             raise ValidationError(_("must be one of %(choices)s"), params={"choices": ", ".join(choices)})
+
     return check
 
 
@@ -111,8 +115,9 @@ def _preset(value):
     from scoring import presets  # the presets are checked against these settings: import when used
 
     if value != "" and value not in presets.available():
-        raise ValidationError(_("must be one of %(choices)s, or empty for none"),
-                              params={"choices": ", ".join(presets.available())})
+        raise ValidationError(
+            _("must be one of %(choices)s, or empty for none"), params={"choices": ", ".join(presets.available())}
+        )
 
 
 @dataclass(frozen=True)
@@ -127,50 +132,98 @@ SPECS = {
     spec.key: spec
     for spec in [
         SettingSpec("laws_edition", _("Edition of the Laws in force"), "2017", _choice(LAWS_EDITIONS)),
-        SettingSpec("appeal_period_minutes", _("Appeal period after the official score (Law 92B), minutes"),
-                    30, _int_range(0, 7 * 24 * 60)),
-        SettingSpec("correction_period_minutes", _("Correction period after the official score (Law 79C), minutes"),
-                    30, _int_range(0, 7 * 24 * 60)),
-        SettingSpec("average_plus_percent", _("Average plus, percent of a top (Law 12C2)"), "60",
-                    _decimal_range("50", "100")),
-        SettingSpec("average_minus_percent", _("Average minus, percent of a top (Law 12C2)"), "40",
-                    _decimal_range("0", "50")),
+        SettingSpec(
+            "appeal_period_minutes",
+            _("Appeal period after the official score (Law 92B), minutes"),
+            30,
+            _int_range(0, 7 * 24 * 60),
+        ),
+        SettingSpec(
+            "correction_period_minutes",
+            _("Correction period after the official score (Law 79C), minutes"),
+            30,
+            _int_range(0, 7 * 24 * 60),
+        ),
+        SettingSpec(
+            "average_plus_percent", _("Average plus, percent of a top (Law 12C2)"), "60", _decimal_range("50", "100")
+        ),
+        SettingSpec(
+            "average_minus_percent", _("Average minus, percent of a top (Law 12C2)"), "40", _decimal_range("0", "50")
+        ),
         SettingSpec("average_plus_imps", _("Average plus at IMPs (Law 86A)"), 3, _int_range(0, 24)),
-        SettingSpec("average_minus_imps", _("Average minus at IMPs, as a deduction (Law 86A)"), 3,
-                    _int_range(0, 24)),
+        SettingSpec("average_minus_imps", _("Average minus at IMPs, as a deduction (Law 86A)"), 3, _int_range(0, 24)),
         SettingSpec("weighted_scores_allowed", _("Weighted adjusted scores allowed (Law 12C1c)"), True, _bool),
         SettingSpec("weighted_max_components", _("Most components of a weighted score"), 5, _int_range(1, 10)),
-        SettingSpec("weight_decimals", _("Decimals allowed in a weight (fractions such as 1/3 always allowed)"),
-                    2, _int_range(0, 6)),
+        SettingSpec(
+            "weight_decimals",
+            _("Decimals allowed in a weight (fractions such as 1/3 always allowed)"),
+            2,
+            _int_range(0, 6),
+        ),
         SettingSpec("deposits", _("Appeal deposits by kind of event"), {}, _deposits),
-        SettingSpec("without_merit_sanction", _("Sanction for an appeal without merit (Law 92A)"), "none",
-                    _choice(WITHOUT_MERIT_SANCTIONS)),
+        SettingSpec(
+            "without_merit_sanction",
+            _("Sanction for an appeal without merit (Law 92A)"),
+            "none",
+            _choice(WITHOUT_MERIT_SANCTIONS),
+        ),
         SettingSpec("appeals_committee_size", _("Members of an appeals committee"), 3, _int_range(1, 9)),
         SettingSpec("butler_drop", _("Butler datum: results dropped at each end"), 1, _butler_drop),
-        SettingSpec("butler_rounding", _("Butler datum: how a 5 is rounded to 10"), "half-up",
-                    _choice(BUTLER_ROUNDINGS)),
+        SettingSpec(
+            "butler_rounding", _("Butler datum: how a 5 is rounded to 10"), "half-up", _choice(BUTLER_ROUNDINGS)
+        ),
         SettingSpec("vp_scale", _("Victory-point scale"), "wbf2013-20", _choice(VP_SCALES)),
         SettingSpec("rounding", _("Rounding of matchpoints"), "exact", _choice(ROUNDINGS)),
-        SettingSpec("appeals_body", _("Who hears appeals at the event (Law 93; none: the director in charge, 93A)"),
-                    "committee", _choice(APPEALS_BODIES)),
-        SettingSpec("further_appeal", _("Further appeal to the regulating authority (Law 93C)"), "none",
-                    _choice(FURTHER_APPEAL)),
-        SettingSpec("further_appeal_period_minutes", _("Further appeal period after the event's decision, minutes"),
-                    7 * 24 * 60, _int_range(0, 365 * 24 * 60)),
+        SettingSpec(
+            "appeals_body",
+            _("Who hears appeals at the event (Law 93; none: the director in charge, 93A)"),
+            "committee",
+            _choice(APPEALS_BODIES),
+        ),
+        SettingSpec(
+            "further_appeal", _("Further appeal to the regulating authority (Law 93C)"), "none", _choice(FURTHER_APPEAL)
+        ),
+        SettingSpec(
+            "further_appeal_period_minutes",
+            _("Further appeal period after the event's decision, minutes"),
+            7 * 24 * 60,
+            _int_range(0, 365 * 24 * 60),
+        ),
         SettingSpec("further_appeal_deposit", _("Further appeal deposit"), {}, _further_deposit),
-        SettingSpec("without_merit_penalty", _("Score penalty for an appeal without merit, by kind of event"), {},
-                    _mapping_of_amounts),
-        SettingSpec("casebook_names", _("Players, teams and captains in published casebooks: seats only, "
-                                        "masterpoint rank, or names"), "seats", _choice(CASEBOOK_NAMES)),
-        SettingSpec("absent_partner_deemed_to_agree", _("An absent partner is deemed to concur in an appeal (92D)"),
-                    False, _bool),
-        SettingSpec("card_rank_letters", _("Card ranks shown as international letters (A K Q J 10) or national ones "
-                                           "(those of the reader's language)"), "international",
-                    _choice(CARD_RANK_LETTERS)),
-        SettingSpec("matchpoint_scale", _("Matchpoint scale: 2 for each score beaten and 1 for each tie, or 1 and "
-                                          "a half"), "2/1", _choice(MATCHPOINT_SCALES)),
-        SettingSpec("preset", _("Preset the regulations started from (scoring/presets; empty: none)"), "",
-                    _preset),
+        SettingSpec(
+            "without_merit_penalty",
+            _("Score penalty for an appeal without merit, by kind of event"),
+            {},
+            _mapping_of_amounts,
+        ),
+        SettingSpec(
+            "casebook_names",
+            _("Players, teams and captains in published casebooks: seats only, masterpoint rank, or names"),
+            "seats",
+            _choice(CASEBOOK_NAMES),
+        ),
+        SettingSpec(
+            "absent_partner_deemed_to_agree",
+            _("An absent partner is deemed to concur in an appeal (92D)"),
+            False,
+            _bool,
+        ),
+        SettingSpec(
+            "card_rank_letters",
+            _(
+                "Card ranks shown as international letters (A K Q J 10) or national ones "
+                "(those of the reader's language)"
+            ),
+            "international",
+            _choice(CARD_RANK_LETTERS),
+        ),
+        SettingSpec(
+            "matchpoint_scale",
+            _("Matchpoint scale: 2 for each score beaten and 1 for each tie, or 1 and a half"),
+            "2/1",
+            _choice(MATCHPOINT_SCALES),
+        ),
+        SettingSpec("preset", _("Preset the regulations started from (scoring/presets; empty: none)"), "", _preset),
     ]
 }
 

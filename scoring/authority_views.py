@@ -49,8 +49,7 @@ def show(value):
 def readable_authorities(user):
     if user.is_superuser:
         return RegulatingAuthority.objects.all()
-    return RegulatingAuthority.objects.filter(
-        pk__in=AuditorAssignment.objects.filter(user=user).values("authority"))
+    return RegulatingAuthority.objects.filter(pk__in=AuditorAssignment.objects.filter(user=user).values("authority"))
 
 
 def settings_rows(authority, day=None):
@@ -68,8 +67,12 @@ def settings_rows(authority, day=None):
         if key == "preset":
             continue
         current = (in_force.get(key) or [None])[-1]
-        row = SettingRow(key=key, label=str(spec.label), value=current.value if current else spec.default,
-                         history=[(s.effective_from, show(s.value), s.note) for s in reversed(by_key.get(key, []))])
+        row = SettingRow(
+            key=key,
+            label=str(spec.label),
+            value=current.value if current else spec.default,
+            history=[(s.effective_from, show(s.value), s.note) for s in reversed(by_key.get(key, []))],
+        )
         if current is not None:
             row.effective_from, row.source = current.effective_from, current.note
         else:
@@ -81,12 +84,19 @@ def settings_rows(authority, day=None):
             if current is None and entry is not None and entry.value == row.value:
                 # An empty value ("no deposit") is not recorded (see services.apply_preset): the
                 # default applies, and it is the preset's, with the preset's source and date.
-                row.effective_from, row.source, row.unconfirmed = entry.effective_from, entry.note(preset.code), \
-                    not entry.confirmed
+                row.effective_from, row.source, row.unconfirmed = (
+                    entry.effective_from,
+                    entry.note(preset.code),
+                    not entry.confirmed,
+                )
             elif current is not None:
                 entry = next((e for e in preset.entries_for(key) if e.effective_from == current.effective_from), None)
-                row.unconfirmed = bool(entry and not entry.confirmed and entry.value == current.value
-                                       and entry.note(preset.code) == current.note)
+                row.unconfirmed = bool(
+                    entry
+                    and not entry.confirmed
+                    and entry.value == current.value
+                    and entry.note(preset.code) == current.note
+                )
         rows.append(row)
     return preset, rows
 
@@ -96,11 +106,15 @@ def authority_settings_page(request, pk):
     authority = get_object_or_404(readable_authorities(request.user), pk=pk)
     day = timezone.localdate()
     preset, rows = settings_rows(authority, day)
-    return render(request, "scoring/authority_settings.html", {
-        "authority": authority,
-        "day": day,
-        "preset": preset,
-        "rows": rows,
-        "unconfirmed": [row for row in rows if row.unconfirmed],
-        "differing": [row for row in rows if row.differs],
-    })
+    return render(
+        request,
+        "scoring/authority_settings.html",
+        {
+            "authority": authority,
+            "day": day,
+            "preset": preset,
+            "rows": rows,
+            "unconfirmed": [row for row in rows if row.unconfirmed],
+            "differing": [row for row in rows if row.differs],
+        },
+    )

@@ -12,18 +12,65 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from scoring import recalculation, roles, services
 from bridge.deals import generate_deal, plausible_result
+from scoring import recalculation, roles, services
 from scoring.models import Event, RegulatingAuthority
 
 DEMO_AUTHORITY_CODE = "demo-nbf"
 DEMO_PASSWORD_SUFFIX = "-demo"
 
-FIRST_NAMES = ["Anna", "Boris", "Clara", "Dov", "Elena", "Finn", "Gila", "Hugo", "Ines", "Jonas", "Katya", "Lior",
-               "Maria", "Nikos", "Olga", "Pieter", "Rivka", "Sven", "Tamar", "Ugo", "Vera", "Willem", "Yael", "Zoe"]
-LAST_NAMES = ["Andersen", "Bakker", "Cohen", "Dimitriou", "Eriksson", "Fischer", "Gudmundsson", "Hoffman",
-              "Ivanenko", "Jansen", "Kovalenko", "Levi", "Mizrahi", "Nielsen", "Oikonomou", "Papadakis",
-              "Queller", "Rosen", "Shevchenko", "Thorsson", "Usher", "Visser", "Weiss", "Zagoraki"]
+FIRST_NAMES = [
+    "Anna",
+    "Boris",
+    "Clara",
+    "Dov",
+    "Elena",
+    "Finn",
+    "Gila",
+    "Hugo",
+    "Ines",
+    "Jonas",
+    "Katya",
+    "Lior",
+    "Maria",
+    "Nikos",
+    "Olga",
+    "Pieter",
+    "Rivka",
+    "Sven",
+    "Tamar",
+    "Ugo",
+    "Vera",
+    "Willem",
+    "Yael",
+    "Zoe",
+]
+LAST_NAMES = [
+    "Andersen",
+    "Bakker",
+    "Cohen",
+    "Dimitriou",
+    "Eriksson",
+    "Fischer",
+    "Gudmundsson",
+    "Hoffman",
+    "Ivanenko",
+    "Jansen",
+    "Kovalenko",
+    "Levi",
+    "Mizrahi",
+    "Nielsen",
+    "Oikonomou",
+    "Papadakis",
+    "Queller",
+    "Rosen",
+    "Shevchenko",
+    "Thorsson",
+    "Usher",
+    "Visser",
+    "Weiss",
+    "Zagoraki",
+]
 
 DEMO_USERS = [
     # username, first, last, role (None: a superuser for the admin)
@@ -50,35 +97,51 @@ def load_demo(*, pairs_tables=12, boards_per_session=24, pairs_sessions=3, teams
     """Build the demo tournament and its logins; return the tournament."""
     rng = random.Random(seed)
     authority = services.create_authority(
-        name="Demo National Bridge Federation", code=DEMO_AUTHORITY_CODE, country="Netherlands", language="en",
+        name="Demo National Bridge Federation",
+        code=DEMO_AUTHORITY_CODE,
+        country="Netherlands",
+        language="en",
         time_zone="Europe/Amsterdam",
     )
     start = datetime.date(2026, 4, 17)
-    services.set_authority_setting(authority=authority, key="deposits", effective_from=datetime.date(2020, 1, 1),
-                                   value={"currency": "EUR", "amounts": {"mp_pairs": "20.00", "teams_rr": "30.00"}},
-                                   note="Demo regulations, section 7")
+    services.set_authority_setting(
+        authority=authority,
+        key="deposits",
+        effective_from=datetime.date(2020, 1, 1),
+        value={"currency": "EUR", "amounts": {"mp_pairs": "20.00", "teams_rr": "30.00"}},
+        note="Demo regulations, section 7",
+    )
     tournament = services.create_tournament(
-        authority=authority, name="Spring Congress 2026", venue="Congress Centre, Utrecht", start_date=start,
+        authority=authority,
+        name="Spring Congress 2026",
+        venue="Congress Centre, Utrecht",
+        start_date=start,
         end_date=start + datetime.timedelta(days=2),
     )
     players = _players(authority, rng, 2 * 2 * pairs_tables + 4 * teams)
     pairs_event = services.create_event(tournament=tournament, name="Open Pairs", kind=Event.Kind.MP_PAIRS)
-    pairs = [services.enter_contestant(event=pairs_event, number=n, members=players[2 * (n - 1):2 * n])
-             for n in range(1, 2 * pairs_tables + 1)]
+    pairs = [
+        services.enter_contestant(event=pairs_event, number=n, members=players[2 * (n - 1) : 2 * n])
+        for n in range(1, 2 * pairs_tables + 1)
+    ]
     offset = 4 * pairs_tables
     teams_event = services.create_event(tournament=tournament, name="Swiss Teams", kind=Event.Kind.TEAMS_ROUND_ROBIN)
     team_list = []
     for n in range(1, teams + 1):
-        members = players[offset + 4 * (n - 1):offset + 4 * n]
-        team_list.append(services.enter_contestant(event=teams_event, number=n, members=members, captain=members[0],
-                                                   name=f"{members[0].last_name}"))
+        members = players[offset + 4 * (n - 1) : offset + 4 * n]
+        team_list.append(
+            services.enter_contestant(
+                event=teams_event, number=n, members=members, captain=members[0], name=f"{members[0].last_name}"
+            )
+        )
     deal_seed = seed * 1000
     zone = tournament.zone
     for number in range(1, pairs_sessions + 1):
         day = start + datetime.timedelta(days=(number - 1) // 2)
         starts = datetime.datetime.combine(day, datetime.time(10 if number % 2 else 15, 0), tzinfo=zone)
-        session = services.create_session(event=pairs_event, number=number, starts_at=starts,
-                                          is_last=number == pairs_sessions)
+        session = services.create_session(
+            event=pairs_event, number=number, starts_at=starts, is_last=number == pairs_sessions
+        )
         deal_seed = _play_pairs_session(session, pairs, pairs_tables, boards_per_session, rng, deal_seed)
         if number < pairs_sessions:
             services.post_official_scores(session=session, at=starts + datetime.timedelta(hours=4))
@@ -98,18 +161,31 @@ def _players(authority, rng, count):
     rng.shuffle(names)
     clubs = ["Utrecht BC", "Amsterdam Bridge", "Haifa BC", "Kyiv Bridge Club", "Reykjavik BF", "Athens BC"]
     return [
-        services.register_player(authority=authority, first_name=first, last_name=last,
-                                 membership_number=f"{100000 + 37 * i}", club=clubs[i % len(clubs)],
-                                 masterpoint_rank=rng.choice(["Club Master", "Regional Master", "National Master",
-                                                              "Life Master"]))
+        services.register_player(
+            authority=authority,
+            first_name=first,
+            last_name=last,
+            membership_number=f"{100000 + 37 * i}",
+            club=clubs[i % len(clubs)],
+            masterpoint_rank=rng.choice(["Club Master", "Regional Master", "National Master", "Life Master"]),
+        )
         for i, (first, last) in enumerate(names[:count])
     ]
 
 
 def _record(board, round_, table, ns, ew, rng, deal):
     contract, declarer, tricks, lead = plausible_result(deal, board.dealer, board.vulnerability, rng)
-    return services.record_result(board=board, round=round_, table=table, ns=ns, ew=ew, contract=contract,
-                                  declarer=declarer, tricks=tricks, lead=lead)
+    return services.record_result(
+        board=board,
+        round=round_,
+        table=table,
+        ns=ns,
+        ew=ew,
+        contract=contract,
+        declarer=declarer,
+        tricks=tricks,
+        lead=lead,
+    )
 
 
 def _play_pairs_session(session, pairs, tables_count, boards_per_session, rng, deal_seed):
@@ -165,9 +241,14 @@ def _users(tournament, authority, player):
     for username, first, last, role in DEMO_USERS:
         if role == roles.PLAYER:
             first, last = player.first_name, player.last_name
-        user = User.objects.create_user(username=username, password=username + DEMO_PASSWORD_SUFFIX,
-                                        first_name=first, last_name=last, is_staff=role is None,
-                                        is_superuser=role is None)
+        user = User.objects.create_user(
+            username=username,
+            password=username + DEMO_PASSWORD_SUFFIX,
+            first_name=first,
+            last_name=last,
+            is_staff=role is None,
+            is_superuser=role is None,
+        )
         if role in (roles.DIRECTOR, roles.CHIEF_DIRECTOR, roles.SCORER, roles.APPEALS_MEMBER):
             services.appoint_official(tournament=tournament, user=user, role=role)
         elif role == roles.NATIONAL_AUDITOR:
@@ -180,24 +261,35 @@ def _users(tournament, authority, player):
 
 def _other_body():
     """A second national body with a small tournament: nobody of the demo body sees it."""
-    authority = services.create_authority(name="Other Bridge Union", code="other-bu", country="Iceland",
-                                          language="is", time_zone="Atlantic/Reykjavik")
-    tournament = services.create_tournament(authority=authority, name="Reykjavik Open 2026",
-                                            start_date=datetime.date(2026, 2, 5), end_date=datetime.date(2026, 2, 5))
+    authority = services.create_authority(
+        name="Other Bridge Union", code="other-bu", country="Iceland", language="is", time_zone="Atlantic/Reykjavik"
+    )
+    tournament = services.create_tournament(
+        authority=authority,
+        name="Reykjavik Open 2026",
+        start_date=datetime.date(2026, 2, 5),
+        end_date=datetime.date(2026, 2, 5),
+    )
     event = services.create_event(tournament=tournament, name="Open Pairs", kind=Event.Kind.MP_PAIRS)
-    session = services.create_session(event=event, number=1, is_last=True,
-                                      starts_at=timezone.make_aware(datetime.datetime(2026, 2, 5, 19, 0),
-                                                                    tournament.zone))
-    players = [services.register_player(authority=authority, first_name=first, last_name=last,
-                                        membership_number=str(n))
-               for n, (first, last) in enumerate([("Jon", "Jonsson"), ("Sigga", "Sigurdardottir"),
-                                            ("Bjorn", "Bjornsson"), ("Helga", "Magnusdottir")], start=1)]
+    session = services.create_session(
+        event=event,
+        number=1,
+        is_last=True,
+        starts_at=timezone.make_aware(datetime.datetime(2026, 2, 5, 19, 0), tournament.zone),
+    )
+    players = [
+        services.register_player(authority=authority, first_name=first, last_name=last, membership_number=str(n))
+        for n, (first, last) in enumerate(
+            [("Jon", "Jonsson"), ("Sigga", "Sigurdardottir"), ("Bjorn", "Bjornsson"), ("Helga", "Magnusdottir")],
+            start=1,
+        )
+    ]
     ns = services.enter_contestant(event=event, number=1, members=players[:2])
     ew = services.enter_contestant(event=event, number=2, members=players[2:])
     table = services.add_tables(section=session.sections.get(), count=1)[0]
     round_ = services.add_rounds(session=session, count=1)[0]
     board = services.create_board(session=session, number=1, deal=generate_deal(99).to_pbn())
-    services.record_result(board=board, round=round_, table=table, ns=ns, ew=ew, contract="3NT", declarer="S",
-                           tricks=9, lead="H4")
+    services.record_result(
+        board=board, round=round_, table=table, ns=ns, ew=ew, contract="3NT", declarer="S", tricks=9, lead="H4"
+    )
     return tournament
-

@@ -42,8 +42,9 @@ def _keep(data, user, event, session_number, name):
     token = secrets.token_hex(16)
     folder = _pending_dir()
     (folder / f"{token}.bin").write_bytes(data)
-    (folder / f"{token}.json").write_text(json.dumps({"user": user.pk, "event": event.pk, "session": session_number,
-                                                      "name": name}))
+    (folder / f"{token}.json").write_text(
+        json.dumps({"user": user.pk, "event": event.pk, "session": session_number, "name": name})
+    )
     return token
 
 
@@ -78,16 +79,21 @@ def event_import(request, pk):
     event = _visible_event(request, pk)
     if not selectors.can_write(request.user, event.tournament):
         raise PermissionDenied(_("Only the tournament's directors, chief directors and scorers import results."))
-    context = {"event": event, "tournament": event.tournament, "limit": settings.INTERCHANGE_MAX_FILE_BYTES,
-               "session_number": ""}
+    context = {
+        "event": event,
+        "tournament": event.tournament,
+        "limit": settings.INTERCHANGE_MAX_FILE_BYTES,
+        "session_number": "",
+    }
     if request.method != "POST":
         return render(request, "scoring/event_import.html", context)
     number_text = (request.POST.get("session") or "").strip()
     session_number = None
     if number_text:
         if not number_text.isdigit() or not 1 <= int(number_text) <= 999:
-            context["refusals"] = [_("Session: '%(value)s' is not a session number (1 to 999).") % {
-                "value": number_text[:20]}]
+            context["refusals"] = [
+                _("Session: '%(value)s' is not a session number (1 to 999).") % {"value": number_text[:20]}
+            ]
             return render(request, "scoring/event_import.html", context)
         session_number = int(number_text)
     context["session_number"] = number_text
@@ -96,8 +102,7 @@ def event_import(request, pk):
         if confirm:
             pending = _take(request.POST.get("token", ""), request.user, event)
             if pending is None:
-                context["refusals"] = [_("The preview has expired or belongs to someone else: upload the file "
-                                         "again.")]
+                context["refusals"] = [_("The preview has expired or belongs to someone else: upload the file again.")]
                 return render(request, "scoring/event_import.html", context)
             data, meta = pending
             session_number, context["name"] = meta["session"], meta["name"]
@@ -107,8 +112,9 @@ def event_import(request, pk):
                 context["refusals"] = [_("File: choose the file your scoring program exported (PBN or USEBIO).")]
                 return render(request, "scoring/event_import.html", context)
             data, context["name"] = _read_upload(upload), upload.name[:200]
-        summary = import_file(event=event, data=data, session_number=session_number, by=request.user,
-                              dry_run=not confirm)
+        summary = import_file(
+            event=event, data=data, session_number=session_number, by=request.user, dry_run=not confirm
+        )
     except ImportRefused as refusal:
         context["refusals"], context["warnings"] = refusal.refusals, refusal.warnings
         return render(request, "scoring/event_import.html", context)
@@ -133,7 +139,10 @@ def session_export(request, pk, fmt):
 
     session = get_object_or_404(
         Session.objects.select_related("event__tournament").filter(
-            event__tournament__in=selectors.visible_tournaments(request.user)), pk=pk)
+            event__tournament__in=selectors.visible_tournaments(request.user)
+        ),
+        pk=pk,
+    )
     name = slugify(f"{session.event.name}-{session}") or "session"
     if fmt == "pbn":
         response = HttpResponse(session_pbn(session).encode("utf-8"), content_type="application/x-pbn; charset=utf-8")

@@ -17,19 +17,22 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from bridge.engine.contract import ContractError, ns_score, parse_contract
 from scoring import authority_settings
 from scoring.kinds import EventKind
-from bridge.engine.contract import ContractError, ns_score, parse_contract
 
 SEAT_CHOICES = [("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West"))]
-VULNERABILITY_CHOICES = [("None", pgettext_lazy("vulnerability", "None")), ("NS", _("N-S")), ("EW", _("E-W")),
-                         ("All", pgettext_lazy("vulnerability", "All"))]
+VULNERABILITY_CHOICES = [
+    ("None", pgettext_lazy("vulnerability", "None")),
+    ("NS", _("N-S")),
+    ("EW", _("E-W")),
+    ("All", pgettext_lazy("vulnerability", "All")),
+]
 
 
 def validate_time_zone(value):
     if value not in zoneinfo.available_timezones():
-        raise ValidationError(_("'%(value)s' is not a time zone (write e.g. Europe/London)."),
-                              params={"value": value})
+        raise ValidationError(_("'%(value)s' is not a time zone (write e.g. Europe/London)."), params={"value": value})
 
 
 class RegulatingAuthority(models.Model):
@@ -62,10 +65,12 @@ class RegulatingAuthority(models.Model):
 class AuthoritySetting(models.Model):
     """One value of one regulation, in force from a date until a later value replaces it."""
 
-    authority = models.ForeignKey(RegulatingAuthority, on_delete=models.CASCADE, related_name="settings",
-                                  verbose_name=_("regulating authority"))
-    key = models.CharField(_("setting"), max_length=50,
-                           choices=[(spec.key, spec.label) for spec in authority_settings.SPECS.values()])
+    authority = models.ForeignKey(
+        RegulatingAuthority, on_delete=models.CASCADE, related_name="settings", verbose_name=_("regulating authority")
+    )
+    key = models.CharField(
+        _("setting"), max_length=50, choices=[(spec.key, spec.label) for spec in authority_settings.SPECS.values()]
+    )
     value = models.JSONField(_("value"))
     effective_from = models.DateField(_("applies from"))
     note = models.CharField(_("source or note"), max_length=300, blank=True)
@@ -75,8 +80,9 @@ class AuthoritySetting(models.Model):
         verbose_name_plural = _("regulation settings")
         ordering = ["authority", "key", "-effective_from"]
         constraints = [
-            models.UniqueConstraint(fields=["authority", "key", "effective_from"],
-                                    name="one_value_per_setting_and_date"),
+            models.UniqueConstraint(
+                fields=["authority", "key", "effective_from"], name="one_value_per_setting_and_date"
+            ),
         ]
 
     def __str__(self):
@@ -87,22 +93,32 @@ class AuthoritySetting(models.Model):
 
 
 class Tournament(models.Model):
-    authority = models.ForeignKey(RegulatingAuthority, on_delete=models.PROTECT, related_name="tournaments",
-                                  verbose_name=_("regulating authority"))
+    authority = models.ForeignKey(
+        RegulatingAuthority,
+        on_delete=models.PROTECT,
+        related_name="tournaments",
+        verbose_name=_("regulating authority"),
+    )
     name = models.CharField(_("name"), max_length=200)
     venue = models.CharField(_("venue"), max_length=200, blank=True)
     start_date = models.DateField(_("first day"))
     end_date = models.DateField(_("last day"))
-    time_zone = models.CharField(_("time zone"), max_length=64, blank=True, validators=[validate_time_zone],
-                                 help_text=_("Leave empty to use the regulating authority's."))
+    time_zone = models.CharField(
+        _("time zone"),
+        max_length=64,
+        blank=True,
+        validators=[validate_time_zone],
+        help_text=_("Leave empty to use the regulating authority's."),
+    )
 
     class Meta:
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
         ordering = ["-start_date", "name"]
         constraints = [
-            models.CheckConstraint(condition=Q(end_date__gte=models.F("start_date")),
-                                   name="tournament_ends_after_it_starts"),
+            models.CheckConstraint(
+                condition=Q(end_date__gte=models.F("start_date")), name="tournament_ends_after_it_starts"
+            ),
         ]
 
     def __str__(self):
@@ -165,8 +181,9 @@ class Event(models.Model):
 
     TEAM_KINDS = {Kind.TEAMS_ROUND_ROBIN, Kind.TEAMS_SWISS, Kind.KNOCKOUT_TEAMS}
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="events",
-                                   verbose_name=_("tournament"))
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="events", verbose_name=_("tournament")
+    )
     name = models.CharField(_("name"), max_length=200)
     kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
 
@@ -238,8 +255,9 @@ class OfficialScorePosting(models.Model):
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="score_postings")
     posted_at = models.DateTimeField(_("made available at"))
-    posted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-                                  related_name="+")
+    posted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     note = models.CharField(_("note"), max_length=300, blank=True)
 
     class Meta:
@@ -297,15 +315,17 @@ class Table(models.Model):
 
 
 class Player(models.Model):
-    authority = models.ForeignKey(RegulatingAuthority, on_delete=models.PROTECT, related_name="players",
-                                  verbose_name=_("national body"))
+    authority = models.ForeignKey(
+        RegulatingAuthority, on_delete=models.PROTECT, related_name="players", verbose_name=_("national body")
+    )
     first_name = models.CharField(_("first name"), max_length=100)
     last_name = models.CharField(_("last name"), max_length=100)
     membership_number = models.CharField(_("membership number"), max_length=30)
     club = models.CharField(_("club"), max_length=200, blank=True)
     masterpoint_rank = models.CharField(_("masterpoint rank"), max_length=100, blank=True)
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                related_name="player")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="player"
+    )
 
     class Meta:
         verbose_name = _("player")
@@ -332,8 +352,9 @@ class Contestant(models.Model):
     number = models.PositiveIntegerField(_("number"))
     name = models.CharField(_("name"), max_length=200, blank=True)
     members = models.ManyToManyField(Player, related_name="entries", verbose_name=_("members"))
-    captain = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="captaincies",
-                                verbose_name=_("captain"))
+    captain = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="captaincies", verbose_name=_("captain")
+    )
 
     class Meta:
         verbose_name = _("contestant")
@@ -341,8 +362,7 @@ class Contestant(models.Model):
         ordering = ["event", "number"]
         constraints = [
             models.UniqueConstraint(fields=["event", "number"], name="contestant_number_unique"),
-            models.CheckConstraint(condition=Q(captain__isnull=True) | Q(kind="team"),
-                                   name="only_teams_have_captains"),
+            models.CheckConstraint(condition=Q(captain__isnull=True) | Q(kind="team"), name="only_teams_have_captains"),
         ]
 
     def __str__(self):
@@ -356,8 +376,12 @@ class Board(models.Model):
     number = models.PositiveSmallIntegerField(_("number"))
     dealer = models.CharField(_("dealer"), max_length=1, choices=SEAT_CHOICES)
     vulnerability = models.CharField(_("vulnerability"), max_length=4, choices=VULNERABILITY_CHOICES)
-    deal = models.CharField(_("deal (PBN)"), max_length=80, blank=True,
-                            help_text=_("N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J875"))
+    deal = models.CharField(
+        _("deal (PBN)"),
+        max_length=80,
+        blank=True,
+        help_text=_("N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J875"),
+    )
     # Every change to a result of the board bumps score_version; the recalculation records the
     # version it computed in scored_version. A task that finds them equal has nothing to do.
     score_version = models.PositiveIntegerField(default=0, editable=False)
@@ -371,8 +395,9 @@ class Board(models.Model):
             models.UniqueConstraint(fields=["session", "number"], name="board_number_unique"),
             models.CheckConstraint(condition=Q(number__gte=1), name="board_number_positive"),
             models.CheckConstraint(condition=Q(dealer__in=["N", "E", "S", "W"]), name="board_dealer_is_a_seat"),
-            models.CheckConstraint(condition=Q(vulnerability__in=["None", "NS", "EW", "All"]),
-                                   name="board_vulnerability_known"),
+            models.CheckConstraint(
+                condition=Q(vulnerability__in=["None", "NS", "EW", "All"]), name="board_vulnerability_known"
+            ),
         ]
 
     def __str__(self):
@@ -422,10 +447,8 @@ class Result(models.Model):
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="results", verbose_name=_("board"))
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="results", verbose_name=_("round"))
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results", verbose_name=_("table"))
-    ns = models.ForeignKey(Contestant, on_delete=models.PROTECT, related_name="results_as_ns",
-                           verbose_name=_("N-S"))
-    ew = models.ForeignKey(Contestant, on_delete=models.PROTECT, related_name="results_as_ew",
-                           verbose_name=_("E-W"))
+    ns = models.ForeignKey(Contestant, on_delete=models.PROTECT, related_name="results_as_ns", verbose_name=_("N-S"))
+    ew = models.ForeignKey(Contestant, on_delete=models.PROTECT, related_name="results_as_ew", verbose_name=_("E-W"))
     not_played = models.BooleanField(_("not played"), default=False)
     contract = models.CharField(_("contract"), max_length=6, blank=True)
     declarer = models.CharField(_("declarer"), max_length=1, choices=SEAT_CHOICES, blank=True)
@@ -491,7 +514,8 @@ class Result(models.Model):
                 errors[field] = _("Contestant %(c)s is not entered in this event.") % {"c": contestant}
         if self.lead and not _LEAD_RE.match(self.lead.upper()):
             errors["lead"] = _("'%(lead)s' is not a card: write the suit then the rank, e.g. SQ or H10.") % {
-                "lead": self.lead}
+                "lead": self.lead
+            }
         if self.not_played:
             if self.contract or self.declarer or self.tricks is not None:
                 errors["contract"] = _("A board marked not played has no contract, declarer or tricks.")
@@ -516,8 +540,7 @@ class Result(models.Model):
             self.declarer, self.tricks, self.score_ns = "", None, 0
             return
         if self.declarer not in {"N", "E", "S", "W"}:
-            errors["declarer"] = _("'%(d)s' is not at the table: the declarer is N, E, S or W.") % {
-                "d": self.declarer}
+            errors["declarer"] = _("'%(d)s' is not at the table: the declarer is N, E, S or W.") % {"d": self.declarer}
             return
         if self.tricks is None or not 0 <= self.tricks <= 13:
             errors["tricks"] = _("%(t)s tricks: declarer takes 0 to 13 tricks.") % {"t": self.tricks}
@@ -543,8 +566,9 @@ class EffectiveScore(models.Model):
     result = models.OneToOneField(Result, on_delete=models.CASCADE, related_name="effective")
     kind = models.CharField(_("kind"), max_length=12, choices=Adjustment.choices)
     score = models.JSONField(_("score"), null=True, blank=True)
-    penalty = models.JSONField(_("procedural penalties"), null=True, blank=True,
-                               help_text=_('{"ns": 1.5, "ew": 0}, in the event\'s units'))
+    penalty = models.JSONField(
+        _("procedural penalties"), null=True, blank=True, help_text=_('{"ns": 1.5, "ew": 0}, in the event\'s units')
+    )
     outside_agency = models.BooleanField(_("outside agency caused the problem"), default=False)
     description = models.CharField(_("description"), max_length=300, blank=True)
 
@@ -559,8 +583,9 @@ class ScoreChange(models.Model):
 
     result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="score_changes")
     changed_at = models.DateTimeField(_("changed at"), default=timezone.now)
-    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-                                   related_name="+")
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     old_kind = models.CharField(max_length=12, choices=Adjustment.choices)
     old_value = models.JSONField(null=True)
     old_description = models.CharField(max_length=300)
@@ -587,7 +612,10 @@ class ScoreChange(models.Model):
         """The change in words, for one side: "Board 14: 4S N = +420 replaced by weighted 60%
         +420 / 40% -50 by ruling 17, 12.5 -> 9.3 MP"."""
         text = _("Board %(board)s: %(old)s replaced by %(new)s") % {
-            "board": self.result.board.number, "old": self.old_description, "new": self.new_description}
+            "board": self.result.board.number,
+            "old": self.old_description,
+            "new": self.new_description,
+        }
         if self.cause_label:
             text += " " + _("by %(cause)s") % {"cause": self.cause_label}
         before = self.ns_before if side == "NS" else self.ew_before
@@ -665,8 +693,9 @@ class Standing(models.Model):
     top = models.DecimalField(max_digits=12, decimal_places=4, null=True)
     percent = models.DecimalField(max_digits=7, decimal_places=3, null=True)
     # In a Mitchell movement the N-S and the E-W pairs are two fields, ranked apart.
-    field = models.CharField(max_length=2, blank=True, choices=[("", _("one field")), ("NS", _("N-S")),
-                                                                 ("EW", _("E-W"))])
+    field = models.CharField(
+        max_length=2, blank=True, choices=[("", _("one field")), ("NS", _("N-S")), ("EW", _("E-W"))]
+    )
     position = models.PositiveIntegerField()
     place = models.CharField(max_length=10)
     boards = models.PositiveIntegerField(default=0)
@@ -675,6 +704,7 @@ class Standing(models.Model):
         ordering = ["event", "session", "field", "position", "contestant__number"]
         constraints = [
             models.UniqueConstraint(fields=["event", "session", "contestant"], name="one_standing_per_window"),
-            models.UniqueConstraint(fields=["event", "contestant"], condition=Q(session__isnull=True),
-                                    name="one_event_standing"),
+            models.UniqueConstraint(
+                fields=["event", "contestant"], condition=Q(session__isnull=True), name="one_event_standing"
+            ),
         ]

@@ -6,8 +6,13 @@ from scoring import roles, selectors
 
 def tournament_of(obj):
     """The tournament a record belongs to, by walking up the competition record."""
-    for path in ("tournament", "event.tournament", "session.event.tournament", "board.session.event.tournament",
-                 "round.session.event.tournament"):
+    for path in (
+        "tournament",
+        "event.tournament",
+        "session.event.tournament",
+        "board.session.event.tournament",
+        "round.session.event.tournament",
+    ):
         target = obj
         try:
             for part in path.split("."):

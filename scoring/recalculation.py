@@ -38,7 +38,6 @@ from bridge.engine.ranking import rank
 from bridge.engine.rounding import exact_str
 from bridge.engine.scores import Entry, parse_result
 from scoring import dispatch
-from scoring.retry import atomic_with_retry
 from scoring.models import (
     Board,
     BoardScore,
@@ -50,6 +49,7 @@ from scoring.models import (
     ScoreChange,
     Standing,
 )
+from scoring.retry import atomic_with_retry
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +70,7 @@ def _q(value, places=FOUR):
 
 
 # --- Marking work -----------------------------------------------------------------------
+
 
 def lock_board(board_id):
     """Take ``board_id``'s row lock: first, before any of its results (see the lock order above)."""
@@ -144,8 +145,11 @@ def _update_requests(board_id, up_to_version=None, **values):
 def sweep(older_than=SWEEP_AFTER):
     """Re-enqueue every board with a request that no worker finished in time."""
     cutoff = timezone.now() - older_than
-    stale = (RecalculationRequest.objects.filter(finished_at__isnull=True, created_at__lte=cutoff)
-             .values_list("board_id", flat=True).distinct())
+    stale = (
+        RecalculationRequest.objects.filter(finished_at__isnull=True, created_at__lte=cutoff)
+        .values_list("board_id", flat=True)
+        .distinct()
+    )
     sent = 0
     for board_id in sorted(set(stale)):
         sent += enqueue(board_id)
@@ -153,6 +157,7 @@ def sweep(older_than=SWEEP_AFTER):
 
 
 # --- The task's work ----------------------------------------------------------------------
+
 
 def recalculate_board(board_id):
     """The whole pipeline for one board; returns True if the board's scores were rewritten."""
@@ -174,8 +179,11 @@ def recalculate_board(board_id):
 
 @atomic_with_retry
 def rescore_board(board_id, force=False):
-    board = Board.objects.select_for_update(of=("self",)).select_related("session__event__tournament__authority").get(
-        pk=board_id)
+    board = (
+        Board.objects.select_for_update(of=("self",))
+        .select_related("session__event__tournament__authority")
+        .get(pk=board_id)
+    )
     version = board.score_version
     if board.scored_version >= version and not force:
         return False
@@ -235,11 +243,17 @@ def _matchpoint_board(event, results):
     for entry in entries:
         ns_side, ew_side = board.side_board(entry.id, "NS"), board.side_board(entry.id, "EW")
         scores[entry.id] = {
-            "ns": board.ns(entry.id), "ew": board.ew(entry.id),
-            "ns_percent": board.ns_percent(entry.id), "ew_percent": board.ew_percent(entry.id),
-            "top": board.top, "ns_kind": ns_side.kind, "ew_kind": ew_side.kind,
-            "ns_raw": ns_side.matchpoints, "ew_raw": ew_side.matchpoints,
-            "ns_penalty": ns_side.penalty, "ew_penalty": ew_side.penalty,
+            "ns": board.ns(entry.id),
+            "ew": board.ew(entry.id),
+            "ns_percent": board.ns_percent(entry.id),
+            "ew_percent": board.ew_percent(entry.id),
+            "top": board.top,
+            "ns_kind": ns_side.kind,
+            "ew_kind": ew_side.kind,
+            "ns_raw": ns_side.matchpoints,
+            "ew_raw": ew_side.matchpoints,
+            "ns_penalty": ns_side.penalty,
+            "ew_penalty": ew_side.penalty,
         }
     return scores
 
@@ -251,8 +265,9 @@ def _imp_pairs_board(event, results):
         return {}
     if event.kind == Event.Kind.IMP_PAIRS_BUTLER:
         half = BUTLER_HALF[regs["butler_rounding"]]
-        scored = imp_engine.butler(entries, drop=regs["butler_drop"], half=half,
-                                   artificial_imps=regs["average_plus_imps"]).scores
+        scored = imp_engine.butler(
+            entries, drop=regs["butler_drop"], half=half, artificial_imps=regs["average_plus_imps"]
+        ).scores
     else:
         scored = imp_engine.cross_imps(entries, artificial_imps=regs["average_plus_imps"])
     return {entry_id: {"ns": ns, "ew": ew, "top": None} for entry_id, (ns, ew) in scored.items()}
@@ -284,8 +299,7 @@ def _write_board_scores(board, results, scores, version):
 
 def _complete_change_log(board, rows, version):
     """Fill in what each logged change did to the board scores, once they are known."""
-    pending = list(ScoreChange.objects.filter(result__board=board, ns_after__isnull=True,
-                                              board_version__lte=version))
+    pending = list(ScoreChange.objects.filter(result__board=board, ns_after__isnull=True, board_version__lte=version))
     if not pending:
         return
     scores = {bs.result_id: bs for bs in rows}
@@ -298,6 +312,7 @@ def _complete_change_log(board, rows, version):
 
 
 # --- Event totals -------------------------------------------------------------------------
+
 
 @atomic_with_retry
 def rescore_event(event_id):
@@ -318,8 +333,20 @@ def _matchpoint_standings(event):
     regs = _regulations(event)
     plus, minus = Fraction(regs["average_plus_percent"]), Fraction(regs["average_minus_percent"])
     scores = BoardScore.objects.filter(result__board__session__event=event, ns__isnull=False).values_list(
-        "pk", "ns", "ew", "top", "ns_kind", "ew_kind", "ns_raw", "ew_raw", "ns_penalty", "ew_penalty",
-        "result__ns_id", "result__ew_id", "result__board__session_id")
+        "pk",
+        "ns",
+        "ew",
+        "top",
+        "ns_kind",
+        "ew_kind",
+        "ns_raw",
+        "ew_raw",
+        "ns_penalty",
+        "ew_penalty",
+        "result__ns_id",
+        "result__ew_id",
+        "result__board__session_id",
+    )
     fractions = {}  # the same few strings recur: parse each once
 
     def exact(text):
@@ -331,10 +358,12 @@ def _matchpoint_standings(event):
     sides = defaultdict(list)  # (session, contestant) -> [(pk, stored value, SideBoard)]
     for pk, ns, ew, top, ns_kind, ew_kind, ns_raw, ew_raw, ns_pen, ew_pen, ns_id, ew_id, session_id in scores:
         top = exact(str(top))
-        sides[(session_id, ns_id)].append((pk, "ns", ns, mp_engine.SideBoard(exact(ns_raw), top, ns_kind,
-                                                                             exact(ns_pen))))
-        sides[(session_id, ew_id)].append((pk, "ew", ew, mp_engine.SideBoard(exact(ew_raw), top, ew_kind,
-                                                                             exact(ew_pen))))
+        sides[(session_id, ns_id)].append(
+            (pk, "ns", ns, mp_engine.SideBoard(exact(ns_raw), top, ns_kind, exact(ns_pen)))
+        )
+        sides[(session_id, ew_id)].append(
+            (pk, "ew", ew, mp_engine.SideBoard(exact(ew_raw), top, ew_kind, exact(ew_pen)))
+        )
     rows, refreshed = [], defaultdict(dict)
     for (session_id, contestant_id), items in sides.items():
         session = mp_engine.session_score([item[3] for item in items], plus=plus, minus=minus)
@@ -343,8 +372,9 @@ def _matchpoint_standings(event):
                 value = _q(counted - side_board.penalty)
                 if stored != value:
                     refreshed[pk][field] = value
-                    refreshed[pk][f"{field}_percent"] = (_q(counted * 100 / side_board.top, Decimal("0.001"))
-                                                         if side_board.top else None)
+                    refreshed[pk][f"{field}_percent"] = (
+                        _q(counted * 100 / side_board.top, Decimal("0.001")) if side_board.top else None
+                    )
         rows.append((session_id, contestant_id, session.matchpoints, session.top, len(items)))
     # The session rule moves artificial scores only: a few rows, written one by one.
     for pk, values in refreshed.items():
@@ -364,7 +394,8 @@ def _with_event_totals(rows):
 
 def _imp_pairs_standings(event):
     scores = BoardScore.objects.filter(result__board__session__event=event, ns__isnull=False).select_related(
-        "result__board")
+        "result__board"
+    )
     sums = defaultdict(lambda: [Fraction(0), 0])
     for bs in scores:
         session_id = bs.result.board.session_id
@@ -377,8 +408,11 @@ def _imp_pairs_standings(event):
 
 def _team_standings(event):
     regs = _regulations(event)
-    results = (Result.objects.filter(board__session__event=event).select_related("effective", "board")
-               .order_by("board__number"))
+    results = (
+        Result.objects.filter(board__session__event=event)
+        .select_related("effective", "board")
+        .order_by("board__number")
+    )
     by_room = defaultdict(dict)  # (table, round) -> {board: result}: tables are reused each round
     for result in results:
         by_room[(result.table_id, result.round_id)][result.board_id] = result
@@ -399,13 +433,18 @@ def _team_standings(event):
             numbers.append(open_result.board.number)
         if not pairs:
             continue
-        scored = imp_engine.team_match(pairs, vp_scale=regs["vp_scale"], artificial_imps=regs["average_plus_imps"],
-                                       knockout=event.kind == Event.Kind.KNOCKOUT_TEAMS)
+        scored = imp_engine.team_match(
+            pairs,
+            vp_scale=regs["vp_scale"],
+            artificial_imps=regs["average_plus_imps"],
+            knockout=event.kind == Event.Kind.KNOCKOUT_TEAMS,
+        )
         ms = existing.get(match.pk) or MatchScore(match=match)
         ms.home_imps, ms.away_imps = _q(scored.home_imps), _q(scored.away_imps)
         ms.home_vp, ms.away_vp = Decimal(scored.home_vp), Decimal(scored.away_vp)
-        ms.boards = [{"board": n, "home": exact_str(b.home), "away": exact_str(b.away)}
-                     for n, b in zip(numbers, scored.boards)]
+        ms.boards = [
+            {"board": n, "home": exact_str(b.home), "away": exact_str(b.away)} for n, b in zip(numbers, scored.boards)
+        ]
         to_save.append(ms)
         session_id = match.round.session_id
         rows.append((session_id, match.home_id, Fraction(str(scored.home_vp)), None, len(pairs)))
@@ -425,8 +464,9 @@ def _fields(event):
     if event.is_teams:
         return {}
     seen = defaultdict(set)
-    for session_id, ns_id, ew_id in Result.objects.filter(board__session__event=event).values_list(
-            "board__session_id", "ns_id", "ew_id").distinct():
+    for session_id, ns_id, ew_id in (
+        Result.objects.filter(board__session__event=event).values_list("board__session_id", "ns_id", "ew_id").distinct()
+    ):
         for key in ((session_id, ns_id), (None, ns_id)):
             seen[key].add("NS")
         for key in ((session_id, ew_id), (None, ew_id)):
@@ -454,11 +494,21 @@ def _write_standings(event, rows):
         placings = rank({cid: total * 100 / top if use_percent else total for cid, total, top, _b in items})
         for position, placing in enumerate(placings, start=1):
             contestant_id, total, top, boards = by_id[placing.id]
-            rows.append(Standing(
-                event=event, session_id=session_id, contestant_id=contestant_id, total=_q(total),
-                total_exact=exact_str(total), top=_q(top) if top else None,
-                percent=_q(total * 100 / top, Decimal("0.001")) if top else None, field=field, position=position,
-                place=placing.label, boards=boards))
+            rows.append(
+                Standing(
+                    event=event,
+                    session_id=session_id,
+                    contestant_id=contestant_id,
+                    total=_q(total),
+                    total_exact=exact_str(total),
+                    top=_q(top) if top else None,
+                    percent=_q(total * 100 / top, Decimal("0.001")) if top else None,
+                    field=field,
+                    position=position,
+                    place=placing.label,
+                    boards=boards,
+                )
+            )
     _write_standing_differences(event, rows)
 
 
@@ -496,11 +546,14 @@ def rescore_everything(event):
         rescore_board(board_id, force=True)
     rescore_event(event.pk)
     RecalculationRequest.objects.filter(board__session__event=event, finished_at__isnull=True).update(
-        finished_at=timezone.now())
+        finished_at=timezone.now()
+    )
 
 
 def pending_sessions(session_ids):
     """The sessions among ``session_ids`` with a recalculation not yet finished."""
-    return set(RecalculationRequest.objects.filter(board__session_id__in=session_ids, finished_at__isnull=True)
-               .values_list("board__session_id", flat=True).distinct())
-
+    return set(
+        RecalculationRequest.objects.filter(board__session_id__in=session_ids, finished_at__isnull=True)
+        .values_list("board__session_id", flat=True)
+        .distinct()
+    )

@@ -61,9 +61,14 @@ def run_with_retry(function, *args, attempts=ATTEMPTS, **kwargs):
             if not is_conflict(error) or attempt == attempts:
                 raise
             pause = min(MAX_PAUSE, FIRST_PAUSE * 2 ** (attempt - 1)) * (0.5 + random.random())
-            log.info("%s met a concurrent transaction (%s); attempt %s of %s in %.3f s.",
-                     getattr(function, "__qualname__", function), str(error).splitlines()[0], attempt + 1,
-                     attempts, pause)
+            log.info(
+                "%s met a concurrent transaction (%s); attempt %s of %s in %.3f s.",
+                getattr(function, "__qualname__", function),
+                str(error).splitlines()[0],
+                attempt + 1,
+                attempts,
+                pause,
+            )
             time.sleep(pause)
     raise AssertionError("unreachable")  # pragma: no cover
 
@@ -91,8 +96,9 @@ class ConcurrencyConflictMiddleware:
         if not is_conflict(exception):
             return None
         log.warning("A request met concurrent changes after every retry: %s %s", request.method, request.path)
-        message = _("Someone else changed the same record at the same moment. Nothing was saved: "
-                    "please send your change again.")
+        message = _(
+            "Someone else changed the same record at the same moment. Nothing was saved: please send your change again."
+        )
         response = JsonResponse({"detail": message}, status=503)
         if not request.path.startswith("/api/"):
             from django.http import HttpResponse

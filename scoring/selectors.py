@@ -26,12 +26,9 @@ def visible_tournaments(user):
     qs = Tournament.objects.select_related("authority")
     if user.is_superuser:
         return qs
-    ids = (
-        Tournament.objects.filter(
-            Q(officials__user=user) | Q(authority__auditors__user=user) | Q(events__contestants__members__user=user)
-        )
-        .values("pk")
-    )
+    ids = Tournament.objects.filter(
+        Q(officials__user=user) | Q(authority__auditors__user=user) | Q(events__contestants__members__user=user)
+    ).values("pk")
     return qs.filter(pk__in=ids)
 
 
@@ -55,10 +52,7 @@ def sees_private_details(user, tournament):
     """Membership numbers and other personal data: officials and auditors, not players."""
     if user.is_superuser:
         return True
-    return (
-        tournament.officials.filter(user=user).exists()
-        or tournament.authority.auditors.filter(user=user).exists()
-    )
+    return tournament.officials.filter(user=user).exists() or tournament.authority.auditors.filter(user=user).exists()
 
 
 def tournament_events(tournament):
@@ -73,10 +67,7 @@ def event_sessions(event):
 
 def event_contestants(event):
     return (
-        Contestant.objects.filter(event=event)
-        .select_related("captain")
-        .prefetch_related("members")
-        .order_by("number")
+        Contestant.objects.filter(event=event).select_related("captain").prefetch_related("members").order_by("number")
     )
 
 
@@ -99,8 +90,8 @@ def frequency_tables(results):
     the comparison the matchpoints are made from. Artificial scores take no part."""
     from fractions import Fraction
 
-    from scoring.recalculation import entry_for
     from bridge.engine.scores import Artificial, components
+    from scoring.recalculation import entry_for
 
     tables = {"NS": {}, "EW": {}}
     for result in results:
@@ -113,29 +104,38 @@ def frequency_tables(results):
                 continue
             for points, weight in components(score):
                 tables[side][points] = tables[side].get(points, Fraction(0)) + Fraction(weight)
-    return {side: [(points, weight) for points, weight in sorted(table.items(), reverse=True)]
-            for side, table in tables.items()}
+    return {
+        side: [(points, weight) for points, weight in sorted(table.items(), reverse=True)]
+        for side, table in tables.items()
+    }
 
 
 def scorecard(contestant, session=None):
     """The contestant's boards: its direction, the result, and its board score."""
-    results = (Result.objects.filter(Q(ns=contestant) | Q(ew=contestant))
-               .select_related("board__session", "ns", "ew", "table", "effective", "board_score")
-               .order_by("board__session__number", "board__number"))
+    results = (
+        Result.objects.filter(Q(ns=contestant) | Q(ew=contestant))
+        .select_related("board__session", "ns", "ew", "table", "effective", "board_score")
+        .order_by("board__session__number", "board__number")
+    )
     if session is not None:
         results = results.filter(board__session=session)
     rows = []
     for result in results:
         side = "NS" if result.ns_id == contestant.pk else "EW"
         board_score = getattr(result, "board_score", None) if _has(result, "board_score") else None
-        rows.append({
-            "result": result, "side": side, "opponent": result.ew if side == "NS" else result.ns,
-            "points": None if result.score_ns is None else (result.score_ns if side == "NS" else -result.score_ns),
-            "score": getattr(board_score, "ns" if side == "NS" else "ew", None) if board_score else None,
-            "percent": getattr(board_score, "ns_percent" if side == "NS" else "ew_percent", None)
-            if board_score else None,
-            "effective": result.effective if _has(result, "effective") else None,
-        })
+        rows.append(
+            {
+                "result": result,
+                "side": side,
+                "opponent": result.ew if side == "NS" else result.ns,
+                "points": None if result.score_ns is None else (result.score_ns if side == "NS" else -result.score_ns),
+                "score": getattr(board_score, "ns" if side == "NS" else "ew", None) if board_score else None,
+                "percent": getattr(board_score, "ns_percent" if side == "NS" else "ew_percent", None)
+                if board_score
+                else None,
+                "effective": result.effective if _has(result, "effective") else None,
+            }
+        )
     return rows
 
 
@@ -149,8 +149,11 @@ def _has(result, relation):
 def score_changes(contestant):
     """Every logged change to a result the contestant played, oldest first, with the side it
     sat, so each can be explained from its point of view."""
-    changes = (ScoreChange.objects.filter(Q(result__ns=contestant) | Q(result__ew=contestant))
-               .select_related("result__board", "changed_by").order_by("changed_at", "pk"))
+    changes = (
+        ScoreChange.objects.filter(Q(result__ns=contestant) | Q(result__ew=contestant))
+        .select_related("result__board", "changed_by")
+        .order_by("changed_at", "pk")
+    )
     unit = score_unit(contestant.event)
     return [(change, "NS" if change.result.ns_id == contestant.pk else "EW", unit) for change in changes]
 
@@ -163,9 +166,12 @@ def score_unit(event):
 
 
 def standings(event, session=None):
-    return (Standing.objects.filter(event=event, session=session)
-            .select_related("contestant").prefetch_related("contestant__members")
-            .order_by("field", "position", "contestant__number"))
+    return (
+        Standing.objects.filter(event=event, session=session)
+        .select_related("contestant")
+        .prefetch_related("contestant__members")
+        .order_by("field", "position", "contestant__number")
+    )
 
 
 def session_clocks(sessions):
@@ -182,15 +188,23 @@ def session_clocks(sessions):
 
     sessions = [s for s in sessions if s is not None]
     ids = {s.pk for s in sessions}
-    posted = dict(OfficialScorePosting.objects.filter(session_id__in=ids).values("session_id")
-                  .annotate(at=Max("posted_at")).values_list("session_id", "at"))
+    posted = dict(
+        OfficialScorePosting.objects.filter(session_id__in=ids)
+        .values("session_id")
+        .annotate(at=Max("posted_at"))
+        .values_list("session_id", "at")
+    )
     pending = recalculation_pending(sessions)
     regulations = {}
     clocks = {}
     for session in sessions:
         at = posted.get(session.pk)
-        clocks[session.pk] = {"official_score_at": at, "appeal_deadline": None, "correction_deadline": None,
-                              "recalculation_pending": session.pk in pending}
+        clocks[session.pk] = {
+            "official_score_at": at,
+            "appeal_deadline": None,
+            "correction_deadline": None,
+            "recalculation_pending": session.pk in pending,
+        }
         if at is None:
             continue
         tournament = session.event.tournament
@@ -198,8 +212,7 @@ def session_clocks(sessions):
             regulations[tournament.pk] = tournament.regulations()
         rules = regulations[tournament.pk]
         clocks[session.pk]["appeal_deadline"] = at + datetime.timedelta(minutes=rules["appeal_period_minutes"])
-        clocks[session.pk]["correction_deadline"] = at + datetime.timedelta(
-            minutes=rules["correction_period_minutes"])
+        clocks[session.pk]["correction_deadline"] = at + datetime.timedelta(minutes=rules["correction_period_minutes"])
     return clocks
 
 
@@ -211,9 +224,11 @@ def recalculation_pending(sessions):
 
 
 def match_results(event):
-    return (Match.objects.filter(round__session__event=event)
-            .select_related("home", "away", "round__session", "score")
-            .order_by("round__session__number", "round__number", "open_room__number"))
+    return (
+        Match.objects.filter(round__session__event=event)
+        .select_related("home", "away", "round__session", "score")
+        .order_by("round__session__number", "round__number", "open_room__number")
+    )
 
 
 def session_matches(session):
@@ -229,6 +244,8 @@ def session_with_context(pk):
 
 
 def tournament_tree(pk):
-    return Tournament.objects.select_related("authority").prefetch_related(
-        Prefetch("events", queryset=Event.objects.order_by("name"))
-    ).get(pk=pk)
+    return (
+        Tournament.objects.select_related("authority")
+        .prefetch_related(Prefetch("events", queryset=Event.objects.order_by("name")))
+        .get(pk=pk)
+    )

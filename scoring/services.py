@@ -11,13 +11,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit import services as audit
-from scoring import recalculation, roles
-from scoring.retry import atomic_with_retry
 from bridge.engine.scores import EngineInputError, Weighted, parse_result
+from scoring import recalculation, roles
 from scoring.i18n import translate
 from scoring.models import (
-    AuditorAssignment,
     Adjustment,
+    AuditorAssignment,
     AuthoritySetting,
     Board,
     BoardScore,
@@ -37,10 +36,21 @@ from scoring.models import (
     Tournament,
     TournamentOfficial,
 )
+from scoring.retry import atomic_with_retry
 
-
-RESULT_FIELDS = ("board", "round", "table", "ns", "ew", "not_played", "contract", "declarer", "tricks", "lead",
-                 "score_ns")
+RESULT_FIELDS = (
+    "board",
+    "round",
+    "table",
+    "ns",
+    "ew",
+    "not_played",
+    "contract",
+    "declarer",
+    "tricks",
+    "lead",
+    "score_ns",
+)
 
 
 def _save(instance):
@@ -141,8 +151,15 @@ def create_session_section(*, session, name):
 
 @transaction.atomic
 def register_player(*, authority, first_name, last_name, membership_number, **fields):
-    return _save(Player(authority=authority, first_name=first_name, last_name=last_name,
-                        membership_number=membership_number, **fields))
+    return _save(
+        Player(
+            authority=authority,
+            first_name=first_name,
+            last_name=last_name,
+            membership_number=membership_number,
+            **fields,
+        )
+    )
 
 
 @transaction.atomic
@@ -156,8 +173,12 @@ def enter_contestant(*, event, number, members, name="", captain=None):
     low, high = expected[kind]
     if members and not low <= len(members) <= high:
         size = str(low) if low == high else f"{low}-{high}"
-        raise ValidationError({"members": _("A %(kind)s has %(size)s members, not %(n)s.") % {
-            "kind": Contestant.Kind(kind).label.lower(), "size": size, "n": len(members)}})
+        raise ValidationError(
+            {
+                "members": _("A %(kind)s has %(size)s members, not %(n)s.")
+                % {"kind": Contestant.Kind(kind).label.lower(), "size": size, "n": len(members)}
+            }
+        )
     if len({m.pk for m in members}) != len(members):
         raise ValidationError({"members": _("A player is listed twice.")})
     if captain is not None and kind != Contestant.Kind.TEAM:
@@ -175,8 +196,15 @@ def create_board(*, session, number, dealer=None, vulnerability=None, deal=""):
     """A board; dealer and vulnerability default to the 16-board cycle of its number."""
     from bridge.engine.contract import board_dealer, board_vulnerability
 
-    return _save(Board(session=session, number=number, dealer=dealer or board_dealer(number),
-                       vulnerability=vulnerability or board_vulnerability(number), deal=deal))
+    return _save(
+        Board(
+            session=session,
+            number=number,
+            dealer=dealer or board_dealer(number),
+            vulnerability=vulnerability or board_vulnerability(number),
+            deal=deal,
+        )
+    )
 
 
 @transaction.atomic
@@ -192,18 +220,31 @@ def create_match(*, round, home, away, open_room, closed_room):
 
 
 @atomic_with_retry
-def record_result(*, board, round, table, ns, ew, contract="", declarer="", tricks=None, lead="",
-                  not_played=False):
+def record_result(*, board, round, table, ns, ew, contract="", declarer="", tricks=None, lead="", not_played=False):
     """Record the table result of one board; the Law 77 score is computed from it."""
     recalculation.lock_board(board.pk)  # the board before its results, as everywhere
-    result = Result(board=board, round=round, table=table, ns=ns, ew=ew, contract=contract or "",
-                    declarer=declarer or "", tricks=tricks, lead=(lead or "").upper(), not_played=not_played)
+    result = Result(
+        board=board,
+        round=round,
+        table=table,
+        ns=ns,
+        ew=ew,
+        contract=contract or "",
+        declarer=declarer or "",
+        tricks=tricks,
+        lead=(lead or "").upper(),
+        not_played=not_played,
+    )
     _check_not_recorded(result)
     _save(result)
     recalculation.mark_board_dirty(board)
-    audit.record(action="result.recorded", obj=result, after=audit.snapshot(result, RESULT_FIELDS),
-                 tournament=board.session.event.tournament_id,
-                 summary=f"Board {board.number}, table {table.number}: {result.contract_display}")
+    audit.record(
+        action="result.recorded",
+        obj=result,
+        after=audit.snapshot(result, RESULT_FIELDS),
+        tournament=board.session.event.tournament_id,
+        summary=f"Board {board.number}, table {table.number}: {result.contract_display}",
+    )
     return result
 
 
@@ -218,9 +259,14 @@ def correct_result(*, result, **fields):
     before = audit.snapshot(result, RESULT_FIELDS)
     _update(result, fields)
     recalculation.mark_board_dirty(result.board)
-    audit.record(action="result.corrected", obj=result, before=before, after=audit.snapshot(result, RESULT_FIELDS),
-                 tournament=result.board.session.event.tournament_id,
-                 summary=f"Board {result.board.number}, table {result.table.number}: {result.contract_display}")
+    audit.record(
+        action="result.corrected",
+        obj=result,
+        before=before,
+        after=audit.snapshot(result, RESULT_FIELDS),
+        tournament=result.board.session.event.tournament_id,
+        summary=f"Board {result.board.number}, table {result.table.number}: {result.contract_display}",
+    )
     return result
 
 
@@ -228,26 +274,40 @@ def _check_not_recorded(result):
     """Say in words which constraint a second result for the same board would break."""
     clashes = Result.objects.filter(board=result.board)
     if clashes.filter(table=result.table).exists():
-        raise ValidationError({"table": _("Board %(b)s already has a result at table %(t)s.") % {
-            "b": result.board.number, "t": result.table.number}})
+        raise ValidationError(
+            {
+                "table": _("Board %(b)s already has a result at table %(t)s.")
+                % {"b": result.board.number, "t": result.table.number}
+            }
+        )
     # A team plays each board twice, once in each direction; a pair or an individual once.
     teams = result.board.session.event.is_teams
     for field, label in (("ns", "N-S"), ("ew", "E-W")):
         contestant = getattr(result, field)
         other = "ew" if field == "ns" else "ns"
         if clashes.filter(**{field: contestant}).exists() or (
-                not teams and clashes.filter(**{other: contestant}).exists()):
-            raise ValidationError({field: _("%(c)s has already played board %(b)s (%(side)s).") % {
-                "c": contestant, "b": result.board.number, "side": label}})
+            not teams and clashes.filter(**{other: contestant}).exists()
+        ):
+            raise ValidationError(
+                {
+                    field: _("%(c)s has already played board %(b)s (%(side)s).")
+                    % {"c": contestant, "b": result.board.number, "side": label}
+                }
+            )
 
 
 @transaction.atomic
 def post_official_scores(*, session, by=None, at=None, note=""):
     """Make the session's official score available: this starts the Law 79C and 92B clocks."""
     posting = _save(OfficialScorePosting(session=session, posted_by=by, posted_at=at or timezone.now(), note=note))
-    audit.record(action="session.official_score_posted", obj=session, actor=by,
-                 after={"posted_at": posting.posted_at.isoformat(), "note": note},
-                 tournament=session.event.tournament_id, summary=f"{session.event.name}, {session}")
+    audit.record(
+        action="session.official_score_posted",
+        obj=session,
+        actor=by,
+        after={"posted_at": posting.posted_at.isoformat(), "note": note},
+        tournament=session.event.tournament_id,
+        summary=f"{session.event.name}, {session}",
+    )
     return posting
 
 
@@ -262,8 +322,10 @@ def describe_score(kind, score, result):
         if isinstance(value, list):
             return "weighted " + " / ".join(f"{_percent(w)} {int(p):+d}" for p, w in value)
         if isinstance(value, dict):
-            return "redress (table {table:+d}, normal play {normal_play:+d}, without the infraction " \
-                   "{without_infraction:+d})".format(**{k: int(v) for k, v in value.items() if k != "non_offending"})
+            return (
+                "redress (table {table:+d}, normal play {normal_play:+d}, without the infraction "
+                "{without_infraction:+d})".format(**{k: int(v) for k, v in value.items() if k != "non_offending"})
+            )
         if isinstance(value, int):
             return f"{value:+d}"
         return str(value)
@@ -292,22 +354,43 @@ def validate_effective_score(*, result, score, penalty=None, outside_agency=Fals
     if outside_agency:
         data["outside_agency"] = True
     try:
-        entry = parse_result(data, where=_("board %(board)s, table %(table)s") % {
-                                 "board": result.board.number, "table": result.table.number},
-                             max_components=regs["weighted_max_components"], weight_decimals=regs["weight_decimals"])
+        entry = parse_result(
+            data,
+            where=_("board %(board)s, table %(table)s") % {"board": result.board.number, "table": result.table.number},
+            max_components=regs["weighted_max_components"],
+            weight_decimals=regs["weight_decimals"],
+        )
     except EngineInputError as error:
         raise ValidationError({"score": translate(error)}) from None
     if not regs["weighted_scores_allowed"] and any(isinstance(entry.raw(side), Weighted) for side in ("NS", "EW")):
-        raise ValidationError({"score": _(
-            "%(body)s does not allow weighted scores: assign one result to each side, the most favourable "
-            "likely result to the non-offenders and the most unfavourable probable one to the offenders "
-            "(Law 12C1e).") % {"body": authority}})
+        raise ValidationError(
+            {
+                "score": _(
+                    "%(body)s does not allow weighted scores: assign one result to each side, the most favourable "
+                    "likely result to the non-offenders and the most unfavourable probable one to the offenders "
+                    "(Law 12C1e)."
+                )
+                % {"body": authority}
+            }
+        )
     return entry
 
 
 @atomic_with_retry
-def set_effective_score(*, result, kind, score=None, reason, penalty=None, outside_agency=False, cause_type="",
-                        cause_id=None, cause_label="", by=None, description=""):
+def set_effective_score(
+    *,
+    result,
+    kind,
+    score=None,
+    reason,
+    penalty=None,
+    outside_agency=False,
+    cause_type="",
+    cause_id=None,
+    cause_label="",
+    by=None,
+    description="",
+):
     """Set what ``result`` counts for: its table result (``kind="table"``, no score) or an
     adjusted score in the engine's form (``{"ns": ..., "ew": ...}``), with a reason and an
     optional cause (a ruling or decision). Logs the change and schedules the recalculation."""
@@ -340,28 +423,54 @@ def set_effective_score(*, result, kind, score=None, reason, penalty=None, outsi
         _save(current)
     board_score = BoardScore.objects.filter(result=result).first()
     version = recalculation.mark_board_dirty(result.board)
-    audit.record(action="score.adjusted" if kind != Adjustment.TABLE else "score.table_result_restored",
-                 obj=result, actor=by, tournament=result.board.session.event.tournament_id,
-                 before={"kind": old_kind, "score": old_value, "description": old_description},
-                 after={"kind": kind, "score": score, "penalty": penalty, "description": new_description,
-                        "reason": reason.strip(), "cause": cause_label or cause_type},
-                 summary=f"Board {result.board.number}, table {result.table.number}: {new_description}")
+    audit.record(
+        action="score.adjusted" if kind != Adjustment.TABLE else "score.table_result_restored",
+        obj=result,
+        actor=by,
+        tournament=result.board.session.event.tournament_id,
+        before={"kind": old_kind, "score": old_value, "description": old_description},
+        after={
+            "kind": kind,
+            "score": score,
+            "penalty": penalty,
+            "description": new_description,
+            "reason": reason.strip(),
+            "cause": cause_label or cause_type,
+        },
+        summary=f"Board {result.board.number}, table {result.table.number}: {new_description}",
+    )
     return ScoreChange.objects.create(
-        result=result, changed_by=by, old_kind=old_kind, old_value=old_value, old_description=old_description,
-        new_kind=kind, new_value=score, new_description=new_description, reason=reason.strip(),
-        cause_type=cause_type, cause_id=cause_id, cause_label=cause_label, board_version=version,
-        ns_before=board_score.ns if board_score else None, ew_before=board_score.ew if board_score else None,
+        result=result,
+        changed_by=by,
+        old_kind=old_kind,
+        old_value=old_value,
+        old_description=old_description,
+        new_kind=kind,
+        new_value=score,
+        new_description=new_description,
+        reason=reason.strip(),
+        cause_type=cause_type,
+        cause_id=cause_id,
+        cause_label=cause_label,
+        board_version=version,
+        ns_before=board_score.ns if board_score else None,
+        ew_before=board_score.ew if board_score else None,
     )
 
 
 # --- Regulating-authority presets (scoring/presets) --------------------------------------------
 
+
 def _preset(code):
     from scoring import presets
 
     if code not in presets.available():
-        raise ValidationError({"preset": _("'%(code)s' is not a preset: one of %(choices)s.") % {
-            "code": code, "choices": ", ".join(presets.available())}})
+        raise ValidationError(
+            {
+                "preset": _("'%(code)s' is not a preset: one of %(choices)s.")
+                % {"code": code, "choices": ", ".join(presets.available())}
+            }
+        )
     return presets.load(code)
 
 
@@ -387,17 +496,34 @@ def apply_preset(*, authority, preset, by=None):
     recorded = set(authority.settings.values_list("key", "effective_from"))
     written = []
     if ("preset", chosen.first_date) not in recorded:
-        written.append(set_authority_setting(authority=authority, key="preset", value=chosen.code,
-                                             effective_from=chosen.first_date,
-                                             note=f"Preset {chosen.code}: {chosen.name}"))
+        written.append(
+            set_authority_setting(
+                authority=authority,
+                key="preset",
+                value=chosen.code,
+                effective_from=chosen.first_date,
+                note=f"Preset {chosen.code}: {chosen.name}",
+            )
+        )
     for entry in chosen.entries:
         # An empty value ("no deposit") is the default itself, and AuthoritySetting.value cannot
         # hold one: the settings page shows the preset's source for it all the same.
         if entry.value in ({}, "") or (entry.key, entry.effective_from) in recorded:
             continue
-        written.append(set_authority_setting(authority=authority, key=entry.key, value=entry.value,
-                                             effective_from=entry.effective_from, note=entry.note(chosen.code)))
-    audit.record(action="authority.preset_applied", obj=authority, actor=by,
-                 after={"preset": chosen.code, "written": [[s.key, s.effective_from.isoformat()] for s in written]},
-                 summary=f"{authority}: preset {chosen.code}, {len(written)} dated values written")
+        written.append(
+            set_authority_setting(
+                authority=authority,
+                key=entry.key,
+                value=entry.value,
+                effective_from=entry.effective_from,
+                note=entry.note(chosen.code),
+            )
+        )
+    audit.record(
+        action="authority.preset_applied",
+        obj=authority,
+        actor=by,
+        after={"preset": chosen.code, "written": [[s.key, s.effective_from.isoformat()] for s in written]},
+        summary=f"{authority}: preset {chosen.code}, {len(written)} dated values written",
+    )
     return written

@@ -28,24 +28,31 @@ def home(request):
     }
     player = getattr(user, "player", None)
     if player is not None:
-        context["entries"] = player.entries.select_related("event__tournament").order_by("-event__tournament__start_date")
+        context["entries"] = player.entries.select_related("event__tournament").order_by(
+            "-event__tournament__start_date"
+        )
     return render(request, "scoring/home.html", context)
 
 
 @login_required
 def tournament_detail(request, pk):
     tournament = get_object_or_404(selectors.visible_tournaments(request.user), pk=pk)
-    return render(request, "scoring/tournament_detail.html", {
-        "tournament": tournament,
-        "events": selectors.tournament_events(tournament),
-        "can_write": selectors.can_write(request.user, tournament),
-    })
+    return render(
+        request,
+        "scoring/tournament_detail.html",
+        {
+            "tournament": tournament,
+            "events": selectors.tournament_events(tournament),
+            "can_write": selectors.can_write(request.user, tournament),
+        },
+    )
 
 
 def _visible_event(request, pk):
     return get_object_or_404(
         Event.objects.select_related("tournament__authority").filter(
-            tournament__in=selectors.visible_tournaments(request.user)),
+            tournament__in=selectors.visible_tournaments(request.user)
+        ),
         pk=pk,
     )
 
@@ -53,14 +60,18 @@ def _visible_event(request, pk):
 @login_required
 def event_detail(request, pk):
     event = _visible_event(request, pk)
-    return render(request, "scoring/event_detail.html", {
-        "event": event,
-        "tournament": event.tournament,
-        "sessions": selectors.event_sessions(event),
-        "contestants": selectors.event_contestants(event),
-        "private": selectors.sees_private_details(request.user, event.tournament),
-        "can_import": selectors.can_write(request.user, event.tournament),
-    })
+    return render(
+        request,
+        "scoring/event_detail.html",
+        {
+            "event": event,
+            "tournament": event.tournament,
+            "sessions": selectors.event_sessions(event),
+            "contestants": selectors.event_contestants(event),
+            "private": selectors.sees_private_details(request.user, event.tournament),
+            "can_import": selectors.can_write(request.user, event.tournament),
+        },
+    )
 
 
 @login_required
@@ -72,83 +83,104 @@ def standings(request, pk):
         session = get_object_or_404(event.sessions, number=request.GET["session"])
     rows = list(selectors.standings(event, session))
     pending = selectors.recalculation_pending([session] if session else sessions)
-    return render(request, "scoring/standings.html", {
-        "event": event,
-        "tournament": event.tournament,
-        "sessions": sessions,
-        "session": session,
-        "rows": rows,
-        "fields": sorted({row.field for row in rows}),
-        "pending": bool(pending),
-        "unit": selectors.score_unit(event),
-        "matches": selectors.match_results(event) if event.is_teams else [],
-    })
+    return render(
+        request,
+        "scoring/standings.html",
+        {
+            "event": event,
+            "tournament": event.tournament,
+            "sessions": sessions,
+            "session": session,
+            "rows": rows,
+            "fields": sorted({row.field for row in rows}),
+            "pending": bool(pending),
+            "unit": selectors.score_unit(event),
+            "matches": selectors.match_results(event) if event.is_teams else [],
+        },
+    )
 
 
 @login_required
 def contestant_detail(request, pk):
     contestant = get_object_or_404(
         Contestant.objects.select_related("event__tournament__authority").filter(
-            event__tournament__in=selectors.visible_tournaments(request.user)),
+            event__tournament__in=selectors.visible_tournaments(request.user)
+        ),
         pk=pk,
     )
     event = contestant.event
     changes = [(change, change.explain(side, unit)) for change, side, unit in selectors.score_changes(contestant)]
-    return render(request, "scoring/contestant_detail.html", {
-        "contestant": contestant,
-        "event": event,
-        "tournament": event.tournament,
-        "rows": selectors.scorecard(contestant),
-        "changes": changes,
-        "standing": event.standings.filter(session=None, contestant=contestant).first(),
-        "unit": selectors.score_unit(event),
-        "pending": bool(selectors.recalculation_pending(list(event.sessions.all()))),
-    })
+    return render(
+        request,
+        "scoring/contestant_detail.html",
+        {
+            "contestant": contestant,
+            "event": event,
+            "tournament": event.tournament,
+            "rows": selectors.scorecard(contestant),
+            "changes": changes,
+            "standing": event.standings.filter(session=None, contestant=contestant).first(),
+            "unit": selectors.score_unit(event),
+            "pending": bool(selectors.recalculation_pending(list(event.sessions.all()))),
+        },
+    )
 
 
 @login_required
 def session_detail(request, pk):
     session = get_object_or_404(
         Session.objects.select_related("event__tournament__authority").filter(
-            event__tournament__in=selectors.visible_tournaments(request.user)),
+            event__tournament__in=selectors.visible_tournaments(request.user)
+        ),
         pk=pk,
     )
-    return render(request, "scoring/session_detail.html", {
-        "session": session,
-        "event": session.event,
-        "tournament": session.event.tournament,
-        "boards": selectors.session_boards(session),
-        "matches": selectors.session_matches(session),
-        "postings": session.score_postings.select_related("posted_by"),
-        "pending": bool(selectors.recalculation_pending([session])),
-        "official_score_at": session.official_score_at,
-        "appeal_deadline": session.appeal_deadline(),
-        "correction_deadline": session.correction_deadline(),
-    })
+    return render(
+        request,
+        "scoring/session_detail.html",
+        {
+            "session": session,
+            "event": session.event,
+            "tournament": session.event.tournament,
+            "boards": selectors.session_boards(session),
+            "matches": selectors.session_matches(session),
+            "postings": session.score_postings.select_related("posted_by"),
+            "pending": bool(selectors.recalculation_pending([session])),
+            "official_score_at": session.official_score_at,
+            "appeal_deadline": session.appeal_deadline(),
+            "correction_deadline": session.correction_deadline(),
+        },
+    )
 
 
 @login_required
 def board_detail(request, pk):
     board = get_object_or_404(
         Board.objects.select_related("session__event__tournament__authority").filter(
-            session__event__tournament__in=selectors.visible_tournaments(request.user)),
+            session__event__tournament__in=selectors.visible_tournaments(request.user)
+        ),
         pk=pk,
     )
     results = list(selectors.traveller(board))
-    return render(request, "scoring/board_detail.html", {
-        "board": board,
-        "session": board.session,
-        "event": board.session.event,
-        "tournament": board.session.event.tournament,
-        "hands": _hands(board),
-        "card_ranks": rank_preference(board.session.event.tournament),
-        "results": results,
-        "frequencies": selectors.frequency_tables(results) if results else None,
-        "pending": board.scored_version < board.score_version,
-        "can_rule": request.user.is_superuser or board.session.event.tournament.officials.filter(
-            user=request.user, role__in=[roles.DIRECTOR, roles.CHIEF_DIRECTOR]).exists(),
-        "unit": selectors.score_unit(board.session.event),
-    })
+    return render(
+        request,
+        "scoring/board_detail.html",
+        {
+            "board": board,
+            "session": board.session,
+            "event": board.session.event,
+            "tournament": board.session.event.tournament,
+            "hands": _hands(board),
+            "card_ranks": rank_preference(board.session.event.tournament),
+            "results": results,
+            "frequencies": selectors.frequency_tables(results) if results else None,
+            "pending": board.scored_version < board.score_version,
+            "can_rule": request.user.is_superuser
+            or board.session.event.tournament.officials.filter(
+                user=request.user, role__in=[roles.DIRECTOR, roles.CHIEF_DIRECTOR]
+            ).exists(),
+            "unit": selectors.score_unit(board.session.event),
+        },
+    )
 
 
 def _hands(board):

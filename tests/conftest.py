@@ -58,21 +58,39 @@ def page_in(client, user, url, language):
 def build_pairs_tournament(code="nbo", name="Club Championship", tables=2):
     """One matchpoint pairs session: ``tables`` tables, one round, boards 1 and 2."""
     authority = services.create_authority(name=f"{name} body", code=code, time_zone="Europe/London")
-    tournament = services.create_tournament(authority=authority, name=name, start_date=datetime.date(2026, 5, 1),
-                                            end_date=datetime.date(2026, 5, 2))
+    tournament = services.create_tournament(
+        authority=authority, name=name, start_date=datetime.date(2026, 5, 1), end_date=datetime.date(2026, 5, 2)
+    )
     event = services.create_event(tournament=tournament, name="Pairs", kind=Event.Kind.MP_PAIRS)
     session = services.create_session(event=event, number=1)
     section = session.sections.get()
     table_list = services.add_tables(section=section, count=tables)
     round_ = services.add_rounds(session=session, count=1)[0]
-    players = [services.register_player(authority=authority, first_name=f"P{i}", last_name=f"Player{i}",
-                                        membership_number=f"{code}-{i}") for i in range(1, 4 * tables + 1)]
-    pairs = [services.enter_contestant(event=event, number=n, members=players[2 * (n - 1):2 * n])
-             for n in range(1, 2 * tables + 1)]
-    boards = [services.create_board(session=session, number=1, deal=DEAL), services.create_board(session=session,
-                                                                                                   number=2)]
-    return SimpleNamespace(authority=authority, tournament=tournament, event=event, session=session,
-                           tables=table_list, round=round_, players=players, pairs=pairs, boards=boards)
+    players = [
+        services.register_player(
+            authority=authority, first_name=f"P{i}", last_name=f"Player{i}", membership_number=f"{code}-{i}"
+        )
+        for i in range(1, 4 * tables + 1)
+    ]
+    pairs = [
+        services.enter_contestant(event=event, number=n, members=players[2 * (n - 1) : 2 * n])
+        for n in range(1, 2 * tables + 1)
+    ]
+    boards = [
+        services.create_board(session=session, number=1, deal=DEAL),
+        services.create_board(session=session, number=2),
+    ]
+    return SimpleNamespace(
+        authority=authority,
+        tournament=tournament,
+        event=event,
+        session=session,
+        tables=table_list,
+        round=round_,
+        players=players,
+        pairs=pairs,
+        boards=boards,
+    )
 
 
 # N-S contracts on board 1 (nobody vulnerable) giving +450, +420, +420, +170, +140, -50.
@@ -86,9 +104,18 @@ def field(db):
     board = record.boards[0]
     results = []
     for t, (contract, declarer, tricks) in enumerate(TABLE_RESULTS + [("4S", "N", 10)]):
-        results.append(services.record_result(board=board, round=record.round, table=record.tables[t],
-                                              ns=record.pairs[t], ew=record.pairs[7 + t], contract=contract,
-                                              declarer=declarer, tricks=tricks))
+        results.append(
+            services.record_result(
+                board=board,
+                round=record.round,
+                table=record.tables[t],
+                ns=record.pairs[t],
+                ew=record.pairs[7 + t],
+                contract=contract,
+                declarer=declarer,
+                tricks=tricks,
+            )
+        )
     record.results = results
     from scoring import recalculation
 
@@ -123,8 +150,15 @@ def people(db, record):
     record.players[0].user = player
     record.players[0].save()
     outsider = make_user("outsider", role=roles.PLAYER)
-    return SimpleNamespace(director=director, chief=chief, scorer=scorer, appeals=appeals, auditor=auditor,
-                           player=player, outsider=outsider)
+    return SimpleNamespace(
+        director=director,
+        chief=chief,
+        scorer=scorer,
+        appeals=appeals,
+        auditor=auditor,
+        player=player,
+        outsider=outsider,
+    )
 
 
 def _database_url():
@@ -142,8 +176,21 @@ def worker(django_db_setup, django_db_blocker, tmp_path_factory):
     env = dict(os.environ, DATABASE_URL=_database_url(), CELERY_BROKER_URL=settings.CELERY_BROKER_URL)
     with django_db_blocker.unblock():
         env["DATABASE_URL"] = _database_url()
-    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--loglevel=INFO", "--concurrency=2",
-               "--purge", "--without-gossip", "--without-mingle", "--without-heartbeat", f"--logfile={log_path}"]
+    command = [
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "config",
+        "worker",
+        "--loglevel=INFO",
+        "--concurrency=2",
+        "--purge",
+        "--without-gossip",
+        "--without-mingle",
+        "--without-heartbeat",
+        f"--logfile={log_path}",
+    ]
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 60
@@ -172,7 +219,7 @@ def wait_for(condition, timeout=60, what="the worker"):
 
 def settled(board):
     board.refresh_from_db()
-    return (board.scored_version == board.score_version
-            and not RecalculationRequest.objects.filter(board=board, finished_at__isnull=True).exists())
-
-
+    return (
+        board.scored_version == board.score_version
+        and not RecalculationRequest.objects.filter(board=board, finished_at__isnull=True).exists()
+    )

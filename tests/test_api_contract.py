@@ -37,7 +37,7 @@ MAX_EXAMPLES = 3
 # Operations left out of the run, each with the reason (none of them is this contract's own).
 NOT_YET = {
     "^/api/v1/authorities/": "the regulating authorities' settings API is being written (another engineer); its "
-                             "serializer refuses schema-valid time zones with 400",
+    "serializer refuses schema-valid time zones with 400",
 }
 
 CONFIG = {
@@ -54,16 +54,25 @@ PLAYER_CONFIG = {**CONFIG, "phases": {"stateful": {"enabled": False}, "coverage"
 @pytest.fixture(scope="module")
 def contract_world(django_db_setup, django_db_blocker):
     """The role matrix's records, a token per role, and real ids per API collection."""
-    with django_db_blocker.unblock(), override_settings(
-            PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+    with (
+        django_db_blocker.unblock(),
+        override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]),
+    ):
         with transaction.atomic():
             world = build_world()
             world.tokens = {role: Token.objects.create(user=world.users[role]).key for role in ROLES}
             world.ids = {}
             for target in world.targets.values():
-                collection = {"tournament": "tournaments", "event": "events", "session": "sessions",
-                              "contestant": "contestants", "board": "boards", "result": "results",
-                              "ruling": "rulings", "appeal": "appeals"}.get(target.key.split(":")[0].split("@")[0])
+                collection = {
+                    "tournament": "tournaments",
+                    "event": "events",
+                    "session": "sessions",
+                    "contestant": "contestants",
+                    "board": "boards",
+                    "result": "results",
+                    "ruling": "rulings",
+                    "appeal": "appeals",
+                }.get(target.key.split(":")[0].split("@")[0])
                 if collection:
                     world.ids.setdefault(collection, []).append(target.pk)
             yield world

@@ -26,15 +26,34 @@ def ngettext_free(seat):
     return SEAT_WORDS[seat[0]]
 
 
-@pytest.mark.parametrize("language,expected", [
-    ("en", {0: "North holds 0 cards", 1: "North holds 1 card", 2: "North holds 2 cards", 5: "North holds 5 cards"}),
-    ("uk", {0: "Північ тримає 0 карт", 1: "Північ тримає 1 карту", 2: "Північ тримає 2 карти",
-            5: "Північ тримає 5 карт", 11: "Північ тримає 11 карт", 21: "Північ тримає 21 карту",
-            22: "Північ тримає 22 карти"}),
-    ("he", {0: "לצפון יש 0 קלפים", 1: "לצפון יש 1 קלף", 2: "לצפון יש 2 קלפים", 5: "לצפון יש 5 קלפים"}),
-    ("nl", {0: "Noord heeft 0 kaarten", 1: "Noord heeft 1 kaart", 2: "Noord heeft 2 kaarten",
-            5: "Noord heeft 5 kaarten"}),
-])
+@pytest.mark.parametrize(
+    "language,expected",
+    [
+        ("en", {0: "North holds 0 cards", 1: "North holds 1 card", 2: "North holds 2 cards", 5: "North holds 5 cards"}),
+        (
+            "uk",
+            {
+                0: "Північ тримає 0 карт",
+                1: "Північ тримає 1 карту",
+                2: "Північ тримає 2 карти",
+                5: "Північ тримає 5 карт",
+                11: "Північ тримає 11 карт",
+                21: "Північ тримає 21 карту",
+                22: "Північ тримає 22 карти",
+            },
+        ),
+        ("he", {0: "לצפון יש 0 קלפים", 1: "לצפון יש 1 קלף", 2: "לצפון יש 2 קלפים", 5: "לצפון יש 5 קלפים"}),
+        (
+            "nl",
+            {
+                0: "Noord heeft 0 kaarten",
+                1: "Noord heeft 1 kaart",
+                2: "Noord heeft 2 kaarten",
+                5: "Noord heeft 5 kaarten",
+            },
+        ),
+    ],
+)
 def test_a_count_takes_the_languages_own_form(language, expected):
     with translation.override(language):
         assert {n: translate(_holds(n)) for n in expected} == expected

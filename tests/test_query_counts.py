@@ -23,17 +23,33 @@ pytestmark = pytest.mark.django_db
 EXTRA = 4  # rows of each kind added on each side for the second size
 
 API_LISTS = [
-    "/api/v1/tournaments/", "/api/v1/events/", "/api/v1/sessions/", "/api/v1/contestants/", "/api/v1/boards/",
-    "/api/v1/results/", "/api/v1/official-scores/", "/api/v1/rulings/", "/api/v1/appeals/",
+    "/api/v1/tournaments/",
+    "/api/v1/events/",
+    "/api/v1/sessions/",
+    "/api/v1/contestants/",
+    "/api/v1/boards/",
+    "/api/v1/results/",
+    "/api/v1/official-scores/",
+    "/api/v1/rulings/",
+    "/api/v1/appeals/",
     "/api/v1/laws/?edition=2017&law=12",
-    "/api/v1/boards/{board}/traveller/", "/api/v1/contestants/{contestant}/scorecard/",
-    "/api/v1/contestants/{contestant}/score-changes/", "/api/v1/events/{event}/standings/",
+    "/api/v1/boards/{board}/traveller/",
+    "/api/v1/contestants/{contestant}/scorecard/",
+    "/api/v1/contestants/{contestant}/score-changes/",
+    "/api/v1/events/{event}/standings/",
     "/api/v1/events/{event}/matches/",
 ]
 
 PAGES = [
-    "/rulings/", "/appeals/", "/appeals/mine/", "/tournaments/{tournament}/", "/events/{event}/",
-    "/events/{event}/standings/", "/sessions/{session}/", "/boards/{board}/", "/contestants/{contestant}/",
+    "/rulings/",
+    "/appeals/",
+    "/appeals/mine/",
+    "/tournaments/{tournament}/",
+    "/events/{event}/",
+    "/events/{event}/standings/",
+    "/sessions/{session}/",
+    "/boards/{board}/",
+    "/contestants/{contestant}/",
 ]
 
 # The national desk's lists: for its auditors and the superuser (a player is refused them).
@@ -43,8 +59,8 @@ NATIONAL_PAGES = ["/national/search/", "/national/casebooks/", "/national/preced
 # the selectors could not make constant is marked here, with what still grows, until it is fixed.
 PAGES_NOT_YET_CONSTANT = {
     "/appeals/mine/": "appeals/my_cases.my_rulings asks per ruling for the side (selectors.side_of, a members "
-                      "query) and the appeal deadline (Ruling.appeal_deadline: the latest posting and the "
-                      "regulations); scoring.selectors.session_clocks reads the deadlines of many at once",
+    "query) and the appeal deadline (Ruling.appeal_deadline: the latest posting and the "
+    "regulations); scoring.selectors.session_clocks reads the deadlines of many at once",
 }
 
 
@@ -55,21 +71,39 @@ def _grow(world):
         record, director = side.record, side.director
         for n in range(EXTRA):
             board = scoring.create_board(session=record.session, number=10 + n)
-            result = scoring.record_result(board=board, round=record.round, table=record.tables[0],
-                                           ns=record.pairs[0], ew=record.pairs[2], contract="3NT", declarer="S",
-                                           tricks=9 + n % 3)
-            scoring.set_effective_score(result=result, by=director, kind="assigned",
-                                        score={"ns": [[400, "1"]]}, reason=f"test {n}")
-            ruling = rulings.rule(result=result, director=director, kind="claim", laws="70D1", give=True,
-                                  ruling_text=f"extra {n}", reasoning="No line loses a trick", outcome="result_stands")
+            result = scoring.record_result(
+                board=board,
+                round=record.round,
+                table=record.tables[0],
+                ns=record.pairs[0],
+                ew=record.pairs[2],
+                contract="3NT",
+                declarer="S",
+                tricks=9 + n % 3,
+            )
+            scoring.set_effective_score(
+                result=result, by=director, kind="assigned", score={"ns": [[400, "1"]]}, reason=f"test {n}"
+            )
+            ruling = rulings.rule(
+                result=result,
+                director=director,
+                kind="claim",
+                laws="70D1",
+                give=True,
+                ruling_text=f"extra {n}",
+                reasoning="No line loses a trick",
+                outcome="result_stands",
+            )
             appeals.lodge_appeal(ruling=ruling, by=director, player=side.players[0], grounds=f"extra {n}")
         scoring.post_official_scores(session=record.session, by=director)
 
 
 @pytest.fixture(scope="module")
 def sized_world(django_db_setup, django_db_blocker):
-    with django_db_blocker.unblock(), override_settings(
-            PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+    with (
+        django_db_blocker.unblock(),
+        override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]),
+    ):
         with transaction.atomic():
             world = build_world()
             yield world
@@ -78,8 +112,13 @@ def sized_world(django_db_setup, django_db_blocker):
 
 def _urls(world, templates):
     record = world.sides["A"].record
-    ids = {"tournament": record.tournament.pk, "event": record.event.pk, "session": record.session.pk,
-           "board": record.boards[0].pk, "contestant": record.pairs[0].pk}
+    ids = {
+        "tournament": record.tournament.pk,
+        "event": record.event.pk,
+        "session": record.session.pk,
+        "board": record.boards[0].pk,
+        "contestant": record.pairs[0].pk,
+    }
     return [template.format(**ids) for template in templates]
 
 
@@ -112,12 +151,19 @@ def _grown(world, checks):
 def test_queries_do_not_grow_with_the_rows(sized_world):
     clients = _clients(sized_world)
     checks = [(role, url, api) for role, (api, _page) in clients.items() for url in _urls(sized_world, API_LISTS)]
-    checks += [(role, url, page) for role, (_api, page) in clients.items() for url in _urls(sized_world, PAGES)
-               if url not in PAGES_NOT_YET_CONSTANT]
-    checks += [("superuser", url, clients["superuser"][1]) for url in NATIONAL_PAGES if url not in PAGES_NOT_YET_CONSTANT]
+    checks += [
+        (role, url, page)
+        for role, (_api, page) in clients.items()
+        for url in _urls(sized_world, PAGES)
+        if url not in PAGES_NOT_YET_CONSTANT
+    ]
+    checks += [
+        ("superuser", url, clients["superuser"][1]) for url in NATIONAL_PAGES if url not in PAGES_NOT_YET_CONSTANT
+    ]
     grown = _grown(sized_world, checks)
     assert not grown, "queries grew with the rows (role, url): (before, after)\n" + "\n".join(
-        f"  {key}: {value}" for key, value in sorted(grown.items()))
+        f"  {key}: {value}" for key, value in sorted(grown.items())
+    )
 
 
 @pytest.mark.xfail(strict=True, reason="the pages of PAGES_NOT_YET_CONSTANT, each with what still grows")

@@ -47,8 +47,10 @@ METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE")
 @pytest.fixture(scope="module")
 def world(django_db_setup, django_db_blocker):
     """The records and a logged-in session per role, made once and rolled back at the end."""
-    with django_db_blocker.unblock(), override_settings(
-            PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+    with (
+        django_db_blocker.unblock(),
+        override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]),
+    ):
         with transaction.atomic():
             built = build_world()
             built.sessions = {}
@@ -178,6 +180,7 @@ def test_role_matrix(world, db, row, target_name):
 
 # --- The matrix covers every URL pattern -------------------------------------------------------
 
+
 def url_patterns(patterns=None, prefix=""):
     """(route, pattern) for every URL pattern, routes written out from the root."""
     for pattern in get_resolver().url_patterns if patterns is None else patterns:
@@ -234,6 +237,7 @@ def test_no_record_hides_behind_an_exemption():
 
 # --- Methods the API does not offer --------------------------------------------------------------
 
+
 def unoffered():
     by_name = {}
     for row in matrix.ROWS:
@@ -270,8 +274,9 @@ def test_methods_the_api_does_not_offer(world, db, row, method, view):
             transaction.set_rollback(True)
         if writes.rows:
             wrong.append(f"{role} {method} {path} wrote {writes.rows}")
-        if role == "anonymous" or (record_permission and method != "GET"
-                                   and role not in matrix.RECORD_WRITERS | {"superuser"}):
+        if role == "anonymous" or (
+            record_permission and method != "GET" and role not in matrix.RECORD_WRITERS | {"superuser"}
+        ):
             expected = 403
         else:
             expected = 405

@@ -36,8 +36,18 @@ TRANSLATED = [code for code, _name in settings.LANGUAGES if code != "en"]
 # bridge.messages._, which this scan and makemessages read like gettext.
 NOT_SCANNED = set()
 
-GETTEXT_FUNCTIONS = {"_", "gettext", "gettext_lazy", "gettext_noop", "pgettext", "pgettext_lazy", "ngettext",
-                     "ngettext_lazy", "npgettext", "npgettext_lazy"}
+GETTEXT_FUNCTIONS = {
+    "_",
+    "gettext",
+    "gettext_lazy",
+    "gettext_noop",
+    "pgettext",
+    "pgettext_lazy",
+    "ngettext",
+    "ngettext_lazy",
+    "npgettext",
+    "npgettext_lazy",
+}
 WITH_CONTEXT = {"pgettext", "pgettext_lazy", "npgettext", "npgettext_lazy"}
 
 
@@ -106,15 +116,18 @@ def _template_messages(path):
     # templatize() keeps the template's indentation, which means nothing to Python's tokenizer
     # but can make it stop with an IndentationError: drop it (strings never span lines here).
     source = "\n".join(line.lstrip() for line in source.splitlines()) + "\n"
-    tokens = [t for t in tokenize.generate_tokens(io.StringIO(source).readline)
-              if t.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT)]
+    tokens = [
+        t
+        for t in tokenize.generate_tokens(io.StringIO(source).readline)
+        if t.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT)
+    ]
     for i, token in enumerate(tokens):
         if token.type != tokenize.NAME or token.string not in GETTEXT_FUNCTIONS:
             continue
         if i + 1 >= len(tokens) or tokens[i + 1].string != "(":
             continue
         strings = []
-        for arg in tokens[i + 2:]:
+        for arg in tokens[i + 2 :]:
             if arg.type == tokenize.STRING:
                 strings.append(ast.literal_eval(arg.string))
             elif arg.string == ")":
@@ -167,7 +180,8 @@ def test_the_source_scan_finds_what_makemessages_finds():
 def test_no_string_is_marked_in_a_form_that_cannot_be_extracted():
     found = source_messages()
     assert (None, None) not in found, (
-        f"gettext of an f-string at {found[(None, None)]}: write _('... %(name)s ...') % {{'name': value}}")
+        f"gettext of an f-string at {found[(None, None)]}: write _('... %(name)s ...') % {{'name': value}}"
+    )
 
 
 def test_every_marked_string_is_in_the_source_catalogue():
@@ -175,9 +189,12 @@ def test_every_marked_string_is_in_the_source_catalogue():
     missing = {key: where for key, where in source_messages().items() if key[1] is not None and key not in catalogue}
     assert not missing, (
         "Marked for translation but not in locale/en/LC_MESSAGES/django.po (run the makemessages command in "
-        "docs/translations.md, then translate):\n" + "\n".join(
+        "docs/translations.md, then translate):\n"
+        + "\n".join(
             f"  {msgid!r}{f' (context {context!r})' if context else ''} at {', '.join(where)}"
-            for (context, msgid), where in sorted(missing.items(), key=str)))
+            for (context, msgid), where in sorted(missing.items(), key=str)
+        )
+    )
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
@@ -189,7 +206,8 @@ def test_every_marked_string_is_translated(code):
     done = {_key(entry) for entry in _catalogue(code) if _translated(entry)}
     untranslated = sorted(wanted - done, key=str)
     assert not untranslated, f"{len(untranslated)} strings not translated into {code}:\n" + "\n".join(
-        f"  {msgid!r}{f' (context {context!r})' if context else ''}" for context, msgid in untranslated)
+        f"  {msgid!r}{f' (context {context!r})' if context else ''}" for context, msgid in untranslated
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -272,8 +290,10 @@ def english_afterwards():
     translation.deactivate()
 
 
-WEIGHTED = [{"contract": "4S", "declarer": "N", "tricks": 10, "weight": "0.5"},
-            {"contract": "4S", "declarer": "N", "tricks": 9, "weight": "0.5"}]
+WEIGHTED = [
+    {"contract": "4S", "declarer": "N", "tricks": 10, "weight": "0.5"},
+    {"contract": "4S", "declarer": "N", "tricks": 9, "weight": "0.5"},
+]
 
 
 @pytest.fixture
@@ -283,13 +303,32 @@ def ruled(record, people):
     from rulings.models import Ruling
 
     board = record.boards[0]
-    results = [services.record_result(board=board, round=record.round, table=record.tables[t], ns=record.pairs[t],
-                                      ew=record.pairs[2 + t], contract="4S", declarer="N", tricks=tricks)
-               for t, tricks in ((0, 11), (1, 9))]
+    results = [
+        services.record_result(
+            board=board,
+            round=record.round,
+            table=record.tables[t],
+            ns=record.pairs[t],
+            ew=record.pairs[2 + t],
+            contract="4S",
+            declarer="N",
+            tricks=tricks,
+        )
+        for t, tricks in ((0, 11), (1, 9))
+    ]
     ruling = ruling_services.rule(
-        result=results[1], director=people.director, kind=Ruling.Kind.UNAUTHORISED_INFORMATION,
-        laws="16B1a, 12C1c", ruling_text="Score adjusted", reasoning="Pass was a logical alternative",
-        give=True, outcome="adjusted", score_kind="weighted", ns=WEIGHTED, offending_side="EW")
+        result=results[1],
+        director=people.director,
+        kind=Ruling.Kind.UNAUTHORISED_INFORMATION,
+        laws="16B1a, 12C1c",
+        ruling_text="Score adjusted",
+        reasoning="Pass was a logical alternative",
+        give=True,
+        outcome="adjusted",
+        score_kind="weighted",
+        ns=WEIGHTED,
+        offending_side="EW",
+    )
     record.results, record.ruling = results, ruling
     return record
 
@@ -327,8 +366,12 @@ def not_left_to_right(html):
     """Signed numbers and contracts that are not inside an element with dir="ltr"."""
     parser = DirectionOfText()
     parser.feed(html)
-    return [(match, text.strip()[:80]) for text, direction in parser.runs if direction != "ltr"
-            for match in SIGNED_NUMBER.findall(text) + CONTRACT.findall(text)]
+    return [
+        (match, text.strip()[:80])
+        for text, direction in parser.runs
+        if direction != "ltr"
+        for match in SIGNED_NUMBER.findall(text) + CONTRACT.findall(text)
+    ]
 
 
 def test_the_direction_check_sees_a_contract_outside_an_ltr_element():
@@ -365,7 +408,15 @@ def test_a_greek_page_is_in_greek(client, ruled, people, compiled):
     assert "Η περίοδος διόρθωσης λήγει (Νόμος 79C)" in ruling and "Η προθεσμία έφεσης λήγει (Νόμος 92B)" in ruling
 
 
-@pytest.mark.parametrize("code,welcome", [("he", "שלום, Dana"), ("uk", "Вітаємо, Dana"), ("is", "Velkomin(n), Dana"),
-                                          ("el", "Καλώς ήρθατε, Dana"), ("nl", "Welkom, Dana")])
+@pytest.mark.parametrize(
+    "code,welcome",
+    [
+        ("he", "שלום, Dana"),
+        ("uk", "Вітаємо, Dana"),
+        ("is", "Velkomin(n), Dana"),
+        ("el", "Καλώς ήρθατε, Dana"),
+        ("nl", "Welkom, Dana"),
+    ],
+)
 def test_every_language_greets_in_its_own_words(client, record, people, compiled, code, welcome):
     assert welcome in page_in(client, people.director, "/", code)

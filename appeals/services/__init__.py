@@ -14,6 +14,7 @@ re-exports them, so ``from appeals import services; services.lodge_appeal(...)``
 Who may take each step is decided in the service that takes it: a refused person gets
 ``PermissionDenied`` with the reason (the API answers 403, the page says why).
 """
+
 from appeals.services._common import setting
 from appeals.services.body import (
     appoint_member,
@@ -56,4 +57,39 @@ from appeals.services.lodging import (
     unlock_statements,
 )
 
-__all__ = ['setting', 'lodge_appeal', 'extend_deadline', 'record_concurrence', 'record_statement', 'lock_statements', 'unlock_statements', 'request_appeal', 'lodge_requested', 'decline_request', 'request_parts', 'deposit_due', 'record_deposit', 'return_deposit', 'forfeit_deposit', 'request_withdrawal', 'accept_withdrawal', 'conflicts_of', 'constitute_body', 'appoint_member', 'declare_conflict', 'recuse', 'schedule_hearing', 'record_attendance', 'record_hearing_notes', 'record_vote', 'decide_law_part', 'appeal_law_decision', 'decide_appeal', 'find_without_merit', 'record_recommendation', 'respond_to_recommendation', 'lodge_further_appeal', 'decide_further_appeal']
+__all__ = [
+    "setting",
+    "lodge_appeal",
+    "extend_deadline",
+    "record_concurrence",
+    "record_statement",
+    "lock_statements",
+    "unlock_statements",
+    "request_appeal",
+    "lodge_requested",
+    "decline_request",
+    "request_parts",
+    "deposit_due",
+    "record_deposit",
+    "return_deposit",
+    "forfeit_deposit",
+    "request_withdrawal",
+    "accept_withdrawal",
+    "conflicts_of",
+    "constitute_body",
+    "appoint_member",
+    "declare_conflict",
+    "recuse",
+    "schedule_hearing",
+    "record_attendance",
+    "record_hearing_notes",
+    "record_vote",
+    "decide_law_part",
+    "appeal_law_decision",
+    "decide_appeal",
+    "find_without_merit",
+    "record_recommendation",
+    "respond_to_recommendation",
+    "lodge_further_appeal",
+    "decide_further_appeal",
+]

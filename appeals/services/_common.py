@@ -36,6 +36,7 @@ def setting(tournament, key):
 
 # --- Small helpers -----------------------------------------------------------------------
 
+
 def _refuse(field, message):
     raise ValidationError({field: message})
 
@@ -51,30 +52,44 @@ def _log(appeal, action, *, by, at, note="", state=None, before=None):
     if state and state != appeal.state:
         appeal.state = state
         appeal.save(update_fields=["state"])
-    event = AppealEvent.objects.create(appeal=appeal, action=action, by=by, at=at, note=note, from_state=before,
-                                       to_state=appeal.state)
+    event = AppealEvent.objects.create(
+        appeal=appeal, action=action, by=by, at=at, note=note, from_state=before, to_state=appeal.state
+    )
     # Every step of a case also goes into the tamper-evident trail of the whole system.
-    audit.record(action=f"appeal.{action}", obj=appeal, actor=by, tournament=appeal.tournament.pk,
-                 before={"state": before}, after={"state": appeal.state, "at": at.isoformat(), "note": note},
-                 summary=f"{appeal}: {AppealEvent.Action(action).label}")
+    audit.record(
+        action=f"appeal.{action}",
+        obj=appeal,
+        actor=by,
+        tournament=appeal.tournament.pk,
+        before={"state": before},
+        after={"state": appeal.state, "at": at.isoformat(), "note": note},
+        summary=f"{appeal}: {AppealEvent.Action(action).label}",
+    )
     return event
 
 
 def _lock(appeal):
-    return (Appeal.objects.select_for_update(of=("self",))
-            .select_related("ruling__result__board__session__event__tournament__authority", "appellant")
-            .get(pk=appeal.pk))
+    return (
+        Appeal.objects.select_for_update(of=("self",))
+        .select_related("ruling__result__board__session__event__tournament__authority", "appellant")
+        .get(pk=appeal.pk)
+    )
 
 
 def _require_open(appeal):
     if not appeal.is_open:
-        _refuse("state", _("Appeal %(n)s is %(state)s: nothing more can be done at the event.") % {
-            "n": appeal.number, "state": appeal.get_state_display().lower()})
+        _refuse(
+            "state",
+            _("Appeal %(n)s is %(state)s: nothing more can be done at the event.")
+            % {"n": appeal.number, "state": appeal.get_state_display().lower()},
+        )
 
 
 def _is_official(user, tournament, role_names):
-    return user.is_superuser or TournamentOfficial.objects.filter(
-        user=user, tournament=tournament, role__in=role_names).exists()
+    return (
+        user.is_superuser
+        or TournamentOfficial.objects.filter(user=user, tournament=tournament, role__in=role_names).exists()
+    )
 
 
 def _deny(message):
@@ -85,14 +100,15 @@ def _deny(message):
 
 def _require_director(user, tournament, what):
     if not _is_official(user, tournament, DIRECTORS):
-        _deny(_("%(user)s is not a director of %(t)s: %(what)s") % {
-            "user": user, "t": tournament, "what": what})
+        _deny(_("%(user)s is not a director of %(t)s: %(what)s") % {"user": user, "t": tournament, "what": what})
 
 
 def _require_chief(user, tournament, what):
     if not _is_official(user, tournament, (roles.CHIEF_DIRECTOR,)):
-        _deny(_("Only the director in charge of %(t)s %(what)s; %(user)s is not.") % {
-            "t": tournament, "what": what, "user": user})
+        _deny(
+            _("Only the director in charge of %(t)s %(what)s; %(user)s is not.")
+            % {"t": tournament, "what": what, "user": user}
+        )
 
 
 def _require_text(field, text, message):
@@ -105,8 +121,10 @@ def _require_sitting(body, user, what):
     if user.is_superuser and not body.members.filter(user=user).exists():
         return
     if not body.sitting().filter(user=user).exists():
-        _deny(_("Only a member sitting on the %(body)s %(what)s; %(user)s does not sit on it.") % {
-            "body": body.get_kind_display().lower(), "what": what, "user": user})
+        _deny(
+            _("Only a member sitting on the %(body)s %(what)s; %(user)s does not sit on it.")
+            % {"body": body.get_kind_display().lower(), "what": what, "user": user}
+        )
 
 
 def _require_director_or_sitting(user, appeal, what):
@@ -116,8 +134,10 @@ def _require_director_or_sitting(user, appeal, what):
     body = appeal.body()
     if body is not None and body.sitting().filter(user=user).exists():
         return
-    _deny(_("Only a director of %(t)s or a member sitting on the case %(what)s; %(user)s is neither.") % {
-        "t": appeal.tournament, "what": what, "user": user})
+    _deny(
+        _("Only a director of %(t)s or a member sitting on the case %(what)s; %(user)s is neither.")
+        % {"t": appeal.tournament, "what": what, "user": user}
+    )
 
 
 def _require_national_officer(user, tournament):
@@ -133,8 +153,10 @@ def _outcome(value):
 
 def _check_score_for(outcome, score_kind):
     if outcome == Outcome.UPHOLD and score_kind:
-        _refuse("score_kind", _("An upheld ruling keeps its own score: give a score only when the ruling is "
-                                "varied or overturned."))
+        _refuse(
+            "score_kind",
+            _("An upheld ruling keeps its own score: give a score only when the ruling is varied or overturned."),
+        )
 
 
 def _settle_ruling(ruling):
@@ -142,9 +164,15 @@ def _settle_ruling(ruling):
     any decision varied or overturned it; final once decided; given again if all were withdrawn."""
     ruling = Ruling.objects.select_for_update().get(pk=ruling.pk)
     appeals = list(ruling.appeals.all())
-    changed = any(a.state == Appeal.State.DECIDED and a.outcome != Outcome.UPHOLD for a in appeals) or \
-        FurtherAppeal.objects.filter(appeal__ruling=ruling, binding=True, state=FurtherAppeal.State.DECIDED,
-                                     outcome__in=[Outcome.VARY, Outcome.OVERTURN]).exists()
+    changed = (
+        any(a.state == Appeal.State.DECIDED and a.outcome != Outcome.UPHOLD for a in appeals)
+        or FurtherAppeal.objects.filter(
+            appeal__ruling=ruling,
+            binding=True,
+            state=FurtherAppeal.State.DECIDED,
+            outcome__in=[Outcome.VARY, Outcome.OVERTURN],
+        ).exists()
+    )
     if any(a.is_open for a in appeals):
         state = Ruling.State.UNDER_APPEAL
     elif changed:
@@ -178,8 +206,18 @@ def _apply_score(appeal, *, outcome, score_kind, ns, ew, by, reasons, label):
         if current is None:
             return "", None, _("table result")
     change = scoring_services.set_effective_score(
-        result=result, kind=kind, score=score, penalty=penalty, outside_agency=outside_agency, reason=reasons,
-        cause_type="decision", cause_id=appeal.pk, cause_label=label, by=by, description=description)
+        result=result,
+        kind=kind,
+        score=score,
+        penalty=penalty,
+        outside_agency=outside_agency,
+        reason=reasons,
+        cause_type="decision",
+        cause_id=appeal.pk,
+        cause_label=label,
+        by=by,
+        description=description,
+    )
     return (score_kind, score, change.new_description)
 
 
@@ -194,17 +232,22 @@ def _check_votes(body, outcome, *, now):
         return
     missing = [str(m) for m in sitting if not m.vote]
     if missing:
-        _refuse("votes", _("Every member votes before the decision is recorded; still to vote: %(names)s.") % {
-            "names": ", ".join(missing)})
+        _refuse(
+            "votes",
+            _("Every member votes before the decision is recorded; still to vote: %(names)s.")
+            % {"names": ", ".join(missing)},
+        )
     counts = Counter(m.vote for m in sitting)
     tally = ", ".join(f"{n} {vote}" for vote, n in counts.most_common())
     majority = [vote for vote, n in counts.items() if 2 * n > len(sitting)]
     if not majority:
         _refuse("votes", _("No majority (%(tally)s): the members vote again.") % {"tally": tally})
     if majority[0] != outcome:
-        _refuse("outcome", _("The members voted %(tally)s: the decision is the majority's (%(majority)s).") % {
-            "tally": tally, "majority": majority[0]})
-
+        _refuse(
+            "outcome",
+            _("The members voted %(tally)s: the decision is the majority's (%(majority)s).")
+            % {"tally": tally, "majority": majority[0]},
+        )
 
 
 def _require_constituted(body):
@@ -212,12 +255,18 @@ def _require_constituted(body):
         _refuse("body", _("No body has been formed to hear this case."))
     missing = body.missing()
     if missing:
-        _refuse("body", _("The %(kind)s is not constituted: %(why)s.") % {
-            "kind": body.get_kind_display().lower(), "why": "; ".join(missing)})
+        _refuse(
+            "body",
+            _("The %(kind)s is not constituted: %(why)s.")
+            % {"kind": body.get_kind_display().lower(), "why": "; ".join(missing)},
+        )
 
 
 def _require_concurrence(appeal):
     missing = selectors.concurrence_missing(appeal)
     if missing:
-        _refuse("concurrence", _("The appeal cannot go forward without concurrence (Law 92D): still needed from "
-                                 "%(names)s.") % {"names": ", ".join(missing)})
+        _refuse(
+            "concurrence",
+            _("The appeal cannot go forward without concurrence (Law 92D): still needed from %(names)s.")
+            % {"names": ", ".join(missing)},
+        )

@@ -1,7 +1,6 @@
 """The body that hears a case: forming it, appointing members with conflict checks, declaring
 interests and recusing."""
 
-
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -33,6 +32,7 @@ from scoring.models import Player
 
 # --- The body ---------------------------------------------------------------------------------
 
+
 def conflicts_of(user, body):
     """Why ``user`` may not sit on ``body``, in words (empty: no known conflict): the director who
     gave the ruling, a member or captain of either side, anyone on a lower body for the matter."""
@@ -47,11 +47,15 @@ def conflicts_of(user, body):
                 reasons.append(_("captains %(c)s (%(side)s)") % {"c": contestant, "side": label})
             elif contestant.members.filter(pk=player.pk).exists():
                 reasons.append(_("plays for %(c)s (%(side)s)") % {"c": contestant, "side": label})
-    if not body.is_director_in_charge and AppealPart.objects.filter(
-            appeal__ruling=ruling, decided_by=user, kind=AppealPart.Kind.LAW).exists():
+    if (
+        not body.is_director_in_charge
+        and AppealPart.objects.filter(appeal__ruling=ruling, decided_by=user, kind=AppealPart.Kind.LAW).exists()
+    ):
         reasons.append(_("decided a part of this matter as director in charge"))
-    if body.stage == Stage.FURTHER and BodyMember.objects.filter(
-            user=user, body__stage=Stage.EVENT, body__appeal__ruling=ruling).exists():
+    if (
+        body.stage == Stage.FURTHER
+        and BodyMember.objects.filter(user=user, body__stage=Stage.EVENT, body__appeal__ruling=ruling).exists()
+    ):
         reasons.append(_("sat on the event's appeals body for this matter"))
     if body.stage == Stage.FURTHER and Appeal.objects.filter(ruling=ruling, decided_by=user).exists():
         reasons.append(_("decided this matter at the event"))
@@ -75,11 +79,21 @@ def _body_size(tournament, kind, size):
 def _mark_constituted(appeal, body, *, by, now):
     if body.stage == Stage.EVENT and appeal.state == Appeal.State.LODGED and body.is_constituted:
         names = ", ".join(str(m) for m in body.sitting())
-        _log(appeal, Action.CONSTITUTED, by=by, at=now, state=Appeal.State.CONSTITUTED,
-             note=f"{body.get_kind_display()}: {names}")
-        notify([m.user for m in body.sitting()], appeal, _("Appeal %(n)s: you sit on it (%(body)s); the hearing is "
-                                                          "fixed next.") % {"n": appeal.number,
-                                                                            "body": body.get_kind_display()}, now)
+        _log(
+            appeal,
+            Action.CONSTITUTED,
+            by=by,
+            at=now,
+            state=Appeal.State.CONSTITUTED,
+            note=f"{body.get_kind_display()}: {names}",
+        )
+        notify(
+            [m.user for m in body.sitting()],
+            appeal,
+            _("Appeal %(n)s: you sit on it (%(body)s); the hearing is fixed next.")
+            % {"n": appeal.number, "body": body.get_kind_display()},
+            now,
+        )
 
 
 @transaction.atomic
@@ -100,8 +114,11 @@ def constitute_body(*, appeal, by, kind=None, members=(), chair=None, size=None,
         regulated = setting(tournament, "appeals_body")
         kind = kind or (Body.Kind.DIRECTOR_IN_CHARGE if regulated == "none" else regulated)
         if regulated == "none" and kind != Body.Kind.DIRECTOR_IN_CHARGE:
-            _refuse("kind", _("%(body)s has no appeals body: the director in charge hears every appeal (Law 93A).")
-                    % {"body": tournament.authority})
+            _refuse(
+                "kind",
+                _("%(body)s has no appeals body: the director in charge hears every appeal (Law 93A).")
+                % {"body": tournament.authority},
+            )
         if kind == Body.Kind.NATIONAL:
             _refuse("kind", _("The regulating authority's body hears only a further appeal (Law 93C)."))
         if kind == Body.Kind.DIRECTOR_IN_CHARGE and not members:
@@ -117,10 +134,23 @@ def constitute_body(*, appeal, by, kind=None, members=(), chair=None, size=None,
         _refuse("kind", _("'%(k)s' is not a kind of appeals body.") % {"k": kind})
     if appeal.bodies.filter(stage=stage).exists():
         _refuse("kind", _("A body is already formed for this case: appoint or replace its members instead."))
-    body = _save(Body(appeal=appeal, stage=stage, kind=kind, size=_body_size(tournament, kind, size),
-                      constituted_by=by, created_at=now))
-    _log(appeal, Action.BODY_CREATED, by=by, at=now,
-         note=_("%(kind)s of %(n)s") % {"kind": body.get_kind_display(), "n": body.size})
+    body = _save(
+        Body(
+            appeal=appeal,
+            stage=stage,
+            kind=kind,
+            size=_body_size(tournament, kind, size),
+            constituted_by=by,
+            created_at=now,
+        )
+    )
+    _log(
+        appeal,
+        Action.BODY_CREATED,
+        by=by,
+        at=now,
+        note=_("%(kind)s of %(n)s") % {"kind": body.get_kind_display(), "n": body.size},
+    )
     for user in members:
         appoint_member(body=body, user=user, by=by, chair=user == chair, now=now)
     return body
@@ -130,8 +160,11 @@ def constitute_body(*, appeal, by, kind=None, members=(), chair=None, size=None,
 def appoint_member(*, body, user, by, chair=False, now=None):
     """Seat ``user`` on ``body`` after checking for conflicts of interest."""
     now = now or timezone.now()
-    body = Body.objects.select_for_update(of=("self",)).select_related("appeal__ruling__result__ns",
-                                                          "appeal__ruling__result__ew").get(pk=body.pk)
+    body = (
+        Body.objects.select_for_update(of=("self",))
+        .select_related("appeal__ruling__result__ns", "appeal__ruling__result__ew")
+        .get(pk=body.pk)
+    )
     appeal = _lock(body.appeal)
     if body.stage == Stage.EVENT:
         _require_chief(by, appeal.tournament, _("forms the body that hears an appeal"))
@@ -141,13 +174,19 @@ def appoint_member(*, body, user, by, chair=False, now=None):
     if body.members.filter(user=user).exists():
         _refuse("user", _("%(u)s is already appointed to this body.") % {"u": user})
     if body.sitting().count() >= body.size:
-        _refuse("user", _("The body already has its %(n)s members: one must recuse before another is appointed.")
-                % {"n": body.size})
+        _refuse(
+            "user",
+            _("The body already has its %(n)s members: one must recuse before another is appointed.")
+            % {"n": body.size},
+        )
     if chair and body.sitting().filter(is_chair=True).exists():
         _refuse("chair", _("%(c)s already chairs this body.") % {"c": body.sitting().get(is_chair=True)})
     if body.is_director_in_charge and not _is_official(user, appeal.tournament, (roles.CHIEF_DIRECTOR,)):
-        _refuse("user", _("Only the director in charge of %(t)s %(what)s; %(user)s is not.") % {
-            "t": appeal.tournament, "what": _("hears an appeal alone (Law 93A)"), "user": user})
+        _refuse(
+            "user",
+            _("Only the director in charge of %(t)s %(what)s; %(user)s is not.")
+            % {"t": appeal.tournament, "what": _("hears an appeal alone (Law 93A)"), "user": user},
+        )
     conflicts = conflicts_of(user, body)
     if conflicts:
         _refuse("user", _("%(u)s cannot sit on this case: %(why)s.") % {"u": user, "why": "; ".join(conflicts)})
@@ -155,8 +194,13 @@ def appoint_member(*, body, user, by, chair=False, now=None):
     if body.is_director_in_charge:
         member.declared_at = now  # the director in charge hears appeals of his own tournament (93A)
     _save(member)
-    _log(appeal, Action.MEMBER_APPOINTED, by=by, at=now,
-         note=f"{member}{' (' + _('chair') + ')' if chair else ''}, {body.get_kind_display().lower()}")
+    _log(
+        appeal,
+        Action.MEMBER_APPOINTED,
+        by=by,
+        at=now,
+        note=f"{member}{' (' + _('chair') + ')' if chair else ''}, {body.get_kind_display().lower()}",
+    )
     _mark_constituted(appeal, body, by=by, now=now)
     return member
 
@@ -174,8 +218,13 @@ def declare_conflict(*, member, conflict="", now=None):
         member.vote, member.dissent, member.voted_at = "", "", None
     _save(member)
     appeal = _lock(member.body.appeal)
-    _log(appeal, Action.INTERESTS_DECLARED, by=member.user, at=now,
-         note="%s: %s" % (member, member.conflict or _("no conflict")))
+    _log(
+        appeal,
+        Action.INTERESTS_DECLARED,
+        by=member.user,
+        at=now,
+        note="%s: %s" % (member, member.conflict or _("no conflict")),
+    )
     _mark_constituted(appeal, member.body, by=member.user, now=now)
     return member
 

@@ -49,9 +49,14 @@ from scoring.models import Adjustment, EffectiveScore, TournamentOfficial
 
 # --- Decisions ---------------------------------------------------------------------------------
 
+
 def _officials(appeal, role_names):
-    return [o.user for o in TournamentOfficial.objects.filter(tournament=appeal.tournament, role__in=role_names)
-            .select_related("user")]
+    return [
+        o.user
+        for o in TournamentOfficial.objects.filter(tournament=appeal.tournament, role__in=role_names).select_related(
+            "user"
+        )
+    ]
 
 
 def _close(appeal, *, by, now, reasons, note):
@@ -65,9 +70,12 @@ def _close(appeal, *, by, now, reasons, note):
     _save(appeal)
     _log(appeal, Action.DECIDED, by=by, at=now, note=note, before=before)
     players = [p.user for p in selectors.appellant_players(appeal)] if appeal.appellant_id else []
-    notify([*_officials(appeal, (roles.DIRECTOR, roles.CHIEF_DIRECTOR)), *players], appeal,
-           _("Appeal %(n)s is decided: %(outcome)s.") % {"n": appeal.number,
-                                                          "outcome": appeal.get_outcome_display()}, now)
+    notify(
+        [*_officials(appeal, (roles.DIRECTOR, roles.CHIEF_DIRECTOR)), *players],
+        appeal,
+        _("Appeal %(n)s is decided: %(outcome)s.") % {"n": appeal.number, "outcome": appeal.get_outcome_display()},
+        now,
+    )
     _settle_ruling(appeal.ruling)
     return appeal
 
@@ -86,14 +94,25 @@ def decide_law_part(*, part, by, outcome, reasons, score_kind="", ns=None, ew=No
     if part.kind != AppealPart.Kind.LAW:
         _refuse("part", _("This part is about facts or judgement: the body decides it, not the director alone."))
     if part.outcome:
-        _refuse("part", _("The director in charge has already decided this part (%(o)s).") % {
-            "o": part.get_outcome_display().lower()})
+        _refuse(
+            "part",
+            _("The director in charge has already decided this part (%(o)s).")
+            % {"o": part.get_outcome_display().lower()},
+        )
     _require_concurrence(appeal)
     outcome = _outcome(outcome)
     reasons = _require_text("reasons", reasons, _("Give the reasons for the decision."))
     _check_score_for(outcome, score_kind)
-    kind, score, description = _apply_score(appeal, outcome=outcome, score_kind=score_kind, ns=ns, ew=ew, by=by,
-                                            reasons=reasons, label=f"appeal {appeal.number} decision")
+    kind, score, description = _apply_score(
+        appeal,
+        outcome=outcome,
+        score_kind=score_kind,
+        ns=ns,
+        ew=ew,
+        by=by,
+        reasons=reasons,
+        label=f"appeal {appeal.number} decision",
+    )
     part.outcome, part.reasons, part.decided_by, part.decided_at = outcome, reasons, by, now
     _save(part)
     if outcome != Outcome.UPHOLD:
@@ -112,14 +131,18 @@ def appeal_law_decision(*, part, by, now=None):
     now = now or timezone.now()
     part = AppealPart.objects.select_for_update().get(pk=part.pk)
     appeal = _lock(part.appeal)
-    _require_director(by, appeal.tournament, _("a director takes the director in charge's decision to the body "
-                                               "for the appellants (Law 93B1)."))
+    _require_director(
+        by,
+        appeal.tournament,
+        _("a director takes the director in charge's decision to the body for the appellants (Law 93B1)."),
+    )
     if part.kind != AppealPart.Kind.LAW or not part.outcome:
         _refuse("part", _("Only the director in charge's decision on a law part can be taken to the body."))
     if part.to_body:
         _refuse("part", _("This decision is already before the body."))
     if setting(appeal.tournament, "appeals_body") == "none" or (
-            appeal.body() is not None and appeal.body().is_director_in_charge):
+        appeal.body() is not None and appeal.body().is_director_in_charge
+    ):
         _refuse("part", _("There is no appeals body: the director in charge's decision stands (Law 93A)."))
     if appeal.state == Appeal.State.WITHDRAWN or hasattr(appeal, "further"):
         _refuse("state", _("This case can no longer go to the body."))
@@ -165,20 +188,41 @@ def decide_appeal(*, appeal, by, outcome, reasons, score_kind="", ns=None, ew=No
     else:
         waiting = [p.question for p in parts if p.kind == AppealPart.Kind.LAW and not p.outcome]
         if waiting:
-            _refuse("parts", _("The director in charge first decides the part about law or regulation (Law 93B1): "
-                               "%(q)s") % {"q": "; ".join(waiting)})
+            _refuse(
+                "parts",
+                _("The director in charge first decides the part about law or regulation (Law 93B1): %(q)s")
+                % {"q": "; ".join(waiting)},
+            )
         heard = [p for p in parts if p.kind == AppealPart.Kind.JUDGEMENT]
         if outcome != Outcome.UPHOLD and appeal.ruling.kind == Ruling.Kind.DISCIPLINARY_PENALTY:
-            _refuse("outcome", _("The body cannot overrule the director in charge on the exercise of the "
-                                 "disciplinary powers of Law 91 (Law 93B3). Record a recommendation to the director "
-                                 "instead."))
+            _refuse(
+                "outcome",
+                _(
+                    "The body cannot overrule the director in charge on the exercise of the "
+                    "disciplinary powers of Law 91 (Law 93B3). Record a recommendation to the director "
+                    "instead."
+                ),
+            )
         if outcome != Outcome.UPHOLD and not heard:
-            _refuse("outcome", _("The body cannot overrule the director in charge on law or regulation (Law 93B3): "
-                                 "it may uphold the decision, or record a recommendation to the director."))
+            _refuse(
+                "outcome",
+                _(
+                    "The body cannot overrule the director in charge on law or regulation (Law 93B3): "
+                    "it may uphold the decision, or record a recommendation to the director."
+                ),
+            )
     _check_votes(body, outcome, now=now)
     _check_score_for(outcome, score_kind)
-    kind, score, description = _apply_score(appeal, outcome=outcome, score_kind=score_kind, ns=ns, ew=ew, by=by,
-                                            reasons=reasons, label=f"appeal {appeal.number} decision")
+    kind, score, description = _apply_score(
+        appeal,
+        outcome=outcome,
+        score_kind=score_kind,
+        ns=ns,
+        ew=ew,
+        by=by,
+        reasons=reasons,
+        label=f"appeal {appeal.number} decision",
+    )
     for part in heard:
         part.outcome, part.reasons, part.decided_by, part.decided_at = outcome, reasons, by, now
         _save(part)
@@ -202,8 +246,11 @@ def find_without_merit(*, appeal, by, reasons, penalty=None, now=None):
     if appeal.origin == Appeal.Origin.DIRECTOR:
         _refuse("origin", _("The director referred this case: there are no appellants to sanction."))
     if appeal.outcome != Outcome.UPHOLD:
-        _refuse("outcome", _("The ruling was %(o)s: an appeal that changed it had merit.") % {
-            "o": appeal.get_outcome_display().lower().replace("ruling ", "")})
+        _refuse(
+            "outcome",
+            _("The ruling was %(o)s: an appeal that changed it had merit.")
+            % {"o": appeal.get_outcome_display().lower().replace("ruling ", "")},
+        )
     if appeal.without_merit:
         _refuse("state", _("The appeal was already found without merit."))
     body = appeal.body()
@@ -228,8 +275,14 @@ def find_without_merit(*, appeal, by, reasons, penalty=None, now=None):
     if sanction in ("penalty", "deposit_and_penalty"):
         amount = penalty or (setting(appeal.tournament, "without_merit_penalty") or {}).get(appeal.event.kind)
         if not amount:
-            _refuse("penalty", _("%(body)s's sanction includes a score penalty: give it in the event's units "
-                                 "(e.g. 25%% of a top, or 6 IMPs).") % {"body": appeal.tournament.authority})
+            _refuse(
+                "penalty",
+                _(
+                    "%(body)s's sanction includes a score penalty: give it in the event's units "
+                    "(e.g. 25%% of a top, or 6 IMPs)."
+                )
+                % {"body": appeal.tournament.authority},
+            )
         _penalise(appeal, amount, by=by, reasons=reasons)
         applied.append(_("procedural penalty of %(p)s on %(side)s") % {"p": amount, "side": appeal.get_side_display()})
     if sanction == "warning":
@@ -239,8 +292,9 @@ def find_without_merit(*, appeal, by, reasons, penalty=None, now=None):
         applied.append(_("warning recorded against %(names)s") % {"names": ", ".join(str(p) for p in players)})
     appeal.without_merit, appeal.without_merit_reasons, appeal.sanction = True, reasons, sanction
     _save(appeal)
-    _log(appeal, Action.WITHOUT_MERIT, by=by, at=now,
-         note="%s (%s)" % (reasons, "; ".join(applied) or _("no sanction")))
+    _log(
+        appeal, Action.WITHOUT_MERIT, by=by, at=now, note="%s (%s)" % (reasons, "; ".join(applied) or _("no sanction"))
+    )
     return appeal
 
 
@@ -249,24 +303,39 @@ def _penalise(appeal, amount, *, by, reasons):
     try:
         Decimal(text[:-1] if text.endswith("%") else text)
     except InvalidOperation:
-        _refuse("penalty", _("'%(p)s' is not a penalty: a number in the event's units, or a percentage of a top "
-                             "such as 25%%.") % {"p": text})
+        _refuse(
+            "penalty",
+            _("'%(p)s' is not a penalty: a number in the event's units, or a percentage of a top such as 25%%.")
+            % {"p": text},
+        )
     result = appeal.ruling.result
     current = EffectiveScore.objects.filter(result=result).first()
     penalties = dict(current.penalty or {}) if current else {}
     side = appeal.side.lower()
     if side in penalties:
-        _refuse("penalty", _("%(side)s already has a procedural penalty on this board (%(p)s): the engine takes "
-                             "one per side; add them up and change the ruling's penalty.") % {
-            "side": appeal.get_side_display(), "p": penalties[side]})
+        _refuse(
+            "penalty",
+            _(
+                "%(side)s already has a procedural penalty on this board (%(p)s): the engine takes "
+                "one per side; add them up and change the ruling's penalty."
+            )
+            % {"side": appeal.get_side_display(), "p": penalties[side]},
+        )
     penalties[side] = text
     try:
         scoring_services.set_effective_score(
-            result=result, kind=current.kind if current else Adjustment.TABLE, score=current.score if current else None,
-            penalty=penalties, outside_agency=current.outside_agency if current else False,
-            description=current.description if current else "", reason=_("Appeal without merit: %(r)s") % {
-                "r": reasons}, cause_type="decision", cause_id=appeal.pk,
-            cause_label=f"appeal {appeal.number} without merit", by=by)
+            result=result,
+            kind=current.kind if current else Adjustment.TABLE,
+            score=current.score if current else None,
+            penalty=penalties,
+            outside_agency=current.outside_agency if current else False,
+            description=current.description if current else "",
+            reason=_("Appeal without merit: %(r)s") % {"r": reasons},
+            cause_type="decision",
+            cause_id=appeal.pk,
+            cause_label=f"appeal {appeal.number} without merit",
+            by=by,
+        )
     except ValidationError as error:
         raise ValidationError({"penalty": error.messages}) from None
 
@@ -284,18 +353,19 @@ def record_recommendation(*, appeal, by, about, text, now=None):
     if about not in Recommendation.About.values:
         _refuse("about", _("A recommendation is about law or regulation, or about disciplinary powers (Law 91)."))
     text = _require_text("text", text, _("Write what the body recommends."))
-    recommendation = _save(Recommendation(appeal=appeal, about=about, text=text, recommended_by=by,
-                                          recommended_at=now))
+    recommendation = _save(Recommendation(appeal=appeal, about=about, text=text, recommended_by=by, recommended_at=now))
     _log(appeal, Action.RECOMMENDATION, by=by, at=now, note=text)
-    notify(_officials(appeal, (roles.CHIEF_DIRECTOR,)), appeal, _("Appeal %(n)s: the body recommends a change; "
-                                                                   "your answer is awaited (Law 93B3).") % {
-        "n": appeal.number}, now)
+    notify(
+        _officials(appeal, (roles.CHIEF_DIRECTOR,)),
+        appeal,
+        _("Appeal %(n)s: the body recommends a change; your answer is awaited (Law 93B3).") % {"n": appeal.number},
+        now,
+    )
     return recommendation
 
 
 @transaction.atomic
-def respond_to_recommendation(*, recommendation, by, accepted, response, score_kind="", ns=None, ew=None,
-                              now=None):
+def respond_to_recommendation(*, recommendation, by, accepted, response, score_kind="", ns=None, ew=None, now=None):
     """The director in charge accepts or declines a recommendation, in words. Accepting it with a
     new adjusted score (``score_kind``, ``ns``, ``ew`` as for a ruling) changes the ruling through
     the rulings service (``change_ruling``), and the scores follow."""
@@ -311,11 +381,21 @@ def respond_to_recommendation(*, recommendation, by, accepted, response, score_k
     recommendation.response = _require_text("response", response, _("Write the director's answer."))
     recommendation.responded_by, recommendation.responded_at = by, now
     _save(recommendation)
-    _log(appeal, Action.RECOMMENDATION_ANSWERED, by=by, at=now,
-         note="%s: %s" % (_("accepted") if accepted else _("declined"), recommendation.response))
+    _log(
+        appeal,
+        Action.RECOMMENDATION_ANSWERED,
+        by=by,
+        at=now,
+        note="%s: %s" % (_("accepted") if accepted else _("declined"), recommendation.response),
+    )
     if accepted and score_kind:
         rulings_services.change_ruling(
-            ruling=appeal.ruling, by=by, outcome=Ruling.Outcome.ADJUSTED, score_kind=score_kind, ns=ns, ew=ew,
-            reason=_("Recommendation of the appeals body accepted (Law 93B3): %(r)s") % {
-                "r": recommendation.response})
+            ruling=appeal.ruling,
+            by=by,
+            outcome=Ruling.Outcome.ADJUSTED,
+            score_kind=score_kind,
+            ns=ns,
+            ew=ew,
+            reason=_("Recommendation of the appeals body accepted (Law 93B3): %(r)s") % {"r": recommendation.response},
+        )
     return recommendation

@@ -34,6 +34,7 @@ from rulings.services import build_adjusted_score
 
 # --- Further appeal (Law 93C) ---------------------------------------------------------------------
 
+
 @transaction.atomic
 def lodge_further_appeal(*, appeal, by, grounds, origin=FurtherAppeal.Origin.PLAYER, player=None, now=None):
     """Take a decided case to the regulating authority, where it provides a further appeal: by a
@@ -46,8 +47,11 @@ def lodge_further_appeal(*, appeal, by, grounds, origin=FurtherAppeal.Origin.PLA
         _require_director(by, tournament, _("a further appeal is lodged through a director (Law 92C)."))
     mode = setting(tournament, "further_appeal")
     if mode not in ("binding", "advisory"):
-        _refuse("appeal", _("%(body)s provides no further appeal (Law 93C): the decision at the event is final.") % {
-            "body": tournament.authority})
+        _refuse(
+            "appeal",
+            _("%(body)s provides no further appeal (Law 93C): the decision at the event is final.")
+            % {"body": tournament.authority},
+        )
     if hasattr(appeal, "further"):
         _refuse("appeal", _("This case is already before the regulating authority."))
     grounds = _require_text("grounds", grounds, _("Write the grounds of the further appeal."))
@@ -58,11 +62,13 @@ def lodge_further_appeal(*, appeal, by, grounds, origin=FurtherAppeal.Origin.PLA
         if player is None or selectors.side_of(player, appeal.ruling) is None:
             _refuse("player", _("Only a player or captain of either side at the table may appeal further."))
         side = selectors.side_of(player, appeal.ruling)
-        deadline = appeal.decided_at + datetime.timedelta(
-            minutes=setting(tournament, "further_appeal_period_minutes"))
+        deadline = appeal.decided_at + datetime.timedelta(minutes=setting(tournament, "further_appeal_period_minutes"))
         if now > deadline:
-            _refuse("deadline", _("Too late: a further appeal had to be lodged by %(when)s.") % {
-                "when": selectors.local_time(deadline, tournament)})
+            _refuse(
+                "deadline",
+                _("Too late: a further appeal had to be lodged by %(when)s.")
+                % {"when": selectors.local_time(deadline, tournament)},
+            )
     elif origin == FurtherAppeal.Origin.DIRECTOR:
         _require_director(by, tournament, _("only a director refers a case to the regulating authority."))
         player = None
@@ -76,10 +82,27 @@ def lodge_further_appeal(*, appeal, by, grounds, origin=FurtherAppeal.Origin.PLA
         _refuse("origin", _("A further appeal comes from a player, the director or the body."))
     if appeal.state == Appeal.State.WITHDRAWN:
         _refuse("state", _("The appeal was withdrawn."))
-    further = _save(FurtherAppeal(appeal=appeal, origin=origin, side=side, lodged_by=player, recorded_by=by,
-                                  lodged_at=now, deadline=deadline, grounds=grounds, binding=mode == "binding"))
-    _log(appeal, Action.FURTHER_LODGED, by=by, at=now, note="%s, %s: %s" % (
-        further.get_origin_display(), _("binding") if further.binding else _("advisory only"), grounds))
+    further = _save(
+        FurtherAppeal(
+            appeal=appeal,
+            origin=origin,
+            side=side,
+            lodged_by=player,
+            recorded_by=by,
+            lodged_at=now,
+            deadline=deadline,
+            grounds=grounds,
+            binding=mode == "binding",
+        )
+    )
+    _log(
+        appeal,
+        Action.FURTHER_LODGED,
+        by=by,
+        at=now,
+        note="%s, %s: %s"
+        % (further.get_origin_display(), _("binding") if further.binding else _("advisory only"), grounds),
+    )
     return further
 
 
@@ -101,8 +124,16 @@ def decide_further_appeal(*, further_appeal, by, outcome, reasons, score_kind=""
     _check_votes(body, outcome, now=now)
     _check_score_for(outcome, score_kind)
     if further.binding:
-        kind, score, description = _apply_score(appeal, outcome=outcome, score_kind=score_kind, ns=ns, ew=ew, by=by,
-                                                reasons=reasons, label=f"appeal {appeal.number} further decision")
+        kind, score, description = _apply_score(
+            appeal,
+            outcome=outcome,
+            score_kind=score_kind,
+            ns=ns,
+            ew=ew,
+            by=by,
+            reasons=reasons,
+            label=f"appeal {appeal.number} further decision",
+        )
     elif score_kind:
         score, description = build_adjusted_score(result=appeal.ruling.result, score_kind=score_kind, ns=ns, ew=ew)
         kind = score_kind
@@ -113,7 +144,12 @@ def decide_further_appeal(*, further_appeal, by, outcome, reasons, score_kind=""
     further.state = FurtherAppeal.State.DECIDED
     _save(further)
     label = str(Outcome(outcome).label)
-    _log(appeal, Action.FURTHER_DECIDED, by=by, at=now,
-         note=label if further.binding else "%s (%s)" % (label, _("advisory")))
+    _log(
+        appeal,
+        Action.FURTHER_DECIDED,
+        by=by,
+        at=now,
+        note=label if further.binding else "%s (%s)" % (label, _("advisory")),
+    )
     _settle_ruling(appeal.ruling)
     return further

@@ -1,6 +1,5 @@
 """The hearing: scheduling it, attendance, its record, and the members' votes."""
 
-
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -33,6 +32,7 @@ from appeals.services.lodging import deposit_due
 
 # --- Hearing ---------------------------------------------------------------------------------
 
+
 @transaction.atomic
 def schedule_hearing(*, appeal, by, starts_at, mode=Hearing.Mode.IN_PERSON, place="", scribe=None, now=None):
     """Fix when and how the body hears the case. A case from a session that is not the last must
@@ -46,21 +46,52 @@ def schedule_hearing(*, appeal, by, starts_at, mode=Hearing.Mode.IN_PERSON, plac
     _require_concurrence(appeal)
     due = deposit_due(appeal)
     if due and not appeal.deposits.filter(stage=Stage.EVENT).exists():
-        _refuse("deposit", _("The deposit of %(amount)s %(currency)s has not been received.") % {
-            "amount": due[0], "currency": due[1]})
+        _refuse(
+            "deposit",
+            _("The deposit of %(amount)s %(currency)s has not been received.") % {"amount": due[0], "currency": due[1]},
+        )
     if appeal.decide_by and starts_at >= appeal.decide_by:
         tournament = appeal.tournament
-        _refuse("starts_at", _("A case from %(s)s must be decided before the next session starts at %(limit)s; "
-                               "this hearing would start at %(when)s.") % {
-            "s": appeal.ruling.session, "limit": selectors.local_time(appeal.decide_by, tournament),
-            "when": selectors.local_time(starts_at, tournament)})
-    hearing = _save(Hearing(appeal=appeal, body=body, starts_at=starts_at, mode=mode, place=place,
-                            scribe=scribe, scheduled_by=by, scheduled_at=now))
-    notify([m.user for m in body.sitting()], appeal, _("Appeal %(n)s is heard at %(when)s.") % {
-        "n": appeal.number, "when": selectors.local_time(starts_at, appeal.tournament)}, now)
-    _log(appeal, Action.HEARING_SCHEDULED, by=by, at=now, state=Appeal.State.SCHEDULED,
-         note=f"{selectors.local_time(starts_at, appeal.tournament)}, {hearing.get_mode_display().lower()}"
-              f"{', ' + place if place else ''}")
+        _refuse(
+            "starts_at",
+            _(
+                "A case from %(s)s must be decided before the next session starts at %(limit)s; "
+                "this hearing would start at %(when)s."
+            )
+            % {
+                "s": appeal.ruling.session,
+                "limit": selectors.local_time(appeal.decide_by, tournament),
+                "when": selectors.local_time(starts_at, tournament),
+            },
+        )
+    hearing = _save(
+        Hearing(
+            appeal=appeal,
+            body=body,
+            starts_at=starts_at,
+            mode=mode,
+            place=place,
+            scribe=scribe,
+            scheduled_by=by,
+            scheduled_at=now,
+        )
+    )
+    notify(
+        [m.user for m in body.sitting()],
+        appeal,
+        _("Appeal %(n)s is heard at %(when)s.")
+        % {"n": appeal.number, "when": selectors.local_time(starts_at, appeal.tournament)},
+        now,
+    )
+    _log(
+        appeal,
+        Action.HEARING_SCHEDULED,
+        by=by,
+        at=now,
+        state=Appeal.State.SCHEDULED,
+        note=f"{selectors.local_time(starts_at, appeal.tournament)}, {hearing.get_mode_display().lower()}"
+        f"{', ' + place if place else ''}",
+    )
     return hearing
 
 
@@ -76,20 +107,30 @@ def record_attendance(*, hearing, player, by, now=None):
     if hearing.attendance.filter(player=player).exists():
         _refuse("player", _("%(p)s's attendance is already recorded.") % {"p": player})
     attendance = _save(Attendance(hearing=hearing, player=player, side=side))
-    _log(appeal, Action.ATTENDANCE, by=by, at=now,
-         note=_("%(p)s for %(side)s") % {"p": player, "side": attendance.get_side_display()})
+    _log(
+        appeal,
+        Action.ATTENDANCE,
+        by=by,
+        at=now,
+        note=_("%(p)s for %(side)s") % {"p": player, "side": attendance.get_side_display()},
+    )
     return attendance
 
 
 @transaction.atomic
-def record_hearing_notes(*, hearing, by, director_account=None, director_present=None, notes=None, scribe=None,
-                         now=None):
+def record_hearing_notes(
+    *, hearing, by, director_account=None, director_present=None, notes=None, scribe=None, now=None
+):
     """The ruling director's account and presence, and the scribe's record of the arguments."""
     now = now or timezone.now()
     hearing = Hearing.objects.select_for_update().get(pk=hearing.pk)
     _require_director_or_sitting(by, hearing.appeal, _("records the hearing"))
-    for name, value in (("director_account", director_account), ("director_present", director_present),
-                        ("notes", notes), ("scribe", scribe)):
+    for name, value in (
+        ("director_account", director_account),
+        ("director_present", director_present),
+        ("notes", notes),
+        ("scribe", scribe),
+    ):
         if value is not None:
             setattr(hearing, name, value)
     _save(hearing)
@@ -113,13 +154,22 @@ def record_vote(*, member, outcome, dissent="", now=None):
     if member.recused_at:
         _refuse("member", _("%(m)s recused and cannot vote.") % {"m": member})
     if member.declared_at is None:
-        _refuse("member", _("%(m)s has not declared any conflict of interest: declare first, then vote.") % {
-            "m": member})
+        _refuse(
+            "member", _("%(m)s has not declared any conflict of interest: declare first, then vote.") % {"m": member}
+        )
     if member.conflict:
-        _refuse("member", _("%(m)s declared a conflict (%(c)s) and cannot vote: recuse, and appoint a "
-                            "replacement.") % {"m": member, "c": member.conflict})
+        _refuse(
+            "member",
+            _("%(m)s declared a conflict (%(c)s) and cannot vote: recuse, and appoint a replacement.")
+            % {"m": member, "c": member.conflict},
+        )
     member.vote, member.dissent, member.voted_at = _outcome(outcome), (dissent or "").strip(), now
     _save(member)
-    _log(appeal, Action.VOTE, by=member.user, at=now,
-         note=f"{member}: {Outcome(outcome).label.lower()}{' (dissent)' if member.dissent else ''}")
+    _log(
+        appeal,
+        Action.VOTE,
+        by=member.user,
+        at=now,
+        note=f"{member}: {Outcome(outcome).label.lower()}{' (dissent)' if member.dissent else ''}",
+    )
     return member

@@ -40,6 +40,7 @@ from scoring.models import AuditorAssignment, Tournament
 
 # --- Lodging ---------------------------------------------------------------------------------
 
+
 def _appeal_limit(ruling, now):
     """The deadline that applies now: the Law 92B one, or a later extension. Refuses when both
     have passed, saying when the period ended."""
@@ -50,11 +51,18 @@ def _appeal_limit(ruling, now):
     if extension:
         return deadline, extension
     tournament = ruling.tournament
-    _refuse("deadline", _(
-        "Too late: the appeal period for %(session)s of %(event)s ended at %(when)s (Law 92B). Only the chief "
-        "director can extend it, with a reason.") % {
-        "session": ruling.session, "event": ruling.session.event.name,
-        "when": selectors.local_time(deadline, tournament)})
+    _refuse(
+        "deadline",
+        _(
+            "Too late: the appeal period for %(session)s of %(event)s ended at %(when)s (Law 92B). Only the chief "
+            "director can extend it, with a reason."
+        )
+        % {
+            "session": ruling.session,
+            "event": ruling.session.event.name,
+            "when": selectors.local_time(deadline, tournament),
+        },
+    )
 
 
 def _decide_by(session):
@@ -72,8 +80,10 @@ def _parts(parts, grounds):
     for index, part in enumerate(parts, start=1):
         kind, question = part.get("kind"), (part.get("question") or "").strip()
         if kind not in AppealPart.Kind.values:
-            _refuse(f"parts[{index}]", _("'%(k)s' is not a kind of part: law (law or regulation) or judgement.") % {
-                "k": kind})
+            _refuse(
+                f"parts[{index}]",
+                _("'%(k)s' is not a kind of part: law (law or regulation) or judgement.") % {"k": kind},
+            )
         if not question:
             _refuse(f"parts[{index}]", _("Say what the part asks."))
         cleaned.append((kind, question))
@@ -91,17 +101,27 @@ def lodge_appeal(*, ruling, by, grounds, player=None, origin=Appeal.Origin.PLAYE
     judgement part in the appellants' words. The ruling goes under appeal.
     """
     now = now or timezone.now()
-    ruling = (Ruling.objects.select_for_update(of=("self",))
-              .select_related("result__board__session__event__tournament__authority", "result__ns", "result__ew")
-              .get(pk=ruling.pk))
+    ruling = (
+        Ruling.objects.select_for_update(of=("self",))
+        .select_related("result__board__session__event__tournament__authority", "result__ns", "result__ew")
+        .get(pk=ruling.pk)
+    )
     tournament = ruling.tournament
     _require_director(by, tournament, _("an appeal is lodged through a director of the tournament (Law 92C)."))
     if ruling.state == Ruling.State.DRAFT:
-        _refuse("ruling", _("%(r)s has not been given yet: only a ruling given at the table can be appealed.") % {
-            "r": ruling})
+        _refuse(
+            "ruling",
+            _("%(r)s has not been given yet: only a ruling given at the table can be appealed.") % {"r": ruling},
+        )
     if ruling.state == Ruling.State.CHANGED_BY_APPEAL:
-        _refuse("ruling", _("%(r)s has already been changed on appeal: what remains is a further appeal to the "
-                            "regulating authority (Law 93C).") % {"r": ruling})
+        _refuse(
+            "ruling",
+            _(
+                "%(r)s has already been changed on appeal: what remains is a further appeal to the "
+                "regulating authority (Law 93C)."
+            )
+            % {"r": ruling},
+        )
     grounds = _require_text("grounds", grounds, _("Write the grounds of the appeal in the appellants' words."))
     cleaned_parts = _parts(parts, grounds)
     side, appellant, deadline, extension = "", None, ruling.appeal_deadline(), None
@@ -110,36 +130,66 @@ def lodge_appeal(*, ruling, by, grounds, player=None, origin=Appeal.Origin.PLAYE
             _refuse("player", _("Say which player lodges the appeal."))
         side = selectors.side_of(player, ruling)
         if side is None:
-            _refuse("player", _("%(p)s did not play at this table: only N-S (%(ns)s) or E-W (%(ew)s), or their "
-                                "captains, may appeal this ruling (Law 92A).") % {
-                "p": player, "ns": ruling.result.ns, "ew": ruling.result.ew})
+            _refuse(
+                "player",
+                _(
+                    "%(p)s did not play at this table: only N-S (%(ns)s) or E-W (%(ew)s), or their "
+                    "captains, may appeal this ruling (Law 92A)."
+                )
+                % {"p": player, "ns": ruling.result.ns, "ew": ruling.result.ew},
+            )
         earlier = Appeal.objects.filter(ruling=ruling, side=side, origin=Appeal.Origin.PLAYER).first()
         if earlier:
-            _refuse("side", _("%(side)s has already appealed %(r)s (appeal %(n)s, lodged at %(when)s).") % {
-                "side": "N-S" if side == "NS" else "E-W", "r": ruling, "n": earlier.number,
-                "when": selectors.local_time(earlier.lodged_at, tournament)})
+            _refuse(
+                "side",
+                _("%(side)s has already appealed %(r)s (appeal %(n)s, lodged at %(when)s).")
+                % {
+                    "side": "N-S" if side == "NS" else "E-W",
+                    "r": ruling,
+                    "n": earlier.number,
+                    "when": selectors.local_time(earlier.lodged_at, tournament),
+                },
+            )
         deadline, extension = _appeal_limit(ruling, now)
         appellant = ruling.result.ns if side == "NS" else ruling.result.ew
     elif origin == Appeal.Origin.DIRECTOR:
         player = None
         earlier = Appeal.objects.filter(ruling=ruling, origin=Appeal.Origin.DIRECTOR).first()
         if earlier:
-            _refuse("origin", _("The director has already referred %(r)s (appeal %(n)s).") % {
-                "r": ruling, "n": earlier.number})
+            _refuse(
+                "origin",
+                _("The director has already referred %(r)s (appeal %(n)s).") % {"r": ruling, "n": earlier.number},
+            )
     else:
         _refuse("origin", _("An appeal comes from a player or is referred by the director."))
     Tournament.objects.select_for_update().get(pk=tournament.pk)  # numbers are given one at a time
     last = Appeal.objects.filter(ruling__result__board__session__event__tournament=tournament).aggregate(
-        n=Max("number"))["n"]
+        n=Max("number")
+    )["n"]
     decide_by, at_once = _decide_by(ruling.session)
-    appeal = _save(Appeal(ruling=ruling, number=(last or 0) + 1, origin=origin, side=side, appellant=appellant,
-                          lodged_by=player, recorded_by=by, lodged_at=now, deadline=deadline, extension=extension,
-                          decide_by=decide_by, hear_at_once=at_once, grounds=grounds))
+    appeal = _save(
+        Appeal(
+            ruling=ruling,
+            number=(last or 0) + 1,
+            origin=origin,
+            side=side,
+            appellant=appellant,
+            lodged_by=player,
+            recorded_by=by,
+            lodged_at=now,
+            deadline=deadline,
+            extension=extension,
+            decide_by=decide_by,
+            hear_at_once=at_once,
+            grounds=grounds,
+        )
+    )
     for kind, question in cleaned_parts:
         _save(AppealPart(appeal=appeal, kind=kind, question=question))
     if player is not None and player in selectors.concurrence_needed(appeal):
-        Concurrence.objects.create(appeal=appeal, player=player, how=Concurrence.How.LODGED, recorded_by=by,
-                                   recorded_at=now)
+        Concurrence.objects.create(
+            appeal=appeal, player=player, how=Concurrence.How.LODGED, recorded_by=by, recorded_at=now
+        )
     ruling.state = Ruling.State.UNDER_APPEAL
     fields = ["state", "updated_at"]
     if origin == Appeal.Origin.DIRECTOR:
@@ -151,12 +201,18 @@ def lodge_appeal(*, ruling, by, grounds, player=None, origin=Appeal.Origin.PLAYE
         _log(appeal, Action.REFERRED, by=by, at=now, note=note)
     else:
         note = _("%(side)s (%(c)s) appeal %(r)s; lodged by %(p)s.") % {
-            "side": "N-S" if side == "NS" else "E-W", "c": appellant, "r": ruling, "p": player}
+            "side": "N-S" if side == "NS" else "E-W",
+            "c": appellant,
+            "r": ruling,
+            "p": player,
+        }
         if deadline is None:
             note += " " + _("The official score was not posted: the appeal clock had not started.")
         if extension:
             note += " " + _("Late, within the extension to %(until)s: %(reason)s") % {
-                "until": selectors.local_time(extension.until, tournament), "reason": extension.reason}
+                "until": selectors.local_time(extension.until, tournament),
+                "reason": extension.reason,
+            }
         _log(appeal, Action.LODGED, by=by, at=now, note=note)
     return appeal
 
@@ -173,11 +229,20 @@ def extend_deadline(*, ruling, by, until, reason, now=None):
         _refuse("until", _("Give the time the extension ends, with its time zone."))
     deadline = ruling.appeal_deadline()
     if deadline is None:
-        _refuse("until", _("The official score of %(s)s has not been posted: the appeal period has not started, "
-                           "so there is nothing to extend.") % {"s": ruling.session})
+        _refuse(
+            "until",
+            _(
+                "The official score of %(s)s has not been posted: the appeal period has not started, "
+                "so there is nothing to extend."
+            )
+            % {"s": ruling.session},
+        )
     if until <= deadline:
-        _refuse("until", _("The appeal period already runs until %(when)s: an extension ends later.") % {
-            "when": selectors.local_time(deadline, tournament)})
+        _refuse(
+            "until",
+            _("The appeal period already runs until %(when)s: an extension ends later.")
+            % {"when": selectors.local_time(deadline, tournament)},
+        )
     return _save(DeadlineExtension(ruling=ruling, until=until, reason=reason, granted_by=by, granted_at=now))
 
 
@@ -193,21 +258,39 @@ def record_concurrence(*, appeal, player, how, by, now=None):
         _refuse("how", _("Say how the player agreed: in person, in writing, or deemed (absent)."))
     needed = selectors.concurrence_needed(appeal)
     if not needed:
-        _refuse("player", _("No concurrence is needed: %(why)s.") % {
-            "why": _("the director referred the case") if appeal.origin == Appeal.Origin.DIRECTOR
-            else _("in an individual event nobody else concurs")})
+        _refuse(
+            "player",
+            _("No concurrence is needed: %(why)s.")
+            % {
+                "why": _("the director referred the case")
+                if appeal.origin == Appeal.Origin.DIRECTOR
+                else _("in an individual event nobody else concurs")
+            },
+        )
     if player not in needed:
         if appeal.appellant.kind == "team":
-            _refuse("player", _("In a team event the captain concurs (Law 92D): %(captain)s, not %(p)s.") % {
-                "captain": appeal.appellant.captain or _("no captain is recorded"), "p": player})
+            _refuse(
+                "player",
+                _("In a team event the captain concurs (Law 92D): %(captain)s, not %(p)s.")
+                % {"captain": appeal.appellant.captain or _("no captain is recorded"), "p": player},
+            )
         _refuse("player", _("%(p)s is not a member of %(c)s, the appellants.") % {"p": player, "c": appeal.appellant})
     if how == Concurrence.How.DEEMED and not setting(appeal.tournament, "absent_partner_deemed_to_agree"):
-        _refuse("how", _("%(body)s's regulations do not deem an absent partner to agree: %(p)s must agree, or the "
-                         "appeal cannot be heard.") % {"body": appeal.tournament.authority, "p": player})
+        _refuse(
+            "how",
+            _(
+                "%(body)s's regulations do not deem an absent partner to agree: %(p)s must agree, or the "
+                "appeal cannot be heard."
+            )
+            % {"body": appeal.tournament.authority, "p": player},
+        )
     earlier = appeal.concurrences.filter(player=player).first()
     if earlier:
-        _refuse("player", _("%(p)s's concurrence is already recorded (%(how)s).") % {
-            "p": player, "how": earlier.get_how_display().lower()})
+        _refuse(
+            "player",
+            _("%(p)s's concurrence is already recorded (%(how)s).")
+            % {"p": player, "how": earlier.get_how_display().lower()},
+        )
     concurrence = _save(Concurrence(appeal=appeal, player=player, how=how, recorded_by=by, recorded_at=now))
     _log(appeal, Action.CONCURRENCE, by=by, at=now, note=f"{player}: {concurrence.get_how_display().lower()}")
     return concurrence
@@ -221,15 +304,23 @@ def record_statement(*, appeal, by, grounds=None, respondents_statement=None, no
     _require_director(by, appeal.tournament, _("a director records and locks the statements."))
     if appeal.statements_locked_at:
         field = "grounds" if grounds is not None else "respondents_statement"
-        _refuse(field, _("Both sides agreed the statements, and they were locked at %(when)s: they cannot change.")
-                % {"when": selectors.local_time(appeal.statements_locked_at, appeal.tournament)})
+        _refuse(
+            field,
+            _("Both sides agreed the statements, and they were locked at %(when)s: they cannot change.")
+            % {"when": selectors.local_time(appeal.statements_locked_at, appeal.tournament)},
+        )
     if grounds is not None:
         appeal.grounds = _require_text("grounds", grounds, _("The grounds cannot be empty."))
     if respondents_statement is not None:
         appeal.respondents_statement = respondents_statement.strip()
     _save(appeal)
-    _log(appeal, Action.STATEMENT, by=by, at=now,
-         note=_("grounds") if grounds is not None else _("respondents' statement"))
+    _log(
+        appeal,
+        Action.STATEMENT,
+        by=by,
+        at=now,
+        note=_("grounds") if grounds is not None else _("respondents' statement"),
+    )
     return appeal
 
 
@@ -271,6 +362,7 @@ def unlock_statements(*, appeal, by, reason, now=None):
 
 # --- Deposits ---------------------------------------------------------------------------------
 
+
 def deposit_due(appeal, stage=Stage.EVENT):
     """(amount, currency) the regulations ask for, or None."""
     tournament = appeal.tournament
@@ -300,12 +392,15 @@ def record_deposit(*, appeal, by, stage=Stage.EVENT, now=None):
         else:
             what = appeal.event.get_kind_display() if stage == Stage.EVENT else _("further appeal")
             why = _("%(body)s's regulations set none for this %(what)s") % {
-                "body": appeal.tournament.authority, "what": what}
+                "body": appeal.tournament.authority,
+                "what": what,
+            }
         _refuse("amount", _("No deposit is asked: %(why)s.") % {"why": why})
     if appeal.deposits.filter(stage=stage).exists():
         _refuse("amount", _("The deposit was already received."))
-    deposit = _save(Deposit(appeal=appeal, stage=stage, amount=due[0], currency=due[1], received_by=by,
-                            received_at=now))
+    deposit = _save(
+        Deposit(appeal=appeal, stage=stage, amount=due[0], currency=due[1], received_by=by, received_at=now)
+    )
     _log(appeal, Action.DEPOSIT_RECEIVED, by=by, at=now, note=str(deposit))
     return deposit
 
@@ -313,8 +408,9 @@ def record_deposit(*, appeal, by, stage=Stage.EVENT, now=None):
 def _require_deposit_handler(by, appeal, stage):
     """A director of the tournament handles a deposit; a further appeal's, also the regulating
     authority's national officer."""
-    if stage == Stage.FURTHER and (by.is_superuser or AuditorAssignment.objects.filter(
-            user=by, authority=appeal.tournament.authority).exists()):
+    if stage == Stage.FURTHER and (
+        by.is_superuser or AuditorAssignment.objects.filter(user=by, authority=appeal.tournament.authority).exists()
+    ):
         return
     _require_director(by, appeal.tournament, _("a director of the tournament handles the deposit."))
 
@@ -368,6 +464,7 @@ def _forfeit(deposit, *, by, reason, now):
 
 # --- Withdrawal ---------------------------------------------------------------------------------
 
+
 @transaction.atomic
 def request_withdrawal(*, appeal, player, by, reason="", now=None):
     """The appellants ask to withdraw; the case stays open, as the body may still hear it."""
@@ -384,9 +481,14 @@ def request_withdrawal(*, appeal, player, by, reason="", now=None):
     appeal.withdrawal_requested_at, appeal.withdrawal_requested_by = now, player
     appeal.withdrawal_reason = (reason or "").strip()
     _save(appeal)
-    _log(appeal, Action.WITHDRAWAL_REQUESTED, by=by, at=now,
-         note=_("%(p)s asks to withdraw. %(reason)s The body may still hear the case.") % {
-             "p": player, "reason": appeal.withdrawal_reason})
+    _log(
+        appeal,
+        Action.WITHDRAWAL_REQUESTED,
+        by=by,
+        at=now,
+        note=_("%(p)s asks to withdraw. %(reason)s The body may still hear the case.")
+        % {"p": player, "reason": appeal.withdrawal_reason},
+    )
     return appeal
 
 
@@ -410,6 +512,7 @@ def accept_withdrawal(*, appeal, by, now=None):
 
 # --- A player's request to appeal ------------------------------------------------------------------
 
+
 @transaction.atomic
 def request_appeal(*, ruling, player, by, grounds, about=AppealRequest.About.JUDGEMENT, now=None):
     """``player`` (the user ``by`` in person) asks to appeal a ruling of their table, within the
@@ -417,11 +520,15 @@ def request_appeal(*, ruling, player, by, grounds, about=AppealRequest.About.JUD
     now = now or timezone.now()
     ruling = Ruling.objects.select_for_update(of=("self",)).get(pk=ruling.pk)
     if player is None or player.user_id != by.pk or selectors.side_of(player, ruling) is None:
-        _deny(_("Only a player or captain of either side at the table asks to appeal %(r)s, for themselves.") % {
-            "r": ruling})
+        _deny(
+            _("Only a player or captain of either side at the table asks to appeal %(r)s, for themselves.")
+            % {"r": ruling}
+        )
     if ruling.state not in (Ruling.State.GIVEN, Ruling.State.FINAL, Ruling.State.UNDER_APPEAL):
-        _refuse("ruling", _("%(r)s cannot be appealed now (%(state)s).") % {
-            "r": ruling, "state": ruling.get_state_display().lower()})
+        _refuse(
+            "ruling",
+            _("%(r)s cannot be appealed now (%(state)s).") % {"r": ruling, "state": ruling.get_state_display().lower()},
+        )
     if about not in AppealRequest.About.values:
         _refuse("about", _("Say whether the appeal is about judgement, law or regulation, or both."))
     grounds = _require_text("grounds", grounds, _("Write the grounds of the appeal in the appellants' words."))
@@ -429,9 +536,15 @@ def request_appeal(*, ruling, player, by, grounds, about=AppealRequest.About.JUD
     if AppealRequest.objects.filter(ruling=ruling, player=player, state=AppealRequest.State.OPEN).exists():
         _refuse("ruling", _("Your request to appeal %(r)s is already with the director.") % {"r": ruling})
     request = _save(AppealRequest(ruling=ruling, player=player, grounds=grounds, about=about, requested_at=now))
-    audit.record(action="appeal_request.made", obj=request, actor=by, tournament=ruling.tournament.pk, before={},
-                 after={"ruling": ruling.pk, "player": player.pk, "at": now.isoformat()},
-                 summary=f"{player} asks to appeal {ruling}")
+    audit.record(
+        action="appeal_request.made",
+        obj=request,
+        actor=by,
+        tournament=ruling.tournament.pk,
+        before={},
+        after={"ruling": ruling.pk, "player": player.pk, "at": now.isoformat()},
+        summary=f"{player} asks to appeal {ruling}",
+    )
     return request
 
 
@@ -449,14 +562,22 @@ def request_parts(request):
 def lodge_requested(*, request, by, now=None):
     """A director turns a player's request into a lodged appeal (Law 92C)."""
     now = now or timezone.now()
-    request = AppealRequest.objects.select_for_update(of=("self",)).select_related("ruling", "player").get(
-        pk=request.pk)
-    _require_director(by, request.ruling.tournament, _("an appeal is lodged through a director of the tournament "
-                                                       "(Law 92C)."))
+    request = (
+        AppealRequest.objects.select_for_update(of=("self",)).select_related("ruling", "player").get(pk=request.pk)
+    )
+    _require_director(
+        by, request.ruling.tournament, _("an appeal is lodged through a director of the tournament (Law 92C).")
+    )
     if request.state != AppealRequest.State.OPEN:
         _refuse("request", _("This request was already %(state)s.") % {"state": request.get_state_display()})
-    appeal = lodge_appeal(ruling=request.ruling, by=by, grounds=request.grounds, player=request.player,
-                          parts=request_parts(request), now=now)
+    appeal = lodge_appeal(
+        ruling=request.ruling,
+        by=by,
+        grounds=request.grounds,
+        player=request.player,
+        parts=request_parts(request),
+        now=now,
+    )
     request.state, request.appeal, request.handled_by, request.handled_at = AppealRequest.State.LODGED, appeal, by, now
     _save(request)
     return appeal
@@ -473,7 +594,13 @@ def decline_request(*, request, by, reason, now=None):
     request.note = _require_text("reason", reason, _("Say why the request is declined: the player reads it."))
     request.state, request.handled_by, request.handled_at = AppealRequest.State.DECLINED, by, now
     _save(request)
-    audit.record(action="appeal_request.declined", obj=request, actor=by, tournament=request.ruling.tournament.pk,
-                 before={"state": "open"}, after={"state": "declined", "note": request.note},
-                 summary=f"request to appeal {request.ruling} declined")
+    audit.record(
+        action="appeal_request.declined",
+        obj=request,
+        actor=by,
+        tournament=request.ruling.tournament.pk,
+        before={"state": "open"},
+        after={"state": "declined", "note": request.note},
+        summary=f"request to appeal {request.ruling} declined",
+    )
     return request

@@ -43,7 +43,9 @@ def _mp_display(value, top, rounding):
 def _options(doc, allowed, where="input"):
     unknown = set(doc) - set(allowed) - {"kind"}
     if unknown:
-        raise EngineInputError(where, sorted(unknown)[0], f"unknown field (this kind takes {', '.join(sorted(allowed))})")
+        raise EngineInputError(
+            where, sorted(unknown)[0], f"unknown field (this kind takes {', '.join(sorted(allowed))})"
+        )
 
 
 def _int(doc, key, default, where="input", minimum=None):
@@ -51,7 +53,9 @@ def _int(doc, key, default, where="input", minimum=None):
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or (minimum is not None and value < minimum):
-        raise EngineInputError(where, key, f"{value!r} is not a whole number" + (f" of at least {minimum}" if minimum is not None else ""))
+        raise EngineInputError(
+            where, key, f"{value!r} is not a whole number" + (f" of at least {minimum}" if minimum is not None else "")
+        )
     return value
 
 
@@ -62,7 +66,7 @@ def _number(doc, key, default, where="input"):
     try:
         return to_fraction(value)
     except (ValueError, ZeroDivisionError):
-        raise EngineInputError(where, key, f"{value!r} is not a number")
+        raise EngineInputError(where, key, f"{value!r} is not a number") from None
 
 
 def _parse_options(doc):
@@ -73,8 +77,10 @@ def _parse_options(doc):
 
 
 def _matchpoints(doc):
-    _options(doc, {"expected", "scale", "averages", "small_groups", "rounding", "results",
-                   "max_components", "weight_decimals"})
+    _options(
+        doc,
+        {"expected", "scale", "averages", "small_groups", "rounding", "results", "max_components", "weight_decimals"},
+    )
     entries = parse_results(doc.get("results"), **_parse_options(doc))
     averages = doc.get("averages", [60, 50, 40])
     if not isinstance(averages, list) or len(averages) != 3:
@@ -84,8 +90,11 @@ def _matchpoints(doc):
     if rounding not in ("ebu", "acbl"):
         raise EngineInputError("input", "rounding", f"{rounding!r} is not 'ebu' or 'acbl'")
     board = score_board(
-        entries, expected=_int(doc, "expected", None, minimum=1), scale=doc.get("scale", "2/1"),
-        averages=averages, small_groups=doc.get("small_groups"),
+        entries,
+        expected=_int(doc, "expected", None, minimum=1),
+        scale=doc.get("scale", "2/1"),
+        averages=averages,
+        small_groups=doc.get("small_groups"),
     )
     results = []
     for entry in entries:
@@ -98,8 +107,14 @@ def _matchpoints(doc):
             display[f"{side}_percent"] = _percent_display(pct)
         row["display"] = display
         results.append(row)
-    return {"kind": "matchpoints", "scale": board.scale, "expected": board.expected,
-            "top": exact_str(board.top), "rounding": rounding, "results": results}
+    return {
+        "kind": "matchpoints",
+        "scale": board.scale,
+        "expected": board.expected,
+        "top": exact_str(board.top),
+        "rounding": rounding,
+        "results": results,
+    }
 
 
 def _room(value, where, options):
@@ -123,15 +138,20 @@ def _team_boards(doc):
         for room in ("open", "closed"):
             if room not in board:
                 raise EngineInputError(where, room, f"missing: the {room} room's result is required")
-        pairs.append((_room(board["open"], f"{where} (open room)", options),
-                      _room(board["closed"], f"{where} (closed room)", options)))
+        pairs.append(
+            (
+                _room(board["open"], f"{where} (open room)", options),
+                _room(board["closed"], f"{where} (closed room)", options),
+            )
+        )
         numbers.append(number)
     return pairs, numbers
 
 
 def _team_rows(numbers, scored):
-    return [{"board": number, "home": exact_str(b.home), "away": exact_str(b.away)}
-            for number, b in zip(numbers, scored)]
+    return [
+        {"board": number, "home": exact_str(b.home), "away": exact_str(b.away)} for number, b in zip(numbers, scored)
+    ]
 
 
 def _board_a_match(doc):
@@ -142,34 +162,59 @@ def _board_a_match(doc):
         raise EngineInputError("input", "averages", "give [plus, average, minus] percentages, e.g. [60, 50, 40]")
     averages = [_number({"averages": a}, "averages", 0) for a in averages]
     match = board_a_match(pairs, averages=averages)
-    return {"kind": "board_a_match", "boards": _team_rows(numbers, match.boards),
-            "home": exact_str(match.home), "away": exact_str(match.away)}
+    return {
+        "kind": "board_a_match",
+        "boards": _team_rows(numbers, match.boards),
+        "home": exact_str(match.home),
+        "away": exact_str(match.away),
+    }
 
 
 def _knockout(doc):
-    _options(doc, {"boards", "carry_over", "average_non_balancing", "artificial_imps", "whole_imps",
-                   "max_components", "weight_decimals"})
+    _options(
+        doc,
+        {
+            "boards",
+            "carry_over",
+            "average_non_balancing",
+            "artificial_imps",
+            "whole_imps",
+            "max_components",
+            "weight_decimals",
+        },
+    )
     pairs, numbers = _team_boards(doc)
     carry = doc.get("carry_over", {})
     if not isinstance(carry, dict) or set(carry) - {"home", "away"}:
         raise EngineInputError("input", "carry_over", 'write {"home": imps, "away": imps}')
     match = knockout_match(
-        pairs, carry_over=(_number(carry, "home", 0, "carry_over"), _number(carry, "away", 0, "carry_over")),
+        pairs,
+        carry_over=(_number(carry, "home", 0, "carry_over"), _number(carry, "away", 0, "carry_over")),
         average_non_balancing=bool(doc.get("average_non_balancing", True)),
-        artificial_imps=_number(doc, "artificial_imps", 3), whole_imps=bool(doc.get("whole_imps", False)),
+        artificial_imps=_number(doc, "artificial_imps", 3),
+        whole_imps=bool(doc.get("whole_imps", False)),
     )
-    return {"kind": "knockout", "boards": _team_rows(numbers, match.boards),
-            "carry_over": {"home": exact_str(match.carry_over[0]), "away": exact_str(match.carry_over[1])},
-            "home": exact_str(match.home), "away": exact_str(match.away), "margin": exact_str(match.margin),
-            "winner": match.winner}
+    return {
+        "kind": "knockout",
+        "boards": _team_rows(numbers, match.boards),
+        "carry_over": {"home": exact_str(match.carry_over[0]), "away": exact_str(match.carry_over[1])},
+        "home": exact_str(match.home),
+        "away": exact_str(match.away),
+        "margin": exact_str(match.margin),
+        "winner": match.winner,
+    }
 
 
 def _total_points(doc):
     _options(doc, {"boards", "max_components", "weight_decimals"})
     pairs, numbers = _team_boards(doc)
     match = total_points(pairs)
-    return {"kind": "total_points", "boards": _team_rows(numbers, match.boards),
-            "home": exact_str(match.home), "away": exact_str(match.away)}
+    return {
+        "kind": "total_points",
+        "boards": _team_rows(numbers, match.boards),
+        "home": exact_str(match.home),
+        "away": exact_str(match.away),
+    }
 
 
 def _imp_session(doc):
@@ -185,40 +230,66 @@ def _imp_session(doc):
         kind = row.get("kind", "real")
         boards.append((_number(row, "imps", None if kind == "real" else 0, where), kind))
     session = imp_session(boards, plus=_number(doc, "plus", 3), minus=_number(doc, "minus", 3))
-    return {"kind": "imp_session", "boards": [exact_str(b) for b in session.boards],
-            "total": exact_str(session.total),
-            "real_average": None if session.real_average is None else exact_str(session.real_average)}
+    return {
+        "kind": "imp_session",
+        "boards": [exact_str(b) for b in session.boards],
+        "total": exact_str(session.total),
+        "real_average": None if session.real_average is None else exact_str(session.real_average),
+    }
 
 
 def _team_match(doc):
-    _options(doc, {"boards", "vp_scale", "scale_boards", "knockout", "artificial_imps",
-                   "whole_imps", "vp_penalties", "max_components", "weight_decimals"})
+    _options(
+        doc,
+        {
+            "boards",
+            "vp_scale",
+            "scale_boards",
+            "knockout",
+            "artificial_imps",
+            "whole_imps",
+            "vp_penalties",
+            "max_components",
+            "weight_decimals",
+        },
+    )
     pairs, numbers = _team_boards(doc)
     penalties = doc.get("vp_penalties", {})
     if not isinstance(penalties, dict) or set(penalties) - {"home", "away"}:
         raise EngineInputError("input", "vp_penalties", 'write {"home": vp, "away": vp}')
     match = team_match(
-        pairs, vp_scale=doc.get("vp_scale", "wbf2013-20"),
+        pairs,
+        vp_scale=doc.get("vp_scale", "wbf2013-20"),
         scale_boards=_int(doc, "scale_boards", None, minimum=1),
         vp_penalties=(_number(penalties, "home", 0, "vp_penalties"), _number(penalties, "away", 0, "vp_penalties")),
-        artificial_imps=_number(doc, "artificial_imps", 3), knockout=bool(doc.get("knockout", False)),
+        artificial_imps=_number(doc, "artificial_imps", 3),
+        knockout=bool(doc.get("knockout", False)),
         whole_imps=bool(doc.get("whole_imps", False)),
     )
     return {
-        "kind": "team_match", "vp_scale": match.scale, "scale_boards": match.scale_boards,
-        "boards": [{"board": number, "home": exact_str(b.home), "away": exact_str(b.away)}
-                   for number, b in zip(numbers, match.boards)],
-        "home_imps": exact_str(match.home_imps), "away_imps": exact_str(match.away_imps),
-        "home_vp": str(match.home_vp), "away_vp": str(match.away_vp),
-        "display": {"home_imps": _signed_display(match.home_imps),
-                    "away_imps": _signed_display(match.away_imps)},
+        "kind": "team_match",
+        "vp_scale": match.scale,
+        "scale_boards": match.scale_boards,
+        "boards": [
+            {"board": number, "home": exact_str(b.home), "away": exact_str(b.away)}
+            for number, b in zip(numbers, match.boards)
+        ],
+        "home_imps": exact_str(match.home_imps),
+        "away_imps": exact_str(match.away_imps),
+        "home_vp": str(match.home_vp),
+        "away_vp": str(match.away_vp),
+        "display": {"home_imps": _signed_display(match.home_imps), "away_imps": _signed_display(match.away_imps)},
     }
 
 
 def _imp_rows(entries, scores):
     return [
-        {"id": entry.id, "ns": exact_str(scores[entry.id][0]), "ew": exact_str(scores[entry.id][1]),
-         "display": {"ns": _signed_display(scores[entry.id][0]), "ew": _signed_display(scores[entry.id][1])}}
+        {
+            "id": entry.id,
+            "ns": exact_str(scores[entry.id][0]),
+            "ew": exact_str(scores[entry.id][1]),
+            "display": {"ns": _signed_display(scores[entry.id][0]), "ew": _signed_display(scores[entry.id][1])},
+        }
         for entry in entries
     ]
 
@@ -257,8 +328,14 @@ def _vp(doc):
         raise EngineInputError("input", "boards", "missing: the number of boards in the match")
     scale = doc.get("scale", "wbf2013-20")
     home, away = victory_points(margin, boards, scale)
-    return {"kind": "vp", "margin": exact_str(margin), "boards": boards, "scale": scale,
-            "home": str(home), "away": str(away)}
+    return {
+        "kind": "vp",
+        "margin": exact_str(margin),
+        "boards": boards,
+        "scale": scale,
+        "home": str(home),
+        "away": str(away),
+    }
 
 
 def _session(doc):
@@ -274,11 +351,19 @@ def _session(doc):
         kind = row.get("kind", "real")
         if kind not in ("real", "fixed", "AVE+", "AVE", "AVE-"):
             raise EngineInputError(where, "kind", f"{kind!r} is not real, fixed, AVE+, AVE or AVE-")
-        boards.append(SideBoard(_number(row, "matchpoints", None, where), _number(row, "top", None, where),
-                                kind, _number(row, "penalty", 0, where)))
+        boards.append(
+            SideBoard(
+                _number(row, "matchpoints", None, where),
+                _number(row, "top", None, where),
+                kind,
+                _number(row, "penalty", 0, where),
+            )
+        )
     result = session_score(boards, plus=_number(doc, "plus", 60), minus=_number(doc, "minus", 40))
     return {
-        "kind": "session", "matchpoints": exact_str(result.matchpoints), "top": exact_str(result.top),
+        "kind": "session",
+        "matchpoints": exact_str(result.matchpoints),
+        "top": exact_str(result.top),
         "percent": exact_str(result.percent),
         "real_percent": None if result.real_percent is None else exact_str(result.real_percent),
         "boards": [exact_str(b) for b in result.boards],
@@ -292,18 +377,30 @@ def _contract(doc):
     if vulnerability is None and doc.get("board") is not None:
         vulnerability = board_vulnerability(_int(doc, "board", None, minimum=1))
     if vulnerability not in ("None", "NS", "EW", "All"):
-        raise EngineInputError("input", "vulnerability", f"{vulnerability!r} is not None, NS, EW or All (or give the board)")
+        raise EngineInputError(
+            "input", "vulnerability", f"{vulnerability!r} is not None, NS, EW or All (or give the board)"
+        )
     try:
         score = ns_score(doc.get("contract"), doc.get("declarer"), doc.get("tricks"), vulnerability)
     except ContractError as error:
-        raise EngineInputError("input", error.field, error.message)
+        raise EngineInputError("input", error.field, error.message) from None
     return {"kind": "contract", "ns_score": score}
 
 
-KINDS = {"matchpoints": _matchpoints, "team_match": _team_match, "board_a_match": _board_a_match,
-         "knockout": _knockout, "total_points": _total_points, "cross_imps": _cross_imps,
-         "butler": _butler, "imps": _imps, "vp": _vp, "session": _session, "imp_session": _imp_session,
-         "contract": _contract}
+KINDS = {
+    "matchpoints": _matchpoints,
+    "team_match": _team_match,
+    "board_a_match": _board_a_match,
+    "knockout": _knockout,
+    "total_points": _total_points,
+    "cross_imps": _cross_imps,
+    "butler": _butler,
+    "imps": _imps,
+    "vp": _vp,
+    "session": _session,
+    "imp_session": _imp_session,
+    "contract": _contract,
+}
 
 
 def _refuse_constant(name):
@@ -318,9 +415,9 @@ def run(text):
     try:
         doc = json.loads(text, parse_float=Decimal, parse_constant=_refuse_constant)
     except ValueError as error:
-        raise EngineInputError("input", "", f"not JSON: {error}")
+        raise EngineInputError("input", "", f"not JSON: {error}") from None
     if not isinstance(doc, dict):
-        raise EngineInputError("input", "", "give one JSON object with a \"kind\"")
+        raise EngineInputError("input", "", 'give one JSON object with a "kind"')
     kind = doc.get("kind")
     if kind not in KINDS:
         raise EngineInputError("input", "kind", f"{kind!r} is not one of {', '.join(KINDS)}")

@@ -53,12 +53,16 @@ def parse_contract(text):
     match = _CONTRACT_RE.match(cleaned)
     if not match:
         if re.match(r"^[0-9]", cleaned) and not re.match(r"^[1-7]", cleaned):
-            raise ContractError("contract", _("'%(text)s' has level %(level)s: a level is 1 to 7.", text=text,
-                                              level=cleaned[0]))
+            raise ContractError(
+                "contract", _("'%(text)s' has level %(level)s: a level is 1 to 7.", text=text, level=cleaned[0])
+            )
         raise ContractError(
             "contract",
-            _("'%(text)s' is not a contract: write PASS, or a level 1-7, a strain "
-              "(C, D, H, S, NT) and X or XX for doubled or redoubled, e.g. 4S or 3NTX.", text=text),
+            _(
+                "'%(text)s' is not a contract: write PASS, or a level 1-7, a strain "
+                "(C, D, H, S, NT) and X or XX for doubled or redoubled, e.g. 4S or 3NTX.",
+                text=text,
+            ),
         )
     strain = match["strain"]
     return Contract(int(match["level"]), "NT" if strain in {"N", "NT"} else strain, len(match["doubling"]))
@@ -123,15 +127,30 @@ def ns_score(contract, declarer, tricks, vulnerability):
     if contract.passed_out:
         return 0
     if declarer not in SEATS:
-        raise ContractError("declarer", _("%(seat)s is not a seat: the declarer is N, E, S or W.",
-                                          seat=repr(declarer)))
+        raise ContractError("declarer", _("%(seat)s is not a seat: the declarer is N, E, S or W.", seat=repr(declarer)))
     score = contract_score(contract, tricks, vulnerable_for(declarer, vulnerability))
     return score if declarer in {"N", "S"} else -score
 
 
 # Board number -> dealer and vulnerability, the 16-board cycle of Law 2 and PBN.
-_VULN_CYCLE = ("None", "NS", "EW", "All", "NS", "EW", "All", "None",
-               "EW", "All", "None", "NS", "All", "None", "NS", "EW")
+_VULN_CYCLE = (
+    "None",
+    "NS",
+    "EW",
+    "All",
+    "NS",
+    "EW",
+    "All",
+    "None",
+    "EW",
+    "All",
+    "None",
+    "NS",
+    "All",
+    "None",
+    "NS",
+    "EW",
+)
 
 
 def _board_number(number):

@@ -14,9 +14,9 @@ def build():
     return {
         "scale": "WBF 2013 continuous 20-VP scale",
         "formula": "min(20, 10 + 10 (1 - tau^(3I/X)) / (1 - tau^3)), tau = (sqrt 5 - 1)/2, "
-                   "X = 15 sqrt N; rounded to 0.01, halves up; then, as the WBF does, a value is "
-                   "raised by 0.01 wherever the next increment would be larger than the one "
-                   "before it, until the table is concave: see vp.continuous_table",
+        "X = 15 sqrt N; rounded to 0.01, halves up; then, as the WBF does, a value is "
+        "raised by 0.01 wherever the next increment would be larger than the one "
+        "before it, until the table is concave: see vp.continuous_table",
         "generated_by": "bridge/engine/gen_vp_tables.py",
         "tables": {str(n): [str(v) for v in continuous_table(n)] for n in SHIPPED_BOARDS},
     }

@@ -22,13 +22,48 @@ from .rounding import round_half_away, round_step
 from .scores import Artificial, EngineInputError, Entry, Redress, components
 from .vp import to_decimal, vp_for_margin
 
-__all__ = ["imps", "BoardIMPs", "team_board", "MatchScore", "team_match", "cross_imps",
-           "ButlerScore", "butler", "butler_datum", "butler_trim_count", "BUTLER_TRIMS",
-           "artificial_value"]
+__all__ = [
+    "imps",
+    "BoardIMPs",
+    "team_board",
+    "MatchScore",
+    "team_match",
+    "cross_imps",
+    "ButlerScore",
+    "butler",
+    "butler_datum",
+    "butler_trim_count",
+    "BUTLER_TRIMS",
+    "artificial_value",
+]
 
 # Lowest point difference for 1, 2, ... 24 IMPs (Law 78B).
-_IMP_STEPS = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300,
-              1500, 1750, 2000, 2250, 2500, 3000, 3500, 4000)
+_IMP_STEPS = (
+    20,
+    50,
+    90,
+    130,
+    170,
+    220,
+    270,
+    320,
+    370,
+    430,
+    500,
+    600,
+    750,
+    900,
+    1100,
+    1300,
+    1500,
+    1750,
+    2000,
+    2250,
+    2500,
+    3000,
+    3500,
+    4000,
+)
 _STEPS_ARRAY = np.array(_IMP_STEPS, dtype=np.int64)
 
 
@@ -63,8 +98,10 @@ def _evaluate(seats: list[tuple[object, str]], rate: Callable[..., Fraction]) ->
     """
     for k, (score, side) in enumerate(seats):
         if isinstance(score, Redress):
+
             def using(replacement, k=k, side=side):
-                return _evaluate(seats[:k] + [(replacement, side)] + seats[k + 1:], rate)
+                return _evaluate(seats[:k] + [(replacement, side)] + seats[k + 1 :], rate)
+
             if side != score.non_offending:
                 return using(score.without_infraction)
             damage = using(score.without_infraction) - using(score.normal_play)
@@ -98,8 +135,14 @@ class BoardIMPs:
     away: Fraction
 
 
-def team_board(open_room: object, closed_room: object, *, artificial_imps: object = 3, knockout: bool = False,
-               whole_imps: bool = False) -> BoardIMPs:
+def team_board(
+    open_room: object,
+    closed_room: object,
+    *,
+    artificial_imps: object = 3,
+    knockout: bool = False,
+    whole_imps: bool = False,
+) -> BoardIMPs:
     """IMPs for one board of a team match.
 
     The home team sits N-S in ``open_room`` and E-W in ``closed_room``; each room is an
@@ -117,7 +160,8 @@ def team_board(open_room: object, closed_room: object, *, artificial_imps: objec
         seats = [(ns_room, "NS"), (ew_room, "EW")]
         artificial = [
             artificial_value(room.raw(side), artificial_imps, room.name, side.lower())
-            for room, side in seats if isinstance(room.raw(side), Artificial)
+            for room, side in seats
+            if isinstance(room.raw(side), Artificial)
         ]
         if artificial:
             return sum(artificial) / len(artificial)
@@ -146,8 +190,7 @@ class MatchScore:
     scale_boards: int
 
 
-def team_match(boards, *, vp_scale="wbf2013-20", scale_boards=None, vp_penalties=(0, 0),
-               **board_options):
+def team_match(boards, *, vp_scale="wbf2013-20", scale_boards=None, vp_penalties=(0, 0), **board_options):
     """Score a team match: ``boards`` is a list of (open_room, closed_room) pairs.
 
     Each team's margin is the sum of its own board results, converted to VPs on its own (so a
@@ -156,8 +199,7 @@ def team_match(boards, *, vp_scale="wbf2013-20", scale_boards=None, vp_penalties
     ``vp_penalties`` (home, away) are deducted after the conversion. Other options go to
     :func:`team_board`.
     """
-    scored = tuple(team_board(open_room, closed_room, **board_options)
-                   for open_room, closed_room in boards)
+    scored = tuple(team_board(open_room, closed_room, **board_options) for open_room, closed_room in boards)
     home = sum((b.home for b in scored), Fraction(0))
     away = sum((b.away for b in scored), Fraction(0))
     count = scale_boards or len(scored)
@@ -226,7 +268,9 @@ def _plain_cross_imps(entries, points, mode):
     distinct, inverse = np.unique(values, return_inverse=True)
     ordered = np.sort(values)
     below = np.searchsorted(ordered, distinct[:, None] - _STEPS_ARRAY[None, :], side="right").sum(axis=1)
-    above = (len(ordered) - np.searchsorted(ordered, distinct[:, None] + _STEPS_ARRAY[None, :], side="left")).sum(axis=1)
+    above = (len(ordered) - np.searchsorted(ordered, distinct[:, None] + _STEPS_ARRAY[None, :], side="left")).sum(
+        axis=1
+    )
     divisor = len(points) - 1 if mode == "mean" and len(points) > 1 else 1
     pairs = [(Fraction(total, divisor), Fraction(-total, divisor)) for total in (below - above).tolist()]
     return dict(zip(map(_ID, entries), map(pairs.__getitem__, inverse.tolist())))
@@ -282,8 +326,14 @@ def cross_imps(entries, *, mode="mean", artificial_imps=3):
                 total = sign * totals[own]  # its own plain score is 0 IMPs against itself
                 if other_weighted:
                     own_components = ((own, Fraction(1)),)
-                    extra = sum((_weighted_imps(own_components, components(v))
-                                 for other, v in other_weighted if other is not entry), Fraction(0))
+                    extra = sum(
+                        (
+                            _weighted_imps(own_components, components(v))
+                            for other, v in other_weighted
+                            if other is not entry
+                        ),
+                        Fraction(0),
+                    )
                     result[entry.id][k] = (total + sign * extra) / divisor
                 else:
                     result[entry.id][k] = fraction(total, divisor)
@@ -302,8 +352,8 @@ BUTLER_TRIMS = {
     "none": "no result dropped",
     "one-each-end": "one result dropped at each end (with more than 3 results)",
     "field-size": "ceil((n - 10) / 15) + 1 at each end with more than 3 results: 1 up to 10 "
-                  "results, 2 up to 25, 3 up to 40 ... (the bridge-scorer package's rule)",
-    "N%": "N percent of the results at each end, rounded down (e.g. \"10%\")",
+    "results, 2 up to 25, 3 up to 40 ... (the bridge-scorer package's rule)",
+    "N%": 'N percent of the results at each end, rounded down (e.g. "10%")',
     "k": "a whole number k: k results at each end (with more than 3 results)",
 }
 
@@ -332,8 +382,12 @@ def butler_trim_count(drop, count):
     elif isinstance(drop, str) and drop.endswith("%") and drop[:-1].replace(".", "", 1).isdigit():
         each = int(Fraction(drop[:-1]) * count / 100)
     else:
-        raise EngineInputError("board", "drop", f"{drop!r} is not one of: a whole number, "
-                               f"{', '.join(k for k in BUTLER_TRIMS if k not in ('k', 'N%'))} or a percentage like 10%")
+        raise EngineInputError(
+            "board",
+            "drop",
+            f"{drop!r} is not one of: a whole number, "
+            f"{', '.join(k for k in BUTLER_TRIMS if k not in ('k', 'N%'))} or a percentage like 10%",
+        )
     if count <= 3 or 2 * each >= count:
         return 0
     return each
@@ -401,7 +455,7 @@ def butler(entries, *, drop=1, step=10, half="away", artificial_imps=3):
             raise ValueError(f"rounding of a half is one of up, down, away, even, not {half!r}")
         values = np.asarray(plain, dtype=np.int64)
         each = butler_trim_count(drop, len(plain))
-        kept = np.sort(values)[each:len(plain) - each] if each else values
+        kept = np.sort(values)[each : len(plain) - each] if each else values
         whole = _round_int_mean(int(kept.sum()), len(kept), step, half) * step
         pairs = _PAIR_BY_DIFFERENCE[np.clip(values - whole, -4000, 4000) + 4000].tolist()
         return ButlerScore(Fraction(whole), dict(zip(map(_ID, entries), pairs)))
@@ -429,8 +483,6 @@ def butler(entries, *, drop=1, step=10, half="away", artificial_imps=3):
             elif isinstance(score, Artificial):
                 pair.append(artificial_value(score, artificial_imps, entry.name, side.lower()))
             else:
-                pair.append(_evaluate(
-                    [(score, side)], lambda own, sign=sign: sign * _weighted_imps(own, datum_score)
-                ))
+                pair.append(_evaluate([(score, side)], lambda own, sign=sign: sign * _weighted_imps(own, datum_score)))
         scores[entry.id] = tuple(pair)
     return ButlerScore(datum, scores)

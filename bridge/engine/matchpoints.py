@@ -24,8 +24,7 @@ import numpy as np
 
 from .scores import Artificial, EngineInputError, Redress, Weighted
 
-__all__ = ["SCALES", "BoardScore", "SideBoard", "SessionScore", "score_board", "session_score",
-           "neuberg"]
+__all__ = ["SCALES", "BoardScore", "SideBoard", "SessionScore", "score_board", "session_score", "neuberg"]
 
 # Divisor from the 2/1 scale: "1/half" gives 1 for a win and 1/2 for a tie.
 SCALES = {"2/1": 1, "1/half": 2}
@@ -151,8 +150,11 @@ class BoardScore:
         """
         values = self._columns[side].values()
         if self._penalised is None:
-            self._penalised = [i for i, entry in enumerate(self.entries)
-                               if entry.penalty_ns is not None or entry.penalty_ew is not None]
+            self._penalised = [
+                i
+                for i, entry in enumerate(self.entries)
+                if entry.penalty_ns is not None or entry.penalty_ew is not None
+            ]
         for i in self._penalised:
             entry = self.entries[i]
             if entry.penalty(side) is not None:
@@ -192,15 +194,16 @@ class BoardScore:
         """{id: {"ns", "ew", "ns_percent", "ew_percent"}} of exact Fractions."""
         return {
             entry.id: {
-                "ns": self.ns(entry.id), "ew": self.ew(entry.id),
-                "ns_percent": self.ns_percent(entry.id), "ew_percent": self.ew_percent(entry.id),
+                "ns": self.ns(entry.id),
+                "ew": self.ew(entry.id),
+                "ns_percent": self.ns_percent(entry.id),
+                "ew_percent": self.ew_percent(entry.id),
             }
             for entry in self.entries
         }
 
 
-def score_board(entries, *, expected=None, scale="2/1", averages=(60, 50, 40),
-                small_groups=None, fast=True):
+def score_board(entries, *, expected=None, scale="2/1", averages=(60, 50, 40), small_groups=None, fast=True):
     """Matchpoint one board.
 
     ``entries`` are :class:`~bridge.engine.scores.Entry` objects (unique ids). ``expected``
@@ -224,9 +227,7 @@ def score_board(entries, *, expected=None, scale="2/1", averages=(60, 50, 40),
     if isinstance(expected, bool) or not isinstance(expected, int) or expected < 1:
         raise EngineInputError("board", "expected", f"{expected!r} is not a number of results (1 or more)")
     if n > expected:
-        raise EngineInputError(
-            "board", "expected", f"{expected} results expected but the board has {n}"
-        )
+        raise EngineInputError("board", "expected", f"{expected} results expected but the board has {n}")
     index = dict(zip([entry.id for entry in entries], range(n)))
     if len(index) != n:
         raise EngineInputError("board", "id", "two results have the same id")
@@ -236,8 +237,7 @@ def score_board(entries, *, expected=None, scale="2/1", averages=(60, 50, 40),
     columns = _fast_columns(entries, expected, divisor) if fast and n and not small else None
     if columns is None:
         columns = {
-            side: _side_column(entries, side, expected, divisor, averages, small_groups)
-            for side in ("NS", "EW")
+            side: _side_column(entries, side, expected, divisor, averages, small_groups) for side in ("NS", "EW")
         }
         _check_artificial_total(entries, averages)
     return BoardScore(entries, index, columns, top, expected, scale)
@@ -272,11 +272,9 @@ class _FrequencyTable:
 
     def __init__(self, scores, sign, extra=()):
         self.sign = sign
-        self.scale = lcm(*{score.denominator for score in (*scores, *extra)
-                           if isinstance(score, Weighted)})
+        self.scale = lcm(*{score.denominator for score in (*scores, *extra) if isinstance(score, Weighted)})
         scale = self.scale
-        self.tables = [((sign * score, scale),) if type(score) is int else self.table(score)
-                       for score in scores]
+        self.tables = [((sign * score, scale),) if type(score) is int else self.table(score) for score in scores]
         weight_at = {}
         for table in self.tables:
             for value, weight in table:
@@ -337,10 +335,9 @@ def _side_column(entries, side, expected, divisor, averages, small_groups):
             raise EngineInputError(entry.name, side.lower(), f"{score!r} is not a score")
     num, parts = [0] * len(entries), []
     for members in groups.values():
-        extra = [s for i in members if i in redress
-                 for s in (redress[i].normal_play, redress[i].without_infraction)]
+        extra = [s for i in members if i in redress for s in (redress[i].normal_play, redress[i].without_infraction)]
         table = _FrequencyTable([entries[i].side(side) for i in members], sign, extra)
-        square, count = table.scale ** 2, len(members)
+        square, count = table.scale**2, len(members)
         acbl = small_groups == "acbl" and count <= 3 and count < expected
 
         def finish(raw, count=count, square=square, acbl=acbl):
@@ -361,8 +358,9 @@ def _side_column(entries, side, expected, divisor, averages, small_groups):
         for k, i in enumerate(members):
             if i in redress:
                 r, own = redress[i], table.tables[k]
-                gain = (table.against(table.table(r.without_infraction), own)
-                        - table.against(table.table(r.normal_play), own))
+                gain = table.against(table.table(r.without_infraction), own) - table.against(
+                    table.table(r.normal_play), own
+                )
                 overrides[i] = min(top2, finish(raws[k] + max(0, gain)))
             elif acbl:
                 overrides[i] = finish(raws[k])
@@ -383,7 +381,8 @@ def _check_artificial_total(entries, averages):
             total = entry.ns.resolve(averages) + entry.ew.resolve(averages)
             if total > 100 and not entry.outside_agency:
                 raise EngineInputError(
-                    entry.name, "ew",
+                    entry.name,
+                    "ew",
                     f"{entry.ns} and {entry.ew} add up to {total}%: more than 100% only when an "
                     "outside agency caused the problem (set outside_agency)",
                 )

@@ -31,6 +31,7 @@ def rank(totals, *, tie_break=None, descending=True):
     results still equal on it share the place. Without one, equal totals share (the default).
     Return a list of :class:`Placing`, best first; ids equal on everything keep input order.
     """
+
     def key(item):
         entry_id, total = item
         return (total, tie_break(entry_id)) if tie_break else (total,)

@@ -15,8 +15,17 @@ from fractions import Fraction
 from math import floor
 
 __all__ = [
-    "to_fraction", "round_half_up", "round_half_away", "round_half_even", "round_toward",
-    "round_step", "exact_str", "exact_sum", "decimal_str", "ebu", "acbl",
+    "to_fraction",
+    "round_half_up",
+    "round_half_away",
+    "round_half_even",
+    "round_toward",
+    "round_step",
+    "exact_str",
+    "exact_sum",
+    "decimal_str",
+    "ebu",
+    "acbl",
 ]
 
 
@@ -94,7 +103,7 @@ def round_step(value, step, half="away"):
     try:
         rule = _HALF_RULES[half]
     except KeyError:
-        raise ValueError(f"rounding of a half is one of {', '.join(_HALF_RULES)}, not {half!r}")
+        raise ValueError(f"rounding of a half is one of {', '.join(_HALF_RULES)}, not {half!r}") from None
     return rule(value, step)
 
 

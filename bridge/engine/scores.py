@@ -16,7 +16,8 @@ When N-S and E-W get the same score the result balances; different scores make a
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field as dataclass_field
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from decimal import Decimal
 from fractions import Fraction
 from math import lcm
@@ -27,9 +28,20 @@ from bridge.messages import Message, MessageError, _
 from .rounding import exact_str, to_fraction
 
 __all__ = [
-    "EngineInputError", "Weighted", "Artificial", "Redress", "Penalty", "Entry",
-    "ARTIFICIAL_CODES", "SIDES", "parse_points", "parse_score", "parse_penalty",
-    "parse_result", "parse_results", "components",
+    "EngineInputError",
+    "Weighted",
+    "Artificial",
+    "Redress",
+    "Penalty",
+    "Entry",
+    "ARTIFICIAL_CODES",
+    "SIDES",
+    "parse_points",
+    "parse_score",
+    "parse_penalty",
+    "parse_result",
+    "parse_results",
+    "components",
 ]
 
 SIDES = ("NS", "EW")
@@ -80,9 +92,11 @@ class Weighted:
         object.__setattr__(self, "components", parts)
         den = lcm(*(weight.denominator for _, weight in parts))
         object.__setattr__(self, "denominator", den)
-        object.__setattr__(self, "numerators", tuple(
-            (points, weight.numerator * (den // weight.denominator)) for points, weight in parts
-        ))
+        object.__setattr__(
+            self,
+            "numerators",
+            tuple((points, weight.numerator * (den // weight.denominator)) for points, weight in parts),
+        )
 
     @property
     def mean(self):
@@ -184,8 +198,11 @@ class Entry:
         ):
             raise EngineInputError(self.name, "ew", _("a redress describes both sides: give it once"))
         plain = (
-            type(self.ns) is int and self.ew == self.ns and self.group is None
-            and self.penalty_ns is None and self.penalty_ew is None
+            type(self.ns) is int
+            and self.ew == self.ns
+            and self.group is None
+            and self.penalty_ns is None
+            and self.penalty_ew is None
         )
         object.__setattr__(self, "plain", self.ns if plain else None)
 
@@ -241,14 +258,20 @@ def _weight(value, where, field, weight_decimals):
     try:
         weight = to_fraction(value)
     except (ValueError, ZeroDivisionError):
-        raise EngineInputError(where, field, _("weight %(weight)s is not a number or fraction", weight=_show(value)))
+        raise EngineInputError(
+            where, field, _("weight %(weight)s is not a number or fraction", weight=_show(value))
+        ) from None
     written_as_fraction = isinstance(value, str) and "/" in value
     if weight_decimals is not None and not written_as_fraction:
         if (weight * 10**weight_decimals).denominator != 1:
             raise EngineInputError(
-                where, field,
-                _("weight %(weight)s has more than %(n)s decimals (write an exact fraction such as \"1/3\" instead)",
-                  weight=_show(value), n=weight_decimals),
+                where,
+                field,
+                _(
+                    'weight %(weight)s has more than %(n)s decimals (write an exact fraction such as "1/3" instead)',
+                    weight=_show(value),
+                    n=weight_decimals,
+                ),
             )
     if weight <= 0:
         raise EngineInputError(where, field, _("weight %(weight)s must be more than 0", weight=_show(value)))
@@ -258,17 +281,15 @@ def _weight(value, where, field, weight_decimals):
 def _weighted(value, where, field, max_components, weight_decimals):
     if len(value) > max_components:
         raise EngineInputError(
-            where, field, _("%(n)s components: a weighted score has at most %(most)s", n=len(value),
-                            most=max_components)
+            where,
+            field,
+            _("%(n)s components: a weighted score has at most %(most)s", n=len(value), most=max_components),
         )
     parts = []
     for pair in value:
         if not isinstance(pair, (list, tuple)) or len(pair) != 2:
-            raise EngineInputError(
-                where, field, _("%(value)s is not a [points, weight] pair", value=_show(pair))
-            )
-        parts.append((parse_points(pair[0], where, field),
-                      _weight(pair[1], where, field, weight_decimals)))
+            raise EngineInputError(where, field, _("%(value)s is not a [points, weight] pair", value=_show(pair)))
+        parts.append((parse_points(pair[0], where, field), _weight(pair[1], where, field, weight_decimals)))
     if not parts:
         raise EngineInputError(where, field, _("a weighted score needs at least one component"))
     total = sum(weight for _, weight in parts)
@@ -287,14 +308,13 @@ def _percent(value, where, field):
     try:
         percent = to_fraction(value)
     except (ValueError, ZeroDivisionError):
-        raise EngineInputError(where, field, _("%(value)s is not a percentage", value=_show(value)))
+        raise EngineInputError(where, field, _("%(value)s is not a percentage", value=_show(value))) from None
     if not 0 <= percent <= 100:
         raise EngineInputError(where, field, _("%(value)s%% is not between 0 and 100", value=_show(value)))
     return Artificial(percent=percent)
 
 
-def parse_score(value, where="", field="score", *, max_components=MAX_COMPONENTS,
-                weight_decimals=None):
+def parse_score(value, where="", field="score", *, max_components=MAX_COMPONENTS, weight_decimals=None):
     """Read one direction's score from its JSON form.
 
     - a number (points, N-S's point of view), e.g. ``420``;
@@ -315,9 +335,13 @@ def parse_score(value, where="", field="score", *, max_components=MAX_COMPONENTS
             return _percent(match[1], where, field)
         if not _INT_RE.match(text):
             raise EngineInputError(
-                where, field,
-                _("%(value)s is not a score: give points, [[points, weight], ...], "
-                  "AVE+, AVE, AVE-, a percentage such as \"60%%\", or a redress object", value=_show(value)),
+                where,
+                field,
+                _(
+                    "%(value)s is not a score: give points, [[points, weight], ...], "
+                    'AVE+, AVE, AVE-, a percentage such as "60%%", or a redress object',
+                    value=_show(value),
+                ),
             )
     if isinstance(value, dict):
         if set(value) == {"percent"}:
@@ -325,10 +349,12 @@ def parse_score(value, where="", field="score", *, max_components=MAX_COMPONENTS
         keys = {"table", "normal_play", "without_infraction", "non_offending"}
         if set(value) != keys:
             missing, extra = keys - set(value), set(value) - keys
-            detail = (_("missing %(keys)s", keys=", ".join(sorted(missing))) if missing
-                      else _("unknown %(keys)s", keys=", ".join(sorted(extra))))
-            raise EngineInputError(where, field, _("not a percentage or a redress object (%(detail)s)",
-                                                   detail=detail))
+            detail = (
+                _("missing %(keys)s", keys=", ".join(sorted(missing)))
+                if missing
+                else _("unknown %(keys)s", keys=", ".join(sorted(extra)))
+            )
+            raise EngineInputError(where, field, _("not a percentage or a redress object (%(detail)s)", detail=detail))
         side = str(value["non_offending"]).upper().replace("-", "")
         if side not in SIDES:
             raise EngineInputError(
@@ -349,7 +375,9 @@ def parse_penalty(value, where, field):
     try:
         amount = to_fraction(value)
     except (ValueError, ZeroDivisionError):
-        raise EngineInputError(where, field, _("%(value)s is not a penalty (a number or \"25%%\")", value=_show(value)))
+        raise EngineInputError(
+            where, field, _('%(value)s is not a penalty (a number or "25%%")', value=_show(value))
+        ) from None
     if amount < 0:
         raise EngineInputError(where, field, _("a penalty is a deduction: give it as a positive number"))
     return Penalty(amount)
@@ -358,16 +386,21 @@ def parse_penalty(value, where, field):
 def describe(obj, index):
     """How messages name a result: its position, and its table or id when given."""
     if isinstance(obj, dict) and obj.get("table") is not None:
-        return (_("result %(n)s (table %(table)s)", n=index, table=obj["table"]) if index is not None
-                else _("result (table %(table)s)", table=obj["table"]))
+        return (
+            _("result %(n)s (table %(table)s)", n=index, table=obj["table"])
+            if index is not None
+            else _("result (table %(table)s)", table=obj["table"])
+        )
     if isinstance(obj, dict) and obj.get("id") is not None:
-        return (_("result %(n)s (id %(id)s)", n=index, id=obj["id"]) if index is not None
-                else _("result (id %(id)s)", id=obj["id"]))
+        return (
+            _("result %(n)s (id %(id)s)", n=index, id=obj["id"])
+            if index is not None
+            else _("result (id %(id)s)", id=obj["id"])
+        )
     return _("result %(id)s", id=index) if index is not None else _("result")
 
 
-def parse_result(obj, index=None, *, where=None, max_components=MAX_COMPONENTS,
-                 weight_decimals=None):
+def parse_result(obj, index=None, *, where=None, max_components=MAX_COMPONENTS, weight_decimals=None):
     """Read one result ``{"id", "ns", "ew", "group", "penalty", ...}`` into an :class:`Entry`.
 
     ``index`` (counted from 1) and ``where`` name the result in messages. A plain number for
@@ -379,7 +412,8 @@ def parse_result(obj, index=None, *, where=None, max_components=MAX_COMPONENTS,
     unknown = set(obj) - _RESULT_FIELDS
     if unknown:
         raise EngineInputError(
-            where, sorted(unknown)[0],
+            where,
+            sorted(unknown)[0],
             _("unknown field (a result has %(fields)s)", fields=", ".join(sorted(_RESULT_FIELDS))),
         )
     if "ns" not in obj:
@@ -392,21 +426,27 @@ def parse_result(obj, index=None, *, where=None, max_components=MAX_COMPONENTS,
             where, "ew", _("missing: N-S have %(score)s, so give E-W's artificial score too (e.g. AVE-)", score=str(ns))
         )
     if isinstance(ew, Redress) and not isinstance(ns, Redress):
-        raise EngineInputError(where, "ew", _("give a redress as \"ns\": it describes both sides"))
+        raise EngineInputError(where, "ew", _('give a redress as "ns": it describes both sides'))
     if isinstance(ns, Redress) and ew is not None and ew != ns:
-        raise EngineInputError(where, "ew", _("a redress describes both sides: give it once, as \"ns\""))
+        raise EngineInputError(where, "ew", _('a redress describes both sides: give it once, as "ns"'))
     penalties = obj.get("penalty") or {}
     if not isinstance(penalties, dict) or set(penalties) - {"ns", "ew"}:
         raise EngineInputError(where, "penalty", _('write {"ns": amount} and/or {"ew": amount}'))
     penalty = {
         side: parse_penalty(penalties[side], where, f"penalty.{side}")
-        for side in ("ns", "ew") if penalties.get(side) is not None
+        for side in ("ns", "ew")
+        if penalties.get(side) is not None
     }
     entry_id = obj.get("id", index)
     return Entry(
-        entry_id, ns, ew, group=obj.get("group"),
-        penalty_ns=penalty.get("ns"), penalty_ew=penalty.get("ew"),
-        outside_agency=bool(obj.get("outside_agency", False)), label=where,
+        entry_id,
+        ns,
+        ew,
+        group=obj.get("group"),
+        penalty_ns=penalty.get("ns"),
+        penalty_ew=penalty.get("ew"),
+        outside_agency=bool(obj.get("outside_agency", False)),
+        label=where,
     )
 
 

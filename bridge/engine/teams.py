@@ -21,8 +21,18 @@ from .imps import _as_entry, _evaluate, _penalty_imps, team_board
 from .rounding import to_fraction
 from .scores import Artificial, EngineInputError, Entry
 
-__all__ = ["BoardResult", "TeamMatch", "board_a_match_board", "board_a_match", "KnockoutMatch", "knockout_match",
-           "total_points_board", "total_points", "ImpSession", "imp_session"]
+__all__ = [
+    "BoardResult",
+    "TeamMatch",
+    "board_a_match_board",
+    "board_a_match",
+    "KnockoutMatch",
+    "knockout_match",
+    "total_points_board",
+    "total_points",
+    "ImpSession",
+    "imp_session",
+]
 
 HALF = Fraction(1, 2)
 
@@ -56,6 +66,7 @@ def _penalty_units(entry: Entry, side: str, top: int) -> Fraction:
 
 # --- Board-a-match --------------------------------------------------------------------------
 
+
 def _bam_rate(own: Components, other: Components) -> Fraction:
     """Weighted board-a-match result of ``own`` against ``other``: 1 won, 1/2 tied, 0 lost."""
     total = Fraction(0)
@@ -73,8 +84,9 @@ def _artificial_share(score: Artificial, averages: Sequence[object]) -> Fraction
     return {"AVE+": plus, "AVE": average, "AVE-": minus}[str(score.code)] / 100
 
 
-def board_a_match_board(open_room: object, closed_room: object, *,
-                        averages: Sequence[object] = (60, 50, 40)) -> BoardResult:
+def board_a_match_board(
+    open_room: object, closed_room: object, *, averages: Sequence[object] = (60, 50, 40)
+) -> BoardResult:
     """One board of a board-a-match: each team scores 1 for a won board, 1/2 tied, 0 lost.
 
     The home team wins the board when its N-S score in the open room is higher than the
@@ -89,8 +101,11 @@ def board_a_match_board(open_room: object, closed_room: object, *,
     values: list[Fraction] = []
     for ns_room, ew_room in teams:
         seats = [(ns_room, "NS"), (ew_room, "EW")]
-        artificial = [_artificial_share(score, averages)
-                      for score in (room.raw(side) for room, side in seats) if isinstance(score, Artificial)]
+        artificial = [
+            _artificial_share(score, averages)
+            for score in (room.raw(side) for room, side in seats)
+            if isinstance(score, Artificial)
+        ]
         if artificial:
             value = sum(artificial, Fraction(0)) / len(artificial)
         else:
@@ -109,14 +124,14 @@ class TeamMatch:
     away: Fraction
 
 
-def board_a_match(boards: Iterable[tuple[object, object]], *,
-                  averages: Sequence[object] = (60, 50, 40)) -> TeamMatch:
+def board_a_match(boards: Iterable[tuple[object, object]], *, averages: Sequence[object] = (60, 50, 40)) -> TeamMatch:
     """Score a board-a-match session: ``boards`` is a list of (open_room, closed_room)."""
     scored = tuple(board_a_match_board(open_room, closed_room, averages=averages) for open_room, closed_room in boards)
     return TeamMatch(scored, sum((b.home for b in scored), Fraction(0)), sum((b.away for b in scored), Fraction(0)))
 
 
 # --- Knockout ---------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class KnockoutMatch:
@@ -134,9 +149,14 @@ class KnockoutMatch:
     winner: str | None
 
 
-def knockout_match(boards: Iterable[tuple[object, object]], *, carry_over: Sequence[object] = (0, 0),
-                   average_non_balancing: bool = True, artificial_imps: object = 3,
-                   whole_imps: bool = False) -> KnockoutMatch:
+def knockout_match(
+    boards: Iterable[tuple[object, object]],
+    *,
+    carry_over: Sequence[object] = (0, 0),
+    average_non_balancing: bool = True,
+    artificial_imps: object = 3,
+    whole_imps: bool = False,
+) -> KnockoutMatch:
     """Score a knockout match at IMPs with a carry-over.
 
     ``carry_over`` (home, away) are IMPs each team starts with (a fraction of an earlier
@@ -149,9 +169,16 @@ def knockout_match(boards: Iterable[tuple[object, object]], *, carry_over: Seque
     carry_home, carry_away = (to_fraction(v) for v in carry_over)
     if carry_home < 0 or carry_away < 0:
         raise EngineInputError("match", "carry_over", "a carry-over is IMPs a team starts with: 0 or more")
-    scored = tuple(team_board(open_room, closed_room, knockout=average_non_balancing,
-                              artificial_imps=artificial_imps, whole_imps=whole_imps)
-                   for open_room, closed_room in boards)
+    scored = tuple(
+        team_board(
+            open_room,
+            closed_room,
+            knockout=average_non_balancing,
+            artificial_imps=artificial_imps,
+            whole_imps=whole_imps,
+        )
+        for open_room, closed_room in boards
+    )
     # each team's column on the scorecard: its carry-over and the IMPs it won on each board
     home = carry_home + sum((b.home for b in scored if b.home > 0), Fraction(0))
     away = carry_away + sum((b.away for b in scored if b.away > 0), Fraction(0))
@@ -162,10 +189,12 @@ def knockout_match(boards: Iterable[tuple[object, object]], *, carry_over: Seque
 
 # --- Total points (Law 78C) ------------------------------------------------------------------
 
+
 def _points_rate(own: Components, other: Components) -> Fraction:
     """Total points: own minus other, weighted (linear, so the same as weighting first)."""
-    return (sum((points * weight for points, weight in own), Fraction(0))
-            - sum((points * weight for points, weight in other), Fraction(0)))
+    return sum((points * weight for points, weight in own), Fraction(0)) - sum(
+        (points * weight for points, weight in other), Fraction(0)
+    )
 
 
 def total_points_board(open_room: object, closed_room: object) -> BoardResult:
@@ -180,8 +209,9 @@ def total_points_board(open_room: object, closed_room: object) -> BoardResult:
     for ns_room, ew_room in teams:
         for room, side in ((ns_room, "NS"), (ew_room, "EW")):
             if isinstance(room.raw(side), Artificial):
-                raise EngineInputError(room.name, side.lower(),
-                                       f"{room.raw(side)} has no value at total points: assign a score")
+                raise EngineInputError(
+                    room.name, side.lower(), f"{room.raw(side)} has no value at total points: assign a score"
+                )
         value = _evaluate([(ns_room.raw("NS"), "NS"), (ew_room.raw("EW"), "EW")], _points_rate)
         value -= _penalty_imps(ns_room, "NS", ns_room.name) + _penalty_imps(ew_room, "EW", ew_room.name)
         values.append(value)
@@ -195,6 +225,7 @@ def total_points(boards: Iterable[tuple[object, object]]) -> TeamMatch:
 
 
 # --- The session rule at IMPs (Law 12C2c) -----------------------------------------------------
+
 
 @dataclass(frozen=True)
 class ImpSession:

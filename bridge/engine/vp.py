@@ -28,8 +28,17 @@ from pathlib import Path
 from .rounding import to_fraction
 from .scores import EngineInputError
 
-__all__ = ["wbf2013_exact", "continuous_table", "vp_for_margin", "victory_points",
-           "DiscreteScale", "load_scale", "register_scale", "scale_names", "to_decimal"]
+__all__ = [
+    "wbf2013_exact",
+    "continuous_table",
+    "vp_for_margin",
+    "victory_points",
+    "DiscreteScale",
+    "load_scale",
+    "register_scale",
+    "scale_names",
+    "to_decimal",
+]
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 SHIPPED_BOARDS = range(1, 65)
@@ -55,7 +64,7 @@ def wbf2013_exact(margin, boards, top=20):
         tau = (Decimal(5).sqrt() - 1) / 2
         blitz = 15 * Decimal(boards).sqrt()
         exponent = 3 * to_decimal(margin) / blitz
-        value = 10 + 10 * (1 - tau ** exponent) / (1 - tau ** 3) if exponent else Decimal(10)
+        value = 10 + 10 * (1 - tau**exponent) / (1 - tau**3) if exponent else Decimal(10)
         return min(Decimal(20), value) * Decimal(top) / 20
 
 

@@ -41,7 +41,7 @@ the compiler was not sure, the entry carries the law's own title and ``verified`
 import json
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from bridge.messages import _
@@ -104,14 +104,16 @@ def normalise_citation(text):
     """
     match = _CITATION.fullmatch(text.strip()) if isinstance(text, str) else None
     if not match:
-        raise CitationError(_("%(text)s is not a law citation: write the law number and sub-section, e.g. 12C1c",
-                              text=repr(text)))
+        raise CitationError(
+            _("%(text)s is not a law citation: write the law number and sub-section, e.g. 12C1c", text=repr(text))
+        )
     section = (match["section"] or match["section_p"] or "").upper()
     item = match["item"] or match["item_p"] or ""
     sub = (match["sub"] or match["sub_p"] or "").lower()
     if (sub and not item) or (match["roman"] and not sub):
-        raise CitationError(_("%(text)s is not a law citation: write the law number and sub-section, e.g. 12C1c",
-                              text=repr(text)))
+        raise CitationError(
+            _("%(text)s is not a law citation: write the law number and sub-section, e.g. 12C1c", text=repr(text))
+        )
     separator = "." if item and not section else ""
     return f"{int(match['law'])}{section}{separator}{item}{sub}"
 
@@ -128,21 +130,20 @@ def parent_of(number):
     return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _entries(edition):
     if edition not in EDITIONS:
         raise ValueError(f"There is no {edition} edition in the catalogue: it has {', '.join(EDITIONS)}")
     rows = json.loads((DATA_DIR / f"laws_{edition}.json").read_text(encoding="utf-8"))
-    return tuple(LawEntry(edition=edition, **dict(row, translated=tuple(row.get("translated", ()))))
-                 for row in rows)
+    return tuple(LawEntry(edition=edition, **dict(row, translated=tuple(row.get("translated", ())))) for row in rows)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _index(edition):
     return {entry.number: entry for entry in _entries(edition)}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _children(edition):
     kids = {}
     for entry in _entries(edition):
@@ -161,8 +162,13 @@ def validate_citation(edition, text):
     director when the citation is malformed or names nothing in that edition.
     """
     if edition not in EDITIONS:
-        raise CitationError(_("There is no %(edition)s edition of the Laws: the catalogue has %(editions)s",
-                              edition=edition, editions=", ".join(EDITIONS)))
+        raise CitationError(
+            _(
+                "There is no %(edition)s edition of the Laws: the catalogue has %(editions)s",
+                edition=edition,
+                editions=", ".join(EDITIONS),
+            )
+        )
     number = normalise_citation(text)
     index = _index(edition)
     if number in index:
@@ -176,16 +182,31 @@ def validate_citation(edition, text):
     kids = _children(edition).get(ancestor, [])
     # Whole sentences, one per case: a translator cannot build "has no sub-sections" from parts.
     if not kids:
-        message = _("Law %(number)s does not exist in the %(edition)s Laws: Law %(ancestor)s has no sub-sections",
-                    number=number, edition=edition, ancestor=ancestor)
+        message = _(
+            "Law %(number)s does not exist in the %(edition)s Laws: Law %(ancestor)s has no sub-sections",
+            number=number,
+            edition=edition,
+            ancestor=ancestor,
+        )
     elif len(kids) == 1:
-        message = _("Law %(number)s does not exist in the %(edition)s Laws: the only sub-section of Law "
-                    "%(ancestor)s is %(only)s", number=number, edition=edition, ancestor=ancestor,
-                    only=kids[0].number)
+        message = _(
+            "Law %(number)s does not exist in the %(edition)s Laws: the only sub-section of Law "
+            "%(ancestor)s is %(only)s",
+            number=number,
+            edition=edition,
+            ancestor=ancestor,
+            only=kids[0].number,
+        )
     else:
-        message = _("Law %(number)s does not exist in the %(edition)s Laws: the sub-sections of Law %(ancestor)s "
-                    "run from %(first)s to %(last)s", number=number, edition=edition, ancestor=ancestor,
-                    first=kids[0].number, last=kids[-1].number)
+        message = _(
+            "Law %(number)s does not exist in the %(edition)s Laws: the sub-sections of Law %(ancestor)s "
+            "run from %(first)s to %(last)s",
+            number=number,
+            edition=edition,
+            ancestor=ancestor,
+            first=kids[0].number,
+            last=kids[-1].number,
+        )
     raise CitationError(message)
 
 

@@ -59,8 +59,14 @@ HEBREW_VALUES = dict(zip("אבגדהוזחטיכל", [1, 2, 3, 4, 5, 6, 7, 8, 9,
 # Law 35 lists its four calls as 1-4 (A-D in English); Law 27 is laid out differently from the
 # English 27B1-B4: only the sections that match one English section keep their heading.
 HEBREW_RENUMBER = {
-    "35.1": "35A", "35.2": "35B", "35.3": "35C", "35.4": "35D",
-    "27C": None, "27D": None, "27E": "27C", "27F": "27B4",
+    "35.1": "35A",
+    "35.2": "35B",
+    "35.3": "35C",
+    "35.4": "35D",
+    "27C": None,
+    "27D": None,
+    "27E": "27C",
+    "27F": "27B4",
 }
 # Section lines where the Hebrew text runs the heading into the first sentence.
 HEBREW_HEADINGS = {
@@ -97,7 +103,7 @@ def read_english(edition):
         if parent is not None and parent not in seen:
             raise ValueError(f"{path.name}: {number} comes before its parent {parent}")
         if doubtful and (parent is not None or entry["verified"] is not False):
-            raise ValueError(f"{path.name}: {number}: only a law may be marked \"verified\": false")
+            raise ValueError(f'{path.name}: {number}: only a law may be marked "verified": false')
         if parent is None and title is None:
             raise ValueError(f"{path.name}: law {number} has no title")
         seen.add(number)
@@ -127,7 +133,7 @@ def parse_hebrew(path, log):
     for i, line in enumerate(lines):
         if match := law_line.match(line):
             law, section, item, sub = str(int(match[1] or match[2])), None, None, None
-            found[law] = next(text for text in lines[i + 1:] if text.strip()).strip(" #*\t")
+            found[law] = next(text for text in lines[i + 1 :] if text.strip()).strip(" #*\t")
             continue
         if law is None:
             continue
@@ -167,7 +173,7 @@ def _renumber(found, renumber, log):
         while node is not None:
             if node in renumber:
                 new = renumber[node]
-                target = None if new is None else new + number[len(node):]
+                target = None if new is None else new + number[len(node) :]
                 break
             node = parent_of(node)
         if target is None:
@@ -238,8 +244,7 @@ def build(edition, seeds, seed_laws, log):
         for language, seed_titles in seeds.items():
             if seed_titles.get(number):
                 titles[language] = seed_titles[number]
-        rows.append({"number": number, "law": law, "parent": parent_of(number),
-                     "titles": titles, "verified": verified})
+        rows.append({"number": number, "law": law, "parent": parent_of(number), "titles": titles, "verified": verified})
     for language, seed_titles in seeds.items():
         for number in seed_titles:
             if number not in numbers:
@@ -271,8 +276,10 @@ LANGUAGES = {"1997": ("nl",), "2007": ("he", "uk", "is", "el", "nl"), "2017": ("
 def add_translations(edition, rows):
     """Fill each row's missing titles from the translation tables; a row records the languages
     so filled under ``translated``. A title from a seed text is never replaced."""
-    tables = {language: json.loads((TRANSLATIONS_DIR / f"{language}.json").read_text(encoding="utf-8"))
-              for language in LANGUAGES[edition]}
+    tables = {
+        language: json.loads((TRANSLATIONS_DIR / f"{language}.json").read_text(encoding="utf-8"))
+        for language in LANGUAGES[edition]
+    }
     for row in rows:
         translated = set(row.get("translated", ()))
         for language, table in tables.items():
@@ -280,8 +287,10 @@ def add_translations(edition, rows):
                 continue  # from a published text
             text = table.get(row["titles"]["en"])
             if not text:
-                raise ValueError(f"{edition} {row['number']}: no {language} translation of "
-                                 f"'{row['titles']['en']}' in translations/{language}.json")
+                raise ValueError(
+                    f"{edition} {row['number']}: no {language} translation of "
+                    f"'{row['titles']['en']}' in translations/{language}.json"
+                )
             row["titles"][language] = text
             translated.add(language)
         if translated:
@@ -298,11 +307,16 @@ def write(edition, rows):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0])
-    parser.add_argument("--seeds", type=Path,
-                        help="directory holding the seed texts; without it the seed titles are "
-                             "kept from the current data files")
-    parser.add_argument("--translations-only", action="store_true",
-                        help="only refill the translated titles of the data files (no seeds needed)")
+    parser.add_argument(
+        "--seeds",
+        type=Path,
+        help="directory holding the seed texts; without it the seed titles are kept from the current data files",
+    )
+    parser.add_argument(
+        "--translations-only",
+        action="store_true",
+        help="only refill the translated titles of the data files (no seeds needed)",
+    )
     args = parser.parse_args(argv)
     if args.translations_only:
         for edition in EDITIONS:
@@ -325,9 +339,11 @@ def main(argv=None):
     for edition in EDITIONS:
         rows = add_translations(edition, build(edition, *seeds[edition], log))
         path = write(edition, rows)
-        print(f"{path.name}: {len(rows)} entries, {sum(r['verified'] for r in rows)} verified, "
-              f"{sum(len(r['titles']) - 1 - len(r.get('translated', ())) for r in rows)} titles "
-              f"from the seed texts")
+        print(
+            f"{path.name}: {len(rows)} entries, {sum(r['verified'] for r in rows)} verified, "
+            f"{sum(len(r['titles']) - 1 - len(r.get('translated', ())) for r in rows)} titles "
+            f"from the seed texts"
+        )
     print("\n".join(log), file=sys.stderr)
 
 

@@ -15,8 +15,12 @@ from bridge.usebio import write_usebio
 from scoring import selectors
 from scoring.models import Board, Event, Result
 
-_SCORING = {Event.Kind.MP_PAIRS: "matchpoints", Event.Kind.INDIVIDUAL: "matchpoints",
-            Event.Kind.IMP_PAIRS_BUTLER: "butler", Event.Kind.IMP_PAIRS_CROSS: "cross_imps"}
+_SCORING = {
+    Event.Kind.MP_PAIRS: "matchpoints",
+    Event.Kind.INDIVIDUAL: "matchpoints",
+    Event.Kind.IMP_PAIRS_BUTLER: "butler",
+    Event.Kind.IMP_PAIRS_CROSS: "cross_imps",
+}
 _PBN_SCORING = {"matchpoints": "MP", "butler": "IMP;Butler", "cross_imps": "IMP;Cross", "imps": "IMP"}
 
 
@@ -46,9 +50,11 @@ def _codes(result):
 
 
 def _results(session):
-    return (Result.objects.filter(board__session=session)
-            .select_related("board", "ns", "ew", "table__section", "round", "effective", "board_score")
-            .order_by("board__number", "table__section__name", "table__number"))
+    return (
+        Result.objects.filter(board__session=session)
+        .select_related("board", "ns", "ew", "table__section", "round", "effective", "board_score")
+        .order_by("board__number", "table__section__name", "table__number")
+    )
 
 
 def session_pbn(session):
@@ -60,35 +66,73 @@ def session_pbn(session):
     unit = "MP" if scoring == "matchpoints" else "IMP"
     header = ";".join(
         (["Section\\1L"] if sections else [])
-        + ["Table\\2R", "Round\\2R", "PairId_NS\\3R", "PairId_EW\\3R", "Contract\\5L", "Declarer\\1R", "Result\\2R",
-           "Lead\\3L", "Score_NS\\5R", "Score_EW\\5R", f"{unit}_NS\\5R", f"{unit}_EW\\5R"])
+        + [
+            "Table\\2R",
+            "Round\\2R",
+            "PairId_NS\\3R",
+            "PairId_EW\\3R",
+            "Contract\\5L",
+            "Declarer\\1R",
+            "Result\\2R",
+            "Lead\\3L",
+            "Score_NS\\5R",
+            "Score_EW\\5R",
+            f"{unit}_NS\\5R",
+            f"{unit}_EW\\5R",
+        ]
+    )
     by_board = {}
     for result in _results(session):
         by_board.setdefault(result.board_id, []).append(result)
     games = []
     for board in Board.objects.filter(session=session).order_by("number"):
-        game = PbnGame(line=0, board=board.number, dealer=board.dealer, vulnerability=board.vulnerability,
-                       deal=parse_deal(board.deal) if board.deal else None)
-        game.tags = {"Event": event.name, "Site": tournament.venue or tournament.name,
-                     "Date": tournament.start_date.strftime("%Y.%m.%d"), "West": "?", "North": "?", "East": "?",
-                     "South": "?", "Scoring": _PBN_SCORING[scoring], "Declarer": "?", "Contract": "?",
-                     "Result": "?"}
+        game = PbnGame(
+            line=0,
+            board=board.number,
+            dealer=board.dealer,
+            vulnerability=board.vulnerability,
+            deal=parse_deal(board.deal) if board.deal else None,
+        )
+        game.tags = {
+            "Event": event.name,
+            "Site": tournament.venue or tournament.name,
+            "Date": tournament.start_date.strftime("%Y.%m.%d"),
+            "West": "?",
+            "North": "?",
+            "East": "?",
+            "South": "?",
+            "Scoring": _PBN_SCORING[scoring],
+            "Declarer": "?",
+            "Contract": "?",
+            "Result": "?",
+        }
         if not board.deal:
             game.tags["Deal"] = "?"
         table = PbnTable(header)
         for result in by_board.get(board.pk, []):
             score = getattr(result, "board_score", None)
-            row = ScoreRow({"Table": str(result.table.number), "Round": str(result.round.number),
-                            "PairId_NS": str(result.ns.number), "PairId_EW": str(result.ew.number)})
+            row = ScoreRow(
+                {
+                    "Table": str(result.table.number),
+                    "Round": str(result.round.number),
+                    "PairId_NS": str(result.ns.number),
+                    "PairId_EW": str(result.ew.number),
+                }
+            )
             if sections:
                 row["Section"] = result.table.section.name
             if result.not_played:
                 row["Score_NS"], row["Score_EW"] = _codes(result)
             else:
                 passed = result.contract == "PASS"
-                row.update({"Contract": "Pass" if passed else result.contract,
-                            "Declarer": None if passed else result.declarer,
-                            "Result": None if passed else str(result.tricks), "Lead": result.lead or None})
+                row.update(
+                    {
+                        "Contract": "Pass" if passed else result.contract,
+                        "Declarer": None if passed else result.declarer,
+                        "Result": None if passed else str(result.tricks),
+                        "Lead": result.lead or None,
+                    }
+                )
                 row["Score_NS" if result.score_ns >= 0 else "Score_EW"] = str(abs(result.score_ns))
             row[f"{unit}_NS"] = _number(score.ns) if score is not None else None
             row[f"{unit}_EW"] = _number(score.ew) if score is not None else None
@@ -103,10 +147,18 @@ def session_pbn(session):
 def _totals(event, session, unit):
     table = PbnTable(f"Rank\\3R;PairId\\3R;Direction\\2L;TotalScore{unit}\\7R;TotalPercentage\\6R;Names\\40L")
     for standing in selectors.standings(event, session):
-        table.rows.append(ScoreRow({
-            "Rank": standing.place, "PairId": str(standing.contestant.number), "Direction": standing.field or None,
-            f"TotalScore{unit}": _number(standing.total), "TotalPercentage": _number(standing.percent),
-            "Names": standing.contestant.name or None}))
+        table.rows.append(
+            ScoreRow(
+                {
+                    "Rank": standing.place,
+                    "PairId": str(standing.contestant.number),
+                    "Direction": standing.field or None,
+                    f"TotalScore{unit}": _number(standing.total),
+                    "TotalPercentage": _number(standing.percent),
+                    "Names": standing.contestant.name or None,
+                }
+            )
+        )
     return table
 
 
@@ -118,19 +170,36 @@ def session_usebio(session):
     for result in _results(session):
         by_board.setdefault(result.board_id, []).append(result)
     for board in Board.objects.filter(session=session).order_by("number"):
-        record = BoardIn(number=board.number, line=0, dealer=board.dealer, vulnerability=board.vulnerability,
-                         deal=board.deal)
+        record = BoardIn(
+            number=board.number, line=0, dealer=board.dealer, vulnerability=board.vulnerability, deal=board.deal
+        )
         results, points = [], {}
         for index, result in enumerate(by_board.get(board.pk, [])):
-            item = ResultIn(board=board.number, line=0, ns=result.ns.number, ew=result.ew.number,
-                            table=result.table.number, round=result.round.number)
+            item = ResultIn(
+                board=board.number,
+                line=0,
+                ns=result.ns.number,
+                ew=result.ew.number,
+                table=result.table.number,
+                round=result.round.number,
+            )
             if result.not_played:
                 ns, ew = _codes(result)
-                item.kind, item.code = ("artificial", f"{ns}{ew[1:]}" if ns.startswith("A") and ns[1:].isdigit()
-                                        and ew[1:].isdigit() else ns) if ns != "NP" else ("not_played", "NP")
+                item.kind, item.code = (
+                    (
+                        "artificial",
+                        f"{ns}{ew[1:]}" if ns.startswith("A") and ns[1:].isdigit() and ew[1:].isdigit() else ns,
+                    )
+                    if ns != "NP"
+                    else ("not_played", "NP")
+                )
             else:
                 item.contract, item.declarer, item.tricks, item.lead = (
-                    result.contract, result.declarer, result.tricks, result.lead)
+                    result.contract,
+                    result.declarer,
+                    result.tricks,
+                    result.lead,
+                )
             score = getattr(result, "board_score", None)
             if score is not None and score.ns is not None:
                 points[index] = (_number(score.ns), _number(score.ew))

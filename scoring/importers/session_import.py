@@ -94,8 +94,15 @@ def check_size(size):
     """Refuse a file over INTERCHANGE_MAX_FILE_BYTES, naming its size and the limit."""
     limit = settings.INTERCHANGE_MAX_FILE_BYTES
     if size > limit:
-        raise ImportRefused([_("The file is %(size)s bytes; the limit is %(limit)s bytes "
-                               "(INTERCHANGE_MAX_FILE_BYTES). Nothing was read.") % {"size": size, "limit": limit}])
+        raise ImportRefused(
+            [
+                _(
+                    "The file is %(size)s bytes; the limit is %(limit)s bytes "
+                    "(INTERCHANGE_MAX_FILE_BYTES). Nothing was read."
+                )
+                % {"size": size, "limit": limit}
+            ]
+        )
 
 
 def read_file(data):
@@ -131,11 +138,15 @@ def import_file(*, event, data, session_number=None, by=None, dry_run=False):
             summary.digest = digest
             if summary.refusals:
                 raise _Rollback
-            audit.record(action="session.imported", obj=summary.session, actor=by, tournament=event.tournament_id,
-                         after={"format": parsed.format, "sha256": digest, "boards": summary.boards,
-                                "results": summary.results},
-                         summary=f"{event.name}, {summary.session}: {parsed.format} file, {summary.boards} boards, "
-                                 f"{summary.results} results")
+            audit.record(
+                action="session.imported",
+                obj=summary.session,
+                actor=by,
+                tournament=event.tournament_id,
+                after={"format": parsed.format, "sha256": digest, "boards": summary.boards, "results": summary.results},
+                summary=f"{event.name}, {summary.session}: {parsed.format} file, {summary.boards} boards, "
+                f"{summary.results} results",
+            )
             if dry_run:
                 summary.dry_run = True
                 raise _Rollback
@@ -165,15 +176,23 @@ class _Importer:
         if self.refusals:
             return summary
         sections = {s.name: s for s in session.sections.all()}
-        default = sections.get("A") or next(iter(sections.values()), None) or services.create_session_section(
-            session=session, name="A")
+        default = (
+            sections.get("A")
+            or next(iter(sections.values()), None)
+            or services.create_session_section(session=session, name="A")
+        )
         boards = {}
         for item in parsed.boards:
             if item.number in boards:
                 continue
             try:
-                boards[item.number] = services.create_board(session=session, number=item.number, dealer=item.dealer,
-                                                            vulnerability=item.vulnerability, deal=item.deal)
+                boards[item.number] = services.create_board(
+                    session=session,
+                    number=item.number,
+                    dealer=item.dealer,
+                    vulnerability=item.vulnerability,
+                    deal=item.deal,
+                )
                 summary.boards += 1
                 summary.board_numbers.append(item.number)
             except ValidationError as error:
@@ -207,15 +226,24 @@ class _Importer:
                 if event.is_teams:
                     home, away = (ns, ew) if item.room == "open" else (ew, ns)
                     match_key = (round_number, home.pk, away.pk)
-                    if match_key not in matches and not Match.objects.filter(
-                            round=rounds[round_number], home=home, away=away).exists():
+                    if (
+                        match_key not in matches
+                        and not Match.objects.filter(round=rounds[round_number], home=home, away=away).exists()
+                    ):
                         open_number = number if item.room == "open" else number - 1
                         open_room = tables.get((section.pk, open_number)) or services.add_table(
-                            section=section, number=open_number)
+                            section=section, number=open_number
+                        )
                         closed_room = tables.get((section.pk, open_number + 1)) or services.add_table(
-                            section=section, number=open_number + 1)
-                        services.create_match(round=rounds[round_number], home=home, away=away,
-                                              open_room=open_room, closed_room=closed_room)
+                            section=section, number=open_number + 1
+                        )
+                        services.create_match(
+                            round=rounds[round_number],
+                            home=home,
+                            away=away,
+                            open_room=open_room,
+                            closed_room=closed_room,
+                        )
                     matches.add(match_key)
                 self.record(board, rounds[round_number], tables[key], ns, ew, item, summary)
                 summary.results += 1
@@ -224,8 +252,9 @@ class _Importer:
             except _RowRefused as refusal:
                 self.refuse(_where(item, str(refusal)))
         if placed_by_pair:
-            self.warnings.append(_("The file gives no table numbers: each result is placed at the table of its N-S "
-                                   "pair's number."))
+            self.warnings.append(
+                _("The file gives no table numbers: each result is placed at the table of its N-S pair's number.")
+            )
         return summary
 
     def summary(self, session):
@@ -237,20 +266,40 @@ class _Importer:
         event, parsed = self.event, self.parsed
         if parsed.individual:
             first = next((r for r in parsed.results), None)
-            self.refuse(_where(first, _("ScoreTable: an individual table (PlayerId_North, ...) cannot be recorded: "
-                                        "this system records each result between one contestant at N-S and one "
-                                        "at E-W.")) if first else _(
-                "An individual table (PlayerId_North, ...) cannot be recorded."))
+            self.refuse(
+                _where(
+                    first,
+                    _(
+                        "ScoreTable: an individual table (PlayerId_North, ...) cannot be recorded: "
+                        "this system records each result between one contestant at N-S and one "
+                        "at E-W."
+                    ),
+                )
+                if first
+                else _("An individual table (PlayerId_North, ...) cannot be recorded.")
+            )
             return
         if parsed.scoring and parsed.scoring not in _ACCEPTS.get(event.kind, set()):
             where = _line(parsed.scoring_line, "Scoring: %s") if parsed.scoring_line else "Scoring: %s"
-            self.refuse(where % (_("the file is scored in %(scoring)s, but %(event)s is %(kind)s: import it into an "
-                                   "event scored that way, or have the program export it as such.") % {
-                "scoring": translate(scoring_label(parsed.scoring)), "event": event.name,
-                "kind": event.get_kind_display()}))
+            self.refuse(
+                where
+                % (
+                    _(
+                        "the file is scored in %(scoring)s, but %(event)s is %(kind)s: import it into an "
+                        "event scored that way, or have the program export it as such."
+                    )
+                    % {
+                        "scoring": translate(scoring_label(parsed.scoring)),
+                        "event": event.name,
+                        "kind": event.get_kind_display(),
+                    }
+                )
+            )
         if parsed.teams and not event.is_teams:
-            self.refuse(_("The file holds team results (rooms Open and Closed), but %(event)s is %(kind)s.") % {
-                "event": event.name, "kind": event.get_kind_display()})
+            self.refuse(
+                _("The file holds team results (rooms Open and Closed), but %(event)s is %(kind)s.")
+                % {"event": event.name, "kind": event.get_kind_display()}
+            )
         if event.is_teams:
             for item in parsed.results:
                 if not item.room:
@@ -261,10 +310,16 @@ class _Importer:
         for item in parsed.boards:
             earlier = first.setdefault(item.number, item)
             if earlier is not item and earlier.deal and item.deal and earlier.deal != item.deal:
-                self.refuse(_where(item, _(
-                    "Deal: board %(board)s has one deal in section %(first)s and another in section %(second)s: a "
-                    "session keeps one deal per board number, so import each section as a session of its own.") % {
-                    "board": item.number, "first": earlier.section or "-", "second": item.section or "-"}))
+                self.refuse(
+                    _where(
+                        item,
+                        _(
+                            "Deal: board %(board)s has one deal in section %(first)s and another in section %(second)s: a "
+                            "session keeps one deal per board number, so import each section as a session of its own."
+                        )
+                        % {"board": item.number, "first": earlier.section or "-", "second": item.section or "-"},
+                    )
+                )
 
     def session(self):
         event = self.event
@@ -272,8 +327,10 @@ class _Importer:
         if self.session_number is None:
             for session in event.sessions.all():
                 if signature and self.existing_signature(session) == signature:
-                    self.refuse(_("This file is already imported: %(session)s of %(event)s holds the same boards "
-                                  "and results.") % {"session": session, "event": event.name})
+                    self.refuse(
+                        _("This file is already imported: %(session)s of %(event)s holds the same boards and results.")
+                        % {"session": session, "event": event.name}
+                    )
                     return session
             last = event.sessions.order_by("-number").first()
             number = last.number + 1 if last else 1
@@ -283,27 +340,40 @@ class _Importer:
         if session is None:
             return services.create_session(event=event, number=number)
         if signature and self.existing_signature(session) == signature:
-            self.refuse(_("This file is already imported: %(session)s of %(event)s holds the same boards and "
-                          "results.") % {"session": session, "event": event.name})
+            self.refuse(
+                _("This file is already imported: %(session)s of %(event)s holds the same boards and results.")
+                % {"session": session, "event": event.name}
+            )
             return session
         taken = set(Board.objects.filter(session=session).values_list("number", flat=True))
         for item in self.parsed.boards:
             if item.number in taken:
-                self.refuse(_where(item, _("board %(board)s is already in %(session)s of this event.") % {
-                    "board": item.number, "session": session}))
+                self.refuse(
+                    _where(
+                        item,
+                        _("board %(board)s is already in %(session)s of this event.")
+                        % {"board": item.number, "session": session},
+                    )
+                )
                 taken.discard(item.number)
         return session
 
     def signature(self):
-        return sorted((r.board, r.ns or 0, r.ew or 0, r.contract, r.declarer, r.tricks if r.tricks is not None else -1)
-                      for r in self.parsed.results if r.ns is not None)
+        return sorted(
+            (r.board, r.ns or 0, r.ew or 0, r.contract, r.declarer, r.tricks if r.tricks is not None else -1)
+            for r in self.parsed.results
+            if r.ns is not None
+        )
 
     @staticmethod
     def existing_signature(session):
         rows = Result.objects.filter(board__session=session).values_list(
-            "board__number", "ns__number", "ew__number", "contract", "declarer", "tricks")
-        return sorted((b, ns, ew, contract, declarer, tricks if tricks is not None else -1)
-                      for b, ns, ew, contract, declarer, tricks in rows)
+            "board__number", "ns__number", "ew__number", "contract", "declarer", "tricks"
+        )
+        return sorted(
+            (b, ns, ew, contract, declarer, tricks if tricks is not None else -1)
+            for b, ns, ew, contract, declarer, tricks in rows
+        )
 
     def sides(self, item, contestants, by_name, summary):
         if item.ns is None and item.home_name:
@@ -314,8 +384,9 @@ class _Importer:
 
     def numbered(self, number, contestants, summary):
         if number not in contestants:
-            contestants[number] = services.enter_contestant(event=self.event, number=number, members=[],
-                                                            name=self.parsed.names.get(number, ""))
+            contestants[number] = services.enter_contestant(
+                event=self.event, number=number, members=[], name=self.parsed.names.get(number, "")
+            )
             summary.contestants_created.append(number)
         return contestants[number]
 
@@ -324,37 +395,60 @@ class _Importer:
         if key not in by_name:
             number = max(contestants, default=0) + 1
             contestants[number] = by_name[key] = services.enter_contestant(
-                event=self.event, number=number, members=[], name=name.strip())
+                event=self.event, number=number, members=[], name=name.strip()
+            )
             summary.contestants_created.append(number)
         return by_name[key]
 
     def record(self, board, round_, table, ns, ew, item, summary):
         if item.kind == "played":
-            return services.record_result(board=board, round=round_, table=table, ns=ns, ew=ew,
-                                          contract=item.contract, declarer=item.declarer, tricks=item.tricks,
-                                          lead=item.lead)
+            return services.record_result(
+                board=board,
+                round=round_,
+                table=table,
+                ns=ns,
+                ew=ew,
+                contract=item.contract,
+                declarer=item.declarer,
+                tricks=item.tricks,
+                lead=item.lead,
+            )
         result = services.record_result(board=board, round=round_, table=table, ns=ns, ew=ew, not_played=True)
         label = _("board %(board)s, table %(table)s") % {"board": board.number, "table": table.number}
         if item.kind == "not_played":
             summary.not_played.append(f"{label}: {item.code or 'NP'}")
-            self.warnings.append(_where(item, _("%(label)s: recorded as not played (%(code)s), with no score: give "
-                                                "it an adjusted score.") % {"label": label, "code": item.code or "NP"}))
+            self.warnings.append(
+                _where(
+                    item,
+                    _("%(label)s: recorded as not played (%(code)s), with no score: give it an adjusted score.")
+                    % {"label": label, "code": item.code or "NP"},
+                )
+            )
             return result
         score = dict(item.score)
         if not self.event.kind == Event.Kind.MP_PAIRS and self.event.kind != Event.Kind.INDIVIDUAL:
             for side, value in score.items():
                 if value.endswith("%"):
                     if value not in _AVERAGES:
-                        raise _RowRefused(_("%(code)s: a stated percentage has no meaning at IMPs; only 60/50/40 "
-                                            "(average plus, average, average minus) can be imported.") % {
-                            "code": item.code})
+                        raise _RowRefused(
+                            _(
+                                "%(code)s: a stated percentage has no meaning at IMPs; only 60/50/40 "
+                                "(average plus, average, average minus) can be imported."
+                            )
+                            % {"code": item.code}
+                        )
                     score[side] = _AVERAGES[value]
         total = sum(_as_percent(v) for v in score.values())
         code = _code(item)
         services.set_effective_score(
-            result=result, kind="artificial", score=score,
+            result=result,
+            kind="artificial",
+            score=score,
             reason=f"Imported from the scoring program's {self.parsed.format} file as {code}",
-            cause_type="import", by=self.by, outside_agency=total > 100)
+            cause_type="import",
+            by=self.by,
+            outside_agency=total > 100,
+        )
         summary.artificial.append(f"{label}: {code}")
         return result
 

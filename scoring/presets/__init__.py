@@ -22,10 +22,24 @@ DIRECTORY = Path(__file__).resolve().parent
 STATUSES = ("confirmed", "by-regulation", "not-given")
 # What every preset states, even where its source is silent (then it says so).
 COVERED = (
-    "laws_edition", "appeal_period_minutes", "appeals_body", "appeals_committee_size", "deposits",
-    "without_merit_sanction", "without_merit_penalty", "further_appeal", "further_appeal_deposit",
-    "weighted_scores_allowed", "weighted_max_components", "weight_decimals", "average_plus_percent",
-    "average_minus_percent", "average_plus_imps", "average_minus_imps", "matchpoint_scale", "casebook_names",
+    "laws_edition",
+    "appeal_period_minutes",
+    "appeals_body",
+    "appeals_committee_size",
+    "deposits",
+    "without_merit_sanction",
+    "without_merit_penalty",
+    "further_appeal",
+    "further_appeal_deposit",
+    "weighted_scores_allowed",
+    "weighted_max_components",
+    "weight_decimals",
+    "average_plus_percent",
+    "average_minus_percent",
+    "average_plus_imps",
+    "average_minus_imps",
+    "matchpoint_scale",
+    "casebook_names",
     "vp_scale",
 )
 NOTE_LENGTH = 300  # AuthoritySetting.note
@@ -52,7 +66,7 @@ class Entry:
         (by regulation): ..." (so a reader of the setting alone knows)."""
         head = f"Preset {preset_code}" if self.confirmed else f"Preset {preset_code}, unconfirmed ({self.status})"
         text = f"{head}: {self.source}"
-        return text if len(text) <= NOTE_LENGTH else text[:NOTE_LENGTH - 3] + "..."
+        return text if len(text) <= NOTE_LENGTH else text[: NOTE_LENGTH - 3] + "..."
 
 
 @dataclass(frozen=True)
@@ -121,8 +135,10 @@ def read(path):
         raise PresetError(f"{where}: settings: a mapping of setting to its dated values")
     missing = [key for key in COVERED if key not in settings]
     if missing:
-        raise PresetError(f"{where}: settings: every preset states {', '.join(missing)} (with status "
-                          f"by-regulation or not-given where its source is silent)")
+        raise PresetError(
+            f"{where}: settings: every preset states {', '.join(missing)} (with status "
+            f"by-regulation or not-given where its source is silent)"
+        )
     entries = []
     for key, values in settings.items():
         if key not in authority_settings.SPECS or key == "preset":
@@ -132,8 +148,13 @@ def read(path):
         seen = set()
         for index, item in enumerate(values, start=1):
             entries.append(_entry(f"{where}: settings.{key}[{index}]", key, item, seen))
-    return Preset(code=code, name=data["name"].strip(), country=str(data.get("country") or ""),
-                  caveat=str(data.get("caveat") or "").strip(), entries=tuple(entries))
+    return Preset(
+        code=code,
+        name=data["name"].strip(),
+        country=str(data.get("country") or ""),
+        caveat=str(data.get("caveat") or "").strip(),
+        entries=tuple(entries),
+    )
 
 
 def _entry(where, key, item, seen):

@@ -17,7 +17,7 @@ from scoring import services as scoring_services
 from scoring.models import Event
 from tests.conftest import make_user
 
-UTC = datetime.timezone.utc
+UTC = datetime.UTC
 POSTED = datetime.datetime(2026, 5, 1, 20, 0, tzinfo=UTC)  # 21:00 in London
 DEADLINE = POSTED + datetime.timedelta(minutes=30)  # 21:30 in London
 SESSION_2 = datetime.datetime(2026, 5, 2, 9, 0, tzinfo=UTC)  # 10:00 in London
@@ -42,28 +42,46 @@ def case(field):
         scoring_services.appoint_official(tournament=field.tournament, user=user, role=roles.APPEALS_MEMBER)
     scoring_services.create_session(event=field.event, number=2, starts_at=SESSION_2, is_last=True)
     ruling = rulings_services.rule(
-        result=field.results[6], director=director, kind="ui", laws="16B1a, 12C1e", give=True,
-        ruling_text="Score adjusted to 3S+1 by North", reasoning="Pass was a logical alternative to 4S",
-        outcome="adjusted", score_kind="assigned", ns={"contract": "3S", "declarer": "N", "tricks": 10},
-        offending_side="NS")
+        result=field.results[6],
+        director=director,
+        kind="ui",
+        laws="16B1a, 12C1e",
+        give=True,
+        ruling_text="Score adjusted to 3S+1 by North",
+        reasoning="Pass was a logical alternative to 4S",
+        outcome="adjusted",
+        score_kind="assigned",
+        ns={"contract": "3S", "declarer": "N", "tricks": 10},
+        offending_side="NS",
+    )
     scoring_services.post_official_scores(session=field.session, at=POSTED)
     ns, ew = field.pairs[6], field.pairs[13]
-    return SimpleNamespace(record=field, ruling=ruling, director=director, chief=chief, members=members,
-                           ns=ns, ew=ew, north=ns.members.order_by("pk")[0], south=ns.members.order_by("pk")[1],
-                           east=ew.members.order_by("pk")[0], west=ew.members.order_by("pk")[1])
+    return SimpleNamespace(
+        record=field,
+        ruling=ruling,
+        director=director,
+        chief=chief,
+        members=members,
+        ns=ns,
+        ew=ew,
+        north=ns.members.order_by("pk")[0],
+        south=ns.members.order_by("pk")[1],
+        east=ew.members.order_by("pk")[0],
+        west=ew.members.order_by("pk")[1],
+    )
 
 
 def lodge(case, player=None, now=SOON, **extra):
     extra.setdefault("grounds", "The hesitation was not clear; pass is not a logical alternative.")
-    return services.lodge_appeal(ruling=case.ruling, by=case.director, player=player or case.north, now=now,
-                                 **extra)
+    return services.lodge_appeal(ruling=case.ruling, by=case.director, player=player or case.north, now=now, **extra)
 
 
 def committee(case, appeal, members=None, now=SOON):
     """A committee of three, each declared free of conflicts: the case is constituted."""
     members = members or case.members[:3]
-    body = services.constitute_body(appeal=appeal, by=case.chief, kind="committee", members=members,
-                                    chair=members[0], now=now)
+    body = services.constitute_body(
+        appeal=appeal, by=case.chief, kind="committee", members=members, chair=members[0], now=now
+    )
     for member in body.members.all():
         services.declare_conflict(member=member, now=now)
     return body
@@ -76,8 +94,9 @@ def ready(case, now=SOON, player=None, **lodge_extra):
     partner = case.west if player == case.east else case.south
     services.record_concurrence(appeal=appeal, player=partner, how="in_person", by=case.director, now=now)
     body = committee(case, appeal, now=now)
-    hearing = services.schedule_hearing(appeal=appeal, by=case.chief, starts_at=now + datetime.timedelta(hours=1),
-                                        place="Room 2", now=now)
+    hearing = services.schedule_hearing(
+        appeal=appeal, by=case.chief, starts_at=now + datetime.timedelta(hours=1), place="Room 2", now=now
+    )
     return appeal, body, hearing
 
 
@@ -95,43 +114,67 @@ def team_event(record, director, captain_of_first=True):
     session = scoring_services.create_session(event=event, number=1)
     open_room, closed_room = scoring_services.add_tables(section=session.sections.get(), count=2)
     round_ = scoring_services.add_rounds(session=session, count=1)[0]
-    players = [scoring_services.register_player(authority=authority, first_name=f"T{i}", last_name=f"Teamer{i}",
-                                                membership_number=f"team-{i}") for i in range(1, 10)]
+    players = [
+        scoring_services.register_player(
+            authority=authority, first_name=f"T{i}", last_name=f"Teamer{i}", membership_number=f"team-{i}"
+        )
+        for i in range(1, 10)
+    ]
     captain = players[8] if captain_of_first else None
-    team1 = scoring_services.enter_contestant(event=event, number=1, name="Lions", members=players[0:4],
-                                              captain=captain)
+    team1 = scoring_services.enter_contestant(
+        event=event, number=1, name="Lions", members=players[0:4], captain=captain
+    )
     team2 = scoring_services.enter_contestant(event=event, number=2, name="Tigers", members=players[4:8])
     board = scoring_services.create_board(session=session, number=1)
-    open_result = scoring_services.record_result(board=board, round=round_, table=open_room, ns=team1, ew=team2,
-                                                 contract="4S", declarer="N", tricks=10)
-    scoring_services.record_result(board=board, round=round_, table=closed_room, ns=team2, ew=team1,
-                                   contract="4S", declarer="N", tricks=9)
+    open_result = scoring_services.record_result(
+        board=board, round=round_, table=open_room, ns=team1, ew=team2, contract="4S", declarer="N", tricks=10
+    )
+    scoring_services.record_result(
+        board=board, round=round_, table=closed_room, ns=team2, ew=team1, contract="4S", declarer="N", tricks=9
+    )
     scoring_services.create_match(round=round_, home=team1, away=team2, open_room=open_room, closed_room=closed_room)
-    ruling = rulings_services.rule(result=open_result, director=director, kind="claim", laws="70D1", give=True,
-                                   ruling_text="The claim stands", reasoning="No irrational line loses a trick",
-                                   outcome="result_stands")
-    return SimpleNamespace(event=event, session=session, team1=team1, team2=team2, players=players,
-                           captain=captain, ruling=ruling)
+    ruling = rulings_services.rule(
+        result=open_result,
+        director=director,
+        kind="claim",
+        laws="70D1",
+        give=True,
+        ruling_text="The claim stands",
+        reasoning="No irrational line loses a trick",
+        outcome="result_stands",
+    )
+    return SimpleNamespace(
+        event=event, session=session, team1=team1, team2=team2, players=players, captain=captain, ruling=ruling
+    )
 
 
 def individual_event(record, director):
     """An individual event: four players at one table, each a contestant of their own."""
-    event = scoring_services.create_event(tournament=record.tournament, name="Individual",
-                                          kind=Event.Kind.INDIVIDUAL)
+    event = scoring_services.create_event(tournament=record.tournament, name="Individual", kind=Event.Kind.INDIVIDUAL)
     session = scoring_services.create_session(event=event, number=1, is_last=True)
     table = scoring_services.add_tables(section=session.sections.get(), count=1)[0]
     round_ = scoring_services.add_rounds(session=session, count=1)[0]
-    players = [scoring_services.register_player(authority=record.authority, first_name=f"I{i}",
-                                                last_name=f"Single{i}", membership_number=f"ind-{i}")
-               for i in range(1, 5)]
-    entrants = [scoring_services.enter_contestant(event=event, number=n, members=[players[n - 1]])
-                for n in range(1, 5)]
+    players = [
+        scoring_services.register_player(
+            authority=record.authority, first_name=f"I{i}", last_name=f"Single{i}", membership_number=f"ind-{i}"
+        )
+        for i in range(1, 5)
+    ]
+    entrants = [scoring_services.enter_contestant(event=event, number=n, members=[players[n - 1]]) for n in range(1, 5)]
     board = scoring_services.create_board(session=session, number=1)
-    result = scoring_services.record_result(board=board, round=round_, table=table, ns=entrants[0],
-                                            ew=entrants[1], contract="3NT", declarer="S", tricks=9)
-    ruling = rulings_services.rule(result=result, director=director, kind="revoke", laws="64A1", give=True,
-                                   ruling_text="One trick transferred", reasoning="Established revoke",
-                                   outcome="rectification")
+    result = scoring_services.record_result(
+        board=board, round=round_, table=table, ns=entrants[0], ew=entrants[1], contract="3NT", declarer="S", tricks=9
+    )
+    ruling = rulings_services.rule(
+        result=result,
+        director=director,
+        kind="revoke",
+        laws="64A1",
+        give=True,
+        ruling_text="One trick transferred",
+        reasoning="Established revoke",
+        outcome="rectification",
+    )
     return SimpleNamespace(event=event, players=players, entrants=entrants, ruling=ruling)
 
 
@@ -141,5 +184,6 @@ def regulate(case, key=None, value=None, **settings):
     if key is not None:
         settings[key] = value
     for name, setting in settings.items():
-        scoring_services.set_authority_setting(authority=case.record.authority, key=name, value=setting,
-                                               effective_from=datetime.date(2000, 1, 1))
+        scoring_services.set_authority_setting(
+            authority=case.record.authority, key=name, value=setting, effective_from=datetime.date(2000, 1, 1)
+        )

@@ -20,14 +20,21 @@ def north(page):
     return re.findall(r'<span class="sym s-[SHDC]">[♠♥♦♣]</span> ([^<]*)</div>', block)
 
 
-@pytest.mark.parametrize("preference,language,hand", [
-    ("national", "nl", ["AH96", "HB8", "1074", "V93"]),
-    ("national", "en", ["AK96", "KJ8", "1074", "Q93"]),
-    ("international", "nl", ["AK96", "KJ8", "1074", "Q93"]),
-])
+@pytest.mark.parametrize(
+    "preference,language,hand",
+    [
+        ("national", "nl", ["AH96", "HB8", "1074", "V93"]),
+        ("national", "en", ["AK96", "KJ8", "1074", "Q93"]),
+        ("international", "nl", ["AK96", "KJ8", "1074", "Q93"]),
+    ],
+)
 def test_the_appeal_form_follows_the_authority(client, case, preference, language, hand):
-    scoring_services.set_authority_setting(authority=case.record.authority, key="card_rank_letters",
-                                           value=preference, effective_from=datetime.date(2026, 1, 1))
+    scoring_services.set_authority_setting(
+        authority=case.record.authority,
+        key="card_rank_letters",
+        value=preference,
+        effective_from=datetime.date(2026, 1, 1),
+    )
     appeal = lodge(case)
     client.force_login(case.director)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language

@@ -22,8 +22,11 @@ def api(user):
 
 
 def test_a_late_appeal_is_refused_with_the_deadline_shown(case):
-    response = api(case.director).post("/api/v1/appeals/", {
-        "ruling": case.ruling.pk, "player": case.north.pk, "grounds": "We disagree."}, format="json")
+    response = api(case.director).post(
+        "/api/v1/appeals/",
+        {"ruling": case.ruling.pk, "player": case.north.pk, "grounds": "We disagree."},
+        format="json",
+    )
     assert response.status_code == 409
     assert "21:30 on 1 May 2026 (Europe/London)" in " ".join(sum(response.json().values(), []))
     assert not Appeal.objects.exists()
@@ -34,9 +37,11 @@ def test_the_whole_workflow_through_the_api(case):
     scoring_services.post_official_scores(session=case.record.session, at=now - datetime.timedelta(minutes=5))
     case.record.event.sessions.filter(number=2).update(starts_at=now + datetime.timedelta(hours=12))
     director = api(case.director)
-    response = director.post("/api/v1/appeals/", {
-        "ruling": case.ruling.pk, "player": case.north.pk, "grounds": "Pass is not a logical alternative."},
-        format="json")
+    response = director.post(
+        "/api/v1/appeals/",
+        {"ruling": case.ruling.pk, "player": case.north.pk, "grounds": "Pass is not a logical alternative."},
+        format="json",
+    )
     assert response.status_code == 201, response.json()
     appeal = response.json()
     assert appeal["concurrence_missing"] == [str(case.south)]
@@ -45,25 +50,36 @@ def test_the_whole_workflow_through_the_api(case):
     # sit on the case does not even see it.
     refused = api(case.chief).post(f"{url}/decide/", {"outcome": "vary", "reasons": "x"}, format="json")
     assert refused.status_code == 409
-    assert api(case.members[0]).post(f"{url}/decide/", {"outcome": "vary", "reasons": "x"},
-                                     format="json").status_code == 404
-    assert director.post(f"{url}/concurrence/", {"player": case.south.pk, "how": "in_person"},
-                         format="json").status_code == 200
+    assert (
+        api(case.members[0]).post(f"{url}/decide/", {"outcome": "vary", "reasons": "x"}, format="json").status_code
+        == 404
+    )
+    assert (
+        director.post(f"{url}/concurrence/", {"player": case.south.pk, "how": "in_person"}, format="json").status_code
+        == 200
+    )
     chief = api(case.chief)
-    body = chief.post(f"{url}/constitute/", {"kind": "committee", "members": [m.pk for m in case.members[:3]],
-                                              "chair": case.members[0].pk}, format="json")
+    body = chief.post(
+        f"{url}/constitute/",
+        {"kind": "committee", "members": [m.pk for m in case.members[:3]], "chair": case.members[0].pk},
+        format="json",
+    )
     assert body.status_code == 200, body.json()
     for member in case.members[:3]:
         assert api(member).post(f"{url}/declare/", {"conflict": ""}, format="json").status_code == 200
-    hearing = director.post(f"{url}/schedule/", {"starts_at": (now + datetime.timedelta(minutes=10)).isoformat(),
-                                                  "mode": "in_person", "place": "Room 2"}, format="json")
+    hearing = director.post(
+        f"{url}/schedule/",
+        {"starts_at": (now + datetime.timedelta(minutes=10)).isoformat(), "mode": "in_person", "place": "Room 2"},
+        format="json",
+    )
     assert hearing.status_code == 200, hearing.json()
     for member in case.members[:3]:
         assert api(member).post(f"{url}/vote/", {"outcome": "overturn"}, format="json").status_code == 200
     # A member who does not sit on the case cannot vote: the case is not even visible to them.
     assert api(case.members[3]).post(f"{url}/vote/", {"outcome": "uphold"}, format="json").status_code == 404
-    decided = api(case.members[0]).post(f"{url}/decide/", {"outcome": "overturn", "reasons": "Table result stands"},
-                                        format="json")
+    decided = api(case.members[0]).post(
+        f"{url}/decide/", {"outcome": "overturn", "reasons": "Table result stands"}, format="json"
+    )
     assert decided.status_code == 200, decided.json()
     body = decided.json()
     assert body["state"] == "decided" and body["outcome"] == "overturn"
@@ -76,8 +92,13 @@ def test_players_see_their_own_case_and_others_do_not(case):
     from tests.conftest import make_user
 
     scoring_services.post_official_scores(session=case.record.session, at=timezone.now())
-    appeal = api(case.director).post("/api/v1/appeals/", {
-        "ruling": case.ruling.pk, "player": case.north.pk, "grounds": "x y z"}, format="json").json()
+    appeal = (
+        api(case.director)
+        .post(
+            "/api/v1/appeals/", {"ruling": case.ruling.pk, "player": case.north.pk, "grounds": "x y z"}, format="json"
+        )
+        .json()
+    )
     north_user = make_user("north-user")
     case.north.user = north_user
     case.north.save()
@@ -95,17 +116,21 @@ def test_statements_extension_and_hearing_record_through_the_api(case):
     late = {"ruling": case.ruling.pk, "player": case.north.pk, "grounds": "We were not told of the right to appeal."}
     assert api(case.director).post("/api/v1/appeals/", late, format="json").status_code == 409
     until = (timezone.now() + datetime.timedelta(hours=1)).isoformat()
-    extension = chief.post("/api/v1/appeal-deadline-extensions/", {
-        "ruling": case.ruling.pk, "until": until, "reason": "The director forgot to tell them (Law 83)."},
-        format="json")
+    extension = chief.post(
+        "/api/v1/appeal-deadline-extensions/",
+        {"ruling": case.ruling.pk, "until": until, "reason": "The director forgot to tell them (Law 83)."},
+        format="json",
+    )
     assert extension.status_code == 201, extension.json()
     appeal = api(case.director).post("/api/v1/appeals/", late, format="json").json()
     url = f"/api/v1/appeals/{appeal['id']}"
-    response = api(case.director).post(f"{url}/statements/", {"respondents_statement": "The pause was long."},
-                                       format="json")
+    response = api(case.director).post(
+        f"{url}/statements/", {"respondents_statement": "The pause was long."}, format="json"
+    )
     assert response.json()["respondents_statement"] == "The pause was long."
-    locked = api(case.director).post(f"{url}/lock-statements/", {
-        "agreed_by": [case.north.pk, case.east.pk]}, format="json")
+    locked = api(case.director).post(
+        f"{url}/lock-statements/", {"agreed_by": [case.north.pk, case.east.pk]}, format="json"
+    )
     assert locked.status_code == 200 and locked.json()["statements_locked_at"]
     again = api(case.director).post(f"{url}/statements/", {"respondents_statement": "Changed"}, format="json")
     assert again.status_code == 409

@@ -17,8 +17,9 @@ pytestmark = pytest.mark.django_db
 
 def test_a_committee_is_constituted_when_every_member_has_declared(case):
     appeal = lodge(case)
-    body = services.constitute_body(appeal=appeal, by=case.chief, kind="committee", members=case.members[:3],
-                                    chair=case.members[0], now=SOON)
+    body = services.constitute_body(
+        appeal=appeal, by=case.chief, kind="committee", members=case.members[:3], chair=case.members[0], now=SOON
+    )
     assert (body.kind, body.size, body.stage) == ("committee", 3, "event")
     assert body.members.get(is_chair=True).user == case.members[0]
     assert body.missing() == [f"{m.first_name} has not declared any conflict of interest" for m in case.members[:3]]
@@ -33,21 +34,24 @@ def test_a_committee_is_constituted_when_every_member_has_declared(case):
 
 def test_the_committee_size_comes_from_the_regulations_and_is_odd(case):
     appeal = lodge(case)
-    scoring_services.set_authority_setting(authority=case.record.authority, key="appeals_committee_size", value=4,
-                                           effective_from=datetime.date(2020, 1, 1))
+    scoring_services.set_authority_setting(
+        authority=case.record.authority, key="appeals_committee_size", value=4, effective_from=datetime.date(2020, 1, 1)
+    )
     with pytest.raises(ValidationError) as error:
         services.constitute_body(appeal=appeal, by=case.chief, kind="committee", now=SOON)
     assert "odd number" in error.value.message_dict["size"][0]
-    scoring_services.set_authority_setting(authority=case.record.authority, key="appeals_committee_size", value=5,
-                                           effective_from=datetime.date(2020, 1, 1))
+    scoring_services.set_authority_setting(
+        authority=case.record.authority, key="appeals_committee_size", value=5, effective_from=datetime.date(2020, 1, 1)
+    )
     assert services.constitute_body(appeal=appeal, by=case.chief, kind="committee", now=SOON).size == 5
 
 
 @pytest.mark.parametrize("kind,size", [("referee", 1), ("reviewer", 1), ("director_panel", 3)])
 def test_referees_reviewers_and_director_panels(case, kind, size):
     appeal = lodge(case)
-    body = services.constitute_body(appeal=appeal, by=case.chief, kind=kind, members=case.members[:size],
-                                    chair=case.members[0], now=SOON)
+    body = services.constitute_body(
+        appeal=appeal, by=case.chief, kind=kind, members=case.members[:size], chair=case.members[0], now=SOON
+    )
     assert body.size == size
     with pytest.raises(ValidationError) as error:
         services.appoint_member(body=body, user=case.members[3], by=case.chief, now=SOON)
@@ -83,8 +87,9 @@ def test_without_an_appeals_body_the_director_in_charge_hears_alone(case, monkey
 def test_only_a_chief_director_hears_alone(case):
     appeal = lodge(case)
     with pytest.raises(ValidationError) as error:
-        services.constitute_body(appeal=appeal, by=case.chief, kind="director_in_charge", members=[case.director],
-                                 now=SOON)
+        services.constitute_body(
+            appeal=appeal, by=case.chief, kind="director_in_charge", members=[case.director], now=SOON
+        )
     assert "Only the director in charge" in error.value.message_dict["user"][0]
 
 
@@ -115,8 +120,9 @@ def test_a_captain_of_either_side_cannot_sit(case):
     captain_user = make_user("skipper")
     teams.captain.user = captain_user
     teams.captain.save()
-    appeal = services.lodge_appeal(ruling=teams.ruling, by=case.director, player=teams.players[5], grounds="Claim",
-                                   now=SOON)
+    appeal = services.lodge_appeal(
+        ruling=teams.ruling, by=case.director, player=teams.players[5], grounds="Claim", now=SOON
+    )
     body = services.constitute_body(appeal=appeal, by=case.chief, kind="referee", now=SOON)
     with pytest.raises(ValidationError) as error:
         services.appoint_member(body=body, user=captain_user, by=case.chief, now=SOON)
@@ -140,11 +146,18 @@ def test_a_member_of_the_lower_body_cannot_sit_on_the_further_appeal(case, monke
 
 
 def test_the_director_in_charge_who_decided_the_law_part_cannot_sit_on_the_body(case):
-    appeal = lodge(case, parts=[{"kind": "law", "question": "Does 16B apply?"},
-                                {"kind": "judgement", "question": "Was pass a LA?"}])
+    appeal = lodge(
+        case,
+        parts=[{"kind": "law", "question": "Does 16B apply?"}, {"kind": "judgement", "question": "Was pass a LA?"}],
+    )
     services.record_concurrence(appeal=appeal, player=case.south, how="in_person", by=case.director, now=SOON)
-    services.decide_law_part(part=appeal.parts.get(kind="law"), by=case.chief, outcome="uphold",
-                             reasons="16B applies to a hesitation", now=SOON)
+    services.decide_law_part(
+        part=appeal.parts.get(kind="law"),
+        by=case.chief,
+        outcome="uphold",
+        reasons="16B applies to a hesitation",
+        now=SOON,
+    )
     body = services.constitute_body(appeal=appeal, by=case.chief, kind="committee", now=SOON)
     with pytest.raises(ValidationError) as error:
         services.appoint_member(body=body, user=case.chief, by=case.chief, now=SOON)
@@ -195,8 +208,9 @@ def test_recusing_twice_or_without_a_reason_is_refused(case):
 
 
 def test_one_chair_and_one_seat_per_member(case):
-    body = services.constitute_body(appeal=lodge(case), by=case.chief, kind="committee",
-                                    members=case.members[:2], chair=case.members[0], now=SOON)
+    body = services.constitute_body(
+        appeal=lodge(case), by=case.chief, kind="committee", members=case.members[:2], chair=case.members[0], now=SOON
+    )
     with pytest.raises(ValidationError) as error:
         services.appoint_member(body=body, user=case.members[1], by=case.chief, now=SOON)
     assert "already appointed" in error.value.message_dict["user"][0]
@@ -206,8 +220,9 @@ def test_one_chair_and_one_seat_per_member(case):
 
 
 def test_a_committee_without_a_chair_is_not_constituted(case):
-    body = services.constitute_body(appeal=lodge(case), by=case.chief, kind="committee", members=case.members[:3],
-                                    now=SOON)
+    body = services.constitute_body(
+        appeal=lodge(case), by=case.chief, kind="committee", members=case.members[:3], now=SOON
+    )
     for member in body.members.all():
         services.declare_conflict(member=member, now=SOON)
     assert body.missing() == ["no chair"]
@@ -217,8 +232,7 @@ def test_each_member_sees_only_the_cases_they_sit_on(case):
     first = lodge(case)
     second = lodge(case, player=case.east)
     committee(case, first, members=case.members[:3])
-    body = services.constitute_body(appeal=second, by=case.chief, kind="referee", members=[case.members[3]],
-                                    now=SOON)
+    body = services.constitute_body(appeal=second, by=case.chief, kind="referee", members=[case.members[3]], now=SOON)
     assert list(selectors.cases_for_member(case.members[0])) == [first]
     assert list(selectors.cases_for_member(case.members[3])) == [second]
     services.recuse(member=body.members.get(), reason="Knows East", now=SOON)

@@ -27,11 +27,21 @@ def test_a_sitting_member_records_attendance_and_the_hearing(heard, client):
     page = post(client, member, heard.appeal, action="attendance", player=heard.east.pk).content.decode()
     assert "Recorded." in page
     assert list(heard.hearing.attendance.values_list("player", "side")) == [(heard.east.pk, "EW")]
-    post(client, member, heard.appeal, action="hearing_notes", director_present="on",
-         director_account="Four of five polled players passed.", notes="N-S: the pause was short.")
+    post(
+        client,
+        member,
+        heard.appeal,
+        action="hearing_notes",
+        director_present="on",
+        director_account="Four of five polled players passed.",
+        notes="N-S: the pause was short.",
+    )
     heard.hearing.refresh_from_db()
     assert (heard.hearing.director_present, heard.hearing.director_account, heard.hearing.notes) == (
-        True, "Four of five polled players passed.", "N-S: the pause was short.")
+        True,
+        "Four of five polled players passed.",
+        "N-S: the pause was short.",
+    )
     page = client.get(reverse("appeal", args=[heard.appeal.pk])).content.decode()
     assert "N-S: the pause was short." in page and "Attended" in page
 
@@ -55,13 +65,28 @@ def test_nobody_else_records_the_hearing(heard, client):
 def test_the_chief_answers_a_recommendation(heard, client):
     vote_all(heard.body, "uphold")
     services.decide_appeal(appeal=heard.appeal, by=heard.members[0], outcome="uphold", reasons="LA")
-    recommendation = services.record_recommendation(appeal=heard.appeal, by=heard.members[0], about="law",
-                                                    text="Look at 16B1a again")
-    page = post(client, heard.chief, heard.appeal, action="respond", recommendation=recommendation.pk,
-                accepted="no", response="").content.decode()
+    recommendation = services.record_recommendation(
+        appeal=heard.appeal, by=heard.members[0], about="law", text="Look at 16B1a again"
+    )
+    page = post(
+        client,
+        heard.chief,
+        heard.appeal,
+        action="respond",
+        recommendation=recommendation.pk,
+        accepted="no",
+        response="",
+    ).content.decode()
     assert "response: Write the director&#x27;s answer." in page
-    post(client, heard.chief, heard.appeal, action="respond", recommendation=recommendation.pk, accepted="no",
-         response="The ruling stands as given.")
+    post(
+        client,
+        heard.chief,
+        heard.appeal,
+        action="respond",
+        recommendation=recommendation.pk,
+        accepted="no",
+        response="The ruling stands as given.",
+    )
     recommendation.refresh_from_db()
     assert (recommendation.accepted, recommendation.response) == (False, "The ruling stands as given.")
 
@@ -72,12 +97,22 @@ def test_a_director_lodges_a_further_appeal_from_the_page(heard, client):
     services.decide_appeal(appeal=heard.appeal, by=heard.members[0], outcome="uphold", reasons="LA")
     client.force_login(heard.director)
     assert "Lodge the further appeal" in client.get(reverse("appeal", args=[heard.appeal.pk])).content.decode()
-    post(client, heard.director, heard.appeal, action="further", player=heard.north.pk,
-         grounds="The committee misread the poll.")
+    post(
+        client,
+        heard.director,
+        heard.appeal,
+        action="further",
+        player=heard.north.pk,
+        grounds="The committee misread the poll.",
+    )
     further = FurtherAppeal.objects.get(appeal=heard.appeal)
-    assert (further.origin, further.lodged_by, further.grounds) == ("player", heard.north,
-                                                                    "The committee misread the poll.")
+    assert (further.origin, further.lodged_by, further.grounds) == (
+        "player",
+        heard.north,
+        "The committee misread the poll.",
+    )
     client.force_login(heard.members[0])
-    response = client.post(reverse("appeal", args=[heard.appeal.pk]), {"action": "further", "player": heard.north.pk,
-                                                                       "grounds": "Again"})
+    response = client.post(
+        reverse("appeal", args=[heard.appeal.pk]), {"action": "further", "player": heard.north.pk, "grounds": "Again"}
+    )
     assert response.status_code == 403

@@ -23,8 +23,16 @@ def post(client, user, appeal, **data):
 
 
 def law_only(case):
-    appeal = lodge(case, parts=lodged_parts({"grounds": "Law 16B1a does not apply to a tempo break after a stop "
-                                                         "card.", "law_question": "", "about": "law"}))
+    appeal = lodge(
+        case,
+        parts=lodged_parts(
+            {
+                "grounds": "Law 16B1a does not apply to a tempo break after a stop card.",
+                "law_question": "",
+                "about": "law",
+            }
+        ),
+    )
     services.record_concurrence(appeal=appeal, player=case.south, how="in_person", by=case.director, now=SOON)
     return appeal
 
@@ -42,11 +50,27 @@ def test_the_director_in_charge_decides_a_law_only_appeal_on_the_page_with_a_wei
     page = client.get(reverse("appeal", args=[appeal.pk]))
     assert "The director in charge decides the law part (Law 93B1)" in page.content.decode()
     part = appeal.parts.get()
-    response = post(client, case.chief, appeal, action="law_part", part=part.pk, **{
-        "law-decision": "vary", "law-reasons": "16B1a needs unauthorised information", "law-laws": "16B1a",
-        "law-score_kind": "weighted", "law-w1_contract": "4S", "law-w1_declarer": "N", "law-w1_tricks": "10",
-        "law-w1_weight": "0.6", "law-w2_contract": "3S", "law-w2_declarer": "N", "law-w2_tricks": "10",
-        "law-w2_weight": "0.4"})
+    response = post(
+        client,
+        case.chief,
+        appeal,
+        action="law_part",
+        part=part.pk,
+        **{
+            "law-decision": "vary",
+            "law-reasons": "16B1a needs unauthorised information",
+            "law-laws": "16B1a",
+            "law-score_kind": "weighted",
+            "law-w1_contract": "4S",
+            "law-w1_declarer": "N",
+            "law-w1_tricks": "10",
+            "law-w1_weight": "0.6",
+            "law-w2_contract": "3S",
+            "law-w2_declarer": "N",
+            "law-w2_tricks": "10",
+            "law-w2_weight": "0.4",
+        },
+    )
     assert response.status_code == 302
     appeal.refresh_from_db()
     part.refresh_from_db()
@@ -58,16 +82,27 @@ def test_the_director_in_charge_decides_a_law_only_appeal_on_the_page_with_a_wei
 def test_a_director_who_is_not_in_charge_is_refused_the_law_part_on_the_page_and_in_the_api(case, client):
     appeal = law_only(case)
     part = appeal.parts.get()
-    reason = (f"Only the director in charge of {case.record.tournament} decides a part about law or regulation "
-              f"(Law 93B1); {case.director} is not.")
-    response = post(client, case.director, appeal, action="law_part", part=part.pk,
-                    **{"law-decision": "uphold", "law-reasons": "It applies"})
+    reason = (
+        f"Only the director in charge of {case.record.tournament} decides a part about law or regulation "
+        f"(Law 93B1); {case.director} is not."
+    )
+    response = post(
+        client,
+        case.director,
+        appeal,
+        action="law_part",
+        part=part.pk,
+        **{"law-decision": "uphold", "law-reasons": "It applies"},
+    )
     assert response.status_code == 403
     assert reason in response.content.decode()
     api = APIClient()
     api.force_authenticate(case.director)
-    answer = api.post(reverse("appeal-decide-law-part", args=[appeal.pk]),
-                      {"part": part.pk, "outcome": "uphold", "reasons": "It applies"}, format="json")
+    answer = api.post(
+        reverse("appeal-decide-law-part", args=[appeal.pk]),
+        {"part": part.pk, "outcome": "uphold", "reasons": "It applies"},
+        format="json",
+    )
     assert answer.status_code == 403
     assert reason in str(answer.json())
     part.refresh_from_db()
@@ -103,8 +138,9 @@ def test_a_concurrence_form_has_no_signer_chosen_and_none_chosen_is_refused_by_n
     client.force_login(case.director)
     page = client.get(reverse("appeal", args=[appeal.pk])).content.decode()
     assert '<select name="player"><option value="">—</option>' in page
-    response = client.post(reverse("appeal", args=[appeal.pk]), {"action": "concurrence", "player": "",
-                                                                  "how": "in_person"}, follow=True)
+    response = client.post(
+        reverse("appeal", args=[appeal.pk]), {"action": "concurrence", "player": "", "how": "in_person"}, follow=True
+    )
     assert "player: Choose the player." in response.content.decode()
 
 
@@ -122,12 +158,18 @@ def test_where_93b3_forbids_overruling_the_member_is_offered_the_recommendation(
     assert 'value="decide"' in page  # it may still uphold
     for member in body.sitting():
         services.record_vote(member=member, outcome="vary")
-    response = client.post(reverse("appeal", args=[appeal.pk]), {
-        "action": "decide", "decide-decision": "vary", "decide-reasons": "We disagree"}, follow=True)
+    response = client.post(
+        reverse("appeal", args=[appeal.pk]),
+        {"action": "decide", "decide-decision": "vary", "decide-reasons": "We disagree"},
+        follow=True,
+    )
     assert "outcome: The body cannot overrule the director in charge on law or regulation (Law 93B3)" in (
-        response.content.decode().replace("&#x27;", "'"))
-    client.post(reverse("appeal", args=[appeal.pk]), {"action": "recommend", "about": "law",
-                                                      "text": "Apply 16B1a: the pause was unmistakable."})
+        response.content.decode().replace("&#x27;", "'")
+    )
+    client.post(
+        reverse("appeal", args=[appeal.pk]),
+        {"action": "recommend", "about": "law", "text": "Apply 16B1a: the pause was unmistakable."},
+    )
     assert appeal.recommendations.get().text == "Apply 16B1a: the pause was unmistakable."
 
 
@@ -135,8 +177,10 @@ def test_the_director_refers_a_case_to_the_authority_from_the_page_and_a_player_
     regulate(case, further_appeal="advisory")
     appeal, body, _hearing = ready(case)
     client.force_login(case.director)
-    assert "Refer the case to the regulating authority (Law 93C)" in client.get(
-        reverse("appeal", args=[appeal.pk])).content.decode()
+    assert (
+        "Refer the case to the regulating authority (Law 93C)"
+        in client.get(reverse("appeal", args=[appeal.pk])).content.decode()
+    )
     post(client, case.director, appeal, action="refer_further", origin="director", grounds="A question of principle")
     further = FurtherAppeal.objects.get(appeal=appeal)
     assert (further.origin, further.binding, further.recorded_by) == ("director", False, case.director)
@@ -154,11 +198,19 @@ def test_the_chief_accepts_a_recommendation_with_a_new_score_and_the_ruling_chan
     appeal, body, _hearing = ready(case, parts=[{"kind": "law", "question": "Does 16B1a apply?"}])
     services.decide_law_part(part=appeal.parts.get(), by=case.chief, outcome="uphold", reasons="It does")
     services.appeal_law_decision(part=appeal.parts.get(), by=case.director)
-    recommendation = services.record_recommendation(appeal=appeal, by=case.members[0], about="law",
-                                                    text="Assign 4S made: the pause was not unmistakable.")
-    response = post(client, case.chief, appeal, action="respond", recommendation=recommendation.pk, accepted="yes",
-                    response="Accepted: 4S made.", **{"respond-score_kind": "assigned", "respond-contract": "4S",
-                                                      "respond-declarer": "N", "respond-tricks": "10"})
+    recommendation = services.record_recommendation(
+        appeal=appeal, by=case.members[0], about="law", text="Assign 4S made: the pause was not unmistakable."
+    )
+    response = post(
+        client,
+        case.chief,
+        appeal,
+        action="respond",
+        recommendation=recommendation.pk,
+        accepted="yes",
+        response="Accepted: 4S made.",
+        **{"respond-score_kind": "assigned", "respond-contract": "4S", "respond-declarer": "N", "respond-tricks": "10"},
+    )
     assert response.status_code == 302
     case.ruling.refresh_from_db()
     assert "4S" in case.ruling.score_description

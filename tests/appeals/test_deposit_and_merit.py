@@ -25,8 +25,7 @@ def heard(case, deposit=True):
     body = committee(case, appeal)
     services.schedule_hearing(appeal=appeal, by=case.chief, starts_at=SOON, now=SOON)
     vote_all(body, "uphold")
-    return services.decide_appeal(appeal=appeal, by=case.members[0], outcome="uphold", reasons="Pass is a LA",
-                                  now=SOON)
+    return services.decide_appeal(appeal=appeal, by=case.members[0], outcome="uphold", reasons="Pass is a LA", now=SOON)
 
 
 def test_the_deposit_is_the_regulations_amount_for_the_kind_of_event(case):
@@ -34,7 +33,11 @@ def test_the_deposit_is_the_regulations_amount_for_the_kind_of_event(case):
     appeal = lodge(case)
     deposit = services.record_deposit(appeal=appeal, by=case.director, now=SOON)
     assert (deposit.amount, deposit.currency, deposit.state, deposit.received_by) == (
-        Decimal("20.00"), "GBP", "held", case.director)
+        Decimal("20.00"),
+        "GBP",
+        "held",
+        case.director,
+    )
     with pytest.raises(ValidationError) as error:
         services.record_deposit(appeal=appeal, by=case.director, now=SOON)
     assert "already received" in error.value.message_dict["amount"][0]
@@ -44,10 +47,12 @@ def test_no_deposit_where_the_regulations_set_none(case):
     appeal = lodge(case)
     with pytest.raises(ValidationError) as error:
         services.record_deposit(appeal=appeal, by=case.director, now=SOON)
-    assert error.value.message_dict["amount"][0] == ("No deposit is asked: Club Championship body's regulations set "
-                                                     "none for this Matchpoint pairs.")
-    referral = services.lodge_appeal(ruling=case.ruling, by=case.director, origin="director", grounds="Law 83",
-                                     now=SOON)
+    assert error.value.message_dict["amount"][0] == (
+        "No deposit is asked: Club Championship body's regulations set none for this Matchpoint pairs."
+    )
+    referral = services.lodge_appeal(
+        ruling=case.ruling, by=case.director, origin="director", grounds="Law 83", now=SOON
+    )
     regulate(case, deposits=EBU_DEPOSITS)
     with pytest.raises(ValidationError) as error:
         services.record_deposit(appeal=referral, by=case.director, now=SOON)

@@ -25,8 +25,7 @@ WEEK = datetime.timedelta(days=7)
 def decided(case):
     appeal, body, _hearing = ready(case)
     vote_all(body, "uphold")
-    return services.decide_appeal(appeal=appeal, by=case.members[0], outcome="uphold", reasons="Pass is a LA",
-                                  now=SOON)
+    return services.decide_appeal(appeal=appeal, by=case.members[0], outcome="uphold", reasons="Pass is a LA", now=SOON)
 
 
 @pytest.fixture
@@ -43,8 +42,7 @@ def provide(case, mode, **more):
 
 
 def national_body(case, appeal, national):
-    body = services.constitute_body(appeal=appeal, by=national, stage="further", size=1, members=[national],
-                                    now=SOON)
+    body = services.constitute_body(appeal=appeal, by=national, stage="further", size=1, members=[national], now=SOON)
     services.declare_conflict(member=body.members.get(), now=SOON)
     return body
 
@@ -53,7 +51,8 @@ def test_no_further_appeal_where_the_authority_provides_none(case, decided):
     with pytest.raises(ValidationError) as error:
         services.lodge_further_appeal(appeal=decided, by=case.director, player=case.north, grounds="Wrong", now=SOON)
     assert error.value.message_dict["appeal"][0] == (
-        "Club Championship body provides no further appeal (Law 93C): the decision at the event is final.")
+        "Club Championship body provides no further appeal (Law 93C): the decision at the event is final."
+    )
 
 
 def test_a_further_appeal_comes_only_after_the_events_decision(case, monkeypatch):
@@ -67,15 +66,20 @@ def test_a_further_appeal_comes_only_after_the_events_decision(case, monkeypatch
 def test_a_further_appeal_has_its_own_deadline(case, decided, monkeypatch):
     provide(case, "binding")
     with pytest.raises(ValidationError) as error:
-        services.lodge_further_appeal(appeal=decided, by=case.director, player=case.north, grounds="Wrong",
-                                      now=SOON + WEEK + datetime.timedelta(seconds=1))
+        services.lodge_further_appeal(
+            appeal=decided,
+            by=case.director,
+            player=case.north,
+            grounds="Wrong",
+            now=SOON + WEEK + datetime.timedelta(seconds=1),
+        )
     assert "by 21:10 on 8 May 2026 (Europe/London)" in error.value.message_dict["deadline"][0]
-    further = services.lodge_further_appeal(appeal=decided, by=case.director, player=case.east, grounds="Wrong",
-                                            now=SOON + WEEK)
+    further = services.lodge_further_appeal(
+        appeal=decided, by=case.director, player=case.east, grounds="Wrong", now=SOON + WEEK
+    )
     assert (further.side, further.deadline, further.binding) == ("EW", SOON + WEEK, True)
     with pytest.raises(ValidationError) as error:
-        services.lodge_further_appeal(appeal=decided, by=case.director, player=case.north, grounds="Me too",
-                                      now=SOON)
+        services.lodge_further_appeal(appeal=decided, by=case.director, player=case.north, grounds="Me too", now=SOON)
     assert "already before the regulating authority" in error.value.message_dict["appeal"][0]
 
 
@@ -91,14 +95,16 @@ def test_a_further_appeal_has_its_own_deposit(case, decided, monkeypatch, nation
 
 def test_a_binding_further_decision_changes_the_scores(case, decided, monkeypatch, national):
     provide(case, "binding")
-    further = services.lodge_further_appeal(appeal=decided, by=case.director, player=case.north, grounds="Wrong",
-                                            now=SOON)
+    further = services.lodge_further_appeal(
+        appeal=decided, by=case.director, player=case.north, grounds="Wrong", now=SOON
+    )
     with pytest.raises(ValidationError) as error:
         services.decide_further_appeal(further_appeal=further, by=national, outcome="overturn", reasons="x", now=SOON)
     assert "No body" in error.value.message_dict["body"][0]
     national_body(case, decided, national)
-    further = services.decide_further_appeal(further_appeal=further, by=national, outcome="overturn",
-                                             reasons="No logical alternative", now=SOON)
+    further = services.decide_further_appeal(
+        further_appeal=further, by=national, outcome="overturn", reasons="No logical alternative", now=SOON
+    )
     assert (further.state, further.outcome) == ("decided", "overturn")
     assert ScoreChange.objects.get(cause_type="decision").cause_label == "appeal 1 further decision"
     recalculation.recalculate_board(case.record.boards[0].pk)
@@ -112,12 +118,19 @@ def test_a_binding_further_decision_changes_the_scores(case, decided, monkeypatc
 
 def test_an_advisory_further_decision_never_changes_scores(case, decided, monkeypatch, national):
     provide(case, "advisory")
-    further = services.lodge_further_appeal(appeal=decided, by=case.director, player=case.north, grounds="Wrong",
-                                            now=SOON)
+    further = services.lodge_further_appeal(
+        appeal=decided, by=case.director, player=case.north, grounds="Wrong", now=SOON
+    )
     national_body(case, decided, national)
     further = services.decide_further_appeal(
-        further_appeal=further, by=national, outcome="vary", reasons="We would have given 4S=", now=SOON,
-        score_kind="assigned", ns={"contract": "4S", "declarer": "N", "tricks": 10})
+        further_appeal=further,
+        by=national,
+        outcome="vary",
+        reasons="We would have given 4S=",
+        now=SOON,
+        score_kind="assigned",
+        ns={"contract": "4S", "declarer": "N", "tricks": 10},
+    )
     assert (further.binding, further.score, further.score_description) == (False, {"ns": 420}, "4S N = (+420)")
     assert not ScoreChange.objects.filter(cause_type="decision").exists()
     case.ruling.refresh_from_db()
@@ -127,15 +140,22 @@ def test_an_advisory_further_decision_never_changes_scores(case, decided, monkey
 def test_the_director_or_the_body_may_refer_to_the_authority(case, monkeypatch):
     provide(case, "binding")
     appeal, _body, _hearing = ready(case)
-    further = services.lodge_further_appeal(appeal=appeal, by=case.members[0], origin="body",
-                                            grounds="A question of principle for the national body", now=SOON)
+    further = services.lodge_further_appeal(
+        appeal=appeal,
+        by=case.members[0],
+        origin="body",
+        grounds="A question of principle for the national body",
+        now=SOON,
+    )
     assert (further.origin, further.lodged_by, further.deadline) == ("body", None, None)
     FurtherAppeal.objects.all().delete()
     with pytest.raises(PermissionDenied) as error:
         services.lodge_further_appeal(appeal=appeal, by=case.members[3], origin="director", grounds="x", now=SOON)
     assert "not a director" in str(error.value)
-    assert services.lodge_further_appeal(appeal=appeal, by=case.chief, origin="director", grounds="x",
-                                         now=SOON).origin == "director"
+    assert (
+        services.lodge_further_appeal(appeal=appeal, by=case.chief, origin="director", grounds="x", now=SOON).origin
+        == "director"
+    )
 
 
 def test_the_authority_forms_its_own_body(case, decided, monkeypatch, national):

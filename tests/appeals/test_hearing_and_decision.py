@@ -37,9 +37,16 @@ def test_a_hearing_must_fit_before_the_next_session(case):
         services.schedule_hearing(appeal=appeal, by=case.chief, starts_at=SESSION_2, now=SOON)
     assert error.value.message_dict["starts_at"][0] == (
         "A case from Session 1 must be decided before the next session starts at 10:00 on 2 May 2026 "
-        "(Europe/London); this hearing would start at 10:00 on 2 May 2026 (Europe/London).")
-    hearing = services.schedule_hearing(appeal=appeal, by=case.chief, starts_at=SESSION_2 - HOUR, mode="video",
-                                        place="https://meet.example/committee", now=SOON)
+        "(Europe/London); this hearing would start at 10:00 on 2 May 2026 (Europe/London)."
+    )
+    hearing = services.schedule_hearing(
+        appeal=appeal,
+        by=case.chief,
+        starts_at=SESSION_2 - HOUR,
+        mode="video",
+        place="https://meet.example/committee",
+        now=SOON,
+    )
     appeal.refresh_from_db()
     assert appeal.state == Appeal.State.SCHEDULED
     assert (hearing.mode, hearing.body, hearing.scheduled_by) == ("video", appeal.body(), case.chief)
@@ -66,13 +73,19 @@ def test_attendance_the_directors_account_and_the_scribes_notes(case):
         services.record_attendance(hearing=hearing, player=case.north, by=case.members[0], now=SOON)
     assert "already recorded" in error.value.message_dict["player"][0]
     with pytest.raises(ValidationError) as error:
-        services.record_attendance(hearing=hearing, player=case.record.pairs[0].members.first(), by=case.members[0],
-                                   now=SOON)
+        services.record_attendance(
+            hearing=hearing, player=case.record.pairs[0].members.first(), by=case.members[0], now=SOON
+        )
     assert "neither side" in error.value.message_dict["player"][0]
-    hearing = services.record_hearing_notes(hearing=hearing, by=case.members[0], director_present=True,
-                                            director_account="South paused about ten seconds before 4S",
-                                            notes="N-S: the pause was normal thought", scribe=case.members[1],
-                                            now=SOON)
+    hearing = services.record_hearing_notes(
+        hearing=hearing,
+        by=case.members[0],
+        director_present=True,
+        director_account="South paused about ten seconds before 4S",
+        notes="N-S: the pause was normal thought",
+        scribe=case.members[1],
+        now=SOON,
+    )
     assert (hearing.director_present, hearing.scribe) == (True, case.members[1])
     assert AppealEvent.objects.filter(appeal=appeal, action="hearing_notes").exists()
 
@@ -83,8 +96,9 @@ def test_a_committee_decides_by_the_majority_of_every_sitting_member(case):
     services.record_vote(member=ann, outcome="uphold", now=SOON)
     with pytest.raises(ValidationError) as error:
         services.decide_appeal(appeal=appeal, by=case.members[0], outcome="uphold", reasons="LA", now=SOON)
-    assert error.value.message_dict["votes"][0] == ("Every member votes before the decision is recorded; "
-                                                    "still to vote: Ben, Cat.")
+    assert error.value.message_dict["votes"][0] == (
+        "Every member votes before the decision is recorded; still to vote: Ben, Cat."
+    )
     services.record_vote(member=ben, outcome="vary", now=SOON)
     services.record_vote(member=cat, outcome="overturn", now=SOON)
     with pytest.raises(ValidationError) as error:
@@ -93,8 +107,9 @@ def test_a_committee_decides_by_the_majority_of_every_sitting_member(case):
     services.record_vote(member=cat, outcome="uphold", dissent="Pass is hardly an alternative", now=SOON)
     with pytest.raises(ValidationError) as error:
         services.decide_appeal(appeal=appeal, by=case.members[0], outcome="vary", reasons="LA", now=SOON)
-    assert error.value.message_dict["outcome"][0] == ("The members voted 2 uphold, 1 vary: the decision is the "
-                                                      "majority's (uphold).")
+    assert error.value.message_dict["outcome"][0] == (
+        "The members voted 2 uphold, 1 vary: the decision is the majority's (uphold)."
+    )
     assert body.members.get(pk=cat.pk).dissent == "Pass is hardly an alternative"
 
 
@@ -102,13 +117,25 @@ def test_upholding_makes_the_ruling_final_and_changes_no_score(case):
     appeal, body, _hearing = ready(case)
     vote_all(body, "uphold")
     with pytest.raises(ValidationError) as error:
-        services.decide_appeal(appeal=appeal, by=case.members[0], outcome="uphold", reasons="LA", now=SOON,
-                               score_kind="assigned", ns={"contract": "4S", "declarer": "N", "tricks": 10})
+        services.decide_appeal(
+            appeal=appeal,
+            by=case.members[0],
+            outcome="uphold",
+            reasons="LA",
+            now=SOON,
+            score_kind="assigned",
+            ns={"contract": "4S", "declarer": "N", "tricks": 10},
+        )
     assert "keeps its own score" in error.value.message_dict["score_kind"][0]
-    appeal = services.decide_appeal(appeal=appeal, by=case.members[0], outcome="uphold",
-                                    reasons="Pass is a logical alternative", now=SOON)
-    assert (appeal.state, appeal.outcome, appeal.decided_by, appeal.decided_at) == ("decided", "uphold",
-                                                                                     case.members[0], SOON)
+    appeal = services.decide_appeal(
+        appeal=appeal, by=case.members[0], outcome="uphold", reasons="Pass is a logical alternative", now=SOON
+    )
+    assert (appeal.state, appeal.outcome, appeal.decided_by, appeal.decided_at) == (
+        "decided",
+        "uphold",
+        case.members[0],
+        SOON,
+    )
     case.ruling.refresh_from_db()
     assert case.ruling.state == Ruling.State.FINAL
     assert not ScoreChange.objects.filter(cause_type="decision").exists()
@@ -121,11 +148,11 @@ def test_overturning_restores_the_table_result_in_the_standings(case):
     appeal, body, _hearing = ready(case)
     assert board_score(case) == Decimal("5")  # +170 by the ruling
     vote_all(body, "overturn")
-    services.decide_appeal(appeal=appeal, by=case.members[0], outcome="overturn",
-                           reasons="The pause was normal for the position", now=SOON)
+    services.decide_appeal(
+        appeal=appeal, by=case.members[0], outcome="overturn", reasons="The pause was normal for the position", now=SOON
+    )
     change = ScoreChange.objects.get(cause_type="decision")
-    assert (change.cause_id, change.cause_label, change.changed_by) == (appeal.pk, "appeal 1 decision",
-                                                                         case.members[0])
+    assert (change.cause_id, change.cause_label, change.changed_by) == (appeal.pk, "appeal 1 decision", case.members[0])
     assert board_score(case) == Decimal("8")  # +420 again
     assert total(case) == Decimal("8")
     case.ruling.refresh_from_db()
@@ -138,9 +165,17 @@ def test_varying_gives_a_new_adjusted_score_in_the_rulings_form(case):
     appeal, body, _hearing = ready(case)
     vote_all(body, "vary")
     appeal = services.decide_appeal(
-        appeal=appeal, by=case.members[0], outcome="vary", reasons="Some would pass", now=SOON,
-        score_kind="weighted", ns=[{"contract": "4S", "declarer": "N", "tricks": 10, "weight": "0.5"},
-                                   {"contract": "3S", "declarer": "N", "tricks": 10, "weight": "0.5"}])
+        appeal=appeal,
+        by=case.members[0],
+        outcome="vary",
+        reasons="Some would pass",
+        now=SOON,
+        score_kind="weighted",
+        ns=[
+            {"contract": "4S", "declarer": "N", "tricks": 10, "weight": "0.5"},
+            {"contract": "3S", "declarer": "N", "tricks": 10, "weight": "0.5"},
+        ],
+    )
     assert appeal.score == {"ns": [[420, "0.5"], [170, "0.5"]]}
     assert appeal.score_description == "50% 4S N = / 50% 3S N +1"
     assert board_score(case) == Decimal("6.5")
@@ -151,8 +186,15 @@ def test_a_bad_score_in_a_decision_is_refused_and_nothing_is_written(case):
     appeal, body, _hearing = ready(case)
     vote_all(body, "vary")
     with pytest.raises(ValidationError) as error:
-        services.decide_appeal(appeal=appeal, by=case.members[0], outcome="vary", reasons="x", now=SOON,
-                               score_kind="assigned", ns={"contract": "8S", "declarer": "N", "tricks": 10})
+        services.decide_appeal(
+            appeal=appeal,
+            by=case.members[0],
+            outcome="vary",
+            reasons="x",
+            now=SOON,
+            score_kind="assigned",
+            ns={"contract": "8S", "declarer": "N", "tricks": 10},
+        )
     assert "ns" in error.value.message_dict
     appeal.refresh_from_db()
     assert appeal.state == Appeal.State.SCHEDULED
@@ -191,8 +233,10 @@ def test_a_case_without_concurrence_cannot_be_decided(case):
 
 def test_without_an_appeals_body_the_director_in_charge_decides_everything(case, monkeypatch):
     regulate(case, "appeals_body", "none")
-    appeal = lodge(case, parts=[{"kind": "law", "question": "Does 16B apply?"},
-                                {"kind": "judgement", "question": "Was pass a LA?"}])
+    appeal = lodge(
+        case,
+        parts=[{"kind": "law", "question": "Does 16B apply?"}, {"kind": "judgement", "question": "Was pass a LA?"}],
+    )
     services.record_concurrence(appeal=appeal, player=case.south, how="in_person", by=case.director, now=SOON)
     services.constitute_body(appeal=appeal, by=case.chief, now=SOON)
     services.schedule_hearing(appeal=appeal, by=case.chief, starts_at=SOON, now=SOON)
@@ -202,8 +246,13 @@ def test_without_an_appeals_body_the_director_in_charge_decides_everything(case,
 
 
 def test_the_law_part_goes_to_the_director_in_charge_first(case):
-    appeal = lodge(case, parts=[{"kind": "law", "question": "Does 16B apply to a tray delay?"},
-                                {"kind": "judgement", "question": "Was pass a LA?"}])
+    appeal = lodge(
+        case,
+        parts=[
+            {"kind": "law", "question": "Does 16B apply to a tray delay?"},
+            {"kind": "judgement", "question": "Was pass a LA?"},
+        ],
+    )
     services.record_concurrence(appeal=appeal, player=case.south, how="in_person", by=case.director, now=SOON)
     body = committee(case, appeal)
     services.schedule_hearing(appeal=appeal, by=case.chief, starts_at=SOON, now=SOON)
@@ -224,9 +273,15 @@ def test_the_law_part_goes_to_the_director_in_charge_first(case):
     assert "already decided" in error.value.message_dict["part"][0]
     appeal.refresh_from_db()
     assert appeal.state == Appeal.State.SCHEDULED  # the judgement part is still the body's
-    appeal = services.decide_appeal(appeal=appeal, by=case.members[0], outcome="vary", reasons="Some pass",
-                                    score_kind="assigned", ns={"contract": "4S", "declarer": "N", "tricks": 9},
-                                    now=SOON)
+    appeal = services.decide_appeal(
+        appeal=appeal,
+        by=case.members[0],
+        outcome="vary",
+        reasons="Some pass",
+        score_kind="assigned",
+        ns={"contract": "4S", "declarer": "N", "tricks": 9},
+        now=SOON,
+    )
     assert appeal.outcome == "vary"
     assert board_score(case) == Decimal("1")  # -50, shared with table 6
 
@@ -234,8 +289,7 @@ def test_the_law_part_goes_to_the_director_in_charge_first(case):
 def test_a_law_only_appeal_is_decided_by_the_director_in_charge(case):
     appeal = lodge(case, parts=[{"kind": "law", "question": "Was 12C1e the right law?"}])
     services.record_concurrence(appeal=appeal, player=case.south, how="in_person", by=case.director, now=SOON)
-    services.decide_law_part(part=appeal.parts.get(), by=case.chief, outcome="overturn", reasons="Wrong law",
-                             now=SOON)
+    services.decide_law_part(part=appeal.parts.get(), by=case.chief, outcome="overturn", reasons="Wrong law", now=SOON)
     appeal.refresh_from_db()
     assert (appeal.state, appeal.outcome, appeal.decided_by) == ("decided", "overturn", case.chief)
     assert ScoreChange.objects.get(cause_type="decision").cause_label == "appeal 1 decision"
@@ -264,48 +318,66 @@ def test_the_body_cannot_overrule_the_director_in_charge_on_law_but_may_recommen
         services.decide_appeal(appeal=appeal, by=case.members[0], outcome="overturn", reasons="Wrong law", now=SOON)
     assert error.value.message_dict["outcome"][0] == (
         "The body cannot overrule the director in charge on law or regulation (Law 93B3): it may uphold the "
-        "decision, or record a recommendation to the director.")
-    recommendation = services.record_recommendation(appeal=appeal, by=case.members[0], about="law",
-                                                    text="Apply Law 12C1c instead", now=SOON)
+        "decision, or record a recommendation to the director."
+    )
+    recommendation = services.record_recommendation(
+        appeal=appeal, by=case.members[0], about="law", text="Apply Law 12C1c instead", now=SOON
+    )
     with pytest.raises(PermissionDenied) as error:
-        services.respond_to_recommendation(recommendation=recommendation, by=case.director, accepted=False,
-                                           response="No", now=SOON)
+        services.respond_to_recommendation(
+            recommendation=recommendation, by=case.director, accepted=False, response="No", now=SOON
+        )
     assert "Only the director in charge" in str(error.value)
-    recommendation = services.respond_to_recommendation(recommendation=recommendation, by=case.chief,
-                                                        accepted=False, response="12C1e is the regulation here",
-                                                        now=SOON)
+    recommendation = services.respond_to_recommendation(
+        recommendation=recommendation, by=case.chief, accepted=False, response="12C1e is the regulation here", now=SOON
+    )
     assert (recommendation.accepted, recommendation.responded_by) == (False, case.chief)
     with pytest.raises(ValidationError) as error:
-        services.respond_to_recommendation(recommendation=recommendation, by=case.chief, accepted=True,
-                                           response="Changed my mind", now=SOON)
+        services.respond_to_recommendation(
+            recommendation=recommendation, by=case.chief, accepted=True, response="Changed my mind", now=SOON
+        )
     assert "already answered" in error.value.message_dict["accepted"][0]
     vote_all(body, "uphold")
-    appeal = services.decide_appeal(appeal=appeal, by=case.members[0], outcome="uphold", reasons="Bound by 93B3",
-                                    now=SOON)
+    appeal = services.decide_appeal(
+        appeal=appeal, by=case.members[0], outcome="uphold", reasons="Bound by 93B3", now=SOON
+    )
     assert appeal.state == "decided"
 
 
 def test_the_body_cannot_overrule_a_disciplinary_decision(case):
     penalised = rulings_services.rule(
-        result=case.record.results[5], director=case.chief, kind="disciplinary_penalty", laws="91A", give=True,
-        ruling_text="Pair 6 penalised for discourtesy", outcome="result_stands")
-    rulings_services.add_penalty(ruling=penalised, kind="disciplinary", side="NS", unit="suspension",
-                                 offence="Abuse of an opponent")
+        result=case.record.results[5],
+        director=case.chief,
+        kind="disciplinary_penalty",
+        laws="91A",
+        give=True,
+        ruling_text="Pair 6 penalised for discourtesy",
+        outcome="result_stands",
+    )
+    rulings_services.add_penalty(
+        ruling=penalised, kind="disciplinary", side="NS", unit="suspension", offence="Abuse of an opponent"
+    )
     north = case.record.pairs[5].members.order_by("pk")[0]
     appeal = services.lodge_appeal(ruling=penalised, by=case.director, player=north, grounds="Not abusive", now=SOON)
-    services.record_concurrence(appeal=appeal, player=case.record.pairs[5].members.order_by("pk")[1],
-                                how="in_person", by=case.director, now=SOON)
+    services.record_concurrence(
+        appeal=appeal,
+        player=case.record.pairs[5].members.order_by("pk")[1],
+        how="in_person",
+        by=case.director,
+        now=SOON,
+    )
     body = committee(case, appeal)
     services.schedule_hearing(appeal=appeal, by=case.chief, starts_at=SOON, now=SOON)
     vote_all(body, "overturn")
     with pytest.raises(ValidationError) as error:
-        services.decide_appeal(appeal=appeal, by=case.members[0], outcome="overturn", reasons="Not abusive",
-                               now=SOON)
+        services.decide_appeal(appeal=appeal, by=case.members[0], outcome="overturn", reasons="Not abusive", now=SOON)
     assert "disciplinary powers of Law 91 (Law 93B3)" in error.value.message_dict["outcome"][0]
-    recommendation = services.record_recommendation(appeal=appeal, by=case.members[1], about="disciplinary",
-                                                    text="Reduce to a warning", now=SOON)
-    services.respond_to_recommendation(recommendation=recommendation, by=case.chief, accepted=True,
-                                       response="Reduced to a warning", now=SOON)
+    recommendation = services.record_recommendation(
+        appeal=appeal, by=case.members[1], about="disciplinary", text="Reduce to a warning", now=SOON
+    )
+    services.respond_to_recommendation(
+        recommendation=recommendation, by=case.chief, accepted=True, response="Reduced to a warning", now=SOON
+    )
     with pytest.raises(PermissionDenied) as error:
         services.record_recommendation(appeal=appeal, by=case.members[3], about="law", text="x", now=SOON)
     assert "does not sit on it" in str(error.value)
@@ -343,8 +415,7 @@ def test_an_accepted_withdrawal_ends_the_case_and_the_ruling_stands(case):
 
 
 def test_a_referral_cannot_be_withdrawn_by_the_players(case):
-    appeal = services.lodge_appeal(ruling=case.ruling, by=case.director, origin="director", grounds="Law 83",
-                                   now=SOON)
+    appeal = services.lodge_appeal(ruling=case.ruling, by=case.director, origin="director", grounds="Law 83", now=SOON)
     with pytest.raises(ValidationError) as error:
         services.request_withdrawal(appeal=appeal, player=case.north, by=case.director, now=SOON)
     assert "referred" in error.value.message_dict["player"][0]
@@ -352,8 +423,9 @@ def test_a_referral_cannot_be_withdrawn_by_the_players(case):
 
 def test_statements_are_locked_when_both_sides_agree(case):
     appeal = lodge(case)
-    services.record_statement(appeal=appeal, by=case.director, respondents_statement="The pause was 10 seconds",
-                              now=SOON)
+    services.record_statement(
+        appeal=appeal, by=case.director, respondents_statement="The pause was 10 seconds", now=SOON
+    )
     with pytest.raises(ValidationError) as error:
         services.lock_statements(appeal=appeal, by=case.director, agreed_by=[case.north, case.south], now=SOON)
     assert "Both sides" in error.value.message_dict["agreed_by"][0]
@@ -362,7 +434,8 @@ def test_statements_are_locked_when_both_sides_agree(case):
         services.record_statement(appeal=appeal, by=case.director, grounds="Something new", now=SOON)
     assert error.value.message_dict["grounds"][0] == (
         "Both sides agreed the statements, and they were locked at 21:10 on 1 May 2026 (Europe/London): they "
-        "cannot change.")
+        "cannot change."
+    )
     with pytest.raises(ValidationError) as error:
         services.lock_statements(appeal=appeal, by=case.director, agreed_by=[case.north, case.east], now=SOON)
     assert "already locked" in error.value.message_dict["statements"][0]

@@ -57,8 +57,9 @@ def test_the_tournaments_own_time_zone_wins_over_the_authoritys(case):
 
 
 def test_the_authoritys_appeal_period_applies(case):
-    scoring_services.set_authority_setting(authority=case.record.authority, key="appeal_period_minutes", value=60,
-                                           effective_from=datetime.date(2020, 1, 1))
+    scoring_services.set_authority_setting(
+        authority=case.record.authority, key="appeal_period_minutes", value=60, effective_from=datetime.date(2020, 1, 1)
+    )
     assert lodge(case, now=at(45)).deadline == at(60)
 
 
@@ -70,8 +71,9 @@ def test_before_the_official_score_the_clock_has_not_started(case):
 
 
 def test_the_chief_director_may_extend_the_period_with_a_reason(case):
-    extension = services.extend_deadline(ruling=case.ruling, by=case.chief, until=at(90),
-                                         reason="The scores were posted in the wrong room", now=at(40))
+    extension = services.extend_deadline(
+        ruling=case.ruling, by=case.chief, until=at(90), reason="The scores were posted in the wrong room", now=at(40)
+    )
     appeal = lodge(case, now=at(80))
     assert (appeal.deadline, appeal.extension) == (DEADLINE, extension)
     assert "wrong room" in AppealEvent.objects.get(appeal=appeal).note
@@ -80,11 +82,14 @@ def test_the_chief_director_may_extend_the_period_with_a_reason(case):
     assert "21:30" in error.value.message_dict["deadline"][0]
 
 
-@pytest.mark.parametrize("who,until,reason,name,words", [
-    ("director", 90, "late posting", "by", "Only the director in charge"),
-    ("chief", 90, "  ", "reason", "Say why"),
-    ("chief", 20, "late posting", "until", "already runs until 21:30"),
-])
+@pytest.mark.parametrize(
+    "who,until,reason,name,words",
+    [
+        ("director", 90, "late posting", "by", "Only the director in charge"),
+        ("chief", 90, "  ", "reason", "Say why"),
+        ("chief", 20, "late posting", "until", "already runs until 21:30"),
+    ],
+)
 def test_extensions_are_refused_when_they_cannot_be_right(case, who, until, reason, name, words):
     # The person is refused as not allowed (PermissionDenied); a bad input names its field.
     with pytest.raises(PermissionDenied if name == "by" else ValidationError) as error:
@@ -94,8 +99,13 @@ def test_extensions_are_refused_when_they_cannot_be_right(case, who, until, reas
 
 def test_an_extension_needs_a_running_clock_and_an_aware_time(case):
     with pytest.raises(ValidationError) as error:
-        services.extend_deadline(ruling=case.ruling, by=case.chief, until=datetime.datetime(2026, 5, 1, 23, 0),
-                                 reason="late posting", now=at(40))
+        services.extend_deadline(
+            ruling=case.ruling,
+            by=case.chief,
+            until=datetime.datetime(2026, 5, 1, 23, 0),
+            reason="late posting",
+            now=at(40),
+        )
     assert "time zone" in error.value.message_dict["until"][0]
     case.record.session.score_postings.all().delete()
     with pytest.raises(ValidationError) as error:
@@ -108,7 +118,8 @@ def test_the_same_side_cannot_appeal_the_same_ruling_twice(case):
     with pytest.raises(ValidationError) as error:
         lodge(case, player=case.south, now=at(20))
     assert error.value.message_dict["side"][0] == (
-        f"N-S has already appealed Ruling 1 (appeal {first.number}, lodged at 21:10 on 1 May 2026 (Europe/London)).")
+        f"N-S has already appealed Ruling 1 (appeal {first.number}, lodged at 21:10 on 1 May 2026 (Europe/London))."
+    )
 
 
 def test_both_sides_may_appeal_the_same_ruling(case):
@@ -141,17 +152,29 @@ def test_grounds_and_parts_are_checked(case):
     with pytest.raises(ValidationError) as error:
         lodge(case, parts=[{"kind": "facts", "question": "x"}])
     assert "not a kind of part" in error.value.message_dict["parts[1]"][0]
-    appeal = lodge(case, parts=[{"kind": "law", "question": "Does 16B apply at all?"},
-                                {"kind": "judgement", "question": "Was pass a logical alternative?"}])
+    appeal = lodge(
+        case,
+        parts=[
+            {"kind": "law", "question": "Does 16B apply at all?"},
+            {"kind": "judgement", "question": "Was pass a logical alternative?"},
+        ],
+    )
     assert list(appeal.parts.values_list("kind", flat=True)) == ["law", "judgement"]
 
 
 def test_a_draft_ruling_cannot_be_appealed(case):
-    draft = rulings_services.rule(result=case.record.results[0], director=case.director, kind="claim", laws="70D1",
-                                  ruling_text="Claim stands", outcome="result_stands")
+    draft = rulings_services.rule(
+        result=case.record.results[0],
+        director=case.director,
+        kind="claim",
+        laws="70D1",
+        ruling_text="Claim stands",
+        outcome="result_stands",
+    )
     with pytest.raises(ValidationError) as error:
-        services.lodge_appeal(ruling=draft, by=case.director, player=case.record.pairs[0].members.first(),
-                              grounds="No", now=SOON)
+        services.lodge_appeal(
+            ruling=draft, by=case.director, player=case.record.pairs[0].members.first(), grounds="No", now=SOON
+        )
     assert "not been given" in error.value.message_dict["ruling"][0]
 
 
@@ -175,8 +198,13 @@ def test_a_case_from_the_last_session_is_heard_at_once(case):
 
 
 def test_the_director_may_refer_a_ruling_himself(case):
-    appeal = services.lodge_appeal(ruling=case.ruling, by=case.director, origin="director",
-                                   grounds="A judgement call the committee should review (Law 83)", now=at(500))
+    appeal = services.lodge_appeal(
+        ruling=case.ruling,
+        by=case.director,
+        origin="director",
+        grounds="A judgement call the committee should review (Law 83)",
+        now=at(500),
+    )
     assert (appeal.origin, appeal.side, appeal.appellant, appeal.lodged_by) == ("director", "", None, None)
     case.ruling.refresh_from_db()
     assert (case.ruling.state, case.ruling.appeal_notice) == ("under_appeal", "referred")
@@ -192,8 +220,15 @@ def test_the_database_refuses_a_second_appeal_by_one_side(case):
 
     appeal = lodge(case)
     with pytest.raises(IntegrityError), transaction.atomic():
-        Appeal.objects.create(ruling=case.ruling, number=9, side="NS", appellant=case.ns, recorded_by=case.director,
-                              lodged_at=POSTED, grounds="again")
+        Appeal.objects.create(
+            ruling=case.ruling,
+            number=9,
+            side="NS",
+            appellant=case.ns,
+            recorded_by=case.director,
+            lodged_at=POSTED,
+            grounds="again",
+        )
     assert Appeal.objects.get() == appeal
 
 

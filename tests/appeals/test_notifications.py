@@ -16,7 +16,9 @@ from tests.appeals.conftest import SOON, committee, lodge, ready
 pytestmark = pytest.mark.django_db
 
 
-def test_the_members_are_told_when_the_body_sits_and_the_hearing_is_fixed(case, client, django_capture_on_commit_callbacks):
+def test_the_members_are_told_when_the_body_sits_and_the_hearing_is_fixed(
+    case, client, django_capture_on_commit_callbacks
+):
     for member in case.members:
         member.email = f"{member.username}@example.org"
         member.save(update_fields=["email"])

@@ -40,12 +40,26 @@ def test_lodging(case):
 def test_statements_and_concurrence(case):
     appeal = lodge(case)
     refused("grounds", "cannot be empty", services.record_statement, appeal=appeal, by=case.director, grounds=" ")
-    refused("player", "the director referred the case", services.record_concurrence, appeal=referral(case),
-            player=case.north, how="in_person", by=case.director)
+    refused(
+        "player",
+        "the director referred the case",
+        services.record_concurrence,
+        appeal=referral(case),
+        player=case.north,
+        how="in_person",
+        by=case.director,
+    )
     services.request_withdrawal(appeal=appeal, player=case.north, by=case.director, now=SOON)
     services.accept_withdrawal(appeal=appeal, by=case.chief, now=SOON)  # before any body sits
-    refused("state", "is withdrawn", services.record_concurrence, appeal=appeal, player=case.south,
-            how="in_person", by=case.director)
+    refused(
+        "state",
+        "is withdrawn",
+        services.record_concurrence,
+        appeal=appeal,
+        player=case.south,
+        how="in_person",
+        by=case.director,
+    )
 
 
 def test_a_withdrawal_before_a_body_sits_is_the_chief_directors(case):
@@ -65,17 +79,22 @@ def test_deposits(case):
 
 def test_bodies(case, monkeypatch):
     appeal = lodge(case, player=case.east)
-    refused("kind", "not a kind of appeals body", services.constitute_body, appeal=appeal, by=case.chief,
-            kind="jury")
-    refused("size", "odd number", services.constitute_body, appeal=appeal, by=case.chief, kind="director_panel",
-            size=4)
+    refused("kind", "not a kind of appeals body", services.constitute_body, appeal=appeal, by=case.chief, kind="jury")
+    refused("size", "odd number", services.constitute_body, appeal=appeal, by=case.chief, kind="director_panel", size=4)
     regulate(case, "further_appeal", "binding")
     done = decided(case)
     services.lodge_further_appeal(appeal=done, by=case.director, player=case.north, grounds="Wrong", now=SOON)
     national = make_user("national")
     scoring_services.appoint_auditor(authority=case.record.authority, user=national)
-    refused("kind", "regulating authority's body", services.constitute_body, appeal=done, by=national,
-            stage="further", kind="committee")
+    refused(
+        "kind",
+        "regulating authority's body",
+        services.constitute_body,
+        appeal=done,
+        by=national,
+        stage="further",
+        kind="committee",
+    )
 
 
 def test_a_member_cannot_recuse_after_the_decision(case):
@@ -95,14 +114,23 @@ def test_votes(case, monkeypatch):
 def test_law_parts(case, monkeypatch):
     appeal = lodge(case, parts=[{"kind": "law", "question": "Which law?"}, {"kind": "judgement", "question": "LA?"}])
     law, judgement = appeal.parts.order_by("pk")
-    refused("concurrence", "Law 92D", services.decide_law_part, part=law, by=case.chief, outcome="uphold",
-            reasons="R")
+    refused("concurrence", "Law 92D", services.decide_law_part, part=law, by=case.chief, outcome="uphold", reasons="R")
     services.record_concurrence(appeal=appeal, player=case.south, how="in_person", by=case.director, now=SOON)
-    refused("score_kind", "keeps its own score", services.decide_law_part, part=law, by=case.chief,
-            outcome="uphold", reasons="R", score_kind="assigned", ns={"contract": "4S", "declarer": "N", "tricks": 9})
+    refused(
+        "score_kind",
+        "keeps its own score",
+        services.decide_law_part,
+        part=law,
+        by=case.chief,
+        outcome="uphold",
+        reasons="R",
+        score_kind="assigned",
+        ns={"contract": "4S", "declarer": "N", "tricks": 9},
+    )
     refused("part", "Only the director in charge's decision", services.appeal_law_decision, part=law, by=case.chief)
-    refused("part", "Only the director in charge's decision", services.appeal_law_decision, part=judgement,
-            by=case.chief)
+    refused(
+        "part", "Only the director in charge's decision", services.appeal_law_decision, part=judgement, by=case.chief
+    )
     services.decide_law_part(part=law, by=case.chief, outcome="uphold", reasons="R", now=SOON)
     regulate(case, "appeals_body", "none")
     refused("part", "Law 93A", services.appeal_law_decision, part=law, by=case.chief)
@@ -113,10 +141,16 @@ def test_merit_and_recommendations(case, monkeypatch):
     appeal = lodge(case)
     services.record_concurrence(appeal=appeal, player=case.south, how="in_person", by=case.director, now=SOON)
     services.constitute_body(appeal=appeal, by=case.chief, now=SOON)
-    refused("body", "Only an appeals body recommends", services.record_recommendation, appeal=appeal,
-            by=case.chief, about="law", text="x")
-    other = services.lodge_appeal(ruling=case.ruling, by=case.director, origin="director", grounds="Law 83",
-                                  now=SOON)
+    refused(
+        "body",
+        "Only an appeals body recommends",
+        services.record_recommendation,
+        appeal=appeal,
+        by=case.chief,
+        about="law",
+        text="x",
+    )
+    other = services.lodge_appeal(ruling=case.ruling, by=case.director, origin="director", grounds="Law 83", now=SOON)
     services.constitute_body(appeal=other, by=case.chief, now=SOON)
     services.schedule_hearing(appeal=other, by=case.chief, starts_at=SOON, now=SOON)
     other = services.decide_appeal(appeal=other, by=case.chief, outcome="uphold", reasons="R", now=SOON)
@@ -125,57 +159,128 @@ def test_merit_and_recommendations(case, monkeypatch):
 
 def test_recommendation_fields(case):
     appeal, _body, _hearing = ready(case)
-    refused("about", "law or regulation", services.record_recommendation, appeal=appeal, by=case.members[0],
-            about="facts", text="x")
-    refused("text", "Write what", services.record_recommendation, appeal=appeal, by=case.members[0], about="law",
-            text=" ")
-    recommendation = services.record_recommendation(appeal=appeal, by=case.members[0], about="law", text="x",
-                                                    now=SOON)
-    refused("response", "Write the director's answer", services.respond_to_recommendation,
-            recommendation=recommendation, by=case.chief, accepted=True, response="")
+    refused(
+        "about",
+        "law or regulation",
+        services.record_recommendation,
+        appeal=appeal,
+        by=case.members[0],
+        about="facts",
+        text="x",
+    )
+    refused(
+        "text", "Write what", services.record_recommendation, appeal=appeal, by=case.members[0], about="law", text=" "
+    )
+    recommendation = services.record_recommendation(appeal=appeal, by=case.members[0], about="law", text="x", now=SOON)
+    refused(
+        "response",
+        "Write the director's answer",
+        services.respond_to_recommendation,
+        recommendation=recommendation,
+        by=case.chief,
+        accepted=True,
+        response="",
+    )
 
 
 def test_a_side_penalised_already_is_not_penalised_twice_on_the_board(case, monkeypatch):
     from rulings import services as rulings_services
 
-    rulings_services.add_penalty(ruling=case.ruling, kind="procedural", side="NS", unit="mp", amount=1,
-                                 offence="Slow play")
+    rulings_services.add_penalty(
+        ruling=case.ruling, kind="procedural", side="NS", unit="mp", amount=1, offence="Slow play"
+    )
     regulate(case, without_merit_sanction="penalty")
     done = decided(case)
-    refused("penalty", "already has a procedural penalty on this board (1)", services.find_without_merit,
-            appeal=done, by=case.members[0], reasons="R", penalty="25%")
+    refused(
+        "penalty",
+        "already has a procedural penalty on this board (1)",
+        services.find_without_merit,
+        appeal=done,
+        by=case.members[0],
+        reasons="R",
+        penalty="25%",
+    )
 
 
 def test_further_appeals(case, monkeypatch):
     regulate(case, "further_appeal", "binding")
     appeal = lodge(case)
-    refused("origin", "No appeals body", services.lodge_further_appeal, appeal=appeal, by=case.members[0],
-            origin="body", grounds="x")
+    refused(
+        "origin",
+        "No appeals body",
+        services.lodge_further_appeal,
+        appeal=appeal,
+        by=case.members[0],
+        origin="body",
+        grounds="x",
+    )
     committee(case, appeal)
-    refused("by", "does not sit on it", services.lodge_further_appeal, appeal=appeal, by=case.members[3],
-            origin="body", grounds="x")
-    refused("origin", "from a player, the director or the body", services.lodge_further_appeal, appeal=appeal,
-            by=case.director, origin="captain", grounds="x")
-    refused("grounds", "Write the grounds", services.lodge_further_appeal, appeal=appeal, by=case.director,
-            origin="director", grounds="")
+    refused(
+        "by",
+        "does not sit on it",
+        services.lodge_further_appeal,
+        appeal=appeal,
+        by=case.members[3],
+        origin="body",
+        grounds="x",
+    )
+    refused(
+        "origin",
+        "from a player, the director or the body",
+        services.lodge_further_appeal,
+        appeal=appeal,
+        by=case.director,
+        origin="captain",
+        grounds="x",
+    )
+    refused(
+        "grounds",
+        "Write the grounds",
+        services.lodge_further_appeal,
+        appeal=appeal,
+        by=case.director,
+        origin="director",
+        grounds="",
+    )
     services.request_withdrawal(appeal=appeal, player=case.north, by=case.director, now=SOON)
     services.accept_withdrawal(appeal=appeal, by=case.members[0], now=SOON)
-    refused("state", "withdrawn", services.lodge_further_appeal, appeal=appeal, by=case.director,
-            origin="director", grounds="x")
+    refused(
+        "state",
+        "withdrawn",
+        services.lodge_further_appeal,
+        appeal=appeal,
+        by=case.director,
+        origin="director",
+        grounds="x",
+    )
 
 
 def test_a_further_appeal_needs_a_player_of_either_side(case, monkeypatch):
     regulate(case, "further_appeal", "binding")
     done = decided(case)
-    refused("player", "either side", services.lodge_further_appeal, appeal=done, by=case.director,
-            player=case.record.pairs[0].members.first(), grounds="x")
+    refused(
+        "player",
+        "either side",
+        services.lodge_further_appeal,
+        appeal=done,
+        by=case.director,
+        player=case.record.pairs[0].members.first(),
+        grounds="x",
+    )
     further = services.lodge_further_appeal(appeal=done, by=case.director, player=case.north, grounds="x", now=SOON)
     national = make_user("national")
     scoring_services.appoint_auditor(authority=case.record.authority, user=national)
     body = services.constitute_body(appeal=done, by=national, stage="further", size=1, members=[national], now=SOON)
     services.declare_conflict(member=body.members.get(), now=SOON)
-    refused("by", "does not sit on it", services.decide_further_appeal, further_appeal=further, by=case.members[3],
-            outcome="uphold", reasons="R")
+    refused(
+        "by",
+        "does not sit on it",
+        services.decide_further_appeal,
+        further_appeal=further,
+        by=case.members[3],
+        outcome="uphold",
+        reasons="R",
+    )
 
 
 def test_the_database_keeps_the_bodys_shape(case):

@@ -20,8 +20,12 @@ def open_window(case):
     case.north_user = make_user("north")
     case.north.user = case.north_user
     case.north.save(update_fields=["user"])
-    services.extend_deadline(ruling=case.ruling, by=case.chief, until=timezone.now() + datetime.timedelta(hours=1),
-                             reason="The scores were posted late")
+    services.extend_deadline(
+        ruling=case.ruling,
+        by=case.chief,
+        until=timezone.now() + datetime.timedelta(hours=1),
+        reason="The scores were posted late",
+    )
     return case
 
 
@@ -35,8 +39,9 @@ def test_the_player_sees_the_ruling_with_its_countdown_and_asks_to_appeal_on_law
     assert (request.player, request.about, request.state) == (case.north, "law", "open")
     client.force_login(case.director)
     assert "16B1a cannot apply" in client.get(reverse("appeal-lodge", args=[case.ruling.pk])).content.decode()
-    response = client.post(reverse("appeal-lodge", args=[case.ruling.pk]), {"action": "from_request",
-                                                                          "request": request.pk})
+    response = client.post(
+        reverse("appeal-lodge", args=[case.ruling.pk]), {"action": "from_request", "request": request.pk}
+    )
     request.refresh_from_db()
     appeal = request.appeal
     assert response.url == reverse("appeal", args=[appeal.pk])
@@ -48,8 +53,10 @@ def test_a_director_declines_a_request_with_a_reason_the_player_reads(open_windo
     case = open_window
     request = services.request_appeal(ruling=case.ruling, player=case.north, by=case.north_user, grounds="No")
     client.force_login(case.director)
-    client.post(reverse("appeal-lodge", args=[case.ruling.pk]), {"action": "decline_request", "request": request.pk,
-                                                                 "reason": "Lodged by your partner already"})
+    client.post(
+        reverse("appeal-lodge", args=[case.ruling.pk]),
+        {"action": "decline_request", "request": request.pk, "reason": "Lodged by your partner already"},
+    )
     client.force_login(case.north_user)
     assert "Lodged by your partner already" in client.get(reverse("appeals-mine")).content.decode()
 
@@ -60,5 +67,6 @@ def test_nobody_asks_in_a_players_name(open_window, client):
     response = client.post(reverse("appeal-request", args=[case.ruling.pk]), {"grounds": "x"})
     assert response.status_code == 403
     assert f"Only a player or captain of either side at the table asks to appeal {case.ruling}, for themselves." in (
-        response.content.decode())
+        response.content.decode()
+    )
     assert not AppealRequest.objects.exists()

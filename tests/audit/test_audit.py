@@ -13,8 +13,16 @@ pytestmark = pytest.mark.django_db
 
 
 def api_result(record, **extra):
-    data = {"board": record.boards[0].pk, "round": record.round.pk, "table": record.tables[0].pk,
-            "ns": record.pairs[0].pk, "ew": record.pairs[2].pk, "contract": "4S", "declarer": "N", "tricks": 10}
+    data = {
+        "board": record.boards[0].pk,
+        "round": record.round.pk,
+        "table": record.tables[0].pk,
+        "ns": record.pairs[0].pk,
+        "ew": record.pairs[2].pk,
+        "contract": "4S",
+        "declarer": "N",
+        "tricks": 10,
+    }
     data.update(extra)
     return data
 
@@ -26,7 +34,11 @@ def test_a_result_recorded_and_corrected_through_the_api_is_in_the_trail(record,
     client.patch(f"/api/v1/results/{created['id']}/", {"tricks": 9}, format="json")
     recorded, corrected = AuditEntry.objects.filter(object_type="scoring.result").order_by("sequence")
     assert (recorded.action, recorded.actor, recorded.channel, recorded.path) == (
-        "result.recorded", people.scorer, "api", "POST /api/v1/results/")
+        "result.recorded",
+        people.scorer,
+        "api",
+        "POST /api/v1/results/",
+    )
     assert recorded.after["contract"] == "4S" and recorded.after["score_ns"] == 420
     assert (corrected.action, corrected.path) == ("result.corrected", f"PATCH /api/v1/results/{created['id']}/")
     assert (corrected.before["tricks"], corrected.after["tricks"]) == (10, 9)
@@ -37,10 +49,18 @@ def test_a_result_recorded_and_corrected_through_the_api_is_in_the_trail(record,
 def test_adjusted_scores_and_rulings_are_in_the_trail(field):
     from rulings import services as rulings_services
 
-    ruling = rulings_services.rule(result=field.results[6], director=_director(field),
-                                   kind="ui", laws="16B1a", ruling_text="Adjusted", outcome="adjusted",
-                                   score_kind="assigned", offending_side="NS",
-                                   ns={"contract": "3S", "declarer": "N", "tricks": 9}, give=True)
+    ruling = rulings_services.rule(
+        result=field.results[6],
+        director=_director(field),
+        kind="ui",
+        laws="16B1a",
+        ruling_text="Adjusted",
+        outcome="adjusted",
+        score_kind="assigned",
+        offending_side="NS",
+        ns={"contract": "3S", "declarer": "N", "tricks": 9},
+        give=True,
+    )
     actions = list(AuditEntry.objects.order_by("sequence").values_list("action", flat=True))
     assert actions[-3:] == ["ruling.recorded", "ruling.given", "score.adjusted"]
     adjusted = AuditEntry.objects.get(action="score.adjusted")
@@ -59,16 +79,24 @@ def _director(field):
 
 def test_verify_audit_passes_on_an_intact_trail_and_names_the_first_broken_entry(record, capsys):
     for table, contract in ((0, "4S"), (1, "3NT")):
-        services.record_result(board=record.boards[0], round=record.round, table=record.tables[table],
-                               ns=record.pairs[table], ew=record.pairs[2 + table], contract=contract,
-                               declarer="S", tricks=10)
+        services.record_result(
+            board=record.boards[0],
+            round=record.round,
+            table=record.tables[table],
+            ns=record.pairs[table],
+            ew=record.pairs[2 + table],
+            contract=contract,
+            declarer="S",
+            tricks=10,
+        )
     services.post_official_scores(session=record.session)
     call_command("verify_audit")
     assert "The audit trail is intact: 3 entries verified." in capsys.readouterr().out
     second = AuditEntry.objects.get(sequence=2)
     with connection.cursor() as cursor:  # behind the application's back
-        cursor.execute("UPDATE audit_auditentry SET summary = %s WHERE id = %s", ["Board 1: nothing happened",
-                                                                                   second.pk])
+        cursor.execute(
+            "UPDATE audit_auditentry SET summary = %s WHERE id = %s", ["Board 1: nothing happened", second.pk]
+        )
     with pytest.raises(CommandError) as exc:
         call_command("verify_audit")
     assert "The audit trail is broken at entry 2" in str(exc.value)
@@ -78,8 +106,14 @@ def test_verify_audit_passes_on_an_intact_trail_and_names_the_first_broken_entry
 
 def test_a_deleted_entry_is_caught_too(record):
     for table in (0, 1):
-        services.record_result(board=record.boards[0], round=record.round, table=record.tables[table],
-                               ns=record.pairs[table], ew=record.pairs[2 + table], contract="PASS")
+        services.record_result(
+            board=record.boards[0],
+            round=record.round,
+            table=record.tables[table],
+            ns=record.pairs[table],
+            ew=record.pairs[2 + table],
+            contract="PASS",
+        )
     with connection.cursor() as cursor:
         cursor.execute("DELETE FROM audit_auditentry WHERE sequence = 1")
     with pytest.raises(CommandError, match="entry 1 is missing"):
@@ -87,8 +121,14 @@ def test_a_deleted_entry_is_caught_too(record):
 
 
 def test_the_application_cannot_edit_or_delete_the_trail(record, people, client):
-    services.record_result(board=record.boards[0], round=record.round, table=record.tables[0], ns=record.pairs[0],
-                           ew=record.pairs[2], contract="PASS")
+    services.record_result(
+        board=record.boards[0],
+        round=record.round,
+        table=record.tables[0],
+        ns=record.pairs[0],
+        ew=record.pairs[2],
+        contract="PASS",
+    )
     entry = AuditEntry.objects.get()
     with pytest.raises(PermissionError):
         entry.save()
@@ -111,8 +151,13 @@ def test_every_step_of_an_appeal_is_in_the_trail_and_the_demo_chain_verifies(mon
     from scoring import demo
 
     original = demo.load_demo
-    monkeypatch.setattr(demo, "load_demo", lambda **kw: original(**{**dict(
-        pairs_tables=4, boards_per_session=8, pairs_sessions=2, teams=4, boards_per_match=2), **kw}))
+    monkeypatch.setattr(
+        demo,
+        "load_demo",
+        lambda **kw: original(
+            **{**dict(pairs_tables=4, boards_per_session=8, pairs_sessions=2, teams=4, boards_per_match=2), **kw}
+        ),
+    )
     call_command("load_demo")
     steps = AppealEvent.objects.count()
     assert steps > 20

@@ -10,26 +10,48 @@ from bridge.bridgemate import BridgemateError, read_bws, session_from_received_d
 
 
 def row(**values):
-    base = {"ID": 1, "Section": 1, "Table": 1, "Round": 1, "Board": 1, "PairNS": 1, "PairEW": 4, "Declarer": 1,
-            "NS/EW": "N", "Contract": "4 S", "Result": "=", "LeadCard": "HK", "Remarks": "", "Erased": False}
+    base = {
+        "ID": 1,
+        "Section": 1,
+        "Table": 1,
+        "Round": 1,
+        "Board": 1,
+        "PairNS": 1,
+        "PairEW": 4,
+        "Declarer": 1,
+        "NS/EW": "N",
+        "Contract": "4 S",
+        "Result": "=",
+        "LeadCard": "HK",
+        "Remarks": "",
+        "Erased": False,
+    }
     base.update(values)
     return base
 
 
 def results(rows, sections=None):
-    return [(r.board, r.section, r.table, r.round, r.ns, r.ew, r.contract, r.declarer, r.tricks, r.lead)
-            for r in session_from_received_data(rows, sections).results]
+    return [
+        (r.board, r.section, r.table, r.round, r.ns, r.ew, r.contract, r.declarer, r.tricks, r.lead)
+        for r in session_from_received_data(rows, sections).results
+    ]
 
 
 def test_received_data_rows_become_results():
-    rows = [row(), row(ID=2, Table=2, PairNS=2, PairEW=5, Contract="4 S", Result="+1", LeadCard="S10"),
-            row(ID=3, Table=3, PairNS=3, PairEW=6, Contract="3 NT x", **{"NS/EW": "S"}, Result="-1"),
-            row(ID=4, Board=2, Contract="PASS", Result="", **{"NS/EW": ""}),
-            row(ID=5, Board=2, Table=2, PairNS=2, PairEW=5, Contract="2 H xx", **{"NS/EW": "E"}, Result="8")]
+    rows = [
+        row(),
+        row(ID=2, Table=2, PairNS=2, PairEW=5, Contract="4 S", Result="+1", LeadCard="S10"),
+        row(ID=3, Table=3, PairNS=3, PairEW=6, Contract="3 NT x", **{"NS/EW": "S"}, Result="-1"),
+        row(ID=4, Board=2, Contract="PASS", Result="", **{"NS/EW": ""}),
+        row(ID=5, Board=2, Table=2, PairNS=2, PairEW=5, Contract="2 H xx", **{"NS/EW": "E"}, Result="8"),
+    ]
     assert results(rows, {1: "A"}) == [
-        (1, "A", 1, 1, 1, 4, "4S", "N", 10, "HK"), (1, "A", 2, 1, 2, 5, "4S", "N", 11, "ST"),
-        (1, "A", 3, 1, 3, 6, "3NTX", "S", 8, "HK"), (2, "A", 1, 1, 1, 4, "PASS", "", None, ""),
-        (2, "A", 2, 1, 2, 5, "2HXX", "E", 8, "HK")]
+        (1, "A", 1, 1, 1, 4, "4S", "N", 10, "HK"),
+        (1, "A", 2, 1, 2, 5, "4S", "N", 11, "ST"),
+        (1, "A", 3, 1, 3, 6, "3NTX", "S", 8, "HK"),
+        (2, "A", 1, 1, 1, 4, "PASS", "", None, ""),
+        (2, "A", 2, 1, 2, 5, "2HXX", "E", 8, "HK"),
+    ]
     session = session_from_received_data(rows)
     assert [(b.number, b.dealer, b.vulnerability) for b in session.boards] == [(1, "N", "None"), (2, "E", "NS")]
 
@@ -39,27 +61,37 @@ def test_a_correction_at_the_table_counts_not_the_erased_or_earlier_row():
     assert results(rows) == [(1, "1", 1, 1, 1, 4, "4S", "N", 11, "HK")]
 
 
-@pytest.mark.parametrize("change, expected", [
-    ({"Contract": "8 S"}, "ReceivedData row 1: Contract: '8S' has level 8: a level is 1 to 7."),
-    ({"Result": "+5"}, "ReceivedData row 1: Result: +5 on 4S gives 15 tricks: declarer takes 0 to 13"),
-    ({"Result": "made"}, "ReceivedData row 1: Result: 'made' is not a result: write =, +1 or -2 against the contract"),
-    ({"NS/EW": "Q", "Declarer": ""}, "ReceivedData row 1: NS/EW: 'Q' is not a seat: write N, E, S or W"),
-    ({"PairNS": "x"}, "ReceivedData row 1: PairNS: 'x' is not a number"),
-    ({"Board": None}, "ReceivedData row 1: Board: the field is empty"),
-    ({"Contract": "", "Remarks": "Not played"},
-     "ReceivedData row 1: Contract: no contract (Not played): the file gives no score for it; enter the adjusted "
-     "score after the import, or correct the result on the Bridgemate"),
-])
+@pytest.mark.parametrize(
+    "change, expected",
+    [
+        ({"Contract": "8 S"}, "ReceivedData row 1: Contract: '8S' has level 8: a level is 1 to 7."),
+        ({"Result": "+5"}, "ReceivedData row 1: Result: +5 on 4S gives 15 tricks: declarer takes 0 to 13"),
+        (
+            {"Result": "made"},
+            "ReceivedData row 1: Result: 'made' is not a result: write =, +1 or -2 against the contract",
+        ),
+        ({"NS/EW": "Q", "Declarer": ""}, "ReceivedData row 1: NS/EW: 'Q' is not a seat: write N, E, S or W"),
+        ({"PairNS": "x"}, "ReceivedData row 1: PairNS: 'x' is not a number"),
+        ({"Board": None}, "ReceivedData row 1: Board: the field is empty"),
+        (
+            {"Contract": "", "Remarks": "Not played"},
+            "ReceivedData row 1: Contract: no contract (Not played): the file gives no score for it; enter the adjusted "
+            "score after the import, or correct the result on the Bridgemate",
+        ),
+    ],
+)
 def test_refusals_name_the_row_and_the_field(change, expected):
     with pytest.raises(BridgemateError) as caught:
         session_from_received_data([row(**change)])
     assert str(caught.value) == expected
 
 
-@pytest.mark.parametrize("data", [b"", b"x" * 5000, b"\x00\x01\x00\x00Standard Jet DB\x00" + b"\x00" * 4000,
-                                  bytes(range(256)) * 20])
+@pytest.mark.parametrize(
+    "data", [b"", b"x" * 5000, b"\x00\x01\x00\x00Standard Jet DB\x00" + b"\x00" * 4000, bytes(range(256)) * 20]
+)
 def test_a_file_that_is_not_an_access_database_is_refused_cleanly(data):
     with pytest.raises(BridgemateError) as caught:
         read_bws(data)
-    assert str(caught.value) == ("the Bridgemate file: this is not a Microsoft Access database that can be read (a "
-                                 "Bridgemate .BWS file)")
+    assert str(caught.value) == (
+        "the Bridgemate file: this is not a Microsoft Access database that can be read (a Bridgemate .BWS file)"
+    )

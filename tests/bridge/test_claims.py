@@ -77,7 +77,7 @@ def test_a_claim_in_the_middle_of_a_trick(record):
 @pytest.mark.parametrize("trick", [1, 4, 7])
 def test_an_entered_trick_gives_the_position_at_its_start(record, trick):
     position = position_at(record, trick)
-    cards = [c for t in record.tricks[:trick - 1] for c in t.cards]
+    cards = [c for t in record.tricks[: trick - 1] for c in t.cards]
     assert sum(len(hand) for hand in position.hands.values()) == 52 - len(cards)
     aid = claim_aid(record, position, claimer="S")
     assert aid.declarer_double_dummy == independent_solve(record, cards)
@@ -97,8 +97,15 @@ def test_a_record_without_a_claim_has_no_claim_position():
     with pytest.raises(RevokeError) as caught:
         claim_position(record)
     assert caught.value.field == "claim"
-    assert claim_position(read_play(parse_deal(DEAL), Auction(
-        "S", ["1H", "Pass", "2NT", "Pass", "4H", "Pass", "Pass", "Pass"], claim=Claim(10)))).trick == 1
+    assert (
+        claim_position(
+            read_play(
+                parse_deal(DEAL),
+                Auction("S", ["1H", "Pass", "2NT", "Pass", "4H", "Pass", "Pass", "Pass"], claim=Claim(10)),
+            )
+        ).trick
+        == 1
+    )
 
 
 def test_awarded_tricks_must_fit_the_position(record):
@@ -115,22 +122,24 @@ def test_awarded_tricks_must_fit_the_position(record):
 def test_an_entered_position_gives_the_same_count_as_the_play(record):
     from bridge.claims import aid_at, entered_position
 
-    position = entered_position("N:AK9..T7. QJ82.T.. T73..A8. 54..96.7", leader="E", declarer_side="NS",
-                                declarer_won=6)
+    position = entered_position("N:AK9..T7. QJ82.T.. T73..A8. 54..96.7", leader="E", declarer_side="NS", declarer_won=6)
     assert position.trick == 9 and position.won == {"NS": 6, "EW": 2}
     assert remaining_cards(position) == remaining_cards(claim_position(record))
     aid = aid_at(position, strain="H", declarer_side="NS", claimer="S")
     assert aid.declarer_double_dummy == claim_aid(record, claim_position(record), claimer="S").declarer_double_dummy
 
 
-@pytest.mark.parametrize(("hands", "leader", "won", "field"), [
-    ("AK9..T7. QJ82.T.. T73..A8. 54..96.7", "E", 6, "remaining"),
-    ("N:AK9..T7. QJ82.T.. T73..A8.", "E", 6, "remaining"),
-    ("N:AK9..T7. QJ82.T.. T73..A8. 54..96", "E", 6, "remaining"),  # West one card short
-    ("N:AK9..T7. QJ82.T.. T73..A8. 54..9A.7", "E", 6, "remaining"),  # the DA in two hands
-    ("N:AK9..T7. QJ82.T.. T73..A8. 54..96.7", "X", 6, "leader"),
-    ("N:AK9..T7. QJ82.T.. T73..A8. 54..96.7", "E", 9, "declarer_won"),
-])
+@pytest.mark.parametrize(
+    ("hands", "leader", "won", "field"),
+    [
+        ("AK9..T7. QJ82.T.. T73..A8. 54..96.7", "E", 6, "remaining"),
+        ("N:AK9..T7. QJ82.T.. T73..A8.", "E", 6, "remaining"),
+        ("N:AK9..T7. QJ82.T.. T73..A8. 54..96", "E", 6, "remaining"),  # West one card short
+        ("N:AK9..T7. QJ82.T.. T73..A8. 54..9A.7", "E", 6, "remaining"),  # the DA in two hands
+        ("N:AK9..T7. QJ82.T.. T73..A8. 54..96.7", "X", 6, "leader"),
+        ("N:AK9..T7. QJ82.T.. T73..A8. 54..96.7", "E", 9, "declarer_won"),
+    ],
+)
 def test_an_entered_position_is_checked(hands, leader, won, field):
     from bridge.claims import entered_position
 

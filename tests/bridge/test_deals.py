@@ -33,6 +33,7 @@ def message(text, **options):
 
 # --- parse_deal --------------------------------------------------------------------------
 
+
 def test_parse_deal_reads_hands_by_seat_and_suit():
     deal = parse_deal(EXAMPLE)
     assert deal.hands["N"] == {"S": "AK96", "H": "KJ8", "D": "T74", "C": "Q93"}
@@ -54,32 +55,71 @@ def test_void_suits_are_empty():
     assert deal.hcp("E") == 10
 
 
-@pytest.mark.parametrize("text, expected, field", [
-    ("N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J87",
-     "West holds 12 cards: a hand has 13; the deal is missing C5", "W"),
-    ("N:AK96.KJ8.T74.Q935 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J87",
-     "North holds 14 cards and West 12: a hand has 13", "deal"),
-    ("N:AK976.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 S7.7.K96532.J875",
-     "'S' is not a rank in West's spades: ranks are AKQJT98765432", "W"),
-    ("N:AK976.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 754.7.K96532.J875",
-     "the 7 of spades (S7) appears 3 times: in North's, South's and West's hands", "deal"),
-    ("N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 K4.7.K96532.J875",
-     "the king of spades (SK) appears twice: in North's and West's hands", "deal"),
-    ("N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 44.7.K96532.J875",
-     "the 4 of spades (S4) appears twice in West's hand", "deal"),
-    ("N:AZ96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J875",
-     "'Z' is not a rank in North's spades: ranks are AKQJT98765432", "N"),
-    ("N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT.64 T73.AQ653.AQ8.A2 54.7.K96532.J875",
-     "5 suits in East's hand: a hand is spades.hearts.diamonds.clubs", "E"),
-    ("N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2",
-     "3 hands in the deal: a deal has 4, separated by spaces", "deal"),
-    ("X:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J875",
-     "'X' is not a seat: a deal starts with N, E, S or W and a colon", "deal"),
-    ("AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J875",
-     f"a deal starts with the first seat and a colon, e.g. {EXAMPLE}", "deal"),
-    ("N:AK96.KJ8.T74.Q93 - T73.AQ653.AQ8.A2 54.7.K96532.J875",
-     "East's hand is unknown ('-'): all four hands are needed here", "E"),
-])
+@pytest.mark.parametrize(
+    "text, expected, field",
+    [
+        (
+            "N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J87",
+            "West holds 12 cards: a hand has 13; the deal is missing C5",
+            "W",
+        ),
+        (
+            "N:AK96.KJ8.T74.Q935 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J87",
+            "North holds 14 cards and West 12: a hand has 13",
+            "deal",
+        ),
+        (
+            "N:AK976.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 S7.7.K96532.J875",
+            "'S' is not a rank in West's spades: ranks are AKQJT98765432",
+            "W",
+        ),
+        (
+            "N:AK976.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 754.7.K96532.J875",
+            "the 7 of spades (S7) appears 3 times: in North's, South's and West's hands",
+            "deal",
+        ),
+        (
+            "N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 K4.7.K96532.J875",
+            "the king of spades (SK) appears twice: in North's and West's hands",
+            "deal",
+        ),
+        (
+            "N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 44.7.K96532.J875",
+            "the 4 of spades (S4) appears twice in West's hand",
+            "deal",
+        ),
+        (
+            "N:AZ96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J875",
+            "'Z' is not a rank in North's spades: ranks are AKQJT98765432",
+            "N",
+        ),
+        (
+            "N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT.64 T73.AQ653.AQ8.A2 54.7.K96532.J875",
+            "5 suits in East's hand: a hand is spades.hearts.diamonds.clubs",
+            "E",
+        ),
+        (
+            "N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2",
+            "3 hands in the deal: a deal has 4, separated by spaces",
+            "deal",
+        ),
+        (
+            "X:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J875",
+            "'X' is not a seat: a deal starts with N, E, S or W and a colon",
+            "deal",
+        ),
+        (
+            "AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J875",
+            f"a deal starts with the first seat and a colon, e.g. {EXAMPLE}",
+            "deal",
+        ),
+        (
+            "N:AK96.KJ8.T74.Q93 - T73.AQ653.AQ8.A2 54.7.K96532.J875",
+            "East's hand is unknown ('-'): all four hands are needed here",
+            "E",
+        ),
+    ],
+)
 def test_parse_deal_says_exactly_what_is_wrong(text, expected, field):
     with pytest.raises(DealError) as caught:
         parse_deal(text)
@@ -94,7 +134,8 @@ def test_partial_deal_only_when_allowed():
     assert deal.hands["E"] is None and not deal.complete
     assert deal.to_pbn() == text
     assert message("N:AK96.KJ8.T74.Q9 - T73.AQ653.AQ8.A2 54.7.K96532.J875", allow_partial=True) == (
-        "North holds 12 cards: a hand has 13")
+        "North holds 12 cards: a hand has 13"
+    )
     with pytest.raises(DealError, match="East's hand is not known"):
         deal.hcp("E")
     with pytest.raises(DealError, match="needs all four hands"):
@@ -112,10 +153,11 @@ def test_any_generated_deal_reads_back(seed):
 @settings(max_examples=60, deadline=None)
 @given(st.permutations([s + r for s in SUITS for r in RANKS]), st.sampled_from(SEATS), st.booleans())
 def test_any_dealt_pack_reads_back_from_any_first_seat(cards, first, lower):
-    hands = {seat: cards[13 * i:13 * i + 13] for i, seat in enumerate(SEATS)}
+    hands = {seat: cards[13 * i : 13 * i + 13] for i, seat in enumerate(SEATS)}
     order = [next_seat(first, i) for i in range(4)]
     text = f"{first}:" + " ".join(
-        ".".join("".join(c[1] for c in hands[seat] if c[0] == suit) for suit in SUITS) for seat in order)
+        ".".join("".join(c[1] for c in hands[seat] if c[0] == suit) for suit in SUITS) for seat in order
+    )
     deal = parse_deal(text.lower() if lower else text)
     assert sorted(deal.cards("S")) == sorted(hands["S"])
     assert parse_deal(deal.to_pbn()) == deal
@@ -124,16 +166,17 @@ def test_any_dealt_pack_reads_back_from_any_first_seat(cards, first, lower):
 
 # --- generate_deal -----------------------------------------------------------------------
 
+
 def test_generate_deal_is_fixed_by_its_seed():
     # Literal deals: the same on every machine and Python version (only Random.random is used).
     assert generate_deal(1).to_pbn() == "N:QJ75.Q85.K86.K65 94.AK9732.94.Q73 A63.J.AQ73.AJ842 KT82.T64.JT52.T9"
-    assert generate_deal("abc").to_pbn() == (
-        "N:T876.KQ75432.6.5 K9.A986.J984.987 QJ42.J.AT73.Q643 A53.T.KQ52.AKJT2")
+    assert generate_deal("abc").to_pbn() == ("N:T876.KQ75432.6.5 K9.A986.J984.987 QJ42.J.AT73.Q643 A53.T.KQ52.AKJT2")
     assert generate_deal(1) == generate_deal(1)
     assert generate_deal(1) != generate_deal(2)
 
 
 # --- double dummy and par ----------------------------------------------------------------
+
 
 def test_double_dummy_on_the_known_deal():
     # Checked against endplay's printed table for this deal:
@@ -155,18 +198,27 @@ def test_double_dummy_follows_the_cards_when_the_deal_is_rotated():
 
 def test_par_of_the_known_deal():
     assert par(parse_deal(EXAMPLE), "N", "None") == {
-        "score": 460, "contracts": [{"contract": "3NT", "declarer": "N", "tricks": 11}]}
+        "score": 460,
+        "contracts": [{"contract": "3NT", "declarer": "N", "tricks": 11}],
+    }
     rotated = parse_deal("E:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J875")
     assert par(rotated, "E", "Both") == {
-        "score": -660, "contracts": [{"contract": "3NT", "declarer": "E", "tricks": 11}]}
+        "score": -660,
+        "contracts": [{"contract": "3NT", "declarer": "E", "tricks": 11}],
+    }
 
 
 def test_par_with_a_sacrifice_is_doubled_and_from_north_souths_view():
     # E-W can make 4H or 4S; N-S save in 5S or 5H doubled, one down vulnerable.
-    assert par(generate_deal(5), "N", "All") == {"score": -200, "contracts": [
-        {"contract": "5SX", "declarer": "N", "tricks": 10}, {"contract": "5SX", "declarer": "S", "tricks": 10},
-        {"contract": "5HX", "declarer": "N", "tricks": 10}, {"contract": "5HX", "declarer": "S", "tricks": 10},
-    ]}
+    assert par(generate_deal(5), "N", "All") == {
+        "score": -200,
+        "contracts": [
+            {"contract": "5SX", "declarer": "N", "tricks": 10},
+            {"contract": "5SX", "declarer": "S", "tricks": 10},
+            {"contract": "5HX", "declarer": "N", "tricks": 10},
+            {"contract": "5HX", "declarer": "S", "tricks": 10},
+        ],
+    }
 
 
 def test_par_refuses_a_bad_dealer_or_vulnerability():
@@ -177,6 +229,7 @@ def test_par_refuses_a_bad_dealer_or_vulnerability():
 
 
 # --- plausible_result --------------------------------------------------------------------
+
 
 def test_plausible_result_is_always_a_legal_table_result():
     # 25 deals (the solver takes up to a second each) at 8 tables: 200 results.
@@ -212,40 +265,53 @@ def test_plausible_result_accepts_pbn_vulnerability_spellings():
 
 # --- validate_auction --------------------------------------------------------------------
 
-@pytest.mark.parametrize("dealer, calls, expected", [
-    ("N", ["1NT", "Pass", "3NT", "Pass", "Pass", "Pass"], ("3NT", "N")),
-    ("E", ["Pass", "1S", "2H", "4S", "X", "Pass", "Pass", "XX", "Pass", "Pass", "Pass"], ("4SXX", "S")),
-    ("W", ["1H", "Pass", "2C", "Pass", "2H", "Pass", "4H", "AP"], ("4H", "W")),
-    ("S", ["Pass", "Pass", "Pass", "Pass"], ("PASS", None)),
-    ("S", ["AP"], ("PASS", None)),
-    ("N", ["1C", "X", "Pass", "Pass", "Pass"], ("1CX", "N")),
-    ("N", ["p", "1n", "pass", "2c", "x", "P", "p", "p"], ("2CX", "W")),
-    # North names spades first for N-S, so North declares even though South bid them last.
-    ("N", ["1S", "Pass", "2D", "Pass", "4S", "Pass", "Pass", "Pass"], ("4S", "N")),
-])
+
+@pytest.mark.parametrize(
+    "dealer, calls, expected",
+    [
+        ("N", ["1NT", "Pass", "3NT", "Pass", "Pass", "Pass"], ("3NT", "N")),
+        ("E", ["Pass", "1S", "2H", "4S", "X", "Pass", "Pass", "XX", "Pass", "Pass", "Pass"], ("4SXX", "S")),
+        ("W", ["1H", "Pass", "2C", "Pass", "2H", "Pass", "4H", "AP"], ("4H", "W")),
+        ("S", ["Pass", "Pass", "Pass", "Pass"], ("PASS", None)),
+        ("S", ["AP"], ("PASS", None)),
+        ("N", ["1C", "X", "Pass", "Pass", "Pass"], ("1CX", "N")),
+        ("N", ["p", "1n", "pass", "2c", "x", "P", "p", "p"], ("2CX", "W")),
+        # North names spades first for N-S, so North declares even though South bid them last.
+        ("N", ["1S", "Pass", "2D", "Pass", "4S", "Pass", "Pass", "Pass"], ("4S", "N")),
+    ],
+)
 def test_legal_auctions(dealer, calls, expected):
     assert validate_auction(dealer, calls) == expected
 
 
-@pytest.mark.parametrize("calls, expected, index", [
-    (["1NT", "2C", "Pass", "1H"], "West's 1H (call 4) is insufficient: the last bid was 2C", 3),
-    (["1H", "1H"], "East's 1H (call 2) is insufficient: the last bid was 1H", 1),
-    (["1NT", "Pass", "X"], "South's X (call 3) doubles their own side's 1NT: a double is only of an "
-                           "opponent's bid", 2),
-    (["X"], "North's X (call 1): there is no bid to double", 0),
-    (["1C", "X", "Pass", "X"], "West's X (call 4): 1C is already doubled", 3),
-    (["1C", "Pass", "XX"], "South's XX (call 3): there is no double to redouble", 2),
-    (["1C", "X", "Pass", "XX"], "West's XX (call 4) redoubles their own side's double: a redouble is "
-                                "only of an opponent's double", 3),
-    (["1C", "X", "XX", "XX"], "West's XX (call 4): 1C is already redoubled", 3),
-    (["1C", "Pass", "Pass", "Pass", "1D"], "North's 1D (call 5) comes after the end of the auction", 4),
-    (["Pass", "Pass", "Pass", "Pass", "Pass"], "North's Pass (call 5) comes after the end of the auction", 4),
-    (["1C", "AP", "Pass"], "East's AP (call 2) must be the last call: AP means all pass", 1),
-    (["1C", "5Z"], "'5Z' is not a call: write Pass, X, XX, AP or a bid from 1C to 7NT", 1),
-    (["8NT"], "'8NT' is not a call: write Pass, X, XX, AP or a bid from 1C to 7NT", 0),
-    (["1C", "Pass", "Pass"], "the auction has not ended: it needs three passes after the last call", None),
-    (["Pass", "Pass"], "the auction has not ended: it needs four passes", None),
-])
+@pytest.mark.parametrize(
+    "calls, expected, index",
+    [
+        (["1NT", "2C", "Pass", "1H"], "West's 1H (call 4) is insufficient: the last bid was 2C", 3),
+        (["1H", "1H"], "East's 1H (call 2) is insufficient: the last bid was 1H", 1),
+        (
+            ["1NT", "Pass", "X"],
+            "South's X (call 3) doubles their own side's 1NT: a double is only of an opponent's bid",
+            2,
+        ),
+        (["X"], "North's X (call 1): there is no bid to double", 0),
+        (["1C", "X", "Pass", "X"], "West's X (call 4): 1C is already doubled", 3),
+        (["1C", "Pass", "XX"], "South's XX (call 3): there is no double to redouble", 2),
+        (
+            ["1C", "X", "Pass", "XX"],
+            "West's XX (call 4) redoubles their own side's double: a redouble is only of an opponent's double",
+            3,
+        ),
+        (["1C", "X", "XX", "XX"], "West's XX (call 4): 1C is already redoubled", 3),
+        (["1C", "Pass", "Pass", "Pass", "1D"], "North's 1D (call 5) comes after the end of the auction", 4),
+        (["Pass", "Pass", "Pass", "Pass", "Pass"], "North's Pass (call 5) comes after the end of the auction", 4),
+        (["1C", "AP", "Pass"], "East's AP (call 2) must be the last call: AP means all pass", 1),
+        (["1C", "5Z"], "'5Z' is not a call: write Pass, X, XX, AP or a bid from 1C to 7NT", 1),
+        (["8NT"], "'8NT' is not a call: write Pass, X, XX, AP or a bid from 1C to 7NT", 0),
+        (["1C", "Pass", "Pass"], "the auction has not ended: it needs three passes after the last call", None),
+        (["Pass", "Pass"], "the auction has not ended: it needs four passes", None),
+    ],
+)
 def test_illegal_auctions(calls, expected, index):
     with pytest.raises(DealError) as caught:
         validate_auction("N", calls)

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from bridge.auction import Auction, AuctionCall
-from bridge.lin import parse_lin
 from bridge.diagrams import (
     auction_notes,
     auction_rows,
@@ -18,6 +17,7 @@ from bridge.diagrams import (
     record_svg,
     render_png,
 )
+from bridge.lin import parse_lin
 
 LIN = (Path(__file__).resolve().parents[1] / "fixtures" / "lin" / "board7.lin").read_text()
 SVG = "{http://www.w3.org/2000/svg}"
@@ -32,9 +32,14 @@ def record():
 
 
 def svg_of(record, **options):
-    options = {"dealer": record.dealer, "vulnerability": record.vulnerability,
-               "board_number": record.board, "auction": record.auction,
-               "players": record.players, **options}
+    options = {
+        "dealer": record.dealer,
+        "vulnerability": record.vulnerability,
+        "board_number": record.board,
+        "auction": record.auction,
+        "players": record.players,
+        **options,
+    }
     return hand_diagram_svg(record.deal, **options)
 
 
@@ -58,8 +63,7 @@ def test_svg_is_well_formed_standalone_and_520_wide(record):
 
 def test_svg_shows_the_four_hands_with_suit_symbols(record):
     root = ET.fromstring(svg_of(record))
-    assert hand_lines(root, "N") == ["North: nora_n", "\u2660 107", "\u2665 85", "\u2666 AQ963",
-                                     "\u2663 KQJ3"]
+    assert hand_lines(root, "N") == ["North: nora_n", "\u2660 107", "\u2665 85", "\u2666 AQ963", "\u2663 KQJ3"]
     assert hand_lines(root, "E")[1:] == ["\u2660 832", "\u2665 1064", "\u2666 1074", "\u2663 10852"]
     assert hand_lines(root, "S")[1:] == ["\u2660 AK4", "\u2665 Q73", "\u2666 KJ82", "\u2663 A96"]
     assert hand_lines(root, "W")[1:] == ["\u2660 QJ965", "\u2665 AKJ92", "\u2666 5", "\u2663 74"]
@@ -69,8 +73,9 @@ def test_svg_shows_the_four_hands_with_suit_symbols(record):
 
 def test_north_on_top_south_below_west_left_east_right(record):
     root = ET.fromstring(svg_of(record))
-    first = {seat: next(g for g in root.iter(f"{SVG}g") if g.get("data-seat") == seat)
-             .find(f"{SVG}text") for seat in "NESW"}
+    first = {
+        seat: next(g for g in root.iter(f"{SVG}g") if g.get("data-seat") == seat).find(f"{SVG}text") for seat in "NESW"
+    }
     x = {seat: int(t.get("x")) for seat, t in first.items()}
     y = {seat: int(t.get("y")) for seat, t in first.items()}
     assert y["N"] < y["W"] == y["E"] < y["S"]
@@ -80,8 +85,8 @@ def test_north_on_top_south_below_west_left_east_right(record):
 def test_vulnerable_seats_are_marked(record):
     def marked(vulnerability):
         root = ET.fromstring(svg_of(record, vulnerability=vulnerability))
-        return sorted(r.get("data-seat") for r in root.iter(f"{SVG}rect")
-                      if r.get("class") == "vul")
+        return sorted(r.get("data-seat") for r in root.iter(f"{SVG}rect") if r.get("class") == "vul")
+
     assert marked("All") == ["E", "N", "S", "W"]
     assert marked("NS") == ["N", "S"]
     assert marked("EW") == ["E", "W"]
@@ -94,8 +99,7 @@ def test_auction_note_markers_and_notes_listed(record):
     root = ET.fromstring(svg)
     refs = [t.text for t in root.iter(f"{SVG}tspan") if t.get("class") == "note-ref"]
     assert refs == ["1", "2", "3", "4"]
-    notes = [text_of(t) for g in root.iter(f"{SVG}g") if g.get("class") == "notes"
-             for t in g.iter(f"{SVG}text")]
+    notes = [text_of(t) for g in root.iter(f"{SVG}g") if g.get("class") == "notes" for t in g.iter(f"{SVG}text")]
     assert notes == [
         "1. South 1NT \u2014 alerted: 15-17",
         "2. West 2\u2666 \u2014 alerted: both majors, 5-5 or better",
@@ -147,14 +151,23 @@ def test_record_svg_draws_a_board_record(record):
 
 # --- Auction rows for HTML -----------------------------------------------------------------
 
+
 def test_auction_rows_start_at_west_with_blanks_before_the_dealer(record):
     rows = auction_rows(record.auction)
     assert [[cell["seat"] for cell in row] for row in rows] == [["W", "N", "E", "S"]] * 4
     assert [cell["call"] for cell in rows[0]] == ["", "", "", "1NT"]  # dealer South
     assert [cell["text"] for cell in rows[1]] == ["2\u2666", "X", "2\u2665", "Pass"]
     assert [cell["call"] for cell in rows[3]] == ["Pass", "", "", ""]  # padded
-    assert rows[0][3] == {"seat": "S", "call": "1NT", "text": "1NT", "level": "1",
-                          "symbol": "NT", "red": False, "alert": True, "notes": [1]}
+    assert rows[0][3] == {
+        "seat": "S",
+        "call": "1NT",
+        "text": "1NT",
+        "level": "1",
+        "symbol": "NT",
+        "red": False,
+        "alert": True,
+        "notes": [1],
+    }
     assert rows[1][0]["red"] and rows[1][0]["symbol"] == "\u2666" and rows[1][0]["notes"] == [2]
     assert rows[1][1]["notes"] == [3] and not rows[1][1]["alert"]
     assert rows[2][1]["notes"] == [4]
@@ -172,12 +185,12 @@ def test_auction_notes_number_the_calls_with_something_to_say():
     auction = Auction("N", [AuctionCall("1C", True), "Pass", AuctionCall("1H", tempo_seconds=9)])
     assert auction_notes(auction, suit_symbols=False) == [
         {"number": 1, "index": 0, "seat": "N", "call": "1C", "text": "North 1C \u2014 alerted"},
-        {"number": 2, "index": 2, "seat": "S", "call": "1H",
-         "text": "South 1H \u2014 tempo: 9 s"},
+        {"number": 2, "index": 2, "seat": "S", "call": "1H", "text": "South 1H \u2014 tempo: 9 s"},
     ]
 
 
 # --- PNG -----------------------------------------------------------------------------------
+
 
 def test_render_png_draws_the_diagram_at_the_zoom_asked(record):
     import io

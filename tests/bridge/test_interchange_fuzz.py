@@ -14,11 +14,44 @@ from bridge.usebio import parse_usebio
 
 ROOT = Path(__file__).resolve().parents[1] / "fixtures"
 SEEDS = [path.read_bytes() for path in sorted((ROOT / "interchange").glob("*.pbn"))] + [
-    (ROOT / "pbn" / "session_export.pbn").read_bytes()[:6000]]
+    (ROOT / "pbn" / "session_export.pbn").read_bytes()[:6000]
+]
 XML_SEEDS = [(ROOT / "interchange" / "event.usebio.xml").read_bytes()]
-TOKENS = [b"[", b"]", b'"', b"#", b"##", b"{", b"}", b";", b"\n", b"\r\n", b"-", b"A60", b"=1=", b"^", b"*",
-          b"\xef\xbb\xbf", b"\xff", b"\x00", b"Board", b"Table", b"Bye", b"NS 11", b"99", b"0", b"<", b">", b"&",
-          b"<!ENTITY a 'x'>", b"</BOARD>", b"<TRAVELLER_LINE>", b"<TRICKS>", b"&#0;", b"\xc3"]
+TOKENS = [
+    b"[",
+    b"]",
+    b'"',
+    b"#",
+    b"##",
+    b"{",
+    b"}",
+    b";",
+    b"\n",
+    b"\r\n",
+    b"-",
+    b"A60",
+    b"=1=",
+    b"^",
+    b"*",
+    b"\xef\xbb\xbf",
+    b"\xff",
+    b"\x00",
+    b"Board",
+    b"Table",
+    b"Bye",
+    b"NS 11",
+    b"99",
+    b"0",
+    b"<",
+    b">",
+    b"&",
+    b"<!ENTITY a 'x'>",
+    b"</BOARD>",
+    b"<TRAVELLER_LINE>",
+    b"<TRICKS>",
+    b"&#0;",
+    b"\xc3",
+]
 
 
 def read(data):
@@ -38,14 +71,14 @@ def mutated(draw, seeds):
         if action == "insert":
             data[at:at] = draw(st.sampled_from(TOKENS) | st.binary(min_size=1, max_size=4))
         elif action == "delete":
-            del data[at:at + draw(st.integers(1, 40))]
+            del data[at : at + draw(st.integers(1, 40))]
         elif action == "replace" and at < len(data):
             data[at] = draw(st.integers(0, 255))
         elif action == "cut":
             del data[at:]
         else:
             end = data.find(b"\n", at)
-            data[at:at] = data[at:end + 1 if end >= 0 else len(data)]
+            data[at:at] = data[at : end + 1 if end >= 0 else len(data)]
     return bytes(data)
 
 

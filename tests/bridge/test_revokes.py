@@ -32,64 +32,108 @@ from bridge.revokes import (
 LIN = (Path(__file__).resolve().parents[1] / "fixtures" / "lin" / "revoke_board3.lin").read_text().strip()
 
 # A revoke by East at trick 5, established by playing to trick 6, nothing exempt.
-BASE = RevokeFacts(trick=5, offender="E", established=True, established_by="63A1",
-                   offender_won_revoke_trick=False, offending_side_won_revoke_trick=False,
-                   offending_side_tricks_after=3)
+BASE = RevokeFacts(
+    trick=5,
+    offender="E",
+    established=True,
+    established_by="63A1",
+    offender_won_revoke_trick=False,
+    offending_side_won_revoke_trick=False,
+    offending_side_tricks_after=3,
+)
 
 # (case, changes to BASE, {edition: (tricks, law)})
 CASES = [
-    ("64A1 offender won the revoke trick and a later one",
-     dict(offender_won_revoke_trick=True, offending_side_won_revoke_trick=True),
-     {"1997": (2, "64A1"), "2007": (2, "64A1"), "2017": (2, "64A1")}),
-    ("64A1 offender won the revoke trick, his side no later trick",
-     dict(offender_won_revoke_trick=True, offending_side_won_revoke_trick=True, offending_side_tricks_after=0),
-     {"1997": (1, "64A1"), "2007": (1, "64A1"), "2017": (1, "64A1")}),
-    ("64A2 partner won the revoke trick",
-     dict(offending_side_won_revoke_trick=True, offending_side_tricks_after=0),
-     {"1997": (1, "64A2"), "2007": (1, "64A2"), "2017": (1, "64A2")}),
-    ("64A2 the other side won the revoke trick, offending side a later one",
-     dict(offending_side_tricks_after=1),
-     {"1997": (1, "64A2"), "2007": (1, "64A2"), "2017": (1, "64A2")}),
-    ("64A2 offender later won with a card he could have played: 1997 two tricks, 2007/2017 one",
-     dict(offender_won_with_legal_card=True),
-     {"1997": (2, "64A2"), "2007": (1, "64A2"), "2017": (1, "64A2")}),
-    ("64A2 1997 second trick capped: only one trick won from the revoke on",
-     dict(offender_won_with_legal_card=True, offending_side_tricks_after=1),
-     {"1997": (1, "64A2"), "2007": (1, "64A2"), "2017": (1, "64A2")}),
-    ("64A2 partner won the revoke trick and the offender later won with a legal card",
-     dict(offending_side_won_revoke_trick=True, offender_won_with_legal_card=True, offending_side_tricks_after=1),
-     {"1997": (2, "64A2"), "2007": (1, "64A2"), "2017": (1, "64A2")}),
-    ("64B1 offending side won nothing from the revoke on",
-     dict(offending_side_tricks_after=0),
-     {"1997": (0, "64B1"), "2007": (0, "64B1"), "2017": (0, "64B1")}),
-    ("64B2 second revoke in the same suit by the same player",
-     dict(subsequent_same_suit=True),
-     {"1997": (0, "64B2"), "2007": (0, "64B2"), "2017": (0, "64B2")}),
-    ("64B3 failure to play a faced card",
-     dict(faced_card=True, offender_won_revoke_trick=True, offending_side_won_revoke_trick=True),
-     {"1997": (0, "64B3"), "2007": (0, "64B3"), "2017": (0, "64B3")}),
-    ("64B4 noticed after the non-offending side called on the next board",
-     dict(noticed_after_next_call=True),
-     {"1997": (0, "64B4"), "2007": (0, "64B4"), "2017": (0, "64B4")}),
-    ("64B5 noticed after the round",
-     dict(noticed_after_round=True),
-     {"1997": (0, "64B5"), "2007": (0, "64B5"), "2017": (0, "64B5")}),
-    ("64B6 revoke on the twelfth trick",
-     dict(trick=12, offender_won_revoke_trick=True, offending_side_won_revoke_trick=True,
-          offending_side_tricks_after=1),
-     {"1997": (0, "64B6"), "2007": (0, "64B6"), "2017": (0, "64B6")}),
-    ("64B7 both sides revoked: exempt since 2007, rectified on its own in 1997",
-     dict(both_sides_revoked=True),
-     {"1997": (1, "64A2"), "2007": (0, "64B7"), "2017": (0, "64B7")}),
-    ("64B7 both sides revoked, offender won the revoke trick",
-     dict(both_sides_revoked=True, offender_won_revoke_trick=True, offending_side_won_revoke_trick=True),
-     {"1997": (2, "64A1"), "2007": (0, "64B7"), "2017": (0, "64B7")}),
-    ("not established: corrected under 62A, nothing transferred",
-     dict(established=False, established_by=""),
-     {"1997": (0, "62A"), "2007": (0, "62A"), "2017": (0, "62A")}),
-    ("established by a claim (63A3) is rectified like any other",
-     dict(established_by="63A3", offending_side_won_revoke_trick=True, offending_side_tricks_after=0),
-     {"1997": (1, "64A2"), "2007": (1, "64A2"), "2017": (1, "64A2")}),
+    (
+        "64A1 offender won the revoke trick and a later one",
+        dict(offender_won_revoke_trick=True, offending_side_won_revoke_trick=True),
+        {"1997": (2, "64A1"), "2007": (2, "64A1"), "2017": (2, "64A1")},
+    ),
+    (
+        "64A1 offender won the revoke trick, his side no later trick",
+        dict(offender_won_revoke_trick=True, offending_side_won_revoke_trick=True, offending_side_tricks_after=0),
+        {"1997": (1, "64A1"), "2007": (1, "64A1"), "2017": (1, "64A1")},
+    ),
+    (
+        "64A2 partner won the revoke trick",
+        dict(offending_side_won_revoke_trick=True, offending_side_tricks_after=0),
+        {"1997": (1, "64A2"), "2007": (1, "64A2"), "2017": (1, "64A2")},
+    ),
+    (
+        "64A2 the other side won the revoke trick, offending side a later one",
+        dict(offending_side_tricks_after=1),
+        {"1997": (1, "64A2"), "2007": (1, "64A2"), "2017": (1, "64A2")},
+    ),
+    (
+        "64A2 offender later won with a card he could have played: 1997 two tricks, 2007/2017 one",
+        dict(offender_won_with_legal_card=True),
+        {"1997": (2, "64A2"), "2007": (1, "64A2"), "2017": (1, "64A2")},
+    ),
+    (
+        "64A2 1997 second trick capped: only one trick won from the revoke on",
+        dict(offender_won_with_legal_card=True, offending_side_tricks_after=1),
+        {"1997": (1, "64A2"), "2007": (1, "64A2"), "2017": (1, "64A2")},
+    ),
+    (
+        "64A2 partner won the revoke trick and the offender later won with a legal card",
+        dict(offending_side_won_revoke_trick=True, offender_won_with_legal_card=True, offending_side_tricks_after=1),
+        {"1997": (2, "64A2"), "2007": (1, "64A2"), "2017": (1, "64A2")},
+    ),
+    (
+        "64B1 offending side won nothing from the revoke on",
+        dict(offending_side_tricks_after=0),
+        {"1997": (0, "64B1"), "2007": (0, "64B1"), "2017": (0, "64B1")},
+    ),
+    (
+        "64B2 second revoke in the same suit by the same player",
+        dict(subsequent_same_suit=True),
+        {"1997": (0, "64B2"), "2007": (0, "64B2"), "2017": (0, "64B2")},
+    ),
+    (
+        "64B3 failure to play a faced card",
+        dict(faced_card=True, offender_won_revoke_trick=True, offending_side_won_revoke_trick=True),
+        {"1997": (0, "64B3"), "2007": (0, "64B3"), "2017": (0, "64B3")},
+    ),
+    (
+        "64B4 noticed after the non-offending side called on the next board",
+        dict(noticed_after_next_call=True),
+        {"1997": (0, "64B4"), "2007": (0, "64B4"), "2017": (0, "64B4")},
+    ),
+    (
+        "64B5 noticed after the round",
+        dict(noticed_after_round=True),
+        {"1997": (0, "64B5"), "2007": (0, "64B5"), "2017": (0, "64B5")},
+    ),
+    (
+        "64B6 revoke on the twelfth trick",
+        dict(
+            trick=12,
+            offender_won_revoke_trick=True,
+            offending_side_won_revoke_trick=True,
+            offending_side_tricks_after=1,
+        ),
+        {"1997": (0, "64B6"), "2007": (0, "64B6"), "2017": (0, "64B6")},
+    ),
+    (
+        "64B7 both sides revoked: exempt since 2007, rectified on its own in 1997",
+        dict(both_sides_revoked=True),
+        {"1997": (1, "64A2"), "2007": (0, "64B7"), "2017": (0, "64B7")},
+    ),
+    (
+        "64B7 both sides revoked, offender won the revoke trick",
+        dict(both_sides_revoked=True, offender_won_revoke_trick=True, offending_side_won_revoke_trick=True),
+        {"1997": (2, "64A1"), "2007": (0, "64B7"), "2017": (0, "64B7")},
+    ),
+    (
+        "not established: corrected under 62A, nothing transferred",
+        dict(established=False, established_by=""),
+        {"1997": (0, "62A"), "2007": (0, "62A"), "2017": (0, "62A")},
+    ),
+    (
+        "established by a claim (63A3) is rectified like any other",
+        dict(established_by="63A3", offending_side_won_revoke_trick=True, offending_side_tricks_after=0),
+        {"1997": (1, "64A2"), "2007": (1, "64A2"), "2017": (1, "64A2")},
+    ),
 ]
 
 
@@ -124,17 +168,20 @@ def test_equity_stays_open_after_any_established_revoke():
     assert not revoke_transfer("2007", replace(BASE, established=False, established_by="")).equity
 
 
-@pytest.mark.parametrize(("changes", "field"), [
-    (dict(trick=0), "trick"),
-    (dict(trick=13), "trick"),
-    (dict(offender="X"), "offender"),
-    (dict(established_by=""), "established_by"),
-    (dict(established=False), "established_by"),
-    (dict(offender_won_revoke_trick=True), "offending_side_won_revoke_trick"),
-    (dict(offending_side_tricks_after=9), "offending_side_tricks_after"),
-    (dict(offending_side_tricks_after=-1), "offending_side_tricks_after"),
-    (dict(offender_won_with_legal_card=True, offending_side_tricks_after=0), "offender_won_with_legal_card"),
-])
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        (dict(trick=0), "trick"),
+        (dict(trick=13), "trick"),
+        (dict(offender="X"), "offender"),
+        (dict(established_by=""), "established_by"),
+        (dict(established=False), "established_by"),
+        (dict(offender_won_revoke_trick=True), "offending_side_won_revoke_trick"),
+        (dict(offending_side_tricks_after=9), "offending_side_tricks_after"),
+        (dict(offending_side_tricks_after=-1), "offending_side_tricks_after"),
+        (dict(offender_won_with_legal_card=True, offending_side_tricks_after=0), "offender_won_with_legal_card"),
+    ],
+)
 def test_impossible_facts_are_refused_naming_the_fact(changes, field):
     with pytest.raises(RevokeError) as caught:
         revoke_transfer("2017", replace(BASE, **changes))
@@ -151,16 +198,20 @@ def test_an_unknown_edition_is_refused():
 
 # --- Law 67 --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("edition", "could_follow", "won", "expected"), [
-    ("1997", True, True, (0, "67B1a")),
-    ("1997", False, True, (1, "67B1b")),
-    ("1997", False, False, (0, "67B1b")),
-    ("2007", True, True, (1, "67B1a")),
-    ("2007", False, True, (1, "67B1b")),
-    ("2007", True, False, (0, "67B1a")),
-    ("2017", True, True, (1, "67B1a")),
-    ("2017", False, True, (1, "67B1b")),
-])
+
+@pytest.mark.parametrize(
+    ("edition", "could_follow", "won", "expected"),
+    [
+        ("1997", True, True, (0, "67B1a")),
+        ("1997", False, True, (1, "67B1b")),
+        ("1997", False, False, (0, "67B1b")),
+        ("2007", True, True, (1, "67B1a")),
+        ("2007", False, True, (1, "67B1b")),
+        ("2007", True, False, (0, "67B1a")),
+        ("2017", True, True, (1, "67B1a")),
+        ("2017", False, True, (1, "67B1b")),
+    ],
+)
 def test_defective_trick_per_edition(edition, could_follow, won, expected):
     facts = DefectiveTrickFacts(trick=4, offender="W", could_follow=could_follow, offending_side_won_from_then=won)
     transfer = defective_trick_transfer(edition, facts)
@@ -168,14 +219,18 @@ def test_defective_trick_per_edition(edition, could_follow, won, expected):
 
 
 def test_too_many_cards_in_a_trick_transfers_nothing_for_it():
-    facts = DefectiveTrickFacts(trick=4, offender="W", could_follow=True, offending_side_won_from_then=True,
-                                too_many_cards=True)
+    facts = DefectiveTrickFacts(
+        trick=4, offender="W", could_follow=True, offending_side_won_from_then=True, too_many_cards=True
+    )
     for edition in ("1997", "2007", "2017"):
         assert (defective_trick_transfer(edition, facts).tricks, defective_trick_transfer(edition, facts).law) == (
-            0, "67B2")
+            0,
+            "67B2",
+        )
 
 
 # --- The result after the transfer ---------------------------------------------------------
+
 
 def test_result_after_moves_tricks_from_the_offending_side():
     assert result_after(declarer="S", declarer_tricks=8, offender="E", transferred=2) == 10
@@ -186,6 +241,7 @@ def test_result_after_moves_tricks_from_the_offending_side():
 
 
 # --- From the play record (the LIN written for these tests) ------------------------------
+
 
 @pytest.fixture(scope="module")
 def record():
@@ -205,23 +261,39 @@ def test_facts_read_from_the_play(record):
     (revoke,) = record.revokes()
     facts = facts_from_play(record, revoke)
     assert facts == RevokeFacts(
-        trick=3, offender="E", established=True, established_by="63A1",
-        offender_won_revoke_trick=False, offending_side_won_revoke_trick=False,
+        trick=3,
+        offender="E",
+        established=True,
+        established_by="63A1",
+        offender_won_revoke_trick=False,
+        offending_side_won_revoke_trick=False,
         # West won trick 5, East trick 8, and the claim (8: N-S had 6) leaves E-W 3 of the last 5
-        offending_side_tricks_after=5, offender_won_with_legal_card=True)
+        offending_side_tricks_after=5,
+        offender_won_with_legal_card=True,
+    )
 
 
-@pytest.mark.parametrize(("edition", "tricks", "law", "after"), [
-    ("1997", 2, "64A2", 10),  # one trick, and one more for East's H9 winning trick 8
-    ("2007", 1, "64A2", 9),
-    ("2017", 1, "64A2", 9),
-])
+@pytest.mark.parametrize(
+    ("edition", "tricks", "law", "after"),
+    [
+        ("1997", 2, "64A2", 10),  # one trick, and one more for East's H9 winning trick 8
+        ("2007", 1, "64A2", 9),
+        ("2017", 1, "64A2", 9),
+    ],
+)
 def test_the_lin_revoke_end_to_end(record, edition, tricks, law, after):
     (revoke,) = record.revokes()
     transfer = revoke_transfer(edition, facts_from_play(record, revoke))
     assert (transfer.tricks, transfer.law) == (tricks, law)
-    assert result_after(declarer=record.declarer, declarer_tricks=record.declarer_tricks, offender=revoke.seat,
-                        transferred=transfer.tricks) == after
+    assert (
+        result_after(
+            declarer=record.declarer,
+            declarer_tricks=record.declarer_tricks,
+            offender=revoke.seat,
+            transferred=transfer.tricks,
+        )
+        == after
+    )
 
 
 def test_a_revoke_in_the_last_trick_of_the_record_is_not_established_by_it():
@@ -238,8 +310,12 @@ def test_a_revoke_by_dummy_is_a_faced_card():
     deal = parse_deal("N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J875")
     from bridge.auction import Auction, Claim
 
-    auction = Auction("S", ["1H", "Pass", "2NT", "Pass", "4H", "Pass", "Pass", "Pass"],
-                      play=[["S5", "C3", "SQ", "S3"], ["S2", "S7"]], claim=Claim(10))
+    auction = Auction(
+        "S",
+        ["1H", "Pass", "2NT", "Pass", "4H", "Pass", "Pass", "Pass"],
+        play=[["S5", "C3", "SQ", "S3"], ["S2", "S7"]],
+        claim=Claim(10),
+    )
     record = read_play(deal, auction)
     (revoke,) = record.revokes()
     assert revoke.seat == "N"
@@ -274,8 +350,12 @@ def test_a_second_revoke_in_the_same_suit_and_a_revoke_by_each_side_are_read_fro
     from bridge.auction import Auction, Claim
 
     cards = "C5 C3 CK CA HA H7 H8 H2 H3 D2 HK C4 HJ C6 H5 D3 C9 CT D8 C7".split()
-    auction = Auction("S", ["1H", "Pass", "2NT", "Pass", "4H", "Pass", "Pass", "Pass"],
-                      play=[cards[i:i + 4] for i in range(0, len(cards), 4)], claim=Claim(10))
+    auction = Auction(
+        "S",
+        ["1H", "Pass", "2NT", "Pass", "4H", "Pass", "Pass", "Pass"],
+        play=[cards[i : i + 4] for i in range(0, len(cards), 4)],
+        claim=Claim(10),
+    )
     record = read_play(board.deal, auction)
     first, second, south = record.revokes()
     assert [(r.trick, r.seat) for r in (first, second, south)] == [(3, "E"), (4, "E"), (5, "S")]

@@ -29,10 +29,18 @@ def test_an_appeal_from_lodging_to_decision(browser, live_server, worker, field)
     chief = person("chief", "pw-chief", field.tournament, roles.CHIEF_DIRECTOR)
     members = [person(name, f"pw-{name}", field.tournament, roles.APPEALS_MEMBER) for name in ("ann", "ben", "cy")]
     board, x = field.boards[0], field.results[6]
-    ruling = rulings_services.rule(result=x, director=chief, kind="ui", laws="16B1a, 12C1c", give=True,
-                                   ruling_text="Score adjusted to 3S making.", outcome="adjusted",
-                                   score_kind="assigned", offending_side="NS",
-                                   ns={"contract": "3S", "declarer": "N", "tricks": 9})
+    ruling = rulings_services.rule(
+        result=x,
+        director=chief,
+        kind="ui",
+        laws="16B1a, 12C1c",
+        give=True,
+        ruling_text="Score adjusted to 3S making.",
+        outcome="adjusted",
+        score_kind="assigned",
+        offending_side="NS",
+        ns={"contract": "3S", "declarer": "N", "tricks": 9},
+    )
     services.post_official_scores(session=field.session, at=timezone.now() - datetime.timedelta(minutes=5))
     wait_for(lambda: settled(board))
     assert BoardScore.objects.get(result=x).ns == Decimal("3")  # +140: beats -50, ties table 5
@@ -71,8 +79,12 @@ def test_an_appeal_from_lodging_to_decision(browser, live_server, worker, field)
         member_pages[member] = member_page
 
     page.reload()
-    page.fill("[name=starts_at]", (timezone.localtime(timezone.now(), field.tournament.zone)
-                                   + datetime.timedelta(minutes=20)).strftime("%Y-%m-%dT%H:%M"))
+    page.fill(
+        "[name=starts_at]",
+        (timezone.localtime(timezone.now(), field.tournament.zone) + datetime.timedelta(minutes=20)).strftime(
+            "%Y-%m-%dT%H:%M"
+        ),
+    )
     page.select_option("[name=mode]", "in_person")
     page.fill("[name=place]", "Committee room")
     with page.expect_navigation():
@@ -89,8 +101,9 @@ def test_an_appeal_from_lodging_to_decision(browser, live_server, worker, field)
     page = member_pages[members[0]]  # the chair records the decision
     decide = "form:has(input[value=decide])"
     page.check(f"{decide} input[name=decide-decision][value=vary]")
-    page.fill(f"{decide} [name=decide-reasons]", "Bidding on was not suggested over passing; the committee assigns "
-                                                  "4S made.")
+    page.fill(
+        f"{decide} [name=decide-reasons]", "Bidding on was not suggested over passing; the committee assigns 4S made."
+    )
     page.select_option(f"{decide} [name=decide-score_kind]", "assigned")
     page.fill(f"{decide} [name=decide-contract]", "4S")
     page.select_option(f"{decide} [name=decide-declarer]", "N")
@@ -100,8 +113,14 @@ def test_an_appeal_from_lodging_to_decision(browser, live_server, worker, field)
     page.wait_for_selector("text=Recorded.")
     text = page.inner_text("main")
     assert "Ruling varied" in text and "4S N = (+420)" in text
-    for step in ("Appeal lodged", "Concurrence recorded", "Body formed", "Hearing scheduled", "Vote recorded",
-                 "Decided"):
+    for step in (
+        "Appeal lodged",
+        "Concurrence recorded",
+        "Body formed",
+        "Hearing scheduled",
+        "Vote recorded",
+        "Decided",
+    ):
         assert step in text, step
     page.set_viewport_size({"width": 1100, "height": 900})
     screenshot(page, "appeal-timeline")

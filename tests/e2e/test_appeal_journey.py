@@ -43,9 +43,14 @@ def on_phone(browser, live_server, user, lands_on="/"):
 def fits(page, name=None):
     """The page does not scroll sideways on the phone; kept as a screenshot when named."""
     width = page.evaluate("document.documentElement.scrollWidth")
-    wide = [] if width <= PHONE["width"] else page.evaluate(
-        "[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 390)"
-        ".slice(0, 5).map(e => e.tagName + '.' + e.className + '[' + (e.getAttribute('name') || '') + ']')")
+    wide = (
+        []
+        if width <= PHONE["width"]
+        else page.evaluate(
+            "[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 390)"
+            ".slice(0, 5).map(e => e.tagName + '.' + e.className + '[' + (e.getAttribute('name') || '') + ']')"
+        )
+    )
     assert width <= PHONE["width"], f"{page.url} is {width}px wide on a {PHONE['width']}px phone: {wide}"
     if name:
         screenshot(page, name)
@@ -63,10 +68,18 @@ def table_x(field):
     """Table X's ruling (3S= assigned), its official score posted five minutes ago: the window is open."""
     chief = person("chief", field.tournament, roles.CHIEF_DIRECTOR)
     board, x = field.boards[0], field.results[6]
-    ruling = rulings_services.rule(result=x, director=chief, kind="ui", laws="16B1a, 12C1c", give=True,
-                                   ruling_text="Score adjusted to 3S making.", outcome="adjusted",
-                                   score_kind="assigned", offending_side="NS",
-                                   ns={"contract": "3S", "declarer": "N", "tricks": 9})
+    ruling = rulings_services.rule(
+        result=x,
+        director=chief,
+        kind="ui",
+        laws="16B1a, 12C1c",
+        give=True,
+        ruling_text="Score adjusted to 3S making.",
+        outcome="adjusted",
+        score_kind="assigned",
+        offending_side="NS",
+        ns={"contract": "3S", "declarer": "N", "tricks": 9},
+    )
     services.post_official_scores(session=field.session, at=timezone.now() - datetime.timedelta(minutes=5))
     wait_for(lambda: settled(board))
     assert BoardScore.objects.get(result=x).ns == Decimal("3")
@@ -131,8 +144,12 @@ def test_the_whole_appeal_on_a_phone(browser, live_server, worker, table_x):
         page.wait_for_selector("text=Recorded.")
         pages[member] = page
     desk.reload()
-    desk.fill("[name=starts_at]", (timezone.localtime(timezone.now(), field.tournament.zone)
-                                   + datetime.timedelta(minutes=20)).strftime("%Y-%m-%dT%H:%M"))
+    desk.fill(
+        "[name=starts_at]",
+        (timezone.localtime(timezone.now(), field.tournament.zone) + datetime.timedelta(minutes=20)).strftime(
+            "%Y-%m-%dT%H:%M"
+        ),
+    )
     desk.fill("[name=place]", "Committee room")
     submit(desk, "schedule")
     desk.wait_for_selector("text=Hearing scheduled")
@@ -141,12 +158,20 @@ def test_the_whole_appeal_on_a_phone(browser, live_server, worker, table_x):
     chair = pages[members[0]]
     chair.reload()
     case_file = chair.inner_text("main")
-    for part in ("Hand diagram" if "Hand diagram" in case_file else "The deal", "Laws", "16B1a", "Timeline",
-                 "Effect on the score"):
+    for part in (
+        "Hand diagram" if "Hand diagram" in case_file else "The deal",
+        "Laws",
+        "16B1a",
+        "Timeline",
+        "Effect on the score",
+    ):
         assert part in case_file, part
     fits(chair, "journey-4-case-file")
-    for member, vote, dissent in ((members[0], "vary", ""), (members[1], "vary", ""),
-                                  (members[2], "uphold", "Passing was not a logical alternative.")):
+    for member, vote, dissent in (
+        (members[0], "vary", ""),
+        (members[1], "vary", ""),
+        (members[2], "uphold", "Passing was not a logical alternative."),
+    ):
         page = pages[member]
         page.reload()
         page.select_option("form:has(input[value=vote]) [name=outcome]", vote)
@@ -213,24 +238,34 @@ def test_a_law_only_appeal_decided_by_the_director_in_charge_alone(browser, live
 
 
 def test_the_body_is_refused_on_law_recommends_and_an_advisory_further_appeal_changes_nothing(
-        browser, live_server, worker, table_x):
+    browser, live_server, worker, table_x
+):
     """After the director in charge's decision on law goes to the body: the committee tries to
     overrule it, is refused (93B3) and recommends; the chief director accepts with a new score and
     the standings follow; a further appeal, advisory only, is lodged and decided without changing
     any score."""
     field, chief, ruling, north, board, x = table_x
-    scoring_services.set_authority_setting(authority=field.authority, key="further_appeal", value="advisory",
-                                           effective_from=datetime.date(2000, 1, 1))
+    scoring_services.set_authority_setting(
+        authority=field.authority, key="further_appeal", value="advisory", effective_from=datetime.date(2000, 1, 1)
+    )
     members = [person(name, field.tournament, roles.APPEALS_MEMBER) for name in ("ann", "ben", "cy")]
     now = timezone.now()
-    appeal = appeals_services.lodge_appeal(ruling=ruling, by=chief, player=north, grounds="16B1a cannot apply.",
-                                           parts=[{"kind": "law", "question": "Does 16B1a apply?"}], now=now)
-    appeals_services.record_concurrence(appeal=appeal, player=x.ns.members.order_by("pk")[1], how="in_person",
-                                        by=chief, now=now)
+    appeal = appeals_services.lodge_appeal(
+        ruling=ruling,
+        by=chief,
+        player=north,
+        grounds="16B1a cannot apply.",
+        parts=[{"kind": "law", "question": "Does 16B1a apply?"}],
+        now=now,
+    )
+    appeals_services.record_concurrence(
+        appeal=appeal, player=x.ns.members.order_by("pk")[1], how="in_person", by=chief, now=now
+    )
     appeals_services.decide_law_part(part=appeal.parts.get(), by=chief, outcome="uphold", reasons="It does.")
     appeals_services.appeal_law_decision(part=appeal.parts.get(), by=chief)
-    body = appeals_services.constitute_body(appeal=appeal, by=chief, kind="committee", members=members,
-                                            chair=members[0])
+    body = appeals_services.constitute_body(
+        appeal=appeal, by=chief, kind="committee", members=members, chair=members[0]
+    )
     for member in body.members.all():
         appeals_services.declare_conflict(member=member)
     appeals_services.schedule_hearing(appeal=appeal, by=chief, starts_at=timezone.now(), place="Room 1")
@@ -281,8 +316,9 @@ def test_the_body_is_refused_on_law_recommends_and_an_advisory_further_appeal_ch
     desk.wait_for_selector("text=Recorded.")
     national = person("nadia")
     scoring_services.appoint_auditor(authority=field.authority, user=national)
-    national_body = appeals_services.constitute_body(appeal=appeal, by=national, stage="further", size=1,
-                                                     members=[national])
+    national_body = appeals_services.constitute_body(
+        appeal=appeal, by=national, stage="further", size=1, members=[national]
+    )
     appeals_services.declare_conflict(member=national_body.members.get())
     page = on_phone(browser, live_server, national, lands_on="/national/")
     page.goto(f"{live_server.url}/appeals/{appeal.pk}/")
@@ -301,12 +337,13 @@ def test_the_case_file_and_the_decision_form_in_hebrew_on_a_phone(browser, live_
     """A member reads the case file and the decision form in Hebrew, right to left, on a phone."""
     field, chief, ruling, north, board, x = table_x
     members = [person(name, field.tournament, roles.APPEALS_MEMBER) for name in ("ann", "ben", "cy")]
-    appeal = appeals_services.lodge_appeal(ruling=ruling, by=chief, player=north, grounds="Pass was not a logical "
-                                           "alternative.")
-    appeals_services.record_concurrence(appeal=appeal, player=x.ns.members.order_by("pk")[1], how="in_person",
-                                        by=chief)
-    body = appeals_services.constitute_body(appeal=appeal, by=chief, kind="committee", members=members,
-                                            chair=members[0])
+    appeal = appeals_services.lodge_appeal(
+        ruling=ruling, by=chief, player=north, grounds="Pass was not a logical alternative."
+    )
+    appeals_services.record_concurrence(appeal=appeal, player=x.ns.members.order_by("pk")[1], how="in_person", by=chief)
+    body = appeals_services.constitute_body(
+        appeal=appeal, by=chief, kind="committee", members=members, chair=members[0]
+    )
     for member in body.members.all():
         appeals_services.declare_conflict(member=member)
     appeals_services.schedule_hearing(appeal=appeal, by=chief, starts_at=timezone.now(), place="Room 1")

@@ -24,11 +24,22 @@ def test_pages_in_hebrew_and_greek(browser, live_server, field, language, direct
     chief.save()
     services.appoint_official(tournament=field.tournament, user=chief, role=roles.CHIEF_DIRECTOR)
     ruling = rulings_services.rule(
-        result=field.results[6], director=chief, kind="ui", laws="16B1a, 12C1c", give=True,
-        ruling_text="Score adjusted.", outcome="adjusted", score_kind="weighted", offending_side="NS",
-        ns=[{"contract": "4S", "declarer": "N", "tricks": 10, "weight": "0.6"},
-            {"contract": "4S", "declarer": "N", "tricks": 9, "weight": "0.4"}],
-        deal_source=LIN_LINK, deal_override="The hand record of board 7, shown for its alerts")
+        result=field.results[6],
+        director=chief,
+        kind="ui",
+        laws="16B1a, 12C1c",
+        give=True,
+        ruling_text="Score adjusted.",
+        outcome="adjusted",
+        score_kind="weighted",
+        offending_side="NS",
+        ns=[
+            {"contract": "4S", "declarer": "N", "tricks": 10, "weight": "0.6"},
+            {"contract": "4S", "declarer": "N", "tricks": 9, "weight": "0.4"},
+        ],
+        deal_source=LIN_LINK,
+        deal_override="The hand record of board 7, shown for its alerts",
+    )
     services.post_official_scores(session=field.session, at=timezone.now() - datetime.timedelta(minutes=3))
     north = field.pairs[6].members.order_by("pk").first()
     appeal = appeals_services.lodge_appeal(ruling=ruling, by=chief, player=north, grounds="4S was automatic.")

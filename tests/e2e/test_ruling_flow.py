@@ -73,8 +73,16 @@ def table_x_unplayed(db):
     record = build_pairs_tournament(tables=7)
     board = record.boards[0]
     for t, (contract, declarer, tricks) in enumerate(TABLE_RESULTS):
-        services.record_result(board=board, round=record.round, table=record.tables[t], ns=record.pairs[t],
-                               ew=record.pairs[7 + t], contract=contract, declarer=declarer, tricks=tricks)
+        services.record_result(
+            board=board,
+            round=record.round,
+            table=record.tables[t],
+            ns=record.pairs[t],
+            ew=record.pairs[7 + t],
+            contract=contract,
+            declarer=declarer,
+            tricks=tricks,
+        )
     return record
 
 
@@ -85,7 +93,8 @@ def _standing(page, live_server, event):
 
 
 def test_a_ruling_opened_during_the_auction_given_after_the_result_then_corrected(
-        phone, live_server, worker, table_x_unplayed):
+    phone, live_server, worker, table_x_unplayed
+):
     """Issue #13's "Done when": the standings change once for each step, and the ruling page
     shows both versions."""
     from scoring.models import Board
@@ -133,8 +142,16 @@ def test_a_ruling_opened_during_the_auction_given_after_the_result_then_correcte
     assert version() == unchanged  # nothing for the scores yet
 
     # 2. The result comes in from the scoring program: the standings change once.
-    services.record_result(board=board, round=record.round, table=record.tables[6], ns=record.pairs[6],
-                           ew=record.pairs[13], contract="4S", declarer="N", tricks=10)
+    services.record_result(
+        board=board,
+        round=record.round,
+        table=record.tables[6],
+        ns=record.pairs[6],
+        ew=record.pairs[13],
+        contract="4S",
+        declarer="N",
+        tricks=10,
+    )
     assert version() == unchanged + 1
     wait_for(lambda: settled(board))
     after_result = _standing(page, live_server, record.event)
@@ -167,8 +184,11 @@ def test_a_ruling_opened_during_the_auction_given_after_the_result_then_correcte
     with page.expect_navigation():
         page.click("#correct-ruling")
     page.check("input[name=correction_basis][value='82C']")
-    page.fill("[name=correction_reason]", "The poll was misread: passing 3S was not a logical alternative "
-                                          "for 4S, but 3S making ten tricks is the likely result.")
+    page.fill(
+        "[name=correction_reason]",
+        "The poll was misread: passing 3S was not a logical alternative "
+        "for 4S, but 3S making ten tricks is the likely result.",
+    )
     page.fill("[name=laws]", "16B1a, 12C1e")
     page.fill("[name=ruling_text]", "Score adjusted to 3S N +1.")
     page.check("input[name=outcome][value=adjusted]")

@@ -10,20 +10,24 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
-from national import casebooks
 from appeals import services as appeal_services
-from national.anonymise import Anonymiser, Hidden
-from national.models import Casebook
 from audit.models import AuditEntry
 from audit.services import verify_chain
+from national import casebooks
+from national.anonymise import Anonymiser, Hidden
+from national.models import Casebook
 from rulings import services as rulings_services
 from scoring import roles
 from scoring import services as scoring_services
 from tests.appeals.conftest import SOON, at, case, ready, regulate, vote_all  # noqa: F401 - case is a fixture
 from tests.conftest import make_user
 
-NAMES = {"north": ("Miriam", "Levi"), "south": ("Yossi", "Cohen"), "east": ("Anna", "Jonsdottir"),
-         "west": ("Petros", "Nikolaou")}
+NAMES = {
+    "north": ("Miriam", "Levi"),
+    "south": ("Yossi", "Cohen"),
+    "east": ("Anna", "Jonsdottir"),
+    "west": ("Petros", "Nikolaou"),
+}
 
 
 @pytest.fixture
@@ -39,18 +43,33 @@ def decided(case):
     other.save()
     case.north.masterpoint_rank, case.south.masterpoint_rank = "Life Master", "Club Master"
     case.north.save(), case.south.save()
-    rulings_services.record_seating(ruling=case.ruling, by=case.director, seating={
-        "N": case.north.pk, "S": case.south.pk, "E": case.east.pk, "W": case.west.pk})
+    rulings_services.record_seating(
+        ruling=case.ruling,
+        by=case.director,
+        seating={"N": case.north.pk, "S": case.south.pk, "E": case.east.pk, "W": case.west.pk},
+    )
     rulings_services.change_ruling(
-        ruling=case.ruling, by=case.director, reason="statements taken",
+        ruling=case.ruling,
+        by=case.director,
+        reason="statements taken",
         statement_ns="Miriam Levi says Cohen's 4S was obvious.",
-        statement_ew="Jonsdottir says Levi paused for ten seconds before passing.")
+        statement_ew="Jonsdottir says Levi paused for ten seconds before passing.",
+    )
     appeal, body, hearing = ready(case, grounds="Levi: the pause was short; Yossi would always bid 4S.")
-    appeal_services.record_hearing_notes(hearing=hearing, by=case.members[0], now=SOON,
-                                         notes="Nikolaou timed the pause. Anna Jonsdottir agreed with Petros.")
+    appeal_services.record_hearing_notes(
+        hearing=hearing,
+        by=case.members[0],
+        now=SOON,
+        notes="Nikolaou timed the pause. Anna Jonsdottir agreed with Petros.",
+    )
     vote_all(body, "uphold")
-    appeal_services.decide_appeal(appeal=appeal, by=case.members[0], outcome="uphold", now=at(20),
-                                  reasons="Pass is a logical alternative for Cohen; the tempo suggested 4S.")
+    appeal_services.decide_appeal(
+        appeal=appeal,
+        by=case.members[0],
+        outcome="uphold",
+        now=at(20),
+        reasons="Pass is a logical alternative for Cohen; the tempo suggested 4S.",
+    )
     case.appeal = appeal
     case.auditor = make_user("nora", role=roles.NATIONAL_AUDITOR, first_name="Nora", last_name="Auditor")
     scoring_services.appoint_auditor(authority=case.record.authority, user=case.auditor)
@@ -82,8 +101,11 @@ def test_a_draft_hides_every_player_behind_their_seat(decided):
     # Officials are named: the director and the committee.
     assert entry["ruling"]["director"] == "Dana Director"
     assert [m["name"] for m in entry["body"][0]["members"]] == ["Ann", "Ben", "Cat"]
-    assert entry["ruling"]["laws"][0] == {"number": "16B1a", "edition": "2017",
-                                          "title": "Partner may not choose a call or play demonstrably suggested"}
+    assert entry["ruling"]["laws"][0] == {
+        "number": "16B1a",
+        "edition": "2017",
+        "title": "Partner may not choose a call or play demonstrably suggested",
+    }
 
 
 def test_masterpoint_rank_instead_of_names(decided):
@@ -116,15 +138,17 @@ def test_hebrew_names_are_found_behind_a_prefix_letter():
 
 
 def test_a_name_the_rewrite_misses_blocks_publication_until_the_editor_rewords_it(decided):
-    appeal_services.record_hearing_notes(hearing=decided.appeal.hearings.get(), by=decided.members[0], now=SOON,
-                                         notes="LEVI said the pause was short.")
+    appeal_services.record_hearing_notes(
+        hearing=decided.appeal.hearings.get(), by=decided.members[0], now=SOON, notes="LEVI said the pause was short."
+    )
     casebook = compile_book(decided)
     [problem] = casebooks.name_problems(casebook)
     assert (problem["case"], problem["field"], problem["names"]) == (1, "hearing_notes", ["Levi"])
     with pytest.raises(ValidationError) as error:
         casebooks.publish_casebook(casebook=casebook, by=decided.auditor)
     assert error.value.message_dict["cases"] == [
-        "Case 1, The hearing: Levi can still be read. Edit the published wording of this text."]
+        "Case 1, The hearing: Levi can still be read. Edit the published wording of this text."
+    ]
     assert Casebook.objects.get().state == "draft"
     case = casebook.cases.get()
     casebooks.redact(case=case, by=decided.auditor, field="hearing_notes", text="North said the pause was short.")
@@ -146,14 +170,19 @@ def test_two_stage_publication_and_the_final_text_is_frozen(decided):
     with pytest.raises(ValidationError) as error:
         casebooks.write_commentary(case=case, by=decided.auditor, text="Well judged.")
     assert error.value.message_dict["commentary"] == [
-        "Publish the casebook first: commentary is added to the published text."]
+        "Publish the casebook first: commentary is added to the published text."
+    ]
     casebooks.publish_casebook(casebook=casebook, by=decided.auditor, now=at(100))
     casebook.refresh_from_db()
     first_edition = casebook.content
     assert first_edition["cases"][0]["commentary"] == ""
     # The record changes after publication; the published text does not.
-    rulings_services.change_ruling(ruling=decided.ruling, by=decided.director, reason="typo",
-                                   reasoning="Pass was a logical alternative (corrected).")
+    rulings_services.change_ruling(
+        ruling=decided.ruling,
+        by=decided.director,
+        reason="typo",
+        reasoning="Pass was a logical alternative (corrected).",
+    )
     assert casebooks.text_of(casebook)["cases"][0]["texts"]["reasoning"] == "Pass was a logical alternative to 4S"
     with pytest.raises(ValidationError) as error:
         casebooks.redact(case=case, by=decided.auditor, field="facts", text="x")
@@ -170,9 +199,11 @@ def test_two_stage_publication_and_the_final_text_is_frozen(decided):
     assert casebook.content["cases"][0]["commentary_by"] == "Nora Auditor"
     canonical = json.dumps(casebook.content, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     assert casebook.digest == hashlib.sha256(canonical.encode()).hexdigest()
-    for attempt in (lambda: casebooks.write_commentary(case=case, by=decided.auditor, text="More."),
-                    lambda: casebooks.finalise_casebook(casebook=casebook, by=decided.auditor),
-                    lambda: casebooks.remove_case(case=case, by=decided.auditor)):
+    for attempt in (
+        lambda: casebooks.write_commentary(case=case, by=decided.auditor, text="More."),
+        lambda: casebooks.finalise_casebook(casebook=casebook, by=decided.auditor),
+        lambda: casebooks.remove_case(case=case, by=decided.auditor),
+    ):
         with pytest.raises(ValidationError) as error:
             attempt()
         assert "The casebook is final: nothing in it can change." in str(error.value)
@@ -193,8 +224,7 @@ def test_index_and_statistics(decided):
 def test_filters_that_match_no_decided_appeal_are_refused(decided):
     with pytest.raises(ValidationError) as error:
         compile_book(decided, filters={"law": "70"})
-    assert error.value.message_dict["filters"] == [
-        "No decided appeal of Club Championship body matches these filters."]
+    assert error.value.message_dict["filters"] == ["No decided appeal of Club Championship body matches these filters."]
     assert compile_book(decided, filters={"law": "16B"}).cases.count() == 1
 
 
@@ -231,8 +261,9 @@ def test_pages_html_json_and_who_may_open_them(decided, client, other_record):
 
 
 def test_publishing_through_the_page_reports_a_surviving_name(decided, client):
-    appeal_services.record_hearing_notes(hearing=decided.appeal.hearings.get(), by=decided.members[0], now=SOON,
-                                         notes="levi agreed.")
+    appeal_services.record_hearing_notes(
+        hearing=decided.appeal.hearings.get(), by=decided.members[0], now=SOON, notes="levi agreed."
+    )
     casebook = compile_book(decided)
     client.force_login(decided.auditor)
     response = client.post(reverse("casebook-publish", args=[casebook.pk]), follow=True)
@@ -242,8 +273,9 @@ def test_publishing_through_the_page_reports_a_surviving_name(decided, client):
 
 def test_compiling_through_the_page(decided, client):
     client.force_login(decided.auditor)
-    response = client.post(reverse("casebooks"), {"authority": decided.record.authority.pk, "title": "Spring",
-                                                   "keyword": "tempo"})
+    response = client.post(
+        reverse("casebooks"), {"authority": decided.record.authority.pk, "title": "Spring", "keyword": "tempo"}
+    )
     casebook = Casebook.objects.get()
     assert response.status_code == 302 and response["Location"] == reverse("casebook", args=[casebook.pk])
     assert casebook.filters == {"keyword": "tempo"}
@@ -251,9 +283,11 @@ def test_compiling_through_the_page(decided, client):
     assert "title: A casebook needs a title." in response.content.decode()
 
 
-@pytest.mark.skipif(not __import__("national.pdf", fromlist=["available"]).available()
-                    and not os.environ.get("REQUIRE_BROWSER"),  # CI installs Chromium: there it must run
-                    reason="no Chromium on this machine to print with")
+@pytest.mark.skipif(
+    not __import__("national.pdf", fromlist=["available"]).available()
+    and not os.environ.get("REQUIRE_BROWSER"),  # CI installs Chromium: there it must run
+    reason="no Chromium on this machine to print with",
+)
 def test_the_pdf_is_printed_by_the_browser_and_hides_the_names(decided, client):
     from pypdf import PdfReader
 
@@ -305,13 +339,17 @@ def test_expert_ratings_show_whether_appeals_improved_rulings(decided, client):
     with pytest.raises(ValidationError) as error:
         casebooks.write_commentary(case=case, by=decided.auditor, text="x", ruling_rating="101")
     assert error.value.message_dict["ruling_rating"] == ["A rating is a whole number from 0 to 100, or empty for none."]
-    casebooks.write_commentary(case=case, by=decided.auditor, text="Harsh ruling, fair decision.",
-                               ruling_rating="55", decision_rating=85)
+    casebooks.write_commentary(
+        case=case, by=decided.auditor, text="Harsh ruling, fair decision.", ruling_rating="55", decision_rating=85
+    )
     casebooks.finalise_casebook(casebook=casebook, by=decided.auditor)
     casebook.refresh_from_db()
     assert casebook.content["cases"][0]["ratings"] == {"ruling": 55, "decision": 85}
     assert casebook.content["statistics"]["ratings"] == [
-        ["Improved the ruling", 1], ["Neither better nor worse", 0], ["Worsened the ruling", 0]]
+        ["Improved the ruling", 1],
+        ["Neither better nor worse", 0],
+        ["Worsened the ruling", 0],
+    ]
     client.force_login(decided.auditor)
     page = client.get(reverse("national-statistics")).content.decode()
     assert "1 rated appeal." in page

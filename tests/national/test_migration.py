@@ -32,9 +32,20 @@ def test_casebooks_of_the_old_layout_arrive_intact():
     authority = Authority.objects.create(name="Old Federation", code="old")
     at = datetime.datetime(2026, 5, 1, 12, 0, tzinfo=datetime.UTC)
     book = Casebook.objects.create(
-        authority=authority, title="Spring appeals", language="en", names="seats", state="final",
-        created_by=editor, created_at=at, published_by=editor, published_at=at, finalised_by=editor,
-        finalised_at=at, content={"cases": [{"number": 1, "facts": "North hesitated."}]}, digest="ab" * 32)
+        authority=authority,
+        title="Spring appeals",
+        language="en",
+        names="seats",
+        state="final",
+        created_by=editor,
+        created_at=at,
+        published_by=editor,
+        published_at=at,
+        finalised_by=editor,
+        finalised_at=at,
+        content={"cases": [{"number": 1, "facts": "North hesitated."}]},
+        digest="ab" * 32,
+    )
     assert "appeals_casebook" in connection.introspection.table_names()
 
     new = _migrate(_latest())

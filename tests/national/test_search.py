@@ -36,10 +36,15 @@ def demo_record(django_db_setup, django_db_blocker):
         with transaction.atomic():
             call_command("load_demo", verbosity=0, stdout=io.StringIO())
             other_director = get_user_model().objects.create_user(username="reykjavik-td", password="x")
-            rulings_services.rule(result=Result.objects.get(board__session__event__tournament__name=OTHER),
-                                  director=other_director, kind=Ruling.Kind.CLAIM, laws="70A", give=True,
-                                  facts="Declarer claimed with a trump outstanding.",
-                                  ruling_text="Result stands.")
+            rulings_services.rule(
+                result=Result.objects.get(board__session__event__tournament__name=OTHER),
+                director=other_director,
+                kind=Ruling.Kind.CLAIM,
+                laws="70A",
+                give=True,
+                facts="Declarer claimed with a trump outstanding.",
+                ruling_text="Result stands.",
+            )
             yield Tournament.objects.get(name=DEMO)
             transaction.set_rollback(True)
 
@@ -86,27 +91,30 @@ def test_a_superuser_sees_every_body(as_user):
     assert sorted(row["tournament"] for row in rows) == sorted([DEMO, DEMO, OTHER])  # claims 4 and 13
 
 
-@pytest.mark.parametrize("params, expected", [
-    ({"law": "16B"}, {1, 10}),
-    ({"law": "12C1c"}, {1, 11}),
-    ({"law": "Law 12"}, {1, 2, 5, 6, 10, 11}),
-    ({"law": "27"}, {9}),
-    ({"kind": "mi"}, {2, 11}),
-    ({"kind": "mi", "law": "20F"}, {2}),
-    ({"keyword": "tempo"}, {1, 10}),
-    ({"keyword": "claim"}, {4, 13}),
-    ({"keyword": "revoke"}, {3}),
-    ({"keyword": "misinformation"}, {2, 11}),
-    ({"keyword": "insufficient bid"}, {6, 9}),
-    ({"keyword": "system card"}, {2}),
-    ({"outcome": "rectification"}, {3}),
-    ({"appeal": "vary"}, {1}),
-    ({"appeal": "uphold"}, {2}),
-    ({"appeal": "without_merit"}, {2}),
-    ({"appeal": "appealed"}, {1, 2, 5, 7, 10, 11, 12}),
-    ({"appeal": "not_appealed"}, {3, 4, 6, 8, 9, 13}),
-    ({"outcome": "adjusted", "appeal": "appealed"}, {1, 2, 5, 11}),
-])
+@pytest.mark.parametrize(
+    "params, expected",
+    [
+        ({"law": "16B"}, {1, 10}),
+        ({"law": "12C1c"}, {1, 11}),
+        ({"law": "Law 12"}, {1, 2, 5, 6, 10, 11}),
+        ({"law": "27"}, {9}),
+        ({"kind": "mi"}, {2, 11}),
+        ({"kind": "mi", "law": "20F"}, {2}),
+        ({"keyword": "tempo"}, {1, 10}),
+        ({"keyword": "claim"}, {4, 13}),
+        ({"keyword": "revoke"}, {3}),
+        ({"keyword": "misinformation"}, {2, 11}),
+        ({"keyword": "insufficient bid"}, {6, 9}),
+        ({"keyword": "system card"}, {2}),
+        ({"outcome": "rectification"}, {3}),
+        ({"appeal": "vary"}, {1}),
+        ({"appeal": "uphold"}, {2}),
+        ({"appeal": "without_merit"}, {2}),
+        ({"appeal": "appealed"}, {1, 2, 5, 7, 10, 11, 12}),
+        ({"appeal": "not_appealed"}, {3, 4, 6, 8, 9, 13}),
+        ({"outcome": "adjusted", "appeal": "appealed"}, {1, 2, 5, 11}),
+    ],
+)
 def test_filters(as_user, params, expected):
     assert numbers(as_user("auditor"), **params) == expected
 
@@ -122,7 +130,8 @@ def test_filter_by_director_member_and_event(as_user):
 def test_filter_by_date_range(as_user):
     for ruling in Ruling.objects.filter(result__board__session__event__tournament__name=DEMO, given_at__isnull=False):
         Ruling.objects.filter(pk=ruling.pk).update(
-            given_at=datetime.datetime(2026, 4, ruling.number, 12, tzinfo=datetime.UTC))
+            given_at=datetime.datetime(2026, 4, ruling.number, 12, tzinfo=datetime.UTC)
+        )
     client = as_user("auditor")
     assert numbers(client, date_from="2026-04-05", date_to="2026-04-07") == {5, 6, 7}
     assert numbers(client, date_to="2026-04-02") == {1, 2}

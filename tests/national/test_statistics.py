@@ -25,7 +25,8 @@ def figures(client, demo_record):  # noqa: F811
     their appeals were lodged (the demo gives its rulings today and decides in April)."""
     for appeal, minutes in zip(Appeal.objects.filter(state="decided").order_by("number"), (10, 40), strict=True):
         Ruling.objects.filter(pk=appeal.ruling_id).update(
-            given_at=appeal.lodged_at - datetime.timedelta(minutes=minutes))
+            given_at=appeal.lodged_at - datetime.timedelta(minutes=minutes)
+        )
     client.force_login(demo_record.authority.auditors.get().user)
     response = client.get(reverse("national-statistics"))
     assert response.status_code == 200
@@ -44,10 +45,13 @@ def test_rulings_per_kind_and_per_law(figures):
     data = figures.context["figures"]
     assert data["ruling_count"] == demo_rulings().count() == 13
     kinds = dict(Ruling.Kind.choices)
-    assert dict(data["per_kind"]) == {kinds[k]: n for k, n in Counter(demo_rulings().values_list("kind", flat=True))
-                                      .items()}
-    per_law = Counter(law for _r, law in set(RulingCitation.objects.filter(ruling__in=demo_rulings())
-                                             .values_list("ruling", "law__law")))
+    assert dict(data["per_kind"]) == {
+        kinds[k]: n for k, n in Counter(demo_rulings().values_list("kind", flat=True)).items()
+    }
+    per_law = Counter(
+        law
+        for _r, law in set(RulingCitation.objects.filter(ruling__in=demo_rulings()).values_list("ruling", "law__law"))
+    )
     assert len(per_law) == 17  # the chart shows the 15 most cited, ties in the order of the Laws
     top = sorted(per_law.items(), key=lambda item: (-item[1], item[0]))[:15]
     assert [(str(label), n) for label, n in data["per_law"]] == [(f"Law {law}", n) for law, n in top]
@@ -58,7 +62,8 @@ def test_appeals_per_kind_and_per_director(figures):
     data = figures.context["figures"]
     kinds = dict(Ruling.Kind.choices)
     assert dict(data["appeals_per_kind"]) == {
-        kinds[k]: n for k, n in Counter(demo_appeals().values_list("ruling__kind", flat=True)).items()}
+        kinds[k]: n for k, n in Counter(demo_appeals().values_list("ruling__kind", flat=True)).items()
+    }
     assert dict(data["appeals_per_director"]) == {"Dana Director": 6, "Chaim Chief": 1}
     assert sum(dict(data["appeals_per_director"]).values()) == demo_appeals().count()
 
@@ -76,12 +81,20 @@ def test_outcomes(figures):
 
 def test_time_from_ruling_to_decision(figures):
     times = figures.context["figures"]["times"]
-    minutes = [(a.decided_at - a.ruling.given_at).total_seconds() / 60
-               for a in demo_appeals().filter(decided_at__isnull=False)]
+    minutes = [
+        (a.decided_at - a.ruling.given_at).total_seconds() / 60 for a in demo_appeals().filter(decided_at__isnull=False)
+    ]
     assert sorted(minutes) == [35, 65]  # lodged 10/40 min after the ruling, decided 25 min later
     assert times["median"] == statistics.median(minutes) == 50
     assert dict((str(label), n) for label, n in times["bins"]) == {
-        "under 30 min": 0, "30–60 min": 1, "1–2 h": 1, "2–6 h": 0, "6–24 h": 0, "1–7 days": 0, "over a week": 0}
+        "under 30 min": 0,
+        "30–60 min": 1,
+        "1–2 h": 1,
+        "2–6 h": 0,
+        "6–24 h": 0,
+        "1–7 days": 0,
+        "over a week": 0,
+    }
     assert "50 minutes" in figures.content.decode()
 
 
@@ -89,20 +102,27 @@ def test_deadlines(figures):
     deadlines = figures.context["figures"]["deadlines"]
     decided = demo_appeals().filter(decided_at__isnull=False, decide_by__isnull=False)
     assert dict((str(k), v) for k, v in deadlines["decided"]) == {
-        "Decided in time": decided.filter(decided_at__lte=F("decide_by")).count(), "Decided late": 0}
+        "Decided in time": decided.filter(decided_at__lte=F("decide_by")).count(),
+        "Decided late": 0,
+    }
     assert dict((str(k), v) for k, v in deadlines["lodged"]) == {
         "Lodged in time": demo_appeals().filter(lodged_at__lte=F("deadline")).count(),
-        "Lodged under an extension": 0, "Lodged late": 0}
+        "Lodged under an extension": 0,
+        "Lodged late": 0,
+    }
     assert deadlines["lodged"][0][1] == 7 and deadlines["decided"][0][1] == 2
 
 
 def test_rulings_changed_on_appeal_per_director(figures):
-    rows = {row["label"]: (row["total"], row["appealed"], row["changed"])
-            for row in figures.context["figures"]["directors"]}
+    rows = {
+        row["label"]: (row["total"], row["appealed"], row["changed"]) for row in figures.context["figures"]["directors"]
+    }
     director = demo_rulings().filter(director__username="director")
     assert rows["Dana Director"] == (
-        director.count(), director.filter(appeals__isnull=False).distinct().count(),
-        director.filter(appeals__outcome__in=["vary", "overturn"]).distinct().count())
+        director.count(),
+        director.filter(appeals__isnull=False).distinct().count(),
+        director.filter(appeals__outcome__in=["vary", "overturn"]).distinct().count(),
+    )
     assert rows == {"Dana Director": (11, 6, 1), "Chaim Chief": (2, 1, 0)}
 
 

@@ -16,8 +16,16 @@ def live_field(worker):
     board = record.boards[0]
     with transaction.atomic():  # one task for the board, not seven
         record.results = [
-            services.record_result(board=board, round=record.round, table=record.tables[t], ns=record.pairs[t],
-                                   ew=record.pairs[7 + t], contract=contract, declarer=declarer, tricks=tricks)
+            services.record_result(
+                board=board,
+                round=record.round,
+                table=record.tables[t],
+                ns=record.pairs[t],
+                ew=record.pairs[7 + t],
+                contract=contract,
+                declarer=declarer,
+                tricks=tricks,
+            )
             for t, (contract, declarer, tricks) in enumerate(TABLE_RESULTS + [("4S", "N", 10)])
         ]
     wait_for(lambda: settled(board))
@@ -35,13 +43,22 @@ def scorers(record, count):
 
 def scores_of(event):
     """Everything the pipeline derives, as comparable values."""
-    boards = sorted(BoardScore.objects.filter(result__board__session__event=event).values_list(
-        "result_id", "ns", "ew", "ns_percent", "ew_percent", "ns_kind", "ew_kind"))
-    standings = sorted(Standing.objects.filter(event=event).values_list(
-        "session_id", "contestant_id", "total", "total_exact", "percent", "position", "place", "boards"),
-        key=lambda row: (row[0] or 0, row[1]))
-    matches = sorted(MatchScore.objects.filter(match__round__session__event=event).values_list(
-        "match_id", "home_imps", "away_imps", "home_vp", "away_vp"))
+    boards = sorted(
+        BoardScore.objects.filter(result__board__session__event=event).values_list(
+            "result_id", "ns", "ew", "ns_percent", "ew_percent", "ns_kind", "ew_kind"
+        )
+    )
+    standings = sorted(
+        Standing.objects.filter(event=event).values_list(
+            "session_id", "contestant_id", "total", "total_exact", "percent", "position", "place", "boards"
+        ),
+        key=lambda row: (row[0] or 0, row[1]),
+    )
+    matches = sorted(
+        MatchScore.objects.filter(match__round__session__event=event).values_list(
+            "match_id", "home_imps", "away_imps", "home_vp", "away_vp"
+        )
+    )
     return {"boards": boards, "standings": standings, "matches": matches}
 
 

@@ -41,8 +41,22 @@ class RedisServer:
 
     def start(self):
         self.process = subprocess.Popen(
-            [REDIS_SERVER, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", str(self.directory)], stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+            [
+                REDIS_SERVER,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.directory),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.STDOUT,
+        )
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             try:
@@ -74,15 +88,33 @@ class Worker:
     def start(self):
         self.starts += 1
         self.log_path = self.log_dir / f"worker-{self.starts}.log"
-        env = dict(os.environ, DATABASE_URL=self.database_url, CELERY_BROKER_URL=self.broker_url,
-                   # Beat's sweep every second, for requests older than two: a deployment's 30 and 60, faster.
-                   RECALCULATION_SWEEP_SECONDS="1", RECALCULATION_SWEEP_AFTER_SECONDS="2")
-        command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--loglevel=INFO", "--concurrency=2",
-                   "--without-gossip", "--without-mingle", "--without-heartbeat", f"--logfile={self.log_path}"]
+        env = dict(
+            os.environ,
+            DATABASE_URL=self.database_url,
+            CELERY_BROKER_URL=self.broker_url,
+            # Beat's sweep every second, for requests older than two: a deployment's 30 and 60, faster.
+            RECALCULATION_SWEEP_SECONDS="1",
+            RECALCULATION_SWEEP_AFTER_SECONDS="2",
+        )
+        command = [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--loglevel=INFO",
+            "--concurrency=2",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+            f"--logfile={self.log_path}",
+        ]
         if self.beat:  # as the dev Procfile runs it: beat inside the worker
             command += ["--beat", f"--schedule={self.log_dir / 'celerybeat-schedule'}"]
-        self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.STDOUT, start_new_session=True)
+        self.process = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, start_new_session=True
+        )
         deadline = time.monotonic() + 60
         while "ready." not in self.log():
             if self.process.poll() is not None or time.monotonic() > deadline:
@@ -112,8 +144,12 @@ class Worker:
 
 def send_tasks_to(broker_url):
     """Point this (web) process's task sending at ``broker_url``; returns an undo."""
-    saved = (app.conf.broker_url, app.conf.broker_write_url, app.conf.broker_transport_options,
-             app.conf.broker_transport)
+    saved = (
+        app.conf.broker_url,
+        app.conf.broker_write_url,
+        app.conf.broker_transport_options,
+        app.conf.broker_transport,
+    )
 
     def reset():
         app._pool = None
@@ -126,8 +162,12 @@ def send_tasks_to(broker_url):
     reset()
 
     def undo():
-        (app.conf.broker_url, app.conf.broker_write_url, app.conf.broker_transport_options,
-         app.conf.broker_transport) = saved
+        (
+            app.conf.broker_url,
+            app.conf.broker_write_url,
+            app.conf.broker_transport_options,
+            app.conf.broker_transport,
+        ) = saved
         reset()
 
     return undo

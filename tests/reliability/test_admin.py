@@ -16,10 +16,18 @@ from scoring.models import RecalculationRequest, Result, Standing
 
 # Admin pages that may write: a result's correction (through its service), reference data
 # without a service (the law catalogue, regulation clauses), Django's users and groups, API tokens.
-WRITABLE = {"scoring.result", "rulings.lawentry", "rulings.regulationclause", "auth.user", "auth.group",
-            "authtoken.tokenproxy",
-            # django-axes' login attempts: deleting one unlocks a locked-out user.
-            "axes.accessattempt", "axes.accesslog", "axes.accessfailurelog"}
+WRITABLE = {
+    "scoring.result",
+    "rulings.lawentry",
+    "rulings.regulationclause",
+    "auth.user",
+    "auth.group",
+    "authtoken.tokenproxy",
+    # django-axes' login attempts: deleting one unlocks a locked-out user.
+    "axes.accessattempt",
+    "axes.accesslog",
+    "axes.accessfailurelog",
+}
 
 
 @pytest.fixture
@@ -36,13 +44,19 @@ def test_every_other_admin_page_is_read_only_even_for_a_superuser(superuser):
         if label in WRITABLE:
             continue
         assert model_admin.has_view_permission(request), label
-        for check in (model_admin.has_add_permission(request), model_admin.has_change_permission(request),
-                      model_admin.has_delete_permission(request)):
+        for check in (
+            model_admin.has_add_permission(request),
+            model_admin.has_change_permission(request),
+            model_admin.has_delete_permission(request),
+        ):
             if check:
                 writable.add(label)
         for inline in model_admin.get_inline_instances(request):
-            if inline.has_add_permission(request, None) or inline.has_change_permission(request) or \
-                    inline.has_delete_permission(request):
+            if (
+                inline.has_add_permission(request, None)
+                or inline.has_change_permission(request)
+                or inline.has_delete_permission(request)
+            ):
                 writable.add(f"{label} inline {inline.model._meta.label_lower}")
     assert writable == set()
 
@@ -54,8 +68,10 @@ def test_a_result_corrected_in_the_admin_is_audited_and_rescored(field, superuse
     assert Standing.objects.get(event=field.event, session=None, contestant=x_pair).total == Decimal("8")
     page = client.get(f"/admin/scoring/result/{result.pk}/change/")
     assert page.status_code == 200
-    response = client.post(f"/admin/scoring/result/{result.pk}/change/", {
-        "contract": "4S", "declarer": "N", "tricks": "11", "lead": "", "_save": "Save"})
+    response = client.post(
+        f"/admin/scoring/result/{result.pk}/change/",
+        {"contract": "4S", "declarer": "N", "tricks": "11", "lead": "", "_save": "Save"},
+    )
     assert response.status_code == 302, response.content.decode()[:2000]
     result.refresh_from_db()
     assert (result.tricks, result.score_ns) == (11, 450)
@@ -72,8 +88,10 @@ def test_an_impossible_correction_in_the_admin_is_refused_and_nothing_changes(fi
     client.force_login(superuser)
     result = field.results[6]
     before = AuditEntry.objects.count()
-    response = client.post(f"/admin/scoring/result/{result.pk}/change/", {
-        "contract": "4S", "declarer": "N", "tricks": "14", "lead": "", "_save": "Save"})
+    response = client.post(
+        f"/admin/scoring/result/{result.pk}/change/",
+        {"contract": "4S", "declarer": "N", "tricks": "14", "lead": "", "_save": "Save"},
+    )
     assert response.status_code == 200  # the form again, with the error on tricks
     assert "tricks" in response.content.decode().lower()
     result.refresh_from_db()
@@ -91,13 +109,14 @@ def test_a_result_cannot_be_added_or_deleted_in_the_admin(field, superuser, clie
 
 def test_a_ruling_cannot_be_edited_in_the_admin(superuser, client, field):
     from rulings import services as rulings_services
-    from tests.conftest import make_user
     from scoring import roles, services
+    from tests.conftest import make_user
 
     director = make_user("td")
     services.appoint_official(tournament=field.tournament, user=director, role=roles.DIRECTOR)
-    ruling = rulings_services.record_ruling(director=director, kind="ui", result=field.results[6],
-                                            facts="Hesitation before 4S.")
+    ruling = rulings_services.record_ruling(
+        director=director, kind="ui", result=field.results[6], facts="Hesitation before 4S."
+    )
     client.force_login(superuser)
     url = f"/admin/rulings/ruling/{ruling.pk}/change/"
     assert client.get(url).status_code == 200  # shown, read only

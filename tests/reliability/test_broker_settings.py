@@ -11,8 +11,10 @@ def test_a_worker_never_gives_up_on_a_network_broker():
     assert settings.CELERY_BROKER_CONNECTION_RETRY is True
     assert settings.CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP is True
     assert settings.CELERY_BROKER_CONNECTION_MAX_RETRIES is None
-    conf = SimpleNamespace(broker_url="redis://broker.internal:6379/0",
-                           broker_transport_options=dict(settings.NETWORK_BROKER_TRANSPORT_OPTIONS))
+    conf = SimpleNamespace(
+        broker_url="redis://broker.internal:6379/0",
+        broker_transport_options=dict(settings.NETWORK_BROKER_TRANSPORT_OPTIONS),
+    )
     worker_transport_options(conf)
     assert conf.broker_transport_options["max_retries"] is None
     assert conf.broker_transport_options["socket_keepalive"] is True

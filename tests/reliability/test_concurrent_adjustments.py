@@ -34,9 +34,15 @@ def adjust_concurrently(users, result_for):
             barrier.wait(timeout=30)
             for k in range(CHANGES_EACH):
                 result = result_for(n, k)
-                response = client.post(f"/api/v1/results/{result.pk}/effective-score/", {
-                    "kind": "assigned", "score": {"ns": SCORES[(n + k) % len(SCORES)]},
-                    "reason": f"client {n}, change {k}"}, format="json")
+                response = client.post(
+                    f"/api/v1/results/{result.pk}/effective-score/",
+                    {
+                        "kind": "assigned",
+                        "score": {"ns": SCORES[(n + k) % len(SCORES)]},
+                        "reason": f"client {n}, change {k}",
+                    },
+                    format="json",
+                )
                 if response.status_code != 201:
                     failures.append((n, k, response.status_code, response.content[:300]))
         except Exception as error:  # noqa: BLE001 - a server error raised through the test client
@@ -71,11 +77,14 @@ def test_100_concurrent_adjustments_through_the_api_all_land(live_field, target)
     users = scorers(live_field, CLIENTS)
     results = live_field.results
     if target == "all on one result":
+
         def result_for(n, k):
             return results[6]
     else:
+
         def result_for(n, k):
             return results[(n + k) % len(results)]
+
     failures = adjust_concurrently(users, result_for)
     assert failures == []
     assert ScoreChange.objects.filter(result__board=live_field.boards[0]).count() == CLIENTS * CHANGES_EACH

@@ -13,7 +13,7 @@ from rulings.models import Ruling
 from scoring import csv_export, services
 from tests.conftest import build_pairs_tournament, make_user
 
-FORMULAS = ["=HYPERLINK(\"http://evil.example/\")", "+1+2", "-2+3", "@SUM(1)", "\t=1", "\r=1"]
+FORMULAS = ['=HYPERLINK("http://evil.example/")', "+1+2", "-2+3", "@SUM(1)", "\t=1", "\r=1"]
 
 
 @pytest.mark.parametrize("text", FORMULAS)
@@ -26,19 +26,32 @@ def test_a_text_cell_that_could_start_a_formula_is_escaped(text):
 
 @pytest.mark.django_db
 def test_the_national_search_csv_escapes_names_from_users(client, people):
-    record = build_pairs_tournament(code="evil", name="=HYPERLINK(\"http://evil.example/\",\"Open\")")
+    record = build_pairs_tournament(code="evil", name='=HYPERLINK("http://evil.example/","Open")')
     services.appoint_auditor(authority=record.authority, user=people.auditor)
     director = make_user("evil-td", first_name="@SUM(A1:A9)", last_name="-1+1")
-    result = services.record_result(board=record.boards[0], round=record.round, table=record.tables[0],
-                                    ns=record.pairs[0], ew=record.pairs[2], contract="PASS")
-    rulings_services.rule(result=result, director=director, kind=Ruling.Kind.CLAIM, laws="70A", give=True,
-                          facts="A claim.", ruling_text="Result stands.")
+    result = services.record_result(
+        board=record.boards[0],
+        round=record.round,
+        table=record.tables[0],
+        ns=record.pairs[0],
+        ew=record.pairs[2],
+        contract="PASS",
+    )
+    rulings_services.rule(
+        result=result,
+        director=director,
+        kind=Ruling.Kind.CLAIM,
+        laws="70A",
+        give=True,
+        facts="A claim.",
+        ruling_text="Result stands.",
+    )
     client.force_login(people.auditor)
     response = client.get(reverse("national-search"), {"format": "csv"})
     assert response.status_code == 200
     rows = list(csv.DictReader(io.StringIO(response.content.decode())))
     row = next(r for r in rows if "HYPERLINK" in r["tournament"])
-    assert row["tournament"] == "'=HYPERLINK(\"http://evil.example/\",\"Open\")"
+    assert row["tournament"] == '\'=HYPERLINK("http://evil.example/","Open")'
     assert row["director"] == "'@SUM(A1:A9) -1+1"
     cells = [cell for r in csv.reader(io.StringIO(response.content.decode())) for cell in r]
     assert not any(cell.startswith(csv_export.FORMULA_STARTS) for cell in cells)

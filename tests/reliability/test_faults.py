@@ -47,16 +47,26 @@ def build_field(boards=4):
     with transaction.atomic():
         for board in record.boards:
             for t, (contract, declarer, tricks) in enumerate(TABLE_RESULTS + [("4S", "N", 10)]):
-                record.results.append(services.record_result(
-                    board=board, round=record.round, table=record.tables[t], ns=record.pairs[t],
-                    ew=record.pairs[7 + t], contract=contract, declarer=declarer, tricks=tricks))
+                record.results.append(
+                    services.record_result(
+                        board=board,
+                        round=record.round,
+                        table=record.tables[t],
+                        ns=record.pairs[t],
+                        ew=record.pairs[7 + t],
+                        contract=contract,
+                        declarer=declarer,
+                        tricks=tricks,
+                    )
+                )
     return record
 
 
 def change(record, n):
     result = record.results[n % len(record.results)]
-    services.set_effective_score(result=result, kind="assigned", score={"ns": SCORES[n % len(SCORES)]},
-                                 reason=f"change {n}")
+    services.set_effective_score(
+        result=result, kind="assigned", score={"ns": SCORES[n % len(SCORES)]}, reason=f"change {n}"
+    )
 
 
 def all_settled(record):
@@ -76,8 +86,11 @@ def test_the_worker_survives_a_broker_outage_and_resumes_by_itself(broker, own_w
     broker.start()  # an empty broker: whatever it held is lost
     for n in range(20, 30):
         change(record, n)
-    wait_for(lambda: "Connected to" in own_worker.log().split("Trying to re-establish")[-1], timeout=60,
-             what="the worker's reconnection")
+    wait_for(
+        lambda: "Connected to" in own_worker.log().split("Trying to re-establish")[-1],
+        timeout=60,
+        what="the worker's reconnection",
+    )
     # It would have tried again for ever: Celery's default gives up after 100 attempts and exits.
     assert "Trying again" in own_worker.log() and "/100)" not in own_worker.log()
     assert "(1/None)" in own_worker.log()
@@ -93,8 +106,7 @@ def test_a_worker_killed_mid_task_loses_nothing_once_restarted(broker, own_worke
     # Kill it as soon as it has taken a task, with most of the boards still to score.
     wait_for(lambda: "recalculate_board" in own_worker.log(), timeout=60, what="the first task")
     own_worker.kill()
-    assert RecalculationRequest.objects.filter(board__session__event=record.event,
-                                               finished_at__isnull=True).exists()
+    assert RecalculationRequest.objects.filter(board__session__event=record.event, finished_at__isnull=True).exists()
     for n in range(10):  # changes go on while no worker runs
         change(record, n)
     own_worker.start()  # its beat's sweep resends what the killed worker had taken but not finished

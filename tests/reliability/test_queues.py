@@ -16,16 +16,19 @@ def queue_of(task_name):
     return app.amqp.router.route({}, task_name)["queue"].name
 
 
-@pytest.mark.parametrize("task, queue", [
-    ("scoring.tasks.recalculate_board", "standings"),
-    ("scoring.tasks.sweep_recalculations", "standings"),
-    ("rulings.tasks.solve_deal", "double_dummy"),
-    ("rulings.tasks.solve_trick_ruling", "double_dummy"),
-    ("national.tasks.print_casebook", "casebooks"),
-    ("appeals.tasks.send_decision_mail", "mail"),
-    ("scoring.tasks.import_results", "imports"),
-    ("rulings.tasks.finalise_rulings", "default"),
-])
+@pytest.mark.parametrize(
+    "task, queue",
+    [
+        ("scoring.tasks.recalculate_board", "standings"),
+        ("scoring.tasks.sweep_recalculations", "standings"),
+        ("rulings.tasks.solve_deal", "double_dummy"),
+        ("rulings.tasks.solve_trick_ruling", "double_dummy"),
+        ("national.tasks.print_casebook", "casebooks"),
+        ("appeals.tasks.send_decision_mail", "mail"),
+        ("scoring.tasks.import_results", "imports"),
+        ("rulings.tasks.finalise_rulings", "default"),
+    ],
+)
 def test_each_kind_of_work_goes_to_its_own_queue(task, queue):
     assert queue_of(task) == queue
 

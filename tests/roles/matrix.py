@@ -25,8 +25,8 @@ API method has none), and a new state of a record a target in tests/roles/world.
 """
 
 import datetime
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from django.urls import reverse
 from django.utils import timezone
@@ -48,14 +48,20 @@ def reads_record(role, target):
 
 
 def reads_ruling(role, target):
-    return role == "superuser" or (target.side == "A" and (
-        role in OFFICIALS | {"auditor"} or (role == "player" and target.at_player_table)))
+    return role == "superuser" or (
+        target.side == "A" and (role in OFFICIALS | {"auditor"} or (role == "player" and target.at_player_table))
+    )
 
 
 def reads_appeal(role, target):
-    return role == "superuser" or (target.side == "A" and (
-        role in {"director", "chief", "scorer", "auditor"} or (role == "appeals" and target.member_sits)
-        or (role == "player" and target.at_player_table)))
+    return role == "superuser" or (
+        target.side == "A"
+        and (
+            role in {"director", "chief", "scorer", "auditor"}
+            or (role == "appeals" and target.member_sits)
+            or (role == "player" and target.at_player_table)
+        )
+    )
 
 
 def sees_membership_numbers(role):
@@ -63,6 +69,7 @@ def sees_membership_numbers(role):
 
 
 # --- What comes back --------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Expect:
@@ -117,6 +124,7 @@ def fixed(name, query=""):
 
 # --- Reads ------------------------------------------------------------------------------------
 
+
 def tournament_name(target):
     return NAMES[target.side][1]
 
@@ -127,8 +135,10 @@ def read(name, targets, reads, *, api, shows=None, detail=False):
             return REFUSALS["403"] if api else LOGIN
         if target is not None and not reads(role, target):
             return REFUSALS["404"]
-        return Expect(200, shows=tuple(shows(target)) if shows else (),
-                      json_id=target.pk if detail and target is not None else 0)
+        return Expect(
+            200, shows=tuple(shows(target)) if shows else (), json_id=target.pk if detail and target is not None else 0
+        )
+
     return Row(name, "GET", api, targets, url(name), expect)
 
 
@@ -144,15 +154,34 @@ def listing(name, members, *, api, path=None, needle=None, only=None, elsewhere=
             return REFUSALS["403"]
         if elsewhere and role in elsewhere:
             return Expect(302, goes_to=reverse(elsewhere[role]))
-        return Expect(200, listed=tuple((needle(world.targets[key]), rule(role, world.targets[key]))
-                                        for key, rule in members))
+        return Expect(
+            200, listed=tuple((needle(world.targets[key]), rule(role, world.targets[key])) for key, rule in members)
+        )
+
     return Row(name, "GET", api, (), path or fixed(name), expect)
 
 
 # --- Writes -----------------------------------------------------------------------------------
 
-def write(name, method, targets, data, *, api, reads, may, success, refuse="403", invisible="404", gate=None,
-          superuser=True, label="", path=None, writes=None):
+
+def write(
+    name,
+    method,
+    targets,
+    data,
+    *,
+    api,
+    reads,
+    may,
+    success,
+    refuse="403",
+    invisible="404",
+    gate=None,
+    superuser=True,
+    label="",
+    path=None,
+    writes=None,
+):
     """``may``: the roles of side A allowed; ``refuse``: how a role that reads the target but may
     not act is refused (a kind, or {role: kind, "*": kind}); ``invisible``: how a role that does not
     read it is answered; ``gate``: roles an API permission class lets through at all (others 403
@@ -175,6 +204,7 @@ def write(name, method, targets, data, *, api, reads, may, success, refuse="403"
         if role in may:
             return Expect(success, wrote=writes)
         return refusal(role)
+
     return Row(name, method, api, targets, path or url(name), expect, data=data, label=label)
 
 
@@ -194,14 +224,30 @@ def board_data(world, target):
 
 def result_data(world, target):
     s = side_of(world, target).record
-    return {"board": s.boards[1].pk, "round": s.round.pk, "table": s.tables[0].pk, "ns": s.pairs[0].pk,
-            "ew": s.pairs[2].pk, "contract": "3NT", "declarer": "S", "tricks": 9}
+    return {
+        "board": s.boards[1].pk,
+        "round": s.round.pk,
+        "table": s.tables[0].pk,
+        "ns": s.pairs[0].pk,
+        "ew": s.pairs[2].pk,
+        "contract": "3NT",
+        "declarer": "S",
+        "tricks": 9,
+    }
 
 
 def corrected_result(world, target):
     s = side_of(world, target).record
-    return {"board": s.boards[0].pk, "round": s.round.pk, "table": s.tables[1].pk, "ns": s.pairs[1].pk,
-            "ew": s.pairs[3].pk, "contract": "4S", "declarer": "N", "tricks": 8}
+    return {
+        "board": s.boards[0].pk,
+        "round": s.round.pk,
+        "table": s.tables[1].pk,
+        "ns": s.pairs[1].pk,
+        "ew": s.pairs[3].pk,
+        "contract": "4S",
+        "declarer": "N",
+        "tricks": 8,
+    }
 
 
 def player(index):
@@ -236,8 +282,9 @@ def import_upload(world, target):
 
 def data(**values):
     """Request data: each value a constant or a (world, target) -> value function."""
-    return lambda world, target: {key: value(world, target) if callable(value) else value
-                                  for key, value in values.items()}
+    return lambda world, target: {
+        key: value(world, target) if callable(value) else value for key, value in values.items()
+    }
 
 
 def ruling_open_path(world):
@@ -253,6 +300,7 @@ def open_expect(success):
         if role in DIRECTORS | {"superuser"}:
             return Expect(success, wrote=success == 302)
         return REFUSALS["403"]
+
     return expect
 
 
@@ -264,7 +312,8 @@ def ruling_attachment_path(target):
 
     ruling = target.obj
     attachment = ruling.attachments.first() or ruling_services.add_attachment(
-        ruling=ruling, by=ruling.director, upload=SimpleUploadedFile("claim.pdf", b"%PDF-1.4\n%%EOF\n"))
+        ruling=ruling, by=ruling.director, upload=SimpleUploadedFile("claim.pdf", b"%PDF-1.4\n%%EOF\n")
+    )
     return reverse("ruling-attachment", args=[ruling.pk, attachment.pk])
 
 
@@ -276,20 +325,38 @@ ROWS = []
 # Pages of the competition record.
 ROWS += [
     # An auditor's home is the national body's page.
-    listing("home", [(f"tournament@{side}", reads_record) for side in SIDES], api=PAGE,
-            needle=lambda t: f'href="{reverse("tournament", args=[t.pk])}"', elsewhere={"auditor": "national-home"}),
+    listing(
+        "home",
+        [(f"tournament@{side}", reads_record) for side in SIDES],
+        api=PAGE,
+        needle=lambda t: f'href="{reverse("tournament", args=[t.pk])}"',
+        elsewhere={"auditor": "national-home"},
+    ),
     read("tournament", both("tournament"), reads_record, api=PAGE, shows=lambda t: [tournament_name(t)]),
     read("event", both("event"), reads_record, api=PAGE, shows=lambda t: [tournament_name(t)]),
     read("standings", both("event"), reads_record, api=PAGE, shows=lambda t: [tournament_name(t)]),
     # The results-file upload: its form, and a preview (an empty file is refused, so nothing is written).
-    write("import-results", "GET", both("event"), None, api=PAGE, reads=reads_record, may=RECORD_WRITERS,
-          success=200),
-    write("import-results", "POST", both("event"), import_upload, api=PAGE, reads=reads_record,
-          may=RECORD_WRITERS, success=200, writes=False),
+    write("import-results", "GET", both("event"), None, api=PAGE, reads=reads_record, may=RECORD_WRITERS, success=200),
+    write(
+        "import-results",
+        "POST",
+        both("event"),
+        import_upload,
+        api=PAGE,
+        reads=reads_record,
+        may=RECORD_WRITERS,
+        success=200,
+        writes=False,
+    ),
     # A session as a results file (PBN or USEBIO), for whoever reads the record.
-    Row("session-export", "GET", PAGE, both("session"),
+    Row(
+        "session-export",
+        "GET",
+        PAGE,
+        both("session"),
         lambda world, target: reverse("session-export", args=[target.pk, "pbn"]),
-        read("session", both("session"), reads_record, api=PAGE).expect),
+        read("session", both("session"), reads_record, api=PAGE).expect,
+    ),
     read("session", both("session"), reads_record, api=PAGE, shows=lambda t: [tournament_name(t)]),
     read("board", both("board"), reads_record, api=PAGE, shows=lambda t: [tournament_name(t)]),
     read("contestant", both("contestant"), reads_record, api=PAGE, shows=lambda t: [tournament_name(t)]),
@@ -298,50 +365,108 @@ ROWS += [
 # Pages of rulings.
 RULING_READS = ("ruling:free@A", "ruling:table2@A", "ruling:free@B")
 ROWS += [
-    listing("rulings", [(t, reads_ruling) for t in RULING_READS], api=PAGE,
-            needle=lambda t: f'href="{reverse("ruling", args=[t.pk])}"'),
+    listing(
+        "rulings",
+        [(t, reads_ruling) for t in RULING_READS],
+        api=PAGE,
+        needle=lambda t: f'href="{reverse("ruling", args=[t.pk])}"',
+    ),
     read("ruling", RULING_READS, reads_ruling, api=PAGE, shows=lambda t: [marker(t.side, t.short, "ruling")]),
     read("ruling-svg", RULING_READS, reads_ruling, api=PAGE, shows=lambda t: ["<svg"]),
     read("ruling-pbn", RULING_READS, reads_ruling, api=PAGE, shows=lambda t: ['[Deal "N:']),
     write("ruling-new", "GET", both("result:t1"), None, api=PAGE, reads=reads_record, may=DIRECTORS, success=200),
-    write("ruling-new", "POST", both("result:t1"),
-          data(kind="claim", laws="70D1", ruling_text="Recorded by the matrix", outcome="result_stands"),
-          api=PAGE, reads=reads_record, may=DIRECTORS, success=302),
+    write(
+        "ruling-new",
+        "POST",
+        both("result:t1"),
+        data(kind="claim", laws="70D1", ruling_text="Recorded by the matrix", outcome="result_stands"),
+        api=PAGE,
+        reads=reads_record,
+        may=DIRECTORS,
+        success=302,
+    ),
     # Giving is a POST; a GET only goes back to the ruling, whoever asks.
-    write("ruling-give", "GET", both("ruling:draft"), None, api=PAGE, reads=lambda role, t: True,
-          may=set(ROLES), success=302),
-    write("ruling-give", "POST", both("ruling:draft"), None, api=PAGE, reads=reads_ruling, may=DIRECTORS,
-          success=302),
+    write(
+        "ruling-give",
+        "GET",
+        both("ruling:draft"),
+        None,
+        api=PAGE,
+        reads=lambda role, t: True,
+        may=set(ROLES),
+        success=302,
+    ),
+    write("ruling-give", "POST", both("ruling:draft"), None, api=PAGE, reads=reads_ruling, may=DIRECTORS, success=302),
     # A draft is completed (the result in since), a given ruling corrected (Law 82C, 79C).
-    write("ruling-edit", "GET", both("ruling:draft"), None, api=PAGE, reads=reads_ruling, may=DIRECTORS,
-          success=200),
-    write("ruling-edit", "POST", both("ruling:draft"),
-          data(kind="claim", laws="70D1", ruling_text="Completed by the matrix", outcome="result_stands",
-               draft="1"), api=PAGE, reads=reads_ruling, may=DIRECTORS, success=302),
-    write("ruling-correct", "GET", both("ruling:free"), None, api=PAGE, reads=reads_ruling, may=DIRECTORS,
-          success=200),
-    write("ruling-correct", "POST", both("ruling:free"),
-          data(correction_basis="82C", correction_reason="Corrected by the matrix", kind="claim", laws="70D1",
-               ruling_text="Corrected by the matrix", outcome="result_stands", draft="1"),
-          api=PAGE, reads=reads_ruling, may=DIRECTORS, success=302),
+    write("ruling-edit", "GET", both("ruling:draft"), None, api=PAGE, reads=reads_ruling, may=DIRECTORS, success=200),
+    write(
+        "ruling-edit",
+        "POST",
+        both("ruling:draft"),
+        data(kind="claim", laws="70D1", ruling_text="Completed by the matrix", outcome="result_stands", draft="1"),
+        api=PAGE,
+        reads=reads_ruling,
+        may=DIRECTORS,
+        success=302,
+    ),
+    write("ruling-correct", "GET", both("ruling:free"), None, api=PAGE, reads=reads_ruling, may=DIRECTORS, success=200),
+    write(
+        "ruling-correct",
+        "POST",
+        both("ruling:free"),
+        data(
+            correction_basis="82C",
+            correction_reason="Corrected by the matrix",
+            kind="claim",
+            laws="70D1",
+            ruling_text="Corrected by the matrix",
+            outcome="result_stands",
+            draft="1",
+        ),
+        api=PAGE,
+        reads=reads_ruling,
+        may=DIRECTORS,
+        success=302,
+    ),
     # Board and table number straight to the form: only a tournament's directors have sessions to pick.
     Row("ruling-open", "GET", PAGE, (), lambda world, target: ruling_open_path(world), open_expect(200)),
-    Row("ruling-open", "POST", PAGE, (), lambda world, target: ruling_open_path(world), open_expect(302),
-        data=data(kind="claim", laws="70D1", ruling_text="Opened by the matrix", outcome="result_stands",
-                  draft="1")),
+    Row(
+        "ruling-open",
+        "POST",
+        PAGE,
+        (),
+        lambda world, target: ruling_open_path(world),
+        open_expect(302),
+        data=data(kind="claim", laws="70D1", ruling_text="Opened by the matrix", outcome="result_stands", draft="1"),
+    ),
     # Revokes, defective tricks and claims worked out from the play (rulings/revoke_views.py).
-    write("ruling-revoke", "GET", both("ruling:draft"), None, api=PAGE, reads=reads_ruling, may=DIRECTORS,
-          success=200),
-    write("ruling-revoke", "POST", both("ruling:draft"),
-          data(action="defective", **{"defective-trick": 5, "defective-offender": "W",
-                                      "defective-offending_side_won_from_then": "on"}),
-          api=PAGE, reads=reads_ruling, may=DIRECTORS, success=302),
-    write("ruling-claim", "GET", both("ruling:draft"), None, api=PAGE, reads=reads_ruling, may=DIRECTORS,
-          success=200),
+    write("ruling-revoke", "GET", both("ruling:draft"), None, api=PAGE, reads=reads_ruling, may=DIRECTORS, success=200),
+    write(
+        "ruling-revoke",
+        "POST",
+        both("ruling:draft"),
+        data(
+            action="defective",
+            **{"defective-trick": 5, "defective-offender": "W", "defective-offending_side_won_from_then": "on"},
+        ),
+        api=PAGE,
+        reads=reads_ruling,
+        may=DIRECTORS,
+        success=302,
+    ),
+    write("ruling-claim", "GET", both("ruling:draft"), None, api=PAGE, reads=reads_ruling, may=DIRECTORS, success=200),
     # No play is attached to the matrix's rulings: the claim is refused on the page, nothing written.
-    write("ruling-claim", "POST", both("ruling:draft"),
-          data(action="claim", **{"claim-claimer": "N", "claim-statement": "The rest are mine"}),
-          api=PAGE, reads=reads_ruling, may=DIRECTORS, success=200, writes=False),
+    write(
+        "ruling-claim",
+        "POST",
+        both("ruling:draft"),
+        data(action="claim", **{"claim-claimer": "N", "claim-statement": "The rest are mine"}),
+        api=PAGE,
+        reads=reads_ruling,
+        may=DIRECTORS,
+        success=200,
+        writes=False,
+    ),
 ]
 
 # An attachment of a ruling: read by whoever reads the ruling.
@@ -358,26 +483,66 @@ def grounds(target):
 
 
 ROWS += [
-    listing("appeals", [(t, reads_appeal) for t in ("appeal:new@A",) + APPEAL_READS], api=PAGE,
-            needle=lambda t: f'href="{reverse("appeal", args=[t.pk])}"'),
+    listing(
+        "appeals",
+        [(t, reads_appeal) for t in ("appeal:new@A",) + APPEAL_READS],
+        api=PAGE,
+        needle=lambda t: f'href="{reverse("appeal", args=[t.pk])}"',
+    ),
     read("appeal", APPEAL_READS, reads_appeal, api=PAGE, shows=grounds),
     read("appeal-form", APPEAL_READS, reads_appeal, api=PAGE, shows=grounds),
-    write("appeal-lodge", "GET", both("ruling:free"), None, api=PAGE, reads=reads_ruling, may=DIRECTORS,
-          success=200),
-    write("appeal-lodge", "POST", both("ruling:free"), data(origin="player", player=player(0), grounds="We object"),
-          api=PAGE, reads=reads_ruling, may=DIRECTORS, success=302),
+    write("appeal-lodge", "GET", both("ruling:free"), None, api=PAGE, reads=reads_ruling, may=DIRECTORS, success=200),
+    write(
+        "appeal-lodge",
+        "POST",
+        both("ruling:free"),
+        data(origin="player", player=player(0), grounds="We object"),
+        api=PAGE,
+        reads=reads_ruling,
+        may=DIRECTORS,
+        success=302,
+    ),
     # A player's own page lists the rulings of their tables (nobody else's); a request to appeal is
     # theirs alone to make (the service refuses everyone else, superuser included: 403 and why).
-    listing("appeals-mine", [(t, lambda role, t: role == "player" and t.side == "A" and t.at_player_table)
-                             for t in RULING_READS], api=PAGE,
-            needle=lambda t: f'href="{reverse("ruling", args=[t.pk])}"'),
-    write("appeal-request", "POST", both("ruling:free"), data(grounds="The hesitation was not clear"), api=PAGE,
-          reads=reads_ruling, may={"player"}, success=302, superuser="403"),
-    write("appeal-request", "GET", both("ruling:free"), None, api=PAGE, reads=lambda role, t: True, may=set(ROLES),
-          success=302, writes=False),
-    write("appeal-lodge", "POST", both("ruling:free"),
-          data(action="extend", until=lambda w, t: later(3), reason="They were not told (Law 83)"),
-          api=PAGE, reads=reads_ruling, may=CHIEF, success=302, label="extend"),
+    listing(
+        "appeals-mine",
+        [(t, lambda role, t: role == "player" and t.side == "A" and t.at_player_table) for t in RULING_READS],
+        api=PAGE,
+        needle=lambda t: f'href="{reverse("ruling", args=[t.pk])}"',
+    ),
+    write(
+        "appeal-request",
+        "POST",
+        both("ruling:free"),
+        data(grounds="The hesitation was not clear"),
+        api=PAGE,
+        reads=reads_ruling,
+        may={"player"},
+        success=302,
+        superuser="403",
+    ),
+    write(
+        "appeal-request",
+        "GET",
+        both("ruling:free"),
+        None,
+        api=PAGE,
+        reads=lambda role, t: True,
+        may=set(ROLES),
+        success=302,
+        writes=False,
+    ),
+    write(
+        "appeal-lodge",
+        "POST",
+        both("ruling:free"),
+        data(action="extend", until=lambda w, t: later(3), reason="They were not told (Law 83)"),
+        api=PAGE,
+        reads=reads_ruling,
+        may=CHIEF,
+        success=302,
+        label="extend",
+    ),
 ]
 
 # The steps of a case on its page (appeals/views.py _act): action, case, data, who, how others are refused.
@@ -387,22 +552,38 @@ PAGE_STEPS = [
     ("concurrence", "new", data(player=player(1), how="in_person"), DIRECTORS, "403", True),
     ("deposit", "new", data(), DIRECTORS, "403", True),
     ("statements", "new", data(respondents_statement="They hesitated"), DIRECTORS, "403", True),
-    ("lock_statements", "new", data(agreed_by=lambda w, t: [player(0)(w, t), player(4)(w, t)]), DIRECTORS, "403",
-     True),
+    ("lock_statements", "new", data(agreed_by=lambda w, t: [player(0)(w, t), player(4)(w, t)]), DIRECTORS, "403", True),
     ("withdrawal", "new", data(player=player(0), reason="We think again"), DIRECTORS, "403", True),
-    ("constitute", "new", data(kind="referee", members=lambda w, t: [body_member(w, t)], chair=""), CHIEF, "403",
-     True),
-    ("law_part", "seated", data(part=law_part, **{"law-decision": "uphold", "law-reasons": "70D1 was applied"}),
-     CHIEF, "403", True),
-    ("schedule", "heard", data(starts_at=lambda w, t: later(2), mode="in_person", place="Room 2"), DIRECTORS,
-     "403", True),
+    ("constitute", "new", data(kind="referee", members=lambda w, t: [body_member(w, t)], chair=""), CHIEF, "403", True),
+    (
+        "law_part",
+        "seated",
+        data(part=law_part, **{"law-decision": "uphold", "law-reasons": "70D1 was applied"}),
+        CHIEF,
+        "403",
+        True,
+    ),
+    (
+        "schedule",
+        "heard",
+        data(starts_at=lambda w, t: later(2), mode="in_person", place="Room 2"),
+        DIRECTORS,
+        "403",
+        True,
+    ),
     # Steps of a member in person: nobody else has a seat to act from (not even the superuser).
     ("declare", "seated", data(conflict=""), MEMBER, "404", "404"),
     ("recuse", "seated", data(reason="I know them"), MEMBER, "404", "404"),
     ("vote", "heard", data(outcome="uphold"), MEMBER, "404", "404"),
     # Steps of the body.
-    ("decide", "heard", data(**{"decide-decision": "uphold", "decide-reasons": "The claim stands"}), MEMBER, "403",
-     True),
+    (
+        "decide",
+        "heard",
+        data(**{"decide-decision": "uphold", "decide-reasons": "The claim stands"}),
+        MEMBER,
+        "403",
+        True,
+    ),
     ("recommend", "heard", data(about="law", text="Look at 70D1 again"), MEMBER, "403", True),
     ("accept_withdrawal", "heard", data(), MEMBER, "403", True),
     ("without_merit", "decided", data(reasons="No case was made"), MEMBER, "403", True),
@@ -410,33 +591,68 @@ PAGE_STEPS = [
     ("attendance", "heard", data(player=player(0)), DIRECTORS | MEMBER, "403", True),
     ("hearing_notes", "heard", data(notes="The scribe's record"), DIRECTORS | MEMBER, "403", True),
     # The chief director answers the body's recommendation.
-    ("respond", "decided", data(recommendation=recommendation, accepted="no", response="Declined"), CHIEF,
-     "403", True),
+    ("respond", "decided", data(recommendation=recommendation, accepted="no", response="Declined"), CHIEF, "403", True),
     ("return_deposit", "decided", data(deposit=deposit), DIRECTORS, "403", True),
     ("appeal_law_decision", "decided", data(part=law_part), DIRECTORS, "403", True),
     ("further", "decided", data(player=player(0), grounds="We go on"), DIRECTORS, "403", True),
     ("forfeit_deposit", "further", data(deposit=deposit, reason="Without merit"), DIRECTORS, "403", True),
     # Only the regulating authority's body decides, and nobody of the matrix sits on it.
-    ("decide_further", "further", data(**{"further-decision": "uphold", "further-reasons": "It stands"}), set(),
-     "403", True),
+    (
+        "decide_further",
+        "further",
+        data(**{"further-decision": "uphold", "further-reasons": "It stands"}),
+        set(),
+        "403",
+        True,
+    ),
 ]
 for action, case, values, may, refuse, superuser in PAGE_STEPS:
+
     def step_data(world, target, values=values, action=action):
         return {"action": action, **values(world, target)}
-    ROWS.append(write("appeal", "POST", both(f"appeal:{case}"), step_data, api=PAGE, reads=reads_appeal, may=may,
-                      success=302, refuse=refuse, superuser=superuser, label=action))
+
+    ROWS.append(
+        write(
+            "appeal",
+            "POST",
+            both(f"appeal:{case}"),
+            step_data,
+            api=PAGE,
+            reads=reads_appeal,
+            may=may,
+            success=302,
+            refuse=refuse,
+            superuser=superuser,
+            label=action,
+        )
+    )
 
 # National pages: auditors (of their own body) and superusers.
-NATIONAL_RULINGS = [("ruling:free@A", lambda role, t: role in NATIONAL_READERS),
-                    ("ruling:free@B", lambda role, t: role == "superuser")]
-NATIONAL_TOURNAMENTS = [("tournament@A", lambda role, t: role in NATIONAL_READERS),
-                        ("tournament@B", lambda role, t: role == "superuser")]
+NATIONAL_RULINGS = [
+    ("ruling:free@A", lambda role, t: role in NATIONAL_READERS),
+    ("ruling:free@B", lambda role, t: role == "superuser"),
+]
+NATIONAL_TOURNAMENTS = [
+    ("tournament@A", lambda role, t: role in NATIONAL_READERS),
+    ("tournament@B", lambda role, t: role == "superuser"),
+]
 ROWS += [
     listing("national-home", NATIONAL_TOURNAMENTS, api=PAGE, only=NATIONAL_READERS, needle=tournament_name),
-    listing("national-search", NATIONAL_RULINGS, api=PAGE, only=NATIONAL_READERS,
-            needle=lambda t: f'href="{reverse("ruling", args=[t.pk])}"'),
-    listing("national-search", NATIONAL_RULINGS, api=PAGE, only=NATIONAL_READERS, path=fixed("national-search",
-            "?format=csv"), needle=lambda t: f"/rulings/{t.pk}/"),
+    listing(
+        "national-search",
+        NATIONAL_RULINGS,
+        api=PAGE,
+        only=NATIONAL_READERS,
+        needle=lambda t: f'href="{reverse("ruling", args=[t.pk])}"',
+    ),
+    listing(
+        "national-search",
+        NATIONAL_RULINGS,
+        api=PAGE,
+        only=NATIONAL_READERS,
+        path=fixed("national-search", "?format=csv"),
+        needle=lambda t: f"/rulings/{t.pk}/",
+    ),
     listing("national-statistics", NATIONAL_TOURNAMENTS, api=PAGE, only=NATIONAL_READERS, needle=tournament_name),
 ]
 ROWS[-2].label = "csv"
@@ -471,6 +687,7 @@ ROWS += [
     Row("precedent", "GET", PAGE, both("casebook:published"), indexed_case, precedent_expect),
 ]
 
+
 # Casebooks (national/casebook_views.py): the auditors of the casebook's body read and write
 # them; another body's auditor gets 404; everyone else 403 (anonymous: log in).
 def reads_casebook(role, target):
@@ -482,8 +699,20 @@ def casebook_of_case(name):
 
 
 def casebook_step(name, targets, values, *, success=302, writes=True, path=None, label=""):
-    return write(name, "POST", both(targets), values, api=PAGE, reads=reads_casebook, may={"auditor"},
-                 success=success, gate={"auditor"}, writes=writes, path=path, label=label)
+    return write(
+        name,
+        "POST",
+        both(targets),
+        values,
+        api=PAGE,
+        reads=reads_casebook,
+        may={"auditor"},
+        success=success,
+        gate={"auditor"},
+        writes=writes,
+        path=path,
+        label=label,
+    )
 
 
 def not_a_get(name, targets, path=None):
@@ -505,25 +734,82 @@ def compile_expect(role, _target, world):
 
 PDF_STATUS = 200 if __import__("national.pdf", fromlist=["available"]).available() else 503
 ROWS += [
-    listing("casebooks", [(t, reads_casebook) for t in both("casebook:draft")], api=PAGE, only=NATIONAL_READERS,
-            needle=lambda t: f'href="{reverse("casebook", args=[t.pk])}"'),
-    Row("casebooks", "POST", PAGE, (), fixed("casebooks"), compile_expect,
-        data=lambda world, target: {"authority": world.sides["A"].record.authority.pk, "title": "Compiled"}),
-    write("casebook", "GET", both("casebook:draft"), None, api=PAGE, reads=reads_casebook, may={"auditor"},
-          success=200, gate={"auditor"}, writes=False),
-    write("casebook-book", "GET", both("casebook:published"), None, api=PAGE, reads=reads_casebook,
-          may={"auditor"}, success=200, gate={"auditor"}, writes=False),
-    write("casebook-json", "GET", both("casebook:published"), None, api=PAGE, reads=reads_casebook,
-          may={"auditor"}, success=200, gate={"auditor"}, writes=False),
+    listing(
+        "casebooks",
+        [(t, reads_casebook) for t in both("casebook:draft")],
+        api=PAGE,
+        only=NATIONAL_READERS,
+        needle=lambda t: f'href="{reverse("casebook", args=[t.pk])}"',
+    ),
+    Row(
+        "casebooks",
+        "POST",
+        PAGE,
+        (),
+        fixed("casebooks"),
+        compile_expect,
+        data=lambda world, target: {"authority": world.sides["A"].record.authority.pk, "title": "Compiled"},
+    ),
+    write(
+        "casebook",
+        "GET",
+        both("casebook:draft"),
+        None,
+        api=PAGE,
+        reads=reads_casebook,
+        may={"auditor"},
+        success=200,
+        gate={"auditor"},
+        writes=False,
+    ),
+    write(
+        "casebook-book",
+        "GET",
+        both("casebook:published"),
+        None,
+        api=PAGE,
+        reads=reads_casebook,
+        may={"auditor"},
+        success=200,
+        gate={"auditor"},
+        writes=False,
+    ),
+    write(
+        "casebook-json",
+        "GET",
+        both("casebook:published"),
+        None,
+        api=PAGE,
+        reads=reads_casebook,
+        may={"auditor"},
+        success=200,
+        gate={"auditor"},
+        writes=False,
+    ),
     # Printed by Chromium where the machine has one (503 and what to do instead where not).
-    write("casebook-pdf", "GET", both("casebook:draft"), None, api=PAGE, reads=reads_casebook, may={"auditor"},
-          success=PDF_STATUS, gate={"auditor"}, writes=False),
+    write(
+        "casebook-pdf",
+        "GET",
+        both("casebook:draft"),
+        None,
+        api=PAGE,
+        reads=reads_casebook,
+        may={"auditor"},
+        success=PDF_STATUS,
+        gate={"auditor"},
+        writes=False,
+    ),
     casebook_step("casebook-publish", "casebook:draft", None),
     casebook_step("casebook-finalise", "casebook:published", None),
-    casebook_step("casebook-commentary", "case:published", data(commentary="A model decision."),
-                  path=casebook_of_case("casebook-commentary")),
-    casebook_step("casebook-redact", "case:draft", data(field="facts", text="Reworded."),
-                  path=casebook_of_case("casebook-redact")),
+    casebook_step(
+        "casebook-commentary",
+        "case:published",
+        data(commentary="A model decision."),
+        path=casebook_of_case("casebook-commentary"),
+    ),
+    casebook_step(
+        "casebook-redact", "case:draft", data(field="facts", text="Reworded."), path=casebook_of_case("casebook-redact")
+    ),
     casebook_step("casebook-remove", "case:draft", None, path=casebook_of_case("casebook-remove")),
     not_a_get("casebook-publish", "casebook:draft"),
     not_a_get("casebook-finalise", "casebook:published"),
@@ -557,19 +843,48 @@ ROWS += [
 RECORD = dict(api=API, reads=reads_record, may=RECORD_WRITERS, gate=RECORD_WRITERS)
 ROWS += [
     # A create names another tournament's session or board: refused as not theirs to change (403).
-    write("board-list", "POST", both("session"), data(session=lambda w, t: t.pk, number=9), success=201,
-          invisible="403", path=fixed("board-list"), **RECORD),
+    write(
+        "board-list",
+        "POST",
+        both("session"),
+        data(session=lambda w, t: t.pk, number=9),
+        success=201,
+        invisible="403",
+        path=fixed("board-list"),
+        **RECORD,
+    ),
     write("board-detail", "PUT", both("board:spare"), board_data, success=200, **RECORD),
     write("board-detail", "PATCH", both("board:spare"), data(dealer="W"), success=200, **RECORD),
-    write("result-list", "POST", both("board:spare"), result_data, success=201, invisible="403",
-          path=fixed("result-list"), **RECORD),
+    write(
+        "result-list",
+        "POST",
+        both("board:spare"),
+        result_data,
+        success=201,
+        invisible="403",
+        path=fixed("result-list"),
+        **RECORD,
+    ),
     write("result-detail", "PUT", both("result:t2"), corrected_result, success=200, **RECORD),
     write("result-detail", "PATCH", both("result:t2"), data(tricks=11), success=200, **RECORD),
-    write("result-effective-score", "POST", both("result:t2"),
-          data(kind="weighted", score={"ns": [[420, "0.5"], [-50, "0.5"]]}, reason="Law 16B"), success=201,
-          **RECORD),
-    write("official-score-list", "POST", both("session"), data(session=lambda w, t: t.pk), success=201,
-          invisible="403", path=fixed("official-score-list"), **RECORD),
+    write(
+        "result-effective-score",
+        "POST",
+        both("result:t2"),
+        data(kind="weighted", score={"ns": [[420, "0.5"], [-50, "0.5"]]}, reason="Law 16B"),
+        success=201,
+        **RECORD,
+    ),
+    write(
+        "official-score-list",
+        "POST",
+        both("session"),
+        data(session=lambda w, t: t.pk),
+        success=201,
+        invisible="403",
+        path=fixed("official-score-list"),
+        **RECORD,
+    ),
 ]
 
 # The API: rulings and the law catalogue.
@@ -578,13 +893,31 @@ ROWS += [
     read("ruling-detail", RULING_READS, reads_ruling, api=API, detail=True),
     listing("law-list", [], api=API),
     # Another tournament's result "does not exist" for the caller (404 on "result").
-    write("ruling-list", "POST", both("result:t1"),
-          data(result=lambda w, t: t.pk, kind="claim", laws=["70D1"], ruling_text="Recorded by the matrix"),
-          api=API, reads=reads_record, may=DIRECTORS, success=201, invisible="result", path=fixed("ruling-list")),
-    write("ruling-api-give", "POST", both("ruling:draft"), data(), api=API, reads=reads_ruling, may=DIRECTORS,
-          success=200),
-    write("ruling-change", "POST", both("ruling:free"), data(reason="Second thoughts", ruling_text="Changed"),
-          api=API, reads=reads_ruling, may=DIRECTORS, success=200),
+    write(
+        "ruling-list",
+        "POST",
+        both("result:t1"),
+        data(result=lambda w, t: t.pk, kind="claim", laws=["70D1"], ruling_text="Recorded by the matrix"),
+        api=API,
+        reads=reads_record,
+        may=DIRECTORS,
+        success=201,
+        invisible="result",
+        path=fixed("ruling-list"),
+    ),
+    write(
+        "ruling-api-give", "POST", both("ruling:draft"), data(), api=API, reads=reads_ruling, may=DIRECTORS, success=200
+    ),
+    write(
+        "ruling-change",
+        "POST",
+        both("ruling:free"),
+        data(reason="Second thoughts", ruling_text="Changed"),
+        api=API,
+        reads=reads_ruling,
+        may=DIRECTORS,
+        success=200,
+    ),
 ]
 
 # The API: appeals, one endpoint per step (appeals/api.py): action, case, data, who, refusal.
@@ -592,16 +925,27 @@ API_STEPS = [
     ("concurrence", "new", data(player=player(1), how="in_person"), DIRECTORS, "403", True),
     ("deposit", "new", data(), DIRECTORS, "403", True),
     ("statements", "new", data(respondents_statement="They hesitated"), DIRECTORS, "403", True),
-    ("lock-statements", "new", data(agreed_by=lambda w, t: [player(0)(w, t), player(4)(w, t)]), DIRECTORS, "403",
-     True),
+    ("lock-statements", "new", data(agreed_by=lambda w, t: [player(0)(w, t), player(4)(w, t)]), DIRECTORS, "403", True),
     ("withdrawal", "new", data(player=player(0), reason="We think again"), DIRECTORS, "403", True),
     ("constitute", "new", data(kind="referee", members=lambda w, t: [body_member(w, t)]), CHIEF, "403", True),
     ("declare", "seated", data(conflict=""), MEMBER, "403", "403"),
     ("recuse", "seated", data(reason="I know them"), MEMBER, "403", "403"),
-    ("decide-law-part", "seated", data(part=law_part, outcome="uphold", reasons="70D1 was applied"), CHIEF, "403",
-     True),
-    ("schedule", "heard", data(starts_at=lambda w, t: later(2), mode="in_person", place="Room 2"), DIRECTORS,
-     "403", True),
+    (
+        "decide-law-part",
+        "seated",
+        data(part=law_part, outcome="uphold", reasons="70D1 was applied"),
+        CHIEF,
+        "403",
+        True,
+    ),
+    (
+        "schedule",
+        "heard",
+        data(starts_at=lambda w, t: later(2), mode="in_person", place="Room 2"),
+        DIRECTORS,
+        "403",
+        True,
+    ),
     # The hearing's record: a director, or a member sitting on the case (its scribe).
     ("attendance", "heard", data(hearing=hearing, player=player(0)), DIRECTORS | MEMBER, "403", True),
     ("hearing-notes", "heard", data(hearing=hearing, notes="North spoke first"), DIRECTORS | MEMBER, "403", True),
@@ -613,8 +957,14 @@ API_STEPS = [
     ("without-merit", "decided", data(reasons="No case was made"), MEMBER, "403", True),
     ("further-appeal", "decided", data(player=player(0), grounds="We go on"), DIRECTORS, "403", True),
     ("appeal-law-decision", "decided", data(part=law_part), DIRECTORS, "403", True),
-    ("respond-to-recommendation", "decided", data(recommendation=recommendation, accepted=True,
-                                                  response="Agreed"), CHIEF, "403", True),
+    (
+        "respond-to-recommendation",
+        "decided",
+        data(recommendation=recommendation, accepted=True, response="Agreed"),
+        CHIEF,
+        "403",
+        True,
+    ),
     ("forfeit-deposit", "further", data(deposit=deposit, reason="Without merit"), DIRECTORS, "403", True),
     # Only the regulating authority's body decides, and nobody of the matrix sits on it.
     ("decide-further-appeal", "further", data(outcome="uphold", reasons="The decision stands"), set(), "403", True),
@@ -622,22 +972,72 @@ API_STEPS = [
 ROWS += [
     listing("appeal-list", [(t, reads_appeal) for t in ("appeal:new@A",) + APPEAL_READS], api=API),
     read("appeal-detail", APPEAL_READS, reads_appeal, api=API, detail=True),
-    write("appeal-list", "POST", both("ruling:free"), data(ruling=lambda w, t: t.pk, player=player(0),
-                                                           grounds="We object"),
-          api=API, reads=reads_ruling, may=DIRECTORS, success=201, refuse="403", path=fixed("appeal-list")),
-    write("appeal-extension-list", "POST", both("ruling:free"),
-          data(ruling=lambda w, t: t.pk, until=lambda w, t: later(3), reason="They were not told (Law 83)"),
-          api=API, reads=reads_ruling, may=CHIEF, success=201, refuse="403", path=fixed("appeal-extension-list")),
+    write(
+        "appeal-list",
+        "POST",
+        both("ruling:free"),
+        data(ruling=lambda w, t: t.pk, player=player(0), grounds="We object"),
+        api=API,
+        reads=reads_ruling,
+        may=DIRECTORS,
+        success=201,
+        refuse="403",
+        path=fixed("appeal-list"),
+    ),
+    write(
+        "appeal-extension-list",
+        "POST",
+        both("ruling:free"),
+        data(ruling=lambda w, t: t.pk, until=lambda w, t: later(3), reason="They were not told (Law 83)"),
+        api=API,
+        reads=reads_ruling,
+        may=CHIEF,
+        success=201,
+        refuse="403",
+        path=fixed("appeal-extension-list"),
+    ),
 ]
 for action, case, values, may, refuse, superuser in API_STEPS:
-    ROWS.append(write(f"appeal-{action}", "POST", both(f"appeal:{case}"), values, api=API, reads=reads_appeal,
-                      may=may, success=200, refuse=refuse, superuser=superuser))
+    ROWS.append(
+        write(
+            f"appeal-{action}",
+            "POST",
+            both(f"appeal:{case}"),
+            values,
+            api=API,
+            reads=reads_appeal,
+            may=may,
+            success=200,
+            refuse=refuse,
+            superuser=superuser,
+        )
+    )
 # A referral further is the director's or the body's, checked by the service.
 ROWS += [
-    write("appeal-further-appeal", "POST", both("appeal:decided"), data(origin="director", grounds="Refer it"),
-          api=API, reads=reads_appeal, may=DIRECTORS, success=200, refuse="403", label="director"),
-    write("appeal-further-appeal", "POST", both("appeal:decided"), data(origin="body", grounds="Refer it"),
-          api=API, reads=reads_appeal, may=MEMBER, success=200, refuse="403", label="body"),
+    write(
+        "appeal-further-appeal",
+        "POST",
+        both("appeal:decided"),
+        data(origin="director", grounds="Refer it"),
+        api=API,
+        reads=reads_appeal,
+        may=DIRECTORS,
+        success=200,
+        refuse="403",
+        label="director",
+    ),
+    write(
+        "appeal-further-appeal",
+        "POST",
+        both("appeal:decided"),
+        data(origin="body", grounds="Refer it"),
+        api=API,
+        reads=reads_appeal,
+        may=MEMBER,
+        success=200,
+        refuse="403",
+        label="body",
+    ),
 ]
 
 
@@ -645,9 +1045,11 @@ ROWS += [
 # superuser's aside), and the page shows nothing of them (the name "Bravo Open" included).
 def filtered(name, **params):
     """The list's path with filters naming records: ``filtered("rulings", tournament="tournament@B")``."""
+
     def path(world, _target):
         query = "&".join(f"{key}={world.targets[value].pk}" for key, value in params.items())
         return f"{reverse(name)}?{query}"
+
     return path
 
 
@@ -660,20 +1062,43 @@ def superuser_only(role, target):
 
 
 ROWS += [
-    listing("rulings", [("ruling:free@A", nobody), ("ruling:free@B", superuser_only)], api=PAGE,
-            needle=lambda t: f'href="{reverse("ruling", args=[t.pk])}"',
-            path=filtered("rulings", tournament="tournament@B")),
-    listing("national-search", [("ruling:free@A", nobody), ("ruling:free@B", superuser_only)], api=PAGE,
-            only=NATIONAL_READERS, needle=lambda t: f'href="{reverse("ruling", args=[t.pk])}"',
-            path=filtered("national-search", tournament="tournament@B")),
-    listing("national-statistics", [("tournament@B", superuser_only)], api=PAGE, only=NATIONAL_READERS,
-            needle=tournament_name, path=filtered("national-statistics", tournament="tournament@B")),
-    listing("ruling-list", [("ruling:free@A", nobody), ("ruling:free@B", superuser_only)], api=API,
-            path=filtered("ruling-list", tournament="tournament@B")),
+    listing(
+        "rulings",
+        [("ruling:free@A", nobody), ("ruling:free@B", superuser_only)],
+        api=PAGE,
+        needle=lambda t: f'href="{reverse("ruling", args=[t.pk])}"',
+        path=filtered("rulings", tournament="tournament@B"),
+    ),
+    listing(
+        "national-search",
+        [("ruling:free@A", nobody), ("ruling:free@B", superuser_only)],
+        api=PAGE,
+        only=NATIONAL_READERS,
+        needle=lambda t: f'href="{reverse("ruling", args=[t.pk])}"',
+        path=filtered("national-search", tournament="tournament@B"),
+    ),
+    listing(
+        "national-statistics",
+        [("tournament@B", superuser_only)],
+        api=PAGE,
+        only=NATIONAL_READERS,
+        needle=tournament_name,
+        path=filtered("national-statistics", tournament="tournament@B"),
+    ),
+    listing(
+        "ruling-list",
+        [("ruling:free@A", nobody), ("ruling:free@B", superuser_only)],
+        api=API,
+        path=filtered("ruling-list", tournament="tournament@B"),
+    ),
     listing("board-list", [("board@B", superuser_only)], api=API, path=filtered("board-list", session="session@B")),
     listing("result-list", [("result:t1@B", superuser_only)], api=API, path=filtered("result-list", board="board@B")),
-    listing("contestant-list", [("contestant@B", superuser_only)], api=API,
-            path=filtered("contestant-list", event="event@B")),
+    listing(
+        "contestant-list",
+        [("contestant@B", superuser_only)],
+        api=API,
+        path=filtered("contestant-list", event="event@B"),
+    ),
 ]
 for row in ROWS[-7:]:
     row.label = "B by id"
@@ -696,8 +1121,15 @@ def authority_read(name, *, api):
         if api:
             return Expect(200, json_id=target.obj.authority_id)
         return Expect(200, shows=(target.obj.authority.name,))
-    return Row(name, "GET", api, both("tournament"),
-               lambda world, target: reverse(name, args=[target.obj.authority_id]), expect)
+
+    return Row(
+        name,
+        "GET",
+        api,
+        both("tournament"),
+        lambda world, target: reverse(name, args=[target.obj.authority_id]),
+        expect,
+    )
 
 
 def authority_create(role, _target, world):
@@ -709,9 +1141,20 @@ def authority_create(role, _target, world):
 ROWS += [
     authority_read("authority-settings", api=PAGE),
     authority_read("authority-detail", api=API),
-    listing("authority-list", [(t, reads_authority) for t in both("tournament")], api=API,
-            needle=lambda t: t.obj.authority_id),
-    Row("authority-list", "POST", API, (), fixed("authority-list"), authority_create,
-        data=lambda world, target: {"name": "Matrix Federation", "code": "matrix", "preset": "ebu"}),
+    listing(
+        "authority-list",
+        [(t, reads_authority) for t in both("tournament")],
+        api=API,
+        needle=lambda t: t.obj.authority_id,
+    ),
+    Row(
+        "authority-list",
+        "POST",
+        API,
+        (),
+        fixed("authority-list"),
+        authority_create,
+        data=lambda world, target: {"name": "Matrix Federation", "code": "matrix", "preset": "ebu"},
+    ),
     listing("authority-presets", [], api=API),
 ]

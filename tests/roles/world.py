@@ -33,8 +33,8 @@ from types import SimpleNamespace
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from national import casebooks
 from appeals import services as appeals
+from national import casebooks
 from rulings import services as rulings
 from scoring import roles
 from scoring import services as scoring
@@ -53,8 +53,18 @@ REGULATIONS = {
 }
 
 # The roles of the matrix. Except for the superuser, each works at side A's tournament only.
-ROLES = ("anonymous", "director", "chief", "scorer", "appeals", "appeals_idle", "auditor", "player", "outsider",
-         "superuser")
+ROLES = (
+    "anonymous",
+    "director",
+    "chief",
+    "scorer",
+    "appeals",
+    "appeals_idle",
+    "auditor",
+    "player",
+    "outsider",
+    "superuser",
+)
 
 
 def marker(side, key, what):
@@ -87,8 +97,9 @@ def build_side(side, *, director, chief, member, national, superuser, player=Non
     code, name = NAMES[side]
     record = build_pairs_tournament(code=code, name=name)
     for key, value in REGULATIONS.items():
-        scoring.set_authority_setting(authority=record.authority, key=key, value=value,
-                                      effective_from=datetime.date(2000, 1, 1))
+        scoring.set_authority_setting(
+            authority=record.authority, key=key, value=value, effective_from=datetime.date(2000, 1, 1)
+        )
     for user, role in ((director, roles.DIRECTOR), (chief, roles.CHIEF_DIRECTOR), (member, roles.APPEALS_MEMBER)):
         scoring.appoint_official(tournament=record.tournament, user=user, role=role)
     p = record.players
@@ -96,10 +107,26 @@ def build_side(side, *, director, chief, member, national, superuser, player=Non
         p[0].user = player
         p[0].save()
     board = record.boards[0]
-    t1 = scoring.record_result(board=board, round=record.round, table=record.tables[0], ns=record.pairs[0],
-                               ew=record.pairs[2], contract="4S", declarer="N", tricks=10)
-    t2 = scoring.record_result(board=board, round=record.round, table=record.tables[1], ns=record.pairs[1],
-                               ew=record.pairs[3], contract="4S", declarer="N", tricks=9)
+    t1 = scoring.record_result(
+        board=board,
+        round=record.round,
+        table=record.tables[0],
+        ns=record.pairs[0],
+        ew=record.pairs[2],
+        contract="4S",
+        declarer="N",
+        tricks=10,
+    )
+    t2 = scoring.record_result(
+        board=board,
+        round=record.round,
+        table=record.tables[1],
+        ns=record.pairs[1],
+        ew=record.pairs[3],
+        contract="4S",
+        declarer="N",
+        tricks=9,
+    )
     now = timezone.now()
     # The appeal period (30 minutes) runs from here: the matrix lodges and extends within it.
     scoring.post_official_scores(session=record.session, by=director, at=now - datetime.timedelta(minutes=1))
@@ -107,9 +134,15 @@ def build_side(side, *, director, chief, member, national, superuser, player=Non
     rulings_ = {}
     for key in RULINGS:
         rulings_[key] = rulings.rule(
-            result=t2 if key == "table2" else t1, director=director, kind="claim", laws="70D1",
-            give=key != "draft", ruling_text=marker(side, key, "ruling"), reasoning="No line loses a trick",
-            outcome="result_stands")
+            result=t2 if key == "table2" else t1,
+            director=director,
+            kind="claim",
+            laws="70D1",
+            give=key != "draft",
+            ruling_text=marker(side, key, "ruling"),
+            reasoning="No line loses a trick",
+            outcome="result_stands",
+        )
 
     def lodge(key, lodger=p[0], law_part=False):
         grounds = marker(side, key, "grounds")
@@ -128,8 +161,9 @@ def build_side(side, *, director, chief, member, national, superuser, player=Non
 
     def hear(appeal):
         seat(appeal)
-        return appeals.schedule_hearing(appeal=appeal, by=chief, starts_at=now + datetime.timedelta(hours=1),
-                                        place="Room 1")
+        return appeals.schedule_hearing(
+            appeal=appeal, by=chief, starts_at=now + datetime.timedelta(hours=1), place="Room 1"
+        )
 
     appeals_ = {"new": lodge("new")}
     appeals_["seated"] = lodge("seated", law_part=True)
@@ -139,8 +173,9 @@ def build_side(side, *, director, chief, member, national, superuser, player=Non
     appeals.request_withdrawal(appeal=appeals_["heard"], player=p[0], by=director, reason="We think again")
     appeals_["decided"] = lodge("decided", law_part=True)
     hear(appeals_["decided"])
-    appeals.decide_law_part(part=appeals_["decided"].parts.get(kind="law"), by=chief, outcome="uphold",
-                            reasons="70D1 was applied")
+    appeals.decide_law_part(
+        part=appeals_["decided"].parts.get(kind="law"), by=chief, outcome="uphold", reasons="70D1 was applied"
+    )
     appeals.decide_appeal(appeal=appeals_["decided"], by=member, outcome="uphold", reasons="The claim stands")
     appeals.record_recommendation(appeal=appeals_["decided"], by=member, about="law", text="Look at 70D1 again")
     appeals_["further"] = lodge("further")
@@ -148,8 +183,9 @@ def build_side(side, *, director, chief, member, national, superuser, player=Non
     appeals.decide_appeal(appeal=appeals_["further"], by=member, outcome="uphold", reasons="The claim stands")
     appeals.find_without_merit(appeal=appeals_["further"], by=member, reasons="No case was made")
     appeals.lodge_further_appeal(appeal=appeals_["further"], by=director, player=p[0], grounds="We go on")
-    national_body = appeals.constitute_body(appeal=appeals_["further"], by=superuser, stage="further", size=1,
-                                            members=[national])
+    national_body = appeals.constitute_body(
+        appeal=appeals_["further"], by=superuser, stage="further", size=1, members=[national]
+    )
     appeals.declare_conflict(member=national_body.members.get())
     appeals_["table2"] = lodge("table2", lodger=p[2])
     for key, appeal in appeals_.items():
@@ -173,10 +209,26 @@ def build_side(side, *, director, chief, member, national, superuser, player=Non
     for key, ruling in rulings_.items():
         add("ruling", key, ruling, at_player_table=key != "table2")
     for key, appeal in appeals_.items():
-        add("appeal", key, appeal, at_player_table=key != "table2",
-            member_sits=side == "A" and key in ("seated", "heard", "decided", "further"))
-    return SimpleNamespace(side=side, record=record, players=p, rulings=rulings_, appeals=appeals_, t1=t1, t2=t2,
-                           targets=targets, member=member, chief=chief, director=director)
+        add(
+            "appeal",
+            key,
+            appeal,
+            at_player_table=key != "table2",
+            member_sits=side == "A" and key in ("seated", "heard", "decided", "further"),
+        )
+    return SimpleNamespace(
+        side=side,
+        record=record,
+        players=p,
+        rulings=rulings_,
+        appeals=appeals_,
+        t1=t1,
+        t2=t2,
+        targets=targets,
+        member=member,
+        chief=chief,
+        director=director,
+    )
 
 
 def build_world():
@@ -189,10 +241,24 @@ def build_world():
         else:
             users[role] = _user(role)
     national = _user("national", first_name="Nadia", last_name="National")
-    a = build_side("A", director=users["director"], chief=users["chief"], member=users["appeals"], national=national,
-                   superuser=users["superuser"], player=users["player"])
-    b = build_side("B", director=_user("b-director"), chief=_user("b-chief"), member=_user("b-member"),
-                   national=national, superuser=users["superuser"], player=_user("b-player"))
+    a = build_side(
+        "A",
+        director=users["director"],
+        chief=users["chief"],
+        member=users["appeals"],
+        national=national,
+        superuser=users["superuser"],
+        player=users["player"],
+    )
+    b = build_side(
+        "B",
+        director=_user("b-director"),
+        chief=_user("b-chief"),
+        member=_user("b-member"),
+        national=national,
+        superuser=users["superuser"],
+        player=_user("b-player"),
+    )
     tournament = a.record.tournament
     scoring.appoint_official(tournament=tournament, user=users["scorer"], role=roles.SCORER)
     scoring.appoint_official(tournament=tournament, user=users["appeals_idle"], role=roles.APPEALS_MEMBER)
@@ -210,8 +276,10 @@ def build_world():
             book = casebooks.compile_casebook(authority=authority, by=auditor, title=marker(side, state, "casebook"))
             if state == "published":
                 casebooks.publish_casebook(casebook=book, by=auditor)
-            targets[f"casebook:{state}@{side}"] = Target(key=f"casebook:{state}@{side}", side=side, obj=book,
-                                                         short=state)
-            targets[f"case:{state}@{side}"] = Target(key=f"case:{state}@{side}", side=side,
-                                                     obj=book.cases.order_by("position").first(), short=state)
+            targets[f"casebook:{state}@{side}"] = Target(
+                key=f"casebook:{state}@{side}", side=side, obj=book, short=state
+            )
+            targets[f"case:{state}@{side}"] = Target(
+                key=f"case:{state}@{side}", side=side, obj=book.cases.order_by("position").first(), short=state
+            )
     return SimpleNamespace(users=users, sides={"A": a, "B": b}, targets=targets, national=national)

@@ -15,15 +15,17 @@ from django.urls import reverse
 
 from rulings import services as ruling_services
 from rulings.models import Ruling
-from scoring import authority_settings
-from scoring import services
+from scoring import authority_settings, services
 from scoring.i18n import display_card, rank_letters, rank_preference
 from tests.conftest import page_in
 
 pytestmark = pytest.mark.django_db
 SVG = "{http://www.w3.org/2000/svg}"
-AUCTION = {"dealer": "N", "calls": [{"call": c} for c in ("1S", "Pass", "4S", "Pass", "Pass", "Pass")],
-           "opening_lead": "HQ"}
+AUCTION = {
+    "dealer": "N",
+    "calls": [{"call": c} for c in ("1S", "Pass", "4S", "Pass", "Pass", "Pass")],
+    "opening_lead": "HQ",
+}
 
 INTERNATIONAL = {"N": ["AK96", "KJ8", "1074", "Q93"], "E": ["QJ82", "10942", "J", "K1064"]}
 DUTCH = {"N": ["AH96", "HB8", "1074", "V93"], "E": ["VB82", "10942", "B", "H1064"]}
@@ -31,19 +33,35 @@ ICELANDIC = {"N": ["ÁK96", "KG8", "1074", "D93"], "E": ["DG82", "10942", "G", "
 
 
 def prefer(record, value, effective_from=datetime.date(2026, 1, 1)):
-    services.set_authority_setting(authority=record.authority, key="card_rank_letters", value=value,
-                                   effective_from=effective_from)
+    services.set_authority_setting(
+        authority=record.authority, key="card_rank_letters", value=value, effective_from=effective_from
+    )
 
 
 @pytest.fixture
 def ruled(record, people):
     """Board 1 played at table 1 (4S N =, the queen of hearts led) and a ruling on it whose
     auction ends in 4S by North, West leading the queen of hearts."""
-    result = services.record_result(board=record.boards[0], round=record.round, table=record.tables[0],
-                                    ns=record.pairs[0], ew=record.pairs[2], contract="4S", declarer="N",
-                                    tricks=10, lead="HQ")
-    ruling = ruling_services.rule(result=result, director=people.director, kind=Ruling.Kind.CLAIM, laws="70D1",
-                                  ruling_text="Result stands", outcome="result_stands", give=True)
+    result = services.record_result(
+        board=record.boards[0],
+        round=record.round,
+        table=record.tables[0],
+        ns=record.pairs[0],
+        ew=record.pairs[2],
+        contract="4S",
+        declarer="N",
+        tricks=10,
+        lead="HQ",
+    )
+    ruling = ruling_services.rule(
+        result=result,
+        director=people.director,
+        kind=Ruling.Kind.CLAIM,
+        laws="70D1",
+        ruling_text="Result stands",
+        outcome="result_stands",
+        give=True,
+    )
     ruling_services.attach_deal_and_auction(ruling=ruling, auction=AUCTION)
     record.result, record.ruling = result, ruling
     return record
@@ -61,16 +79,20 @@ def svg_hand(svg, seat):
     return ["".join(t.itertext())[2:] for t in group.iter(f"{SVG}text")][1:]
 
 
-@pytest.mark.parametrize("preference,language,letters", [
-    ("national", "nl", DUTCH),
-    ("national", "is", ICELANDIC),
-    ("national", "en", INTERNATIONAL),
-    ("national", "he", INTERNATIONAL),  # the Hebrew Laws print A K Q J
-    ("international", "nl", INTERNATIONAL),
-    (None, "nl", INTERNATIONAL),  # the default
-])
+@pytest.mark.parametrize(
+    "preference,language,letters",
+    [
+        ("national", "nl", DUTCH),
+        ("national", "is", ICELANDIC),
+        ("national", "en", INTERNATIONAL),
+        ("national", "he", INTERNATIONAL),  # the Hebrew Laws print A K Q J
+        ("international", "nl", INTERNATIONAL),
+        (None, "nl", INTERNATIONAL),  # the default
+    ],
+)
 def test_the_ruling_page_and_its_svg_follow_the_authority_and_the_page_language(
-        client, ruled, people, preference, language, letters):
+    client, ruled, people, preference, language, letters
+):
     if preference:
         prefer(ruled, preference)
     page = page_in(client, people.director, reverse("ruling", args=[ruled.ruling.pk]), language)

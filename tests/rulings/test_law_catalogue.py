@@ -7,7 +7,15 @@ import shutil
 import pytest
 
 from rulings.laws import (
-    EDITIONS, CitationError, children, extract_seeds, load, normalise_citation, title, validate_citation)
+    EDITIONS,
+    CitationError,
+    children,
+    extract_seeds,
+    load,
+    normalise_citation,
+    title,
+    validate_citation,
+)
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
@@ -42,7 +50,10 @@ def test_92B_exists_in_every_edition(edition):
 def test_12C9_does_not_exist_in_2007_and_the_message_names_the_real_sub_sections():
     with pytest.raises(CitationError) as error:
         validate_citation("2007", "12C9")
-    assert str(error.value) == "Law 12C9 does not exist in the 2007 Laws: the sub-sections of Law 12C run from 12C1 to 12C4"
+    assert (
+        str(error.value)
+        == "Law 12C9 does not exist in the 2007 Laws: the sub-sections of Law 12C run from 12C1 to 12C4"
+    )
     assert [e.number for e in children("2007", "12C")] == ["12C1", "12C2", "12C3", "12C4"]
 
 
@@ -73,24 +84,27 @@ def test_a_sub_section_of_an_undivided_law():
         validate_citation("2007", "83A")
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("Law 12C1c", "12C1c"),
-    ("12 C 1 (c)", "12C1c"),
-    ("L12C1c", "12C1c"),
-    ("12c1c", "12C1c"),
-    ("LAW 12C1C", "12C1c"),
-    ("Law 92 B", "92B"),
-    ("law 16b1(a)", "16B1a"),
-    ("12C(1)(c)", "12C1c"),
-    ("71(1)", "71.1"),
-    ("Law 71.2", "71.2"),
-    (" 40 ", "40"),
-    ("92.B", "92B"),
-    ("Law 64A2.", "64A2"),
-    ("40B2(a)(ii)", "40B2a"),
-    ("Law 12C1e (i)", "12C1e"),
-    ("80B2(i)", "80B2i"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Law 12C1c", "12C1c"),
+        ("12 C 1 (c)", "12C1c"),
+        ("L12C1c", "12C1c"),
+        ("12c1c", "12C1c"),
+        ("LAW 12C1C", "12C1c"),
+        ("Law 92 B", "92B"),
+        ("law 16b1(a)", "16B1a"),
+        ("12C(1)(c)", "12C1c"),
+        ("71(1)", "71.1"),
+        ("Law 71.2", "71.2"),
+        (" 40 ", "40"),
+        ("92.B", "92B"),
+        ("Law 64A2.", "64A2"),
+        ("40B2(a)(ii)", "40B2a"),
+        ("Law 12C1e (i)", "12C1e"),
+        ("80B2(i)", "80B2i"),
+    ],
+)
 def test_normalise_citation(text, expected):
     assert normalise_citation(text) == expected
 
@@ -107,10 +121,14 @@ def test_titles_from_the_seeds():
     assert title("1997", "Law 64 A 2", language="nl") == "Overtreder heeft de slag waarin verzaakt is, niet gemaakt"
 
 
-@pytest.mark.parametrize("edition, languages", [
-    ("2007", {"en", "he", "uk", "is", "el", "nl"}), ("2017", {"en", "he", "uk", "is", "el", "nl"}),
-    ("1997", {"en", "nl"}),
-])
+@pytest.mark.parametrize(
+    "edition, languages",
+    [
+        ("2007", {"en", "he", "uk", "is", "el", "nl"}),
+        ("2017", {"en", "he", "uk", "is", "el", "nl"}),
+        ("1997", {"en", "nl"}),
+    ],
+)
 def test_every_entry_has_a_title_in_each_language_of_its_edition(edition, languages):
     for entry in load(edition):
         assert set(entry.titles) == languages, entry.number
@@ -140,7 +158,10 @@ def test_the_structure_is_per_edition():
     assert [e.number for e in children("2007", "71")] == ["71.1", "71.2"]
     assert "withdrawn" in title("2007", "16D").lower()
     assert "withdrawn" in title("2017", "16C").lower()
-    with pytest.raises(CitationError, match="Law 64B7 does not exist in the 1997 Laws: the sub-sections of Law 64B run from 64B1 to 64B6"):
+    with pytest.raises(
+        CitationError,
+        match="Law 64B7 does not exist in the 1997 Laws: the sub-sections of Law 64B run from 64B1 to 64B6",
+    ):
         validate_citation("1997", "64B7")
 
 
@@ -170,8 +191,7 @@ def _absent(number, edition, ancestor, has):
 CITATIONS = [
     # (text, {edition: the number cited, or the error message})
     ("12C1c", {"1997": _absent("12C1c", "1997", "12C1", "no sub-sections"), "2007": "12C1c", "2017": "12C1c"}),
-    ("Law 12 C 1 (c)", {"1997": _absent("12C1c", "1997", "12C1", "no sub-sections"),
-                        "2007": "12C1c", "2017": "12C1c"}),
+    ("Law 12 C 1 (c)", {"1997": _absent("12C1c", "1997", "12C1", "no sub-sections"), "2007": "12C1c", "2017": "12C1c"}),
     ("16B1a", {"1997": _absent("16B1a", "1997", "16B", "no sub-sections"), "2007": "16B1a", "2017": "16B1a"}),
     ("law 16b1(a)", {"1997": _absent("16B1a", "1997", "16B", "no sub-sections"), "2007": "16B1a", "2017": "16B1a"}),
     ("L16B", {"1997": "16B", "2007": "16B", "2017": "16B"}),
@@ -182,13 +202,31 @@ CITATIONS = [
     ("6D1", {"1997": _absent("6D1", "1997", "6D", "no sub-sections"), "2007": "6D1", "2017": "6D1"}),
     ("13A", {"1997": _absent("13A", "1997", "13", "no sub-sections"), "2007": "13A", "2017": "13A"}),
     ("24B", {"1997": "24B", "2007": "24B", "2017": "24B"}),
-    ("Law 23C", {"1997": _absent("23C", "1997", "23", "no sub-sections"),
-                 "2007": _absent("23C", "2007", "23", "no sub-sections"), "2017": "23C"}),
-    ("72C", {"1997": _absent("72C", "1997", "72", "72A to 72B"), "2007": _absent("72C", "2007", "72", "72A to 72B"),
-             "2017": "72C"}),
+    (
+        "Law 23C",
+        {
+            "1997": _absent("23C", "1997", "23", "no sub-sections"),
+            "2007": _absent("23C", "2007", "23", "no sub-sections"),
+            "2017": "23C",
+        },
+    ),
+    (
+        "72C",
+        {
+            "1997": _absent("72C", "1997", "72", "72A to 72B"),
+            "2007": _absent("72C", "2007", "72", "72A to 72B"),
+            "2017": "72C",
+        },
+    ),
     ("71.1", {"1997": _absent("71.1", "1997", "71", "71A to 71C"), "2007": "71.1", "2017": "71.1"}),
-    ("71A", {"1997": "71A", "2007": _absent("71A", "2007", "71", "71.1 to 71.2"),
-             "2017": _absent("71A", "2017", "71", "71.1 to 71.2")}),
+    (
+        "71A",
+        {
+            "1997": "71A",
+            "2007": _absent("71A", "2007", "71", "71.1 to 71.2"),
+            "2017": _absent("71A", "2017", "71", "71.1 to 71.2"),
+        },
+    ),
     ("17E", {"1997": "17E", "2007": "17E", "2017": _absent("17E", "2017", "17", "17A to 17D")}),
     ("64B7", {"1997": _absent("64B7", "1997", "64B", "64B1 to 64B6"), "2007": "64B7", "2017": "64B7"}),
     ("93C3a", {"1997": _absent("93C3a", "1997", "93C", "no sub-sections"), "2007": "93C3a", "2017": "93C3a"}),
@@ -196,12 +234,23 @@ CITATIONS = [
     ("12Z", {edition: NOT_A_CITATION.format("12Z") for edition in EDITIONS}),
     ("99A", {edition: "Law 99 does not exist: the Laws have 93 laws" for edition in EDITIONS}),
     ("0", {edition: "Law 0 does not exist: the Laws have 93 laws" for edition in EDITIONS}),
-    ("16B9", {"1997": _absent("16B9", "1997", "16B", "no sub-sections"),
-              "2007": _absent("16B9", "2007", "16B", "16B1 to 16B3"),
-              "2017": _absent("16B9", "2017", "16B", "16B1 to 16B3")}),
+    (
+        "16B9",
+        {
+            "1997": _absent("16B9", "1997", "16B", "no sub-sections"),
+            "2007": _absent("16B9", "2007", "16B", "16B1 to 16B3"),
+            "2017": _absent("16B9", "2017", "16B", "16B1 to 16B3"),
+        },
+    ),
     ("2B", {edition: _absent("2B", edition, "2", "no sub-sections") for edition in EDITIONS}),
-    ("1D", {"1997": _absent("1D", "1997", "1", "no sub-sections"), "2007": _absent("1D", "2007", "1", "no sub-sections"),
-            "2017": _absent("1D", "2017", "1", "1A to 1C")}),
+    (
+        "1D",
+        {
+            "1997": _absent("1D", "1997", "1", "no sub-sections"),
+            "2007": _absent("1D", "2007", "1", "no sub-sections"),
+            "2017": _absent("1D", "2017", "1", "1A to 1C"),
+        },
+    ),
 ]
 
 
@@ -222,16 +271,86 @@ def test_the_citations_a_director_writes(edition, text, expected):
 
 # The sections (letters) of each 2017 law that has any; 71 has the numbered items 71.1 and 71.2.
 SECTIONS_2017 = {
-    1: "ABC", 5: "AB", 6: "ABCDEF", 7: "ABCD", 8: "ABC", 9: "ABC", 10: "ABC", 11: "AB", 12: "ABC",
-    13: "ABCDEF", 14: "ABC", 15: "ABCD", 16: "ABCD", 17: "ABCD", 18: "ABCDEF", 19: "ABCD", 20: "ABCDEFG",
-    21: "AB", 22: "AB", 23: "ABC", 24: "ABC", 25: "AB", 26: "AB", 27: "ABCD", 28: "AB", 29: "ABC",
-    30: "ABC", 31: "AB", 32: "AB", 35: "ABCD", 36: "AB", 37: "AB", 38: "ABCD", 39: "ABC", 40: "ABC",
-    41: "ABCD", 42: "AB", 43: "AB", 44: "ABCDEFG", 45: "ABCDEFG", 46: "AB", 47: "ABCDEF", 48: "AB",
-    50: "ABCDE", 51: "AB", 52: "AB", 53: "ABC", 54: "ABCDE", 55: "ABC", 57: "ABC", 58: "AB", 60: "ABC",
-    61: "AB", 62: "ABCD", 63: "AB", 64: "ABC", 65: "ABCD", 66: "ABCD", 67: "AB", 68: "ABCD", 69: "AB",
-    70: "ABCDE", 72: "ABC", 73: "ABCDE", 74: "ABC", 75: "ABC", 76: "ABCD", 78: "ABCD", 79: "ABC",
-    80: "AB", 81: "ABCD", 82: "ABC", 84: "ABCD", 85: "AB", 86: "ABCD", 87: "AB", 90: "AB", 91: "AB",
-    92: "ABCD", 93: "ABC",
+    1: "ABC",
+    5: "AB",
+    6: "ABCDEF",
+    7: "ABCD",
+    8: "ABC",
+    9: "ABC",
+    10: "ABC",
+    11: "AB",
+    12: "ABC",
+    13: "ABCDEF",
+    14: "ABC",
+    15: "ABCD",
+    16: "ABCD",
+    17: "ABCD",
+    18: "ABCDEF",
+    19: "ABCD",
+    20: "ABCDEFG",
+    21: "AB",
+    22: "AB",
+    23: "ABC",
+    24: "ABC",
+    25: "AB",
+    26: "AB",
+    27: "ABCD",
+    28: "AB",
+    29: "ABC",
+    30: "ABC",
+    31: "AB",
+    32: "AB",
+    35: "ABCD",
+    36: "AB",
+    37: "AB",
+    38: "ABCD",
+    39: "ABC",
+    40: "ABC",
+    41: "ABCD",
+    42: "AB",
+    43: "AB",
+    44: "ABCDEFG",
+    45: "ABCDEFG",
+    46: "AB",
+    47: "ABCDEF",
+    48: "AB",
+    50: "ABCDE",
+    51: "AB",
+    52: "AB",
+    53: "ABC",
+    54: "ABCDE",
+    55: "ABC",
+    57: "ABC",
+    58: "AB",
+    60: "ABC",
+    61: "AB",
+    62: "ABCD",
+    63: "AB",
+    64: "ABC",
+    65: "ABCD",
+    66: "ABCD",
+    67: "AB",
+    68: "ABCD",
+    69: "AB",
+    70: "ABCDE",
+    72: "ABC",
+    73: "ABCDE",
+    74: "ABC",
+    75: "ABC",
+    76: "ABCD",
+    78: "ABCD",
+    79: "ABC",
+    80: "AB",
+    81: "ABCD",
+    82: "ABC",
+    84: "ABCD",
+    85: "AB",
+    86: "ABCD",
+    87: "AB",
+    90: "AB",
+    91: "AB",
+    92: "ABCD",
+    93: "ABC",
 }
 # The 2017 laws printed as one undivided text.
 UNDIVIDED_2017 = {2, 3, 4, 33, 34, 49, 56, 59, 77, 83, 88, 89}
@@ -239,15 +358,21 @@ UNDIVIDED_2017 = {2, 3, 4, 33, 34, 49, 56, 59, 77, 83, 88, 89}
 # The 2007 citations the 2017 Laws no longer have, and why. Every other 2007 citation is a
 # 2017 citation too (not always of the same text: 16C and 16D changed places).
 REMOVED_IN_2017 = {
-    **dict.fromkeys(["16C2a", "16C2b", "16C2c", "16C2d", "16C3"],
-                    "16C and 16D changed places: the Director's options on extraneous information from other "
-                    "sources are 16D2(a)-(d) and 16D3; 16C (withdrawn calls and plays) has only 16C1 and 16C2"),
-    **dict.fromkeys(["17D3", "17D4", "17E", "17E1", "17E2"],
-                    "cards taken from the wrong board (2007 17D1-4) moved to Law 15, Wrong Board or Hand; "
-                    "the end of the auction period (2007 17E) is 17D, with two items"),
-    **dict.fromkeys(["26A1", "26A2", "26A2a", "26A2b"],
-                    "Law 26 no longer lets declarer require a lead or choose between options: he may only "
-                    "prohibit the lead of one suit the offender did not specify"),
+    **dict.fromkeys(
+        ["16C2a", "16C2b", "16C2c", "16C2d", "16C3"],
+        "16C and 16D changed places: the Director's options on extraneous information from other "
+        "sources are 16D2(a)-(d) and 16D3; 16C (withdrawn calls and plays) has only 16C1 and 16C2",
+    ),
+    **dict.fromkeys(
+        ["17D3", "17D4", "17E", "17E1", "17E2"],
+        "cards taken from the wrong board (2007 17D1-4) moved to Law 15, Wrong Board or Hand; "
+        "the end of the auction period (2007 17E) is 17D, with two items",
+    ),
+    **dict.fromkeys(
+        ["26A1", "26A2", "26A2a", "26A2b"],
+        "Law 26 no longer lets declarer require a lead or choose between options: he may only "
+        "prohibit the lead of one suit the offender did not specify",
+    ),
     "73F": "the violation of proprieties (2007 73F) became 73E2, false inference from an opponent's action",
 }
 
@@ -314,16 +439,21 @@ def test_the_data_files_are_rebuilt_from_the_english_source_without_the_seeds(tm
     assert "laws_2017.json: " in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("entries, error", [
-    ([{"number": "1", "title": "One"}, {"number": "1A1", "title": "Early"}], "1A1 comes before its parent 1A"),
-    ([{"number": "1", "title": "One"}, {"number": "1", "title": "Again"}], "bad or repeated number '1'"),
-    ([{"number": "1", "title": "One"}, {"number": "1a", "title": "Lower"}], "bad or repeated number '1a'"),
-    ([{"number": "1", "title": None}], "law 1 has no title"),
-    ([{"number": "1", "title": "One"}, {"number": "1A", "title": "A", "verified": False}],
-     "only a law may be marked"),
-    ([{"number": "1", "title": "One", "note": "x"}], "bad entry"),
-    ([{"number": "1", "title": " "}], "empty title"),
-])
+@pytest.mark.parametrize(
+    "entries, error",
+    [
+        ([{"number": "1", "title": "One"}, {"number": "1A1", "title": "Early"}], "1A1 comes before its parent 1A"),
+        ([{"number": "1", "title": "One"}, {"number": "1", "title": "Again"}], "bad or repeated number '1'"),
+        ([{"number": "1", "title": "One"}, {"number": "1a", "title": "Lower"}], "bad or repeated number '1a'"),
+        ([{"number": "1", "title": None}], "law 1 has no title"),
+        (
+            [{"number": "1", "title": "One"}, {"number": "1A", "title": "A", "verified": False}],
+            "only a law may be marked",
+        ),
+        ([{"number": "1", "title": "One", "note": "x"}], "bad entry"),
+        ([{"number": "1", "title": " "}], "empty title"),
+    ],
+)
 def test_the_english_source_is_checked(tmp_path, monkeypatch, entries, error):
     (tmp_path / "titles_en_2017.json").write_text(json.dumps(entries), encoding="utf-8")
     monkeypatch.setattr(extract_seeds, "SOURCE_DIR", tmp_path)
@@ -332,8 +462,7 @@ def test_the_english_source_is_checked(tmp_path, monkeypatch, entries, error):
 
 
 def test_a_new_entry_without_a_translation_is_refused():
-    rows = [{"number": "1", "law": 1, "parent": None, "titles": {"en": "A title nobody translated"},
-             "verified": True}]
+    rows = [{"number": "1", "law": 1, "parent": None, "titles": {"en": "A title nobody translated"}, "verified": True}]
     with pytest.raises(ValueError, match="no he translation of 'A title nobody translated'"):
         extract_seeds.add_translations("2017", rows)
 

@@ -46,15 +46,15 @@ def open_ruling(field, director, kind=Ruling.Kind.REVOKE, lin=LIN, override=""):
 
 
 def edition(field, value):
-    scoring_services.set_authority_setting(authority=field.authority, key="laws_edition", value=value,
-                                           effective_from=datetime.date(2000, 1, 1))
+    scoring_services.set_authority_setting(
+        authority=field.authority, key="laws_edition", value=value, effective_from=datetime.date(2000, 1, 1)
+    )
 
 
 def test_a_revoke_read_from_the_lin_is_transferred_and_reaches_the_standings(field, director):
     ruling = open_ruling(field, director)
     item = revokes.record_revoke(ruling=ruling, by=director)
-    assert (item.edition, item.law, item.transfer, item.table_tricks, item.result_tricks) == ("2017", "64A2", 1, 10,
-                                                                                                11)
+    assert (item.edition, item.law, item.transfer, item.table_tricks, item.result_tricks) == ("2017", "64A2", 1, 10, 11)
     assert item.from_play and item.facts["offender"] == "E" and item.facts["established_by"] == "63A1"
     assert item.guide is None  # the worker's job (tasks.solve_trick_ruling)
     assert revokes.solve_guide(item.pk)
@@ -67,7 +67,11 @@ def test_a_revoke_read_from_the_lin_is_transferred_and_reaches_the_standings(fie
     ruling.refresh_from_db()
     assert ruling.state == Ruling.State.GIVEN
     assert (ruling.outcome, ruling.score_kind, ruling.score, ruling.offending_side) == (
-        "adjusted", "assigned", {"ns": 450}, "EW")
+        "adjusted",
+        "assigned",
+        {"ns": 450},
+        "EW",
+    )
     assert [c.law.number for c in ruling.citations.all()] == ["64A2"]
     assert "64A2" in ruling.ruling_text and "4S N +1" in ruling.ruling_text
     recalculation.recalculate_board(field.boards[0].pk)
@@ -76,14 +80,24 @@ def test_a_revoke_read_from_the_lin_is_transferred_and_reaches_the_standings(fie
     assert Standing.objects.get(event=field.event, session=None, contestant=field.pairs[6]).total == Decimal("11")
 
 
-@pytest.mark.parametrize(("edition_in_force", "tricks", "after"), [("1997", 2, 12), ("2007", 1, 11),
-                                                                    ("2017", 1, 11)])
+@pytest.mark.parametrize(("edition_in_force", "tricks", "after"), [("1997", 2, 12), ("2007", 1, 11), ("2017", 1, 11)])
 def test_entered_facts_follow_the_edition_in_force(field, director, edition_in_force, tricks, after):
     edition(field, edition_in_force)
     ruling = services.record_ruling(director=director, kind=Ruling.Kind.REVOKE, result=table_x(field))
-    item = revokes.record_revoke(ruling=ruling, by=director, facts=dict(
-        trick=3, offender="E", established=True, established_by="63A1", offender_won_revoke_trick=False,
-        offending_side_won_revoke_trick=False, offending_side_tricks_after=3, offender_won_with_legal_card=True))
+    item = revokes.record_revoke(
+        ruling=ruling,
+        by=director,
+        facts=dict(
+            trick=3,
+            offender="E",
+            established=True,
+            established_by="63A1",
+            offender_won_revoke_trick=False,
+            offending_side_won_revoke_trick=False,
+            offending_side_tricks_after=3,
+            offender_won_with_legal_card=True,
+        ),
+    )
     assert (item.edition, item.law, item.transfer, item.result_tricks) == (edition_in_force, "64A2", tricks, after)
     assert not item.from_play and item.guide is None
 
@@ -106,15 +120,20 @@ def test_equity_needs_a_reason_and_cites_64c(field, director):
     with pytest.raises(ValidationError) as caught:
         revokes.confirm(ruling=ruling, by=director, equity_tricks=3, equity_reason="too many")
     assert "at most 2 more" in caught.value.message_dict["equity_tricks"][0]
-    item = revokes.confirm(ruling=ruling, by=director, equity_tricks=1,
-                           equity_reason="Without the revoke declarer makes 12 tricks in every line.")
+    item = revokes.confirm(
+        ruling=ruling,
+        by=director,
+        equity_tricks=1,
+        equity_reason="Without the revoke declarer makes 12 tricks in every line.",
+    )
     ruling.refresh_from_db()
     assert item.result_tricks == 12 and ruling.score == {"ns": 480}
     assert sorted(c.law.number for c in ruling.citations.all()) == ["64A2", "64C"]
 
 
-def test_the_guide_is_sent_to_a_worker_after_the_commit(field, director, django_capture_on_commit_callbacks,
-                                                        monkeypatch):
+def test_the_guide_is_sent_to_a_worker_after_the_commit(
+    field, director, django_capture_on_commit_callbacks, monkeypatch
+):
     sent = []
     monkeypatch.setattr(revokes.dispatch, "send", lambda name, *args, **options: sent.append((name, args)))
     ruling = open_ruling(field, director)
@@ -122,9 +141,19 @@ def test_the_guide_is_sent_to_a_worker_after_the_commit(field, director, django_
         item = revokes.record_revoke(ruling=ruling, by=director)
     assert sent == [("rulings.tasks.solve_trick_ruling", (item.pk,))]
     with django_capture_on_commit_callbacks(execute=True):
-        revokes.record_revoke(ruling=ruling, by=director, facts=dict(
-            trick=3, offender="E", established=True, established_by="63A1", offender_won_revoke_trick=False,
-            offending_side_won_revoke_trick=False, offending_side_tricks_after=3))
+        revokes.record_revoke(
+            ruling=ruling,
+            by=director,
+            facts=dict(
+                trick=3,
+                offender="E",
+                established=True,
+                established_by="63A1",
+                offender_won_revoke_trick=False,
+                offending_side_won_revoke_trick=False,
+                offending_side_tricks_after=3,
+            ),
+        )
     assert len(sent) == 1  # entered facts have no play to solve
 
 
@@ -151,19 +180,32 @@ def test_without_a_play_the_facts_are_asked_for(field, director):
         revokes.record_revoke(ruling=ruling, by=director)
     assert "facts" in caught.value.message_dict
     with pytest.raises(ValidationError) as caught:
-        revokes.record_revoke(ruling=ruling, by=director, facts=dict(
-            trick=3, offender="E", established=True, established_by="63A1", offender_won_revoke_trick=False,
-            offending_side_won_revoke_trick=False, offending_side_tricks_after=11))
+        revokes.record_revoke(
+            ruling=ruling,
+            by=director,
+            facts=dict(
+                trick=3,
+                offender="E",
+                established=True,
+                established_by="63A1",
+                offender_won_revoke_trick=False,
+                offending_side_won_revoke_trick=False,
+                offending_side_tricks_after=11,
+            ),
+        )
     assert "after trick 3" in caught.value.message_dict["offending_side_tricks_after"][0]
 
 
-@pytest.mark.parametrize(("edition_in_force", "could_follow", "tricks", "law"), [
-    ("1997", True, 0, "67B1a"), ("2007", True, 1, "67B1a"), ("2017", False, 1, "67B1b")])
+@pytest.mark.parametrize(
+    ("edition_in_force", "could_follow", "tricks", "law"),
+    [("1997", True, 0, "67B1a"), ("2007", True, 1, "67B1a"), ("2017", False, 1, "67B1b")],
+)
 def test_a_defective_trick_per_edition(field, director, edition_in_force, could_follow, tricks, law):
     edition(field, edition_in_force)
     ruling = services.record_ruling(director=director, kind=Ruling.Kind.REVOKE, result=table_x(field))
-    item = revokes.record_defective_trick(ruling=ruling, by=director, trick=5, offender="W",
-                                          could_follow=could_follow, offending_side_won_from_then=True)
+    item = revokes.record_defective_trick(
+        ruling=ruling, by=director, trick=5, offender="W", could_follow=could_follow, offending_side_won_from_then=True
+    )
     assert (item.kind, item.law, item.transfer, item.result_tricks) == ("defective_trick", law, tricks, 10 + tricks)
 
 
@@ -198,12 +240,25 @@ def test_a_claim_position_entered_without_a_play(field, director):
         revokes.record_claim(ruling=ruling, by=director, claimer="N", statement="All mine")
     assert "remaining" in caught.value.message_dict
     with pytest.raises(ValidationError) as caught:
-        revokes.record_claim(ruling=ruling, by=director, claimer="N", statement="All mine",
-                             remaining="N:96.J.T74.Q9 QJ.T94.J.KT T.AQ6.AQ8.2 ..K9653.J8", leader="N", declarer_won=5)
+        revokes.record_claim(
+            ruling=ruling,
+            by=director,
+            claimer="N",
+            statement="All mine",
+            remaining="N:96.J.T74.Q9 QJ.T94.J.KT T.AQ6.AQ8.2 ..K9653.J8",
+            leader="N",
+            declarer_won=5,
+        )
     assert "remaining" in caught.value.message_dict  # West a card short
-    item = revokes.record_claim(ruling=ruling, by=director, claimer="N", statement="All mine",
-                                remaining="N:96.J.T74.Q9 QJ.T94.J.KT T.AQ6.AQ8.2 ..K9653.J87", leader="N",
-                                declarer_won=5)
+    item = revokes.record_claim(
+        ruling=ruling,
+        by=director,
+        claimer="N",
+        statement="All mine",
+        remaining="N:96.J.T74.Q9 QJ.T94.J.KT T.AQ6.AQ8.2 ..K9653.J87",
+        leader="N",
+        declarer_won=5,
+    )
     assert not item.from_play and item.facts["trick"] == 6 and item.guide["won"] == {"NS": 5, "EW": 0}
     assert revokes.solve_guide(item.pk)
     item.refresh_from_db()
@@ -219,6 +274,7 @@ def test_a_claim_position_entered_without_a_play(field, director):
 
 
 # --- The pages --------------------------------------------------------------------------------
+
 
 def test_the_director_confirms_on_the_revoke_page(client, field, director):
     ruling = open_ruling(field, director)

@@ -29,16 +29,24 @@ def table_x(field):
 
 
 def rule(field, director, **kwargs):
-    defaults = dict(result=table_x(field), director=director, kind=Ruling.Kind.UNAUTHORISED_INFORMATION,
-                    laws="16B1a, 12C1c", ruling_text="Score adjusted", reasoning="Pass was a logical alternative",
-                    give=True)
+    defaults = dict(
+        result=table_x(field),
+        director=director,
+        kind=Ruling.Kind.UNAUTHORISED_INFORMATION,
+        laws="16B1a, 12C1c",
+        ruling_text="Score adjusted",
+        reasoning="Pass was a logical alternative",
+        give=True,
+    )
     defaults.update(kwargs)
     return services.rule(**defaults)
 
 
-WEIGHTED = [{"contract": "4S", "declarer": "N", "tricks": 10, "weight": "0.5"},
-            {"contract": "4S", "declarer": "N", "tricks": 11, "weight": "0.3"},
-            {"contract": "4S", "declarer": "N", "tricks": 9, "weight": "0.2"}]
+WEIGHTED = [
+    {"contract": "4S", "declarer": "N", "tricks": 10, "weight": "0.5"},
+    {"contract": "4S", "declarer": "N", "tricks": 11, "weight": "0.3"},
+    {"contract": "4S", "declarer": "N", "tricks": 9, "weight": "0.2"},
+]
 
 
 def test_a_weighted_ruling_reaches_the_standings(field, director):
@@ -55,51 +63,121 @@ def test_a_weighted_ruling_reaches_the_standings(field, director):
     standing = Standing.objects.get(event=field.event, session=None, contestant=field.pairs[6])
     assert standing.total == Decimal("7.5")
     change.refresh_from_db()
-    assert change.explain("NS") == ("Board 1: 4S N = +420 replaced by 50% 4S N = / 30% 4S N +1 / 20% 4S N -1 "
-                                    "by ruling 1, 8 -> 7.5 MP")
+    assert change.explain("NS") == (
+        "Board 1: 4S N = +420 replaced by 50% 4S N = / 30% 4S N +1 / 20% 4S N -1 by ruling 1, 8 -> 7.5 MP"
+    )
 
 
-@pytest.mark.parametrize("kind,laws,outcome,score_kind,ns,ew,expected", [
-    (Ruling.Kind.LAW_APPLIED, "27B1a", "rectification", "", None, None, None),
-    (Ruling.Kind.MISINFORMATION, "21B3, 12C1e", "adjusted", "assigned",
-     {"contract": "3S", "declarer": "N", "tricks": 10}, None, {"ns": 170}),
-    (Ruling.Kind.ADJUSTED_SCORE, "12C1e", "adjusted", "split",
-     {"contract": "4S", "declarer": "N", "tricks": 10}, {"contract": "4S", "declarer": "N", "tricks": 11},
-     {"ns": 420, "ew": 450}),
-    (Ruling.Kind.FOULED_BOARD, "87A, 12C2a", "adjusted", "artificial", "AVE+", "AVE-", {"ns": "AVE+", "ew": "AVE-"}),
-    (Ruling.Kind.CLAIM, "70D1", "adjusted", "assigned", {"contract": "4S", "declarer": "N", "tricks": 9}, None,
-     {"ns": -50}),
-    (Ruling.Kind.REVOKE, "64A1", "rectification", "", None, None, None),
-])
-def test_every_kind_of_ruling_is_recorded_with_its_score(field, director, kind, laws, outcome, score_kind, ns,
-                                                         ew, expected):
-    ruling = rule(field, director, kind=kind, laws=laws, outcome=outcome, score_kind=score_kind, ns=ns, ew=ew,
-                  offending_side="EW" if outcome == "adjusted" else "")
+@pytest.mark.parametrize(
+    "kind,laws,outcome,score_kind,ns,ew,expected",
+    [
+        (Ruling.Kind.LAW_APPLIED, "27B1a", "rectification", "", None, None, None),
+        (
+            Ruling.Kind.MISINFORMATION,
+            "21B3, 12C1e",
+            "adjusted",
+            "assigned",
+            {"contract": "3S", "declarer": "N", "tricks": 10},
+            None,
+            {"ns": 170},
+        ),
+        (
+            Ruling.Kind.ADJUSTED_SCORE,
+            "12C1e",
+            "adjusted",
+            "split",
+            {"contract": "4S", "declarer": "N", "tricks": 10},
+            {"contract": "4S", "declarer": "N", "tricks": 11},
+            {"ns": 420, "ew": 450},
+        ),
+        (
+            Ruling.Kind.FOULED_BOARD,
+            "87A, 12C2a",
+            "adjusted",
+            "artificial",
+            "AVE+",
+            "AVE-",
+            {"ns": "AVE+", "ew": "AVE-"},
+        ),
+        (
+            Ruling.Kind.CLAIM,
+            "70D1",
+            "adjusted",
+            "assigned",
+            {"contract": "4S", "declarer": "N", "tricks": 9},
+            None,
+            {"ns": -50},
+        ),
+        (Ruling.Kind.REVOKE, "64A1", "rectification", "", None, None, None),
+    ],
+)
+def test_every_kind_of_ruling_is_recorded_with_its_score(
+    field, director, kind, laws, outcome, score_kind, ns, ew, expected
+):
+    ruling = rule(
+        field,
+        director,
+        kind=kind,
+        laws=laws,
+        outcome=outcome,
+        score_kind=score_kind,
+        ns=ns,
+        ew=ew,
+        offending_side="EW" if outcome == "adjusted" else "",
+    )
     assert ruling.score == expected
     effective = getattr(table_x(field), "effective", None) if expected else None
     assert (effective.score if effective else None) == expected
 
 
 def test_redress_after_a_serious_error(field, director):
-    redress = {"table": {"contract": "4H", "declarer": "N", "tricks": 7},
-               "normal_play": {"contract": "4H", "declarer": "N", "tricks": 9},
-               "without_infraction": {"contract": "3H", "declarer": "N", "tricks": 9}, "non_offending": "NS"}
-    ruling = rule(field, director, kind=Ruling.Kind.ADJUSTED_SCORE, laws="12C1b", outcome="adjusted",
-                  score_kind="redress", ns=redress, offending_side="EW")
-    assert ruling.score == {"ns": {"table": -150, "normal_play": -50, "without_infraction": 140,
-                                   "non_offending": "NS"}}
+    redress = {
+        "table": {"contract": "4H", "declarer": "N", "tricks": 7},
+        "normal_play": {"contract": "4H", "declarer": "N", "tricks": 9},
+        "without_infraction": {"contract": "3H", "declarer": "N", "tricks": 9},
+        "non_offending": "NS",
+    }
+    ruling = rule(
+        field,
+        director,
+        kind=Ruling.Kind.ADJUSTED_SCORE,
+        laws="12C1b",
+        outcome="adjusted",
+        score_kind="redress",
+        ns=redress,
+        offending_side="EW",
+    )
+    assert ruling.score == {"ns": {"table": -150, "normal_play": -50, "without_infraction": 140, "non_offending": "NS"}}
 
 
 def test_directors_error_treats_both_sides_as_non_offending(field, director):
-    ruling = rule(field, director, kind=Ruling.Kind.DIRECTORS_ERROR, laws="82C", outcome="adjusted",
-                  score_kind="artificial", ns="AVE+", ew="AVE+")
+    ruling = rule(
+        field,
+        director,
+        kind=Ruling.Kind.DIRECTORS_ERROR,
+        laws="82C",
+        outcome="adjusted",
+        score_kind="artificial",
+        ns="AVE+",
+        ew="AVE+",
+    )
     assert ruling.score == {"ns": "AVE+", "ew": "AVE+"}
     assert table_x(field).effective.outside_agency is True
     with pytest.raises(ValidationError) as exc:
-        rule(field, director, kind=Ruling.Kind.DIRECTORS_ERROR, laws="82C", outcome="adjusted",
-             score_kind="artificial", ns="AVE+", ew="AVE+", offending_side="EW")
+        rule(
+            field,
+            director,
+            kind=Ruling.Kind.DIRECTORS_ERROR,
+            laws="82C",
+            outcome="adjusted",
+            score_kind="artificial",
+            ns="AVE+",
+            ew="AVE+",
+            offending_side="EW",
+        )
     assert exc.value.message_dict["offending_side"] == [
-        "A director's error (Law 82C) has no offending side: both sides are treated as non-offending."]
+        "A director's error (Law 82C) has no offending side: both sides are treated as non-offending."
+    ]
 
 
 def test_citations_are_checked_against_the_edition_in_force(field, director):
@@ -107,20 +185,23 @@ def test_citations_are_checked_against_the_edition_in_force(field, director):
         rule(field, director, laws="92B, 12C9")
     assert exc.value.message_dict["laws"][0].startswith("Law 12C9 does not exist in the 2017 Laws")
     assert not Ruling.objects.exists()
-    scoring_services.set_authority_setting(authority=field.authority, key="laws_edition", value="1997",
-                                           effective_from=datetime.date(2000, 1, 1))
+    scoring_services.set_authority_setting(
+        authority=field.authority, key="laws_edition", value="1997", effective_from=datetime.date(2000, 1, 1)
+    )
     ruling = rule(field, director, laws="64A2", outcome="rectification")
     assert ruling.citations.get().law.edition == "1997"
 
 
 def test_the_regulating_authority_limits_adjusted_scores(field, director):
-    scoring_services.set_authority_setting(authority=field.authority, key="weighted_scores_allowed", value=False,
-                                           effective_from=datetime.date(2000, 1, 1))
+    scoring_services.set_authority_setting(
+        authority=field.authority, key="weighted_scores_allowed", value=False, effective_from=datetime.date(2000, 1, 1)
+    )
     with pytest.raises(ValidationError) as exc:
         rule(field, director, outcome="adjusted", score_kind="weighted", ns=WEIGHTED, offending_side="EW")
     assert "does not allow weighted scores" in exc.value.message_dict["score"][0]
-    scoring_services.set_authority_setting(authority=field.authority, key="weighted_scores_allowed", value=True,
-                                           effective_from=datetime.date(2000, 1, 2))
+    scoring_services.set_authority_setting(
+        authority=field.authority, key="weighted_scores_allowed", value=True, effective_from=datetime.date(2000, 1, 2)
+    )
     thirds = [dict(row, weight="0.333") for row in WEIGHTED[:2]] + [dict(WEIGHTED[2], weight="0.334")]
     with pytest.raises(ValidationError) as exc:
         rule(field, director, outcome="adjusted", score_kind="weighted", ns=thirds, offending_side="EW")
@@ -134,21 +215,40 @@ def test_the_regulating_authority_limits_adjusted_scores(field, director):
 
 def test_a_bad_contract_in_an_adjusted_score_names_the_row(field, director):
     with pytest.raises(ValidationError) as exc:
-        rule(field, director, outcome="adjusted", score_kind="weighted", offending_side="EW",
-             ns=[dict(WEIGHTED[0], contract="8S"), WEIGHTED[1]])
+        rule(
+            field,
+            director,
+            outcome="adjusted",
+            score_kind="weighted",
+            offending_side="EW",
+            ns=[dict(WEIGHTED[0], contract="8S"), WEIGHTED[1]],
+        )
     assert exc.value.message_dict == {"ns[1]": ["contract: '8S' has level 8: a level is 1 to 7."]}
 
 
 def test_giving_a_ruling_requires_a_complete_record(field, director):
     with pytest.raises(ValidationError) as exc:
-        rule(field, director, laws="", ruling_text="", outcome="adjusted", score_kind="assigned",
-             ns={"contract": "3S", "declarer": "N", "tricks": 9})
+        rule(
+            field,
+            director,
+            laws="",
+            ruling_text="",
+            outcome="adjusted",
+            score_kind="assigned",
+            ns={"contract": "3S", "declarer": "N", "tricks": 9},
+        )
     assert set(exc.value.message_dict) == {"ruling_text", "laws", "offending_side"}
 
 
 def test_a_procedural_penalty_is_deducted_from_the_side(field, director):
-    rule(field, director, kind=Ruling.Kind.PROCEDURAL_PENALTY, laws="90B8", outcome="result_stands",
-         penalty={"side": "EW", "amount": "25", "unit": Penalty.Unit.PERCENT_OF_TOP, "offence": "late arrival"})
+    rule(
+        field,
+        director,
+        kind=Ruling.Kind.PROCEDURAL_PENALTY,
+        laws="90B8",
+        outcome="result_stands",
+        penalty={"side": "EW", "amount": "25", "unit": Penalty.Unit.PERCENT_OF_TOP, "offence": "late arrival"},
+    )
     recalculation.recalculate_board(field.boards[0].pk)
     x = BoardScore.objects.get(result=table_x(field))
     # Table X's E-W scored 4 of 12; a quarter of a top (3) comes off: 1. N-S keep their 8.
@@ -156,11 +256,22 @@ def test_a_procedural_penalty_is_deducted_from_the_side(field, director):
 
 
 def test_changing_a_ruling_is_logged_and_rescored(field, director):
-    ruling = rule(field, director, outcome="adjusted", score_kind="assigned",
-                  ns={"contract": "3S", "declarer": "N", "tricks": 9}, offending_side="EW")
-    services.change_ruling(ruling=ruling, by=director, reason="Colleague consulted: 4S makes",
-                           outcome="adjusted", score_kind="assigned",
-                           ns={"contract": "4S", "declarer": "N", "tricks": 10})
+    ruling = rule(
+        field,
+        director,
+        outcome="adjusted",
+        score_kind="assigned",
+        ns={"contract": "3S", "declarer": "N", "tricks": 9},
+        offending_side="EW",
+    )
+    services.change_ruling(
+        ruling=ruling,
+        by=director,
+        reason="Colleague consulted: 4S makes",
+        outcome="adjusted",
+        score_kind="assigned",
+        ns={"contract": "4S", "declarer": "N", "tricks": 10},
+    )
     revision = RulingRevision.objects.get()
     assert revision.before["score"] == {"ns": 140} and revision.after["score"] == {"ns": 420}
     assert revision.reason == "Colleague consulted: 4S makes"
@@ -176,7 +287,7 @@ def test_screens_tray_delay_and_clocks(field, director):
     assert exc.value.message_dict == {"tray_delay_seconds": ["A tray delay is recorded only when screens are in use."]}
     ruling = rule(field, director, tray_delay_seconds=25, screens=True, noticed_by="EW", outcome="result_stands")
     assert ruling.appeal_deadline() is None
-    posted = datetime.datetime(2026, 5, 1, 22, 0, tzinfo=datetime.timezone.utc)
+    posted = datetime.datetime(2026, 5, 1, 22, 0, tzinfo=datetime.UTC)
     scoring_services.post_official_scores(session=field.session, at=posted)
     assert ruling.appeal_deadline() == posted + datetime.timedelta(minutes=30)
     assert services.finalise_rulings(now=posted + datetime.timedelta(minutes=29)) == 0
@@ -186,9 +297,15 @@ def test_screens_tray_delay_and_clocks(field, director):
 
 
 def test_weights_as_percentages_and_round_penalties(field, director):
-    ruling = rule(field, director, outcome="adjusted", score_kind="weighted", offending_side="EW",
-                  ns=[dict(WEIGHTED[0], weight="60%"), dict(WEIGHTED[2], weight="40%")],
-                  penalty={"side": "EW", "amount": "10", "unit": Penalty.Unit.PERCENT_OF_TOP, "offence": "slow play"})
+    ruling = rule(
+        field,
+        director,
+        outcome="adjusted",
+        score_kind="weighted",
+        offending_side="EW",
+        ns=[dict(WEIGHTED[0], weight="60%"), dict(WEIGHTED[2], weight="40%")],
+        penalty={"side": "EW", "amount": "10", "unit": Penalty.Unit.PERCENT_OF_TOP, "offence": "slow play"},
+    )
     assert ruling.score == {"ns": [[420, "0.6"], [-50, "0.4"]]}
     assert ruling.score_description == "60% 4S N = / 40% 4S N -1"
     assert table_x(field).effective.penalty == {"ew": "10%"}

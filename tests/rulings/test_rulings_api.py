@@ -21,14 +21,21 @@ LIN_LINK = (Path(__file__).resolve().parents[1] / "fixtures" / "lin" / "handview
 def cast(field):
     """A director and chief of the tournament, its scorer, appeals member and auditor, the players
     at table 7 (where the ruling is) and at table 1, and a director of another tournament."""
+
     def official(name, role):
         user = make_user(name)
         scoring_services.appoint_official(tournament=field.tournament, user=user, role=role)
         return user
 
-    people = {name: official(name, role) for name, role in [
-        ("director", roles.DIRECTOR), ("chief", roles.CHIEF_DIRECTOR), ("scorer", roles.SCORER),
-        ("appeals", roles.APPEALS_MEMBER)]}
+    people = {
+        name: official(name, role)
+        for name, role in [
+            ("director", roles.DIRECTOR),
+            ("chief", roles.CHIEF_DIRECTOR),
+            ("scorer", roles.SCORER),
+            ("appeals", roles.APPEALS_MEMBER),
+        ]
+    }
     people["auditor"] = make_user("auditor")
     scoring_services.appoint_auditor(authority=field.authority, user=people["auditor"])
     for name, player in (("player_at_table", field.players[12]), ("other_player", field.players[0])):
@@ -48,11 +55,21 @@ def api(user):
 
 
 def weighted_request(field, **extra):
-    data = {"result": field.results[6].pk, "kind": "ui", "give": True, "laws": ["16B1a", "12C1c"],
-            "ruling_text": "Adjusted", "outcome": "adjusted", "score_kind": "weighted", "offending_side": "NS",
-            "ns": [{"contract": "4S", "declarer": "N", "tricks": 10, "weight": "0.6"},
-                   {"contract": "4S", "declarer": "N", "tricks": 9, "weight": "0.4"}],
-            "deal_source": LIN_LINK}
+    data = {
+        "result": field.results[6].pk,
+        "kind": "ui",
+        "give": True,
+        "laws": ["16B1a", "12C1c"],
+        "ruling_text": "Adjusted",
+        "outcome": "adjusted",
+        "score_kind": "weighted",
+        "offending_side": "NS",
+        "ns": [
+            {"contract": "4S", "declarer": "N", "tricks": 10, "weight": "0.6"},
+            {"contract": "4S", "declarer": "N", "tricks": 9, "weight": "0.4"},
+        ],
+        "deal_source": LIN_LINK,
+    }
     data.update(extra)
     return data
 
@@ -63,22 +80,36 @@ def test_a_director_creates_a_ruling_through_the_api(field, cast):
     body = response.json()
     assert body["state"] == "given"
     assert body["score"] == {"ns": [[420, "0.6"], [-50, "0.4"]]}
-    assert [law["number"] for law in body["laws"]] == ["16B1a", "12C1c"] or \
-        sorted(law["number"] for law in body["laws"]) == ["12C1c", "16B1a"]
-    assert body["auction"]["calls"][0] == {"call": "1NT", "alert": True, "explanation": "15-17",
-                                           "tempo_seconds": None, "note": ""}
+    assert [law["number"] for law in body["laws"]] == ["16B1a", "12C1c"] or sorted(
+        law["number"] for law in body["laws"]
+    ) == ["12C1c", "16B1a"]
+    assert body["auction"]["calls"][0] == {
+        "call": "1NT",
+        "alert": True,
+        "explanation": "15-17",
+        "tempo_seconds": None,
+        "note": "",
+    }
     assert body["deal"].startswith("N:")
 
 
-@pytest.mark.parametrize("change,field_name,message", [
-    ({"laws": ["12C9"]}, "laws", "Law 12C9 does not exist in the 2017 Laws"),
-    ({"deal_source": "https://www.bridgebase.com/tools/handviewer.html?bbo=y"}, "deal_source",
-     "the link has no lin= parameter"),
-    ({"ns": [{"contract": "4S", "declarer": "N", "tricks": 10, "weight": "0.6"}]}, "score",
-     "weights add up to 0.6, not 1"),
-    ({"ns": [{"contract": "4S", "declarer": "N", "tricks": 14, "weight": "1"}]}, "ns[1]",
-     "tricks"),
-])
+@pytest.mark.parametrize(
+    "change,field_name,message",
+    [
+        ({"laws": ["12C9"]}, "laws", "Law 12C9 does not exist in the 2017 Laws"),
+        (
+            {"deal_source": "https://www.bridgebase.com/tools/handviewer.html?bbo=y"},
+            "deal_source",
+            "the link has no lin= parameter",
+        ),
+        (
+            {"ns": [{"contract": "4S", "declarer": "N", "tricks": 10, "weight": "0.6"}]},
+            "score",
+            "weights add up to 0.6, not 1",
+        ),
+        ({"ns": [{"contract": "4S", "declarer": "N", "tricks": 14, "weight": "1"}]}, "ns[1]", "tricks"),
+    ],
+)
 def test_bad_input_is_refused_as_json_naming_the_field(field, cast, change, field_name, message):
     response = api(cast["director"]).post("/api/v1/rulings/", weighted_request(field, **change), format="json")
     assert response.status_code == 409
@@ -95,13 +126,29 @@ def test_only_the_tournament_s_directors_record_rulings(field, cast, who):
     assert not Ruling.objects.exists()
 
 
-@pytest.mark.parametrize("who,sees", [
-    ("director", True), ("chief", True), ("scorer", True), ("appeals", True), ("auditor", True),
-    ("player_at_table", True), ("other_player", False), ("stranger", False),
-])
+@pytest.mark.parametrize(
+    "who,sees",
+    [
+        ("director", True),
+        ("chief", True),
+        ("scorer", True),
+        ("appeals", True),
+        ("auditor", True),
+        ("player_at_table", True),
+        ("other_player", False),
+        ("stranger", False),
+    ],
+)
 def test_who_reads_a_ruling(field, cast, client, who, sees):
-    ruling = services.rule(result=field.results[6], director=cast["director"], kind="ui", laws="16B1a",
-                           ruling_text="Result stands", outcome="result_stands", give=True)
+    ruling = services.rule(
+        result=field.results[6],
+        director=cast["director"],
+        kind="ui",
+        laws="16B1a",
+        ruling_text="Result stands",
+        outcome="result_stands",
+        give=True,
+    )
     listed = [r["id"] for r in api(cast[who]).get("/api/v1/rulings/").json()["results"]]
     assert (ruling.pk in listed) is sees
     assert api(cast[who]).get(f"/api/v1/rulings/{ruling.pk}/").status_code == (200 if sees else 404)
@@ -111,18 +158,35 @@ def test_who_reads_a_ruling(field, cast, client, who, sees):
 
 def test_the_form_is_for_directors_of_the_tournament(field, cast, client):
     url = reverse("ruling-new", args=[field.results[6].pk])
-    for who, status in [("director", 200), ("chief", 200), ("scorer", 403), ("player_at_table", 403),
-                        ("stranger", 404)]:
+    for who, status in [
+        ("director", 200),
+        ("chief", 200),
+        ("scorer", 403),
+        ("player_at_table", 403),
+        ("stranger", 404),
+    ]:
         client.force_login(cast[who])
         assert client.get(url).status_code == status, who
 
 
 def test_the_form_shows_errors_in_the_field_and_writes_nothing(field, cast, client):
     client.force_login(cast["director"])
-    response = client.post(reverse("ruling-new", args=[field.results[6].pk]), {
-        "kind": "ui", "laws": "12C9", "ruling_text": "x", "outcome": "adjusted", "score_kind": "weighted",
-        "offending_side": "NS", "w1_contract": "4S", "w1_declarer": "N", "w1_tricks": "10", "w1_weight": "0.5",
-        "give": "1"})
+    response = client.post(
+        reverse("ruling-new", args=[field.results[6].pk]),
+        {
+            "kind": "ui",
+            "laws": "12C9",
+            "ruling_text": "x",
+            "outcome": "adjusted",
+            "score_kind": "weighted",
+            "offending_side": "NS",
+            "w1_contract": "4S",
+            "w1_declarer": "N",
+            "w1_tricks": "10",
+            "w1_weight": "0.5",
+            "give": "1",
+        },
+    )
     assert response.status_code == 200
     page = response.content.decode()
     assert "Law 12C9 does not exist in the 2017 Laws" in page
@@ -132,21 +196,30 @@ def test_the_form_shows_errors_in_the_field_and_writes_nothing(field, cast, clie
 
 def test_changing_a_ruling_through_the_api_is_logged(field, cast):
     created = api(cast["director"]).post("/api/v1/rulings/", weighted_request(field), format="json").json()
-    response = api(cast["chief"]).post(f"/api/v1/rulings/{created['id']}/change/", {
-        "reason": "Poll showed the 3S bid was not suggested", "outcome": "result_stands"}, format="json")
+    response = api(cast["chief"]).post(
+        f"/api/v1/rulings/{created['id']}/change/",
+        {"reason": "Poll showed the 3S bid was not suggested", "outcome": "result_stands"},
+        format="json",
+    )
     assert response.status_code == 200, response.json()
     assert response.json()["outcome"] == "result_stands" and response.json()["score"] is None
     ruling = Ruling.objects.get()
     assert ruling.revisions.get().reason == "Poll showed the 3S bid was not suggested"
     assert not hasattr(field.results[6].__class__.objects.get(pk=field.results[6].pk), "effective")
-    response = api(cast["scorer"]).post(f"/api/v1/rulings/{created['id']}/change/", {"reason": "x"},
-                                        format="json")
+    response = api(cast["scorer"]).post(f"/api/v1/rulings/{created['id']}/change/", {"reason": "x"}, format="json")
     assert response.status_code == 403
 
 
 def test_double_dummy_table_and_par_from_the_solver(field, cast):
-    ruling = services.rule(result=field.results[6], director=cast["director"], kind="claim", laws="70D1",
-                           ruling_text="Result stands", outcome="result_stands", give=True)
+    ruling = services.rule(
+        result=field.results[6],
+        director=cast["director"],
+        kind="claim",
+        laws="70D1",
+        ruling_text="Result stands",
+        outcome="result_stands",
+        give=True,
+    )
     assert tasks.solve_deal(ruling.pk) is True
     ruling.refresh_from_db()
     # The conftest deal: North-South make 10 tricks in spades and 11 in no-trumps double dummy.
@@ -158,8 +231,15 @@ def test_double_dummy_table_and_par_from_the_solver(field, cast):
 def test_a_deal_the_solver_cannot_take_is_reported(field, cast, monkeypatch):
     from bridge import deals
 
-    ruling = services.rule(result=field.results[6], director=cast["director"], kind="claim", laws="70D1",
-                           ruling_text="Result stands", outcome="result_stands", give=True)
+    ruling = services.rule(
+        result=field.results[6],
+        director=cast["director"],
+        kind="claim",
+        laws="70D1",
+        ruling_text="Result stands",
+        outcome="result_stands",
+        give=True,
+    )
 
     def refuse(deal):
         raise deals.DealError("deal", "the solver returned error -12: too many cards")
@@ -184,12 +264,22 @@ def test_a_draft_is_given_from_its_page_and_a_pbn_file_can_be_uploaded(field, ca
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     client.force_login(cast["director"])
-    pbn = ('[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
-           '[Deal "N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J875"]\n'
-           '[Auction "N"]\n1C Pass 1H Pass\n1S Pass 4H AP\n')
-    response = client.post(reverse("ruling-new", args=[field.results[6].pk]), {
-        "kind": "law_applied", "laws": "27B1a", "ruling_text": "Result stands", "outcome": "result_stands",
-        "deal_file": SimpleUploadedFile("board1.pbn", pbn.encode()), "draft": "1"})
+    pbn = (
+        '[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+        '[Deal "N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J875"]\n'
+        '[Auction "N"]\n1C Pass 1H Pass\n1S Pass 4H AP\n'
+    )
+    response = client.post(
+        reverse("ruling-new", args=[field.results[6].pk]),
+        {
+            "kind": "law_applied",
+            "laws": "27B1a",
+            "ruling_text": "Result stands",
+            "outcome": "result_stands",
+            "deal_file": SimpleUploadedFile("board1.pbn", pbn.encode()),
+            "draft": "1",
+        },
+    )
     ruling = Ruling.objects.get()
     assert response.status_code == 302 and ruling.state == Ruling.State.DRAFT
     assert [c["call"] for c in ruling.auction["calls"]][:3] == ["1C", "Pass", "1H"]
@@ -201,10 +291,24 @@ def test_a_draft_is_given_from_its_page_and_a_pbn_file_can_be_uploaded(field, ca
 
 
 def test_the_list_filters_by_law_kind_director_and_board(field, cast, client):
-    first = services.rule(result=field.results[6], director=cast["director"], kind="ui", laws="16B1a",
-                          ruling_text="Result stands", outcome="result_stands", give=True)
-    second = services.rule(result=field.results[5], director=cast["chief"], kind="claim", laws="70D1",
-                           ruling_text="Result stands", outcome="result_stands", give=True)
+    first = services.rule(
+        result=field.results[6],
+        director=cast["director"],
+        kind="ui",
+        laws="16B1a",
+        ruling_text="Result stands",
+        outcome="result_stands",
+        give=True,
+    )
+    second = services.rule(
+        result=field.results[5],
+        director=cast["chief"],
+        kind="claim",
+        laws="70D1",
+        ruling_text="Result stands",
+        outcome="result_stands",
+        give=True,
+    )
     client.force_login(cast["auditor"])
 
     def listed(**params):
@@ -225,8 +329,15 @@ def test_the_diagram_as_svg_and_a_missing_deal_is_not_found(field, cast, client)
     svg = client.get(reverse("ruling-svg", args=[created["id"]]))
     assert svg.status_code == 200 and svg["Content-Type"] == "image/svg+xml"
     assert b"<svg" in svg.content and b"15-17" in svg.content
-    plain = services.rule(result=field.results[1], director=cast["director"], kind="claim", laws="70D1",
-                          ruling_text="Result stands", outcome="result_stands", give=True)
+    plain = services.rule(
+        result=field.results[1],
+        director=cast["director"],
+        kind="claim",
+        laws="70D1",
+        ruling_text="Result stands",
+        outcome="result_stands",
+        give=True,
+    )
     # With the board's deal removed, a ruling that has no deal of its own has no image and no PBN.
     field.results[1].board.deal = ""
     field.results[1].board.save(update_fields=["deal"])

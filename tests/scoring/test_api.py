@@ -16,9 +16,17 @@ def client_for(user):
 
 
 def new_result(record, **extra):
-    data = {"board": record.boards[0].pk, "round": record.round.pk, "table": record.tables[0].pk,
-            "ns": record.pairs[0].pk, "ew": record.pairs[2].pk, "contract": "4S", "declarer": "N", "tricks": 10,
-            "lead": "D2"}
+    data = {
+        "board": record.boards[0].pk,
+        "round": record.round.pk,
+        "table": record.tables[0].pk,
+        "ns": record.pairs[0].pk,
+        "ew": record.pairs[2].pk,
+        "contract": "4S",
+        "declarer": "N",
+        "tricks": 10,
+        "lead": "D2",
+    }
     data.update(extra)
     return data
 
@@ -102,7 +110,8 @@ def test_correction_through_the_api_rescores(record, people):
 def test_board_with_a_bad_deal_is_refused(record, people):
     deal = "N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J87Z"
     response = client_for(people.director).post(
-        "/api/v1/boards/", {"session": record.session.pk, "number": 5, "deal": deal}, format="json")
+        "/api/v1/boards/", {"session": record.session.pk, "number": 5, "deal": deal}, format="json"
+    )
     assert response.status_code == 409
     assert list(response.json()) == ["deal"]
 
@@ -117,8 +126,8 @@ def test_membership_numbers_are_for_officials_not_players(record, people):
 
 def test_official_score_posting_sets_the_appeal_deadline(record, people):
     response = client_for(people.director).post(
-        "/api/v1/official-scores/", {"session": record.session.pk, "posted_at": "2026-05-01T21:00:00Z"},
-        format="json")
+        "/api/v1/official-scores/", {"session": record.session.pk, "posted_at": "2026-05-01T21:00:00Z"}, format="json"
+    )
     assert response.status_code == 201
     session = client_for(people.player).get(f"/api/v1/sessions/{record.session.pk}/").json()
     assert session["appeal_deadline"] == "2026-05-01T21:30:00Z"

@@ -16,14 +16,17 @@ def client_for(user):
     return client
 
 
-@pytest.mark.parametrize("query,field", [
-    ("offset=null&offset=null", "offset"),
-    ("offset=null", "offset"),
-    ("offset=-1", "offset"),
-    ("limit=0", "limit"),
-    ("limit=1.5", "limit"),
-    ("limit=5&limit=6", "limit"),
-])
+@pytest.mark.parametrize(
+    "query,field",
+    [
+        ("offset=null&offset=null", "offset"),
+        ("offset=null", "offset"),
+        ("offset=-1", "offset"),
+        ("limit=0", "limit"),
+        ("limit=1.5", "limit"),
+        ("limit=5&limit=6", "limit"),
+    ],
+)
 def test_paging_parameters_of_the_wrong_form_are_refused(record, people, query, field):
     response = client_for(people.director).get(f"/api/v1/boards/?{query}")
     assert response.status_code == 400
@@ -36,16 +39,19 @@ def test_valid_paging_is_accepted(record, people):
     assert response.json()["count"] == 2 and len(response.json()["results"]) == 1
 
 
-@pytest.mark.parametrize("url,field", [
-    ("/api/v1/boards/?session=abc", "session"),
-    ("/api/v1/boards/?session=1.5", "session"),
-    ("/api/v1/boards/?session=99999999999999999999999", "session"),  # was a 500: an overflow in the driver
-    ("/api/v1/events/{event}/standings/?session=99999999999999999999999", "session"),
-    ("/api/v1/contestants/?event=x", "event"),
-    ("/api/v1/rulings/?kind=nonsense", "kind"),
-    ("/api/v1/laws/?law=from", "law"),
-    ("/api/v1/appeals/?state=asleep", "state"),
-])
+@pytest.mark.parametrize(
+    "url,field",
+    [
+        ("/api/v1/boards/?session=abc", "session"),
+        ("/api/v1/boards/?session=1.5", "session"),
+        ("/api/v1/boards/?session=99999999999999999999999", "session"),  # was a 500: an overflow in the driver
+        ("/api/v1/events/{event}/standings/?session=99999999999999999999999", "session"),
+        ("/api/v1/contestants/?event=x", "event"),
+        ("/api/v1/rulings/?kind=nonsense", "kind"),
+        ("/api/v1/laws/?law=from", "law"),
+        ("/api/v1/appeals/?state=asleep", "state"),
+    ],
+)
 def test_filters_of_the_wrong_form_are_refused_naming_the_parameter(record, people, url, field):
     response = client_for(people.director).get(url.format(event=record.event.pk))
     assert response.status_code == 400, response.content
@@ -73,7 +79,9 @@ def test_one_error_shape_for_every_status(record, people):
 
 def test_nested_errors_are_flattened_to_field_paths():
     assert _flatten({"members": {"0": ["A valid integer is required."]}, "x": ["y"]}) == {
-        "members.0": ["A valid integer is required."], "x": ["y"]}
+        "members.0": ["A valid integer is required."],
+        "x": ["y"],
+    }
     assert _flatten(["whole body"]) == {"detail": ["whole body"]}
 
 
@@ -110,11 +118,21 @@ def test_the_schema_documents_each_step_s_body_and_the_errors(record, people):
     assert components[body]["required"] == ["starts_at"]
     assert set(schedule["responses"]) == {"200", "400", "403", "404", "409", "429"}
     assert schedule["responses"]["409"]["content"]["application/json"]["schema"] == {
-        "$ref": "#/components/schemas/Error"}
+        "$ref": "#/components/schemas/Error"
+    }
     assert components["Error"]["additionalProperties"] == {"type": "array", "items": {"type": "string"}}
     assert "requestBody" not in paths["/api/v1/appeals/{id}/deposit/"]["post"]
     assert {p["name"] for p in paths["/api/v1/rulings/"]["get"]["parameters"]} >= {
-        "tournament", "session", "board", "director", "law", "kind", "state", "limit", "offset"}
+        "tournament",
+        "session",
+        "board",
+        "director",
+        "law",
+        "kind",
+        "state",
+        "limit",
+        "offset",
+    }
     assert "tokenAuth" in schema["components"]["securitySchemes"]
     # The shapes the issue found wrong: lists as lists, nullable deadlines, members with ids.
     assert components["Ruling"]["properties"]["penalties"]["type"] == "array"

@@ -28,8 +28,12 @@ def api(user):
     return client
 
 
-WEIGHTED = {"kind": "weighted", "score": {"ns": [[420, "0.5"], [450, "0.3"], [-50, "0.2"]]},
-            "reason": "Law 16B", "description": "weighted 50% 4S= / 30% 4S+1 / 20% 4S-1"}
+WEIGHTED = {
+    "kind": "weighted",
+    "score": {"ns": [[420, "0.5"], [450, "0.3"], [-50, "0.2"]]},
+    "reason": "Law 16B",
+    "description": "weighted 50% 4S= / 30% 4S+1 / 20% 4S-1",
+}
 
 
 def test_director_sets_a_weighted_score_and_the_pipeline_explains_it(field, director):
@@ -37,7 +41,8 @@ def test_director_sets_a_weighted_score_and_the_pipeline_explains_it(field, dire
     response = api(director).post(f"/api/v1/results/{x.pk}/effective-score/", WEIGHTED, format="json")
     assert response.status_code == 201, response.json()
     assert response.json()["explanation"] == (
-        "Board 1: 4S N = +420 replaced by weighted 50% 4S= / 30% 4S+1 / 20% 4S-1, recalculation pending")
+        "Board 1: 4S N = +420 replaced by weighted 50% 4S= / 30% 4S+1 / 20% 4S-1, recalculation pending"
+    )
     session = api(director).get(f"/api/v1/sessions/{field.session.pk}/").json()
     assert session["recalculation_pending"] is True
     recalculation.recalculate_board(field.boards[0].pk)
@@ -49,8 +54,12 @@ def test_director_sets_a_weighted_score_and_the_pipeline_explains_it(field, dire
     assert Decimal(row["board_score"]["ns"]) == Decimal("7.5")
     # N-S frequency: +450 (1 + 0.3), +420 (2 + 0.5), +170, +140, -50 (1 + 0.2).
     assert traveller["frequency"]["NS"] == [
-        {"score": 450, "count": "13/10"}, {"score": 420, "count": "5/2"}, {"score": 170, "count": "1"},
-        {"score": 140, "count": "1"}, {"score": -50, "count": "6/5"}]
+        {"score": 450, "count": "13/10"},
+        {"score": 420, "count": "5/2"},
+        {"score": 170, "count": "1"},
+        {"score": 140, "count": "1"},
+        {"score": -50, "count": "6/5"},
+    ]
 
     card = api(director).get(f"/api/v1/contestants/{field.pairs[6].pk}/scorecard/").json()
     assert card[0]["adjusted"] == "weighted 50% 4S= / 30% 4S+1 / 20% 4S-1"

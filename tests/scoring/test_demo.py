@@ -53,10 +53,14 @@ def test_standings_are_calculated_per_field_and_for_the_teams(tournament):
     assert matches.count() == 6  # four teams, all play all: 3 rounds of 2 matches
     # A match none of whose results carries an adjusted score balances: IMPs opposite, VPs
     # adding up to 20. The demo's rulings adjust some team boards; the rest must balance.
-    adjusted_tables = set(Result.objects.filter(board__session__event=teams, effective__isnull=False)
-                          .values_list("table_id", flat=True))
-    balanced = [m for m in matches.select_related("match")
-                if not {m.match.open_room_id, m.match.closed_room_id} & adjusted_tables]
+    adjusted_tables = set(
+        Result.objects.filter(board__session__event=teams, effective__isnull=False).values_list("table_id", flat=True)
+    )
+    balanced = [
+        m
+        for m in matches.select_related("match")
+        if not {m.match.open_room_id, m.match.closed_room_id} & adjusted_tables
+    ]
     assert len(balanced) >= 2  # of 6: the demo's rulings adjust a few team tables
     for match in balanced:
         assert match.home_imps == -match.away_imps
@@ -105,8 +109,13 @@ def test_the_demo_has_appeals_in_every_state(tournament):
     from appeals.models import Appeal
 
     appeals = Appeal.objects.filter(ruling__result__board__session__event__tournament=tournament)
-    assert set(appeals.values_list("state", flat=True)) == {"lodged", "constituted", "scheduled", "decided",
-                                                            "withdrawn"}
+    assert set(appeals.values_list("state", flat=True)) == {
+        "lodged",
+        "constituted",
+        "scheduled",
+        "decided",
+        "withdrawn",
+    }
     assert appeals.filter(without_merit=True).count() == 1
     varied = appeals.get(outcome="vary")
     assert varied.ruling.state == "changed_by_appeal"

@@ -43,14 +43,17 @@ def test_imported_matchpoints_agree_with_the_program(event):
     board1 = Result.objects.filter(board__session__event=event, board__number=1).select_related("board_score")
     # The export's MP_NS column for board 1, tables 1-6: 1, 4, 7, 10, 1, 7.
     assert [r.board_score.ns for r in board1.order_by("table__number")] == [
-        Decimal(v) for v in ("1", "4", "7", "10", "1", "7")]
+        Decimal(v) for v in ("1", "4", "7", "10", "1", "7")
+    ]
     board5 = Result.objects.filter(board__session__event=event, board__number=5).order_by("table__number")
     artificial = board5.get(table__number=4).board_score
     assert (artificial.ns, artificial.ew) == (Decimal("6"), Decimal("4"))
     # The program's TotalScoreTable: N-S and E-W are ranked apart; pair 6 tops N-S with 47.8,
     # pairs 1 and 3 share third with 28.8, pair 7 tops E-W with 44.2.
-    table = {s.contestant.number: (s.field, s.place, s.total.quantize(Decimal("0.1")))
-             for s in Standing.objects.filter(event=event, session=None).select_related("contestant")}
+    table = {
+        s.contestant.number: (s.field, s.place, s.total.quantize(Decimal("0.1")))
+        for s in Standing.objects.filter(event=event, session=None).select_related("contestant")
+    }
     assert table[6] == ("NS", "1", Decimal("47.8"))
     assert table[1] == table[3] == ("NS", "3=", Decimal("28.8"))
     assert table[5] == ("NS", "6", Decimal("11.8"))
@@ -58,14 +61,17 @@ def test_imported_matchpoints_agree_with_the_program(event):
     assert table[10] == ("EW", "6", Decimal("20.2"))
 
 
-@pytest.mark.parametrize("name,message", [
-    ("bad_14_cards.pbn", "line 73: Deal: North holds 14 cards and East 12: a hand has 13"),
-    ("bad_unterminated_tag.pbn", "line 111: Board: the tag is not terminated"),
-    ("bad_missing_column.pbn", "line 103: ScoreTable: the row has 11 columns but the header names 12"),
-    ("bad_8nt.pbn", "line 192: Contract: '8NT' has level 8: a level is 1 to 7."),
-    ("bad_law77.pbn", "line 194: Score_NS 110 does not match 2D by S making 8 tricks, vulnerable: Law 77 gives 90"),
-    ("bad_duplicate_board.pbn", "line 156: Board: board 3 appears twice in this file with a different Deal"),
-])
+@pytest.mark.parametrize(
+    "name,message",
+    [
+        ("bad_14_cards.pbn", "line 73: Deal: North holds 14 cards and East 12: a hand has 13"),
+        ("bad_unterminated_tag.pbn", "line 111: Board: the tag is not terminated"),
+        ("bad_missing_column.pbn", "line 103: ScoreTable: the row has 11 columns but the header names 12"),
+        ("bad_8nt.pbn", "line 192: Contract: '8NT' has level 8: a level is 1 to 7."),
+        ("bad_law77.pbn", "line 194: Score_NS 110 does not match 2D by S making 8 tricks, vulnerable: Law 77 gives 90"),
+        ("bad_duplicate_board.pbn", "line 156: Board: board 3 appears twice in this file with a different Deal"),
+    ],
+)
 def test_a_broken_file_is_refused_whole_with_line_and_reason(event, name, message):
     with pytest.raises(CommandError) as exc:
         call_command("import_pbn", str(FIXTURES / name), "--event", str(event.pk))
@@ -80,7 +86,8 @@ def test_importing_the_same_session_twice_is_refused_and_changes_nothing(event):
     with pytest.raises(CommandError) as exc:
         call_command("import_pbn", str(FIXTURES / "session_export.pbn"), "--event", str(event.pk), "--session", "1")
     assert "This file is already imported: Session 1 of Thursday Pairs holds the same boards and results" in str(
-        exc.value)
+        exc.value
+    )
     assert Result.objects.filter(board__session__event=event).count() == 36
     # Without a session number too: never a silent second session.
     with pytest.raises(CommandError, match="This file is already imported: Session 1"):
@@ -91,8 +98,11 @@ def test_importing_the_same_session_twice_is_refused_and_changes_nothing(event):
 def test_another_file_into_a_session_that_has_its_boards_is_refused(event, tmp_path):
     call_command("import_pbn", str(FIXTURES / "session_export.pbn"), "--event", str(event.pk), "--session", "1")
     other = tmp_path / "other.pbn"  # the same session with one result corrected
-    text = (FIXTURES / "session_export.pbn").read_text().replace(
-        " 2  3  2 12 1D    N  6 H5      -    50", " 2  3  2 12 1D    N  7 H5     70     -")
+    text = (
+        (FIXTURES / "session_export.pbn")
+        .read_text()
+        .replace(" 2  3  2 12 1D    N  6 H5      -    50", " 2  3  2 12 1D    N  7 H5     70     -")
+    )
     other.write_text(text)
     with pytest.raises(CommandError) as exc:
         call_command("import_pbn", str(other), "--event", str(event.pk), "--session", "1")

@@ -58,12 +58,14 @@ def test_sections_byes_and_artificial_codes(pairs):
     assert (summary.boards, summary.results) == (2, 10)
     session = pairs.sessions.get()
     assert sorted(session.sections.values_list("name", flat=True)) == ["A", "B"]
-    adjusted = {(e.result.board.number, e.result.table.section.name, e.result.table.number): e.score
-                for e in EffectiveScore.objects.filter(result__board__session=session).select_related(
-                    "result__board", "result__table__section")}
+    adjusted = {
+        (e.result.board.number, e.result.table.section.name, e.result.table.number): e.score
+        for e in EffectiveScore.objects.filter(result__board__session=session).select_related(
+            "result__board", "result__table__section"
+        )
+    }
     assert adjusted == {(1, "B", 2): {"ns": "AVE+", "ew": "AVE-"}, (2, "A", 2): {"ns": "60%", "ew": "40%"}}
-    not_played = Result.objects.get(board__session=session, board__number=1, table__section__name="B",
-                                    table__number=3)
+    not_played = Result.objects.get(board__session=session, board__number=1, table__section__name="B", table__number=3)
     assert not_played.not_played and not EffectiveScore.objects.filter(result=not_played).exists()
     assert "recorded as not played (NP), with no score: give it an adjusted score" in " ".join(summary.warnings)
     assert "line 13: ScoreTable: board 1: a sit-out (-) has no result to record" in summary.warnings
@@ -91,17 +93,29 @@ def test_usebio_file_imports_results_hand_records_and_artificial_scores(pairs):
     assert (doubled.contract, doubled.score_ns) == ("3NTX", -100)
 
 
-@pytest.mark.parametrize("name, kind, expected", [
-    ("individual.pbn", Event.Kind.MP_PAIRS,
-     "line 7: ScoreTable: an individual table (PlayerId_North, ...) cannot be recorded: this system records each "
-     "result between one contestant at N-S and one at E-W."),
-    ("teams.pbn", Event.Kind.MP_PAIRS,
-     "line 4: Scoring: the file is scored in IMPs, but Wrong kind is Matchpoint pairs: import it into an event "
-     "scored that way, or have the program export it as such."),
-    ("per_table_games.pbn", Event.Kind.IMP_PAIRS_BUTLER,
-     "line 5: Scoring: the file is scored in matchpoints, but Wrong kind is IMP pairs (Butler): import it into "
-     "an event scored that way, or have the program export it as such."),
-])
+@pytest.mark.parametrize(
+    "name, kind, expected",
+    [
+        (
+            "individual.pbn",
+            Event.Kind.MP_PAIRS,
+            "line 7: ScoreTable: an individual table (PlayerId_North, ...) cannot be recorded: this system records each "
+            "result between one contestant at N-S and one at E-W.",
+        ),
+        (
+            "teams.pbn",
+            Event.Kind.MP_PAIRS,
+            "line 4: Scoring: the file is scored in IMPs, but Wrong kind is Matchpoint pairs: import it into an event "
+            "scored that way, or have the program export it as such.",
+        ),
+        (
+            "per_table_games.pbn",
+            Event.Kind.IMP_PAIRS_BUTLER,
+            "line 5: Scoring: the file is scored in matchpoints, but Wrong kind is IMP pairs (Butler): import it into "
+            "an event scored that way, or have the program export it as such.",
+        ),
+    ],
+)
 def test_a_file_for_another_kind_of_event_is_refused(record, name, kind, expected):
     event = services.create_event(tournament=record.tournament, name="Wrong kind", kind=kind)
     assert refused(event, data(name))[0] == expected
@@ -117,11 +131,13 @@ def test_a_stated_percentage_at_imps_is_refused_and_averages_are_mapped(record):
     raw = data("sections_and_byes.pbn").replace(b"MatchPoints", b"Butler")
     assert refused(event, raw.replace(b"60%", b"55%")) == [
         "line 26: 55%: a stated percentage has no meaning at IMPs; only 60/50/40 (average plus, average, average "
-        "minus) can be imported."]
+        "minus) can be imported."
+    ]
     summary = import_file(event=event, data=raw)
     assert summary.artificial[-1] == "board 2, table 2: A6040"
-    assert EffectiveScore.objects.get(result__board__number=2, result__table__number=2,
-                                      result__table__section__name="A").score == {"ns": "AVE+", "ew": "AVE-"}
+    assert EffectiveScore.objects.get(
+        result__board__number=2, result__table__number=2, result__table__section__name="A"
+    ).score == {"ns": "AVE+", "ew": "AVE-"}
 
 
 def test_every_refusal_is_listed_and_nothing_is_written(pairs):
@@ -141,8 +157,9 @@ def test_dry_run_writes_nothing_and_says_what_it_would_do(pairs):
 def test_an_oversized_file_is_refused_with_its_size_and_the_limit(pairs, settings):
     settings.INTERCHANGE_MAX_FILE_BYTES = 1000
     raw = data("per_table_games.pbn")
-    assert refused(pairs, raw) == [f"The file is {len(raw)} bytes; the limit is 1000 bytes "
-                                   "(INTERCHANGE_MAX_FILE_BYTES). Nothing was read."]
+    assert refused(pairs, raw) == [
+        f"The file is {len(raw)} bytes; the limit is 1000 bytes (INTERCHANGE_MAX_FILE_BYTES). Nothing was read."
+    ]
 
 
 def test_import_command_reads_usebio_and_dry_run(pairs, capsys):
@@ -156,6 +173,7 @@ def test_import_command_reads_usebio_and_dry_run(pairs, capsys):
 
 # --- the upload page ---------------------------------------------------------------------------
 
+
 def test_upload_preview_then_confirm(client, pairs, people, settings, tmp_path):
     settings.VAR_DIR = tmp_path
     from django.core.files.uploadedfile import SimpleUploadedFile
@@ -164,8 +182,10 @@ def test_upload_preview_then_confirm(client, pairs, people, settings, tmp_path):
     url = reverse("import-results", args=[pairs.pk])
     client.force_login(people.scorer)
     assert 'name="file"' in client.get(url).content.decode()
-    page = client.post(url, {"action": "preview", "session": "3",
-                             "file": SimpleUploadedFile("tuesday.pbn", data("per_table_games.pbn"))})
+    page = client.post(
+        url,
+        {"action": "preview", "session": "3", "file": SimpleUploadedFile("tuesday.pbn", data("per_table_games.pbn"))},
+    )
     body = page.content.decode()
     assert page.status_code == 200 and "Preview" in body and "tuesday.pbn" in body
     assert "line 20: Scoring: a second Scoring tag in the same game" in body
@@ -173,8 +193,10 @@ def test_upload_preview_then_confirm(client, pairs, people, settings, tmp_path):
     token = page.context["token"]
     # Someone else cannot confirm another's preview.
     client.force_login(people.director)
-    assert "The preview has expired or belongs to someone else" in client.post(
-        url, {"action": "import", "token": token}).content.decode()
+    assert (
+        "The preview has expired or belongs to someone else"
+        in client.post(url, {"action": "import", "token": token}).content.decode()
+    )
     client.force_login(people.scorer)
     done = client.post(url, {"action": "import", "token": token})
     assert "2 boards and 6 results are in Session 3" in done.content.decode()
@@ -191,12 +213,14 @@ def test_upload_refusals_are_listed_with_their_lines(client, pairs, people, sett
 
     client.force_login(people.director)
     raw = data("per_table_games.pbn").replace(b'[Scoring "MP"]', b'[Scoring "Butler"]')
-    body = client.post(reverse("import-results", args=[pairs.pk]), {
-        "action": "preview", "file": SimpleUploadedFile("bad.pbn", raw)}).content.decode()
+    body = client.post(
+        reverse("import-results", args=[pairs.pk]), {"action": "preview", "file": SimpleUploadedFile("bad.pbn", raw)}
+    ).content.decode()
     assert "Refused: nothing was imported" in body and "line 5: Scoring: the file is scored in Butler IMPs" in body
     settings.INTERCHANGE_MAX_FILE_BYTES = 100
-    body = client.post(reverse("import-results", args=[pairs.pk]), {
-        "action": "preview", "file": SimpleUploadedFile("big.pbn", raw)}).content.decode()
+    body = client.post(
+        reverse("import-results", args=[pairs.pk]), {"action": "preview", "file": SimpleUploadedFile("big.pbn", raw)}
+    ).content.decode()
     assert f"The file is {len(raw)} bytes; the limit is 100 bytes" in body
 
 
@@ -211,6 +235,7 @@ def test_only_writers_of_the_record_import(client, pairs, people):
 
 # --- export -----------------------------------------------------------------------------------
 
+
 def test_pbn_export_reads_back_with_the_same_results_and_matchpoints(pairs, tmp_path):
     from bridge.pbn import parse_pbn, session_from_pbn
     from scoring.importers.export import session_pbn
@@ -221,19 +246,61 @@ def test_pbn_export_reads_back_with_the_same_results_and_matchpoints(pairs, tmp_
     text = session_pbn(session)
     assert text.startswith("% PBN 2.1\r\n% EXPORT\r\n") and "\n" not in text.replace("\r\n", "")
     games = parse_pbn(text)
-    for name in ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal",
-                 "Scoring", "Declarer", "Contract", "Result"):
+    for name in (
+        "Event",
+        "Site",
+        "Date",
+        "Board",
+        "West",
+        "North",
+        "East",
+        "South",
+        "Dealer",
+        "Vulnerable",
+        "Deal",
+        "Scoring",
+        "Declarer",
+        "Contract",
+        "Result",
+    ):
         assert all(name in g.tags or getattr(g, name.lower(), None) is not None for g in games), name
     again = session_from_pbn(games)
-    before = sorted((r.board, r.section, r.table, r.ns, r.ew, r.kind, r.contract, r.declarer, r.tricks,
-                     r.score and tuple(sorted(r.score.items()))) for r in read_back(data("sections_and_byes.pbn")))
-    after = sorted((r.board, r.section, r.table, r.ns, r.ew, r.kind, r.contract, r.declarer, r.tricks,
-                    r.score and tuple(sorted(r.score.items()))) for r in again.results)
+    before = sorted(
+        (
+            r.board,
+            r.section,
+            r.table,
+            r.ns,
+            r.ew,
+            r.kind,
+            r.contract,
+            r.declarer,
+            r.tricks,
+            r.score and tuple(sorted(r.score.items())),
+        )
+        for r in read_back(data("sections_and_byes.pbn"))
+    )
+    after = sorted(
+        (
+            r.board,
+            r.section,
+            r.table,
+            r.ns,
+            r.ew,
+            r.kind,
+            r.contract,
+            r.declarer,
+            r.tricks,
+            r.score and tuple(sorted(r.score.items())),
+        )
+        for r in again.results
+    )
     assert after == before
     # The MP columns are the recalculated matchpoints.
-    scores = {(r.board.number, r.table.section.name, r.table.number): r.board_score.ns
-              for r in Result.objects.filter(board__session=session).select_related("board", "table__section",
-                                                                                   "board_score")}
+    scores = {
+        (r.board.number, r.table.section.name, r.table.number): r.board_score.ns
+        for r in Result.objects.filter(board__session=session).select_related("board", "table__section", "board_score")
+    }
     for row in games[0].score_rows:
         want = scores[(1, row["Section"], int(row["Table"]))]
         assert (Decimal(row["MP_NS"]) if row["MP_NS"] else None) == want
@@ -276,11 +343,13 @@ def test_export_command_and_download(client, pairs, people, tmp_path):
 
 def test_a_damaged_bridgemate_file_is_refused_cleanly(pairs):
     raw = b"\x00\x01\x00\x00Standard Jet DB\x00" + b"\x00" * 4000
-    assert refused(pairs, raw) == ["the Bridgemate file: this is not a Microsoft Access database that can be read "
-                                   "(a Bridgemate .BWS file)"]
+    assert refused(pairs, raw) == [
+        "the Bridgemate file: this is not a Microsoft Access database that can be read (a Bridgemate .BWS file)"
+    ]
 
 
 # --- never anything but a refusal --------------------------------------------------------------
+
 
 def test_mutated_files_through_the_importer_give_an_import_or_a_refusal(pairs):
     """The whole import (reader, checks against the event, the services) on mutated files: an
@@ -290,8 +359,12 @@ def test_mutated_files_through_the_importer_give_an_import_or_a_refusal(pairs):
 
     from tests.bridge.test_interchange_fuzz import SEEDS, XML_SEEDS, mutated
 
-    @settings(max_examples=60, deadline=None, database=None,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+    @settings(
+        max_examples=60,
+        deadline=None,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+    )
     @given(mutated(SEEDS + XML_SEEDS) | st.binary(max_size=200))
     def run(raw):
         try:
@@ -307,20 +380,25 @@ def test_sections_with_different_deals_for_one_board_number_are_refused(pairs):
     deal_a = "N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J875"
     deal_b = "N:QJ82.T942.J.KT64 AK96.KJ8.T74.Q93 T73.AQ653.AQ8.A2 54.7.K96532.J875"
     table = '[ScoreTable "Table;PairId_NS;PairId_EW;Contract;Declarer;Result"]\n'
-    text = (f'[Section "A"]\n[Board "1"]\n[Deal "{deal_a}"]\n{table}1 1 2 Pass - -\n\n'
-            f'[Section "B"]\n[Board "1"]\n[Deal "{deal_b}"]\n{table}1 11 12 Pass - -\n')
+    text = (
+        f'[Section "A"]\n[Board "1"]\n[Deal "{deal_a}"]\n{table}1 1 2 Pass - -\n\n'
+        f'[Section "B"]\n[Board "1"]\n[Deal "{deal_b}"]\n{table}1 11 12 Pass - -\n'
+    )
     assert refused(pairs, text.encode()) == [
         "line 7: Deal: board 1 has one deal in section A and another in section B: a session keeps one deal per "
-        "board number, so import each section as a session of its own."]
+        "board number, so import each section as a session of its own."
+    ]
 
 
 def test_team_games_named_by_home_and_visiting_team(teams):
     deal = "N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J875"
     games = []
     for room, contract, declarer, result in (("Open", "4S", "N", "10"), ("Closed", "4S", "S", "9")):
-        games.append(f'[Board "1"]\n[Deal "{deal}"]\n[Scoring "IMP"]\n[HomeTeam "Lions"]\n[VisitTeam "Tigers"]\n'
-                     f'[Room "{room}"]\n[Table "1"]\n[Round "1"]\n[Declarer "{declarer}"]\n[Contract "{contract}"]\n'
-                     f'[Result "{result}"]\n')
+        games.append(
+            f'[Board "1"]\n[Deal "{deal}"]\n[Scoring "IMP"]\n[HomeTeam "Lions"]\n[VisitTeam "Tigers"]\n'
+            f'[Room "{room}"]\n[Table "1"]\n[Round "1"]\n[Declarer "{declarer}"]\n[Contract "{contract}"]\n'
+            f'[Result "{result}"]\n'
+        )
     summary = import_file(event=teams, data="\n".join(games).encode())
     assert summary.results == 2 and summary.contestants_created == [1, 2]
     lions = Contestant.objects.get(event=teams, name="Lions")

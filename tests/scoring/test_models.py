@@ -14,8 +14,9 @@ pytestmark = pytest.mark.django_db
 
 
 def record_result(record, **fields):
-    defaults = dict(board=record.boards[0], round=record.round, table=record.tables[0], ns=record.pairs[0],
-                    ew=record.pairs[2])
+    defaults = dict(
+        board=record.boards[0], round=record.round, table=record.tables[0], ns=record.pairs[0], ew=record.pairs[2]
+    )
     defaults.update(fields)
     return services.record_result(**defaults)
 
@@ -66,8 +67,15 @@ def test_a_board_twice_at_one_table_or_for_one_pair_is_refused(record):
         record_result(record, ns=record.pairs[1], ew=record.pairs[3], contract="3NT", declarer="S", tricks=9)
     assert error_of(exc) == {"table": ["Board 1 already has a result at table 1."]}
     with pytest.raises(ValidationError) as exc:
-        record_result(record, table=record.tables[1], ns=record.pairs[1], ew=record.pairs[2], contract="2S",
-                      declarer="E", tricks=8)
+        record_result(
+            record,
+            table=record.tables[1],
+            ns=record.pairs[1],
+            ew=record.pairs[2],
+            contract="2S",
+            declarer="E",
+            tricks=8,
+        )
     assert error_of(exc) == {"ew": ["3 has already played board 1 (E-W)."]}
     assert Result.objects.count() == 1
 
@@ -75,8 +83,17 @@ def test_a_board_twice_at_one_table_or_for_one_pair_is_refused(record):
 def test_the_database_itself_refuses_a_second_result_at_a_table(record):
     first = record_result(record, contract="3NT", declarer="S", tricks=9)
     with pytest.raises(IntegrityError), transaction.atomic():
-        Result.objects.create(board=first.board, round=first.round, table=first.table, ns=record.pairs[1],
-                              ew=record.pairs[3], contract="1C", declarer="N", tricks=7, score_ns=70)
+        Result.objects.create(
+            board=first.board,
+            round=first.round,
+            table=first.table,
+            ns=record.pairs[1],
+            ew=record.pairs[3],
+            contract="1C",
+            declarer="N",
+            tricks=7,
+            score_ns=70,
+        )
 
 
 def test_a_lead_must_be_a_card(record):
@@ -90,8 +107,9 @@ def test_not_played_board_has_no_contract(record):
     result = record_result(record, not_played=True)
     assert result.score_ns is None
     with pytest.raises(ValidationError) as exc:
-        record_result(record, table=record.tables[1], ns=record.pairs[1], ew=record.pairs[3], not_played=True,
-                      contract="3NT")
+        record_result(
+            record, table=record.tables[1], ns=record.pairs[1], ew=record.pairs[3], not_played=True, contract="3NT"
+        )
     assert "contract" in error_of(exc)
 
 
@@ -125,8 +143,12 @@ def test_duplicate_board_number_in_a_session_is_refused(record):
 
 def test_tournament_must_end_after_it_starts(record):
     with pytest.raises(ValidationError) as exc:
-        services.create_tournament(authority=record.authority, name="Backwards", start_date=datetime.date(2026, 5, 2),
-                                   end_date=datetime.date(2026, 5, 1))
+        services.create_tournament(
+            authority=record.authority,
+            name="Backwards",
+            start_date=datetime.date(2026, 5, 2),
+            end_date=datetime.date(2026, 5, 1),
+        )
     assert error_of(exc)["end_date"] == ["The last day is before the first day."]
 
 
@@ -142,8 +164,9 @@ def test_pairs_need_two_members_and_players_enter_once(record):
 def test_regulations_default_to_the_laws_and_change_from_a_date(record):
     authority = record.authority
     assert authority.settings_on(datetime.date(2026, 1, 1))["appeal_period_minutes"] == 30
-    services.set_authority_setting(authority=authority, key="appeal_period_minutes", value=20,
-                                   effective_from=datetime.date(2026, 3, 1))
+    services.set_authority_setting(
+        authority=authority, key="appeal_period_minutes", value=20, effective_from=datetime.date(2026, 3, 1)
+    )
     assert authority.settings_on(datetime.date(2026, 2, 28))["appeal_period_minutes"] == 30
     assert authority.settings_on(datetime.date(2026, 3, 1))["appeal_period_minutes"] == 20
     assert record.tournament.regulations()["average_plus_percent"] == "60"
@@ -151,12 +174,17 @@ def test_regulations_default_to_the_laws_and_change_from_a_date(record):
 
 def test_a_bad_regulation_value_is_refused_with_the_setting_named(record):
     with pytest.raises(ValidationError) as exc:
-        services.set_authority_setting(authority=record.authority, key="laws_edition", value="2009",
-                                       effective_from=datetime.date(2026, 1, 1))
+        services.set_authority_setting(
+            authority=record.authority, key="laws_edition", value="2009", effective_from=datetime.date(2026, 1, 1)
+        )
     assert error_of(exc) == {"value": ["Edition of the Laws in force: must be one of 1997, 2007, 2017"]}
     with pytest.raises(ValidationError) as exc:
-        services.set_authority_setting(authority=record.authority, key="deposits", effective_from=datetime.date(2026, 1, 1),
-                                       value={"amounts": {"mp_pairs": "20"}})
+        services.set_authority_setting(
+            authority=record.authority,
+            key="deposits",
+            effective_from=datetime.date(2026, 1, 1),
+            value={"amounts": {"mp_pairs": "20"}},
+        )
     assert error_of(exc) == {"value": ["Appeal deposits by kind of event: a deposit needs a currency"]}
     assert not AuthoritySetting.objects.exists()
 
@@ -164,7 +192,7 @@ def test_a_bad_regulation_value_is_refused_with_the_setting_named(record):
 def test_official_score_starts_the_appeal_and_correction_clocks(record):
     session = record.session
     assert session.appeal_deadline() is None
-    posted = datetime.datetime(2026, 5, 1, 21, 40, tzinfo=datetime.timezone.utc)
+    posted = datetime.datetime(2026, 5, 1, 21, 40, tzinfo=datetime.UTC)
     services.post_official_scores(session=session, at=posted)
     assert session.appeal_deadline() == posted + datetime.timedelta(minutes=30)
     assert session.correction_deadline() == posted + datetime.timedelta(minutes=30)

@@ -23,14 +23,17 @@ def test_login_with_a_password(client, record, people):
     assert "Welcome, Dana" in client.get("/").content.decode()
 
 
-@pytest.mark.parametrize("role,heading", [
-    ("director", "Tournaments you officiate at"),
-    ("chief", "Tournaments you officiate at"),
-    ("scorer", "Tournaments you officiate at"),
-    ("appeals", "Appeals"),
-    ("auditor", "Audit trail"),  # an auditor's home is the national body's desk
-    ("player", "Your entries"),
-])
+@pytest.mark.parametrize(
+    "role,heading",
+    [
+        ("director", "Tournaments you officiate at"),
+        ("chief", "Tournaments you officiate at"),
+        ("scorer", "Tournaments you officiate at"),
+        ("appeals", "Appeals"),
+        ("auditor", "Audit trail"),  # an auditor's home is the national body's desk
+        ("player", "Your entries"),
+    ],
+)
 def test_each_role_has_its_home(client, record, people, role, heading):
     client.force_login(getattr(people, role))
     page = client.get("/", follow=True).content.decode()
@@ -39,8 +42,17 @@ def test_each_role_has_its_home(client, record, people, role, heading):
 
 
 def test_pages_of_the_tournament_render_the_record(client, record, people):
-    services.record_result(board=record.boards[0], round=record.round, table=record.tables[0], ns=record.pairs[0],
-                           ew=record.pairs[2], contract="4S", declarer="N", tricks=10, lead="D2")
+    services.record_result(
+        board=record.boards[0],
+        round=record.round,
+        table=record.tables[0],
+        ns=record.pairs[0],
+        ew=record.pairs[2],
+        contract="4S",
+        declarer="N",
+        tricks=10,
+        lead="D2",
+    )
     client.force_login(people.player)
     assert "Pairs" in client.get(reverse("tournament", args=[record.tournament.pk])).content.decode()
     event_page = client.get(reverse("event", args=[record.event.pk])).content.decode()
@@ -57,16 +69,19 @@ def test_session_page_shows_the_clocks_in_the_tournament_time_zone(client, recor
     page = client.get(reverse("session", args=[record.session.pk])).content.decode()
     assert "the correction and appeal periods have not started" in page
     # 20:00 UTC in May is 21:00 in London.
-    services.post_official_scores(session=record.session,
-                                  at=datetime.datetime(2026, 5, 1, 20, 0, tzinfo=datetime.timezone.utc))
+    services.post_official_scores(session=record.session, at=datetime.datetime(2026, 5, 1, 20, 0, tzinfo=datetime.UTC))
     page = client.get(reverse("session", args=[record.session.pk])).content.decode()
     assert "2026-05-01T21:30:00+01:00" in page
 
 
 def test_another_tournament_is_not_found_for_an_outsider(client, record, other_record, people):
     client.force_login(people.director)
-    for name, obj in [("tournament", other_record.tournament), ("event", other_record.event),
-                      ("session", other_record.session), ("board", other_record.boards[0])]:
+    for name, obj in [
+        ("tournament", other_record.tournament),
+        ("event", other_record.event),
+        ("session", other_record.session),
+        ("board", other_record.boards[0]),
+    ]:
         assert client.get(reverse(name, args=[obj.pk])).status_code == 404
 
 
@@ -79,8 +94,16 @@ def test_hebrew_pages_are_right_to_left(client, record, people):
 
 def test_the_board_page_shows_the_frequency_table_once(client, record, people):
     for table, (ns, ew, tricks) in enumerate([(0, 2, 10), (1, 3, 9)]):
-        services.record_result(board=record.boards[0], round=record.round, table=record.tables[table],
-                               ns=record.pairs[ns], ew=record.pairs[ew], contract="4S", declarer="N", tricks=tricks)
+        services.record_result(
+            board=record.boards[0],
+            round=record.round,
+            table=record.tables[table],
+            ns=record.pairs[ns],
+            ew=record.pairs[ew],
+            contract="4S",
+            declarer="N",
+            tricks=tricks,
+        )
     client.force_login(people.director)
     page = client.get(reverse("board", args=[record.boards[0].pk])).content.decode()
     assert page.count('class="freq"') == 1

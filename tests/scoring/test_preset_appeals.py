@@ -24,26 +24,56 @@ pytestmark = pytest.mark.django_db
 def field_under(preset, code):
     """The ``field`` of tests/conftest.py (seven tables, board 1, table 7 is table X), under an
     authority created with ``preset``."""
-    authority = scoring_services.create_authority_with_preset(name=f"{code.upper()} body", code=code, preset=preset,
-                                                              time_zone="Europe/London")
-    tournament = scoring_services.create_tournament(authority=authority, name="Spring Congress",
-                                                    start_date=datetime.date(2026, 5, 1),
-                                                    end_date=datetime.date(2026, 5, 2))
+    authority = scoring_services.create_authority_with_preset(
+        name=f"{code.upper()} body", code=code, preset=preset, time_zone="Europe/London"
+    )
+    tournament = scoring_services.create_tournament(
+        authority=authority,
+        name="Spring Congress",
+        start_date=datetime.date(2026, 5, 1),
+        end_date=datetime.date(2026, 5, 2),
+    )
     event = scoring_services.create_event(tournament=tournament, name="Pairs", kind=Event.Kind.MP_PAIRS)
     session = scoring_services.create_session(event=event, number=1)
     tables = scoring_services.add_tables(section=session.sections.get(), count=7)
     round_ = scoring_services.add_rounds(session=session, count=1)[0]
-    players = [scoring_services.register_player(authority=authority, first_name=f"P{i}", last_name=f"Player{i}",
-                                                membership_number=f"{code}-{i}") for i in range(1, 29)]
-    pairs = [scoring_services.enter_contestant(event=event, number=n, members=players[2 * (n - 1):2 * n])
-             for n in range(1, 15)]
+    players = [
+        scoring_services.register_player(
+            authority=authority, first_name=f"P{i}", last_name=f"Player{i}", membership_number=f"{code}-{i}"
+        )
+        for i in range(1, 29)
+    ]
+    pairs = [
+        scoring_services.enter_contestant(event=event, number=n, members=players[2 * (n - 1) : 2 * n])
+        for n in range(1, 15)
+    ]
     board = scoring_services.create_board(session=session, number=1, deal=DEAL)
-    results = [scoring_services.record_result(board=board, round=round_, table=tables[t], ns=pairs[t],
-                                              ew=pairs[7 + t], contract=contract, declarer=declarer, tricks=tricks)
-               for t, (contract, declarer, tricks) in enumerate(TABLE_RESULTS + [("4S", "N", 10)])]
+    results = [
+        scoring_services.record_result(
+            board=board,
+            round=round_,
+            table=tables[t],
+            ns=pairs[t],
+            ew=pairs[7 + t],
+            contract=contract,
+            declarer=declarer,
+            tricks=tricks,
+        )
+        for t, (contract, declarer, tricks) in enumerate(TABLE_RESULTS + [("4S", "N", 10)])
+    ]
     recalculation.recalculate_board(board.pk)
-    return SimpleNamespace(authority=authority, tournament=tournament, event=event, session=session, tables=tables,
-                           round=round_, players=players, pairs=pairs, boards=[board], results=results)
+    return SimpleNamespace(
+        authority=authority,
+        tournament=tournament,
+        event=event,
+        session=session,
+        tables=tables,
+        round=round_,
+        players=players,
+        pairs=pairs,
+        boards=[board],
+        results=results,
+    )
 
 
 @pytest.fixture
@@ -59,8 +89,7 @@ def actions(appeal):
 @pytest.mark.parametrize("field", ["ebu"], indirect=True)
 def test_an_ebu_appeal_without_merit_loses_its_deposit_and_a_quarter_of_a_top(case):
     regulations = case.record.tournament.regulations()
-    assert (regulations["without_merit_sanction"], regulations["appeals_committee_size"]) == (
-        "deposit_and_penalty", 3)
+    assert (regulations["without_merit_sanction"], regulations["appeals_committee_size"]) == ("deposit_and_penalty", 3)
     appeal = lodge(case)
     services.record_concurrence(appeal=appeal, player=case.south, how="in_person", by=case.director, now=SOON)
     body = committee(case, appeal)
@@ -71,8 +100,9 @@ def test_an_ebu_appeal_without_merit_loses_its_deposit_and_a_quarter_of_a_top(ca
     assert (deposit.amount, deposit.currency) == (Decimal("20.00"), "GBP")  # 20 GBP at pairs
     services.schedule_hearing(appeal=appeal, by=case.chief, starts_at=SOON, now=SOON)
     vote_all(body, "uphold")
-    appeal = services.decide_appeal(appeal=appeal, by=case.members[0], outcome="uphold", reasons="Pass is a LA",
-                                    now=SOON)
+    appeal = services.decide_appeal(
+        appeal=appeal, by=case.members[0], outcome="uphold", reasons="Pass is a LA", now=SOON
+    )
     # No penalty given: the regulations' figure for matchpoint pairs applies.
     appeal = services.find_without_merit(appeal=appeal, by=case.members[0], reasons="No case was made", now=SOON)
     assert (appeal.without_merit, appeal.sanction) == (True, "deposit_and_penalty")
@@ -88,10 +118,17 @@ def test_an_ebu_appeal_without_merit_loses_its_deposit_and_a_quarter_of_a_top(ca
 def test_a_ufsb_appeal_goes_to_the_chief_judge_then_the_committee_then_the_federation(case):
     regulations = case.record.tournament.regulations()
     assert (regulations["appeals_body"], regulations["further_appeal"], regulations["appeal_period_minutes"]) == (
-        "committee", "binding", 30)
-    appeal = lodge(case, parts=[
-        {"kind": "judgement", "question": "Was pass a logical alternative? (Rule 16, paragraph 1)"},
-        {"kind": "law", "question": "Does Rule 12, paragraph 3 allow the adjustment?"}])
+        "committee",
+        "binding",
+        30,
+    )
+    appeal = lodge(
+        case,
+        parts=[
+            {"kind": "judgement", "question": "Was pass a logical alternative? (Rule 16, paragraph 1)"},
+            {"kind": "law", "question": "Does Rule 12, paragraph 3 allow the adjustment?"},
+        ],
+    )
     services.record_concurrence(appeal=appeal, player=case.south, how="in_person", by=case.director, now=SOON)
     body = committee(case, appeal)
     services.schedule_hearing(appeal=appeal, by=case.chief, starts_at=SOON, now=SOON)  # no deposit asked
@@ -100,23 +137,28 @@ def test_a_ufsb_appeal_goes_to_the_chief_judge_then_the_committee_then_the_feder
     with pytest.raises(ValidationError) as error:
         services.decide_appeal(appeal=appeal, by=case.members[0], outcome="uphold", reasons="LA", now=SOON)
     assert "The director in charge first decides the part about law" in error.value.message_dict["parts"][0]
-    services.decide_law_part(part=appeal.parts.get(kind="law"), by=case.chief, outcome="uphold",
-                             reasons="Rule 12 allows it", now=SOON)
+    services.decide_law_part(
+        part=appeal.parts.get(kind="law"), by=case.chief, outcome="uphold", reasons="Rule 12 allows it", now=SOON
+    )
     # Then the committee, on the rest.
-    appeal = services.decide_appeal(appeal=appeal, by=case.members[0], outcome="uphold",
-                                    reasons="Pass is a logical alternative", now=SOON)
+    appeal = services.decide_appeal(
+        appeal=appeal, by=case.members[0], outcome="uphold", reasons="Pass is a logical alternative", now=SOON
+    )
     assert appeal.state == "decided"
     # Then the national federation, whose decision binds.
-    further = services.lodge_further_appeal(appeal=appeal, by=case.director, player=case.north,
-                                            grounds="Rule 16, paragraph 1 was misread", now=SOON)
+    further = services.lodge_further_appeal(
+        appeal=appeal, by=case.director, player=case.north, grounds="Rule 16, paragraph 1 was misread", now=SOON
+    )
     assert further.binding
     federation = make_user("federation", first_name="Olena")
     scoring_services.appoint_auditor(authority=case.record.authority, user=federation)
-    national = services.constitute_body(appeal=appeal, by=federation, stage="further", size=1, members=[federation],
-                                        now=SOON)
+    national = services.constitute_body(
+        appeal=appeal, by=federation, stage="further", size=1, members=[federation], now=SOON
+    )
     services.declare_conflict(member=national.members.get(), now=SOON)
-    further = services.decide_further_appeal(further_appeal=further, by=federation, outcome="overturn",
-                                             reasons="No logical alternative to 4S", now=SOON)
+    further = services.decide_further_appeal(
+        further_appeal=further, by=federation, outcome="overturn", reasons="No logical alternative to 4S", now=SOON
+    )
     assert (further.state, further.outcome) == ("decided", "overturn")
     recalculation.recalculate_board(case.record.boards[0].pk)
     assert BoardScore.objects.get(result=case.record.results[6]).ns == Decimal("8")  # the table's +420 again
@@ -140,8 +182,9 @@ def test_an_ebl_review_goes_to_a_single_reviewer_and_no_deposit_is_asked(case):
 def test_an_acbl_appeal_without_merit_is_a_warning_against_each_appellant(case):
     appeal = lodge(case)
     services.record_concurrence(appeal=appeal, player=case.south, how="in_person", by=case.director, now=SOON)
-    body = services.constitute_body(appeal=appeal, by=case.chief, members=case.members[:3], chair=case.members[0],
-                                    now=SOON)
+    body = services.constitute_body(
+        appeal=appeal, by=case.chief, members=case.members[:3], chair=case.members[0], now=SOON
+    )
     assert body.kind == "director_panel"
     for member in body.members.all():
         services.declare_conflict(member=member, now=SOON)

@@ -16,15 +16,23 @@ from tests.conftest import build_pairs_tournament, make_user
 
 pytestmark = pytest.mark.django_db
 
+
 def ns_scores(record):
     return [BoardScore.objects.get(result=r).ns for r in record.results]
 
 
 def weighted_x(record, **extra):
     return services.set_effective_score(
-        result=record.results[6], kind="weighted", score={"ns": [[420, "0.5"], [450, "0.3"], [-50, "0.2"]]},
-        reason="Law 16B: the 4S bid was suggested by the hesitation", cause_type="ruling", cause_id=17,
-        cause_label="ruling 17", description="weighted 50% 4S= / 30% 4S+1 / 20% 4S-1", **extra)
+        result=record.results[6],
+        kind="weighted",
+        score={"ns": [[420, "0.5"], [450, "0.3"], [-50, "0.2"]]},
+        reason="Law 16B: the 4S bid was suggested by the hesitation",
+        cause_type="ruling",
+        cause_id=17,
+        cause_label="ruling 17",
+        description="weighted 50% 4S= / 30% 4S+1 / 20% 4S-1",
+        **extra,
+    )
 
 
 def test_plain_board_is_matchpointed(field):
@@ -47,13 +55,18 @@ def test_a_weighted_score_reaches_board_scores_totals_and_standings(field):
     assert standing.total.quantize(Decimal("0.1")) == Decimal("7.5")
     assert RecalculationRequest.objects.filter(finished_at__isnull=True).count() == 0
     change.refresh_from_db()
-    assert change.explain("NS") == ("Board 1: 4S N = +420 replaced by weighted 50% 4S= / 30% 4S+1 / 20% 4S-1 "
-                                    "by ruling 17, 8 -> 7.5 MP")
+    assert change.explain("NS") == (
+        "Board 1: 4S N = +420 replaced by weighted 50% 4S= / 30% 4S+1 / 20% 4S-1 by ruling 17, 8 -> 7.5 MP"
+    )
 
 
 def test_a_split_score_gives_the_two_directions_different_results(field):
-    services.set_effective_score(result=field.results[6], kind="split", score={"ns": 420, "ew": 450},
-                                 reason="E-W offended: they get the worse result")
+    services.set_effective_score(
+        result=field.results[6],
+        kind="split",
+        score={"ns": 420, "ew": 450},
+        reason="E-W offended: they get the worse result",
+    )
     recalculation.recalculate_board(field.boards[0].pk)
     x = BoardScore.objects.get(result=field.results[6])
     # scoring.md: N-S of table X score 8, E-W of table X 1; the two sides add up to 9, not 12.
@@ -97,16 +110,42 @@ def test_average_plus_takes_the_pairs_session_percentage_when_higher(db):
     record = build_pairs_tournament(tables=2)
     b1, b2 = record.boards
     # Pair 1 beats pair 2's line on board 2 (100%), and gets AVE+ on board 1.
-    r1 = services.record_result(board=b1, round=record.round, table=record.tables[0], ns=record.pairs[0],
-                                ew=record.pairs[2], not_played=True)
-    services.record_result(board=b1, round=record.round, table=record.tables[1], ns=record.pairs[1],
-                           ew=record.pairs[3], contract="3NT", declarer="S", tricks=9)
-    services.record_result(board=b2, round=record.round, table=record.tables[0], ns=record.pairs[0],
-                           ew=record.pairs[2], contract="4S", declarer="N", tricks=11)
-    services.record_result(board=b2, round=record.round, table=record.tables[1], ns=record.pairs[1],
-                           ew=record.pairs[3], contract="4S", declarer="N", tricks=10)
-    services.set_effective_score(result=r1, kind="artificial", score={"ns": "AVE+", "ew": "AVE-"},
-                                 reason="Fouled board at table 1: E-W at fault")
+    r1 = services.record_result(
+        board=b1, round=record.round, table=record.tables[0], ns=record.pairs[0], ew=record.pairs[2], not_played=True
+    )
+    services.record_result(
+        board=b1,
+        round=record.round,
+        table=record.tables[1],
+        ns=record.pairs[1],
+        ew=record.pairs[3],
+        contract="3NT",
+        declarer="S",
+        tricks=9,
+    )
+    services.record_result(
+        board=b2,
+        round=record.round,
+        table=record.tables[0],
+        ns=record.pairs[0],
+        ew=record.pairs[2],
+        contract="4S",
+        declarer="N",
+        tricks=11,
+    )
+    services.record_result(
+        board=b2,
+        round=record.round,
+        table=record.tables[1],
+        ns=record.pairs[1],
+        ew=record.pairs[3],
+        contract="4S",
+        declarer="N",
+        tricks=10,
+    )
+    services.set_effective_score(
+        result=r1, kind="artificial", score={"ns": "AVE+", "ew": "AVE-"}, reason="Fouled board at table 1: E-W at fault"
+    )
     recalculation.rescore_everything(record.event)
     x = BoardScore.objects.get(result=r1)
     # Board 2's top is 2: pair 1 scored 100% there, so its AVE+ becomes 100%, E-W's AVE- their 0%.
@@ -118,23 +157,27 @@ def test_average_plus_takes_the_pairs_session_percentage_when_higher(db):
 def test_regulations_limit_adjusted_scores_with_a_message(field):
     result = field.results[6]
     with pytest.raises(ValidationError) as exc:
-        services.set_effective_score(result=result, kind="weighted", reason="x",
-                                     score={"ns": [[420, "0.5"], [450, "0.4"]]})
+        services.set_effective_score(
+            result=result, kind="weighted", reason="x", score={"ns": [[420, "0.5"], [450, "0.4"]]}
+        )
     assert exc.value.message_dict == {"score": ["board 1, table 7, ns: weights add up to 0.9, not 1"]}
     with pytest.raises(ValidationError) as exc:
-        services.set_effective_score(result=result, kind="weighted", reason="x",
-                                     score={"ns": [[420, "0.333"], [450, "0.333"], [-50, "0.334"]]})
+        services.set_effective_score(
+            result=result, kind="weighted", reason="x", score={"ns": [[420, "0.333"], [450, "0.333"], [-50, "0.334"]]}
+        )
     assert "0.333" in exc.value.message_dict["score"][0]
     six = [[420, "1/6"]] * 6
     with pytest.raises(ValidationError) as exc:
         services.set_effective_score(result=result, kind="weighted", reason="x", score={"ns": six})
     assert "6 components" in exc.value.message_dict["score"][0]
-    services.set_authority_setting(authority=field.authority, key="weighted_scores_allowed", value=False,
-                                   effective_from=datetime.date(2000, 1, 1))
+    services.set_authority_setting(
+        authority=field.authority, key="weighted_scores_allowed", value=False, effective_from=datetime.date(2000, 1, 1)
+    )
     with pytest.raises(ValidationError) as exc:
         weighted_x(field)
     assert exc.value.message_dict["score"][0].startswith(
-        "Club Championship body does not allow weighted scores: assign one result to each side")
+        "Club Championship body does not allow weighted scores: assign one result to each side"
+    )
     with pytest.raises(ValidationError) as exc:
         services.set_effective_score(result=result, kind="assigned", score={"ns": 420}, reason=" ")
     assert exc.value.message_dict == {"reason": ["Say why the score changes: the players will ask."]}
@@ -149,12 +192,21 @@ def test_sweep_reenqueues_what_no_worker_finished(field, monkeypatch):
     assert sent == [field.boards[0].pk]
 
 
-def test_a_rolled_back_change_does_not_stop_later_ones_from_being_sent(record, monkeypatch,
-                                                                      django_capture_on_commit_callbacks):
+def test_a_rolled_back_change_does_not_stop_later_ones_from_being_sent(
+    record, monkeypatch, django_capture_on_commit_callbacks
+):
     sent = []
     monkeypatch.setattr(recalculation, "enqueue", lambda board_id: sent.append(board_id) or True)
-    play = dict(board=record.boards[0], round=record.round, table=record.tables[0], ns=record.pairs[0],
-                ew=record.pairs[2], contract="3NT", declarer="S", tricks=9)
+    play = dict(
+        board=record.boards[0],
+        round=record.round,
+        table=record.tables[0],
+        ns=record.pairs[0],
+        ew=record.pairs[2],
+        contract="3NT",
+        declarer="S",
+        tricks=9,
+    )
     with pytest.raises(RuntimeError), transaction.atomic():
         services.record_result(**play)
         raise RuntimeError("the request failed after the change")

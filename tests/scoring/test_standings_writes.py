@@ -13,8 +13,18 @@ from scoring.models import Standing
 
 pytestmark = pytest.mark.django_db
 
-FIELDS = ("session_id", "contestant_id", "total", "total_exact", "top", "percent", "field", "position", "place",
-          "boards")
+FIELDS = (
+    "session_id",
+    "contestant_id",
+    "total",
+    "total_exact",
+    "top",
+    "percent",
+    "field",
+    "position",
+    "place",
+    "boards",
+)
 
 
 def standings(event):
@@ -25,8 +35,11 @@ def test_an_unchanged_event_rewrites_no_standing(field):
     before = dict(Standing.objects.filter(event=field.event).values_list("pk", "total"))
     with CaptureQueriesContext(connection) as queries:
         recalculation.rescore_event(field.event.pk)
-    writes = [q["sql"] for q in queries.captured_queries
-              if q["sql"].startswith(("INSERT", "UPDATE", "DELETE")) and "scoring_standing" in q["sql"]]
+    writes = [
+        q["sql"]
+        for q in queries.captured_queries
+        if q["sql"].startswith(("INSERT", "UPDATE", "DELETE")) and "scoring_standing" in q["sql"]
+    ]
     assert writes == []
     assert dict(Standing.objects.filter(event=field.event).values_list("pk", "total")) == before
 
@@ -34,12 +47,14 @@ def test_an_unchanged_event_rewrites_no_standing(field):
 def test_a_change_updates_only_the_rows_it_moves(field):
     ids = set(Standing.objects.filter(event=field.event).values_list("pk", flat=True))
     # table X (pair 7 N-S, pair 14 E-W) gets +450 instead of +420: pairs 1-7 and 8-14 move
-    services.set_effective_score(result=field.results[6], kind="assigned", score={"ns": 450},
-                                 reason="Law 12C1e: the assigned score")
+    services.set_effective_score(
+        result=field.results[6], kind="assigned", score={"ns": 450}, reason="Law 12C1e: the assigned score"
+    )
     with CaptureQueriesContext(connection) as queries:
         recalculation.recalculate_board(field.boards[0].pk)
-    deletes = [q["sql"] for q in queries.captured_queries
-               if q["sql"].startswith("DELETE") and "scoring_standing" in q["sql"]]
+    deletes = [
+        q["sql"] for q in queries.captured_queries if q["sql"].startswith("DELETE") and "scoring_standing" in q["sql"]
+    ]
     assert deletes == []
     # the same rows, kept (their ids), with the new totals
     assert set(Standing.objects.filter(event=field.event).values_list("pk", flat=True)) == ids
@@ -50,13 +65,26 @@ def test_a_change_updates_only_the_rows_it_moves(field):
 
 def test_standings_equal_a_full_recompute_after_random_changes(field):
     rng = random.Random(15)
-    scores = [{"ns": 620}, {"ns": -100}, {"ns": 420, "ew": 450}, {"ns": [[420, "0.5"], [-50, "0.5"]]},
-              {"ns": "AVE+", "ew": "AVE-"}, {"ns": 140}]
+    scores = [
+        {"ns": 620},
+        {"ns": -100},
+        {"ns": 420, "ew": 450},
+        {"ns": [[420, "0.5"], [-50, "0.5"]]},
+        {"ns": "AVE+", "ew": "AVE-"},
+        {"ns": 140},
+    ]
     for step in range(8):
         result = field.results[rng.randrange(len(field.results))]
         score = rng.choice(scores)
-        kind = ("artificial" if score["ns"] == "AVE+" else "weighted" if isinstance(score["ns"], list)
-                else "split" if "ew" in score else "assigned")
+        kind = (
+            "artificial"
+            if score["ns"] == "AVE+"
+            else "weighted"
+            if isinstance(score["ns"], list)
+            else "split"
+            if "ew" in score
+            else "assigned"
+        )
         if step % 3 == 2:
             services.set_effective_score(result=result, kind="table", reason="back to the table result")
         else:

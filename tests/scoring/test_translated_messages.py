@@ -12,13 +12,13 @@ from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 from django.utils import translation
 
-from scoring import services
 from bridge.deals import DealError, parse_deal
 from bridge.engine.contract import ContractError, parse_contract
 from bridge.engine.scores import EngineInputError, parse_result
+from bridge.messages import Message, _, join
+from scoring import services
 from scoring.i18n import translate
 from scoring.importers.session_import import ImportRefused, import_file
-from bridge.messages import Message, _, join
 from scoring.models import Event
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,9 +60,11 @@ def test_errors_read_in_english_and_translate_in_dutch():
 
 
 def test_the_plain_python_modules_do_not_import_django():
-    code = ("import sys, bridge.engine.scores, bridge.engine.contract, bridge.deals, bridge.pbn, "
-            "bridge.auction, bridge.lin, bridge.pbn_record, bridge.diagrams; "
-            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'django'))")
+    code = (
+        "import sys, bridge.engine.scores, bridge.engine.contract, bridge.deals, bridge.pbn, "
+        "bridge.auction, bridge.lin, bridge.pbn_record, bridge.diagrams; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'django'))"
+    )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
@@ -90,5 +92,4 @@ def test_a_board_with_a_bad_deal_is_refused_in_ukrainian(record):
     deal = "N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J87"
     with translation.override("uk"), pytest.raises(ValidationError) as caught:
         services.create_board(session=record.session, number=5, deal=deal)
-    assert caught.value.message_dict["deal"] == [
-        "Захід тримає 12 карт; у руці має бути 13; у роздачі бракує: C5"]
+    assert caught.value.message_dict["deal"] == ["Захід тримає 12 карт; у руці має бути 13; у роздачі бракує: C5"]

@@ -25,8 +25,16 @@ def field(worker):
     board = record.boards[0]
     with transaction.atomic():  # one task for the board, not seven
         record.results = [
-            services.record_result(board=board, round=record.round, table=record.tables[t], ns=record.pairs[t],
-                                   ew=record.pairs[7 + t], contract=contract, declarer=declarer, tricks=tricks)
+            services.record_result(
+                board=board,
+                round=record.round,
+                table=record.tables[t],
+                ns=record.pairs[t],
+                ew=record.pairs[7 + t],
+                contract=contract,
+                declarer=declarer,
+                tricks=tricks,
+            )
             for t, (contract, declarer, tricks) in enumerate(TABLE_RESULTS + [("4S", "N", 10)])
         ]
     wait_for(lambda: settled(board))
@@ -45,9 +53,13 @@ def test_an_adjusted_score_reaches_the_standings(field):
     x_pair = field.pairs[6]
     assert standing_of(field, x_pair).total == Decimal("8")
     with transaction.atomic():
-        services.set_effective_score(result=field.results[6], kind="weighted",
-                                     score={"ns": [[420, "0.5"], [450, "0.3"], [-50, "0.2"]]},
-                                     reason="Law 16B", cause_label="ruling 17")
+        services.set_effective_score(
+            result=field.results[6],
+            kind="weighted",
+            score={"ns": [[420, "0.5"], [450, "0.3"], [-50, "0.2"]]},
+            reason="Law 16B",
+            cause_label="ruling 17",
+        )
     wait_for(lambda: settled(field.boards[0]))
     assert standing_of(field, x_pair).total.quantize(Decimal("0.1")) == Decimal("7.5")
     assert standing_of(field, field.pairs[0]).total.quantize(Decimal("0.1")) == Decimal("11.7")
@@ -62,8 +74,7 @@ def test_two_concurrent_changes_to_one_board_both_land(field):
         try:
             barrier.wait(timeout=10)
             with transaction.atomic():
-                services.set_effective_score(result=result, kind="assigned", score={"ns": points},
-                                             reason="concurrent")
+                services.set_effective_score(result=result, kind="assigned", score={"ns": points}, reason="concurrent")
         except Exception as error:  # noqa: BLE001 - reported below
             errors.append(error)
         finally:
@@ -91,13 +102,19 @@ def test_a_change_made_while_the_broker_is_down_lands_after_the_sweep(field, mon
     # task for "board 1" drain first, or it would score this board and hide what is tested.
     time.sleep(2)
     # The web process loses its broker: its connections now go to a port where nothing listens.
-    monkeypatch.setattr(app, "connection_for_write", lambda *args, **kwargs: Connection(
-        "redis://127.0.0.1:1/0", transport_options={"max_retries": 1, "interval_start": 0}))
+    monkeypatch.setattr(
+        app,
+        "connection_for_write",
+        lambda *args, **kwargs: Connection(
+            "redis://127.0.0.1:1/0", transport_options={"max_retries": 1, "interval_start": 0}
+        ),
+    )
     _reset_producers()
     try:
         with transaction.atomic():
-            services.set_effective_score(result=field.results[6], kind="assigned", score={"ns": -50},
-                                         reason="while the broker was down")
+            services.set_effective_score(
+                result=field.results[6], kind="assigned", score={"ns": -50}, reason="while the broker was down"
+            )
     finally:
         monkeypatch.undo()
         _reset_producers()

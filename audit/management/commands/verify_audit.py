@@ -10,6 +10,7 @@ class Command(BaseCommand):
         checked, broken, reason = verify_chain()
         if broken is not None or reason:
             where = f"entry {broken.sequence} ({broken})" if broken is not None else "the end of the trail"
-            raise CommandError(f"The audit trail is broken at {where}: {reason}. {checked} entries before it "
-                               f"are intact.")
+            raise CommandError(
+                f"The audit trail is broken at {where}: {reason}. {checked} entries before it are intact."
+            )
         self.stdout.write(self.style.SUCCESS(f"The audit trail is intact: {checked} entries verified."))

@@ -8,15 +8,21 @@ from scoring import demo
 
 
 class Command(BaseCommand):
-    help = ("Build the demo tournament (pairs and teams events with results), its rulings and appeals, the national body's casebook, and a login "
-            "for each role.")
+    help = (
+        "Build the demo tournament (pairs and teams events with results), its rulings and appeals, the national body's casebook, and a login "
+        "for each role."
+    )
 
     def add_arguments(self, parser):
-        parser.add_argument("--if-empty", action="store_true",
-                            help="Do nothing (but print the logins) if the demo is already loaded.")
-        parser.add_argument("--past-seasons", action="store_true",
-                            help="Add two earlier tournaments of the demo federation and their casebook, so "
-                                 "that rulings show precedents (make demo does).")
+        parser.add_argument(
+            "--if-empty", action="store_true", help="Do nothing (but print the logins) if the demo is already loaded."
+        )
+        parser.add_argument(
+            "--past-seasons",
+            action="store_true",
+            help="Add two earlier tournaments of the demo federation and their casebook, so "
+            "that rulings show precedents (make demo does).",
+        )
 
     def handle(self, *args, if_empty=False, past_seasons=False, **options):
         if demo.demo_exists():
@@ -31,8 +37,11 @@ class Command(BaseCommand):
             if past_seasons:
                 load_past_casebook(tournament.authority)
             precedents.rebuild()  # at once, whether or not a worker is running
-            self.stdout.write(self.style.SUCCESS(
-                f"Loaded the demo tournament '{tournament}' with {len(rulings)} rulings and {len(appeals)} appeals."))
+            self.stdout.write(
+                self.style.SUCCESS(
+                    f"Loaded the demo tournament '{tournament}' with {len(rulings)} rulings and {len(appeals)} appeals."
+                )
+            )
         self.stdout.write("Demo logins (username / password / role):")
         for username, password, role in [*demo.demo_logins(), *appeals_demo.demo_logins()]:
             self.stdout.write(f"  {username:10} {password:16} {role}")

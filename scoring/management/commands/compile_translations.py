@@ -45,8 +45,9 @@ class Command(BaseCommand):
     help = "Compile the translation catalogues (.po) into .mo files, without GNU gettext."
 
     def add_arguments(self, parser):
-        parser.add_argument("--check", action="store_true",
-                            help="Write nothing; fail if a .mo file is missing or out of date.")
+        parser.add_argument(
+            "--check", action="store_true", help="Write nothing; fail if a .mo file is missing or out of date."
+        )
 
     def handle(self, *args, check=False, **options):
         pos = catalogues()
@@ -54,8 +55,9 @@ class Command(BaseCommand):
             raise CommandError(f"No .po files under {', '.join(str(p) for p in settings.LOCALE_PATHS)}.")
         written, stale = compile_all(check=check)
         if stale:
-            raise CommandError("Out of date: " + ", ".join(str(p) for p in stale)
-                               + ". Run `python manage.py compile_translations`.")
+            raise CommandError(
+                "Out of date: " + ", ".join(str(p) for p in stale) + ". Run `python manage.py compile_translations`."
+            )
         for path in written:
             self.stdout.write(f"compiled {path}")
         if options["verbosity"] > 1 or not written:

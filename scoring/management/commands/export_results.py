@@ -7,8 +7,10 @@ from scoring.models import Event
 
 
 class Command(BaseCommand):
-    help = ("Write a scored session as a results file: PBN 2.1 in export format (hand records, table results, "
-            "matchpoints or IMPs, totals) or USEBIO 1.2 XML.")
+    help = (
+        "Write a scored session as a results file: PBN 2.1 in export format (hand records, table results, "
+        "matchpoints or IMPs, totals) or USEBIO 1.2 XML."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--event", required=True, type=int, help="id of the event")

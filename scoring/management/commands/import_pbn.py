@@ -7,15 +7,18 @@ from scoring.models import Event
 
 
 class Command(BaseCommand):
-    help = ("Import a scoring program's results file (PBN 2.1 or USEBIO 1.2 XML: deals and table results) into "
-            "an event. A file with any fault is refused whole, with each line (or element) and reason.")
+    help = (
+        "Import a scoring program's results file (PBN 2.1 or USEBIO 1.2 XML: deals and table results) into "
+        "an event. A file with any fault is refused whole, with each line (or element) and reason."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="the PBN or USEBIO file")
         parser.add_argument("--event", required=True, type=int, help="id of the event to import into")
         parser.add_argument("--session", type=int, help="session number (default: a new session after the last)")
-        parser.add_argument("--dry-run", action="store_true",
-                            help="check the file and say what would be imported, writing nothing")
+        parser.add_argument(
+            "--dry-run", action="store_true", help="check the file and say what would be imported, writing nothing"
+        )
 
     def handle(self, *args, file, event, session=None, dry_run=False, **options):
         try:
@@ -37,9 +40,12 @@ class Command(BaseCommand):
                 self.stderr.write(f"Warning: {warning}")
             raise CommandError(f"{file}: {str(refusal).rstrip('.')}. Nothing was imported.") from None
         verb = "Would import" if dry_run else "Imported"
-        self.stdout.write(self.style.SUCCESS(
-            f"{verb} {summary.boards} boards and {summary.results} results into {target}, {summary.session} "
-            f"(from a {summary.format} file)."))
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"{verb} {summary.boards} boards and {summary.results} results into {target}, {summary.session} "
+                f"(from a {summary.format} file)."
+            )
+        )
         if summary.contestants_created:
             self.stdout.write(f"New contestants: {', '.join(map(str, summary.contestants_created))}.")
         for line in summary.artificial:

@@ -90,8 +90,6 @@ def slow_butler(entries, *, drop=1, step=10, half="away", artificial_imps=3):
             if isinstance(score, Artificial):
                 pair.append(artificial_value(score, artificial_imps, entry.name, side.lower()))
             else:
-                pair.append(_evaluate(
-                    [(score, side)], lambda own, sign=sign: sign * _weighted_imps(own, datum_score)
-                ))
+                pair.append(_evaluate([(score, side)], lambda own, sign=sign: sign * _weighted_imps(own, datum_score)))
         scores[entry.id] = tuple(pair)
     return datum, scores

@@ -6,16 +6,41 @@ import pytest
 
 from bridge.engine.imps import butler, butler_datum, cross_imps, imps, team_board, team_match
 from bridge.engine.scores import (
-    Artificial, EngineInputError, Entry, Penalty, Redress, Weighted,
+    Artificial,
+    EngineInputError,
+    Entry,
+    Penalty,
+    Redress,
+    Weighted,
 )
 
 # (lowest, highest, IMPs) for every row of the table
 TABLE = [
-    (0, 10, 0), (20, 40, 1), (50, 80, 2), (90, 120, 3), (130, 160, 4), (170, 210, 5),
-    (220, 260, 6), (270, 310, 7), (320, 360, 8), (370, 420, 9), (430, 490, 10), (500, 590, 11),
-    (600, 740, 12), (750, 890, 13), (900, 1090, 14), (1100, 1290, 15), (1300, 1490, 16),
-    (1500, 1740, 17), (1750, 1990, 18), (2000, 2240, 19), (2250, 2490, 20), (2500, 2990, 21),
-    (3000, 3490, 22), (3500, 3990, 23), (4000, 7600, 24),
+    (0, 10, 0),
+    (20, 40, 1),
+    (50, 80, 2),
+    (90, 120, 3),
+    (130, 160, 4),
+    (170, 210, 5),
+    (220, 260, 6),
+    (270, 310, 7),
+    (320, 360, 8),
+    (370, 420, 9),
+    (430, 490, 10),
+    (500, 590, 11),
+    (600, 740, 12),
+    (750, 890, 13),
+    (900, 1090, 14),
+    (1100, 1290, 15),
+    (1300, 1490, 16),
+    (1500, 1740, 17),
+    (1750, 1990, 18),
+    (2000, 2240, 19),
+    (2250, 2490, 20),
+    (2500, 2990, 21),
+    (3000, 3490, 22),
+    (3500, 3990, 23),
+    (4000, 7600, 24),
 ]
 
 
@@ -34,8 +59,7 @@ def test_team_weighted_score_is_converted_per_component():
 
 
 def test_both_rooms_weighted():
-    result = team_board(Weighted(((420, F(1, 2)), (-50, F(1, 2)))),
-                        Weighted(((420, F(1, 2)), (170, F(1, 2)))))
+    result = team_board(Weighted(((420, F(1, 2)), (-50, F(1, 2)))), Weighted(((420, F(1, 2)), (170, F(1, 2)))))
     # mean of IMP(420-420)=0, IMP(420-170)=6, IMP(-50-420)=-10, IMP(-50-170)=-6
     assert result.home == F(-10, 4)
 
@@ -54,7 +78,7 @@ def test_redress_at_imps():
     open_room = Entry("open", Redress(-800, -200, 140, "NS"))
     result = team_board(open_room, 140)
     assert result.home == -6  # -14 + (0 - (-8))
-    assert result.away == 0   # the offenders score as if there was no infraction
+    assert result.away == 0  # the offenders score as if there was no infraction
 
 
 def test_redress_for_east_west():

@@ -41,8 +41,17 @@ def board(draw, values=points, mixed=True):
         elif kind == "weighted":
             entries.append(Entry(i, draw(weighted(values))))
         elif kind == "redress":
-            entries.append(Entry(i, Redress(draw(real_score(values)), draw(real_score(values)),
-                                            draw(real_score(values)), draw(st.sampled_from(["NS", "EW"])))))
+            entries.append(
+                Entry(
+                    i,
+                    Redress(
+                        draw(real_score(values)),
+                        draw(real_score(values)),
+                        draw(real_score(values)),
+                        draw(st.sampled_from(["NS", "EW"])),
+                    ),
+                )
+            )
         else:
             code = draw(st.sampled_from(["AVE+", "AVE", "AVE-"]))
             entries.append(Entry(i, Artificial(code), Artificial(draw(st.sampled_from(["AVE+", "AVE", "AVE-"])))))
@@ -50,15 +59,17 @@ def board(draw, values=points, mixed=True):
 
 
 @settings(max_examples=120, deadline=None)
-@given(st.one_of(board(), board(near), board(mixed=False), board(near, mixed=False)),
-       st.sampled_from(["mean", "sum"]))
+@given(st.one_of(board(), board(near), board(mixed=False), board(near, mixed=False)), st.sampled_from(["mean", "sum"]))
 def test_cross_imps_equal_the_reference(entries, mode):
     assert cross_imps(entries, mode=mode) == slow_cross_imps(entries, mode=mode)
 
 
 @settings(max_examples=120, deadline=None)
-@given(st.one_of(board(), board(near), board(mixed=False)), st.integers(0, 4),
-       st.sampled_from(["away", "up", "down", "even"]))
+@given(
+    st.one_of(board(), board(near), board(mixed=False)),
+    st.integers(0, 4),
+    st.sampled_from(["away", "up", "down", "even"]),
+)
 def test_butler_equals_the_reference(entries, drop, half):
     real = [e for e in entries if not isinstance(e.raw("NS"), Artificial)]
     if not real:

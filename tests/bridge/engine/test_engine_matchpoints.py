@@ -7,7 +7,13 @@ import pytest
 from bridge.engine.matchpoints import SideBoard, neuberg, score_board, session_score
 from bridge.engine.rounding import ebu
 from bridge.engine.scores import (
-    Artificial, EngineInputError, Entry, Penalty, Redress, Weighted, parse_results,
+    Artificial,
+    EngineInputError,
+    Entry,
+    Penalty,
+    Redress,
+    Weighted,
+    parse_results,
 )
 
 
@@ -27,6 +33,7 @@ def ew(result, ids=None):
 
 
 # --- Law 78A checks ---------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("fast", [True, False])
 def test_four_results(fast):
@@ -70,9 +77,7 @@ def test_weighted_score_is_the_weighted_mean_of_boards():
     entries = [Entry(i, p) for i, p in enumerate(REAL)] + [Entry("X", X_WEIGHTED)]
     weighted = score_board(entries, expected=7)
     for entry_id in [*range(6), "X"]:
-        mean = sum(
-            w * board_with(p).ns(entry_id) for p, w in X_WEIGHTED.components
-        )
+        mean = sum(w * board_with(p).ns(entry_id) for p, w in X_WEIGHTED.components)
         assert weighted.ns(entry_id) == mean
 
 
@@ -90,6 +95,7 @@ def test_split_score_example():
 
 # --- Neuberg and fouled boards ----------------------------------------------------------
 
+
 @pytest.mark.parametrize("fast", [True, False])
 def test_neuberg_five_of_seven(fast):
     result = board([450, 420, 170, 140, -50], expected=7, fast=fast)
@@ -100,8 +106,7 @@ def test_neuberg_five_of_seven(fast):
 @pytest.mark.parametrize("fast", [True, False])
 def test_neuberg_ebu_ten_of_eleven(fast):
     result = board([100 - 10 * k for k in range(10)], expected=11, fast=fast)
-    assert ns(result) == [F(x) for x in
-                          ("19.9", "17.7", "15.5", "13.3", "11.1", "8.9", "6.7", "4.5", "2.3", "0.1")]
+    assert ns(result) == [F(x) for x in ("19.9", "17.7", "15.5", "13.3", "11.1", "8.9", "6.7", "4.5", "2.3", "0.1")]
 
 
 def test_neuberg_formula():
@@ -136,6 +141,7 @@ def test_acbl_small_groups():
 
 
 # --- artificial scores, redress, penalties ----------------------------------------------
+
 
 def test_artificial_scores_leave_the_comparison():
     entries = [Entry(i, p) for i, p in enumerate([400, 420, 170, -50])]
@@ -202,6 +208,7 @@ def test_procedural_penalty_is_a_fixed_deduction():
 
 # --- errors --------------------------------------------------------------------------------
 
+
 def test_board_errors():
     with pytest.raises(EngineInputError) as error:
         board([1, 2, 3], expected=2)
@@ -220,9 +227,14 @@ def test_one_result_and_empty_board():
 
 # --- the session rule (Law 12C2c) -----------------------------------------------------------
 
+
 def test_session_average_plus_gets_the_higher_session_percentage():
-    boards = [SideBoard(F(10), F(12)), SideBoard(F(9), F(12)), SideBoard(F(11), F(12)),
-              SideBoard(F("7.2"), F(12), "AVE+")]
+    boards = [
+        SideBoard(F(10), F(12)),
+        SideBoard(F(9), F(12)),
+        SideBoard(F(11), F(12)),
+        SideBoard(F("7.2"), F(12), "AVE+"),
+    ]
     result = session_score(boards)
     assert result.real_percent == F(250, 3)  # 30 of 36
     assert result.boards[3] == 10  # 83 1/3 % of 12
@@ -234,17 +246,28 @@ def test_session_average_plus_at_least_60_and_average_minus_at_most_40():
     result = session_score(low)
     assert result.real_percent == F(175, 6)  # 7 of 24
     assert result.boards[2] == F("3.5")  # its own 29.17% instead of 40%
-    middling = [SideBoard(F(6), F(12)), SideBoard(F("4.8"), F(12), "AVE-"),
-                SideBoard(F("7.2"), F(12), "AVE+"), SideBoard(F(6), F(12), "AVE")]
+    middling = [
+        SideBoard(F(6), F(12)),
+        SideBoard(F("4.8"), F(12), "AVE-"),
+        SideBoard(F("7.2"), F(12), "AVE+"),
+        SideBoard(F(6), F(12), "AVE"),
+    ]
     result = session_score(middling)
     assert result.boards[1:] == (F("4.8"), F("7.2"), 6)  # 50%: the 40 and 60 stand
     assert session_score(middling, plus=65, minus=35).boards[1:3] == (F("4.2"), F("7.8"))
 
 
 def test_session_from_board_scores():
-    first = score_board(parse_results([
-        {"id": "t1", "ns": 420}, {"id": "t2", "ns": 400}, {"id": "t3", "ns": "AVE+", "ew": "AVE-"},
-    ]), expected=3)
+    first = score_board(
+        parse_results(
+            [
+                {"id": "t1", "ns": 420},
+                {"id": "t2", "ns": 400},
+                {"id": "t3", "ns": "AVE+", "ew": "AVE-"},
+            ]
+        ),
+        expected=3,
+    )
     side = first.side_board("t3", "NS")
     assert side.kind == "AVE+" and side.matchpoints == F("2.4") and side.top == 4
     result = session_score([side, SideBoard(F(4), F(4)), SideBoard(F(3), F(4))])
@@ -266,6 +289,7 @@ def test_column_reads_a_whole_direction():
 
 def test_exact_sum():
     from bridge.engine.rounding import exact_sum
+
     values = [F(1, 3), F(2, 3), F(1, 2), F(7), F(-1, 6)]
     assert exact_sum(values) == sum(values) == F(25, 3)
     assert exact_sum([]) == 0
@@ -273,6 +297,7 @@ def test_exact_sum():
 
 def test_other_integer_types_and_huge_points():
     import numpy as np
+
     entries = [Entry(i, np.int64(p)) for i, p in enumerate([420, 400, 170])]
     assert entries[0].plain == 420 and type(entries[0].ns) is int
     assert ns(score_board(entries)) == [4, 2, 0]

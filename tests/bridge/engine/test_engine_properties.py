@@ -89,6 +89,7 @@ def test_north_south_and_east_west_are_symmetric(entries):
         if isinstance(score, Weighted):
             return Weighted(tuple((-p, w) for p, w in score.components))
         return -score
+
     flipped = [Entry(e.id, flip(e.ew), flip(e.ns)) for e in entries]
     result, mirror = score_board(entries), score_board(flipped)
     for e in entries:
@@ -112,6 +113,5 @@ def test_weighted_score_equals_weighted_mean_of_boards(scores, weighted):
     entries = [Entry(i, p) for i, p in enumerate(scores)]
     result = score_board([*entries, Entry("X", weighted)])
     for entry_id in [*range(len(scores)), "X"]:
-        mean = sum(w * score_board([*entries, Entry("X", p)]).ns(entry_id)
-                   for p, w in weighted.components)
+        mean = sum(w * score_board([*entries, Entry("X", p)]).ns(entry_id) for p, w in weighted.components)
         assert result.ns(entry_id) == mean

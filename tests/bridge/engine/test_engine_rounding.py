@@ -6,8 +6,16 @@ from fractions import Fraction as F
 import pytest
 
 from bridge.engine.rounding import (
-    acbl, decimal_str, ebu, exact_str, round_half_away, round_half_even, round_half_up,
-    round_step, round_toward, to_fraction,
+    acbl,
+    decimal_str,
+    ebu,
+    exact_str,
+    round_half_away,
+    round_half_even,
+    round_half_up,
+    round_step,
+    round_toward,
+    to_fraction,
 )
 
 

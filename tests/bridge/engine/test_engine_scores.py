@@ -6,7 +6,14 @@ from fractions import Fraction as F
 import pytest
 
 from bridge.engine.scores import (
-    Artificial, EngineInputError, Entry, Penalty, Redress, Weighted, parse_result, parse_results,
+    Artificial,
+    EngineInputError,
+    Entry,
+    Penalty,
+    Redress,
+    Weighted,
+    parse_result,
+    parse_results,
     parse_score,
 )
 
@@ -23,10 +30,15 @@ def test_split_score():
     assert entry.plain is None
 
 
-@pytest.mark.parametrize("weights", [
-    [0.5, 0.3, 0.2], ["0.5", "0.3", "0.2"], [Decimal("0.5"), Decimal("0.3"), Decimal("0.2")],
-    ["1/2", "3/10", "1/5"],
-])
+@pytest.mark.parametrize(
+    "weights",
+    [
+        [0.5, 0.3, 0.2],
+        ["0.5", "0.3", "0.2"],
+        [Decimal("0.5"), Decimal("0.3"), Decimal("0.2")],
+        ["1/2", "3/10", "1/5"],
+    ],
+)
 def test_weighted_score_weight_forms(weights):
     score = parse_score([[420, weights[0]], [450, weights[1]], [-50, weights[2]]])
     assert score == Weighted(((420, F(1, 2)), (450, F(3, 10)), (-50, F(1, 5))))
@@ -61,18 +73,21 @@ def test_at_most_max_components():
     assert len(parse_score(six, max_components=6).components) == 6
 
 
-@pytest.mark.parametrize("value, error", [
-    ([[420, 0]], "weight 0 must be more than 0"),
-    ([[420, "x"]], "is not a number or fraction"),
-    ([[420]], "is not a [points, weight] pair"),
-    ([[420.5, 1]], "420.5 is not a whole number of points"),
-    ([], "at least one component"),
-    ("4S", "is not a score"),
-    (True, "True is not a number of points"),
-    ("120%", "is not between 0 and 100"),
-    ({"percent": -1}, "is not between 0 and 100"),
-    ({"table": 1}, "missing"),
-])
+@pytest.mark.parametrize(
+    "value, error",
+    [
+        ([[420, 0]], "weight 0 must be more than 0"),
+        ([[420, "x"]], "is not a number or fraction"),
+        ([[420]], "is not a [points, weight] pair"),
+        ([[420.5, 1]], "420.5 is not a whole number of points"),
+        ([], "at least one component"),
+        ("4S", "is not a score"),
+        (True, "True is not a number of points"),
+        ("120%", "is not between 0 and 100"),
+        ({"percent": -1}, "is not between 0 and 100"),
+        ({"table": 1}, "missing"),
+    ],
+)
 def test_bad_scores(value, error):
     with pytest.raises(EngineInputError) as raised:
         parse_score(value, "result 4", "ns")
@@ -97,13 +112,16 @@ def test_artificial_needs_both_sides():
 
 
 def test_redress_object():
-    entry = parse_result({"id": "R", "ns": {"table": -800, "normal_play": -200,
-                                            "without_infraction": 140, "non_offending": "NS"}}, 1)
+    entry = parse_result(
+        {"id": "R", "ns": {"table": -800, "normal_play": -200, "without_infraction": 140, "non_offending": "NS"}}, 1
+    )
     assert entry.ns == entry.ew == Redress(-800, -200, 140, "NS")
     assert (entry.side("NS"), entry.side("EW")) == (-800, 140)
     with pytest.raises(EngineInputError) as error:
-        parse_result({"id": "R", "ns": {"table": -800, "normal_play": -200,
-                                        "without_infraction": 140, "non_offending": "both"}}, 1)
+        parse_result(
+            {"id": "R", "ns": {"table": -800, "normal_play": -200, "without_infraction": 140, "non_offending": "both"}},
+            1,
+        )
     assert error.value.field == "ns.non_offending"
 
 

@@ -22,8 +22,9 @@ def pair(result):
 
 # --- board-a-match
 
+
 def test_board_a_match_won_tied_lost():
-    assert pair(board_a_match_board(420, 400)) == (1, 0)   # home +420 against -400: net +20
+    assert pair(board_a_match_board(420, 400)) == (1, 0)  # home +420 against -400: net +20
     assert pair(board_a_match_board(420, 420)) == (F(1, 2), F(1, 2))
     assert pair(board_a_match_board(-50, 100)) == (0, 1)
     # a difference of 10 points wins the whole board (at IMPs it would be 0)
@@ -46,8 +47,10 @@ def test_board_a_match_split_score_need_not_balance():
 def test_board_a_match_artificial_scores():
     board = board_a_match_board(Entry("o", Artificial("AVE+"), Artificial("AVE-")), 420)
     assert pair(board) == (F(3, 5), F(2, 5))
-    assert pair(board_a_match_board(Entry("o", Artificial("AVE"), Artificial("AVE")), 420,
-                                    averages=(70, 50, 30))) == (F(1, 2), F(1, 2))
+    assert pair(board_a_match_board(Entry("o", Artificial("AVE"), Artificial("AVE")), 420, averages=(70, 50, 30))) == (
+        F(1, 2),
+        F(1, 2),
+    )
 
 
 def test_board_a_match_redress_and_penalty():
@@ -69,6 +72,7 @@ def test_board_a_match_session_total():
 
 
 # --- knockout
+
 
 def test_knockout_carry_over_and_winner():
     match = knockout_match([(420, 170), (-100, 50)], carry_over=("2.5", 0))
@@ -95,6 +99,7 @@ def test_knockout_refuses_a_negative_carry_over():
 
 # --- total points
 
+
 def test_total_points():
     assert pair(total_points_board(420, 170)) == (250, -250)
     # weighted: at total points the mean of the points is the same as weighting the results
@@ -115,6 +120,7 @@ def test_total_points_redress_and_refused_artificial():
 
 
 # --- the session rule at IMPs
+
 
 def test_average_plus_gets_the_sides_average_when_higher():
     session = imp_session([(8, "real"), (4, "real"), (0, "AVE+")])
@@ -137,16 +143,26 @@ def test_average_minus_gets_the_sides_average_when_lower():
 
 # --- the command line refuses bad input with the field and the reason
 
-@pytest.mark.parametrize("doc, message", [
-    ('{"kind": "knockout", "carry_over": {"home": -2}, "boards": [{"open": 420, "closed": 170}]}',
-     "match, carry_over: a carry-over is IMPs a team starts with: 0 or more"),
-    ('{"kind": "knockout", "carry_over": [1, 2], "boards": [{"open": 420, "closed": 170}]}',
-     'input, carry_over: write {"home": imps, "away": imps}'),
-    ('{"kind": "total_points", "boards": [{"open": {"ns": "AVE+", "ew": "AVE-"}, "closed": 170}]}',
-     "board 1 (open room), ns: AVE+ has no value at total points: assign a score"),
-    ('{"kind": "imp_session", "boards": [{"kind": "real"}]}', "board 1, imps: missing: a number is required"),
-    ('{"kind": "board_a_match", "boards": []}', "input, boards: give the boards as a non-empty list"),
-])
+
+@pytest.mark.parametrize(
+    "doc, message",
+    [
+        (
+            '{"kind": "knockout", "carry_over": {"home": -2}, "boards": [{"open": 420, "closed": 170}]}',
+            "match, carry_over: a carry-over is IMPs a team starts with: 0 or more",
+        ),
+        (
+            '{"kind": "knockout", "carry_over": [1, 2], "boards": [{"open": 420, "closed": 170}]}',
+            'input, carry_over: write {"home": imps, "away": imps}',
+        ),
+        (
+            '{"kind": "total_points", "boards": [{"open": {"ns": "AVE+", "ew": "AVE-"}, "closed": 170}]}',
+            "board 1 (open room), ns: AVE+ has no value at total points: assign a score",
+        ),
+        ('{"kind": "imp_session", "boards": [{"kind": "real"}]}', "board 1, imps: missing: a number is required"),
+        ('{"kind": "board_a_match", "boards": []}', "input, boards: give the boards as a non-empty list"),
+    ],
+)
 def test_cli_refuses(doc, message):
     from bridge.engine.__main__ import run
 

@@ -30,7 +30,7 @@ def formula(margin, boards):
     """The WBF 2013 formula in plain floating point, independent of the engine's Decimals."""
     tau = (math.sqrt(5) - 1) / 2
     blitz = 15 * math.sqrt(boards)
-    return min(20.0, 10 + 10 * (1 - tau ** (3 * margin / blitz)) / (1 - tau ** 3))
+    return min(20.0, 10 + 10 * (1 - tau ** (3 * margin / blitz)) / (1 - tau**3))
 
 
 def test_every_shipped_value_is_within_a_cent_of_the_formula():
@@ -66,8 +66,7 @@ def test_published_one_to_ten_board_tables_all_350_values():
 
 def test_ten_boards_is_raised_not_lowered():
     # The WBF's table: 17.68 / 17.84 / 18.00; lowering instead gave 17.67 / 17.83 / 17.99.
-    assert [victory_points(m, 10)[0] for m in (29, 30, 31)] == [
-        Decimal("17.68"), Decimal("17.84"), Decimal("18.00")]
+    assert [victory_points(m, 10)[0] for m in (29, 30, 31)] == [Decimal("17.68"), Decimal("17.84"), Decimal("18.00")]
     assert victory_points(-30, 10) == (Decimal("2.16"), Decimal("17.84"))
 
 
@@ -77,8 +76,9 @@ def test_every_shipped_table_is_concave_and_never_below_plain_rounding():
         steps = [b - a for a, b in zip(values, values[1:])]
         assert all(step >= 0 for step in steps), boards
         assert all(later <= earlier for earlier, later in zip(steps, steps[1:])), boards
-        plain = [Decimal(str(round(formula(m, boards), 10))).quantize(CENT, "ROUND_HALF_UP")
-                 for m in range(len(values))]
+        plain = [
+            Decimal(str(round(formula(m, boards), 10))).quantize(CENT, "ROUND_HALF_UP") for m in range(len(values))
+        ]
         plain[-1] = Decimal("20.00")
         assert all(value >= low for value, low in zip(values, plain)), boards
         # each raised value is needed: lowering it by a cent breaks concavity or goes below plain
@@ -157,8 +157,12 @@ def test_property_every_cent_step_is_monotone(boards, start):
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.integers(1, 64), st.fractions(min_value=0, max_value=130), st.fractions(min_value=0, max_value=130),
-       st.sampled_from(["wbf2013-20", "wbf2013-30"]))
+@given(
+    st.integers(1, 64),
+    st.fractions(min_value=0, max_value=130),
+    st.fractions(min_value=0, max_value=130),
+    st.sampled_from(["wbf2013-20", "wbf2013-30"]),
+)
 def test_property_more_imps_never_fewer_vps(boards, a, b, scale):
     low, high = sorted((a, b))
     top = 20 if scale.endswith("20") else 30
@@ -184,7 +188,9 @@ def test_bad_input():
 
 # A made-up discrete scale in the documented format: test data, not any body's real scale.
 FIXTURE = {
-    "name": "test-discrete", "source": "made up for the tests", "max_vp": 20,
+    "name": "test-discrete",
+    "source": "made up for the tests",
+    "max_vp": 20,
     "tables": {"8": [[0, 10, 10], [3, 11, 9], [7, 12, 8], [12, 13, 7], [40, 20, 0]]},
 }
 
