@@ -2,6 +2,8 @@ from django.urls import path
 
 from appeals import views
 
+app_name = "appeals"
+
 urlpatterns = [
     path("", views.appeal_home, name="appeals"),
     path("lodge/<int:ruling_pk>/", views.lodge, name="appeal-lodge"),

@@ -159,7 +159,7 @@ def lodge(request, ruling_pk):
         except PermissionDenied as error:
             return refused(request, str(error))
         else:
-            return redirect("appeal", appeal.pk)
+            return redirect("appeals:appeal", appeal.pk)
     board = ruling.result.board
     return render(
         request,
@@ -184,7 +184,7 @@ def _answer_request(request, ruling):
     try:
         if request.POST["action"] == "from_request":
             appeal = services.lodge_requested(request=appeal_request, by=request.user)
-            return redirect("appeal", appeal.pk)
+            return redirect("appeals:appeal", appeal.pk)
         services.decline_request(request=appeal_request, by=request.user, reason=request.POST.get("reason", ""))
     except PermissionDenied as error:
         return refused(request, str(error))
@@ -192,7 +192,7 @@ def _answer_request(request, ruling):
         _messages(request, error)
     else:
         messages.success(request, _("Recorded."))
-    return redirect("appeal-lodge", ruling.pk)
+    return redirect("appeals:appeal-lodge", ruling.pk)
 
 
 @login_required
@@ -215,7 +215,7 @@ def my_page(request):
 def request_appeal(request, ruling_pk):
     """A player asks to appeal a ruling of their table (a POST from their page)."""
     if request.method != "POST":
-        return redirect("appeals-mine")
+        return redirect("appeals:appeals-mine")
     ruling = get_object_or_404(rulings_selectors.visible_rulings(request.user), pk=ruling_pk)
     player = next((p for p in my_cases.players_of(request.user) if selectors.side_of(p, ruling)), None)
     try:
@@ -232,7 +232,7 @@ def request_appeal(request, ruling_pk):
         _messages(request, error)
     else:
         messages.success(request, _("Your request is with the director, who lodges the appeal (Law 92C)."))
-    return redirect("appeals-mine")
+    return redirect("appeals:appeals-mine")
 
 
 def lodged_parts(data):
@@ -267,7 +267,7 @@ def _extend(request, ruling):
         _messages(request, error)
     else:
         messages.success(request, _("Recorded."))
-    return redirect("appeal-lodge", ruling.pk)
+    return redirect("appeals:appeal-lodge", ruling.pk)
 
 
 def _form_errors(form, error):
@@ -576,7 +576,7 @@ def _act(request, appeal):
         _messages(request, error)
     else:
         messages.success(request, _("Recorded."))
-    return redirect("appeal", appeal.pk)
+    return redirect("appeals:appeal", appeal.pk)
 
 
 def _messages(request, error):

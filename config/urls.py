@@ -7,8 +7,7 @@ from rest_framework.routers import DefaultRouter
 from appeals import api as appeals_api
 from rulings import api as rulings_api
 from scoring import api as scoring_api
-from scoring import authority_api, authority_views
-from scoring import import_views as scoring_import_views
+from scoring import authority_api
 from scoring import views as scoring_views
 
 router = DefaultRouter()
@@ -30,15 +29,7 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("tournaments/<int:pk>/", scoring_views.tournament_detail, name="tournament"),
-    path("events/<int:pk>/", scoring_views.event_detail, name="event"),
-    path("events/<int:pk>/standings/", scoring_views.standings, name="standings"),
-    path("events/<int:pk>/import/", scoring_import_views.event_import, name="import-results"),
-    path("sessions/<int:pk>/", scoring_views.session_detail, name="session"),
-    path("sessions/<int:pk>/export/<str:fmt>/", scoring_import_views.session_export, name="session-export"),
-    path("boards/<int:pk>/", scoring_views.board_detail, name="board"),
-    path("contestants/<int:pk>/", scoring_views.contestant_detail, name="contestant"),
-    path("authorities/<int:pk>/settings/", authority_views.authority_settings_page, name="authority-settings"),
+    path("", include("scoring.urls")),
     path("rulings/", include("rulings.urls")),
     path("appeals/", include("appeals.urls")),
     path("national/", include("national.urls")),

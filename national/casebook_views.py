@@ -67,7 +67,7 @@ def casebook_list(request):
                 _report(request, error)
             else:
                 messages.success(request, _("Draft compiled: %(count)s cases.") % {"count": casebook.cases.count()})
-                return redirect("casebook", casebook.pk)
+                return redirect("national:casebook", casebook.pk)
     return render(
         request,
         "casebooks/list.html",
@@ -137,7 +137,7 @@ def _on_casebook(request, pk, step, success):
     """``step(casebook)`` by an editor of the casebook, then back to its page."""
     casebook = _editor_casebook(request, pk)
     _service(request, lambda: step(casebook), success)
-    return redirect("casebook", pk)
+    return redirect("national:casebook", pk)
 
 
 def _on_case(request, pk, case_pk, step, success):
@@ -145,7 +145,7 @@ def _on_case(request, pk, case_pk, step, success):
     ``success`` may name the case's ``%(number)s``."""
     case = get_object_or_404(CasebookCase, casebook=_editor_casebook(request, pk), pk=case_pk)
     _service(request, lambda: step(case), success % {"number": case.position})
-    return redirect(f"{reverse('casebook', args=[pk])}#case-{case.position}")
+    return redirect(f"{reverse('national:casebook', args=[pk])}#case-{case.position}")
 
 
 @require_POST

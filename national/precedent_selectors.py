@@ -227,5 +227,5 @@ def link_for(user, precedent):
     """Where a reader reads the case: the casebook's page at the case for its editors and
     readers, the published case's own page for everyone else of the body."""
     if casebooks.visible_casebooks(user).filter(pk=precedent.casebook_id).exists():
-        return f"{reverse('casebook', args=[precedent.casebook_id])}#case-{precedent.position}"
-    return reverse("precedent", args=[precedent.pk])
+        return f"{reverse('national:casebook', args=[precedent.casebook_id])}#case-{precedent.position}"
+    return reverse("national:precedent", args=[precedent.pk])

@@ -5,6 +5,8 @@ from django.urls import path
 from national import casebook_views, precedent_views
 from national import views as national_views
 
+app_name = "national"
+
 urlpatterns = [
     path("", national_views.home, name="national-home"),
     path("search/", national_views.search, name="national-search"),

@@ -212,7 +212,7 @@ class RulingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
             raise PermissionDenied(_("Only a director or chief director of this tournament changes its rulings."))
 
     # Named "ruling-api-give": "ruling-give" is the ruling page's button (rulings/urls.py), and
-    # a shared name made {% url 'ruling-give' %} send that button to the API.
+    # a shared name made {% url 'rulings:ruling-give' %} send that button to the API.
     @extend_schema(request=None, responses=RulingSerializer)
     @action(detail=True, methods=["post"], url_name="api-give", filter_backends=[])
     def give(self, request, pk=None):

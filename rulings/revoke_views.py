@@ -217,15 +217,15 @@ def revoke_page(request, pk):
                 ruling=ruling, by=request.user, revoke=index, exemptions=values, established_by=established_by or None
             ),
         ):
-            return redirect("ruling-revoke", ruling.pk)
+            return redirect("rulings:ruling-revoke", ruling.pk)
     elif action == "entered" and entered.is_valid():
         if _run(entered, lambda: revokes.record_revoke(ruling=ruling, by=request.user, facts=entered.facts())):
-            return redirect("ruling-revoke", ruling.pk)
+            return redirect("rulings:ruling-revoke", ruling.pk)
     elif action == "defective" and defective.is_valid():
         if _run(
             defective, lambda: revokes.record_defective_trick(ruling=ruling, by=request.user, **defective.cleaned_data)
         ):
-            return redirect("ruling-revoke", ruling.pk)
+            return redirect("rulings:ruling-revoke", ruling.pk)
     elif action == "confirm" and equity.is_valid():
         if _run(
             equity,
@@ -236,7 +236,7 @@ def revoke_page(request, pk):
                 equity_reason=equity.cleaned_data["equity_reason"],
             ),
         ):
-            return redirect("ruling", ruling.pk)
+            return redirect("rulings:ruling", ruling.pk)
     return render(
         request,
         "rulings/revoke_form.html",
@@ -262,10 +262,10 @@ def claim_page(request, pk):
     award = AwardForm(data if action == "confirm" else None, prefix="confirm")
     if action == "claim" and claim.is_valid():
         if _run(claim, lambda: revokes.record_claim(ruling=ruling, by=request.user, **claim.cleaned_data)):
-            return redirect("ruling-claim", ruling.pk)
+            return redirect("rulings:ruling-claim", ruling.pk)
     elif action == "confirm" and award.is_valid():
         if _run(award, lambda: revokes.confirm(ruling=ruling, by=request.user, **award.cleaned_data)):
-            return redirect("ruling", ruling.pk)
+            return redirect("rulings:ruling", ruling.pk)
     context = _context(request, ruling, claim=claim, award=award)
     item = context["item"]
     if item is not None and item.kind == TrickRuling.Kind.CLAIM and item.guide:

@@ -2,6 +2,8 @@ from django.urls import path
 
 from rulings import revoke_views, views
 
+app_name = "rulings"
+
 urlpatterns = [
     path("", views.ruling_list, name="rulings"),
     path("new/", views.ruling_open, name="ruling-open"),

@@ -155,7 +155,7 @@ def ruling_new(request, result_pk):
             lambda: services.rule(result=result, director=request.user, give="give" in request.POST, **_decision(form)),
         )
         if ruling:
-            return redirect("ruling", ruling.pk)
+            return redirect("rulings:ruling", ruling.pk)
     return _form_page(request, form, board=result.board, table=result.table, result=result)
 
 
@@ -187,7 +187,7 @@ def ruling_open(request):
     _check_can_rule(request.user, session.event.tournament)
     result = Result.objects.filter(board=board, table=table).select_related("round", "ns", "ew").first()
     if result is not None and request.method != "POST":
-        return redirect("ruling-new", result.pk)
+        return redirect("rulings:ruling-new", result.pk)
     form = RulingForm(
         request.POST or None, request.FILES or None, players=_players(result), initial={"called_at": timezone.now()}
     )  # called now, during the auction
@@ -206,7 +206,7 @@ def ruling_open(request):
             ),
         )
         if ruling:
-            return redirect("ruling", ruling.pk)
+            return redirect("rulings:ruling", ruling.pk)
     return _form_page(request, form, board=board, table=table, round=round, result=result)
 
 
@@ -266,7 +266,7 @@ def ruling_edit(request, pk):
     """Complete a ruling saved as a draft (opened during the auction, the result in since)."""
     ruling = _ruling_to_write(request, pk)
     if ruling.state != Ruling.State.DRAFT:
-        return redirect("ruling-correct", pk)
+        return redirect("rulings:ruling-correct", pk)
     result = ruling.result or Result.objects.filter(board=ruling.board, table=ruling.table).first()
     form = RulingForm(request.POST or None, request.FILES or None, initial=_initial(ruling), players=_players(result))
     if request.method == "POST" and form.is_valid():
@@ -284,7 +284,7 @@ def ruling_edit(request, pk):
             ),
         )
         if saved:
-            return redirect("ruling", saved.pk)
+            return redirect("rulings:ruling", saved.pk)
     return _form_page(
         request, form, board=ruling.board, table=ruling.table, round=ruling.round, result=result, ruling=ruling
     )
@@ -313,7 +313,7 @@ def ruling_correct(request, pk):
             ),
         )
         if ruling:
-            return redirect("ruling", ruling.pk)
+            return redirect("rulings:ruling", ruling.pk)
     return _form_page(
         request,
         form,
@@ -403,7 +403,7 @@ def _diagram(ruling):
 def ruling_give(request, pk):
     """Give a ruling saved as a draft."""
     if request.method != "POST":
-        return redirect("ruling", pk)
+        return redirect("rulings:ruling", pk)
     try:
         ruling = selectors.ruling_detail(pk, request.user)
     except Ruling.DoesNotExist:
@@ -418,7 +418,7 @@ def ruling_give(request, pk):
                 django_messages.error(request, message)
     else:
         django_messages.success(request, _("The ruling was given."))
-    return redirect("ruling", pk)
+    return redirect("rulings:ruling", pk)
 
 
 def _ruling_with_deal(request, pk):

@@ -14,7 +14,7 @@ def home(request):
     user = request.user
     user_roles = roles.roles_of(user)
     if user_roles == {roles.NATIONAL_AUDITOR} and user.auditing.exists():
-        return redirect("national-home")  # an auditor's desk is the national body's page
+        return redirect("national:national-home")  # an auditor's desk is the national body's page
     tournaments = selectors.visible_tournaments(user)
     context = {
         "tournaments": tournaments,

@@ -381,14 +381,14 @@ def test_the_direction_check_sees_a_contract_outside_an_ltr_element():
 
 def test_a_hebrew_page_is_right_to_left_with_numbers_and_contracts_left_to_right(client, ruled, people, compiled):
     board = ruled.boards[0]
-    for url in (reverse("board", args=[board.pk]), reverse("ruling", args=[ruled.ruling.pk])):
+    for url in (reverse("scoring:board", args=[board.pk]), reverse("rulings:ruling", args=[ruled.ruling.pk])):
         html = page_in(client, people.director, url, "he")
         assert '<html lang="he" dir="rtl">' in html, url
         assert not not_left_to_right(html), (url, not_left_to_right(html))
-    board_page = page_in(client, people.director, reverse("board", args=[board.pk]), "he")
+    board_page = page_in(client, people.director, reverse("scoring:board", args=[board.pk]), "he")
     assert '<td dir="ltr">4S</td>' in board_page and '<td dir="ltr">+1</td>' in board_page
     assert "מחלק" in board_page and "פגיעות" in board_page and "אין צד פגיע" in board_page
-    ruling_page = page_in(client, people.director, reverse("ruling", args=[ruled.ruling.pk]), "he")
+    ruling_page = page_in(client, people.director, reverse("rulings:ruling", args=[ruled.ruling.pk]), "he")
     assert "פסיקה 1" in ruling_page and "מידע בלתי מורשה (חוקים 16, 73)" in ruling_page
     assert '<span dir="ltr">50% 4S N = / 50% 4S N -1</span>' in ruling_page
     assert "Dealer" not in board_page and "Ruling 1" not in ruling_page
@@ -398,12 +398,12 @@ def test_a_greek_page_is_in_greek(client, ruled, people, compiled):
     home = page_in(client, people.director, "/", "el")
     assert '<html lang="el" dir="ltr">' in home
     assert "Καλώς ήρθατε, Dana" in home and "Τουρνουά όπου είστε αξιωματούχος" in home
-    board = page_in(client, people.director, reverse("board", args=[ruled.boards[0].pk]), "el")
+    board = page_in(client, people.director, reverse("scoring:board", args=[ruled.boards[0].pk]), "el")
     for greek in ("Διανομή 1", "Μοιραστής", "Βορράς", "Ευπάθεια", "Κανείς ευπαθής", "Συμβόλαιο", "Φύλλο αποτελεσμάτων"):
         assert greek in board, greek
     for english in ("Dealer", "Vulnerability", "Traveller", "Contract"):
         assert english not in board, english
-    ruling = page_in(client, people.director, reverse("ruling", args=[ruled.ruling.pk]), "el")
+    ruling = page_in(client, people.director, reverse("rulings:ruling", args=[ruled.ruling.pk]), "el")
     assert "Απόφαση 1" in ruling and "Αθέμιτη πληροφορία (Νόμοι 16, 73)" in ruling
     assert "Η περίοδος διόρθωσης λήγει (Νόμος 79C)" in ruling and "Η προθεσμία έφεσης λήγει (Νόμος 92B)" in ruling
 

@@ -38,6 +38,6 @@ def test_the_appeal_form_follows_the_authority(client, case, preference, languag
     appeal = lodge(case)
     client.force_login(case.director)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
-    response = client.get(reverse("appeal-form", args=[appeal.pk]))
+    response = client.get(reverse("appeals:appeal-form", args=[appeal.pk]))
     assert response.status_code == 200
     assert north(response.content.decode()) == hand

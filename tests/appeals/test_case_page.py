@@ -19,7 +19,7 @@ def heard(case):
 
 def post(client, user, appeal, **data):
     client.force_login(user)
-    return client.post(reverse("appeal", args=[appeal.pk]), data, follow=True)
+    return client.post(reverse("appeals:appeal", args=[appeal.pk]), data, follow=True)
 
 
 def test_a_sitting_member_records_attendance_and_the_hearing(heard, client):
@@ -42,7 +42,7 @@ def test_a_sitting_member_records_attendance_and_the_hearing(heard, client):
         "Four of five polled players passed.",
         "N-S: the pause was short.",
     )
-    page = client.get(reverse("appeal", args=[heard.appeal.pk])).content.decode()
+    page = client.get(reverse("appeals:appeal", args=[heard.appeal.pk])).content.decode()
     assert "N-S: the pause was short." in page and "Attended" in page
 
 
@@ -56,7 +56,7 @@ def test_attendance_of_someone_not_at_the_table_is_refused_by_name(heard, client
 def test_nobody_else_records_the_hearing(heard, client):
     idle = heard.members[3]  # an appeals member of the tournament, not on this body
     client.force_login(idle)
-    response = client.post(reverse("appeal", args=[heard.appeal.pk]), {"action": "hearing_notes", "notes": "x"})
+    response = client.post(reverse("appeals:appeal", args=[heard.appeal.pk]), {"action": "hearing_notes", "notes": "x"})
     assert response.status_code in (403, 404)
     heard.hearing.refresh_from_db()
     assert heard.hearing.notes == ""
@@ -96,7 +96,7 @@ def test_a_director_lodges_a_further_appeal_from_the_page(heard, client):
     vote_all(heard.body, "uphold")
     services.decide_appeal(appeal=heard.appeal, by=heard.members[0], outcome="uphold", reasons="LA")
     client.force_login(heard.director)
-    assert "Lodge the further appeal" in client.get(reverse("appeal", args=[heard.appeal.pk])).content.decode()
+    assert "Lodge the further appeal" in client.get(reverse("appeals:appeal", args=[heard.appeal.pk])).content.decode()
     post(
         client,
         heard.director,
@@ -113,6 +113,7 @@ def test_a_director_lodges_a_further_appeal_from_the_page(heard, client):
     )
     client.force_login(heard.members[0])
     response = client.post(
-        reverse("appeal", args=[heard.appeal.pk]), {"action": "further", "player": heard.north.pk, "grounds": "Again"}
+        reverse("appeals:appeal", args=[heard.appeal.pk]),
+        {"action": "further", "player": heard.north.pk, "grounds": "Again"},
     )
     assert response.status_code == 403

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 def post(client, user, appeal, **data):
     client.force_login(user)
-    return client.post(reverse("appeal", args=[appeal.pk]), data)
+    return client.post(reverse("appeals:appeal", args=[appeal.pk]), data)
 
 
 def law_only(case):
@@ -47,7 +47,7 @@ def test_the_lodging_form_routes_law_alone_judgement_alone_or_both():
 def test_the_director_in_charge_decides_a_law_only_appeal_on_the_page_with_a_weighted_score(case, client):
     appeal = law_only(case)
     client.force_login(case.chief)
-    page = client.get(reverse("appeal", args=[appeal.pk]))
+    page = client.get(reverse("appeals:appeal", args=[appeal.pk]))
     assert "The director in charge decides the law part (Law 93B1)" in page.content.decode()
     part = appeal.parts.get()
     response = post(
@@ -127,7 +127,7 @@ def test_the_chief_director_accepts_a_withdrawal_before_a_body_sits(case, client
     appeal = lodge(case)
     post(client, case.director, appeal, action="withdrawal", player=case.north.pk, reason="We think again")
     client.force_login(case.chief)
-    assert "Accept the withdrawal" in client.get(reverse("appeal", args=[appeal.pk])).content.decode()
+    assert "Accept the withdrawal" in client.get(reverse("appeals:appeal", args=[appeal.pk])).content.decode()
     post(client, case.chief, appeal, action="accept_withdrawal")
     appeal.refresh_from_db()
     assert appeal.state == "withdrawn"
@@ -136,10 +136,12 @@ def test_the_chief_director_accepts_a_withdrawal_before_a_body_sits(case, client
 def test_a_concurrence_form_has_no_signer_chosen_and_none_chosen_is_refused_by_name(case, client):
     appeal = lodge(case)
     client.force_login(case.director)
-    page = client.get(reverse("appeal", args=[appeal.pk])).content.decode()
+    page = client.get(reverse("appeals:appeal", args=[appeal.pk])).content.decode()
     assert '<select name="player"><option value="">—</option>' in page
     response = client.post(
-        reverse("appeal", args=[appeal.pk]), {"action": "concurrence", "player": "", "how": "in_person"}, follow=True
+        reverse("appeals:appeal", args=[appeal.pk]),
+        {"action": "concurrence", "player": "", "how": "in_person"},
+        follow=True,
     )
     assert "player: Choose the player." in response.content.decode()
 
@@ -152,14 +154,14 @@ def test_where_93b3_forbids_overruling_the_member_is_offered_the_recommendation(
     assert appeal.state == "constituted"
     services.schedule_hearing(appeal=appeal, by=case.chief, starts_at=SOON + datetime.timedelta(hours=2), now=SOON)
     client.force_login(case.members[0])
-    page = client.get(reverse("appeal", args=[appeal.pk])).content.decode()
+    page = client.get(reverse("appeals:appeal", args=[appeal.pk])).content.decode()
     assert "Recommend to the director in charge (Law 93B3)" in page
     assert "The body may not overrule the director in charge on law or regulation" in page
     assert 'value="decide"' in page  # it may still uphold
     for member in body.sitting():
         services.record_vote(member=member, outcome="vary")
     response = client.post(
-        reverse("appeal", args=[appeal.pk]),
+        reverse("appeals:appeal", args=[appeal.pk]),
         {"action": "decide", "decide-decision": "vary", "decide-reasons": "We disagree"},
         follow=True,
     )
@@ -167,7 +169,7 @@ def test_where_93b3_forbids_overruling_the_member_is_offered_the_recommendation(
         response.content.decode().replace("&#x27;", "'")
     )
     client.post(
-        reverse("appeal", args=[appeal.pk]),
+        reverse("appeals:appeal", args=[appeal.pk]),
         {"action": "recommend", "about": "law", "text": "Apply 16B1a: the pause was unmistakable."},
     )
     assert appeal.recommendations.get().text == "Apply 16B1a: the pause was unmistakable."
@@ -179,7 +181,7 @@ def test_the_director_refers_a_case_to_the_authority_from_the_page_and_a_player_
     client.force_login(case.director)
     assert (
         "Refer the case to the regulating authority (Law 93C)"
-        in client.get(reverse("appeal", args=[appeal.pk])).content.decode()
+        in client.get(reverse("appeals:appeal", args=[appeal.pk])).content.decode()
     )
     post(client, case.director, appeal, action="refer_further", origin="director", grounds="A question of principle")
     further = FurtherAppeal.objects.get(appeal=appeal)
@@ -189,8 +191,8 @@ def test_the_director_refers_a_case_to_the_authority_from_the_page_and_a_player_
 def test_the_ruling_page_links_to_its_appeal_and_counts_down_the_window(case, client):
     appeal = lodge(case)
     client.force_login(case.director)
-    page = client.get(reverse("ruling", args=[case.ruling.pk])).content.decode()
-    assert f'href="{reverse("appeal", args=[appeal.pk])}"' in page
+    page = client.get(reverse("rulings:ruling", args=[case.ruling.pk])).content.decode()
+    assert f'href="{reverse("appeals:appeal", args=[appeal.pk])}"' in page
     assert 'class="countdown" data-deadline=' in page
 
 

@@ -33,7 +33,7 @@ def test_the_members_are_told_when_the_body_sits_and_the_hearing_is_fixed(
     texts = list(Notification.objects.filter(user=case.members[0]).values_list("text", flat=True))
     assert any("you sit on it" in t for t in texts) and any(f"Appeal {appeal.number} is heard at" in t for t in texts)
     client.force_login(case.members[0])
-    assert "Waiting for you" in client.get(reverse("appeals")).content.decode()
+    assert "Waiting for you" in client.get(reverse("appeals:appeals")).content.decode()
 
 
 def test_the_mail_is_sent_once_and_retried_while_the_server_is_down(case):

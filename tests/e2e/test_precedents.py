@@ -37,7 +37,7 @@ def test_a_law_16_ruling_shows_the_earlier_law_16_case_first(browser, live_serve
     page = context.new_page()
     page.set_default_timeout(20000)
     log_in(page, live_server, "director", "director-demo")
-    page.goto(live_server.url + reverse("ruling", args=[ruling.pk]))
+    page.goto(live_server.url + reverse("rulings:ruling", args=[ruling.pk]))
     first = page.locator("#precedents li.precedent").first
     assert "Appeals of past seasons, 2023-2024" in first.inner_text()
     assert "2024" in first.inner_text() and "16B1a" in first.inner_text()

@@ -242,22 +242,22 @@ def test_only_the_bodys_own_auditors_compile(decided, other_record):
 def test_pages_html_json_and_who_may_open_them(decided, client, other_record):
     casebook = compile_book(decided)
     client.force_login(decided.auditor)
-    page = client.get(reverse("casebook", args=[casebook.pk]))
+    page = client.get(reverse("national:casebook", args=[casebook.pk]))
     assert page.status_code == 200 and "Publish without commentary" in page.content.decode()
-    book = client.get(reverse("casebook-book", args=[casebook.pk])).content.decode()
+    book = client.get(reverse("national:casebook-book", args=[casebook.pk])).content.decode()
     assert "Case 1" in book and 'class="diagram"' in book and "Index of subjects" in book
     assert not [name for name in every_name(decided) if name in book]
-    data = client.get(reverse("casebook-json", args=[casebook.pk])).json()
+    data = client.get(reverse("national:casebook-json", args=[casebook.pk])).json()
     assert data["state"] == "draft" and data["cases"][0]["texts"]["grounds"].startswith("North:")
     stranger = make_user("stranger", role=roles.NATIONAL_AUDITOR)
     scoring_services.appoint_auditor(authority=other_record.authority, user=stranger)
     client.force_login(stranger)
-    for name in ("casebook", "casebook-book", "casebook-json", "casebook-pdf"):
+    for name in ("national:casebook", "national:casebook-book", "national:casebook-json", "national:casebook-pdf"):
         assert client.get(reverse(name, args=[casebook.pk])).status_code == 404
-    assert client.post(reverse("casebook-publish", args=[casebook.pk])).status_code == 404
+    assert client.post(reverse("national:casebook-publish", args=[casebook.pk])).status_code == 404
     client.force_login(decided.director)
-    assert client.get(reverse("casebooks")).status_code == 403
-    assert client.get(reverse("casebook-book", args=[casebook.pk])).status_code == 403
+    assert client.get(reverse("national:casebooks")).status_code == 403
+    assert client.get(reverse("national:casebook-book", args=[casebook.pk])).status_code == 403
 
 
 def test_publishing_through_the_page_reports_a_surviving_name(decided, client):
@@ -266,7 +266,7 @@ def test_publishing_through_the_page_reports_a_surviving_name(decided, client):
     )
     casebook = compile_book(decided)
     client.force_login(decided.auditor)
-    response = client.post(reverse("casebook-publish", args=[casebook.pk]), follow=True)
+    response = client.post(reverse("national:casebook-publish", args=[casebook.pk]), follow=True)
     assert "Case 1, The hearing: Levi can still be read." in response.content.decode()
     assert Casebook.objects.get().state == "draft"
 
@@ -274,12 +274,12 @@ def test_publishing_through_the_page_reports_a_surviving_name(decided, client):
 def test_compiling_through_the_page(decided, client):
     client.force_login(decided.auditor)
     response = client.post(
-        reverse("casebooks"), {"authority": decided.record.authority.pk, "title": "Spring", "keyword": "tempo"}
+        reverse("national:casebooks"), {"authority": decided.record.authority.pk, "title": "Spring", "keyword": "tempo"}
     )
     casebook = Casebook.objects.get()
-    assert response.status_code == 302 and response["Location"] == reverse("casebook", args=[casebook.pk])
+    assert response.status_code == 302 and response["Location"] == reverse("national:casebook", args=[casebook.pk])
     assert casebook.filters == {"keyword": "tempo"}
-    response = client.post(reverse("casebooks"), {"authority": decided.record.authority.pk, "title": ""})
+    response = client.post(reverse("national:casebooks"), {"authority": decided.record.authority.pk, "title": ""})
     assert "title: A casebook needs a title." in response.content.decode()
 
 
@@ -295,7 +295,7 @@ def test_the_pdf_is_printed_by_the_browser_and_hides_the_names(decided, client):
     casebooks.publish_casebook(casebook=casebook, by=decided.auditor)
     casebooks.finalise_casebook(casebook=casebook, by=decided.auditor)
     client.force_login(decided.auditor)
-    response = client.get(reverse("casebook-pdf", args=[casebook.pk]))
+    response = client.get(reverse("national:casebook-pdf", args=[casebook.pk]))
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     pdf = response.content
     text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
@@ -304,14 +304,14 @@ def test_the_pdf_is_printed_by_the_browser_and_hides_the_names(decided, client):
     # The final casebook's PDF is kept: the same file every time.
     casebook.refresh_from_db()
     assert bytes(casebook.pdf) == pdf
-    assert client.get(reverse("casebook-pdf", args=[casebook.pk])).content == pdf
+    assert client.get(reverse("national:casebook-pdf", args=[casebook.pk])).content == pdf
 
 
 def test_without_a_browser_the_pdf_page_says_what_to_do(decided, client, settings):
     settings.CHROMIUM_PATH = "/nonexistent/chromium"
     casebook = compile_book(decided)
     client.force_login(decided.auditor)
-    response = client.get(reverse("casebook-pdf", args=[casebook.pk]))
+    response = client.get(reverse("national:casebook-pdf", args=[casebook.pk]))
     assert response.status_code == 503
     assert response.content.decode().startswith("This server has no browser to print PDFs with")
 
@@ -327,7 +327,7 @@ def test_a_casebook_comes_out_in_the_bodys_language(decided, client):
     assert entry["texts"]["statement_ns"].startswith("צפון ")
     assert entry["ruling"]["laws"][0]["title"] == "השותף אינו רשאי לבחור קריאה או משחק שהמידע הציע באופן מוכח"
     client.force_login(decided.auditor)
-    book = client.get(reverse("casebook-book", args=[casebook.pk])).content.decode()
+    book = client.get(reverse("national:casebook-book", args=[casebook.pk])).content.decode()
     assert '<html lang="he" dir="rtl">' in book
     assert "מקרה 1" in book
 
@@ -351,7 +351,7 @@ def test_expert_ratings_show_whether_appeals_improved_rulings(decided, client):
         ["Worsened the ruling", 0],
     ]
     client.force_login(decided.auditor)
-    page = client.get(reverse("national-statistics")).content.decode()
+    page = client.get(reverse("national:national-statistics")).content.decode()
     assert "1 rated appeal." in page
     assert '<th scope="row">Improved the ruling</th><td class="num">1</td>' in page
     assert '<th scope="row">Worsened the ruling</th><td class="num">0</td>' in page

@@ -236,13 +236,13 @@ def test_readers_see_only_their_own_bodys_published_cases(library):
 
 def test_the_ruling_page_lists_the_precedents_with_links(library, client):
     client.force_login(library.director)
-    response = client.get(reverse("ruling", args=[library.new.pk]))
+    response = client.get(reverse("rulings:ruling", args=[library.new.pk]))
     html = response.content.decode()
     assert response.status_code == 200
     assert 'id="precedents"' in html
     first = PrecedentCase.objects.get(casebook=library.published)
     # A director reads the case on its own page (the casebook pages are the auditors').
-    assert reverse("precedent", args=[first.pk]) in html
+    assert reverse("national:precedent", args=[first.pk]) in html
     assert html.index("Club Championship appeals, case 1") < html.index("Past seasons, case 3")
 
 
@@ -252,21 +252,21 @@ def test_the_tag_links_auditors_to_the_casebook_page(library):
     html = Template("{% load precedents %}{% precedents_for ruling %}").render(
         Context({"request": request, "ruling": library.new})
     )
-    assert f"{reverse('casebook', args=[library.published.pk])}#case-1" in html
+    assert f"{reverse('national:casebook', args=[library.published.pk])}#case-1" in html
 
 
 def test_the_search_page_and_a_case_page(library, client):
     client.force_login(library.director)
-    page = client.get(reverse("precedents"), {"law": "16B"}).content.decode()
+    page = client.get(reverse("national:precedents"), {"law": "16B"}).content.decode()
     assert "Past seasons, case 3" in page and "Past seasons, case 1" not in page
-    bad = client.get(reverse("precedents"), {"year": "last", "law": "!!"}).content.decode()
+    bad = client.get(reverse("national:precedents"), {"year": "last", "law": "!!"}).content.decode()
     assert "Year:" in bad and "Law:" in bad and "A law is cited by its number" in bad
     row = PrecedentCase.objects.get(casebook=library.published)
-    case_page = client.get(reverse("precedent", args=[row.pk]))
+    case_page = client.get(reverse("national:precedent", args=[row.pk]))
     assert case_page.status_code == 200 and "Levi" not in case_page.content.decode()
     client.force_login(make_user("nemo"))
-    assert client.get(reverse("precedents")).status_code == 403
-    assert client.get(reverse("precedent", args=[row.pk])).status_code == 403
+    assert client.get(reverse("national:precedents")).status_code == 403
+    assert client.get(reverse("national:precedent", args=[row.pk])).status_code == 403
 
 
 def test_the_full_text_index_is_the_databases_own(library):
@@ -289,7 +289,7 @@ def test_the_committees_case_file_lists_the_precedents(library, client):
         now=at(5),
     )
     client.force_login(library.director)
-    html = client.get(reverse("appeal", args=[appeal.pk])).content.decode()
+    html = client.get(reverse("appeals:appeal", args=[appeal.pk])).content.decode()
     assert 'id="precedents"' in html
     assert html.index("Club Championship appeals, case 1") < html.index("Past seasons, case 3")
 
@@ -297,7 +297,7 @@ def test_the_committees_case_file_lists_the_precedents(library, client):
 def test_a_case_page_leaves_the_parties_cases_to_the_casebook(library, client):
     row = PrecedentCase.objects.get(casebook=library.published)
     client.force_login(library.director)
-    html = client.get(reverse("precedent", args=[row.pk])).content.decode()
+    html = client.get(reverse("national:precedent", args=[row.pk])).content.decode()
     assert "Pass is a logical alternative for South" in html  # the decision's reasons
     assert "the pause was short" not in html  # the appellants' case
     assert "timed the pause" not in html  # the hearing record

@@ -64,7 +64,7 @@ def user_id(username):
 
 def found(client, **params):
     """The CSV rows of a search, as dictionaries."""
-    response = client.get(reverse("national-search"), {**params, "format": "csv"})
+    response = client.get(reverse("national:national-search"), {**params, "format": "csv"})
     assert response.status_code == 200
     return list(csv.DictReader(io.StringIO(response.content.decode())))
 
@@ -78,7 +78,7 @@ def test_an_auditor_sees_their_body_and_not_another(as_user):
     rows = found(client)
     assert {row["tournament"] for row in rows} == {DEMO}
     assert {int(row["ruling"]) for row in rows} == set(range(1, 14))
-    page = client.get(reverse("national-search"))
+    page = client.get(reverse("national:national-search"))
     assert page.status_code == 200
     assert OTHER not in page.content.decode()
     ruling = Ruling.objects.get(result__board__session__event__tournament__name=DEMO, number=1)
@@ -145,7 +145,7 @@ def test_an_unreadable_filter_is_left_out(as_user):
 
 def test_csv_has_a_header_and_one_row_per_ruling(as_user):
     client = as_user("auditor")
-    response = client.get(reverse("national-search"), {"kind": "ui", "format": "csv"})
+    response = client.get(reverse("national:national-search"), {"kind": "ui", "format": "csv"})
     assert response["Content-Type"].startswith("text/csv")
     assert response["Content-Disposition"].startswith("attachment;")
     lines = list(csv.reader(io.StringIO(response.content.decode())))
@@ -158,17 +158,17 @@ def test_csv_has_a_header_and_one_row_per_ruling(as_user):
 
 
 def test_the_list_shows_one_row_per_ruling(as_user):
-    page = as_user("auditor").get(reverse("national-search"), {"law": "16B"})
+    page = as_user("auditor").get(reverse("national:national-search"), {"law": "16B"})
     assert page.content.decode().count('class="ruling-row"') == 2
 
 
 @pytest.mark.parametrize("username", ["player", "director", "chief", "appeals"])
 def test_others_are_refused(as_user, username):
     client = as_user(username)
-    assert client.get(reverse("national-search")).status_code == 403
-    assert client.get(reverse("national-search"), {"format": "csv"}).status_code == 403
+    assert client.get(reverse("national:national-search")).status_code == 403
+    assert client.get(reverse("national:national-search"), {"format": "csv"}).status_code == 403
 
 
 def test_anonymous_readers_are_sent_to_log_in(client, demo_record):
-    response = client.get(reverse("national-search"))
+    response = client.get(reverse("national:national-search"))
     assert response.status_code == 302 and "/login/" in response["Location"]

@@ -28,7 +28,7 @@ def figures(client, demo_record):  # noqa: F811
             given_at=appeal.lodged_at - datetime.timedelta(minutes=minutes)
         )
     client.force_login(demo_record.authority.auditors.get().user)
-    response = client.get(reverse("national-statistics"))
+    response = client.get(reverse("national:national-statistics"))
     assert response.status_code == 200
     return response
 
@@ -137,11 +137,11 @@ def test_every_chart_is_an_svg_with_its_numbers_in_a_table(figures):
 
 def test_one_tournament_and_no_other_bodys(client, demo_record):  # noqa: F811
     client.force_login(demo_record.authority.auditors.get().user)
-    page = client.get(reverse("national-statistics"), {"tournament": demo_record.pk})
+    page = client.get(reverse("national:national-statistics"), {"tournament": demo_record.pk})
     assert page.context["selected"] == demo_record
     assert page.context["figures"]["ruling_count"] == 13
     other = Ruling.objects.exclude(pk__in=demo_rulings()).get()
-    page = client.get(reverse("national-statistics"), {"tournament": other.tournament.pk})
+    page = client.get(reverse("national:national-statistics"), {"tournament": other.tournament.pk})
     assert page.context["selected"] is None  # not the auditor's: the body's figures instead
     assert page.context["figures"]["ruling_count"] == 13
     assert "Reykjavik" not in page.content.decode()
@@ -152,4 +152,4 @@ def test_others_are_refused(client, demo_record, username):  # noqa: F811
     from django.contrib.auth import get_user_model
 
     client.force_login(get_user_model().objects.get(username=username))
-    assert client.get(reverse("national-statistics")).status_code == 403
+    assert client.get(reverse("national:national-statistics")).status_code == 403

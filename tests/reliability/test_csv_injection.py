@@ -47,7 +47,7 @@ def test_the_national_search_csv_escapes_names_from_users(client, people):
         ruling_text="Result stands.",
     )
     client.force_login(people.auditor)
-    response = client.get(reverse("national-search"), {"format": "csv"})
+    response = client.get(reverse("national:national-search"), {"format": "csv"})
     assert response.status_code == 200
     rows = list(csv.DictReader(io.StringIO(response.content.decode())))
     row = next(r for r in rows if "HYPERLINK" in r["tournament"])

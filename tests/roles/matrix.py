@@ -25,10 +25,11 @@ API method has none), and a new state of a record a target in tests/roles/world.
 """
 
 import datetime
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.urls import reverse
+from django.urls import get_resolver, reverse
 from django.utils import timezone
 
 from tests.roles.world import NAMES, ROLES, SIDES, marker
@@ -41,6 +42,23 @@ DIRECTORS = {"director", "chief"}
 CHIEF = {"chief"}
 MEMBER = {"appeals"}  # sits on the bodies of side A's cases "seated", "heard", "decided", "further"
 NATIONAL_READERS = {"auditor", "superuser"}
+
+
+@functools.cache
+def _namespaces():
+    """{url name: its app's namespace} of the site's pages (the API's names have none)."""
+    found = {}
+    for pattern in get_resolver().url_patterns:
+        for inner in getattr(pattern, "url_patterns", []) if getattr(pattern, "namespace", None) else []:
+            if getattr(inner, "name", None):
+                found[inner.name] = pattern.namespace
+    return found
+
+
+def qualified(name):
+    """``"ruling"`` -> ``"rulings:ruling"``: a row's URL name as reverse() needs it."""
+    namespace = _namespaces().get(name)
+    return f"{namespace}:{name}" if namespace else name
 
 
 def reads_record(role, target):
@@ -115,11 +133,11 @@ def both(*names):
 
 def url(name):
     """The path of a URL pattern with the target's id (if any)."""
-    return lambda world, target: reverse(name, args=[target.pk] if target is not None else [])
+    return lambda world, target: reverse(qualified(name), args=[target.pk] if target is not None else [])
 
 
 def fixed(name, query=""):
-    return lambda world, target: reverse(name) + query
+    return lambda world, target: reverse(qualified(name)) + query
 
 
 # --- Reads ------------------------------------------------------------------------------------
@@ -153,7 +171,7 @@ def listing(name, members, *, api, path=None, needle=None, only=None, elsewhere=
         if only is not None and role not in only:
             return REFUSALS["403"]
         if elsewhere and role in elsewhere:
-            return Expect(302, goes_to=reverse(elsewhere[role]))
+            return Expect(302, goes_to=reverse(qualified(elsewhere[role])))
         return Expect(
             200, listed=tuple((needle(world.targets[key]), rule(role, world.targets[key])) for key, rule in members)
         )
@@ -290,7 +308,7 @@ def data(**values):
 def ruling_open_path(world):
     """Board 2 at table 1 of side A's session: no result there (result_data records it)."""
     s = world.sides["A"].record
-    return reverse("ruling-open") + f"?session={s.session.pk}&board=2&table=1"
+    return reverse("rulings:ruling-open") + f"?session={s.session.pk}&board=2&table=1"
 
 
 def open_expect(success):
@@ -314,7 +332,7 @@ def ruling_attachment_path(target):
     attachment = ruling.attachments.first() or ruling_services.add_attachment(
         ruling=ruling, by=ruling.director, upload=SimpleUploadedFile("claim.pdf", b"%PDF-1.4\n%%EOF\n")
     )
-    return reverse("ruling-attachment", args=[ruling.pk, attachment.pk])
+    return reverse("rulings:ruling-attachment", args=[ruling.pk, attachment.pk])
 
 
 # --- The rows ---------------------------------------------------------------------------------
@@ -329,7 +347,7 @@ ROWS += [
         "home",
         [(f"tournament@{side}", reads_record) for side in SIDES],
         api=PAGE,
-        needle=lambda t: f'href="{reverse("tournament", args=[t.pk])}"',
+        needle=lambda t: f'href="{reverse("scoring:tournament", args=[t.pk])}"',
         elsewhere={"auditor": "national-home"},
     ),
     read("tournament", both("tournament"), reads_record, api=PAGE, shows=lambda t: [tournament_name(t)]),
@@ -354,7 +372,7 @@ ROWS += [
         "GET",
         PAGE,
         both("session"),
-        lambda world, target: reverse("session-export", args=[target.pk, "pbn"]),
+        lambda world, target: reverse("scoring:session-export", args=[target.pk, "pbn"]),
         read("session", both("session"), reads_record, api=PAGE).expect,
     ),
     read("session", both("session"), reads_record, api=PAGE, shows=lambda t: [tournament_name(t)]),
@@ -369,7 +387,7 @@ ROWS += [
         "rulings",
         [(t, reads_ruling) for t in RULING_READS],
         api=PAGE,
-        needle=lambda t: f'href="{reverse("ruling", args=[t.pk])}"',
+        needle=lambda t: f'href="{reverse("rulings:ruling", args=[t.pk])}"',
     ),
     read("ruling", RULING_READS, reads_ruling, api=PAGE, shows=lambda t: [marker(t.side, t.short, "ruling")]),
     read("ruling-svg", RULING_READS, reads_ruling, api=PAGE, shows=lambda t: ["<svg"]),
@@ -487,7 +505,7 @@ ROWS += [
         "appeals",
         [(t, reads_appeal) for t in ("appeal:new@A",) + APPEAL_READS],
         api=PAGE,
-        needle=lambda t: f'href="{reverse("appeal", args=[t.pk])}"',
+        needle=lambda t: f'href="{reverse("appeals:appeal", args=[t.pk])}"',
     ),
     read("appeal", APPEAL_READS, reads_appeal, api=PAGE, shows=grounds),
     read("appeal-form", APPEAL_READS, reads_appeal, api=PAGE, shows=grounds),
@@ -508,7 +526,7 @@ ROWS += [
         "appeals-mine",
         [(t, lambda role, t: role == "player" and t.side == "A" and t.at_player_table) for t in RULING_READS],
         api=PAGE,
-        needle=lambda t: f'href="{reverse("ruling", args=[t.pk])}"',
+        needle=lambda t: f'href="{reverse("rulings:ruling", args=[t.pk])}"',
     ),
     write(
         "appeal-request",
@@ -643,7 +661,7 @@ ROWS += [
         NATIONAL_RULINGS,
         api=PAGE,
         only=NATIONAL_READERS,
-        needle=lambda t: f'href="{reverse("ruling", args=[t.pk])}"',
+        needle=lambda t: f'href="{reverse("rulings:ruling", args=[t.pk])}"',
     ),
     listing(
         "national-search",
@@ -671,7 +689,7 @@ def indexed_case(world, target):
     if row is None:  # the world is built in one transaction: its publish tasks never ran
         precedents.index_casebook(target.obj.pk)
         row = PrecedentCase.objects.filter(casebook=target.obj).first()
-    return reverse("precedent", args=[row.pk])
+    return reverse("national:precedent", args=[row.pk])
 
 
 def precedent_expect(role, target, world):
@@ -695,7 +713,7 @@ def reads_casebook(role, target):
 
 
 def casebook_of_case(name):
-    return lambda world, target: reverse(name, args=[target.obj.casebook_id, target.pk])
+    return lambda world, target: reverse(qualified(name), args=[target.obj.casebook_id, target.pk])
 
 
 def casebook_step(name, targets, values, *, success=302, writes=True, path=None, label=""):
@@ -739,7 +757,7 @@ ROWS += [
         [(t, reads_casebook) for t in both("casebook:draft")],
         api=PAGE,
         only=NATIONAL_READERS,
-        needle=lambda t: f'href="{reverse("casebook", args=[t.pk])}"',
+        needle=lambda t: f'href="{reverse("national:casebook", args=[t.pk])}"',
     ),
     Row(
         "casebooks",
@@ -1048,7 +1066,7 @@ def filtered(name, **params):
 
     def path(world, _target):
         query = "&".join(f"{key}={world.targets[value].pk}" for key, value in params.items())
-        return f"{reverse(name)}?{query}"
+        return f"{reverse(qualified(name))}?{query}"
 
     return path
 
@@ -1066,7 +1084,7 @@ ROWS += [
         "rulings",
         [("ruling:free@A", nobody), ("ruling:free@B", superuser_only)],
         api=PAGE,
-        needle=lambda t: f'href="{reverse("ruling", args=[t.pk])}"',
+        needle=lambda t: f'href="{reverse("rulings:ruling", args=[t.pk])}"',
         path=filtered("rulings", tournament="tournament@B"),
     ),
     listing(
@@ -1074,7 +1092,7 @@ ROWS += [
         [("ruling:free@A", nobody), ("ruling:free@B", superuser_only)],
         api=PAGE,
         only=NATIONAL_READERS,
-        needle=lambda t: f'href="{reverse("ruling", args=[t.pk])}"',
+        needle=lambda t: f'href="{reverse("rulings:ruling", args=[t.pk])}"',
         path=filtered("national-search", tournament="tournament@B"),
     ),
     listing(
@@ -1127,7 +1145,7 @@ def authority_read(name, *, api):
         "GET",
         api,
         both("tournament"),
-        lambda world, target: reverse(name, args=[target.obj.authority_id]),
+        lambda world, target: reverse(qualified(name), args=[target.obj.authority_id]),
         expect,
     )
 

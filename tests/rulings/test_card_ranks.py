@@ -95,8 +95,8 @@ def test_the_ruling_page_and_its_svg_follow_the_authority_and_the_page_language(
 ):
     if preference:
         prefer(ruled, preference)
-    page = page_in(client, people.director, reverse("ruling", args=[ruled.ruling.pk]), language)
-    svg = page_in(client, people.director, reverse("ruling-svg", args=[ruled.ruling.pk]), language)
+    page = page_in(client, people.director, reverse("rulings:ruling", args=[ruled.ruling.pk]), language)
+    svg = page_in(client, people.director, reverse("rulings:ruling-svg", args=[ruled.ruling.pk]), language)
     for seat in ("N", "E"):
         assert html_hand(page, seat) == letters[seat], seat
         assert svg_hand(svg, seat) == letters[seat], seat
@@ -107,17 +107,17 @@ def test_the_ruling_page_and_its_svg_follow_the_authority_and_the_page_language(
 
 def test_national_letters_on_a_dutch_page_are_h_v_b_and_10(client, ruled, people):
     prefer(ruled, "national")
-    page = page_in(client, people.director, reverse("ruling", args=[ruled.ruling.pk]), "nl")
+    page = page_in(client, people.director, reverse("rulings:ruling", args=[ruled.ruling.pk]), "nl")
     assert '<div class="seat">Noord</div><div class="suit" dir="ltr"><span class="sym s-S">♠</span> AH96</div>' in page
     assert '<span class="sym s-D">♦</span> 1074</div>' in page and "</span> T74" not in page
-    svg = page_in(client, people.director, reverse("ruling-svg", args=[ruled.ruling.pk]), "nl")
+    svg = page_in(client, people.director, reverse("rulings:ruling-svg", args=[ruled.ruling.pk]), "nl")
     assert "\u2660 AH96" in svg and "\u2663 V93" in svg and "AK96" not in svg
-    english = page_in(client, people.director, reverse("ruling-svg", args=[ruled.ruling.pk]), "en")
+    english = page_in(client, people.director, reverse("rulings:ruling-svg", args=[ruled.ruling.pk]), "en")
     assert "\u2660 AK96" in english and "\u2663 Q93" in english and "\u2666</tspan> 1074" in english
 
 
 def test_the_board_page_diagram_and_lead_follow_the_setting(client, ruled, people):
-    url = reverse("board", args=[ruled.boards[0].pk])
+    url = reverse("scoring:board", args=[ruled.boards[0].pk])
     page = page_in(client, people.director, url, "nl")
     assert html_hand(page, "N") == INTERNATIONAL["N"] and '<td dir="ltr">♥Q</td>' in page
     prefer(ruled, "national")
@@ -130,7 +130,7 @@ def test_the_board_page_diagram_and_lead_follow_the_setting(client, ruled, peopl
 def test_a_setting_dated_after_the_tournament_does_not_change_it(client, ruled, people):
     prefer(ruled, "national", effective_from=datetime.date(2026, 6, 1))  # the tournament began 1 May 2026
     assert rank_preference(ruled.tournament) == "international"
-    page = page_in(client, people.director, reverse("ruling", args=[ruled.ruling.pk]), "nl")
+    page = page_in(client, people.director, reverse("rulings:ruling", args=[ruled.ruling.pk]), "nl")
     assert html_hand(page, "N") == INTERNATIONAL["N"]
 
 

@@ -251,11 +251,11 @@ def test_only_a_ruling_in_force_is_corrected_once_and_within_the_correction_peri
 def test_the_form_shows_the_rulings_at_the_table_and_corrects_one(client, field, director):
     first = weighted_ruling(field, director)
     client.force_login(director)
-    page = client.get(reverse("ruling-new", args=[table_x(field).pk])).content.decode()
+    page = client.get(reverse("rulings:ruling-new", args=[table_x(field).pk])).content.decode()
     assert "Rulings already recorded at this table" in page
-    assert reverse("ruling-correct", args=[first.pk]) in page
+    assert reverse("rulings:ruling-correct", args=[first.pk]) in page
     response = client.post(
-        reverse("ruling-correct", args=[first.pk]),
+        reverse("rulings:ruling-correct", args=[first.pk]),
         {
             "correction_basis": "82C",
             "correction_reason": "The poll was misread",
@@ -267,20 +267,20 @@ def test_the_form_shows_the_rulings_at_the_table_and_corrects_one(client, field,
         },
     )
     correction = Ruling.objects.get(number=2)
-    assert response.status_code == 302 and response.url == reverse("ruling", args=[correction.pk])
+    assert response.status_code == 302 and response.url == reverse("rulings:ruling", args=[correction.pk])
     page = client.get(response.url).content.decode()
     assert 'id="versions"' in page and "The poll was misread" in page
     assert "Superseded by a correction" in page
-    page = client.get(reverse("ruling", args=[first.pk])).content.decode()
+    page = client.get(reverse("rulings:ruling", args=[first.pk])).content.decode()
     assert 'id="correct-ruling"' not in page  # superseded: nothing left to correct
-    assert reverse("ruling", args=[correction.pk]) in page
+    assert reverse("rulings:ruling", args=[correction.pk]) in page
 
 
 def test_the_correction_form_refuses_without_a_reason_at_the_field(client, field, director):
     first = weighted_ruling(field, director)
     client.force_login(director)
     response = client.post(
-        reverse("ruling-correct", args=[first.pk]),
+        reverse("rulings:ruling-correct", args=[first.pk]),
         {
             "correction_basis": "82C",
             "correction_reason": "",

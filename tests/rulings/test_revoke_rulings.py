@@ -279,7 +279,7 @@ def test_a_claim_position_entered_without_a_play(field, director):
 def test_the_director_confirms_on_the_revoke_page(client, field, director):
     ruling = open_ruling(field, director)
     client.force_login(director)
-    url = reverse("ruling-revoke", args=[ruling.pk])
+    url = reverse("rulings:ruling-revoke", args=[ruling.pk])
     page = client.get(url).content.decode()
     assert "trick 3: C6" in page
     response = client.post(url, {"action": "from_play", "play-revoke": "0"})
@@ -290,14 +290,14 @@ def test_the_director_confirms_on_the_revoke_page(client, field, director):
     assert response.status_code == 200
     assert "Say why the transfer does not restore equity" in response.content.decode()
     response = client.post(url, {"action": "confirm", "confirm-equity_tricks": "0"})
-    assert response.status_code == 302 and response["Location"] == reverse("ruling", args=[ruling.pk])
+    assert response.status_code == 302 and response["Location"] == reverse("rulings:ruling", args=[ruling.pk])
     assert Ruling.objects.get(pk=ruling.pk).state == Ruling.State.GIVEN
 
 
 def test_the_claim_page_shows_the_cards_left(client, field, director):
     ruling = open_ruling(field, director, kind=Ruling.Kind.CLAIM)
     client.force_login(director)
-    url = reverse("ruling-claim", args=[ruling.pk])
+    url = reverse("rulings:ruling-claim", args=[ruling.pk])
     response = client.post(url, {"action": "claim", "claim-claimer": "N", "claim-statement": "All mine"})
     assert response.status_code == 302
     page = client.get(url).content.decode()
@@ -312,5 +312,5 @@ def test_a_player_cannot_open_the_revoke_page(client, field, director):
     ruling = open_ruling(field, director)
     player = make_user("pat")
     client.force_login(player)
-    assert client.get(reverse("ruling-revoke", args=[ruling.pk])).status_code in (403, 404)
-    assert client.post(reverse("ruling-claim", args=[ruling.pk]), {"action": "claim"}).status_code in (403, 404)
+    assert client.get(reverse("rulings:ruling-revoke", args=[ruling.pk])).status_code in (403, 404)
+    assert client.post(reverse("rulings:ruling-claim", args=[ruling.pk]), {"action": "claim"}).status_code in (403, 404)

@@ -153,11 +153,11 @@ def test_who_reads_a_ruling(field, cast, client, who, sees):
     assert (ruling.pk in listed) is sees
     assert api(cast[who]).get(f"/api/v1/rulings/{ruling.pk}/").status_code == (200 if sees else 404)
     client.force_login(cast[who])
-    assert client.get(reverse("ruling", args=[ruling.pk])).status_code == (200 if sees else 404)
+    assert client.get(reverse("rulings:ruling", args=[ruling.pk])).status_code == (200 if sees else 404)
 
 
 def test_the_form_is_for_directors_of_the_tournament(field, cast, client):
-    url = reverse("ruling-new", args=[field.results[6].pk])
+    url = reverse("rulings:ruling-new", args=[field.results[6].pk])
     for who, status in [
         ("director", 200),
         ("chief", 200),
@@ -172,7 +172,7 @@ def test_the_form_is_for_directors_of_the_tournament(field, cast, client):
 def test_the_form_shows_errors_in_the_field_and_writes_nothing(field, cast, client):
     client.force_login(cast["director"])
     response = client.post(
-        reverse("ruling-new", args=[field.results[6].pk]),
+        reverse("rulings:ruling-new", args=[field.results[6].pk]),
         {
             "kind": "ui",
             "laws": "12C9",
@@ -254,7 +254,7 @@ def test_a_deal_the_solver_cannot_take_is_reported(field, cast, monkeypatch):
 def test_pbn_export_with_notes(field, cast, client):
     created = api(cast["director"]).post("/api/v1/rulings/", weighted_request(field), format="json").json()
     client.force_login(cast["director"])
-    response = client.get(reverse("ruling-pbn", args=[created["id"]]))
+    response = client.get(reverse("rulings:ruling-pbn", args=[created["id"]]))
     assert response.status_code == 200
     text = response.content.decode()
     assert '[Deal "' in text and '[Note "1:15-17"]' in text
@@ -270,7 +270,7 @@ def test_a_draft_is_given_from_its_page_and_a_pbn_file_can_be_uploaded(field, ca
         '[Auction "N"]\n1C Pass 1H Pass\n1S Pass 4H AP\n'
     )
     response = client.post(
-        reverse("ruling-new", args=[field.results[6].pk]),
+        reverse("rulings:ruling-new", args=[field.results[6].pk]),
         {
             "kind": "law_applied",
             "laws": "27B1a",
@@ -283,9 +283,9 @@ def test_a_draft_is_given_from_its_page_and_a_pbn_file_can_be_uploaded(field, ca
     ruling = Ruling.objects.get()
     assert response.status_code == 302 and ruling.state == Ruling.State.DRAFT
     assert [c["call"] for c in ruling.auction["calls"]][:3] == ["1C", "Pass", "1H"]
-    page = client.get(reverse("ruling", args=[ruling.pk])).content.decode()
+    page = client.get(reverse("rulings:ruling", args=[ruling.pk])).content.decode()
     assert "Give ruling" in page
-    client.post(reverse("ruling-give", args=[ruling.pk]))
+    client.post(reverse("rulings:ruling-give", args=[ruling.pk]))
     ruling.refresh_from_db()
     assert ruling.state == Ruling.State.GIVEN
 
@@ -312,8 +312,8 @@ def test_the_list_filters_by_law_kind_director_and_board(field, cast, client):
     client.force_login(cast["auditor"])
 
     def listed(**params):
-        page = client.get(reverse("rulings"), params).content.decode()
-        return {r.pk for r in (first, second) if reverse("ruling", args=[r.pk]) in page}
+        page = client.get(reverse("rulings:rulings"), params).content.decode()
+        return {r.pk for r in (first, second) if reverse("rulings:ruling", args=[r.pk]) in page}
 
     assert listed() == {first.pk, second.pk}
     assert listed(law="16B") == {first.pk}
@@ -326,7 +326,7 @@ def test_the_list_filters_by_law_kind_director_and_board(field, cast, client):
 def test_the_diagram_as_svg_and_a_missing_deal_is_not_found(field, cast, client):
     created = api(cast["director"]).post("/api/v1/rulings/", weighted_request(field), format="json").json()
     client.force_login(cast["auditor"])
-    svg = client.get(reverse("ruling-svg", args=[created["id"]]))
+    svg = client.get(reverse("rulings:ruling-svg", args=[created["id"]]))
     assert svg.status_code == 200 and svg["Content-Type"] == "image/svg+xml"
     assert b"<svg" in svg.content and b"15-17" in svg.content
     plain = services.rule(
@@ -341,5 +341,5 @@ def test_the_diagram_as_svg_and_a_missing_deal_is_not_found(field, cast, client)
     # With the board's deal removed, a ruling that has no deal of its own has no image and no PBN.
     field.results[1].board.deal = ""
     field.results[1].board.save(update_fields=["deal"])
-    assert client.get(reverse("ruling-svg", args=[plain.pk])).status_code == 404
-    assert client.get(reverse("ruling-pbn", args=[plain.pk])).status_code == 404
+    assert client.get(reverse("rulings:ruling-svg", args=[plain.pk])).status_code == 404
+    assert client.get(reverse("rulings:ruling-pbn", args=[plain.pk])).status_code == 404

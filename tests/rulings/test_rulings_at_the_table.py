@@ -156,10 +156,10 @@ def test_board_and_table_numbers_are_checked(field, numbers, errors):
 def test_board_and_table_numbers_lead_straight_to_the_form(client, field, director):
     client.force_login(director)
     query = {"session": field.session.pk, "board": 2, "table": 3}
-    page = client.get(reverse("ruling-open"), query)
+    page = client.get(reverse("rulings:ruling-open"), query)
     assert page.status_code == 200 and 'id="awaiting-result"' in page.content.decode()
     response = client.post(
-        reverse("ruling-open") + f"?session={field.session.pk}&board=2&table=3",
+        reverse("rulings:ruling-open") + f"?session={field.session.pk}&board=2&table=3",
         {
             "kind": "law_applied",
             "facts": "Lead out of turn by West",
@@ -171,11 +171,11 @@ def test_board_and_table_numbers_lead_straight_to_the_form(client, field, direct
     )
     ruling = Ruling.objects.get()
     assert response.status_code == 302 and ruling.result is None and ruling.table == field.tables[2]
-    listing = client.get(reverse("rulings"), {"state": "awaiting_result"}).content.decode()
-    assert reverse("ruling", args=[ruling.pk]) in listing and "Awaiting its result" in listing
+    listing = client.get(reverse("rulings:rulings"), {"state": "awaiting_result"}).content.decode()
+    assert reverse("rulings:ruling", args=[ruling.pk]) in listing and "Awaiting its result" in listing
     # With a result at the table, the numbers lead to the form on that result.
-    response = client.get(reverse("ruling-open"), {"session": field.session.pk, "board": 1, "table": 7})
-    assert response.status_code == 302 and response.url == reverse("ruling-new", args=[field.results[6].pk])
+    response = client.get(reverse("rulings:ruling-open"), {"session": field.session.pk, "board": 1, "table": 7})
+    assert response.status_code == 302 and response.url == reverse("rulings:ruling-new", args=[field.results[6].pk])
 
 
 # --- Imported deals must be the board's ------------------------------------------------------
@@ -261,7 +261,7 @@ def test_the_form_records_the_law_chosen_for_the_penalty(client, field, director
     client.force_login(director)
     north = field.pairs[6].members.order_by("pk").first()
     response = client.post(
-        reverse("ruling-new", args=[field.results[6].pk]),
+        reverse("rulings:ruling-new", args=[field.results[6].pk]),
         {
             "kind": "disciplinary_penalty",
             "laws": "91A",
@@ -282,7 +282,7 @@ def test_the_form_records_the_law_chosen_for_the_penalty(client, field, director
     assert (penalty.kind, penalty.unit, penalty.amount, penalty.player) == ("disciplinary", "suspension", None, north)
     assert not hasattr(Result.objects.get(pk=field.results[6].pk), "effective")  # no score value
     response = client.post(
-        reverse("ruling-new", args=[field.results[5].pk]),
+        reverse("rulings:ruling-new", args=[field.results[5].pk]),
         {
             "kind": "procedural_penalty",
             "laws": "90A",
@@ -306,7 +306,7 @@ def test_the_form_records_the_law_chosen_for_the_penalty(client, field, director
 
 def test_radio_buttons_sit_inside_their_labels(client, field, director):
     client.force_login(director)
-    page = client.get(reverse("ruling-new", args=[field.results[6].pk])).content.decode()
+    page = client.get(reverse("rulings:ruling-new", args=[field.results[6].pk])).content.decode()
     assert '<label for="id_outcome_2"><input type="radio" name="outcome" value="adjusted"' in page
     css = (Path(__file__).resolve().parents[2] / "static" / "css" / "site.css").read_text()
     assert ".row2[hidden], .row3[hidden]" in css
@@ -315,7 +315,7 @@ def test_radio_buttons_sit_inside_their_labels(client, field, director):
 def test_score_errors_show_at_the_field_with_its_label(client, field, director):
     client.force_login(director)
     response = client.post(
-        reverse("ruling-new", args=[field.results[6].pk]),
+        reverse("rulings:ruling-new", args=[field.results[6].pk]),
         {
             "kind": "ui",
             "laws": "16B1a",
@@ -340,7 +340,7 @@ def test_score_errors_show_at_the_field_with_its_label(client, field, director):
     page = response.content.decode()
     assert "ns[2]" not in page and "Row 2" in page
     response = client.post(
-        reverse("ruling-new", args=[field.results[6].pk]),
+        reverse("rulings:ruling-new", args=[field.results[6].pk]),
         {
             "kind": "ui",
             "laws": "16B1a",
@@ -372,7 +372,7 @@ def test_times_are_in_the_tournaments_zone(client, field, director):
         give=True,
     )
     client.force_login(director)
-    page = client.get(reverse("ruling", args=[ruling.pk])).content.decode()
+    page = client.get(reverse("rulings:ruling", args=[ruling.pk])).content.decode()
     given = ruling.given_at.astimezone(field.tournament.zone)
     assert f'<time datetime="{given.isoformat()}" data-zone="Asia/Jerusalem"' in page
     assert given.strftime("%Y-%m-%d %H:%M") in page  # the text without JavaScript: the same zone
@@ -385,7 +385,7 @@ def test_times_are_in_the_tournaments_zone(client, field, director):
 def test_statements_poll_notice_and_attachment_from_the_form(client, field, director):
     client.force_login(director)
     response = client.post(
-        reverse("ruling-new", args=[field.results[6].pk]),
+        reverse("rulings:ruling-new", args=[field.results[6].pk]),
         {
             "kind": "ui",
             "laws": "16B1a",
@@ -419,16 +419,16 @@ def test_statements_poll_notice_and_attachment_from_the_form(client, field, dire
     attachment = ruling.attachments.get()
     assert (attachment.content_type, attachment.size, attachment.description) == ("image/png", len(PNG), "System card")
     assert default_storage.exists(attachment.file.name)
-    served = client.get(reverse("ruling-attachment", args=[ruling.pk, attachment.pk]))
+    served = client.get(reverse("rulings:ruling-attachment", args=[ruling.pk, attachment.pk]))
     assert served["Content-Type"] == "image/png" and served.content == PNG
-    page = client.get(reverse("ruling", args=[ruling.pk])).content.decode()
+    page = client.get(reverse("rulings:ruling", args=[ruling.pk])).content.decode()
     assert "pass</span> 2" in page and "Players told of the right to appeal (Law 83)" in page
 
 
 def test_a_poll_line_without_an_action_is_refused_at_its_field(client, field, director):
     client.force_login(director)
     response = client.post(
-        reverse("ruling-new", args=[field.results[6].pk]),
+        reverse("rulings:ruling-new", args=[field.results[6].pk]),
         {
             "kind": "ui",
             "laws": "16B1a",
@@ -483,7 +483,7 @@ def test_a_pdf_attachment_is_kept_and_only_readers_of_the_ruling_get_it(client, 
     assert attachment.file.name.startswith(f"rulings/{ruling.pk}/claim_statement")
     outsider = make_user("outsider", role=roles.PLAYER)
     client.force_login(outsider)
-    assert client.get(reverse("ruling-attachment", args=[ruling.pk, attachment.pk])).status_code == 404
+    assert client.get(reverse("rulings:ruling-attachment", args=[ruling.pk, attachment.pk])).status_code == 404
 
 
 def test_the_time_the_director_was_called_is_read_in_the_tournaments_zone(client, field, director):
@@ -496,7 +496,7 @@ def test_the_time_the_director_was_called_is_read_in_the_tournaments_zone(client
     Tournament.objects.filter(pk=field.tournament.pk).update(time_zone="Asia/Jerusalem")
     client.force_login(director)
     response = client.post(
-        reverse("ruling-new", args=[field.results[6].pk]),
+        reverse("rulings:ruling-new", args=[field.results[6].pk]),
         {
             "kind": "claim",
             "laws": "70D1",
@@ -509,5 +509,5 @@ def test_the_time_the_director_was_called_is_read_in_the_tournaments_zone(client
     assert response.status_code == 302
     assert Ruling.objects.get().called_at == datetime.datetime(2026, 11, 23, 18, 15, tzinfo=datetime.UTC)
     assert timezone.get_current_timezone_name() == "UTC"  # not left active after the request
-    page = client.get(reverse("ruling-edit", args=[Ruling.objects.get().pk])).content.decode()
+    page = client.get(reverse("rulings:ruling-edit", args=[Ruling.objects.get().pk])).content.decode()
     assert 'value="2026-11-23T20:15"' in page

@@ -45,7 +45,7 @@ def test_a_pbn_file_with_a_fourteen_card_hand_is_refused_in_the_page_language(cl
     client.force_login(people.director)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
     response = client.post(
-        reverse("ruling-new", args=[result.pk]),
+        reverse("rulings:ruling-new", args=[result.pk]),
         {
             "kind": "claim",
             "laws": "70D1",
@@ -134,7 +134,7 @@ def test_an_auction_refused_on_the_form_names_the_call_in_the_page_language(clie
         '[Auction "N"]\n1S Pass 1H Pass\n'
     )
     page = client.post(
-        reverse("ruling-new", args=[result.pk]),
+        reverse("rulings:ruling-new", args=[result.pk]),
         {
             "kind": "claim",
             "laws": "70D1",
@@ -205,5 +205,5 @@ def test_auction_notes_on_the_ruling_page_are_in_the_readers_language(client, pe
     )
     client.force_login(people.director)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
-    page = client.get(reverse("ruling", args=[ruling.pk])).content.decode()
+    page = client.get(reverse("rulings:ruling", args=[ruling.pk])).content.decode()
     assert note in page

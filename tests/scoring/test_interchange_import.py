@@ -179,7 +179,7 @@ def test_upload_preview_then_confirm(client, pairs, people, settings, tmp_path):
     from django.core.files.uploadedfile import SimpleUploadedFile
     from django.urls import reverse
 
-    url = reverse("import-results", args=[pairs.pk])
+    url = reverse("scoring:import-results", args=[pairs.pk])
     client.force_login(people.scorer)
     assert 'name="file"' in client.get(url).content.decode()
     page = client.post(
@@ -214,12 +214,14 @@ def test_upload_refusals_are_listed_with_their_lines(client, pairs, people, sett
     client.force_login(people.director)
     raw = data("per_table_games.pbn").replace(b'[Scoring "MP"]', b'[Scoring "Butler"]')
     body = client.post(
-        reverse("import-results", args=[pairs.pk]), {"action": "preview", "file": SimpleUploadedFile("bad.pbn", raw)}
+        reverse("scoring:import-results", args=[pairs.pk]),
+        {"action": "preview", "file": SimpleUploadedFile("bad.pbn", raw)},
     ).content.decode()
     assert "Refused: nothing was imported" in body and "line 5: Scoring: the file is scored in Butler IMPs" in body
     settings.INTERCHANGE_MAX_FILE_BYTES = 100
     body = client.post(
-        reverse("import-results", args=[pairs.pk]), {"action": "preview", "file": SimpleUploadedFile("big.pbn", raw)}
+        reverse("scoring:import-results", args=[pairs.pk]),
+        {"action": "preview", "file": SimpleUploadedFile("big.pbn", raw)},
     ).content.decode()
     assert f"The file is {len(raw)} bytes; the limit is 100 bytes" in body
 
@@ -227,7 +229,7 @@ def test_upload_refusals_are_listed_with_their_lines(client, pairs, people, sett
 def test_only_writers_of_the_record_import(client, pairs, people):
     from django.urls import reverse
 
-    url = reverse("import-results", args=[pairs.pk])
+    url = reverse("scoring:import-results", args=[pairs.pk])
     for user, status in ((people.player, 403), (people.appeals, 403), (people.outsider, 404), (people.chief, 200)):
         client.force_login(user)
         assert client.get(url).status_code == status
@@ -336,9 +338,9 @@ def test_export_command_and_download(client, pairs, people, tmp_path):
     assert out.read_bytes().startswith(b"% PBN 2.1\r\n")
     client.force_login(people.player)
     session = pairs.sessions.get()
-    response = client.get(reverse("session-export", args=[session.pk, "usebio"]))
+    response = client.get(reverse("scoring:session-export", args=[session.pk, "usebio"]))
     assert response.status_code == 200 and b"<USEBIO" in response.content
-    assert client.get(reverse("session-export", args=[session.pk, "doc"])).status_code == 404
+    assert client.get(reverse("scoring:session-export", args=[session.pk, "doc"])).status_code == 404
 
 
 def test_a_damaged_bridgemate_file_is_refused_cleanly(pairs):

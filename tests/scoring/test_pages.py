@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_anonymous_is_sent_to_the_login_page(client, record):
-    response = client.get(reverse("tournament", args=[record.tournament.pk]))
+    response = client.get(reverse("scoring:tournament", args=[record.tournament.pk]))
     assert response.status_code == 302
     assert response["Location"].startswith("/login/")
     assert client.get("/login/").status_code == 200
@@ -54,23 +54,23 @@ def test_pages_of_the_tournament_render_the_record(client, record, people):
         lead="D2",
     )
     client.force_login(people.player)
-    assert "Pairs" in client.get(reverse("tournament", args=[record.tournament.pk])).content.decode()
-    event_page = client.get(reverse("event", args=[record.event.pk])).content.decode()
+    assert "Pairs" in client.get(reverse("scoring:tournament", args=[record.tournament.pk])).content.decode()
+    event_page = client.get(reverse("scoring:event", args=[record.event.pk])).content.decode()
     assert "P1 Player1" in event_page
     assert "nbo-1" not in event_page  # membership numbers are for officials
-    board_page = client.get(reverse("board", args=[record.boards[0].pk])).content.decode()
+    board_page = client.get(reverse("scoring:board", args=[record.boards[0].pk])).content.decode()
     assert "AK96" in board_page and "4S" in board_page and "420" in board_page
-    standings = client.get(reverse("standings", args=[record.event.pk])).content.decode()
+    standings = client.get(reverse("scoring:standings", args=[record.event.pk])).content.decode()
     assert "Not yet calculated" in standings
 
 
 def test_session_page_shows_the_clocks_in_the_tournament_time_zone(client, record, people):
     client.force_login(people.director)
-    page = client.get(reverse("session", args=[record.session.pk])).content.decode()
+    page = client.get(reverse("scoring:session", args=[record.session.pk])).content.decode()
     assert "the correction and appeal periods have not started" in page
     # 20:00 UTC in May is 21:00 in London.
     services.post_official_scores(session=record.session, at=datetime.datetime(2026, 5, 1, 20, 0, tzinfo=datetime.UTC))
-    page = client.get(reverse("session", args=[record.session.pk])).content.decode()
+    page = client.get(reverse("scoring:session", args=[record.session.pk])).content.decode()
     assert "2026-05-01T21:30:00+01:00" in page
 
 
@@ -82,7 +82,7 @@ def test_another_tournament_is_not_found_for_an_outsider(client, record, other_r
         ("session", other_record.session),
         ("board", other_record.boards[0]),
     ]:
-        assert client.get(reverse(name, args=[obj.pk])).status_code == 404
+        assert client.get(reverse(f"scoring:{name}", args=[obj.pk])).status_code == 404
 
 
 def test_hebrew_pages_are_right_to_left(client, record, people):
@@ -105,5 +105,5 @@ def test_the_board_page_shows_the_frequency_table_once(client, record, people):
             tricks=tricks,
         )
     client.force_login(people.director)
-    page = client.get(reverse("board", args=[record.boards[0].pk])).content.decode()
+    page = client.get(reverse("scoring:board", args=[record.boards[0].pk])).content.decode()
     assert page.count('class="freq"') == 1

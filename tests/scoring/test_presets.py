@@ -437,7 +437,7 @@ def test_the_settings_page_shows_value_source_date_difference_and_unconfirmed(cl
     auditor = make_user("auditor")
     services.appoint_auditor(authority=ebu, user=auditor)
     client.force_login(auditor)
-    page = client.get(reverse("authority-settings", args=[ebu.pk])).content.decode()
+    page = client.get(reverse("scoring:authority-settings", args=[ebu.pk])).content.decode()
     assert "Preset: English Bridge Union (ebu)." in page
     assert "1 value differs from the preset." in page
     row = page.split('id="setting-appeal_period_minutes"')[1].split("</tr>")[0]
@@ -479,17 +479,17 @@ def test_the_settings_page_of_another_body_does_not_exist(client, ebu):
     auditor = make_user("auditor")
     services.appoint_auditor(authority=other, user=auditor)
     client.force_login(auditor)
-    assert client.get(reverse("authority-settings", args=[ebu.pk])).status_code == 404
-    assert client.get(reverse("authority-settings", args=[other.pk])).status_code == 200
+    assert client.get(reverse("scoring:authority-settings", args=[ebu.pk])).status_code == 404
+    assert client.get(reverse("scoring:authority-settings", args=[other.pk])).status_code == 200
     client.logout()
-    assert client.get(reverse("authority-settings", args=[ebu.pk])).status_code == 302
+    assert client.get(reverse("scoring:authority-settings", args=[ebu.pk])).status_code == 302
 
 
 @pytest.mark.django_db
 def test_an_authority_without_a_preset_shows_its_defaults(client):
     plain = services.create_authority(name="Plain Body", code="plain")
     client.force_login(make_user("root", is_superuser=True))
-    page = client.get(reverse("authority-settings", args=[plain.pk])).content.decode()
+    page = client.get(reverse("scoring:authority-settings", args=[plain.pk])).content.decode()
     assert "No preset" in page and "Not recorded: the Laws&#x27; or the system&#x27;s default." in page
     assert "differs from the preset" not in page
 
@@ -556,7 +556,9 @@ def test_only_the_superuser_creates_an_authority_and_auditors_read_their_own(ebu
 def test_the_settings_page_in_hebrew_keeps_values_and_sources_left_to_right(client, ebu):
     from tests.conftest import page_in
 
-    page = page_in(client, make_user("root", is_superuser=True), reverse("authority-settings", args=[ebu.pk]), "he")
+    page = page_in(
+        client, make_user("root", is_superuser=True), reverse("scoring:authority-settings", args=[ebu.pk]), "he"
+    )
     assert 'dir="rtl"' in page and "התקנון של English Bridge Union" in page
     row = page.split('id="setting-appeal_period_minutes"')[1].split("</tr>")[0]
     assert '<span dir="ltr">30</span>' in row and '<span lang="en" dir="ltr">Preset ebu: EBU regulations' in row

@@ -1,0 +1,22 @@
+"""The competition record's pages: tournaments, events, sessions, boards, contestants, standings,
+imports and exports, an authority's settings. Included at the site's root as ``scoring:``."""
+
+from django.urls import path
+
+from scoring import authority_views
+from scoring import import_views as scoring_import_views
+from scoring import views as scoring_views
+
+app_name = "scoring"
+
+urlpatterns = [
+    path("tournaments/<int:pk>/", scoring_views.tournament_detail, name="tournament"),
+    path("events/<int:pk>/", scoring_views.event_detail, name="event"),
+    path("events/<int:pk>/standings/", scoring_views.standings, name="standings"),
+    path("events/<int:pk>/import/", scoring_import_views.event_import, name="import-results"),
+    path("sessions/<int:pk>/", scoring_views.session_detail, name="session"),
+    path("sessions/<int:pk>/export/<str:fmt>/", scoring_import_views.session_export, name="session-export"),
+    path("boards/<int:pk>/", scoring_views.board_detail, name="board"),
+    path("contestants/<int:pk>/", scoring_views.contestant_detail, name="contestant"),
+    path("authorities/<int:pk>/settings/", authority_views.authority_settings_page, name="authority-settings"),
+]
