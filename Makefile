@@ -6,7 +6,7 @@ STAMP := $(VENV)/.requirements-installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test bench migrate demo messages clean-broker check-deploy
+.PHONY: run test lint bench migrate demo messages clean-broker check-deploy
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,8 +31,16 @@ demo: migrate
 run: demo
 	HOST=$(HOST) PORT=$(PORT) $(BIN)/honcho start -f Procfile.dev
 
-test: $(STAMP) messages
-	BRIDGECASES_VAR_DIR=$(CURDIR)/var/test $(BIN)/python -m pytest $(PYTEST_ARGS)
+# Lint, format, types and the import contract (pyproject.toml), as CI runs them.
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	$(BIN)/lint-imports
+
+# The whole suite with coverage; the total and the least-covered modules are printed last.
+test: $(STAMP) messages lint
+	BRIDGECASES_VAR_DIR=$(CURDIR)/var/test $(BIN)/python -m pytest --cov --cov-report=term $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
