@@ -31,3 +31,11 @@ def send_notification_mail(self, notification_id):
     )
     Notification.objects.filter(pk=notification.pk).update(mailed_at=timezone.now())
     return True
+
+
+@shared_task
+def remind_decisions_due():
+    """An hour before an open appeal must be decided, its body and the chief directors are told."""
+    from appeals import services
+
+    return services.remind_decisions_due()

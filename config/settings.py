@@ -348,6 +348,8 @@ CELERY_BEAT_SCHEDULE = {
     },
     # Rulings not appealed within the appeal period (Law 92B) become final.
     "finalise-rulings": {"task": "rulings.tasks.finalise_rulings", "schedule": 60.0},
+    # An hour before an open appeal must be decided, its body and the chief directors are told.
+    "remind-decisions-due": {"task": "appeals.tasks.remind_decisions_due", "schedule": 300.0},
 }
 
 # The browser that prints casebooks to PDF (Debian's chromium; Playwright drives it). Without

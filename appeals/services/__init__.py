@@ -29,6 +29,7 @@ from appeals.services.decision import (
     decide_law_part,
     find_without_merit,
     record_recommendation,
+    remind_decisions_due,
     respond_to_recommendation,
 )
 from appeals.services.further import decide_further_appeal, lodge_further_appeal
@@ -59,6 +60,7 @@ from appeals.services.lodging import (
 
 __all__ = [
     "setting",
+    "remind_decisions_due",
     "lodge_appeal",
     "extend_deadline",
     "record_concurrence",

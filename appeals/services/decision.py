@@ -1,6 +1,7 @@
 """Decisions: the director in charge's on law (93B1), the body's (93B3 limits), appeals without
 merit (92A), and the body's recommendations and their answers."""
 
+import datetime
 from decimal import Decimal, InvalidOperation
 
 from django.core.exceptions import ValidationError
@@ -399,3 +400,41 @@ def respond_to_recommendation(*, recommendation, by, accepted, response, score_k
             reason=_("Recommendation of the appeals body accepted (Law 93B3): %(r)s") % {"r": recommendation.response},
         )
     return recommendation
+
+
+# How long before an appeal must be decided the people deciding it are reminded.
+DECISION_REMINDER = datetime.timedelta(hours=1)
+
+
+def remind_decisions_due(now=None):
+    """One hour before an open appeal must be decided (``decide_by``: the start of the event's
+    next session), tell the members sitting on its body and the tournament's chief directors,
+    once per appeal and deadline. Celery beat runs it every few minutes; returns how many
+    appeals were reminded."""
+    from appeals.models import Notification
+    from scoring.models import TournamentOfficial
+
+    now = now or timezone.now()
+    due = Appeal.objects.filter(
+        state__in=Appeal.OPEN_STATES, decide_by__gt=now, decide_by__lte=now + DECISION_REMINDER
+    ).select_related("ruling__result__board__session__event__tournament")
+    reminded = 0
+    for appeal in due:
+        tournament = appeal.ruling.tournament
+        text = _("Appeal %(n)s must be decided by %(when)s: less than an hour is left.") % {
+            "n": appeal.number,
+            "when": selectors.local_time(appeal.decide_by, tournament),
+        }
+        if Notification.objects.filter(appeal=appeal, text=text).exists():
+            continue
+        members = [member.user for body in appeal.bodies.all() for member in body.sitting()]
+        chiefs = [
+            official.user
+            for official in TournamentOfficial.objects.filter(
+                tournament=tournament, role=TournamentOfficial.Role.CHIEF_DIRECTOR
+            ).select_related("user")
+        ]
+        with transaction.atomic():
+            notify(members + chiefs, appeal, text, now)
+        reminded += 1
+    return reminded
