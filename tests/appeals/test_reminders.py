@@ -57,3 +57,17 @@ def test_beat_runs_the_reminder_through_the_task(case, settings):
     )
     assert settings.CELERY_BEAT_SCHEDULE["remind-decisions-due"]["task"] == "appeals.tasks.remind_decisions_due"
     assert tasks.remind_decisions_due() == 1
+
+
+def test_what_waits_is_listed_on_the_home_page_too(case, client):
+    appeal, body, _hearing = ready(case)
+    _due_in(appeal, 30)
+    services.remind_decisions_due(now=SOON)
+    member = body.sitting()[0].user
+    client.force_login(member)
+    page = client.get("/").content.decode()
+    assert "Waiting for you" in page
+    assert f"Appeal {appeal.number} must be decided by" in page
+    assert f'href="/appeals/{appeal.pk}/"' in page
+    client.force_login(case.north.user) if case.north.user else client.logout()
+    assert "must be decided by" not in client.get("/", follow=True).content.decode()
