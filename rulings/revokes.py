@@ -70,7 +70,8 @@ def trick_ruling(ruling):
 
 def _draft(ruling):
     ruling = (
-        Ruling.objects.select_for_update()
+        # Lock the ruling's own row only: its result is a nullable join, which PostgreSQL will not lock.
+        Ruling.objects.select_for_update(of=("self",))
         .select_related("board__session__event__tournament", "result")
         .get(pk=ruling.pk)
     )

@@ -584,7 +584,7 @@ def correct_ruling(*, ruling, director, basis, reason, give=True, **decision):
         errors["correction_reason"] = _(
             "Say why the ruling is corrected: the players and an appeals body will read it."
         )
-    earlier = Ruling.objects.select_for_update().select_related("board__session", "table").get(pk=ruling.pk)
+    earlier = Ruling.objects.select_for_update(of=("self",)).select_related("board__session", "table").get(pk=ruling.pk)
     if earlier.state == Ruling.State.UNDER_APPEAL:
         errors["supersedes"] = _("%(ruling)s is under appeal: the appeals body decides on it (Law 93).") % {
             "ruling": earlier
