@@ -32,6 +32,8 @@ _LIN_VUL_CODE = {"None": "o", "NS": "n", "EW": "e", "All": "b"}
 _LIN_CALLS = {"P": "Pass", "D": "X", "R": "XX"}
 _LIN_KEY_RE = re.compile(r"^[a-z]{2}$")
 _LIN_BID_RE = re.compile(r"^[1-7](C|D|H|S|N|NT)$")
+_BOM = "\ufeff"
+_BOM_AS_LATIN1 = "\xef\xbb\xbf"  # the mark's three bytes read one character each
 
 
 class LinError(MessageError):
@@ -119,6 +121,10 @@ def parse_lin(text):
 def _lin_from_link(text):
     """The LIN string itself: ``text`` unless it is a link, then its ``lin=`` parameter."""
     text = (text or "").strip()
+    # A file saved with a UTF-8 byte-order mark (Windows editors, BBO downloads), read as UTF-8 or
+    # as Latin-1 / Windows-1252: the mark is not part of the first key.
+    for mark in (_BOM, _BOM_AS_LATIN1):
+        text = text.removeprefix(mark).lstrip()
     if not re.match(r"(https?://|www\.)", text, re.I):
         return text
     try:

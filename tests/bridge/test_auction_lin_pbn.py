@@ -103,6 +103,15 @@ def test_other_links_carrying_lin(link, record):
     assert parse_lin(link.format(encoded=quote(LIN, safe=""), raw=raw)) == record
 
 
+@pytest.mark.parametrize("encoding", ["utf-8", "latin-1", "cp1252"])
+def test_a_lin_file_with_a_byte_order_mark_reads_as_without(encoding, record):
+    # A .lin file saved by a Windows editor starts with the UTF-8 byte-order mark; the rulings
+    # form decodes the upload as UTF-8 (the mark becomes U+FEFF) or, failing that, Latin-1.
+    data = b"\xef\xbb\xbf" + (FIXTURES / "board7.lin").read_bytes()
+    assert parse_lin(data.decode(encoding)) == record
+    assert parse_lin(data.decode(encoding) + "\r\n") == record
+
+
 def test_four_hands_in_md_and_vulnerability_codes():
     lin = "md|2SAK4HQ73DKJ82CA96,SQJ965HAKJ92D5C74,ST7H85DAQ963CKQJ3,S832HT64DT74CT852|sv|0|mb|p|"
     record = parse_lin(lin)
