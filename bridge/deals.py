@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import functools
 import os
+import random
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from bridge.engine.contract import (
     SEATS,
@@ -35,6 +38,11 @@ HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
 VULNERABILITIES = {"NONE": "None", "LOVE": "None", "-": "None", "NS": "NS", "EW": "EW", "ALL": "All", "BOTH": "All"}
 
 _GAME_LEVEL = {"C": 5, "D": 5, "H": 4, "S": 4, "NT": 3}
+# A hand: suit letter -> ranks held, high to low ("AKT2").
+Hand = dict[str, str]
+# Double-dummy tricks: declarer -> strain -> tricks.
+DDTable = dict[str, dict[str, int]]
+
 _EXAMPLE = "N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J875"
 
 
@@ -49,7 +57,7 @@ class DealError(MessageError):
     about (``"insufficient: the last bid was 4C"``).
     """
 
-    def __init__(self, field, message, index=None, reason=None):
+    def __init__(self, field: str, message: str, index: int | None = None, reason: str | None = None) -> None:
         super().__init__(message)
         self.field = field
         self.message = message
@@ -65,7 +73,7 @@ _CARD_NAMES = {
 }
 
 
-def card_name(card):
+def card_name(card: str) -> Message:
     """``"S7"`` -> ``"the 7 of spades (S7)"`` (a Message)."""
     suit, rank = card[0], card[1]
     return Message(_CARD_NAMES[suit], rank=RANK_WORDS.get(rank, rank), card=card)
@@ -79,11 +87,11 @@ _SUIT_OF_HAND = {
 }
 
 
-def next_seat(seat, steps=1):
+def next_seat(seat: str, steps: int = 1) -> str:
     return SEATS[(SEATS.index(seat) + steps) % 4]
 
 
-def parse_seat(text, field="dealer"):
+def parse_seat(text: str | None, field: str = "dealer") -> str:
     """Read a seat (N, E, S, W; any case); raise DealError otherwise."""
     seat = (text or "").strip().upper()[:1]
     if len((text or "").strip()) != 1 or seat not in SEATS:
@@ -91,7 +99,7 @@ def parse_seat(text, field="dealer"):
     return seat
 
 
-def parse_vulnerability(text):
+def parse_vulnerability(text: str | None) -> str:
     """Read a PBN vulnerability (None/Love/-, NS, EW, All/Both) as None, NS, EW or All."""
     value = VULNERABILITIES.get((text or "").strip().upper())
     if value is None:
@@ -107,41 +115,42 @@ class Deal:
     """Four hands. ``hands`` maps each seat to ``{suit: ranks}``, ranks high to low as
     ``"AKT2"``, or to None for a hand that is not known (only in partial deals)."""
 
-    hands: dict
+    hands: dict[str, Hand | None]
 
     @property
-    def complete(self):
+    def complete(self) -> bool:
         return all(self.hands[seat] is not None for seat in SEATS)
 
-    def hand_pbn(self, seat):
+    def hand_pbn(self, seat: str) -> str:
         hand = self.hands[seat]
         return "-" if hand is None else ".".join(hand[suit] for suit in SUITS)
 
-    def to_pbn(self, first="N"):
+    def to_pbn(self, first: str = "N") -> str:
         """The PBN deal string starting with ``first`` (North unless told otherwise)."""
         seats = [next_seat(first, i) for i in range(4)]
         return f"{first}:" + " ".join(self.hand_pbn(seat) for seat in seats)
 
-    def cards(self, seat):
+    def cards(self, seat: str) -> list[str]:
         """The cards of ``seat`` as ``["SA", "S9", ...]``, spades first, high to low."""
         hand = self._known(seat)
         return [suit + rank for suit in SUITS for rank in hand[suit]]
 
-    def hcp(self, seat):
+    def hcp(self, seat: str) -> int:
         """High-card points (A 4, K 3, Q 2, J 1) of ``seat``."""
         hand = self._known(seat)
         return sum(HCP.get(rank, 0) for suit in SUITS for rank in hand[suit])
 
-    def _known(self, seat):
-        if self.hands[seat] is None:
+    def _known(self, seat: str) -> Hand:
+        hand = self.hands[seat]
+        if hand is None:
             raise DealError(seat, _("%(seat)s's hand is not known", seat=SEAT_WORDS[seat]))
-        return self.hands[seat]
+        return hand
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.to_pbn()
 
 
-def _parse_hand(seat, text):
+def _parse_hand(seat: str, text: str) -> Hand:
     suits = text.split(".")
     if len(suits) != 4:
         raise DealError(
@@ -154,7 +163,7 @@ def _parse_hand(seat, text):
                 seat=SEAT_WORDS[seat],
             ),
         )
-    hand = {}
+    hand: Hand = {}
     for suit, ranks in zip(SUITS, suits):
         ranks = ranks.replace("10", "T")
         for rank in ranks:
@@ -172,7 +181,7 @@ def _parse_hand(seat, text):
     return hand
 
 
-def parse_deal(text, allow_partial=False):
+def parse_deal(text: str | None, allow_partial: bool = False) -> Deal:
     """Read a PBN deal string into a Deal; raise DealError saying exactly what is wrong.
 
     ``-`` stands for a hand that is not known; it is refused unless ``allow_partial``.
@@ -184,7 +193,8 @@ def parse_deal(text, allow_partial=False):
     first = cleaned[0]
     if first not in SEATS:
         raise DealError(
-            "deal", _("'%(text)s' is not a seat: a deal starts with N, E, S or W and a colon", text=text.strip()[0])
+            "deal",
+            _("'%(text)s' is not a seat: a deal starts with N, E, S or W and a colon", text=(text or "").strip()[0]),
         )
     parts = cleaned[2:].split()
     if len(parts) != 4:
@@ -198,7 +208,7 @@ def parse_deal(text, allow_partial=False):
             ),
         )
 
-    hands = {}
+    hands: dict[str, Hand | None] = {}
     for i, part in enumerate(parts):
         seat = next_seat(first, i)
         if part == "-":
@@ -212,11 +222,12 @@ def parse_deal(text, allow_partial=False):
     hands = {seat: hands[seat] for seat in SEATS}
 
     # Which hands hold each card, to name duplicates precisely.
-    holders = {}
+    holders: dict[str, list[str]] = {}
     for seat in SEATS:
-        if hands[seat] is not None:
+        held = hands[seat]
+        if held is not None:
             for suit in SUITS:
-                for rank in hands[seat][suit]:
+                for rank in held[suit]:
                     holders.setdefault(suit + rank, []).append(seat)
     for suit in SUITS:
         for rank in RANKS:
@@ -224,6 +235,7 @@ def parse_deal(text, allow_partial=False):
             if len(seats) > 1:
                 where = sorted(set(seats), key=SEATS.index)
                 card, n = card_name(suit + rank), len(seats)
+                message: Message
                 if len(where) == 1:
                     seat = SEAT_WORDS[where[0]]
                     message = (
@@ -244,7 +256,7 @@ def parse_deal(text, allow_partial=False):
     counts = {seat: sum(len(r) for r in hand.values()) for seat, hand in hands.items() if hand is not None}
     wrong = [seat for seat in SEATS if seat in counts and counts[seat] != 13]
     if wrong:
-        described = [
+        described: list[Message] = [
             ngettext(
                 "%(seat)s holds %(n)s card",
                 "%(seat)s holds %(n)s cards",
@@ -269,20 +281,18 @@ def parse_deal(text, allow_partial=False):
     return Deal(hands)
 
 
-def generate_deal(seed):
+def generate_deal(seed: int | str) -> Deal:
     """A random deal, the same for the same ``seed`` (an int or a str) on every machine.
 
     Python only promises that ``Random.random()`` repeats across versions for a given seed
     (not ``shuffle``), so the Fisher-Yates shuffle is written out here on top of it.
     """
-    import random
-
     rng = random.Random(seed)
     cards = [suit + rank for suit in SUITS for rank in RANKS]
     for i in range(len(cards) - 1, 0, -1):
         j = int(rng.random() * (i + 1))
         cards[i], cards[j] = cards[j], cards[i]
-    hands = {}
+    hands: dict[str, Hand | None] = {}
     for n, seat in enumerate(SEATS):
         held = cards[13 * n : 13 * n + 13]
         hands[seat] = {suit: "".join(sorted((c[1] for c in held if c[0] == suit), key=RANKS.index)) for suit in SUITS}
@@ -292,7 +302,7 @@ def generate_deal(seed):
 # --- Double dummy ------------------------------------------------------------------------
 
 
-def _endplay():
+def _endplay() -> tuple[Any, Any]:
     """Import endplay's solver on first use (it loads matplotlib: keep it off-screen)."""
     os.environ.setdefault("MPLBACKEND", "Agg")
     from endplay import dds, types
@@ -301,7 +311,7 @@ def _endplay():
 
 
 @functools.lru_cache(maxsize=512)
-def _solve(pbn):
+def _solve(pbn: str) -> Any:
     dds, types = _endplay()
     try:
         return dds.calc_dd_table(types.Deal(pbn))
@@ -311,13 +321,13 @@ def _solve(pbn):
         ) from exc
 
 
-def _solvable(deal):
+def _solvable(deal: Deal) -> str:
     if not deal.complete:
         raise DealError("deal", _("the deal is not complete: double-dummy analysis needs all four hands"))
     return deal.to_pbn()
 
 
-def double_dummy(deal):
+def double_dummy(deal: Deal) -> DDTable:
     """Tricks declarer takes double dummy: ``{"N": {"C": 7, "D": 7, "H": 11, "S": 10,
     "NT": 11}, "E": {...}, "S": {...}, "W": {...}}``.
 
@@ -329,7 +339,7 @@ def double_dummy(deal):
     return {seat: {strain: by_strain[strain][i] for strain in STRAINS} for i, seat in enumerate(SEATS)}
 
 
-def par(deal, dealer, vulnerability):
+def par(deal: Deal, dealer: str, vulnerability: str) -> dict[str, Any]:
     """The par score from North-South's point of view and the par contracts.
 
     Returns ``{"score": 460, "contracts": [{"contract": "3NT", "declarer": "N",
@@ -355,7 +365,7 @@ def par(deal, dealer, vulnerability):
         types.Denom.nt: "NT",
     }
     doublings = {types.Penalty.passed: "", types.Penalty.doubled: "X", types.Penalty.redoubled: "XX"}
-    contracts = []
+    contracts: list[dict[str, Any]] = []
     for c in result:
         entry = {
             "contract": f"{c.level}{strains[c.denom]}{doublings[c.penalty]}",
@@ -377,7 +387,7 @@ _COLON = gettext_noop("%(who)s: %(reason)s")
 _IS = gettext_noop("%(who)s is %(reason)s")
 
 
-def normalise_call(text):
+def normalise_call(text: str | None) -> str:
     """``"pass"`` -> ``"Pass"``, ``"1n"`` -> ``"1NT"``, ``"x"`` -> ``"X"``, ``"ap"`` -> ``"AP"``;
     raise DealError for anything that is not a call."""
     cleaned = (text or "").strip().upper()
@@ -391,15 +401,15 @@ def normalise_call(text):
     raise DealError("auction", _("'%(text)s' is not a call: write Pass, X, XX, AP or a bid from 1C to 7NT", text=text))
 
 
-def _bid_rank(bid):
+def _bid_rank(bid: str) -> tuple[int, int]:
     return (int(bid[0]), STRAINS.index(bid[1:]))
 
 
-def _side(seat):
+def _side(seat: str) -> str:
     return "NS" if seat in {"N", "S"} else "EW"
 
 
-def validate_auction(dealer, calls, complete=True):
+def validate_auction(dealer: str, calls: Sequence[str], complete: bool = True) -> tuple[str | None, str | None]:
     """Check that ``calls``, starting with ``dealer``, are a legal auction.
 
     Returns ``(contract, declarer)``: e.g. ``("4SX", "N")``, ``("PASS", None)`` for a
@@ -410,11 +420,12 @@ def validate_auction(dealer, calls, complete=True):
     ended. ``AP`` (all pass) closes the auction and must be the last call.
     """
     dealer = parse_seat(dealer)
-    last_bid = last_bidder = None
+    last_bid: str | None = None
+    last_bidder = ""  # set with last_bid
     doubled = 0
     passes = 0
     ended = False
-    first_to_name = {}  # (side, strain) -> seat that named it first: the declarer
+    first_to_name: dict[tuple[str, str], str] = {}  # (side, strain) -> seat that named it first: the declarer
     for i, raw in enumerate(calls):
         seat = next_seat(dealer, i)
         try:
@@ -423,7 +434,7 @@ def validate_auction(dealer, calls, complete=True):
             raise DealError("auction", exc.message, i) from None
         who = _("%(seat)s's %(call)s (call %(n)s)", seat=SEAT_WORDS[seat], call=call, n=i + 1)
 
-        def refuse(joined, reason, i=i, who=who):
+        def refuse(joined: str, reason: Message, i: int = i, who: Message = who) -> DealError:
             return DealError("auction", Message(joined, who=who, reason=reason), i, reason=reason)
 
         if ended:
@@ -480,21 +491,21 @@ def validate_auction(dealer, calls, complete=True):
 # --- Demo results ------------------------------------------------------------------------
 
 
-def _declarer_for(deal, side, strain):
+def _declarer_for(deal: Deal, side: Sequence[str], strain: str) -> str:
     """Who of ``side`` plays in ``strain``: the longer trump holding, else more points."""
 
-    def weight(seat):
-        length = 0 if strain == "NT" else len(deal.hands[seat][strain])
+    def weight(seat: str) -> tuple[int, int, int]:
+        length = 0 if strain == "NT" else len(deal._known(seat)[strain])
         return (length, deal.hcp(seat), -SEATS.index(seat))
 
     return max(side, key=weight)
 
 
-def _natural_contract(deal, table, side, vulnerability):
+def _natural_contract(deal: Deal, table: DDTable, side: Sequence[str], vulnerability: str) -> tuple[int, str, str]:
     """The contract ``side`` would reach: its best-scoring makeable game or slam, else a part
     score in its best strain. Returns (level, strain, declarer)."""
     points = sum(deal.hcp(seat) for seat in side)
-    best = None
+    best: tuple[int, int, str, str] | None = None
     for strain in ("NT", "S", "H", "D", "C"):
         declarer = _declarer_for(deal, side, strain)
         tricks = table[declarer][strain]
@@ -509,17 +520,20 @@ def _natural_contract(deal, table, side, vulnerability):
         score = contract_score(f"{level}{strain}", tricks, vulnerable_for(declarer, vulnerability))
         if best is None or score > best[0]:
             best = (score, level, strain, declarer)
+    assert best is not None  # five strains were tried
     return best[1:]
 
 
-def _sacrifice(deal, table, level, strain, declarer, vulnerability):
+def _sacrifice(
+    deal: Deal, table: DDTable, level: int, strain: str, declarer: str, vulnerability: str
+) -> tuple[int, str, str] | None:
     """A doubled save by the other side over ``level strain`` when it costs less than the
     contract is worth; None when there is no sensible one."""
     value = contract_score(f"{level}{strain}", table[declarer][strain], vulnerable_for(declarer, vulnerability))
     if value < 300:  # nobody saves against a part score
         return None
     side = [s for s in SEATS if _side(s) != _side(declarer)]
-    best = None
+    best: tuple[int, int, str, str] | None = None
     for their in ("S", "H", "D", "C", "NT"):
         their_level = level if STRAINS.index(their) > STRAINS.index(strain) else level + 1
         if their_level > 7:
@@ -531,7 +545,7 @@ def _sacrifice(deal, table, level, strain, declarer, vulnerability):
     return None if best is None else best[1:]
 
 
-def _lead_card(ranks, trumps):
+def _lead_card(ranks: str, trumps: bool) -> str:
     """A textbook lead from ``ranks`` (high to low)."""
     touching = len(ranks) >= 2 and ranks[0] in "AKQJT" and RANKS.index(ranks[1]) == RANKS.index(ranks[0]) + 1
     if touching or len(ranks) <= 2 or (trumps and ranks[0] == "A"):
@@ -541,17 +555,17 @@ def _lead_card(ranks, trumps):
     return ranks[3]  # fourth highest
 
 
-def opening_lead(deal, declarer, strain, rng):
+def opening_lead(deal: Deal, declarer: str, strain: str, rng: random.Random) -> str:
     """A card led by the player on declarer's left, e.g. ``"S4"``."""
     leader = next_seat(declarer)
-    hand = deal.hands[leader]
+    hand = deal._known(leader)
     suits = [s for s in SUITS if hand[s] and s != strain] or [s for s in SUITS if hand[s]]
     weights = [len(hand[s]) ** 2 + (6 if _lead_card(hand[s], False) in "AKQJ" else 0) for s in suits]
     suit = rng.choices(suits, weights)[0]
     return suit + _lead_card(hand[suit], strain != "NT")
 
 
-def plausible_result(deal, dealer, vulnerability, rng):
+def plausible_result(deal: Deal, dealer: str, vulnerability: str, rng: random.Random) -> tuple[str, str, int, str]:
     """A realistic table result for demo data: ``(contract, declarer, tricks, lead)`` such
     as ``("4S", "N", 10, "HK")``.
 
