@@ -11,7 +11,9 @@ Plain Python, no Django.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from bridge.deals import (
     RANKS,
@@ -30,7 +32,7 @@ from bridge.messages import _, ngettext
 # --- The record --------------------------------------------------------------------------
 
 
-def parse_card(text):
+def parse_card(text: str | None) -> str:
     """``"sq"`` -> ``"SQ"``, ``"H10"`` -> ``"HT"``; raise DealError if it is not a card."""
     card = (text or "").strip().upper().replace("10", "T")
     if len(card) != 2 or card[0] not in SUITS or card[1] not in RANKS:
@@ -53,7 +55,7 @@ class AuctionCall:
     tempo_seconds: int | None = None
     note: str = ""
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self.call = normalise_call(self.call)
 
 
@@ -76,12 +78,12 @@ class Auction:
     """
 
     dealer: str
-    calls: list = field(default_factory=list)
+    calls: list[AuctionCall] = field(default_factory=list)
     opening_lead: str | None = None
-    play: list = field(default_factory=list)
+    play: list[list[str]] = field(default_factory=list)
     claim: Claim | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self.dealer = parse_seat(self.dealer)
         self.calls = [c if isinstance(c, AuctionCall) else AuctionCall(c) for c in self.calls]
         self.play = [[parse_card(card) for card in trick] for trick in self.play if trick]
@@ -93,13 +95,13 @@ class Auction:
             self.play = []
 
     @property
-    def cards(self):
+    def cards(self) -> list[str]:
         """Every card played, in order (the opening lead alone when there is no play)."""
         if self.play:
             return [card for trick in self.play for card in trick]
         return [self.opening_lead] if self.opening_lead else []
 
-    def validate(self, complete=True):
+    def validate(self, complete: bool = True) -> tuple[str | None, str | None]:
         """Check the auction and the shape of the play; return ``(contract, declarer)`` as
         ``validate_auction`` does: ``("3NT", "S")``, ``("PASS", None)``, or ``(None, None)``
         for an unfinished auction when ``complete`` is False. Raises DealError."""
@@ -142,7 +144,7 @@ class Auction:
             )
         return contract, declarer
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: ``{"dealer", "calls": [{"call", "alert", "explanation",
         "tempo_seconds", "note"}], "opening_lead", "play", "claim": {"tricks", "text"} or
         None}``."""
@@ -164,7 +166,7 @@ class Auction:
         }
 
     @classmethod
-    def from_dict(cls, data):
+    def from_dict(cls, data: dict[str, Any]) -> Auction:
         """The Auction that ``to_dict()`` wrote; keys left out take their defaults."""
         claim = data.get("claim")
         return cls(
@@ -185,31 +187,31 @@ class BoardRecord:
     vulnerability: str
     deal: Deal
     auction: Auction
-    players: dict = field(default_factory=dict)
+    players: dict[str, str] = field(default_factory=dict)
 
     @property
-    def dealer(self):
+    def dealer(self) -> str:
         return self.auction.dealer
 
     @property
-    def play(self):
+    def play(self) -> list[list[str]]:
         return self.auction.play
 
     @property
-    def claim(self):
+    def claim(self) -> Claim | None:
         return self.auction.claim
 
-    def validate(self):
+    def validate(self) -> tuple[str | None, str | None]:
         """Check the auction, and the play and claim against the deal; return
         ``(contract, declarer)`` (``(None, None)`` while the auction is unfinished)."""
         return check_play(self.deal, self.auction)
 
 
-def trick_winner(trick, leader, trump):
+def trick_winner(trick: Sequence[str], leader: str, trump: str) -> str:
     """The seat that wins ``trick`` (cards in play order, led by ``leader``); ``trump`` is
     the contract's strain (``NT`` has none)."""
 
-    def power(card):
+    def power(card: str) -> tuple[int, int]:
         if card[0] == trump:
             return 2, -RANKS.index(card[1])
         if card[0] == trick[0][0]:
@@ -219,7 +221,7 @@ def trick_winner(trick, leader, trump):
     return next_seat(leader, max(range(len(trick)), key=lambda i: power(trick[i])))
 
 
-def check_play(deal, auction):
+def check_play(deal: Deal, auction: Auction) -> tuple[str | None, str | None]:
     """Check that each card was held by the player whose turn it was and played once, and
     that a claim fits the tricks left; return ``(contract, declarer)``.
 
@@ -246,7 +248,9 @@ def check_play(deal, auction):
     if contract in (None, "PASS"):
         return contract, declarer
     trump = parse_contract(contract).strain
-    leader, seen, won = next_seat(declarer), {}, 0
+    assert declarer is not None  # a contract was bid
+    seen: dict[str, int] = {}
+    leader, won = next_seat(declarer), 0
     for start in range(0, len(cards), 4):
         trick = cards[start : start + 4]
         for offset, card in enumerate(trick):
