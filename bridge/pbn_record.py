@@ -213,6 +213,22 @@ def _note_text(call):
     return " ".join("; ".join(parts).split("\n")) or None
 
 
+def _declarer_tricks(auction, contract, declarer):
+    """Declarer's tricks: the claim's (it counts the whole board), else those won in a play of
+    thirteen tricks; None when the record does not say (no contract, play unfinished)."""
+    if contract is None or declarer is None:
+        return None
+    if auction.claim:
+        return auction.claim.tricks
+    if len(auction.cards) < 52:
+        return None
+    trump, leader, won = parse_contract(contract).strain, next_seat(declarer), 0
+    for trick in auction.play:
+        leader = trick_winner(trick, leader, trump)
+        won += leader in (declarer, next_seat(declarer, 2))
+    return won
+
+
 def to_pbn(record):
     """Write ``record`` as one PBN 2.1 game that ``parse_pbn_record`` reads back equal.
 
@@ -221,7 +237,8 @@ def to_pbn(record):
     the explanation (``alert`` when an alerted call has nothing else), ``tempo: 12 s``, and
     ``note: `` followed by the director's remark. Other programs show the note as text.
     The play goes in a Play section (``*`` after an unfinished play), the claim in a
-    ``[Claim "11:what was said"]`` tag. Round trips are exact except for texts that mimic
+    ``[Claim "11:what was said"]`` tag. ``[Result]`` gives declarer's tricks when the record
+    knows them: a claim's tricks, or those won in a play of all thirteen tricks. Round trips are exact except for texts that mimic
     these markers (an explanation ending in ``; tempo: 5 s``) and line breaks in notes,
     which become spaces.
     """
@@ -242,6 +259,7 @@ def to_pbn(record):
         contract=contract,
         auction=[Call(c.call, _note_text(c)) for c in auction.calls],
         auction_complete=contract is not None,
+        result=_declarer_tricks(auction, contract, declarer),
     )
     if auction.cards:
         first = next_seat(declarer)

@@ -391,3 +391,27 @@ def test_pbn_play_faults_are_refused_with_the_line():
         PbnError, match="line 19: Play: the play starts with N but the opening leader is W, on declarer S's left"
     ):
         parse_pbn_record(FOREIGN_PBN.replace('[Play "W"]', '[Play "N"]'))
+
+
+def test_the_ruling_pbn_writes_the_result_with_the_claim():
+    text = to_pbn(ruling_record())
+    # The claim gives declarer 11 tricks in all: [Result] says so beside [Claim], after [Contract].
+    assert '[Contract "3NT"]\n[Result "11"]' in text
+    assert '[Claim "11:South: \\"the rest are mine\\""]' in text
+    assert parse_pbn_record(text) == ruling_record()
+
+
+def test_the_ruling_pbn_writes_the_result_of_a_whole_play():
+    # Each hand holds one suit: South declares 7S with North's thirteen spades as dummy. West
+    # leads a club, North ruffs and then leads spades to the end: declarer wins all thirteen.
+    deal = parse_deal("N:AKQJT98765432... ..AKQJT98765432. .AKQJT98765432.. ...AKQJT98765432")
+    ranks = "23456789TJQKA"
+    play = [["C2", "S2", "D2", "H2"]] + [[f"S{r}", f"D{r}", f"H{r}", f"C{r}"] for r in ranks[1:]]
+    calls = [AuctionCall("7S"), AuctionCall("Pass"), AuctionCall("Pass"), AuctionCall("Pass")]
+    record = BoardRecord(1, "None", deal, Auction("S", calls, play=play))
+    text = to_pbn(record)
+    assert '[Contract "7S"]\n[Result "13"]' in text
+    assert parse_pbn_record(text) == record
+    # Unfinished, and no claim: the record does not know the result, and writes none.
+    record.auction.play = play[:5]
+    assert "[Result" not in to_pbn(record)
