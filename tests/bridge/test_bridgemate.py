@@ -5,6 +5,7 @@ The rows below are written for the project in the form Bridgemate Control Softwa
 (see tests/fixtures/interchange/README.md)."""
 
 import pytest
+from access_parser import AccessParser
 
 from bridge.bridgemate import BridgemateError, read_bws, session_from_received_data
 
@@ -93,5 +94,49 @@ def test_a_file_that_is_not_an_access_database_is_refused_cleanly(data):
     with pytest.raises(BridgemateError) as caught:
         read_bws(data)
     assert str(caught.value) == (
+        "the Bridgemate file: this is not a Microsoft Access database that can be read (a Bridgemate .BWS file)"
+    )
+
+
+# --- Real Microsoft Access files -----------------------------------------------------------------
+# msaccessdb (a development dependency) holds the empty databases Microsoft Access itself saved:
+# Jet 4 (.mdb, Access 2000-2003, the format of a Bridgemate .BWS) and ACE (.accdb, 2007 on). No
+# Bridgemate Control Software file can be had here, so these show the reader opens the real page
+# format; a .BWS with ReceivedData rows is still to be met (docs/formats.md).
+
+
+@pytest.fixture(params=["mdb", "accdb"])
+def real_access_file(request, tmp_path):
+    msaccessdb = pytest.importorskip("msaccessdb")
+    path = tmp_path / f"empty.{request.param}"
+    msaccessdb.create(str(path))
+    return path.read_bytes()
+
+
+def test_a_real_access_database_is_opened_and_its_tables_listed(real_access_file, tmp_path):
+    # The importer tells an Access file by these bytes (scoring/importers/session_import.py).
+    assert real_access_file[4:19] in (b"Standard Jet DB", b"Standard ACE DB")
+    path = tmp_path / "copy.bws"
+    path.write_bytes(real_access_file)
+    database = AccessParser(str(path))
+    names = database.parse_table("MSysObjects")["Name"]
+    assert "MSysObjects" in database.catalog
+    # The system catalogue's rows name its own tables: the row pages were read.
+    assert {"MSysObjects", "MSysACEs", "MSysQueries"} <= set(names)
+
+
+def test_a_real_access_database_without_received_data_is_refused_by_name(real_access_file):
+    with pytest.raises(BridgemateError) as refused:
+        read_bws(real_access_file)
+    assert str(refused.value) == (
+        "the Bridgemate file: the database has no ReceivedData table: this is not a Bridgemate server file"
+    )
+
+
+@pytest.mark.parametrize("keep", [4096, 20000, 40000])
+def test_a_real_access_database_cut_short_is_refused_cleanly(real_access_file, keep):
+    with pytest.raises(BridgemateError) as refused:
+        read_bws(real_access_file[:keep])
+    assert str(refused.value) == (
         "the Bridgemate file: this is not a Microsoft Access database that can be read (a Bridgemate .BWS file)"
     )
