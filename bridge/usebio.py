@@ -93,6 +93,17 @@ def parse_usebio(data):
     kind = (_text(event, "BOARD_SCORING_METHOD") or event.get("EVENT_TYPE") or "").upper()
     session.scoring = _SCORING.get(kind) or read_scoring(kind)
     session.teams = "TEAM" in (event.get("EVENT_TYPE") or "").upper()
+    if "INDIVIDUAL" in (event.get("EVENT_TYPE") or "").upper():
+        # The record keeps one contestant at N-S and one at E-W: an individual movement's four
+        # players at a table have no place in it (the PBN reader refuses PlayerId_North tables too).
+        raise UsebioError(
+            "EVENT_TYPE",
+            _(
+                "'%(type)s' is an individual event: its results cannot be recorded, as this system records each "
+                "result between one contestant at N-S and one at E-W",
+                type=event.get("EVENT_TYPE"),
+            ),
+        )
     for tag in ("PAIR", "TEAM"):
         for entry in event.iter(tag):
             number = _text(entry, f"{tag}_NUMBER")

@@ -121,6 +121,19 @@ def test_a_file_for_another_kind_of_event_is_refused(record, name, kind, expecte
     assert refused(event, data(name))[0] == expected
 
 
+def test_an_individual_movement_is_refused_naming_its_form_even_in_an_individual_event(record):
+    individual = services.create_event(tournament=record.tournament, name="Individual", kind=Event.Kind.INDIVIDUAL)
+    assert refused(individual, data("individual.pbn")) == [
+        "line 7: ScoreTable: an individual table (PlayerId_North, ...) cannot be recorded: this system records each "
+        "result between one contestant at N-S and one at E-W."
+    ]
+    usebio = data("event.usebio.xml").replace(b'EVENT_TYPE="MP_PAIRS"', b'EVENT_TYPE="INDIVIDUAL"')
+    assert refused(individual, usebio) == [
+        "EVENT_TYPE: 'INDIVIDUAL' is an individual event: its results cannot be recorded, as this system records "
+        "each result between one contestant at N-S and one at E-W"
+    ]
+
+
 def test_butler_file_into_a_matchpoint_event_is_refused(pairs):
     raw = data("per_table_games.pbn").replace(b'[Scoring "MP"]', b'[Scoring "Butler"]')
     assert refused(pairs, raw)[0].startswith("line 5: Scoring: the file is scored in Butler IMPs, but Tuesday Pairs")
