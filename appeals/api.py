@@ -36,6 +36,8 @@ from scoring.models import Player
 
 class AppealEventSerializer(serializers.ModelSerializer):
     by = serializers.StringRelatedField(allow_null=True)
+    # In the caller's language (appeals/texts.py); a person's own words as written.
+    note = serializers.CharField(source="text", read_only=True)
 
     class Meta:
         model = AppealEvent

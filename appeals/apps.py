@@ -5,3 +5,6 @@ from django.utils.translation import gettext_lazy as _
 class AppealsConfig(AppConfig):
     name = "appeals"
     verbose_name = _("Appeals")
+
+    def ready(self):
+        from appeals import texts  # noqa: F401 - registers the app's stored texts (audit/texts.py)

@@ -10,6 +10,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from audit.texts import render
 from rulings.models import SIDE_CHOICES, Ruling
 from scoring.models import Contestant, Player
 
@@ -542,7 +543,11 @@ class AppealEvent(models.Model):
     action = models.CharField(_("step"), max_length=30, choices=Action.choices)
     from_state = models.CharField(max_length=12, blank=True)
     to_state = models.CharField(max_length=12, blank=True)
+    # As written (English for a coded note, a person's words otherwise), and what the note says
+    # as a code and its values (appeals/texts.py), shown in the reader's language.
     note = models.TextField(blank=True)
+    note_code = models.CharField(max_length=60, blank=True)
+    note_params = models.JSONField(default=dict, blank=True)
 
     class Meta:
         verbose_name = _("appeal step")
@@ -552,6 +557,11 @@ class AppealEvent(models.Model):
     def __str__(self):
         return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()}"
 
+    @property
+    def text(self):
+        """The note in the reader's language (a person's own words as written)."""
+        return render(self.note_code, self.note_params, self.note)
+
 
 class Notification(models.Model):
     """Something waiting for a person on a case (a body formed, a hearing fixed, a recommendation
@@ -560,7 +570,9 @@ class Notification(models.Model):
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="appeal_notifications")
     appeal = models.ForeignKey(Appeal, on_delete=models.CASCADE, related_name="notifications")
-    text = models.TextField(_("text"))
+    text = models.TextField(_("text"))  # in English; code and params say it in any language
+    code = models.CharField(max_length=60, blank=True)
+    params = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField()
     mailed_at = models.DateTimeField(null=True, blank=True)
 
@@ -568,3 +580,8 @@ class Notification(models.Model):
         verbose_name = _("notification")
         verbose_name_plural = _("notifications")
         ordering = ["-created_at", "-pk"]
+
+    @property
+    def shown(self):
+        """The notification in the reader's language."""
+        return render(self.code, self.params, self.text)

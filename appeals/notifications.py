@@ -6,18 +6,22 @@ from django.db import transaction
 from django.utils import timezone
 
 from appeals.models import Notification
+from audit.texts import split
 
 
 def notify(users, appeal, text, now=None):
-    """Record ``text`` for each of ``users`` (people without an account are skipped, each person
+    """Record ``text`` (a text of appeals/texts.py, shown in each reader's language) for each of ``users`` (people without an account are skipped, each person
     once) and queue its e-mail after the surrounding transaction commits."""
     now = now or timezone.now()
+    stored, code, params = split(text)
     seen, made = set(), []
     for user in users:
         if user is None or user.pk in seen:
             continue
         seen.add(user.pk)
-        made.append(Notification.objects.create(user=user, appeal=appeal, text=text, created_at=now))
+        made.append(
+            Notification.objects.create(user=user, appeal=appeal, text=stored, code=code, params=params, created_at=now)
+        )
     if made:
         from appeals import tasks
 

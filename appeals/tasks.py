@@ -23,9 +23,10 @@ def send_notification_mail(self, notification_id):
     notification = Notification.objects.select_related("user", "appeal").filter(pk=notification_id).first()
     if notification is None or notification.mailed_at is not None or not notification.user.email:
         return False
+    text = notification.shown  # in the worker's language (LANGUAGE_CODE): a user has no language of their own
     send_mail(
-        subject=f"{notification.appeal}: {notification.text[:60]}",
-        message=notification.text,
+        subject=f"{notification.appeal}: {text[:60]}",
+        message=text,
         from_email=getattr(settings, "DEFAULT_FROM_EMAIL", None),
         recipient_list=[notification.user.email],
     )

@@ -13,6 +13,8 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from audit.texts import english, render
+
 GENESIS = "0" * 64
 
 
@@ -53,6 +55,11 @@ class AuditEntry(models.Model):
     after = models.JSONField(_("after"), null=True, blank=True, encoder=DjangoJSONEncoder)
     channel = models.CharField(_("through"), max_length=10, choices=Channel.choices, default=Channel.OTHER)
     path = models.CharField(_("screen or API call"), max_length=300, blank=True)
+    # The summary as a code and its values (audit/texts.py), outside the hash: it is shown in
+    # the reader's language only while its English reading is the hashed summary, so changing it
+    # behind the application's back shows the summary as written, never another text.
+    summary_code = models.CharField(max_length=60, blank=True, editable=False)
+    summary_params = models.JSONField(default=dict, blank=True, editable=False)
     previous_hash = models.CharField(max_length=64, editable=False)
     hash = models.CharField(max_length=64, editable=False)
 
@@ -74,6 +81,14 @@ class AuditEntry(models.Model):
         if self.pk is not None:
             raise PermissionError("Audit entries cannot be changed.")
         super().save(*args, **kwargs)
+
+    @property
+    def summary_text(self):
+        """The summary in the reader's language, or as written (and hashed) if its code and
+        values do not say exactly that in English."""
+        if self.summary_code and english(self.summary_code, self.summary_params)[:300] == self.summary:
+            return render(self.summary_code, self.summary_params, self.summary)
+        return self.summary
 
     def content(self):
         """What the hash covers, as canonical JSON."""

@@ -5,6 +5,7 @@ from django.utils import timezone
 
 from audit.context import current
 from audit.models import GENESIS, AuditEntry, AuditHead
+from audit.texts import split
 
 
 def _actor(explicit):
@@ -30,7 +31,9 @@ def record(
     tournament=None,
 ):
     """Append one entry to the chain, in the caller's transaction: if the change rolls back, so
-    does its entry."""
+    does its entry. ``summary`` is a text of an app's registry (audit/texts.py: stored in English,
+    shown in the reader's language) or plain words."""
+    summary, summary_code, summary_params = split(summary)
     head, _created = AuditHead.objects.select_for_update().get_or_create(pk=1)
     user = _actor(actor)
     context = current()
@@ -44,6 +47,8 @@ def record(
         object_id=str(object_id if object_id is not None else getattr(obj, "pk", "")),
         tournament_id=getattr(tournament, "pk", tournament),
         summary=summary[:300],
+        summary_code=summary_code,
+        summary_params=_normal(summary_params),
         before=before,
         after=after,
         channel=context.get("channel", "other"),

@@ -14,6 +14,7 @@ from appeals.models import (
     Outcome,
 )
 from audit import services as audit
+from audit import texts
 from rulings.models import Ruling
 from rulings.services import build_adjusted_score
 from scoring import roles
@@ -48,12 +49,23 @@ def _save(instance):
 
 
 def _log(appeal, action, *, by, at, note="", state=None, before=None):
+    """Log a step; ``note`` is a person's words (a str) or a text of appeals/texts.py (a Coded),
+    kept as its code and values so that each reader sees it in their language."""
     before = before or appeal.state
     if state and state != appeal.state:
         appeal.state = state
         appeal.save(update_fields=["state"])
+    note, note_code, note_params = texts.split(note)
     event = AppealEvent.objects.create(
-        appeal=appeal, action=action, by=by, at=at, note=note, from_state=before, to_state=appeal.state
+        appeal=appeal,
+        action=action,
+        by=by,
+        at=at,
+        note=note,
+        note_code=note_code,
+        note_params=note_params,
+        from_state=before,
+        to_state=appeal.state,
     )
     # Every step of a case also goes into the tamper-evident trail of the whole system.
     audit.record(
@@ -63,9 +75,17 @@ def _log(appeal, action, *, by, at, note="", state=None, before=None):
         tournament=appeal.tournament.pk,
         before={"state": before},
         after={"state": appeal.state, "at": at.isoformat(), "note": note},
-        summary=f"{appeal}: {AppealEvent.Action(action).label}",
+        summary=texts.text("appeals.audit_step", appeal=appeal_name(appeal), action=action),
     )
     return event
+
+
+def appeal_name(appeal):
+    return texts.text("appeals.appeal", number=appeal.number).as_param()
+
+
+def ruling_name(ruling):
+    return texts.text("appeals.ruling", number=ruling.number).as_param()
 
 
 def _lock(appeal):

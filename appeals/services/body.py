@@ -27,6 +27,7 @@ from appeals.services._common import (
     _save,
     setting,
 )
+from audit import texts
 from scoring import roles
 from scoring.models import Player
 
@@ -85,13 +86,12 @@ def _mark_constituted(appeal, body, *, by, now):
             by=by,
             at=now,
             state=Appeal.State.CONSTITUTED,
-            note=f"{body.get_kind_display()}: {names}",
+            note=texts.text("appeals.constituted", kind=body.kind, names=names),
         )
         notify(
             [m.user for m in body.sitting()],
             appeal,
-            _("Appeal %(n)s: you sit on it (%(body)s); the hearing is fixed next.")
-            % {"n": appeal.number, "body": body.get_kind_display()},
+            texts.text("appeals.notice_sits", n=appeal.number, body=body.kind),
             now,
         )
 
@@ -149,7 +149,7 @@ def constitute_body(*, appeal, by, kind=None, members=(), chair=None, size=None,
         Action.BODY_CREATED,
         by=by,
         at=now,
-        note=_("%(kind)s of %(n)s") % {"kind": body.get_kind_display(), "n": body.size},
+        note=texts.text("appeals.body_formed", kind=body.kind, n=body.size),
     )
     for user in members:
         appoint_member(body=body, user=user, by=by, chair=user == chair, now=now)
@@ -199,7 +199,9 @@ def appoint_member(*, body, user, by, chair=False, now=None):
         Action.MEMBER_APPOINTED,
         by=by,
         at=now,
-        note=f"{member}{' (' + _('chair') + ')' if chair else ''}, {body.get_kind_display().lower()}",
+        note=texts.text(
+            "appeals.chair_appointed" if chair else "appeals.member_appointed", member=str(member), kind=body.kind
+        ),
     )
     _mark_constituted(appeal, body, by=by, now=now)
     return member
@@ -223,7 +225,9 @@ def declare_conflict(*, member, conflict="", now=None):
         Action.INTERESTS_DECLARED,
         by=member.user,
         at=now,
-        note="%s: %s" % (member, member.conflict or _("no conflict")),
+        note=f"{member}: {member.conflict}"
+        if member.conflict
+        else texts.text("appeals.no_conflict", member=str(member)),
     )
     _mark_constituted(appeal, member.body, by=member.user, now=now)
     return member

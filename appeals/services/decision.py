@@ -42,6 +42,8 @@ from appeals.services._common import (
     setting,
 )
 from appeals.services.lodging import _forfeit
+from appeals.texts import moment_param
+from audit import texts
 from rulings import services as rulings_services
 from rulings.models import Ruling
 from scoring import roles
@@ -74,7 +76,7 @@ def _close(appeal, *, by, now, reasons, note):
     notify(
         [*_officials(appeal, (roles.DIRECTOR, roles.CHIEF_DIRECTOR)), *players],
         appeal,
-        _("Appeal %(n)s is decided: %(outcome)s.") % {"n": appeal.number, "outcome": appeal.get_outcome_display()},
+        texts.text("appeals.notice_decided", n=appeal.number, outcome=appeal.outcome),
         now,
     )
     _settle_ruling(appeal.ruling)
@@ -118,9 +120,15 @@ def decide_law_part(*, part, by, outcome, reasons, score_kind="", ns=None, ew=No
     _save(part)
     if outcome != Outcome.UPHOLD:
         appeal.score_kind, appeal.score, appeal.score_description = kind, score, description
-    _log(appeal, Action.LAW_PART_DECIDED, by=by, at=now, note=f"{part.question}: {part.get_outcome_display()}")
+    _log(
+        appeal,
+        Action.LAW_PART_DECIDED,
+        by=by,
+        at=now,
+        note=texts.text("appeals.law_part_decided", question=part.question, outcome=part.outcome),
+    )
     if not appeal.parts.exclude(kind=AppealPart.Kind.LAW).exists() and not appeal.parts.filter(outcome="").exists():
-        _close(appeal, by=by, now=now, reasons=reasons, note=_("decided by the director in charge on law"))
+        _close(appeal, by=by, now=now, reasons=reasons, note=texts.text("appeals.decided_on_law"))
     _settle_ruling(appeal.ruling)
     return part
 
@@ -230,7 +238,10 @@ def decide_appeal(*, appeal, by, outcome, reasons, score_kind="", ns=None, ew=No
     appeal.outcome = outcome
     if outcome != Outcome.UPHOLD:
         appeal.score_kind, appeal.score, appeal.score_description = kind, score, description
-    note = f"{Outcome(outcome).label}" + (f": {description}" if outcome != Outcome.UPHOLD and description else "")
+    if outcome != Outcome.UPHOLD and description:
+        note = texts.text("appeals.decided_score", outcome=outcome, score=description)
+    else:
+        note = texts.text("appeals.decided", outcome=outcome)
     return _close(appeal, by=by, now=now, reasons=reasons, note=note)
 
 
@@ -270,9 +281,9 @@ def find_without_merit(*, appeal, by, reasons, penalty=None, now=None):
             appeal.without_merit = True  # forfeit_deposit checks the finding
             appeal.save(update_fields=["without_merit"])
             _forfeit(deposit, by=by, reason=_("appeal without merit"), now=now)
-            applied.append(_("deposit of %(a)s %(c)s kept") % {"a": deposit.amount, "c": deposit.currency})
+            applied.append(texts.text("appeals.deposit_kept", a=str(deposit.amount), c=deposit.currency))
         else:
-            applied.append(_("no deposit was held"))
+            applied.append(texts.text("appeals.no_deposit"))
     if sanction in ("penalty", "deposit_and_penalty"):
         amount = penalty or (setting(appeal.tournament, "without_merit_penalty") or {}).get(appeal.event.kind)
         if not amount:
@@ -285,16 +296,21 @@ def find_without_merit(*, appeal, by, reasons, penalty=None, now=None):
                 % {"body": appeal.tournament.authority},
             )
         _penalise(appeal, amount, by=by, reasons=reasons)
-        applied.append(_("procedural penalty of %(p)s on %(side)s") % {"p": amount, "side": appeal.get_side_display()})
+        applied.append(texts.text("appeals.merit_penalty", p=str(amount), side=appeal.side))
     if sanction == "warning":
         players = selectors.appellant_players(appeal)
         for player in players:
             MeritWarning.objects.create(appeal=appeal, player=player, recorded_at=now)
-        applied.append(_("warning recorded against %(names)s") % {"names": ", ".join(str(p) for p in players)})
+        applied.append(texts.text("appeals.merit_warning", names=", ".join(str(p) for p in players)))
     appeal.without_merit, appeal.without_merit_reasons, appeal.sanction = True, reasons, sanction
     _save(appeal)
+    sanctions = [item.as_param() for item in applied or [texts.text("appeals.no_sanction")]]
     _log(
-        appeal, Action.WITHOUT_MERIT, by=by, at=now, note="%s (%s)" % (reasons, "; ".join(applied) or _("no sanction"))
+        appeal,
+        Action.WITHOUT_MERIT,
+        by=by,
+        at=now,
+        note=texts.text("appeals.without_merit", reasons=reasons, sanctions=sanctions),
     )
     return appeal
 
@@ -359,7 +375,7 @@ def record_recommendation(*, appeal, by, about, text, now=None):
     notify(
         _officials(appeal, (roles.CHIEF_DIRECTOR,)),
         appeal,
-        _("Appeal %(n)s: the body recommends a change; your answer is awaited (Law 93B3).") % {"n": appeal.number},
+        texts.text("appeals.notice_recommendation", n=appeal.number),
         now,
     )
     return recommendation
@@ -387,7 +403,10 @@ def respond_to_recommendation(*, recommendation, by, accepted, response, score_k
         Action.RECOMMENDATION_ANSWERED,
         by=by,
         at=now,
-        note="%s: %s" % (_("accepted") if accepted else _("declined"), recommendation.response),
+        note=texts.text(
+            "appeals.recommendation_accepted" if accepted else "appeals.recommendation_declined",
+            response=recommendation.response,
+        ),
     )
     if accepted and score_kind:
         rulings_services.change_ruling(
@@ -421,11 +440,8 @@ def remind_decisions_due(now=None):
     reminded = 0
     for appeal in due:
         tournament = appeal.ruling.tournament
-        text = _("Appeal %(n)s must be decided by %(when)s: less than an hour is left.") % {
-            "n": appeal.number,
-            "when": selectors.local_time(appeal.decide_by, tournament),
-        }
-        if Notification.objects.filter(appeal=appeal, text=text).exists():
+        text = texts.text("appeals.notice_due", n=appeal.number, when=moment_param(appeal.decide_by, tournament))
+        if Notification.objects.filter(appeal=appeal, code=text.code, text=text.english()).exists():
             continue
         members = [member.user for body in appeal.bodies.all() for member in body.sitting()]
         chiefs = [

@@ -10,7 +10,6 @@ from appeals import selectors
 from appeals.models import (
     Appeal,
     FurtherAppeal,
-    Outcome,
     Stage,
 )
 from appeals.services._common import (
@@ -30,6 +29,7 @@ from appeals.services._common import (
     _settle_ruling,
     setting,
 )
+from audit import texts
 from rulings.services import build_adjusted_score
 
 # --- Further appeal (Law 93C) ---------------------------------------------------------------------
@@ -100,8 +100,11 @@ def lodge_further_appeal(*, appeal, by, grounds, origin=FurtherAppeal.Origin.PLA
         Action.FURTHER_LODGED,
         by=by,
         at=now,
-        note="%s, %s: %s"
-        % (further.get_origin_display(), _("binding") if further.binding else _("advisory only"), grounds),
+        note=texts.text(
+            "appeals.further_lodged_binding" if further.binding else "appeals.further_lodged_advisory",
+            origin=further.origin,
+            grounds=grounds,
+        ),
     )
     return further
 
@@ -143,13 +146,12 @@ def decide_further_appeal(*, further_appeal, by, outcome, reasons, score_kind=""
     further.score_kind, further.score, further.score_description = kind, score, description
     further.state = FurtherAppeal.State.DECIDED
     _save(further)
-    label = str(Outcome(outcome).label)
     _log(
         appeal,
         Action.FURTHER_DECIDED,
         by=by,
         at=now,
-        note=label if further.binding else "%s (%s)" % (label, _("advisory")),
+        note=texts.text("appeals.decided" if further.binding else "appeals.further_decided_advisory", outcome=outcome),
     )
     _settle_ruling(appeal.ruling)
     return further

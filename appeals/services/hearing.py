@@ -11,7 +11,6 @@ from appeals.models import (
     BodyMember,
     FurtherAppeal,
     Hearing,
-    Outcome,
     Stage,
 )
 from appeals.notifications import notify
@@ -29,6 +28,8 @@ from appeals.services._common import (
     _save,
 )
 from appeals.services.lodging import deposit_due
+from appeals.texts import moment_param
+from audit import texts
 
 # --- Hearing ---------------------------------------------------------------------------------
 
@@ -79,8 +80,7 @@ def schedule_hearing(*, appeal, by, starts_at, mode=Hearing.Mode.IN_PERSON, plac
     notify(
         [m.user for m in body.sitting()],
         appeal,
-        _("Appeal %(n)s is heard at %(when)s.")
-        % {"n": appeal.number, "when": selectors.local_time(starts_at, appeal.tournament)},
+        texts.text("appeals.notice_heard", n=appeal.number, when=moment_param(starts_at, appeal.tournament)),
         now,
     )
     _log(
@@ -89,8 +89,12 @@ def schedule_hearing(*, appeal, by, starts_at, mode=Hearing.Mode.IN_PERSON, plac
         by=by,
         at=now,
         state=Appeal.State.SCHEDULED,
-        note=f"{selectors.local_time(starts_at, appeal.tournament)}, {hearing.get_mode_display().lower()}"
-        f"{', ' + place if place else ''}",
+        note=texts.text(
+            "appeals.hearing_at" if place else "appeals.hearing",
+            when=moment_param(starts_at, appeal.tournament),
+            mode=hearing.mode,
+            **({"place": place} if place else {}),
+        ),
     )
     return hearing
 
@@ -112,7 +116,7 @@ def record_attendance(*, hearing, player, by, now=None):
         Action.ATTENDANCE,
         by=by,
         at=now,
-        note=_("%(p)s for %(side)s") % {"p": player, "side": attendance.get_side_display()},
+        note=texts.text("appeals.attendance", p=str(player), side=attendance.side),
     )
     return attendance
 
@@ -170,6 +174,6 @@ def record_vote(*, member, outcome, dissent="", now=None):
         Action.VOTE,
         by=member.user,
         at=now,
-        note=f"{member}: {Outcome(outcome).label.lower()}{' (dissent)' if member.dissent else ''}",
+        note=texts.text("appeals.vote_dissent" if member.dissent else "appeals.vote", member=str(member), vote=outcome),
     )
     return member

@@ -32,9 +32,12 @@ from appeals.services._common import (
     _require_text,
     _save,
     _settle_ruling,
+    ruling_name,
     setting,
 )
+from appeals.texts import moment_param
 from audit import services as audit
+from audit import texts
 from rulings.models import Ruling
 from scoring.models import AuditorAssignment, Tournament
 
@@ -197,23 +200,15 @@ def lodge_appeal(*, ruling, by, grounds, player=None, origin=Appeal.Origin.PLAYE
         fields += ["appeal_notice", "appeal_notice_at"]
     ruling.save(update_fields=fields)
     if origin == Appeal.Origin.DIRECTOR:
-        note = _("%(r)s referred by the director (Law 83).") % {"r": ruling}
+        note = texts.text("appeals.referred", r=ruling_name(ruling))
         _log(appeal, Action.REFERRED, by=by, at=now, note=note)
     else:
-        note = _("%(side)s (%(c)s) appeal %(r)s; lodged by %(p)s.") % {
-            "side": "N-S" if side == "NS" else "E-W",
-            "c": appellant,
-            "r": ruling,
-            "p": player,
-        }
+        values = {"side": side, "c": str(appellant), "r": ruling_name(ruling), "p": str(player)}
         if deadline is None:
-            note += " " + _("The official score was not posted: the appeal clock had not started.")
+            values["no_clock"] = True
         if extension:
-            note += " " + _("Late, within the extension to %(until)s: %(reason)s") % {
-                "until": selectors.local_time(extension.until, tournament),
-                "reason": extension.reason,
-            }
-        _log(appeal, Action.LODGED, by=by, at=now, note=note)
+            values.update(until=moment_param(extension.until, tournament), reason=extension.reason)
+        _log(appeal, Action.LODGED, by=by, at=now, note=texts.text("appeals.lodged", **values))
     return appeal
 
 
@@ -292,7 +287,13 @@ def record_concurrence(*, appeal, player, how, by, now=None):
             % {"p": player, "how": earlier.get_how_display().lower()},
         )
     concurrence = _save(Concurrence(appeal=appeal, player=player, how=how, recorded_by=by, recorded_at=now))
-    _log(appeal, Action.CONCURRENCE, by=by, at=now, note=f"{player}: {concurrence.get_how_display().lower()}")
+    _log(
+        appeal,
+        Action.CONCURRENCE,
+        by=by,
+        at=now,
+        note=texts.text("appeals.concurrence", p=str(player), how=concurrence.how),
+    )
     return concurrence
 
 
@@ -319,7 +320,7 @@ def record_statement(*, appeal, by, grounds=None, respondents_statement=None, no
         Action.STATEMENT,
         by=by,
         at=now,
-        note=_("grounds") if grounds is not None else _("respondents' statement"),
+        note=texts.text("appeals.statement_grounds" if grounds is not None else "appeals.statement_respondents"),
     )
     return appeal
 
@@ -356,7 +357,7 @@ def unlock_statements(*, appeal, by, reason, now=None):
     appeal.statements_locked_at = None
     appeal.save(update_fields=["statements_locked_at"])
     appeal.statements_agreed_by.clear()
-    _log(appeal, Action.STATEMENT, by=by, at=now, note=_("statements unlocked: %(reason)s") % {"reason": reason})
+    _log(appeal, Action.STATEMENT, by=by, at=now, note=texts.text("appeals.statements_unlocked", reason=reason))
     return appeal
 
 
@@ -401,7 +402,15 @@ def record_deposit(*, appeal, by, stage=Stage.EVENT, now=None):
     deposit = _save(
         Deposit(appeal=appeal, stage=stage, amount=due[0], currency=due[1], received_by=by, received_at=now)
     )
-    _log(appeal, Action.DEPOSIT_RECEIVED, by=by, at=now, note=str(deposit))
+    _log(
+        appeal,
+        Action.DEPOSIT_RECEIVED,
+        by=by,
+        at=now,
+        note=texts.text(
+            "appeals.deposit_received", amount=str(deposit.amount), currency=deposit.currency, state=deposit.state
+        ),
+    )
     return deposit
 
 
@@ -486,8 +495,7 @@ def request_withdrawal(*, appeal, player, by, reason="", now=None):
         Action.WITHDRAWAL_REQUESTED,
         by=by,
         at=now,
-        note=_("%(p)s asks to withdraw. %(reason)s The body may still hear the case.")
-        % {"p": player, "reason": appeal.withdrawal_reason},
+        note=texts.text("appeals.withdrawal_requested", p=str(player), reason=appeal.withdrawal_reason),
     )
     return appeal
 
@@ -543,7 +551,7 @@ def request_appeal(*, ruling, player, by, grounds, about=AppealRequest.About.JUD
         tournament=ruling.tournament.pk,
         before={},
         after={"ruling": ruling.pk, "player": player.pk, "at": now.isoformat()},
-        summary=f"{player} asks to appeal {ruling}",
+        summary=texts.text("appeals.audit_request", p=str(player), r=ruling_name(ruling)),
     )
     return request
 
@@ -601,6 +609,6 @@ def decline_request(*, request, by, reason, now=None):
         tournament=request.ruling.tournament.pk,
         before={"state": "open"},
         after={"state": "declined", "note": request.note},
-        summary=f"request to appeal {request.ruling} declined",
+        summary=texts.text("appeals.audit_request_declined", r=ruling_name(request.ruling)),
     )
     return request

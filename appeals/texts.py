@@ -1,0 +1,112 @@
+"""The appeals app's stored texts (see audit/texts.py): the notes of a case's timeline and the
+notifications, each a code with its values, shown in the reader's language.
+
+Adding one: a code here with its message (named placeholders; ``formats`` for a value shown by
+its label or as a moment), ``texts.text("appeals.<code>", ...)`` where the service writes it, the
+translations in every .po file, and a test that writes it in English and reads it in Hebrew or
+Greek (tests/appeals/test_stored_texts.py).
+"""
+
+from zoneinfo import ZoneInfo
+
+from django.utils.translation import gettext_lazy as _
+
+from appeals.models import AppealEvent, Body, Concurrence, Deposit, FurtherAppeal, Hearing, Outcome
+from audit.texts import Template, label, register
+from rulings.models import SIDE_CHOICES
+
+
+class _Zone:
+    def __init__(self, key):
+        self.zone = ZoneInfo(key)
+
+
+def moment(value):
+    """``{"at": ISO 8601, "zone": "Europe/London"}`` as the players read it, in that zone."""
+    import datetime
+
+    from appeals import selectors
+
+    return selectors.local_time(datetime.datetime.fromisoformat(value["at"]), _Zone(value["zone"]))
+
+
+def moment_param(at, tournament):
+    return {"at": at.isoformat(), "zone": tournament.zone.key}
+
+
+def _lodged(values):
+    text = _("%(side)s (%(c)s) appeal %(r)s; lodged by %(p)s.") % values
+    if values.get("no_clock"):
+        text += " " + _("The official score was not posted: the appeal clock had not started.")
+    if values.get("until"):
+        text += " " + _("Late, within the extension to %(until)s: %(reason)s") % values
+    return text
+
+
+SIDE = label(SIDE_CHOICES)
+OUTCOME = label(Outcome)
+KIND = label(Body.Kind)
+
+TEXTS = {
+    # Things the notes name.
+    "ruling": Template(_("Ruling %(number)s")),
+    "appeal": Template(_("Appeal %(number)s")),
+    # The timeline.
+    "lodged": Template(compose=_lodged, formats={"side": SIDE, "until": moment}),
+    "referred": Template(_("%(r)s referred by the director (Law 83).")),
+    "concurrence": Template(_("%(p)s: %(how)s"), formats={"how": label(Concurrence.How, lower=True)}),
+    "statement_grounds": Template(_("grounds")),
+    "statement_respondents": Template(_("respondents' statement")),
+    "statements_unlocked": Template(_("statements unlocked: %(reason)s")),
+    "deposit_received": Template(_("%(amount)s %(currency)s (%(state)s)"), formats={"state": label(Deposit.State)}),
+    "withdrawal_requested": Template(_("%(p)s asks to withdraw. %(reason)s The body may still hear the case.")),
+    "body_formed": Template(_("%(kind)s of %(n)s"), formats={"kind": KIND}),
+    "member_appointed": Template(_("%(member)s, %(kind)s"), formats={"kind": label(Body.Kind, lower=True)}),
+    "chair_appointed": Template(_("%(member)s (chair), %(kind)s"), formats={"kind": label(Body.Kind, lower=True)}),
+    "constituted": Template(_("%(kind)s: %(names)s"), formats={"kind": KIND}),
+    "no_conflict": Template(_("%(member)s: no conflict")),
+    "hearing": Template(_("%(when)s, %(mode)s"), formats={"when": moment, "mode": label(Hearing.Mode, lower=True)}),
+    "hearing_at": Template(
+        _("%(when)s, %(mode)s, %(place)s"), formats={"when": moment, "mode": label(Hearing.Mode, lower=True)}
+    ),
+    "attendance": Template(_("%(p)s for %(side)s"), formats={"side": SIDE}),
+    "vote": Template(_("%(member)s: %(vote)s"), formats={"vote": label(Outcome, lower=True)}),
+    "vote_dissent": Template(_("%(member)s: %(vote)s (dissent)"), formats={"vote": label(Outcome, lower=True)}),
+    "law_part_decided": Template(_("%(question)s: %(outcome)s"), formats={"outcome": OUTCOME}),
+    "decided_on_law": Template(_("decided by the director in charge on law")),
+    "decided": Template(compose=lambda values: values["outcome"], formats={"outcome": OUTCOME}),
+    "decided_score": Template(_("%(outcome)s: %(score)s"), formats={"outcome": OUTCOME}),
+    "without_merit": Template(_("%(reasons)s (%(sanctions)s)")),
+    "no_sanction": Template(_("no sanction")),
+    "deposit_kept": Template(_("deposit of %(a)s %(c)s kept")),
+    "no_deposit": Template(_("no deposit was held")),
+    "merit_penalty": Template(_("procedural penalty of %(p)s on %(side)s"), formats={"side": SIDE}),
+    "merit_warning": Template(_("warning recorded against %(names)s")),
+    "recommendation_accepted": Template(_("accepted: %(response)s")),
+    "recommendation_declined": Template(_("declined: %(response)s")),
+    "further_lodged_binding": Template(
+        _("%(origin)s, binding: %(grounds)s"), formats={"origin": label(FurtherAppeal.Origin)}
+    ),
+    "further_lodged_advisory": Template(
+        _("%(origin)s, advisory only: %(grounds)s"), formats={"origin": label(FurtherAppeal.Origin)}
+    ),
+    "further_decided_advisory": Template(_("%(outcome)s (advisory)"), formats={"outcome": OUTCOME}),
+    # Notifications.
+    "notice_sits": Template(
+        _("Appeal %(n)s: you sit on it (%(body)s); the hearing is fixed next."), formats={"body": KIND}
+    ),
+    "notice_heard": Template(_("Appeal %(n)s is heard at %(when)s."), formats={"when": moment}),
+    "notice_recommendation": Template(
+        _("Appeal %(n)s: the body recommends a change; your answer is awaited (Law 93B3).")
+    ),
+    "notice_decided": Template(_("Appeal %(n)s is decided: %(outcome)s."), formats={"outcome": OUTCOME}),
+    "notice_due": Template(
+        _("Appeal %(n)s must be decided by %(when)s: less than an hour is left."), formats={"when": moment}
+    ),
+    # The audit trail's summaries.
+    "audit_step": Template(_("%(appeal)s: %(action)s"), formats={"action": label(AppealEvent.Action)}),
+    "audit_request": Template(_("%(p)s asks to appeal %(r)s")),
+    "audit_request_declined": Template(_("request to appeal %(r)s declined")),
+}
+
+register("appeals", TEXTS)

@@ -1,0 +1,122 @@
+"""Texts a service writes once and readers see later (an appeal's timeline, a notification, the
+audit trail's summaries, a score change's words), kept as a code and its values so that each
+reader sees them in their own language, whoever wrote them and in whatever language.
+
+Each app has one small registry (``appeals/texts.py``, ``scoring/texts.py``...) of codes, each a
+``Template``: a ``gettext_lazy`` (or ``ngettext_lazy`` where a number is counted) message with
+named placeholders, and how each value is shown (a choice's label, a moment in the tournament's
+zone). The app registers it in ``AppConfig.ready()``, so this module (the lowest app, imported by
+every other) needs none of theirs.
+
+A service writes ``text("appeals.body_formed", kind="committee", n=3)``: a ``Coded`` whose
+``english()`` is what is stored in the old free-text column too (and hashed, in the audit
+trail), and whose ``code`` and ``params`` go into their own columns. A reader's page calls
+``render(code, params, stored)``. A person's own words (grounds, reasons, a director's facts)
+are values, shown as written: they are never translated.
+"""
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils import translation
+
+REGISTRY: dict[str, "Template"] = {}
+
+
+@dataclass(frozen=True)
+class Template:
+    """One code's message. ``message`` is lazy (gettext_lazy, or ngettext_lazy with a named
+    count); ``formats`` maps a value's name to a function that shows it (called at read time,
+    in the reader's language); ``compose``, when given, builds the text from the values itself
+    (a sentence with optional parts)."""
+
+    message: Any = None
+    formats: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
+    compose: Callable[[dict], str] | None = None
+
+    def render(self, params):
+        values = {}
+        for name, value in params.items():
+            if isinstance(value, dict) and "code" in value:
+                value = _nested(value)
+            elif isinstance(value, list):  # several texts, as a list in a sentence
+                value = "; ".join(_nested(item) if isinstance(item, dict) else str(item) for item in value)
+            elif name in self.formats:
+                value = self.formats[name](value)
+            values[name] = value
+        if self.compose is not None:
+            return str(self.compose(values))
+        return str(self.message % values)
+
+
+def _nested(value):
+    return render(value["code"], value.get("params") or {}, value.get("text", ""))
+
+
+def register(prefix, templates):
+    """Add an app's codes, as ``<prefix>.<code>``."""
+    for code, template in templates.items():
+        REGISTRY[f"{prefix}.{code}"] = template
+
+
+def render(code, params, stored=""):
+    """The text in the current language; ``stored`` (as written) when the code is unknown or its
+    values no longer fit it."""
+    template = REGISTRY.get(code or "")
+    if template is None:
+        return stored
+    try:
+        return template.render(dict(params or {}))
+    except (KeyError, TypeError, ValueError, LookupError):
+        return stored
+
+
+def english(code, params):
+    with translation.override("en"):
+        return render(code, params)
+
+
+@dataclass(frozen=True)
+class Coded:
+    """What a service writes: a code and its values (JSON: strings, numbers, booleans, or a
+    nested ``as_param()``)."""
+
+    code: str
+    params: dict
+
+    def english(self):
+        return english(self.code, self.params)
+
+    def __str__(self):
+        return render(self.code, self.params, self.english())
+
+    def as_param(self):
+        return {"code": self.code, "params": self.params, "text": self.english()}
+
+
+def text(code, **params):
+    if code not in REGISTRY:
+        raise LookupError(f"No stored text is registered as {code!r}.")
+    return Coded(code, params)
+
+
+def label(choices, lower=False):
+    """A format showing a stored choice value by its label (lower-cased where the sentence
+    needs it); an unknown value is shown as stored."""
+
+    def show(value):
+        try:
+            shown = str(choices(value).label) if isinstance(choices, type) else str(dict(choices)[value])
+        except (ValueError, KeyError):
+            return value
+        return shown.lower() if lower else shown
+
+    return show
+
+
+def split(value):
+    """A column value (str or Coded) as (stored text, code, params)."""
+    if isinstance(value, Coded):
+        return value.english(), value.code, value.params
+    return str(value or ""), "", {}
