@@ -37,13 +37,13 @@ def _forget_old():
             pass
 
 
-def _keep(data, user, event, session_number, name):
+def _keep(data, user, event, session_number, name, replace=False):
     _forget_old()
     token = secrets.token_hex(16)
     folder = _pending_dir()
     (folder / f"{token}.bin").write_bytes(data)
     (folder / f"{token}.json").write_text(
-        json.dumps({"user": user.pk, "event": event.pk, "session": session_number, "name": name})
+        json.dumps({"user": user.pk, "event": event.pk, "session": session_number, "name": name, "replace": replace})
     )
     return token
 
@@ -84,6 +84,7 @@ def event_import(request, pk):
         "tournament": event.tournament,
         "limit": settings.INTERCHANGE_MAX_FILE_BYTES,
         "session_number": "",
+        "replace": False,
     }
     if request.method != "POST":
         return render(request, "scoring/event_import.html", context)
@@ -97,6 +98,7 @@ def event_import(request, pk):
             return render(request, "scoring/event_import.html", context)
         session_number = int(number_text)
     context["session_number"] = number_text
+    replace = context["replace"] = request.POST.get("replace") == "on"
     confirm = request.POST.get("action") == "import"
     try:
         if confirm:
@@ -106,6 +108,7 @@ def event_import(request, pk):
                 return render(request, "scoring/event_import.html", context)
             data, meta = pending
             session_number, context["name"] = meta["session"], meta["name"]
+            replace = context["replace"] = bool(meta.get("replace"))
         else:
             upload = request.FILES.get("file")
             if upload is None:
@@ -113,7 +116,12 @@ def event_import(request, pk):
                 return render(request, "scoring/event_import.html", context)
             data, context["name"] = _read_upload(upload), upload.name[:200]
         summary = import_file(
-            event=event, data=data, session_number=session_number, by=request.user, dry_run=not confirm
+            event=event,
+            data=data,
+            session_number=session_number,
+            by=request.user,
+            dry_run=not confirm,
+            replace=replace,
         )
     except ImportRefused as refusal:
         context["refusals"], context["warnings"] = refusal.refusals, refusal.warnings
@@ -123,7 +131,7 @@ def event_import(request, pk):
         _drop(request.POST["token"])
         context["imported"] = True
     else:
-        context["token"] = _keep(data, request.user, event, session_number, context["name"])
+        context["token"] = _keep(data, request.user, event, session_number, context["name"], replace)
     return render(request, "scoring/event_import.html", context)
 
 

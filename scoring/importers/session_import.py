@@ -5,7 +5,9 @@
 checks the file against the event (its kind of scoring, its contestants, what is already in
 it) and records everything through the scoring services in one transaction: all or nothing.
 ``dry_run=True`` does the same and rolls it back: the preview a director confirms shows
-exactly what the import will do. A refusal (:class:`ImportRefused`) names each line (or
+exactly what the import will do. ``replace=True`` swaps an imported session's results for the
+file's, all or nothing: refused while a ruling refers to the session's boards, tables or results
+(the refusal names each ruling). A refusal (:class:`ImportRefused`) names each line (or
 element) and field at fault; warnings name what was read past.
 """
 
@@ -15,6 +17,7 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
 
 from audit import services as audit
@@ -25,7 +28,7 @@ from bridge.pbn import parse_pbn, session_from_pbn
 from bridge.usebio import parse_usebio
 from scoring import services
 from scoring.i18n import translate
-from scoring.models import Board, Contestant, Event, Match, Result, Session
+from scoring.models import Board, Contestant, Event, Match, Result, Round, Section, Session
 
 MAX_REFUSALS = 50
 
@@ -68,6 +71,7 @@ class ImportSummary:
     board_numbers: list = field(default_factory=list)
     dry_run: bool = False
     digest: str = ""
+    replaced: dict | None = None  # a replace: what the session held before ({"boards": n, "results": m})
 
 
 class _Rollback(Exception):
@@ -125,28 +129,46 @@ def read_file(data):
         raise ImportRefused([_("The file is nested too deeply to read.")]) from None
 
 
-def import_file(*, event, data, session_number=None, by=None, dry_run=False):
+def import_file(*, event, data, session_number=None, by=None, dry_run=False, replace=False):
     """Import a results file (bytes) into ``event``, into session ``session_number`` (created if
-    missing; a new session after the last one by default). Returns an ImportSummary; raises
-    ImportRefused with every reason, having written nothing."""
+    missing; a new session after the last one by default). With ``replace``, the session
+    ``session_number`` must exist and its boards and results are swapped for the file's.
+    Returns an ImportSummary; raises ImportRefused with every reason, having written nothing."""
     parsed = read_file(data)
     digest = hashlib.sha256(data).hexdigest()
     summary = None
+    replaced = None
     try:
         with transaction.atomic():
+            if replace:
+                replaced = _clear_for_replace(event, session_number)
             summary = _Importer(event, parsed, session_number, by).run()
-            summary.digest = digest
+            summary.digest, summary.replaced = digest, replaced
             if summary.refusals:
                 raise _Rollback
-            audit.record(
-                action="session.imported",
-                obj=summary.session,
-                actor=by,
-                tournament=event.tournament_id,
-                after={"format": parsed.format, "sha256": digest, "boards": summary.boards, "results": summary.results},
-                summary=f"{event.name}, {summary.session}: {parsed.format} file, {summary.boards} boards, "
-                f"{summary.results} results",
-            )
+            after = {"format": parsed.format, "sha256": digest, "boards": summary.boards, "results": summary.results}
+            if replaced is None:
+                audit.record(
+                    action="session.imported",
+                    obj=summary.session,
+                    actor=by,
+                    tournament=event.tournament_id,
+                    after=after,
+                    summary=f"{event.name}, {summary.session}: {parsed.format} file, {summary.boards} boards, "
+                    f"{summary.results} results",
+                )
+            else:
+                audit.record(
+                    action="session.replaced",
+                    obj=summary.session,
+                    actor=by,
+                    tournament=event.tournament_id,
+                    before=replaced,
+                    after=after,
+                    summary=f"{event.name}, {summary.session}: replaced ({replaced['boards']} boards, "
+                    f"{replaced['results']} results) by a {parsed.format} file, {summary.boards} boards, "
+                    f"{summary.results} results",
+                )
             if dry_run:
                 summary.dry_run = True
                 raise _Rollback
@@ -154,6 +176,60 @@ def import_file(*, event, data, session_number=None, by=None, dry_run=False):
         if summary.refusals:
             raise ImportRefused(summary.refusals, summary.warnings) from None
     return summary
+
+
+def _clear_for_replace(event, session_number):
+    """Empty session ``session_number`` of ``event`` for a replace: its matches, results, rounds,
+    tables and boards go (their scores and change log with them; contestants, the session and
+    its official-score postings stay). Returns what it held. Refused, naming each, while rulings
+    refer to them: a ruling is about a board at a table and its result, and a replace would take
+    them from under it (the director corrects those results one by one instead)."""
+    if session_number is None:
+        raise ImportRefused([_("Session: give the number of the session to replace.")])
+    session = event.sessions.filter(number=session_number).first()
+    if session is None:
+        raise ImportRefused(
+            [
+                _("Session: %(event)s has no session %(number)s, so there is nothing to replace.")
+                % {"event": event.name, "number": session_number}
+            ]
+        )
+    before = {
+        "boards": Board.objects.filter(session=session).count(),
+        "results": Result.objects.filter(board__session=session).count(),
+    }
+    try:
+        with transaction.atomic():
+            Match.objects.filter(round__session=session).delete()
+            Result.objects.filter(board__session=session).delete()
+            Round.objects.filter(session=session).delete()
+            Section.objects.filter(session=session).delete()
+            Board.objects.filter(session=session).delete()
+    except ProtectedError as error:
+        blockers = sorted({_blocker(obj) for obj in error.protected_objects})
+        raise ImportRefused(
+            [
+                _(
+                    "%(what)s refers to %(session)s of %(event)s: a replace would take its board, table or result from "
+                    "under it. Correct those results one by one instead, or import the file as another session."
+                )
+                % {"what": what, "session": session, "event": event.name}
+                for what in blockers
+            ]
+        ) from None
+    return before
+
+
+def _blocker(obj):
+    """``Ruling 7 (board 3, table 2)``: what protects a record from a replace, and where."""
+    board, table = getattr(obj, "board", None), getattr(obj, "table", None)
+    if board is not None and table is not None:
+        return _("%(what)s (board %(board)s, table %(table)s)") % {
+            "what": obj,
+            "board": board.number,
+            "table": table.number,
+        }
+    return str(obj)
 
 
 class _Importer:

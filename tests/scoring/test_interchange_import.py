@@ -10,7 +10,7 @@ from django.core.management import CommandError, call_command
 from audit.models import AuditEntry
 from scoring import recalculation, services
 from scoring.importers.session_import import ImportRefused, import_file
-from scoring.models import Board, Contestant, EffectiveScore, Event, MatchScore, Result
+from scoring.models import Board, Contestant, EffectiveScore, Event, MatchScore, RecalculationRequest, Result
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "interchange"
 pytestmark = pytest.mark.django_db
@@ -184,6 +184,90 @@ def test_import_command_reads_usebio_and_dry_run(pairs, capsys):
         call_command("import_pbn", str(FIXTURES / "individual.pbn"), "--event", str(pairs.pk))
 
 
+# --- replacing an imported session -------------------------------------------------------------
+
+
+def board_one(event, session_number=1):
+    return sorted(
+        Result.objects.filter(board__session__event=event, board__session__number=session_number, board__number=1)
+        .order_by("table__number")
+        .values_list("table__number", "contract", "declarer", "tricks")
+    )
+
+
+def test_replace_swaps_the_sessions_results_with_an_audit_entry(pairs, people):
+    import_file(event=pairs, data=data("per_table_games.pbn"))
+    assert board_one(pairs) == [(1, "4S", "N", 10), (2, "4S", "N", 11), (3, "3NT", "S", 9)]
+    corrected = data("per_table_games.pbn").replace(b'[Result "11"]', b'[Result "9"]', 1)
+    summary = import_file(event=pairs, data=corrected, session_number=1, replace=True, by=people.scorer)
+    assert summary.replaced == {"boards": 2, "results": 6} and (summary.boards, summary.results) == (2, 6)
+    assert pairs.sessions.count() == 1  # the same session, not a second one
+    assert board_one(pairs) == [(1, "4S", "N", 10), (2, "4S", "N", 9), (3, "3NT", "S", 9)]
+    assert Result.objects.filter(board__session__event=pairs).count() == 6
+    entry = AuditEntry.objects.get(action="session.replaced")
+    assert (entry.actor, entry.before, entry.after["results"]) == (people.scorer, {"boards": 2, "results": 6}, 6)
+    # The recalculation is asked for the new boards (in the swap's one transaction); the old boards'
+    # requests went with them.
+    pending = RecalculationRequest.objects.filter(finished_at__isnull=True)
+    assert set(pending.values_list("board__number", flat=True)) == {1, 2}
+    assert set(pending.values_list("board__session__event", flat=True)) == {pairs.pk}
+    recalculation.rescore_everything(pairs)
+    # Board 1 now: +420, -50 (4S one down), +400 -> 4, 0, 2 on a top of 4.
+    assert ns_points(pairs, 1) == [Decimal(4), Decimal(0), Decimal(2)]
+
+
+def test_replace_dry_run_writes_nothing(pairs):
+    import_file(event=pairs, data=data("per_table_games.pbn"))
+    raw = data("per_table_games.pbn").replace(b'[Result "11"]', b'[Result "10"]', 1)
+    summary = import_file(event=pairs, data=raw, session_number=1, replace=True, dry_run=True)
+    assert summary.dry_run and summary.replaced == {"boards": 2, "results": 6}
+    assert board_one(pairs) == [(1, "4S", "N", 10), (2, "4S", "N", 11), (3, "3NT", "S", 9)]
+    assert not AuditEntry.objects.filter(action="session.replaced").exists()
+
+
+def test_replace_needs_an_existing_session(pairs):
+    raw = data("per_table_games.pbn")
+    with pytest.raises(ImportRefused) as caught:
+        import_file(event=pairs, data=raw, replace=True)
+    assert caught.value.refusals == ["Session: give the number of the session to replace."]
+    with pytest.raises(ImportRefused) as caught:
+        import_file(event=pairs, data=raw, session_number=4, replace=True)
+    assert caught.value.refusals == ["Session: Tuesday Pairs has no session 4, so there is nothing to replace."]
+    assert not pairs.sessions.exists()
+
+
+def test_a_ruling_on_the_session_blocks_the_replace_naming_it(pairs, people):
+    from rulings import services as ruling_services
+
+    import_file(event=pairs, data=data("per_table_games.pbn"))
+    result = Result.objects.get(board__session__event=pairs, board__number=1, table__number=2)
+    ruling = ruling_services.record_ruling(director=people.director, kind="law_applied", result=result)
+    before = board_one(pairs)
+    with pytest.raises(ImportRefused) as caught:
+        import_file(event=pairs, data=data("per_table_games.pbn"), session_number=1, replace=True)
+    assert caught.value.refusals == [
+        f"Ruling {ruling.number} (board 1, table 2) refers to Session 1 of Tuesday Pairs: a replace would take its "
+        "board, table or result from under it. Correct those results one by one instead, or import the file as "
+        "another session."
+    ]
+    assert board_one(pairs) == before  # nothing changed
+    ruling.refresh_from_db()
+    assert ruling.result == result
+
+
+def test_import_command_replace(pairs, capsys, tmp_path):
+    import_file(event=pairs, data=data("per_table_games.pbn"))
+    path = tmp_path / "corrected.pbn"
+    path.write_bytes(data("per_table_games.pbn").replace(b'[Result "11"]', b'[Result "10"]', 1))
+    with pytest.raises(CommandError, match="already imported"):
+        call_command("import_pbn", str(FIXTURES / "per_table_games.pbn"), "--event", str(pairs.pk), "--session", "1")
+    call_command("import_pbn", str(path), "--event", str(pairs.pk), "--session", "1", "--replace")
+    out = capsys.readouterr().out
+    assert "Replaced 2 boards and 6 results of Session 1." in out
+    assert "Imported 2 boards and 6 results into Club Championship: Tuesday Pairs, Session 1" in out
+    assert board_one(pairs) == [(1, "4S", "N", 10), (2, "4S", "N", 10), (3, "3NT", "S", 9)]
+
+
 # --- the upload page ---------------------------------------------------------------------------
 
 
@@ -237,6 +321,27 @@ def test_upload_refusals_are_listed_with_their_lines(client, pairs, people, sett
         {"action": "preview", "file": SimpleUploadedFile("big.pbn", raw)},
     ).content.decode()
     assert f"The file is {len(raw)} bytes; the limit is 100 bytes" in body
+
+
+def test_upload_replace_preview_then_confirm(client, pairs, people, settings, tmp_path):
+    settings.VAR_DIR = tmp_path
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    import_file(event=pairs, data=data("per_table_games.pbn"))
+    raw = data("per_table_games.pbn").replace(b'[Result "11"]', b'[Result "10"]', 1)
+    url = reverse("scoring:import-results", args=[pairs.pk])
+    client.force_login(people.director)
+    page = client.post(
+        url, {"action": "preview", "session": "1", "replace": "on", "file": SimpleUploadedFile("fixed.pbn", raw)}
+    )
+    body = page.content.decode()
+    assert "Replaces" in body and "2 boards and 6 results now in the session" in body
+    assert board_one(pairs) == [(1, "4S", "N", 10), (2, "4S", "N", 11), (3, "3NT", "S", 9)]
+    done = client.post(url, {"action": "import", "token": page.context["token"]}).content.decode()
+    assert "They replace the 2 boards and 6 results the session held." in done
+    assert board_one(pairs) == [(1, "4S", "N", 10), (2, "4S", "N", 10), (3, "3NT", "S", 9)]
+    assert AuditEntry.objects.filter(action="session.replaced", actor=people.director).count() == 1
 
 
 def test_only_writers_of_the_record_import(client, pairs, people):

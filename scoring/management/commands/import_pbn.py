@@ -19,8 +19,13 @@ class Command(BaseCommand):
         parser.add_argument(
             "--dry-run", action="store_true", help="check the file and say what would be imported, writing nothing"
         )
+        parser.add_argument(
+            "--replace",
+            action="store_true",
+            help="swap the boards and results of session --session for the file's (refused while rulings refer to them)",
+        )
 
-    def handle(self, *args, file, event, session=None, dry_run=False, **options):
+    def handle(self, *args, file, event, session=None, dry_run=False, replace=False, **options):
         try:
             target = Event.objects.select_related("tournament").get(pk=event)
         except Event.DoesNotExist:
@@ -34,12 +39,17 @@ class Command(BaseCommand):
         except ImportRefused as refusal:
             raise CommandError(f"{file}: {refusal}") from None
         try:
-            summary = import_file(event=target, data=raw, session_number=session, dry_run=dry_run)
+            summary = import_file(event=target, data=raw, session_number=session, dry_run=dry_run, replace=replace)
         except ImportRefused as refusal:
             for warning in refusal.warnings:
                 self.stderr.write(f"Warning: {warning}")
             raise CommandError(f"{file}: {str(refusal).rstrip('.')}. Nothing was imported.") from None
         verb = "Would import" if dry_run else "Imported"
+        if summary.replaced:
+            self.stdout.write(
+                f"{'Would replace' if dry_run else 'Replaced'} {summary.replaced['boards']} boards and "
+                f"{summary.replaced['results']} results of {summary.session}."
+            )
         self.stdout.write(
             self.style.SUCCESS(
                 f"{verb} {summary.boards} boards and {summary.results} results into {target}, {summary.session} "
