@@ -26,6 +26,9 @@ WITHOUT_MERIT = "without_merit"
 SUGGESTIONS = 5
 MAX_WORDS = 8
 
+# A casebook's whole text, and a PDF where its row holds one, are not read to list its cases.
+UNLISTED = [f"casebook__{field.name}" for field in Casebook._meta.concrete_fields if field.name in ("content", "pdf")]
+
 
 def reader_authorities(user):
     """The ids of the national bodies whose published cases ``user`` may read."""
@@ -52,7 +55,7 @@ def visible_precedents(user):
         PrecedentCase.objects.filter(authority_id__in=reader_authorities(user))
         .exclude(casebook__state=Casebook.State.DRAFT)
         .select_related("casebook")
-        .defer("casebook__content", "casebook__pdf")  # a casebook's whole text is not needed to list it
+        .defer(*UNLISTED)
     )
 
 
@@ -212,7 +215,7 @@ def similar_cases(ruling, user=None, limit=SUGGESTIONS):
                 scores[pk] += 1
     ordered = sorted(candidates, key=lambda row: (-scores[row[0]], -row[4], -row[5], row[6]))
     best = [row[0] for row in ordered[:limit]]
-    rows = PrecedentCase.objects.select_related("casebook").defer("casebook__content", "casebook__pdf").in_bulk(best)
+    rows = PrecedentCase.objects.select_related("casebook").defer(*UNLISTED).in_bulk(best)
     return [
         Suggestion(
             case=rows[pk],

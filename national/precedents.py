@@ -84,6 +84,24 @@ def decision_line(entry):
     return _one_line(line, 300)
 
 
+# What indexing a case writes (all but the links to the case, its casebook, body and ruling).
+INDEXED_FIELDS = [
+    "position",
+    "cited",
+    "laws",
+    "laws_text",
+    "kind",
+    "outcome",
+    "without_merit",
+    "year",
+    "language",
+    "contract",
+    "decision",
+    "title",
+    "text",
+]
+
+
 def _row(casebook, case, entry):
     laws = [law["number"] for law in entry["ruling"]["laws"]]
     texts = entry.get("texts") or {}
@@ -137,35 +155,47 @@ def _write_full_text(rows):
 @transaction.atomic
 def index_casebook(casebook_id):
     """(Re)index the cases of one casebook; a draft has none. Returns the number of rows.
-    Safe to run twice."""
+    Safe to run twice. A case indexed before keeps its row and so its id: a page already
+    showing a link to it (``/national/precedents/<id>/``) still opens it after the worker
+    indexes the casebook again (made final) or the index is rebuilt."""
     casebook = Casebook.objects.filter(pk=casebook_id).select_related("authority").first()
-    old = list(PrecedentCase.objects.filter(casebook_id=casebook_id).values_list("pk", flat=True))
-    _fts_delete(old)
-    PrecedentCase.objects.filter(pk__in=old).delete()
-    if casebook is None or casebook.state == Casebook.State.DRAFT or not casebook.content:
-        return 0
-    cases = {case.position: case for case in casebook.cases.select_related("appeal")}
-    rows = [
-        _row(casebook, cases[entry["number"]], entry)
-        for entry in casebook.content.get("cases", [])
-        if entry["number"] in cases
-    ]
-    created = PrecedentCase.objects.bulk_create(rows)
+    kept = dict(PrecedentCase.objects.filter(casebook_id=casebook_id).values_list("case_id", "pk"))
+    rows = []
+    if casebook is not None and casebook.state != Casebook.State.DRAFT and casebook.content:
+        cases = {case.position: case for case in casebook.cases.select_related("appeal")}
+        rows = [
+            _row(casebook, cases[entry["number"]], entry)
+            for entry in casebook.content.get("cases", [])
+            if entry["number"] in cases
+        ]
+    again = [row for row in rows if row.case_id in kept]
+    for row in again:
+        row.pk = kept[row.case_id]
+    gone = set(kept.values()) - {row.pk for row in again}
+    _fts_delete(list(gone))
+    PrecedentCase.objects.filter(pk__in=gone).delete()
+    if again:
+        PrecedentCase.objects.bulk_update(again, INDEXED_FIELDS, batch_size=500)
+    created = PrecedentCase.objects.bulk_create([row for row in rows if row.case_id not in kept])
     if created and created[0].pk is None:  # a backend that does not return ids
-        created = list(PrecedentCase.objects.filter(casebook=casebook))
-    _write_full_text(created)
-    return len(created)
+        created = list(PrecedentCase.objects.filter(casebook_id=casebook_id).exclude(pk__in=kept.values()))
+    _write_full_text([*again, *created])
+    return len(rows)
 
 
 def rebuild():
-    """Index every published and final casebook afresh; returns (casebooks, cases)."""
+    """Index every published and final casebook afresh; returns (casebooks, cases). The rows of
+    drafts and of casebooks gone are removed; a case indexed before keeps its id."""
+    live = Casebook.objects.exclude(state=Casebook.State.DRAFT)
     with transaction.atomic():
-        if connection.vendor == "sqlite":
+        stale = list(PrecedentCase.objects.exclude(casebook__in=live).values_list("pk", flat=True))
+        _fts_delete(stale)
+        PrecedentCase.objects.filter(pk__in=stale).delete()
+        if connection.vendor == "sqlite":  # full-text rows whose case row is gone
             with connection.cursor() as cursor:
-                cursor.execute(f"DELETE FROM {FTS_TABLE}")
-        PrecedentCase.objects.all().delete()
+                cursor.execute(f"DELETE FROM {FTS_TABLE} WHERE rowid NOT IN (SELECT id FROM national_precedentcase)")
     books = cases = 0
-    for pk in Casebook.objects.exclude(state=Casebook.State.DRAFT).order_by("pk").values_list("pk", flat=True):
+    for pk in live.order_by("pk").values_list("pk", flat=True):
         cases += index_casebook(pk)
         books += 1
     return books, cases

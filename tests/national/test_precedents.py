@@ -4,6 +4,7 @@ cases; the same answers on SQLite (FTS5) and PostgreSQL (tsvector); each reader 
 published casebooks of their own bodies."""
 
 import copy
+import io
 
 import pytest
 from celery import current_app
@@ -306,8 +307,6 @@ def test_a_case_page_leaves_the_parties_cases_to_the_casebook(library, client):
 @pytest.fixture(scope="module")
 def small_demo(django_db_setup, django_db_blocker):
     """The small demo with its casebook of past seasons, built once and rolled back after."""
-    import io
-
     from django.db import transaction
 
     from scoring import demo
@@ -357,3 +356,21 @@ def precedents_demo_names():
     from national.demo import PAST_PLAYERS
 
     return PAST_PLAYERS
+
+
+def test_a_case_keeps_its_address_when_its_casebook_is_indexed_again(library, client):
+    """A worker indexes a casebook again when it is made final, and rebuild_precedents indexes
+    them all: a page already showing a link to a case must still open that case (it answered
+    404 once its row was deleted and written again under a new id)."""
+    row = PrecedentCase.objects.get(casebook=library.published)
+    url = reverse("national:precedent", args=[row.pk])
+    precedents.index_casebook(library.published.pk)
+    call_command("rebuild_precedents", stdout=io.StringIO())
+    client.force_login(library.director)
+    page = client.get(url)
+    assert page.status_code == 200
+    assert "Pass is a logical alternative for South" in page.content.decode()
+    assert PrecedentCase.objects.get(casebook=library.published).pk == row.pk
+    assert ids(precedent_selectors.search(library.director, q="logical alternative")) == [
+        ("Club Championship appeals", 1)
+    ]
