@@ -11,6 +11,10 @@ class CasebookCaseInline(ReadOnlyInline):
     model = models.CasebookCase
 
 
+class CasebookPrintInline(ReadOnlyInline):
+    model = models.CasebookPrint
+
+
 @admin.register(models.Casebook)
 class CasebookAdmin(ReadOnlyAdmin):
-    inlines = [CasebookCaseInline]
+    inlines = [CasebookCaseInline, CasebookPrintInline]

@@ -3,23 +3,18 @@ publish it, add commentary, make it final; read it as HTML, PDF or JSON."""
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpResponse, JsonResponse
+from django.http import FileResponse, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import translation
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from appeals.models import Outcome
-from bridge.auction import Auction
-from bridge.deals import DealError, parse_deal
-from bridge.diagrams import auction_notes, auction_rows
-from national import casebooks, pdf, selectors
-from national.models import Casebook, CasebookCase
+from national import casebooks, pdf, printing, selectors
+from national.book import render_book
+from national.models import Casebook, CasebookCase, CasebookPrint
 from national.views import SearchForm, national_reader_required
 from rulings.models import Ruling
-from scoring.i18n import translate
 from scoring.models import RegulatingAuthority
 
 
@@ -119,6 +114,7 @@ def casebook_detail(request, pk):
             "can_edit": casebooks.can_edit(request.user, casebook.authority),
             "text_fields": labels,
             "pdf_available": pdf.available(),
+            "print_job": printing.latest(casebook),
         },
     )
 
@@ -216,81 +212,47 @@ def case_remove(request, pk, case_pk):
     )
 
 
-# ---------------------------------------------------------------------------------------------
-# The book
-
-
-def _diagram(entry):
-    try:
-        deal = parse_deal(entry["deal"]) if entry.get("deal") else None
-    except DealError:
-        deal = None
-    auction = Auction.from_dict(entry["auction"]) if entry.get("auction") else None
-    return {
-        "hands": {seat: [(suit, deal.hands[seat][suit]) for suit in "SHDC"] for seat in "NESW"} if deal else None,
-        "rows": auction_rows(auction) if auction else [],
-        "notes": [dict(note, text=translate(note["text"])) for note in auction_notes(auction)] if auction else [],
-        "claim": (entry["auction"] or {}).get("claim") if entry.get("auction") else None,
-    }
-
-
-def render_book(casebook, content=None):
-    """The casebook as one self-contained HTML document (styles and diagrams inline), in its
-    own language: what the page shows and what is printed to PDF."""
-    content = content or casebooks.text_of(casebook)
-    stats = content["statistics"]
-    with translation.override(casebook.language):
-        labels = casebooks.text_field_labels()
-        cases = [
-            {
-                "entry": entry,
-                "diagram": _diagram(entry),
-                **{
-                    group: [(labels[key], entry["texts"][key]) for key in keys if entry["texts"].get(key)]
-                    for group, keys in casebooks.TEXT_GROUPS.items()
-                },
-            }
-            for entry in content["cases"]
-        ]
-        charts = {
-            "outcomes": selectors.bar_chart(stats["outcomes"]),
-            "kinds": selectors.bar_chart(stats["kinds"]),
-            "laws": selectors.bar_chart([(_("Law %(law)s") % {"law": law}, n) for law, n in stats["laws"]]),
-            "ratings": selectors.bar_chart(stats.get("ratings") or []),
-        }
-        return render_to_string(
-            "casebooks/book.html",
-            {
-                "casebook": casebook,
-                "content": content,
-                "cases": cases,
-                "charts": charts,
-                "rtl": translation.get_language_bidi(),
-                "language": casebook.language,
-                "card_ranks": casebook.authority.settings_on().get("card_rank_letters") or "international",
-            },
-        )
-
-
 @national_reader_required
 def casebook_book(request, pk):
     return HttpResponse(render_book(_casebook(request, pk)))
 
 
+@require_http_methods(["GET", "POST"])
 @national_reader_required
 def casebook_pdf(request, pk):
+    """The casebook's PDF: ask a worker to print it (POST), and see how far it got (GET; the
+    page reloads itself while the print is under way)."""
     casebook = _casebook(request, pk)
-    if casebook.state == Casebook.State.FINAL and casebook.pdf:
-        body = bytes(casebook.pdf)
-    else:
-        try:
-            body = pdf.html_to_pdf(render_book(casebook))
-        except pdf.PdfUnavailable as error:
-            return HttpResponse(str(error), status=503, content_type="text/plain; charset=utf-8")
-        casebooks.store_pdf(casebook, body)
-    response = HttpResponse(body, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="casebook-{casebook.pk}.pdf"'
-    return response
+    if request.method == "POST":
+        printing.request_print(casebook=casebook, by=request.user)
+        return redirect("national:casebook-pdf", pk)
+    job = printing.latest(casebook)
+    return render(
+        request,
+        "casebooks/print.html",
+        {
+            "casebook": casebook,
+            "job": job,
+            "pdf_available": pdf.available(),
+            "can_print": printing.can_print_again(casebook, job),
+        },
+    )
+
+
+@national_reader_required
+def casebook_pdf_file(request, pk):
+    """The latest printed PDF, from storage; with none yet, the page that prints one."""
+    casebook = _casebook(request, pk)
+    job = casebook.prints.filter(state=CasebookPrint.State.READY).order_by("-finished_at", "-pk").first()
+    if job is None:
+        messages.info(request, _("No PDF of this casebook has been printed yet."))
+        return redirect("national:casebook-pdf", pk)
+    return FileResponse(
+        job.file.open("rb"),
+        content_type="application/pdf",
+        as_attachment=False,
+        filename=f"casebook-{casebook.pk}.pdf",
+    )
 
 
 @national_reader_required

@@ -388,12 +388,6 @@ def digest(content):
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-def store_pdf(casebook, pdf):
-    """Keep the final casebook's PDF, rendered once, so every copy is the same file."""
-    if casebook.state == Casebook.State.FINAL and not casebook.pdf:
-        Casebook.objects.filter(pk=casebook.pk, pdf__isnull=True).update(pdf=pdf)
-
-
 # ---------------------------------------------------------------------------------------------
 # The text
 

@@ -59,7 +59,6 @@ class Casebook(models.Model):
     finalised_at = models.DateTimeField(_("final at"), null=True, blank=True)
     content = models.JSONField(_("published text"), null=True, blank=True, editable=False)
     digest = models.CharField(_("SHA-256 of the final text"), max_length=64, blank=True, editable=False)
-    pdf = models.BinaryField(_("final PDF"), null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("casebook")
@@ -74,6 +73,41 @@ class Casebook(models.Model):
 
     def __str__(self):
         return self.title
+
+
+class CasebookPrint(models.Model):
+    """One PDF of a casebook, printed by a worker (national/printing.py): asked for on the page,
+    then pending, printing, and ready (the file in Django's storage) or failed (with the reason).
+    A final casebook is printed once: every later request gets the same file."""
+
+    class State(models.TextChoices):
+        PENDING = "pending", _("Waiting for a worker")
+        PRINTING = "printing", _("Printing")
+        READY = "ready", _("Ready")
+        FAILED = "failed", _("Failed")
+
+    casebook = models.ForeignKey(Casebook, on_delete=models.CASCADE, related_name="prints")
+    casebook_state = models.CharField(_("casebook printed as"), max_length=10, choices=Casebook.State.choices)
+    state = models.CharField(_("state"), max_length=10, choices=State.choices, default=State.PENDING)
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    requested_at = models.DateTimeField(_("asked for at"))
+    started_at = models.DateTimeField(_("printing since"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    file = models.FileField(_("PDF"), upload_to="casebooks/", blank=True)
+    size = models.PositiveIntegerField(_("size in bytes"), null=True, blank=True)
+    error = models.TextField(_("why it failed"), blank=True)
+
+    class Meta:
+        verbose_name = _("casebook PDF")
+        verbose_name_plural = _("casebook PDFs")
+        ordering = ["-requested_at", "-pk"]
+
+    def __str__(self):
+        return f"{self.casebook} ({self.get_state_display()})"
+
+    @property
+    def in_progress(self):
+        return self.state in (self.State.PENDING, self.State.PRINTING)
 
 
 class CasebookCase(models.Model):

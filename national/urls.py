@@ -18,7 +18,8 @@ urlpatterns = [
     path("casebooks/<int:pk>/publish/", casebook_views.casebook_publish, name="casebook-publish"),
     path("casebooks/<int:pk>/finalise/", casebook_views.casebook_finalise, name="casebook-finalise"),
     path("casebooks/<int:pk>/book/", casebook_views.casebook_book, name="casebook-book"),
-    path("casebooks/<int:pk>/book.pdf", casebook_views.casebook_pdf, name="casebook-pdf"),
+    path("casebooks/<int:pk>/pdf/", casebook_views.casebook_pdf, name="casebook-pdf"),
+    path("casebooks/<int:pk>/book.pdf", casebook_views.casebook_pdf_file, name="casebook-pdf-file"),
     path("casebooks/<int:pk>/book.json", casebook_views.casebook_json, name="casebook-json"),
     path(
         "casebooks/<int:pk>/cases/<int:case_pk>/commentary/", casebook_views.case_commentary, name="casebook-commentary"

@@ -5,6 +5,7 @@ and as the PDF the server prints. The screenshots are kept for a look by eye."""
 import io
 
 import pytest
+from celery import current_app
 from django.core.management import call_command
 
 from scoring import demo
@@ -23,7 +24,9 @@ def small_demo(monkeypatch):
     call_command("load_demo", verbosity=0, stdout=io.StringIO())
 
 
-def test_the_auditors_desk_statistics_and_casebook(browser, live_server, small_demo):
+def test_the_auditors_desk_statistics_and_casebook(browser, live_server, small_demo, monkeypatch, settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+    monkeypatch.setitem(current_app.conf, "task_always_eager", True)
     context = browser.new_context(viewport={"width": 1100, "height": 1400})
     page = context.new_page()
     page.set_default_timeout(20000)
@@ -52,7 +55,11 @@ def test_the_auditors_desk_statistics_and_casebook(browser, live_server, small_d
     book.screenshot(path=str(ARTIFACTS / "casebook-first-page.png"))  # the cover, as the first page
     book.locator("#case-1").screenshot(path=str(ARTIFACTS / "casebook-case-1.png"))
 
-    pdf = page.request.get(book.url.replace("/book/", "/book.pdf"))
+    # The PDF is printed by a worker (run in the server here): the page shows it ready.
+    page.click("a.button:has-text('PDF')")
+    page.click("button:has-text('Print the PDF')")
+    page.wait_for_selector("#print.state-ready")
+    pdf = page.request.get(live_server.url + page.get_attribute("a:has-text('Download the PDF')", "href"))
     assert pdf.status == 200 and pdf.body().startswith(b"%PDF")
     context.close()
 

@@ -7,15 +7,16 @@ import json
 import os
 
 import pytest
+from celery import current_app
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
 from appeals import services as appeal_services
 from audit.models import AuditEntry
 from audit.services import verify_chain
-from national import casebooks
+from national import casebooks, printing
 from national.anonymise import Anonymiser, Hidden
-from national.models import Casebook
+from national.models import Casebook, CasebookPrint
 from rulings import services as rulings_services
 from scoring import roles
 from scoring import services as scoring_services
@@ -283,37 +284,147 @@ def test_compiling_through_the_page(decided, client):
     assert "title: A casebook needs a title." in response.content.decode()
 
 
+@pytest.fixture
+def printer(settings, tmp_path, monkeypatch, django_capture_on_commit_callbacks):
+    """Files in a storage of the test's own; ``printer.ask(client, casebook)`` asks for a PDF on
+    the page and the worker's task runs when the request's transaction commits."""
+    settings.MEDIA_ROOT = tmp_path
+    sent = []
+
+    def send(name, *args, **options):
+        sent.append((name, args))
+        return current_app.tasks[name](*args)
+
+    monkeypatch.setattr(printing.dispatch, "send", send)
+
+    class Printer:
+        storage = tmp_path
+        tasks = sent
+
+        @staticmethod
+        def ask(client, casebook):
+            with django_capture_on_commit_callbacks(execute=True):
+                response = client.post(reverse("national:casebook-pdf", args=[casebook.pk]))
+            assert response.status_code == 302
+            return client.get(response["Location"]).content.decode()
+
+    return Printer
+
+
 @pytest.mark.skipif(
     not __import__("national.pdf", fromlist=["available"]).available()
     and not os.environ.get("REQUIRE_BROWSER"),  # CI installs Chromium: there it must run
     reason="no Chromium on this machine to print with",
 )
-def test_the_pdf_is_printed_by_the_browser_and_hides_the_names(decided, client):
+def test_the_pdf_is_printed_by_the_worker_and_hides_the_names(decided, client, printer):
     from pypdf import PdfReader
 
     casebook = compile_book(decided)
     casebooks.publish_casebook(casebook=casebook, by=decided.auditor)
     casebooks.finalise_casebook(casebook=casebook, by=decided.auditor)
     client.force_login(decided.auditor)
-    response = client.get(reverse("national:casebook-pdf", args=[casebook.pk]))
+    page = printer.ask(client, casebook)
+    assert "Ready." in page and reverse("national:casebook-pdf-file", args=[casebook.pk]) in page
+    assert printer.tasks == [("national.tasks.print_casebook", (CasebookPrint.objects.get().pk,))]
+    response = client.get(reverse("national:casebook-pdf-file", args=[casebook.pk]))
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
-    pdf = response.content
+    pdf = b"".join(response.streaming_content)
     text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
     assert "Case 1" in text and "North says South" in text and "Index of subjects" in text
     assert not [name for name in every_name(decided) if name in text]
-    # The final casebook's PDF is kept: the same file every time.
-    casebook.refresh_from_db()
-    assert bytes(casebook.pdf) == pdf
-    assert client.get(reverse("national:casebook-pdf", args=[casebook.pk])).content == pdf
+    # Kept through the storage API, and the final casebook's PDF is printed once: the same file.
+    job = CasebookPrint.objects.get()
+    assert (printer.storage / job.file.name).read_bytes() == pdf and job.size == len(pdf)
+    printer.ask(client, casebook)
+    assert CasebookPrint.objects.count() == 1 and len(printer.tasks) == 1
+    assert b"".join(client.get(reverse("national:casebook-pdf-file", args=[casebook.pk])).streaming_content) == pdf
+    assert list(AuditEntry.objects.filter(action__startswith="casebook.print").values_list("action", "summary")) == [
+        ("casebook.print_requested", "Club Championship appeals: PDF of the Final text"),
+        ("casebook.printed", f"Club Championship appeals: PDF of {len(pdf)} bytes"),
+    ]
 
 
-def test_without_a_browser_the_pdf_page_says_what_to_do(decided, client, settings):
+def test_the_print_page_shows_waiting_printing_and_ready(decided, client, printer, monkeypatch):
+    casebook = compile_book(decided)
+    client.force_login(decided.auditor)
+    url = reverse("national:casebook-pdf", args=[casebook.pk])
+    page = client.get(url).content.decode()
+    assert "No PDF of this casebook has been printed yet." in page and "Print the PDF" in page
+    # Before any print, the download leads to the page that prints one.
+    response = client.get(reverse("national:casebook-pdf-file", args=[casebook.pk]), follow=True)
+    assert response.redirect_chain == [(url, 302)]
+    assert "No PDF of this casebook has been printed yet." in response.content.decode()
+
+    job = printing.request_print(casebook=casebook, by=decided.auditor)  # no worker has it yet
+    page = client.get(url).content.decode()
+    assert "Waiting for a worker." in page and '<meta http-equiv="refresh" content="3">' in page
+    assert "Print it again" not in page
+    assert "(Waiting for a worker)" in client.get(reverse("national:casebook", args=[casebook.pk])).content.decode()
+    # Asking again while it waits is the same request.
+    assert printing.request_print(casebook=casebook, by=decided.auditor) == job
+
+    seen = {}
+
+    def browser(html):  # the page as the reader sees it while the browser prints
+        seen["page"] = client.get(url).content.decode()
+        seen["html"] = html
+        return b"%PDF-1.7 the printed book"
+
+    monkeypatch.setattr(printing.pdf, "html_to_pdf", browser)
+    assert printing.print_casebook(job.pk) == "ready"
+    assert "Printing…" in seen["page"] and '<meta http-equiv="refresh" content="3">' in seen["page"]
+    assert "Case 1" in seen["html"] and "Index of subjects" in seen["html"]
+    page = client.get(url).content.decode()
+    assert "Ready." in page and "from the casebook as Draft" in page and "refresh" not in page
+    assert "Print it again" in page  # a draft may change: it may be printed again
+    response = client.get(reverse("national:casebook-pdf-file", args=[casebook.pk]))
+    assert b"".join(response.streaming_content) == b"%PDF-1.7 the printed book"
+    assert response["Content-Disposition"] == f'inline; filename="casebook-{casebook.pk}.pdf"'
+    # The task delivered twice prints once.
+    assert printing.print_casebook(job.pk) == "ready"
+    assert [path.name for path in (printer.storage / "casebooks").iterdir()] == [f"casebook-{casebook.pk}-{job.pk}.pdf"]
+
+
+def test_a_failed_print_is_shown_with_its_reason(decided, client, printer, settings):
     settings.CHROMIUM_PATH = "/nonexistent/chromium"
     casebook = compile_book(decided)
     client.force_login(decided.auditor)
-    response = client.get(reverse("national:casebook-pdf", args=[casebook.pk]))
-    assert response.status_code == 503
-    assert response.content.decode().startswith("This server has no browser to print PDFs with")
+    page = printer.ask(client, casebook)
+    assert "Printing failed." in page
+    assert "This server has no browser to print PDFs with (looked for /nonexistent/chromium)." in page
+    assert "Print it again" in page and "refresh" not in page
+    job = CasebookPrint.objects.get()
+    assert job.state == "failed" and not job.file
+    assert AuditEntry.objects.filter(action="casebook.print_failed", summary=job.error).count() == 1
+
+
+def test_a_print_no_worker_can_be_sent_fails_with_the_reason(
+    decided, client, settings, monkeypatch, tmp_path, django_capture_on_commit_callbacks
+):
+    settings.MEDIA_ROOT = tmp_path
+
+    def unreachable(name, *args, **options):
+        raise ConnectionRefusedError("Connection refused")
+
+    monkeypatch.setattr(printing.dispatch, "send", unreachable)
+    casebook = compile_book(decided)
+    client.force_login(decided.auditor)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("national:casebook-pdf", args=[casebook.pk]))
+    page = client.get(reverse("national:casebook-pdf", args=[casebook.pk])).content.decode()
+    assert "Printing failed." in page
+    assert "No worker could be reached to print it (Connection refused). Try again later." in page
+
+
+def test_a_print_no_worker_finished_may_be_asked_for_again(decided):
+    casebook = compile_book(decided)
+    lost = printing.request_print(casebook=casebook, by=decided.auditor, now=at(60))
+    assert printing.request_print(casebook=casebook, by=decided.auditor, now=at(69)) == lost
+    again = printing.request_print(casebook=casebook, by=decided.auditor, now=at(71))
+    lost.refresh_from_db()
+    assert again != lost and again.state == "pending"
+    assert lost.state == "failed"
+    assert lost.error == "No worker finished this print within 10 minutes; it was asked for again."
 
 
 def test_a_casebook_comes_out_in_the_bodys_language(decided, client):

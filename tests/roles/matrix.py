@@ -750,7 +750,6 @@ def compile_expect(role, _target, world):
     return Expect(302, wrote=True)
 
 
-PDF_STATUS = 200 if __import__("national.pdf", fromlist=["available"]).available() else 503
 ROWS += [
     listing(
         "casebooks",
@@ -804,7 +803,8 @@ ROWS += [
         gate={"auditor"},
         writes=False,
     ),
-    # Printed by Chromium where the machine has one (503 and what to do instead where not).
+    # The PDF's page (its print's state), asking a worker to print it, and the printed file (with
+    # none printed yet, the page that prints one).
     write(
         "casebook-pdf",
         "GET",
@@ -813,7 +813,20 @@ ROWS += [
         api=PAGE,
         reads=reads_casebook,
         may={"auditor"},
-        success=PDF_STATUS,
+        success=200,
+        gate={"auditor"},
+        writes=False,
+    ),
+    casebook_step("casebook-pdf", "casebook:draft", None),
+    write(
+        "casebook-pdf-file",
+        "GET",
+        both("casebook:published"),
+        None,
+        api=PAGE,
+        reads=reads_casebook,
+        may={"auditor"},
+        success=302,
         gate={"auditor"},
         writes=False,
     ),
