@@ -28,8 +28,8 @@ from decimal import Decimal
 from fractions import Fraction
 
 from django.conf import settings
-from django.db import transaction
-from django.db.models import F
+from django.db import connections, router, transaction
+from django.db.models import F, Q
 from django.utils import timezone
 
 from bridge.engine import imps as imp_engine
@@ -107,8 +107,19 @@ def _enqueue_on_commit(board_id):
         boards = set()
 
         def flush():
-            for pending_id in sorted(boards):
-                enqueue(pending_id)
+            # One task per event: it takes every pending board of the event at once, so the
+            # standings of a transaction that changed many boards are computed once.
+            if connection.__dict__.get("_boards_to_rescore", (None, None))[1] is boards:
+                del connection.__dict__["_boards_to_rescore"]  # sent: the next change starts afresh
+            by_event = defaultdict(list)
+            for pending_id, event_id in Board.objects.filter(pk__in=boards).values_list("pk", "session__event_id"):
+                by_event[event_id].append(pending_id)
+            for event_id in sorted(by_event):
+                first, *others = sorted(by_event[event_id])
+                if enqueue(first) and others:
+                    RecalculationRequest.objects.filter(board_id__in=others, finished_at__isnull=True).update(
+                        enqueued_at=timezone.now()
+                    )
 
         state = (flush, boards)
         connection.__dict__["_boards_to_rescore"] = state
@@ -150,8 +161,11 @@ def sweep(older_than=SWEEP_AFTER):
         .values_list("board_id", flat=True)
         .distinct()
     )
+    first_by_event = {}
+    for board_id, event_id in Board.objects.filter(pk__in=set(stale)).values_list("pk", "session__event_id"):
+        first_by_event[event_id] = min(board_id, first_by_event.get(event_id, board_id))
     sent = 0
-    for board_id in sorted(set(stale)):
+    for board_id in sorted(first_by_event.values()):  # one task an event: it takes all its boards
         sent += enqueue(board_id)
     return sent
 
@@ -160,21 +174,89 @@ def sweep(older_than=SWEEP_AFTER):
 
 
 def recalculate_board(board_id):
-    """The whole pipeline for one board; returns True if the board's scores were rewritten."""
-    try:
-        board = Board.objects.select_related("session__event").get(pk=board_id)
-    except Board.DoesNotExist:
+    """The whole pipeline for ``board_id``'s event: every board of the event with a change not
+    yet scored is scored, and the standings follow once (``recalculate_event``). Returns True
+    if any board's scores were rewritten."""
+    event_id = Board.objects.filter(pk=board_id).values_list("session__event_id", flat=True).first()
+    if event_id is None:
         return False
-    unfinished = RecalculationRequest.objects.filter(board_id=board_id, finished_at__isnull=True)
-    if board.scored_version >= board.score_version and not unfinished.exists():
+    return recalculate_event(event_id)
+
+
+def recalculate_event(event_id):
+    """Score every pending board of the event and bring its standings up to date, in one
+    transaction (``_rescore_pending``); then close the requests it answered."""
+    pending = _pending_boards(event_id)
+    if not pending:
         return False  # a duplicate or late task: an earlier run finished everything
-    changed = rescore_board(board_id)
-    rescore_event(board.session.event_id)
-    scored = Board.objects.values_list("scored_version", "score_version").get(pk=board_id)
-    _update_requests(board_id, up_to_version=scored[0], finished_at=timezone.now())
-    if scored[1] > scored[0]:
-        enqueue(board_id)  # changed again while we worked
+    changed = _rescore_pending(event_id, pending)
+    versions = dict(Board.objects.filter(pk__in=pending).values_list("pk", "scored_version"))
+    now = timezone.now()
+    for board_id in sorted(pending):
+        _update_requests(board_id, up_to_version=versions[board_id], finished_at=now)
+    again = Board.objects.filter(pk__in=pending, score_version__gt=F("scored_version")).order_by("pk")
+    first = again.values_list("pk", flat=True).first()
+    if first is not None:
+        enqueue(first)  # changed again while we worked
     return changed
+
+
+def _pending_boards(event_id):
+    stale = Board.objects.filter(session__event_id=event_id, score_version__gt=F("scored_version"))
+    unfinished = RecalculationRequest.objects.filter(board__session__event_id=event_id, finished_at__isnull=True)
+    return set(stale.values_list("pk", flat=True)) | set(unfinished.values_list("board_id", flat=True))
+
+
+@atomic_with_retry
+def _rescore_pending(event_id, board_ids):
+    """Lock the boards (in id order), then the event; score each board whose version moved,
+    writing only the board scores that changed, and update the standings once.
+
+    Pairs events take the incremental road when they can: each board's new scores minus its
+    old ones are added to the totals in the standings, the contestants whose session holds an
+    artificial score (whose value depends on the rest of the session, Law 12C2c) are totalled
+    again from their own board scores, and everything is ranked again in memory. Team events,
+    and a board with a result that has no board score yet (a new result, or one whose seats
+    were corrected), recompute the standings from every board score; both roads give the same
+    standings (a test compares them)."""
+    locked = list(
+        Board.objects.select_for_update(of=("self",))
+        .filter(pk__in=board_ids)
+        .order_by("pk")
+        .values_list("pk", "score_version", "scored_version")
+    )
+    event = Event.objects.select_for_update(of=("self",)).select_related("tournament__authority").get(pk=event_id)
+    stale = [(pk, version) for pk, version, scored in locked if scored < version]
+    if not stale:
+        return False
+    regs = _regulations(event)
+    boards = {b.pk: b for b in Board.objects.filter(pk__in=[pk for pk, _v in stale])}
+    incremental = not event.is_teams
+    differences = []  # (session_id, old rows, new rows) of each board scored
+    for board_id, version in stale:
+        board = boards[board_id]
+        results = list(Result.objects.filter(board=board).select_related("effective"))
+        old = {bs.result_id: bs for bs in BoardScore.objects.filter(result__board=board)}
+        if any(r.pk not in old for r in results):
+            incremental = False  # new seats: the fields and the contestants may change
+        scores = _board_scores(event, results, regs)
+        rows = _board_score_rows(results, scores, version)
+        _write_changed_board_scores(board, rows, old, version)
+        differences.append((board.session_id, results, old, rows))
+        Board.objects.filter(pk=board_id).update(scored_version=version)
+    if incremental:
+        incremental = _apply_differences(event, regs, differences)
+    if not incremental:
+        _rescore_event_locked(event)
+    return True
+
+
+def _board_scores(event, results, regs):
+    if event.is_teams:
+        return {}  # team boards are scored per match in rescore_event
+    if event.kind in (Event.Kind.MP_PAIRS, Event.Kind.INDIVIDUAL):
+        return _matchpoint_board(event, results, regs)
+    return _imp_pairs_board(event, results, regs)
 
 
 @atomic_with_retry
@@ -189,13 +271,8 @@ def rescore_board(board_id, force=False):
         return False
     event = board.session.event
     results = list(Result.objects.filter(board=board).select_related("effective"))
-    if event.is_teams:
-        scores = {}  # team boards are scored per match in rescore_event
-    elif event.kind == Event.Kind.MP_PAIRS or event.kind == Event.Kind.INDIVIDUAL:
-        scores = _matchpoint_board(event, results)
-    else:
-        scores = _imp_pairs_board(event, results)
-    _write_board_scores(board, results, scores, version)
+    scores = _board_scores(event, results, _regulations(event))
+    _write_board_scores(board, _board_score_rows(results, scores, version), version)
     board.scored_version = version
     board.save(update_fields=["scored_version"])
     return True
@@ -232,13 +309,15 @@ def _regulations(event):
     return event.tournament.regulations()
 
 
-def _matchpoint_board(event, results):
-    regs = _regulations(event)
+def _matchpoint_board(event, results, regs=None):
+    regs = regs or _regulations(event)
     averages = (Fraction(regs["average_plus_percent"]), Fraction(50), Fraction(regs["average_minus_percent"]))
     entries = [e for e in (entry_for(r) for r in results) if e is not None]
     if not entries:
         return {}
-    board = mp_engine.score_board(entries, expected=max(len(results), len(entries)), averages=averages)
+    board = mp_engine.score_board(
+        entries, expected=max(len(results), len(entries)), scale=regs["matchpoint_scale"], averages=averages
+    )
     scores = {}
     for entry in entries:
         ns_side, ew_side = board.side_board(entry.id, "NS"), board.side_board(entry.id, "EW")
@@ -258,8 +337,8 @@ def _matchpoint_board(event, results):
     return scores
 
 
-def _imp_pairs_board(event, results):
-    regs = _regulations(event)
+def _imp_pairs_board(event, results, regs=None):
+    regs = regs or _regulations(event)
     entries = [e for e in (entry_for(r) for r in results) if e is not None]
     if not entries:
         return {}
@@ -273,9 +352,8 @@ def _imp_pairs_board(event, results):
     return {entry_id: {"ns": ns, "ew": ew, "top": None} for entry_id, (ns, ew) in scored.items()}
 
 
-def _write_board_scores(board, results, scores, version):
-    """Replace the board's scores. Delete-and-insert in the board's transaction: nothing refers
-    to a BoardScore row, and Django's bulk_update is far slower for hundreds of rows."""
+def _board_score_rows(results, scores, version):
+    """A BoardScore (not saved) for every result of the board, in the order of ``results``."""
     rows = []
     for result in results:
         values = scores.get(result.pk)
@@ -292,9 +370,86 @@ def _write_board_scores(board, results, scores, version):
             bs.ns_penalty = exact_str(values["ns_penalty"]) if values.get("ns_penalty") else ""
             bs.ew_penalty = exact_str(values["ew_penalty"]) if values.get("ew_penalty") else ""
         rows.append(bs)
+    return rows
+
+
+def _write_board_scores(board, rows, version):
+    """Replace the board's scores. Delete-and-insert in the board's transaction: nothing refers
+    to a BoardScore row, and Django's bulk_update is far slower for hundreds of rows."""
     BoardScore.objects.filter(result__board=board).delete()
     BoardScore.objects.bulk_create(rows, batch_size=1000)
     _complete_change_log(board, rows, version)
+
+
+# What a board score holds besides its result: compared to find the rows a change moved.
+BOARD_SCORE_VALUES = (
+    "ns",
+    "ew",
+    "ns_exact",
+    "ew_exact",
+    "ns_percent",
+    "ew_percent",
+    "top",
+    "ns_kind",
+    "ew_kind",
+    "ns_raw",
+    "ew_raw",
+    "ns_penalty",
+    "ew_penalty",
+)
+
+
+def _write_changed_board_scores(board, rows, old, version):
+    """Write only the board scores whose values moved (one set-based UPDATE a batch) and insert
+    the missing ones; ``board_version`` is the version a row was last written for."""
+    to_update, to_create = [], []
+    for row in rows:
+        before = old.get(row.result_id)
+        if before is None:
+            to_create.append(row)
+        elif any(getattr(before, name) != getattr(row, name) for name in BOARD_SCORE_VALUES):
+            row.pk = before.pk
+            to_update.append(row)
+    update_rows(BoardScore, to_update, (*BOARD_SCORE_VALUES, "board_version"))
+    if to_create:
+        BoardScore.objects.bulk_create(to_create, batch_size=1000)
+    _complete_change_log(board, rows, version)
+
+
+def update_rows(model, objects, fields, batch_size=500):
+    """``UPDATE ... FROM (VALUES ...)``: set ``fields`` of every object (by pk) in one statement
+    a batch. Django's ``bulk_update`` writes a CASE over every pk for each field, which grows
+    with the square of the rows on PostgreSQL; this grows with the rows."""
+    if not objects:
+        return
+    conn = connections[router.db_for_write(model)]
+    table, qn = model._meta.db_table, conn.ops.quote_name
+    model_fields = [model._meta.get_field(name) for name in fields]
+    pk_field = model._meta.pk
+    postgres = conn.vendor == "postgresql"
+    for start in range(0, len(objects), batch_size):
+        batch = objects[start : start + batch_size]
+        params = []
+        for obj in batch:
+            params.append(pk_field.get_db_prep_value(obj.pk, conn))
+            params.extend(f.get_db_prep_save(getattr(obj, f.attname), conn) for f in model_fields)
+        row = "(" + ", ".join(["%s"] * (len(model_fields) + 1)) + ")"
+        values = ", ".join([row] * len(batch))
+        if postgres:
+            names = ["id", *(f"c{i}" for i in range(len(model_fields)))]
+            sets = ", ".join(f"{qn(f.column)} = v.c{i}::{f.cast_db_type(conn)}" for i, f in enumerate(model_fields))
+            sql = (
+                f"UPDATE {qn(table)} AS t SET {sets} FROM (VALUES {values}) AS v({', '.join(names)}) "
+                f"WHERE t.{qn(pk_field.column)} = v.id::{pk_field.cast_db_type(conn)}"
+            )
+        else:  # SQLite names the columns of VALUES column1, column2, ...
+            sets = ", ".join(f"{qn(f.column)} = v.column{i + 2}" for i, f in enumerate(model_fields))
+            sql = (
+                f"UPDATE {qn(table)} SET {sets} FROM (VALUES {values}) AS v "
+                f"WHERE {qn(table)}.{qn(pk_field.column)} = v.column1"
+            )
+        with conn.cursor() as cursor:
+            cursor.execute(sql, params)
 
 
 def _complete_change_log(board, rows, version):
@@ -316,7 +471,13 @@ def _complete_change_log(board, rows, version):
 
 @atomic_with_retry
 def rescore_event(event_id):
+    """The event's totals, matches and standings from every board score: the full recompute
+    (rescore_everything, and the check the incremental road is compared with)."""
     event = Event.objects.select_for_update(of=("self",)).select_related("tournament__authority").get(pk=event_id)
+    _rescore_event_locked(event)
+
+
+def _rescore_event_locked(event):
     if event.is_teams:
         rows = _team_standings(event)
     elif event.kind in (Event.Kind.MP_PAIRS, Event.Kind.INDIVIDUAL):
@@ -332,7 +493,18 @@ def _matchpoint_standings(event):
     Reads plain tuples, not model objects: a 1,000-pair event has 13,000 board scores."""
     regs = _regulations(event)
     plus, minus = Fraction(regs["average_plus_percent"]), Fraction(regs["average_minus_percent"])
-    scores = BoardScore.objects.filter(result__board__session__event=event, ns__isnull=False).values_list(
+    sides = _side_boards(BoardScore.objects.filter(result__board__session__event=event, ns__isnull=False))
+    rows, refreshed = [], defaultdict(dict)
+    for (session_id, contestant_id), items in sides.items():
+        session = _session_rule(items, plus, minus, refreshed)
+        rows.append((session_id, contestant_id, session.matchpoints, session.top, len(items)))
+    _write_refreshed(refreshed)
+    return _with_event_totals(rows)
+
+
+def _side_boards(board_scores):
+    """{(session, contestant): [(board score pk, "ns" or "ew", stored value, SideBoard)]}."""
+    scores = board_scores.values_list(
         "pk",
         "ns",
         "ew",
@@ -364,22 +536,28 @@ def _matchpoint_standings(event):
         sides[(session_id, ew_id)].append(
             (pk, "ew", ew, mp_engine.SideBoard(exact(ew_raw), top, ew_kind, exact(ew_pen)))
         )
-    rows, refreshed = [], defaultdict(dict)
-    for (session_id, contestant_id), items in sides.items():
-        session = mp_engine.session_score([item[3] for item in items], plus=plus, minus=minus)
-        for (pk, field, stored, side_board), counted in zip(items, session.boards):
-            if side_board.kind in ("AVE+", "AVE-"):
-                value = _q(counted - side_board.penalty)
-                if stored != value:
-                    refreshed[pk][field] = value
-                    refreshed[pk][f"{field}_percent"] = (
-                        _q(counted * 100 / side_board.top, Decimal("0.001")) if side_board.top else None
-                    )
-        rows.append((session_id, contestant_id, session.matchpoints, session.top, len(items)))
+    return sides
+
+
+def _session_rule(items, plus, minus, refreshed):
+    """One side's session total (Law 12C2c); the artificial scores it moved go into ``refreshed``
+    ({board score pk: {field: value}})."""
+    session = mp_engine.session_score([item[3] for item in items], plus=plus, minus=minus)
+    for (pk, field, stored, side_board), counted in zip(items, session.boards):
+        if side_board.kind in ("AVE+", "AVE-"):
+            value = _q(counted - side_board.penalty)
+            if stored != value:
+                refreshed[pk][field] = value
+                refreshed[pk][f"{field}_percent"] = (
+                    _q(counted * 100 / side_board.top, Decimal("0.001")) if side_board.top else None
+                )
+    return session
+
+
+def _write_refreshed(refreshed):
     # The session rule moves artificial scores only: a few rows, written one by one.
     for pk, values in refreshed.items():
         BoardScore.objects.filter(pk=pk).update(**values)
-    return _with_event_totals(rows)
 
 
 def _with_event_totals(rows):
@@ -481,8 +659,10 @@ def _fields(event):
     return fields
 
 
-def _write_standings(event, rows):
-    fields = _fields(event)
+def _write_standings(event, rows, fields=None, existing=None):
+    """Rank each window (session or event, and field) and write the standings that moved;
+    ``fields`` and ``existing`` (the event's Standing rows by window) are read when not given."""
+    fields = _fields(event) if fields is None else fields
     windows = defaultdict(list)
     for session_id, contestant_id, total, top, boards in rows:
         field = fields.get((session_id, contestant_id), "")
@@ -509,7 +689,7 @@ def _write_standings(event, rows):
                     boards=boards,
                 )
             )
-    _write_standing_differences(event, rows)
+    _write_standing_differences(event, rows, existing)
 
 
 # What a standing holds besides its window (session, contestant): compared to find the rows a
@@ -517,12 +697,14 @@ def _write_standings(event, rows):
 STANDING_VALUES = ("total", "total_exact", "top", "percent", "field", "position", "place", "boards")
 
 
-def _write_standing_differences(event, rows):
+def _write_standing_differences(event, rows, existing=None):
     """Write only what changed, under the event lock: new windows are inserted, rows whose
     values moved are updated in one statement per batch, rows no longer there are deleted.
     One change on a big event moves a few totals and the places around them, not every row;
     the result is the same as replacing the standings whole (a test compares them)."""
-    existing = {(s.session_id, s.contestant_id): s for s in Standing.objects.filter(event=event)}
+    if existing is None:
+        existing = _standings_by_window(event)
+    existing = dict(existing)
     to_create, to_update = [], []
     for row in rows:
         old = existing.pop((row.session_id, row.contestant_id), None)
@@ -534,10 +716,109 @@ def _write_standing_differences(event, rows):
             to_update.append(old)
     if existing:
         Standing.objects.filter(pk__in=[s.pk for s in existing.values()]).delete()
-    if to_update:
-        Standing.objects.bulk_update(to_update, STANDING_VALUES, batch_size=500)
+    update_rows(Standing, to_update, STANDING_VALUES)
     if to_create:
         Standing.objects.bulk_create(to_create, batch_size=1000)
+
+
+def _standings_by_window(event):
+    return {(s.session_id, s.contestant_id): s for s in Standing.objects.filter(event=event).order_by()}
+
+
+ARTIFICIAL = ("AVE+", "AVE-")
+
+
+def _apply_differences(event, regs, differences):
+    """The incremental road for pairs events (see ``_rescore_pending``): add each board's new
+    scores minus its old ones to the standings' exact totals, total again the sides whose
+    session holds an artificial score, rank again and write what moved. Returns False, having
+    written no standing, when the standings do not hold every contestant the boards name (the
+    caller then recomputes them whole)."""
+    matchpoints = event.kind in (Event.Kind.MP_PAIRS, Event.Kind.INDIVIDUAL)
+    existing = _standings_by_window(event)
+    change = defaultdict(lambda: [Fraction(0), Fraction(0), 0])  # window -> total, top, boards
+    again, touched = set(), set()  # windows totalled again; windows on a changed board
+
+    def top_of(row):
+        return Fraction(str(row.top)) if row.top is not None else Fraction(0)
+
+    for session_id, results, old, rows in differences:
+        for result, row in zip(results, rows):
+            before = old[result.pk]
+            for side, contestant_id in (("ns", result.ns_id), ("ew", result.ew_id)):
+                key = (session_id, contestant_id)
+                touched.add(key)
+                kinds = (getattr(before, f"{side}_kind"), getattr(row, f"{side}_kind"))
+                if matchpoints and (kinds[0] in ARTIFICIAL or kinds[1] in ARTIFICIAL):
+                    again.add(key)
+                    continue
+                if before.ns is not None:
+                    entry = change[key]
+                    entry[0] -= Fraction(getattr(before, f"{side}_exact"))
+                    entry[1] -= top_of(before)
+                    entry[2] -= 1
+                if row.ns is not None:
+                    entry = change[key]
+                    entry[0] += Fraction(getattr(row, f"{side}_exact"))
+                    entry[1] += top_of(row)
+                    entry[2] += 1
+    if matchpoints:
+        # A side with an artificial score elsewhere in the session: its value follows the
+        # side's percentage on its real boards, which a changed board moves.
+        sessions = {session_id for session_id, *_rest in differences}
+        artificial = (
+            BoardScore.objects.filter(result__board__session_id__in=sessions, ns__isnull=False)
+            .filter(Q(ns_kind__in=ARTIFICIAL) | Q(ew_kind__in=ARTIFICIAL))
+            .values_list("result__board__session_id", "result__ns_id", "result__ew_id", "ns_kind", "ew_kind")
+        )
+        for session_id, ns_id, ew_id, ns_kind, ew_kind in artificial:
+            for contestant_id, kind in ((ns_id, ns_kind), (ew_id, ew_kind)):
+                if kind in ARTIFICIAL and (session_id, contestant_id) in touched:
+                    again.add((session_id, contestant_id))
+    if again:
+        plus, minus = Fraction(regs["average_plus_percent"]), Fraction(regs["average_minus_percent"])
+        contestants = {contestant_id for _sid, contestant_id in again}
+        sides = _side_boards(
+            BoardScore.objects.filter(
+                result__board__session_id__in={session_id for session_id, _cid in again}, ns__isnull=False
+            ).filter(Q(result__ns_id__in=contestants) | Q(result__ew_id__in=contestants))
+        )
+        refreshed = defaultdict(dict)
+        for key in again:
+            before, items = existing.get(key), sides.get(key)
+            if before is None or not items:
+                return False
+            session = _session_rule(items, plus, minus, refreshed)
+            change[key] = [
+                session.matchpoints - Fraction(before.total_exact),
+                session.top - top_of(before),
+                len(items) - before.boards,
+            ]
+        _write_refreshed(refreshed)
+    for (_session_id, contestant_id), (total, top, boards) in list(change.items()):
+        entry = change[(None, contestant_id)]
+        entry[0] += total
+        entry[1] += top
+        entry[2] += boards
+    if any(key not in existing for key in change):
+        return False  # a contestant new to the standings
+    rows = []
+    for (session_id, contestant_id), standing in existing.items():
+        total, top, boards = change.get((session_id, contestant_id), (0, 0, 0))
+        if standing.boards + boards <= 0:
+            return False  # a contestant leaves the standings
+        rows.append(
+            (
+                session_id,
+                contestant_id,
+                Fraction(standing.total_exact) + total,
+                (top_of(standing) + top) or None,
+                standing.boards + boards,
+            )
+        )
+    fields = {key: standing.field for key, standing in existing.items()}
+    _write_standings(event, rows, fields, existing)
+    return True
 
 
 def rescore_everything(event):

@@ -257,7 +257,12 @@ def correct_result(*, result, **fields):
     recalculation.lock_board(result.board_id)  # the board before its results, as everywhere
     result = recalculation.lock_result(result.pk)
     before = audit.snapshot(result, RESULT_FIELDS)
+    seats = (result.ns_id, result.ew_id)
     _update(result, fields)
+    if (result.ns_id, result.ew_id) != seats:
+        # Its board score was another pair's: without it the recalculation totals the event
+        # from scratch instead of moving the old pair's totals.
+        BoardScore.objects.filter(result=result).delete()
     recalculation.mark_board_dirty(result.board)
     audit.record(
         action="result.corrected",
