@@ -4,8 +4,16 @@ import os
 
 from celery import Celery
 from celery.signals import beat_init, celeryd_init
+from kombu import transport
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+# redis:// and rediss:// URLs use kombu's Redis transport with the project's guard against a
+# worker exiting when its broker goes away (config/redis_broker.py). Registered by scheme, so
+# the URL keeps choosing the transport (and rediss:// its TLS) in every process.
+for _scheme in ("redis", "rediss"):
+    transport.TRANSPORT_ALIASES[_scheme] = "config.redis_broker:Transport"
+    transport._transport_cache.pop(_scheme, None)
 
 app = Celery("bridgecases")
 app.config_from_object("django.conf:settings", namespace="CELERY")

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from kombu import Connection
 
 from config.celery import app
 from tests.conftest import ROOT, _database_url
@@ -70,6 +71,95 @@ class RedisServer:
         if self.process and self.process.poll() is None:
             self.process.terminate()
             self.process.wait(timeout=20)
+        self.process = None
+
+
+# The server script itself, not Debian's /usr/sbin wrapper: run as root, that wrapper switches
+# to the rabbitmq user, who cannot write to the test's folders.
+RABBITMQ_SERVER = next(
+    (
+        path
+        for path in ("/usr/lib/rabbitmq/bin/rabbitmq-server", shutil.which("rabbitmq-server"))
+        if path and os.path.exists(path)
+    ),
+    "/usr/sbin/rabbitmq-server",
+)
+
+
+class RabbitMQServer:
+    """rabbitmq-server as a node of its own: its own name, AMQP and distribution ports, data,
+    logs, configuration and Erlang cookie, so the machine's RabbitMQ (port 5672) is never
+    touched. Stopping it closes every connection, as a broker restart would."""
+
+    def __init__(self, directory):
+        if not os.path.exists(RABBITMQ_SERVER):
+            pytest.skip("rabbitmq-server is not installed: the RabbitMQ round runs where it is (CI)")
+        self.port = free_port()
+        self.dist_port = free_port()
+        self.directory = Path(directory) / f"rabbitmq-{self.port}"
+        for sub in ("mnesia", "log"):
+            (self.directory / sub).mkdir(parents=True, exist_ok=True)
+        (self.directory / "rabbitmq.conf").write_text(
+            f"listeners.tcp.local = 127.0.0.1:{self.port}\nloopback_users.guest = true\n"
+        )
+        (self.directory / "enabled_plugins").write_text("[].\n")  # no management listener on 15672
+        (self.directory / "rabbitmq-env.conf").write_text("")  # not /etc/rabbitmq's (the system node's name)
+        self.process = None
+
+    @property
+    def url(self):
+        return f"amqp://guest:guest@127.0.0.1:{self.port}//"
+
+    def environment(self):
+        return dict(
+            os.environ,
+            HOME=str(self.directory),  # its own .erlang.cookie
+            RABBITMQ_NODENAME=f"rulings_test_{self.port}@localhost",
+            RABBITMQ_NODE_IP_ADDRESS="127.0.0.1",
+            RABBITMQ_NODE_PORT=str(self.port),
+            RABBITMQ_DIST_PORT=str(self.dist_port),
+            RABBITMQ_CONF_ENV_FILE=str(self.directory / "rabbitmq-env.conf"),
+            RABBITMQ_CONFIG_FILE=str(self.directory / "rabbitmq"),
+            RABBITMQ_ENABLED_PLUGINS_FILE=str(self.directory / "enabled_plugins"),
+            RABBITMQ_MNESIA_BASE=str(self.directory / "mnesia"),
+            RABBITMQ_LOG_BASE=str(self.directory / "log"),
+            RABBITMQ_PID_FILE=str(self.directory / "rabbitmq.pid"),
+            ERL_EPMD_ADDRESS="127.0.0.1",
+        )
+
+    def start(self):
+        self.process = subprocess.Popen(
+            [RABBITMQ_SERVER],
+            env=self.environment(),
+            cwd=self.directory,
+            stdout=(self.directory / "stdout.log").open("ab"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + 120  # Erlang boots slowly on a busy machine
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise AssertionError(f"rabbitmq-server exited:\n{self.log()}")
+            try:
+                with Connection(self.url, connect_timeout=2) as connection:
+                    connection.ensure_connection(max_retries=1)
+                    return
+            except Exception:  # noqa: BLE001 - not accepting AMQP connections yet
+                time.sleep(0.5)
+        raise AssertionError(f"rabbitmq-server did not start on port {self.port}:\n{self.log()}")
+
+    def log(self):
+        path = self.directory / "stdout.log"
+        return path.read_text(errors="replace")[-4000:] if path.exists() else ""
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)  # a clean shutdown: connections closed
+            try:
+                self.process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=20)
         self.process = None
 
 
