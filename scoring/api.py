@@ -12,9 +12,10 @@ from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
+from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 
-from scoring import selectors, services
+from scoring import import_api, selectors, services
 from scoring.api_contract import LARGEST_ID, WholeNumberFilter, refusal
 from scoring.models import (
     Adjustment,
@@ -496,6 +497,28 @@ class EventViewSet(ScopedViewSet, mixins.ListModelMixin, mixins.RetrieveModelMix
                 "standings": StandingSerializer(selectors.standings(event, session), many=True).data,
             }
         )
+
+    @extend_schema(
+        request={"multipart/form-data": import_api.ImportInputSerializer},
+        responses={200: import_api.ImportSummarySerializer, 201: import_api.ImportSummarySerializer},
+    )
+    @action(
+        detail=True,
+        methods=["post"],
+        url_path="import",
+        url_name="import",
+        filter_backends=[],
+        pagination_class=None,
+        parser_classes=[MultiPartParser],
+    )
+    def import_results(self, request, pk=None):
+        """Import a scoring program's results file (PBN, USEBIO, Bridgemate .BWS) into the event, as
+        the event's upload page does: with ``dry_run`` a preview (200, nothing written), else the
+        import (201), all or nothing; ``replace`` swaps a session's results for the file's. A refusal
+        (409) names each line or element and field under ``file`` (``session`` when the session to
+        replace is at fault), with the file's ``warnings``."""
+        event = self.get_object()
+        return import_api.import_upload(request, event)
 
     @extend_schema(responses=MatchScoreSerializer(many=True))
     @action(detail=True, filter_backends=[], pagination_class=None)

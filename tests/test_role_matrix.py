@@ -97,7 +97,9 @@ def send(client, method, path, data, api):
     if method == "GET":
         return call(path)
     if api:
-        return call(path, data or {}, format="json")
+        # A file goes as multipart/form-data (the results-file import); every other body as JSON.
+        upload = any(hasattr(value, "read") for value in (data or {}).values())
+        return call(path, data or {}, format="multipart" if upload else "json")
     return call(path, data or {})
 
 

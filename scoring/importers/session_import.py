@@ -48,11 +48,13 @@ _AVERAGES = {"60%": "AVE+", "50%": "AVE", "40%": "AVE-"}
 class ImportRefused(Exception):
     """The file was refused; ``str()`` says where and why, e.g. ``line 42: Deal: ...``, in the
     active language (the reader's on a page; the settings' LANGUAGE_CODE in a command).
-    ``refusals`` lists every reason found (up to 50), ``warnings`` what was read past."""
+    ``refusals`` lists every reason found (up to 50), ``warnings`` what was read past;
+    ``field`` is the request's field at fault (``file``, or ``session`` for a replace)."""
 
-    def __init__(self, refusals, warnings=()):
+    def __init__(self, refusals, warnings=(), field="file"):
         self.refusals = list(refusals)
         self.warnings = list(warnings)
+        self.field = field
         super().__init__("; ".join(self.refusals))
 
 
@@ -141,7 +143,11 @@ def import_file(*, event, data, session_number=None, by=None, dry_run=False, rep
     try:
         with transaction.atomic():
             if replace:
-                replaced = _clear_for_replace(event, session_number)
+                try:
+                    replaced = _clear_for_replace(event, session_number)
+                except ImportRefused as refusal:
+                    refusal.warnings = [translate(w) for w in parsed.warnings]
+                    raise
             summary = _Importer(event, parsed, session_number, by).run()
             summary.digest, summary.replaced = digest, replaced
             if summary.refusals:
@@ -185,14 +191,15 @@ def _clear_for_replace(event, session_number):
     refer to them: a ruling is about a board at a table and its result, and a replace would take
     them from under it (the director corrects those results one by one instead)."""
     if session_number is None:
-        raise ImportRefused([_("Session: give the number of the session to replace.")])
+        raise ImportRefused([_("Session: give the number of the session to replace.")], field="session")
     session = event.sessions.filter(number=session_number).first()
     if session is None:
         raise ImportRefused(
             [
                 _("Session: %(event)s has no session %(number)s, so there is nothing to replace.")
                 % {"event": event.name, "number": session_number}
-            ]
+            ],
+            field="session",
         )
     before = {
         "boards": Board.objects.filter(session=session).count(),
@@ -215,7 +222,8 @@ def _clear_for_replace(event, session_number):
                 )
                 % {"what": what, "session": session, "event": event.name}
                 for what in blockers
-            ]
+            ],
+            field="session",
         ) from None
     return before
 

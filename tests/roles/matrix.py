@@ -298,6 +298,12 @@ def import_upload(world, target):
     return {"action": "preview", "file": SimpleUploadedFile("empty.pbn", b"% PBN 2.1\n")}
 
 
+def import_file_upload(world, target):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    return {"dry_run": "true", "file": SimpleUploadedFile("empty.pbn", b"% PBN 2.1\n")}
+
+
 def data(**values):
     """Request data: each value a constant or a (world, target) -> value function."""
     return lambda world, target: {
@@ -884,6 +890,8 @@ ROWS += [
         path=fixed("board-list"),
         **RECORD,
     ),
+    # A results file through the API: an empty file is refused (409) before anything is written.
+    write("event-import", "POST", both("event"), import_file_upload, success=409, writes=False, **RECORD),
     write("board-detail", "PUT", both("board:spare"), board_data, success=200, **RECORD),
     write("board-detail", "PATCH", both("board:spare"), data(dealer="W"), success=200, **RECORD),
     write(
