@@ -126,3 +126,17 @@ class AuditHead(models.Model):
 
     last_sequence = models.PositiveBigIntegerField(default=0)
     last_hash = models.CharField(max_length=64, default=GENESIS)
+
+
+class AuditCheckpoint(models.Model):
+    """One row: the last entry a verification found intact (its sequence and hash), so the
+    auditor's desk checks only the entries written since. ``seal`` is an HMAC of the two with
+    the server's secret key: a checkpoint moved or written behind the application's back does
+    not verify, and the whole trail is checked instead."""
+
+    sequence = models.PositiveBigIntegerField(default=0)
+    hash = models.CharField(max_length=64, default=GENESIS)
+    seal = models.CharField(max_length=64, blank=True)
+    verified_at = models.DateTimeField(null=True, blank=True)
+    # When the whole trail, from entry 1, was last found intact.
+    full_verified_at = models.DateTimeField(null=True, blank=True)

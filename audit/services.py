@@ -1,10 +1,13 @@
 """Writing and checking the audit trail."""
 
+from dataclasses import dataclass
+
 from django.db import transaction
 from django.utils import timezone
+from django.utils.crypto import constant_time_compare, salted_hmac
 
 from audit.context import current
-from audit.models import GENESIS, AuditEntry, AuditHead
+from audit.models import GENESIS, AuditCheckpoint, AuditEntry, AuditHead
 from audit.texts import split
 
 
@@ -72,21 +75,122 @@ def _normal(value):
     return None if value is None else json.loads(json.dumps(value, cls=DjangoJSONEncoder))
 
 
-def verify_chain(batch=2000):
-    """(checked, first broken entry or None, reason)."""
-    previous, expected_sequence, checked = GENESIS, 1, 0
-    for entry in AuditEntry.objects.order_by("sequence").iterator(chunk_size=batch):
-        if entry.sequence != expected_sequence:
-            return checked, entry, f"entry {expected_sequence} is missing (the next is {entry.sequence})"
+@dataclass(frozen=True)
+class ChainCheck:
+    """What a verification found: ``checked`` entries intact (from entry 1 up to the last one
+    checked), the first broken entry (or None) and the reason; ``since`` is the checkpoint's
+    entry it started after (0: the whole trail). Unpacks as (checked, broken, reason)."""
+
+    checked: int
+    broken: AuditEntry | None
+    reason: str
+    since: int = 0
+
+    @property
+    def intact(self):
+        return self.broken is None and not self.reason
+
+    def _triple(self):
+        return (self.checked, self.broken, self.reason)
+
+    def __iter__(self):
+        return iter(self._triple())
+
+    def __getitem__(self, index):
+        return self._triple()[index]
+
+
+def _seal(sequence, entry_hash):
+    return salted_hmac("audit.checkpoint", f"{sequence}:{entry_hash}", algorithm="sha256").hexdigest()
+
+
+def _walk(start, previous, last, last_hash, batch):
+    """Check entries ``start + 1`` to ``last``: the first points at ``previous``, the last has
+    the head's ``last_hash``."""
+    expected, checked = start + 1, start
+    entries = AuditEntry.objects.filter(sequence__gt=start, sequence__lte=last).order_by("sequence")
+    for entry in entries.iterator(chunk_size=batch):
+        if entry.sequence != expected:
+            return ChainCheck(checked, entry, f"entry {expected} is missing (the next is {entry.sequence})", start)
         if entry.previous_hash != previous:
-            return checked, entry, "it does not point at the previous entry's hash"
+            return ChainCheck(checked, entry, "it does not point at the previous entry's hash", start)
         if entry.compute_hash() != entry.hash:
-            return checked, entry, "its content does not match its hash: it was changed after it was written"
-        previous, expected_sequence, checked = entry.hash, expected_sequence + 1, checked + 1
+            return ChainCheck(
+                checked, entry, "its content does not match its hash: it was changed after it was written", start
+            )
+        previous, expected, checked = entry.hash, expected + 1, entry.sequence
+    if checked != last:
+        return ChainCheck(checked, None, f"the trail ends at entry {checked} but {last} were written", start)
+    if previous != last_hash:
+        return ChainCheck(checked, None, f"the chain's head does not hold entry {last}'s hash", start)
+    return ChainCheck(checked, None, "", start)
+
+
+def _head():
+    """The head as it stands now: entries written after this are left to the next check."""
     head = AuditHead.objects.filter(pk=1).first()
-    if head and head.last_sequence != checked:
-        return checked, None, f"the trail ends at entry {checked} but {head.last_sequence} were written"
-    return checked, None, ""
+    return (head.last_sequence, head.last_hash) if head else (0, GENESIS)
+
+
+def _checkpoint():
+    """(sequence, hash) to start from, a broken check if the checkpoint contradicts the trail,
+    or None to check the whole trail (no checkpoint, or one without a valid seal)."""
+    checkpoint = AuditCheckpoint.objects.filter(pk=1).first()
+    if checkpoint is None or checkpoint.sequence == 0:
+        return None
+    if not constant_time_compare(checkpoint.seal, _seal(checkpoint.sequence, checkpoint.hash)):
+        return None  # not one this application wrote: trust nothing, check everything
+    entry = AuditEntry.objects.filter(sequence=checkpoint.sequence).first()
+    if entry is None:
+        return ChainCheck(0, None, f"entry {checkpoint.sequence}, the last one verified, is missing", 0)
+    if entry.hash != checkpoint.hash or entry.compute_hash() != entry.hash:
+        return ChainCheck(
+            0,
+            entry,
+            "it was verified before, and has changed since: run the full verification to see the rest",
+            0,
+        )
+    return checkpoint.sequence, checkpoint.hash
+
+
+def _store_checkpoint(check, last_hash, full):
+    now = timezone.now()
+    fields = {
+        "sequence": check.checked,
+        "hash": last_hash,
+        "seal": _seal(check.checked, last_hash),
+        "verified_at": now,
+    }
+    if full:
+        fields["full_verified_at"] = now
+    # Never moved back by a slower check that started earlier; bulk_create sends no save
+    # signal: a checkpoint is bookkeeping of the check, not a change to the record.
+    moved = AuditCheckpoint.objects.filter(pk=1)
+    if not full:
+        moved = moved.filter(sequence__lte=check.checked)
+    if not moved.update(**fields) and not AuditCheckpoint.objects.filter(pk=1).exists():
+        AuditCheckpoint.objects.bulk_create([AuditCheckpoint(pk=1, **fields)], ignore_conflicts=True)
+
+
+def verify_chain(batch=2000, *, since_checkpoint=False):
+    """Check the hash chain; a ``ChainCheck`` (unpacks as checked, broken entry or None, reason).
+
+    The whole trail from entry 1 by default (``manage.py verify_audit``, the national body's
+    button). ``since_checkpoint`` (the auditor's desk) checks only the entries written after the
+    last verified one, after checking that entry still has the hash it had then; tampering
+    before it is for the full verification to find. A full verification that fails removes the
+    checkpoint, so every later check starts from entry 1 again and shows the break."""
+    last, last_hash = _head()
+    start = _checkpoint() if since_checkpoint else None
+    if isinstance(start, ChainCheck):
+        return start
+    sequence, previous = start or (0, GENESIS)
+    check = _walk(sequence, previous, last, last_hash, batch)
+    if check.intact and last:
+        _store_checkpoint(check, last_hash, full=start is None)
+    elif not check.intact and start is None:
+        AuditCheckpoint.objects.filter(pk=1).delete()
+    return check
 
 
 def snapshot(obj, fields):

@@ -2,13 +2,14 @@
 
 from django.urls import path
 
-from national import casebook_views, precedent_views
+from national import audit_views, casebook_views, precedent_views
 from national import views as national_views
 
 app_name = "national"
 
 urlpatterns = [
     path("", national_views.home, name="national-home"),
+    path("audit/verify/", audit_views.verify_trail, name="audit-verify"),
     path("search/", national_views.search, name="national-search"),
     path("statistics/", national_views.statistics, name="national-statistics"),
     path("precedents/", precedent_views.precedent_search, name="precedents"),

@@ -748,6 +748,14 @@ def casebook_title(target):
     return [marker(target.side, target.short, "casebook")]
 
 
+def verify_expect(role, _target, world):
+    if role == "anonymous":
+        return LOGIN
+    if role not in NATIONAL_READERS:
+        return REFUSALS["403"]
+    return Expect(302, goes_to=reverse("national:national-home"))
+
+
 def compile_expect(role, _target, world):
     if role == "anonymous":
         return LOGIN
@@ -853,6 +861,9 @@ ROWS += [
     not_a_get("casebook-commentary", "case:published", path=casebook_of_case("casebook-commentary")),
     not_a_get("casebook-redact", "case:draft", path=casebook_of_case("casebook-redact")),
     not_a_get("casebook-remove", "case:draft", path=casebook_of_case("casebook-remove")),
+    # The full verification of the audit trail: national readers only; it changes no record.
+    Row("audit-verify", "POST", PAGE, (), fixed("audit-verify"), verify_expect),
+    Row("audit-verify", "GET", PAGE, (), fixed("audit-verify"), lambda role, target, world: Expect(405)),
 ]
 # The API: the competition record. Reads for every role that reads the tournament; writes for its
 # directors, chief directors and scorers (CompetitionRecordPermission lets only their groups in).
