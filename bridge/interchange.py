@@ -15,7 +15,17 @@ from dataclasses import dataclass, field
 
 from bridge.messages import Message, _
 
-__all__ = ["BoardIn", "Notice", "ResultIn", "SessionFile", "decode", "read_artificial", "read_scoring"]
+__all__ = [
+    "BUTLER_ROUNDING_BY_PROGRAM",
+    "BoardIn",
+    "Notice",
+    "ResultIn",
+    "SessionFile",
+    "butler_rounding_of",
+    "decode",
+    "read_artificial",
+    "read_scoring",
+]
 
 
 @dataclass(frozen=True)
@@ -87,6 +97,7 @@ class SessionFile:
     teams: bool = False
     individual: bool = False
     warnings: list = field(default_factory=list)
+    generator: str = ""  # the program that wrote the file, as its [Generator] tag names it
 
 
 # --- Bytes to text ---------------------------------------------------------------------------
@@ -262,3 +273,23 @@ def scoring_label(kind):
         "bam": _("board-a-match"),
         "rubber": _("rubber or Chicago scoring"),
     }.get(kind, Message("%(kind)s", kind=kind))
+
+
+# --- The program that wrote a file --------------------------------------------------------------
+
+# How a program rounds a Butler datum that ends in 5, under the names of the regulating
+# authority's setting ``butler_rounding`` (half-up, half-down, half-even, half-away). Only the
+# programs whose rule is known are listed: Ruter, the Norwegian federation's program, rounds
+# halves away from zero, as the Scandinavian programs do. A file's [Generator] tag names the
+# program; a file that names none, or another program, is not guessed at.
+BUTLER_ROUNDING_BY_PROGRAM = {"ruter": "half-away"}
+
+
+def butler_rounding_of(generator):
+    """The ``butler_rounding`` of the program a [Generator] value names ("Ruter 3.2.1" ->
+    "half-away"), or None when the program's rule is not known."""
+    words = re.findall(r"[a-z]+", (generator or "").lower())
+    for program, rounding in BUTLER_ROUNDING_BY_PROGRAM.items():
+        if program in words:
+            return rounding
+    return None

@@ -869,6 +869,8 @@ def session_from_pbn(games, warnings=()):
     session = SessionFile(format="PBN", warnings=list(warnings))
     boards = {}
     for game in games:
+        if not session.generator and (game.tags.get("Generator") or "").strip() not in ("", "#", "##", "?"):
+            session.generator = game.tags["Generator"].strip()
         scoring = read_scoring(game.tags.get("Scoring"))
         if scoring and scoring != session.scoring:
             if session.scoring is None:

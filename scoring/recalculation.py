@@ -57,7 +57,7 @@ FOUR = Decimal("0.0001")
 # A request no worker finished this long after it was made is sent again by the sweep.
 SWEEP_AFTER = timedelta(seconds=settings.RECALCULATION_SWEEP_AFTER_SECONDS)
 # The regulation's words for rounding a Butler datum that ends in 5, in the engine's words.
-BUTLER_HALF = {"half-up": "up", "half-down": "down", "half-even": "even"}
+BUTLER_HALF = {"half-up": "up", "half-down": "down", "half-even": "even", "half-away": "away"}
 
 
 def _q(value, places=FOUR):

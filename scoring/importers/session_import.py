@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from bridge.bridgemate import read_bws
-from bridge.interchange import decode, scoring_label
+from bridge.interchange import butler_rounding_of, decode, scoring_label
 from bridge.messages import MessageError
 from bridge.pbn import parse_pbn, session_from_pbn
 from bridge.usebio import parse_usebio
@@ -379,6 +379,7 @@ class _Importer:
                     }
                 )
             )
+        self.check_butler_rounding()
         if parsed.teams and not event.is_teams:
             self.refuse(
                 _("The file holds team results (rooms Open and Closed), but %(event)s is %(kind)s.")
@@ -404,6 +405,29 @@ class _Importer:
                         % {"board": item.number, "first": earlier.section or "-", "second": item.section or "-"},
                     )
                 )
+
+    def check_butler_rounding(self):
+        """A Butler file from a program whose datum rounding is known (bridge.interchange's
+        BUTLER_ROUNDING_BY_PROGRAM) and differs from the regulations': say so, since the IMPs
+        recalculated here follow the regulations' setting ``butler_rounding``."""
+        if self.event.kind != Event.Kind.IMP_PAIRS_BUTLER:
+            return
+        program = butler_rounding_of(self.parsed.generator)
+        ours = self.event.tournament.regulations()["butler_rounding"]
+        if program and program != ours:
+            self.warnings.append(
+                _(
+                    "Generator: %(program)s rounds a Butler datum ending in 5 %(theirs)s; the regulations here round "
+                    "it %(ours)s (the setting butler_rounding): on a board whose datum ends in 5 the IMPs may differ "
+                    "from the program's. Set butler_rounding to %(value)s to score as the program did."
+                )
+                % {
+                    "program": self.parsed.generator,
+                    "theirs": _rounding_words(program),
+                    "ours": _rounding_words(ours),
+                    "value": program,
+                }
+            )
 
     def session(self):
         event = self.event
@@ -535,6 +559,15 @@ class _Importer:
         )
         summary.artificial.append(f"{label}: {code}")
         return result
+
+
+def _rounding_words(convention):
+    return {
+        "half-up": _("half up"),
+        "half-down": _("half down"),
+        "half-even": _("half to even"),
+        "half-away": _("half away from zero"),
+    }.get(convention, convention)
 
 
 def _code(item):

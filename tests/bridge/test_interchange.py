@@ -404,3 +404,20 @@ def test_usebio_in_the_encoding_its_declaration_names():
     assert usebio_error(GOOD.replace('encoding="UTF-8"', 'encoding="TF-8"').encode()) == (
         "the file: the XML declaration names an encoding that does not exist"
     )
+
+
+@pytest.mark.parametrize(
+    "generator, rounding",
+    [
+        ("Ruter 3.2.1", "half-away"),
+        ("RUTER", "half-away"),
+        ("Router 2.0", None),  # a word of its own, not a prefix
+        ("Magic Contest 4.6", None),  # not known: not guessed at
+        ("", None),
+        (None, None),
+    ],
+)
+def test_the_programs_butler_rounding_is_read_from_its_generator_tag(generator, rounding):
+    from bridge.interchange import butler_rounding_of
+
+    assert butler_rounding_of(generator) == rounding

@@ -139,6 +139,65 @@ def test_butler_file_into_a_matchpoint_event_is_refused(pairs):
     assert refused(pairs, raw)[0].startswith("line 5: Scoring: the file is scored in Butler IMPs, but Tuesday Pairs")
 
 
+BUTLER_FROM_RUTER = """% PBN 2.1
+[Event "Monday Butler"]
+[Generator "Ruter 3.2.1"]
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Scoring "Butler"]
+[Table "1"]
+[PairId_NS "1"]
+[PairId_EW "3"]
+[Declarer "E"]
+[Contract "2S"]
+[Result "10"]
+
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Scoring "Butler"]
+[Table "2"]
+[PairId_NS "2"]
+[PairId_EW "4"]
+[Declarer "N"]
+[Contract "4S"]
+[Result "6"]
+"""
+
+
+@pytest.mark.parametrize(
+    "rounding, datum_imps, warned",
+    [
+        # N-S -170 and -200 (two results: nothing dropped): the mean, -185, ends in 5.
+        ("half-up", [Decimal(0), Decimal(-1)], True),  # datum -180: -170 is +10 (0 IMPs), -200 is -20 (-1)
+        ("half-away", [Decimal(1), Decimal(0)], False),  # datum -190: +20 (1 IMP) and -10 (0)
+    ],
+)
+def test_butler_datum_rounding_follows_the_named_convention(record, rounding, datum_imps, warned):
+    if rounding != "half-up":  # half-up is the default
+        services.set_authority_setting(
+            authority=record.tournament.authority,
+            key="butler_rounding",
+            value=rounding,
+            effective_from=record.tournament.start_date,
+        )
+    event = services.create_event(tournament=record.tournament, name="Monday Butler", kind=Event.Kind.IMP_PAIRS_BUTLER)
+    summary = import_file(event=event, data=BUTLER_FROM_RUTER.encode())
+    assert [r.score_ns for r in Result.objects.filter(board__session__event=event).order_by("table__number")] == [
+        -170,
+        -200,
+    ]
+    recalculation.rescore_everything(event)
+    assert ns_points(event, 1) == datum_imps
+    warning = (
+        "Generator: Ruter 3.2.1 rounds a Butler datum ending in 5 half away from zero; the regulations here round it "
+        "half up (the setting butler_rounding): on a board whose datum ends in 5 the IMPs may differ from the "
+        "program's. Set butler_rounding to half-away to score as the program did."
+    )
+    assert (warning in summary.warnings) is warned
+
+
 def test_a_stated_percentage_at_imps_is_refused_and_averages_are_mapped(record):
     event = services.create_event(tournament=record.tournament, name="Butler", kind=Event.Kind.IMP_PAIRS_BUTLER)
     raw = data("sections_and_byes.pbn").replace(b"MatchPoints", b"Butler")
