@@ -16,6 +16,10 @@ from audit.texts import Template, label, register
 from rulings.models import SIDE_CHOICES
 
 
+# A message of only values and punctuation joins parts the same way in every language: it is
+# not marked for translation.
+
+
 class _Zone:
     def __init__(self, key):
         self.zone = ZoneInfo(key)
@@ -54,29 +58,29 @@ TEXTS = {
     # The timeline.
     "lodged": Template(compose=_lodged, formats={"side": SIDE, "until": moment}),
     "referred": Template(_("%(r)s referred by the director (Law 83).")),
-    "concurrence": Template(_("%(p)s: %(how)s"), formats={"how": label(Concurrence.How, lower=True)}),
+    "concurrence": Template("%(p)s: %(how)s", formats={"how": label(Concurrence.How, lower=True)}),
     "statement_grounds": Template(_("grounds")),
     "statement_respondents": Template(_("respondents' statement")),
     "statements_unlocked": Template(_("statements unlocked: %(reason)s")),
-    "deposit_received": Template(_("%(amount)s %(currency)s (%(state)s)"), formats={"state": label(Deposit.State)}),
+    "deposit_received": Template("%(amount)s %(currency)s (%(state)s)", formats={"state": label(Deposit.State)}),
     "withdrawal_requested": Template(_("%(p)s asks to withdraw. %(reason)s The body may still hear the case.")),
     "body_formed": Template(_("%(kind)s of %(n)s"), formats={"kind": KIND}),
-    "member_appointed": Template(_("%(member)s, %(kind)s"), formats={"kind": label(Body.Kind, lower=True)}),
+    "member_appointed": Template("%(member)s, %(kind)s", formats={"kind": label(Body.Kind, lower=True)}),
     "chair_appointed": Template(_("%(member)s (chair), %(kind)s"), formats={"kind": label(Body.Kind, lower=True)}),
-    "constituted": Template(_("%(kind)s: %(names)s"), formats={"kind": KIND}),
+    "constituted": Template("%(kind)s: %(names)s", formats={"kind": KIND}),
     "no_conflict": Template(_("%(member)s: no conflict")),
-    "hearing": Template(_("%(when)s, %(mode)s"), formats={"when": moment, "mode": label(Hearing.Mode, lower=True)}),
+    "hearing": Template("%(when)s, %(mode)s", formats={"when": moment, "mode": label(Hearing.Mode, lower=True)}),
     "hearing_at": Template(
-        _("%(when)s, %(mode)s, %(place)s"), formats={"when": moment, "mode": label(Hearing.Mode, lower=True)}
+        "%(when)s, %(mode)s, %(place)s", formats={"when": moment, "mode": label(Hearing.Mode, lower=True)}
     ),
     "attendance": Template(_("%(p)s for %(side)s"), formats={"side": SIDE}),
-    "vote": Template(_("%(member)s: %(vote)s"), formats={"vote": label(Outcome, lower=True)}),
+    "vote": Template("%(member)s: %(vote)s", formats={"vote": label(Outcome, lower=True)}),
     "vote_dissent": Template(_("%(member)s: %(vote)s (dissent)"), formats={"vote": label(Outcome, lower=True)}),
-    "law_part_decided": Template(_("%(question)s: %(outcome)s"), formats={"outcome": OUTCOME}),
+    "law_part_decided": Template("%(question)s: %(outcome)s", formats={"outcome": OUTCOME}),
     "decided_on_law": Template(_("decided by the director in charge on law")),
     "decided": Template(compose=lambda values: values["outcome"], formats={"outcome": OUTCOME}),
-    "decided_score": Template(_("%(outcome)s: %(score)s"), formats={"outcome": OUTCOME}),
-    "without_merit": Template(_("%(reasons)s (%(sanctions)s)")),
+    "decided_score": Template("%(outcome)s: %(score)s", formats={"outcome": OUTCOME}),
+    "without_merit": Template("%(reasons)s (%(sanctions)s)"),
     "no_sanction": Template(_("no sanction")),
     "deposit_kept": Template(_("deposit of %(a)s %(c)s kept")),
     "no_deposit": Template(_("no deposit was held")),
@@ -104,7 +108,7 @@ TEXTS = {
         _("Appeal %(n)s must be decided by %(when)s: less than an hour is left."), formats={"when": moment}
     ),
     # The audit trail's summaries.
-    "audit_step": Template(_("%(appeal)s: %(action)s"), formats={"action": label(AppealEvent.Action)}),
+    "audit_step": Template("%(appeal)s: %(action)s", formats={"action": label(AppealEvent.Action)}),
     "audit_request": Template(_("%(p)s asks to appeal %(r)s")),
     "audit_request_declined": Template(_("request to appeal %(r)s declined")),
 }
