@@ -3,7 +3,7 @@
 import os
 
 from celery import Celery
-from celery.signals import beat_init, celeryd_init
+from celery.signals import beat_init, celeryd_init, task_postrun, task_prerun
 from kombu import transport
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -42,3 +42,18 @@ def _configure_worker(sender=None, conf=None, **kwargs):
 @beat_init.connect
 def _configure_beat(sender=None, **kwargs):
     worker_transport_options(app.conf)
+
+
+@task_prerun.connect
+@task_postrun.connect
+def close_old_database_connections(sender=None, **kwargs):
+    """Around each task, what Django does around each request: close a connection that is older
+    than CONN_MAX_AGE or unusable, and have the next query check the connection's health
+    (CONN_HEALTH_CHECKS). A healthy connection is kept from task to task (settings'
+    CELERY_DB_REUSE_MAX turns off the fixup's closing of every connection). Eager calls run
+    inside the caller's request and leave its connection alone."""
+    if getattr(getattr(sender, "request", None), "is_eager", False):
+        return
+    from django.db import close_old_connections
+
+    close_old_connections()

@@ -106,7 +106,10 @@ WSGI_APPLICATION = "config.wsgi.application"
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{VAR_DIR / 'db.sqlite3'}"),
-        conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "0")),
+        # Persistent connections, checked before each request's or task's first query: a worker
+        # keeps one connection from task to task (see CELERY_DB_REUSE_MAX below).
+        conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "600")),
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -295,6 +298,10 @@ WORKER_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": 3600,
 }
 CELERY_BROKER_CONNECTION_RETRY = True
+# Celery's Django fixup closes every database connection before and after each task unless this
+# is set: set it out of reach, and config/celery.py closes only what Django's request cycle would
+# (a connection older than CONN_MAX_AGE, or one left unusable), so a worker reuses its connection.
+CELERY_DB_REUSE_MAX = 10**9
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None  # a worker never gives up on its broker
 CELERY_BROKER_HEARTBEAT = 30  # RabbitMQ: a dead connection is noticed within a minute
