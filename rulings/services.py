@@ -25,6 +25,7 @@ from scoring import dispatch
 from scoring import services as scoring_services
 from scoring.i18n import translate
 from scoring.models import EffectiveScore, Result, ScoreChange, Tournament
+from scoring.retry import atomic_with_retry, run_with_retry
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +60,7 @@ def _save(instance):
     return instance
 
 
-@transaction.atomic
+@atomic_with_retry
 def record_ruling(*, director, kind, result=None, board=None, table=None, round=None, laws=(), **fields):
     """Open a ruling (a draft) on ``result``, or on a ``board`` and ``table`` (and ``round``)
     whose result is not recorded yet (a director called during the auction or the play): the
@@ -117,7 +118,7 @@ def _check_screens(ruling):
         )
 
 
-@transaction.atomic
+@atomic_with_retry
 def cite_laws(*, ruling, laws, regulations=()):
     """Replace the ruling's citations; every law must exist in the edition in force."""
     edition = edition_in_force(ruling.tournament)
@@ -266,7 +267,7 @@ def build_adjusted_score(*, result, score_kind, ns=None, ew=None):
     raise ValidationError({"score_kind": _("'%(kind)s' is not a kind of adjusted score.") % {"kind": score_kind}})
 
 
-@transaction.atomic
+@atomic_with_retry
 def set_outcome(*, ruling, outcome, score_kind="", ns=None, ew=None, rectification="", offending_side=None):
     """Record what the director decided; an adjusted score is checked against the engine and the
     regulating authority's settings now, and reaches the scores when the ruling is given."""
@@ -300,7 +301,7 @@ def set_outcome(*, ruling, outcome, score_kind="", ns=None, ew=None, rectificati
     return _save(ruling)
 
 
-@transaction.atomic
+@atomic_with_retry
 def add_penalty(*, ruling, kind, side, unit, offence, amount=None, player=None):
     """A procedural penalty (Law 90: an amount in matchpoints, percent of a top or IMPs, which
     the scores take off) or a disciplinary one (Law 91: suspension or disqualification of a
@@ -444,7 +445,7 @@ def _apply(ruling, *, by, reason):
     return scoring_services.set_effective_score(result=result, kind="table", penalty=penalty, reason=reason, **cause)
 
 
-@transaction.atomic
+@atomic_with_retry
 def link_result(ruling):
     """Attach the table's result to a ruling opened before it existed; returns the ruling."""
     if ruling.result_id is not None:
@@ -464,7 +465,7 @@ def link_result(ruling):
     return ruling
 
 
-@transaction.atomic
+@atomic_with_retry
 def give_ruling(*, ruling, by, at=None):
     """The director gives the ruling at the table: it must be complete, and its score effect
     goes to the scoring service at once. ``at`` records a ruling given earlier (entered late)."""
@@ -571,7 +572,7 @@ def _supersede(earlier, *, by, correction):
     )
 
 
-@transaction.atomic
+@atomic_with_retry
 def correct_ruling(*, ruling, director, basis, reason, give=True, **decision):
     """Correct a ruling already given (Law 82C: the ruling was incorrect; Law 79C: a score
     correction within the correction period): a new ruling on the same table supersedes it
@@ -626,7 +627,7 @@ def snapshot(ruling):
     return data
 
 
-@transaction.atomic
+@atomic_with_retry
 def change_ruling(*, ruling, by, reason, laws=None, score_kind=None, ns=None, ew=None, **fields):
     """Change a ruling already given: the change is logged (before, after, who, why) and the
     score effect applied again."""
@@ -716,7 +717,7 @@ def _vulnerability_name(code):
     return str(dict(VULNERABILITY_CHOICES).get(code, code))
 
 
-@transaction.atomic
+@atomic_with_retry
 def attach_deal_and_auction(*, ruling, record=None, deal=None, auction=None, override_reason="", by=None):
     """Attach a deal and auction (a BoardRecord from a PBN or LIN import, or the parts). An
     imported board whose number, dealer or vulnerability differs from the board ruled on is
@@ -802,18 +803,23 @@ def finalise_rulings(now=None):
     for ruling in Ruling.objects.filter(state=Ruling.State.GIVEN).select_related("board__session"):
         deadline = ruling.appeal_deadline()
         if deadline is not None and deadline <= now:
-            with transaction.atomic():
-                if Ruling.objects.filter(pk=ruling.pk, state=Ruling.State.GIVEN).update(state=Ruling.State.FINAL):
-                    audit.record(
-                        action="ruling.final",
-                        obj=ruling,
-                        tournament=ruling.tournament.pk,
-                        before={"state": Ruling.State.GIVEN},
-                        after={"state": Ruling.State.FINAL},
-                        summary=f"{ruling}: the appeal period ended {deadline.isoformat()}",
-                    )
-                    finalised += 1
+            finalised += run_with_retry(_finalise, ruling, deadline)
     return finalised
+
+
+def _finalise(ruling, deadline):
+    """One ruling made final, in a transaction of its own (retried on a conflict)."""
+    if not Ruling.objects.filter(pk=ruling.pk, state=Ruling.State.GIVEN).update(state=Ruling.State.FINAL):
+        return 0
+    audit.record(
+        action="ruling.final",
+        obj=ruling,
+        tournament=ruling.tournament.pk,
+        before={"state": Ruling.State.GIVEN},
+        after={"state": Ruling.State.FINAL},
+        summary=f"{ruling}: the appeal period ended {deadline.isoformat()}",
+    )
+    return 1
 
 
 def read_deal_source(text):
@@ -871,7 +877,7 @@ def _decide(ruling, *, laws, outcome, score_kind, ns, ew, penalty, deal_source, 
         raise ValidationError(errors)
 
 
-@transaction.atomic
+@atomic_with_retry
 def rule(
     *,
     director,
@@ -939,7 +945,7 @@ DRAFT_FIELDS = (
 )
 
 
-@transaction.atomic
+@atomic_with_retry
 def update_draft(
     *,
     ruling,
@@ -1063,7 +1069,7 @@ def _sniff(head):
     return None, None
 
 
-@transaction.atomic
+@atomic_with_retry
 def add_attachment(*, ruling, by, upload, description=""):
     """A photo of the table, a system card or a screenshot (JPEG, PNG, GIF, WebP or PDF, at most
     5 MB), stored through Django's storage API."""
@@ -1102,19 +1108,24 @@ def add_attachment(*, ruling, by, upload, description=""):
         uploaded_by=by,
     )
     attachment.file.save(f"{stem}{extension}", upload, save=False)
-    attachment.save()
-    audit.record(
-        action="ruling.attachment_added",
-        obj=ruling,
-        actor=by,
-        tournament=ruling.tournament.pk,
-        after={"name": attachment.name, "type": content_type, "size": size, "file": attachment.file.name},
-        summary=f"{ruling}: {attachment.name}",
-    )
+    try:
+        attachment.save()
+        audit.record(
+            action="ruling.attachment_added",
+            obj=ruling,
+            actor=by,
+            tournament=ruling.tournament.pk,
+            after={"name": attachment.name, "type": content_type, "size": size, "file": attachment.file.name},
+            summary=f"{ruling}: {attachment.name}",
+        )
+    except Exception:
+        # Rolled back (a conflict is retried from the start, storing the file again): no orphan file.
+        attachment.file.delete(save=False)
+        raise
     return attachment
 
 
-@transaction.atomic
+@atomic_with_retry
 def record_seating(*, ruling, by, seating):
     """Who sat where at the table (player ids by seat); an empty mapping clears it."""
     ruling = Ruling.objects.select_for_update().get(pk=ruling.pk)

@@ -1,7 +1,6 @@
 """The body that hears a case: forming it, appointing members with conflict checks, declaring
 interests and recusing."""
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -30,6 +29,7 @@ from appeals.services._common import (
 from audit import texts
 from scoring import roles
 from scoring.models import Player
+from scoring.retry import atomic_with_retry
 
 # --- The body ---------------------------------------------------------------------------------
 
@@ -96,7 +96,7 @@ def _mark_constituted(appeal, body, *, by, now):
         )
 
 
-@transaction.atomic
+@atomic_with_retry
 def constitute_body(*, appeal, by, kind=None, members=(), chair=None, size=None, stage=Stage.EVENT, now=None):
     """Form the body that hears the case and appoint ``members`` (users), ``chair`` among them.
 
@@ -156,7 +156,7 @@ def constitute_body(*, appeal, by, kind=None, members=(), chair=None, size=None,
     return body
 
 
-@transaction.atomic
+@atomic_with_retry
 def appoint_member(*, body, user, by, chair=False, now=None):
     """Seat ``user`` on ``body`` after checking for conflicts of interest."""
     now = now or timezone.now()
@@ -207,7 +207,7 @@ def appoint_member(*, body, user, by, chair=False, now=None):
     return member
 
 
-@transaction.atomic
+@atomic_with_retry
 def declare_conflict(*, member, conflict="", now=None):
     """``member`` declares their interests before sitting: ``conflict`` in words, or empty for
     none. A member with a conflict cannot vote and should recuse."""
@@ -233,7 +233,7 @@ def declare_conflict(*, member, conflict="", now=None):
     return member
 
 
-@transaction.atomic
+@atomic_with_retry
 def recuse(*, member, reason, now=None):
     """``member`` stands down from the case; a replacement is appointed with ``appoint_member``."""
     now = now or timezone.now()

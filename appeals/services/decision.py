@@ -5,7 +5,6 @@ import datetime
 from decimal import Decimal, InvalidOperation
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -49,6 +48,7 @@ from rulings.models import Ruling
 from scoring import roles
 from scoring import services as scoring_services
 from scoring.models import Adjustment, EffectiveScore, TournamentOfficial
+from scoring.retry import atomic_with_retry, run_with_retry
 
 # --- Decisions ---------------------------------------------------------------------------------
 
@@ -83,7 +83,7 @@ def _close(appeal, *, by, now, reasons, note):
     return appeal
 
 
-@transaction.atomic
+@atomic_with_retry
 def decide_law_part(*, part, by, outcome, reasons, score_kind="", ns=None, ew=None, now=None):
     """The director in charge decides a part solely about law or regulation (Law 93B1). A score
     given with a varied or overturned ruling applies at once. When every part of the appeal is
@@ -133,7 +133,7 @@ def decide_law_part(*, part, by, outcome, reasons, score_kind="", ns=None, ew=No
     return part
 
 
-@transaction.atomic
+@atomic_with_retry
 def appeal_law_decision(*, part, by, now=None):
     """The appellants take the director in charge's decision on a law part to the body (93B1).
     The body may uphold it or recommend a change; it may not overrule it (93B3)."""
@@ -169,7 +169,7 @@ def appeal_law_decision(*, part, by, now=None):
     return part
 
 
-@transaction.atomic
+@atomic_with_retry
 def decide_appeal(*, appeal, by, outcome, reasons, score_kind="", ns=None, ew=None, now=None):
     """The body's decision (or, with no appeals body, the director in charge's, Law 93A):
     uphold, vary or overturn the ruling, with reasons. A varied or overturned ruling takes the
@@ -245,7 +245,7 @@ def decide_appeal(*, appeal, by, outcome, reasons, score_kind="", ns=None, ew=No
     return _close(appeal, by=by, now=now, reasons=reasons, note=note)
 
 
-@transaction.atomic
+@atomic_with_retry
 def find_without_merit(*, appeal, by, reasons, penalty=None, now=None):
     """The body finds the appeal without merit (Law 92A), with reasons, and the regulations'
     sanction is applied: the deposit kept, a procedural penalty on the appellants in the event's
@@ -357,7 +357,7 @@ def _penalise(appeal, amount, *, by, reasons):
         raise ValidationError({"penalty": error.messages}) from None
 
 
-@transaction.atomic
+@atomic_with_retry
 def record_recommendation(*, appeal, by, about, text, now=None):
     """Where it may not overrule the director in charge (law or regulation, Law 91), the body
     recommends a change (Law 93B3)."""
@@ -381,7 +381,7 @@ def record_recommendation(*, appeal, by, about, text, now=None):
     return recommendation
 
 
-@transaction.atomic
+@atomic_with_retry
 def respond_to_recommendation(*, recommendation, by, accepted, response, score_kind="", ns=None, ew=None, now=None):
     """The director in charge accepts or declines a recommendation, in words. Accepting it with a
     new adjusted score (``score_kind``, ``ns``, ``ew`` as for a ruling) changes the ruling through
@@ -450,7 +450,6 @@ def remind_decisions_due(now=None):
                 tournament=tournament, role=TournamentOfficial.Role.CHIEF_DIRECTOR
             ).select_related("user")
         ]
-        with transaction.atomic():
-            notify(members + chiefs, appeal, text, now)
+        run_with_retry(notify, members + chiefs, appeal, text, now)
         reminded += 1
     return reminded

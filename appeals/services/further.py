@@ -2,7 +2,6 @@
 
 import datetime
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -31,11 +30,12 @@ from appeals.services._common import (
 )
 from audit import texts
 from rulings.services import build_adjusted_score
+from scoring.retry import atomic_with_retry
 
 # --- Further appeal (Law 93C) ---------------------------------------------------------------------
 
 
-@transaction.atomic
+@atomic_with_retry
 def lodge_further_appeal(*, appeal, by, grounds, origin=FurtherAppeal.Origin.PLAYER, player=None, now=None):
     """Take a decided case to the regulating authority, where it provides a further appeal: by a
     player of either side within the regulations' period after the decision, or as a referral by
@@ -109,7 +109,7 @@ def lodge_further_appeal(*, appeal, by, grounds, origin=FurtherAppeal.Origin.PLA
     return further
 
 
-@transaction.atomic
+@atomic_with_retry
 def decide_further_appeal(*, further_appeal, by, outcome, reasons, score_kind="", ns=None, ew=None, now=None):
     """The regulating authority's body decides. A binding decision that varies or overturns
     changes the scores, with the appeal as the cause; an advisory one is recorded (with any score

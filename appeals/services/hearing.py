@@ -1,6 +1,5 @@
 """The hearing: scheduling it, attendance, its record, and the members' votes."""
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -30,11 +29,12 @@ from appeals.services._common import (
 from appeals.services.lodging import deposit_due
 from appeals.texts import moment_param
 from audit import texts
+from scoring.retry import atomic_with_retry
 
 # --- Hearing ---------------------------------------------------------------------------------
 
 
-@transaction.atomic
+@atomic_with_retry
 def schedule_hearing(*, appeal, by, starts_at, mode=Hearing.Mode.IN_PERSON, place="", scribe=None, now=None):
     """Fix when and how the body hears the case. A case from a session that is not the last must
     be decided before the next session starts."""
@@ -99,7 +99,7 @@ def schedule_hearing(*, appeal, by, starts_at, mode=Hearing.Mode.IN_PERSON, plac
     return hearing
 
 
-@transaction.atomic
+@atomic_with_retry
 def record_attendance(*, hearing, player, by, now=None):
     """``player`` attended the hearing for their side."""
     now = now or timezone.now()
@@ -121,7 +121,7 @@ def record_attendance(*, hearing, player, by, now=None):
     return attendance
 
 
-@transaction.atomic
+@atomic_with_retry
 def record_hearing_notes(
     *, hearing, by, director_account=None, director_present=None, notes=None, scribe=None, now=None
 ):
@@ -142,7 +142,7 @@ def record_hearing_notes(
     return hearing
 
 
-@transaction.atomic
+@atomic_with_retry
 def record_vote(*, member, outcome, dissent="", now=None):
     """``member``'s vote (uphold, vary, overturn), with any dissent in their words."""
     now = now or timezone.now()

@@ -3,7 +3,6 @@ deposits and withdrawal."""
 
 from decimal import Decimal
 
-from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -40,6 +39,7 @@ from audit import services as audit
 from audit import texts
 from rulings.models import Ruling
 from scoring.models import AuditorAssignment, Tournament
+from scoring.retry import atomic_with_retry
 
 # --- Lodging ---------------------------------------------------------------------------------
 
@@ -93,7 +93,7 @@ def _parts(parts, grounds):
     return cleaned
 
 
-@transaction.atomic
+@atomic_with_retry
 def lodge_appeal(*, ruling, by, grounds, player=None, origin=Appeal.Origin.PLAYER, parts=None, now=None):
     """Record an appeal against ``ruling``, lodged by ``player`` (a member or the captain of the
     N-S or E-W contestant at the ruling's table) through the director ``by`` (Law 92C); or, with
@@ -212,7 +212,7 @@ def lodge_appeal(*, ruling, by, grounds, player=None, origin=Appeal.Origin.PLAYE
     return appeal
 
 
-@transaction.atomic
+@atomic_with_retry
 def extend_deadline(*, ruling, by, until, reason, now=None):
     """The chief director lets ``ruling`` be appealed until ``until`` (an aware datetime), after
     the Law 92B period has run, for a stated reason."""
@@ -241,7 +241,7 @@ def extend_deadline(*, ruling, by, until, reason, now=None):
     return _save(DeadlineExtension(ruling=ruling, until=until, reason=reason, granted_by=by, granted_at=now))
 
 
-@transaction.atomic
+@atomic_with_retry
 def record_concurrence(*, appeal, player, how, by, now=None):
     """Record that ``player`` agrees to the appeal (Law 92D): ``how`` is "in_person",
     "in_writing", or "deemed" for an absent partner where the regulations deem agreement."""
@@ -297,7 +297,7 @@ def record_concurrence(*, appeal, player, how, by, now=None):
     return concurrence
 
 
-@transaction.atomic
+@atomic_with_retry
 def record_statement(*, appeal, by, grounds=None, respondents_statement=None, now=None):
     """Replace the appellants' grounds and/or the respondents' statement, until they are locked."""
     now = now or timezone.now()
@@ -325,7 +325,7 @@ def record_statement(*, appeal, by, grounds=None, respondents_statement=None, no
     return appeal
 
 
-@transaction.atomic
+@atomic_with_retry
 def lock_statements(*, appeal, by, agreed_by, now=None):
     """Lock the statements once a player (or captain) of each side at the table agrees them."""
     now = now or timezone.now()
@@ -343,7 +343,7 @@ def lock_statements(*, appeal, by, agreed_by, now=None):
     return appeal
 
 
-@transaction.atomic
+@atomic_with_retry
 def unlock_statements(*, appeal, by, reason, now=None):
     """The director in charge unlocks agreed statements, for a stated reason (a side's statement
     turned out to be wrong, say); both sides then agree them again."""
@@ -380,7 +380,7 @@ def deposit_due(appeal, stage=Stage.EVENT):
     return Decimal(str(amount)), currency
 
 
-@transaction.atomic
+@atomic_with_retry
 def record_deposit(*, appeal, by, stage=Stage.EVENT, now=None):
     """Record the deposit the regulations ask for (the amount for the event's kind), received by ``by``."""
     now = now or timezone.now()
@@ -431,7 +431,7 @@ def _held(deposit):
     return deposit
 
 
-@transaction.atomic
+@atomic_with_retry
 def return_deposit(*, deposit, by, now=None):
     """Give the deposit back once the case it was lodged for is over."""
     now = now or timezone.now()
@@ -448,7 +448,7 @@ def return_deposit(*, deposit, by, now=None):
     return deposit
 
 
-@transaction.atomic
+@atomic_with_retry
 def forfeit_deposit(*, deposit, by, reason, now=None):
     """Keep the deposit: at the event only when the appeal was found without merit (Law 92A)."""
     now = now or timezone.now()
@@ -474,7 +474,7 @@ def _forfeit(deposit, *, by, reason, now):
 # --- Withdrawal ---------------------------------------------------------------------------------
 
 
-@transaction.atomic
+@atomic_with_retry
 def request_withdrawal(*, appeal, player, by, reason="", now=None):
     """The appellants ask to withdraw; the case stays open, as the body may still hear it."""
     now = now or timezone.now()
@@ -500,7 +500,7 @@ def request_withdrawal(*, appeal, player, by, reason="", now=None):
     return appeal
 
 
-@transaction.atomic
+@atomic_with_retry
 def accept_withdrawal(*, appeal, by, now=None):
     """The body (or, before one sits, the director in charge) lets the appellants withdraw."""
     now = now or timezone.now()
@@ -521,7 +521,7 @@ def accept_withdrawal(*, appeal, by, now=None):
 # --- A player's request to appeal ------------------------------------------------------------------
 
 
-@transaction.atomic
+@atomic_with_retry
 def request_appeal(*, ruling, player, by, grounds, about=AppealRequest.About.JUDGEMENT, now=None):
     """``player`` (the user ``by`` in person) asks to appeal a ruling of their table, within the
     appeal period; a director then lodges it (Law 92C) or declines it, saying why."""
@@ -566,7 +566,7 @@ def request_parts(request):
     return parts
 
 
-@transaction.atomic
+@atomic_with_retry
 def lodge_requested(*, request, by, now=None):
     """A director turns a player's request into a lodged appeal (Law 92C)."""
     now = now or timezone.now()
@@ -591,7 +591,7 @@ def lodge_requested(*, request, by, now=None):
     return appeal
 
 
-@transaction.atomic
+@atomic_with_retry
 def decline_request(*, request, by, reason, now=None):
     """A director declines a player's request to appeal, saying why (the player reads it)."""
     now = now or timezone.now()
