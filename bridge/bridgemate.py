@@ -22,6 +22,8 @@ import logging
 import os
 import re
 import tempfile
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from bridge.deals import DealError, parse_seat
 from bridge.engine.contract import ContractError, board_dealer, board_vulnerability, parse_contract
@@ -36,18 +38,18 @@ _STRAINS = {"C": "C", "D": "D", "H": "H", "S": "S", "N": "NT", "NT": "NT", "SA":
 class BridgemateError(MessageError):
     """A Bridgemate file refused; ``str()`` is ``ReceivedData row 7: Contract: ...``."""
 
-    def __init__(self, row, message):
+    def __init__(self, row: int | None, message: str) -> None:
         where = _("ReceivedData row %(row)s", row=row) if row else _("the Bridgemate file")
         super().__init__(Message("%(where)s: %(message)s", where=where, message=message))
         self.row = row
         self.message = message
 
 
-def _field(name, message):
+def _field(name: str, message: str) -> Message:
     return Message("%(field)s: %(message)s", field=name, message=message)
 
 
-def _int(row, name, index, required=True):
+def _int(row: Mapping[str, Any], name: str, index: int, required: bool = True) -> int | None:
     value = row.get(name)
     if value in (None, ""):
         if required:
@@ -59,7 +61,7 @@ def _int(row, name, index, required=True):
     return int(text)
 
 
-def _contract(text, index):
+def _contract(text: str, index: int) -> str:
     """``4 S x`` -> ``4SX``; ``PASS`` -> ``PASS``."""
     words = text.upper().replace("*", "X").split()
     if words in (["PASS"], ["AP"], ["P"]):
@@ -72,12 +74,12 @@ def _contract(text, index):
     ):
         text = words[0] + _STRAINS[words[1]] + (words[2] if len(words) == 3 else "")
     try:
-        return str(parse_contract(text.replace(" ", "")))
+        return str(parse_contract(text.replace(" ", "")))  # type: ignore[no-untyped-call]
     except ContractError as error:
         raise BridgemateError(index, _field("Contract", error.message)) from None
 
 
-def _tricks(contract, text, index):
+def _tricks(contract: str, text: str, index: int) -> int:
     """``=`` / ``+1`` / ``-2`` (or declarer's tricks as a number) -> declarer's tricks."""
     needed = int(contract[0]) + 6
     text = (text or "").strip()
@@ -108,26 +110,29 @@ def _tricks(contract, text, index):
     return tricks
 
 
-def _erased(value):
+def _erased(value: object) -> bool:
     return str(value).strip().lower() in {"1", "true", "-1", "yes"}
 
 
-def session_from_received_data(rows, sections=None):
+def session_from_received_data(
+    rows: Iterable[Mapping[str, Any]], sections: Mapping[Any, Any] | None = None
+) -> SessionFile:
     """The results of ReceivedData ``rows`` (dicts by column name, in the file's order);
     ``sections`` maps a Section id to its letter (the Section table), else the id is the name."""
     sections = sections or {}
     session = SessionFile(format="Bridgemate")
-    latest = {}
+    latest: dict[tuple[Any, ...], tuple[int, Mapping[str, Any]]] = {}
     for index, row in enumerate(rows, 1):
         if _erased(row.get("Erased", "")):
             continue
         key = (row.get("Section"), row.get("Table"), row.get("Round"), row.get("Board"))
         latest[key] = (index, row)
-    boards = {}
+    boards: dict[int, BoardIn] = {}
     for index, row in sorted(latest.values(), key=lambda item: item[0]):
         number = _int(row, "Board", index)
-        section = row.get("Section")
-        section = str(sections.get(section, sections.get(str(section), section or ""))).strip()
+        assert number is not None  # required: _int refuses an empty Board
+        section_id = row.get("Section")
+        section = str(sections.get(section_id, sections.get(str(section_id), section_id or ""))).strip()
         result = ResultIn(
             board=number,
             line=index,
@@ -140,7 +145,10 @@ def session_from_received_data(rows, sections=None):
         )
         if number not in boards:
             boards[number] = BoardIn(
-                number=number, line=index, dealer=board_dealer(number), vulnerability=board_vulnerability(number)
+                number=number,
+                line=index,
+                dealer=board_dealer(number),  # type: ignore[no-untyped-call]
+                vulnerability=board_vulnerability(number),  # type: ignore[no-untyped-call]
             )
             session.boards.append(boards[number])
         contract = str(row.get("Contract") or "").strip()
@@ -172,7 +180,7 @@ def session_from_received_data(rows, sections=None):
     return session
 
 
-def read_bws(data):
+def read_bws(data: bytes) -> SessionFile:
     """The results of a Bridgemate server file's bytes."""
     from access_parser import AccessParser
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from bridge.messages import Message, _
+from bridge.messages import Gettext, Message, _
 
 __all__ = [
     "BUTLER_ROUNDING_BY_PROGRAM",
@@ -35,14 +35,14 @@ class Notice:
     line: int
     message: str
 
-    def __str__(self):
+    def __str__(self) -> str:
         return str(_("line %(line)s: %(message)s", line=self.line, message=self.message))
 
-    def render(self, gettext=None):
+    def render(self, gettext: Gettext | None = None) -> str:
         from bridge.messages import render
 
         template = gettext("line %(line)s: %(message)s") if gettext else "line %(line)s: %(message)s"
-        return template % {"line": self.line, "message": render(self.message, gettext)}
+        return str(template % {"line": self.line, "message": render(self.message, gettext)})
 
 
 @dataclass
@@ -79,7 +79,7 @@ class ResultIn:
     declarer: str = ""
     tricks: int | None = None
     lead: str = ""
-    score: dict | None = None
+    score: dict[str, str] | None = None
     code: str = ""  # the artificial code as written
     where: str = ""  # how to name it when there are no lines ("board 3, traveller line 2")
 
@@ -89,21 +89,21 @@ class SessionFile:
     """One session's results as a file gives them."""
 
     format: str
-    boards: list = field(default_factory=list)
-    results: list = field(default_factory=list)
-    names: dict = field(default_factory=dict)  # contestant number -> name
+    boards: list[BoardIn] = field(default_factory=list)
+    results: list[ResultIn] = field(default_factory=list)
+    names: dict[int, str] = field(default_factory=dict)  # contestant number -> name
     scoring: str | None = None  # "matchpoints", "imps", "butler", "cross_imps", or None
     scoring_line: int | None = None
     teams: bool = False
     individual: bool = False
-    warnings: list = field(default_factory=list)
+    warnings: list[Notice | str] = field(default_factory=list)
     generator: str = ""  # the program that wrote the file, as its [Generator] tag names it
 
 
 # --- Bytes to text ---------------------------------------------------------------------------
 
 
-def decode(data):
+def decode(data: bytes) -> str:
     """The text of an uploaded file: UTF-8 (a byte-order mark dropped), else Windows-1252 (the
     older Windows scoring programs), else Latin-1, which decodes any byte. CRLF and CR line
     ends read as LF."""
@@ -149,12 +149,12 @@ _PERCENT = re.compile(r"^(\d{1,3}(?:[.,]\d{1,2})?)\s*%$")  # 60% / 57.5%
 KNOWN_CODES = "A60, A6040, A+, A, A-, AVE+, AVE, AVE-, 60%, NP"
 
 
-def _percent(text):
+def _percent(text: str) -> str:
     value = text.replace(",", ".")
     return f"{value.rstrip('0').rstrip('.') if '.' in value else value}%"
 
 
-def _one(text):
+def _one(text: str) -> tuple[str, str] | None:
     """One side's code -> (engine value, its complement) or None when not a known code."""
     code = text.strip().upper().replace(" ", "")
     if code in _SYMBOLS:
@@ -164,13 +164,13 @@ def _one(text):
         value = match[1].replace(",", ".")
         if float(value) > 100:
             return None
-        other = 100 - float(value)
-        other = str(int(other)) if other == int(other) else f"{other:g}"
+        rest = 100 - float(value)
+        other = str(int(rest)) if rest == int(rest) else f"{rest:g}"
         return _percent(value), f"{other}%"
     return None
 
 
-def read_artificial(ns_text, ew_text=None):
+def read_artificial(ns_text: str | None, ew_text: str | None = None) -> tuple[str, dict[str, str] | None]:
     """Read the artificial score a program wrote in the N-S and E-W score columns.
 
     Returns ``("artificial", {"ns": ..., "ew": ...})`` in the engine's form (stated
@@ -191,7 +191,7 @@ def read_artificial(ns_text, ew_text=None):
         match = _PAIR_CODE.match(upper[0].replace(" ", ""))
         if match:
             return "artificial", {"ns": f"{int(match[1])}%", "ew": f"{int(match[2])}%"}
-    sides = []
+    sides: list[tuple[str, str] | None] = []
     for text in (ns_text, ew_text):
         text = (text or "").strip()
         if not text or text == "-":
@@ -212,6 +212,7 @@ def read_artificial(ns_text, ew_text=None):
         return "artificial", {"ns": ns[0], "ew": ew[0]}
     if ns:
         return "artificial", {"ns": ns[0], "ew": ns[1]}
+    assert ew is not None  # texts holds at least one code: one side was read
     return "artificial", {"ns": ew[1], "ew": ew[0]}
 
 
@@ -249,7 +250,7 @@ _SCORING = {
 }
 
 
-def read_scoring(text):
+def read_scoring(text: str | None) -> str | None:
     """``"MP"`` -> ``"matchpoints"``, ``"Butler"`` -> ``"butler"``...; None for "?" or empty;
     the text as written (lower case) for anything else. PBN allows a list separated by ``;``
     (``"IMP;Cross"``): the last known word wins, as it is the more precise."""
@@ -264,7 +265,7 @@ def read_scoring(text):
     return found or text.strip().lower()
 
 
-def scoring_label(kind):
+def scoring_label(kind: str) -> Message:
     return {
         "matchpoints": _("matchpoints"),
         "imps": _("IMPs"),
@@ -285,7 +286,7 @@ def scoring_label(kind):
 BUTLER_ROUNDING_BY_PROGRAM = {"ruter": "half-away"}
 
 
-def butler_rounding_of(generator):
+def butler_rounding_of(generator: str | None) -> str | None:
     """The ``butler_rounding`` of the program a [Generator] value names ("Ruter 3.2.1" ->
     "half-away"), or None when the program's rule is not known."""
     words = re.findall(r"[a-z]+", (generator or "").lower())

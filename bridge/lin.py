@@ -17,6 +17,7 @@ from bridge.deals import (
     RANKS,
     SEAT_WORDS,
     SUITS,
+    Deal,
     DealError,
     parse_deal,
 )
@@ -41,7 +42,7 @@ class LinError(MessageError):
     English; ``scoring.i18n.translate(error)`` in the reader's language)."""
 
 
-def _at(key, message):
+def _at(key: str, message: str) -> Message:
     """``md: ...``, ``mb 5 (3H): ...``: the LIN key (and position) at fault, then what is wrong."""
     return Message("%(key)s: %(message)s", key=key, message=message)
 
@@ -49,7 +50,7 @@ def _at(key, message):
 # --- LIN ---------------------------------------------------------------------------------
 
 
-def parse_lin(text):
+def parse_lin(text: str | None) -> BoardRecord:
     """Read one board from a BBO LIN string or a link carrying one (handviewer, ``bbo=y``,
     movie links: anything with a ``lin=`` parameter); return a BoardRecord.
 
@@ -60,15 +61,21 @@ def parse_lin(text):
     ``mb 5 (3H): insufficient: the last bid was 4C``.
     """
     pairs = _lin_pairs(_lin_from_link(text))
-    board = vulnerability = dealer_deal = claim = None
-    players, calls, raw_calls, raw_cards = {}, [], [], []
+    board: int | None = None
+    vulnerability: str | None = None
+    dealer_deal: tuple[str, Deal] | None = None
+    claim: Claim | None = None
+    players: dict[str, str] = {}
+    calls: list[AuctionCall] = []
+    raw_calls: list[str] = []
+    raw_cards: list[str] = []
     for key, value in pairs:
         if key == "pn":
             names = [name.strip() for name in value.split(",")[:4]]
             players = {seat: name for seat, name in zip(LIN_SEATS, names) if name}
         elif key == "ah":
-            number = re.search(r"\d+", value)
-            board = int(number[0]) if number else None
+            digits = re.search(r"\d+", value)
+            board = int(digits[0]) if digits else None
         elif key == "sv":
             vulnerability = LIN_VULNERABILITY.get(value.strip().lower())
             if vulnerability is None:
@@ -90,12 +97,13 @@ def parse_lin(text):
                 raise LinError(_("mc|%(value)s|: '%(value)s' is not a number of tricks (0 to 13)", value=value))
             claim = Claim(int(value))
 
+    assert dealer_deal is not None  # _lin_pairs refuses a LIN string without md
     dealer, deal = dealer_deal
     if vulnerability is None:
         if board is None:
             raise LinError(_("no sv| (vulnerability) found, and no board number (ah|) to take it from"))
-        vulnerability = board_vulnerability(board)
-    cards = []
+        vulnerability = board_vulnerability(board)  # type: ignore[no-untyped-call]
+    cards: list[str] = []
     for number, raw in enumerate(raw_cards, 1):
         try:
             cards.append(parse_card(raw))
@@ -114,11 +122,11 @@ def parse_lin(text):
             if exc.index is None:  # the play as a whole (more than 13 tricks, a short trick): no one card
                 raise LinError(_at("pc", exc.message)) from None
             raise LinError(_at(f"pc {exc.index + 1} ({raw_cards[exc.index]})", exc.message)) from None
-        raise LinError(_at(f"mc|{claim.tricks}|", exc.message)) from None
+        raise LinError(_at(f"mc|{claim.tricks if claim else ''}|", exc.message)) from None
     return BoardRecord(board, vulnerability, deal, auction, players)
 
 
-def _lin_from_link(text):
+def _lin_from_link(text: str | None) -> str:
     """The LIN string itself: ``text`` unless it is a link, then its ``lin=`` parameter."""
     text = (text or "").strip()
     # A file saved with a UTF-8 byte-order mark (Windows editors, BBO downloads), read as UTF-8 or
@@ -144,7 +152,7 @@ def _lin_from_link(text):
     raise LinError(_("the link has no lin= parameter"))
 
 
-def _lin_pairs(lin):
+def _lin_pairs(lin: str) -> list[tuple[str, str]]:
     """``[(key, value), ...]`` of a LIN string; refuse text that is not LIN."""
     tokens = lin.split("|")
     pairs = [(tokens[i].strip().lower(), tokens[i + 1]) for i in range(0, len(tokens) - 1, 2)]
@@ -162,7 +170,7 @@ def _lin_pairs(lin):
     return pairs
 
 
-def _lin_call(value, number):
+def _lin_call(value: str, number: int) -> AuctionCall:
     text = value.strip().upper()
     alert = text.endswith("!")
     text = text.rstrip("!")
@@ -178,9 +186,10 @@ def _lin_call(value, number):
     )
 
 
-def _lin_deal(value):
+def _lin_deal(value: str) -> tuple[str, Deal]:
     """``(dealer, Deal)`` from an md value; one hand may be left out: it is the rest."""
     match = re.match(r"\s*([1-4]?)(.*)$", value, re.S)
+    assert match is not None  # every text matches: both groups may be empty
     if not match[1]:
         # endplay's LIN export leaves the digit out; guessing it would move the auction.
         raise LinError(
@@ -207,13 +216,14 @@ def _lin_deal(value):
     return dealer, deal
 
 
-def _lin_hand(seat, text):
+def _lin_hand(seat: str, text: str) -> str | None:
     """A LIN hand (``SAKQ2HK...``, suits in any order) as PBN's ``spades.hearts...``; None
     when empty."""
     text = re.sub(r"\s", "", text).upper()
     if not text:
         return None
-    suits, suit = {s: "" for s in SUITS}, None
+    suits: dict[str, str] = {s: "" for s in SUITS}
+    suit: str | None = None
     for char in text:
         if char in SUITS:
             suit = char
@@ -233,7 +243,7 @@ def _lin_hand(seat, text):
     return ".".join(suits[s] for s in SUITS)
 
 
-def lin_from_record(record):
+def lin_from_record(record: BoardRecord) -> str:
     """A LIN string for ``record``, with the dealer digit, to open in BBO's handviewer.
 
     Alerts (``!``), explanations (``an``), the play and the claim travel; tempo and the
@@ -241,7 +251,7 @@ def lin_from_record(record):
     ``,`` in a name a space, as LIN cannot escape them.
     """
 
-    def clean(text):
+    def clean(text: str) -> str:
         return text.replace("|", "/")
 
     names = ",".join(clean(record.players.get(seat, "")).replace(",", " ") for seat in LIN_SEATS)
@@ -266,11 +276,11 @@ def lin_from_record(record):
     return "".join(f"{key}|{value}|" for key, value in parts)
 
 
-def handviewer_url(record):
+def handviewer_url(record: BoardRecord) -> str:
     """A BBO handviewer link showing ``record``."""
     return f"{HANDVIEWER}?lin={quote(lin_from_record(record), safe='')}"
 
 
-def _lin_hand_text(deal, seat):
+def _lin_hand_text(deal: Deal, seat: str) -> str:
     hand = deal.hands[seat]
     return "" if hand is None else "".join(suit + hand[suit] for suit in SUITS)
