@@ -7,6 +7,7 @@ from django.utils import timezone
 from appeals.models import Appeal, AppealRequest
 from rulings.models import Ruling
 from scoring.models import Player
+from scoring.selectors import session_clocks
 
 
 def players_of(user):
@@ -22,6 +23,15 @@ def _at_table(prefix, players):
     )
 
 
+def _side_players(result):
+    """The ids of the members and captains of both sides (what selectors.side_of asks the
+    database per ruling), from the prefetched members."""
+    for contestant in (result.ns, result.ew):
+        yield from (member.pk for member in contestant.members.all())
+        if contestant.captain_id:
+            yield contestant.captain_id
+
+
 def my_rulings(user, now=None):
     """Each ruling given at a table of the user's (as a player or a captain), newest first, with
     ``me`` (the user's player there), ``deadline``, ``window_open`` and ``can_request``."""
@@ -29,19 +39,29 @@ def my_rulings(user, now=None):
     players = players_of(user)
     if not players:
         return []
-    rulings = (
+    # Queries constant in the number of rulings: the sides' members prefetched (no members query
+    # per ruling) and every session's appeal deadline read at once (scoring's session_clocks).
+    rulings = list(
         Ruling.objects.exclude(state=Ruling.State.DRAFT)
         .filter(pk__in=Ruling.objects.filter(_at_table("result__", players)).values("pk"))
-        .select_related("result__board__session__event__tournament__authority", "result__ns", "result__ew")
-        .prefetch_related("appeals", "appeal_extensions", "appeal_requests")
+        .select_related(
+            "board__session__event__tournament__authority",
+            "result__board__session__event",
+            "result__ns",
+            "result__ew",
+        )
+        .prefetch_related(
+            "result__ns__members", "result__ew__members", "appeals", "appeal_extensions", "appeal_requests"
+        )
         .order_by("-pk")[:200]
     )
-    from appeals.selectors import side_of
+    clocks = session_clocks({ruling.session for ruling in rulings})
 
     rows = []
     for ruling in rulings:
-        me = next((p for p in players if side_of(p, ruling)), None)
-        deadline = ruling.appeal_deadline()
+        at_table = set(_side_players(ruling.result))
+        me = next((player for player in players if player.pk in at_table), None)
+        deadline = clocks[ruling.session.pk]["appeal_deadline"]
         extension = max((e.until for e in ruling.appeal_extensions.all()), default=None)
         limit = max(d for d in (deadline, extension) if d) if (deadline or extension) else None
         open_ = ruling.state in (Ruling.State.GIVEN, Ruling.State.FINAL, Ruling.State.UNDER_APPEAL) and (

@@ -55,14 +55,6 @@ PAGES = [
 # The national desk's lists: for its auditors and the superuser (a player is refused them).
 NATIONAL_PAGES = ["/national/search/", "/national/casebooks/", "/national/precedents/"]
 
-# Pages whose views are another engineer's (rulings/views.py, appeals/views.py, national/): what
-# the selectors could not make constant is marked here, with what still grows, until it is fixed.
-PAGES_NOT_YET_CONSTANT = {
-    "/appeals/mine/": "appeals/my_cases.my_rulings asks per ruling for the side (selectors.side_of, a members "
-    "query) and the appeal deadline (Ruling.appeal_deadline: the latest posting and the "
-    "regulations); scoring.selectors.session_clocks reads the deadlines of many at once",
-}
-
 
 def _grow(world):
     """More of every row on both sides, through the services: boards with a result each, rulings
@@ -151,24 +143,9 @@ def _grown(world, checks):
 def test_queries_do_not_grow_with_the_rows(sized_world):
     clients = _clients(sized_world)
     checks = [(role, url, api) for role, (api, _page) in clients.items() for url in _urls(sized_world, API_LISTS)]
-    checks += [
-        (role, url, page)
-        for role, (_api, page) in clients.items()
-        for url in _urls(sized_world, PAGES)
-        if url not in PAGES_NOT_YET_CONSTANT
-    ]
-    checks += [
-        ("superuser", url, clients["superuser"][1]) for url in NATIONAL_PAGES if url not in PAGES_NOT_YET_CONSTANT
-    ]
+    checks += [(role, url, page) for role, (_api, page) in clients.items() for url in _urls(sized_world, PAGES)]
+    checks += [("superuser", url, clients["superuser"][1]) for url in NATIONAL_PAGES]
     grown = _grown(sized_world, checks)
     assert not grown, "queries grew with the rows (role, url): (before, after)\n" + "\n".join(
         f"  {key}: {value}" for key, value in sorted(grown.items())
     )
-
-
-@pytest.mark.xfail(strict=True, reason="the pages of PAGES_NOT_YET_CONSTANT, each with what still grows")
-def test_pages_not_yet_constant(sized_world):
-    clients = _clients(sized_world)
-    checks = [(role, url, page) for role, (_api, page) in clients.items() for url in PAGES_NOT_YET_CONSTANT]
-    grown = _grown(sized_world, checks)
-    assert not grown, grown
