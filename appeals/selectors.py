@@ -9,14 +9,14 @@ from django.utils.translation import gettext as _
 
 from appeals.models import Appeal, AppealEvent, BodyMember, Concurrence, Stage
 from rulings.models import Ruling
+from scoring import reader
 from scoring.models import Contestant, Player, Session
 
 
 def local_time(moment, tournament):
-    """A moment as the players read it: "21:30 on 1 May 2026 (Europe/London)"."""
-    zone = tournament.zone
-    local = moment.astimezone(zone)
-    return f"{local:%H:%M} on {local.day} {local:%B %Y} ({zone.key})"
+    """A moment as the players read it, in the tournament's zone and the reader's language:
+    "21:30 on 1 May 2026 (Europe/London)" in English (scoring.reader says the policy)."""
+    return reader.event_time(moment, tournament)
 
 
 def plays_for(player, contestant):

@@ -244,7 +244,10 @@ def hand_diagram_svg(
     return "\n".join(
         [
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
-            f'viewBox="0 0 {WIDTH} {height}" font-family="{FONT}" font-size="14" role="img">',
+            f'viewBox="0 0 {WIDTH} {height}" font-family="{FONT}" font-size="14" role="img" '
+            # Left to right whatever the page or document that embeds it: the seats, contracts and
+            # card runs keep their order inside a right-to-left casebook or page.
+            'direction="ltr" unicode-bidi="embed">',
             f"<title>{_esc(title or info[0] or 'Hand diagram')}</title>",
             f'<rect width="{WIDTH}" height="{height}" fill="#fff"/>',
             *out,

@@ -167,6 +167,8 @@ LANGUAGES = [
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
+# Each language's date formats are Django's, but English's, Icelandic's and Greek's (config/formats/).
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = "UTC"
 USE_TZ = True
 

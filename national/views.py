@@ -16,6 +16,7 @@ from appeals.models import Appeal, Outcome
 from national import selectors
 from rulings.models import Ruling
 from scoring import csv_export
+from scoring.models import Tournament
 
 
 def national_reader_required(view):
@@ -175,6 +176,18 @@ def home(request):
     checked, broken, reason = verify_chain()
     tournaments = selectors.audited_tournaments(request.user)
     appeals = selectors.scoped_appeals(request.user)
+    entries = list(
+        AuditEntry.objects.filter(tournament_id__in=tournaments.values("pk"))
+        .select_related("actor")
+        .order_by("-sequence")[:15]
+    )
+    # Each entry's time in its own tournament's zone, as every page shows times.
+    zones = {
+        t.pk: t.zone
+        for t in Tournament.objects.filter(pk__in={e.tournament_id for e in entries}).select_related("authority")
+    }
+    for entry in entries:
+        entry.zone = zones.get(entry.tournament_id)
     return render(
         request,
         "national/home.html",
@@ -186,8 +199,6 @@ def home(request):
             "open_appeals": appeals.filter(state__in=Appeal.OPEN_STATES).count(),
             "decided_appeals": appeals.filter(state=Appeal.State.DECIDED).count(),
             "casebooks": casebooks.visible_casebooks(request.user)[:10],
-            "entries": AuditEntry.objects.filter(tournament_id__in=tournaments.values("pk"))
-            .select_related("actor")
-            .order_by("-sequence")[:15],
+            "entries": entries,
         },
     )
