@@ -1,0 +1,254 @@
+"""Every page and every API error, for every role, in each of the six languages (issue #16).
+
+The pages and the roles are the role matrix's (tests/roles/matrix.py, on the records of
+tests/roles/world.py, built once for this module): every page a role may read, every API read,
+and every refusal the API gives a role that may not act. Each is fetched once per language, and
+a page in a language other than English fails when it shows
+
+- a message of the catalogue in English where the language's catalogue translates it (or lacks
+  it): a sentence fragment of an English msgid (two words or more, at least 12 characters) in
+  the page's visible text that is no part of any of the language's translations;
+- English that the services stored (the notes, summaries and score words listed in
+  STORED_ENGLISH): stored English shown as written instead of its code read in the reader's
+  language.
+
+The visible text is the HTML's text and the attributes a reader meets (title, aria-label,
+placeholder, alt); in JSON, every string value with a space in it (codes such as ``"lodged"``
+are not words for a reader). What people wrote themselves (the world's facts, grounds, names)
+is exempt by construction: none of it repeats a catalogue message.
+"""
+
+import functools
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import polib
+import pytest
+from django.conf import settings
+from django.db import transaction
+
+from tests.roles import matrix
+from tests.roles.world import ROLES
+from tests.test_role_matrix import client_for, send, world  # noqa: F401 - the shared module fixture
+
+LANGUAGES = [code for code, _name in settings.LANGUAGES]
+FOREIGN = [code for code in LANGUAGES if code != "en"]
+LOCALE = Path(settings.BASE_DIR) / "locale"
+PLACEHOLDER = re.compile(r"%\([^)]*\)[sdif]|%[sdif%]|\{[a-z_0-9]*\}|\{\{[^}]*\}\}|<[^>]+>")
+
+# English words the services wrote into stored text before it was kept as codes, and words of
+# stored texts that are not catalogue messages; none may reach a reader of another language.
+STORED_ENGLISH = [
+    r"\bweighted \d",
+    r"\bredress \(",
+    r"\bnormal play [+-]\d",
+    r"\bwithout the infraction [+-]\d",
+    r"\bpassed out\b",
+    r"\bBoard \d+, table \d+\b",
+    r"\bsuperseded by\b",
+    r"\basks to appeal\b",
+    r"\brequest to appeal\b",
+    r"\(dissent\)",
+    r"\(advisory\)",
+    r"\bby ruling \d+\b",
+    r"\bappeal \d+ without merit\b",
+    r"\bImported from the scoring program",
+    r"\bdated values written\b",
+    r"\breferred by the director\b",
+    r"\bno conflict\b",
+    r"\b(?:Appeals committee|Single referee|Panel of directors) of \d\b",
+    r"^Pass$",
+]
+# A casebook is published in its regulating authority's language, whoever reads it.
+PUBLISHED = re.compile(r"^/national/casebooks/\d+/book")
+STORED_RE = re.compile("|".join(f"(?:{pattern})" for pattern in STORED_ENGLISH), re.M)
+
+
+@functools.cache
+def english_fragments():
+    """Every msgid of the source catalogue, cut at its placeholders and markup, as
+    {fragment: msgid} for the fragments a reader would recognise as English."""
+    found = {}
+    for entry in polib.pofile(str(LOCALE / "en" / "LC_MESSAGES" / "django.po")):
+        for msgid in filter(None, (entry.msgid, entry.msgid_plural)):
+            for piece in PLACEHOLDER.split(msgid):
+                piece = piece.strip(" .,:;()·—-\n")
+                if len(piece) >= 12 and len(piece.split()) >= 2 and re.search(r"[a-z]{3}", piece):
+                    found.setdefault(piece, (entry.msgctxt, entry.msgid))
+    return found
+
+
+@functools.cache
+def catalogue(language):
+    """(translated msgids, every translation of the language joined: what English may appear)."""
+    translated, texts = set(), []
+    for entry in polib.pofile(str(LOCALE / language / "LC_MESSAGES" / "django.po")):
+        if entry.obsolete or "fuzzy" in entry.flags:
+            continue
+        strings = [entry.msgstr, *entry.msgstr_plural.values()] if entry.msgid_plural else [entry.msgstr]
+        if all(strings):
+            translated.add((entry.msgctxt, entry.msgid))
+            texts += strings
+    return translated, "\n".join(texts)
+
+
+@functools.cache
+def suspects(language):
+    """The English fragments that must not be shown in ``language``: those of messages the
+    language lacks, and those of translated messages that no translation of it contains."""
+    translated, texts = catalogue(language)
+    return {
+        fragment: key for fragment, key in english_fragments().items() if key not in translated or fragment not in texts
+    }
+
+
+class VisibleText(HTMLParser):
+    SKIP = {"script", "style"}
+    ATTRIBUTES = {"title", "aria-label", "placeholder", "alt"}
+
+    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+    def __init__(self, language):
+        super().__init__(convert_charrefs=True)
+        self.language, self.parts, self.skipping, self.open = language, [], 0, []
+        self.page_language = None
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.VOID:
+            if not self.skipping:
+                self.parts += [value for name, value in attrs if name in self.ATTRIBUTES and value]
+            return
+        values = dict(attrs)
+        # Text marked as written in another language (lang="en" on a casebook's words, a
+        # regulation's note) is shown as written, on purpose.
+        if tag == "html":
+            self.page_language = values.get("lang")
+        other = values.get("lang") not in (None, "", self.language)
+        skip = tag in self.SKIP or other
+        self.open.append((tag, skip))
+        self.skipping += skip
+        if not self.skipping:
+            self.parts += [value for name, value in attrs if name in self.ATTRIBUTES and value]
+
+    def handle_endtag(self, tag):
+        if tag in self.VOID:
+            return
+        while self.open:
+            opened, skip = self.open.pop()
+            self.skipping -= skip
+            if opened == tag:
+                break
+
+    def handle_data(self, data):
+        if not self.skipping and data.strip():
+            self.parts.append(data.strip())
+
+
+# Not the reader's page: the law catalogue's titles (every language at once) and the sources a
+# regulating authority's preset cites, in the language they were published in.
+MULTILINGUAL_KEYS = {"title", "titles", "caveat", "source"}
+
+
+def strings_in(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if key not in MULTILINGUAL_KEYS:
+                yield from strings_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings_in(item)
+
+
+def shown(response, language):
+    """The lines of text a reader meets in ``response``."""
+    body = response.content.decode("utf-8", "replace")
+    if response.get("Content-Type", "").startswith("application/json"):
+        try:
+            data = json.loads(body)
+        except ValueError:
+            return [body]
+        if isinstance(data, dict) and data.get("language") not in (None, language):
+            return []  # a document in its own language (a casebook is published in its body's)
+        return [text for text in strings_in(data) if " " in text.strip()]
+    if not response.get("Content-Type", "").startswith("text/html"):
+        return []
+    parser = VisibleText(language)
+    parser.feed(body)
+    if parser.page_language not in (None, language) and not PUBLISHED.search(response.wsgi_request.path):
+        return [f"<html lang={parser.page_language}>", *parser.parts]
+    return parser.parts
+
+
+def english_in(lines, language):
+    """What of ``lines`` is English a reader of ``language`` should not see."""
+    found = [f"a page in another language: {line}" for line in lines if line.startswith("<html lang=")]
+    text = "\n".join(lines)
+    for fragment, (context, msgid) in suspects(language).items():
+        at = text.find(fragment)
+        if at >= 0:
+            around = text[max(0, at - 40) : at + len(fragment) + 40].replace("\n", " | ")
+            found.append(
+                f"catalogue message {msgid!r}{f' ({context})' if context else ''} shown in English: {around!r}"
+            )
+    found += [
+        f"stored English {match.group(0)!r}: {text[max(0, match.start() - 40) : match.end() + 40]!r}"
+        for match in STORED_RE.finditer(text)
+    ]
+    return found
+
+
+def cases(world):
+    """(role, row, path, data) for every page each role may read, every API read, and every
+    refusal an API write gives a logged-in role; each once."""
+    found, seen = [], set()
+    for row, target_name in [(each, name) for each in matrix.ROWS for name in each.targets or (None,)]:
+        target = world.targets[target_name] if target_name else None
+        for role in ROLES:
+            if role == "anonymous":
+                continue
+            expect = row.expect(role, target, world)
+            if row.method == "GET":
+                wanted = expect.status == 200
+            else:
+                wanted = row.api and expect.status >= 400
+            if not wanted:
+                continue
+            path = row.path(world, target)
+            data = row.data(world, target) if row.data else None
+            # Each page once per language (by the first role that reads it); an API refusal once
+            # per answer it gives (403 and 404 say different things).
+            key = (row.method, path, json.dumps(data, sort_keys=True, default=str), expect.status)
+            if key not in seen:
+                seen.add(key)
+                found.append((role, row, path, data))
+    return found
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_page_and_api_error_in_every_language(world, db, language):  # noqa: F811
+    problems, fetched = [], 0
+    for role, row, path, data in cases(world):
+        with transaction.atomic():
+            client = client_for(world, role)
+            client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+            response = send(client, row.method, path, data, row.api)
+            transaction.set_rollback(True)
+        fetched += 1
+        if response.status_code >= 500:
+            problems.append((f"{role} {row.method} {path}", f"answered {response.status_code}"))
+            continue
+        if language == "en":
+            continue
+        found = english_in(shown(response, language), language)
+        problems += [(f"{role} {row.method} {path} ({response.status_code})", what) for what in found]
+    assert fetched > 100
+    # Each problem once, with the first page that shows it and how many do.
+    pages = {}
+    for where, what in problems:
+        pages.setdefault(what, []).append(where)
+    report = [f"{what}\n    on {where[0]} and {len(where) - 1} more" for what, where in pages.items()]
+    assert not report, f"{len(report)} problems in {language}:\n" + "\n".join(report)
