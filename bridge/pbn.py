@@ -9,8 +9,11 @@ Plain Python, no Django: the importer service decides what to do with the games.
 
 from __future__ import annotations
 
+import os
 import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import NoReturn
 
 from bridge.deals import (
     Deal,
@@ -114,7 +117,7 @@ CONTESTANT_COLUMNS = ("PairId_NS", "PairId_EW", "TeamId_Home", "TeamId_Away")
 INDIVIDUAL_COLUMNS = ("PlayerId_North", "PlayerId_East", "PlayerId_South", "PlayerId_West")
 
 
-def canonical_column(name):
+def canonical_column(name: str) -> str:
     """``pairid_ns`` -> ``PairId_NS``: a known column in its standard spelling, else as written."""
     return _CANONICAL.get(name.strip().upper(), name.strip())
 
@@ -123,13 +126,13 @@ class PbnError(MessageError):
     """A malformed PBN file; ``str()`` is ``line 42: Deal: North holds 14 cards: ...``, in
     English (``scoring.i18n.translate(error)`` in the reader's language)."""
 
-    def __init__(self, line, message):
+    def __init__(self, line: int | None, message: str) -> None:
         super().__init__(_("line %(line)s: %(message)s", line=line, message=message))
         self.line = line
         self.message = message
 
 
-def _tagged(tag, message):
+def _tagged(tag: str, message: str) -> Message:
     """``Deal: North holds 14 cards...``: the tag (or column) at fault, then what is wrong."""
     return Message("%(tag)s: %(message)s", tag=tag, message=message)
 
@@ -143,19 +146,23 @@ class Call:
     note: str | None = None
 
 
-class ScoreRow(dict):
+class ScoreRow(dict[str, str | None]):
     """One row of a score table: column name -> text as written (None where the file has
     ``-``), plus what the parser read from it: ``line``, ``contract`` (``"4S"``, ``"PASS"``
     or None), ``declarer``, ``tricks``, ``score_ns`` and ``score_ew`` (ints or None), and
     ``artificial``: the free text written instead of a score or contract, e.g. ``"A60"``."""
 
-    def __init__(self, values=(), line=None):
-        super().__init__(values)
+    def __init__(self, values: Mapping[str, str | None] | None = None, line: int = 0) -> None:
+        super().__init__(values or {})
         self.line = line
-        self.contract = self.declarer = self.tricks = None
-        self.score_ns = self.score_ew = self.artificial = None
+        self.contract: str | None = None
+        self.declarer: str | None = None
+        self.tricks: int | None = None
+        self.score_ns: int | None = None
+        self.score_ew: int | None = None
+        self.artificial: str | None = None
         self.kind = "played"  # or "artificial", "not_played", "bye" (a sit-out: no result at all)
-        self.adjusted = None  # the artificial score in the engine's form, {"ns": "60%", "ew": "40%"}
+        self.adjusted: dict[str, str] | None = None  # the artificial score in the engine's form, {"ns": "60%", ...}
 
 
 @dataclass
@@ -163,10 +170,10 @@ class PbnTable:
     """A table section such as ScoreTable: its header as written and its rows."""
 
     header: str
-    rows: list = field(default_factory=list)
+    rows: list[ScoreRow] = field(default_factory=list)
 
     @property
-    def columns(self):
+    def columns(self) -> list[tuple[str, int, str]]:
         """``[("Table", 2, "R"), ("Contract", 5, "L"), ...]``."""
         columns = []
         for part in self.header.split(";"):
@@ -189,7 +196,7 @@ class PbnGame:
     """
 
     line: int = field(compare=False)
-    tags: dict = field(default_factory=dict)
+    tags: dict[str, str] = field(default_factory=dict)
     board: int | None = None
     dealer: str | None = None
     vulnerability: str | None = None
@@ -197,18 +204,18 @@ class PbnGame:
     declarer: str | None = None
     contract: str | None = None
     result: int | None = None
-    auction: list = field(default_factory=list)
+    auction: list[Call] = field(default_factory=list)
     auction_complete: bool = True
-    tables: dict = field(default_factory=dict)
-    sections: dict = field(default_factory=dict)
+    tables: dict[str, PbnTable] = field(default_factory=dict)
+    sections: dict[str, tuple[str, list[list[str]]]] = field(default_factory=dict)
 
     @property
-    def score_rows(self):
+    def score_rows(self) -> list[ScoreRow]:
         table = self.tables.get("ScoreTable")
         return table.rows if table else []
 
     @property
-    def total_score_rows(self):
+    def total_score_rows(self) -> list[ScoreRow]:
         table = self.tables.get("TotalScoreTable")
         return table.rows if table else []
 
@@ -225,13 +232,14 @@ class _Token:
     quoted: bool = False
 
 
-def _unescape(value):
+def _unescape(value: str) -> str:
     return re.sub(r'\\(["\\])', r"\1", value)
 
 
-def _tag_error(rest):
+def _tag_error(rest: str) -> Message:
     """Say what is wrong with a tag that starts at ``rest`` but does not match."""
     match = re.match(r"\[\s*([A-Za-z0-9_]*)\s*(\"?)", rest)
+    assert match is not None  # rest starts with "[": the pattern's parts may all be empty
     name, quote = match[1], match[2]
     if not name:
         return _('a tag is [Name "value"]: this one has no name')
@@ -243,10 +251,10 @@ def _tag_error(rest):
     return _tagged(name, _("the tag is not terminated: ] is missing"))
 
 
-def _scan(text):
+def _scan(text: str) -> Iterator[_Token]:
     """Tokens of a PBN text: tags, words of section data and blank lines, skipping
     comments and ``%`` lines."""
-    in_comment_since = None
+    in_comment_since: int | None = None
     for number, line in enumerate(text.splitlines(), 1):
         pos = 0
         if in_comment_since is not None:
@@ -293,9 +301,12 @@ def _scan(text):
         raise PbnError(in_comment_since, _("a comment opened with { is never closed with }"))
 
 
-def _raw_games(text):
+_RawGame = list[tuple[_Token, list[_Token]]]
+
+
+def _raw_games(text: str) -> Iterator[_RawGame]:
     """Group tokens into games: ``[(tag token, [data tokens])...]`` per game."""
-    game = []
+    game: _RawGame = []
     for token in _scan(text):
         if token.kind == "blank":
             if game:
@@ -311,11 +322,11 @@ def _raw_games(text):
         yield game
 
 
-def _is_table(name):
+def _is_table(name: str) -> bool:
     return name.endswith("Table") and name != "Table"  # [Table "3"] is a table's number
 
 
-def parse_pbn(text, warnings=None):
+def parse_pbn(text: str, warnings: list[Notice] | None = None) -> list[PbnGame]:
     """Read a PBN file's text into a list of PbnGame; raise PbnError on the first error.
 
     Nothing is returned for a file with an error: the caller gets all the games or none.
@@ -330,20 +341,21 @@ def parse_pbn(text, warnings=None):
     if text.startswith("\ufeff"):
         text = text[1:]
     warnings = [] if warnings is None else warnings
-    games = []
-    boards_seen = {}
-    state = {"seen": {}, "sticky": {}}
+    games: list[PbnGame] = []
+    boards_seen: dict[tuple[str, int], tuple[PbnGame, int | None]] = {}
+    state: dict[str, dict[str, str]] = {"seen": {}, "sticky": {}}
     for raw in _raw_games(text):
         game, board_line = _read_game(raw, state, warnings)
         if game.board is not None:
             key = (game.tags.get("Section", ""), game.board)
             if key in boards_seen:
                 first, first_line = boards_seen[key]
-                for label, mine, theirs in (
+                pairs: tuple[tuple[str, object, object], ...] = (
                     ("Deal", game.deal, first.deal),
                     ("Dealer", game.dealer, first.dealer),
                     ("Vulnerable", game.vulnerability, first.vulnerability),
-                ):
+                )
+                for label, mine, theirs in pairs:
                     if mine is not None and theirs is not None and mine != theirs:
                         raise PbnError(
                             board_line,
@@ -366,7 +378,7 @@ def parse_pbn(text, warnings=None):
     return games
 
 
-def read_pbn(path, warnings=None):
+def read_pbn(path: str | os.PathLike[str], warnings: list[Notice] | None = None) -> list[PbnGame]:
     """Read a PBN file from disk (UTF-8 with or without BOM, else Windows-1252/Latin-1)."""
     from bridge.interchange import decode
 
@@ -375,17 +387,17 @@ def read_pbn(path, warnings=None):
     return parse_pbn(decode(data), warnings)
 
 
-def _read_game(raw, state, warnings):
+def _read_game(raw: _RawGame, state: dict[str, dict[str, str]], warnings: list[Notice]) -> tuple[PbnGame, int | None]:
     """One game from its tags and their data. ``state["seen"]`` holds the latest value of each
     tag in the earlier games (for ``#``), ``state["sticky"]`` the ``##`` values carried on.
     Returns (game, line of its Board tag)."""
     first_line = raw[0][0].line
     seen, sticky = state["seen"], state["sticky"]
-    resolved = {}  # every tag's value with "#" resolved: a later game may inherit it
-    lines = {}
-    data = {}
-    notes = {}
-    tags = {}
+    resolved: dict[str, str] = {}  # every tag's value with "#" resolved: a later game may inherit it
+    lines: dict[str, int] = {}
+    data: dict[str, list[_Token]] = {}
+    notes: dict[int, str] = {}
+    tags: dict[str, str] = {}
     for token, words in raw:
         name, value = token.name, token.value
         if value in {"#", "##"}:
@@ -455,31 +467,33 @@ def _read_game(raw, state, warnings):
         if name not in {"Auction", "Play"} and not _is_table(name):
             seen[name] = value
 
-    def known(name):
+    def known(name: str) -> str | None:
         value = resolved.get(name)
         if value is None or value.strip() in {"", "?"} or (value.strip() == "-" and name in {"Declarer", "Result"}):
             return None  # "-": no declarer and no result, as programs write for a passed-out board
         return value.strip()
 
-    def fail(name, message):
+    def fail(name: str, message: str) -> NoReturn:
         raise PbnError(lines[name], _tagged(name, message))
 
     game = PbnGame(line=first_line, tags=tags)
 
-    if known("Board"):
-        if not re.fullmatch(r"\d+", known("Board")) or int(known("Board")) < 1:
+    board = known("Board")
+    if board:
+        if not re.fullmatch(r"\d+", board) or int(board) < 1:
             fail(
                 "Board",
-                _("'%(board)s' is not a board number: a board number is a positive whole number", board=known("Board")),
+                _("'%(board)s' is not a board number: a board number is a positive whole number", board=board),
             )
-        game.board = int(known("Board"))
+        game.board = int(board)
     try:
         game.dealer = parse_seat(known("Dealer")) if known("Dealer") else None
     except DealError as exc:
         fail("Dealer", exc.message)
     try:
-        if known("Vulnerable"):
-            game.vulnerability = parse_vulnerability(_vulnerable(known("Vulnerable")))
+        vulnerable = known("Vulnerable")
+        if vulnerable:
+            game.vulnerability = parse_vulnerability(_vulnerable(vulnerable))
     except DealError as exc:
         fail("Vulnerable", exc.message)
     if game.dealer is None and known("Auction"):
@@ -488,26 +502,32 @@ def _read_game(raw, state, warnings):
         except DealError as exc:
             fail("Auction", exc.message)
     if game.board is not None:  # the file's own Dealer and Vulnerable win over the cycle
-        game.dealer = game.dealer or board_dealer(game.board)
-        game.vulnerability = game.vulnerability or board_vulnerability(game.board)
+        game.dealer = game.dealer or board_dealer(game.board)  # type: ignore[no-untyped-call]
+        game.vulnerability = game.vulnerability or board_vulnerability(game.board)  # type: ignore[no-untyped-call]
     if known("Deal"):
         try:
             game.deal = parse_deal(known("Deal"), allow_partial=True)
         except DealError as exc:
             fail("Deal", exc.message)
 
-    if known("Declarer"):
+    declarer_text = known("Declarer")
+    if declarer_text:
         try:
-            game.declarer = parse_seat(known("Declarer").lstrip("^"), "declarer")
+            game.declarer = parse_seat(declarer_text.lstrip("^"), "declarer")
         except DealError as exc:
             fail("Declarer", exc.message)
     if known("Contract"):
         try:
-            game.contract = str(parse_contract(known("Contract")))
+            game.contract = str(parse_contract(known("Contract")))  # type: ignore[no-untyped-call]
         except ContractError as exc:
             fail("Contract", exc.message)
-    if known("Result"):
-        game.result = _result(known("Result"), game.declarer, lambda message: fail("Result", message))
+    result_text = known("Result")
+    if result_text:
+
+        def fail_result(message: str) -> NoReturn:
+            fail("Result", message)
+
+        game.result = _result(result_text, game.declarer, fail_result)
 
     if "Auction" in resolved:
         contract, declarer = _read_auction(
@@ -540,13 +560,13 @@ def _read_game(raw, state, warnings):
     return game, lines.get("Board")
 
 
-def _vulnerable(text):
+def _vulnerable(text: str) -> str:
     """``N-S`` and ``E-W`` (as several programs write them) read as NS and EW."""
     squeezed = text.replace(" ", "")
     return squeezed.replace("-", "") if len(squeezed) == 3 and squeezed[1] == "-" else text
 
 
-def _result(text, declarer, fail):
+def _result(text: str, declarer: str | None, fail: Callable[[str], NoReturn]) -> int:
     """A game's Result: declarer's tricks (``9``), or a side's tricks (``NS 11``, ``EW 9``), with
     a claim marker ``^`` or a note reference (``=1=``) left aside."""
     text = re.sub(r"=\d+=", "", text).replace("^", " ").strip()
@@ -560,13 +580,15 @@ def _result(text, declarer, fail):
     return _tricks(text.split()[0] if text else text, fail)
 
 
-def _tricks(text, fail):
+def _tricks(text: str, fail: Callable[[str], NoReturn]) -> int:
     if not re.fullmatch(r"\d+", text) or int(text) > 13:
         fail(_("'%(text)s' is not a number of tricks: declarer takes 0 to 13", text=text))
     return int(text)
 
 
-def _read_auction(game, value, line, words, notes, warnings):
+def _read_auction(
+    game: PbnGame, value: str, line: int, words: list[_Token], notes: dict[int, str], warnings: list[Notice]
+) -> tuple[str | None, str | None]:
     """Read the auction into ``game.auction``; return where it ended as validate_auction
     does."""
     try:
@@ -581,7 +603,8 @@ def _read_auction(game, value, line, words, notes, warnings):
                 _("the auction starts with %(start)s but the dealer is %(dealer)s", start=start, dealer=game.dealer),
             ),
         )
-    calls, call_lines = [], []
+    calls: list[Call] = []
+    call_lines: list[int] = []
     complete = True
     for word in words:
         text = word.value
@@ -624,7 +647,7 @@ def _read_auction(game, value, line, words, notes, warnings):
     return contract
 
 
-def _read_table(game, name, header, line, words):
+def _read_table(game: PbnGame, name: str, header: str, line: int, words: list[_Token]) -> PbnTable:
     table = PbnTable(header)
     try:
         columns = [canonical_column(c[0]) for c in table.columns]
@@ -658,39 +681,44 @@ def _read_table(game, name, header, line, words):
     return table
 
 
-def _group(words):
+def _group(words: list[_Token]) -> list[list[_Token]]:
     """Section words grouped by line: one row of a table per line."""
-    rows = {}
+    rows: dict[int, list[_Token]] = {}
     for word in words:
         rows.setdefault(word.line, []).append(word)
     return list(rows.values())
 
 
-def _check_score_row(game, row):
+def _check_score_row(game: PbnGame, row: ScoreRow) -> None:
     """Read a ScoreTable row's contract, declarer, tricks and scores, and check the scores
     against Law 77."""
 
-    def fail(column, message):
+    def fail(column: str, message: str) -> NoReturn:
         raise PbnError(row.line, _tagged(column, message))
+
+    def fail_result(message: str) -> NoReturn:
+        fail("Result", message)
 
     contract = row.get("Contract")
     if contract:
         if contract[0].isdigit() or contract.upper() in {"PASS", "P", "AP"}:
             try:
-                row.contract = str(parse_contract(contract))
+                row.contract = str(parse_contract(contract))  # type: ignore[no-untyped-call]
             except ContractError as exc:
                 fail("Contract", exc.message)
         else:
             row.artificial = contract  # "Bye", "A60", "NP": not a contract, keep as written
-    if row.get("Declarer"):
+    declarer = row.get("Declarer")
+    if declarer:
         try:
-            row.declarer = parse_seat(row["Declarer"].lstrip("^"), "declarer")
+            row.declarer = parse_seat(declarer.lstrip("^"), "declarer")
         except DealError as exc:
             fail("Declarer", exc.message)
-    if row.get("Result"):
-        row.tricks = _tricks(re.sub(r"=\d+=|\^", "", row["Result"]).strip(), lambda message: fail("Result", message))
+    result = row.get("Result")
+    if result:
+        row.tricks = _tricks(re.sub(r"=\d+=|\^", "", result).strip(), fail_result)
 
-    codes = {}  # column -> free text written instead of a score
+    codes: dict[str, str] = {}  # column -> free text written instead of a score
     score = row.get("Score")
     if score:  # one column for both sides: "NS 420", "EW 50" or N-S's score
         match = _SIDE_SCORE_RE.match(score.strip())
@@ -762,11 +790,11 @@ def _check_score_row(game, row):
                 "checked: give the Board number or a Vulnerable tag"
             ),
         )
-    expected = 0 if passed_out else ns_score(row.contract, row.declarer, row.tricks, game.vulnerability)
+    expected = 0 if passed_out else ns_score(row.contract, row.declarer, row.tricks, game.vulnerability)  # type: ignore[no-untyped-call]
     if passed_out:
         played = _("a passed-out board")
     else:
-        vulnerable = vulnerable_for(row.declarer, game.vulnerability)
+        vulnerable = vulnerable_for(row.declarer, game.vulnerability)  # type: ignore[no-untyped-call]
         made = {"contract": row.contract, "declarer": row.declarer, "n": row.tricks}
         if row.tricks == 1:
             played = (
@@ -780,14 +808,14 @@ def _check_score_row(game, row):
                 if vulnerable
                 else _("%(contract)s by %(declarer)s making %(n)s tricks, not vulnerable", **made)
             )
-    for column, value, want in (("Score_NS", row.score_ns, expected), ("Score_EW", row.score_ew, -expected)):
-        if value is not None and value != want:
+    for column, written, want in (("Score_NS", row.score_ns, expected), ("Score_EW", row.score_ew, -expected)):
+        if written is not None and written != want:
             raise PbnError(
                 row.line,
                 _(
                     "%(column)s %(value)s does not match %(played)s: Law 77 gives %(want)s",
                     column=column,
-                    value=value,
+                    value=written,
                     played=played,
                     want=want,
                 ),
@@ -797,23 +825,23 @@ def _check_score_row(game, row):
 # --- Writing -----------------------------------------------------------------------------
 
 
-def _quote_tag(value):
+def _quote_tag(value: object) -> str:
     return str(value).replace('"', '\\"')
 
 
-def _cell(value, width, align):
+def _cell(value: object, width: int, align: str) -> str:
     text = "-" if value is None else str(value)
     if text == "" or re.search(r'[\s";{}\[\]]', text) or (text == "-" and value is not None):
         text = '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
     return text.ljust(width) if align == "L" else text.rjust(width)
 
 
-def write_pbn(games):
+def write_pbn(games: Iterable[PbnGame]) -> str:
     """Write ``games`` as PBN 2.1 text (export style: the deal starts with the dealer)."""
     out = ["% PBN 2.1", "% EXPORT", ""]
     for game in games:
-        tags = dict(game.tags)
-        typed = {
+        tags: dict[str, object] = dict(game.tags)
+        typed: dict[str, object] = {
             "Board": game.board,
             "Dealer": game.dealer,
             "Vulnerable": game.vulnerability,
@@ -829,7 +857,8 @@ def write_pbn(games):
 
         if game.auction:
             out.append(f'[Auction "{game.dealer or "N"}"]')
-            notes, words = [], []
+            notes: list[str] = []
+            words: list[str] = []
             for call in game.auction:
                 words.append(call.call)
                 if call.note is not None:
@@ -858,7 +887,7 @@ def write_pbn(games):
 _ROOMS = {"OPEN": "open", "O": "open", "CLOSED": "closed", "C": "closed", "CLOSE": "closed"}
 
 
-def session_from_pbn(games, warnings=()):
+def session_from_pbn(games: Iterable[PbnGame], warnings: Iterable[Notice | str] = ()) -> SessionFile:
     """The boards and table results of parsed games, as a :class:`SessionFile`.
 
     Results come from each game's ScoreTable or, where a game has none, from the game's own
@@ -867,7 +896,7 @@ def session_from_pbn(games, warnings=()):
     result but no Board is refused; a game with neither (a file's header) is read for its
     tables only."""
     session = SessionFile(format="PBN", warnings=list(warnings))
-    boards = {}
+    boards: dict[tuple[str, int], BoardIn] = {}
     for game in games:
         if not session.generator and (game.tags.get("Generator") or "").strip() not in ("", "#", "##", "?"):
             session.generator = game.tags["Generator"].strip()
@@ -966,10 +995,12 @@ def session_from_pbn(games, warnings=()):
     return session
 
 
-def _result_in(game, row, cells, section, session):
-    def number(column, required=True):
+def _result_in(
+    game: PbnGame, row: ScoreRow, cells: Mapping[str, str | None], section: str, session: SessionFile
+) -> ResultIn | None:
+    def number(column: str, required: bool = True) -> int | None:
         text = cells.get(column)
-        if text in (None, ""):
+        if not text:
             if required:
                 raise PbnError(row.line, _tagged(column, _("the column is missing or empty")))
             return None
@@ -977,6 +1008,7 @@ def _result_in(game, row, cells, section, session):
             raise PbnError(row.line, _tagged(column, _("'%(value)s' is not a number", value=text)))
         return int(text)
 
+    assert game.board is not None  # session_from_pbn reads results of numbered boards only
     if row.kind == "bye":
         session.warnings.append(
             Notice(

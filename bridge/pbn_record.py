@@ -26,7 +26,7 @@ _TEMPO_RE = re.compile(r"^tempo: (\d+) s$")
 _CLAIM_TAG_RE = re.compile(r"^(\d+)(?::(.*))?$", re.S)
 
 
-def _tagged(tag, message):
+def _tagged(tag: str, message: str) -> Message:
     """``Play: ...``: the PBN tag at fault, then what is wrong."""
     return Message("%(tag)s: %(message)s", tag=tag, message=message)
 
@@ -34,7 +34,7 @@ def _tagged(tag, message):
 # --- PBN ---------------------------------------------------------------------------------
 
 
-def parse_pbn_record(text):
+def parse_pbn_record(text: str) -> BoardRecord:
     """Read ONE game of PBN text into a BoardRecord; raise PbnError (with a line) if the
     game is faulty or the text holds no game or several.
 
@@ -64,6 +64,7 @@ def parse_pbn_record(text):
             raise PbnError(
                 game.line, _tagged(tag, _("the game has no %(tag)s tag, nor a Board number to take it from", tag=tag))
             )
+    assert game.dealer is not None and game.vulnerability is not None  # refused just above otherwise
 
     alerted = _alerted_calls(text)
     calls = [_call_from_note(call.call, call.note, i in alerted) for i, call in enumerate(game.auction)]
@@ -72,7 +73,7 @@ def parse_pbn_record(text):
         while validate_auction(game.dealer, [c.call for c in calls], complete=False)[0] is None:
             calls.append(AuctionCall("Pass", ap.alert, ap.explanation, ap.tempo_seconds, ap.note))
 
-    claim = None
+    claim: Claim | None = None
     if game.tags.get("Claim"):
         match = _CLAIM_TAG_RE.match(game.tags["Claim"].strip())
         if not match:
@@ -108,9 +109,10 @@ def parse_pbn_record(text):
     return record
 
 
-def _read_play(game, calls, line):
+def _read_play(game: PbnGame, calls: list[AuctionCall], line: int | None) -> list[list[str]]:
     """The tricks, in play order, of the game's Play section (one column per player, from
     the opening leader)."""
+    assert game.dealer is not None  # parse_pbn_record refuses a game without one first
     contract, declarer = validate_auction(game.dealer, [c.call for c in calls], False)
     leader_tag, rows = game.sections["Play"]
     if contract in (None, "PASS"):
@@ -123,6 +125,7 @@ def _read_play(game, calls, line):
                 else _("cards are played but the board was passed out"),
             ),
         )
+    assert declarer is not None  # a contract other than a pass-out has its declarer
     first = next_seat(declarer)
     if leader_tag.strip().upper() != first:
         raise PbnError(
@@ -139,11 +142,12 @@ def _read_play(game, calls, line):
         )
     words = [w for row in rows for w in row]
     words = words[: words.index("*")] if "*" in words else words
-    trump, leader, tricks = parse_contract(contract).strain, first, []
+    trump = parse_contract(contract).strain  # type: ignore[no-untyped-call]
+    leader, tricks = first, []
     try:
         for start in range(0, len(words), 4):
             by_seat = {next_seat(first, i): w for i, w in enumerate(words[start : start + 4])}
-            trick = []
+            trick: list[str] = []
             for i in range(4):  # the cards in play order, up to the first not played
                 word = by_seat.get(next_seat(leader, i), "-")
                 if word == "-":
@@ -161,11 +165,11 @@ def _read_play(game, calls, line):
     return tricks
 
 
-def _line_of(text, start):
+def _line_of(text: str, start: str) -> int | None:
     return next((n for n, line in enumerate(text.splitlines(), 1) if line.lstrip().startswith(start)), None)
 
 
-def _alerted_calls(text):
+def _alerted_calls(text: str) -> set[int]:
     """Positions of the calls written with a ``!`` (parse_pbn drops it): a single ``!``
     only, as ``!!`` and ``?!`` are PBN's comments on the quality of a call."""
     match = re.search(r'\[\s*Auction\s*"[^"]*"\s*\]', text)
@@ -177,7 +181,7 @@ def _alerted_calls(text):
     return {i for i, word in enumerate(words) if re.search(r"[^!?]!$", word)}
 
 
-def _call_from_note(call, note, bang):
+def _call_from_note(call: str, note: str | None, bang: bool) -> AuctionCall:
     if note is None:
         return AuctionCall(call, alert=bang)
     parts = note.split("; ")
@@ -189,17 +193,18 @@ def _call_from_note(call, note, bang):
             remark, parts = "; ".join(parts[i:])[len("note: ") :], parts[:i]
             break
     tempo = None
-    if parts and _TEMPO_RE.match(parts[-1]):
-        tempo, parts = int(_TEMPO_RE.match(parts[-1])[1]), parts[:-1]
+    timed = _TEMPO_RE.match(parts[-1]) if parts else None
+    if timed:
+        tempo, parts = int(timed[1]), parts[:-1]
     explanation = "; ".join(parts)
     if alert and explanation == "alert":
         explanation = ""
     return AuctionCall(call, alert, explanation, tempo, remark)
 
 
-def _note_text(call):
+def _note_text(call: AuctionCall) -> str | None:
     """The PBN note for ``call``, or None when there is nothing to say."""
-    parts = []
+    parts: list[str] = []
     if not call.alert and (call.explanation or call.tempo_seconds is not None or call.note):
         parts.append("not alerted")
     if call.explanation:
@@ -213,7 +218,7 @@ def _note_text(call):
     return " ".join("; ".join(parts).split("\n")) or None
 
 
-def _declarer_tricks(auction, contract, declarer):
+def _declarer_tricks(auction: Auction, contract: str | None, declarer: str | None) -> int | None:
     """Declarer's tricks: the claim's (it counts the whole board), else those won in a play of
     thirteen tricks; None when the record does not say (no contract, play unfinished)."""
     if contract is None or declarer is None:
@@ -222,14 +227,15 @@ def _declarer_tricks(auction, contract, declarer):
         return auction.claim.tricks
     if len(auction.cards) < 52:
         return None
-    trump, leader, won = parse_contract(contract).strain, next_seat(declarer), 0
+    trump = parse_contract(contract).strain  # type: ignore[no-untyped-call]
+    leader, won = next_seat(declarer), 0
     for trick in auction.play:
         leader = trick_winner(trick, leader, trump)
         won += leader in (declarer, next_seat(declarer, 2))
     return won
 
 
-def to_pbn(record):
+def to_pbn(record: BoardRecord) -> str:
     """Write ``record`` as one PBN 2.1 game that ``parse_pbn_record`` reads back equal.
 
     Each call with something to say gets one note, parts joined by ``"; "`` in this order:
@@ -262,9 +268,12 @@ def to_pbn(record):
         result=_declarer_tricks(auction, contract, declarer),
     )
     if auction.cards:
+        assert contract is not None and declarer is not None  # record.validate() refuses a play without them
         first = next_seat(declarer)
-        trump, leader, rows = parse_contract(contract).strain, first, []
-        for trick in auction.play or [[auction.opening_lead]]:
+        trump = parse_contract(contract).strain  # type: ignore[no-untyped-call]
+        leader, rows = first, []
+        # The opening lead alone when there is no play (Auction.cards).
+        for trick in auction.play or [auction.cards[:1]]:
             by_seat = {next_seat(leader, i): card for i, card in enumerate(trick)}
             rows.append([by_seat.get(next_seat(first, i), "-") for i in range(4)])
             if len(trick) == 4:

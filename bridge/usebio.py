@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ElementTree
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
@@ -49,13 +51,13 @@ _SEATS = {"N": "N", "NORTH": "N", "E": "E", "EAST": "E", "S": "S", "SOUTH": "S",
 class UsebioError(MessageError):
     """A USEBIO file refused; ``str()`` names the element and the field at fault."""
 
-    def __init__(self, where, message):
+    def __init__(self, where: str, message: str) -> None:
         super().__init__(Message("%(where)s: %(message)s", where=where, message=message))
         self.where = where
         self.message = message
 
 
-def _text(element, *names):
+def _text(element: ElementTree.Element, *names: str) -> str | None:
     for name in names:
         child = element.find(name)
         if child is not None and child.text is not None and child.text.strip():
@@ -63,7 +65,7 @@ def _text(element, *names):
     return None
 
 
-def parse_usebio(data):
+def parse_usebio(data: bytes | str) -> SessionFile:
     """The boards, results and names of a USEBIO file: its bytes as they are (the XML declaration
     says their encoding), or text."""
     if isinstance(data, str):
@@ -106,26 +108,30 @@ def parse_usebio(data):
         )
     for tag in ("PAIR", "TEAM"):
         for entry in event.iter(tag):
-            number = _text(entry, f"{tag}_NUMBER")
+            number_text = _text(entry, f"{tag}_NUMBER")
             if tag == "TEAM":
                 name = _text(entry, "TEAM_NAME") or ""
             else:
                 name = " - ".join(p for p in (_text(player, "PLAYER_NAME") for player in entry.findall("PLAYER")) if p)
-            if number and number.isdigit() and name:
-                session.names[int(number)] = name
-    hands = {}
+            if number_text and number_text.isdigit() and name:
+                session.names[int(number_text)] = name
+    hands: dict[int, BoardIn] = {}
     for handset in event.iter("HANDSET"):
         for index, board in enumerate(handset.findall("BOARD"), 1):
             read = _hand_record(board, index)
             hands[read.number] = read
-    seen = {}
+    seen: dict[int, BoardIn] = {}
     for index, board in enumerate(event.iter("BOARD"), 1):
         if board.find("TRAVELLER_LINE") is None:
             continue
         number = _number(board, "BOARD_NUMBER", _("board element %(n)s", n=index))
+        assert number is not None  # required: _number refuses a missing BOARD_NUMBER
         where = _("board %(board)s", board=number)
         record = hands.get(number) or BoardIn(
-            number=number, line=index, dealer=board_dealer(number), vulnerability=board_vulnerability(number)
+            number=number,
+            line=index,
+            dealer=board_dealer(number),  # type: ignore[no-untyped-call]
+            vulnerability=board_vulnerability(number),  # type: ignore[no-untyped-call]
         )
         record.line, record.where = index, where
         if number in seen:
@@ -146,7 +152,7 @@ def parse_usebio(data):
     return session
 
 
-def _number(element, name, where, required=True):
+def _number(element: ElementTree.Element, name: str, where: str, required: bool = True) -> int | None:
     text = _text(element, name)
     if text is None:
         if required:
@@ -157,24 +163,25 @@ def _number(element, name, where, required=True):
     return int(text)
 
 
-def _hand_record(board, index):
+def _hand_record(board: ElementTree.Element, index: int) -> BoardIn:
     number = _number(board, "BOARD_NUMBER", _("hand record %(n)s", n=index))
+    assert number is not None  # required: _number refuses a missing BOARD_NUMBER
     where = _("hand record of board %(board)s", board=number)
     record = BoardIn(number=number, line=index)
     try:
         dealer = _text(board, "DEALER")
-        record.dealer = _SEATS.get(dealer.upper()) if dealer else board_dealer(number)
+        record.dealer = _SEATS.get(dealer.upper()) if dealer else board_dealer(number)  # type: ignore[no-untyped-call]
         if record.dealer is None:
-            raise DealError("dealer", _("'%(text)s' is not a seat: write N, E, S or W", text=dealer[:20]))
+            raise DealError("dealer", _("'%(text)s' is not a seat: write N, E, S or W", text=(dealer or "")[:20]))
         vulnerable = _text(board, "VULNERABILITY", "VULNERABLE")
         record.vulnerability = (
             parse_vulnerability(vulnerable.replace("-", "") if len(vulnerable) == 3 else vulnerable)
             if vulnerable
-            else board_vulnerability(number)
+            else board_vulnerability(number)  # type: ignore[no-untyped-call]
         )
     except DealError as error:
         raise UsebioError(where, error.message) from None
-    hands = {}
+    hands: dict[str, str] = {}
     for hand in board.findall("HAND"):
         seat = _SEATS.get((_text(hand, "DIRECTION") or "").upper())
         if seat is None:
@@ -195,7 +202,7 @@ def _hand_record(board, index):
     return record
 
 
-def _traveller_line(line, board, where, session):
+def _traveller_line(line: ElementTree.Element, board: BoardIn, where: str, session: SessionFile) -> ResultIn | None:
     result = ResultIn(board=board.number, line=board.line, where=where)
     result.ns = _number(line, "NS_PAIR_NUMBER", where)
     result.ew = _number(line, "EW_PAIR_NUMBER", where)
@@ -224,7 +231,9 @@ def _traveller_line(line, board, where, session):
         return result
     try:
         result.contract = str(
-            parse_contract(contract.replace("**", "XX").replace("*", "X").upper().replace("PASSED", "PASS"))
+            parse_contract(  # type: ignore[no-untyped-call]
+                contract.replace("**", "XX").replace("*", "X").upper().replace("PASSED", "PASS")
+            )
         )
     except ContractError as error:
         raise UsebioError(where, Message("%(field)s: %(message)s", field="CONTRACT", message=error.message)) from None
@@ -243,7 +252,7 @@ def _traveller_line(line, board, where, session):
     result.tricks = int(tricks)
     result.lead = (_text(line, "LEAD") or "").upper().replace("10", "T")[:3]
     if score is not None and re.fullmatch(r"[+-]?\d{1,5}", score):
-        want = ns_score(result.contract, result.declarer, result.tricks, board.vulnerability)
+        want = ns_score(result.contract, result.declarer, result.tricks, board.vulnerability)  # type: ignore[no-untyped-call]
         if int(score) != want:
             raise UsebioError(
                 where,
@@ -263,7 +272,14 @@ def _traveller_line(line, board, where, session):
 # --- Writing ---------------------------------------------------------------------------------
 
 
-def write_usebio(*, event_name, scoring, boards, names, program="Bridge rulings and appeals"):
+def write_usebio(
+    *,
+    event_name: str,
+    scoring: str,
+    boards: Iterable[tuple[BoardIn, list[ResultIn], Mapping[int, tuple[Fraction | int | str, Fraction | int | str]]]],
+    names: Mapping[int, str],
+    program: str = "Bridge rulings and appeals",
+) -> bytes:
     """A USEBIO 1.2 document (bytes, UTF-8) for one event.
 
     ``scoring``: "matchpoints", "imps", "butler" or "cross_imps"; ``boards``: a list of
@@ -283,21 +299,24 @@ def write_usebio(*, event_name, scoring, boards, names, program="Bridge rulings 
         for player in (name or "").split(" - "):
             ElementTree.SubElement(ElementTree.SubElement(pair, "PLAYER"), "PLAYER_NAME").text = player
     handset = ElementTree.SubElement(event, "HANDSET")
+    boards = list(boards)
     for board, _results, _points in boards:
         if not board.deal:
             continue
         record = ElementTree.SubElement(handset, "BOARD")
         ElementTree.SubElement(record, "BOARD_NUMBER").text = str(board.number)
         ElementTree.SubElement(record, "DEALER").text = board.dealer
+        vulnerability = board.vulnerability or ""
         ElementTree.SubElement(record, "VULNERABILITY").text = {"None": "-", "All": "Both"}.get(
-            board.vulnerability, board.vulnerability
+            vulnerability, vulnerability
         )
         deal = parse_deal(board.deal)
         for seat in "NESW":
             hand = ElementTree.SubElement(record, "HAND")
             ElementTree.SubElement(hand, "DIRECTION").text = seat
+            held = deal.hands[seat] or {}
             for suit, label in zip("SHDC", ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")):
-                ElementTree.SubElement(hand, label).text = deal.hands[seat][suit]
+                ElementTree.SubElement(hand, label).text = held.get(suit, "")
     for board, results, points in boards:
         element = ElementTree.SubElement(event, "BOARD")
         ElementTree.SubElement(element, "BOARD_NUMBER").text = str(board.number)
@@ -317,7 +336,7 @@ def write_usebio(*, event_name, scoring, boards, names, program="Bridge rulings 
                     ElementTree.SubElement(line, "PLAYED_BY").text = result.declarer
                     ElementTree.SubElement(line, "LEAD").text = result.lead or ""
                     ElementTree.SubElement(line, "TRICKS").text = str(result.tricks)
-                    score = ns_score(result.contract, result.declarer, result.tricks, board.vulnerability)
+                    score = ns_score(result.contract, result.declarer, result.tricks, board.vulnerability)  # type: ignore[no-untyped-call]
                 else:
                     score = 0
                 ElementTree.SubElement(line, "SCORE").text = str(score)
@@ -329,7 +348,7 @@ def write_usebio(*, event_name, scoring, boards, names, program="Bridge rulings 
                 ElementTree.SubElement(line, f"NS_{tag}").text = str(ns)
                 ElementTree.SubElement(line, f"EW_{tag}").text = str(ew)
     ElementTree.indent(root)
-    return (
+    return bytes(
         b'<?xml version="1.0" encoding="UTF-8"?>\n'
         + ElementTree.tostring(root, encoding="utf-8", xml_declaration=False)
         + b"\n"
