@@ -7,7 +7,7 @@ from rest_framework.routers import DefaultRouter
 from appeals import api as appeals_api
 from rulings import api as rulings_api
 from scoring import api as scoring_api
-from scoring import authority_api
+from scoring import authority_api, match_penalty_api
 from scoring import views as scoring_views
 
 router = DefaultRouter()
@@ -23,6 +23,7 @@ router.register("laws", rulings_api.LawEntryViewSet, basename="law")
 router.register("appeals", appeals_api.AppealViewSet, basename="appeal")
 router.register("appeal-deadline-extensions", appeals_api.DeadlineExtensionViewSet, basename="appeal-extension")
 router.register("authorities", authority_api.AuthorityViewSet, basename="authority")
+router.register("match-penalties", match_penalty_api.MatchPenaltyViewSet, basename="match-penalty")
 
 urlpatterns = [
     path("", scoring_views.home, name="home"),

@@ -429,7 +429,22 @@ class MatchScoreSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = MatchScore
-        fields = ["match", "round", "home", "away", "home_imps", "away_imps", "home_vp", "away_vp", "boards"]
+        fields = [
+            "match",
+            "round",
+            "home",
+            "away",
+            "home_imps",
+            "away_imps",
+            "home_vp",
+            "away_vp",
+            "boards",
+            # The match penalties in force (/api/v1/match-penalties/): home_vp and away_vp are net of them.
+            "home_imp_penalty",
+            "away_imp_penalty",
+            "home_vp_penalty",
+            "away_vp_penalty",
+        ]
 
 
 class StandingsResponseSerializer(serializers.Serializer):

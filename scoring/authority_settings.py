@@ -22,6 +22,7 @@ APPEALS_BODIES = ("committee", "referee", "reviewer", "director_panel", "none")
 FURTHER_APPEAL = ("none", "binding", "advisory")
 CARD_RANK_LETTERS = ("international", "national")  # scoring/i18n.py: A K Q J 10, or the reader's language's
 CASEBOOK_NAMES = ("seats", "masterpoints", "names")
+TEAM_PENALTY_UNITS = ("vps", "imps", "vps_or_imps")  # scoring.models.MatchPenalty: VPs, IMPs, or either
 MATCHPOINT_SCALES = ("2/1", "1/half")  # bridge.engine.matchpoints.SCALES: top 2(n-1), or n-1
 
 
@@ -120,12 +121,22 @@ def _preset(value):
         )
 
 
+NO_EMPTY = object()
+
+
 @dataclass(frozen=True)
 class SettingSpec:
     key: str
     label: str
     default: object
     check: object
+    # What an empty value is stored as when the regulation may say "none" (no deposit, no
+    # penalty, no preset); NO_EMPTY where a setting always needs a value.
+    empty: object = NO_EMPTY
+
+    @property
+    def may_be_empty(self):
+        return self.empty is not NO_EMPTY
 
 
 SPECS = {
@@ -160,7 +171,7 @@ SPECS = {
             2,
             _int_range(0, 6),
         ),
-        SettingSpec("deposits", _("Appeal deposits by kind of event"), {}, _deposits),
+        SettingSpec("deposits", _("Appeal deposits by kind of event"), {}, _deposits, empty={}),
         SettingSpec(
             "without_merit_sanction",
             _("Sanction for an appeal without merit (Law 92A)"),
@@ -189,12 +200,13 @@ SPECS = {
             7 * 24 * 60,
             _int_range(0, 365 * 24 * 60),
         ),
-        SettingSpec("further_appeal_deposit", _("Further appeal deposit"), {}, _further_deposit),
+        SettingSpec("further_appeal_deposit", _("Further appeal deposit"), {}, _further_deposit, empty={}),
         SettingSpec(
             "without_merit_penalty",
             _("Score penalty for an appeal without merit, by kind of event"),
             {},
             _mapping_of_amounts,
+            empty={},
         ),
         SettingSpec(
             "casebook_names",
@@ -223,20 +235,50 @@ SPECS = {
             "2/1",
             _choice(MATCHPOINT_SCALES),
         ),
-        SettingSpec("preset", _("Preset the regulations started from (scoring/presets; empty: none)"), "", _preset),
+        SettingSpec(
+            "team_penalty_units",
+            _(
+                "Procedural penalties against a team in a match: in VPs, in IMPs, or either "
+                "(the director chooses; a knockout match always takes IMPs)"
+            ),
+            "vps_or_imps",
+            _choice(TEAM_PENALTY_UNITS),
+        ),
+        SettingSpec(
+            "preset", _("Preset the regulations started from (scoring/presets; empty: none)"), "", _preset, empty=""
+        ),
     ]
 }
 
 
-def validate_setting(key, value):
-    """Raise ValidationError (on ``value``) if ``value`` is not allowed for setting ``key``."""
+def clean_value(key, value):
+    """``value`` as setting ``key`` stores it; raise ValidationError (on ``value``) if it is not
+    allowed. The one place that says whether a setting may be empty: an empty value (None, blank
+    text, {} or [], as a form, the API or a preset file may send "none") is stored as the spec's
+    own empty form where the spec allows one ("no deposit"), and refused elsewhere."""
     spec = SPECS.get(key)
     if spec is None:
         raise ValidationError({"key": _("'%(key)s' is not a setting") % {"key": key}})
+    if _is_empty(value):
+        if not spec.may_be_empty:
+            raise ValidationError({"value": [f"{spec.label}: {_('cannot be empty: the regulation needs a value')}"]})
+        return spec.empty
     try:
         spec.check(value)
     except ValidationError as error:
         raise ValidationError({"value": [f"{spec.label}: {message}" for message in error.messages]}) from None
+    return value
+
+
+def validate_setting(key, value):
+    """Raise ValidationError (on ``value``) if ``value`` is not allowed for setting ``key``."""
+    clean_value(key, value)
+
+
+def _is_empty(value):
+    return value is None or (
+        isinstance(value, str | dict | list) and not (value.strip() if isinstance(value, str) else value)
+    )
 
 
 def defaults():

@@ -82,8 +82,8 @@ def settings_rows(authority, day=None):
             row.differs = row.value != row.preset_value
             entry = preset.entry_on(key, day)
             if current is None and entry is not None and entry.value == row.value:
-                # An empty value ("no deposit") is not recorded (see services.apply_preset): the
-                # default applies, and it is the preset's, with the preset's source and date.
+                # A preset's empty value ("no deposit") applied before settings could hold one
+                # was not recorded: the default applies, and it is the preset's, with its source.
                 row.effective_from, row.source, row.unconfirmed = (
                     entry.effective_from,
                     entry.note(preset.code),

@@ -71,7 +71,8 @@ class AuthoritySetting(models.Model):
     key = models.CharField(
         _("setting"), max_length=50, choices=[(spec.key, spec.label) for spec in authority_settings.SPECS.values()]
     )
-    value = models.JSONField(_("value"))
+    # Blank allowed here; whether this setting may be empty is its spec's to say (clean()).
+    value = models.JSONField(_("value"), blank=True)
     effective_from = models.DateField(_("applies from"))
     note = models.CharField(_("source or note"), max_length=300, blank=True)
 
@@ -89,7 +90,7 @@ class AuthoritySetting(models.Model):
         return f"{self.authority}: {self.key} = {self.value} ({self.effective_from})"
 
     def clean(self):
-        authority_settings.validate_setting(self.key, self.value)
+        self.value = authority_settings.clean_value(self.key, self.value)
 
 
 class Tournament(models.Model):
@@ -438,6 +439,45 @@ class Match(models.Model):
         return f"{self.home} - {self.away}"
 
 
+class MatchPenalty(models.Model):
+    """A procedural penalty (Law 90) against one team in one match: in VPs, taken off the team's
+    VPs after the conversion, or in IMPs, taken off the team's IMP margin before it (the
+    authority's ``team_penalty_units`` says which). It is never given to the opponents. A
+    withdrawn penalty stays in the record and counts no more."""
+
+    class Unit(models.TextChoices):
+        VPS = "vps", _("VPs")
+        IMPS = "imps", _("IMPs")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="penalties", verbose_name=_("match"))
+    team = models.ForeignKey(
+        Contestant, on_delete=models.PROTECT, related_name="match_penalties", verbose_name=_("team")
+    )
+    amount = models.DecimalField(_("amount"), max_digits=6, decimal_places=2)
+    unit = models.CharField(_("unit"), max_length=4, choices=Unit.choices)
+    offence = models.CharField(_("offence"), max_length=300)
+    given_at = models.DateTimeField(_("given at"), default=timezone.now)
+    given_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    withdrawn_at = models.DateTimeField(_("withdrawn at"), null=True, blank=True)
+    withdrawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    withdrawal_reason = models.CharField(_("reason for the withdrawal"), max_length=300, blank=True)
+
+    class Meta:
+        verbose_name = _("match penalty")
+        verbose_name_plural = _("match penalties")
+        ordering = ["given_at", "pk"]
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gt=0), name="match_penalty_above_zero"),
+        ]
+
+    def __str__(self):
+        return f"{self.team}: -{self.amount.normalize():f} {self.get_unit_display()} ({self.offence})"
+
+
 _LEAD_RE = re.compile(r"^[SHDC](?:[AKQJT98765432]|10)$")
 
 
@@ -680,6 +720,12 @@ class MatchScore(models.Model):
     home_vp = models.DecimalField(max_digits=7, decimal_places=2)
     away_vp = models.DecimalField(max_digits=7, decimal_places=2)
     boards = models.JSONField(default=list)
+    # The match penalties in force (MatchPenalty): the IMPs come off the team's margin before
+    # the conversion, the VPs off its VPs after; home_vp and away_vp are net of both.
+    home_imp_penalty = models.DecimalField(max_digits=8, decimal_places=2, default=0)
+    away_imp_penalty = models.DecimalField(max_digits=8, decimal_places=2, default=0)
+    home_vp_penalty = models.DecimalField(max_digits=8, decimal_places=2, default=0)
+    away_vp_penalty = models.DecimalField(max_digits=8, decimal_places=2, default=0)
 
 
 class Standing(models.Model):

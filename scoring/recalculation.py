@@ -21,6 +21,7 @@ its new board scores' foreign keys wait for the results. Each of these transacti
 retried when the database aborts it for a conflict anyway (``scoring.retry``).
 """
 
+import dataclasses
 import logging
 from collections import defaultdict
 from datetime import timedelta
@@ -37,12 +38,14 @@ from bridge.engine import matchpoints as mp_engine
 from bridge.engine.ranking import rank
 from bridge.engine.rounding import exact_str
 from bridge.engine.scores import Entry, parse_result
+from bridge.engine.vp import vp_for_margin
 from scoring import dispatch
 from scoring.models import (
     Board,
     BoardScore,
     Event,
     Match,
+    MatchPenalty,
     MatchScore,
     RecalculationRequest,
     Result,
@@ -410,44 +413,42 @@ def _write_changed_board_scores(board, rows, old, version):
         elif any(getattr(before, name) != getattr(row, name) for name in BOARD_SCORE_VALUES):
             row.pk = before.pk
             to_update.append(row)
-    update_rows(BoardScore, to_update, (*BOARD_SCORE_VALUES, "board_version"))
+    fields = (*BOARD_SCORE_VALUES, "board_version")
+    update_rows(BoardScore, fields, [(row.pk, *(getattr(row, name) for name in fields)) for row in to_update])
     if to_create:
         BoardScore.objects.bulk_create(to_create, batch_size=1000)
     _complete_change_log(board, rows, version)
 
 
-def update_rows(model, objects, fields, batch_size=500):
-    """``UPDATE ... FROM (VALUES ...)``: set ``fields`` of every object (by pk) in one statement
-    a batch. Django's ``bulk_update`` writes a CASE over every pk for each field, which grows
-    with the square of the rows on PostgreSQL; this grows with the rows."""
-    if not objects:
+def update_rows(model, fields, rows, batch_size=1000):
+    """Set ``fields`` of many rows, each given as ``(pk, value of each field)``, in one statement a
+    batch: ``UPDATE ... FROM unnest(arrays)`` on PostgreSQL (one array a column: the driver's
+    work grows with the placeholders), ``UPDATE ... FROM (VALUES ...)`` on SQLite. Django's
+    ``bulk_update`` writes a CASE over every pk for each field instead, which grows with the
+    square of the rows."""
+    if not rows:
         return
     conn = connections[router.db_for_write(model)]
     table, qn = model._meta.db_table, conn.ops.quote_name
     model_fields = [model._meta.get_field(name) for name in fields]
-    pk_field = model._meta.pk
-    postgres = conn.vendor == "postgresql"
-    for start in range(0, len(objects), batch_size):
-        batch = objects[start : start + batch_size]
-        params = []
-        for obj in batch:
-            params.append(pk_field.get_db_prep_value(obj.pk, conn))
-            params.extend(f.get_db_prep_save(getattr(obj, f.attname), conn) for f in model_fields)
-        row = "(" + ", ".join(["%s"] * (len(model_fields) + 1)) + ")"
-        values = ", ".join([row] * len(batch))
-        if postgres:
-            names = ["id", *(f"c{i}" for i in range(len(model_fields)))]
-            sets = ", ".join(f"{qn(f.column)} = v.c{i}::{f.cast_db_type(conn)}" for i, f in enumerate(model_fields))
-            sql = (
-                f"UPDATE {qn(table)} AS t SET {sets} FROM (VALUES {values}) AS v({', '.join(names)}) "
-                f"WHERE t.{qn(pk_field.column)} = v.id::{pk_field.cast_db_type(conn)}"
-            )
+    pk_column = qn(model._meta.pk.column)
+    names = ", ".join(["id", *(f"c{i}" for i in range(len(model_fields)))])
+    for start in range(0, len(rows), batch_size):
+        batch = rows[start : start + batch_size]
+        if conn.vendor == "postgresql":
+            casts = [model._meta.pk.cast_db_type(conn), *(f.cast_db_type(conn) for f in model_fields)]
+            arrays = ", ".join(f"%s::{cast}[]" for cast in casts)
+            sets = ", ".join(f"{qn(f.column)} = v.c{i}" for i, f in enumerate(model_fields))
+            sql = f"UPDATE {qn(table)} AS t SET {sets} FROM unnest({arrays}) AS v({names}) WHERE t.{pk_column} = v.id"
+            params = [list(column) for column in zip(*batch)]
         else:  # SQLite names the columns of VALUES column1, column2, ...
+            row = "(" + ", ".join(["%s"] * (len(model_fields) + 1)) + ")"
             sets = ", ".join(f"{qn(f.column)} = v.column{i + 2}" for i, f in enumerate(model_fields))
             sql = (
-                f"UPDATE {qn(table)} SET {sets} FROM (VALUES {values}) AS v "
-                f"WHERE {qn(table)}.{qn(pk_field.column)} = v.column1"
+                f"UPDATE {qn(table)} SET {sets} FROM (VALUES {', '.join([row] * len(batch))}) AS v "
+                f"WHERE {qn(table)}.{pk_column} = v.column1"
             )
+            params = [value for values in batch for value in values]
         with conn.cursor() as cursor:
             cursor.execute(sql, params)
 
@@ -596,6 +597,7 @@ def _team_standings(event):
         by_room[(result.table_id, result.round_id)][result.board_id] = result
     matches = Match.objects.filter(round__session__event=event).select_related("round")
     existing = {ms.match_id: ms for ms in MatchScore.objects.filter(match__round__session__event=event)}
+    penalties = _match_penalties(event)
     rows, to_save = [], []
     for match in matches:
         open_results = by_room[(match.open_room_id, match.round_id)]
@@ -611,8 +613,10 @@ def _team_standings(event):
             numbers.append(open_result.board.number)
         if not pairs:
             continue
-        scored = imp_engine.team_match(
+        penalty = penalties.get(match.pk, NO_MATCH_PENALTY)
+        scored = _score_match(
             pairs,
+            penalty,
             vp_scale=regs["vp_scale"],
             artificial_imps=regs["average_plus_imps"],
             knockout=event.kind == Event.Kind.KNOCKOUT_TEAMS,
@@ -620,6 +624,7 @@ def _team_standings(event):
         ms = existing.get(match.pk) or MatchScore(match=match)
         ms.home_imps, ms.away_imps = _q(scored.home_imps), _q(scored.away_imps)
         ms.home_vp, ms.away_vp = Decimal(scored.home_vp), Decimal(scored.away_vp)
+        ms.home_imp_penalty, ms.away_imp_penalty, ms.home_vp_penalty, ms.away_vp_penalty = penalty
         ms.boards = [
             {"board": n, "home": exact_str(b.home), "away": exact_str(b.away)} for n, b in zip(numbers, scored.boards)
         ]
@@ -634,6 +639,37 @@ def _team_standings(event):
         merged[(session_id, cid)][0] += vp
         merged[(session_id, cid)][1] += boards
     return _with_event_totals([(sid, cid, total, None, boards) for (sid, cid), (total, boards) in merged.items()])
+
+
+# --- Match penalties (scoring.models.MatchPenalty) ---------------------------------------------
+
+NO_MATCH_PENALTY = (Decimal(0), Decimal(0), Decimal(0), Decimal(0))
+
+
+def _match_penalties(event):
+    """{match id: (home IMPs, away IMPs, home VPs, away VPs)}: the penalties in force, added up."""
+    totals = defaultdict(lambda: list(NO_MATCH_PENALTY))
+    for match_id, home_id, team_id, unit, amount in MatchPenalty.objects.filter(
+        match__round__session__event=event, withdrawn_at__isnull=True
+    ).values_list("match_id", "match__home_id", "team_id", "unit", "amount"):
+        index = (0 if unit == MatchPenalty.Unit.IMPS else 2) + (0 if team_id == home_id else 1)
+        totals[match_id][index] += amount
+    return {match_id: tuple(values) for match_id, values in totals.items()}
+
+
+def _score_match(pairs, penalty, *, vp_scale, **options):
+    """The match as the engine scores it, with its penalties: VPs come off after the conversion
+    (the engine's ``vp_penalties``), IMPs off the penalised team's own margin before it, so the
+    opponents' VPs stay as they were."""
+    home_imps, away_imps, home_vps, away_vps = penalty
+    scored = imp_engine.team_match(pairs, vp_scale=vp_scale, vp_penalties=(home_vps, away_vps), **options)
+    if not (home_imps or away_imps):
+        return scored
+    return dataclasses.replace(
+        scored,
+        home_vp=vp_for_margin(scored.home_imps - Fraction(home_imps), scored.scale_boards, vp_scale) - home_vps,
+        away_vp=vp_for_margin(scored.away_imps - Fraction(away_imps), scored.scale_boards, vp_scale) - away_vps,
+    )
 
 
 def _fields(event):
@@ -667,28 +703,25 @@ def _write_standings(event, rows, fields=None, existing=None):
     for session_id, contestant_id, total, top, boards in rows:
         field = fields.get((session_id, contestant_id), "")
         windows[(session_id, field)].append((contestant_id, total, top, boards))
-    rows = []
+    rows = []  # (session, contestant, the STANDING_VALUES)
     for (session_id, field), items in windows.items():
+        items.sort(key=lambda item: item[0])  # equal totals in contestant order, however they were read
         use_percent = all(top for _cid, _total, top, _boards in items)
         by_id = {item[0]: item for item in items}
         placings = rank({cid: total * 100 / top if use_percent else total for cid, total, top, _b in items})
         for position, placing in enumerate(placings, start=1):
             contestant_id, total, top, boards = by_id[placing.id]
-            rows.append(
-                Standing(
-                    event=event,
-                    session_id=session_id,
-                    contestant_id=contestant_id,
-                    total=_q(total),
-                    total_exact=exact_str(total),
-                    top=_q(top) if top else None,
-                    percent=_q(total * 100 / top, Decimal("0.001")) if top else None,
-                    field=field,
-                    position=position,
-                    place=placing.label,
-                    boards=boards,
-                )
+            values = (
+                _q(total),
+                exact_str(total),
+                _q(top) if top else None,
+                _q(total * 100 / top, Decimal("0.001")) if top else None,
+                field,
+                position,
+                placing.label,
+                boards,
             )
+            rows.append((session_id, contestant_id, values))
     _write_standing_differences(event, rows, existing)
 
 
@@ -706,23 +739,33 @@ def _write_standing_differences(event, rows, existing=None):
         existing = _standings_by_window(event)
     existing = dict(existing)
     to_create, to_update = [], []
-    for row in rows:
-        old = existing.pop((row.session_id, row.contestant_id), None)
+    for session_id, contestant_id, values in rows:
+        old = existing.pop((session_id, contestant_id), None)
         if old is None:
-            to_create.append(row)
-        elif any(getattr(old, name) != getattr(row, name) for name in STANDING_VALUES):
-            for name in STANDING_VALUES:
-                setattr(old, name, getattr(row, name))
-            to_update.append(old)
+            to_create.append(
+                Standing(
+                    event=event,
+                    session_id=session_id,
+                    contestant_id=contestant_id,
+                    **dict(zip(STANDING_VALUES, values, strict=True)),
+                )
+            )
+        elif tuple(getattr(old, name) for name in STANDING_VALUES) != values:
+            to_update.append((old.pk, *values))
     if existing:
         Standing.objects.filter(pk__in=[s.pk for s in existing.values()]).delete()
-    update_rows(Standing, to_update, STANDING_VALUES)
+    update_rows(Standing, STANDING_VALUES, to_update)
     if to_create:
         Standing.objects.bulk_create(to_create, batch_size=1000)
 
 
 def _standings_by_window(event):
-    return {(s.session_id, s.contestant_id): s for s in Standing.objects.filter(event=event).order_by()}
+    """{(session, contestant): a named tuple of the Standing's pk, window and values}."""
+    rows = Standing.objects.filter(event=event).order_by()
+    return {
+        (s.session_id, s.contestant_id): s
+        for s in rows.values_list("pk", "session_id", "contestant_id", *STANDING_VALUES, named=True)
+    }
 
 
 ARTIFICIAL = ("AVE+", "AVE-")

@@ -48,6 +48,22 @@ def can_write(user, tournament):
     return writable_tournaments(user).filter(pk=tournament.pk).exists()
 
 
+def can_direct(user, tournament):
+    """A director's acts (a penalty against a team in a match): the superuser and the
+    tournament's directors and chief directors."""
+    from scoring import roles
+
+    return (
+        user.is_superuser
+        or tournament.officials.filter(user=user, role__in=[roles.DIRECTOR, roles.CHIEF_DIRECTOR]).exists()
+    )
+
+
+def match_detail(match):
+    """A match with its score and every penalty given in it (withdrawn ones too), latest last."""
+    return match, list(match.penalties.select_related("team", "given_by", "withdrawn_by").order_by("given_at", "pk"))
+
+
 def sees_private_details(user, tournament):
     """Membership numbers and other personal data: officials and auditors, not players."""
     if user.is_superuser:

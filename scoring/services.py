@@ -4,6 +4,8 @@ Each service validates as a user would be told (``ValidationError`` naming the f
 in one transaction, and leaves nothing half-written when it refuses.
 """
 
+from decimal import Decimal, InvalidOperation
+
 from django.contrib.auth.models import Group
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -24,6 +26,7 @@ from scoring.models import (
     EffectiveScore,
     Event,
     Match,
+    MatchPenalty,
     OfficialScorePosting,
     Player,
     RegulatingAuthority,
@@ -511,9 +514,7 @@ def apply_preset(*, authority, preset, by=None):
             )
         )
     for entry in chosen.entries:
-        # An empty value ("no deposit") is the default itself, and AuthoritySetting.value cannot
-        # hold one: the settings page shows the preset's source for it all the same.
-        if entry.value in ({}, "") or (entry.key, entry.effective_from) in recorded:
+        if (entry.key, entry.effective_from) in recorded:
             continue
         written.append(
             set_authority_setting(
@@ -532,3 +533,102 @@ def apply_preset(*, authority, preset, by=None):
         summary=f"{authority}: preset {chosen.code}, {len(written)} dated values written",
     )
     return written
+
+
+# --- Penalties against a team in a match (Law 90) -----------------------------------------------
+
+# What each value of the authority's ``team_penalty_units`` setting allows.
+TEAM_PENALTY_UNITS = {"vps": ("vps",), "imps": ("imps",), "vps_or_imps": ("vps", "imps")}
+
+
+@transaction.atomic
+def add_match_penalty(*, match, team, amount, unit, offence, by=None):
+    """A procedural penalty against ``team`` in ``match``: ``amount`` VPs (off its VPs) or IMPs
+    (off its IMP margin before the conversion), in a unit the authority's ``team_penalty_units``
+    allows; a knockout match, scored without VPs, takes IMPs only. Audited; the event's
+    standings are recalculated."""
+    match = Match.objects.select_related("round__session__event__tournament__authority", "home", "away").get(
+        pk=match.pk
+    )
+    event = match.round.session.event
+    if not event.is_teams:
+        raise ValidationError({"match": _("Penalties against a team in a match are for team events.")})
+    if getattr(team, "pk", None) not in (match.home_id, match.away_id):
+        raise ValidationError(
+            {"team": _("%(team)s does not play in the match %(match)s.") % {"team": team, "match": match}}
+        )
+    if unit not in MatchPenalty.Unit.values:
+        raise ValidationError({"unit": _("'%(unit)s' is not a unit: VPs or IMPs.") % {"unit": unit}})
+    if unit == MatchPenalty.Unit.VPS and event.kind == Event.Kind.KNOCKOUT_TEAMS:
+        raise ValidationError({"unit": _("A knockout match is decided on IMPs: give the penalty in IMPs.")})
+    allowed = TEAM_PENALTY_UNITS[event.tournament.regulations()["team_penalty_units"]]
+    if event.kind != Event.Kind.KNOCKOUT_TEAMS and unit not in allowed:
+        raise ValidationError(
+            {
+                "unit": _("%(body)s gives a team's penalties in a match in %(allowed)s, not in %(unit)s.")
+                % {
+                    "body": event.tournament.authority,
+                    "allowed": " / ".join(str(MatchPenalty.Unit(u).label) for u in allowed),
+                    "unit": MatchPenalty.Unit(unit).label,
+                }
+            }
+        )
+    try:
+        value = Decimal(str(amount).strip())
+    except InvalidOperation:
+        value = None
+    if value is None or not value.is_finite() or value <= 0 or value != value.quantize(Decimal("0.01")):
+        raise ValidationError(
+            {
+                "amount": _("'%(amount)s' is not a penalty: a number above 0, with at most two decimals.")
+                % {"amount": amount}
+            }
+        )
+    if not (offence or "").strip():
+        raise ValidationError({"offence": _("Say what the penalty is for: the team will ask.")})
+    penalty = _save(MatchPenalty(match=match, team=team, amount=value, unit=unit, offence=offence.strip(), given_by=by))
+    audit.record(
+        action="match.penalty_added",
+        obj=match,
+        actor=by,
+        tournament=event.tournament_id,
+        after={"penalty": penalty.pk, "team": team.pk, "amount": str(value), "unit": unit, "offence": penalty.offence},
+        summary=f"Round {match.round.number}, {match}: {penalty}",
+    )
+    _rescore_match(match)
+    return penalty
+
+
+@transaction.atomic
+def withdraw_match_penalty(*, penalty, reason, by=None):
+    """Withdraw a penalty given in error (it stays in the record, counted no more); audited and
+    recalculated."""
+    penalty = MatchPenalty.objects.select_for_update().select_related("match__round__session__event").get(pk=penalty.pk)
+    if penalty.withdrawn_at is not None:
+        raise ValidationError({"penalty": _("This penalty was already withdrawn.")})
+    if not (reason or "").strip():
+        raise ValidationError({"reason": _("Say why the penalty is withdrawn: the teams will ask.")})
+    penalty.withdrawn_at, penalty.withdrawn_by, penalty.withdrawal_reason = timezone.now(), by, reason.strip()
+    _save(penalty)
+    match = penalty.match
+    audit.record(
+        action="match.penalty_withdrawn",
+        obj=match,
+        actor=by,
+        tournament=match.round.session.event.tournament_id,
+        before={"penalty": penalty.pk, "amount": str(penalty.amount), "unit": penalty.unit},
+        after={"reason": penalty.withdrawal_reason},
+        summary=f"Round {match.round.number}, {match}: {penalty} withdrawn",
+    )
+    _rescore_match(match)
+    return penalty
+
+
+def _rescore_match(match):
+    """The match's standings through the pipeline: its first board is marked as changed, so a
+    worker (or the sweep, if the broker is down) recalculates the event."""
+    board = Board.objects.filter(results__round=match.round, results__table=match.open_room).order_by("number").first()
+    if board is None:
+        return None  # nothing played yet: the penalty counts once the boards are scored
+    recalculation.lock_board(board.pk)
+    return recalculation.mark_board_dirty(board)

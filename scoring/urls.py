@@ -1,4 +1,4 @@
-"""The competition record's pages: tournaments, events, sessions, boards, contestants, standings,
+"""The competition record's pages: tournaments, events, sessions, boards, contestants, matches, standings,
 imports and exports, an authority's settings. Included at the site's root as ``scoring:``."""
 
 from django.urls import path
@@ -18,5 +18,6 @@ urlpatterns = [
     path("sessions/<int:pk>/export/<str:fmt>/", scoring_import_views.session_export, name="session-export"),
     path("boards/<int:pk>/", scoring_views.board_detail, name="board"),
     path("contestants/<int:pk>/", scoring_views.contestant_detail, name="contestant"),
+    path("matches/<int:pk>/", scoring_views.match_detail, name="match"),
     path("authorities/<int:pk>/settings/", authority_views.authority_settings_page, name="authority-settings"),
 ]

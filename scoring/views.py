@@ -1,12 +1,15 @@
 """Pages of the competition record. Every page is limited to what the viewer may see: a
 tournament someone has no part in answers 404, as if it did not exist."""
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 
-from scoring import roles, selectors
+from scoring import roles, selectors, services
 from scoring.i18n import rank_preference
-from scoring.models import Board, Contestant, Event, Session
+from scoring.models import Board, Contestant, Event, Match, MatchPenalty, MatchScore, Session
 
 
 @login_required
@@ -193,3 +196,64 @@ def _hands(board):
     except DealError:
         return None
     return {seat: [(suit, deal.hands[seat][suit]) for suit in "SHDC"] for seat in "NESW"}
+
+
+@login_required
+def match_detail(request, pk):
+    """A team match: each board's IMPs, the penalties given in it and what they did to the VPs; a
+    director gives or withdraws a penalty here (``services.add_match_penalty``)."""
+    match = get_object_or_404(
+        Match.objects.select_related("round__session__event__tournament__authority", "home", "away").filter(
+            round__session__event__tournament__in=selectors.visible_tournaments(request.user)
+        ),
+        pk=pk,
+    )
+    tournament = match.round.session.event.tournament
+    can_direct = selectors.can_direct(request.user, tournament)
+    errors, posted = {}, {}
+    if request.method == "POST":
+        if not can_direct:
+            raise PermissionDenied
+        posted = request.POST
+        try:
+            if posted.get("action") == "withdraw":
+                penalty = get_object_or_404(MatchPenalty, match=match, pk=posted.get("penalty") or 0)
+                services.withdraw_match_penalty(penalty=penalty, reason=posted.get("reason", ""), by=request.user)
+                messages.success(request, _("The penalty is withdrawn; the standings are being recalculated."))
+            else:
+                team = match.home if posted.get("team") == str(match.home_id) else match.away
+                if posted.get("team") not in (str(match.home_id), str(match.away_id)):
+                    raise ValidationError({"team": _("Choose the team the penalty is against.")})
+                services.add_match_penalty(
+                    match=match,
+                    team=team,
+                    amount=posted.get("amount", ""),
+                    unit=posted.get("unit", ""),
+                    offence=posted.get("offence", ""),
+                    by=request.user,
+                )
+                messages.success(request, _("The penalty is recorded; the standings are being recalculated."))
+            return redirect("scoring:match", match.pk)
+        except ValidationError as error:
+            errors = error.message_dict
+    match, penalties = selectors.match_detail(match)
+    event = match.round.session.event
+    allowed = services.TEAM_PENALTY_UNITS[tournament.regulations()["team_penalty_units"]]
+    if event.kind == Event.Kind.KNOCKOUT_TEAMS:
+        allowed = (MatchPenalty.Unit.IMPS,)  # no VPs in a knockout
+    return render(
+        request,
+        "scoring/match_detail.html",
+        {
+            "match": match,
+            "event": event,
+            "tournament": tournament,
+            "score": MatchScore.objects.filter(match=match).first(),
+            "penalties": penalties,
+            "can_direct": can_direct,
+            "units": [MatchPenalty.Unit(unit) for unit in allowed],
+            "errors": errors,
+            "posted": posted,
+            "pending": bool(selectors.recalculation_pending([match.round.session])),
+        },
+    )

@@ -108,6 +108,8 @@ REFUSALS = {
     # "There is no such result." (rulings API): a body naming a record the caller cannot see is a
     # 404 naming the field (the API contract, scoring/api_contract.py).
     "result": Expect(404, error="result"),
+    # The same for a match penalty that names a match the caller cannot see.
+    "match": Expect(404, error="match"),
 }
 
 
@@ -1207,4 +1209,50 @@ ROWS += [
         data=lambda world, target: {"name": "Matrix Federation", "code": "matrix", "preset": "ebu"},
     ),
     listing("authority-presets", [], api=API),
+]
+
+
+# Penalties against a team in a match (scoring/views.match_detail, scoring/match_penalty_api.py):
+# read with the competition record; given and withdrawn by the tournament's directors and chief
+# directors only (a scorer reads the match but gives no penalty: 403).
+def match_penalty_data(world, target):
+    return {"match": target.pk, "team": target.obj.home_id, "amount": "1", "unit": "vps", "offence": "matrix"}
+
+
+ROWS += [
+    read("match", both("match"), reads_record, api=PAGE, shows=lambda t: [f"Team 1 {t.side}"]),
+    write(
+        "match",
+        "POST",
+        both("match"),
+        lambda world, target: {"action": "add", **match_penalty_data(world, target)},
+        api=PAGE,
+        reads=reads_record,
+        may=DIRECTORS,
+        success=302,
+    ),
+    listing("match-penalty-list", [(t, reads_record) for t in both("match-penalty")], api=API),
+    read("match-penalty-detail", both("match-penalty"), reads_record, api=API, detail=True),
+    write(
+        "match-penalty-list",
+        "POST",
+        both("match"),
+        match_penalty_data,
+        api=API,
+        reads=reads_record,
+        may=DIRECTORS,
+        success=201,
+        invisible="match",
+        path=fixed("match-penalty-list"),
+    ),
+    write(
+        "match-penalty-withdraw",
+        "POST",
+        both("match-penalty"),
+        data(reason="matrix"),
+        api=API,
+        reads=reads_record,
+        may=DIRECTORS,
+        success=200,
+    ),
 ]

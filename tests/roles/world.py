@@ -191,6 +191,22 @@ def build_side(side, *, director, chief, member, national, superuser, player=Non
     for key, appeal in appeals_.items():
         appeals_[key] = type(appeal).objects.get(pk=appeal.pk)
 
+    # A team match (no boards played yet) with a penalty against the home team (Law 90).
+    teams = scoring.create_event(tournament=record.tournament, name="Teams", kind="teams_rr")
+    home, away = (scoring.enter_contestant(event=teams, number=n, name=f"Team {n} {side}", members=[]) for n in (1, 2))
+    team_session = scoring.create_session(event=teams, number=1)
+    open_room, closed_room = scoring.add_tables(section=team_session.sections.get(), count=2)
+    match = scoring.create_match(
+        round=scoring.add_rounds(session=team_session, count=1)[0],
+        home=home,
+        away=away,
+        open_room=open_room,
+        closed_room=closed_room,
+    )
+    match_penalty = scoring.add_match_penalty(
+        match=match, team=home, amount="1", unit="vps", offence=marker(side, "penalty", "offence"), by=director
+    )
+
     targets = {}
 
     def add(kind, key, obj, **extra):
@@ -206,6 +222,8 @@ def build_side(side, *, director, chief, member, national, superuser, player=Non
     add("result", "t1", t1, at_player_table=True)
     add("result", "t2", t2)
     add("posting", "", record.session.score_postings.get())
+    add("match", "", match)
+    add("match-penalty", "", match_penalty)
     for key, ruling in rulings_.items():
         add("ruling", key, ruling, at_player_table=key != "table2")
     for key, appeal in appeals_.items():

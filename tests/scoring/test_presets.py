@@ -74,6 +74,7 @@ TABLE = {
             "weighted_scores_allowed": True,
             "weighted_max_components": 5,
             "weight_decimals": 2,
+            "team_penalty_units": "vps",  # "1 VP" at teams scored in VPs
         },
         "by_regulation": {},
     },
@@ -95,6 +96,7 @@ TABLE = {
             "appeals_body": "reviewer",
             "deposits": {},
             "without_merit_sanction": "penalty",
+            "team_penalty_units": "vps_or_imps",  # "sanction in IMPs or VPs"
         },
         "by_regulation": {},
     },
@@ -393,7 +395,7 @@ def test_create_authority_command_with_a_preset():
     )
     assert authority.settings_on(TODAY)["without_merit_sanction"] == "deposit_and_penalty"
     assert (
-        f"Created English Bridge Union (id {authority.pk}, code ebu) with preset ebu: 23 dated values" in out.getvalue()
+        f"Created English Bridge Union (id {authority.pk}, code ebu) with preset ebu: 24 dated values" in out.getvalue()
     )
     with pytest.raises(CommandError) as error:
         call_command("create_authority", "--preset", "ebu", stdout=io.StringIO())
