@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterable, Mapping
-from fractions import Fraction
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
@@ -276,7 +275,7 @@ def write_usebio(
     *,
     event_name: str,
     scoring: str,
-    boards: Iterable[tuple[BoardIn, list[ResultIn], Mapping[int, tuple[Fraction | int | str, Fraction | int | str]]]],
+    boards: Iterable[tuple[BoardIn, list[ResultIn], Mapping[int, tuple[object, object]]]],  # points as written
     names: Mapping[int, str],
     program: str = "Bridge rulings and appeals",
 ) -> bytes:
