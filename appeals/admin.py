@@ -1,9 +1,11 @@
 """The admin shows every appeal and its steps, read only: the steps themselves are taken
 through ``appeals.services``, which audit each one (scoring.admin_readonly)."""
 
+from django import forms
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
-from appeals import models
+from appeals import models, terms
 from scoring.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 
 
@@ -142,3 +144,26 @@ class DeadlineExtensionAdmin(ReadOnlyAdmin):
 class MeritWarningAdmin(ReadOnlyAdmin):
     list_display = ["player", "appeal", "recorded_at"]
     search_fields = ["player__last_name", "player__membership_number"]
+
+
+class AuthorityTermForm(forms.ModelForm):
+    key = forms.ChoiceField(label=_("term"), choices=lambda: [(key, str(word)) for key, word in terms.TERMS.items()])
+
+    class Meta:
+        model = models.AuthorityTerm
+        fields = ["authority", "key", "language", "text"]
+
+
+@admin.register(models.AuthorityTerm)
+class AuthorityTermAdmin(admin.ModelAdmin):
+    """An authority's own words (appeals/terms.py): written through the service, so audited."""
+
+    form = AuthorityTermForm
+    list_display = ["authority", "key", "language", "text"]
+    list_filter = ["authority", "language"]
+
+    def save_model(self, request, obj, form, change):
+        terms.set_term(authority=obj.authority, key=obj.key, language=obj.language, text=obj.text, by=request.user)
+
+    def delete_model(self, request, obj):
+        terms.set_term(authority=obj.authority, key=obj.key, language=obj.language, text="", by=request.user)

@@ -585,3 +585,30 @@ class Notification(models.Model):
     def shown(self):
         """The notification in the reader's language."""
         return render(self.code, self.params, self.text)
+
+
+class AuthorityTerm(models.Model):
+    """A regulating authority's own word for a term, in one language: the national name of its
+    appeals committee, say ("Commissie van Beroep"). Pages show it in place of the project's
+    word through ``appeals.terms.term``; a language without one keeps the project's word."""
+
+    authority = models.ForeignKey(
+        "scoring.RegulatingAuthority",
+        on_delete=models.CASCADE,
+        related_name="terms",
+        verbose_name=_("regulating authority"),
+    )
+    key = models.CharField(_("term"), max_length=30)
+    language = models.CharField(_("language"), max_length=10, choices=settings.LANGUAGES)
+    text = models.CharField(_("text"), max_length=100)
+
+    class Meta:
+        verbose_name = _("authority's term")
+        verbose_name_plural = _("authority's terms")
+        ordering = ["authority", "key", "language"]
+        constraints = [
+            models.UniqueConstraint(fields=["authority", "key", "language"], name="one_text_per_term_and_language"),
+        ]
+
+    def __str__(self):
+        return f"{self.authority}: {self.key} ({self.language}) = {self.text}"

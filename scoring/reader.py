@@ -1,9 +1,9 @@
-"""What a reader sees of times and of a regulating authority's own words, the same on every page.
+"""What a reader sees of times, the same on every page.
 
 Times: one policy. Every moment is shown in the tournament's time zone (the event's: a tournament
 has one zone, its own or its regulating authority's), followed by the zone's name, in the date
 format of the reader's language (Django's localisation: ``DATETIME_FORMAT`` and
-``SHORT_DATETIME_FORMAT`` of each language, with English's and Icelandic's from config/formats/).
+``SHORT_DATETIME_FORMAT`` of each language, with English's, Icelandic's and Greek's from config/formats/).
 A deadline also says how long is left. The API keeps UTC ISO 8601.
 
     event_time(moment, tournament)               -> "21:30 on 1 May 2026 (Europe/London)"  (en)
@@ -11,10 +11,8 @@ A deadline also says how long is left. The API keeps UTC ISO 8601.
     event_time(moment, tournament, short=True)   -> "1 May 2026 21:30 (Europe/London)"
     remaining(deadline)                          -> "2 hours, 5 minutes left" / "closed"
 
-Terms: a regulating authority may name things its own way (a national name for the appeals
-committee, say): the dated setting ``terms`` (scoring/authority_settings.py) maps a term's key to
-its text per language; :func:`term` gives the authority's text in the reader's language, else
-the default. Templates use the library in scoring/templatetags/reader.py.
+Templates use the library in scoring/templatetags/reader.py. A regulating authority's own terms
+(a national name for its appeals committee) are appeals/terms.py's.
 """
 
 import datetime
@@ -22,20 +20,7 @@ import math
 import zoneinfo
 
 from django.utils import formats, timezone
-from django.utils.translation import get_language, gettext, gettext_lazy, ngettext
-
-# The terms an authority may rename, with the default each one replaces. The appeals bodies'
-# keys are appeals.models.Body.Kind's values (scoring cannot import appeals: the layers).
-TERMS = {
-    "committee": gettext_lazy("Appeals committee"),
-    "referee": gettext_lazy("Single referee"),
-    "reviewer": gettext_lazy("Reviewer (process and reasonableness only)"),
-    "director_panel": gettext_lazy("Panel of directors"),
-    "director_in_charge": gettext_lazy("Director in charge (Law 93A)"),
-    "national": gettext_lazy("Regulating authority's appeals body (Law 93C)"),
-    "director": gettext_lazy("Director"),
-    "chief_director": gettext_lazy("Chief director"),
-}
+from django.utils.translation import gettext, ngettext
 
 
 def zone_of(where):
@@ -93,19 +78,3 @@ def remaining(deadline, now=None):
     ]
     parts = [text % {"n": n} for n, text in units if n][:2]
     return gettext("%(time)s left") % {"time": ", ".join(parts)}
-
-
-def term(authority, key, default=None):
-    """The regulating authority's own word for ``key`` (one of :data:`TERMS`) in the active
-    language, from its setting ``terms`` in force today; else ``default``, else the project's
-    word. ``authority`` may be a tournament (its authority's words as on its first day)."""
-    fallback = default if default is not None else TERMS.get(key, key)
-    if authority is None:
-        return str(fallback)
-    if hasattr(authority, "regulations"):
-        terms = authority.regulations().get("terms") or {}
-    else:
-        terms = authority.settings_on().get("terms") or {}
-    words = terms.get(key) or {}
-    language = (get_language() or "en").split("-")[0]
-    return words.get(language) or str(fallback)

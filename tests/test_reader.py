@@ -9,16 +9,19 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import translation
 
 from appeals import selectors as appeal_selectors
+from appeals import terms
+from appeals.models import AuthorityTerm
+from audit.models import AuditEntry
 from bridge.diagrams import hand_diagram_svg
 from bridge.lin import parse_lin
 from rulings import services as rulings_services
 from scoring import reader, recalculation, roles
 from scoring import services as scoring_services
-from scoring.models import AuthoritySetting
 from tests.appeals.conftest import POSTED, at, case  # noqa: F401 - case is a fixture
 from tests.conftest import make_user, page_in
 from tests.national.test_casebooks import compile_book, decided  # noqa: F401 - decided is a fixture
@@ -284,3 +287,43 @@ def test_pages_show_times_in_the_tournaments_zone_for_a_hebrew_greek_and_dutch_r
     assert f'dir="ltr">{lodged}</time>' in appeal_page
     assert "(UTC)" not in session + ruling + appeal_page
     assert POSTED.strftime("%H:%M") == "20:00" and "20:00" not in session
+
+
+# --- An authority's own terms ------------------------------------------------------------------
+
+
+def test_an_authority_names_its_appeals_committee_in_its_own_words(client, decided, compiled):
+    authority = decided.record.authority
+    terms.set_term(authority=authority, key="committee", language="nl", text="Commissie van Beroep", by=decided.chief)
+    terms.set_term(authority=authority, key="committee", language="he", text="ועדת הערעורים הארצית", by=decided.chief)
+    url = reverse("appeals:appeal", args=[decided.appeal.pk])
+    assert "<h3>Commissie van Beroep</h3>" in page_in(client, decided.director, url, "nl")
+    assert "<h3>ועדת הערעורים הארצית</h3>" in page_in(client, decided.director, url, "he")
+    # A language the authority left out keeps the project's word; so does a term it left alone.
+    assert "<h3>Επιτροπή Εφέσεων</h3>" in page_in(client, decided.director, url, "el")
+    form = page_in(client, decided.director, reverse("appeals:appeal-form", args=[decided.appeal.pk]), "nl")
+    assert "<p>Commissie van Beroep: Ann (" in form
+    with translation.override("nl"):
+        assert terms.term(decided.record.tournament, "referee") == REFEREE_NL
+    entry = AuditEntry.objects.filter(action="authority.term").order_by("sequence").last()
+    assert (entry.actor, entry.after) == (
+        decided.chief,
+        {"key": "committee", "language": "he", "text": "ועדת הערעורים הארצית"},
+    )
+    # An empty text gives the project's word back.
+    terms.set_term(authority=authority, key="committee", language="nl", text="", by=decided.chief)
+    assert "<h3>Beroepscommissie</h3>" in page_in(client, decided.director, url, "nl")
+
+
+def test_a_term_that_cannot_be_renamed_is_refused_by_field(record, people):
+    with pytest.raises(ValidationError) as error:
+        terms.set_term(authority=record.authority, key="umpire", language="fr", text="x" * 101, by=people.chief)
+    assert error.value.message_dict == {
+        "key": [
+            "'umpire' is not a term an authority may rename: committee, referee, reviewer, director_panel, "
+            "director_in_charge, national, director, chief_director."
+        ],
+        "language": ["'fr' is not a language of this site."],
+        "text": ["At most 100 characters: this text has 101."],
+    }
+    assert not AuthorityTerm.objects.exists()

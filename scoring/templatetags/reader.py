@@ -1,10 +1,9 @@
-"""``{% load reader %}``: times, deadlines, left-to-right fragments and an authority's own terms,
+"""``{% load reader %}``: times, deadlines and left-to-right fragments,
 written the same way on every page (scoring/reader.py says the policy).
 
     {{ ruling.given_at|event_time:tournament }}    <time ... dir="ltr">1 May 2026 21:30 (Europe/London)</time>
     {{ appeal.deadline|deadline:tournament }}      ... the same, then "2 hours, 5 minutes left"
     {{ score_description|ltr }}                    <bdi dir="ltr">40% 4S N = / 60% 4S N -1</bdi>
-    {% term tournament "committee" %}              the authority's name for its appeals committee
 """
 
 from django import template
@@ -47,12 +46,6 @@ def ltr(value):
     if value is None or value == "":
         return ""
     return format_html('<bdi dir="ltr">{}</bdi>', value)
-
-
-@register.simple_tag
-def term(authority, key, default=None):
-    """The regulating authority's (or tournament's authority's) own word for ``key``."""
-    return reader.term(authority, key, default)
 
 
 @register.filter(name="remaining")
