@@ -1,11 +1,14 @@
 """The competition record in the admin: read only (every write has its service, which audits
 it and schedules the recalculation), except a result's correction, which goes through
-``services.correct_result`` like the pages and the API."""
+``services.correct_result`` like the pages and the API, and a new regulating authority with its
+preset, which goes through ``services.create_authority_with_preset``."""
 
+from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
-from scoring import models, services
+from scoring import models, presets, services
 from scoring.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 
 
@@ -13,10 +16,63 @@ class AuthoritySettingInline(ReadOnlyInline):
     model = models.AuthoritySetting
 
 
+def _preset_choices():
+    return [("", _("None: the Laws' defaults"))] + [
+        (code, f"{code}: {presets.load(code).name}") for code in presets.available()
+    ]
+
+
+class AuthorityCreationForm(forms.ModelForm):
+    """A new regulating authority and the preset its regulations start from (scoring/presets)."""
+
+    preset = forms.ChoiceField(
+        label=_("preset"),
+        required=False,
+        choices=_preset_choices,
+        help_text=_("Its dated settings, each with its source, are written as the authority's regulations."),
+    )
+
+    class Meta:
+        model = models.RegulatingAuthority
+        fields = ["name", "code", "country", "language", "time_zone"]
+
+
 @admin.register(models.RegulatingAuthority)
 class RegulatingAuthorityAdmin(ReadOnlyAdmin):
+    """Read only, except that a superuser adds an authority here: the add form saves through
+    ``services.create_authority_with_preset``, as the API and ``create_authority --preset`` do
+    (audited, channel admin); its settings change through the services only."""
+
     list_display = ["name", "code", "country", "language", "time_zone"]
     inlines = [AuthoritySettingInline]
+
+    def has_add_permission(self, request):
+        return request.user.is_superuser
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        if obj is None:
+            kwargs["form"] = AuthorityCreationForm
+            kwargs["fields"] = [*AuthorityCreationForm._meta.fields, "preset"]
+        return super().get_form(request, obj, change=change, **kwargs)
+
+    def get_fieldsets(self, request, obj=None):
+        if obj is None:
+            return [(None, {"fields": [*AuthorityCreationForm._meta.fields, "preset"]})]
+        return super().get_fieldsets(request, obj)
+
+    def get_inlines(self, request, obj):
+        # The add page has no settings to show (the preset writes them on save), and a read-only
+        # inline there would still ask the POST for its management form.
+        return [] if obj is None and request.path.endswith("/add/") else self.inlines
+
+    def save_model(self, request, obj, form, change):
+        data = form.cleaned_data
+        authority = services.create_authority_with_preset(
+            preset=data.get("preset") or "",
+            by=request.user,
+            **{name: data[name] for name in AuthorityCreationForm._meta.fields},
+        )
+        obj.pk = authority.pk  # the admin's log entry and redirect name the authority created
 
 
 @admin.register(models.Tournament)

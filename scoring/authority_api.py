@@ -88,7 +88,7 @@ class AuthorityViewSet(
             raise PermissionDenied(_("Only a superuser creates a regulating authority."))
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        authority = call_service(services.create_authority_with_preset, **serializer.validated_data)
+        authority = call_service(services.create_authority_with_preset, **serializer.validated_data, by=request.user)
         return Response(self.get_serializer(authority).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses=PresetSerializer(many=True))

@@ -483,13 +483,28 @@ def _preset(code):
 
 
 @transaction.atomic
-def create_authority_with_preset(*, name, code, preset, **fields):
+def create_authority_with_preset(*, name, code, preset, by=None, **fields):
     """A regulating authority that starts with a preset's dated settings (``preset`` a code of
-    scoring/presets, e.g. "ebu"); an empty ``preset`` leaves it on the Laws' defaults."""
+    scoring/presets, e.g. "ebu"); an empty ``preset`` leaves it on the Laws' defaults. The one
+    road for the admin's add form, the API and ``create_authority --preset``: audited."""
     chosen = _preset(preset) if preset else None
     authority = create_authority(name=name, code=code, **fields)
+    audit.record(
+        action="authority.created",
+        obj=authority,
+        actor=by,
+        after={
+            "name": authority.name,
+            "code": authority.code,
+            "country": authority.country,
+            "language": authority.language,
+            "time_zone": authority.time_zone,
+            "preset": chosen.code if chosen else "",
+        },
+        summary=f"{authority} created" + (f" with preset {chosen.code}" if chosen else ""),
+    )
     if chosen is not None:
-        apply_preset(authority=authority, preset=chosen.code)
+        apply_preset(authority=authority, preset=chosen.code, by=by)
     return authority
 
 
