@@ -380,8 +380,13 @@ def _contract(doc):
         raise EngineInputError(
             "input", "vulnerability", f"{vulnerability!r} is not None, NS, EW or All (or give the board)"
         )
+    contract = doc.get("contract")
+    if not isinstance(contract, str):
+        raise EngineInputError(
+            "input", "contract", f'{json.dumps(contract)} is not a contract: write it as text, e.g. "4S"'
+        )
     try:
-        score = ns_score(doc.get("contract"), doc.get("declarer"), doc.get("tricks"), vulnerability)
+        score = ns_score(contract, doc.get("declarer"), doc.get("tricks"), vulnerability)
     except ContractError as error:
         raise EngineInputError("input", error.field, error.message) from None
     return {"kind": "contract", "ns_score": score}
@@ -419,7 +424,7 @@ def run(text):
     if not isinstance(doc, dict):
         raise EngineInputError("input", "", 'give one JSON object with a "kind"')
     kind = doc.get("kind")
-    if kind not in KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:  # a list or an object is no kind either
         raise EngineInputError("input", "kind", f"{kind!r} is not one of {', '.join(KINDS)}")
     return KINDS[kind](doc)
 

@@ -217,7 +217,7 @@ def score_board(entries, *, expected=None, scale="2/1", averages=(60, 50, 40), s
     Return a :class:`BoardScore`; raise EngineInputError for impossible input.
     """
     entries = list(entries)
-    if scale not in SCALES:
+    if not isinstance(scale, str) or scale not in SCALES:
         raise EngineInputError("board", "scale", f"{scale!r} is not one of {', '.join(SCALES)}")
     if small_groups not in SMALL_GROUPS:
         raise EngineInputError("board", "small_groups", f"{small_groups!r} is not None or 'acbl'")

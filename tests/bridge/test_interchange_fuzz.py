@@ -1,16 +1,18 @@
 """The readers never fail with anything but their own refusal: valid files mutated at random
 (bytes changed, inserted, deleted, lines cut or repeated) are either read or refused with a
-MessageError (PbnError, UsebioError), never another exception. Bounded: it runs in make test."""
+MessageError (PbnError, UsebioError), never another exception. Bounded: it runs in make test;
+`make fuzz` runs many more examples (tests/fuzz.py)."""
 
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from bridge.interchange import decode
 from bridge.messages import MessageError
 from bridge.pbn import parse_pbn, session_from_pbn
 from bridge.usebio import parse_usebio
+from tests.fuzz import fuzz
 
 ROOT = Path(__file__).resolve().parents[1] / "fixtures"
 SEEDS = [path.read_bytes() for path in sorted((ROOT / "interchange").glob("*.pbn"))] + [
@@ -89,19 +91,19 @@ def check(data):
         pass  # a clean refusal, naming where
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@fuzz(300)
 @given(mutated(SEEDS))
 def test_mutated_pbn_files_are_read_or_refused_cleanly(data):
     check(data)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@fuzz(150)
 @given(mutated(XML_SEEDS))
 def test_mutated_usebio_files_are_read_or_refused_cleanly(data):
     check(data)
 
 
-@settings(max_examples=100, deadline=None)
+@fuzz(100)
 @given(st.binary(max_size=300))
 def test_any_bytes_are_read_or_refused_cleanly(data):
     check(data)
