@@ -105,7 +105,11 @@ def not_found(request, exception):
 
 
 class StrictLimitOffsetPagination(pagination.LimitOffsetPagination):
-    """``limit`` (1 or more) and ``offset`` (0 or more), each at most once; else a 400."""
+    """``limit`` (1 or more) and ``offset`` (0 or more), each at most once; else a 400. A limit
+    above ``max_limit`` gives ``max_limit`` rows; an offset beyond what the database can count
+    (LARGEST_ID) is past every row, an empty page, as any offset past the last row is."""
+
+    max_limit = 1000
 
     def _strict(self, request, name, minimum):
         values = request.query_params.getlist(name)
@@ -134,7 +138,7 @@ class StrictLimitOffsetPagination(pagination.LimitOffsetPagination):
         return min(limit, self.max_limit) if self.max_limit else limit
 
     def get_offset(self, request):
-        return self._strict(request, self.offset_query_param, 0) or 0
+        return min(self._strict(request, self.offset_query_param, 0) or 0, LARGEST_ID)
 
     def get_schema_operation_parameters(self, view):
         parameters = super().get_schema_operation_parameters(view)
