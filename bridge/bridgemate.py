@@ -74,7 +74,7 @@ def _contract(text: str, index: int) -> str:
     ):
         text = words[0] + _STRAINS[words[1]] + (words[2] if len(words) == 3 else "")
     try:
-        return str(parse_contract(text.replace(" ", "")))  # type: ignore[no-untyped-call]
+        return str(parse_contract(text.replace(" ", "")))
     except ContractError as error:
         raise BridgemateError(index, _field("Contract", error.message)) from None
 
@@ -147,8 +147,8 @@ def session_from_received_data(
             boards[number] = BoardIn(
                 number=number,
                 line=index,
-                dealer=board_dealer(number),  # type: ignore[no-untyped-call]
-                vulnerability=board_vulnerability(number),  # type: ignore[no-untyped-call]
+                dealer=board_dealer(number),
+                vulnerability=board_vulnerability(number),
             )
             session.boards.append(boards[number])
         contract = str(row.get("Contract") or "").strip()

@@ -102,7 +102,7 @@ def parse_lin(text: str | None) -> BoardRecord:
     if vulnerability is None:
         if board is None:
             raise LinError(_("no sv| (vulnerability) found, and no board number (ah|) to take it from"))
-        vulnerability = board_vulnerability(board)  # type: ignore[no-untyped-call]
+        vulnerability = board_vulnerability(board)
     cards: list[str] = []
     for number, raw in enumerate(raw_cards, 1):
         try:

@@ -502,8 +502,8 @@ def _read_game(raw: _RawGame, state: dict[str, dict[str, str]], warnings: list[N
         except DealError as exc:
             fail("Auction", exc.message)
     if game.board is not None:  # the file's own Dealer and Vulnerable win over the cycle
-        game.dealer = game.dealer or board_dealer(game.board)  # type: ignore[no-untyped-call]
-        game.vulnerability = game.vulnerability or board_vulnerability(game.board)  # type: ignore[no-untyped-call]
+        game.dealer = game.dealer or board_dealer(game.board)
+        game.vulnerability = game.vulnerability or board_vulnerability(game.board)
     if known("Deal"):
         try:
             game.deal = parse_deal(known("Deal"), allow_partial=True)
@@ -518,7 +518,7 @@ def _read_game(raw: _RawGame, state: dict[str, dict[str, str]], warnings: list[N
             fail("Declarer", exc.message)
     if known("Contract"):
         try:
-            game.contract = str(parse_contract(known("Contract")))  # type: ignore[no-untyped-call]
+            game.contract = str(parse_contract(known("Contract")))
         except ContractError as exc:
             fail("Contract", exc.message)
     result_text = known("Result")
@@ -703,7 +703,7 @@ def _check_score_row(game: PbnGame, row: ScoreRow) -> None:
     if contract:
         if contract[0].isdigit() or contract.upper() in {"PASS", "P", "AP"}:
             try:
-                row.contract = str(parse_contract(contract))  # type: ignore[no-untyped-call]
+                row.contract = str(parse_contract(contract))
             except ContractError as exc:
                 fail("Contract", exc.message)
         else:
@@ -790,11 +790,11 @@ def _check_score_row(game: PbnGame, row: ScoreRow) -> None:
                 "checked: give the Board number or a Vulnerable tag"
             ),
         )
-    expected = 0 if passed_out else ns_score(row.contract, row.declarer, row.tricks, game.vulnerability)  # type: ignore[no-untyped-call]
+    expected = 0 if passed_out else ns_score(row.contract, row.declarer, row.tricks, game.vulnerability)
     if passed_out:
         played = _("a passed-out board")
     else:
-        vulnerable = vulnerable_for(row.declarer, game.vulnerability)  # type: ignore[no-untyped-call]
+        vulnerable = vulnerable_for(row.declarer, game.vulnerability)
         made = {"contract": row.contract, "declarer": row.declarer, "n": row.tricks}
         if row.tricks == 1:
             played = (

@@ -142,7 +142,7 @@ def _read_play(game: PbnGame, calls: list[AuctionCall], line: int | None) -> lis
         )
     words = [w for row in rows for w in row]
     words = words[: words.index("*")] if "*" in words else words
-    trump = parse_contract(contract).strain  # type: ignore[no-untyped-call]
+    trump = parse_contract(contract).strain
     leader, tricks = first, []
     try:
         for start in range(0, len(words), 4):
@@ -227,7 +227,7 @@ def _declarer_tricks(auction: Auction, contract: str | None, declarer: str | Non
         return auction.claim.tricks
     if len(auction.cards) < 52:
         return None
-    trump = parse_contract(contract).strain  # type: ignore[no-untyped-call]
+    trump = parse_contract(contract).strain
     leader, won = next_seat(declarer), 0
     for trick in auction.play:
         leader = trick_winner(trick, leader, trump)
@@ -270,7 +270,7 @@ def to_pbn(record: BoardRecord) -> str:
     if auction.cards:
         assert contract is not None and declarer is not None  # record.validate() refuses a play without them
         first = next_seat(declarer)
-        trump = parse_contract(contract).strain  # type: ignore[no-untyped-call]
+        trump = parse_contract(contract).strain
         leader, rows = first, []
         # The opening lead alone when there is no play (Auction.cards).
         for trick in auction.play or [auction.cards[:1]]:

@@ -129,8 +129,8 @@ def parse_usebio(data: bytes | str) -> SessionFile:
         record = hands.get(number) or BoardIn(
             number=number,
             line=index,
-            dealer=board_dealer(number),  # type: ignore[no-untyped-call]
-            vulnerability=board_vulnerability(number),  # type: ignore[no-untyped-call]
+            dealer=board_dealer(number),
+            vulnerability=board_vulnerability(number),
         )
         record.line, record.where = index, where
         if number in seen:
@@ -169,14 +169,14 @@ def _hand_record(board: ElementTree.Element, index: int) -> BoardIn:
     record = BoardIn(number=number, line=index)
     try:
         dealer = _text(board, "DEALER")
-        record.dealer = _SEATS.get(dealer.upper()) if dealer else board_dealer(number)  # type: ignore[no-untyped-call]
+        record.dealer = _SEATS.get(dealer.upper()) if dealer else board_dealer(number)
         if record.dealer is None:
             raise DealError("dealer", _("'%(text)s' is not a seat: write N, E, S or W", text=(dealer or "")[:20]))
         vulnerable = _text(board, "VULNERABILITY", "VULNERABLE")
         record.vulnerability = (
             parse_vulnerability(vulnerable.replace("-", "") if len(vulnerable) == 3 else vulnerable)
             if vulnerable
-            else board_vulnerability(number)  # type: ignore[no-untyped-call]
+            else board_vulnerability(number)
         )
     except DealError as error:
         raise UsebioError(where, error.message) from None
@@ -230,9 +230,7 @@ def _traveller_line(line: ElementTree.Element, board: BoardIn, where: str, sessi
         return result
     try:
         result.contract = str(
-            parse_contract(  # type: ignore[no-untyped-call]
-                contract.replace("**", "XX").replace("*", "X").upper().replace("PASSED", "PASS")
-            )
+            parse_contract(contract.replace("**", "XX").replace("*", "X").upper().replace("PASSED", "PASS"))
         )
     except ContractError as error:
         raise UsebioError(where, Message("%(field)s: %(message)s", field="CONTRACT", message=error.message)) from None
@@ -251,7 +249,7 @@ def _traveller_line(line: ElementTree.Element, board: BoardIn, where: str, sessi
     result.tricks = int(tricks)
     result.lead = (_text(line, "LEAD") or "").upper().replace("10", "T")[:3]
     if score is not None and re.fullmatch(r"[+-]?\d{1,5}", score):
-        want = ns_score(result.contract, result.declarer, result.tricks, board.vulnerability)  # type: ignore[no-untyped-call]
+        want = ns_score(result.contract, result.declarer, result.tricks, board.vulnerability)
         if int(score) != want:
             raise UsebioError(
                 where,
@@ -335,7 +333,7 @@ def write_usebio(
                     ElementTree.SubElement(line, "PLAYED_BY").text = result.declarer
                     ElementTree.SubElement(line, "LEAD").text = result.lead or ""
                     ElementTree.SubElement(line, "TRICKS").text = str(result.tricks)
-                    score = ns_score(result.contract, result.declarer, result.tricks, board.vulnerability)  # type: ignore[no-untyped-call]
+                    score = ns_score(result.contract, result.declarer, result.tricks, board.vulnerability)
                 else:
                     score = 0
                 ElementTree.SubElement(line, "SCORE").text = str(score)

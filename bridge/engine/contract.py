@@ -23,7 +23,7 @@ class ContractError(MessageError):
     ``message`` is a Message (bridge.messages): English as ``str()``, translated where it is
     shown; ``str(error)`` is ``"field: message"``."""
 
-    def __init__(self, field, message):
+    def __init__(self, field: str, message: str) -> None:
         super().__init__(Message("%(field)s: %(message)s", field=field, message=message))
         self.field = field
         self.message = message
@@ -36,16 +36,16 @@ class Contract:
     doubling: int = 0  # 0, 1 (doubled) or 2 (redoubled)
 
     @property
-    def passed_out(self):
+    def passed_out(self) -> bool:
         return self.level == 0
 
-    def __str__(self):
+    def __str__(self) -> str:
         if self.passed_out:
             return "PASS"
         return f"{self.level}{self.strain}{'X' * self.doubling}"
 
 
-def parse_contract(text):
+def parse_contract(text: str | None) -> Contract:
     """Read a contract such as ``4S``, ``3NTX`` or ``Pass``; raise ContractError if malformed."""
     cleaned = (text or "").strip().upper().replace("*", "X")
     if cleaned in {"PASS", "P", "AP", "PASSED OUT"}:
@@ -68,7 +68,7 @@ def parse_contract(text):
     return Contract(int(match["level"]), "NT" if strain in {"N", "NT"} else strain, len(match["doubling"]))
 
 
-def contract_score(contract, tricks, vulnerable):
+def contract_score(contract: Contract | str, tricks: int | None, vulnerable: bool) -> int:
     """Score of the declaring side (positive when made) for ``contract`` taking ``tricks``.
 
     ``contract`` is a Contract or its text; ``tricks`` is the number of tricks declarer took
@@ -112,7 +112,7 @@ def contract_score(contract, tricks, vulnerable):
 VULNERABILITIES = (None, "None", "NS", "EW", "All")
 
 
-def vulnerable_for(seat, vulnerability):
+def vulnerable_for(seat: str | None, vulnerability: str | None) -> bool:
     """Whether ``seat`` (N, E, S, W) is vulnerable under ``vulnerability`` (None, NS, EW, All)."""
     if vulnerability not in VULNERABILITIES:
         raise ContractError("vulnerability", _("%(v)s is not None, NS, EW or All.", v=repr(vulnerability)))
@@ -120,7 +120,7 @@ def vulnerable_for(seat, vulnerability):
     return vulnerability == "All" or vulnerability == side
 
 
-def ns_score(contract, declarer, tricks, vulnerability):
+def ns_score(contract: Contract | str, declarer: str | None, tricks: int | None, vulnerability: str | None) -> int:
     """The Law 77 score from North-South's point of view."""
     if isinstance(contract, str):
         contract = parse_contract(contract)
@@ -153,17 +153,17 @@ _VULN_CYCLE = (
 )
 
 
-def _board_number(number):
+def _board_number(number: int) -> int:
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
         raise ContractError("board", _("%(n)s is not a board number (1 or more).", n=repr(number)))
     return number
 
 
-def board_dealer(number):
+def board_dealer(number: int) -> str:
     """The dealer of board ``number`` (1 -> N, 2 -> E, ...)."""
     return SEATS[(_board_number(number) - 1) % 4]
 
 
-def board_vulnerability(number):
+def board_vulnerability(number: int) -> str:
     """The vulnerability of board ``number``: "None", "NS", "EW" or "All"."""
     return _VULN_CYCLE[(_board_number(number) - 1) % 16]

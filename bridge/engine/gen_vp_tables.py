@@ -6,11 +6,13 @@ Run ``python -m bridge.engine.gen_vp_tables`` after changing the formula or the 
 
 import json
 import sys
+from pathlib import Path
+from typing import Any
 
 from .vp import DATA_DIR, SHIPPED_BOARDS, continuous_table
 
 
-def build():
+def build() -> dict[str, Any]:
     return {
         "scale": "WBF 2013 continuous 20-VP scale",
         "formula": "min(20, 10 + 10 (1 - tau^(3I/X)) / (1 - tau^3)), tau = (sqrt 5 - 1)/2, "
@@ -22,7 +24,7 @@ def build():
     }
 
 
-def main(path=None):
+def main(path: Path | None = None) -> None:
     path = path or DATA_DIR / "wbf2013_vp20.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     data = build()

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 __all__ = ["Placing", "rank"]
 
@@ -18,12 +20,14 @@ class Placing:
     shared: bool
 
     @property
-    def label(self):
+    def label(self) -> str:
         """The place as printed: "1", "2=", ..."""
         return f"{self.place}{'=' if self.shared else ''}"
 
 
-def rank(totals, *, tie_break=None, descending=True):
+def rank(
+    totals: Mapping[Any, Any], *, tie_break: Callable[[Any], Any] | None = None, descending: bool = True
+) -> list[Placing]:
     """Rank ``totals`` ({id: total}); equal totals share the best place ("2=", then 4).
 
     ``tie_break(id)`` returns a sort key (higher is better when ``descending``) used only
@@ -32,7 +36,7 @@ def rank(totals, *, tie_break=None, descending=True):
     Return a list of :class:`Placing`, best first; ids equal on everything keep input order.
     """
 
-    def key(item):
+    def key(item: tuple[Any, Any]) -> tuple[Any, ...]:
         entry_id, total = item
         return (total, tie_break(entry_id)) if tie_break else (total,)
 

@@ -10,9 +10,13 @@ says so:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from decimal import Decimal
 from fractions import Fraction
 from math import floor
+
+# What the rounding functions take: anything ``Fraction()`` reads exactly.
+Number = Fraction | int | Decimal | str
 
 __all__ = [
     "to_fraction",
@@ -50,7 +54,7 @@ def to_fraction(value: object) -> Fraction:
     raise ValueError(f"{value!r} is not a number")
 
 
-def _split(value, step):
+def _split(value: Number, step: Number) -> tuple[int, Fraction, Fraction]:
     """Return (lower multiple of step, remainder ratio in [0, 1)) for exact ``value``."""
     value, step = Fraction(value), Fraction(step)
     units = value / step
@@ -58,19 +62,19 @@ def _split(value, step):
     return low, units - low, step
 
 
-def round_half_up(value, step=Fraction(1, 100)):
+def round_half_up(value: Number, step: Number = Fraction(1, 100)) -> Fraction:
     """Round to a multiple of ``step``; an exact half goes up (towards +infinity)."""
     low, rest, step = _split(value, step)
     return (low + (rest >= Fraction(1, 2))) * step
 
 
-def round_half_away(value, step=1):
+def round_half_away(value: Number, step: Number = 1) -> Fraction:
     """Round to a multiple of ``step``; an exact half goes away from zero."""
     value = Fraction(value)
     return -round_half_up(-value, step) if value < 0 else round_half_up(value, step)
 
 
-def round_half_even(value, step=1):
+def round_half_even(value: Number, step: Number = 1) -> Fraction:
     """Round to a multiple of ``step``; an exact half goes to the even multiple."""
     low, rest, step = _split(value, step)
     if rest == Fraction(1, 2):
@@ -78,7 +82,7 @@ def round_half_even(value, step=1):
     return (low + (rest > Fraction(1, 2))) * step
 
 
-def round_toward(value, step, target):
+def round_toward(value: Number, step: Number, target: Number) -> Fraction:
     """Round to a multiple of ``step``; an exact half goes towards ``target`` (the average).
 
     This is the EBU rule for matchpoints: 17.55 on a board whose average is 9 becomes 17.5,
@@ -90,15 +94,19 @@ def round_toward(value, step, target):
     return (low + (rest > Fraction(1, 2))) * step
 
 
-_HALF_RULES = {
+def _round_half_down(value: Number, step: Number) -> Fraction:
+    return -round_half_up(-Fraction(value), step)
+
+
+_HALF_RULES: dict[str, Callable[[Number, Number], Fraction]] = {
     "up": round_half_up,
     "away": round_half_away,
     "even": round_half_even,
-    "down": lambda value, step: -round_half_up(-Fraction(value), step),
+    "down": _round_half_down,
 }
 
 
-def round_step(value, step, half="away"):
+def round_step(value: Number, step: Number, half: str = "away") -> Fraction:
     """Round to a multiple of ``step`` with the named rule for halves: up, down, away, even."""
     try:
         rule = _HALF_RULES[half]
@@ -107,29 +115,29 @@ def round_step(value, step, half="away"):
     return rule(value, step)
 
 
-def ebu(value, top):
+def ebu(value: Number, top: Number) -> Fraction:
     """EBU matchpoint rounding: 0.1, halves towards the average ``top / 2``."""
     return round_toward(value, Fraction(1, 10), Fraction(top) / 2)
 
 
-def acbl(value):
+def acbl(value: Number) -> Fraction:
     """ACBL matchpoint rounding: 0.01, halves up."""
     return round_half_up(value, Fraction(1, 100))
 
 
-def exact_sum(values):
+def exact_sum(values: Iterable[Fraction]) -> Fraction:
     """The exact sum of Fractions, adding numerators over equal denominators first.
 
     Much quicker than ``sum()`` for totals over many boards, where denominators repeat.
     """
-    by_denominator = {}
+    by_denominator: dict[int, int] = {}
     for value in values:
         den = value.denominator
         by_denominator[den] = by_denominator.get(den, 0) + value.numerator
     return sum((Fraction(num, den) for den, num in by_denominator.items()), Fraction(0))
 
 
-def decimal_str(value, places):
+def decimal_str(value: Number, places: int) -> str:
     """Text of an already rounded ``value`` with exactly ``places`` decimals, e.g. "7.50"."""
     value = Fraction(value)
     scaled = value * 10**places
@@ -138,7 +146,7 @@ def decimal_str(value, places):
     return f"{Decimal(scaled.numerator).scaleb(-places):.{places}f}"
 
 
-def exact_str(value):
+def exact_str(value: Number) -> str:
     """Exact text of a Fraction: a finite decimal ("7.5", "-0.25", "12") or "23/3"."""
     value = Fraction(value)
     den = value.denominator

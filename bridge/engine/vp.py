@@ -25,7 +25,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from pathlib import Path
 
-from .rounding import to_fraction
+from .rounding import Number, to_fraction
 from .scores import EngineInputError
 
 __all__ = [
@@ -46,7 +46,7 @@ CENT = Decimal("0.01")
 _PRECISION = 40
 
 
-def to_decimal(value):
+def to_decimal(value: object) -> Decimal:
     """An exact number as a Decimal (terminating values are exact)."""
     value = to_fraction(value)
     with localcontext() as ctx:
@@ -54,7 +54,7 @@ def to_decimal(value):
         return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(CENT)
 
 
-def wbf2013_exact(margin, boards, top=20):
+def wbf2013_exact(margin: Number, boards: int, top: int = 20) -> Decimal:
     """The WBF 2013 curve, unrounded (Decimal, 40 digits), for the winner of ``margin`` >= 0.
 
     ``top`` 20 is the official scale; 30 scales it by 1.5.
@@ -68,7 +68,7 @@ def wbf2013_exact(margin, boards, top=20):
         return min(Decimal(20), value) * Decimal(top) / 20
 
 
-def continuous_table(boards, top=20):
+def continuous_table(boards: int, top: int = 20) -> list[Decimal]:
     """Winner's VPs for margins 0, 1, 2, ... until the winner reaches ``top`` (Decimals, 0.01).
 
     The WBF's procedure (Technical Report of the WBF Scoring Panel, 2013): round the curve to
@@ -100,14 +100,14 @@ def continuous_table(boards, top=20):
 
 
 @cache
-def _shipped():
+def _shipped() -> dict[int, tuple[Decimal, ...]]:
     with open(DATA_DIR / "wbf2013_vp20.json", encoding="utf-8") as handle:
         data = json.load(handle)
     return {int(n): tuple(Decimal(v) for v in values) for n, values in data["tables"].items()}
 
 
 @lru_cache(maxsize=256)
-def _table(boards, top):
+def _table(boards: int, top: int) -> tuple[Decimal, ...]:
     if top == 20 and boards in SHIPPED_BOARDS:
         return _shipped()[boards]
     return tuple(continuous_table(boards, top))
@@ -130,28 +130,28 @@ class DiscreteScale:
 
     name: str
     max_vp: Decimal
-    tables: dict
+    tables: dict[int, list[tuple[Fraction, Decimal, Decimal]]]
     source: str = ""
 
-    def convert(self, margin, boards):
+    def convert(self, margin: Fraction | int, boards: int) -> tuple[Decimal, Decimal]:
         rows = self.tables.get(boards)
         if rows is None:
             raise EngineInputError("match", "boards", f"the {self.name} scale has no table for {boards} boards")
         size = abs(Fraction(margin))
-        winner = loser = None
+        _zero, winner, loser = rows[0]
         for low, win, lose in rows:
             if size >= low:
                 winner, loser = win, lose
         return (winner, loser) if margin >= 0 else (loser, winner)
 
 
-def load_scale(path):
+def load_scale(path: str | Path) -> DiscreteScale:
     """Read a :class:`DiscreteScale` from a JSON file in the documented format."""
     with open(path, encoding="utf-8") as handle:
         data = json.load(handle)
-    tables = {}
-    for boards, rows in data["tables"].items():
-        rows = [(Fraction(str(low)), Decimal(str(win)), Decimal(str(lose))) for low, win, lose in rows]
+    tables: dict[int, list[tuple[Fraction, Decimal, Decimal]]] = {}
+    for boards, listed in data["tables"].items():
+        rows = [(Fraction(str(low)), Decimal(str(win)), Decimal(str(lose))) for low, win, lose in listed]
         if not rows or rows[0][0] != 0 or any(a[0] >= b[0] for a, b in zip(rows, rows[1:])):
             raise ValueError(f"{path}: the {boards}-board table must start at 0 and increase")
         if any(a[1] > b[1] for a, b in zip(rows, rows[1:])):
@@ -165,12 +165,12 @@ def load_scale(path):
 _SCALES: dict[str, DiscreteScale] = {}
 
 
-def register_scale(name, scale):
+def register_scale(name: str, scale: DiscreteScale) -> None:
     """Make a :class:`DiscreteScale` available by ``name`` to :func:`victory_points`."""
     _SCALES[name] = scale
 
 
-def scale_names():
+def scale_names() -> tuple[str, ...]:
     return ("wbf2013-20", "wbf2013-30", *_SCALES)
 
 
@@ -181,17 +181,16 @@ for _name, _file in SHIPPED_DISCRETE.items():
 
 
 @lru_cache(maxsize=256)
-def _cents(boards, top):
+def _cents(boards: int, top: int) -> tuple[int, ...]:
     return tuple(int(v * 100) for v in _table(boards, top))
 
 
-def _winner(size, boards, top):
+def _winner(size: Fraction, boards: int, top: int) -> Decimal:
     """The winner's VPs for a margin ``size`` >= 0: the table, interpolated between whole margins.
 
     Between whole margins m and m + 1 the value is ``t[m] + (t[m+1] - t[m]) * (size - m)``
     rounded to 0.01 with a half up (integer arithmetic in cents).
     """
-    size = Fraction(size)
     cents = _cents(boards, top)
     num, den = size.numerator, size.denominator
     low = num // den  # floor, size >= 0
@@ -206,7 +205,9 @@ def _winner(size, boards, top):
     return Decimal(value).scaleb(-2)
 
 
-def victory_points(imp_margin, boards, scale="wbf2013-20"):
+def victory_points(
+    imp_margin: object, boards: int, scale: str | DiscreteScale = "wbf2013-20"
+) -> tuple[Decimal, Decimal]:
     """(home VPs, away VPs) for a match won by ``imp_margin`` IMPs (negative: lost).
 
     ``scale`` is "wbf2013-20", "wbf2013-30", a registered discrete scale's name or a
@@ -227,6 +228,6 @@ def victory_points(imp_margin, boards, scale="wbf2013-20"):
     return scale.convert(margin, boards)
 
 
-def vp_for_margin(imp_margin, boards, scale="wbf2013-20"):
+def vp_for_margin(imp_margin: object, boards: int, scale: str | DiscreteScale = "wbf2013-20") -> Decimal:
     """One team's VPs from its own margin (used when a match's results do not balance)."""
     return victory_points(imp_margin, boards, scale)[0]
