@@ -1,0 +1,99 @@
+"""The traveller with a weighted and an artificial adjusted score, a decided appeal's timeline and
+a casebook, in Hebrew (right to left) and in Greek, as a browser shows them. The screenshots are
+written to docs/screenshots/ (linked from docs/translations.md) for a look by eye: each run
+replaces them."""
+
+from pathlib import Path
+
+import pytest
+
+from tests.appeals.conftest import case  # noqa: F401 - fixtures
+from tests.e2e.conftest import log_in, screenshot
+from tests.national.test_casebooks import compile_book, decided  # noqa: F401
+from tests.test_reader import adjusted  # noqa: F401
+from tests.test_translations import compiled  # noqa: F401
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+DESKTOP = {"width": 1100, "height": 800}
+
+
+def keep(page, name):
+    """The page as test-artifacts/ keeps every screenshot, and a copy in docs/screenshots/."""
+    path = screenshot(page, name)
+    DOCS.mkdir(exist_ok=True)
+    (DOCS / path.name).write_bytes(path.read_bytes())
+
+
+def direction_of(locator):
+    return locator.evaluate("node => getComputedStyle(node).direction")
+
+
+# Each character of an element's text with where the browser drew it: what a reader sees, left
+# to right, whatever order the characters are stored in.
+CHARACTERS = """node => { const text = node.firstChild, out = [];
+  for (let i = 0; i < text.length; i++) {
+    const range = document.createRange(); range.setStart(text, i); range.setEnd(text, i + 1);
+    out.push([text.data[i], range.getBoundingClientRect().left]);
+  } return out; }"""
+
+
+def as_seen(locator):
+    return "".join(char for char, _x in sorted(locator.evaluate(CHARACTERS), key=lambda pair: pair[1]))
+
+
+@pytest.mark.parametrize("language,direction,kinds", [("he", "rtl", "תוצאה משוקללת"), ("el", "ltr", "σταθμισμένο")])
+def test_traveller_timeline_and_casebook_in_hebrew_and_greek(
+    browser,
+    live_server,
+    adjusted,  # noqa: F811
+    decided,  # noqa: F811
+    compiled,  # noqa: F811
+    language,
+    direction,
+    kinds,
+):
+    authority = decided.record.authority
+    authority.language = language  # the casebook is written in its body's language
+    authority.save()
+    casebook = compile_book(decided)
+    board = decided.record.boards[0]
+
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    log_in(page, live_server, "dana", "pw-dana")
+    with page.expect_navigation():  # the language switcher submits itself on change
+        page.select_option("#language", language)
+    assert page.get_attribute("html", "dir") == direction
+
+    page.goto(f"{live_server.url}/boards/{board.pk}/")
+    weighted = page.locator("bdi", has_text="60% 4S N = / 40% 4S N -1")
+    artificial = page.locator("bdi", has_text="N-S AVE+, E-W AVE-")
+    # Whatever the page's direction, the scores read left to right, as written.
+    assert direction_of(weighted) == "ltr" and direction_of(artificial) == "ltr"
+    assert as_seen(weighted) == "60% 4S N = / 40% 4S N -1"
+    assert as_seen(artificial) == "N-S AVE+, E-W AVE-"
+    assert kinds in page.inner_text(".traveller").lower()
+    keep(page, f"traveller-adjusted-{language}")
+
+    page.goto(f"{live_server.url}/appeals/{decided.appeal.pk}/")
+    times = page.locator(".timeline time")
+    times.first.wait_for()
+    assert times.count() >= 5
+    assert times.first.inner_text().endswith("(Europe/London)")
+    assert direction_of(times.first) == "ltr"
+    keep(page, f"appeal-decided-timeline-{language}")
+    context.close()
+
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    log_in(page, live_server, "nora", "pw-nora", lands_on="/national/")
+    page.goto(f"{live_server.url}/national/casebooks/{casebook.pk}/book/")
+    assert page.get_attribute("html", "dir") == direction
+    assert page.get_attribute("html", "lang") == language
+    law = page.locator("ul.laws span[dir=ltr]").first
+    assert law.inner_text() == "16B1a" and direction_of(law) == "ltr"
+    keep(page, f"casebook-{language}")
+    context.close()
