@@ -27,7 +27,7 @@ _: Callable[..., Message] = messages._
 
 
 def _fault(field: str, message: Message, index: int | None = None) -> DealError:
-    return DealError(field, message, index)  # type: ignore[no-untyped-call]
+    return DealError(field, message, index)
 
 
 SEATS = ("N", "E", "S", "W")
@@ -187,7 +187,7 @@ class PlayRecord:
         """The position before card ``card`` (0 the lead) of trick ``trick``."""
         if not 1 <= trick <= 13 or not 0 <= card <= 3:
             raise _fault("play", _("there is no card %(card)s of trick %(trick)s", card=card + 1, trick=trick))
-        hands = {seat: list(self.deal.cards(seat)) for seat in SEATS}  # type: ignore[no-untyped-call]
+        hands = {seat: list(self.deal.cards(seat)) for seat in SEATS}
         won = {"NS": 0, "EW": 0}
         leader = next_seat(self.declarer)
         for played in self.tricks:
@@ -220,7 +220,7 @@ class PlayRecord:
     def revokes(self) -> list[Revoke]:
         """Every card played that did not follow suit while its player held the suit led."""
         found = []
-        held = {seat: set(self.deal.cards(seat)) for seat in SEATS}  # type: ignore[no-untyped-call]
+        held = {seat: set(self.deal.cards(seat)) for seat in SEATS}
         for trick in self.tricks:
             led = trick.cards[0][0]
             for offset, card in enumerate(trick.cards):
@@ -236,8 +236,8 @@ def read_play(deal: Deal, auction: Auction) -> PlayRecord:
     complete, the auction did not end in a contract, or a card was not in its player's hand."""
     if not deal.complete:
         raise _fault("deal", _("the deal is not complete: the play needs all four hands"))
-    contract, declarer = check_play(deal, auction)  # type: ignore[no-untyped-call]
-    if contract in (None, "PASS"):
+    contract, declarer = check_play(deal, auction)
+    if contract is None or contract == "PASS" or declarer is None:
         raise _fault("auction", _("the auction did not end in a contract: there is no play"))
     strain = strain_of(contract)
     cards: list[str] = list(auction.cards)
