@@ -2,10 +2,11 @@
 
 Builds, in a throwaway database, two decided Law 16 appeals through the services (as
 bench/casebook_bench.py does) and publishes the first one's casebook, then ``--cases`` published cases of
-past casebooks (laws, kinds, contracts, years and words drawn from a fixed seed) indexed as
+past casebooks (laws, kinds, contracts, auctions, years and words drawn from a fixed seed) indexed as
 ``national.precedents`` indexes them. It times what a director waits for on the ruling's page:
 
-- the suggestions for the Law 16 ruling (``similar_cases``), p95 of ``--repeats`` runs;
+- the suggestions for the Law 16 ruling (``similar_cases``: laws, kind, contract, auction and
+  words compared), p95 of ``--repeats`` runs;
 - a search by law with its sub-sections (16B), and a search by two words.
 
 Prints one JSON line on stdout; progress goes to stderr.
@@ -72,6 +73,28 @@ WORDS = [
     "score",
 ]
 CONTRACTS = ["4S", "3NT", "4H", "5D", "2S", "3H", "6NT", "1NT"]
+# Auctions (dealer, calls): each case gets one, with a tempo, an alert or nothing on one call.
+AUCTIONS = [
+    ("N", "1S P 2S 3H P P 4S P P P"),
+    ("N", "1H P 1S P 2S P 4S P P P"),
+    ("E", "P 1NT P 2D P 2H P 4H P P P"),
+    ("S", "1D 1S 2H 2S 3H P 4H P P P"),
+    ("W", "P P 1C P 1S P 3S P 4S P P P"),
+    ("N", "P P P 1NT P 3NT P P P"),
+]
+# The Law 16 ruling's own auction: a slow pass over 3H, then 4S.
+RULING_AUCTION = ("N", "1S P 2S 3H P P 4S P P P", 4)
+
+
+def auction(dealer, calls, tempo=None, alert=None):
+    calls = [{"call": call, "alert": False, "explanation": "", "tempo_seconds": None, "note": ""} for call in calls]
+    if tempo is not None:
+        calls[tempo]["tempo_seconds"] = 15
+    if alert is not None:
+        calls[alert].update(alert=True, explanation="artificial")
+    return {"dealer": dealer, "calls": calls, "opening_lead": None, "play": [], "claim": None}
+
+
 OUTCOMES = ["uphold", "vary", "overturn"]
 
 
@@ -92,6 +115,12 @@ def build_index(authority, published, cases, seed=18):
         )
         entry["date"] = f"{rng.randint(2000, 2025)}-0{rng.randint(1, 9)}-15"
         entry["result"]["contract"] = rng.choice(CONTRACTS)
+        dealer, calls = rng.choice(AUCTIONS)
+        calls = calls.split()
+        mark, at = rng.random(), rng.randrange(len(calls))
+        entry["auction"] = auction(
+            dealer, calls, tempo=at if mark < 0.5 else None, alert=at if 0.5 <= mark < 0.8 else None
+        )
         entry["decision"].update(outcome=rng.choice(OUTCOMES), outcome_label="", score="")
         entry["texts"] = {"facts": " ".join(rng.choices(WORDS, k=30)), "reasons": " ".join(rng.choices(WORDS, k=15))}
         books.append(
@@ -152,6 +181,9 @@ def main():
         book = casebooks.compile_casebook(authority=authority, by=auditor, title="Bench")
         later = book.cases.get(position=2)
         ruling = later.appeal.ruling  # the ruling whose precedents are asked for
+        dealer, calls, slow = RULING_AUCTION
+        ruling.auction = auction(dealer, calls.split(), tempo=slow)
+        ruling.save(update_fields=["auction"])
         casebooks.remove_case(case=later, by=auditor)
         book = casebooks.publish_casebook(casebook=book, by=auditor)
         precedents.index_casebook(book.pk)

@@ -177,6 +177,12 @@ class PrecedentCase(models.Model):
     year = models.PositiveSmallIntegerField(_("year"))
     language = models.CharField(_("language"), max_length=10)
     contract = models.CharField(_("contract"), max_length=12, blank=True)
+    # The auction's points of comparison (national.precedents.auction_keys), space-delimited:
+    # " OPEN1:1S OPEN2:1S-P AT:TEMPO AT:TEMPO:3H-X ALERT:2C ".
+    auction = models.CharField(_("auction compared"), max_length=300, blank=True)
+    # Every word of the laws' titles and the texts once, lower case, space-delimited: the words
+    # of a ruling are looked for here, as the start of a word (" hesitat").
+    words = models.TextField(_("words"), blank=True)
     decision = models.CharField(_("decision"), max_length=300)
     title = models.CharField(_("title"), max_length=300)
     text = models.TextField(_("text"), blank=True)
@@ -186,7 +192,13 @@ class PrecedentCase(models.Model):
         verbose_name = _("precedent")
         verbose_name_plural = _("precedents")
         ordering = ["-year", "casebook", "position"]
-        indexes = [models.Index(fields=["authority", "kind"], name="precedent_authority_kind")]
+        indexes = [
+            # The search by kind, and the suggestions: every column a case is scored on
+            # (precedent_selectors.similar_cases), so the scoring reads this index alone.
+            models.Index(
+                fields=["authority", "kind", "ruling", "contract", "laws", "auction"], name="precedent_likeness"
+            )
+        ]
 
     def __str__(self):
         return self.title

@@ -17,8 +17,9 @@ from django.urls import reverse
 
 from national import casebooks
 from national.models import Casebook, PrecedentCase
-from national.precedents import FTS_TABLE, contract_of, law_parts
-from scoring.models import RegulatingAuthority
+from national.precedents import FTS_TABLE, auction_keys, contract_of, law_parts, words_of
+from rulings.models import Ruling
+from scoring.models import Player, RegulatingAuthority
 
 # Outcomes offered by the search: the appeal's outcome, or the finding that it lacked merit.
 WITHOUT_MERIT = "without_merit"
@@ -31,22 +32,24 @@ UNLISTED = [f"casebook__{field.name}" for field in Casebook._meta.concrete_field
 
 
 def reader_authorities(user):
-    """The ids of the national bodies whose published cases ``user`` may read."""
+    """The ids of the national bodies whose published cases ``user`` may read (one query)."""
     if not user.is_authenticated:
         return set()
     if user.is_superuser:
         return set(RegulatingAuthority.objects.values_list("pk", flat=True))
-    bodies = set(user.auditing.values_list("authority_id", flat=True))
-    bodies |= set(user.officiating.values_list("tournament__authority_id", flat=True))
-    bodies |= set(
-        user.appeal_seats.values_list(
-            "body__appeal__ruling__board__session__event__tournament__authority_id", flat=True
+    # order_by(): no model's default ordering inside the UNION.
+    bodies = (
+        user.auditing.order_by()
+        .values_list("authority_id", flat=True)
+        .union(
+            user.officiating.order_by().values_list("tournament__authority_id", flat=True),
+            user.appeal_seats.order_by().values_list(
+                "body__appeal__ruling__board__session__event__tournament__authority_id", flat=True
+            ),
+            Player.objects.filter(user=user).order_by().values_list("authority_id", flat=True),
         )
     )
-    player = getattr(user, "player", None)
-    if player is not None:
-        bodies.add(player.authority_id)
-    return bodies
+    return set(bodies) - {None}
 
 
 def visible_precedents(user):
@@ -57,15 +60,6 @@ def visible_precedents(user):
         .select_related("casebook")
         .defer(*UNLISTED)
     )
-
-
-def words_of(text):
-    """The words of a query: letters and digits only, lower case, in order, each once."""
-    words = []
-    for word in re.split(r"[\W_]+", str(text or "").lower()):
-        if word and word not in words:
-            words.append(word)
-    return words
 
 
 def _pg_query(words):
@@ -84,18 +78,6 @@ def matching(queryset, words):
     return queryset.filter(
         pk__in=RawSQL(f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s", [_fts5_match(words)])
     )
-
-
-def _holding(authority_id, word):
-    """The ids of the body's cases holding ``word`` (or a word it starts), straight from the
-    full-text index: no scan of the cases themselves."""
-    if connection.vendor == "postgresql":
-        return PrecedentCase.objects.filter(authority_id=authority_id, document=_pg_query([word])).values_list(
-            "pk", flat=True
-        )
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s", [_fts5_match([word])])
-        return [pk for (pk,) in cursor.fetchall()]
 
 
 def ranked(queryset, words, limit=None):
@@ -163,10 +145,78 @@ class Suggestion:
 def _ruling_words(ruling):
     """The longer words of the ruling's facts and reasons, the most frequent first."""
     counts = {}
-    for word in words_of(" ".join([ruling.facts or "", ruling.ruling_text or "", ruling.reasoning or ""])):
+    text = " ".join([ruling.facts or "", ruling.ruling_text or "", ruling.reasoning or ""]).lower()
+    for word in re.split(r"[\W_]+", text):
         if len(word) >= 5 and not word.isdigit():
             counts[word] = counts.get(word, 0) + 1
     return sorted(counts, key=lambda word: (-counts[word], -len(word), word))[:MAX_WORDS]
+
+
+class _Score:
+    """The score of a case as SQL over the index's token columns: each method returns the SQL
+    of a term and its parameters, in the order they appear. A token is looked for with instr()
+    on SQLite and strpos() on PostgreSQL (exact, case-sensitive on both). A law's tokens
+    (" 16 16B 16B1 16B1A ") and an auction's start (OPEN1, OPEN2, OPEN3) come with every token
+    above them, so the terms are nested: a case without " 16 " is not asked for " 16B ", and
+    most cases stop at the first test."""
+
+    def __init__(self):
+        self.find = "strpos" if connection.vendor == "postgresql" else "instr"
+
+    def lacks(self, column, token):
+        return f"{self.find}({column}, %s) = 0", [token]
+
+    def chain(self, column, tokens, points):
+        """``points[i]`` once ``tokens[:i + 1]`` are all in ``column`` (each implies those before)."""
+        sql, params = f"{points[-1]}", []
+        for i in range(len(tokens) - 1, -1, -1):
+            test, token = self.lacks(column, tokens[i])
+            sql, params = f"CASE WHEN {test} THEN {points[i - 1] if i else 0} ELSE {sql} END", [*token, *params]
+        return sql, params
+
+    def tree(self, column, node, depth=1):
+        """A law and its sub-sections: the depth of each one in common, summed."""
+        terms = []
+        for token, children in node.items():
+            inner = [(str(depth), [])] + [self.tree(column, {key: value}, depth + 1) for key, value in children.items()]
+            test, params = self.lacks(column, f" {token} ")
+            terms.append(
+                (
+                    f"CASE WHEN {test} THEN 0 ELSE {' + '.join(sql for sql, _params in inner)} END",
+                    [*params, *(param for _sql, inner_params in inner for param in inner_params)],
+                )
+            )
+        return _sum(terms)
+
+    def equal(self, column, value, points):
+        return f"CASE WHEN {column} = %s THEN {points} ELSE 0 END", [value]
+
+    def contract(self, contract):
+        return "CASE WHEN contract = %s THEN 2 WHEN substr(contract, 2) = %s THEN 1 ELSE 0 END", [
+            contract,
+            contract[1:],
+        ]
+
+    def any_of(self, column, tokens):
+        tests = [self.lacks(column, token) for token in tokens]
+        sql = " OR ".join(f"NOT {test}" for test, _params in tests)
+        return f"CASE WHEN {sql} THEN 1 ELSE 0 END", [param for _test, params in tests for param in params]
+
+
+def _sum(terms, joiner=" + "):
+    """Terms (sql, params) joined, their parameters in the same order; "0" for none."""
+    if not terms:
+        return "0", []
+    return joiner.join(f"{sql}" for sql, _params in terms), [param for _sql, params in terms for param in params]
+
+
+def _law_tree(cited):
+    tree = {}
+    for number in cited:
+        node = tree
+        for part in law_parts(number):
+            node = node.setdefault(part, {})
+    return tree
 
 
 def similar_cases(ruling, user=None, limit=SUGGESTIONS):
@@ -174,61 +224,101 @@ def similar_cases(ruling, user=None, limit=SUGGESTIONS):
 
     A case must share a law (at any depth) or the kind of ruling. Its score: for each law or
     sub-section in common its depth (16 = 1, 16B = 2, 16B1 = 3, 16B1a = 4); 3 for the same kind;
-    2 for the same contract, 1 for the same strain; 1 for each of the ruling's words its text
-    holds. Ties go to the newer case. With ``user``, nothing of a body they do not belong to."""
-    authority_id = ruling.tournament.authority_id
+    2 for the same contract, 1 for the same strain; for the auction (``precedents.auction_keys``)
+    1 for each of its first three calls from the opening bid in common, 1 for the same kind of
+    irregularity (a tempo, the director's note, an alert) and 1 more when it came at the same
+    call after the same bid, 1 for an alerted call in common; 1 for each of the ruling's words
+    its text holds. Ties go to the newer case. With ``user``, nothing of a body they do not
+    belong to.
+
+    The database scores the cases in one query: the score without the words for every case
+    that shares a law or the kind, and the words only for the cases whose score without them
+    is within the number of words of the fifth best (no other can reach the first five). Rows
+    exist only for published and final casebooks (a casebook never goes back to draft), so the
+    casebooks are not read to score."""
+    rows = list(
+        Ruling.objects.filter(pk=ruling.pk).values_list(
+            "board__session__event__tournament__authority_id", "result__contract", "citations__law__number"
+        )
+    )
+    authority_id, contract = rows[0][0], contract_of(rows[0][1])
     if user is not None and authority_id not in reader_authorities(user):
         return []
-    cited = [c.law.number for c in ruling.citations.select_related("law") if c.law]
-    parts = {part: depth for number in cited for depth, part in enumerate(law_parts(number), start=1)}
-    condition = Q(kind=ruling.kind) if ruling.kind else Q(pk__in=[])
-    for law in {law_parts(number)[0] for number in cited if law_parts(number)}:
-        condition |= Q(laws__contains=f" {law} ")
-    words = _ruling_words(ruling)
-    queryset = (
-        PrecedentCase.objects.filter(authority_id=authority_id)
-        .filter(condition)
-        .exclude(casebook__state=Casebook.State.DRAFT)
-        .exclude(ruling_id=ruling.pk)
-    )
-    fields = ["pk", "laws", "kind", "contract", "year", "casebook_id", "position"]
-    if connection.vendor == "postgresql" and words:
-        # The words each candidate holds, counted in the same query (one tsvector match a word).
-        count = " + ".join(["coalesce((document @@ to_tsquery('simple', %s))::int, 0)"] * len(words))
-        queryset = queryset.annotate(held=RawSQL(count, [f"{word}:*" for word in words]))
-        fields.append("held")
-        words = []
-    candidates = [(*row, 0)[:8] for row in queryset.values_list(*fields)]
-    if not candidates:
+    cited = [number for _authority, _contract, number in rows if number]
+    tops = sorted({law_parts(number)[0] for number in cited if law_parts(number)})
+    if not tops and not ruling.kind:
         return []
-    contract = contract_of(ruling.result.contract) if ruling.result_id else ""
-    scores, shared = {}, {}
-    for pk, laws, kind, case_contract, _year, _book, _position, held in candidates:
-        common = [part for part in laws.split() if part in parts]
-        score = sum(parts[part] for part in common) + (3 if kind == ruling.kind else 0)
-        if contract and case_contract:
-            score += 2 if case_contract == contract else 1 if case_contract[1:] == contract[1:] else 0
-        scores[pk], shared[pk] = score + held, common
-    for word in words:  # SQLite: the FTS5 table, once a word
-        for pk in _holding(authority_id, word):
-            if pk in scores:
-                scores[pk] += 1
-    ordered = sorted(candidates, key=lambda row: (-scores[row[0]], -row[4], -row[5], row[6]))
-    best = [row[0] for row in ordered[:limit]]
-    rows = PrecedentCase.objects.select_related("casebook").defer(*UNLISTED).in_bulk(best)
+    score = _Score()
+    terms = [score.tree("laws", _law_tree(cited))]
+    if ruling.kind:
+        terms.append(score.equal("kind", ruling.kind, 3))
+    if contract:
+        terms.append(score.contract(contract))
+    keys = [f" {key} " for key in auction_keys(ruling.auction)]
+    for prefix, points in (("OPEN", [1, 2, 3]), ("AT:", [1, 2])):
+        chain = [key for key in keys if key.startswith(f" {prefix}")]
+        if chain:
+            terms.append(score.chain("auction", chain, points[: len(chain)]))
+    alerts = [key for key in keys if key.startswith(" ALERT:")]
+    if alerts:
+        terms.append(score.any_of("auction", alerts))
+    likeness = _sum(terms)
+    words = _ruling_words(ruling)
+    held = _sum([score.chain("p.words", [f" {word}"], [1]) for word in words])
+    tests = [score.lacks("laws", f" {top} ") for top in tops]
+    shares = _sum(
+        [(f"NOT {sql}", params) for sql, params in tests] + ([("kind = %s", [ruling.kind])] if ruling.kind else []),
+        " OR ",
+    )
+    table = PrecedentCase._meta.db_table
+    # The score without the words once for each case that shares a law or the kind (read from
+    # the index precedent_likeness alone), then the words for the few within reach.
+    sql, params = _sum(
+        [
+            (
+                f"WITH c AS MATERIALIZED (SELECT id, {likeness[0]} AS likeness FROM {table} "
+                f"WHERE authority_id = %s AND ruling_id <> %s AND ({shares[0]}))",
+                [*likeness[1], authority_id, ruling.pk, *shares[1]],
+            ),
+            (f"SELECT p.id, c.likeness + {held[0]} AS score FROM c JOIN {table} p ON p.id = c.id", held[1]),
+            (
+                "WHERE c.likeness >= coalesce((SELECT likeness FROM c ORDER BY likeness DESC LIMIT 1 OFFSET %s) - %s, -1)",
+                [limit - 1, len(words)],
+            ),
+            ("ORDER BY score DESC, p.year DESC, p.casebook_id DESC, p.position LIMIT %s", [limit]),
+        ],
+        " ",
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        scores = dict(cursor.fetchall())
+    found = PrecedentCase.objects.select_related("casebook").defer(*UNLISTED).in_bulk(list(scores))
+    parts = {part for number in cited for part in law_parts(number)}
     return [
         Suggestion(
-            case=rows[pk],
-            score=scores[pk],
-            shared_laws=[c for c in rows[pk].cited if any(p in parts for p in law_parts(c))],
+            case=found[pk],
+            score=points,
+            shared_laws=[c for c in found[pk].cited if any(p in parts for p in law_parts(c))],
         )
-        for pk in best
+        for pk, points in scores.items()
     ]
+
+
+def links_for(user, precedents):
+    """Where a reader reads each case (``link_for``), with one query for them all."""
+    books = {precedent.casebook_id for precedent in precedents}
+    readable = casebooks.visible_casebooks(user).filter(pk__in=books).values_list("pk", flat=True)
+    in_casebook = set(readable) if books else set()
+    return [_link(precedent, precedent.casebook_id in in_casebook) for precedent in precedents]
+
+
+def _link(precedent, in_casebook):
+    if in_casebook:
+        return f"{reverse('national:casebook', args=[precedent.casebook_id])}#case-{precedent.position}"
+    return reverse("national:precedent", args=[precedent.pk])
 
 
 def link_for(user, precedent):
     """Where a reader reads the case: the casebook's page at the case for its editors and
     readers, the published case's own page for everyone else of the body."""
-    if casebooks.visible_casebooks(user).filter(pk=precedent.casebook_id).exists():
-        return f"{reverse('national:casebook', args=[precedent.casebook_id])}#case-{precedent.position}"
-    return reverse("national:precedent", args=[precedent.pk])
+    return links_for(user, [precedent])[0]

@@ -46,7 +46,7 @@ def precedent_search(request):
         cases = precedent_selectors.search(request.user, limit=100, **form.cleaned_data)
     elif not form.is_bound:
         cases = precedent_selectors.search(request.user, limit=100)
-    rows = [(case, precedent_selectors.link_for(request.user, case)) for case in cases]
+    rows = list(zip(cases, precedent_selectors.links_for(request.user, cases), strict=True))
     return render(request, "national/precedents.html", {"form": form, "rows": rows})
 
 

@@ -66,6 +66,65 @@ def contract_of(text):
     return match.group(1) + ("NT" if match.group(2) in ("N", "NT") else match.group(2))
 
 
+def words_of(text):
+    """The words of a text: letters and digits only, lower case, in order, each once."""
+    words = []
+    for word in re.split(r"[\W_]+", str(text or "").lower()):
+        if word and word not in words:
+            words.append(word)
+    return words
+
+
+def word_column(*texts):
+    """The column of every word of ``texts`` once (``" alert double pause "``): a word is
+    found as the start of one of its words, ``" pause"``, by a plain ``contains``."""
+    words = sorted({word for text in texts for word in words_of(text)})
+    return f" {' '.join(words)} " if words else " "
+
+
+MAX_ALERTS = 8  # the alerted calls compared (the column's 300 characters hold them)
+
+
+def _call(call):
+    text = str(call.get("call") or "").upper()
+    return "P" if text in ("PASS", "P") else text
+
+
+def auction_keys(auction):
+    """What is compared between two auctions (the dict ``bridge.auction.Auction.to_dict()``
+    writes), as tokens:
+
+    - ``OPEN1:1S``, ``OPEN2:1S-P``, ``OPEN3:1S-P-2S``: the first one, two and three calls from
+      the opening bid (a passed-out auction has none);
+    - ``AT:TEMPO`` and ``AT:TEMPO:3H-X``: the point where the irregularity happened, the first
+      call with a tempo, else with the director's note, else alerted or explained (``TEMPO``,
+      ``NOTE``, ``ALERT``), and that call after the last bid before it (``-`` if none);
+    - ``ALERT:2C``: each call alerted or explained.
+    """
+    calls = list((auction or {}).get("calls") or [])
+    names = [_call(call) for call in calls]
+    keys = []
+    opening = next((i for i, name in enumerate(names) if name != "P"), None)
+    if opening is not None:
+        for length in (1, 2, 3):
+            if opening + length <= len(names):
+                keys.append(f"OPEN{length}:{'-'.join(names[opening : opening + length])}")
+    marks = (
+        ("TEMPO", lambda call: call.get("tempo_seconds") is not None),
+        ("NOTE", lambda call: bool(call.get("note"))),
+        ("ALERT", lambda call: bool(call.get("alert") or call.get("explanation"))),
+    )
+    for mark, marked in marks:
+        point = next((i for i, call in enumerate(calls) if marked(call)), None)
+        if point is not None:
+            before = next((names[i] for i in range(point - 1, -1, -1) if names[i] not in ("P", "X", "XX")), "-")
+            keys += [f"AT:{mark}", f"AT:{mark}:{before}-{names[point]}"]
+            break
+    alerted = [name for call, name in zip(calls, names) if call.get("alert") or call.get("explanation")]
+    keys += [f"ALERT:{name}" for name in dict.fromkeys(alerted)][:MAX_ALERTS]
+    return keys
+
+
 def _one_line(text, limit=160):
     line = " ".join(str(text or "").split())
     return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
@@ -96,6 +155,8 @@ INDEXED_FIELDS = [
     "year",
     "language",
     "contract",
+    "auction",
+    "words",
     "decision",
     "title",
     "text",
@@ -105,6 +166,8 @@ INDEXED_FIELDS = [
 def _row(casebook, case, entry):
     laws = [law["number"] for law in entry["ruling"]["laws"]]
     texts = entry.get("texts") or {}
+    laws_text = " ".join(f"{law['number']} {law.get('title') or ''}" for law in entry["ruling"]["laws"])
+    text = "\n".join(texts.get(key) or "" for key in SEARCHED_TEXTS if texts.get(key))
     decision = entry.get("decision") or {}
     return PrecedentCase(
         case=case,
@@ -114,16 +177,18 @@ def _row(casebook, case, entry):
         position=entry["number"],
         cited=laws,
         laws=law_tokens(laws),
-        laws_text=" ".join(f"{law['number']} {law.get('title') or ''}" for law in entry["ruling"]["laws"]),
+        laws_text=laws_text,
         kind=entry["ruling"].get("kind") or "",
         outcome=decision.get("outcome") or "",
         without_merit=bool(decision.get("without_merit")),
         year=int(str(entry["date"])[:4]),
         language=casebook.language,
         contract=contract_of((entry.get("result") or {}).get("contract")),
+        auction=f" {' '.join(auction_keys(entry.get('auction')))} ",
+        words=word_column(laws_text, text),
         decision=decision_line(entry),
         title=_one_line(f"{entry['ruling'].get('kind_label', '')}: {entry.get('event', '')}, {casebook.title}", 300),
-        text="\n".join(texts.get(key) or "" for key in SEARCHED_TEXTS if texts.get(key)),
+        text=text,
     )
 
 

@@ -15,4 +15,5 @@ def precedents_for(context, ruling):
     if user is None or ruling is None or not user.is_authenticated:
         return {"suggestions": []}
     suggestions = precedent_selectors.similar_cases(ruling, user=user)
-    return {"suggestions": [(s, precedent_selectors.link_for(user, s.case)) for s in suggestions]}
+    links = precedent_selectors.links_for(user, [s.case for s in suggestions])
+    return {"suggestions": list(zip(suggestions, links, strict=True))}

@@ -15,9 +15,11 @@ from django.test import RequestFactory
 from django.urls import reverse
 
 from appeals import services as appeal_services
+from bridge.auction import Auction, AuctionCall
 from national import casebooks, precedent_selectors, precedents
 from national.models import Casebook, CasebookCase, PrecedentCase
 from rulings import services as rulings_services
+from rulings.models import Ruling
 from scoring import roles
 from scoring import services as scoring_services
 from tests.appeals.conftest import at, case  # noqa: F401 - case is a fixture
@@ -374,3 +376,94 @@ def test_a_case_keeps_its_address_when_its_casebook_is_indexed_again(library, cl
     assert ids(precedent_selectors.search(library.director, q="logical alternative")) == [
         ("Club Championship appeals", 1)
     ]
+
+
+def _auction(dealer, calls, tempo=None, alert=None, note=None):
+    """An auction as a ruling stores it: ``tempo`` = (index, seconds), ``alert`` = (index,
+    explanation), ``note`` = (index, the director's remark)."""
+    made = [AuctionCall(call) for call in calls]
+    if tempo:
+        made[tempo[0]].tempo_seconds = tempo[1]
+    if alert:
+        made[alert[0]].alert, made[alert[0]].explanation = True, alert[1]
+    if note:
+        made[note[0]].note = note[1]
+    return Auction(dealer, made).to_dict()
+
+
+SLOW_PASS = _auction("N", "1S P 2S 3H P P 4S P P P".split(), tempo=(4, 15))
+
+
+def test_the_auctions_points_of_comparison():
+    assert precedents.auction_keys(SLOW_PASS) == [
+        "OPEN1:1S",
+        "OPEN2:1S-P",
+        "OPEN3:1S-P-2S",
+        "AT:TEMPO",
+        "AT:TEMPO:3H-P",
+    ]
+    # No tempo: the director's note marks the point; the alerted calls are listed.
+    explained = _auction("E", "P 1NT P 2D X 2H P P P".split(), alert=(3, "transfer"), note=(4, "asked about 2D"))
+    assert precedents.auction_keys(explained) == [
+        "OPEN1:1NT",
+        "OPEN2:1NT-P",
+        "OPEN3:1NT-P-2D",
+        "AT:NOTE",
+        "AT:NOTE:2D-X",
+        "ALERT:2D",
+    ]
+    assert precedents.auction_keys(_auction("S", ["P", "P", "P", "P"])) == []
+    assert precedents.auction_keys(None) == []
+
+
+def test_a_similar_auction_ranks_an_older_case_above_a_newer_one(library):
+    """Two earlier cases alike in laws, kind and contract: without the auction the newer comes
+    first; with the ruling's auction (a slow pass over 3H), the older case with the same slow
+    pass at the same point comes first."""
+    older, newer = past_casebook(
+        library,
+        "Auctions",
+        [
+            (["16B1a"], "ui", 2023, "uphold", "Upheld.", "A slow pass."),
+            (["16B1a"], "ui", 2024, "uphold", "Upheld.", "A slow pass."),
+        ],
+    )
+    older.content["cases"][0]["auction"] = SLOW_PASS
+    # The same kind of irregularity (a tempo) but at another call of another auction.
+    newer.content["cases"][0]["auction"] = _auction("N", "1H P 1S P 2S P 4S P P P".split(), tempo=(4, 20))
+    for book in (older, newer):
+        book.save()
+        precedents.index_casebook(book.pk)
+
+    def order():
+        found = precedent_selectors.similar_cases(library.new, user=library.director, limit=10)
+        return [(s.case.casebook.title, s.case.year, s.score) for s in found if s.case.casebook.title == "Auctions"]
+
+    library.new.auction = None
+    library.new.save(update_fields=["auction"])
+    without = order()
+    assert [year for _title, year, _score in without] == [2024, 2023]
+    assert without[0][2] == without[1][2]  # a tie, which goes to the newer case
+
+    library.new.auction = SLOW_PASS
+    library.new.save(update_fields=["auction"])
+    with_auction = order()
+    assert [year for _title, year, _score in with_auction] == [2023, 2024]
+    # Three first calls, a tempo, and the tempo at the same call after the same bid: 5; the
+    # newer case shares only the kind of irregularity (a tempo): 1.
+    assert [score - without[0][2] for _title, _year, score in with_auction] == [5, 1]
+
+
+def test_the_suggestions_take_four_queries_however_many_cases(library, django_assert_num_queries):
+    """The ruling's body, contract and laws; the reader's bodies; one query that scores the
+    cases; the first five read with their casebooks."""
+    past_casebook(
+        library,
+        "More",
+        [(["16B1a"], "ui", 2000 + n, "uphold", "Upheld.", "A slow pass.") for n in range(8)],
+    )
+    ruling = Ruling.objects.get(pk=library.new.pk)
+    with django_assert_num_queries(4):
+        found = precedent_selectors.similar_cases(ruling, user=library.director)
+        titles = [s.case.casebook.title for s in found]
+    assert len(found) == 5 and titles[0] == "Club Championship appeals"
