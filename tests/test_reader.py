@@ -22,6 +22,7 @@ from bridge.lin import parse_lin
 from rulings import services as rulings_services
 from scoring import reader, recalculation, roles
 from scoring import services as scoring_services
+from scoring.models import AuthoritySetting
 from tests.appeals.conftest import POSTED, at, case  # noqa: F401 - case is a fixture
 from tests.conftest import make_user, page_in
 from tests.national.test_casebooks import compile_book, decided  # noqa: F401 - decided is a fixture
@@ -327,3 +328,21 @@ def test_a_term_that_cannot_be_renamed_is_refused_by_field(record, people):
         "text": ["At most 100 characters: this text has 101."],
     }
     assert not AuthorityTerm.objects.exists()
+
+
+# --- Card ranks -------------------------------------------------------------------------------
+
+
+def test_a_dutch_casebook_prints_the_dutch_letters_when_its_body_prefers_them(client, decided, compiled):
+    """North holds AK96.KJ8.T74.Q93 on board 1: a Dutch body preferring national letters
+    publishes A H V B (aas, heer, vrouw, boer) in its casebook's diagram, page and PDF alike."""
+    authority = decided.record.authority
+    authority.language = "nl"
+    authority.save()
+    AuthoritySetting.objects.create(
+        authority=authority, key="card_rank_letters", value="national", effective_from=datetime.date(2026, 1, 1)
+    )
+    book = page_in(client, decided.auditor, reverse("national:casebook-book", args=[compile_book(decided).pk]), "en")
+    north = book[book.index('class="hand hand-n"') :]
+    north = north[: north.index('class="hand hand-', 10)]
+    assert re.findall(r"</span> ([^<]*)</div>", north) == ["AH96", "HB8", "1074", "V93"]
