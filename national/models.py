@@ -179,10 +179,10 @@ class PrecedentCase(models.Model):
     contract = models.CharField(_("contract"), max_length=12, blank=True)
     # The auction's points of comparison (national.precedents.auction_keys), space-delimited:
     # " OPEN1:1S OPEN2:1S-P AT:TEMPO AT:TEMPO:3H-X ALERT:2C ".
-    auction = models.CharField(_("auction compared"), max_length=300, blank=True)
+    auction = models.CharField(_("Auction"), max_length=300, blank=True)
     # Every word of the laws' titles and the texts once, lower case, space-delimited: the words
     # of a ruling are looked for here, as the start of a word (" hesitat").
-    words = models.TextField(_("words"), blank=True)
+    words = models.TextField(_("Words"), blank=True)
     decision = models.CharField(_("decision"), max_length=300)
     title = models.CharField(_("title"), max_length=300)
     text = models.TextField(_("text"), blank=True)

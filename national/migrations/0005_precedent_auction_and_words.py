@@ -26,12 +26,12 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="precedentcase",
             name="auction",
-            field=models.CharField(blank=True, max_length=300, verbose_name="auction compared"),
+            field=models.CharField(blank=True, max_length=300, verbose_name="Auction"),
         ),
         migrations.AddField(
             model_name="precedentcase",
             name="words",
-            field=models.TextField(blank=True, verbose_name="words"),
+            field=models.TextField(blank=True, verbose_name="Words"),
         ),
         migrations.RunPython(fill, migrations.RunPython.noop),
         migrations.RemoveIndex(model_name="precedentcase", name="precedent_authority_kind"),
