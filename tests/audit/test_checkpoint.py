@@ -124,6 +124,19 @@ def test_the_command_verifies_from_the_checkpoint_on_request(capsys):
     assert "The audit trail is intact: 5 entries verified (entries 4 to 5; those before were verified earlier)." in out
 
 
+def test_the_desk_says_what_it_checked_and_offers_the_full_verification(client):
+    write(3)
+    client.force_login(superuser())
+    page = client.get(reverse("national:national-home")).content.decode()
+    assert "Intact: 3 entries verified" in page and "Verify the whole trail now" in page
+    write(2)
+    page = client.get(reverse("national:national-home")).content.decode()
+    assert "Intact: 5 entries verified" in page
+    assert "Entries up to 3 were verified before; those after it were checked now." in page
+    response = client.post(reverse("national:audit-verify"), follow=True)
+    assert "The whole audit trail is intact: 5 entries verified from the first." in response.content.decode()
+
+
 def superuser():
     from django.contrib.auth import get_user_model
 
