@@ -346,3 +346,16 @@ def test_a_dutch_casebook_prints_the_dutch_letters_when_its_body_prefers_them(cl
     north = book[book.index('class="hand hand-n"') :]
     north = north[: north.index('class="hand hand-', 10)]
     assert re.findall(r"</span> ([^<]*)</div>", north) == ["AH96", "HB8", "1074", "V93"]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="ScoreChange.explain() writes the change as one plain sentence ('לוח 1: 3S N = +140 הוחלף ב-60% "
+    "4S N = / 40% 4S N -1 ...'), shown in a dir=auto span: the scores inside a Hebrew sentence are not "
+    "isolated and are scrambled (scoring/models.py is being reworked for issue #16's stored texts)",
+)
+def test_the_scorecard_isolates_the_scores_inside_its_change_sentences(client, hebrew_case):
+    page = page_in(
+        client, hebrew_case.director, reverse("scoring:contestant", args=[hebrew_case.record.pairs[4].pk]), "he"
+    )
+    assert '<bdi dir="ltr">60% 4S N = / 40% 4S N -1</bdi>' in page
