@@ -1,6 +1,10 @@
 """Writing and checking the audit trail."""
 
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -10,8 +14,12 @@ from audit.context import current
 from audit.models import GENESIS, AuditCheckpoint, AuditEntry, AuditHead
 from audit.texts import split
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser, User
+    from django.db.models import Model
 
-def _actor(explicit):
+
+def _actor(explicit: User | AnonymousUser | None) -> User | None:
     if explicit is not None:
         return explicit if getattr(explicit, "is_authenticated", False) else None
     user = current().get("user")
@@ -23,16 +31,16 @@ def _actor(explicit):
 @transaction.atomic
 def record(
     *,
-    action,
-    obj=None,
-    object_type=None,
-    object_id=None,
-    before=None,
-    after=None,
-    actor=None,
-    summary="",
-    tournament=None,
-):
+    action: str,
+    obj: Model | None = None,
+    object_type: str | None = None,
+    object_id: int | str | None = None,
+    before: Any = None,
+    after: Any = None,
+    actor: User | None = None,
+    summary: str = "",
+    tournament: Model | int | None = None,
+) -> AuditEntry:
     """Append one entry to the chain, in the caller's transaction: if the change rolls back, so
     does its entry. ``summary`` is a text of an app's registry (audit/texts.py: stored in English,
     shown in the reader's language) or plain words."""
@@ -67,7 +75,7 @@ def record(
     return entry
 
 
-def _normal(value):
+def _normal(value: Any) -> Any:
     import json
 
     from django.core.serializers.json import DjangoJSONEncoder
@@ -87,24 +95,24 @@ class ChainCheck:
     since: int = 0
 
     @property
-    def intact(self):
+    def intact(self) -> bool:
         return self.broken is None and not self.reason
 
-    def _triple(self):
+    def _triple(self) -> tuple[int, AuditEntry | None, str]:
         return (self.checked, self.broken, self.reason)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[int | AuditEntry | str | None]:
         return iter(self._triple())
 
-    def __getitem__(self, index):
+    def __getitem__(self, index: int) -> int | AuditEntry | str | None:
         return self._triple()[index]
 
 
-def _seal(sequence, entry_hash):
+def _seal(sequence: int, entry_hash: str) -> str:
     return salted_hmac("audit.checkpoint", f"{sequence}:{entry_hash}", algorithm="sha256").hexdigest()
 
 
-def _walk(start, previous, last, last_hash, batch):
+def _walk(start: int, previous: str, last: int, last_hash: str, batch: int) -> ChainCheck:
     """Check entries ``start + 1`` to ``last``: the first points at ``previous``, the last has
     the head's ``last_hash``."""
     expected, checked = start + 1, start
@@ -126,13 +134,13 @@ def _walk(start, previous, last, last_hash, batch):
     return ChainCheck(checked, None, "", start)
 
 
-def _head():
+def _head() -> tuple[int, str]:
     """The head as it stands now: entries written after this are left to the next check."""
     head = AuditHead.objects.filter(pk=1).first()
     return (head.last_sequence, head.last_hash) if head else (0, GENESIS)
 
 
-def _checkpoint():
+def _checkpoint() -> tuple[int, str] | ChainCheck | None:
     """(sequence, hash) to start from, a broken check if the checkpoint contradicts the trail,
     or None to check the whole trail (no checkpoint, or one without a valid seal)."""
     checkpoint = AuditCheckpoint.objects.filter(pk=1).first()
@@ -153,7 +161,7 @@ def _checkpoint():
     return checkpoint.sequence, checkpoint.hash
 
 
-def _store_checkpoint(check, last_hash, full):
+def _store_checkpoint(check: ChainCheck, last_hash: str, full: bool) -> None:
     now = timezone.now()
     fields = {
         "sequence": check.checked,
@@ -172,7 +180,7 @@ def _store_checkpoint(check, last_hash, full):
         AuditCheckpoint.objects.bulk_create([AuditCheckpoint(pk=1, **fields)], ignore_conflicts=True)
 
 
-def verify_chain(batch=2000, *, since_checkpoint=False):
+def verify_chain(batch: int = 2000, *, since_checkpoint: bool = False) -> ChainCheck:
     """Check the hash chain; a ``ChainCheck`` (unpacks as checked, broken entry or None, reason).
 
     The whole trail from entry 1 by default (``manage.py verify_audit``, the national body's
@@ -193,7 +201,7 @@ def verify_chain(batch=2000, *, since_checkpoint=False):
     return check
 
 
-def snapshot(obj, fields):
+def snapshot(obj: Model, fields: Iterable[str]) -> dict[str, Any]:
     """The named fields of ``obj`` as JSON-ready values (foreign keys as ids)."""
     data = {}
     for name in fields:
