@@ -239,7 +239,8 @@ def _rescore_pending(event_id, board_ids):
     for board_id, version in stale:
         board = boards[board_id]
         results = list(Result.objects.filter(board=board).select_related("effective"))
-        old = {bs.result_id: bs for bs in BoardScore.objects.filter(result__board=board)}
+        stored = BoardScore.objects.filter(result__board=board).order_by()
+        old = {bs.result_id: bs for bs in stored.values_list("pk", "result_id", *BOARD_SCORE_VALUES, named=True)}
         if any(r.pk not in old for r in results):
             incremental = False  # new seats: the fields and the contestants may change
         scores = _board_scores(event, results, regs)
@@ -355,23 +356,46 @@ def _imp_pairs_board(event, results, regs=None):
     return {entry_id: {"ns": ns, "ew": ew, "top": None} for entry_id, (ns, ew) in scored.items()}
 
 
+class _ScoreRow:
+    """A board score as computed, before it is written: the values of a BoardScore without a
+    model instance (a board of 500 results makes 500 of these on every change)."""
+
+    __slots__ = ("pk", "result_id", "board_version", "ns", "ew", "ns_exact", "ew_exact", "ns_percent", "ew_percent")
+    __slots__ += ("top", "ns_kind", "ew_kind", "ns_raw", "ew_raw", "ns_penalty", "ew_penalty")
+
+    def __init__(self, result_id, board_version):
+        self.pk, self.result_id, self.board_version = None, result_id, board_version
+        self.ns = self.ew = self.ns_percent = self.ew_percent = self.top = None
+        self.ns_exact = self.ew_exact = self.ns_raw = self.ew_raw = self.ns_penalty = self.ew_penalty = ""
+        self.ns_kind = self.ew_kind = "real"
+
+    def model(self):
+        return BoardScore(**{name: getattr(self, name) for name in self.__slots__ if name != "pk"})
+
+
 def _board_score_rows(results, scores, version):
-    """A BoardScore (not saved) for every result of the board, in the order of ``results``."""
-    rows = []
+    """A ``_ScoreRow`` for every result of the board, in the order of ``results``."""
+    rows, memo = [], {}  # the same few values recur on a board: round and write each once
+
+    def both(value, places=FOUR):
+        key = (value, places)
+        if key not in memo:
+            memo[key] = (_q(value, places), exact_str(value) if value is not None else "")
+        return memo[key]
+
     for result in results:
         values = scores.get(result.pk)
-        bs = BoardScore(result=result, board_version=version)
+        bs = _ScoreRow(result.pk, version)
         if values is not None:
-            bs.ns, bs.ew = _q(values["ns"]), _q(values["ew"])
-            bs.ns_exact, bs.ew_exact = exact_str(values["ns"]), exact_str(values["ew"])
-            bs.ns_percent = _q(values.get("ns_percent"), Decimal("0.001"))
-            bs.ew_percent = _q(values.get("ew_percent"), Decimal("0.001"))
-            bs.top = _q(values.get("top"))
+            (bs.ns, bs.ns_exact), (bs.ew, bs.ew_exact) = both(values["ns"]), both(values["ew"])
+            bs.ns_percent = both(values.get("ns_percent"), Decimal("0.001"))[0]
+            bs.ew_percent = both(values.get("ew_percent"), Decimal("0.001"))[0]
+            bs.top = both(values.get("top"))[0]
             bs.ns_kind, bs.ew_kind = values.get("ns_kind", "real"), values.get("ew_kind", "real")
-            bs.ns_raw = exact_str(values["ns_raw"]) if "ns_raw" in values else ""
-            bs.ew_raw = exact_str(values["ew_raw"]) if "ew_raw" in values else ""
-            bs.ns_penalty = exact_str(values["ns_penalty"]) if values.get("ns_penalty") else ""
-            bs.ew_penalty = exact_str(values["ew_penalty"]) if values.get("ew_penalty") else ""
+            bs.ns_raw = both(values["ns_raw"])[1] if "ns_raw" in values else ""
+            bs.ew_raw = both(values["ew_raw"])[1] if "ew_raw" in values else ""
+            bs.ns_penalty = both(values["ns_penalty"])[1] if values.get("ns_penalty") else ""
+            bs.ew_penalty = both(values["ew_penalty"])[1] if values.get("ew_penalty") else ""
         rows.append(bs)
     return rows
 
@@ -380,7 +404,7 @@ def _write_board_scores(board, rows, version):
     """Replace the board's scores. Delete-and-insert in the board's transaction: nothing refers
     to a BoardScore row, and Django's bulk_update is far slower for hundreds of rows."""
     BoardScore.objects.filter(result__board=board).delete()
-    BoardScore.objects.bulk_create(rows, batch_size=1000)
+    BoardScore.objects.bulk_create([row.model() for row in rows], batch_size=1000)
     _complete_change_log(board, rows, version)
 
 
@@ -416,7 +440,7 @@ def _write_changed_board_scores(board, rows, old, version):
     fields = (*BOARD_SCORE_VALUES, "board_version")
     update_rows(BoardScore, fields, [(row.pk, *(getattr(row, name) for name in fields)) for row in to_update])
     if to_create:
-        BoardScore.objects.bulk_create(to_create, batch_size=1000)
+        BoardScore.objects.bulk_create([row.model() for row in to_create], batch_size=1000)
     _complete_change_log(board, rows, version)
 
 
@@ -782,27 +806,37 @@ def _apply_differences(event, regs, differences):
     change = defaultdict(lambda: [Fraction(0), Fraction(0), 0])  # window -> total, top, boards
     again, touched = set(), set()  # windows totalled again; windows on a changed board
 
-    def top_of(row):
-        return Fraction(str(row.top)) if row.top is not None else Fraction(0)
+    numbers = {None: Fraction(0), "": Fraction(0)}  # the same few texts recur: parse each once
 
+    def number(text):
+        value = numbers.get(text)
+        if value is None:
+            value = numbers[text] = Fraction(str(text))
+        return value
+
+    def top_of(row):
+        return number(row.top)
+
+    sides = (("ns", "ns_kind", "ns_exact"), ("ew", "ew_kind", "ew_exact"))
     for session_id, results, old, rows in differences:
         for result, row in zip(results, rows):
             before = old[result.pk]
-            for side, contestant_id in (("ns", result.ns_id), ("ew", result.ew_id)):
-                key = (session_id, contestant_id)
+            for side, kind, exact in sides:
+                key = (session_id, result.ns_id if side == "ns" else result.ew_id)
                 touched.add(key)
-                kinds = (getattr(before, f"{side}_kind"), getattr(row, f"{side}_kind"))
-                if matchpoints and (kinds[0] in ARTIFICIAL or kinds[1] in ARTIFICIAL):
+                if matchpoints and (getattr(before, kind) in ARTIFICIAL or getattr(row, kind) in ARTIFICIAL):
                     again.add(key)
                     continue
+                was, now = getattr(before, exact), getattr(row, exact)
+                if was == now and before.top == row.top and (before.ns is None) == (row.ns is None):
+                    continue  # this side's score did not move
+                entry = change[key]
                 if before.ns is not None:
-                    entry = change[key]
-                    entry[0] -= Fraction(getattr(before, f"{side}_exact"))
+                    entry[0] -= number(was)
                     entry[1] -= top_of(before)
                     entry[2] -= 1
                 if row.ns is not None:
-                    entry = change[key]
-                    entry[0] += Fraction(getattr(row, f"{side}_exact"))
+                    entry[0] += number(now)
                     entry[1] += top_of(row)
                     entry[2] += 1
     if matchpoints:
