@@ -2,6 +2,7 @@
 published case as the casebook printed it."""
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, render
@@ -24,6 +25,10 @@ class PrecedentSearchForm(forms.Form):
     )
     year = forms.IntegerField(label=gettext_lazy("Year"), required=False, min_value=1900, max_value=2200)
     q = forms.CharField(label=gettext_lazy("Words"), required=False, max_length=200)
+    # The casebook's language: a case translated into the reader's language is found in it.
+    language = forms.ChoiceField(
+        label=gettext_lazy("Language"), required=False, choices=[("", ""), *settings.LANGUAGES]
+    )
 
     def clean_law(self):
         law = self.cleaned_data["law"].strip()

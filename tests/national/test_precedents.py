@@ -467,3 +467,16 @@ def test_the_suggestions_take_four_queries_however_many_cases(library, django_as
         found = precedent_selectors.similar_cases(ruling, user=library.director)
         titles = [s.case.casebook.title for s in found]
     assert len(found) == 5 and titles[0] == "Club Championship appeals"
+
+
+def test_the_search_page_finds_the_cases_of_a_casebook_in_the_readers_language(library, client):
+    hebrew = past_casebook(library, "Hebrew edition", [(["16B1a"], "ui", 2022, "uphold", "Upheld.", "A pause.")])
+    Casebook.objects.filter(pk=hebrew.pk).update(language="he")
+    precedents.index_casebook(hebrew.pk)
+    client.force_login(library.director)
+    page = client.get(reverse("national:precedents"), {"language": "he"}).content.decode()
+    assert "Hebrew edition, case 1" in page and "Past seasons, case 3" not in page
+    english = client.get(reverse("national:precedents"), {"language": "en", "law": "16B"}).content.decode()
+    assert "Past seasons, case 3" in english and "Hebrew edition" not in english
+    bad = client.get(reverse("national:precedents"), {"language": "xx"}).content.decode()
+    assert "Language:" in bad and "Select a valid choice. xx is not one of the available choices." in bad
