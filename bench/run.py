@@ -382,6 +382,8 @@ def plan(quick):
                     "2",
                     "--budget",
                     "60",
+                    "--together",
+                    "5",
                 ],
                 400,
                 "PostgreSQL + Redis",
@@ -414,11 +416,16 @@ def worker_rows(data, where):
     size = data["size"]
     lat = data["latency"]
     target = ("p95 under 1 s", 1.0) if data["broker"] == "redis" else (None, None)
-    what = (
-        f"Saved-to-standings latency, real worker ({size['pairs']:,}-pair event, {size['boards']} boards; "
-        f"one adjusted score at a time)"
-    )
-    return [("4", row(what, where, lat["n"], lat["median"], lat["p95"], *target))]
+    if data["broker"] == "redis" and size["pairs"] >= 1000:
+        target = ("p95 under 250 ms", 0.25)  # issue #15
+    event = f"{size['pairs']:,}-pair event, {size['boards']} boards"
+    what = f"Saved-to-standings latency, real worker ({event}; one adjusted score at a time)"
+    rows = [("4", row(what, where, lat["n"], lat["median"], lat["p95"], *target))]
+    if "together" in data:
+        together = data["together"]
+        what = f"Saved-to-standings, real worker ({event}; all {size['boards']} boards changed in one transaction)"
+        rows.append(("4", row(what, where, together["n"], together["median"], together["p95"], "under 2 s", 2.0)))
+    return rows
 
 
 def casebook_rows(data, where):

@@ -10,7 +10,9 @@ enqueued when the transaction commits), and times each from just before the tran
 opens until the standings reflect it: polling the database every 5 ms until the board's
 ``scored_version`` equals its ``score_version`` and no unfinished RecalculationRequest of
 that board remains (the worker marks them finished only after the event's standings are
-written). A few changes first warm the worker's processes up and are not counted.
+written). A few changes first warm the worker's processes up and are not counted. With
+``--together RUNS``, RUNS more changes each give every board an artificial score at one table
+in one transaction, timed until every board is reflected (the standings computed once).
 
 The worker is always stopped (SIGTERM, then SIGKILL to its process group), and every wait is
 bounded. Prints one JSON line on stdout; progress goes to stderr.
@@ -127,6 +129,30 @@ def one_change(result, i):
     return time.perf_counter() - start
 
 
+def changes_together(results, i):
+    """Change one result on each of several boards in one transaction (a fouled session, a
+    decision touching several boards); return the seconds until every board is reflected."""
+    from django.db import transaction
+
+    from scoring import services
+
+    start = time.perf_counter()
+    with transaction.atomic():
+        for result in results:
+            services.set_effective_score(
+                result=result,
+                kind="artificial",
+                score={"ns": ("AVE+", "AVE", "AVE-")[i % 3], "ew": ("AVE-", "AVE", "AVE+")[i % 3]},
+                reason=f"benchmark boards together {i}",
+            )
+    deadline = start + CHANGE_TIMEOUT
+    while not all(reflected(result.board_id) for result in results):
+        if time.perf_counter() > deadline:
+            raise TimeoutError(f"boards changed together ({i}) not reflected after {CHANGE_TIMEOUT} s")
+        time.sleep(POLL)
+    return time.perf_counter() - start
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("database", choices=["sqlite", "postgres"])
@@ -138,6 +164,13 @@ def main(argv=None):
     )
     parser.add_argument("--pairs", type=int, default=100)
     parser.add_argument("--boards", type=int, default=26)
+    parser.add_argument(
+        "--together",
+        type=int,
+        default=0,
+        metavar="RUNS",
+        help="then RUNS times, every board changed in one transaction",
+    )
     args = parser.parse_args(argv)
     # Stopped from outside (bench/run.py's time limit): unwind, so the worker is stopped too.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -179,6 +212,13 @@ def main(argv=None):
                 times.append(one_change(targets[i], i))
                 log(f"  change {i - args.warmup + 1}: {times[-1] * 1000:.1f} ms")
             out["latency"] = summary(times)
+            together = []
+            for run in range(args.together):
+                table = (run + 1) % (args.pairs // 2)
+                together.append(changes_together([results[b * (args.pairs // 2) + table] for b in range(boards)], run))
+                log(f"  {boards} boards together, run {run + 1}: {together[-1] * 1000:.1f} ms")
+            if together:
+                out["together"] = summary(together)
             out["logged_changes_completed"] = ScoreChange.objects.filter(ns_after__isnull=False).count()
         finally:
             stop_worker(worker)
