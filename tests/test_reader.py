@@ -359,3 +359,17 @@ def test_the_scorecard_isolates_the_scores_inside_its_change_sentences(client, h
         client, hebrew_case.director, reverse("scoring:contestant", args=[hebrew_case.record.pairs[4].pk]), "he"
     )
     assert '<bdi dir="ltr">60% 4S N = / 40% 4S N -1</bdi>' in page
+
+
+def test_a_casebooks_print_page_says_when_in_its_bodys_zone(client, decided, compiled):
+    from national.models import CasebookPrint
+
+    authority = decided.record.authority
+    authority.time_zone = "Europe/Athens"
+    authority.save()
+    casebook = compile_book(decided)
+    CasebookPrint.objects.create(
+        casebook=casebook, casebook_state=casebook.state, requested_by=decided.auditor, requested_at=MOMENT
+    )
+    page = page_in(client, decided.auditor, reverse("national:casebook-pdf", args=[casebook.pk]), "el")
+    assert 'dir="ltr">01/05/2026 22:05 (Europe/Athens)</time>' in page
