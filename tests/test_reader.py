@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import translation
@@ -373,3 +374,17 @@ def test_a_casebooks_print_page_says_when_in_its_bodys_zone(client, decided, com
     )
     page = page_in(client, decided.auditor, reverse("national:casebook-pdf", args=[casebook.pk]), "el")
     assert 'dir="ltr">01/05/2026 22:05 (Europe/Athens)</time>' in page
+
+
+def test_every_template_writes_a_moment_through_the_one_filter():
+    """A time of day written with Django's date filter shows the active zone (UTC) without
+    saying so: every moment goes through event_time or deadline (scoring/templatetags/reader.py);
+    the date filter is for days (SHORT_DATE_FORMAT) and for the ISO attributes ('c')."""
+    time_of_day = re.compile(r"""\|date:["'](?!c["'])(?![^"']*SHORT_DATE_FORMAT)[^"']*(?:DATETIME|TIME|[HGgPhi])""")
+    templates = Path(settings.BASE_DIR) / "templates"
+    found = [
+        f"{path.relative_to(templates)}: {match.group()}"
+        for path in sorted(templates.rglob("*.html"))
+        for match in time_of_day.finditer(path.read_text())
+    ]
+    assert found == []
