@@ -1,7 +1,12 @@
 """What every stage of an appeal shares: refusals, the event log, locks, the role checks, the
 ruling's state from its appeals, applying a decision's score, and counting votes."""
 
+from __future__ import annotations
+
+import datetime
 from collections import Counter
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils.translation import gettext as _
@@ -15,6 +20,7 @@ from appeals.models import (
 )
 from audit import services as audit
 from audit import texts
+from audit.hints import Choice
 from rulings.models import Ruling
 from rulings.services import build_adjusted_score
 from scoring import roles
@@ -26,11 +32,20 @@ from scoring.models import (
     TournamentOfficial,
 )
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+    from django.db.models import Model
+
+    from appeals.models import Body
+    from audit.texts import Coded
+    from scoring.models import Tournament
+
 Action = AppealEvent.Action
 DIRECTORS = (roles.DIRECTOR, roles.CHIEF_DIRECTOR)
+_M = TypeVar("_M", bound="Model")  # a model instance, returned as given
 
 
-def setting(tournament, key):
+def setting(tournament: Tournament, key: str) -> Any:
     """A regulating-authority setting as in force for the tournament (see scoring.authority_settings)."""
     return tournament.regulations()[key]
 
@@ -38,17 +53,26 @@ def setting(tournament, key):
 # --- Small helpers -----------------------------------------------------------------------
 
 
-def _refuse(field, message):
+def _refuse(field: str, message: str) -> NoReturn:
     raise ValidationError({field: message})
 
 
-def _save(instance):
+def _save(instance: _M) -> _M:
     instance.full_clean()
     instance.save()
     return instance
 
 
-def _log(appeal, action, *, by, at, note="", state=None, before=None):
+def _log(
+    appeal: Appeal,
+    action: Choice,
+    *,
+    by: User,
+    at: datetime.datetime,
+    note: str | Coded = "",
+    state: Choice | None = None,
+    before: Choice | None = None,
+) -> AppealEvent:
     """Log a step; ``note`` is a person's words (a str) or a text of appeals/texts.py (a Coded),
     kept as its code and values so that each reader sees it in their language."""
     before = before or appeal.state
@@ -80,15 +104,15 @@ def _log(appeal, action, *, by, at, note="", state=None, before=None):
     return event
 
 
-def appeal_name(appeal):
+def appeal_name(appeal: Appeal) -> dict[str, Any]:
     return texts.text("appeals.appeal", number=appeal.number).as_param()
 
 
-def ruling_name(ruling):
+def ruling_name(ruling: Ruling) -> dict[str, Any]:
     return texts.text("appeals.ruling", number=ruling.number).as_param()
 
 
-def _lock(appeal):
+def _lock(appeal: Appeal) -> Appeal:
     return (
         Appeal.objects.select_for_update(of=("self",))
         .select_related("ruling__result__board__session__event__tournament__authority", "appellant")
@@ -96,7 +120,7 @@ def _lock(appeal):
     )
 
 
-def _require_open(appeal):
+def _require_open(appeal: Appeal) -> None:
     if not appeal.is_open:
         _refuse(
             "state",
@@ -105,25 +129,25 @@ def _require_open(appeal):
         )
 
 
-def _is_official(user, tournament, role_names):
+def _is_official(user: User, tournament: Tournament, role_names: Iterable[str]) -> bool:
     return (
         user.is_superuser
         or TournamentOfficial.objects.filter(user=user, tournament=tournament, role__in=role_names).exists()
     )
 
 
-def _deny(message):
+def _deny(message: str) -> NoReturn:
     """The person may not take this step: refused with the reason (the API answers 403, the page
     shows the reason). Every step decides this itself, so page and API cannot disagree."""
     raise PermissionDenied(message)
 
 
-def _require_director(user, tournament, what):
+def _require_director(user: User, tournament: Tournament, what: str) -> None:
     if not _is_official(user, tournament, DIRECTORS):
         _deny(_("%(user)s is not a director of %(t)s: %(what)s") % {"user": user, "t": tournament, "what": what})
 
 
-def _require_chief(user, tournament, what):
+def _require_chief(user: User, tournament: Tournament, what: str) -> None:
     if not _is_official(user, tournament, (roles.CHIEF_DIRECTOR,)):
         _deny(
             _("Only the director in charge of %(t)s %(what)s; %(user)s is not.")
@@ -131,13 +155,13 @@ def _require_chief(user, tournament, what):
         )
 
 
-def _require_text(field, text, message):
+def _require_text(field: str, text: str, message: str) -> str:
     if not (text or "").strip():
         _refuse(field, message)
     return text.strip()
 
 
-def _require_sitting(body, user, what):
+def _require_sitting(body: Body, user: User, what: str) -> None:
     if user.is_superuser and not body.members.filter(user=user).exists():
         return
     if not body.sitting().filter(user=user).exists():
@@ -147,7 +171,7 @@ def _require_sitting(body, user, what):
         )
 
 
-def _require_director_or_sitting(user, appeal, what):
+def _require_director_or_sitting(user: User, appeal: Appeal, what: str) -> None:
     """A director of the tournament, or a member sitting on the case (its scribe)."""
     if _is_official(user, appeal.tournament, DIRECTORS):
         return
@@ -160,18 +184,18 @@ def _require_director_or_sitting(user, appeal, what):
     )
 
 
-def _require_national_officer(user, tournament):
+def _require_national_officer(user: User, tournament: Tournament) -> None:
     if not (user.is_superuser or AuditorAssignment.objects.filter(user=user, authority=tournament.authority).exists()):
         _deny(_("The regulating authority (%(body)s) forms its own appeals body.") % {"body": tournament.authority})
 
 
-def _outcome(value):
+def _outcome(value: str) -> str:
     if value not in Outcome.values:
         _refuse("outcome", _("'%(v)s' is not a decision: uphold, vary or overturn.") % {"v": value})
     return value
 
 
-def _check_score_for(outcome, score_kind):
+def _check_score_for(outcome: Choice, score_kind: Choice) -> None:
     if outcome == Outcome.UPHOLD and score_kind:
         _refuse(
             "score_kind",
@@ -179,7 +203,7 @@ def _check_score_for(outcome, score_kind):
         )
 
 
-def _settle_ruling(ruling):
+def _settle_ruling(ruling: Ruling) -> Ruling:
     """The ruling's state from its appeals: under appeal while any is open; changed by appeal if
     any decision varied or overturned it; final once decided; given again if all were withdrawn."""
     ruling = Ruling.objects.select_for_update().get(pk=ruling.pk)
@@ -207,7 +231,9 @@ def _settle_ruling(ruling):
     return ruling
 
 
-def _apply_score(appeal, *, outcome, score_kind, ns, ew, by, reasons, label):
+def _apply_score(
+    appeal: Appeal, *, outcome: Choice, score_kind: Choice, ns: Any, ew: Any, by: User, reasons: str, label: str
+) -> tuple[str, dict[str, Any] | None, str]:
     """Make the scores say what a decision says; returns (kind, score, description) as stored on
     the decision. An upheld ruling changes nothing; a varied or overturned one takes the adjusted
     score given, or the table result when none is given. Procedural penalties already on the
@@ -241,7 +267,7 @@ def _apply_score(appeal, *, outcome, score_kind, ns, ew, by, reasons, label):
     return (score_kind, score, change.new_description)
 
 
-def _check_votes(body, outcome, *, now):
+def _check_votes(body: Body, outcome: Choice, *, now: datetime.datetime) -> None:
     """A single member's decision is their vote; a body of several decides by the majority of
     its sitting members, every one of whom must have voted."""
     sitting = list(body.sitting().select_related("user"))
@@ -270,7 +296,7 @@ def _check_votes(body, outcome, *, now):
         )
 
 
-def _require_constituted(body):
+def _require_constituted(body: Body | None) -> None:
     if body is None:
         _refuse("body", _("No body has been formed to hear this case."))
     missing = body.missing()
@@ -282,7 +308,7 @@ def _require_constituted(body):
         )
 
 
-def _require_concurrence(appeal):
+def _require_concurrence(appeal: Appeal) -> None:
     missing = selectors.concurrence_missing(appeal)
     if missing:
         _refuse(

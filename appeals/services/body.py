@@ -1,6 +1,12 @@
 """The body that hears a case: forming it, appointing members with conflict checks, declaring
 interests and recusing."""
 
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -27,14 +33,20 @@ from appeals.services._common import (
     setting,
 )
 from audit import texts
+from audit.hints import Choice
 from scoring import roles
 from scoring.models import Player
 from scoring.retry import atomic_with_retry
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+    from scoring.models import Tournament
+
 # --- The body ---------------------------------------------------------------------------------
 
 
-def conflicts_of(user, body):
+def conflicts_of(user: User, body: Body) -> list[str]:
     """Why ``user`` may not sit on ``body``, in words (empty: no known conflict): the director who
     gave the ruling, a member or captain of either side, anyone on a lower body for the matter."""
     ruling = body.appeal.ruling
@@ -63,7 +75,7 @@ def conflicts_of(user, body):
     return reasons
 
 
-def _body_size(tournament, kind, size):
+def _body_size(tournament: Tournament, kind: Choice, size: int | None) -> int:
     if kind == Body.Kind.COMMITTEE:
         expected = setting(tournament, "appeals_committee_size")
         if expected % 2 == 0:
@@ -77,7 +89,7 @@ def _body_size(tournament, kind, size):
     return size
 
 
-def _mark_constituted(appeal, body, *, by, now):
+def _mark_constituted(appeal: Appeal, body: Body, *, by: User, now: datetime.datetime) -> None:
     if body.stage == Stage.EVENT and appeal.state == Appeal.State.LODGED and body.is_constituted:
         names = ", ".join(str(m) for m in body.sitting())
         _log(
@@ -97,7 +109,17 @@ def _mark_constituted(appeal, body, *, by, now):
 
 
 @atomic_with_retry
-def constitute_body(*, appeal, by, kind=None, members=(), chair=None, size=None, stage=Stage.EVENT, now=None):
+def constitute_body(
+    *,
+    appeal: Appeal,
+    by: User,
+    kind: Choice | None = None,
+    members: Iterable[User] = (),
+    chair: User | None = None,
+    size: int | None = None,
+    stage: Choice = Stage.EVENT,
+    now: datetime.datetime | None = None,
+) -> Body:
     """Form the body that hears the case and appoint ``members`` (users), ``chair`` among them.
 
     At the event the chief director forms it: the kind defaults to the regulations' appeals
@@ -157,7 +179,9 @@ def constitute_body(*, appeal, by, kind=None, members=(), chair=None, size=None,
 
 
 @atomic_with_retry
-def appoint_member(*, body, user, by, chair=False, now=None):
+def appoint_member(
+    *, body: Body, user: User, by: User, chair: bool = False, now: datetime.datetime | None = None
+) -> BodyMember:
     """Seat ``user`` on ``body`` after checking for conflicts of interest."""
     now = now or timezone.now()
     body = (
@@ -208,7 +232,7 @@ def appoint_member(*, body, user, by, chair=False, now=None):
 
 
 @atomic_with_retry
-def declare_conflict(*, member, conflict="", now=None):
+def declare_conflict(*, member: BodyMember, conflict: str = "", now: datetime.datetime | None = None) -> BodyMember:
     """``member`` declares their interests before sitting: ``conflict`` in words, or empty for
     none. A member with a conflict cannot vote and should recuse."""
     now = now or timezone.now()
@@ -234,7 +258,7 @@ def declare_conflict(*, member, conflict="", now=None):
 
 
 @atomic_with_retry
-def recuse(*, member, reason, now=None):
+def recuse(*, member: BodyMember, reason: str, now: datetime.datetime | None = None) -> BodyMember:
     """``member`` stands down from the case; a replacement is appointed with ``appoint_member``."""
     now = now or timezone.now()
     member = BodyMember.objects.select_for_update(of=("self",)).select_related("body", "user").get(pk=member.pk)

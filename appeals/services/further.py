@@ -1,6 +1,9 @@
 """Further appeal to the regulating authority (Law 93C)."""
 
+from __future__ import annotations
+
 import datetime
+from typing import TYPE_CHECKING, Any
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -29,14 +32,28 @@ from appeals.services._common import (
     setting,
 )
 from audit import texts
+from audit.hints import Choice
 from rulings.services import build_adjusted_score
 from scoring.retry import atomic_with_retry
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+    from scoring.models import Player
 
 # --- Further appeal (Law 93C) ---------------------------------------------------------------------
 
 
 @atomic_with_retry
-def lodge_further_appeal(*, appeal, by, grounds, origin=FurtherAppeal.Origin.PLAYER, player=None, now=None):
+def lodge_further_appeal(
+    *,
+    appeal: Appeal,
+    by: User,
+    grounds: str,
+    origin: Choice = FurtherAppeal.Origin.PLAYER,
+    player: Player | None = None,
+    now: datetime.datetime | None = None,
+) -> FurtherAppeal:
     """Take a decided case to the regulating authority, where it provides a further appeal: by a
     player of either side within the regulations' period after the decision, or as a referral by
     the director or the body. An advisory further appeal never changes scores."""
@@ -110,7 +127,17 @@ def lodge_further_appeal(*, appeal, by, grounds, origin=FurtherAppeal.Origin.PLA
 
 
 @atomic_with_retry
-def decide_further_appeal(*, further_appeal, by, outcome, reasons, score_kind="", ns=None, ew=None, now=None):
+def decide_further_appeal(
+    *,
+    further_appeal: FurtherAppeal,
+    by: User,
+    outcome: Choice,
+    reasons: str,
+    score_kind: Choice = "",
+    ns: Any = None,
+    ew: Any = None,
+    now: datetime.datetime | None = None,
+) -> FurtherAppeal:
     """The regulating authority's body decides. A binding decision that varies or overturns
     changes the scores, with the appeal as the cause; an advisory one is recorded (with any score
     it suggests) and changes nothing."""

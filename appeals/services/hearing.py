@@ -1,5 +1,10 @@
 """The hearing: scheduling it, attendance, its record, and the members' votes."""
 
+from __future__ import annotations
+
+import datetime
+from typing import TYPE_CHECKING
+
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -29,13 +34,28 @@ from appeals.services._common import (
 from appeals.services.lodging import deposit_due
 from appeals.texts import moment_param
 from audit import texts
+from audit.hints import Choice
 from scoring.retry import atomic_with_retry
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+    from scoring.models import Player
 
 # --- Hearing ---------------------------------------------------------------------------------
 
 
 @atomic_with_retry
-def schedule_hearing(*, appeal, by, starts_at, mode=Hearing.Mode.IN_PERSON, place="", scribe=None, now=None):
+def schedule_hearing(
+    *,
+    appeal: Appeal,
+    by: User,
+    starts_at: datetime.datetime,
+    mode: Choice = Hearing.Mode.IN_PERSON,
+    place: str = "",
+    scribe: User | None = None,
+    now: datetime.datetime | None = None,
+) -> Hearing:
     """Fix when and how the body hears the case. A case from a session that is not the last must
     be decided before the next session starts."""
     now = now or timezone.now()
@@ -100,7 +120,9 @@ def schedule_hearing(*, appeal, by, starts_at, mode=Hearing.Mode.IN_PERSON, plac
 
 
 @atomic_with_retry
-def record_attendance(*, hearing, player, by, now=None):
+def record_attendance(
+    *, hearing: Hearing, player: Player, by: User, now: datetime.datetime | None = None
+) -> Attendance:
     """``player`` attended the hearing for their side."""
     now = now or timezone.now()
     appeal = _lock(hearing.appeal)
@@ -123,8 +145,15 @@ def record_attendance(*, hearing, player, by, now=None):
 
 @atomic_with_retry
 def record_hearing_notes(
-    *, hearing, by, director_account=None, director_present=None, notes=None, scribe=None, now=None
-):
+    *,
+    hearing: Hearing,
+    by: User,
+    director_account: str | None = None,
+    director_present: bool | None = None,
+    notes: str | None = None,
+    scribe: User | None = None,
+    now: datetime.datetime | None = None,
+) -> Hearing:
     """The ruling director's account and presence, and the scribe's record of the arguments."""
     now = now or timezone.now()
     hearing = Hearing.objects.select_for_update().get(pk=hearing.pk)
@@ -143,7 +172,9 @@ def record_hearing_notes(
 
 
 @atomic_with_retry
-def record_vote(*, member, outcome, dissent="", now=None):
+def record_vote(
+    *, member: BodyMember, outcome: Choice, dissent: str = "", now: datetime.datetime | None = None
+) -> BodyMember:
     """``member``'s vote (uphold, vary, overturn), with any dissent in their words."""
     now = now or timezone.now()
     member = BodyMember.objects.select_for_update(of=("self",)).select_related("body", "user").get(pk=member.pk)
