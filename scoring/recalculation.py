@@ -356,12 +356,29 @@ def _imp_pairs_board(event, results, regs=None):
     return {entry_id: {"ns": ns, "ew": ew, "top": None} for entry_id, (ns, ew) in scored.items()}
 
 
+# What a board score holds besides its result: compared to find the rows a change moved.
+BOARD_SCORE_VALUES = (
+    "ns",
+    "ew",
+    "ns_exact",
+    "ew_exact",
+    "ns_percent",
+    "ew_percent",
+    "top",
+    "ns_kind",
+    "ew_kind",
+    "ns_raw",
+    "ew_raw",
+    "ns_penalty",
+    "ew_penalty",
+)
+
+
 class _ScoreRow:
     """A board score as computed, before it is written: the values of a BoardScore without a
     model instance (a board of 500 results makes 500 of these on every change)."""
 
-    __slots__ = ("pk", "result_id", "board_version", "ns", "ew", "ns_exact", "ew_exact", "ns_percent", "ew_percent")
-    __slots__ += ("top", "ns_kind", "ew_kind", "ns_raw", "ew_raw", "ns_penalty", "ew_penalty")
+    __slots__ = ("pk", "result_id", "board_version", *BOARD_SCORE_VALUES)
 
     def __init__(self, result_id, board_version):
         self.pk, self.result_id, self.board_version = None, result_id, board_version
@@ -406,24 +423,6 @@ def _write_board_scores(board, rows, version):
     BoardScore.objects.filter(result__board=board).delete()
     BoardScore.objects.bulk_create([row.model() for row in rows], batch_size=1000)
     _complete_change_log(board, rows, version)
-
-
-# What a board score holds besides its result: compared to find the rows a change moved.
-BOARD_SCORE_VALUES = (
-    "ns",
-    "ew",
-    "ns_exact",
-    "ew_exact",
-    "ns_percent",
-    "ew_percent",
-    "top",
-    "ns_kind",
-    "ew_kind",
-    "ns_raw",
-    "ew_raw",
-    "ns_penalty",
-    "ew_penalty",
-)
 
 
 def _write_changed_board_scores(board, rows, old, version):

@@ -16,16 +16,18 @@ When N-S and E-W get the same score the result balances; different scores make a
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from decimal import Decimal
 from fractions import Fraction
 from math import lcm
 from numbers import Integral
+from typing import Any
 
 from bridge.messages import Message, MessageError, _
 
-from .rounding import exact_str, to_fraction
+from .rounding import Number, exact_str, to_fraction
 
 __all__ = [
     "EngineInputError",
@@ -75,12 +77,12 @@ class EngineInputError(MessageError):
 class Weighted:
     """A weighted score: ``components`` is a tuple of (points, weight) with weights adding to 1."""
 
-    components: tuple
+    components: tuple[tuple[int, Fraction], ...]
     # The weights over their common denominator, for counting in integers.
     denominator: int = dataclass_field(default=1, init=False, repr=False, compare=False)
-    numerators: tuple = dataclass_field(default=(), init=False, repr=False, compare=False)
+    numerators: tuple[tuple[int, int], ...] = dataclass_field(default=(), init=False, repr=False, compare=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         parts = tuple((int(points), to_fraction(weight)) for points, weight in self.components)
         if not parts:
             raise ValueError("a weighted score needs at least one component")
@@ -99,9 +101,9 @@ class Weighted:
         )
 
     @property
-    def mean(self):
+    def mean(self) -> Fraction:
         """The weighted mean of the points (used only where a rule needs one number)."""
-        return sum(points * weight for points, weight in self.components)
+        return sum((points * weight for points, weight in self.components), Fraction(0))
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,7 @@ class Artificial:
     code: str | None = None
     percent: Fraction | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if (self.code is None) == (self.percent is None):
             raise ValueError("give either an artificial code or a percentage")
         if self.code is not None and self.code not in ARTIFICIAL_CODES:
@@ -121,14 +123,15 @@ class Artificial:
             if not 0 <= self.percent <= 100:
                 raise ValueError(f"{exact_str(self.percent)}% is not between 0 and 100")
 
-    def resolve(self, averages=(60, 50, 40)):
+    def resolve(self, averages: Sequence[Number] = (60, 50, 40)) -> Fraction:
         """The percentage this score stands for, given (plus, average, minus) percentages."""
         if self.code is None:
+            assert self.percent is not None  # __post_init__: a code or a percentage
             return self.percent
         return Fraction(averages[ARTIFICIAL_CODES.index(self.code)])
 
-    def __str__(self):
-        return self.code or f"{exact_str(self.percent)}%"
+    def __str__(self) -> str:
+        return self.code or f"{exact_str(self.percent or 0)}%"
 
 
 @dataclass(frozen=True)
@@ -143,11 +146,11 @@ class Redress:
     without_infraction: object
     non_offending: str
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.non_offending not in SIDES:
             raise ValueError(f"non_offending is NS or EW, not {self.non_offending!r}")
 
-    def for_side(self, side):
+    def for_side(self, side: str) -> object:
         """The score standing for ``side`` in its direction's frequency table: T or Q."""
         return self.table if side == self.non_offending else self.without_infraction
 
@@ -159,7 +162,7 @@ class Penalty:
     amount: Fraction
     percent: bool = False
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{exact_str(self.amount)}{'%' if self.percent else ''}"
 
 
@@ -184,7 +187,7 @@ class Entry:
     # matchpoint fast path reads only this.
     plain: int | None = dataclass_field(default=None, init=False, repr=False, compare=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for side in ("ns", "ew"):  # integers of other types (numpy) become plain ints
             value = getattr(self, side)
             if type(value) is not int and isinstance(value, Integral) and not isinstance(value, bool):
@@ -207,15 +210,15 @@ class Entry:
         object.__setattr__(self, "plain", self.ns if plain else None)
 
     @classmethod
-    def balanced(cls, id, points):
+    def balanced(cls, id: object, points: int) -> Entry:
         """A normal result: the same ``points`` for both directions."""
         return cls(id, points)
 
     @property
-    def name(self):
+    def name(self) -> str:
         return self.label or _("result %(id)s", id=self.id)
 
-    def side(self, side):
+    def side(self, side: str) -> object:
         """The score entered in ``side``'s frequency table (for a redress: T or Q)."""
         score = self.ns if side == "NS" else self.ew
         return score.for_side(side) if isinstance(score, Redress) else score
@@ -228,7 +231,7 @@ class Entry:
         return self.penalty_ns if side == "NS" else self.penalty_ew
 
 
-def components(score):
+def components(score: object) -> tuple[tuple[object, Fraction], ...]:
     """(points, weight) pairs of a real score: an int is one component of weight 1."""
     if isinstance(score, Weighted):
         return score.components
@@ -241,7 +244,7 @@ _INT_RE = re.compile(r"^[+-]?\d+$")
 _PERCENT_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*%\s*$")
 
 
-def parse_points(value, where, field):
+def parse_points(value: object, where: object, field: str) -> int:
     """Whole points from a JSON number or numeric text; EngineInputError otherwise."""
     if isinstance(value, bool):
         raise EngineInputError(where, field, _("%(value)s is not a number of points", value=repr(value)))
@@ -254,7 +257,7 @@ def parse_points(value, where, field):
     raise EngineInputError(where, field, _("%(value)s is not a whole number of points", value=_show(value)))
 
 
-def _weight(value, where, field, weight_decimals):
+def _weight(value: object, where: object, field: str, weight_decimals: int | None) -> Fraction:
     try:
         weight = to_fraction(value)
     except (ValueError, ZeroDivisionError):
@@ -278,7 +281,13 @@ def _weight(value, where, field, weight_decimals):
     return weight
 
 
-def _weighted(value, where, field, max_components, weight_decimals):
+def _weighted(
+    value: list[object] | tuple[object, ...],
+    where: object,
+    field: str,
+    max_components: int,
+    weight_decimals: int | None,
+) -> Weighted:
     if len(value) > max_components:
         raise EngineInputError(
             where,
@@ -298,13 +307,13 @@ def _weighted(value, where, field, max_components, weight_decimals):
     return Weighted(tuple(parts))
 
 
-def _real(value, where, field, max_components, weight_decimals):
+def _real(value: object, where: object, field: str, max_components: int, weight_decimals: int | None) -> int | Weighted:
     if isinstance(value, (list, tuple)):
         return _weighted(value, where, field, max_components, weight_decimals)
     return parse_points(value, where, field)
 
 
-def _percent(value, where, field):
+def _percent(value: object, where: object, field: str) -> Artificial:
     try:
         percent = to_fraction(value)
     except (ValueError, ZeroDivisionError):
@@ -314,7 +323,14 @@ def _percent(value, where, field):
     return Artificial(percent=percent)
 
 
-def parse_score(value, where="", field="score", *, max_components=MAX_COMPONENTS, weight_decimals=None):
+def parse_score(
+    value: object,
+    where: object = "",
+    field: str = "score",
+    *,
+    max_components: int = MAX_COMPONENTS,
+    weight_decimals: int | None = None,
+) -> int | Weighted | Artificial | Redress:
     """Read one direction's score from its JSON form.
 
     - a number (points, N-S's point of view), e.g. ``420``;
@@ -364,14 +380,15 @@ def parse_score(value, where="", field="score", *, max_components=MAX_COMPONENTS
             _real(value[key], where, f"{field}.{key}", max_components, weight_decimals)
             for key in ("table", "normal_play", "without_infraction")
         ]
-        return Redress(*parts, non_offending=side)
+        return Redress(parts[0], parts[1], parts[2], non_offending=side)
     return _real(value, where, field, max_components, weight_decimals)
 
 
-def parse_penalty(value, where, field):
+def parse_penalty(value: object, where: object, field: str) -> Penalty:
     """A penalty: a number of scoring units, or a percentage of a top such as "25%"."""
-    if isinstance(value, str) and _PERCENT_RE.match(value):
-        return Penalty(to_fraction(_PERCENT_RE.match(value)[1]), percent=True)
+    percent = _PERCENT_RE.match(value) if isinstance(value, str) else None
+    if percent:
+        return Penalty(to_fraction(percent[1]), percent=True)
     try:
         amount = to_fraction(value)
     except (ValueError, ZeroDivisionError):
@@ -383,7 +400,7 @@ def parse_penalty(value, where, field):
     return Penalty(amount)
 
 
-def describe(obj, index):
+def describe(obj: object, index: int | None) -> str:
     """How messages name a result: its position, and its table or id when given."""
     if isinstance(obj, dict) and obj.get("table") is not None:
         return (
@@ -400,7 +417,14 @@ def describe(obj, index):
     return _("result %(id)s", id=index) if index is not None else _("result")
 
 
-def parse_result(obj, index=None, *, where=None, max_components=MAX_COMPONENTS, weight_decimals=None):
+def parse_result(
+    obj: object,
+    index: int | None = None,
+    *,
+    where: str | None = None,
+    max_components: int = MAX_COMPONENTS,
+    weight_decimals: int | None = None,
+) -> Entry:
     """Read one result ``{"id", "ns", "ew", "group", "penalty", ...}`` into an :class:`Entry`.
 
     ``index`` (counted from 1) and ``where`` name the result in messages. A plain number for
@@ -418,9 +442,12 @@ def parse_result(obj, index=None, *, where=None, max_components=MAX_COMPONENTS, 
         )
     if "ns" not in obj:
         raise EngineInputError(where, "ns", _("missing: N-S's score is required"))
-    opts = {"max_components": max_components, "weight_decimals": weight_decimals}
-    ns = parse_score(obj["ns"], where, "ns", **opts)
-    ew = parse_score(obj["ew"], where, "ew", **opts) if obj.get("ew") is not None else None
+    ns = parse_score(obj["ns"], where, "ns", max_components=max_components, weight_decimals=weight_decimals)
+    ew = (
+        parse_score(obj["ew"], where, "ew", max_components=max_components, weight_decimals=weight_decimals)
+        if obj.get("ew") is not None
+        else None
+    )
     if isinstance(ns, Artificial) and ew is None:
         raise EngineInputError(
             where, "ew", _("missing: N-S have %(score)s, so give E-W's artificial score too (e.g. AVE-)", score=str(ns))
@@ -450,11 +477,12 @@ def parse_result(obj, index=None, *, where=None, max_components=MAX_COMPONENTS, 
     )
 
 
-def parse_results(items, **options):
+def parse_results(items: object, **options: Any) -> list[Entry]:
     """Read a list of results (see :func:`parse_result`); ids must be unique."""
     if not isinstance(items, list):
         raise EngineInputError("results", "", _("give the results as a list"))
-    entries, seen = [], set()
+    entries: list[Entry] = []
+    seen: set[object] = set()
     for index, obj in enumerate(items, start=1):
         entry = parse_result(obj, index, **options)
         if entry.id in seen:
@@ -464,6 +492,6 @@ def parse_results(items, **options):
     return entries
 
 
-def _show(value):
+def _show(value: object) -> str:
     text = repr(value) if isinstance(value, str) else str(value)
     return text if len(text) <= 40 else text[:37] + "..."
