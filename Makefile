@@ -6,7 +6,7 @@ STAMP := $(VENV)/.requirements-installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint bench migrate demo messages clean-broker check-deploy
+.PHONY: run test lint bench fuzz loadtest migrate demo messages clean-broker check-deploy
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,17 @@ test: $(STAMP) messages lint
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+
+# The readers' property-based fuzz tests (tests/fuzz.py) with 40 times the examples of make test:
+# a few minutes. FUZZ_FACTOR=200 make fuzz tries harder.
+fuzz: $(STAMP)
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest -q -p no:cacheprovider \
+		tests/bridge/test_readers_fuzz.py tests/bridge/test_interchange_fuzz.py
+
+# 50 simulated users (Locust) for a minute against gunicorn + PostgreSQL + Redis + a worker, all
+# started and stopped here on loopback (bench/loadtest.py); the result goes to docs/performance.md.
+loadtest: $(STAMP)
+	$(BIN)/python bench/loadtest.py
 
 check-deploy: $(STAMP)
 	DJANGO_DEBUG=0 DJANGO_SECRET_KEY=check-deploy-$$(date +%s)-a-long-random-string-for-the-check-only \

@@ -8,6 +8,8 @@ Each benchmark runs in its own process (its own settings and throwaway database)
 - bench/worker_bench.py: saved-to-standings latency through a real Celery worker;
 - bench/casebook_bench.py: a national body's casebook compiled, checked, published, printed.
 - bench/precedents_bench.py sqlite|postgres: precedents suggested for a ruling among 10,000 published cases.
+- bench/load_bench.py audit|queues|clubs: audited writes per second with 10 writers, standings
+  latency while 50 double-dummy jobs wait, 100 club sessions with 1, 2 and 4 worker processes.
 
 Every step has a time limit; a step that fails or runs out of time is shown as such, and
 docs/performance.md is then left as it was (``--write-anyway`` writes it all the same).
@@ -364,6 +366,13 @@ def plan(quick):
                 label,
             )
         )
+    # Throughput under load (issue #19): audited writes, standings behind double-dummy jobs, and
+    # a national evening of club sessions with 1, 2 and 4 worker processes.
+    steps += [
+        ("7", "audited writes, 10 writers", ["-m", "bench.load_bench", "audit", "--seconds", "5" if quick else "15"], 300, "PostgreSQL"),
+        ("8", "standings behind 50 double-dummy jobs", ["-m", "bench.load_bench", "queues", *(["--changes", "3"] if quick else [])], 600, "PostgreSQL + Redis"),
+        ("9", "100 club sessions", ["-m", "bench.load_bench", "clubs", *(["--sessions", "4", "--seconds", "5"] if quick else [])], 1500, "PostgreSQL + Redis"),
+    ]  # fmt: skip
     if not quick:
         steps.append(
             (
@@ -458,6 +467,64 @@ def precedents_rows(data, where):
     ]
 
 
+def load_rows(data, where):
+    """bench/load_bench.py: audited writes, standings behind double-dummy jobs, club sessions."""
+    if data["what"] == "audit":
+        lat, full, since = data["latency"], data["verify_full"], data["verify_since_checkpoint"]
+        return [
+            (
+                "7",
+                row(
+                    f"Audited writes, {data['writers']} concurrent writers (one AuditHead row lock)",
+                    where,
+                    lat["n"],
+                    lat["median"],
+                    lat["p95"],
+                    note=f"{data['per_second']:.0f} writes/s",
+                ),
+            ),
+            ("7", row(f"Audit trail verified in full ({full['entries']:,} entries)", where, 1, full["seconds"], None)),
+            (
+                "7",
+                row(
+                    f"Audit trail verified from its checkpoint ({since['entries']} new entry), the auditor's desk",
+                    where,
+                    1,
+                    since["seconds"],
+                    None,
+                ),
+            ),
+        ]
+    if data["what"] == "queues":
+        size = f"{data['size']['pairs']}-pair event, {data['size']['boards']} boards"
+        return [
+            (
+                "8",
+                row(
+                    f"Saved-to-standings while {data['jobs']} double-dummy jobs wait: {layout} ({size})",
+                    where,
+                    data[layout]["n"],
+                    data[layout]["median"],
+                    data[layout]["p95"],
+                ),
+            )
+            for layout in ("one worker, every queue", "workers per queue")
+        ]
+    rows = []
+    for processes, run in data["runs"].items():
+        lat = run["latency"]
+        what = (
+            f"{data['sessions']} club sessions ({data['tables']} tables, 24-27 boards), one change a second each, "
+            f"{processes} worker process{'es' if processes != '1' else ''}: recalculation latency"
+        )
+        note = (
+            f"{run['changes_per_second']:.0f} changes/s offered, "
+            f"{run['recalculations_per_second']:.1f} recalculations/s finished"
+        )
+        rows.append(("9", row(what, where, lat["n"], lat["median"], lat["p95"], note=note)))
+    return rows
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="tiny sizes, a smoke test; docs are not written")
@@ -479,6 +546,8 @@ def main():
                 all_rows.extend(casebook_rows(last_json(out), where))
             elif "bench.precedents_bench" in argv:
                 all_rows.extend(precedents_rows(last_json(out), where))
+            elif "bench.load_bench" in argv:
+                all_rows.extend(load_rows(last_json(out), where))
             else:
                 all_rows.extend(worker_rows(last_json(out), where))
         except (StepFailed, KeyError, TypeError, ValueError) as error:
