@@ -21,7 +21,7 @@ from bridge.engine.rounding import exact_str, to_fraction
 from rulings.catalogue import sync_law_catalogue
 from rulings.laws import CitationError, validate_citation
 from rulings.models import LawEntry, Penalty, RegulationClause, Ruling, RulingAttachment, RulingCitation, RulingRevision
-from scoring import dispatch
+from scoring import dispatch, reader
 from scoring import services as scoring_services
 from scoring.i18n import translate
 from scoring.models import EffectiveScore, Result, ScoreChange, Tournament
@@ -603,7 +603,7 @@ def correct_ruling(*, ruling, director, basis, reason, give=True, **decision):
     deadline = earlier.correction_deadline()
     if deadline is not None and timezone.now() > deadline:
         errors["correction_basis"] = _("The correction period (Law 79C) ended at %(deadline)s.") % {
-            "deadline": timezone.localtime(deadline, earlier.tournament.zone).strftime("%Y-%m-%d %H:%M")
+            "deadline": reader.event_time(deadline, earlier.tournament)
         }
     if errors:
         raise ValidationError(errors)
