@@ -323,20 +323,32 @@ def _matchpoint_board(event, results, regs=None):
         entries, expected=max(len(results), len(entries)), scale=regs["matchpoint_scale"], averages=averages
     )
     scores = {}
-    for entry in entries:
-        ns_side, ew_side = board.side_board(entry.id, "NS"), board.side_board(entry.id, "EW")
+    top, zero, percents = board.top, Fraction(0), {}
+
+    def percent(value):  # as BoardScore.percent: 50 when the top is 0 (one result)
+        if value not in percents:
+            percents[value] = value * 100 / top if top else Fraction(50)
+        return percents[value]
+
+    # Whole columns at once (the engine's quick way); a plain result is real and unpenalised, so
+    # only the others need their SideBoard for the session rule's kind, raw value and penalty.
+    for entry, ns, ew in zip(board.entries, board.column("NS"), board.column("EW"), strict=True):
+        if entry.plain is not None:
+            ns_side = ew_side = None
+        else:
+            ns_side, ew_side = board.side_board(entry.id, "NS"), board.side_board(entry.id, "EW")
         scores[entry.id] = {
-            "ns": board.ns(entry.id),
-            "ew": board.ew(entry.id),
-            "ns_percent": board.ns_percent(entry.id),
-            "ew_percent": board.ew_percent(entry.id),
-            "top": board.top,
-            "ns_kind": ns_side.kind,
-            "ew_kind": ew_side.kind,
-            "ns_raw": ns_side.matchpoints,
-            "ew_raw": ew_side.matchpoints,
-            "ns_penalty": ns_side.penalty,
-            "ew_penalty": ew_side.penalty,
+            "ns": ns,
+            "ew": ew,
+            "ns_percent": percent(ns),
+            "ew_percent": percent(ew),
+            "top": top,
+            "ns_kind": ns_side.kind if ns_side else "real",
+            "ew_kind": ew_side.kind if ew_side else "real",
+            "ns_raw": ns_side.matchpoints if ns_side else ns,
+            "ew_raw": ew_side.matchpoints if ew_side else ew,
+            "ns_penalty": ns_side.penalty if ns_side else zero,
+            "ew_penalty": ew_side.penalty if ew_side else zero,
         }
     return scores
 
