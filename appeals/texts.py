@@ -15,7 +15,6 @@ from appeals.models import AppealEvent, Body, Concurrence, Deposit, FurtherAppea
 from audit.texts import Template, label, register
 from rulings.models import SIDE_CHOICES
 
-
 # A message of only values and punctuation joins parts the same way in every language: it is
 # not marked for translation.
 
@@ -53,11 +52,11 @@ KIND = label(Body.Kind)
 
 TEXTS = {
     # Things the notes name.
-    "ruling": Template(_("Ruling %(number)s")),
-    "appeal": Template(_("Appeal %(number)s")),
+    "ruling": Template(_("Ruling %(number)s"), name=True),
+    "appeal": Template(_("Appeal %(number)s"), name=True),
     # The timeline.
     "lodged": Template(compose=_lodged, formats={"side": SIDE, "until": moment}),
-    "referred": Template(_("%(r)s referred by the director (Law 83).")),
+    "referred": Template(_("%(r)s referred by the director (Law 83)."), nested={"r": "appeals.ruling"}),
     "concurrence": Template("%(p)s: %(how)s", formats={"how": label(Concurrence.How, lower=True)}),
     "statement_grounds": Template(_("grounds")),
     "statement_respondents": Template(_("respondents' statement")),
@@ -107,10 +106,17 @@ TEXTS = {
     "notice_due": Template(
         _("Appeal %(n)s must be decided by %(when)s: less than an hour is left."), formats={"when": moment}
     ),
+    # Why a decision changed a score (ScoreChange.reason).
+    "without_merit_reason": Template(_("Appeal without merit: %(r)s"), kind="score_reason"),
+    "recommendation_reason": Template(
+        _("Recommendation of the appeals body accepted (Law 93B3): %(r)s"), kind="score_reason"
+    ),
     # The audit trail's summaries.
-    "audit_step": Template("%(appeal)s: %(action)s", formats={"action": label(AppealEvent.Action)}),
-    "audit_request": Template(_("%(p)s asks to appeal %(r)s")),
-    "audit_request_declined": Template(_("request to appeal %(r)s declined")),
+    "audit_step": Template(
+        "%(appeal)s: %(action)s", formats={"action": label(AppealEvent.Action)}, nested={"appeal": "appeals.appeal"}
+    ),
+    "audit_request": Template(_("%(p)s asks to appeal %(r)s"), nested={"r": "appeals.ruling"}),
+    "audit_request_declined": Template(_("request to appeal %(r)s declined"), nested={"r": "appeals.ruling"}),
 }
 
 register("appeals", TEXTS)

@@ -15,6 +15,7 @@ trail), and whose ``code`` and ``params`` go into their own columns. A reader's 
 are values, shown as written: they are never translated.
 """
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +23,9 @@ from typing import Any
 from django.utils import translation
 
 REGISTRY: dict[str, "Template"] = {}
+
+
+_PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 
 
 @dataclass(frozen=True)
@@ -34,6 +38,14 @@ class Template:
     message: Any = None
     formats: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
     compose: Callable[[dict], str] | None = None
+    # For reading an English text back into values (read_back): the code a value's own text has
+    # ({"ruling": "rulings.ruling"}).
+    nested: Mapping[str, str] = field(default_factory=dict)
+    # A record's name ("Ruling 4"), only ever a value of another text: never a summary itself.
+    name: bool = False
+    # What a text is, for texts stored without their code (a score change's reason and cause):
+    # shown() reads them back from the English among the templates of that kind.
+    kind: str = ""
 
     def render(self, params):
         values = {}
@@ -95,7 +107,99 @@ class Coded:
         return {"code": self.code, "params": self.params, "text": self.english()}
 
 
-def text(code, **params):
+def _english_forms(template):
+    """The English message(s) of a template, as written (singular and plural)."""
+    message = template.message
+    with translation.override("en"):
+        if isinstance(message, str):
+            return [message]
+        forms = []
+        for n in (1, 2):
+            try:
+                forms.append(str(message % _Any(n)))
+            except (KeyError, TypeError, ValueError):
+                return []
+        return forms
+
+
+class _Count(int):
+    """A number that chooses a plural form and prints as its placeholder."""
+
+    def __new__(cls, n, key):
+        number = super().__new__(cls, n)
+        number.key = key
+        return number
+
+    def __str__(self):
+        return f"%({self.key})s"
+
+
+class _Any(dict):
+    """Values that print as their own placeholder, to recover a lazy message's text."""
+
+    def __init__(self, n):
+        super().__init__()
+        self.n = n
+
+    def __getitem__(self, key):
+        return _Count(self.n, key)
+
+    def __contains__(self, key):
+        return True
+
+
+def read_back(stored, code):
+    """``stored``, an English text written before it was kept as a code, read back into the
+    values of ``code``; None unless the code says exactly ``stored`` in English. Choice values
+    are found from their English labels (a ``label`` format), numbers as numbers."""
+    template = REGISTRY.get(code)
+    if template is None or template.message is None:
+        return None
+    for form in _english_forms(template):
+        names = _PLACEHOLDER.findall(form)
+        pattern = "".join(
+            re.escape(part) if index % 2 == 0 else f"(?P<{part}>.+?)"
+            for index, part in enumerate(_PLACEHOLDER.split(form.replace("%%", "%")))
+        )
+        match = re.fullmatch(pattern, stored, re.S)
+        if match is None:
+            continue
+        params = {}
+        for name in names:
+            value = match.group(name)
+            if name in template.nested:
+                inner = read_back(value, template.nested[name])
+                if inner is None:
+                    break
+                value = Coded(template.nested[name], inner).as_param()
+            elif name in template.formats and hasattr(template.formats[name], "values_of"):
+                value = template.formats[name].values_of().get(value)
+                if value is None:
+                    break
+            elif value.isdigit():
+                value = int(value)
+            params[name] = value
+        else:
+            if english(code, params) == stored:
+                return params
+    return None
+
+
+def shown(stored, kind):
+    """A text stored in English without its code (written by a service in a fixed form), in the
+    reader's language: read back against every template of ``kind``; as stored if none fits
+    (a person's own words, or a text written in another language)."""
+    if not stored:
+        return stored
+    for code, template in REGISTRY.items():
+        if template.kind == kind:
+            params = read_back(stored, code)
+            if params is not None:
+                return render(code, params, stored)
+    return stored
+
+
+def text(code, /, **params):
     if code not in REGISTRY:
         raise LookupError(f"No stored text is registered as {code!r}.")
     return Coded(code, params)
@@ -112,6 +216,13 @@ def label(choices, lower=False):
             return value
         return shown.lower() if lower else shown
 
+    def values_of():
+        """{English label: value}, to read an English text back (read_back)."""
+        with translation.override("en"):
+            pairs = choices.choices if isinstance(choices, type) else choices
+            return {(str(name).lower() if lower else str(name)): value for value, name in pairs}
+
+    show.values_of = values_of  # type: ignore[attr-defined]
     return show
 
 

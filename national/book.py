@@ -10,6 +10,7 @@ from bridge.deals import DealError, parse_deal
 from bridge.diagrams import auction_notes, auction_rows
 from national import casebooks, selectors
 from scoring.i18n import translate
+from scoring.texts import auction_words
 
 
 def _diagram(entry):
@@ -20,7 +21,7 @@ def _diagram(entry):
     auction = Auction.from_dict(entry["auction"]) if entry.get("auction") else None
     return {
         "hands": {seat: [(suit, deal.hands[seat][suit]) for suit in "SHDC"] for seat in "NESW"} if deal else None,
-        "rows": auction_rows(auction) if auction else [],
+        "rows": auction_words(auction_rows(auction)) if auction else [],
         "notes": [dict(note, text=translate(note["text"])) for note in auction_notes(auction)] if auction else [],
         "claim": (entry["auction"] or {}).get("claim") if entry.get("auction") else None,
     }

@@ -14,10 +14,15 @@ Only the auditors of the authority (and superusers) compile, edit, publish and c
 step is in the audit trail.
 """
 
+from __future__ import annotations
+
+import datetime
 import hashlib
 import json
 import re
 from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -27,10 +32,21 @@ from django.utils.translation import gettext as _
 
 from appeals.models import Appeal, Outcome
 from audit import services as audit
+from audit import texts
+from audit.hints import Choice
 from national import anonymise, precedents, selectors
 from national.models import Casebook, CasebookCase
 from scoring import roles
 from scoring.models import Contestant, Player
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+    from django.db.models import QuerySet
+
+    from audit.texts import Coded
+    from national.anonymise import Anonymiser
+    from rulings.models import Ruling, RulingCitation
+    from scoring.models import RegulatingAuthority, Result
 
 # The free-text fields of a case, in the order a casebook prints them. An editor may give any
 # of them a published wording of its own (``redact``).
@@ -62,7 +78,7 @@ TEXT_GROUPS = {
 }
 
 
-def text_field_labels():
+def text_field_labels() -> dict[str, str]:
     return {
         "facts": _("Facts"),
         "statement_ns": _("North-South statement"),
@@ -86,7 +102,7 @@ def text_field_labels():
 # Who may
 
 
-def can_edit(user, authority):
+def can_edit(user: User, authority: RegulatingAuthority) -> bool:
     """Superusers, and the national auditors of ``authority``."""
     if not user.is_authenticated:
         return False
@@ -95,7 +111,7 @@ def can_edit(user, authority):
     return roles.NATIONAL_AUDITOR in roles.roles_of(user) and user.auditing.filter(authority=authority).exists()
 
 
-def visible_casebooks(user):
+def visible_casebooks(user: User) -> QuerySet[Casebook]:
     if not selectors.is_national_reader(user):
         return Casebook.objects.none()
     qs = Casebook.objects.select_related("authority", "created_by")
@@ -104,13 +120,13 @@ def visible_casebooks(user):
     return qs.filter(authority__auditors__user=user).distinct()
 
 
-def _check_editor(user, casebook_or_authority):
-    authority = getattr(casebook_or_authority, "authority", casebook_or_authority)
+def _check_editor(user: User, casebook_or_authority: Casebook | RegulatingAuthority) -> None:
+    authority: Any = getattr(casebook_or_authority, "authority", casebook_or_authority)
     if not can_edit(user, authority):
         raise PermissionDenied(_("Only the national body's auditors edit its casebooks."))
 
 
-def _refuse_unless(casebook, state, field="state"):
+def _refuse_unless(casebook: Casebook, state: Choice, field: str = "state") -> None:
     if casebook.state == state:
         return
     if casebook.state == Casebook.State.FINAL:
@@ -127,7 +143,7 @@ def _refuse_unless(casebook, state, field="state"):
     raise ValidationError({field: _("Publish the casebook first: commentary is added to the published text.")})
 
 
-def _locked(by, casebook_id, state, field="state"):
+def _locked(by: User, casebook_id: int, state: Choice, field: str = "state") -> Casebook:
     """The casebook, locked for a change that ``by`` may make only in ``state``."""
     casebook = Casebook.objects.select_for_update().get(pk=casebook_id)
     _check_editor(by, casebook)
@@ -139,7 +155,7 @@ def _locked(by, casebook_id, state, field="state"):
 # Compiling a draft
 
 
-def decided_appeals(user, authority, filters):
+def decided_appeals(user: User, authority: RegulatingAuthority, filters: dict[str, Any]) -> QuerySet[Appeal]:
     """The decided appeals of ``authority``'s tournaments whose rulings match the search
     ``filters`` (see ``national.selectors.search_rulings``), in the order the rulings were given."""
     rulings = selectors.search_rulings(user, **filters).filter(
@@ -152,7 +168,9 @@ def decided_appeals(user, authority, filters):
     )
 
 
-def _audit(casebook, action, by, summary, after=None):
+def _audit(
+    casebook: Casebook, action: str, by: User, summary: str | Coded, after: dict[str, Any] | None = None
+) -> None:
     audit.record(
         action=f"casebook.{action}",
         obj=casebook,
@@ -163,7 +181,15 @@ def _audit(casebook, action, by, summary, after=None):
 
 
 @transaction.atomic
-def compile_casebook(*, authority, by, title, filters=None, introduction="", now=None):
+def compile_casebook(
+    *,
+    authority: RegulatingAuthority,
+    by: User,
+    title: str,
+    filters: dict[str, Any] | None = None,
+    introduction: str = "",
+    now: datetime.datetime | None = None,
+) -> Casebook:
     """A draft casebook of every decided appeal matching ``filters``."""
     _check_editor(by, authority)
     filters = {key: value for key, value in (filters or {}).items() if value not in (None, "")}
@@ -193,7 +219,7 @@ def compile_casebook(*, authority, by, title, filters=None, introduction="", now
         casebook,
         "compiled",
         by,
-        f"{casebook.title}: {len(appeals)} cases",
+        texts.text("national.compiled", title=casebook.title, n=len(appeals)),
         after={
             "title": casebook.title,
             "filters": casebook.filters,
@@ -205,7 +231,7 @@ def compile_casebook(*, authority, by, title, filters=None, introduction="", now
 
 
 @transaction.atomic
-def add_case(*, casebook, appeal, by):
+def add_case(*, casebook: Casebook, appeal: Appeal, by: User) -> CasebookCase:
     casebook = _locked(by, casebook.pk, Casebook.State.DRAFT)
     if appeal.ruling.tournament.authority_id != casebook.authority_id:
         raise ValidationError(
@@ -225,12 +251,18 @@ def add_case(*, casebook, appeal, by):
         )
     position = (casebook.cases.aggregate(top=Max("position"))["top"] or 0) + 1
     case = CasebookCase.objects.create(casebook=casebook, appeal=appeal, position=position)
-    _audit(casebook, "case_added", by, f"case {position}: appeal {appeal.pk}", after={"appeal": appeal.pk})
+    _audit(
+        casebook,
+        "case_added",
+        by,
+        texts.text("national.case_appeal", position=position, appeal=appeal.pk),
+        after={"appeal": appeal.pk},
+    )
     return case
 
 
 @transaction.atomic
-def remove_case(*, case, by):
+def remove_case(*, case: CasebookCase, by: User) -> None:
     casebook = _locked(by, case.casebook_id, Casebook.State.DRAFT)
     if casebook.cases.count() == 1:
         raise ValidationError({"case": _("A casebook keeps at least one case.")})
@@ -240,11 +272,17 @@ def remove_case(*, case, by):
     for later in casebook.cases.filter(position__gt=position).order_by("position"):
         later.position -= 1
         later.save(update_fields=["position"])
-    _audit(casebook, "case_removed", by, f"case {position}: appeal {appeal}", after={"appeal": appeal})
+    _audit(
+        casebook,
+        "case_removed",
+        by,
+        texts.text("national.case_appeal", position=position, appeal=str(appeal)),
+        after={"appeal": appeal},
+    )
 
 
 @transaction.atomic
-def redact(*, case, field, text, by):
+def redact(*, case: CasebookCase, field: str, text: str, by: User) -> CasebookCase:
     """Give ``field`` of a case its published wording; an empty text goes back to the record's
     (with names hidden automatically)."""
     _locked(by, case.casebook_id, Casebook.State.DRAFT)
@@ -266,7 +304,7 @@ def redact(*, case, field, text, by):
         action="casebook.redacted",
         obj=case,
         actor=by,
-        summary=f"case {case.position}: {field}",
+        summary=texts.text("national.case_field", position=case.position, field=field),
         before={field: before},
         after={field: case.redactions.get(field, "")},
     )
@@ -274,7 +312,7 @@ def redact(*, case, field, text, by):
 
 
 @transaction.atomic
-def publish_casebook(*, casebook, by, now=None):
+def publish_casebook(*, casebook: Casebook, by: User, now: datetime.datetime | None = None) -> Casebook:
     """The first edition: the draft's text frozen, without commentary."""
     casebook = _locked(by, casebook.pk, Casebook.State.DRAFT)
     content = build_content(casebook)
@@ -286,12 +324,17 @@ def publish_casebook(*, casebook, by, now=None):
     casebook.published_by, casebook.published_at = by, now or timezone.now()
     casebook.content["published_at"] = casebook.published_at.isoformat()
     casebook.save()
-    _audit(casebook, "published", by, f"{casebook.title}: first edition, {len(content['cases'])} cases")
+    _audit(
+        casebook,
+        "published",
+        by,
+        texts.text("national.published", title=casebook.title, n=len(content["cases"])),
+    )
     precedents.index_after_commit(casebook)
     return casebook
 
 
-def _rating(field, value):
+def _rating(field: str, value: Any) -> int | None:
     """A mark out of 100, or None for no mark."""
     if value in (None, ""):
         return None
@@ -305,7 +348,15 @@ def _rating(field, value):
 
 
 @transaction.atomic
-def write_commentary(*, case, by, text, ruling_rating=None, decision_rating=None, now=None):
+def write_commentary(
+    *,
+    case: CasebookCase,
+    by: User,
+    text: str,
+    ruling_rating: int | str | None = None,
+    decision_rating: int | str | None = None,
+    now: datetime.datetime | None = None,
+) -> CasebookCase:
     """The commentary on a published case, with the expert panel's marks out of 100 for the
     director's ruling and for the appeal's decision (either may be left out)."""
     casebook = _locked(by, case.casebook_id, Casebook.State.PUBLISHED, field="commentary")
@@ -337,7 +388,7 @@ def write_commentary(*, case, by, text, ruling_rating=None, decision_rating=None
         action="casebook.commentary",
         obj=case,
         actor=by,
-        summary=f"case {case.position}",
+        summary=texts.text("national.case", position=case.position),
         before=before,
         after={"commentary": case.commentary, **ratings},
     )
@@ -345,7 +396,7 @@ def write_commentary(*, case, by, text, ruling_rating=None, decision_rating=None
 
 
 @transaction.atomic
-def finalise_casebook(*, casebook, by, now=None):
+def finalise_casebook(*, casebook: Casebook, by: User, now: datetime.datetime | None = None) -> Casebook:
     """The commentary joins the published text, which is frozen for good."""
     casebook = _locked(by, casebook.pk, Casebook.State.PUBLISHED)
     commentary = {case.position: case for case in casebook.cases.select_related("commentary_by")}
@@ -375,14 +426,14 @@ def finalise_casebook(*, casebook, by, now=None):
         casebook,
         "finalised",
         by,
-        f"{casebook.title}: final, sha256 {casebook.digest}",
+        texts.text("national.finalised", title=casebook.title, digest=casebook.digest),
         after={"state": casebook.state, "digest": casebook.digest},
     )
     precedents.index_after_commit(casebook)
     return casebook
 
 
-def digest(content):
+def digest(content: Any) -> str:
     """SHA-256 of the text in a canonical JSON form."""
     canonical = json.dumps(content, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(canonical.encode()).hexdigest()
@@ -401,17 +452,19 @@ _CASE_RELATED = (
 )
 
 
-def _person(user):
+def _person(user: User | None) -> str:
     return (user.get_full_name() or user.get_username()) if user else ""
 
 
-def _seating(ruling):
+def _seating(ruling: Ruling) -> dict[str, Player]:
     ids = {seat: pk for seat, pk in (ruling.seating or {}).items()}
     players = Player.objects.in_bulk(ids.values())
     return {seat: players[pk] for seat, pk in ids.items() if pk in players}
 
 
-def _anonymiser_for_case(casebook, case, people=None):
+def _anonymiser_for_case(
+    casebook: Casebook, case: CasebookCase, people: dict[int, tuple[list[Player], list[Contestant]]] | None = None
+) -> tuple[Anonymiser, dict[str, Player]]:
     """The rewriter for one case; ``people`` caches each tournament's players and contestants
     across the cases of one casebook."""
     ruling = case.appeal.ruling
@@ -427,7 +480,7 @@ def _anonymiser_for_case(casebook, case, people=None):
     return anonymise.anonymiser_for(ruling, casebook.names, seating, players, contestants), seating
 
 
-def _raw_texts(appeal):
+def _raw_texts(appeal: Appeal) -> dict[str, str]:
     ruling = appeal.ruling
     hearings = list(appeal.hearings.order_by("starts_at"))
     members = [member for body in appeal.bodies.all() for member in body.members.all()]
@@ -452,7 +505,7 @@ def _raw_texts(appeal):
     }
 
 
-def _auction(ruling, rewrite):
+def _auction(ruling: Ruling, rewrite: Callable[[str], str]) -> dict[str, Any] | None:
     if not ruling.auction:
         return None
     auction = json.loads(json.dumps(ruling.auction))
@@ -464,7 +517,7 @@ def _auction(ruling, rewrite):
     return auction
 
 
-def _subjects(ruling, citations):
+def _subjects(ruling: Ruling, citations: Iterable[RulingCitation]) -> list[str]:
     """The keyword-index subjects of a ruling: the subjects whose kinds, laws or words match,
     as the national search matches them."""
     text = " ".join([ruling.facts, ruling.ruling_text, ruling.reasoning]).lower()
@@ -483,7 +536,7 @@ def _subjects(ruling, citations):
     return found
 
 
-def _result(result):
+def _result(result: Result) -> dict[str, Any]:
     if result.not_played:
         return {"text": _("Not played")}
     text = ""
@@ -505,7 +558,9 @@ def _result(result):
     }
 
 
-def case_content(casebook, case, people=None):
+def case_content(
+    casebook: Casebook, case: CasebookCase, people: dict[int, tuple[list[Player], list[Contestant]]] | None = None
+) -> dict[str, Any]:
     """One case as the casebook prints it, in the casebook's language, names hidden."""
     appeal = case.appeal
     ruling = appeal.ruling
@@ -578,8 +633,9 @@ def case_content(casebook, case, people=None):
     }
 
 
-def _index(cases):
-    by_subject, by_law = defaultdict(list), defaultdict(list)
+def _index(cases: list[dict[str, Any]]) -> dict[str, Any]:
+    by_subject: defaultdict[str, list[int]] = defaultdict(list)
+    by_law: defaultdict[str, list[int]] = defaultdict(list)
     for case in cases:
         for subject in case["subjects"]:
             by_subject[subject].append(case["number"])
@@ -595,13 +651,13 @@ def _index(cases):
     }
 
 
-def _law_order(number):
+def _law_order(number: str) -> tuple[int, str]:
     """Law 9 before Law 12C1, then by the citation."""
-    digits = re.match(r"\d*", number).group()
+    digits = re.match(r"\d*", number).group()  # type: ignore[union-attr]  # \d* matches every string
     return (int(digits or 0), number)
 
 
-def _statistics(cases):
+def _statistics(cases: list[dict[str, Any]]) -> dict[str, Any]:
     outcomes = Counter(case["decision"]["outcome"] for case in cases)
     kinds = Counter(case["ruling"]["kind_label"] for case in cases)
     laws = Counter(
@@ -628,10 +684,10 @@ def _statistics(cases):
     }
 
 
-def build_content(casebook):
+def build_content(casebook: Casebook) -> dict[str, Any]:
     """The whole casebook as JSON-ready data: its cases, keyword index and statistics."""
     with translation.override(casebook.language):
-        people = {}
+        people: dict[int, tuple[list[Player], list[Contestant]]] = {}
         cases = [
             case_content(casebook, case, people)
             for case in casebook.cases.select_related(*_CASE_RELATED).order_by("position")
@@ -651,7 +707,7 @@ def build_content(casebook):
         }
 
 
-def text_of(casebook):
+def text_of(casebook: Casebook) -> dict[str, Any]:
     """What the casebook shows now: the frozen text once published, else the draft built afresh
     (with the commentary written so far, for the editor)."""
     if casebook.content is not None:
@@ -676,7 +732,7 @@ def text_of(casebook):
     return build_content(casebook)
 
 
-def _strings(value, path=""):
+def _strings(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
     """Every string in a nested structure, with where it is."""
     if isinstance(value, str):
         yield path, value
@@ -692,7 +748,7 @@ def _strings(value, path=""):
 _NAMED_BY_DESIGN = ("ruling.director", "body", "commentary_by", "tournament", "event", "session")
 
 
-def name_problems(casebook, content=None):
+def name_problems(casebook: Casebook, content: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """Every place in the casebook's text where a hidden name can still be read:
     ``[{"case": 3, "field": "facts", "names": ["Levi"], "message": "..."}]``."""
     if casebook.names == Casebook.Names.NAMES:
@@ -700,7 +756,8 @@ def name_problems(casebook, content=None):
     content = content or build_content(casebook)
     cases = {case.position: case for case in casebook.cases.select_related(*_CASE_RELATED)}
     labels = text_field_labels()
-    problems, people = [], {}
+    problems: list[dict[str, Any]] = []
+    people: dict[int, tuple[list[Player], list[Contestant]]] = {}
     for entry in content["cases"]:
         rewrite, _seating = _anonymiser_for_case(casebook, cases[entry["number"]], people)
         for path, text in _strings(entry):

@@ -5,8 +5,11 @@ set the ruling's outcome and give it through rulings.services, so the result aft
 transfer reaches the scores as any ruling's adjusted score does. docs/revokes.md.
 """
 
+from __future__ import annotations
+
 import logging
 from dataclasses import replace
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -14,6 +17,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit import services as audit
+from audit import texts
+from audit.hints import Choice
 from bridge.auction import Auction
 from bridge.claims import aid_at, check_awarded, claim_position, entered_position, position_at
 from bridge.deals import DealError, parse_deal
@@ -30,8 +35,14 @@ from bridge.revokes import (
 )
 from rulings import services
 from rulings.models import Ruling, TrickRuling
+from rulings.services import _name
 from scoring import dispatch
 from scoring.i18n import translate
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+    from bridge.play import PlayRecord, Position
 
 log = logging.getLogger(__name__)
 
@@ -45,11 +56,11 @@ EXEMPTION_FLAGS = (
 )
 
 
-def _refuse(error):
+def _refuse(error: Exception) -> NoReturn:
     raise ValidationError({getattr(error, "field", "play"): translate(error)}) from None
 
 
-def play_record(ruling):
+def play_record(ruling: Ruling) -> PlayRecord | None:
     """The ruling's play as a ``PlayRecord``, or None when no complete deal and played cards
     are attached. Raises ValidationError when the attached play does not fit the deal."""
     if not ruling.auction or not ruling.deal_pbn():
@@ -64,11 +75,11 @@ def play_record(ruling):
         _refuse(error)
 
 
-def trick_ruling(ruling):
+def trick_ruling(ruling: Ruling) -> TrickRuling | None:
     return TrickRuling.objects.filter(ruling=ruling).first()
 
 
-def _draft(ruling):
+def _draft(ruling: Ruling) -> Ruling:
     ruling = (
         # Lock the ruling's own row only: its result is a nullable join, which PostgreSQL will not lock.
         Ruling.objects.select_for_update(of=("self",))
@@ -88,7 +99,7 @@ def _draft(ruling):
     return ruling
 
 
-def _contract(ruling, record):
+def _contract(ruling: Ruling, record: PlayRecord | None) -> tuple[str, str, int | None]:
     """(contract, declarer, declarer's tricks at the table): the table result's, checked against
     the play record; the play record's while the result is not entered."""
     result = ruling.result
@@ -112,8 +123,17 @@ def _contract(ruling, record):
 
 
 def _store(
-    ruling, by, *, kind, facts, transfer=None, table_tricks=None, result_tricks=None, guide=None, from_play=False
-):
+    ruling: Ruling,
+    by: User,
+    *,
+    kind: Choice,
+    facts: dict[str, Any],
+    transfer: int | None = None,
+    table_tricks: int | None = None,
+    result_tricks: int | None = None,
+    guide: dict[str, Any] | None = None,
+    from_play: bool = False,
+) -> TrickRuling:
     values = dict(
         kind=kind,
         edition=services.edition_in_force(ruling.tournament),
@@ -156,12 +176,12 @@ def _store(
             "table_tricks": table_tricks,
             "result_tricks": result_tricks,
         },
-        summary=f"{ruling}: {kind} {item.law} {item.transfer}",
+        summary=texts.text("rulings.trick", ruling=_name(ruling), kind=kind, law=item.law, transfer=item.transfer),
     )
     return item
 
 
-def _facts(data):
+def _facts(data: dict[str, Any]) -> RevokeFacts:
     try:
         facts = RevokeFacts.from_dict(data)
         facts.check()
@@ -180,7 +200,15 @@ def _facts(data):
 
 
 @transaction.atomic
-def record_revoke(*, ruling, by, revoke=0, facts=None, exemptions=None, established_by=None):
+def record_revoke(
+    *,
+    ruling: Ruling,
+    by: User,
+    revoke: int = 0,
+    facts: dict[str, Any] | None = None,
+    exemptions: dict[str, bool] | None = None,
+    established_by: str | None = None,
+) -> TrickRuling:
     """Record a revoke on a draft ruling. With a play record that shows revokes, the ``revoke``-th
     found (0 the first) is read from it and ``exemptions`` (``EXEMPTION_FLAGS`` -> bool) add
     what the record cannot show; otherwise ``facts`` are entered (the fields of
@@ -240,8 +268,15 @@ def record_revoke(*, ruling, by, revoke=0, facts=None, exemptions=None, establis
 
 @transaction.atomic
 def record_defective_trick(
-    *, ruling, by, trick, offender, could_follow, offending_side_won_from_then, too_many_cards=False
-):
+    *,
+    ruling: Ruling,
+    by: User,
+    trick: int,
+    offender: str,
+    could_follow: bool,
+    offending_side_won_from_then: int,
+    too_many_cards: bool = False,
+) -> TrickRuling:
     """Record a defective trick (Law 67B) on a draft ruling and compute its transfer."""
     ruling = _draft(ruling)
     facts = DefectiveTrickFacts(
@@ -273,7 +308,17 @@ def record_defective_trick(
 
 
 @transaction.atomic
-def record_claim(*, ruling, by, claimer, statement, trick=None, remaining="", leader="", declarer_won=None):
+def record_claim(
+    *,
+    ruling: Ruling,
+    by: User,
+    claimer: str,
+    statement: str,
+    trick: int | None = None,
+    remaining: str = "",
+    leader: str = "",
+    declarer_won: int | None = None,
+) -> TrickRuling:
     """Record a claim on a draft ruling: the claimer's seat, the statement, and the position.
     With a play record, the position at the trick given (or at the record's claim); without
     one (or when ``remaining`` is given), the position the director enters: the cards left as
@@ -333,7 +378,7 @@ def record_claim(*, ruling, by, claimer, statement, trick=None, remaining="", le
     return item
 
 
-def _claim_position(item, record, declarer):
+def _claim_position(item: TrickRuling, record: PlayRecord | None, declarer: str) -> Position:
     """The claim position ``item`` records: entered, or read from the play record again."""
     facts = item.facts
     if facts.get("remaining"):
@@ -347,10 +392,10 @@ def _claim_position(item, record, declarer):
     return claim_position(record) if trick is None else position_at(record, trick)
 
 
-def schedule_guide(item):
+def schedule_guide(item: TrickRuling) -> None:
     """After the transaction commits, ask a worker for the double-dummy guide of ``item``."""
 
-    def send():
+    def send() -> None:
         try:
             dispatch.send("rulings.tasks.solve_trick_ruling", item.pk, retry=False)
         except Exception:  # noqa: BLE001 - the guide is a help, not part of the record
@@ -359,7 +404,7 @@ def schedule_guide(item):
     transaction.on_commit(send)
 
 
-def solve_guide(trick_ruling_id):
+def solve_guide(trick_ruling_id: int) -> bool:
     """The double-dummy guide of a revoke read from the play (Law 64C: the non-offending side's
     tricks from the position before the revoking card) or of a claim (declarer's tricks from
     the claim position), computed with the DDS solver and stored; the solver's complaint is
@@ -394,7 +439,7 @@ def solve_guide(trick_ruling_id):
     return True
 
 
-def _ruling_words(item, contract, declarer, result_tricks):
+def _ruling_words(item: TrickRuling, contract: str, declarer: str, result_tricks: int) -> str:
     if item.kind == TrickRuling.Kind.CLAIM:
         return _("Claim: %(tricks)s tricks awarded to declarer (%(contract)s).") % {
             "tricks": result_tricks,
@@ -411,7 +456,16 @@ def _ruling_words(item, contract, declarer, result_tricks):
 
 
 @transaction.atomic
-def confirm(*, ruling, by, equity_tricks=0, equity_reason="", awarded_tricks=None, normal_line="", give=True):
+def confirm(
+    *,
+    ruling: Ruling,
+    by: User,
+    equity_tricks: int = 0,
+    equity_reason: str = "",
+    awarded_tricks: int | None = None,
+    normal_line: str = "",
+    give: bool = True,
+) -> TrickRuling:
     """The director confirms the recorded revoke, defective trick or claim: the law is cited
     (with 64C when equity adds tricks), the outcome set (the result after the transfer, or the
     tricks awarded on the claim, as an assigned score when it differs from the table result)
@@ -505,7 +559,7 @@ def confirm(*, ruling, by, equity_tricks=0, equity_reason="", awarded_tricks=Non
             "table_tricks": table,
             "result_tricks": item.result_tricks,
         },
-        summary=f"{ruling}: {words}"[:300],
+        summary=texts.text("rulings.about", ruling=_name(ruling), what=str(words)[:280]),
     )
     if give:
         services.give_ruling(ruling=ruling, by=by)

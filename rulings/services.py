@@ -4,8 +4,14 @@ ruling (which starts the recalculation), and change it later with a reason.
 A ruling reaches the scores only through ``scoring.services.set_effective_score``.
 """
 
+from __future__ import annotations
+
+import datetime
 import logging
+from collections.abc import Iterable
 from decimal import Decimal
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -14,6 +20,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit import services as audit
+from audit import texts
+from audit.hints import Choice
 from bridge import deals
 from bridge.deals import DealError, parse_deal
 from bridge.engine.contract import ContractError, ns_score, parse_contract
@@ -26,8 +34,25 @@ from scoring import services as scoring_services
 from scoring.i18n import translate
 from scoring.models import EffectiveScore, Result, ScoreChange, Tournament
 from scoring.retry import atomic_with_retry, run_with_retry
+from scoring.texts import moment_param
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+    from django.core.files.uploadedfile import UploadedFile
+    from django.db.models import Model, QuerySet
+
+    from bridge.auction import BoardRecord
+    from scoring.models import Board, Player, Round, Table
+
+_M = TypeVar("_M", bound="Model")  # a model instance, returned as given
 
 log = logging.getLogger(__name__)
+
+
+def _name(ruling: Ruling) -> dict[str, Any]:
+    """The ruling's name as a nested text value ("Ruling 4", in the reader's language)."""
+    return texts.text("rulings.ruling", number=ruling.number).as_param()
+
 
 ARTIFICIAL_CODES = ("AVE+", "AVE", "AVE-")
 # What is kept of a ruling in its revision log.
@@ -50,18 +75,28 @@ POINT_UNITS = (Penalty.Unit.MATCHPOINTS, Penalty.Unit.PERCENT_OF_TOP, Penalty.Un
 DISCIPLINARY_UNITS = (Penalty.Unit.SUSPENSION, Penalty.Unit.DISQUALIFICATION)
 
 
-def edition_in_force(tournament):
+def edition_in_force(tournament: Tournament) -> str:
     return tournament.regulations()["laws_edition"]
 
 
-def _save(instance):
+def _save(instance: _M) -> _M:
     instance.full_clean()
     instance.save()
     return instance
 
 
 @atomic_with_retry
-def record_ruling(*, director, kind, result=None, board=None, table=None, round=None, laws=(), **fields):
+def record_ruling(
+    *,
+    director: User,
+    kind: Choice,
+    result: Result | None = None,
+    board: Board | None = None,
+    table: Table | None = None,
+    round: Round | None = None,
+    laws: Iterable[str] = (),
+    **fields: Any,
+) -> Ruling:
     """Open a ruling (a draft) on ``result``, or on a ``board`` and ``table`` (and ``round``)
     whose result is not recorded yet (a director called during the auction or the play): the
     result is attached as soon as it exists. ``laws`` are citations such as "16B1a"."""
@@ -75,6 +110,7 @@ def record_ruling(*, director, kind, result=None, board=None, table=None, round=
             errors["table"] = _("Say at which table the director was called.")
         if errors:
             raise ValidationError(errors)
+        assert board is not None  # for mypy: refused above when missing
         result = Result.objects.filter(board=board, table=table).select_related("round").first()
         if result is not None:
             round = result.round
@@ -100,12 +136,12 @@ def record_ruling(*, director, kind, result=None, board=None, table=None, round=
         actor=director,
         tournament=tournament.pk,
         after=snapshot(ruling),
-        summary=f"{ruling}: {ruling.get_kind_display()}",
+        summary=texts.text("rulings.kind", ruling=_name(ruling), kind=ruling.kind),
     )
     return ruling
 
 
-def _check_screens(ruling):
+def _check_screens(ruling: Ruling) -> None:
     if ruling.tray_delay_seconds is not None and not ruling.screens:
         raise ValidationError({"tray_delay_seconds": _("A tray delay is recorded only when screens are in use.")})
     if ruling.kind == Ruling.Kind.DIRECTORS_ERROR and ruling.offending_side:
@@ -119,7 +155,7 @@ def _check_screens(ruling):
 
 
 @atomic_with_retry
-def cite_laws(*, ruling, laws, regulations=()):
+def cite_laws(*, ruling: Ruling, laws: Iterable[str], regulations: Iterable[int] = ()) -> list[LawEntry]:
     """Replace the ruling's citations; every law must exist in the edition in force."""
     edition = edition_in_force(ruling.tournament)
     entries, errors = [], []
@@ -151,7 +187,12 @@ def cite_laws(*, ruling, laws, regulations=()):
     return entries
 
 
-def describe_contract(contract, declarer, tricks):
+def _name(ruling: Ruling) -> dict[str, Any]:
+    """A ruling as the audit trail's summaries name it, in each reader's language."""
+    return texts.text("rulings.ruling", number=ruling.number).as_param()
+
+
+def describe_contract(contract: str, declarer: str, tricks: int) -> str:
     parsed = parse_contract(contract)
     if parsed.passed_out:
         return "passed out"
@@ -159,7 +200,7 @@ def describe_contract(contract, declarer, tricks):
     return f"{parsed} {declarer} {'=' if over == 0 else f'{over:+d}'}"
 
 
-def _points(result, row, field):
+def _points(result: Result, row: dict[str, Any], field: str) -> tuple[int, str]:
     """(points, words) of a row {"contract", "declarer", "tricks"} on the result's board."""
     try:
         contract = row.get("contract", "")
@@ -178,10 +219,12 @@ def _points(result, row, field):
         raise ValidationError({field: _("tricks must be a whole number from 0 to 13")}) from None
 
 
-def _weighted(result, rows, field):
+def _weighted(result: Result, rows: list[dict[str, Any]], field: str) -> tuple[list[list[Any]], str]:
     if not rows:
         raise ValidationError({field: _("Enter at least one result with its weight.")})
-    components, words, total = [], [], 0
+    components: list[list[Any]] = []
+    words: list[str] = []
+    total = Fraction(0)
     for index, row in enumerate(rows, start=1):
         points, text = _points(result, row, f"{field}[{index}]")
         weight = str(row.get("weight", "")).strip()
@@ -201,12 +244,14 @@ def _weighted(result, rows, field):
     return components, " / ".join(words)
 
 
-def _percent(fraction):
+def _percent(fraction: Fraction) -> str:
     value = fraction * 100
     return f"{value.numerator}%" if value.denominator == 1 else f"{float(value):.4g}%"
 
 
-def build_adjusted_score(*, result, score_kind, ns=None, ew=None):
+def build_adjusted_score(
+    *, result: Result, score_kind: Choice, ns: Any = None, ew: Any = None
+) -> tuple[dict[str, Any], str]:
     """The engine's form of an adjusted score and its description, from what a director enters:
 
     - assigned: ``ns`` (and for a split score ``ew``) = {"contract", "declarer", "tricks"};
@@ -268,7 +313,16 @@ def build_adjusted_score(*, result, score_kind, ns=None, ew=None):
 
 
 @atomic_with_retry
-def set_outcome(*, ruling, outcome, score_kind="", ns=None, ew=None, rectification="", offending_side=None):
+def set_outcome(
+    *,
+    ruling: Ruling,
+    outcome: Choice,
+    score_kind: str = "",
+    ns: Any = None,
+    ew: Any = None,
+    rectification: str = "",
+    offending_side: Choice | None = None,
+) -> Ruling:
     """Record what the director decided; an adjusted score is checked against the engine and the
     regulating authority's settings now, and reaches the scores when the ruling is given."""
     ruling = Ruling.objects.select_for_update().get(pk=ruling.pk)
@@ -302,7 +356,16 @@ def set_outcome(*, ruling, outcome, score_kind="", ns=None, ew=None, rectificati
 
 
 @atomic_with_retry
-def add_penalty(*, ruling, kind, side, unit, offence, amount=None, player=None):
+def add_penalty(
+    *,
+    ruling: Ruling,
+    kind: Choice,
+    side: Choice,
+    unit: Choice,
+    offence: str,
+    amount: Decimal | int | str | None = None,
+    player: Player | None = None,
+) -> Penalty:
     """A procedural penalty (Law 90: an amount in matchpoints, percent of a top or IMPs, which
     the scores take off) or a disciplinary one (Law 91: suspension or disqualification of a
     player or contestant, with no matchpoint or IMP value of its own)."""
@@ -367,17 +430,24 @@ def add_penalty(*, ruling, kind, side, unit, offence, amount=None, player=None):
         actor=ruling.director,
         tournament=ruling.tournament.pk,
         after={"kind": kind, "side": side, "unit": unit, "amount": penalty.amount, "offence": offence},
-        summary=f"{ruling}: {penalty}",
+        summary=texts.text(
+            "rulings.penalty",
+            ruling=_name(ruling),
+            kind=penalty.kind,
+            amount=f"{penalty.amount.normalize()} " if penalty.amount is not None else "",
+            unit=penalty.unit,
+            side=penalty.side,
+        ),
     )
     if ruling.state != Ruling.State.DRAFT:
-        _apply(ruling, by=ruling.director, reason=_("Penalty: %(offence)s") % {"offence": offence})
+        _apply(ruling, by=ruling.director, reason=texts.text("rulings.penalty_reason", offence=offence).english())
     return penalty
 
 
-def _penalty_dict(rulings):
+def _penalty_dict(rulings: Iterable[Ruling]) -> dict[str, str] | None:
     """The procedural (Law 90) penalties of ``rulings`` in the board's units, as the engine takes
     them: {"ns": 1.5, "ew": "25%"}. Two penalties on one side in the same unit add up."""
-    totals = {}
+    totals: dict[str, tuple[str, Decimal]] = {}
     for ruling in rulings:
         for p in ruling.penalties.filter(
             kind=Penalty.Kind.PROCEDURAL,
@@ -403,11 +473,11 @@ def _penalty_dict(rulings):
     return penalty or None
 
 
-def rulings_in_force(result):
+def rulings_in_force(result: Result) -> QuerySet[Ruling]:
     return Ruling.objects.filter(result=result, state__in=IN_FORCE).order_by("number")
 
 
-def _apply(ruling, *, by, reason):
+def _apply(ruling: Ruling, *, by: User, reason: str) -> ScoreChange | None:
     """Make the result's score say what the rulings in force at its table say together: the
     adjusted score of the one that adjusts (at most one), and the procedural penalties of all.
     Nothing is sent to the scores when that is what they already say, so a change reaches the
@@ -421,7 +491,12 @@ def _apply(ruling, *, by, reason):
     penalty = _penalty_dict(in_force)
     current = EffectiveScore.objects.filter(result=result).first()
     have = (current.kind, current.score, current.penalty) if current else ("table", None, None)
-    cause = dict(cause_type="ruling", cause_id=ruling.pk, cause_label=f"ruling {ruling.number}", by=by)
+    cause = dict(
+        cause_type="ruling",
+        cause_id=ruling.pk,
+        cause_label=texts.text("scoring.cause_ruling", number=ruling.number).english(),
+        by=by,
+    )
     if adjusting:
         source = adjusting[-1]
         if have == (source.score_kind, source.score, penalty) and current.outside_agency == (
@@ -446,7 +521,7 @@ def _apply(ruling, *, by, reason):
 
 
 @atomic_with_retry
-def link_result(ruling):
+def link_result(ruling: Ruling) -> Ruling:
     """Attach the table's result to a ruling opened before it existed; returns the ruling."""
     if ruling.result_id is not None:
         return ruling
@@ -460,13 +535,13 @@ def link_result(ruling):
         obj=ruling,
         tournament=ruling.tournament.pk,
         after={"result": result.pk, "contract": str(result.contract_display)},
-        summary=f"{ruling}: {result.contract_display}",
+        summary=texts.text("rulings.about", ruling=_name(ruling), what=str(result.contract_display)),
     )
     return ruling
 
 
 @atomic_with_retry
-def give_ruling(*, ruling, by, at=None):
+def give_ruling(*, ruling: Ruling, by: User, at: datetime.datetime | None = None) -> Ruling:
     """The director gives the ruling at the table: it must be complete, and its score effect
     goes to the scoring service at once. ``at`` records a ruling given earlier (entered late)."""
     ruling = Ruling.objects.select_for_update(of=("self",)).select_related("board", "table").get(pk=ruling.pk)
@@ -528,21 +603,23 @@ def give_ruling(*, ruling, by, at=None):
         tournament=ruling.tournament.pk,
         before={"state": Ruling.State.DRAFT},
         after={"state": Ruling.State.GIVEN, **snapshot(ruling)},
-        summary=f"{ruling}: {ruling.ruling_text[:200]}",
+        summary=texts.text("rulings.about", ruling=_name(ruling), what=ruling.ruling_text[:200]),
     )
     reason = ruling.ruling_text
     if earlier is not None:
         _supersede(earlier, by=by, correction=ruling)
-        reason = _("%(correction)s corrects %(earlier)s: %(reason)s") % {
-            "correction": ruling,
-            "earlier": earlier,
-            "reason": ruling.correction_reason,
-        }
+        # In English, read back into the reader's language where it is shown (audit.texts.shown).
+        reason = texts.text(
+            "rulings.correction_reason",
+            correction=_name(ruling),
+            earlier=_name(earlier),
+            reason=ruling.correction_reason,
+        ).english()
     _apply(ruling, by=by, reason=reason)
     return ruling
 
 
-def _supersede(earlier, *, by, correction):
+def _supersede(earlier: Ruling, *, by: User, correction: Ruling) -> None:
     """The earlier ruling stays in the record, marked as superseded, with the correction's
     reason in its change log and in the audit trail."""
     before = snapshot(earlier)
@@ -568,12 +645,19 @@ def _supersede(earlier, *, by, correction):
             "reason": correction.correction_reason,
             **_jsonable(snapshot(correction)),
         },
-        summary=f"{earlier} superseded by {correction}: {correction.correction_reason[:200]}",
+        summary=texts.text(
+            "rulings.superseded",
+            earlier=_name(earlier),
+            correction=_name(correction),
+            reason=correction.correction_reason[:200],
+        ),
     )
 
 
 @atomic_with_retry
-def correct_ruling(*, ruling, director, basis, reason, give=True, **decision):
+def correct_ruling(
+    *, ruling: Ruling, director: User, basis: Choice, reason: str, give: bool = True, **decision: Any
+) -> Ruling:
     """Correct a ruling already given (Law 82C: the ruling was incorrect; Law 79C: a score
     correction within the correction period): a new ruling on the same table supersedes it
     explicitly, with the reason; both stay in the record. Once given, the correction's score
@@ -621,14 +705,24 @@ def correct_ruling(*, ruling, director, basis, reason, give=True, **decision):
     )
 
 
-def snapshot(ruling):
+def snapshot(ruling: Ruling) -> dict[str, Any]:
     data = {name: getattr(ruling, name) for name in REVISED_FIELDS}
     data["laws"] = sorted(c.law.number for c in ruling.citations.select_related("law") if c.law)
     return data
 
 
 @atomic_with_retry
-def change_ruling(*, ruling, by, reason, laws=None, score_kind=None, ns=None, ew=None, **fields):
+def change_ruling(
+    *,
+    ruling: Ruling,
+    by: User,
+    reason: str,
+    laws: Iterable[str] | None = None,
+    score_kind: Choice | None = None,
+    ns: Any = None,
+    ew: Any = None,
+    **fields: Any,
+) -> Ruling:
     """Change a ruling already given: the change is logged (before, after, who, why) and the
     score effect applied again."""
     if not (reason or "").strip():
@@ -672,17 +766,17 @@ def change_ruling(*, ruling, by, reason, laws=None, score_kind=None, ns=None, ew
         tournament=ruling.tournament.pk,
         before=_jsonable(before),
         after=_jsonable(after),
-        summary=f"{ruling}: {reason.strip()[:200]}",
+        summary=texts.text("rulings.about", ruling=_name(ruling), what=reason.strip()[:200]),
     )
     _apply(ruling, by=by, reason=reason.strip())
     return ruling
 
 
-def _jsonable(data):
+def _jsonable(data: dict[str, Any]) -> dict[str, Any]:
     return {key: (str(value) if isinstance(value, Decimal) else value) for key, value in data.items()}
 
 
-def board_mismatches(board, record):
+def board_mismatches(board: Board, record: BoardRecord) -> dict[str, str]:
     """What of an imported board record differs from the board ruled on, by field."""
     found = {}
     if record.board is not None and record.board != board.number:
@@ -705,20 +799,28 @@ def board_mismatches(board, record):
     return found
 
 
-def _seat_name(seat):
+def _seat_name(seat: str) -> str:
     from scoring.models import SEAT_CHOICES
 
     return str(dict(SEAT_CHOICES).get(seat, seat))
 
 
-def _vulnerability_name(code):
+def _vulnerability_name(code: str) -> str:
     from scoring.models import VULNERABILITY_CHOICES
 
     return str(dict(VULNERABILITY_CHOICES).get(code, code))
 
 
 @atomic_with_retry
-def attach_deal_and_auction(*, ruling, record=None, deal=None, auction=None, override_reason="", by=None):
+def attach_deal_and_auction(
+    *,
+    ruling: Ruling,
+    record: BoardRecord | None = None,
+    deal: str | None = None,
+    auction: dict[str, Any] | None = None,
+    override_reason: str = "",
+    by: User | None = None,
+) -> Ruling:
     """Attach a deal and auction (a BoardRecord from a PBN or LIN import, or the parts). An
     imported board whose number, dealer or vulnerability differs from the board ruled on is
     refused naming the field, unless ``override_reason`` says why it is right (an event that
@@ -747,7 +849,7 @@ def attach_deal_and_auction(*, ruling, record=None, deal=None, auction=None, ove
                 actor=by or ruling.director,
                 tournament=ruling.tournament.pk,
                 after={"differences": {k: str(v) for k, v in mismatches.items()}, "reason": ruling.deal_override},
-                summary=f"{ruling}: {ruling.deal_override[:200]}",
+                summary=texts.text("rulings.about", ruling=_name(ruling), what=ruling.deal_override[:200]),
             )
         deal = record.deal.to_pbn() if record.deal else deal
         auction = record.auction.to_dict() if record.auction else auction
@@ -764,10 +866,10 @@ def attach_deal_and_auction(*, ruling, record=None, deal=None, auction=None, ove
     return ruling
 
 
-def schedule_double_dummy(ruling):
+def schedule_double_dummy(ruling: Ruling) -> None:
     """After the transaction commits, ask a worker for the double-dummy table of the ruling's deal."""
 
-    def send():
+    def send() -> None:
         try:
             dispatch.send("rulings.tasks.solve_deal", ruling.pk, retry=False)
         except Exception:  # noqa: BLE001 - the table is a help, not part of the record
@@ -776,7 +878,7 @@ def schedule_double_dummy(ruling):
     transaction.on_commit(send)
 
 
-def record_double_dummy(ruling_id):
+def record_double_dummy(ruling_id: int) -> bool:
     """Solve the ruling's deal (DDS) and store the tricks and par for the director's judgement,
     or the solver's complaint. Safe to run twice; returns whether a table was stored."""
     ruling = Ruling.objects.select_related("board").filter(pk=ruling_id).first()
@@ -796,7 +898,7 @@ def record_double_dummy(ruling_id):
     return True
 
 
-def finalise_rulings(now=None):
+def finalise_rulings(now: datetime.datetime | None = None) -> int:
     """Rulings given in sessions whose appeal period has passed, and not appealed, become final."""
     now = now or timezone.now()
     finalised = 0
@@ -807,7 +909,7 @@ def finalise_rulings(now=None):
     return finalised
 
 
-def _finalise(ruling, deadline):
+def _finalise(ruling: Ruling, deadline: datetime.datetime) -> int:
     """One ruling made final, in a transaction of its own (retried on a conflict)."""
     if not Ruling.objects.filter(pk=ruling.pk, state=Ruling.State.GIVEN).update(state=Ruling.State.FINAL):
         return 0
@@ -817,12 +919,12 @@ def _finalise(ruling, deadline):
         tournament=ruling.tournament.pk,
         before={"state": Ruling.State.GIVEN},
         after={"state": Ruling.State.FINAL},
-        summary=f"{ruling}: the appeal period ended {deadline.isoformat()}",
+        summary=texts.text("rulings.final", ruling=_name(ruling), when=moment_param(deadline, ruling.tournament)),
     )
     return 1
 
 
-def read_deal_source(text):
+def read_deal_source(text: str | None) -> BoardRecord:
     """A BoardRecord from a BBO handviewer link, a LIN string or PBN text."""
     from bridge.lin import LinError, parse_lin
     from bridge.pbn import PbnError
@@ -841,7 +943,7 @@ def read_deal_source(text):
     )
 
 
-def _penalty_errors(error):
+def _penalty_errors(error: ValidationError) -> dict[str, Any]:
     """A penalty's refusal under the form's names for its fields (penalty_amount, ...)."""
     return {
         f"penalty_{name}" if name in ("amount", "unit", "player", "kind", "side") else name: messages
@@ -849,15 +951,27 @@ def _penalty_errors(error):
     }
 
 
-def _decide(ruling, *, laws, outcome, score_kind, ns, ew, penalty, deal_source, deal_override, poll):
+def _decide(
+    ruling: Ruling,
+    *,
+    laws: str,
+    outcome: Choice,
+    score_kind: Choice,
+    ns: Any,
+    ew: Any,
+    penalty: dict[str, Any] | None,
+    deal_source: str,
+    deal_override: str,
+    poll: dict[str, Any] | None,
+) -> None:
     """Cite, attach the deal, add the penalty, record the poll and set the outcome; every
     refusal is collected, by field."""
     citations = [part.strip() for part in laws.replace(";", ",").split(",") if part.strip()]
     errors = {}
 
-    def add_the_penalty():
+    def add_the_penalty() -> Penalty:
         try:
-            add_penalty(ruling=ruling, **{"kind": Penalty.Kind.PROCEDURAL, **penalty})
+            return add_penalty(ruling=ruling, **{"kind": Penalty.Kind.PROCEDURAL, **(penalty or {})})
         except ValidationError as error:
             raise ValidationError(_penalty_errors(error)) from None
 
@@ -880,26 +994,26 @@ def _decide(ruling, *, laws, outcome, score_kind, ns, ew, penalty, deal_source, 
 @atomic_with_retry
 def rule(
     *,
-    director,
-    kind,
-    result=None,
-    board=None,
-    table=None,
-    round=None,
-    give=False,
-    laws="",
-    outcome=Ruling.Outcome.RESULT_STANDS,
-    score_kind="",
-    ns=None,
-    ew=None,
-    offending_side="",
-    penalty=None,
-    deal_source="",
-    deal_override="",
-    poll=None,
-    given_at=None,
-    **fields,
-):
+    director: User,
+    kind: Choice,
+    result: Result | None = None,
+    board: Board | None = None,
+    table: Table | None = None,
+    round: Round | None = None,
+    give: bool = False,
+    laws: str = "",
+    outcome: Choice = Ruling.Outcome.RESULT_STANDS,
+    score_kind: str = "",
+    ns: Any = None,
+    ew: Any = None,
+    offending_side: str = "",
+    penalty: dict[str, Any] | None = None,
+    deal_source: str = "",
+    deal_override: str = "",
+    poll: dict[str, Any] | None = None,
+    given_at: datetime.datetime | None = None,
+    **fields: Any,
+) -> Ruling:
     """The fast path of the ruling form: record (on a result, or on a board and table whose
     result is not in yet), cite, attach the deal, set the outcome, any penalty (``penalty``
     with its ``kind``: Law 90 procedural by default, or Law 91 disciplinary), the Law 16B poll,
@@ -948,20 +1062,20 @@ DRAFT_FIELDS = (
 @atomic_with_retry
 def update_draft(
     *,
-    ruling,
-    by,
-    give=False,
-    laws="",
-    outcome=Ruling.Outcome.RESULT_STANDS,
-    score_kind="",
-    ns=None,
-    ew=None,
-    penalty=None,
-    deal_source="",
-    deal_override="",
-    poll=None,
-    **fields,
-):
+    ruling: Ruling,
+    by: User,
+    give: bool = False,
+    laws: str = "",
+    outcome: Choice = Ruling.Outcome.RESULT_STANDS,
+    score_kind: str = "",
+    ns: Any = None,
+    ew: Any = None,
+    penalty: dict[str, Any] | None = None,
+    deal_source: str = "",
+    deal_override: str = "",
+    poll: dict[str, Any] | None = None,
+    **fields: Any,
+) -> Ruling:
     """Complete a ruling saved earlier (typically opened during the auction, before the result):
     the same inputs as ``rule``; the draft's penalties are replaced by ``penalty``."""
     ruling = Ruling.objects.select_for_update().get(pk=ruling.pk)
@@ -997,14 +1111,14 @@ def update_draft(
         tournament=ruling.tournament.pk,
         before=_jsonable(before),
         after=_jsonable(snapshot(Ruling.objects.get(pk=ruling.pk))),
-        summary=f"{ruling}: {ruling.get_kind_display()}",
+        summary=texts.text("rulings.kind", ruling=_name(ruling), kind=ruling.kind),
     )
     if give:
         give_ruling(ruling=ruling, by=by)
     return Ruling.objects.get(pk=ruling.pk)
 
 
-def parse_poll_lines(text):
+def parse_poll_lines(text: str | None) -> list[dict[str, str]]:
     """'Name: action' per line (the form's poll box) -> [{"player": ..., "action": ...}]."""
     votes = []
     for number, line in enumerate((text or "").splitlines(), start=1):
@@ -1024,7 +1138,7 @@ def parse_poll_lines(text):
     return votes
 
 
-def record_poll(*, ruling, question, votes, level=""):
+def record_poll(*, ruling: Ruling, question: str, votes: list[dict[str, str]], level: str = "") -> dict[str, Any]:
     """A Law 16B1a poll: the question, each player polled and the action they chose; the count
     by action is worked out here, not typed."""
     errors = {}
@@ -1034,7 +1148,7 @@ def record_poll(*, ruling, question, votes, level=""):
         errors["poll_votes"] = _("List the players polled and the action each chose.")
     if errors:
         raise ValidationError(errors)
-    count = {}
+    count: dict[str, int] = {}
     for vote in votes:
         key = vote["action"].strip()
         matched = next((k for k in count if k.lower() == key.lower()), key)
@@ -1060,7 +1174,7 @@ ATTACHMENT_SIGNATURES = (
 )
 
 
-def _sniff(head):
+def _sniff(head: bytes) -> tuple[str | None, str | None]:
     for signature, content_type, extension in ATTACHMENT_SIGNATURES:
         if head.startswith(signature):
             return content_type, extension
@@ -1070,7 +1184,7 @@ def _sniff(head):
 
 
 @atomic_with_retry
-def add_attachment(*, ruling, by, upload, description=""):
+def add_attachment(*, ruling: Ruling, by: User, upload: UploadedFile, description: str = "") -> RulingAttachment:
     """A photo of the table, a system card or a screenshot (JPEG, PNG, GIF, WebP or PDF, at most
     5 MB), stored through Django's storage API."""
     from pathlib import PurePath
@@ -1116,7 +1230,7 @@ def add_attachment(*, ruling, by, upload, description=""):
             actor=by,
             tournament=ruling.tournament.pk,
             after={"name": attachment.name, "type": content_type, "size": size, "file": attachment.file.name},
-            summary=f"{ruling}: {attachment.name}",
+            summary=texts.text("rulings.about", ruling=_name(ruling), what=attachment.name),
         )
     except Exception:
         # Rolled back (a conflict is retried from the start, storing the file again): no orphan file.
@@ -1126,7 +1240,7 @@ def add_attachment(*, ruling, by, upload, description=""):
 
 
 @atomic_with_retry
-def record_seating(*, ruling, by, seating):
+def record_seating(*, ruling: Ruling, by: User, seating: dict[str, Any]) -> Ruling:
     """Who sat where at the table (player ids by seat); an empty mapping clears it."""
     ruling = Ruling.objects.select_for_update().get(pk=ruling.pk)
     before = ruling.seating
@@ -1144,6 +1258,6 @@ def record_seating(*, ruling, by, seating):
         tournament=ruling.tournament.pk,
         before={"seating": before},
         after={"seating": ruling.seating},
-        summary=f"{ruling}: seating",
+        summary=texts.text("rulings.seating", ruling=_name(ruling)),
     )
     return ruling

@@ -376,6 +376,7 @@ def _diagram(ruling):
     from bridge.auction import Auction
     from bridge.deals import DealError, parse_deal
     from bridge.diagrams import auction_notes, auction_rows
+    from scoring.texts import auction_words
 
     try:
         deal = parse_deal(ruling.deal_pbn()) if ruling.deal_pbn() else None
@@ -393,7 +394,7 @@ def _diagram(ruling):
     return {
         "handviewer": handviewer,
         "hands": {seat: [(suit, deal.hands[seat][suit]) for suit in "SHDC"] for seat in "NESW"} if deal else None,
-        "rows": auction_rows(auction) if auction else [],
+        "rows": auction_words(auction_rows(auction)) if auction else [],
         "notes": [dict(note, text=translate(note["text"])) for note in auction_notes(auction)] if auction else [],
         "auction": auction,
     }

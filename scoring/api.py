@@ -397,7 +397,7 @@ class ScoreChangeSerializer(serializers.ModelSerializer):
     def get_explanation(self, change) -> str:
         contestant = self.context.get("contestant")
         side = "EW" if contestant is not None and change.result.ew_id == contestant.pk else "NS"
-        return change.explain(side, self.context.get("unit", "MP"))
+        return change.explain(side, self.context.get("unit"))
 
 
 class StandingSerializer(serializers.ModelSerializer):

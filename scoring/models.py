@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from audit.texts import shown
 from bridge.engine.contract import ContractError, ns_score, parse_contract
 from scoring import authority_settings
 from scoring.kinds import EventKind
@@ -648,16 +649,25 @@ class ScoreChange(models.Model):
         ordering = ["changed_at", "pk"]
         indexes = [models.Index(fields=["cause_type", "cause_id"])]
 
-    def explain(self, side="NS", unit="MP"):
+    @property
+    def reason_text(self):
+        """The reason in the reader's language where a service wrote it (a person's words as written)."""
+        return shown(self.reason, "score_reason")
+
+    def explain(self, side="NS", unit=None):
         """The change in words, for one side: "Board 14: 4S N = +420 replaced by weighted 60%
         +420 / 40% -50 by ruling 17, 12.5 -> 9.3 MP"."""
+        from scoring.texts import score_words
+
+        # Translators: short for matchpoints, a column heading and a unit ("4 -> 4.5 MP").
+        unit = unit or _("MP")
         text = _("Board %(board)s: %(old)s replaced by %(new)s") % {
             "board": self.result.board.number,
-            "old": self.old_description,
-            "new": self.new_description,
+            "old": score_words(self.old_description),
+            "new": score_words(self.new_description),
         }
         if self.cause_label:
-            text += " " + _("by %(cause)s") % {"cause": self.cause_label}
+            text += " " + _("by %(cause)s") % {"cause": shown(self.cause_label, "score_cause")}
         before = self.ns_before if side == "NS" else self.ew_before
         after = self.ns_after if side == "NS" else self.ew_after
         if after is not None:

@@ -4,7 +4,12 @@ Each service validates as a user would be told (``ValidationError`` naming the f
 in one transaction, and leaves nothing half-written when it refuses.
 """
 
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
 from decimal import Decimal, InvalidOperation
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.contrib.auth.models import Group
 from django.core.exceptions import ValidationError
@@ -13,6 +18,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit import services as audit
+from audit import texts
+from audit.hints import Choice
 from bridge.engine.scores import EngineInputError, Weighted, parse_result
 from scoring import recalculation, roles
 from scoring.i18n import translate
@@ -40,6 +47,16 @@ from scoring.models import (
     TournamentOfficial,
 )
 from scoring.retry import atomic_with_retry
+from scoring.texts import session_param
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+    from django.db.models import Model
+
+    from bridge.engine.scores import Entry
+    from scoring.presets import Preset
+
+_M = TypeVar("_M", bound="Model")  # a model instance, returned as given
 
 RESULT_FIELDS = (
     "board",
@@ -56,25 +73,27 @@ RESULT_FIELDS = (
 )
 
 
-def _save(instance):
+def _save(instance: _M) -> _M:
     instance.full_clean()
     instance.save()
     return instance
 
 
-def _update(instance, fields):
+def _update(instance: _M, fields: dict[str, Any]) -> _M:
     for name, value in fields.items():
         setattr(instance, name, value)
     return _save(instance)
 
 
 @transaction.atomic
-def create_authority(*, name, code, **fields):
+def create_authority(*, name: str, code: str, **fields: Any) -> RegulatingAuthority:
     return _save(RegulatingAuthority(name=name, code=code, **fields))
 
 
 @transaction.atomic
-def set_authority_setting(*, authority, key, value, effective_from, note=""):
+def set_authority_setting(
+    *, authority: RegulatingAuthority, key: str, value: Any, effective_from: datetime.date, note: str = ""
+) -> AuthoritySetting:
     """Record a regulation's value from a date on; the same date again replaces the value."""
     setting = AuthoritySetting.objects.filter(authority=authority, key=key, effective_from=effective_from).first()
     setting = setting or AuthoritySetting(authority=authority, key=key, effective_from=effective_from)
@@ -83,16 +102,18 @@ def set_authority_setting(*, authority, key, value, effective_from, note=""):
 
 
 @transaction.atomic
-def create_tournament(*, authority, name, start_date, end_date, **fields):
+def create_tournament(
+    *, authority: RegulatingAuthority, name: str, start_date: datetime.date, end_date: datetime.date, **fields: Any
+) -> Tournament:
     return _save(Tournament(authority=authority, name=name, start_date=start_date, end_date=end_date, **fields))
 
 
-def ensure_role_groups():
+def ensure_role_groups() -> dict[str, Group]:
     return {name: Group.objects.get_or_create(name=name)[0] for name in roles.ROLES}
 
 
 @transaction.atomic
-def grant_role(*, user, role):
+def grant_role(*, user: User, role: str) -> None:
     if role not in roles.ROLES:
         raise ValidationError({"role": _("'%(role)s' is not a role.") % {"role": role}})
     user.groups.add(Group.objects.get_or_create(name=role)[0])
@@ -100,7 +121,7 @@ def grant_role(*, user, role):
 
 
 @transaction.atomic
-def appoint_official(*, tournament, user, role):
+def appoint_official(*, tournament: Tournament, user: User, role: str) -> TournamentOfficial:
     """Give ``user`` a role at ``tournament`` (and the matching group)."""
     official, _created = TournamentOfficial.objects.get_or_create(tournament=tournament, user=user, role=role)
     grant_role(user=user, role=role)
@@ -108,19 +129,27 @@ def appoint_official(*, tournament, user, role):
 
 
 @transaction.atomic
-def appoint_auditor(*, authority, user):
+def appoint_auditor(*, authority: RegulatingAuthority, user: User) -> AuditorAssignment:
     assignment, _created = AuditorAssignment.objects.get_or_create(authority=authority, user=user)
     grant_role(user=user, role=roles.NATIONAL_AUDITOR)
     return assignment
 
 
 @transaction.atomic
-def create_event(*, tournament, name, kind):
+def create_event(*, tournament: Tournament, name: str, kind: Choice) -> Event:
     return _save(Event(tournament=tournament, name=name, kind=kind))
 
 
 @transaction.atomic
-def create_session(*, event, number, name="", starts_at=None, is_last=False, sections=("A",)):
+def create_session(
+    *,
+    event: Event,
+    number: int,
+    name: str = "",
+    starts_at: datetime.datetime | None = None,
+    is_last: bool = False,
+    sections: Iterable[str] = ("A",),
+) -> Session:
     session = _save(Session(event=event, number=number, name=name, starts_at=starts_at, is_last=is_last))
     for section_name in sections:
         _save(Section(session=session, name=section_name))
@@ -128,32 +157,34 @@ def create_session(*, event, number, name="", starts_at=None, is_last=False, sec
 
 
 @transaction.atomic
-def add_rounds(*, session, count):
+def add_rounds(*, session: Session, count: int) -> list[Round]:
     return [Round.objects.get_or_create(session=session, number=n)[0] for n in range(1, count + 1)]
 
 
 @transaction.atomic
-def add_tables(*, section, count):
+def add_tables(*, section: Section, count: int) -> list[Table]:
     return [Table.objects.get_or_create(section=section, number=n)[0] for n in range(1, count + 1)]
 
 
 @transaction.atomic
-def add_table(*, section, number):
+def add_table(*, section: Section, number: int) -> Table:
     return Table.objects.get_or_create(section=section, number=number)[0]
 
 
 @transaction.atomic
-def add_round(*, session, number):
+def add_round(*, session: Session, number: int) -> Round:
     return Round.objects.get_or_create(session=session, number=number)[0]
 
 
 @transaction.atomic
-def create_session_section(*, session, name):
+def create_session_section(*, session: Session, name: str) -> Section:
     return _save(Section(session=session, name=name))
 
 
 @transaction.atomic
-def register_player(*, authority, first_name, last_name, membership_number, **fields):
+def register_player(
+    *, authority: RegulatingAuthority, first_name: str, last_name: str, membership_number: str, **fields: Any
+) -> Player:
     return _save(
         Player(
             authority=authority,
@@ -166,7 +197,9 @@ def register_player(*, authority, first_name, last_name, membership_number, **fi
 
 
 @transaction.atomic
-def enter_contestant(*, event, number, members, name="", captain=None):
+def enter_contestant(
+    *, event: Event, number: int, members: Iterable[Player], name: str = "", captain: Player | None = None
+) -> Contestant:
     """Enter a pair, team or individual. A pair has two members, an individual one, a team four
     to six. No members at all means "not yet known" (an import from a scoring program that
     gives only pair numbers); the members can be added later."""
@@ -195,7 +228,9 @@ def enter_contestant(*, event, number, members, name="", captain=None):
 
 
 @transaction.atomic
-def create_board(*, session, number, dealer=None, vulnerability=None, deal=""):
+def create_board(
+    *, session: Session, number: int, dealer: str | None = None, vulnerability: str | None = None, deal: str = ""
+) -> Board:
     """A board; dealer and vulnerability default to the 16-board cycle of its number."""
     from bridge.engine.contract import board_dealer, board_vulnerability
 
@@ -211,19 +246,31 @@ def create_board(*, session, number, dealer=None, vulnerability=None, deal=""):
 
 
 @transaction.atomic
-def update_board(*, board, **fields):
+def update_board(*, board: Board, **fields: Any) -> Board:
     return _update(board, fields)
 
 
 @transaction.atomic
-def create_match(*, round, home, away, open_room, closed_room):
+def create_match(*, round: Round, home: Contestant, away: Contestant, open_room: Table, closed_room: Table) -> Match:
     if home.event_id != away.event_id or not home.event.is_teams:
         raise ValidationError({"away": _("A match is between two teams of the same team event.")})
     return _save(Match(round=round, home=home, away=away, open_room=open_room, closed_room=closed_room))
 
 
 @atomic_with_retry
-def record_result(*, board, round, table, ns, ew, contract="", declarer="", tricks=None, lead="", not_played=False):
+def record_result(
+    *,
+    board: Board,
+    round: Round,
+    table: Table,
+    ns: Contestant,
+    ew: Contestant,
+    contract: str = "",
+    declarer: str = "",
+    tricks: int | None = None,
+    lead: str = "",
+    not_played: bool = False,
+) -> Result:
     """Record the table result of one board; the Law 77 score is computed from it."""
     recalculation.lock_board(board.pk)  # the board before its results, as everywhere
     result = Result(
@@ -246,13 +293,13 @@ def record_result(*, board, round, table, ns, ew, contract="", declarer="", tric
         obj=result,
         after=audit.snapshot(result, RESULT_FIELDS),
         tournament=board.session.event.tournament_id,
-        summary=f"Board {board.number}, table {table.number}: {result.contract_display}",
+        summary=texts.text("scoring.result", board=board.number, table=table.number, what=str(result.contract_display)),
     )
     return result
 
 
 @atomic_with_retry
-def correct_result(*, result, **fields):
+def correct_result(*, result: Result, **fields: Any) -> Result:
     """Change a recorded table result (a Law 79 correction)."""
     fields.setdefault("declarer", fields.get("declarer", result.declarer) or "")
     if "lead" in fields:
@@ -273,12 +320,14 @@ def correct_result(*, result, **fields):
         before=before,
         after=audit.snapshot(result, RESULT_FIELDS),
         tournament=result.board.session.event.tournament_id,
-        summary=f"Board {result.board.number}, table {result.table.number}: {result.contract_display}",
+        summary=texts.text(
+            "scoring.result", board=result.board.number, table=result.table.number, what=str(result.contract_display)
+        ),
     )
     return result
 
 
-def _check_not_recorded(result):
+def _check_not_recorded(result: Result) -> None:
     """Say in words which constraint a second result for the same board would break."""
     clashes = Result.objects.filter(board=result.board)
     if clashes.filter(table=result.table).exists():
@@ -305,7 +354,9 @@ def _check_not_recorded(result):
 
 
 @transaction.atomic
-def post_official_scores(*, session, by=None, at=None, note=""):
+def post_official_scores(
+    *, session: Session, by: User | None = None, at: datetime.datetime | None = None, note: str = ""
+) -> OfficialScorePosting:
     """Make the session's official score available: this starts the Law 79C and 92B clocks."""
     posting = _save(OfficialScorePosting(session=session, posted_by=by, posted_at=at or timezone.now(), note=note))
     audit.record(
@@ -314,19 +365,19 @@ def post_official_scores(*, session, by=None, at=None, note=""):
         actor=by,
         after={"posted_at": posting.posted_at.isoformat(), "note": note},
         tournament=session.event.tournament_id,
-        summary=f"{session.event.name}, {session}",
+        summary=texts.text("scoring.session_posted", event=session.event.name, session=session_param(session)),
     )
     return posting
 
 
-def describe_score(kind, score, result):
+def describe_score(kind: Choice, score: dict[str, Any] | None, result: Result) -> str:
     """A score in the words a scorer uses: "+420", "weighted 60% +420 / 40% -50", "AVE+ / AVE-"."""
     if kind == Adjustment.TABLE or score is None:
         if result.not_played:
             return _("not played")
         return f"{result.contract_display} {result.score_ns:+d}" if result.contract != "PASS" else _("passed out")
 
-    def one(value):
+    def one(value: Any) -> str:
         if isinstance(value, list):
             return "weighted " + " / ".join(f"{_percent(w)} {int(p):+d}" for p, w in value)
         if isinstance(value, dict):
@@ -344,14 +395,16 @@ def describe_score(kind, score, result):
     return f"N-S {one(ns)}, E-W {one(ew)}"
 
 
-def _percent(weight):
+def _percent(weight: Any) -> str:
     from bridge.engine.rounding import exact_str, to_fraction
 
     value = to_fraction(weight) * 100
     return f"{exact_str(value) if value.denominator != 1 else value.numerator}%"
 
 
-def validate_effective_score(*, result, score, penalty=None, outside_agency=False):
+def validate_effective_score(
+    *, result: Result, score: dict[str, Any] | None, penalty: dict[str, Any] | None = None, outside_agency: bool = False
+) -> Entry:
     """Check an adjusted score against the engine and the regulating authority's settings;
     raise ValidationError on ``score`` saying what is allowed."""
     regs = result.board.session.event.tournament.regulations()
@@ -387,18 +440,18 @@ def validate_effective_score(*, result, score, penalty=None, outside_agency=Fals
 @atomic_with_retry
 def set_effective_score(
     *,
-    result,
-    kind,
-    score=None,
-    reason,
-    penalty=None,
-    outside_agency=False,
-    cause_type="",
-    cause_id=None,
-    cause_label="",
-    by=None,
-    description="",
-):
+    result: Result,
+    kind: Choice,
+    score: dict[str, Any] | None = None,
+    reason: str,
+    penalty: dict[str, Any] | None = None,
+    outside_agency: bool = False,
+    cause_type: str = "",
+    cause_id: int | None = None,
+    cause_label: str = "",
+    by: User | None = None,
+    description: str = "",
+) -> ScoreChange:
     """Set what ``result`` counts for: its table result (``kind="table"``, no score) or an
     adjusted score in the engine's form (``{"ns": ..., "ew": ...}``), with a reason and an
     optional cause (a ruling or decision). Logs the change and schedules the recalculation."""
@@ -445,7 +498,9 @@ def set_effective_score(
             "reason": reason.strip(),
             "cause": cause_label or cause_type,
         },
-        summary=f"Board {result.board.number}, table {result.table.number}: {new_description}",
+        summary=texts.text(
+            "scoring.result", board=result.board.number, table=result.table.number, what=str(new_description)
+        ),
     )
     return ScoreChange.objects.create(
         result=result,
@@ -469,7 +524,7 @@ def set_effective_score(
 # --- Regulating-authority presets (scoring/presets) --------------------------------------------
 
 
-def _preset(code):
+def _preset(code: str) -> Preset:
     from scoring import presets
 
     if code not in presets.available():
@@ -483,7 +538,9 @@ def _preset(code):
 
 
 @transaction.atomic
-def create_authority_with_preset(*, name, code, preset, by=None, **fields):
+def create_authority_with_preset(
+    *, name: str, code: str, preset: str, by: User | None = None, **fields: Any
+) -> RegulatingAuthority:
     """A regulating authority that starts with a preset's dated settings (``preset`` a code of
     scoring/presets, e.g. "ebu"); an empty ``preset`` leaves it on the Laws' defaults. The one
     road for the admin's add form, the API and ``create_authority --preset``: audited."""
@@ -501,7 +558,9 @@ def create_authority_with_preset(*, name, code, preset, by=None, **fields):
             "time_zone": authority.time_zone,
             "preset": chosen.code if chosen else "",
         },
-        summary=f"{authority} created" + (f" with preset {chosen.code}" if chosen else ""),
+        summary=texts.text("scoring.created_preset", authority=str(authority), code=chosen.code)
+        if chosen
+        else texts.text("scoring.created", authority=str(authority)),
     )
     if chosen is not None:
         apply_preset(authority=authority, preset=chosen.code, by=by)
@@ -509,7 +568,7 @@ def create_authority_with_preset(*, name, code, preset, by=None, **fields):
 
 
 @transaction.atomic
-def apply_preset(*, authority, preset, by=None):
+def apply_preset(*, authority: RegulatingAuthority, preset: str, by: User | None = None) -> list[AuthoritySetting]:
     """Write each dated value of the preset that ``authority`` has no value for on that date, with
     its source as the note, and record the preset from its first date. A value already recorded
     for a setting and date is left as it is: applying a later edition of a preset adds its new
@@ -545,7 +604,7 @@ def apply_preset(*, authority, preset, by=None):
         obj=authority,
         actor=by,
         after={"preset": chosen.code, "written": [[s.key, s.effective_from.isoformat()] for s in written]},
-        summary=f"{authority}: preset {chosen.code}, {len(written)} dated values written",
+        summary=texts.text("scoring.preset", authority=str(authority), code=chosen.code, n=len(written)),
     )
     return written
 
@@ -557,7 +616,9 @@ TEAM_PENALTY_UNITS = {"vps": ("vps",), "imps": ("imps",), "vps_or_imps": ("vps",
 
 
 @transaction.atomic
-def add_match_penalty(*, match, team, amount, unit, offence, by=None):
+def add_match_penalty(
+    *, match: Match, team: Contestant, amount: Decimal | int | str, unit: str, offence: str, by: User | None = None
+) -> MatchPenalty:
     """A procedural penalty against ``team`` in ``match``: ``amount`` VPs (off its VPs) or IMPs
     (off its IMP margin before the conversion), in a unit the authority's ``team_penalty_units``
     allows; a knockout match, scored without VPs, takes IMPs only. Audited; the event's
@@ -608,14 +669,25 @@ def add_match_penalty(*, match, team, amount, unit, offence, by=None):
         actor=by,
         tournament=event.tournament_id,
         after={"penalty": penalty.pk, "team": team.pk, "amount": str(value), "unit": unit, "offence": penalty.offence},
-        summary=f"Round {match.round.number}, {match}: {penalty}",
+        summary=texts.text("scoring.match_penalty", **_penalty_words(match, penalty)),
     )
     _rescore_match(match)
     return penalty
 
 
+def _penalty_words(match: Match, penalty: MatchPenalty) -> dict[str, Any]:
+    return {
+        "round": match.round.number,
+        "match": str(match),
+        "team": str(penalty.team),
+        "amount": f"{penalty.amount.normalize():f}",
+        "unit": penalty.unit,
+        "offence": penalty.offence,
+    }
+
+
 @transaction.atomic
-def withdraw_match_penalty(*, penalty, reason, by=None):
+def withdraw_match_penalty(*, penalty: MatchPenalty, reason: str, by: User | None = None) -> MatchPenalty:
     """Withdraw a penalty given in error (it stays in the record, counted no more); audited and
     recalculated."""
     penalty = MatchPenalty.objects.select_for_update().select_related("match__round__session__event").get(pk=penalty.pk)
@@ -633,13 +705,13 @@ def withdraw_match_penalty(*, penalty, reason, by=None):
         tournament=match.round.session.event.tournament_id,
         before={"penalty": penalty.pk, "amount": str(penalty.amount), "unit": penalty.unit},
         after={"reason": penalty.withdrawal_reason},
-        summary=f"Round {match.round.number}, {match}: {penalty} withdrawn",
+        summary=texts.text("scoring.match_penalty_withdrawn", **_penalty_words(match, penalty)),
     )
     _rescore_match(match)
     return penalty
 
 
-def _rescore_match(match):
+def _rescore_match(match: Match) -> int | None:
     """The match's standings through the pipeline: its first board is marked as changed, so a
     worker (or the sweep, if the broker is down) recalculates the event."""
     board = Board.objects.filter(results__round=match.round, results__table=match.open_room).order_by("number").first()

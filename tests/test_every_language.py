@@ -252,3 +252,12 @@ def test_every_page_and_api_error_in_every_language(world, db, language):  # noq
         pages.setdefault(what, []).append(where)
     report = [f"{what}\n    on {where[0]} and {len(where) - 1} more" for what, where in pages.items()]
     assert not report, f"{len(report)} problems in {language}:\n" + "\n".join(report)
+
+
+def test_the_check_finds_english_a_greek_reader_should_not_see():
+    """The two checks above, on text a Greek page must not show (so the page test can fail)."""
+    found = english_in(["Appeals committee of 3", "Ruling 4: Claim or concession (Laws 68-71)"], "el")
+    assert any(f.startswith("catalogue message 'Appeals committee'") for f in found)
+    assert any(f.startswith("catalogue message 'Claim or concession (Laws 68-71)'") for f in found)
+    assert any(f.startswith("stored English 'Appeals committee of 3'") for f in found)
+    assert english_in(["Επιτροπή Εφέσεων 3 μελών", "Απόφαση 4: Διεκδίκηση"], "el") == []

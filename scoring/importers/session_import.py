@@ -11,8 +11,12 @@ file's, all or nothing: refused while a ruling refers to the session's boards, t
 element) and field at fault; warnings name what was read past.
 """
 
+from __future__ import annotations
+
 import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -21,6 +25,7 @@ from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
 
 from audit import services as audit
+from audit import texts
 from bridge.bridgemate import read_bws
 from bridge.interchange import butler_rounding_of, decode, scoring_label
 from bridge.messages import MessageError
@@ -29,6 +34,13 @@ from bridge.usebio import parse_usebio
 from scoring import services
 from scoring.i18n import translate
 from scoring.models import Board, Contestant, Event, Match, Result, Round, Section, Session
+from scoring.texts import session_param
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+    from django.db.models import Model
+
+    from bridge.interchange import Notice, ResultIn, SessionFile
 
 MAX_REFUSALS = 50
 
@@ -51,7 +63,7 @@ class ImportRefused(Exception):
     ``refusals`` lists every reason found (up to 50), ``warnings`` what was read past;
     ``field`` is the request's field at fault (``file``, or ``session`` for a replace)."""
 
-    def __init__(self, refusals, warnings=(), field="file"):
+    def __init__(self, refusals: Iterable[str], warnings: Iterable[str] = (), field: str = "file") -> None:
         self.refusals = list(refusals)
         self.warnings = list(warnings)
         self.field = field
@@ -80,23 +92,23 @@ class _Rollback(Exception):
     pass
 
 
-def _line(line, detail):
+def _line(line: int | None, detail: str) -> str:
     return _("line %(line)s: %(message)s") % {"line": line, "message": detail}
 
 
-def _where(item, detail):
+def _where(item: ResultIn, detail: str) -> str:
     if getattr(item, "where", ""):
         return f"{translate(item.where)}: {detail}"
     return _line(item.line, detail)
 
 
-def _detail(error):
+def _detail(error: Exception) -> str:
     if isinstance(error, ValidationError) and hasattr(error, "error_dict"):
         return "; ".join(f"{name}: {' '.join(messages)}" for name, messages in error.message_dict.items())
     return " ".join(getattr(error, "messages", [str(error)]))
 
 
-def check_size(size):
+def check_size(size: int) -> None:
     """Refuse a file over INTERCHANGE_MAX_FILE_BYTES, naming its size and the limit."""
     limit = settings.INTERCHANGE_MAX_FILE_BYTES
     if size > limit:
@@ -111,11 +123,11 @@ def check_size(size):
         )
 
 
-def read_file(data):
+def read_file(data: bytes) -> SessionFile:
     """The :class:`bridge.interchange.SessionFile` of a PBN or USEBIO file's bytes."""
     check_size(len(data))
     text = decode(data)
-    warnings = []
+    warnings: list[Notice] = []
     try:
         if data[4:19] in (b"Standard Jet DB", b"Standard ACE DB"):
             return read_bws(data)  # a Bridgemate server file (Microsoft Access)
@@ -131,7 +143,15 @@ def read_file(data):
         raise ImportRefused([_("The file is nested too deeply to read.")]) from None
 
 
-def import_file(*, event, data, session_number=None, by=None, dry_run=False, replace=False):
+def import_file(
+    *,
+    event: Event,
+    data: bytes,
+    session_number: int | None = None,
+    by: User | None = None,
+    dry_run: bool = False,
+    replace: bool = False,
+) -> ImportSummary:
     """Import a results file (bytes) into ``event``, into session ``session_number`` (created if
     missing; a new session after the last one by default). With ``replace``, the session
     ``session_number`` must exist and its boards and results are swapped for the file's.
@@ -160,8 +180,14 @@ def import_file(*, event, data, session_number=None, by=None, dry_run=False, rep
                     actor=by,
                     tournament=event.tournament_id,
                     after=after,
-                    summary=f"{event.name}, {summary.session}: {parsed.format} file, {summary.boards} boards, "
-                    f"{summary.results} results",
+                    summary=texts.text(
+                        "scoring.imported",
+                        event=event.name,
+                        session=session_param(summary.session),
+                        format=parsed.format,
+                        boards=summary.boards,
+                        results=summary.results,
+                    ),
                 )
             else:
                 audit.record(
@@ -171,20 +197,29 @@ def import_file(*, event, data, session_number=None, by=None, dry_run=False, rep
                     tournament=event.tournament_id,
                     before=replaced,
                     after=after,
-                    summary=f"{event.name}, {summary.session}: replaced ({replaced['boards']} boards, "
-                    f"{replaced['results']} results) by a {parsed.format} file, {summary.boards} boards, "
-                    f"{summary.results} results",
+                    summary=texts.text(
+                        "scoring.replaced",
+                        event=event.name,
+                        session=session_param(summary.session),
+                        format=parsed.format,
+                        boards=summary.boards,
+                        results=summary.results,
+                        old_boards=replaced["boards"],
+                        old_results=replaced["results"],
+                    ),
                 )
             if dry_run:
                 summary.dry_run = True
                 raise _Rollback
     except _Rollback:
+        assert summary is not None  # for mypy: rolled back only once there is a summary
         if summary.refusals:
             raise ImportRefused(summary.refusals, summary.warnings) from None
+    assert summary is not None  # for mypy: set when nothing was raised
     return summary
 
 
-def _clear_for_replace(event, session_number):
+def _clear_for_replace(event: Event, session_number: int | None) -> dict[str, int]:
     """Empty session ``session_number`` of ``event`` for a replace: its matches, results, rounds,
     tables and boards go (their scores and change log with them; contestants, the session and
     its official-score postings stay). Returns what it held. Refused, naming each, while rulings
@@ -228,7 +263,7 @@ def _clear_for_replace(event, session_number):
     return before
 
 
-def _blocker(obj):
+def _blocker(obj: Model) -> str:
     """``Ruling 7 (board 3, table 2)``: what protects a record from a replace, and where."""
     board, table = getattr(obj, "board", None), getattr(obj, "table", None)
     if board is not None and table is not None:
@@ -508,7 +543,16 @@ class _Importer:
             summary.contestants_created.append(number)
         return by_name[key]
 
-    def record(self, board, round_, table, ns, ew, item, summary):
+    def record(
+        self,
+        board,
+        round_,
+        table,
+        ns,
+        ew,
+        item,
+        summary,
+    ):
         if item.kind == "played":
             return services.record_result(
                 board=board,
@@ -552,7 +596,7 @@ class _Importer:
             result=result,
             kind="artificial",
             score=score,
-            reason=f"Imported from the scoring program's {self.parsed.format} file as {code}",
+            reason=texts.text("scoring.import_reason", format=self.parsed.format, code=code).english(),
             cause_type="import",
             by=self.by,
             outside_agency=total > 100,
@@ -561,7 +605,7 @@ class _Importer:
         return result
 
 
-def _rounding_words(convention):
+def _rounding_words(convention: str) -> str:
     return {
         "half-up": _("half up"),
         "half-down": _("half down"),
@@ -570,15 +614,16 @@ def _rounding_words(convention):
     }.get(convention, convention)
 
 
-def _code(item):
+def _code(item: ResultIn) -> str:
     """A60 in one column and A40 in the other read back as A6040; other codes as written."""
+    assert item.score is not None  # for mypy: only an artificial score has a code
     ns, ew = item.score["ns"], item.score["ew"]
     if ns.endswith("%") and ew.endswith("%") and ns[:-1].isdigit() and ew[:-1].isdigit():
         return f"A{ns[:-1]}{ew[:-1]}"
     return item.code or f"{ns} / {ew}"
 
 
-def _as_percent(value):
+def _as_percent(value: str) -> float:
     if value.endswith("%"):
         return float(value[:-1])
     return {"AVE+": 60, "AVE": 50, "AVE-": 40}.get(value, 50)

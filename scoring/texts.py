@@ -1,0 +1,151 @@
+"""The scoring app's stored texts (see audit/texts.py): the audit trail's summaries of results,
+sessions and presets, and the words of a score as services write them ("weighted 60% +420 /
+40% -50", "redress (table ..., normal play ..., without the infraction ...)", "N-S ..., E-W
+..."), shown in the reader's language.
+
+A score's words are written by code in a fixed form (never typed by a person), so they are read
+back at read time (``score_words``) rather than stored as a code: every score description
+already written reads in the reader's language, whatever the column that holds it.
+
+Adding a text: a code here, ``texts.text("scoring.<code>", ...)`` where the service writes it,
+its translations in every .po file, and a test that writes it in English and reads it in
+Hebrew or Greek (tests/scoring/test_stored_texts.py).
+"""
+
+import datetime
+import re
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext, ngettext_lazy, pgettext
+
+from audit.texts import Template, label, register
+
+
+def moment(value):
+    """``{"at": ISO 8601, "zone": "Europe/London"}`` in that zone, in the reader's format."""
+    from scoring import reader
+
+    return reader.event_time(datetime.datetime.fromisoformat(value["at"]), value["zone"])
+
+
+def session_param(session):
+    """A session as a summary names it: its own name, or "Session 2" in each reader's language."""
+    if session.name:
+        return session.name
+    return {"code": "scoring.session", "params": {"number": session.number}, "text": f"Session {session.number}"}
+
+
+def moment_param(at, tournament):
+    return {"at": at.isoformat(), "zone": tournament.zone.key}
+
+
+_REDRESS = re.compile(
+    r"redress \(table (?P<table>.*?), normal play (?P<normal>.*?), without the infraction (?P<without>.*?)\)"
+)
+_WORDS = re.compile(r"\b(?:N-S|E-W|weighted|passed out|not played|table result)\b")
+
+
+def score_words(text):
+    """A score's words as services write them, in the reader's language: "weighted 60% +420 /
+    40% -50" -> "σταθμισμένο 60% +420 / 40% -50". Contracts, numbers and AVE+/AVE/AVE- stay."""
+    if not text:
+        return text
+
+    def redress(match):
+        return str(
+            _("redress (table %(table)s, normal play %(normal)s, without the infraction %(without)s)")
+            % {key: score_words(value) for key, value in match.groupdict().items()}
+        )
+
+    def word(match):
+        found = match.group(0)
+        if found == "weighted":
+            # Translators: an adjusted score shared between results ("weighted 60% +420 / 40% -50").
+            return pgettext("score", "weighted")
+        return str(
+            {
+                "N-S": _("N-S"),
+                "E-W": _("E-W"),
+                "passed out": _("passed out"),
+                "not played": _("not played"),
+                "table result": _("table result"),
+            }[found]
+        )
+
+    return _WORDS.sub(word, _REDRESS.sub(redress, text))
+
+
+def _boards(n):
+    return ngettext("%(n)s board", "%(n)s boards", n) % {"n": n}
+
+
+def _results(n):
+    return ngettext("%(n)s result", "%(n)s results", n) % {"n": n}
+
+
+def _imported(values):
+    return _("%(event)s, %(session)s: %(format)s file, %(boards)s, %(results)s") % dict(
+        values, boards=_boards(values["boards"]), results=_results(values["results"])
+    )
+
+
+def _replaced(values):
+    return _(
+        "%(event)s, %(session)s: replaced (%(old_boards)s, %(old_results)s) by a %(format)s file, %(boards)s, %(results)s"
+    ) % dict(
+        values,
+        boards=_boards(values["boards"]),
+        results=_results(values["results"]),
+        old_boards=_boards(values["old_boards"]),
+        old_results=_results(values["old_results"]),
+    )
+
+
+def _unit(value):
+    from scoring.models import MatchPenalty
+
+    return label(MatchPenalty.Unit)(value)
+
+
+def auction_words(rows):
+    """An auction's rows (bridge.diagrams.auction_rows) with "Pass" in the reader's language; X
+    and XX are symbols, the same in every language, as bids are."""
+    # Translators: the call, in an auction diagram's cell.
+    word = pgettext("call", "Pass")
+    return [[dict(cell, text=word) if cell["call"] == "Pass" else cell for cell in row] for row in rows]
+
+
+TEXTS = {
+    "session": Template(_("Session %(number)s"), name=True),
+    "result": Template(_("Board %(board)s, table %(table)s: %(what)s"), formats={"what": score_words}),
+    "session_posted": Template("%(event)s, %(session)s", nested={"session": "scoring.session"}),
+    "preset": Template(
+        ngettext_lazy(
+            "%(authority)s: preset %(code)s, %(n)s dated value written",
+            "%(authority)s: preset %(code)s, %(n)s dated values written",
+            "n",
+        )
+    ),
+    "created": Template(_("%(authority)s created")),
+    "created_preset": Template(_("%(authority)s created with preset %(code)s")),
+    "match_penalty": Template(
+        _("Round %(round)s, %(match)s: %(team)s: -%(amount)s %(unit)s (%(offence)s)"), formats={"unit": _unit}
+    ),
+    "match_penalty_withdrawn": Template(
+        _("Round %(round)s, %(match)s: %(team)s: -%(amount)s %(unit)s (%(offence)s) withdrawn"),
+        formats={"unit": _unit},
+    ),
+    # What a score change says caused it, and why (ScoreChange.cause_label and .reason: stored in
+    # English, shown through audit.texts.shown).
+    "cause_ruling": Template(_("ruling %(number)s"), kind="score_cause"),
+    "cause_decision": Template(_("appeal %(number)s decision"), kind="score_cause"),
+    "cause_further": Template(_("appeal %(number)s further decision"), kind="score_cause"),
+    "cause_without_merit": Template(_("appeal %(number)s without merit"), kind="score_cause"),
+    "import_reason": Template(
+        _("Imported from the scoring program's %(format)s file as %(code)s"), kind="score_reason"
+    ),
+    "imported": Template(compose=_imported),
+    "replaced": Template(compose=_replaced),
+}
+
+register("scoring", TEXTS)
