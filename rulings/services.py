@@ -187,11 +187,6 @@ def cite_laws(*, ruling: Ruling, laws: Iterable[str], regulations: Iterable[int]
     return entries
 
 
-def _name(ruling: Ruling) -> dict[str, Any]:
-    """A ruling as the audit trail's summaries name it, in each reader's language."""
-    return texts.text("rulings.ruling", number=ruling.number).as_param()
-
-
 def describe_contract(contract: str, declarer: str, tricks: int) -> str:
     parsed = parse_contract(contract)
     if parsed.passed_out:
