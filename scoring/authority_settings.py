@@ -80,14 +80,25 @@ def _bool(value):
         raise ValidationError(_("must be true or false"))
 
 
+VP_EVENT_KINDS = (EventKind.TEAMS_ROUND_ROBIN, EventKind.TEAMS_SWISS)
+
+
 def _mapping_of_amounts(value):
-    """``{"mp_pairs": "25%", "teams_rr": "6"}``: a penalty per kind of event, in its units."""
+    """``{"mp_pairs": "25%", "ko_teams": "6", "teams_rr": "1 VP"}``: a penalty per kind of event,
+    in its units; "1 VP" (a penalty against the team in its match) at events scored in VPs."""
     if not isinstance(value, dict):
         raise ValidationError(_('must look like {"mp_pairs": "25%", "teams_rr": "6"}'))
     for kind, amount in value.items():
         if kind not in EventKind.values:
             raise ValidationError(_("'%(kind)s' is not a kind of event"), params={"kind": kind})
-        _decimal_range("0", "100")(str(amount).rstrip("%"))
+        text = str(amount).strip()
+        if text.upper().endswith("VP"):
+            if kind not in VP_EVENT_KINDS:
+                raise ValidationError(
+                    _("'%(kind)s' is not scored in VPs: give its penalty in its own units"), params={"kind": kind}
+                )
+            text = text[:-2]
+        _decimal_range("0", "100")(text.strip().rstrip("%"))
 
 
 def _further_deposit(value):

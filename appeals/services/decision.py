@@ -1,10 +1,15 @@
 """Decisions: the director in charge's on law (93B1), the body's (93B3 limits), appeals without
 merit (92A), and the body's recommendations and their answers."""
 
+from __future__ import annotations
+
 import datetime
+from collections.abc import Iterable
 from decimal import Decimal, InvalidOperation
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -43,17 +48,23 @@ from appeals.services._common import (
 from appeals.services.lodging import _forfeit
 from appeals.texts import moment_param
 from audit import texts
+from audit.hints import Choice
 from rulings import services as rulings_services
 from rulings.models import Ruling
 from scoring import roles
 from scoring import services as scoring_services
-from scoring.models import Adjustment, EffectiveScore, TournamentOfficial
+from scoring.models import Adjustment, EffectiveScore, Match, TournamentOfficial
 from scoring.retry import atomic_with_retry, run_with_retry
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+    from audit.texts import Coded
 
 # --- Decisions ---------------------------------------------------------------------------------
 
 
-def _officials(appeal, role_names):
+def _officials(appeal: Appeal, role_names: Iterable[str]) -> list[User]:
     return [
         o.user
         for o in TournamentOfficial.objects.filter(tournament=appeal.tournament, role__in=role_names).select_related(
@@ -62,12 +73,12 @@ def _officials(appeal, role_names):
     ]
 
 
-def _close(appeal, *, by, now, reasons, note):
+def _close(appeal: Appeal, *, by: User, now: datetime.datetime, reasons: str, note: str | Coded) -> Appeal:
     """Record the appeal's decision: the most far-reaching of its parts' outcomes."""
     outcomes = [appeal.outcome] if appeal.outcome else []
     outcomes += [p.outcome for p in appeal.parts.all() if p.outcome]
     before = appeal.state
-    appeal.outcome = max(outcomes, key=OUTCOME_RANK.get)
+    appeal.outcome = max(outcomes, key=OUTCOME_RANK.__getitem__)
     appeal.reasons, appeal.decided_by, appeal.decided_at = reasons, by, now
     appeal.state = Appeal.State.DECIDED
     _save(appeal)
@@ -84,7 +95,17 @@ def _close(appeal, *, by, now, reasons, note):
 
 
 @atomic_with_retry
-def decide_law_part(*, part, by, outcome, reasons, score_kind="", ns=None, ew=None, now=None):
+def decide_law_part(
+    *,
+    part: AppealPart,
+    by: User,
+    outcome: Choice,
+    reasons: str,
+    score_kind: Choice = "",
+    ns: Any = None,
+    ew: Any = None,
+    now: datetime.datetime | None = None,
+) -> AppealPart:
     """The director in charge decides a part solely about law or regulation (Law 93B1). A score
     given with a varied or overturned ruling applies at once. When every part of the appeal is
     about law, this decides the appeal; the appellants may still take it to the body
@@ -134,7 +155,7 @@ def decide_law_part(*, part, by, outcome, reasons, score_kind="", ns=None, ew=No
 
 
 @atomic_with_retry
-def appeal_law_decision(*, part, by, now=None):
+def appeal_law_decision(*, part: AppealPart, by: User, now: datetime.datetime | None = None) -> AppealPart:
     """The appellants take the director in charge's decision on a law part to the body (93B1).
     The body may uphold it or recommend a change; it may not overrule it (93B3)."""
     now = now or timezone.now()
@@ -170,7 +191,17 @@ def appeal_law_decision(*, part, by, now=None):
 
 
 @atomic_with_retry
-def decide_appeal(*, appeal, by, outcome, reasons, score_kind="", ns=None, ew=None, now=None):
+def decide_appeal(
+    *,
+    appeal: Appeal,
+    by: User,
+    outcome: Choice,
+    reasons: str,
+    score_kind: Choice = "",
+    ns: Any = None,
+    ew: Any = None,
+    now: datetime.datetime | None = None,
+) -> Appeal:
     """The body's decision (or, with no appeals body, the director in charge's, Law 93A):
     uphold, vary or overturn the ruling, with reasons. A varied or overturned ruling takes the
     adjusted score given (``score_kind``, ``ns``, ``ew`` as for a ruling) or, without one, the
@@ -246,7 +277,14 @@ def decide_appeal(*, appeal, by, outcome, reasons, score_kind="", ns=None, ew=No
 
 
 @atomic_with_retry
-def find_without_merit(*, appeal, by, reasons, penalty=None, now=None):
+def find_without_merit(
+    *,
+    appeal: Appeal,
+    by: User,
+    reasons: str,
+    penalty: str | int | Decimal | None = None,
+    now: datetime.datetime | None = None,
+) -> Appeal:
     """The body finds the appeal without merit (Law 92A), with reasons, and the regulations'
     sanction is applied: the deposit kept, a procedural penalty on the appellants in the event's
     units (``penalty``, e.g. "25%" of a top, or 6 IMPs; the regulations' figure by default), or a
@@ -315,8 +353,10 @@ def find_without_merit(*, appeal, by, reasons, penalty=None, now=None):
     return appeal
 
 
-def _penalise(appeal, amount, *, by, reasons):
+def _penalise(appeal: Appeal, amount: str | int | Decimal, *, by: User, reasons: str) -> None:
     text = str(amount).strip()
+    if text.upper().endswith("VP"):  # "1 VP": against the team in its match, not on the board
+        return _penalise_match(appeal, text[:-2].strip(), by=by, reasons=reasons)
     try:
         Decimal(text[:-1] if text.endswith("%") else text)
     except InvalidOperation:
@@ -357,8 +397,34 @@ def _penalise(appeal, amount, *, by, reasons):
         raise ValidationError({"penalty": error.messages}) from None
 
 
+def _penalise_match(appeal: Appeal, amount: str | int | Decimal, *, by: User, reasons: str) -> None:
+    """A penalty in VPs (the EBU's 1 VP at teams) against the appellants' team in the match the
+    ruling's table was part of, through the scoring service (audited, recalculated)."""
+    result = appeal.ruling.result
+    match = (
+        Match.objects.filter(round_id=result.round_id)
+        .filter(Q(open_room_id=result.table_id) | Q(closed_room_id=result.table_id))
+        .first()
+    )
+    if match is None:
+        _refuse(
+            "penalty",
+            _("A penalty in VPs is taken off a team's match: board %(board)s, table %(table)s is in no match.")
+            % {"board": result.board.number, "table": result.table.number},
+        )
+    offence = _("Appeal without merit: %(r)s") % {"r": reasons}
+    try:
+        scoring_services.add_match_penalty(
+            match=match, team=appeal.appellant, amount=amount, unit="vps", offence=offence[:300], by=by
+        )
+    except ValidationError as error:
+        raise ValidationError({"penalty": error.messages}) from None
+
+
 @atomic_with_retry
-def record_recommendation(*, appeal, by, about, text, now=None):
+def record_recommendation(
+    *, appeal: Appeal, by: User, about: Choice, text: str, now: datetime.datetime | None = None
+) -> Recommendation:
     """Where it may not overrule the director in charge (law or regulation, Law 91), the body
     recommends a change (Law 93B3)."""
     now = now or timezone.now()
@@ -382,7 +448,17 @@ def record_recommendation(*, appeal, by, about, text, now=None):
 
 
 @atomic_with_retry
-def respond_to_recommendation(*, recommendation, by, accepted, response, score_kind="", ns=None, ew=None, now=None):
+def respond_to_recommendation(
+    *,
+    recommendation: Recommendation,
+    by: User,
+    accepted: bool,
+    response: str,
+    score_kind: Choice = "",
+    ns: Any = None,
+    ew: Any = None,
+    now: datetime.datetime | None = None,
+) -> Recommendation:
     """The director in charge accepts or declines a recommendation, in words. Accepting it with a
     new adjusted score (``score_kind``, ``ns``, ``ew`` as for a ruling) changes the ruling through
     the rulings service (``change_ruling``), and the scores follow."""
@@ -425,7 +501,7 @@ def respond_to_recommendation(*, recommendation, by, accepted, response, score_k
 DECISION_REMINDER = datetime.timedelta(hours=1)
 
 
-def remind_decisions_due(now=None):
+def remind_decisions_due(now: datetime.datetime | None = None) -> int:
     """One hour before an open appeal must be decided (``decide_by``: the start of the event's
     next session), tell the members sitting on its body and the tournament's chief directors,
     once per appeal and deadline. Celery beat runs it every few minutes; returns how many

@@ -14,8 +14,8 @@ from appeals.models import AppealEvent, Deposit, MeritWarning
 from rulings.models import Ruling
 from scoring import recalculation
 from scoring import services as scoring_services
-from scoring.models import BoardScore, Event
-from tests.appeals.conftest import SOON, case, committee, lodge, vote_all  # noqa: F401 - case is a fixture
+from scoring.models import Board, BoardScore, Event, MatchPenalty, MatchScore
+from tests.appeals.conftest import SOON, case, committee, lodge, team_event, vote_all  # noqa: F401 - case is a fixture
 from tests.conftest import DEAL, TABLE_RESULTS, make_user
 
 pytestmark = pytest.mark.django_db
@@ -112,6 +112,43 @@ def test_an_ebu_appeal_without_merit_loses_its_deposit_and_a_quarter_of_a_top(ca
     assert BoardScore.objects.get(result=case.record.results[6]).ns == Decimal("2")  # 5 MP less 25% of a top of 12
     note = appeal.events.get(action=AppealEvent.Action.WITHOUT_MERIT).note
     assert "deposit of 20.00 GBP kept" in note and "procedural penalty of 25% on N-S" in note
+
+
+@pytest.mark.parametrize("field", ["ebu"], indirect=True)
+def test_an_ebu_team_appeal_without_merit_costs_the_team_1_vp_in_its_match(case):
+    teams = team_event(case.record, case.director)
+    appeal = services.lodge_appeal(
+        ruling=teams.ruling, by=case.director, player=teams.captain, grounds="Declarer had not claimed", now=SOON
+    )
+    deposit = services.record_deposit(appeal=appeal, by=case.director, now=SOON)
+    assert (deposit.amount, deposit.currency) == (Decimal("30.00"), "GBP")  # 30 GBP at teams
+    body = committee(case, appeal)
+    services.schedule_hearing(appeal=appeal, by=case.chief, starts_at=SOON, now=SOON)
+    vote_all(body, "uphold")
+    appeal = services.decide_appeal(
+        appeal=appeal, by=case.members[0], outcome="uphold", reasons="The claim stands", now=SOON
+    )
+    appeal = services.find_without_merit(appeal=appeal, by=case.members[0], reasons="No case was made", now=SOON)
+    assert appeal.deposits.get().state == Deposit.State.FORFEITED
+    penalty = MatchPenalty.objects.get()
+    assert (penalty.team, penalty.amount, penalty.unit, penalty.offence) == (
+        teams.team1,
+        Decimal("1"),
+        "vps",
+        "Appeal without merit: No case was made",
+    )
+    board = Board.objects.get(session=teams.session)
+    recalculation.recalculate_board(board.pk)
+    score = MatchScore.objects.get(match__home=teams.team1)
+    # The Lions won board 1 by 470 points, 10 IMPs: 18.09 VPs over one board, less 1.
+    assert (score.home_imps, score.home_vp, score.away_vp, score.home_vp_penalty) == (
+        10,
+        Decimal("17.09"),
+        Decimal("1.91"),
+        1,
+    )
+    note = appeal.events.get(action=AppealEvent.Action.WITHOUT_MERIT).note
+    assert "deposit of 30.00 GBP kept" in note and "procedural penalty of 1 VP" in note
 
 
 @pytest.mark.parametrize("field", ["ufsb"], indirect=True)

@@ -70,6 +70,8 @@ TABLE = {
                 "imp_pairs_cross": "6",
                 "imp_pairs_butler": "6",
                 "ko_teams": "6",
+                "teams_rr": "1 VP",  # off the team's VPs in its match (scoring.models.MatchPenalty)
+                "teams_swiss": "1 VP",
             },
             "weighted_scores_allowed": True,
             "weighted_max_components": 5,
