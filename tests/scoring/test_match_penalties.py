@@ -329,3 +329,23 @@ def test_the_api_refuses_a_penalty_naming_the_field():
     response = api.post("/api/v1/match-penalties/", {**body, "unit": "vps"}, format="json")
     assert response.status_code == 403
     assert not MatchPenalty.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_without_merit_penalty_in_vps_is_only_for_events_scored_in_vps():
+    authority = services.create_authority(name="Plain", code="plain")
+    day = datetime.date(2026, 1, 1)
+    services.set_authority_setting(
+        authority=authority, key="without_merit_penalty", value={"teams_swiss": "1 VP"}, effective_from=day
+    )
+    with pytest.raises(ValidationError) as error:
+        services.set_authority_setting(
+            authority=authority, key="without_merit_penalty", value={"ko_teams": "1 VP"}, effective_from=day
+        )
+    assert error.value.message_dict == {
+        "value": [
+            "Score penalty for an appeal without merit, by kind of event: 'ko_teams' is not scored in VPs: give "
+            "its penalty in its own units"
+        ]
+    }
+    assert authority.settings_on(day)["without_merit_penalty"] == {"teams_swiss": "1 VP"}
