@@ -16,13 +16,17 @@ session with the Law 12C2c rule for average plus / average minus.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
+from typing import Any, cast
 
 import numpy as np
+import numpy.typing as npt
 
-from .scores import Artificial, EngineInputError, Redress, Weighted
+from .rounding import Number
+from .scores import Artificial, EngineInputError, Entry, Redress, Weighted
 
 __all__ = ["SCALES", "BoardScore", "SideBoard", "SessionScore", "score_board", "session_score", "neuberg"]
 
@@ -31,7 +35,7 @@ SCALES = {"2/1": 1, "1/half": 2}
 SMALL_GROUPS = (None, "acbl")
 
 
-def neuberg(matchpoints, results, expected):
+def neuberg(matchpoints: Number, results: int, expected: int) -> Fraction:
     """Neuberg's formula on the 2/1 scale: ``(M + 1) * E / A - 1``."""
     return (Fraction(matchpoints) + 1) * expected / results - 1
 
@@ -42,7 +46,7 @@ _SHARED: dict[int, dict[int, Fraction]] = {}
 _SHARED_LIMIT = 200_000
 
 
-def _shared_fractions(den):
+def _shared_fractions(den: int) -> dict[int, Fraction]:
     table = _SHARED.get(den)
     if table is None or len(table) > _SHARED_LIMIT:
         if len(_SHARED) > 64:
@@ -61,15 +65,17 @@ class _Column:
 
     __slots__ = ("num", "den", "overrides", "_made")
 
-    def __init__(self, num, den, overrides=None):
+    def __init__(
+        self, num: list[int] | npt.NDArray[np.int64], den: int, overrides: dict[int, Fraction] | None = None
+    ) -> None:
         self.num, self.den, self.overrides = num, den, overrides or {}
-        self._made = None
+        self._made: dict[int, Fraction] | None = None
 
-    def __getitem__(self, i):
+    def __getitem__(self, i: int) -> Fraction:
         value = self.overrides.get(i)
         return value if value is not None else self._fraction(self.num[i])
 
-    def _fraction(self, numerator):
+    def _fraction(self, numerator: int) -> Fraction:
         if self._made is None:
             self._made = {}
             if isinstance(self.num, np.ndarray):
@@ -80,19 +86,20 @@ class _Column:
             value = self._made[numerator] = Fraction(numerator, self.den)
         return value
 
-    def values(self):
+    def values(self) -> list[Fraction]:
         """Every value, in entry order."""
         self._fraction(0)  # converts numpy numerators to Python ints
-        overrides, made, den = self.overrides, self._made, self.den
+        overrides, made, den = self.overrides, cast("dict[int, Fraction]", self._made), self.den
+        nums = cast("list[int]", self.num)
         shared = _shared_fractions(den)
-        for numerator in set(self.num).difference(made):  # one Fraction per distinct value
+        for numerator in set(nums).difference(made):  # one Fraction per distinct value
             value = shared.get(numerator)
             if value is None:
                 value = shared[numerator] = Fraction(numerator) if den == 1 else Fraction(numerator, den)
             made[numerator] = value
         if not overrides:
-            return [made[n] for n in self.num]
-        return [overrides[i] if i in overrides else made[n] for i, n in enumerate(self.num)]
+            return [made[n] for n in nums]
+        return [overrides[i] if i in overrides else made[n] for i, n in enumerate(nums)]
 
 
 @dataclass(frozen=True)
@@ -119,31 +126,39 @@ class BoardScore:
     gives what the session rule needs.
     """
 
-    def __init__(self, entries, index, columns, top, expected, scale):
+    def __init__(
+        self,
+        entries: list[Entry],
+        index: dict[object, int],
+        columns: dict[str, _Column],
+        top: Fraction,
+        expected: int,
+        scale: str,
+    ) -> None:
         self.entries = entries
         self.index = index
         self._columns = columns
         self.top = top
         self.expected = expected
         self.scale = scale
-        self._penalised = None  # indexes of the results with a procedural penalty, when first needed
+        self._penalised: list[int] | None = None  # indexes of the results with a procedural penalty, when first needed
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.entries)
 
-    def _penalty(self, entry, side):
+    def _penalty(self, entry: Entry, side: str) -> Fraction:
         penalty = entry.penalty(side)
         if penalty is None:
-            return 0
+            return Fraction(0)
         return penalty.amount * self.top / 100 if penalty.percent else penalty.amount
 
-    def matchpoints(self, entry_id, side="NS"):
+    def matchpoints(self, entry_id: object, side: str = "NS") -> Fraction:
         """``side``'s matchpoints for the result ``entry_id``, after any penalty."""
         i = self.index[entry_id]
         value, entry = self._columns[side][i], self.entries[i]
         return value if entry.penalty(side) is None else value - self._penalty(entry, side)
 
-    def column(self, side="NS"):
+    def column(self, side: str = "NS") -> list[Fraction]:
         """Every result's matchpoints for ``side``, in entry order, after any penalty.
 
         The quick way to read a whole board (values are shared between equal results).
@@ -161,25 +176,25 @@ class BoardScore:
                 values[i] -= self._penalty(entry, side)
         return values
 
-    def ns(self, entry_id):
+    def ns(self, entry_id: object) -> Fraction:
         return self.matchpoints(entry_id, "NS")
 
-    def ew(self, entry_id):
+    def ew(self, entry_id: object) -> Fraction:
         return self.matchpoints(entry_id, "EW")
 
-    def percent(self, entry_id, side="NS"):
+    def percent(self, entry_id: object, side: str = "NS") -> Fraction:
         """Matchpoints as a percentage of the top (50 when the top is 0: one result)."""
         if not self.top:
             return Fraction(50)
         return self.matchpoints(entry_id, side) * 100 / self.top
 
-    def ns_percent(self, entry_id):
+    def ns_percent(self, entry_id: object) -> Fraction:
         return self.percent(entry_id, "NS")
 
-    def ew_percent(self, entry_id):
+    def ew_percent(self, entry_id: object) -> Fraction:
         return self.percent(entry_id, "EW")
 
-    def side_board(self, entry_id, side):
+    def side_board(self, entry_id: object, side: str) -> SideBoard:
         """A :class:`SideBoard` for :func:`session_score`."""
         i = self.index[entry_id]
         entry = self.entries[i]
@@ -190,7 +205,7 @@ class BoardScore:
             kind = "real"
         return SideBoard(self._columns[side][i], self.top, kind, Fraction(self._penalty(entry, side)))
 
-    def as_dict(self):
+    def as_dict(self) -> dict[object, dict[str, Fraction]]:
         """{id: {"ns", "ew", "ns_percent", "ew_percent"}} of exact Fractions."""
         return {
             entry.id: {
@@ -203,7 +218,15 @@ class BoardScore:
         }
 
 
-def score_board(entries, *, expected=None, scale="2/1", averages=(60, 50, 40), small_groups=None, fast=True):
+def score_board(
+    entries: Iterable[Entry],
+    *,
+    expected: int | None = None,
+    scale: str = "2/1",
+    averages: Sequence[Number] = (60, 50, 40),
+    small_groups: str | None = None,
+    fast: bool = True,
+) -> BoardScore:
     """Matchpoint one board.
 
     ``entries`` are :class:`~bridge.engine.scores.Entry` objects (unique ids). ``expected``
@@ -243,7 +266,7 @@ def score_board(entries, *, expected=None, scale="2/1", averages=(60, 50, 40), s
     return BoardScore(entries, index, columns, top, expected, scale)
 
 
-def _fast_columns(entries, expected, divisor):
+def _fast_columns(entries: list[Entry], expected: int, divisor: int) -> dict[str, _Column] | None:
     """Plain balanced results: rank by sorting; 2 x (results below) + (ties other than self).
 
     Return None when some entry is not plain (its ``plain`` is None).
@@ -270,12 +293,12 @@ class _FrequencyTable:
     A table (one result) is a list of (points seen from the direction, integer weight).
     """
 
-    def __init__(self, scores, sign, extra=()):
+    def __init__(self, scores: Sequence[Any], sign: int, extra: Iterable[Any] = ()) -> None:
         self.sign = sign
         self.scale = lcm(*{score.denominator for score in (*scores, *extra) if isinstance(score, Weighted)})
         scale = self.scale
         self.tables = [((sign * score, scale),) if type(score) is int else self.table(score) for score in scores]
-        weight_at = {}
+        weight_at: dict[int, int] = {}
         for table in self.tables:
             for value, weight in table:
                 weight_at[value] = weight_at.get(value, 0) + weight
@@ -287,20 +310,20 @@ class _FrequencyTable:
         # 2 x (weight below) + (weight tied) for every value in the table
         self.points = {key: self.below[k] + self.below[k + 1] for k, key in enumerate(self.keys)}
 
-    def table(self, score):
-        if type(score) is int:
+    def table(self, score: int | Weighted) -> tuple[tuple[int, int], ...]:
+        if not isinstance(score, Weighted):  # points (Entry made every whole number an int)
             return ((self.sign * score, self.scale),)
         sign, factor = self.sign, self.scale // score.denominator
         return tuple((sign * points, factor * weight) for points, weight in score.numerators)
 
-    def _points(self, value):
+    def _points(self, value: int) -> int:
         found = self.points.get(value)
         if found is not None:
             return found
         k = bisect_left(self.keys, value)  # a value no result has (a redress's P or Q)
         return 2 * self.below[k]
 
-    def against(self, table, own):
+    def against(self, table: tuple[tuple[int, int], ...], own: tuple[tuple[int, int], ...]) -> int:
         """2/1-scale matchpoints (times scale**2) of ``table`` against all but ``own``."""
         if len(table) == 1 and table is own:  # a plain result: only the tie with itself
             value, weight = table[0]
@@ -316,11 +339,20 @@ class _FrequencyTable:
         return total
 
 
-def _side_column(entries, side, expected, divisor, averages, small_groups):
+def _side_column(
+    entries: list[Entry],
+    side: str,
+    expected: int,
+    divisor: int,
+    averages: Sequence[Number],
+    small_groups: str | None,
+) -> _Column:
     """The exact general path for one direction."""
     sign = 1 if side == "NS" else -1
     top2 = 2 * (expected - 1)
-    overrides, groups, redress = {}, {}, {}
+    overrides: dict[int, Fraction] = {}
+    groups: dict[object, list[int]] = {}
+    redress: dict[int, Redress] = {}
     for i, entry in enumerate(entries):
         score = entry.ns if sign == 1 else entry.ew
         if type(score) is int or isinstance(score, Weighted):
@@ -333,14 +365,15 @@ def _side_column(entries, side, expected, divisor, averages, small_groups):
             overrides[i] = score.resolve(averages) * top2 / 100
         else:
             raise EngineInputError(entry.name, side.lower(), f"{score!r} is not a score")
-    num, parts = [0] * len(entries), []
+    num: list[int] = [0] * len(entries)
+    parts: list[tuple[list[int], int]] = []
     for members in groups.values():
         extra = [s for i in members if i in redress for s in (redress[i].normal_play, redress[i].without_infraction)]
         table = _FrequencyTable([entries[i].side(side) for i in members], sign, extra)
         square, count = table.scale**2, len(members)
         acbl = small_groups == "acbl" and count <= 3 and count < expected
 
-        def finish(raw, count=count, square=square, acbl=acbl):
+        def finish(raw: int, count: int = count, square: int = square, acbl: bool = acbl) -> Fraction:
             """Raw 2/1 matchpoints (times square) among ``count`` -> the full board."""
             if acbl:  # 70/60/50, 65/55, 60 percent of the top: 60 - 5(A-1) + 5 x raw
                 return (60 - 5 * (count - 1) + 5 * Fraction(raw, square)) * top2 / 100
@@ -358,10 +391,9 @@ def _side_column(entries, side, expected, divisor, averages, small_groups):
         for k, i in enumerate(members):
             if i in redress:
                 r, own = redress[i], table.tables[k]
-                gain = table.against(table.table(r.without_infraction), own) - table.against(
-                    table.table(r.normal_play), own
-                )
-                overrides[i] = min(top2, finish(raws[k] + max(0, gain)))
+                without, normal = cast("int | Weighted", r.without_infraction), cast("int | Weighted", r.normal_play)
+                gain = table.against(table.table(without), own) - table.against(table.table(normal), own)
+                overrides[i] = min(Fraction(top2), finish(raws[k] + max(0, gain)))
             elif acbl:
                 overrides[i] = finish(raws[k])
     common = lcm(*(den for _, den in parts)) if parts else 1
@@ -374,7 +406,7 @@ def _side_column(entries, side, expected, divisor, averages, small_groups):
     return _Column(num, common * divisor, overrides)
 
 
-def _check_artificial_total(entries, averages):
+def _check_artificial_total(entries: list[Entry], averages: Sequence[Number]) -> None:
     """Law 12C2: artificial scores at one table add up to at most 100% (outside agency apart)."""
     for entry in entries:
         if isinstance(entry.ns, Artificial) and isinstance(entry.ew, Artificial):
@@ -398,10 +430,10 @@ class SessionScore:
     top: Fraction
     percent: Fraction
     real_percent: Fraction | None
-    boards: tuple
+    boards: tuple[Fraction, ...]
 
 
-def session_score(boards, *, plus=60, minus=40):
+def session_score(boards: Iterable[SideBoard], *, plus: Number = 60, minus: Number = 40) -> SessionScore:
     """Total one side's session, applying Law 12C2c to its artificial boards.
 
     ``boards`` are :class:`SideBoard` (from ``BoardScore.side_board``) for every board the
@@ -417,10 +449,10 @@ def session_score(boards, *, plus=60, minus=40):
     counted = []
     for b in boards:
         if b.kind == "AVE+":
-            percent = plus if real_percent is None else max(Fraction(plus), real_percent)
+            percent = Fraction(plus) if real_percent is None else max(Fraction(plus), real_percent)
             counted.append(percent * b.top / 100)
         elif b.kind == "AVE-":
-            percent = minus if real_percent is None else min(Fraction(minus), real_percent)
+            percent = Fraction(minus) if real_percent is None else min(Fraction(minus), real_percent)
             counted.append(percent * b.top / 100)
         else:
             counted.append(b.matchpoints)
