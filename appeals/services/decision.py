@@ -387,7 +387,8 @@ def _penalise(appeal: Appeal, amount: str | int | Decimal, *, by: User, reasons:
             penalty=penalties,
             outside_agency=current.outside_agency if current else False,
             description=current.description if current else "",
-            reason=_("Appeal without merit: %(r)s") % {"r": reasons},
+            # In English, read back into each reader's language where it is shown (audit.texts.shown).
+            reason=texts.text("appeals.without_merit_reason", r=reasons).english(),
             cause_type="decision",
             cause_id=appeal.pk,
             cause_label=f"appeal {appeal.number} without merit",
@@ -492,7 +493,7 @@ def respond_to_recommendation(
             score_kind=score_kind,
             ns=ns,
             ew=ew,
-            reason=_("Recommendation of the appeals body accepted (Law 93B3): %(r)s") % {"r": recommendation.response},
+            reason=texts.text("appeals.recommendation_reason", r=recommendation.response).english(),
         )
     return recommendation
 

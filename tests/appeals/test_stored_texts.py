@@ -13,6 +13,7 @@ from django.utils import translation
 from appeals import services
 from appeals.models import AppealEvent, Notification
 from audit import services as audit
+from audit import texts
 from audit.models import AuditEntry
 from tests.appeals.conftest import SOON, committee, lodge, ready, vote_all
 
@@ -169,3 +170,18 @@ def test_a_reminder_is_sent_once_whatever_the_language(case):
     with translation.override("he"):
         second = services.remind_decisions_due(now=SOON + datetime.timedelta(minutes=5))
     assert (first, second) == (1, 0)
+
+
+def test_a_decisions_reasons_for_a_score_change_are_written_in_english_and_read_in_greek(case):
+    from audit.texts import shown
+
+    with translation.override("he"):  # whoever writes, the stored reason is English
+        without_merit = texts.text("appeals.without_merit_reason", r="No case was made.").english()
+        accepted = texts.text("appeals.recommendation_reason", r="Agreed.").english()
+    assert without_merit == "Appeal without merit: No case was made."
+    with translation.override("el"):
+        assert shown(without_merit, "score_reason") == "Αβάσιμη έφεση: No case was made."
+        assert shown(accepted, "score_reason") == "Η σύσταση του οργάνου εφέσεων έγινε δεκτή (Νόμος 93B3): Agreed."
+        assert shown("Our own words.", "score_reason") == "Our own words."
+    with translation.override("he"):
+        assert shown(without_merit, "score_reason") == "ערעור חסר בסיס: No case was made."
