@@ -33,7 +33,7 @@ from bench import REDIS_URL, ROOT, log, setup_django, summary, throwaway_databas
 
 CELERY = str(Path(sys.executable).with_name("celery"))
 READY_TIMEOUT = 90
-DRAIN_TIMEOUT = 120
+DRAIN_TIMEOUT = 300
 
 
 # --- Workers ------------------------------------------------------------------------------------
@@ -285,6 +285,8 @@ def bench_clubs(args):
                 raise RuntimeError(f"{len(errors)} writers failed: {errors[0]}")
             drain()
             done = list(RecalculationRequest.objects.filter(pk__gt=first_id).values_list("created_at", "finished_at"))
+            if not done:
+                raise RuntimeError("no recalculation was requested: the writers made no change")
             latencies = [(finished - created).total_seconds() for created, finished in done]
             last = max(finished for _created, finished in done)
             first = min(created for created, _finished in done)
@@ -319,7 +321,7 @@ def main(argv=None):
     clubs = sub.add_parser("clubs")
     clubs.add_argument("--sessions", type=int, default=100)
     clubs.add_argument("--tables", type=int, default=15)
-    clubs.add_argument("--seconds", type=float, default=20)
+    clubs.add_argument("--seconds", type=float, default=10)
     clubs.add_argument("--processes", type=int, nargs="+", default=[1, 2, 4])
     args = parser.parse_args(argv)
     # Stopped from outside (bench/run.py's time limit): unwind, so the workers are stopped too.

@@ -205,6 +205,10 @@ def main():
                         "2",
                         "--timeout",
                         "120",
+                        # Longer than a simulated user's pause: an idle connection the server
+                        # closes just as the client reuses it is a reset, not the app's error.
+                        "--keep-alive",
+                        "10",
                     ],  # fmt: skip
                     env,
                     "gunicorn",
@@ -248,6 +252,8 @@ def main():
                     host,
                     "--csv",
                     str(prefix),
+                    "--json-file",
+                    str(prefix),  # Locust adds ".json"
                     "--only-summary",
                     "--loglevel",
                     "WARNING",

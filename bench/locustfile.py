@@ -55,7 +55,10 @@ class Member(HttpUser):
             return response
 
     def ids(self, path, name):
-        body = self.get(path, name).json()
+        response = self.get(path, name)
+        if not response.ok:
+            return []  # counted as the failure it is
+        body = response.json()
         rows = body["results"] if isinstance(body, dict) else body
         return [row["id"] for row in rows]
 
