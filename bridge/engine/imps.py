@@ -10,16 +10,18 @@ scores are worth ``artificial_imps`` (3 unless regulated otherwise, Law 86A).
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil
 from operator import attrgetter
+from typing import Any, cast
 
 import numpy as np
+import numpy.typing as npt
 
 from .rounding import round_half_away, round_step
-from .scores import Artificial, EngineInputError, Entry, Redress, components
+from .scores import Artificial, EngineInputError, Entry, Redress, Weighted, components
 from .vp import to_decimal, vp_for_margin
 
 __all__ = [
@@ -67,7 +69,7 @@ _IMP_STEPS = (
 _STEPS_ARRAY = np.array(_IMP_STEPS, dtype=np.int64)
 
 
-def imps(points):
+def imps(points: int) -> int:
     """IMPs for a point difference; the sign follows the difference (0-10 -> 0, 4000+ -> 24).
 
     Differences of real scores are multiples of 10; anything in a gap of the table (a
@@ -78,7 +80,7 @@ def imps(points):
     return value if points >= 0 else -value
 
 
-def artificial_value(score, artificial_imps=3, where="", field=""):
+def artificial_value(score: Artificial, artificial_imps: Any = 3, where: object = "", field: str = "") -> Fraction:
     """IMPs for an artificial score: AVE+ +a, AVE 0, AVE- -a. A percentage is refused."""
     if score.code is None:
         raise EngineInputError(where, field, f"{score} is a percentage: at IMPs use AVE+, AVE or AVE-")
@@ -99,7 +101,7 @@ def _evaluate(seats: list[tuple[object, str]], rate: Callable[..., Fraction]) ->
     for k, (score, side) in enumerate(seats):
         if isinstance(score, Redress):
 
-            def using(replacement, k=k, side=side):
+            def using(replacement: object, k: int = k, side: str = side) -> Fraction:
                 return _evaluate(seats[:k] + [(replacement, side)] + seats[k + 1 :], rate)
 
             if side != score.non_offending:
@@ -109,7 +111,7 @@ def _evaluate(seats: list[tuple[object, str]], rate: Callable[..., Fraction]) ->
     return rate(*(components(score) for score, _ in seats))
 
 
-def _weighted_imps(own, other):
+def _weighted_imps(own: tuple[tuple[Any, Fraction], ...], other: tuple[tuple[Any, Fraction], ...]) -> Fraction:
     """IMPs of own - other, weighting each pair of components (Law 12C1c at IMPs)."""
     total = Fraction(0)
     for points, weight in own:
@@ -156,15 +158,15 @@ def team_board(
     open_room = _as_entry(open_room, "open room")
     closed_room = _as_entry(closed_room, "closed room")
 
-    def team(ns_room, ew_room):
+    def team(ns_room: Entry, ew_room: Entry) -> Fraction:
         seats = [(ns_room, "NS"), (ew_room, "EW")]
         artificial = [
-            artificial_value(room.raw(side), artificial_imps, room.name, side.lower())
+            artificial_value(cast("Artificial", room.raw(side)), artificial_imps, room.name, side.lower())
             for room, side in seats
             if isinstance(room.raw(side), Artificial)
         ]
         if artificial:
-            return sum(artificial) / len(artificial)
+            return sum(artificial, Fraction(0)) / len(artificial)
         value = _evaluate([(room.raw(side), side) for room, side in seats], _weighted_imps)
         return round_half_away(value) if whole_imps else value
 
@@ -181,7 +183,7 @@ def team_board(
 class MatchScore:
     """A team match: each board's IMPs, each team's net IMPs (its margin) and VPs."""
 
-    boards: tuple
+    boards: tuple[BoardIMPs, ...]
     home_imps: Fraction
     away_imps: Fraction
     home_vp: object
@@ -190,7 +192,14 @@ class MatchScore:
     scale_boards: int
 
 
-def team_match(boards, *, vp_scale="wbf2013-20", scale_boards=None, vp_penalties=(0, 0), **board_options):
+def team_match(
+    boards: Iterable[tuple[object, object]],
+    *,
+    vp_scale: Any = "wbf2013-20",
+    scale_boards: int | None = None,
+    vp_penalties: tuple[object, object] = (0, 0),
+    **board_options: Any,
+) -> MatchScore:
     """Score a team match: ``boards`` is a list of (open_room, closed_room) pairs.
 
     Each team's margin is the sum of its own board results, converted to VPs on its own (so a
@@ -210,8 +219,9 @@ def team_match(boards, *, vp_scale="wbf2013-20", scale_boards=None, vp_penalties
     return MatchScore(scored, home, away, home_vp, away_vp, str(vp_scale), count)
 
 
-def _real_or_artificial(entries, side):
-    real, artificial = [], {}
+def _real_or_artificial(entries: Iterable[Entry], side: str) -> tuple[list[Entry], dict[object, Artificial]]:
+    real: list[Entry] = []
+    artificial: dict[object, Artificial] = {}
     for entry in entries:
         score = entry.raw(side)
         if isinstance(score, Artificial):
@@ -221,7 +231,7 @@ def _real_or_artificial(entries, side):
     return real, artificial
 
 
-def _plain_totals(own_points, others):
+def _plain_totals(own_points: Iterable[int], others: list[int]) -> dict[int, int]:
     """{points: sum of IMP(points - o) over o in ``others``} for each distinct own score.
 
     Integer counting over the IMP table's steps, O((n + m) log n) with m distinct own scores:
@@ -241,10 +251,10 @@ def _plain_totals(own_points, others):
 _PLAIN, _ID = attrgetter("plain"), attrgetter("id")
 
 
-def _all_plain(entries):
+def _all_plain(entries: list[Entry]) -> list[int] | None:
     """The points of every entry when each is a plain balanced score, else None."""
-    points = list(map(_PLAIN, entries))
-    return None if None in points else points
+    points: list[int | None] = list(map(_PLAIN, entries))
+    return None if None in points else cast("list[int]", points)
 
 
 # Every IMP value as a Fraction, made once: -24 ... 24.
@@ -257,12 +267,12 @@ _PAIR_BY_DIFFERENCE = np.empty(8001, dtype=object)
 _PAIR_BY_DIFFERENCE[:] = [_IMP_PAIRS[imps(difference)] for difference in range(-4000, 4001)]
 
 
-def _imp_array(differences):
+def _imp_array(differences: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """IMPs for a numpy array of point differences (the table's steps, signed)."""
     return np.sign(differences) * np.searchsorted(_STEPS_ARRAY, np.abs(differences), side="right")
 
 
-def _plain_cross_imps(entries, points, mode):
+def _plain_cross_imps(entries: list[Entry], points: list[int], mode: str) -> dict[object, tuple[Fraction, ...]]:
     """Cross-IMPs of a board of plain balanced scores: one count per distinct score."""
     values = np.asarray(points, dtype=np.int64)
     distinct, inverse = np.unique(values, return_inverse=True)
@@ -276,7 +286,9 @@ def _plain_cross_imps(entries, points, mode):
     return dict(zip(map(_ID, entries), map(pairs.__getitem__, inverse.tolist())))
 
 
-def cross_imps(entries, *, mode="mean", artificial_imps=3):
+def cross_imps(
+    entries: Iterable[Entry], *, mode: str = "mean", artificial_imps: Any = 3
+) -> dict[object, tuple[Fraction, ...]]:
     """Cross-IMPs: each result against every other real result on the board.
 
     Return {id: (ns, ew)} of Fractions: the mean (``mode="mean"``) or the sum (``"sum"``) of
@@ -293,10 +305,10 @@ def cross_imps(entries, *, mode="mean", artificial_imps=3):
     plain = _all_plain(entries)
     if plain is not None:
         return _plain_cross_imps(entries, plain, mode)
-    result = {entry.id: [None, None] for entry in entries}
-    made = {}
+    result: dict[object, list[Fraction]] = {entry.id: [Fraction(0), Fraction(0)] for entry in entries}
+    made: dict[tuple[int, int], Fraction] = {}
 
-    def fraction(numerator, denominator):
+    def fraction(numerator: int, denominator: int) -> Fraction:
         key = (numerator, denominator)
         value = made.get(key)
         if value is None:
@@ -306,7 +318,9 @@ def cross_imps(entries, *, mode="mean", artificial_imps=3):
     for k, side in enumerate(("NS", "EW")):
         sign = 1 if side == "NS" else -1
 
-        def rate(own, other, sign=sign):
+        def rate(
+            own: tuple[tuple[Any, Fraction], ...], other: tuple[tuple[Any, Fraction], ...], sign: int = sign
+        ) -> Fraction:
             # the sign is applied inside so that a redress's damage is seen from this side
             return sign * _weighted_imps(own, other)
 
@@ -317,13 +331,13 @@ def cross_imps(entries, *, mode="mean", artificial_imps=3):
         stands = [entry.side(side) for entry in real]
         plain_others = [v for v in stands if type(v) is int]
         other_weighted = [(entry, v) for entry, v in zip(real, stands) if type(v) is not int]
-        plain_own = {entry.raw(side) for entry in real if type(entry.raw(side)) is int}
+        plain_own = cast("set[int]", {entry.raw(side) for entry in real if type(entry.raw(side)) is int})
         totals = _plain_totals(plain_own, plain_others)
         divisor = len(real) - 1 if mode == "mean" and len(real) > 1 else 1
         for entry in real:
             own = entry.raw(side)
             if type(own) is int:
-                total = sign * totals[own]  # its own plain score is 0 IMPs against itself
+                plain_total = sign * totals[own]  # its own plain score is 0 IMPs against itself
                 if other_weighted:
                     own_components = ((own, Fraction(1)),)
                     extra = sum(
@@ -334,9 +348,9 @@ def cross_imps(entries, *, mode="mean", artificial_imps=3):
                         ),
                         Fraction(0),
                     )
-                    result[entry.id][k] = (total + sign * extra) / divisor
+                    result[entry.id][k] = (plain_total + sign * extra) / divisor
                 else:
-                    result[entry.id][k] = fraction(total, divisor)
+                    result[entry.id][k] = fraction(plain_total, divisor)
                 continue
             total = Fraction(0)
             for other in real:
@@ -358,7 +372,7 @@ BUTLER_TRIMS = {
 }
 
 
-def butler_trim_count(drop, count):
+def butler_trim_count(drop: object, count: int) -> int:
     """Results dropped at each end of ``count`` real results under the convention ``drop``.
 
     ``drop`` is a whole number k, "none", "one-each-end", "field-size" or a percentage such as
@@ -393,7 +407,7 @@ def butler_trim_count(drop, count):
     return each
 
 
-def butler_datum(points, *, drop=1, step=10, half="away"):
+def butler_datum(points: Iterable[Any], *, drop: object = 1, step: Any = 10, half: str = "away") -> Fraction:
     """The Butler datum: the mean of ``points`` after dropping results at each end as the
     convention ``drop`` says (:func:`butler_trim_count`), rounded to ``step`` with the named
     rule for an exact half (see :func:`~bridge.engine.rounding.round_step`)."""
@@ -414,7 +428,7 @@ def butler_datum(points, *, drop=1, step=10, half="away"):
     return round_step(Fraction(sum(values)) / len(values), step, half)
 
 
-def _round_int_mean(total, count, step, half):
+def _round_int_mean(total: int, count: int, step: int, half: str) -> int:
     """round_step(total / count, step, half) / step for integers, without Fractions."""
     unit = count * step
     low, rest = divmod(total, unit)  # floor, so rest >= 0
@@ -436,10 +450,12 @@ class ButlerScore:
     """Butler IMPs: the ``datum`` and {id: (ns, ew)} of Fractions in ``scores``."""
 
     datum: Fraction
-    scores: dict
+    scores: dict[object, tuple[Fraction, ...]]
 
 
-def butler(entries, *, drop=1, step=10, half="away", artificial_imps=3):
+def butler(
+    entries: Iterable[Entry], *, drop: object = 1, step: Any = 10, half: str = "away", artificial_imps: Any = 3
+) -> ButlerScore:
     """Score a board against a datum (see :func:`butler_datum`; ``drop`` is the trimming
     convention, :data:`BUTLER_TRIMS`).
 
@@ -460,18 +476,18 @@ def butler(entries, *, drop=1, step=10, half="away", artificial_imps=3):
         pairs = _PAIR_BY_DIFFERENCE[np.clip(values - whole, -4000, 4000) + 4000].tolist()
         return ButlerScore(Fraction(whole), dict(zip(map(_ID, entries), pairs)))
     real, _ = _real_or_artificial(entries, "NS")
-    datum_points = []
+    datum_points: list[Any] = []
     for entry in real:
         score = entry.raw("NS")
         score = score.table if isinstance(score, Redress) else score
-        datum_points.append(score if isinstance(score, int) else score.mean)
+        datum_points.append(score if isinstance(score, int) else cast("Weighted", score).mean)
     datum = butler_datum(datum_points, drop=drop, step=step, half=half)
     datum_score = ((datum, Fraction(1)),)
     whole_datum = int(datum) if datum.denominator == 1 else None
-    made = {}
-    scores = {}
+    made: dict[int, Fraction] = {}
+    scores: dict[object, tuple[Fraction, ...]] = {}
     for entry in entries:
-        pair = []
+        pair: list[Fraction] = []
         for side, sign in (("NS", 1), ("EW", -1)):
             score = entry.raw(side)
             if type(score) is int and whole_datum is not None:
