@@ -110,7 +110,7 @@ def claim_aid(record: PlayRecord, position: Position, *, claimer: str, solve: bo
     return aid_at(position, strain=record.strain, declarer_side=record.declarer_side, claimer=claimer, solve=solve)
 
 
-def entered_position(hands: str, *, leader: str, declarer_side: str, declarer_won: int) -> Position:
+def entered_position(hands: str, *, leader: str, declarer_side: str, declarer_won: int | None) -> Position:
     """A claim position the director enters without a play record: the cards left as a PBN
     deal (``"N:AK9..T7. QJ82.T.. T73..A8. 54..96.7"``, every hand as long as the others), the
     seat on lead, and the tricks declarer's side had won. Raises RevokeError naming the field."""

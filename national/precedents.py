@@ -11,14 +11,21 @@ Both use the ``simple`` tokenisation (no stemming, no stop words) so the same qu
 same cases on both.
 """
 
+from __future__ import annotations
+
 import logging
 import re
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.postgres.search import SearchVector
 from django.db import connection, transaction
 
 from national.models import Casebook, PrecedentCase
 from scoring import dispatch
+
+if TYPE_CHECKING:
+    from national.models import CasebookCase
 
 log = logging.getLogger(__name__)
 
@@ -42,13 +49,13 @@ SEARCHED_TEXTS = (
 )
 
 
-def law_parts(number):
+def law_parts(number: str) -> list[str]:
     """``"16B1a"`` -> ``["16", "16B", "16B1", "16B1A"]``: the citation and every law above it."""
     pieces = re.findall(r"\d+|[A-Za-z]", str(number or "").upper().replace("LAW", ""))
     return ["".join(pieces[:depth]) for depth in range(1, len(pieces) + 1)]
 
 
-def law_tokens(numbers):
+def law_tokens(numbers: Iterable[str]) -> str:
     """The space-delimited column of citations with their ancestors (``" 16 16B 16B1 "``)."""
     tokens = []
     for number in numbers:
@@ -58,7 +65,7 @@ def law_tokens(numbers):
     return f" {' '.join(tokens)} " if tokens else " "
 
 
-def contract_of(text):
+def contract_of(text: str | None) -> str:
     """``"4SX"`` -> ``"4S"``, ``"3NT"`` -> ``"3NT"``; ``""`` if it is no contract."""
     match = re.match(r"\s*([1-7])\s*(NT|N|S|H|D|C)", str(text or "").upper())
     if not match:
@@ -66,7 +73,7 @@ def contract_of(text):
     return match.group(1) + ("NT" if match.group(2) in ("N", "NT") else match.group(2))
 
 
-def words_of(text):
+def words_of(text: str) -> list[str]:
     """The words of a text: letters and digits only, lower case, in order, each once."""
     words = []
     for word in re.split(r"[\W_]+", str(text or "").lower()):
@@ -75,7 +82,7 @@ def words_of(text):
     return words
 
 
-def word_column(*texts):
+def word_column(*texts: str) -> str:
     """The column of every word of ``texts`` once (``" alert double pause "``): a word is
     found as the start of one of its words, ``" pause"``, by a plain ``contains``."""
     words = sorted({word for text in texts for word in words_of(text)})
@@ -85,12 +92,12 @@ def word_column(*texts):
 MAX_ALERTS = 8  # the alerted calls compared (the column's 300 characters hold them)
 
 
-def _call(call):
+def _call(call: dict[str, Any]) -> str:
     text = str(call.get("call") or "").upper()
     return "P" if text in ("PASS", "P") else text
 
 
-def auction_keys(auction):
+def auction_keys(auction: dict[str, Any] | None) -> list[str]:
     """What is compared between two auctions (the dict ``bridge.auction.Auction.to_dict()``
     writes), as tokens:
 
@@ -125,12 +132,12 @@ def auction_keys(auction):
     return keys
 
 
-def _one_line(text, limit=160):
+def _one_line(text: str, limit: int = 160) -> str:
     line = " ".join(str(text or "").split())
     return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
 
 
-def decision_line(entry):
+def decision_line(entry: dict[str, Any]) -> str:
     """The decision in one line: the outcome, the score and the first words of the reasons."""
     decision = entry.get("decision", {})
     parts = [decision.get("outcome_label") or ""]
@@ -163,7 +170,7 @@ INDEXED_FIELDS = [
 ]
 
 
-def _row(casebook, case, entry):
+def _row(casebook: Casebook, case: CasebookCase, entry: dict[str, Any]) -> PrecedentCase:
     laws = [law["number"] for law in entry["ruling"]["laws"]]
     texts = entry.get("texts") or {}
     laws_text = " ".join(f"{law['number']} {law.get('title') or ''}" for law in entry["ruling"]["laws"])
@@ -192,7 +199,7 @@ def _row(casebook, case, entry):
     )
 
 
-def _fts_delete(ids):
+def _fts_delete(ids: Sequence[int]) -> None:
     if connection.vendor != "sqlite" or not ids:
         return
     with connection.cursor() as cursor:
@@ -201,7 +208,7 @@ def _fts_delete(ids):
             cursor.execute(f"DELETE FROM {FTS_TABLE} WHERE rowid IN ({', '.join(['%s'] * len(chunk))})", chunk)
 
 
-def _write_full_text(rows):
+def _write_full_text(rows: Sequence[PrecedentCase]) -> None:
     ids = [row.pk for row in rows]
     if connection.vendor == "postgresql":
         PrecedentCase.objects.filter(pk__in=ids).update(
@@ -218,7 +225,7 @@ def _write_full_text(rows):
 
 
 @transaction.atomic
-def index_casebook(casebook_id):
+def index_casebook(casebook_id: int) -> int:
     """(Re)index the cases of one casebook; a draft has none. Returns the number of rows.
     Safe to run twice. A case indexed before keeps its row and so its id: a page already
     showing a link to it (``/national/precedents/<id>/``) still opens it after the worker
@@ -248,7 +255,7 @@ def index_casebook(casebook_id):
     return len(rows)
 
 
-def rebuild():
+def rebuild() -> tuple[int, int]:
     """Index every published and final casebook afresh; returns (casebooks, cases). The rows of
     drafts and of casebooks gone are removed; a case indexed before keeps its id."""
     live = Casebook.objects.exclude(state=Casebook.State.DRAFT)
@@ -266,12 +273,12 @@ def rebuild():
     return books, cases
 
 
-def index_after_commit(casebook):
+def index_after_commit(casebook: Casebook) -> None:
     """Once the transaction commits, ask a worker to index ``casebook``; if the broker cannot be
     reached, index it here and now (it is quick) so the suggestions are never behind."""
     casebook_id = casebook.pk
 
-    def send():
+    def send() -> None:
         try:
             dispatch.send("national.tasks.index_casebook", casebook_id, retry=False)
         except Exception:  # noqa: BLE001 - any broker failure: index in this process instead

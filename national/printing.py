@@ -6,8 +6,11 @@ Django's storage API (``print_casebook``); the page shows the request's state un
 ready or the reason it failed. A final casebook is printed once: later requests get that file.
 """
 
+from __future__ import annotations
+
 import datetime
 import logging
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import PermissionDenied
 from django.core.files.base import ContentFile
@@ -16,10 +19,16 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit import services as audit
+from audit.hints import Choice
 from national import casebooks, pdf
 from national.book import render_book
 from national.models import Casebook, CasebookPrint
 from scoring import dispatch
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+    from audit.texts import Coded
 
 log = logging.getLogger(__name__)
 
@@ -28,12 +37,12 @@ STALE_AFTER = datetime.timedelta(minutes=10)
 TASK = "national.tasks.print_casebook"
 
 
-def latest(casebook):
+def latest(casebook: Casebook) -> CasebookPrint | None:
     """The casebook's most recent print request, or None."""
     return casebook.prints.order_by("-requested_at", "-pk").first()
 
 
-def _final_copy(casebook, job):
+def _final_copy(casebook: Casebook, job: CasebookPrint | None) -> bool:
     """The final casebook's file: its text never changes, so every copy is this one."""
     return (
         job is not None
@@ -43,12 +52,14 @@ def _final_copy(casebook, job):
     )
 
 
-def can_print_again(casebook, job):
+def can_print_again(casebook: Casebook, job: CasebookPrint | None) -> bool:
     """Whether asking for a print now starts a new one (the page offers the button)."""
     return job is None or not (job.in_progress or _final_copy(casebook, job))
 
 
-def _audit(job, action, summary, by=None, after=None):
+def _audit(
+    job: CasebookPrint, action: str, summary: str | Coded, by: User | None = None, after: dict[str, Any] | None = None
+) -> None:
     audit.record(
         action=f"casebook.{action}",
         obj=job.casebook,
@@ -58,7 +69,7 @@ def _audit(job, action, summary, by=None, after=None):
     )
 
 
-def _finish(job, state, now, **fields):
+def _finish(job: CasebookPrint, state: Choice, now: datetime.datetime, **fields: Any) -> bool:
     """Close a print request that is still open; False if another run closed it first."""
     closed = CasebookPrint.objects.filter(pk=job.pk, state__in=(job.State.PENDING, job.State.PRINTING)).update(
         state=state, finished_at=now, **fields
@@ -68,7 +79,7 @@ def _finish(job, state, now, **fields):
 
 
 @transaction.atomic
-def request_print(*, casebook, by, now=None):
+def request_print(*, casebook: Casebook, by: User, now: datetime.datetime | None = None) -> CasebookPrint:
     """Ask a worker to print ``casebook`` as it reads now; the request already on its way (or a
     final casebook's file) if there is one. Returns the print request."""
     if not casebooks.visible_casebooks(by).filter(pk=casebook.pk).exists():
@@ -85,7 +96,7 @@ def request_print(*, casebook, by, now=None):
         }
         if _finish(current, CasebookPrint.State.FAILED, now, error=reason):
             _audit(current, "print_failed", reason, by=by)
-    elif _final_copy(casebook, current):
+    elif current is not None and _final_copy(casebook, current):
         return current
     job = CasebookPrint.objects.create(
         casebook=casebook, casebook_state=casebook.state, requested_by=by, requested_at=now
@@ -93,7 +104,7 @@ def request_print(*, casebook, by, now=None):
     _audit(job, "print_requested", f"{casebook.title}: PDF of the {casebook.get_state_display()} text", by=by)
     job_id = job.pk
 
-    def send():
+    def send() -> None:
         try:
             dispatch.send(TASK, job_id, retry=False)
         except Exception as error:  # noqa: BLE001 - any broker failure is shown on the page
@@ -108,7 +119,7 @@ def request_print(*, casebook, by, now=None):
     return job
 
 
-def print_casebook(job_id):
+def print_casebook(job_id: int) -> Choice:
     """The worker's part: claim the request, print it, keep the file. Safe to run twice (a
     request already claimed or finished is left alone). Returns the request's state."""
     started = timezone.now()

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
     from bridge.play import PlayRecord, Position
+    from bridge.revokes import Transfer
 
 log = logging.getLogger(__name__)
 
@@ -128,7 +129,7 @@ def _store(
     *,
     kind: Choice,
     facts: dict[str, Any],
-    transfer: int | None = None,
+    transfer: Transfer | None = None,
     table_tricks: int | None = None,
     result_tricks: int | None = None,
     guide: dict[str, Any] | None = None,
@@ -205,7 +206,7 @@ def record_revoke(
     ruling: Ruling,
     by: User,
     revoke: int = 0,
-    facts: dict[str, Any] | None = None,
+    facts: Any = None,
     exemptions: dict[str, bool] | None = None,
     established_by: str | None = None,
 ) -> TrickRuling:
@@ -221,6 +222,7 @@ def record_revoke(
     guide, from_play = None, False
     found = record.revokes() if record is not None else []
     if facts is None and found:
+        assert record is not None  # for mypy: revokes were found in it
         if not 0 <= revoke < len(found):
             raise ValidationError(
                 {"revoke": _("The play shows %(n)s revoke(s): choose one of them.") % {"n": len(found)}}
@@ -330,7 +332,7 @@ def record_claim(
     claimer = (claimer or "").upper()
     record = None if (remaining or "").strip() else play_record(ruling)
     contract, declarer, table = _contract(ruling, record)
-    entered = {}
+    entered: dict[str, Any] = {}
     try:
         if record is not None:
             position = claim_position(record) if trick is None else position_at(record, int(trick))
@@ -389,6 +391,7 @@ def _claim_position(item: TrickRuling, record: PlayRecord | None, declarer: str)
             declarer_won=facts["declarer_won"],
         )
     trick = facts.get("trick")
+    assert record is not None  # for mypy: a claim not entered was read from the play
     return claim_position(record) if trick is None else position_at(record, trick)
 
 
@@ -428,6 +431,7 @@ def solve_guide(trick_ruling_id: int) -> bool:
             ).to_dict()
         else:
             facts = RevokeFacts.from_dict(item.facts)
+            assert record is not None  # for mypy: a revoke's guide is read from the play
             revoke = next(r for r in record.revokes() if (r.trick, r.seat) == (facts.trick, facts.offender))
             transfer = revoke_transfer(item.edition, facts)
             guide = equity_guide(record, revoke, transfer)
@@ -462,7 +466,7 @@ def confirm(
     by: User,
     equity_tricks: int = 0,
     equity_reason: str = "",
-    awarded_tricks: int | None = None,
+    awarded_tricks: Any = None,
     normal_line: str = "",
     give: bool = True,
 ) -> TrickRuling:

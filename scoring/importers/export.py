@@ -6,7 +6,10 @@ Reads only (the selectors' record); artificial scores are written as the codes t
 write (A60 / A40, AVE+ / AVE-), a board not played without a score as NP.
 """
 
+from __future__ import annotations
+
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from bridge.deals import parse_deal
 from bridge.interchange import BoardIn, ResultIn
@@ -14,6 +17,11 @@ from bridge.pbn import PbnGame, PbnTable, ScoreRow, write_pbn
 from bridge.usebio import write_usebio
 from scoring import selectors
 from scoring.models import Board, Event, Result
+
+if TYPE_CHECKING:
+    from django.db.models import QuerySet
+
+    from scoring.models import Session
 
 _SCORING = {
     Event.Kind.MP_PAIRS: "matchpoints",
@@ -24,11 +32,11 @@ _SCORING = {
 _PBN_SCORING = {"matchpoints": "MP", "butler": "IMP;Butler", "cross_imps": "IMP;Cross", "imps": "IMP"}
 
 
-def _scoring(event):
+def _scoring(event: Event) -> str:
     return _SCORING.get(event.kind, "imps")
 
 
-def _number(value):
+def _number(value: Decimal | int | str | None) -> str | None:
     if value is None:
         return None
     value = Decimal(value).normalize()
@@ -36,7 +44,7 @@ def _number(value):
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
-def _codes(result):
+def _codes(result: Result) -> tuple[str, ...]:
     """(N-S text, E-W text) for a result without a table score."""
     effective = getattr(result, "effective", None)
     score = effective.score if effective is not None and effective.kind == "artificial" else None
@@ -49,7 +57,7 @@ def _codes(result):
     return tuple(texts)
 
 
-def _results(session):
+def _results(session: Session) -> QuerySet[Result]:
     return (
         Result.objects.filter(board__session=session)
         .select_related("board", "ns", "ew", "table__section", "round", "effective", "board_score")
@@ -57,7 +65,7 @@ def _results(session):
     )
 
 
-def session_pbn(session):
+def session_pbn(session: Session) -> str:
     """The PBN export text of ``session`` (CRLF line ends)."""
     event = session.event
     tournament = event.tournament
@@ -81,7 +89,7 @@ def session_pbn(session):
             f"{unit}_EW\\5R",
         ]
     )
-    by_board = {}
+    by_board: dict[int, list[Result]] = {}
     for result in _results(session):
         by_board.setdefault(result.board_id, []).append(result)
     games = []
@@ -144,7 +152,7 @@ def session_pbn(session):
     return write_pbn(games).replace("\n", "\r\n")
 
 
-def _totals(event, session, unit):
+def _totals(event: Event, session: Session, unit: str) -> PbnTable:
     table = PbnTable(f"Rank\\3R;PairId\\3R;Direction\\2L;TotalScore{unit}\\7R;TotalPercentage\\6R;Names\\40L")
     for standing in selectors.standings(event, session):
         table.rows.append(
@@ -162,11 +170,11 @@ def _totals(event, session, unit):
     return table
 
 
-def session_usebio(session):
+def session_usebio(session: Session) -> bytes:
     """The USEBIO 1.2 XML of ``session`` (bytes)."""
     event = session.event
     boards = []
-    by_board = {}
+    by_board: dict[int, list[Result]] = {}
     for result in _results(session):
         by_board.setdefault(result.board_id, []).append(result)
     for board in Board.objects.filter(session=session).order_by("number"):
