@@ -12,11 +12,17 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 from bridge.deals import SEAT_NAMES, SEAT_WORDS, SUITS, next_seat, parse_vulnerability
 from bridge.engine.contract import vulnerable_for
 from bridge.messages import Message, _
+
+if TYPE_CHECKING:
+    from bridge.auction import Auction, AuctionCall, BoardRecord
+    from bridge.deals import Deal
 
 WIDTH = 520
 RED = "#c8102e"
@@ -34,11 +40,11 @@ INTERNATIONAL_RANKS = {"A": "A", "K": "K", "Q": "Q", "J": "J", "T": "10"}
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 
-def _esc(text):
+def _esc(text: object) -> str:
     return escape(_CONTROL_RE.sub("", str(text)), {'"': "&quot;"})
 
 
-def call_text(call, suit_symbols=True):
+def call_text(call: str, suit_symbols: bool = True) -> str:
     """``"4H"`` -> ``"4♥"`` (or ``"4H"`` without symbols); ``Pass``, ``X``, ``XX``, ``1NT``
     stay as they are."""
     if suit_symbols and call[:1].isdigit() and call[1:] in SUIT_SYMBOLS:
@@ -46,10 +52,10 @@ def call_text(call, suit_symbols=True):
     return call
 
 
-def _note_parts(call):
+def _note_parts(call: AuctionCall) -> Message | str:
     """What a note says of a call, as a Message (English as a ``str``; scoring.i18n.translate
     gives the reader's language); "" when there is nothing to say."""
-    parts = []
+    parts: list[Message | str] = []
     if call.alert:
         parts.append(_("alerted: %(explanation)s", explanation=call.explanation) if call.explanation else _("alerted"))
     elif call.explanation:
@@ -66,12 +72,12 @@ def _note_parts(call):
     return text
 
 
-def auction_notes(auction, suit_symbols=True):
+def auction_notes(auction: Auction, suit_symbols: bool = True) -> list[dict[str, Any]]:
     """One numbered note per call with an alert, explanation, tempo or remark:
     ``[{"number": 1, "index": 0, "seat": "S", "call": "1NT", "text": "South 1NT —
     alerted: 15-17"}, ...]`` (``index`` is the call's 0-based position; ``text`` is a Message:
     English as it stands, the reader's language through scoring.i18n.translate)."""
-    notes = []
+    notes: list[dict[str, Any]] = []
     for index, call in enumerate(auction.calls):
         parts = _note_parts(call)
         if parts:
@@ -93,11 +99,11 @@ def auction_notes(auction, suit_symbols=True):
     return notes
 
 
-def _blank(seat):
+def _blank(seat: str) -> dict[str, Any]:
     return {"seat": seat, "call": "", "text": "", "level": "", "symbol": "", "red": False, "alert": False, "notes": []}
 
 
-def auction_rows(auction, suit_symbols=True):
+def auction_rows(auction: Auction, suit_symbols: bool = True) -> list[list[dict[str, Any]]]:
     """The auction as rows of four cells, columns West, North, East, South.
 
     The first row has blank cells before the dealer and the last is padded with blanks.
@@ -127,7 +133,7 @@ def auction_rows(auction, suit_symbols=True):
     return [cells[i : i + 4] for i in range(0, len(cells), 4)]
 
 
-def _rank_map(ranks):
+def _rank_map(ranks: str | Mapping[str, str] | None) -> dict[str, str]:
     mapping = {rank: rank for rank in "AKQJT98765432"}
     mapping.update(INTERNATIONAL_RANKS)
     if ranks is None:
@@ -141,20 +147,22 @@ def _rank_map(ranks):
     return mapping
 
 
-def _text(x, y, body, **attrs):
+def _text(x: int, y: int, body: str, **attrs: object) -> str:
     """A <text> element; ``body`` is markup already escaped."""
     extra = "".join(f' {name.replace("_", "-")}="{_esc(value)}"' for name, value in sorted(attrs.items()))
     return f'<text x="{x}" y="{y}"{extra}>{body}</text>'
 
 
-def _suit(suit, symbols):
+def _suit(suit: str, symbols: bool) -> str:
     label = SUIT_SYMBOLS[suit] if symbols else suit
     if suit in ("H", "D"):
         return f'<tspan fill="{RED}">{label}</tspan>'
     return label
 
 
-def _hand(seat, deal, x, y, names, ranks, symbols):
+def _hand(
+    seat: str, deal: Deal, x: int, y: int, names: Mapping[str, str], ranks: Mapping[str, str], symbols: bool
+) -> list[str]:
     """A hand: the seat and player's name, then one line per suit."""
     name = names.get(seat, "")
     title = f"{SEAT_NAMES[seat]}" + (f": {name}" if name else "")
@@ -172,7 +180,7 @@ def _hand(seat, deal, x, y, names, ranks, symbols):
     return out
 
 
-def _compass(cx, cy, board_number, dealer, vulnerability):
+def _compass(cx: int, cy: int, board_number: int | str | None, dealer: str, vulnerability: str) -> list[str]:
     """The square in the middle: a band per seat, red where the seat is vulnerable."""
     out = [f'<rect x="{cx - 50}" y="{cy - 50}" width="100" height="100" fill="#fff" stroke="#333"/>']
     bands = {
@@ -201,8 +209,17 @@ def _compass(cx, cy, board_number, dealer, vulnerability):
 
 
 def hand_diagram_svg(
-    deal, *, dealer, vulnerability, board_number, auction=None, suit_symbols=True, ranks=None, title="", players=None
-):
+    deal: Deal,
+    *,
+    dealer: str,
+    vulnerability: str,
+    board_number: int | str | None,
+    auction: Auction | None = None,
+    suit_symbols: bool = True,
+    ranks: str | Mapping[str, str] | None = None,
+    title: str = "",
+    players: Mapping[str, str] | None = None,
+) -> str:
     """A standalone SVG (520 px wide) of ``deal``: North at the top, West left, East right,
     South at the bottom, the board number, dealer and vulnerability (vulnerable seats in red
     in the central square), then the auction (an ``Auction``) as a table West, North, East,
@@ -257,7 +274,9 @@ def hand_diagram_svg(
     )
 
 
-def _auction(out, auction, y, vulnerability, suit_symbols, rank_map):
+def _auction(
+    out: list[str], auction: Auction, y: int, vulnerability: str, suit_symbols: bool, rank_map: Mapping[str, str]
+) -> int:
     """Append the auction table, the contract line and the notes; return the next y."""
     xs = {seat: 150 + 60 * i for i, seat in enumerate(COLUMNS)}
     out.append('<g class="auction">')
@@ -302,7 +321,7 @@ def _auction(out, auction, y, vulnerability, suit_symbols, rank_map):
     return y
 
 
-def _summary(auction, suit_symbols, rank_map=None):
+def _summary(auction: Auction, suit_symbols: bool, rank_map: Mapping[str, str] | None = None) -> list[str]:
     """The contract, lead and claim as lines of text (none while the auction is open)."""
     try:
         contract, declarer = auction.validate(complete=False)
@@ -312,6 +331,7 @@ def _summary(auction, suit_symbols, rank_map=None):
         return []
     if contract == "PASS":
         return ["Passed out"]
+    assert declarer is not None  # a contract has its declarer
     level_strain = contract.rstrip("X")
     text = call_text(level_strain, suit_symbols) + contract[len(level_strain) :]
     line = f"Contract: {text} by {SEAT_NAMES[declarer]}"
@@ -326,7 +346,7 @@ def _summary(auction, suit_symbols, rank_map=None):
     return lines
 
 
-def record_svg(record, **options):
+def record_svg(record: BoardRecord, **options: Any) -> str:
     """``hand_diagram_svg`` for a BoardRecord (bridge.auction), its auction and players."""
     return hand_diagram_svg(
         record.deal,
@@ -339,7 +359,7 @@ def record_svg(record, **options):
     )
 
 
-def _bundled_fonts():
+def _bundled_fonts() -> list[str]:
     """matplotlib's copy of DejaVu (it has the suit symbols); matplotlib is installed with
     endplay. Found without importing matplotlib, which is slow to load."""
     import importlib.util
@@ -356,7 +376,7 @@ def _bundled_fonts():
     ]
 
 
-def render_png(svg, zoom=2.0):
+def render_png(svg: str, zoom: float = 2.0) -> bytes:
     """``svg`` as PNG bytes, drawn by resvg (the ``resvg-py`` wheel: no system packages).
 
     The fonts are the DejaVu files bundled with matplotlib, not the system's, so the picture
