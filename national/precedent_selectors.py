@@ -271,21 +271,23 @@ def similar_cases(ruling, user=None, limit=SUGGESTIONS):
         " OR ",
     )
     table = PrecedentCase._meta.db_table
-    # The score without the words once for each case that shares a law or the kind (read from
-    # the index precedent_likeness alone), then the words for the few within reach.
+    # The score without the words once for each case that shares a law or the kind (on SQLite
+    # read from the index precedent_likeness alone), then the words of the few within reach of
+    # the fifth best, each read by its id (a join would read them all).
+    held_sql = f"(SELECT {held[0]} FROM {table} p WHERE p.id = c.id)" if words else "0"
     sql, params = _sum(
         [
             (
-                f"WITH c AS MATERIALIZED (SELECT id, {likeness[0]} AS likeness FROM {table} "
-                f"WHERE authority_id = %s AND ruling_id <> %s AND ({shares[0]}))",
+                f'WITH c AS MATERIALIZED (SELECT id, year, casebook_id, "position", {likeness[0]} AS likeness '
+                f"FROM {table} WHERE authority_id = %s AND ruling_id <> %s AND ({shares[0]}))",
                 [*likeness[1], authority_id, ruling.pk, *shares[1]],
             ),
-            (f"SELECT p.id, c.likeness + {held[0]} AS score FROM c JOIN {table} p ON p.id = c.id", held[1]),
+            (f"SELECT c.id, c.likeness + {held_sql} AS score FROM c", held[1] if words else []),
             (
                 "WHERE c.likeness >= coalesce((SELECT likeness FROM c ORDER BY likeness DESC LIMIT 1 OFFSET %s) - %s, -1)",
                 [limit - 1, len(words)],
             ),
-            ("ORDER BY score DESC, p.year DESC, p.casebook_id DESC, p.position LIMIT %s", [limit]),
+            ('ORDER BY score DESC, c.year DESC, c.casebook_id DESC, c."position" LIMIT %s', [limit]),
         ],
         " ",
     )
