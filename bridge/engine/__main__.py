@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any, NoReturn, TextIO
 
 from .contract import ContractError, board_vulnerability, ns_score
 from .imps import butler, cross_imps, imps, team_match
@@ -26,21 +28,21 @@ from .vp import victory_points
 CENT = Fraction(1, 100)
 
 
-def _percent_display(value):
+def _percent_display(value: Fraction) -> str:
     return decimal_str(round_half_up(value, CENT), 2)
 
 
-def _signed_display(value):
+def _signed_display(value: Fraction) -> str:
     return decimal_str(round_half_away(value, CENT), 2)
 
 
-def _mp_display(value, top, rounding):
+def _mp_display(value: Fraction, top: Fraction, rounding: str) -> str:
     if rounding == "ebu":
         return decimal_str(ebu(value, top), 1)
     return decimal_str(round_half_up(value, CENT), 2)
 
 
-def _options(doc, allowed, where="input"):
+def _options(doc: dict[str, Any], allowed: set[str], where: str = "input") -> None:
     unknown = set(doc) - set(allowed) - {"kind"}
     if unknown:
         raise EngineInputError(
@@ -48,7 +50,7 @@ def _options(doc, allowed, where="input"):
         )
 
 
-def _int(doc, key, default, where="input", minimum=None):
+def _int(doc: dict[str, Any], key: str, default: int | None, where: str = "input", minimum: int | None = None) -> Any:
     value = doc.get(key, default)
     if value is None:
         return None
@@ -59,7 +61,7 @@ def _int(doc, key, default, where="input", minimum=None):
     return value
 
 
-def _number(doc, key, default, where="input"):
+def _number(doc: dict[str, Any], key: str, default: object, where: str = "input") -> Fraction:
     value = doc.get(key, default)
     if value is None:
         raise EngineInputError(where, key, "missing: a number is required")
@@ -69,14 +71,14 @@ def _number(doc, key, default, where="input"):
         raise EngineInputError(where, key, f"{value!r} is not a number") from None
 
 
-def _parse_options(doc):
+def _parse_options(doc: dict[str, Any]) -> dict[str, Any]:
     return {
         "max_components": _int(doc, "max_components", 5, minimum=1),
         "weight_decimals": _int(doc, "weight_decimals", None, minimum=0),
     }
 
 
-def _matchpoints(doc):
+def _matchpoints(doc: dict[str, Any]) -> dict[str, Any]:
     _options(
         doc,
         {"expected", "scale", "averages", "small_groups", "rounding", "results", "max_components", "weight_decimals"},
@@ -117,13 +119,13 @@ def _matchpoints(doc):
     }
 
 
-def _room(value, where, options):
+def _room(value: object, where: str, options: dict[str, Any]) -> Entry:
     if isinstance(value, dict) and "ns" in value:
         return parse_result(value, where=where, **options)
     return Entry(where, parse_score(value, where, "score", **options), label=where)
 
 
-def _team_boards(doc):
+def _team_boards(doc: dict[str, Any]) -> tuple[list[tuple[Entry, Entry]], list[Any]]:
     """The (open room, closed room) pairs of a team document and the boards' numbers."""
     options = _parse_options(doc)
     boards = doc.get("boards")
@@ -148,13 +150,13 @@ def _team_boards(doc):
     return pairs, numbers
 
 
-def _team_rows(numbers, scored):
+def _team_rows(numbers: list[Any], scored: Iterable[Any]) -> list[dict[str, Any]]:
     return [
         {"board": number, "home": exact_str(b.home), "away": exact_str(b.away)} for number, b in zip(numbers, scored)
     ]
 
 
-def _board_a_match(doc):
+def _board_a_match(doc: dict[str, Any]) -> dict[str, Any]:
     _options(doc, {"boards", "averages", "max_components", "weight_decimals"})
     pairs, numbers = _team_boards(doc)
     averages = doc.get("averages", [60, 50, 40])
@@ -170,7 +172,7 @@ def _board_a_match(doc):
     }
 
 
-def _knockout(doc):
+def _knockout(doc: dict[str, Any]) -> dict[str, Any]:
     _options(
         doc,
         {
@@ -205,7 +207,7 @@ def _knockout(doc):
     }
 
 
-def _total_points(doc):
+def _total_points(doc: dict[str, Any]) -> dict[str, Any]:
     _options(doc, {"boards", "max_components", "weight_decimals"})
     pairs, numbers = _team_boards(doc)
     match = total_points(pairs)
@@ -217,7 +219,7 @@ def _total_points(doc):
     }
 
 
-def _imp_session(doc):
+def _imp_session(doc: dict[str, Any]) -> dict[str, Any]:
     _options(doc, {"boards", "plus", "minus"})
     rows = doc.get("boards")
     if not isinstance(rows, list):
@@ -238,7 +240,7 @@ def _imp_session(doc):
     }
 
 
-def _team_match(doc):
+def _team_match(doc: dict[str, Any]) -> dict[str, Any]:
     _options(
         doc,
         {
@@ -282,7 +284,7 @@ def _team_match(doc):
     }
 
 
-def _imp_rows(entries, scores):
+def _imp_rows(entries: list[Entry], scores: dict[Any, Any]) -> list[dict[str, Any]]:
     return [
         {
             "id": entry.id,
@@ -294,7 +296,7 @@ def _imp_rows(entries, scores):
     ]
 
 
-def _cross_imps(doc):
+def _cross_imps(doc: dict[str, Any]) -> dict[str, Any]:
     _options(doc, {"results", "mode", "artificial_imps", "max_components", "weight_decimals"})
     entries = parse_results(doc.get("results"), **_parse_options(doc))
     mode = doc.get("mode", "mean")
@@ -302,7 +304,7 @@ def _cross_imps(doc):
     return {"kind": "cross_imps", "mode": mode, "results": _imp_rows(entries, scores)}
 
 
-def _butler(doc):
+def _butler(doc: dict[str, Any]) -> dict[str, Any]:
     _options(doc, {"results", "drop", "half", "artificial_imps", "max_components", "weight_decimals"})
     entries = parse_results(doc.get("results"), **_parse_options(doc))
     half = doc.get("half", "away")
@@ -314,13 +316,13 @@ def _butler(doc):
     return {"kind": "butler", "datum": exact_str(score.datum), "results": _imp_rows(entries, score.scores)}
 
 
-def _imps(doc):
+def _imps(doc: dict[str, Any]) -> dict[str, Any]:
     _options(doc, {"points"})
     points = parse_points(doc.get("points"), "input", "points")
     return {"kind": "imps", "points": points, "imps": imps(points)}
 
 
-def _vp(doc):
+def _vp(doc: dict[str, Any]) -> dict[str, Any]:
     _options(doc, {"margin", "boards", "scale"})
     margin = _number(doc, "margin", None)
     boards = _int(doc, "boards", None, minimum=1)
@@ -338,7 +340,7 @@ def _vp(doc):
     }
 
 
-def _session(doc):
+def _session(doc: dict[str, Any]) -> dict[str, Any]:
     _options(doc, {"boards", "plus", "minus"})
     rows = doc.get("boards")
     if not isinstance(rows, list):
@@ -371,7 +373,7 @@ def _session(doc):
     }
 
 
-def _contract(doc):
+def _contract(doc: dict[str, Any]) -> dict[str, Any]:
     _options(doc, {"contract", "declarer", "tricks", "vulnerability", "board"})
     vulnerability = doc.get("vulnerability")
     if vulnerability is None and doc.get("board") is not None:
@@ -408,11 +410,11 @@ KINDS = {
 }
 
 
-def _refuse_constant(name):
+def _refuse_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a number")
 
 
-def run(text):
+def run(text: str) -> dict[str, Any]:
     """Score the JSON document ``text``; return the output document (a dict).
 
     Raise EngineInputError (a ValueError) for bad JSON or input that cannot be scored.
@@ -429,7 +431,7 @@ def run(text):
     return KINDS[kind](doc)
 
 
-def main(stdin=None, stdout=None, stderr=None):
+def main(stdin: TextIO | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
     stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
     try:
         output = run(stdin.read())
