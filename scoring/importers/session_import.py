@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -40,7 +40,8 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
     from django.db.models import Model
 
-    from bridge.interchange import Notice, ResultIn, SessionFile
+    from bridge.interchange import BoardIn, Notice, ResultIn, SessionFile
+    from scoring.models import Table
 
 MAX_REFUSALS = 50
 
@@ -74,7 +75,7 @@ class ImportRefused(Exception):
 class ImportSummary:
     """What an import did (or, for a preview, would do)."""
 
-    session: Session
+    session: Session | None  # None when the file is refused before a session is chosen
     format: str = ""
     boards: int = 0
     results: int = 0
@@ -85,6 +86,7 @@ class ImportSummary:
     board_numbers: list = field(default_factory=list)
     dry_run: bool = False
     digest: str = ""
+    refusals: list[str] = field(default_factory=list)
     replaced: dict | None = None  # a replace: what the session held before ({"boards": n, "results": m})
 
 
@@ -96,7 +98,7 @@ def _line(line: int | None, detail: str) -> str:
     return _("line %(line)s: %(message)s") % {"line": line, "message": detail}
 
 
-def _where(item: ResultIn, detail: str) -> str:
+def _where(item: BoardIn | ResultIn, detail: str) -> str:
     if getattr(item, "where", ""):
         return f"{translate(item.where)}: {detail}"
     return _line(item.line, detail)
@@ -276,16 +278,16 @@ def _blocker(obj: Model) -> str:
 
 
 class _Importer:
-    def __init__(self, event, parsed, session_number, by):
+    def __init__(self, event: Event, parsed: SessionFile, session_number: int | None, by: User | None) -> None:
         self.event, self.parsed, self.session_number, self.by = event, parsed, session_number, by
-        self.refusals = []
+        self.refusals: list[str] = []
         self.warnings = [translate(w) for w in parsed.warnings]
 
-    def refuse(self, text):
+    def refuse(self, text: str) -> None:
         if len(self.refusals) < MAX_REFUSALS:
             self.refusals.append(text)
 
-    def run(self):
+    def run(self) -> ImportSummary:
         event, parsed = self.event, self.parsed
         self.check_file()
         if self.refusals:
@@ -300,22 +302,22 @@ class _Importer:
             or next(iter(sections.values()), None)
             or services.create_session_section(session=session, name="A")
         )
-        boards = {}
-        for item in parsed.boards:
-            if item.number in boards:
+        boards: dict[int, Board] = {}
+        for board_in in parsed.boards:
+            if board_in.number in boards:
                 continue
             try:
-                boards[item.number] = services.create_board(
+                boards[board_in.number] = services.create_board(
                     session=session,
-                    number=item.number,
-                    dealer=item.dealer,
-                    vulnerability=item.vulnerability,
-                    deal=item.deal,
+                    number=board_in.number,
+                    dealer=board_in.dealer,
+                    vulnerability=board_in.vulnerability,
+                    deal=board_in.deal,
                 )
                 summary.boards += 1
-                summary.board_numbers.append(item.number)
+                summary.board_numbers.append(board_in.number)
             except ValidationError as error:
-                self.refuse(_where(item, _detail(error)))
+                self.refuse(_where(board_in, _detail(error)))
         contestants = {c.number: c for c in Contestant.objects.filter(event=event)}
         by_name = {c.name.strip().lower(): c for c in contestants.values() if c.name.strip()}
         tables, rounds, matches = {}, {}, set()
@@ -376,12 +378,12 @@ class _Importer:
             )
         return summary
 
-    def summary(self, session):
+    def summary(self, session: Session | None) -> ImportSummary:
         summary = ImportSummary(session=session, format=self.parsed.format)
         summary.refusals, summary.warnings = self.refusals, self.warnings
         return summary
 
-    def check_file(self):
+    def check_file(self) -> None:
         event, parsed = self.event, self.parsed
         if parsed.individual:
             first = next((r for r in parsed.results), None)
@@ -426,22 +428,26 @@ class _Importer:
                     self.refuse(_where(item, _("Room: a team event's result needs its room (Open or Closed).")))
         if not parsed.boards:
             self.refuse(_line(1, _("the file holds no boards.")))
-        first = {}
-        for item in parsed.boards:
-            earlier = first.setdefault(item.number, item)
-            if earlier is not item and earlier.deal and item.deal and earlier.deal != item.deal:
+        first_of: dict[int, BoardIn] = {}
+        for board_in in parsed.boards:
+            earlier = first_of.setdefault(board_in.number, board_in)
+            if earlier is not board_in and earlier.deal and board_in.deal and earlier.deal != board_in.deal:
                 self.refuse(
                     _where(
-                        item,
+                        board_in,
                         _(
                             "Deal: board %(board)s has one deal in section %(first)s and another in section %(second)s: a "
                             "session keeps one deal per board number, so import each section as a session of its own."
                         )
-                        % {"board": item.number, "first": earlier.section or "-", "second": item.section or "-"},
+                        % {
+                            "board": board_in.number,
+                            "first": earlier.section or "-",
+                            "second": board_in.section or "-",
+                        },
                     )
                 )
 
-    def check_butler_rounding(self):
+    def check_butler_rounding(self) -> None:
         """A Butler file from a program whose datum rounding is known (bridge.interchange's
         BUTLER_ROUNDING_BY_PROGRAM) and differs from the regulations': say so, since the IMPs
         recalculated here follow the regulations' setting ``butler_rounding``."""
@@ -464,7 +470,7 @@ class _Importer:
                 }
             )
 
-    def session(self):
+    def session(self) -> Session:
         event = self.event
         signature = self.signature()
         if self.session_number is None:
@@ -501,7 +507,7 @@ class _Importer:
                 taken.discard(item.number)
         return session
 
-    def signature(self):
+    def signature(self) -> list[tuple[int, int, int, str, str, int]]:
         return sorted(
             (r.board, r.ns or 0, r.ew or 0, r.contract, r.declarer, r.tricks if r.tricks is not None else -1)
             for r in self.parsed.results
@@ -509,7 +515,7 @@ class _Importer:
         )
 
     @staticmethod
-    def existing_signature(session):
+    def existing_signature(session: Session) -> list[tuple[int, int, int, str, str, int]]:
         rows = Result.objects.filter(board__session=session).values_list(
             "board__number", "ns__number", "ew__number", "contract", "declarer", "tricks"
         )
@@ -518,22 +524,29 @@ class _Importer:
             for b, ns, ew, contract, declarer, tricks in rows
         )
 
-    def sides(self, item, contestants, by_name, summary):
+    def sides(
+        self, item: ResultIn, contestants: dict[int, Contestant], by_name: dict[str, Contestant], summary: ImportSummary
+    ) -> tuple[Contestant, Contestant]:
         if item.ns is None and item.home_name:
             home = self.named(item.home_name, contestants, by_name, summary)
             away = self.named(item.away_name, contestants, by_name, summary)
             return (home, away) if item.room == "open" else (away, home)
         return (self.numbered(item.ns, contestants, summary), self.numbered(item.ew, contestants, summary))
 
-    def numbered(self, number, contestants, summary):
+    def numbered(self, number: int | None, contestants: dict[Any, Contestant], summary: ImportSummary) -> Contestant:
         if number not in contestants:
             contestants[number] = services.enter_contestant(
-                event=self.event, number=number, members=[], name=self.parsed.names.get(number, "")
+                event=self.event,
+                number=number,
+                members=[],
+                name=self.parsed.names.get(number, "") if number is not None else "",
             )
             summary.contestants_created.append(number)
         return contestants[number]
 
-    def named(self, name, contestants, by_name, summary):
+    def named(
+        self, name: str, contestants: dict[int, Contestant], by_name: dict[str, Contestant], summary: ImportSummary
+    ) -> Contestant:
         key = name.strip().lower()
         if key not in by_name:
             number = max(contestants, default=0) + 1
@@ -545,14 +558,14 @@ class _Importer:
 
     def record(
         self,
-        board,
-        round_,
-        table,
-        ns,
-        ew,
-        item,
-        summary,
-    ):
+        board: Board,
+        round_: Round,
+        table: Table,
+        ns: Contestant,
+        ew: Contestant,
+        item: ResultIn,
+        summary: ImportSummary,
+    ) -> Result:
         if item.kind == "played":
             return services.record_result(
                 board=board,
@@ -577,7 +590,7 @@ class _Importer:
                 )
             )
             return result
-        score = dict(item.score)
+        score = dict(item.score or {})  # an artificial score: never None here
         if not self.event.kind == Event.Kind.MP_PAIRS and self.event.kind != Event.Kind.INDIVIDUAL:
             for side, value in score.items():
                 if value.endswith("%"):
