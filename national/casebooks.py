@@ -38,6 +38,7 @@ from national import anonymise, precedents, selectors
 from national.models import Casebook, CasebookCase
 from scoring import roles
 from scoring.models import Contestant, Player
+from scoring.texts import score_words
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -599,7 +600,7 @@ def case_content(
             ],
             "regulations": regulations,
             "outcome": ruling.get_outcome_display() if ruling.outcome else "",
-            "score": ruling.score_description,
+            "score": score_words(ruling.score_description),  # in the casebook's language
             "penalties": [str(penalty) for penalty in ruling.penalties.all()],
         },
         "appeal_side": sides.get(appeal.side, ""),
@@ -616,7 +617,7 @@ def case_content(
         "decision": {
             "outcome": appeal.outcome,
             "outcome_label": appeal.get_outcome_display() if appeal.outcome else "",
-            "score": appeal.score_description,
+            "score": score_words(appeal.score_description),
             "without_merit": appeal.without_merit,
             "decided_at": appeal.decided_at.isoformat() if appeal.decided_at else "",
             "further": (

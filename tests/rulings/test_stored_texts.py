@@ -18,6 +18,7 @@ from scoring import services as scoring
 from scoring.texts import score_words
 from tests.appeals.conftest import POSTED, case  # noqa: F401 - the fixture
 from tests.conftest import make_user
+from tests.national.test_casebooks import compile_book, decided  # noqa: F401 - the fixture
 
 pytestmark = pytest.mark.django_db
 
@@ -222,3 +223,17 @@ def test_a_rulings_score_words_read_in_greek_on_its_page_and_the_contestants(cas
     contestant = case.record.results[5].ns
     page = client.get(f"/contestants/{contestant.pk}/", HTTP_ACCEPT_LANGUAGE="he").content.decode()
     assert "צפון-דרום AVE+, מזרח-מערב AVE-" in page and "N-S AVE+" not in page
+
+
+def test_a_casebook_gives_a_scores_words_in_its_own_language(decided):  # noqa: F811
+    from national import casebooks
+    from rulings.models import Ruling
+
+    Ruling.objects.filter(pk=decided.ruling.pk).update(score_description="N-S AVE+, E-W AVE-")
+    authority = decided.record.authority
+    authority.language = "el"
+    authority.save()
+    with translation.override("en"):  # whoever compiles it
+        casebook = compile_book(decided)
+    [entry] = casebooks.build_content(casebook)["cases"]
+    assert entry["ruling"]["score"] == "Β-Ν AVE+, Α-Δ AVE-"
