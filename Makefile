@@ -47,8 +47,8 @@ test: $(STAMP) messages lint
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
 
-# The readers' property-based fuzz tests (tests/fuzz.py) with 40 times the examples of make test:
-# a few minutes. FUZZ_FACTOR=200 make fuzz tries harder.
+# The readers' property-based fuzz tests (tests/fuzz.py) with 10 times the examples of make test:
+# a few minutes. FUZZ_FACTOR=50 make fuzz tries harder.
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest -q -p no:cacheprovider \
 		tests/bridge/test_readers_fuzz.py tests/bridge/test_interchange_fuzz.py

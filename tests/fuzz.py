@@ -10,7 +10,7 @@ import os
 from hypothesis import HealthCheck, settings
 
 FUZZ = os.environ.get("HYPOTHESIS_PROFILE") == "fuzz"
-FUZZ_FACTOR = int(os.environ.get("FUZZ_FACTOR", "40"))
+FUZZ_FACTOR = int(os.environ.get("FUZZ_FACTOR", "10"))
 
 
 def examples(bounded):

@@ -385,7 +385,7 @@ def _contract(doc: dict[str, Any]) -> dict[str, Any]:
     contract = doc.get("contract")
     if not isinstance(contract, str):
         raise EngineInputError(
-            "input", "contract", f'{json.dumps(contract)} is not a contract: write it as text, e.g. "4S"'
+            "input", "contract", f'{json.dumps(contract, default=float)} is not a contract: write it as text, e.g. "4S"'
         )
     try:
         score = ns_score(contract, doc.get("declarer"), doc.get("tricks"), vulnerability)

@@ -147,6 +147,10 @@ def test_engine_json_is_scored_or_refused_cleanly(text):
             'input, contract: null is not a contract: write it as text, e.g. "4S"',
         ),
         (
+            '{"kind": "contract", "contract": 4.5, "declarer": "N", "tricks": 10, "vulnerability": "None"}',
+            'input, contract: 4.5 is not a contract: write it as text, e.g. "4S"',
+        ),
+        (
             '{"kind": "matchpoints", "results": [{"ns": 420}, {"ns": 400}], "scale": ["2/1"]}',
             "board, scale: ['2/1'] is not one of 2/1, 1/half",
         ),
