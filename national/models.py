@@ -193,10 +193,11 @@ class PrecedentCase(models.Model):
         verbose_name_plural = _("precedents")
         ordering = ["-year", "casebook", "position"]
         indexes = [
-            # The search by kind, and the suggestions: every column a case is scored on
-            # (precedent_selectors.similar_cases), so the scoring reads this index alone.
+            # The search by kind, and the suggestions: every column a case is scored and ordered
+            # on (precedent_selectors.similar_cases), so the scoring reads this index alone.
             models.Index(
-                fields=["authority", "kind", "ruling", "contract", "laws", "auction"], name="precedent_likeness"
+                fields=["authority", "kind", "ruling", "contract", "laws", "auction", "year", "casebook", "position"],
+                name="precedent_likeness_order",
             )
         ]
 

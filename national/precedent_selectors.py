@@ -272,7 +272,7 @@ def similar_cases(ruling, user=None, limit=SUGGESTIONS):
     )
     table = PrecedentCase._meta.db_table
     # The score without the words once for each case that shares a law or the kind (on SQLite
-    # read from the index precedent_likeness alone), then the words of the few within reach of
+    # read from the index precedent_likeness_order alone), then the words of the few within reach of
     # the fifth best, each read by its id (a join would read them all).
     held_sql = f"(SELECT {held[0]} FROM {table} p WHERE p.id = c.id)" if words else "0"
     sql, params = _sum(
