@@ -730,9 +730,11 @@ def _fields(event):
     return fields
 
 
-def _write_standings(event, rows, fields=None, existing=None):
+def _write_standings(event, rows, fields=None, existing=None, unchanged=frozenset()):
     """Rank each window (session or event, and field) and write the standings that moved;
-    ``fields`` and ``existing`` (the event's Standing rows by window) are read when not given."""
+    ``fields`` and ``existing`` (the event's Standing rows by window) are read when not given.
+    The windows in ``unchanged`` keep their stored total, top and percentage (the same numbers
+    would be computed again): only their places are new."""
     fields = _fields(event) if fields is None else fields
     windows = defaultdict(list)
     for session_id, contestant_id, total, top, boards in rows:
@@ -746,16 +748,20 @@ def _write_standings(event, rows, fields=None, existing=None):
         placings = rank({cid: total * 100 / top if use_percent else total for cid, total, top, _b in items})
         for position, placing in enumerate(placings, start=1):
             contestant_id, total, top, boards = by_id[placing.id]
-            values = (
-                _q(total),
-                exact_str(total),
-                _q(top) if top else None,
-                _q(total * 100 / top, Decimal("0.001")) if top else None,
-                field,
-                position,
-                placing.label,
-                boards,
-            )
+            if (session_id, contestant_id) in unchanged:
+                old = existing[(session_id, contestant_id)]
+                values = (old.total, old.total_exact, old.top, old.percent, field, position, placing.label, boards)
+            else:
+                values = (
+                    _q(total),
+                    exact_str(total),
+                    _q(top) if top else None,
+                    _q(total * 100 / top, Decimal("0.001")) if top else None,
+                    field,
+                    position,
+                    placing.label,
+                    boards,
+                )
             rows.append((session_id, contestant_id, values))
     _write_standing_differences(event, rows, existing)
 
@@ -890,9 +896,11 @@ def _apply_differences(event, regs, differences):
         entry[2] += boards
     if any(key not in existing for key in change):
         return False  # a contestant new to the standings
-    rows = []
+    rows, unchanged = [], set()
     for (session_id, contestant_id), standing in existing.items():
         total, top, boards = change.get((session_id, contestant_id), (0, 0, 0))
+        if not (total or top or boards):
+            unchanged.add((session_id, contestant_id))
         if standing.boards + boards <= 0:
             return False  # a contestant leaves the standings
         rows.append(
@@ -905,7 +913,7 @@ def _apply_differences(event, regs, differences):
             )
         )
     fields = {key: standing.field for key, standing in existing.items()}
-    _write_standings(event, rows, fields, existing)
+    _write_standings(event, rows, fields, existing, unchanged)
     return True
 
 
