@@ -16,7 +16,7 @@
 
 from django import forms
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.defaults import page_not_found
 from django_filters import rest_framework as filters
@@ -71,6 +71,10 @@ def exception_handler(exc, context):
     escaped a view is a 409 like any other refusal."""
     if isinstance(exc, DjangoValidationError):
         exc = refusal(exc)
+    if isinstance(exc, Http404):
+        # Django's "No Event matches the given query." is English in every language (Django
+        # does not mark it): the reader gets DRF's "Not found." in their language instead.
+        exc = exceptions.NotFound()
     response = drf_exception_handler(exc, context)
     if response is None:
         return None

@@ -63,7 +63,17 @@ STORED_ENGLISH = [
 ]
 # A casebook is published in its regulating authority's language, whoever reads it.
 PUBLISHED = re.compile(r"^/national/casebooks/\d+/book")
-STORED_RE = re.compile("|".join(f"(?:{pattern})" for pattern in STORED_ENGLISH), re.M)
+# Django's and DRF's own messages, which their catalogues translate: English here means a
+# language the frameworks were not given.
+FRAMEWORK_ENGLISH = [
+    r"\bThis field is required\.",
+    r"\bYou do not have permission to perform this action\.",
+    r"\bAuthentication credentials were not provided\.",
+    r"^No \w+ matches the given query\.",
+    r"\bis not a valid choice\.",
+    r"\bEnter a valid",
+]
+STORED_RE = re.compile("|".join(f"(?:{pattern})" for pattern in STORED_ENGLISH + FRAMEWORK_ENGLISH), re.M)
 
 
 @functools.cache
@@ -202,8 +212,9 @@ def english_in(lines, language):
 
 
 def cases(world):
-    """(role, row, path, data) for every page each role may read, every API read, and every
-    refusal an API write gives a logged-in role; each once."""
+    """(role, row, path, data) for every page each role may read, every API read, every refusal
+    an API write gives a logged-in role, and each API write sent empty by a role that may make
+    it (the errors naming the fields); each once."""
     found, seen = [], set()
     for row, target_name in [(each, name) for each in matrix.ROWS for name in each.targets or (None,)]:
         target = world.targets[target_name] if target_name else None
@@ -211,13 +222,17 @@ def cases(world):
             if role == "anonymous":
                 continue
             expect = row.expect(role, target, world)
+            path = row.path(world, target)
             if row.method == "GET":
                 wanted = expect.status == 200
             else:
                 wanted = row.api and expect.status >= 400
             if not wanted:
+                # A role that may act, sending nothing: the API's refusal naming each field.
+                if row.api and row.method != "GET" and expect.status < 400 and ("empty", row.method, path) not in seen:
+                    seen.add(("empty", row.method, path))
+                    found.append((role, row, path, {}))
                 continue
-            path = row.path(world, target)
             data = row.data(world, target) if row.data else None
             # Each page once per language (by the first role that reads it); an API refusal once
             # per answer it gives (403 and 404 say different things).
