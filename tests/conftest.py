@@ -22,6 +22,35 @@ ROOT = Path(__file__).resolve().parents[1]
 DEAL = "N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J875"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def audit_guard_installed():
+    """Issue #19: every write of an audited record, over the whole run, is watched (tests/audit_guard.py)."""
+    from tests import audit_guard
+
+    audit_guard.install()
+    return audit_guard
+
+
+@pytest.fixture(autouse=True)
+def no_unaudited_write(audit_guard_installed):
+    """The test fails if the project's code wrote an audited record outside an audited service
+    during it (or during a module's records built before it)."""
+    yield
+    found = audit_guard_installed.take_offences()
+    if found:
+        pytest.fail("an audited record was written outside an audited service:\n  " + "\n  ".join(found))
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """What a module's records wrote after its last test (its teardown) fails the run too."""
+    from tests import audit_guard
+
+    found = audit_guard.take_offences()
+    if found:
+        print("\nan audited record was written outside an audited service:\n  " + "\n  ".join(found))
+        session.exitstatus = 1
+
+
 @pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     # The real hasher is slow on purpose; tests log in dozens of users.
