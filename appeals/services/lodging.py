@@ -1,7 +1,12 @@
 """Lodging (Law 92A-C), the extension of the appeal period, concurrence (92D), statements,
 deposits and withdrawal."""
 
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
 from decimal import Decimal
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import Max
 from django.utils import timezone
@@ -37,14 +42,20 @@ from appeals.services._common import (
 from appeals.texts import moment_param
 from audit import services as audit
 from audit import texts
+from audit.hints import Choice
 from rulings.models import Ruling
 from scoring.models import AuditorAssignment, Tournament
 from scoring.retry import atomic_with_retry
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+    from scoring.models import Player, Session
+
 # --- Lodging ---------------------------------------------------------------------------------
 
 
-def _appeal_limit(ruling, now):
+def _appeal_limit(ruling: Ruling, now: datetime.datetime) -> tuple[datetime.datetime | None, DeadlineExtension | None]:
     """The deadline that applies now: the Law 92B one, or a later extension. Refuses when both
     have passed, saying when the period ended."""
     deadline = ruling.appeal_deadline()
@@ -68,7 +79,7 @@ def _appeal_limit(ruling, now):
     )
 
 
-def _decide_by(session):
+def _decide_by(session: Session) -> tuple[datetime.datetime | None, bool]:
     """A case from the last session is heard at once; from an earlier one it must be decided
     before the next session starts (None if that start is not known)."""
     if session.is_last:
@@ -77,7 +88,7 @@ def _decide_by(session):
     return (following.starts_at if following else None), False
 
 
-def _parts(parts, grounds):
+def _parts(parts: list[dict[str, Any]] | None, grounds: str) -> list[tuple[Choice, str]]:
     parts = parts or [{"kind": AppealPart.Kind.JUDGEMENT, "question": grounds}]
     cleaned = []
     for index, part in enumerate(parts, start=1):
@@ -94,7 +105,16 @@ def _parts(parts, grounds):
 
 
 @atomic_with_retry
-def lodge_appeal(*, ruling, by, grounds, player=None, origin=Appeal.Origin.PLAYER, parts=None, now=None):
+def lodge_appeal(
+    *,
+    ruling: Ruling,
+    by: User,
+    grounds: str,
+    player: Player | None = None,
+    origin: Choice = Appeal.Origin.PLAYER,
+    parts: list[dict[str, Any]] | None = None,
+    now: datetime.datetime | None = None,
+) -> Appeal:
     """Record an appeal against ``ruling``, lodged by ``player`` (a member or the captain of the
     N-S or E-W contestant at the ruling's table) through the director ``by`` (Law 92C); or, with
     ``origin="director"``, the director's own referral (Law 83), which needs no player, no
@@ -203,7 +223,7 @@ def lodge_appeal(*, ruling, by, grounds, player=None, origin=Appeal.Origin.PLAYE
         note = texts.text("appeals.referred", r=ruling_name(ruling))
         _log(appeal, Action.REFERRED, by=by, at=now, note=note)
     else:
-        values = {"side": side, "c": str(appellant), "r": ruling_name(ruling), "p": str(player)}
+        values: dict[str, Any] = {"side": side, "c": str(appellant), "r": ruling_name(ruling), "p": str(player)}
         if deadline is None:
             values["no_clock"] = True
         if extension:
@@ -213,7 +233,9 @@ def lodge_appeal(*, ruling, by, grounds, player=None, origin=Appeal.Origin.PLAYE
 
 
 @atomic_with_retry
-def extend_deadline(*, ruling, by, until, reason, now=None):
+def extend_deadline(
+    *, ruling: Ruling, by: User, until: datetime.datetime, reason: str, now: datetime.datetime | None = None
+) -> DeadlineExtension:
     """The chief director lets ``ruling`` be appealed until ``until`` (an aware datetime), after
     the Law 92B period has run, for a stated reason."""
     now = now or timezone.now()
@@ -238,11 +260,23 @@ def extend_deadline(*, ruling, by, until, reason, now=None):
             _("The appeal period already runs until %(when)s: an extension ends later.")
             % {"when": selectors.local_time(deadline, tournament)},
         )
-    return _save(DeadlineExtension(ruling=ruling, until=until, reason=reason, granted_by=by, granted_at=now))
+    extension = _save(DeadlineExtension(ruling=ruling, until=until, reason=reason, granted_by=by, granted_at=now))
+    audit.record(
+        action="ruling.appeal_period_extended",
+        obj=ruling,
+        actor=by,
+        tournament=tournament.pk,
+        before={"deadline": deadline.isoformat()},
+        after={"until": until.isoformat(), "reason": reason},
+        summary=f"{ruling}: the appeal period extended until {until.isoformat()} ({reason})"[:300],
+    )
+    return extension
 
 
 @atomic_with_retry
-def record_concurrence(*, appeal, player, how, by, now=None):
+def record_concurrence(
+    *, appeal: Appeal, player: Player, how: Choice, by: User, now: datetime.datetime | None = None
+) -> Concurrence:
     """Record that ``player`` agrees to the appeal (Law 92D): ``how`` is "in_person",
     "in_writing", or "deemed" for an absent partner where the regulations deem agreement."""
     now = now or timezone.now()
@@ -298,7 +332,14 @@ def record_concurrence(*, appeal, player, how, by, now=None):
 
 
 @atomic_with_retry
-def record_statement(*, appeal, by, grounds=None, respondents_statement=None, now=None):
+def record_statement(
+    *,
+    appeal: Appeal,
+    by: User,
+    grounds: str | None = None,
+    respondents_statement: str | None = None,
+    now: datetime.datetime | None = None,
+) -> Appeal:
     """Replace the appellants' grounds and/or the respondents' statement, until they are locked."""
     now = now or timezone.now()
     appeal = _lock(appeal)
@@ -326,7 +367,9 @@ def record_statement(*, appeal, by, grounds=None, respondents_statement=None, no
 
 
 @atomic_with_retry
-def lock_statements(*, appeal, by, agreed_by, now=None):
+def lock_statements(
+    *, appeal: Appeal, by: User, agreed_by: Iterable[Player], now: datetime.datetime | None = None
+) -> Appeal:
     """Lock the statements once a player (or captain) of each side at the table agrees them."""
     now = now or timezone.now()
     appeal = _lock(appeal)
@@ -344,7 +387,7 @@ def lock_statements(*, appeal, by, agreed_by, now=None):
 
 
 @atomic_with_retry
-def unlock_statements(*, appeal, by, reason, now=None):
+def unlock_statements(*, appeal: Appeal, by: User, reason: str, now: datetime.datetime | None = None) -> Appeal:
     """The director in charge unlocks agreed statements, for a stated reason (a side's statement
     turned out to be wrong, say); both sides then agree them again."""
     now = now or timezone.now()
@@ -364,7 +407,7 @@ def unlock_statements(*, appeal, by, reason, now=None):
 # --- Deposits ---------------------------------------------------------------------------------
 
 
-def deposit_due(appeal, stage=Stage.EVENT):
+def deposit_due(appeal: Appeal, stage: Choice = Stage.EVENT) -> tuple[Decimal, str | None] | None:
     """(amount, currency) the regulations ask for, or None."""
     tournament = appeal.tournament
     if stage == Stage.EVENT:
@@ -381,7 +424,9 @@ def deposit_due(appeal, stage=Stage.EVENT):
 
 
 @atomic_with_retry
-def record_deposit(*, appeal, by, stage=Stage.EVENT, now=None):
+def record_deposit(
+    *, appeal: Appeal, by: User, stage: Choice = Stage.EVENT, now: datetime.datetime | None = None
+) -> Deposit:
     """Record the deposit the regulations ask for (the amount for the event's kind), received by ``by``."""
     now = now or timezone.now()
     appeal = _lock(appeal)
@@ -414,7 +459,7 @@ def record_deposit(*, appeal, by, stage=Stage.EVENT, now=None):
     return deposit
 
 
-def _require_deposit_handler(by, appeal, stage):
+def _require_deposit_handler(by: User, appeal: Appeal, stage: Choice) -> None:
     """A director of the tournament handles a deposit; a further appeal's, also the regulating
     authority's national officer."""
     if stage == Stage.FURTHER and (
@@ -424,7 +469,7 @@ def _require_deposit_handler(by, appeal, stage):
     _require_director(by, appeal.tournament, _("a director of the tournament handles the deposit."))
 
 
-def _held(deposit):
+def _held(deposit: Deposit) -> Deposit:
     deposit = Deposit.objects.select_for_update(of=("self",)).select_related("appeal").get(pk=deposit.pk)
     if deposit.state != Deposit.State.HELD:
         _refuse("state", _("This deposit was already %(state)s.") % {"state": deposit.get_state_display().lower()})
@@ -432,7 +477,7 @@ def _held(deposit):
 
 
 @atomic_with_retry
-def return_deposit(*, deposit, by, now=None):
+def return_deposit(*, deposit: Deposit, by: User, now: datetime.datetime | None = None) -> Deposit:
     """Give the deposit back once the case it was lodged for is over."""
     now = now or timezone.now()
     deposit = _held(deposit)
@@ -449,14 +494,14 @@ def return_deposit(*, deposit, by, now=None):
 
 
 @atomic_with_retry
-def forfeit_deposit(*, deposit, by, reason, now=None):
+def forfeit_deposit(*, deposit: Deposit, by: User, reason: str, now: datetime.datetime | None = None) -> Deposit:
     """Keep the deposit: at the event only when the appeal was found without merit (Law 92A)."""
     now = now or timezone.now()
     _require_deposit_handler(by, deposit.appeal, deposit.stage)
     return _forfeit(deposit, by=by, reason=reason, now=now)
 
 
-def _forfeit(deposit, *, by, reason, now):
+def _forfeit(deposit: Deposit, *, by: User, reason: str, now: datetime.datetime) -> Deposit:
     """Keep a held deposit; ``find_without_merit`` calls it for the body that found the appeal
     without merit."""
     deposit = _held(deposit)
@@ -475,7 +520,9 @@ def _forfeit(deposit, *, by, reason, now):
 
 
 @atomic_with_retry
-def request_withdrawal(*, appeal, player, by, reason="", now=None):
+def request_withdrawal(
+    *, appeal: Appeal, player: Player, by: User, reason: str = "", now: datetime.datetime | None = None
+) -> Appeal:
     """The appellants ask to withdraw; the case stays open, as the body may still hear it."""
     now = now or timezone.now()
     appeal = _lock(appeal)
@@ -501,7 +548,7 @@ def request_withdrawal(*, appeal, player, by, reason="", now=None):
 
 
 @atomic_with_retry
-def accept_withdrawal(*, appeal, by, now=None):
+def accept_withdrawal(*, appeal: Appeal, by: User, now: datetime.datetime | None = None) -> Appeal:
     """The body (or, before one sits, the director in charge) lets the appellants withdraw."""
     now = now or timezone.now()
     appeal = _lock(appeal)
@@ -522,7 +569,15 @@ def accept_withdrawal(*, appeal, by, now=None):
 
 
 @atomic_with_retry
-def request_appeal(*, ruling, player, by, grounds, about=AppealRequest.About.JUDGEMENT, now=None):
+def request_appeal(
+    *,
+    ruling: Ruling,
+    player: Player,
+    by: User,
+    grounds: str,
+    about: Choice = AppealRequest.About.JUDGEMENT,
+    now: datetime.datetime | None = None,
+) -> AppealRequest:
     """``player`` (the user ``by`` in person) asks to appeal a ruling of their table, within the
     appeal period; a director then lodges it (Law 92C) or declines it, saying why."""
     now = now or timezone.now()
@@ -556,7 +611,7 @@ def request_appeal(*, ruling, player, by, grounds, about=AppealRequest.About.JUD
     return request
 
 
-def request_parts(request):
+def request_parts(request: AppealRequest) -> list[dict[str, Any]]:
     """The parts of an appeal lodged from a request: judgement, law alone, or both (93A/93B)."""
     if request.about == AppealRequest.About.LAW:
         return [{"kind": AppealPart.Kind.LAW, "question": request.grounds}]
@@ -567,7 +622,7 @@ def request_parts(request):
 
 
 @atomic_with_retry
-def lodge_requested(*, request, by, now=None):
+def lodge_requested(*, request: AppealRequest, by: User, now: datetime.datetime | None = None) -> Appeal:
     """A director turns a player's request into a lodged appeal (Law 92C)."""
     now = now or timezone.now()
     request = (
@@ -592,7 +647,9 @@ def lodge_requested(*, request, by, now=None):
 
 
 @atomic_with_retry
-def decline_request(*, request, by, reason, now=None):
+def decline_request(
+    *, request: AppealRequest, by: User, reason: str, now: datetime.datetime | None = None
+) -> AppealRequest:
     """A director declines a player's request to appeal, saying why (the player reads it)."""
     now = now or timezone.now()
     request = AppealRequest.objects.select_for_update(of=("self",)).select_related("ruling").get(pk=request.pk)
