@@ -167,3 +167,8 @@ class AuthorityTermAdmin(admin.ModelAdmin):
 
     def delete_model(self, request, obj):
         terms.set_term(authority=obj.authority, key=obj.key, language=obj.language, text="", by=request.user)
+
+    def delete_queryset(self, request, queryset):
+        # The list page's "delete selected" action: each term through the service, so audited.
+        for obj in queryset:
+            self.delete_model(request, obj)

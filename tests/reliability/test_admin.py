@@ -23,6 +23,8 @@ WRITABLE = {
     "auth.user",
     "auth.group",
     "authtoken.tokenproxy",
+    # An authority's own words: saved and deleted through appeals.terms.set_term (tested below).
+    "appeals.authorityterm",
     # django-axes' login attempts: deleting one unlocks a locked-out user.
     "axes.accessattempt",
     "axes.accesslog",
@@ -129,3 +131,29 @@ def test_a_ruling_cannot_be_edited_in_the_admin(superuser, client, field):
     ruling.refresh_from_db()
     assert ruling.facts == "Hesitation before 4S."
     assert AuditEntry.objects.count() == before
+
+
+def test_an_authority_term_added_and_deleted_in_the_admin_is_audited(field, superuser, client):
+    from appeals.models import AuthorityTerm
+
+    authority = field.tournament.authority
+    client.force_login(superuser)
+    response = client.post(
+        "/admin/appeals/authorityterm/add/",
+        {"authority": authority.pk, "key": "director", "language": "he", "text": "מנהל תחרות", "_save": "Save"},
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    term = AuthorityTerm.objects.get(authority=authority, key="director", language="he")
+    assert term.text == "מנהל תחרות"
+    added = AuditEntry.objects.filter(action="authority.term").get()
+    assert added.actor == superuser and added.after["text"] == "מנהל תחרות"
+
+    # "Delete selected" on the list page goes through the service too.
+    response = client.post(
+        "/admin/appeals/authorityterm/",
+        {"action": "delete_selected", "_selected_action": [term.pk], "post": "yes"},
+    )
+    assert response.status_code == 302
+    assert not AuthorityTerm.objects.filter(pk=term.pk).exists()
+    removed = AuditEntry.objects.filter(action="authority.term").exclude(pk=added.pk).get()
+    assert removed.before["text"] == "מנהל תחרות" and removed.after["text"] == ""
