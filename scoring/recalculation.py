@@ -326,9 +326,10 @@ def _matchpoint_board(event, results, regs=None):
     top, zero, percents = board.top, Fraction(0), {}
 
     def percent(value):  # as BoardScore.percent: 50 when the top is 0 (one result)
-        if value not in percents:
-            percents[value] = value * 100 / top if top else Fraction(50)
-        return percents[value]
+        key = (value.numerator, value.denominator)  # cheaper to hash than the Fraction
+        if key not in percents:
+            percents[key] = value * 100 / top if top else Fraction(50)
+        return percents[key]
 
     # Whole columns at once (the engine's quick way); a plain result is real and unpenalised, so
     # only the others need their SideBoard for the session rule's kind, raw value and penalty.
@@ -407,7 +408,8 @@ def _board_score_rows(results, scores, version):
     rows, memo = [], {}  # the same few values recur on a board: round and write each once
 
     def both(value, places=FOUR):
-        key = (value, places)
+        # Keyed by integers: a Fraction's own hash costs a modular inverse.
+        key = (value.numerator, value.denominator, places) if value is not None else (None, None, places)
         if key not in memo:
             memo[key] = (_q(value, places), exact_str(value) if value is not None else "")
         return memo[key]
