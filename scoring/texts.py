@@ -15,6 +15,8 @@ Hebrew or Greek (tests/scoring/test_stored_texts.py).
 import datetime
 import re
 
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, ngettext_lazy, pgettext
 
@@ -73,6 +75,50 @@ def score_words(text):
         )
 
     return _WORDS.sub(word, _REDRESS.sub(redress, text))
+
+
+def score_html(text):
+    """:func:`score_words` as safe HTML for a page: the translated words as they are, every
+    fragment between them (contracts, scores, percentages) isolated left to right, so a
+    right-to-left sentence around them does not reorder "60% 4S N = / 40% 4S N -1"."""
+    if not text:
+        return ""
+    redress = _REDRESS.search(text)
+    if redress:
+        return sentence_html(
+            "%(before)s%(redress)s%(after)s",
+            before=score_html(text[: redress.start()]),
+            redress=sentence_html(
+                _("redress (table %(table)s, normal play %(normal)s, without the infraction %(without)s)"),
+                **{key: score_html(value) for key, value in redress.groupdict().items()},
+            ),
+            after=score_html(text[redress.end() :]),
+        )
+    parts = []
+    at = 0
+    for match in _WORDS.finditer(text):
+        parts.append(_isolated(text[at : match.start()]))
+        parts.append(conditional_escape(score_words(match.group(0))))
+        at = match.end()
+    parts.append(_isolated(text[at:]))
+    return mark_safe("".join(str(part) for part in parts))  # noqa: S308 - every part is escaped
+
+
+def sentence_html(template, **params):
+    """A translated sentence with %(name)s placeholders as safe HTML: the sentence escaped,
+    each parameter escaped unless it is already safe HTML (an isolated fragment)."""
+    return mark_safe(  # noqa: S308 - the sentence and every parameter are escaped
+        str(conditional_escape(str(template))) % {key: conditional_escape(value) for key, value in params.items()}
+    )
+
+
+def _isolated(fragment):
+    """A fragment between words, isolated; the spaces and separating commas around it stay outside."""
+    core = fragment.strip(" ,")
+    if not core:
+        return conditional_escape(fragment)
+    start = fragment.index(core)
+    return format_html('{}<bdi dir="ltr">{}</bdi>{}', fragment[:start], core, fragment[start + len(core) :])
 
 
 def _boards(n):

@@ -112,7 +112,7 @@ def contestant_detail(request, pk):
         pk=pk,
     )
     event = contestant.event
-    changes = [(change, change.explain(side, unit)) for change, side, unit in selectors.score_changes(contestant)]
+    changes = [(change, change.explain_html(side, unit)) for change, side, unit in selectors.score_changes(contestant)]
     return render(
         request,
         "scoring/contestant_detail.html",

@@ -349,12 +349,6 @@ def test_a_dutch_casebook_prints_the_dutch_letters_when_its_body_prefers_them(cl
     assert re.findall(r"</span> ([^<]*)</div>", north) == ["AH96", "HB8", "1074", "V93"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ScoreChange.explain() writes the change as one plain sentence ('לוח 1: 3S N = +140 הוחלף ב-60% "
-    "4S N = / 40% 4S N -1 ...'), shown in a dir=auto span: the scores inside a Hebrew sentence are not "
-    "isolated and are scrambled (scoring/models.py is being reworked for issue #16's stored texts)",
-)
 def test_the_scorecard_isolates_the_scores_inside_its_change_sentences(client, hebrew_case):
     page = page_in(
         client, hebrew_case.director, reverse("scoring:contestant", args=[hebrew_case.record.pairs[4].pk]), "he"
@@ -388,3 +382,32 @@ def test_every_template_writes_a_moment_through_the_one_filter():
         for match in time_of_day.finditer(path.read_text())
     ]
     assert found == []
+
+
+def test_the_scorecards_change_sentence_keeps_its_words_translated_and_its_scores_isolated(client, hebrew_case):
+    """The sentence on the page: the Hebrew words outside the isolates, each score inside one;
+    the API keeps the plain sentence."""
+    page = page_in(
+        client, hebrew_case.director, reverse("scoring:contestant", args=[hebrew_case.record.pairs[4].pk]), "he"
+    )
+    sentence = re.search(r'<ul class="list changes">\s*<li><span dir="auto">(.*?)</span>', page, re.S).group(1)
+    assert sentence == (
+        'לוח 1: <bdi dir="ltr">3S N = +140</bdi> הוחלף ב-<bdi dir="ltr">60% 4S N = / 40% 4S N -1</bdi> '
+        'על-ידי פסיקה 1, <bdi dir="ltr">2 -&gt; 4.1</bdi> MP'
+    )
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "he"
+    api = client.get(f"/api/v1/contestants/{hebrew_case.record.pairs[4].pk}/score-changes/").json()
+    assert api[0]["explanation"] == "לוח 1: 3S N = +140 הוחלף ב-60% 4S N = / 40% 4S N -1 על-ידי פסיקה 1, 2 -> 4.1 MP"
+
+
+def test_a_scores_words_as_html_translate_the_words_and_isolate_everything_between_them():
+    from scoring.texts import score_html
+
+    with translation.override("el"):
+        assert score_html("N-S weighted 60% 4S N = / 40% 4S N -1, E-W AVE-") == (
+            'Β-Ν σταθμισμένο <bdi dir="ltr">60% 4S N = / 40% 4S N -1</bdi>, Α-Δ <bdi dir="ltr">AVE-</bdi>'
+        )
+        assert score_html("redress (table 3NT N = +400, normal play 3NT N +1 +430, without the infraction <b>)") == (
+            'αποκατάσταση (στο τραπέζι <bdi dir="ltr">3NT N = +400</bdi>, με κανονικό παίξιμο '
+            '<bdi dir="ltr">3NT N +1 +430</bdi>, χωρίς την παράβαση <bdi dir="ltr">&lt;b&gt;</bdi>)'
+        )
