@@ -33,7 +33,7 @@ class CitedLawSerializer(serializers.Serializer):
 class PenaltySerializer(serializers.ModelSerializer):
     class Meta:
         model = Penalty
-        fields = ["kind", "side", "amount", "unit", "offence"]
+        fields = ["kind", "side", "amount", "unit", "offence", "cancelled_at", "cancellation_reason"]
 
 
 class RulingSerializer(serializers.ModelSerializer):

@@ -78,6 +78,7 @@ class RulingForm(forms.Form):
             (Penalty.Unit.PERCENT_OF_TOP, _("percent of a top")),
             (Penalty.Unit.MATCHPOINTS, _("matchpoints")),
             (Penalty.Unit.IMPS, _("IMPs")),
+            (Penalty.Unit.VPS, _("VPs")),  # at teams scored in VPs: off the team's match
         ],
     )
     penalty_measure = forms.ChoiceField(

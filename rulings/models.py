@@ -323,6 +323,18 @@ class Penalty(models.Model):
         verbose_name=_("player"),
         help_text=_("The player a Law 91 penalty is given to."),
     )
+    # A Law 90 penalty in VPs comes off the team's match, not the board: the MatchPenalty that
+    # carries it while the ruling is in force (scoring.services.add_match_penalty).
+    match_penalty = models.OneToOneField(
+        "scoring.MatchPenalty",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="ruling_penalty",
+        verbose_name=_("match penalty"),
+    )
+    cancelled_at = models.DateTimeField(_("cancelled at"), null=True, blank=True)
+    cancellation_reason = models.CharField(_("reason for the cancellation"), max_length=300, blank=True)
 
     class Meta:
         verbose_name = _("penalty")

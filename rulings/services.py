@@ -409,6 +409,20 @@ def add_penalty(
             )
         if player is not None:
             raise ValidationError({"player": _("A procedural penalty (Law 90) is given to a side, not a player.")})
+        if unit == Penalty.Unit.VPS:
+            event = ruling.board.session.event
+            if not event.is_teams:
+                raise ValidationError(
+                    {
+                        "unit": _(
+                            "A penalty in VPs comes off a team's match; %(event)s is not a team event: give it in "
+                            "matchpoints or percent of a top."
+                        )
+                        % {"event": event}
+                    }
+                )
+            # Refused now, on the form, rather than when the ruling is given.
+            scoring_services.check_match_penalty_unit(event, unit)
     if (
         player is not None
         and ruling.result_id is not None
@@ -439,6 +453,33 @@ def add_penalty(
     return penalty
 
 
+@atomic_with_retry
+def cancel_penalties(*, ruling: Ruling, by: User, reason: str) -> list[Penalty]:
+    """An appeal decision cancels the ruling's Law 90 procedural penalties: each stays in the
+    record, marked cancelled with the reason, and counts no more (one in VPs is withdrawn from
+    the team's match here; the board's are left out of the score the decision sets). A Law 91
+    penalty is the director's alone (Law 93B3) and stays."""
+    if not (reason or "").strip():
+        raise ValidationError({"reason": _("Say why the penalty is cancelled: the teams will ask.")})
+    cancelled = list(ruling.penalties.filter(kind=Penalty.Kind.PROCEDURAL, cancelled_at__isnull=True).order_by("pk"))
+    now = timezone.now()
+    for penalty in cancelled:
+        penalty.cancelled_at, penalty.cancellation_reason = now, reason.strip()[:300]
+        penalty.save(update_fields=["cancelled_at", "cancellation_reason"])
+        audit.record(
+            action="ruling.penalty_cancelled",
+            obj=ruling,
+            actor=by,
+            tournament=ruling.tournament.pk,
+            before={"unit": penalty.unit, "amount": str(penalty.amount), "side": penalty.side},
+            after={"reason": penalty.cancellation_reason},
+            summary=texts.text("rulings.about", ruling=_name(ruling), what=penalty.cancellation_reason[:200]),
+        )
+    if cancelled and ruling.result_id is not None:
+        _sync_match_penalties(ruling.result, by=by, reason=reason.strip())
+    return cancelled
+
+
 def _penalty_dict(rulings: Iterable[Ruling]) -> dict[str, str] | None:
     """The procedural (Law 90) penalties of ``rulings`` in the board's units, as the engine takes
     them: {"ns": 1.5, "ew": "25%"}. Two penalties on one side in the same unit add up."""
@@ -447,6 +488,7 @@ def _penalty_dict(rulings: Iterable[Ruling]) -> dict[str, str] | None:
         for p in ruling.penalties.filter(
             kind=Penalty.Kind.PROCEDURAL,
             unit__in=[Penalty.Unit.MATCHPOINTS, Penalty.Unit.PERCENT_OF_TOP, Penalty.Unit.IMPS],
+            cancelled_at__isnull=True,
         ):
             side = p.side.lower()
             if side in totals and totals[side][0] != p.unit:
@@ -472,14 +514,57 @@ def rulings_in_force(result: Result) -> QuerySet[Ruling]:
     return Ruling.objects.filter(result=result, state__in=IN_FORCE).order_by("number")
 
 
+def board_penalties(result: Result) -> dict[str, str] | None:
+    """The Law 90 penalties on ``result``'s board of the rulings in force at its table, not
+    cancelled, as the engine takes them."""
+    return _penalty_dict(rulings_in_force(result))
+
+
+def _sync_match_penalties(result: Result, *, by: User, reason: str) -> None:
+    """Make the match penalties of the table's rulings say what the rulings in force say: each
+    Law 90 penalty in VPs of a ruling in force, not cancelled, carried once to the team's match
+    (scoring.services.add_table_penalty); that of a ruling superseded, or of a penalty cancelled,
+    withdrawn. A match penalty a director withdrew on the match page is not given again."""
+    in_force = set(rulings_in_force(result).values_list("pk", flat=True))
+    for penalty in (
+        Penalty.objects.filter(ruling__result=result, kind=Penalty.Kind.PROCEDURAL, unit=Penalty.Unit.VPS)
+        .select_related("ruling", "match_penalty")
+        .order_by("pk")
+    ):
+        wanted = penalty.ruling_id in in_force and penalty.cancelled_at is None
+        carried = penalty.match_penalty
+        if carried is not None and carried.withdrawn_at is None and not wanted:
+            scoring_services.withdraw_match_penalty(penalty=carried, reason=reason[:300], by=by)
+        elif carried is None and wanted:
+            # Free text on the match, as a director would write it there.
+            offence = "%s: %s" % (_("Ruling %(number)s") % {"number": penalty.ruling.number}, penalty.offence)
+            try:
+                penalty.match_penalty = scoring_services.add_table_penalty(
+                    result=result,
+                    side=penalty.side,
+                    amount=penalty.amount,
+                    unit="vps",
+                    offence=offence[:300],
+                    by=by,
+                )
+            except ValidationError as error:
+                raise ValidationError(_penalty_errors(error)) from None
+            penalty.save(update_fields=["match_penalty"])
+
+
 def _apply(ruling: Ruling, *, by: User, reason: str) -> ScoreChange | None:
     """Make the result's score say what the rulings in force at its table say together: the
-    adjusted score of the one that adjusts (at most one), and the procedural penalties of all.
-    Nothing is sent to the scores when that is what they already say, so a change reaches the
-    recalculation once; a ruling that leaves the score alone does not undo a score that no
-    ruling set (a scorer's correction, an appeal decision)."""
+    adjusted score of the one that adjusts (at most one), and the procedural penalties of all
+    (those in VPs on the team's match). Nothing is sent to the scores when that is what they
+    already say, so a change reaches the recalculation once; a ruling that leaves the score
+    alone does not undo a score that no ruling set (a scorer's correction, an appeal decision)."""
     if ruling.result_id is None:
         return None
+    _sync_match_penalties(ruling.result, by=by, reason=reason)
+    return _apply_board(ruling, by=by, reason=reason)
+
+
+def _apply_board(ruling: Ruling, *, by: User, reason: str) -> ScoreChange | None:
     result = ruling.result
     in_force = list(rulings_in_force(result))
     adjusting = [r for r in in_force if r.outcome == Ruling.Outcome.ADJUSTED]

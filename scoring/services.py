@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from django.contrib.auth.models import Group
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -615,6 +616,27 @@ def apply_preset(*, authority: RegulatingAuthority, preset: str, by: User | None
 TEAM_PENALTY_UNITS = {"vps": ("vps",), "imps": ("imps",), "vps_or_imps": ("vps", "imps")}
 
 
+def check_match_penalty_unit(event: Event, unit: str) -> None:
+    """Refuse (on field ``unit``) a unit the event's match penalties cannot take: a knockout match
+    takes IMPs only; otherwise the authority's ``team_penalty_units`` says which."""
+    if unit not in MatchPenalty.Unit.values:
+        raise ValidationError({"unit": _("'%(unit)s' is not a unit: VPs or IMPs.") % {"unit": unit}})
+    if unit == MatchPenalty.Unit.VPS and event.kind == Event.Kind.KNOCKOUT_TEAMS:
+        raise ValidationError({"unit": _("A knockout match is decided on IMPs: give the penalty in IMPs.")})
+    allowed = TEAM_PENALTY_UNITS[event.tournament.regulations()["team_penalty_units"]]
+    if event.kind != Event.Kind.KNOCKOUT_TEAMS and unit not in allowed:
+        raise ValidationError(
+            {
+                "unit": _("%(body)s gives a team's penalties in a match in %(allowed)s, not in %(unit)s.")
+                % {
+                    "body": event.tournament.authority,
+                    "allowed": " / ".join(str(MatchPenalty.Unit(u).label) for u in allowed),
+                    "unit": MatchPenalty.Unit(unit).label,
+                }
+            }
+        )
+
+
 @transaction.atomic
 def add_match_penalty(
     *, match: Match, team: Contestant, amount: Decimal | int | str, unit: str, offence: str, by: User | None = None
@@ -633,22 +655,7 @@ def add_match_penalty(
         raise ValidationError(
             {"team": _("%(team)s does not play in the match %(match)s.") % {"team": team, "match": match}}
         )
-    if unit not in MatchPenalty.Unit.values:
-        raise ValidationError({"unit": _("'%(unit)s' is not a unit: VPs or IMPs.") % {"unit": unit}})
-    if unit == MatchPenalty.Unit.VPS and event.kind == Event.Kind.KNOCKOUT_TEAMS:
-        raise ValidationError({"unit": _("A knockout match is decided on IMPs: give the penalty in IMPs.")})
-    allowed = TEAM_PENALTY_UNITS[event.tournament.regulations()["team_penalty_units"]]
-    if event.kind != Event.Kind.KNOCKOUT_TEAMS and unit not in allowed:
-        raise ValidationError(
-            {
-                "unit": _("%(body)s gives a team's penalties in a match in %(allowed)s, not in %(unit)s.")
-                % {
-                    "body": event.tournament.authority,
-                    "allowed": " / ".join(str(MatchPenalty.Unit(u).label) for u in allowed),
-                    "unit": MatchPenalty.Unit(unit).label,
-                }
-            }
-        )
+    check_match_penalty_unit(event, unit)
     try:
         value = Decimal(str(amount).strip())
     except InvalidOperation:
@@ -673,6 +680,31 @@ def add_match_penalty(
     )
     _rescore_match(match)
     return penalty
+
+
+def add_table_penalty(
+    *, result: Result, side: str, amount: Decimal | int | str, unit: str, offence: str, by: User | None = None
+) -> MatchPenalty:
+    """A Law 90 penalty given at a table (with a ruling) against the team sitting ``side`` ("NS"
+    or "EW"), taken off the match that table was part of in the result's round: the one way a
+    ruling's penalty in VPs reaches a match (``add_match_penalty``'s checks apply)."""
+    match = (
+        Match.objects.filter(round_id=result.round_id)
+        .filter(Q(open_room_id=result.table_id) | Q(closed_room_id=result.table_id))
+        .first()
+    )
+    if match is None:
+        raise ValidationError(
+            {
+                "unit": _(
+                    "A penalty in %(unit)s is taken off a team's match: board %(board)s, table %(table)s is in no "
+                    "match."
+                )
+                % {"unit": unit, "board": result.board.number, "table": result.table.number}
+            }
+        )
+    team = result.ns if side.upper() == "NS" else result.ew
+    return add_match_penalty(match=match, team=team, amount=amount, unit=unit, offence=offence, by=by)
 
 
 def _penalty_words(match: Match, penalty: MatchPenalty) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from appeals.models import (
 from audit import services as audit
 from audit import texts
 from audit.hints import Choice
+from rulings import services as rulings_services
 from rulings.models import Ruling
 from rulings.services import build_adjusted_score
 from scoring import roles
@@ -232,17 +233,30 @@ def _settle_ruling(ruling: Ruling) -> Ruling:
 
 
 def _apply_score(
-    appeal: Appeal, *, outcome: Choice, score_kind: Choice, ns: Any, ew: Any, by: User, reasons: str, label: str
+    appeal: Appeal,
+    *,
+    outcome: Choice,
+    score_kind: Choice,
+    ns: Any,
+    ew: Any,
+    by: User,
+    reasons: str,
+    label: str,
+    penalties_cancelled: bool = False,
 ) -> tuple[str, dict[str, Any] | None, str]:
     """Make the scores say what a decision says; returns (kind, score, description) as stored on
     the decision. An upheld ruling changes nothing; a varied or overturned one takes the adjusted
     score given, or the table result when none is given. Procedural penalties already on the
-    result stay (the body cannot undo a Law 91 penalty, and a Law 90 one is not the question)."""
+    result stay (the body cannot undo a Law 91 penalty), unless the decision cancelled the
+    ruling's Law 90 ones (``penalties_cancelled``): the board then keeps those of the rulings in
+    force only."""
     if outcome == Outcome.UPHOLD:
         return "", None, ""
     result = appeal.ruling.result
     current = EffectiveScore.objects.filter(result=result).first()
     penalty = current.penalty if current else None
+    if penalties_cancelled:
+        penalty = rulings_services.board_penalties(result)
     outside_agency = current.outside_agency if current else appeal.ruling.kind == Ruling.Kind.DIRECTORS_ERROR
     if score_kind:
         score, description = build_adjusted_score(result=result, score_kind=score_kind, ns=ns, ew=ew)

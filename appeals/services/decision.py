@@ -200,12 +200,15 @@ def decide_appeal(
     score_kind: Choice = "",
     ns: Any = None,
     ew: Any = None,
+    cancel_penalties: bool = False,
     now: datetime.datetime | None = None,
 ) -> Appeal:
     """The body's decision (or, with no appeals body, the director in charge's, Law 93A):
     uphold, vary or overturn the ruling, with reasons. A varied or overturned ruling takes the
     adjusted score given (``score_kind``, ``ns``, ``ew`` as for a ruling) or, without one, the
-    table result; it reaches the scores with the appeal as the cause.
+    table result; it reaches the scores with the appeal as the cause. With
+    ``cancel_penalties`` a varied or overturned ruling loses its Law 90 procedural penalties
+    (``rulings.services.cancel_penalties``: one in VPs is withdrawn from the team's match).
 
     The body cannot overrule the director in charge on law or regulation, nor on a Law 91
     disciplinary decision (93B3): such a decision is refused; record a recommendation instead.
@@ -253,6 +256,14 @@ def decide_appeal(
             )
     _check_votes(body, outcome, now=now)
     _check_score_for(outcome, score_kind)
+    if cancel_penalties:
+        if outcome == Outcome.UPHOLD:
+            _refuse(
+                "cancel_penalties",
+                _("An upheld ruling keeps its penalties: vary or overturn it to cancel its procedural penalty."),
+            )
+        if not rulings_services.cancel_penalties(ruling=appeal.ruling, by=by, reason=reasons):
+            _refuse("cancel_penalties", _("The ruling has no procedural penalty (Law 90) to cancel."))
     kind, score, description = _apply_score(
         appeal,
         outcome=outcome,
@@ -262,6 +273,7 @@ def decide_appeal(
         by=by,
         reasons=reasons,
         label=f"appeal {appeal.number} decision",
+        penalties_cancelled=cancel_penalties,
     )
     for part in heard:
         part.outcome, part.reasons, part.decided_by, part.decided_at = outcome, reasons, by, now
