@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
-from bridge.deals import SEAT_NAMES, SEAT_WORDS, SUITS, next_seat, parse_vulnerability
+from bridge.deals import SEAT_WORDS, SUITS, next_seat, parse_vulnerability
 from bridge.engine.contract import vulnerable_for
-from bridge.messages import Message, _
+from bridge.messages import Message, _, ngettext, render
 
 if TYPE_CHECKING:
     from bridge.auction import Auction, AuctionCall, BoardRecord
@@ -29,7 +29,20 @@ RED = "#c8102e"
 FONT = "DejaVu Sans, Arial, Helvetica, sans-serif"
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 COLUMNS = ("W", "N", "E", "S")  # auction columns, as printed in bridge books
-VULNERABILITY_LABELS = {"None": "None", "NS": "N-S", "EW": "E-W", "All": "All"}
+# The diagram's words as Messages (English as they stand): the caller passes ``translate``
+# (scoring.i18n.translate on the Django side) to draw them in the reader's language.
+VULNERABILITY_LINES = {
+    "None": _("Vul: None"),
+    "NS": _("Vul: N-S"),
+    "EW": _("Vul: E-W"),
+    "All": _("Vul: All"),
+}
+Translate = Callable[[Any], str]
+
+
+def _english(message: Any) -> str:
+    return str(render(message))
+
 
 # The international letters, the default. Other letters (a national body's, in the reader's
 # language) come from scoring/i18n.py's rank_letters(), which the view passes in: this module
@@ -161,15 +174,23 @@ def _suit(suit: str, symbols: bool) -> str:
 
 
 def _hand(
-    seat: str, deal: Deal, x: int, y: int, names: Mapping[str, str], ranks: Mapping[str, str], symbols: bool
+    seat: str,
+    deal: Deal,
+    x: int,
+    y: int,
+    names: Mapping[str, str],
+    ranks: Mapping[str, str],
+    symbols: bool,
+    translate: Translate,
 ) -> list[str]:
     """A hand: the seat and player's name, then one line per suit."""
     name = names.get(seat, "")
-    title = f"{SEAT_NAMES[seat]}" + (f": {name}" if name else "")
+    seat_word = translate(SEAT_WORDS[seat])
+    title = seat_word + (f": {name}" if name else "")
     out = [f'<g class="hand" data-seat="{seat}">', _text(x, y, _esc(title), font_size="12", fill="#555")]
     hand = deal.hands[seat]
     if hand is None:
-        out.append(_text(x, y + 20, "(not known)", font_style="italic"))
+        out.append(_text(x, y + 20, _esc(translate(_("(not known)"))), font_style="italic"))
     else:
         # "AK109" as the pages print it; spaced only when an honour is written with more than one letter
         separator = "" if all(len(ranks[r]) == 1 for r in "AKQJ") else " "
@@ -219,6 +240,7 @@ def hand_diagram_svg(
     ranks: str | Mapping[str, str] | None = None,
     title: str = "",
     players: Mapping[str, str] | None = None,
+    translate: Translate | None = None,
 ) -> str:
     """A standalone SVG (520 px wide) of ``deal``: North at the top, West left, East right,
     South at the bottom, the board number, dealer and vulnerability (vulnerable seats in red
@@ -230,7 +252,12 @@ def hand_diagram_svg(
     letters for A K Q J T (``"AKQJT"`` prints PBN's T), or a mapping of ranks such as
     ``scoring.i18n.rank_letters("national", language="nl")`` (A H V B 10). The same letters
     print the opening lead. ``players`` maps seats to names. All text is escaped.
+
+    ``translate`` gives each of the diagram's words (seats, "Dealer", "Vul", "Board", the
+    contract, lead, claim and notes) in the reader's language: ``scoring.i18n.translate`` from
+    the Django side; English without it.
     """
+    translate = translate or _english
     vulnerability = parse_vulnerability(vulnerability)
     rank_map = _rank_map(ranks)
     names = players or {}
@@ -240,23 +267,23 @@ def hand_diagram_svg(
         out.append(_text(WIDTH // 2, 24, _esc(title), text_anchor="middle", font_size="16", font_weight="bold"))
         top = 40
     info = [
-        f"Board {board_number}" if board_number is not None else "",
-        f"Dealer: {SEAT_NAMES[dealer]}",
-        f"Vul: {VULNERABILITY_LABELS[vulnerability]}",
+        translate(_("Board %(number)s", number=board_number)) if board_number is not None else "",
+        translate(_("Dealer: %(seat)s", seat=SEAT_WORDS[dealer])),
+        translate(VULNERABILITY_LINES[vulnerability]),
     ]
     out += [
         _text(12, top + 16 + 18 * i, _esc(line), font_size="13", **({"font_weight": "bold"} if i == 0 else {}))
         for i, line in enumerate(info)
         if line
     ]
-    out += _hand("N", deal, 210, top + 16, names, rank_map, suit_symbols)
-    out += _hand("W", deal, 24, top + 122, names, rank_map, suit_symbols)
-    out += _hand("E", deal, 340, top + 122, names, rank_map, suit_symbols)
-    out += _hand("S", deal, 210, top + 236, names, rank_map, suit_symbols)
+    out += _hand("N", deal, 210, top + 16, names, rank_map, suit_symbols, translate)
+    out += _hand("W", deal, 24, top + 122, names, rank_map, suit_symbols, translate)
+    out += _hand("E", deal, 340, top + 122, names, rank_map, suit_symbols, translate)
+    out += _hand("S", deal, 210, top + 236, names, rank_map, suit_symbols, translate)
     out += _compass(260, top + 160, board_number, dealer, vulnerability)
     y = top + 320
     if auction is not None:
-        y = _auction(out, auction, y + 20, vulnerability, suit_symbols, rank_map)
+        y = _auction(out, auction, y + 20, vulnerability, suit_symbols, rank_map, translate)
     height = y + 12
     return "\n".join(
         [
@@ -265,7 +292,7 @@ def hand_diagram_svg(
             # Left to right whatever the page or document that embeds it: the seats, contracts and
             # card runs keep their order inside a right-to-left casebook or page.
             'direction="ltr" unicode-bidi="embed">',
-            f"<title>{_esc(title or info[0] or 'Hand diagram')}</title>",
+            f"<title>{_esc(title or info[0] or translate(_('Hand diagram')))}</title>",
             f'<rect width="{WIDTH}" height="{height}" fill="#fff"/>',
             *out,
             "</svg>",
@@ -275,14 +302,24 @@ def hand_diagram_svg(
 
 
 def _auction(
-    out: list[str], auction: Auction, y: int, vulnerability: str, suit_symbols: bool, rank_map: Mapping[str, str]
+    out: list[str],
+    auction: Auction,
+    y: int,
+    vulnerability: str,
+    suit_symbols: bool,
+    rank_map: Mapping[str, str],
+    translate: Translate,
 ) -> int:
     """Append the auction table, the contract line and the notes; return the next y."""
     xs = {seat: 150 + 60 * i for i, seat in enumerate(COLUMNS)}
     out.append('<g class="auction">')
     for seat in COLUMNS:
         vulnerable = vulnerable_for(seat, vulnerability)
-        out.append(_text(xs[seat], y, SEAT_NAMES[seat], font_weight="bold", fill=RED if vulnerable else "#000"))
+        out.append(
+            _text(
+                xs[seat], y, _esc(translate(SEAT_WORDS[seat])), font_weight="bold", fill=RED if vulnerable else "#000"
+            )
+        )
     for row in auction_rows(auction, suit_symbols):
         y += 20
         for cell in row:
@@ -294,7 +331,8 @@ def _auction(
                     f'<rect class="alert" x="{x - 4}" y="{y - 15}" width="46" '
                     'height="20" rx="9" fill="none" stroke="#333"/>'
                 )
-            body = _esc(cell["text"])
+            # Translators: the call, in an auction diagram's cell (as pgettext "call" "Pass").
+            body = _esc(translate(_("Pass")) if cell["call"] == "Pass" else cell["text"])
             if cell["level"]:
                 symbol = _esc(cell["symbol"])
                 body = _esc(cell["level"]) + (f'<tspan fill="{RED}">{symbol}</tspan>' if cell["red"] else symbol)
@@ -303,7 +341,7 @@ def _auction(
             out.append(_text(x, y, body))
     out.append("</g>")
 
-    lines = _summary(auction, suit_symbols, rank_map)
+    lines = [translate(line) for line in _summary(auction, suit_symbols, rank_map)]
     notes = auction_notes(auction, suit_symbols)
     if lines or notes:
         y += 10
@@ -313,7 +351,8 @@ def _auction(
     if notes:
         out.append('<g class="notes">')
         for note in notes:
-            wrapped = textwrap.wrap(f"{note['number']}. {note['text']}", 72, subsequent_indent="    ") or [""]
+            text = f"{note['number']}. {translate(note['text'])}"
+            wrapped = textwrap.wrap(text, 72, subsequent_indent="    ") or [""]
             for line in wrapped:
                 y += 17
                 out.append(_text(12, y, _esc(line), font_size="12"))
@@ -321,7 +360,7 @@ def _auction(
     return y
 
 
-def _summary(auction: Auction, suit_symbols: bool, rank_map: Mapping[str, str] | None = None) -> list[str]:
+def _summary(auction: Auction, suit_symbols: bool, rank_map: Mapping[str, str] | None = None) -> list[Message]:
     """The contract, lead and claim as lines of text (none while the auction is open)."""
     try:
         contract, declarer = auction.validate(complete=False)
@@ -330,19 +369,37 @@ def _summary(auction: Auction, suit_symbols: bool, rank_map: Mapping[str, str] |
     if contract is None:
         return []
     if contract == "PASS":
-        return ["Passed out"]
+        return [_("Passed out")]
     assert declarer is not None  # a contract has its declarer
     level_strain = contract.rstrip("X")
     text = call_text(level_strain, suit_symbols) + contract[len(level_strain) :]
-    line = f"Contract: {text} by {SEAT_NAMES[declarer]}"
+    line = _("Contract: %(contract)s by %(declarer)s", contract=text, declarer=SEAT_WORDS[declarer])
     if auction.opening_lead:
         lead = auction.opening_lead
         rank = (rank_map or _rank_map(None)).get(lead[1], lead[1])
-        line += f"; lead: {SUIT_SYMBOLS[lead[0]] if suit_symbols else lead[0]}{rank}"
+        line = _(
+            "Contract: %(contract)s by %(declarer)s; lead: %(lead)s",
+            contract=text,
+            declarer=SEAT_WORDS[declarer],
+            lead=f"{SUIT_SYMBOLS[lead[0]] if suit_symbols else lead[0]}{rank}",
+        )
     lines = [line]
     if auction.claim:
-        said = f": \u201c{auction.claim.text}\u201d" if auction.claim.text else ""
-        lines.append(f"Claim: {auction.claim.tricks} tricks for declarer{said}")
+        tricks = auction.claim.tricks
+        if auction.claim.text:
+            lines.append(
+                ngettext(
+                    "Claim: %(n)s trick for declarer: \u201c%(said)s\u201d",
+                    "Claim: %(n)s tricks for declarer: \u201c%(said)s\u201d",
+                    tricks,
+                    n=tricks,
+                    said=auction.claim.text,
+                )
+            )
+        else:
+            lines.append(
+                ngettext("Claim: %(n)s trick for declarer", "Claim: %(n)s tricks for declarer", tricks, n=tricks)
+            )
     return lines
 
 

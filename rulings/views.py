@@ -450,6 +450,7 @@ def ruling_svg(request, pk):
         auction=record.auction if ruling.auction else None,
         title=str(ruling),
         ranks=ranks,
+        translate=translate,  # the seats, "Dealer", "Vul" and the notes in the reader's language
     )
     return HttpResponse(svg, content_type="image/svg+xml")
 

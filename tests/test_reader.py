@@ -411,3 +411,59 @@ def test_a_scores_words_as_html_translate_the_words_and_isolate_everything_betwe
             'αποκατάσταση (στο τραπέζι <bdi dir="ltr">3NT N = +400</bdi>, με κανονικό παίξιμο '
             '<bdi dir="ltr">3NT N +1 +430</bdi>, χωρίς την παράβαση <bdi dir="ltr">&lt;b&gt;</bdi>)'
         )
+
+
+@pytest.mark.parametrize(
+    "language, lines",
+    [
+        (
+            "he",
+            [
+                "תביעה: 0 לקיחות לכרוז",
+                "תביעה: 1 לקיחה לכרוז",
+                "תביעה: 2 לקיחות לכרוז",
+                "תביעה: 5 לקיחות לכרוז: \u201dthe rest\u201c",
+            ],
+        ),
+        (
+            "el",
+            [
+                "Διεκδίκηση: 0 λεβέ για τον εκτελεστή",
+                "Διεκδίκηση: 1 λεβέ για τον εκτελεστή",
+                "Διεκδίκηση: 2 λεβέ για τον εκτελεστή",
+                "Διεκδίκηση: 5 λεβέ για τον εκτελεστή: «the rest»",
+            ],
+        ),
+        (
+            "uk",
+            [
+                "Претензія: 0 взяток розігрувачу",
+                "Претензія: 1 взятка розігрувачу",
+                "Претензія: 2 взятки розігрувачу",
+                "Претензія: 5 взяток розігрувачу: «the rest»",
+            ],
+        ),
+    ],
+)
+def test_the_svg_diagrams_claim_line_has_each_languages_plural(compiled, language, lines):
+    from bridge.auction import Claim
+    from scoring.i18n import translate
+
+    record = parse_lin((Path(__file__).parent / "fixtures" / "lin" / "board7.lin").read_text())
+    drawn = []
+    for tricks, said in ((0, ""), (1, ""), (2, ""), (5, "the rest")):
+        record.auction.claim = Claim(tricks, said)
+        with translation.override(language):
+            svg = hand_diagram_svg(
+                record.deal,
+                dealer=record.dealer,
+                vulnerability=record.vulnerability,
+                board_number=record.board,
+                auction=record.auction,
+                translate=translate,
+            )
+        claim_word = lines[0].split(":")[0]
+        drawn += [
+            t.text for t in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}text") if claim_word in (t.text or "")
+        ]
+    assert drawn == lines

@@ -102,7 +102,7 @@ def test_the_ruling_page_and_its_svg_follow_the_authority_and_the_page_language(
         assert svg_hand(svg, seat) == letters[seat], seat
     queen = letters["N"][3][0]  # the letter the diagram prints for the queen
     assert f'<span dir="ltr">♥{queen}</span>' in page  # the opening lead
-    assert f"lead: ♥{queen}" in svg
+    assert f": ♥{queen}</text>" in svg  # the lead, after "lead:" in the page's language
 
 
 def test_national_letters_on_a_dutch_page_are_h_v_b_and_10(client, ruled, people):
@@ -145,3 +145,76 @@ def test_cards_as_printed():
     assert display_card("HQ", rank_letters("nl")) == "♥V"
     assert display_card("S10") == display_card("ST") == "♠10"
     assert display_card("") == "" and display_card("??") == "??"
+
+
+@pytest.mark.parametrize(
+    "language, words",
+    [
+        (
+            "he",
+            [
+                "לוח 1",
+                "מחלק: צפון",
+                "פגיעות: אין",
+                "צפון",
+                "מערב",
+                "מזרח",
+                "דרום",
+                "פאס",
+                "חוזה: 4♠ על-ידי צפון; הובלה: ♥Q",
+            ],
+        ),
+        (
+            "el",
+            [
+                "Διανομή 1",
+                "Μοιραστής: Βορράς",
+                "Ευπάθεια: κανείς",
+                "Βορράς",
+                "Δύση",
+                "Ανατολή",
+                "Νότος",
+                "Πάσο",
+                "Συμβόλαιο: 4♠ από Βορράς· αντάμ: ♥Q",
+            ],
+        ),
+        (
+            "nl",
+            [
+                "Spel 1",
+                "Gever: Noord",
+                "Kwetsbaar: niemand",
+                "Noord",
+                "West",
+                "Oost",
+                "Zuid",
+                "Pas",
+                "Contract: 4♠ door Noord; uitkomst: ♥Q",
+            ],
+        ),
+        (
+            "en",
+            [
+                "Board 1",
+                "Dealer: North",
+                "Vul: None",
+                "North",
+                "West",
+                "East",
+                "South",
+                "Pass",
+                "Contract: 4♠ by North; lead: ♥Q",
+            ],
+        ),
+    ],
+)
+def test_the_svg_diagram_reads_in_the_pages_language(client, ruled, people, language, words):
+    """The diagram's own words (board, dealer, vulnerability, the seats over the hands and over
+    the auction, Pass, the contract and lead) in the language of the page that asks for it."""
+    svg = page_in(client, people.director, reverse("rulings:ruling-svg", args=[ruled.ruling.pk]), language)
+    texts = ["".join(element.itertext()) for element in ET.fromstring(svg).iter(f"{SVG}text")]
+    board, dealer, vulnerability, north, west, east, south, pass_, contract = words
+    assert texts[1:4] == [board, dealer, vulnerability]
+    assert [texts[4], texts[9], texts[14], texts[19]] == [north, west, east, south]  # over the hands
+    auction = texts[texts.index("1") + 1 :]
+    assert auction == [west, north, east, south, "1♠", pass_, "4♠", pass_, pass_, pass_, contract]
