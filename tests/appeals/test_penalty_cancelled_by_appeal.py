@@ -81,3 +81,48 @@ def test_an_upheld_ruling_keeps_its_penalty_and_cancelling_is_refused_naming_the
     services.decide_appeal(appeal=appeal, by=case.members[0], outcome="uphold", reasons="Slow", now=SOON)
     assert MatchPenalty.objects.get().withdrawn_at is None
     assert lions_vps(teams) == (Decimal("17.09"), Decimal("1.91"))
+
+
+def test_cancelling_a_ruling_without_a_procedural_penalty_is_refused_naming_the_field(case):
+    teams = team_event(case.record, case.director)
+    appeal = services.lodge_appeal(
+        ruling=teams.ruling, by=case.director, player=teams.captain, grounds="Declarer had not claimed", now=SOON
+    )
+    body = committee(case, appeal)
+    services.schedule_hearing(appeal=appeal, by=case.chief, starts_at=SOON, now=SOON)
+    vote_all(body, "overturn")
+    with pytest.raises(ValidationError) as error:
+        services.decide_appeal(
+            appeal=appeal, by=case.members[0], outcome="overturn", reasons="No claim", cancel_penalties=True, now=SOON
+        )
+    assert error.value.message_dict == {
+        "cancel_penalties": ["The ruling has no procedural penalty (Law 90) to cancel."]
+    }
+
+
+def test_a_cancelled_penalty_in_imps_leaves_the_board(case):
+    teams = team_event(case.record, case.director)
+    result = Result.objects.get(pk=teams.ruling.result_id)
+    ruling = rulings_services.rule(
+        result=result,
+        director=case.director,
+        kind="procedural_penalty",
+        laws="90A",
+        give=True,
+        ruling_text="Slow play: 3 IMPs",
+        outcome="result_stands",
+        penalty={"side": "NS", "unit": "imps", "amount": "3", "offence": "Slow play"},
+    )
+    assert Result.objects.get(pk=result.pk).effective.penalty == {"ns": "3"}
+    appeal = services.lodge_appeal(
+        ruling=ruling, by=case.director, player=teams.captain, grounds="We were not slow", now=SOON
+    )
+    body = committee(case, appeal)
+    services.schedule_hearing(appeal=appeal, by=case.chief, starts_at=SOON, now=SOON)
+    vote_all(body, "vary")
+    services.decide_appeal(
+        appeal=appeal, by=case.members[0], outcome="vary", reasons="Not slow", cancel_penalties=True, now=SOON
+    )
+    assert not hasattr(Result.objects.get(pk=result.pk), "effective")  # the table result again, no penalty
+    assert lions_vps(teams) == (Decimal("18.09"), Decimal("1.91"))
+    assert not MatchPenalty.objects.exists()

@@ -182,3 +182,25 @@ def test_cancelling_the_rulings_penalties_withdraws_the_match_penalty():
     # A later change of the ruling does not give it again.
     services.change_ruling(ruling=ruling, by=director, reason="Wording", ruling_text="No penalty after appeal")
     assert MatchPenalty.objects.filter(withdrawn_at__isnull=True).count() == 0
+
+
+def test_a_penalty_in_vps_is_refused_at_a_pairs_event_naming_the_field(field):
+    director = official(field, "td", roles.DIRECTOR)
+    with pytest.raises(ValidationError) as error:
+        services.rule(
+            result=field.results[6],
+            director=director,
+            kind="procedural_penalty",
+            laws="90A",
+            ruling_text="Slow play",
+            outcome="result_stands",
+            penalty={"side": "NS", "unit": "vps", "amount": "1", "offence": "Slow play"},
+            give=True,
+        )
+    assert error.value.message_dict == {
+        "penalty_unit": [
+            f"A penalty in VPs comes off a team's match; {field.event} is not a team event: give it in matchpoints "
+            "or percent of a top."
+        ]
+    }
+    assert not Penalty.objects.exists()
