@@ -31,4 +31,8 @@ def notify(users, appeal, text, now=None):
 
 
 def waiting_for(user, limit=20):
-    return Notification.objects.filter(user=user).select_related("appeal")[:limit]
+    # Each notice shows its time in its tournament's zone: the tournament and its authority are
+    # read with the notices, not one chain of six queries per notice.
+    return Notification.objects.filter(user=user).select_related(
+        "appeal__ruling__result__board__session__event__tournament__authority"
+    )[:limit]

@@ -37,7 +37,7 @@ from rulings.models import Ruling
 from scoring import roles
 from scoring import selectors as scoring_selectors
 from scoring.i18n import rank_preference
-from scoring.models import Player, TournamentOfficial
+from scoring.models import AuditorAssignment, Contestant, Player, TournamentOfficial
 
 
 def visible_appeals(user):
@@ -52,22 +52,20 @@ def visible_appeals(user):
     )
     if user.is_superuser:
         return qs
+    # One small subquery per reason to see a case: an OR over many-valued joins in one filter
+    # takes PostgreSQL far longer to plan than to run (issue #19).
     tournament = "ruling__result__board__session__event__tournament"
-    staff = Q(
-        **{
-            f"{tournament}__officials__user": user,
-            f"{tournament}__officials__role__in": [roles.DIRECTOR, roles.CHIEF_DIRECTOR, roles.SCORER],
-        }
+    staff = TournamentOfficial.objects.filter(
+        user=user, role__in=[roles.DIRECTOR, roles.CHIEF_DIRECTOR, roles.SCORER]
+    ).values("tournament")
+    entries = Contestant.objects.filter(Q(members__user=user) | Q(captain__user=user)).values("pk")
+    return qs.filter(
+        Q(**{f"{tournament}__in": staff})
+        | Q(**{f"{tournament}__authority__in": AuditorAssignment.objects.filter(user=user).values("authority")})
+        | Q(pk__in=selectors.cases_for_member(user).values("pk"))
+        | Q(ruling__result__ns__in=entries)
+        | Q(ruling__result__ew__in=entries)
     )
-    auditor = Q(**{f"{tournament}__authority__auditors__user": user})
-    sitting = Q(pk__in=selectors.cases_for_member(user).values("pk"))
-    played = (
-        Q(ruling__result__ns__members__user=user)
-        | Q(ruling__result__ew__members__user=user)
-        | Q(ruling__result__ns__captain__user=user)
-        | Q(ruling__result__ew__captain__user=user)
-    )
-    return qs.filter(pk__in=Appeal.objects.filter(staff | auditor | sitting | played).values("pk"))
 
 
 def _is_director(user, tournament):

@@ -5,6 +5,7 @@ from django.utils.translation import gettext as _
 
 from scoring import roles
 from scoring.models import (
+    AuditorAssignment,
     Board,
     Contestant,
     Event,
@@ -26,10 +27,13 @@ def visible_tournaments(user):
     qs = Tournament.objects.select_related("authority")
     if user.is_superuser:
         return qs
-    ids = Tournament.objects.filter(
-        Q(officials__user=user) | Q(authority__auditors__user=user) | Q(events__contestants__members__user=user)
-    ).values("pk")
-    return qs.filter(pk__in=ids)
+    # One small subquery per reason to see it: an OR over three many-valued joins in one filter
+    # takes PostgreSQL far longer to plan than to run (the rulings list, issue #19).
+    return qs.filter(
+        Q(pk__in=TournamentOfficial.objects.filter(user=user).values("tournament"))
+        | Q(authority__in=AuditorAssignment.objects.filter(user=user).values("authority"))
+        | Q(pk__in=Contestant.objects.filter(members__user=user).values("event__tournament"))
+    )
 
 
 def writable_tournaments(user):

@@ -149,3 +149,24 @@ def test_queries_do_not_grow_with_the_rows(sized_world):
     assert not grown, "queries grew with the rows (role, url): (before, after)\n" + "\n".join(
         f"  {key}: {value}" for key, value in sorted(grown.items())
     )
+
+
+def test_the_notices_on_the_appeals_page_cost_the_same_however_many(sized_world):
+    """Each notice shows its time in its tournament's zone: read with the notices, not a chain of
+    queries per notice (issue #19: seven more queries a notice on an appeals member's page)."""
+    from appeals.models import Appeal
+    from appeals.notifications import notify
+    from audit import texts
+
+    user = sized_world.users["appeals"]
+    page = Client()
+    page.force_login(user)
+    with transaction.atomic():
+        before = _count(page, "/appeals/")
+        for appeal in Appeal.objects.order_by("pk")[:4]:
+            notify([user], appeal, texts.text("appeals.notice_sits", n=appeal.number, body="referee"))
+        after = _count(page, "/appeals/")
+        shown = page.get("/appeals/").content.decode()
+        transaction.set_rollback(True)
+    assert "Waiting for you" in shown
+    assert after == before
