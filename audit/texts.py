@@ -199,6 +199,20 @@ def shown(stored, kind):
     return stored
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?]) +")
+
+
+def shown_sentences(stored, kind):
+    """:func:`shown` for a text that may be several sentences, each written by a service or by a
+    person (a ruling's words after a revoke or claim, which the director may extend): each
+    sentence a service wrote reads in the reader's language, the rest as written."""
+    if not stored:
+        return stored
+    # Sentence by sentence, never the whole: a template's last value would swallow the sentences
+    # after it ("...; %(contract)s." read as "4S N +2. Law 64C: ...").
+    return " ".join(shown(sentence, kind) for sentence in _SENTENCE_END.split(stored))
+
+
 def text(code, /, **params):
     if code not in REGISTRY:
         raise LookupError(f"No stored text is registered as {code!r}.")

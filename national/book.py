@@ -9,6 +9,7 @@ from bridge.auction import Auction
 from bridge.deals import DealError, parse_deal
 from bridge.diagrams import auction_notes, auction_rows
 from national import casebooks, selectors
+from rulings.texts import ruling_words
 from scoring.i18n import translate
 from scoring.texts import auction_words
 
@@ -27,6 +28,12 @@ def _diagram(entry):
     }
 
 
+def _shown(key, text):
+    """A case's text in the casebook's language: the words a service wrote into a ruling
+    (a revoke's transfer, a claim's tricks) translated, a person's words as written."""
+    return ruling_words(text) if key in ("ruling_text", "rectification") else text
+
+
 def render_book(casebook, content=None):
     """The casebook as one self-contained HTML document (styles and diagrams inline), in its
     own language: what the page shows and what is printed to PDF."""
@@ -39,7 +46,7 @@ def render_book(casebook, content=None):
                 "entry": entry,
                 "diagram": _diagram(entry),
                 **{
-                    group: [(labels[key], entry["texts"][key]) for key in keys if entry["texts"].get(key)]
+                    group: [(labels[key], _shown(key, entry["texts"][key])) for key in keys if entry["texts"].get(key)]
                     for group, keys in casebooks.TEXT_GROUPS.items()
                 },
             }

@@ -443,19 +443,15 @@ def solve_guide(trick_ruling_id: int) -> bool:
     return True
 
 
-def _ruling_words(item: TrickRuling, contract: str, declarer: str, result_tricks: int) -> str:
+def _ruling_words(item: TrickRuling, contract: str, declarer: str, result_tricks: int) -> list[texts.Coded]:
+    """The ruling's words as stored texts, one a sentence (rulings/texts.py): written into the
+    ruling in English, shown to each reader in their language."""
+    described = services.describe_contract(contract, declarer, result_tricks)
     if item.kind == TrickRuling.Kind.CLAIM:
-        return _("Claim: %(tricks)s tricks awarded to declarer (%(contract)s).") % {
-            "tricks": result_tricks,
-            "contract": services.describe_contract(contract, declarer, result_tricks),
-        }
-    words = _("Law %(law)s: %(n)s trick(s) transferred; %(contract)s.") % {
-        "law": item.law,
-        "n": item.transfer,
-        "contract": services.describe_contract(contract, declarer, result_tricks),
-    }
+        return [texts.text("rulings.trick_claim", tricks=result_tricks, contract=described)]
+    words = [texts.text("rulings.trick_transfer", law=item.law, n=item.transfer, contract=described)]
     if item.equity_tricks:
-        words += " " + _("Law 64C: %(n)s further trick(s) for equity.") % {"n": item.equity_tricks}
+        words.append(texts.text("rulings.trick_equity", n=item.equity_tricks))
     return words
 
 
@@ -533,7 +529,8 @@ def confirm(
     kept = [c.law.number for c in ruling.citations.select_related("law") if c.law_id]
     regulations = [c.regulation_id for c in ruling.citations.all() if c.regulation_id]
     services.cite_laws(ruling=ruling, laws=list(dict.fromkeys(laws + kept)), regulations=regulations)
-    words = _ruling_words(item, contract, declarer, item.result_tricks)
+    sentences = _ruling_words(item, contract, declarer, item.result_tricks)
+    words = " ".join(sentence.english() for sentence in sentences)
     if item.result_tricks != table:
         services.set_outcome(
             ruling=ruling,
@@ -563,7 +560,7 @@ def confirm(
             "table_tricks": table,
             "result_tricks": item.result_tricks,
         },
-        summary=texts.text("rulings.about", ruling=_name(ruling), what=str(words)[:280]),
+        summary=texts.text("rulings.about", ruling=_name(ruling), what=[sentence.as_param() for sentence in sentences]),
     )
     if give:
         services.give_ruling(ruling=ruling, by=by)

@@ -6,11 +6,14 @@ translations in every .po file, and a test that writes it in English and reads i
 Greek (tests/rulings/test_stored_texts.py).
 """
 
-from django.utils.translation import gettext_lazy as _
+import re
 
-from audit.texts import Template, label, register
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
+
+from audit.texts import Template, label, register, shown_sentences
 from rulings.models import SIDE_CHOICES, Penalty, Ruling, TrickRuling
-from scoring.texts import moment
+from scoring.texts import moment, score_words
 
 R = {"ruling": "rulings.ruling"}  # how read_back finds a ruling's name in an English summary
 
@@ -42,6 +45,50 @@ TEXTS = {
         nested={"correction": "rulings.ruling", "earlier": "rulings.ruling"},
         kind="score_reason",
     ),
+    # A revoke's, defective trick's or claim's ruling words (rulings/revokes.py), stored in English
+    # in the ruling's text and rectification, which the director may add to: shown sentence by
+    # sentence (audit.texts.shown_sentences) in the reader's language.
+    "trick_claim": Template(
+        ngettext_lazy(
+            "Claim: %(tricks)s trick awarded to declarer (%(contract)s).",
+            "Claim: %(tricks)s tricks awarded to declarer (%(contract)s).",
+            "tricks",
+        ),
+        formats={"contract": score_words},
+        kind="ruling_words",
+    ),
+    "trick_transfer": Template(
+        ngettext_lazy(
+            "Law %(law)s: %(n)s trick transferred; %(contract)s.",
+            "Law %(law)s: %(n)s tricks transferred; %(contract)s.",
+            "n",
+        ),
+        formats={"contract": score_words},
+        kind="ruling_words",
+    ),
+    "trick_equity": Template(
+        ngettext_lazy("Law 64C: %(n)s further trick for equity.", "Law 64C: %(n)s further tricks for equity.", "n"),
+        kind="ruling_words",
+    ),
 }
+
+
+# As the words were written before they had their plural forms ("1 trick(s) transferred").
+_BEFORE_PLURALS = re.compile(r"(?<=: )(\d+) (further )?trick(?:s|\(s\))(?= (?:awarded|transferred|for equity))")
+
+
+def _with_plurals(match):
+    number, further = match.group(1), match.group(2) or ""
+    return f"{number} {further}{'trick' if number == '1' else 'tricks'}"
+
+
+def ruling_words(stored):
+    """A ruling's text or rectification in the reader's language where a service wrote it."""
+    if not stored:
+        return stored
+    text = _BEFORE_PLURALS.sub(_with_plurals, stored)
+    shown = shown_sentences(text, "ruling_words")
+    return stored if shown == text else shown
+
 
 register("rulings", TEXTS)
