@@ -5,6 +5,7 @@ whole trail. Tampering after the checkpoint, at it, or behind a moved checkpoint
 import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from audit import services as audit
@@ -37,6 +38,20 @@ def test_the_desk_checks_only_the_entries_written_since_the_checkpoint():
     assert AuditCheckpoint.objects.get().sequence == 8
     # Nothing new: nothing to walk, the checkpoint's own entry still checked.
     assert audit.verify_chain(since_checkpoint=True).since == 8
+
+
+def test_the_desk_writes_nothing_when_nothing_was_written_since_the_checkpoint():
+    """Every auditor's every load of the desk checks the trail: with nothing new it only reads,
+    so the desk's loads do not queue on the checkpoint's row (issue #19)."""
+    write(4)
+    audit.verify_chain()
+    with CaptureQueriesContext(connection) as queries:
+        check = audit.verify_chain(since_checkpoint=True)
+    assert (check.checked, check.intact, check.since) == (4, True, 4)
+    assert [q["sql"] for q in queries if not q["sql"].lstrip().upper().startswith("SELECT")] == []
+    write(1)
+    assert audit.verify_chain(since_checkpoint=True).checked == 5
+    assert AuditCheckpoint.objects.get().sequence == 5
 
 
 def test_an_entry_changed_after_the_checkpoint_is_found():
