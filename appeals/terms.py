@@ -4,6 +4,9 @@ for its appeals body. One helper, :func:`term`, used by the templates through
 ``{% load appeal_terms %}{% term tournament "committee" %}``; the texts are kept per authority
 and language in ``AuthorityTerm`` and written through :func:`set_term` (audited)."""
 
+import contextlib
+import contextvars
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import get_language, gettext_lazy, ngettext
@@ -33,6 +36,38 @@ def _texts(authority):
         cached = {(t.key, t.language): t.text for t in AuthorityTerm.objects.filter(authority=authority)}
         authority._term_texts = cached
     return cached
+
+
+# The authority whose terms a stored text's body kinds are shown in (an appeal's timeline, a
+# casebook): set by the page for its case around the rendering (reading_for), since a stored
+# text is rendered from its code and values alone.
+_reading_for: contextvars.ContextVar = contextvars.ContextVar("appeal_terms_reading_for", default=None)
+
+
+@contextlib.contextmanager
+def reading_for(where):
+    """Within the block, stored texts name bodies in ``where``'s terms (an authority or a tournament)."""
+    token = _reading_for.set(_authority(where))
+    try:
+        yield
+    finally:
+        _reading_for.reset(token)
+
+
+def body_kind(show):
+    """A stored text's format for a body kind: the authority's own word when a page reads for
+    one (reading_for) and it renamed the body, else ``show``'s (a ``label``, whose values_of
+    read_back still uses)."""
+
+    def kind(value):
+        authority = _reading_for.get()
+        default = show(value)
+        if authority is None:
+            return default
+        return term(authority, value, default)
+
+    kind.values_of = show.values_of  # type: ignore[attr-defined]
+    return kind
 
 
 def term(where, key, default=None):

@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 from django.utils.translation import gettext_lazy as _
 
 from appeals.models import AppealEvent, Body, Concurrence, Deposit, FurtherAppeal, Hearing, Outcome
+from appeals.terms import body_kind
 from audit.texts import Template, label, register
 from rulings.models import SIDE_CHOICES
 
@@ -48,7 +49,7 @@ def _lodged(values):
 
 SIDE = label(SIDE_CHOICES)
 OUTCOME = label(Outcome)
-KIND = label(Body.Kind)
+KIND = body_kind(label(Body.Kind))  # the authority's own word where it renamed the body
 
 TEXTS = {
     # Things the notes name.
@@ -64,8 +65,10 @@ TEXTS = {
     "deposit_received": Template("%(amount)s %(currency)s (%(state)s)", formats={"state": label(Deposit.State)}),
     "withdrawal_requested": Template(_("%(p)s asks to withdraw. %(reason)s The body may still hear the case.")),
     "body_formed": Template(_("%(kind)s of %(n)s"), formats={"kind": KIND}),
-    "member_appointed": Template("%(member)s, %(kind)s", formats={"kind": label(Body.Kind, lower=True)}),
-    "chair_appointed": Template(_("%(member)s (chair), %(kind)s"), formats={"kind": label(Body.Kind, lower=True)}),
+    "member_appointed": Template("%(member)s, %(kind)s", formats={"kind": body_kind(label(Body.Kind, lower=True))}),
+    "chair_appointed": Template(
+        _("%(member)s (chair), %(kind)s"), formats={"kind": body_kind(label(Body.Kind, lower=True))}
+    ),
     "constituted": Template("%(kind)s: %(names)s", formats={"kind": KIND}),
     "no_conflict": Template(_("%(member)s: no conflict")),
     "hearing": Template("%(when)s, %(mode)s", formats={"when": moment, "mode": label(Hearing.Mode, lower=True)}),

@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from appeals import my_cases, notifications, selectors, services
+from appeals import my_cases, notifications, selectors, services, terms
 from appeals.models import (
     Appeal,
     AppealPart,
@@ -321,6 +321,13 @@ class DecisionForm(RulingForm):
             del self.fields[name]
 
 
+def _rendered_for(tournament, *args, **kwargs):
+    """``render``, with the case's stored texts (its timeline) naming bodies in the terms of the
+    tournament's authority (appeals/terms.py)."""
+    with terms.reading_for(tournament):
+        return render(*args, **kwargs)
+
+
 @login_required
 def appeal_detail(request, pk):
     """The whole case file (deal, auction, facts, laws, scores, statements, timeline) and the
@@ -349,7 +356,8 @@ def appeal_detail(request, pk):
     law_waiting = [p for p in parts if p.kind == AppealPart.Kind.LAW and not p.outcome]
     further = FurtherAppeal.objects.filter(appeal=appeal).first()
     regulated_further = services.setting(tournament, "further_appeal")
-    return render(
+    return _rendered_for(
+        tournament,
         request,
         "appeals/appeal_detail.html",
         {
@@ -619,7 +627,8 @@ def appeal_form(request, pk):
     ruling = Ruling.objects.select_related("result__board__session__event__tournament").get(pk=appeal.ruling_id)
     board = ruling.result.board
     body = appeal.body()
-    return render(
+    return _rendered_for(
+        appeal.tournament,
         request,
         "appeals/appeal_form.html",
         {

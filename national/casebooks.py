@@ -30,6 +30,7 @@ from django.db.models import Max
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from appeals import terms
 from appeals.models import Appeal, Outcome
 from audit import services as audit
 from audit import texts
@@ -606,7 +607,8 @@ def case_content(
         "appeal_side": sides.get(appeal.side, ""),
         "body": [
             {
-                "kind": body.get_kind_display(),
+                # the authority's own name for the body where it gave one (appeals/terms.py)
+                "kind": terms.term(casebook.authority, body.kind, body.get_kind_display()),
                 "stage": body.get_stage_display(),
                 "members": [
                     {"name": _person(m.user), "chair": m.is_chair} for m in body.members.all() if not m.recused_at

@@ -467,3 +467,19 @@ def test_the_svg_diagrams_claim_line_has_each_languages_plural(compiled, languag
             t.text for t in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}text") if claim_word in (t.text or "")
         ]
     assert drawn == lines
+
+
+def test_a_renamed_body_is_named_so_in_the_timeline_and_the_casebook(client, decided, compiled):
+    """The timeline's notes (stored as codes) and the casebook's body line name the body in
+    the authority's words; another language keeps the project's word."""
+    authority = decided.record.authority
+    terms.set_term(authority=authority, key="committee", language="nl", text="Commissie van Beroep", by=decided.chief)
+    url = reverse("appeals:appeal", args=[decided.appeal.pk])
+    timeline = page_in(client, decided.director, url, "nl").split('<ol class="timeline">')[1].split("</ol>")[0]
+    assert "Commissie van Beroep van 3" in timeline and "Beroepscommissie" not in timeline
+    english = page_in(client, decided.director, url, "en").split('<ol class="timeline">')[1].split("</ol>")[0]
+    assert "Appeals committee of 3" in english
+    authority.language = "nl"
+    authority.save()
+    book = page_in(client, decided.auditor, reverse("national:casebook-book", args=[compile_book(decided).pk]), "en")
+    assert "<p>Commissie van Beroep (" in book and "Beroepscommissie" not in book
