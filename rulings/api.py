@@ -198,6 +198,11 @@ class RulingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         # RulingFilter narrows this through selectors.filtered_rulings, with the checked parameters.
         return selectors.filtered_rulings(self.request.user).prefetch_related("penalties")
 
+    def paginate_queryset(self, queryset):
+        # The page's ids first, then its rows (selectors.page_of says why).
+        ids = super().paginate_queryset(queryset.values_list("pk", flat=True))
+        return None if ids is None else selectors.rows_of(queryset, list(ids))
+
     @extend_schema(request=RulingInputSerializer, responses={201: RulingSerializer})
     def create(self, request):
         data = RulingInputSerializer(data=request.data, context={"request": request})

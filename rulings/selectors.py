@@ -73,8 +73,21 @@ def filtered_rulings(
     return qs.prefetch_related("citations__law").order_by("-created_at")
 
 
+def page_of(rulings, start, stop):
+    """Rows ``start`` to ``stop`` of ``rulings``, in their order. The page's ids are read first,
+    then its rows by id: PostgreSQL took 12 ms to plan the list's one query (a dozen tables
+    joined) with a LIMIT, 2 ms without, and 1.5 ms for the ids alone (issue #19)."""
+    return rows_of(rulings, list(rulings.values_list("pk", flat=True)[start:stop]))
+
+
+def rows_of(rulings, ids):
+    """The rulings of ``rulings`` with these ``ids``, in the order of ``ids``."""
+    rows = {ruling.pk: ruling for ruling in rulings.filter(pk__in=ids)}
+    return [rows[pk] for pk in ids if pk in rows]
+
+
 def ruling_detail(pk, user):
-    return (
+    rulings = (
         visible_rulings(user)
         # The rounds and the corrections read apart: joined with the rest, the one query had
         # enough tables that PostgreSQL took three times longer to plan it (issue #19).
@@ -90,8 +103,12 @@ def ruling_detail(pk, user):
             "superseded_by",
         )
         .select_related("board__session__event__tournament__authority")
-        .get(pk=pk)
     )
+    # Not .get(): its LIMIT made the query several times slower to plan (see page_of).
+    found = rows_of(rulings, [int(pk)])
+    if not found:
+        raise Ruling.DoesNotExist(f"No ruling {pk} that this reader may see.")
+    return found[0]
 
 
 def rulings_at_table(board, table, user, exclude=None):

@@ -461,7 +461,7 @@ def ruling_list(request):
         key: request.GET.get(key) or None
         for key in ("tournament", "session", "board", "director", "law", "kind", "state")
     }
-    rulings = selectors.filtered_rulings(request.user, **params)[:500]
+    rulings = selectors.page_of(selectors.filtered_rulings(request.user, **params), 0, 500)
     visible = selectors.visible_rulings(request.user)
     return render(
         request,
