@@ -98,6 +98,27 @@ def auction(dealer, calls, tempo=None, alert=None):
 OUTCOMES = ["uphold", "vary", "overturn"]
 
 
+def distinct_appeals(appeal, count):
+    """``count`` appeals like ``appeal``, each against a ruling of its own (copies of its ruling),
+    so that every indexed case reports an appeal of its own, as in a real casebook."""
+    from appeals.models import Appeal
+    from rulings.models import Ruling
+
+    ruling = Ruling.objects.get(pk=appeal.ruling_id)
+    rulings = []
+    for _ in range(count):
+        twin = copy.copy(ruling)
+        twin.pk, twin.supersedes_id = None, None
+        rulings.append(twin)
+    rulings = Ruling.objects.bulk_create(rulings, batch_size=500)
+    appeals = []
+    for twin in rulings:
+        other = copy.copy(appeal)
+        other.pk, other.ruling_id = None, twin.pk
+        appeals.append(other)
+    return Appeal.objects.bulk_create(appeals, batch_size=500)
+
+
 def build_index(authority, published, cases, seed=18):
     from national import precedents
     from national.models import Casebook, CasebookCase, PrecedentCase
@@ -105,7 +126,7 @@ def build_index(authority, published, cases, seed=18):
     rng = random.Random(seed)
     template = published.content
     entry0 = template["cases"][0]
-    appeal = published.cases.get().appeal
+    appeals = distinct_appeals(published.cases.get().appeal, cases)
     books = []
     for n in range(cases):
         entry = copy.deepcopy(entry0)
@@ -141,11 +162,12 @@ def build_index(authority, published, cases, seed=18):
     if books[0].pk is None:
         books = list(Casebook.objects.filter(title__startswith="Past casebook ").order_by("pk"))
     cases_ = CasebookCase.objects.bulk_create(
-        [CasebookCase(casebook=book, appeal=appeal, position=1) for book in books], batch_size=500
+        [CasebookCase(casebook=book, appeal=appeal, position=1) for book, appeal in zip(books, appeals)],
+        batch_size=500,
     )
     if cases_[0].pk is None:
         cases_ = list(CasebookCase.objects.filter(casebook__in=books).order_by("casebook_id"))
-    for case in cases_:
+    for case, appeal in zip(cases_, appeals):
         case.appeal = appeal
     rows = PrecedentCase.objects.bulk_create(
         [precedents._row(book, case, book.content["cases"][0]) for book, case in zip(books, cases_)], batch_size=500

@@ -8,6 +8,7 @@ from django.db import transaction
 from appeals import demo as appeals_demo
 from appeals import services as appeal_services
 from appeals.models import Appeal
+from bridge.auction import Auction, AuctionCall
 from bridge.deals import generate_deal
 from national import casebooks
 from rulings import services as rulings_services
@@ -79,6 +80,8 @@ PAST_PLAYERS = [
     ("Hester", "Ilves"),
 ]
 
+TEMPO_AGREED = "agreed by both sides"
+
 PAST_SEASONS = [
     (
         "Autumn Congress 2024",
@@ -88,7 +91,20 @@ PAST_SEASONS = [
                 kind=Ruling.Kind.UNAUTHORISED_INFORMATION,
                 laws="16B1a, 73C, 12C1e",
                 played=("4S", "N", 10),
-                facts="West doubled 3H slowly after a long pause. North passed, South bid 4S.",
+                # Board 1, North deals: North's slow double of 3H, then South's 4S.
+                auction=[
+                    "1S",
+                    "2H",
+                    "2S",
+                    "3H",
+                    ("X", {"tempo_seconds": 25, "note": TEMPO_AGREED}),
+                    "P",
+                    "4S",
+                    "P",
+                    "P",
+                    "P",
+                ],
+                facts="North doubled 3H slowly after a long pause. South, with a weak raise, bid 4S.",
                 ruling_text="Score adjusted to 3H doubled by East, one down",
                 reasoning="Pass was a logical alternative for South; the slow double suggested bidding on.",
                 outcome="adjusted",
@@ -103,7 +119,21 @@ PAST_SEASONS = [
                 kind=Ruling.Kind.MISINFORMATION,
                 laws="20F1, 21B1a",
                 played=("3NT", "S", 9),
-                facts="North explained 2C as natural; the system card shows it as Stayman.",
+                # Board 2, East deals: South's 1NT, North's 2C explained by South as natural.
+                auction=[
+                    "P",
+                    "1NT",
+                    "P",
+                    ("2C", {"alert": True, "explanation": "Natural, long clubs"}),
+                    "P",
+                    "2D",
+                    "P",
+                    "3NT",
+                    "P",
+                    "P",
+                    "P",
+                ],
+                facts="South explained North's 2C as natural; the system card shows it as Stayman.",
                 ruling_text="Result stands",
                 reasoning="East's call would have been the same with the right explanation.",
                 outcome="result_stands",
@@ -120,6 +150,20 @@ PAST_SEASONS = [
                 kind=Ruling.Kind.UNAUTHORISED_INFORMATION,
                 laws="16B1a, 16B3",
                 played=("5D", "E", 11),
+                # Board 1, North deals: East's slow pass of 4S, then West's 5D.
+                auction=[
+                    "P",
+                    "1D",
+                    "1S",
+                    "2D",
+                    "4S",
+                    ("P", {"tempo_seconds": 20, "note": TEMPO_AGREED}),
+                    "P",
+                    "5D",
+                    "P",
+                    "P",
+                    "P",
+                ],
                 facts="East hesitated before passing 4S; West bid 5D.",
                 ruling_text="Result stands",
                 reasoning="With a void in spades, 5D was the only bid: no logical alternative to bidding on.",
@@ -131,6 +175,7 @@ PAST_SEASONS = [
                 kind=Ruling.Kind.CLAIM,
                 laws="68A, 70D1",
                 played=("4H", "S", 10),
+                auction=["P", "1H", "P", "3H", "P", "4H", "P", "P", "P"],  # board 2, East deals
                 facts="Declarer claimed the rest, not mentioning the outstanding trump.",
                 ruling_text="Result stands",
                 reasoning="No normal line loses a trick to the trump.",
@@ -141,6 +186,12 @@ PAST_SEASONS = [
         ],
     ),
 ]
+
+
+def _auction(dealer, calls):
+    """The auction as the ruling keeps it: each call a string, or (call, its alert or tempo)."""
+    made = [AuctionCall(call) if isinstance(call, str) else AuctionCall(call[0], **call[1]) for call in calls]
+    return Auction(dealer, made).to_dict()
 
 
 def _past_tournament(authority, name, start, cases, number):
@@ -185,15 +236,16 @@ def _past_tournament(authority, name, start, cases, number):
             declarer=declarer,
             tricks=tricks,
         )
-        fields = {key: value for key, value in case.items() if key not in ("played", "grounds", "reasons")}
+        fields = {key: value for key, value in case.items() if key not in ("played", "grounds", "reasons", "auction")}
+        ruling = rulings_services.rule(
+            result=result,
+            director=director,
+            give=True,
+            given_at=starts + datetime.timedelta(minutes=90 + index),
+            **fields,
+        )
         rulings.append(
-            rulings_services.rule(
-                result=result,
-                director=director,
-                give=True,
-                given_at=starts + datetime.timedelta(minutes=90 + index),
-                **fields,
-            )
+            rulings_services.attach_deal_and_auction(ruling=ruling, auction=_auction(board.dealer, case["auction"]))
         )
     scoring_services.post_official_scores(session=session, at=starts + datetime.timedelta(hours=3))
     for index, (ruling, case) in enumerate(zip(rulings, cases)):

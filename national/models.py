@@ -165,6 +165,9 @@ class PrecedentCase(models.Model):
     casebook = models.ForeignKey(Casebook, on_delete=models.CASCADE, related_name="precedents")
     authority = models.ForeignKey("scoring.RegulatingAuthority", on_delete=models.CASCADE, related_name="+")
     ruling = models.ForeignKey("rulings.Ruling", on_delete=models.CASCADE, related_name="+")
+    # The appeal the case reports: one appeal printed in casebooks of several languages is one
+    # precedent, listed once in the reader's language (precedent_selectors).
+    appeal = models.ForeignKey("appeals.Appeal", on_delete=models.CASCADE, related_name="+")
     position = models.PositiveIntegerField(_("case number"))
     cited = models.JSONField(_("laws cited"), default=list)
     # " 16 16B 16B1 16B1A 12 12C 12C1 12C1E ": each citation with its ancestors, upper case,
@@ -194,10 +197,23 @@ class PrecedentCase(models.Model):
         ordering = ["-year", "casebook", "position"]
         indexes = [
             # The search by kind, and the suggestions: every column a case is scored and ordered
-            # on (precedent_selectors.similar_cases), so the scoring reads this index alone.
+            # on (precedent_selectors.similar_cases), with the appeal and language that choose
+            # one case of an appeal printed in several casebooks, so the scoring reads this index alone.
             models.Index(
-                fields=["authority", "kind", "ruling", "contract", "laws", "auction", "year", "casebook", "position"],
-                name="precedent_likeness_order",
+                fields=[
+                    "authority",
+                    "kind",
+                    "ruling",
+                    "contract",
+                    "laws",
+                    "auction",
+                    "year",
+                    "casebook",
+                    "position",
+                    "appeal",
+                    "language",
+                ],
+                name="precedent_likeness_appeal",
             )
         ]
 

@@ -14,6 +14,7 @@ from django.db import connection
 from django.db.models import F, Q
 from django.db.models.expressions import RawSQL
 from django.urls import reverse
+from django.utils.translation import get_language, get_language_info
 
 from national import casebooks
 from national.models import Casebook, PrecedentCase
@@ -80,15 +81,19 @@ def matching(queryset, words):
     )
 
 
-def ranked(queryset, words, limit=None):
-    """The cases of ``queryset`` holding every word (the first ``limit``), best match first (the
+KEYS = ("pk", "appeal_id", "language", "authority__language")
+
+
+def ranked(queryset, words):
+    """The keys (``KEYS``) of the cases of ``queryset`` holding every word, best match first (the
     laws and their titles weigh more than the words of the text), then the newest."""
     if connection.vendor == "postgresql":
         query = _pg_query(words)
         return list(
             queryset.filter(document=query)
             .annotate(rank=SearchRank(F("document"), query, weights=[0.1, 0.2, 0.4, 1.0]))
-            .order_by("-rank", "-year", "casebook_id", "position")[:limit]
+            .order_by("-rank", "-year", "casebook_id", "position")
+            .values_list(*KEYS)
         )
     with connection.cursor() as cursor:
         cursor.execute(
@@ -96,11 +101,46 @@ def ranked(queryset, words, limit=None):
             [_fts5_match(words)],
         )
         ranks = dict(cursor.fetchall())  # bm25: smaller is better
-    keys = matching(queryset, words).values_list("pk", "year", "casebook_id", "position")
-    order = [row[0] for row in sorted(keys, key=lambda row: (ranks.get(row[0], 0.0), -row[1], row[2], row[3]))]
-    order = order[:limit]
-    rows = queryset.in_bulk(order)
-    return [rows[pk] for pk in order]
+    keys = matching(queryset, words).values_list(*KEYS, "year", "casebook_id", "position")
+    return [row[:4] for row in sorted(keys, key=lambda row: (ranks.get(row[0], 0.0), -row[4], row[5], row[6]))]
+
+
+def _preference(language, authority_language):
+    """The order in which the casebooks of one appeal are chosen: the reader's language, then the
+    national body's, then any."""
+    return lambda row_language: 0 if row_language == language else 1 if row_language == authority_language else 2
+
+
+def one_per_appeal(keys, language):
+    """``keys`` (``KEYS``, best first) with each appeal once: at the place of its best case, the
+    case in the reader's ``language`` where a casebook in it holds the appeal, else in the
+    national body's language, else the first found. Returns the chosen ids in order."""
+    chosen = {}
+    for pk, appeal_id, row_language, authority_language in keys:
+        rank = _preference(language, authority_language)(row_language)
+        if appeal_id not in chosen:
+            chosen[appeal_id] = (pk, rank)
+        elif rank < chosen[appeal_id][1]:
+            chosen[appeal_id] = (pk, rank)
+    return [pk for pk, _rank in chosen.values()]
+
+
+def with_other_languages(user, cases):
+    """Sets ``case.others`` on each of ``cases``: the same appeal's cases in the reader's other
+    casebooks, by language (one query)."""
+    others = {}
+    if cases:
+        copies = (
+            visible_precedents(user)
+            .filter(appeal_id__in={case.appeal_id for case in cases})
+            .exclude(pk__in=[case.pk for case in cases])
+            .order_by("language", "-year", "casebook_id")
+        )
+        for copy in copies:
+            others.setdefault(copy.appeal_id, []).append(copy)
+    for case in cases:
+        case.others = others.get(case.appeal_id, [])
+    return cases
 
 
 def _law_q(law):
@@ -110,11 +150,12 @@ def _law_q(law):
     return Q(laws__contains=f" {parts[-1]} ")
 
 
-def search(user, *, law="", kind="", outcome="", year=None, q="", language="", limit=None):
+def search(user, *, law="", kind="", outcome="", year=None, q="", language="", limit=None, reader_language=None):
     """Published cases matching every filter given: ``law`` a citation with its sub-sections
     ("16B" finds 16B1a), ``kind`` of ruling, ``outcome`` of the appeal (or ``without_merit``),
     ``year`` of the ruling, ``language`` of the casebook, and words ``q``. With words, the best
-    match first; else the newest cases first."""
+    match first; else the newest cases first. Each appeal once, in ``reader_language`` (by default
+    the active language) where one of its casebooks is in it (``one_per_appeal``)."""
     qs = visible_precedents(user)
     if law:
         condition = _law_q(law)
@@ -131,8 +172,14 @@ def search(user, *, law="", kind="", outcome="", year=None, q="", language="", l
         qs = qs.filter(language=language)
     words = words_of(q)
     if words:
-        return ranked(qs, words, limit)
-    return list(qs.order_by("-year", "-casebook__published_at", "casebook_id", "position")[:limit])
+        keys = ranked(qs, words)
+    else:
+        keys = qs.order_by("-year", "-casebook__published_at", "casebook_id", "position").values_list(*KEYS)
+    # An appeal printed in casebooks of several languages is listed once (its other casebooks
+    # are offered beside it: with_other_languages).
+    order = one_per_appeal(keys, reader_language or get_language())[:limit]
+    rows = qs.in_bulk(order)
+    return [rows[pk] for pk in order]
 
 
 @dataclass
@@ -219,7 +266,7 @@ def _law_tree(cited):
     return tree
 
 
-def similar_cases(ruling, user=None, limit=SUGGESTIONS):
+def similar_cases(ruling, user=None, limit=SUGGESTIONS, language=None):
     """The published cases of the ruling's national body most like ``ruling``, best first.
 
     A case must share a law (at any depth) or the kind of ruling. Its score: for each law or
@@ -229,7 +276,9 @@ def similar_cases(ruling, user=None, limit=SUGGESTIONS):
     irregularity (a tempo, the director's note, an alert) and 1 more when it came at the same
     call after the same bid, 1 for an alerted call in common; 1 for each of the ruling's words
     its text holds. Ties go to the newer case. With ``user``, nothing of a body they do not
-    belong to.
+    belong to. An appeal printed in casebooks of several languages is suggested once, in the
+    reader's ``language`` (by default the active one) where one of them is in it, else in the
+    body's language, else the newest; its other casebooks are ``case.others``.
 
     The database scores the cases in one query: the score without the words for every case
     that shares a law or the kind, and the words only for the cases whose score without them
@@ -238,13 +287,16 @@ def similar_cases(ruling, user=None, limit=SUGGESTIONS):
     casebooks are not read to score."""
     rows = list(
         Ruling.objects.filter(pk=ruling.pk).values_list(
-            "board__session__event__tournament__authority_id", "result__contract", "citations__law__number"
+            "board__session__event__tournament__authority_id",
+            "board__session__event__tournament__authority__language",
+            "result__contract",
+            "citations__law__number",
         )
     )
-    authority_id, contract = rows[0][0], contract_of(rows[0][1])
+    authority_id, authority_language, contract = rows[0][0], rows[0][1], contract_of(rows[0][2])
     if user is not None and authority_id not in reader_authorities(user):
         return []
-    cited = [number for _authority, _contract, number in rows if number]
+    cited = [number for _authority, _language, _contract, number in rows if number]
     tops = sorted({law_parts(number)[0] for number in cited if law_parts(number)})
     if not tops and not ruling.kind:
         return []
@@ -272,38 +324,68 @@ def similar_cases(ruling, user=None, limit=SUGGESTIONS):
     )
     table = PrecedentCase._meta.db_table
     # The score without the words once for each case that shares a law or the kind (on SQLite
-    # read from the index precedent_likeness_order alone), then the words of the few within reach of
-    # the fifth best, each read by its id (a join would read them all).
+    # read from the index precedent_likeness_appeal alone); then the words of the cases within
+    # reach of the fifth best appeal, each read by its id (a join would read them all); then one
+    # case of each appeal (printed in several casebooks): in the reader's language, else the
+    # body's, else the newest casebook's, scored with the best of its appeal's cases.
     held_sql = f"(SELECT {held[0]} FROM {table} p WHERE p.id = c.id)" if words else "0"
     sql, params = _sum(
         [
             (
-                f'WITH c AS MATERIALIZED (SELECT id, year, casebook_id, "position", {likeness[0]} AS likeness '
-                f"FROM {table} WHERE authority_id = %s AND ruling_id <> %s AND ({shares[0]}))",
+                f'WITH c AS MATERIALIZED (SELECT id, appeal_id, language, year, casebook_id, "position", '
+                f"{likeness[0]} AS likeness "
+                f"FROM {table} WHERE authority_id = %s AND ruling_id <> %s AND ({shares[0]})),",
                 [*likeness[1], authority_id, ruling.pk, *shares[1]],
             ),
-            (f"SELECT c.id, c.likeness + {held_sql} AS score FROM c", held[1] if words else []),
             (
-                "WHERE c.likeness >= coalesce((SELECT likeness FROM c ORDER BY likeness DESC LIMIT 1 OFFSET %s) - %s, -1)",
+                f'reach AS (SELECT c.id, c.appeal_id, c.year, c.casebook_id, c."position", '
+                f"c.likeness + {held_sql} AS score, "
+                "CASE WHEN c.language = %s THEN 0 WHEN c.language = %s THEN 1 ELSE 2 END AS preference FROM c",
+                [*(held[1] if words else []), language or get_language(), authority_language],
+            ),
+            (
+                "WHERE c.likeness >= coalesce((SELECT max(likeness) AS best FROM c GROUP BY appeal_id "
+                "ORDER BY best DESC LIMIT 1 OFFSET %s) - %s, -1)),",
                 [limit - 1, len(words)],
             ),
-            ('ORDER BY score DESC, c.year DESC, c.casebook_id DESC, c."position" LIMIT %s', [limit]),
+            (
+                'chosen AS (SELECT id, appeal_id, year, casebook_id, "position", '
+                "max(score) OVER (PARTITION BY appeal_id) AS best, row_number() OVER (PARTITION BY appeal_id "
+                'ORDER BY preference, year DESC, casebook_id DESC, "position") AS choice FROM reach)',
+                [],
+            ),
+            (
+                "SELECT id, appeal_id, best FROM chosen WHERE choice = 1 ORDER BY best DESC, year DESC, "
+                'casebook_id DESC, "position" LIMIT %s',
+                [limit],
+            ),
         ],
         " ",
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        scores = dict(cursor.fetchall())
-    found = PrecedentCase.objects.select_related("casebook").defer(*UNLISTED).in_bulk(list(scores))
+        scores = {pk: (appeal_id, points) for pk, appeal_id, points in cursor.fetchall()}
+    # The chosen cases and their appeals' other casebooks, read together (by the appeals' index:
+    # the body's would read every case of the body).
+    found, others = {}, {}
+    for case in (
+        PrecedentCase.objects.filter(appeal_id__in={a for a, _p in scores.values()})
+        .select_related("casebook")
+        .defer(*UNLISTED)
+        .order_by("language", "-year", "casebook_id")
+    ):
+        if case.pk in scores:
+            found[case.pk] = case
+        elif case.authority_id == authority_id:
+            others.setdefault(case.appeal_id, []).append(case)
     parts = {part for number in cited for part in law_parts(number)}
-    return [
-        Suggestion(
-            case=found[pk],
-            score=points,
-            shared_laws=[c for c in found[pk].cited if any(p in parts for p in law_parts(c))],
-        )
-        for pk, points in scores.items()
-    ]
+    suggestions = []
+    for pk, (appeal_id, points) in scores.items():
+        case = found[pk]
+        case.others = others.get(appeal_id, [])
+        shared = [c for c in case.cited if any(p in parts for p in law_parts(c))]
+        suggestions.append(Suggestion(case=case, score=points, shared_laws=shared))
+    return suggestions
 
 
 def links_for(user, precedents):
@@ -312,6 +394,28 @@ def links_for(user, precedents):
     readable = casebooks.visible_casebooks(user).filter(pk__in=books).values_list("pk", flat=True)
     in_casebook = set(readable) if books else set()
     return [_link(precedent, precedent.casebook_id in in_casebook) for precedent in precedents]
+
+
+def listing(user, cases):
+    """``(case, link, others)`` for each of ``cases`` (their ``others`` set), ``others`` the
+    ``(language, its own name, link)`` of the same appeal's other casebooks; one query for all
+    the links."""
+    others = [getattr(case, "others", []) for case in cases]
+    links = links_for(user, [*cases, *(other for group in others for other in group)])
+    rows, at = [], len(cases)
+    for case, link, group in zip(cases, links, others, strict=False):
+        also = [(other.language, _language_name(other.language), links[at + i]) for i, other in enumerate(group)]
+        rows.append((case, link, also))
+        at += len(group)
+    return rows
+
+
+def _language_name(code):
+    """A language by its own name ("עברית" for he), as a reader of it looks for it."""
+    try:
+        return get_language_info(code)["name_local"]
+    except KeyError:
+        return code
 
 
 def _link(precedent, in_casebook):

@@ -51,7 +51,7 @@ def precedent_search(request):
         cases = precedent_selectors.search(request.user, limit=100, **form.cleaned_data)
     elif not form.is_bound:
         cases = precedent_selectors.search(request.user, limit=100)
-    rows = list(zip(cases, precedent_selectors.links_for(request.user, cases), strict=True))
+    rows = precedent_selectors.listing(request.user, precedent_selectors.with_other_languages(request.user, cases))
     return render(request, "national/precedents.html", {"form": form, "rows": rows})
 
 

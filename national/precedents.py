@@ -152,6 +152,7 @@ def decision_line(entry: dict[str, Any]) -> str:
 
 # What indexing a case writes (all but the links to the case, its casebook, body and ruling).
 INDEXED_FIELDS = [
+    "appeal",
     "position",
     "cited",
     "laws",
@@ -181,6 +182,7 @@ def _row(casebook: Casebook, case: CasebookCase, entry: dict[str, Any]) -> Prece
         casebook=casebook,
         authority_id=casebook.authority_id,
         ruling_id=case.appeal.ruling_id,
+        appeal_id=case.appeal_id,
         position=entry["number"],
         cited=laws,
         laws=law_tokens(laws),

@@ -15,5 +15,6 @@ def precedents_for(context, ruling):
     if user is None or ruling is None or not user.is_authenticated:
         return {"suggestions": []}
     suggestions = precedent_selectors.similar_cases(ruling, user=user)
-    links = precedent_selectors.links_for(user, [s.case for s in suggestions])
-    return {"suggestions": list(zip(suggestions, links, strict=True))}
+    cases = [s.case for s in suggestions]
+    listed = precedent_selectors.listing(user, cases)
+    return {"suggestions": [(s, link, others) for s, (_case, link, others) in zip(suggestions, listed, strict=True)]}

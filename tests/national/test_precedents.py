@@ -15,6 +15,7 @@ from django.test import RequestFactory
 from django.urls import reverse
 
 from appeals import services as appeal_services
+from appeals.models import Appeal
 from bridge.auction import Auction, AuctionCall
 from national import casebooks, precedent_selectors, precedents
 from national.models import Casebook, CasebookCase, PrecedentCase
@@ -40,10 +41,20 @@ def sent(monkeypatch):
     return calls
 
 
-def past_casebook(case, title, entries, state=Casebook.State.PUBLISHED, authority=None):
+def another_appeal(appeal):
+    """An appeal like ``appeal`` against a copy of its ruling: the appeal of one past case."""
+    ruling = Ruling.objects.get(pk=appeal.ruling_id)
+    ruling.pk, ruling.supersedes_id = None, None
+    ruling = Ruling.objects.bulk_create([ruling])[0]
+    twin = Appeal.objects.get(pk=appeal.pk)
+    twin.pk, twin.ruling_id = None, ruling.pk
+    return Appeal.objects.bulk_create([twin])[0]
+
+
+def past_casebook(case, title, entries, state=Casebook.State.PUBLISHED, authority=None, appeals=None, language="en"):
     """Casebooks of past seasons: entry n, (laws, kind, year, outcome, reasons, facts), is case n
-    of a casebook called ``title`` of its own, written over the first published case's text (an
-    appeal is printed once per casebook, so its appeal stands in for each)."""
+    of a casebook called ``title`` of its own, written over the first published case's text, each
+    reporting an appeal of its own (or ``appeals[n - 1]``: the same appeal in another casebook)."""
     template = case.published.content["cases"][0]
     books = []
     for number, (laws, kind, year, outcome, reasons, facts) in enumerate(entries, start=1):
@@ -55,7 +66,7 @@ def past_casebook(case, title, entries, state=Casebook.State.PUBLISHED, authorit
         book = Casebook.objects.create(
             authority=authority or case.record.authority,
             title=title,
-            language="en",
+            language=language,
             names="seats",
             state=state,
             created_by=case.auditor,
@@ -64,7 +75,8 @@ def past_casebook(case, title, entries, state=Casebook.State.PUBLISHED, authorit
             published_at=at(1),
             content=dict(copy.deepcopy(case.published.content), title=title, cases=[entry]),
         )
-        CasebookCase.objects.create(casebook=book, appeal=case.appeal, position=number)
+        appeal = appeals[number - 1] if appeals else another_appeal(case.appeal)
+        CasebookCase.objects.create(casebook=book, appeal=appeal, position=number)
         precedents.index_casebook(book.pk)
         books.append(book)
     return books[0] if len(books) == 1 else books
@@ -349,6 +361,18 @@ def test_the_demos_law_16_ruling_finds_the_earlier_law_16_case_first(small_demo,
     assert "16B1a" in first.cited
     past = Casebook.objects.get(title="Appeals of past seasons, 2023-2024")
     assert (past.state, past.cases.count()) == ("final", 4)
+    # The past cases have their auctions, with the tempo or the alert the ruling was about.
+    auctions = dict(PrecedentCase.objects.filter(casebook=past).values_list("position", "auction"))
+    assert "OPEN3:1S-2H-2S" in auctions[1] and "AT:TEMPO:3H-X" in auctions[1]  # North's slow double
+    assert "AT:ALERT:1NT-2C" in auctions[2] and "ALERT:2C" in auctions[2]  # 2C explained as natural
+    assert "AT:TEMPO:4S-P" in auctions[3]  # East's slow pass of 4S
+    assert auctions[4] == " OPEN1:1H OPEN2:1H-P OPEN3:1H-P-3H "  # a claim: no tempo, no alert
+    # The demo ruling's slow pass after 4S: the 2023 case's slow pass of 4S scores the tempo and
+    # its place (2), the 2024 slow double only the tempo (1).
+    with_auction = {s.case.year: s.score for s in found if s.case.casebook_id == past.pk}
+    ruling.auction = None
+    without = {s.case.year: s.score for s in precedent_selectors.similar_cases(ruling, user=director)}
+    assert {year: with_auction[year] - without[year] for year in (2023, 2024)} == {2023: 2, 2024: 1}
     text = str(past.content)
     for first_name, last_name in precedents_demo_names():
         assert last_name not in text  # names hidden as published
@@ -480,3 +504,88 @@ def test_the_search_page_finds_the_cases_of_a_casebook_in_the_readers_language(l
     assert "Past seasons, case 3" in english and "Hebrew edition" not in english
     bad = client.get(reverse("national:precedents"), {"language": "xx"}).content.decode()
     assert "Language:" in bad and "Select a valid choice. xx is not one of the available choices." in bad
+
+
+@pytest.fixture
+def translated(library):
+    """Past seasons' case 3 (Law 16B1a) printed again in a Hebrew casebook: one appeal, two casebooks."""
+    appeal = library.past[2].cases.get().appeal
+    library.hebrew = past_casebook(
+        library,
+        "Hebrew edition",
+        [(["16B1a"], "mi", 2021, "overturn", "ההסבר היה שגוי.", "מזרח היסס ומערב פס.")],
+        appeals=[appeal],
+        language="he",
+    )
+    return library
+
+
+def test_an_appeal_in_two_casebooks_is_suggested_once_in_the_readers_language(translated):
+    ruling = Ruling.objects.get(pk=translated.new.pk)
+
+    def listed(language):
+        found = precedent_selectors.similar_cases(ruling, user=translated.director, language=language)
+        return [
+            (s.case.casebook.title, s.case.position, [o.casebook.title for o in s.case.others])
+            for s in found
+            if s.case.appeal_id == translated.hebrew.cases.get().appeal_id
+        ]
+
+    assert listed("en") == [("Past seasons", 3, ["Hebrew edition"])]
+    assert listed("he") == [("Hebrew edition", 1, ["Past seasons"])]
+    # No casebook in Dutch: the national body's language (English).
+    assert listed("nl") == [("Past seasons", 3, ["Hebrew edition"])]
+    found = precedent_selectors.similar_cases(ruling, user=translated.director, language="he")
+    titles = [(s.case.casebook.title, s.case.position) for s in found]
+    assert len(titles) == len(set(titles)) and ("Past seasons", 3) not in titles
+
+
+def test_the_ruling_page_offers_the_other_languages_of_a_suggested_case(translated, rf):
+    request = rf.get("/")
+    request.user = translated.director
+    html = Template("{% load precedents %}{% precedents_for ruling %}").render(
+        Context({"request": request, "ruling": Ruling.objects.get(pk=translated.new.pk)})
+    )
+    hebrew = translated.hebrew.precedents.get()
+    assert html.count("Past seasons, case 3") == 1 and "Hebrew edition, case 1</a>" not in html
+    link = precedent_selectors.link_for(translated.director, hebrew)
+    assert f'Also in: <a href="{link}" lang="he" hreflang="he">עברית</a>' in html
+
+
+def test_the_search_lists_an_appeal_once_in_the_readers_language(translated, client):
+    client.force_login(translated.director)
+    page = client.get(reverse("national:precedents"), {"law": "16B"}).content.decode()
+    assert page.count("Past seasons, case 3") == 1 and "Hebrew edition, case 1</a>" not in page
+    assert "Also in:" in page and ">עברית</a>" in page
+    rows = precedent_selectors.search(translated.director, law="16B", reader_language="he")
+    titles = ids(rows)
+    assert ("Hebrew edition", 1) in titles and ("Past seasons", 3) not in titles
+    assert [
+        o.casebook.title
+        for o in precedent_selectors.with_other_languages(translated.director, rows)[
+            titles.index(("Hebrew edition", 1))
+        ].others
+    ] == ["Past seasons"]
+    # Only the Hebrew casebooks: the case in Hebrew, its English casebook offered beside it.
+    hebrew = precedent_selectors.search(translated.director, language="he")
+    assert ids(hebrew) == [("Hebrew edition", 1)]
+
+
+def test_the_ruling_form_lists_the_precedents_of_a_draft_and_of_a_ruling_corrected(library, client):
+    draft = rulings_services.rule(
+        result=library.record.results[6],
+        director=library.director,
+        kind="ui",
+        laws="16B1a",
+        give=False,
+        facts="West paused before passing.",
+        given_at=at(1),
+    )
+    client.force_login(library.director)
+    for url in (
+        reverse("rulings:ruling-edit", args=[draft.pk]),
+        reverse("rulings:ruling-correct", args=[library.new.pk]),
+    ):
+        html = client.get(url).content.decode()
+        assert 'id="precedents"' in html, url
+        assert html.index("Club Championship appeals, case 1") < html.index("Past seasons, case 3"), url
