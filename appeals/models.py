@@ -583,8 +583,11 @@ class Notification(models.Model):
 
     @property
     def shown(self):
-        """The notification in the reader's language."""
-        return render(self.code, self.params, self.text)
+        """The notification in the reader's language, the body named in its authority's words."""
+        from appeals import terms
+
+        with terms.reading_for(self.appeal.tournament):
+            return render(self.code, self.params, self.text)
 
 
 class AuthorityTerm(models.Model):

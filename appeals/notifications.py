@@ -33,6 +33,15 @@ def notify(users, appeal, text, now=None):
 def waiting_for(user, limit=20):
     # Each notice shows its time in its tournament's zone: the tournament and its authority are
     # read with the notices, not one chain of six queries per notice.
-    return Notification.objects.filter(user=user).select_related(
-        "appeal__ruling__result__board__session__event__tournament__authority"
-    )[:limit]
+    notices = list(
+        Notification.objects.filter(user=user).select_related(
+            "appeal__ruling__result__board__session__event__tournament__authority"
+        )[:limit]
+    )
+    # One authority object per authority, so its own terms (appeals/terms.py: the body a notice
+    # names) are read once for all its notices, not once a notice.
+    shared = {}
+    for notice in notices:
+        tournament = notice.appeal.tournament
+        tournament.authority = shared.setdefault(tournament.authority_id, tournament.authority)
+    return notices

@@ -483,3 +483,15 @@ def test_a_renamed_body_is_named_so_in_the_timeline_and_the_casebook(client, dec
     authority.save()
     book = page_in(client, decided.auditor, reverse("national:casebook-book", args=[compile_book(decided).pk]), "en")
     assert "<p>Commissie van Beroep (" in book and "Beroepscommissie" not in book
+
+
+def test_a_renamed_body_is_named_so_in_a_notification(decided, compiled):
+    from appeals.models import Notification
+
+    authority = decided.record.authority
+    terms.set_term(authority=authority, key="committee", language="nl", text="Commissie van Beroep", by=decided.chief)
+    notice = Notification.objects.filter(code="appeals.notice_sits").first()
+    with translation.override("nl"):
+        assert f"Beroep {decided.appeal.number}: " in notice.shown and "(Commissie van Beroep)" in notice.shown
+    with translation.override("el"):
+        assert "(Επιτροπή Εφέσεων)" in notice.shown
