@@ -483,6 +483,12 @@ def test_a_renamed_body_is_named_so_in_the_timeline_and_the_casebook(client, dec
     authority.save()
     book = page_in(client, decided.auditor, reverse("national:casebook-book", args=[compile_book(decided).pk]), "en")
     assert "<p>Commissie van Beroep (" in book and "Beroepscommissie" not in book
+    # The director's title too, where the authority renamed it.
+    terms.set_term(authority=authority, key="director", language="nl", text="Arbiter", by=decided.chief)
+    book = page_in(client, decided.auditor, reverse("national:casebook-book", args=[compile_book(decided).pk]), "en")
+    assert "<p>Arbiter: " in book
+    form = page_in(client, decided.director, reverse("appeals:appeal-form", args=[decided.appeal.pk]), "nl")
+    assert " · Arbiter: " in form
 
 
 def test_a_renamed_body_is_named_so_in_a_notification(decided, compiled):
