@@ -60,6 +60,11 @@ STORED_ENGLISH = [
     r"\bno conflict\b",
     r"\b(?:Appeals committee|Single referee|Panel of directors) of \d\b",
     r"^Pass$",
+    r"\btricks? (?:\(s\) )?transferred\b",
+    r"\btricks? awarded to declarer\b",
+    r"\bfurther tricks? (?:\(s\) )?for equity\b",
+    r"\bDealer: (?:North|East|South|West)\b",
+    r"\bVul: (?:None|All|N-S|E-W)\b",
 ]
 # A casebook is published in its regulating authority's language, whoever reads it.
 PUBLISHED = re.compile(r"^/national/casebooks/\d+/book")
