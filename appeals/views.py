@@ -33,7 +33,7 @@ from appeals.models import (
 )
 from rulings import selectors as rulings_selectors
 from rulings.forms import RulingForm
-from rulings.models import Ruling
+from rulings.models import Penalty, Ruling
 from scoring import roles
 from scoring import selectors as scoring_selectors
 from scoring.i18n import rank_preference
@@ -393,6 +393,10 @@ def appeal_detail(request, pk):
             "outcomes": Outcome.choices,
             "hows": Concurrence.How.choices,
             "decision_form": DecisionForm(prefix="decide"),
+            # Law 90 penalties a varied or overturned decision may cancel (Law 91 stays the director's).
+            "procedural_penalties": [
+                p for p in ruling.penalties.all() if p.kind == Penalty.Kind.PROCEDURAL and p.cancelled_at is None
+            ],
             "law_form": DecisionForm(prefix="law"),
             "further_form": DecisionForm(prefix="further"),
             "respond_form": DecisionForm(prefix="respond"),
@@ -530,7 +534,14 @@ def _act(request, appeal):
         elif action == "decide":
             outcome, reasons, kind, ns, ew = _step_form(data, "decide")
             services.decide_appeal(
-                appeal=appeal, by=user, outcome=outcome, reasons=reasons, score_kind=kind, ns=ns, ew=ew
+                appeal=appeal,
+                by=user,
+                outcome=outcome,
+                reasons=reasons,
+                score_kind=kind,
+                ns=ns,
+                ew=ew,
+                cancel_penalties=data.get("cancel_penalties") == "on",
             )
         elif action == "without_merit":
             services.find_without_merit(appeal=appeal, by=user, reasons=data.get("reasons", ""))

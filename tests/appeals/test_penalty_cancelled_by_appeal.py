@@ -126,3 +126,28 @@ def test_a_cancelled_penalty_in_imps_leaves_the_board(case):
     assert not hasattr(Result.objects.get(pk=result.pk), "effective")  # the table result again, no penalty
     assert lions_vps(teams) == (Decimal("18.09"), Decimal("1.91"))
     assert not MatchPenalty.objects.exists()
+
+
+def test_the_committee_cancels_the_penalty_from_the_decision_form(case, client):
+    """The step has a page: the decision form lists the Law 90 penalty and offers to cancel it."""
+    from django.urls import reverse
+
+    teams, appeal, body = penalised(case)
+    vote_all(body, "overturn")
+    client.force_login(case.members[0])
+    page = client.get(reverse("appeals:appeal", args=[appeal.pk])).content.decode().replace("&#x27;", "'")
+    assert "Cancel the ruling's procedural penalties (Law 90)" in page
+    assert "Slow play" in page
+    response = client.post(
+        reverse("appeals:appeal", args=[appeal.pk]),
+        {
+            "action": "decide",
+            "decide-decision": "overturn",
+            "decide-reasons": "The tempo was normal for the board",
+            "cancel_penalties": "on",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:3000]
+    assert Penalty.objects.get().cancelled_at is not None
+    assert MatchPenalty.objects.get().withdrawn_at is not None
+    assert lions_vps(teams) == (Decimal("18.09"), Decimal("1.91"))
