@@ -81,19 +81,16 @@ def matching(queryset, words):
     )
 
 
-KEYS = ("pk", "appeal_id", "language", "authority__language")
-
-
-def ranked(queryset, words):
-    """The keys (``KEYS``) of the cases of ``queryset`` holding every word, best match first (the
-    laws and their titles weigh more than the words of the text), then the newest."""
+def ranked(queryset, words, count=None):
+    """``(id, appeal)`` of the first ``count`` cases of ``queryset`` holding every word, best match
+    first (the laws and their titles weigh more than the words of the text), then the newest."""
     if connection.vendor == "postgresql":
         query = _pg_query(words)
         return list(
             queryset.filter(document=query)
             .annotate(rank=SearchRank(F("document"), query, weights=[0.1, 0.2, 0.4, 1.0]))
             .order_by("-rank", "-year", "casebook_id", "position")
-            .values_list(*KEYS)
+            .values_list("pk", "appeal_id")[:count]
         )
     with connection.cursor() as cursor:
         cursor.execute(
@@ -101,28 +98,29 @@ def ranked(queryset, words):
             [_fts5_match(words)],
         )
         ranks = dict(cursor.fetchall())  # bm25: smaller is better
-    keys = matching(queryset, words).values_list(*KEYS, "year", "casebook_id", "position")
-    return [row[:4] for row in sorted(keys, key=lambda row: (ranks.get(row[0], 0.0), -row[4], row[5], row[6]))]
+    keys = matching(queryset, words).values_list("pk", "appeal_id", "year", "casebook_id", "position")
+    return [row[:2] for row in sorted(keys, key=lambda row: (ranks.get(row[0], 0.0), -row[2], row[3], row[4]))][:count]
 
 
-def _preference(language, authority_language):
-    """The order in which the casebooks of one appeal are chosen: the reader's language, then the
-    national body's, then any."""
-    return lambda row_language: 0 if row_language == language else 1 if row_language == authority_language else 2
-
-
-def one_per_appeal(keys, language):
-    """``keys`` (``KEYS``, best first) with each appeal once: at the place of its best case, the
-    case in the reader's ``language`` where a casebook in it holds the appeal, else in the
-    national body's language, else the first found. Returns the chosen ids in order."""
+def one_per_appeal(queryset, keys, language, limit=None):
+    """The cases of the first ``limit`` appeals of ``keys`` (``(id, appeal)``, best first), each
+    appeal once at the place of its best case: its case in ``queryset`` in the reader's
+    ``language`` where one of its casebooks is in it, else in the national body's language, else
+    the case of ``keys``. One query."""
+    appeals = list(dict.fromkeys(appeal_id for _pk, appeal_id in keys))[:limit]
+    first = {}
+    for pk, appeal_id in keys:
+        first.setdefault(appeal_id, pk)
     chosen = {}
-    for pk, appeal_id, row_language, authority_language in keys:
-        rank = _preference(language, authority_language)(row_language)
-        if appeal_id not in chosen:
-            chosen[appeal_id] = (pk, rank)
-        elif rank < chosen[appeal_id][1]:
-            chosen[appeal_id] = (pk, rank)
-    return [pk for pk, _rank in chosen.values()]
+    for case in queryset.filter(appeal_id__in=appeals).annotate(body_language=F("authority__language")):
+        # The language first; of two cases in the same one, the one found first.
+        rank = (
+            0 if case.language == language else 1 if case.language == case.body_language else 2,
+            case.pk != first[case.appeal_id],
+        )
+        if case.appeal_id not in chosen or rank < chosen[case.appeal_id][0]:
+            chosen[case.appeal_id] = (rank, case)
+    return [chosen[appeal_id][1] for appeal_id in appeals if appeal_id in chosen]
 
 
 def with_other_languages(user, cases):
@@ -171,15 +169,20 @@ def search(user, *, law="", kind="", outcome="", year=None, q="", language="", l
     if language:
         qs = qs.filter(language=language)
     words = words_of(q)
-    if words:
-        keys = ranked(qs, words)
-    else:
-        keys = qs.order_by("-year", "-casebook__published_at", "casebook_id", "position").values_list(*KEYS)
+
+    def first(count):
+        if words:
+            return ranked(qs, words, count)
+        order = qs.order_by("-year", "-casebook__published_at", "casebook_id", "position")
+        return list(order.values_list("pk", "appeal_id")[:count])
+
     # An appeal printed in casebooks of several languages is listed once (its other casebooks
-    # are offered beside it: with_other_languages).
-    order = one_per_appeal(keys, reader_language or get_language())[:limit]
-    rows = qs.in_bulk(order)
-    return [rows[pk] for pk in order]
+    # are offered beside it: with_other_languages). Twice the cases asked for hold that many
+    # appeals unless many are printed twice; then every match is read.
+    keys = first(None if limit is None else 2 * limit)
+    if limit is not None and len(keys) == 2 * limit and len({appeal_id for _pk, appeal_id in keys}) < limit:
+        keys = first(None)
+    return one_per_appeal(qs, keys, reader_language or get_language(), limit)
 
 
 @dataclass

@@ -566,6 +566,10 @@ def test_the_search_lists_an_appeal_once_in_the_readers_language(translated, cli
             titles.index(("Hebrew edition", 1))
         ].others
     ] == ["Past seasons"]
+    # The first case asked for: one appeal, in the reader's language, whichever casebook is newer.
+    for language, title in (("he", "Hebrew edition"), ("en", "Past seasons")):
+        found = precedent_selectors.search(translated.director, kind="mi", limit=1, reader_language=language)
+        assert [row.casebook.title for row in found] == [title]
     # Only the Hebrew casebooks: the case in Hebrew, its English casebook offered beside it.
     hebrew = precedent_selectors.search(translated.director, language="he")
     assert ids(hebrew) == [("Hebrew edition", 1)]
