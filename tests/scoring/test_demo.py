@@ -7,7 +7,7 @@ import pytest
 from django.core.management import call_command
 
 from scoring import demo
-from scoring.models import Board, BoardScore, Event, MatchScore, Result, Standing, Tournament
+from scoring.models import Board, BoardScore, Event, MatchPenalty, MatchScore, Result, Standing, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -56,15 +56,20 @@ def test_standings_are_calculated_per_field_and_for_the_teams(tournament):
     adjusted_tables = set(
         Result.objects.filter(board__session__event=teams, effective__isnull=False).values_list("table_id", flat=True)
     )
+    # The demo's Law 91 ruling takes 1 VP off the offending team in its match (a MatchPenalty).
+    penalised = {p.match_id: p for p in MatchPenalty.objects.filter(match__round__session__event=teams)}
+    assert [(p.unit, p.amount, p.withdrawn_at) for p in penalised.values()] == [("vps", Decimal("1.00"), None)]
     balanced = [
         m
         for m in matches.select_related("match")
-        if not {m.match.open_room_id, m.match.closed_room_id} & adjusted_tables
+        if not {m.match.open_room_id, m.match.closed_room_id} & adjusted_tables and m.match_id not in penalised
     ]
     assert len(balanced) >= 2  # of 6: the demo's rulings adjust a few team tables
     for match in balanced:
         assert match.home_imps == -match.away_imps
         assert match.home_vp + match.away_vp == Decimal("20.00")
+    for score in matches.filter(match_id__in=penalised):
+        assert score.home_vp + score.away_vp == Decimal("19.00")  # 20 less the penalty
     assert Standing.objects.filter(event=teams, session=None).count() == 4
 
 
