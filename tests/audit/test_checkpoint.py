@@ -48,7 +48,11 @@ def test_the_desk_writes_nothing_when_nothing_was_written_since_the_checkpoint()
     with CaptureQueriesContext(connection) as queries:
         check = audit.verify_chain(since_checkpoint=True)
     assert (check.checked, check.intact, check.since) == (4, True, 4)
-    assert [q["sql"] for q in queries if not q["sql"].lstrip().upper().startswith("SELECT")] == []
+    # Reads only: PostgreSQL's server-side cursors (QuerySet.iterator()) read with DECLARE ... FOR SELECT.
+    writes = [q["sql"] for q in queries if q["sql"].lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE"))]
+    assert writes == []
+    assert not [q["sql"] for q in queries if "FOR UPDATE" in q["sql"].upper()]  # and takes no row lock
+    assert queries.captured_queries  # the checkpoint and the trail were read
     write(1)
     assert audit.verify_chain(since_checkpoint=True).checked == 5
     assert AuditCheckpoint.objects.get().sequence == 5
