@@ -257,6 +257,15 @@ def _all_plain(entries: list[Entry]) -> list[int] | None:
     return None if None in points else cast("list[int]", points)
 
 
+def _plain_array(entries: list[Entry]) -> npt.NDArray[np.int64] | None:
+    """The points of every entry as an array when each is a plain balanced score, else None
+    (one pass: numpy refuses the None of an entry that is not plain)."""
+    try:
+        return np.fromiter(map(_PLAIN, entries), dtype=np.int64, count=len(entries))
+    except (TypeError, OverflowError):
+        return None
+
+
 # Every IMP value as a Fraction, made once: -24 ... 24.
 _IMP_FRACTIONS = {value: Fraction(value) for value in range(-24, 25)}
 # (N-S, E-W) for each N-S IMP value
@@ -464,14 +473,14 @@ def butler(
     IMP(score - datum), E-W IMP(datum - score), weighted and redress as at teams.
     """
     entries = list(entries)
-    plain = _all_plain(entries)
-    if plain is not None and plain and type(step) is int:
-        # integers throughout: the datum from the sorted array, IMPs by searchsorted
+    values = _plain_array(entries) if entries and type(step) is int else None
+    if values is not None:
+        # integers throughout: the datum from the sorted array, IMPs by one table lookup
         if half not in ("up", "down", "away", "even"):
             raise ValueError(f"rounding of a half is one of up, down, away, even, not {half!r}")
-        values = np.asarray(plain, dtype=np.int64)
-        each = butler_trim_count(drop, len(plain))
-        kept = np.sort(values)[each : len(plain) - each] if each else values
+        count = len(entries)
+        each = butler_trim_count(drop, count)
+        kept = np.sort(values)[each : count - each] if each else values
         whole = _round_int_mean(int(kept.sum()), len(kept), step, half) * step
         pairs = _PAIR_BY_DIFFERENCE[np.clip(values - whole, -4000, 4000) + 4000].tolist()
         return ButlerScore(Fraction(whole), dict(zip(map(_ID, entries), pairs)))
