@@ -216,7 +216,7 @@ def team_match(
         raise EngineInputError("match", "boards", "a match needs at least one board")
     home_vp = vp_for_margin(home, count, vp_scale) - to_decimal(vp_penalties[0])
     away_vp = vp_for_margin(away, count, vp_scale) - to_decimal(vp_penalties[1])
-    return MatchScore(scored, home, away, home_vp, away_vp, str(vp_scale), count)
+    return MatchScore(scored, home, away, home_vp, away_vp, getattr(vp_scale, "name", str(vp_scale)), count)
 
 
 def _real_or_artificial(entries: Iterable[Entry], side: str) -> tuple[list[Entry], dict[object, Artificial]]:

@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal, localcontext
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation, localcontext
 from fractions import Fraction
 from functools import cache, lru_cache
 from pathlib import Path
+
+from bridge.messages import _
 
 from .rounding import Number, to_fraction
 from .scores import EngineInputError
@@ -35,6 +37,9 @@ __all__ = [
     "victory_points",
     "DiscreteScale",
     "load_scale",
+    "parse_scale",
+    "scale_from_csv",
+    "ScaleError",
     "register_scale",
     "scale_names",
     "to_decimal",
@@ -145,21 +150,185 @@ class DiscreteScale:
         return (winner, loser) if margin >= 0 else (loser, winner)
 
 
+class ScaleError(EngineInputError):
+    """A discrete scale's data refused: ``boards`` is the table's key ("16", "6-8") and ``row``
+    its row (1 is the first) where the fault is, or None; ``field`` names the value
+    (``boards``, ``imps_from``, ``winner_vp``, ``loser_vp``, ``max_vp``, ``name``, ``tables``)."""
+
+    def __init__(self, field: str, reason: object, boards: str | None = None, row: int | None = None) -> None:
+        self.boards, self.row = boards, row
+        if boards is not None and row is not None:
+            where: object = _("the %(boards)s-board table, row %(row)s", boards=boards, row=row)
+        elif boards is not None:
+            where = _("the %(boards)s-board table", boards=boards)
+        else:
+            where = _("the scale")
+        super().__init__(where, field, reason)
+
+
+def _number(value: object, field: str, boards: str | None = None, row: int | None = None) -> Decimal:
+    """A number >= 0 with at most two decimals (VPs are stored to 0.01)."""
+    try:
+        if isinstance(value, bool):
+            raise InvalidOperation
+        number = Decimal(str(value).strip())
+    except (InvalidOperation, ValueError):
+        raise ScaleError(field, _("'%(value)s' is not a number", value=value), boards, row) from None
+    if not number.is_finite() or number < 0:
+        raise ScaleError(field, _("'%(value)s' is not a number of 0 or more", value=value), boards, row)
+    if number != number.quantize(CENT):
+        raise ScaleError(field, _("'%(value)s' has more than two decimals", value=value), boards, row)
+    return number
+
+
+def board_counts(key: object) -> range:
+    """The numbers of boards a table's key covers: "16" -> 16, "6-8" -> 6, 7, 8."""
+    text = str(key).strip()
+    first, dash, last = text.partition("-")
+    if not first.strip().isdigit() or (dash and not last.strip().isdigit()):
+        raise ScaleError("boards", _("'%(key)s' is not a number of boards (16) or a range (6-8)", key=key))
+    low, high = int(first), int(last or first)
+    if low < 1 or high < low:
+        raise ScaleError("boards", _("'%(key)s' is not a number of boards (16) or a range (6-8)", key=key))
+    return range(low, high + 1)
+
+
+def parse_scale(data: object) -> DiscreteScale:
+    """A :class:`DiscreteScale` from data in the documented format (a dict, as the JSON files
+    hold it); :class:`ScaleError` names the table, the row and the field of the first fault.
+
+    Each table: the first row is for margin 0 and gives both teams the same VPs; the margins
+    increase; the winner's VPs never fall nor the loser's rise; the winner has at least the
+    loser's VPs, and the two together at most ``max_vp``. A number of boards has one table."""
+    if not isinstance(data, dict):
+        raise ScaleError("tables", _('a scale looks like {"name": ..., "max_vp": 20, "tables": {...}}'))
+    name = str(data.get("name") or "").strip()
+    if not name:
+        raise ScaleError("name", _("a scale needs a name"))
+    if data.get("max_vp") in (None, ""):
+        raise ScaleError("max_vp", _("a scale needs its most VPs (20, 25, 30)"))
+    top = _number(data["max_vp"], "max_vp")
+    if top <= 0:
+        raise ScaleError("max_vp", _("'%(value)s' is not a number of 0 or more", value=data["max_vp"]))
+    listed_tables = data.get("tables")
+    if not isinstance(listed_tables, dict) or not listed_tables:
+        raise ScaleError("tables", _("a scale needs at least one table"))
+    tables: dict[int, list[tuple[Fraction, Decimal, Decimal]]] = {}
+    keys: dict[int, str] = {}
+    for key, listed in listed_tables.items():
+        label = str(key).strip()
+        counts = board_counts(key)
+        if not isinstance(listed, list | tuple) or not listed:
+            raise ScaleError("tables", _("the table has no rows"), label)
+        rows = []
+        for index, row in enumerate(listed, 1):
+            if not isinstance(row, list | tuple) or len(row) != 3:
+                raise ScaleError("tables", _("a row is [imps_from, winner_vp, loser_vp]"), label, index)
+            low = Fraction(_number(row[0], "imps_from", label, index))
+            win, lose = _number(row[1], "winner_vp", label, index), _number(row[2], "loser_vp", label, index)
+            if index == 1 and low != 0:
+                raise ScaleError("imps_from", _("the table must start at 0, not %(low)s", low=row[0]), label, 1)
+            if index == 1 and win != lose:
+                raise ScaleError("loser_vp", _("a tie (margin 0) gives both teams the same VPs"), label, 1)
+            if win < lose:
+                raise ScaleError("winner_vp", _("the winner gets fewer VPs than the loser"), label, index)
+            if win + lose > top:
+                raise ScaleError(
+                    "loser_vp",
+                    _("%(win)s + %(lose)s VPs is more than the scale's %(top)s", win=win, lose=lose, top=top),
+                    label,
+                    index,
+                )
+            if rows:
+                before_low, before_win, before_lose = rows[-1]
+                if low <= before_low:
+                    raise ScaleError(
+                        "imps_from",
+                        _("the margins must increase: %(low)s after %(before)s", low=row[0], before=before_low),
+                        label,
+                        index,
+                    )
+                if win < before_win:
+                    raise ScaleError(
+                        "winner_vp",
+                        _("the winner's VPs must not fall: %(win)s after %(before)s", win=win, before=before_win),
+                        label,
+                        index,
+                    )
+                if lose > before_lose:
+                    raise ScaleError(
+                        "loser_vp",
+                        _("the loser's VPs must not rise: %(lose)s after %(before)s", lose=lose, before=before_lose),
+                        label,
+                        index,
+                    )
+            rows.append((low, win, lose))
+        for count in counts:
+            if count in keys:
+                raise ScaleError(
+                    "boards", _("%(n)s boards already have a table (%(other)s)", n=count, other=keys[count]), label
+                )
+            keys[count] = label
+            tables[count] = rows
+    return DiscreteScale(name, top, tables, str(data.get("source") or ""))
+
+
+CSV_FIELDS = ("boards", "imps_from", "winner_vp", "loser_vp")
+
+
+def scale_from_csv(
+    text: str, *, name: str, max_vp: object, source: str = ""
+) -> tuple[DiscreteScale, dict[str, object]]:
+    """A scale typed as text, one band a line: ``boards,imps_from,winner_vp,loser_vp`` (boards
+    16 or 6-8; a first line naming the columns, blank lines and lines starting with # are
+    skipped). Returns the scale and its data in the documented format; a fault is a
+    :class:`ScaleError` whose ``where`` is the line ("line 7")."""
+    tables: dict[str, list[list[object]]] = {}
+    lines: dict[tuple[str, int], int] = {}  # (table, row) -> line
+    first: dict[str, int] = {}  # table -> its first line
+    for number, line in enumerate(text.splitlines(), 1):
+        cells = [cell.strip() for cell in line.replace(";", ",").replace("\t", ",").split(",")]
+        if not line.strip() or line.lstrip().startswith("#") or [c.lower() for c in cells] == list(CSV_FIELDS):
+            continue
+        if len(cells) != 4:
+            raise EngineInputError(
+                _("line %(n)s", n=number),
+                "",
+                _("%(count)s values: a line is boards,imps_from,winner_vp,loser_vp", count=len(cells)),
+            )
+        try:
+            key = "-".join(str(n) for n in _ends(board_counts(cells[0])))
+        except ScaleError as error:
+            raise EngineInputError(_("line %(n)s", n=number), "boards", error.reason) from None
+        rows = tables.setdefault(key, [])
+        first.setdefault(key, number)
+        rows.append(cells[1:])
+        lines[(key, len(rows))] = number
+    if not tables:
+        raise EngineInputError("", "tables", _("no line gives a band: one a line, boards,imps_from,winner_vp,loser_vp"))
+    data: dict[str, object] = {"name": name, "source": source, "max_vp": max_vp, "tables": tables}
+    try:
+        scale = parse_scale(data)
+    except ScaleError as error:
+        if error.boards is None:
+            raise
+        line = lines.get((error.boards, error.row or 0), first.get(error.boards))
+        raise EngineInputError(_("line %(n)s", n=line), error.field, error.reason) from None
+    return scale, data
+
+
+def _ends(counts: range) -> tuple[int, ...]:
+    return (counts[0],) if len(counts) == 1 else (counts[0], counts[-1])
+
+
 def load_scale(path: str | Path) -> DiscreteScale:
     """Read a :class:`DiscreteScale` from a JSON file in the documented format."""
     with open(path, encoding="utf-8") as handle:
         data = json.load(handle)
-    tables: dict[int, list[tuple[Fraction, Decimal, Decimal]]] = {}
-    for boards, listed in data["tables"].items():
-        rows = [(Fraction(str(low)), Decimal(str(win)), Decimal(str(lose))) for low, win, lose in listed]
-        if not rows or rows[0][0] != 0 or any(a[0] >= b[0] for a, b in zip(rows, rows[1:])):
-            raise ValueError(f"{path}: the {boards}-board table must start at 0 and increase")
-        if any(a[1] > b[1] for a, b in zip(rows, rows[1:])):
-            raise ValueError(f"{path}: in the {boards}-board table the winner's VPs must not fall")
-        first, _, last = str(boards).partition("-")
-        for count in range(int(first), int(last or first) + 1):
-            tables[count] = rows
-    return DiscreteScale(data["name"], Decimal(str(data["max_vp"])), tables, data.get("source", ""))
+    try:
+        return parse_scale(data)
+    except ScaleError as error:
+        raise ValueError(f"{path}: {error}") from None
 
 
 _SCALES: dict[str, DiscreteScale] = {}
