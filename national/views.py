@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from appeals.models import Appeal, Outcome
 from national import selectors
+from rulings import selectors as ruling_selectors
 from rulings.models import Ruling
 from scoring import csv_export
 from scoring.models import Tournament
@@ -76,15 +77,16 @@ def search(request):
     form = SearchForm(request.GET)
     rulings = selectors.search_rulings(request.user, **form.filters())
     if request.GET.get("format") == "csv":
-        return _csv(request, rulings)
+        return _csv(request, rulings)  # every ruling found, not a page
+    page = ruling_selectors.page_of(rulings, request.GET.get("page"))
     return render(
         request,
         "national/search.html",
         {
             "form": form,
             "params": request.GET,
-            "rulings": rulings[:500],
-            "count": rulings.count(),
+            "rulings": page.object_list,
+            "page": page,
             "kinds": Ruling.Kind.choices,
             "outcomes": Ruling.Outcome.choices,
             "appeal_outcomes": Outcome.choices,

@@ -461,13 +461,14 @@ def ruling_list(request):
         key: request.GET.get(key) or None
         for key in ("tournament", "session", "board", "director", "law", "kind", "state")
     }
-    rulings = selectors.page_of(selectors.filtered_rulings(request.user, **params), 0, 500)
+    page = selectors.page_of(selectors.filtered_rulings(request.user, **params), request.GET.get("page"))
     visible = selectors.visible_rulings(request.user)
     return render(
         request,
         "rulings/ruling_list.html",
         {
-            "rulings": rulings,
+            "rulings": page.object_list,
+            "page": page,
             "params": params,
             "kinds": Ruling.Kind.choices,
             "states": [*Ruling.State.choices, (selectors.AWAITING_RESULT, _("Awaiting its result"))],
