@@ -14,6 +14,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import close_old_connections, connection
 
+from rulings import services as rulings_services
 from scoring import roles, services
 from scoring.models import Event, RecalculationRequest
 
@@ -150,6 +151,16 @@ def field(db):
 
     recalculation.recalculate_board(board.pk)
     return record
+
+
+# The plainest ruling: a claim that stands (Law 70D1), for the tests about what comes after one.
+CLAIM_STANDS = dict(kind="claim", laws="70D1", give=True, ruling_text="The claim stands", outcome="result_stands")
+
+
+def ruling_at(result, director, **fields):
+    """A ruling at the table of ``result``, given by ``director`` through the service: the claim
+    that stands, but for what ``fields`` say."""
+    return rulings_services.rule(result=result, director=director, **{**CLAIM_STANDS, **fields})
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ from rulings.models import Ruling
 from scoring import recalculation
 from scoring.models import BoardScore, ScoreChange, Standing
 from tests.appeals.conftest import SESSION_2, SOON, committee, lodge, ready, regulate, vote_all
+from tests.conftest import ruling_at
 
 pytestmark = pytest.mark.django_db
 HOUR = datetime.timedelta(hours=1)
@@ -345,14 +346,12 @@ def test_the_body_cannot_overrule_the_director_in_charge_on_law_but_may_recommen
 
 
 def test_the_body_cannot_overrule_a_disciplinary_decision(case):
-    penalised = rulings_services.rule(
-        result=case.record.results[5],
-        director=case.chief,
+    penalised = ruling_at(
+        case.record.results[5],
+        case.chief,
         kind="disciplinary_penalty",
         laws="91A",
-        give=True,
         ruling_text="Pair 6 penalised for discourtesy",
-        outcome="result_stands",
     )
     rulings_services.add_penalty(
         ruling=penalised, kind="disciplinary", side="NS", unit="suspension", offence="Abuse of an opponent"

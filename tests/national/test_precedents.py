@@ -24,7 +24,7 @@ from rulings.models import Ruling
 from scoring import roles
 from scoring import services as scoring_services
 from tests.appeals.conftest import at, case  # noqa: F401 - case is a fixture
-from tests.conftest import build_pairs_tournament, make_user
+from tests.conftest import build_pairs_tournament, make_user, ruling_at
 from tests.national.test_casebooks import compile_book, decided  # noqa: F401 - decided is a fixture
 
 
@@ -112,16 +112,14 @@ def library(decided, sent, django_capture_on_commit_callbacks):
             ),
         ],
     )
-    case.new = rulings_services.rule(
-        result=case.record.results[5],
-        director=case.director,
+    case.new = ruling_at(
+        case.record.results[5],
+        case.director,
         kind="ui",
         laws="16B1a",
-        give=True,
         facts="North hesitated before passing; South bid on. Hesitated for a long time.",
         ruling_text="Score adjusted",
         reasoning="Pass was a logical alternative",
-        outcome="result_stands",
         given_at=at(1),
     )
     return case

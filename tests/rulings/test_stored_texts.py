@@ -17,7 +17,7 @@ from scoring import roles
 from scoring import services as scoring
 from scoring.texts import score_words
 from tests.appeals.conftest import POSTED, case  # noqa: F401 - the fixture
-from tests.conftest import make_user
+from tests.conftest import make_user, ruling_at
 from tests.national.test_casebooks import compile_book, decided  # noqa: F401 - the fixture
 
 pytestmark = pytest.mark.django_db
@@ -31,15 +31,7 @@ def summary(action, language):
 
 def test_a_rulings_steps_read_in_hebrew_and_greek(case):
     with translation.override("en"):
-        ruling = rulings.rule(
-            result=case.record.results[5],
-            director=case.director,
-            kind="claim",
-            laws="70D1",
-            give=True,
-            ruling_text="The claim stands",
-            outcome="result_stands",
-        )
+        ruling = ruling_at(case.record.results[5], case.director)
         rulings.record_seating(ruling=ruling, by=case.director, seating={})
     n = ruling.number
     assert AuditEntry.objects.filter(action="ruling.recorded").order_by("-sequence").first().summary == (
@@ -56,15 +48,7 @@ def test_a_correction_reads_in_greek_with_the_directors_reason_as_written(field)
     director = make_user("dina")
     scoring.appoint_official(tournament=field.tournament, user=director, role=roles.DIRECTOR)
     with translation.override("en"):
-        ruling = rulings.rule(
-            result=field.results[5],
-            director=director,
-            kind="claim",
-            laws="70D1",
-            give=True,
-            ruling_text="The claim stands",
-            outcome="result_stands",
-        )
+        ruling = ruling_at(field.results[5], director)
         correction = rulings.correct_ruling(
             ruling=ruling,
             director=director,
@@ -82,15 +66,7 @@ def test_a_correction_reads_in_greek_with_the_directors_reason_as_written(field)
 
 def test_the_end_of_the_appeal_period_reads_in_the_readers_zone_and_format(case):
     with translation.override("en"):
-        ruling = rulings.rule(
-            result=case.record.results[5],
-            director=case.director,
-            kind="claim",
-            laws="70D1",
-            give=True,
-            ruling_text="The claim stands",
-            outcome="result_stands",
-        )
+        ruling = ruling_at(case.record.results[5], case.director)
         scoring.post_official_scores(session=case.record.session, at=POSTED)
         rulings.finalise_rulings(now=POSTED + datetime.timedelta(hours=2))
     english = AuditEntry.objects.filter(action="ruling.final", object_id=str(ruling.pk)).get().summary
@@ -142,15 +118,7 @@ def test_a_scores_words_read_in_the_readers_language():
 
 def test_old_english_summaries_are_read_back_and_the_chain_holds(case):
     with translation.override("en"):
-        rulings.rule(
-            result=case.record.results[5],
-            director=case.director,
-            kind="claim",
-            laws="70D1",
-            give=True,
-            ruling_text="The claim stands",
-            outcome="result_stands",
-        )
+        ruling_at(case.record.results[5], case.director)
     with connection.cursor() as cursor:  # as written before the codes: English only
         cursor.execute("UPDATE audit_auditentry SET summary_code = '', summary_params = '{}'")
     migration = __import__("audit.migrations.0004_old_summaries_to_codes", fromlist=["forwards"])
@@ -203,12 +171,11 @@ def test_the_auction_says_pass_in_the_readers_language(case, client):
 
 def test_a_rulings_score_words_read_in_greek_on_its_page_and_the_contestants(case, client):
     with translation.override("en"):
-        ruling = rulings.rule(
-            result=case.record.results[5],
-            director=case.director,
+        ruling = ruling_at(
+            case.record.results[5],
+            case.director,
             kind="ui",
             laws="16B1a",
-            give=True,
             ruling_text="Average scores",
             outcome="adjusted",
             score_kind="artificial",
