@@ -724,10 +724,10 @@ def casebook_of_case(name):
     return lambda world, target: reverse(qualified(name), args=[target.obj.casebook_id, target.pk])
 
 
-def casebook_step(name, targets, values, *, success=302, writes=True, path=None, label=""):
+def casebook_step(name, targets, values, *, method="POST", success=302, writes=True, path=None, label=""):
     return write(
         name,
-        "POST",
+        method,
         both(targets),
         values,
         api=PAGE,
@@ -739,6 +739,11 @@ def casebook_step(name, targets, values, *, success=302, writes=True, path=None,
         path=path,
         label=label,
     )
+
+
+def casebook_page(name, targets, *, success=200):
+    """A page of a casebook that its body's auditors read: a GET that writes nothing."""
+    return casebook_step(name, targets, None, method="GET", success=success, writes=False)
 
 
 def not_a_get(name, targets, path=None):
@@ -783,69 +788,14 @@ ROWS += [
         compile_expect,
         data=lambda world, target: {"authority": world.sides["A"].record.authority.pk, "title": "Compiled"},
     ),
-    write(
-        "casebook",
-        "GET",
-        both("casebook:draft"),
-        None,
-        api=PAGE,
-        reads=reads_casebook,
-        may={"auditor"},
-        success=200,
-        gate={"auditor"},
-        writes=False,
-    ),
-    write(
-        "casebook-book",
-        "GET",
-        both("casebook:published"),
-        None,
-        api=PAGE,
-        reads=reads_casebook,
-        may={"auditor"},
-        success=200,
-        gate={"auditor"},
-        writes=False,
-    ),
-    write(
-        "casebook-json",
-        "GET",
-        both("casebook:published"),
-        None,
-        api=PAGE,
-        reads=reads_casebook,
-        may={"auditor"},
-        success=200,
-        gate={"auditor"},
-        writes=False,
-    ),
+    casebook_page("casebook", "casebook:draft"),
+    casebook_page("casebook-book", "casebook:published"),
+    casebook_page("casebook-json", "casebook:published"),
     # The PDF's page (its print's state), asking a worker to print it, and the printed file (with
     # none printed yet, the page that prints one).
-    write(
-        "casebook-pdf",
-        "GET",
-        both("casebook:draft"),
-        None,
-        api=PAGE,
-        reads=reads_casebook,
-        may={"auditor"},
-        success=200,
-        gate={"auditor"},
-        writes=False,
-    ),
+    casebook_page("casebook-pdf", "casebook:draft"),
     casebook_step("casebook-pdf", "casebook:draft", None),
-    write(
-        "casebook-pdf-file",
-        "GET",
-        both("casebook:published"),
-        None,
-        api=PAGE,
-        reads=reads_casebook,
-        may={"auditor"},
-        success=302,
-        gate={"auditor"},
-        writes=False,
-    ),
+    casebook_page("casebook-pdf-file", "casebook:published", success=302),
     casebook_step("casebook-publish", "casebook:draft", None),
     casebook_step("casebook-finalise", "casebook:published", None),
     casebook_step(
