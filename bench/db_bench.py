@@ -201,6 +201,47 @@ def time_rescore(event, repeats, profile_run=None, budget=None):
     }
 
 
+def time_loop(event, repeats=51):
+    """The recalculation's work around the engine on one board of the scored pairs event, in
+    memory (issue #15: it must not add more than the engine itself costs): from the results
+    and stored board scores read from the database to the rows a change moved, that is the
+    entries, the engine, each result's values (rounded, exact) and the comparison with the
+    stored rows; beside the engine alone on the same entries with both directions' values
+    read. Medians in seconds."""
+    from scoring import recalculation
+    from scoring.models import Board, BoardScore, Result
+
+    board = Board.objects.filter(session__event=event).order_by("pk").first()
+    regs = recalculation._regulations(event)
+    results = list(Result.objects.filter(board=board).select_related("effective"))
+    stored = BoardScore.objects.filter(result__board=board).order_by()
+    old = {
+        bs.result_id: bs for bs in stored.values_list("pk", "result_id", *recalculation.BOARD_SCORE_VALUES, named=True)
+    }
+    entries = [recalculation.entry_for(result) for result in results]
+
+    def engine():
+        board = recalculation.mp_engine.score_board(entries, expected=len(entries))
+        return board.column("NS"), board.column("EW")
+
+    def loop():
+        scores = recalculation._board_scores(event, results, regs)
+        rows = recalculation._board_score_rows(results, scores, board.score_version)
+        return recalculation.changed_board_scores(rows, old)
+
+    def median(function):
+        times = []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            function()
+            times.append(time.perf_counter() - start)
+        return sorted(times)[len(times) // 2]
+
+    moved, added = loop()
+    assert not moved and not added, "the board was scored: nothing should move"
+    return {"results": len(results), "engine": median(engine), "loop": median(loop), "runs": repeats}
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("database", choices=["sqlite", "postgres"])
@@ -245,6 +286,8 @@ def main(argv=None):
             log(f"{args.database}: built {name} in {setup:.1f} s")
             repeats = args.repeats if name == "pairs" else args.swiss_repeats
             out[name] = time_rescore(event, repeats, args.profile_run, args.budget)
+            if name == "pairs":
+                out[name]["loop"] = time_loop(event)
             out[name]["setup"] = setup
             out[name]["size"] = (
                 {"pairs": args.pairs, "boards": args.boards}

@@ -418,6 +418,26 @@ def db_rows(data, where):
                 row(f"{desc} again (scores already there)", where, again["n"], again["median"], again["p95"], *tgt),
             )
         )
+    loop = pairs.get("loop")
+    if loop:
+        overhead = loop["loop"] - loop["engine"]
+        rows.append(
+            (
+                "2",
+                row(
+                    f"Recalculation's work around the engine, one board of {loop['results']} plain results, in "
+                    "memory (entries, engine, each result's values, the rows that moved)",
+                    where,
+                    loop["runs"],
+                    loop["loop"],
+                    None,
+                    note=(
+                        f"engine alone {fmt_time(loop['engine'])}: the work around it adds "
+                        f"{overhead / loop['engine']:.1f}x the engine's time (issue #15: at most 1x)"
+                    ),
+                ),
+            )
+        )
     return rows
 
 

@@ -39,7 +39,7 @@ from bridge.engine.ranking import rank
 from bridge.engine.rounding import exact_str
 from bridge.engine.scores import Entry, parse_result
 from bridge.engine.vp import vp_for_margin
-from scoring import dispatch
+from scoring import dispatch, vp_scales
 from scoring.models import (
     Board,
     BoardScore,
@@ -302,15 +302,22 @@ def entry_for(result, where=None):
     return parse_result(data, where=where or f"result {result.pk}", max_components=10)
 
 
+_EFFECTIVE = Result.effective  # the reverse one-to-one descriptor
+
+
 def _has_effective(result):
+    # Read with select_related("effective"), a result without one has None cached: look there
+    # rather than raise and catch RelatedObjectDoesNotExist 500 times a board.
+    if _EFFECTIVE.is_cached(result):
+        return _EFFECTIVE.related.get_cached_value(result) is not None
     try:
         return result.effective is not None
-    except Result.effective.RelatedObjectDoesNotExist:
+    except _EFFECTIVE.RelatedObjectDoesNotExist:
         return False
 
 
 def _regulations(event):
-    return event.tournament.regulations()
+    return event.regulations()  # the tournament's, with the event's own VP scale
 
 
 def _matchpoint_board(event, results, regs=None):
@@ -333,23 +340,41 @@ def _matchpoint_board(event, results, regs=None):
 
     # Whole columns at once (the engine's quick way); a plain result is real and unpenalised, so
     # only the others need their SideBoard for the session rule's kind, raw value and penalty.
+    # Plain results with the same matchpoints share one dict, which _board_score_rows rounds once.
+    shared = {}
     for entry, ns, ew in zip(board.entries, board.column("NS"), board.column("EW"), strict=True):
         if entry.plain is not None:
-            ns_side = ew_side = None
-        else:
-            ns_side, ew_side = board.side_board(entry.id, "NS"), board.side_board(entry.id, "EW")
+            key = (ns.numerator, ns.denominator, ew.numerator, ew.denominator)
+            values = shared.get(key)
+            if values is None:
+                values = shared[key] = {
+                    "ns": ns,
+                    "ew": ew,
+                    "ns_percent": percent(ns),
+                    "ew_percent": percent(ew),
+                    "top": top,
+                    "ns_kind": "real",
+                    "ew_kind": "real",
+                    "ns_raw": ns,
+                    "ew_raw": ew,
+                    "ns_penalty": zero,
+                    "ew_penalty": zero,
+                }
+            scores[entry.id] = values
+            continue
+        ns_side, ew_side = board.side_board(entry.id, "NS"), board.side_board(entry.id, "EW")
         scores[entry.id] = {
             "ns": ns,
             "ew": ew,
             "ns_percent": percent(ns),
             "ew_percent": percent(ew),
             "top": top,
-            "ns_kind": ns_side.kind if ns_side else "real",
-            "ew_kind": ew_side.kind if ew_side else "real",
-            "ns_raw": ns_side.matchpoints if ns_side else ns,
-            "ew_raw": ew_side.matchpoints if ew_side else ew,
-            "ns_penalty": ns_side.penalty if ns_side else zero,
-            "ew_penalty": ew_side.penalty if ew_side else zero,
+            "ns_kind": ns_side.kind,
+            "ew_kind": ew_side.kind,
+            "ns_raw": ns_side.matchpoints,
+            "ew_raw": ew_side.matchpoints,
+            "ns_penalty": ns_side.penalty,
+            "ew_penalty": ew_side.penalty,
         }
     return scores
 
@@ -389,23 +414,39 @@ BOARD_SCORE_VALUES = (
 
 class _ScoreRow:
     """A board score as computed, before it is written: the values of a BoardScore without a
-    model instance (a board of 500 results makes 500 of these on every change)."""
+    model instance (a board of 500 results makes 500 of these on every change). ``values``
+    holds them in the order of BOARD_SCORE_VALUES; results with the same scores share one
+    tuple, so finding the rows a change moved is one tuple comparison a row."""
 
-    __slots__ = ("pk", "result_id", "board_version", *BOARD_SCORE_VALUES)
+    __slots__ = ("pk", "result_id", "board_version", "_values")
 
-    def __init__(self, result_id, board_version):
+    def __init__(self, result_id, board_version, values=None):
         self.pk, self.result_id, self.board_version = None, result_id, board_version
-        self.ns = self.ew = self.ns_percent = self.ew_percent = self.top = None
-        self.ns_exact = self.ew_exact = self.ns_raw = self.ew_raw = self.ns_penalty = self.ew_penalty = ""
-        self.ns_kind = self.ew_kind = "real"
+        self._values = values if values is not None else _UNSCORED
+
+    @property
+    def values(self):
+        return self._values
 
     def model(self):
-        return BoardScore(**{name: getattr(self, name) for name in self.__slots__ if name != "pk"})
+        return BoardScore(
+            result_id=self.result_id, board_version=self.board_version, **dict(zip(BOARD_SCORE_VALUES, self._values))
+        )
+
+
+def _attach_value_properties():
+    for index, name in enumerate(BOARD_SCORE_VALUES):
+        setattr(_ScoreRow, name, property(lambda row, i=index: row._values[i]))
+
+
+# A result not scored (not played, no adjusted score): no values, kinds "real".
+_UNSCORED = (None, None, "", "", None, None, None, "real", "real", "", "", "", "")
+_attach_value_properties()
 
 
 def _board_score_rows(results, scores, version):
     """A ``_ScoreRow`` for every result of the board, in the order of ``results``."""
-    rows, memo = [], {}  # the same few values recur on a board: round and write each once
+    rows, memo, made = [], {}, {}  # the same few values recur on a board: round and write each once
 
     def both(value, places=FOUR):
         # Keyed by integers: a Fraction's own hash costs a modular inverse.
@@ -414,20 +455,34 @@ def _board_score_rows(results, scores, version):
             memo[key] = (_q(value, places), exact_str(value) if value is not None else "")
         return memo[key]
 
+    def row_values(values):
+        (ns, ns_exact), (ew, ew_exact) = both(values["ns"]), both(values["ew"])
+        return (
+            ns,
+            ew,
+            ns_exact,
+            ew_exact,
+            both(values.get("ns_percent"), Decimal("0.001"))[0],
+            both(values.get("ew_percent"), Decimal("0.001"))[0],
+            both(values.get("top"))[0],
+            values.get("ns_kind", "real"),
+            values.get("ew_kind", "real"),
+            both(values["ns_raw"])[1] if "ns_raw" in values else "",
+            both(values["ew_raw"])[1] if "ew_raw" in values else "",
+            both(values["ns_penalty"])[1] if values.get("ns_penalty") else "",
+            both(values["ew_penalty"])[1] if values.get("ew_penalty") else "",
+        )
+
     for result in results:
         values = scores.get(result.pk)
-        bs = _ScoreRow(result.pk, version)
-        if values is not None:
-            (bs.ns, bs.ns_exact), (bs.ew, bs.ew_exact) = both(values["ns"]), both(values["ew"])
-            bs.ns_percent = both(values.get("ns_percent"), Decimal("0.001"))[0]
-            bs.ew_percent = both(values.get("ew_percent"), Decimal("0.001"))[0]
-            bs.top = both(values.get("top"))[0]
-            bs.ns_kind, bs.ew_kind = values.get("ns_kind", "real"), values.get("ew_kind", "real")
-            bs.ns_raw = both(values["ns_raw"])[1] if "ns_raw" in values else ""
-            bs.ew_raw = both(values["ew_raw"])[1] if "ew_raw" in values else ""
-            bs.ns_penalty = both(values["ns_penalty"])[1] if values.get("ns_penalty") else ""
-            bs.ew_penalty = both(values["ew_penalty"])[1] if values.get("ew_penalty") else ""
-        rows.append(bs)
+        if values is None:
+            rows.append(_ScoreRow(result.pk, version))
+            continue
+        # plain results with the same score share one values dict (_matchpoint_board)
+        made_values = made.get(id(values))
+        if made_values is None:
+            made_values = made[id(values)] = (values, row_values(values))
+        rows.append(_ScoreRow(result.pk, version, made_values[1]))
     return rows
 
 
@@ -439,19 +494,27 @@ def _write_board_scores(board, rows, version):
     _complete_change_log(board, rows, version)
 
 
-def _write_changed_board_scores(board, rows, old, version):
-    """Write only the board scores whose values moved (one set-based UPDATE a batch) and insert
-    the missing ones; ``board_version`` is the version a row was last written for."""
+def changed_board_scores(rows, old):
+    """(rows to update, rows to insert): the computed ``rows`` whose values differ from the
+    stored ``old`` ({result id: (pk, result_id, *values)}), each given the stored row's pk,
+    and those with no stored row."""
     to_update, to_create = [], []
     for row in rows:
         before = old.get(row.result_id)
         if before is None:
             to_create.append(row)
-        elif any(getattr(before, name) != getattr(row, name) for name in BOARD_SCORE_VALUES):
+        elif before[2:] != row.values:
             row.pk = before.pk
             to_update.append(row)
+    return to_update, to_create
+
+
+def _write_changed_board_scores(board, rows, old, version):
+    """Write only the board scores whose values moved (one set-based UPDATE a batch) and insert
+    the missing ones; ``board_version`` is the version a row was last written for."""
+    to_update, to_create = changed_board_scores(rows, old)
     fields = (*BOARD_SCORE_VALUES, "board_version")
-    update_rows(BoardScore, fields, [(row.pk, *(getattr(row, name) for name in fields)) for row in to_update])
+    update_rows(BoardScore, fields, [(row.pk, *row.values, row.board_version) for row in to_update])
     if to_create:
         BoardScore.objects.bulk_create([row.model() for row in to_create], batch_size=1000)
     _complete_change_log(board, rows, version)
@@ -624,6 +687,7 @@ def _imp_pairs_standings(event):
 
 def _team_standings(event):
     regs = _regulations(event)
+    scale = vp_scales.engine_scale(event.tournament.authority, regs["vp_scale"])  # a body's own: from the DB
     results = (
         Result.objects.filter(board__session__event=event)
         .select_related("effective", "board")
@@ -654,7 +718,7 @@ def _team_standings(event):
         scored = _score_match(
             pairs,
             penalty,
-            vp_scale=regs["vp_scale"],
+            vp_scale=scale,
             artificial_imps=regs["average_plus_imps"],
             knockout=event.kind == Event.Kind.KNOCKOUT_TEAMS,
         )
@@ -840,6 +904,12 @@ def _apply_differences(event, regs, differences):
     for session_id, results, old, rows in differences:
         for result, row in zip(results, rows):
             before = old[result.pk]
+            if before[2:] == row.values and not (
+                matchpoints and (row.ns_kind in ARTIFICIAL or row.ew_kind in ARTIFICIAL)
+            ):
+                touched.add((session_id, result.ns_id))  # nothing moved for either side
+                touched.add((session_id, result.ew_id))
+                continue
             for side, kind, exact in sides:
                 key = (session_id, result.ns_id if side == "ns" else result.ew_id)
                 touched.add(key)

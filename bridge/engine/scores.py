@@ -212,7 +212,13 @@ class Entry:
     @classmethod
     def balanced(cls, id: object, points: int) -> Entry:
         """A normal result: the same ``points`` for both directions."""
-        return cls(id, points)
+        if type(points) is not int:
+            return cls(id, points)
+        # The recalculation makes one of these per result of a board on every change: an int
+        # needs none of __post_init__'s checks, so the fields are set at once.
+        entry = object.__new__(cls)
+        entry.__dict__.update(_PLAIN_FIELDS, id=id, ns=points, ew=points, plain=points)
+        return entry
 
     @property
     def name(self) -> str:
@@ -229,6 +235,10 @@ class Entry:
 
     def penalty(self, side: str) -> Penalty | None:
         return self.penalty_ns if side == "NS" else self.penalty_ew
+
+
+# The fields of a plain Entry other than its id and points (Entry.balanced).
+_PLAIN_FIELDS = {"group": None, "penalty_ns": None, "penalty_ew": None, "outside_agency": False, "label": ""}
 
 
 def components(score: object) -> tuple[tuple[object, Fraction], ...]:

@@ -1,8 +1,10 @@
 """Reading results and scores from their JSON form, and the messages for bad input."""
 
+import dataclasses
 from decimal import Decimal
 from fractions import Fraction as F
 
+import numpy as np
 import pytest
 
 from bridge.engine.scores import (
@@ -156,3 +158,18 @@ def test_entry_value_objects_check_themselves():
         Redress(1, 2, 3, "N")
     assert Entry("A", 420).plain == 420
     assert Entry("A", Weighted(((420, 1),))).plain is None
+
+
+def test_balanced_entry_is_the_same_entry_as_the_constructor_makes():
+    """Entry.balanced sets a plain result's fields without __post_init__ (it runs for every
+    result of a board on each change): every field, the fast path's ``plain`` included, must
+    equal what Entry(id, points) gives, so a field added to Entry cannot be missed."""
+    for points in (420, -50, 0):
+        fast, slow = Entry.balanced(7, points), Entry(7, points)
+        assert [getattr(fast, f.name) for f in dataclasses.fields(Entry)] == [
+            getattr(slow, f.name) for f in dataclasses.fields(Entry)
+        ]
+        assert fast == slow and hash(fast) == hash(slow) and fast.plain == points
+    # numpy's integers still go through the checks and become ints
+    converted = Entry.balanced(1, np.int64(110))
+    assert type(converted.ns) is int and converted.plain == 110
