@@ -93,9 +93,17 @@ class AuditorAssignmentAdmin(ReadOnlyAdmin):
     list_display = ["user", "authority"]
 
 
+@admin.register(models.VictoryPointScale)
+class VictoryPointScaleAdmin(ReadOnlyAdmin):
+    """Added on the authority's settings page (services.add_vp_scale), never edited here."""
+
+    list_display = ["name", "authority", "max_vp", "source", "created_at"]
+    list_filter = ["authority"]
+
+
 @admin.register(models.Event)
 class EventAdmin(ReadOnlyAdmin):
-    list_display = ["name", "tournament", "kind"]
+    list_display = ["name", "tournament", "kind", "vp_scale"]
     list_filter = ["kind", "tournament"]
 
 

@@ -15,7 +15,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 
-from scoring import import_api, selectors, services
+from scoring import import_api, selectors, services, vp_scales
 from scoring.api_contract import LARGEST_ID, WholeNumberFilter, refusal
 from scoring.models import (
     Adjustment,
@@ -58,10 +58,31 @@ class TournamentSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "authority", "venue", "start_date", "end_date", "time_zone"]
 
 
+class VPScaleSerializer(serializers.Serializer):
+    name = serializers.CharField(help_text="wbf2013-20, wbf2013-30, acbl-20, acbl-30 or a body's own (<code>:<name>)")
+    source = serializers.CharField(help_text="where the scale's numbers come from")
+    chosen_by_event = serializers.BooleanField(help_text="false: the regulating authority's vp_scale setting")
+
+
 class EventSerializer(serializers.ModelSerializer):
+    vp_scale = serializers.SerializerMethodField(
+        help_text="the victory-point scale in force (team events scored in VPs; null otherwise)"
+    )
+
     class Meta:
         model = Event
-        fields = ["id", "tournament", "name", "kind"]
+        fields = ["id", "tournament", "name", "kind", "vp_scale"]
+
+    @extend_schema_field(VPScaleSerializer(allow_null=True))
+    def get_vp_scale(self, event):
+        if not event.scored_in_vps:
+            return None
+        # Events of one tournament with the same choice share the answer: a list reads each once.
+        known = self.context.setdefault("vp_scales", {})
+        key = (event.tournament_id, event.vp_scale)
+        if key not in known:
+            known[key] = vp_scales.in_force(event)
+        return known[key]
 
 
 class ClockListSerializer(serializers.ListSerializer):
@@ -492,7 +513,7 @@ class EventFilter(filters.FilterSet):
 
 
 class EventViewSet(ScopedViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixin):
-    queryset = Event.objects.order_by("pk")
+    queryset = Event.objects.select_related("tournament__authority").order_by("pk")
     serializer_class = EventSerializer
     filterset_class = EventFilter
 

@@ -132,6 +132,12 @@ def _preset(value):
         )
 
 
+def _vp_scale_choices(authority):
+    from scoring import vp_scales  # reads the authority's own scales (models import this module)
+
+    return vp_scales.choices(authority)
+
+
 NO_EMPTY = object()
 
 
@@ -144,6 +150,9 @@ class SettingSpec:
     # What an empty value is stored as when the regulation may say "none" (no deposit, no
     # penalty, no preset); NO_EMPTY where a setting always needs a value.
     empty: object = NO_EMPTY
+    # Where a body adds choices of its own (its VP scales): ``choices_for(authority)`` is every
+    # choice that body may take, checked instead of ``check`` when the authority is known.
+    choices_for: object = None
 
     @property
     def may_be_empty(self):
@@ -194,7 +203,9 @@ SPECS = {
         SettingSpec(
             "butler_rounding", _("Butler datum: how a 5 is rounded to 10"), "half-up", _choice(BUTLER_ROUNDINGS)
         ),
-        SettingSpec("vp_scale", _("Victory-point scale"), "wbf2013-20", _choice(VP_SCALES)),
+        SettingSpec(
+            "vp_scale", _("Victory-point scale"), "wbf2013-20", _choice(VP_SCALES), choices_for=_vp_scale_choices
+        ),
         SettingSpec("rounding", _("Rounding of matchpoints"), "exact", _choice(ROUNDINGS)),
         SettingSpec(
             "appeals_body",
@@ -262,7 +273,7 @@ SPECS = {
 }
 
 
-def clean_value(key, value):
+def clean_value(key, value, authority=None):
     """``value`` as setting ``key`` stores it; raise ValidationError (on ``value``) if it is not
     allowed. The one place that says whether a setting may be empty: an empty value (None, blank
     text, {} or [], as a form, the API or a preset file may send "none") is stored as the spec's
@@ -274,8 +285,11 @@ def clean_value(key, value):
         if not spec.may_be_empty:
             raise ValidationError({"value": [f"{spec.label}: {_('cannot be empty: the regulation needs a value')}"]})
         return spec.empty
+    check = spec.check
+    if spec.choices_for is not None and authority is not None:
+        check = _choice(spec.choices_for(authority))
     try:
-        spec.check(value)
+        check(value)
     except ValidationError as error:
         raise ValidationError({"value": [f"{spec.label}: {message}" for message in error.messages]}) from None
     return value

@@ -5,12 +5,14 @@ Read by the superuser and the authority's national auditors; to anyone else it d
 import json
 from dataclasses import dataclass, field
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, render
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring import authority_settings, presets
+from scoring import authority_settings, presets, services, vp_scales
 from scoring.models import AuditorAssignment, RegulatingAuthority
 
 
@@ -103,7 +105,32 @@ def settings_rows(authority, day=None):
 
 @login_required
 def authority_settings_page(request, pk):
+    """The settings, then the body's own victory-point scales; the superuser, who records the
+    body's regulations, adds a scale here (``services.add_vp_scale``)."""
     authority = get_object_or_404(readable_authorities(request.user), pk=pk)
+    can_add_scale = request.user.is_superuser
+    errors, posted = {}, {}
+    if request.method == "POST":
+        if not can_add_scale:
+            raise PermissionDenied
+        posted = request.POST
+        try:
+            scale = services.add_vp_scale(
+                authority=authority,
+                name=posted.get("name", ""),
+                source=posted.get("source", ""),
+                max_vp=posted.get("max_vp", ""),
+                text=posted.get("table", ""),
+                by=request.user,
+            )
+            messages.success(
+                request,
+                _("The scale %(scale)s is recorded: the body's setting and its events may choose it.")
+                % {"scale": scale.choice},
+            )
+            return redirect("scoring:authority-settings", authority.pk)
+        except ValidationError as error:
+            errors = error.message_dict
     day = timezone.localdate()
     preset, rows = settings_rows(authority, day)
     return render(
@@ -116,5 +143,9 @@ def authority_settings_page(request, pk):
             "rows": rows,
             "unconfirmed": [row for row in rows if row.unconfirmed],
             "differing": [row for row in rows if row.differs],
+            "vp_scales": vp_scales.own_scales(authority).order_by("name"),
+            "can_add_scale": can_add_scale,
+            "errors": errors,
+            "posted": posted,
         },
     )

@@ -92,7 +92,8 @@ class AuthoritySetting(models.Model):
         return f"{self.authority}: {self.key} = {self.value} ({self.effective_from})"
 
     def clean(self):
-        self.value = authority_settings.clean_value(self.key, self.value)
+        authority = self.authority if self.authority_id else None
+        self.value = authority_settings.clean_value(self.key, self.value, authority)
 
 
 class Tournament(models.Model):
@@ -179,6 +180,39 @@ class AuditorAssignment(models.Model):
         return f"{self.user} ({self.authority})"
 
 
+class VictoryPointScale(models.Model):
+    """A regulating authority's own discrete VP scale (its 25-VP scale, say), entered as data
+    from the publication it comes from: ``tables`` in the engine's format (bridge.engine.vp,
+    ``parse_scale``). Chosen by the name "<authority code>:<name>" (``choice``) for the
+    authority's ``vp_scale`` setting or an event's own; written only by
+    ``services.add_vp_scale``, never changed (a corrected scale is a new one)."""
+
+    authority = models.ForeignKey(
+        RegulatingAuthority, on_delete=models.PROTECT, related_name="vp_scales", verbose_name=_("regulating authority")
+    )
+    name = models.SlugField(_("name"), max_length=40)
+    source = models.TextField(_("source"))
+    max_vp = models.DecimalField(_("most VPs"), max_digits=6, decimal_places=2)
+    tables = models.JSONField(_("tables"))
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = _("victory-point scale")
+        verbose_name_plural = _("victory-point scales")
+        ordering = ["authority", "name"]
+        constraints = [models.UniqueConstraint(fields=["authority", "name"], name="vp_scale_name_per_authority")]
+
+    def __str__(self):
+        return self.choice
+
+    @property
+    def choice(self):
+        return f"{self.authority.code}:{self.name}"
+
+
 class Event(models.Model):
     Kind = EventKind
 
@@ -189,6 +223,8 @@ class Event(models.Model):
     )
     name = models.CharField(_("name"), max_length=200)
     kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
+    # The event's own victory-point scale (services.set_event_vp_scale); empty: the authority's.
+    vp_scale = models.CharField(_("victory-point scale"), max_length=70, blank=True)
 
     class Meta:
         verbose_name = _("event")
@@ -202,6 +238,18 @@ class Event(models.Model):
     @property
     def is_teams(self):
         return self.kind in self.TEAM_KINDS
+
+    @property
+    def scored_in_vps(self):
+        return self.kind in authority_settings.VP_EVENT_KINDS
+
+    def regulations(self):
+        """The regulations the event is scored by: the tournament's, with the event's own
+        victory-point scale where it chose one. Every reader of the event's rules asks here."""
+        regs = self.tournament.regulations()
+        if self.vp_scale:
+            regs["vp_scale"] = self.vp_scale
+        return regs
 
     @property
     def contestant_kind(self):

@@ -63,6 +63,17 @@ def can_direct(user, tournament):
     )
 
 
+def can_choose_vp_scale(user, tournament):
+    """An event's victory-point scale (services.set_event_vp_scale): the superuser and the
+    tournament's chief directors and scorers."""
+    if not user.is_authenticated:
+        return False
+    return (
+        user.is_superuser
+        or tournament.officials.filter(user=user, role__in=[roles.CHIEF_DIRECTOR, roles.SCORER]).exists()
+    )
+
+
 def match_detail(match):
     """A match with its score and every penalty given in it (withdrawn ones too), latest last."""
     return match, list(match.penalties.select_related("team", "given_by", "withdrawn_by").order_by("given_at", "pk"))

@@ -181,6 +181,8 @@ TEXTS = {
         _("Round %(round)s, %(match)s: %(team)s: -%(amount)s %(unit)s (%(offence)s) withdrawn"),
         formats={"unit": _unit},
     ),
+    "event_vp_scale": Template(_("%(event)s: victory-point scale %(scale)s")),
+    "vp_scale_added": Template(_("%(authority)s: victory-point scale %(scale)s added")),
     # What a score change says caused it, and why (ScoreChange.cause_label and .reason: stored in
     # English, shown through audit.texts.shown).
     "cause_ruling": Template(_("ruling %(number)s"), kind="score_cause"),

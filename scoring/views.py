@@ -7,7 +7,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from scoring import roles, selectors, services
+from scoring import roles, selectors, services, vp_scales
 from scoring.i18n import rank_preference
 from scoring.models import Board, Contestant, Event, Match, MatchPenalty, MatchScore, Session
 
@@ -62,7 +62,21 @@ def _visible_event(request, pk):
 
 @login_required
 def event_detail(request, pk):
+    """An event's sessions and contestants; at a team event scored in VPs, the scale in force,
+    which the chief director or scorer may change here (``services.set_event_vp_scale``)."""
     event = _visible_event(request, pk)
+    can_choose = event.scored_in_vps and selectors.can_choose_vp_scale(request.user, event.tournament)
+    errors, posted = {}, {}
+    if request.method == "POST":
+        if not can_choose:
+            raise PermissionDenied
+        posted = request.POST
+        try:
+            services.set_event_vp_scale(event=event, scale=posted.get("vp_scale", ""), by=request.user)
+            messages.success(request, _("The victory-point scale is recorded; the standings are being recalculated."))
+            return redirect("scoring:event", event.pk)
+        except ValidationError as error:
+            errors = error.message_dict
     return render(
         request,
         "scoring/event_detail.html",
@@ -73,6 +87,12 @@ def event_detail(request, pk):
             "contestants": selectors.event_contestants(event),
             "private": selectors.sees_private_details(request.user, event.tournament),
             "can_import": selectors.can_write(request.user, event.tournament),
+            "vp_scale": vp_scales.in_force(event) if event.scored_in_vps else None,
+            "can_choose_scale": can_choose,
+            "scale_choices": vp_scales.choices(event.tournament.authority) if can_choose else (),
+            "authority_scale": event.tournament.regulations()["vp_scale"] if can_choose else "",
+            "errors": errors,
+            "posted": posted,
         },
     )
 
@@ -99,6 +119,7 @@ def standings(request, pk):
             "pending": bool(pending),
             "unit": selectors.score_unit(event),
             "matches": selectors.match_results(event) if event.is_teams else [],
+            "vp_scale": vp_scales.in_force(event) if event.scored_in_vps else None,
         },
     )
 
@@ -255,5 +276,6 @@ def match_detail(request, pk):
             "errors": errors,
             "posted": posted,
             "pending": bool(selectors.recalculation_pending([match.round.session])),
+            "vp_scale": vp_scales.in_force(event) if event.scored_in_vps else None,
         },
     )
