@@ -220,7 +220,7 @@ def parse_scale(data: object) -> DiscreteScale:
         counts = board_counts(key)
         if not isinstance(listed, list | tuple) or not listed:
             raise ScaleError("tables", _("the table has no rows"), label)
-        rows = []
+        rows: list[tuple[Fraction, Decimal, Decimal]] = []
         for index, row in enumerate(listed, 1):
             if not isinstance(row, list | tuple) or len(row) != 3:
                 raise ScaleError("tables", _("a row is [imps_from, winner_vp, loser_vp]"), label, index)
@@ -283,7 +283,7 @@ def scale_from_csv(
     16 or 6-8; a first line naming the columns, blank lines and lines starting with # are
     skipped). Returns the scale and its data in the documented format; a fault is a
     :class:`ScaleError` whose ``where`` is the line ("line 7")."""
-    tables: dict[str, list[list[object]]] = {}
+    tables: dict[str, list[list[str]]] = {}
     lines: dict[tuple[str, int], int] = {}  # (table, row) -> line
     first: dict[str, int] = {}  # table -> its first line
     for number, line in enumerate(text.splitlines(), 1):
@@ -300,10 +300,10 @@ def scale_from_csv(
             key = "-".join(str(n) for n in _ends(board_counts(cells[0])))
         except ScaleError as error:
             raise EngineInputError(_("line %(n)s", n=number), "boards", error.reason) from None
-        rows = tables.setdefault(key, [])
+        bands = tables.setdefault(key, [])
         first.setdefault(key, number)
-        rows.append(cells[1:])
-        lines[(key, len(rows))] = number
+        bands.append(cells[1:])
+        lines[(key, len(bands))] = number
     if not tables:
         raise EngineInputError("", "tables", _("no line gives a band: one a line, boards,imps_from,winner_vp,loser_vp"))
     data: dict[str, object] = {"name": name, "source": source, "max_vp": max_vp, "tables": tables}
@@ -312,8 +312,8 @@ def scale_from_csv(
     except ScaleError as error:
         if error.boards is None:
             raise
-        line = lines.get((error.boards, error.row or 0), first.get(error.boards))
-        raise EngineInputError(_("line %(n)s", n=line), error.field, error.reason) from None
+        at = lines.get((error.boards, error.row or 0), first.get(error.boards))
+        raise EngineInputError(_("line %(n)s", n=at), error.field, error.reason) from None
     return scale, data
 
 
