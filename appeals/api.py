@@ -212,7 +212,15 @@ class DecisionInput(serializers.Serializer):
     ew = serializers.JSONField(required=False, allow_null=True, default=None)
 
 
-class LawPartDecisionInput(DecisionInput):
+class AppealDecisionInput(DecisionInput):
+    cancel_penalties = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Cancel the ruling's Law 90 procedural penalties (varied or overturned only)",
+    )
+
+
+class LawPartDecisionInput(AppealDecisionInput):
     part = IdField()
 
 
@@ -278,7 +286,7 @@ STEP_INPUTS = {
     "schedule": ScheduleInput,
     "vote": VoteInput,
     "decide_law_part": LawPartDecisionInput,
-    "decide": DecisionInput,
+    "decide": AppealDecisionInput,
     "without_merit": WithoutMeritInput,
     "withdrawal": WithdrawalInput,
     "recommendation": RecommendationInput,
@@ -450,6 +458,7 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
             score_kind=data["score_kind"],
             ns=data["ns"],
             ew=data["ew"],
+            cancel_penalties=data["cancel_penalties"],
         )
         return self._done(appeal)
 
@@ -465,6 +474,7 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
             score_kind=data["score_kind"],
             ns=data["ns"],
             ew=data["ew"],
+            cancel_penalties=data["cancel_penalties"],
         )
         return self._done(appeal)
 

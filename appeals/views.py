@@ -525,7 +525,14 @@ def _act(request, appeal):
             part = get_object_or_404(AppealPart, appeal=appeal, pk=data.get("part"))
             outcome, reasons, kind, ns, ew = _step_form(data, "law")
             services.decide_law_part(
-                part=part, by=user, outcome=outcome, reasons=reasons, score_kind=kind, ns=ns, ew=ew
+                part=part,
+                by=user,
+                outcome=outcome,
+                reasons=reasons,
+                score_kind=kind,
+                ns=ns,
+                ew=ew,
+                cancel_penalties=data.get("cancel_penalties") == "on",
             )
         elif action == "appeal_law_decision":
             services.appeal_law_decision(

@@ -232,6 +232,22 @@ def _settle_ruling(ruling: Ruling) -> Ruling:
     return ruling
 
 
+def _cancel_penalties(appeal: Appeal, *, outcome: Choice, by: User, reasons: str) -> None:
+    """A varied or overturned decision cancels the ruling's Law 90 procedural penalties, the
+    body's (93B3 leaves it all the director's powers but law and Law 91) and the director in
+    charge's on a point of law alike: one rule for both. Each penalty stays in the record,
+    marked cancelled with the reasons; one in VPs is withdrawn from the team's match; the board's
+    leave the score ``_apply_score(penalties_cancelled=True)`` then sets. Refused on an upheld
+    ruling, and when there is no Law 90 penalty (a Law 91 one is never cancelled here)."""
+    if outcome == Outcome.UPHOLD:
+        _refuse(
+            "cancel_penalties",
+            _("An upheld ruling keeps its penalties: vary or overturn it to cancel its procedural penalty."),
+        )
+    if not rulings_services.cancel_penalties(ruling=appeal.ruling, by=by, reason=reasons):
+        _refuse("cancel_penalties", _("The ruling has no procedural penalty (Law 90) to cancel."))
+
+
 def _apply_score(
     appeal: Appeal,
     *,

@@ -28,6 +28,7 @@ from appeals.notifications import notify
 from appeals.services._common import (
     Action,
     _apply_score,
+    _cancel_penalties,
     _check_score_for,
     _check_votes,
     _lock,
@@ -104,12 +105,15 @@ def decide_law_part(
     score_kind: Choice = "",
     ns: Any = None,
     ew: Any = None,
+    cancel_penalties: bool = False,
     now: datetime.datetime | None = None,
 ) -> AppealPart:
     """The director in charge decides a part solely about law or regulation (Law 93B1). A score
-    given with a varied or overturned ruling applies at once. When every part of the appeal is
-    about law, this decides the appeal; the appellants may still take it to the body
-    (``appeal_law_decision``)."""
+    given with a varied or overturned ruling applies at once. With ``cancel_penalties`` a varied
+    or overturned decision also cancels the ruling's Law 90 procedural penalties, as the body's
+    may (the same rule, ``_cancel_penalties``): a decision on law that finds no infraction takes
+    away the penalty that rested on it. When every part of the appeal is about law, this decides
+    the appeal; the appellants may still take it to the body (``appeal_law_decision``)."""
     now = now or timezone.now()
     part = AppealPart.objects.select_for_update().get(pk=part.pk)
     appeal = _lock(part.appeal)
@@ -127,6 +131,8 @@ def decide_law_part(
     outcome = _outcome(outcome)
     reasons = _require_text("reasons", reasons, _("Give the reasons for the decision."))
     _check_score_for(outcome, score_kind)
+    if cancel_penalties:
+        _cancel_penalties(appeal, outcome=outcome, by=by, reasons=reasons)
     kind, score, description = _apply_score(
         appeal,
         outcome=outcome,
@@ -136,6 +142,7 @@ def decide_law_part(
         by=by,
         reasons=reasons,
         label=f"appeal {appeal.number} decision",
+        penalties_cancelled=cancel_penalties,
     )
     part.outcome, part.reasons, part.decided_by, part.decided_at = outcome, reasons, by, now
     _save(part)
@@ -257,13 +264,7 @@ def decide_appeal(
     _check_votes(body, outcome, now=now)
     _check_score_for(outcome, score_kind)
     if cancel_penalties:
-        if outcome == Outcome.UPHOLD:
-            _refuse(
-                "cancel_penalties",
-                _("An upheld ruling keeps its penalties: vary or overturn it to cancel its procedural penalty."),
-            )
-        if not rulings_services.cancel_penalties(ruling=appeal.ruling, by=by, reason=reasons):
-            _refuse("cancel_penalties", _("The ruling has no procedural penalty (Law 90) to cancel."))
+        _cancel_penalties(appeal, outcome=outcome, by=by, reasons=reasons)
     kind, score, description = _apply_score(
         appeal,
         outcome=outcome,
