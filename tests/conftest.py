@@ -153,6 +153,11 @@ def field(db):
     return record
 
 
+def table_x(field):
+    """Table X's result in the ``field`` fixture: pair 7 N-S against pair 14 E-W, 4S N = +420."""
+    return field.results[6]
+
+
 # The plainest ruling: a claim that stands (Law 70D1), for the tests about what comes after one.
 CLAIM_STANDS = dict(kind="claim", laws="70D1", give=True, ruling_text="The claim stands", outcome="result_stands")
 

@@ -13,10 +13,10 @@ from django.utils import timezone
 from audit.models import AuditEntry
 from rulings import services
 from rulings.models import Ruling, RulingRevision
-from scoring import recalculation, roles
+from scoring import recalculation
 from scoring import services as scoring_services
 from scoring.models import Board, BoardScore, ScoreChange
-from tests.conftest import make_user
+from tests.conftest import table_x
 
 pytestmark = pytest.mark.django_db
 
@@ -25,17 +25,6 @@ WEIGHTED = [
     {"contract": "4S", "declarer": "N", "tricks": 11, "weight": "0.3"},
     {"contract": "4S", "declarer": "N", "tricks": 9, "weight": "0.2"},
 ]
-
-
-@pytest.fixture
-def director(field):
-    user = make_user("dana", first_name="Dana")
-    scoring_services.appoint_official(tournament=field.tournament, user=user, role=roles.DIRECTOR)
-    return user
-
-
-def table_x(field):
-    return field.results[6]
 
 
 def weighted_ruling(field, director):

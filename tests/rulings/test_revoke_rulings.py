@@ -18,25 +18,14 @@ from django.urls import reverse
 from bridge.lin import parse_lin
 from rulings import revokes, services
 from rulings.models import Ruling, TrickRuling
-from scoring import recalculation, roles
+from scoring import recalculation
 from scoring import services as scoring_services
 from scoring.models import BoardScore, Standing
-from tests.conftest import make_user
+from tests.conftest import make_user, table_x
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "lin"
 LIN = (FIXTURES / "revoke_board1.lin").read_text().strip()
 OTHER_TABLE_LIN = (FIXTURES / "revoke_board3.lin").read_text().strip()
-
-
-@pytest.fixture
-def director(field):
-    user = make_user("dana", first_name="Dana")
-    scoring_services.appoint_official(tournament=field.tournament, user=user, role=roles.DIRECTOR)
-    return user
-
-
-def table_x(field):
-    return field.results[6]
 
 
 def open_ruling(field, director, kind=Ruling.Kind.REVOKE, lin=LIN, override=""):

@@ -9,23 +9,12 @@ from django.core.exceptions import ValidationError
 
 from rulings import services
 from rulings.models import Penalty, Ruling, RulingRevision
-from scoring import recalculation, roles
+from scoring import recalculation
 from scoring import services as scoring_services
 from scoring.models import BoardScore, ScoreChange, Standing
-from tests.conftest import make_user
+from tests.conftest import table_x
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def director(field):
-    user = make_user("dana", first_name="Dana")
-    scoring_services.appoint_official(tournament=field.tournament, user=user, role=roles.DIRECTOR)
-    return user
-
-
-def table_x(field):
-    return field.results[6]
 
 
 def rule(field, director, **kwargs):

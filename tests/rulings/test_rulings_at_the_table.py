@@ -32,13 +32,6 @@ def media(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
 
 
-@pytest.fixture
-def director(field):
-    user = make_user("dana", first_name="Dana")
-    scoring_services.appoint_official(tournament=field.tournament, user=user, role=roles.DIRECTOR)
-    return user
-
-
 def board_2(field):
     return field.boards[1]  # no result at any table yet
 

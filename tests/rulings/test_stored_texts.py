@@ -13,11 +13,10 @@ from audit import services as audit
 from audit import texts
 from audit.models import AuditEntry
 from rulings import services as rulings
-from scoring import roles
 from scoring import services as scoring
 from scoring.texts import score_words
 from tests.appeals.conftest import POSTED, case  # noqa: F401 - the fixture
-from tests.conftest import make_user, ruling_at
+from tests.conftest import ruling_at
 from tests.national.test_casebooks import compile_book, decided  # noqa: F401 - the fixture
 
 pytestmark = pytest.mark.django_db
@@ -44,9 +43,7 @@ def test_a_rulings_steps_read_in_hebrew_and_greek(case):
     assert audit.verify_chain()[1] is None
 
 
-def test_a_correction_reads_in_greek_with_the_directors_reason_as_written(field):
-    director = make_user("dina")
-    scoring.appoint_official(tournament=field.tournament, user=director, role=roles.DIRECTOR)
+def test_a_correction_reads_in_greek_with_the_directors_reason_as_written(field, director):
     with translation.override("en"):
         ruling = ruling_at(field.results[5], director)
         correction = rulings.correct_ruling(

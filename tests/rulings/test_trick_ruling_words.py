@@ -11,7 +11,7 @@ from rulings import revokes
 from rulings.models import Ruling
 from rulings.texts import ruling_words
 from tests.conftest import page_in
-from tests.rulings.test_revoke_rulings import director, open_ruling  # noqa: F401 - director is a fixture
+from tests.rulings.test_revoke_rulings import open_ruling
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +19,7 @@ EQUITY = "Without the revoke declarer makes 12 tricks in every line."
 
 
 @pytest.fixture
-def revoke_ruled_in_hebrew(field, director):  # noqa: F811 - the imported fixture
+def revoke_ruled_in_hebrew(field, director):
     ruling = open_ruling(field, director)
     revokes.record_revoke(ruling=ruling, by=director)
     with translation.override("he"):  # the director works in Hebrew
