@@ -381,3 +381,32 @@ def test_the_event_api_gives_the_scale_in_force():
     assert body["vp_scale"]["name"] == "acbl-20" and body["vp_scale"]["chosen_by_event"] is True
     assert "bridgehands.com" in body["vp_scale"]["source"]
     assert api.get(f"/api/v1/events/{pairs.pk}/").json()["vp_scale"] is None
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["he", "el", "nl", "uk", "is"])
+def test_the_scale_pages_read_in_every_language(client, language):
+    from django.conf import settings
+
+    from tests.test_every_language import english_in, shown
+
+    record = build()
+    root = superuser()
+    add_test_scale(record, root)
+    client.force_login(root)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    event_url = reverse("scoring:event", args=[record.event.pk])
+    authority_url = reverse("scoring:authority-settings", args=[record.authority.pk])
+    bad_table = TEST_TABLE_CSV.replace("9-11,8,20,5", "9-11,8,13,5")
+    responses = [
+        client.get(event_url),
+        client.post(event_url, {"vp_scale": "nonsense"}),
+        client.get(reverse("scoring:standings", args=[record.event.pk])),
+        client.get(reverse("scoring:match", args=[record.match.pk])),
+        client.get(authority_url),
+        client.post(authority_url, {"name": "x", "max_vp": "25", "source": "s", "table": bad_table}),
+        client.post(authority_url, {"name": "x y", "max_vp": "25", "source": " ", "table": bad_table}),
+    ]
+    for response in responses:
+        assert response.status_code == 200
+        assert english_in(shown(response, language), language) == [], response.wsgi_request.path
