@@ -36,11 +36,15 @@ def is_national_reader(user):
 
 def audited_tournaments(user):
     """The tournaments under the bodies ``user`` audits (every tournament for a superuser)."""
-    if not is_national_reader(user):
+    # is_national_reader without its EXISTS: the filter below already keeps only the bodies the
+    # user audits, and a page calls this three or four times (issue #19).
+    if not user.is_authenticated:
         return Tournament.objects.none()
     qs = Tournament.objects.select_related("authority").order_by("-start_date", "name")
     if user.is_superuser:
         return qs
+    if roles.NATIONAL_AUDITOR not in roles.roles_of(user):
+        return Tournament.objects.none()
     return qs.filter(authority__auditors__user=user).distinct()
 
 
@@ -249,25 +253,56 @@ def rulings_per_kind(rulings):
     return [(_label(Ruling.Kind.choices, row["kind"]), row["n"]) for row in rows]
 
 
+def _directors(rulings):
+    """The directors of ``rulings`` by id, read once for the two charts that name them."""
+    return {user.pk: user for user in get_user_model().objects.filter(pk__in=rulings.values("director"))}
+
+
 def appeals_per_kind(appeals):
     rows = appeals.values("ruling__kind").annotate(n=Count("pk")).order_by("-n", "ruling__kind")
     return [(_label(Ruling.Kind.choices, row["ruling__kind"]), row["n"]) for row in rows]
 
 
-def appeals_per_director(appeals):
-    users = {u.pk: u for u in get_user_model().objects.filter(rulings__appeals__in=appeals).distinct()}
+def appeals_per_director(appeals, users):
+    """(director, appeals of their rulings), most first; ``users`` by id (see _directors)."""
     rows = appeals.values("ruling__director").annotate(n=Count("pk")).order_by("-n", "ruling__director")
     return [(_person(users[row["ruling__director"]]), row["n"]) for row in rows]
 
 
-def appeal_outcomes(appeals):
-    """Decided appeals by outcome; "without merit" appeals are upheld ones, counted again."""
-    decided = appeals.filter(state=Appeal.State.DECIDED)
+def appeal_counts(appeals):
+    """Every count of ``appeals`` the page shows, in one query (issue #19: they were twelve
+    COUNTs of the same shape). Decided appeals by outcome ("without merit" appeals are upheld
+    ones, counted again); decided by the start of the next session (decide_by) or not; lodged
+    within the appeal period, within a chief director's extension, or late."""
+    decided = Q(state=Appeal.State.DECIDED)
+    timed = Q(decide_by__isnull=False, decided_at__isnull=False)
+    has_deadline = Q(deadline__isnull=False)
+    return appeals.aggregate(
+        total=Count("pk"),
+        upheld=Count("pk", filter=decided & Q(outcome=Outcome.UPHOLD)),
+        varied=Count("pk", filter=decided & Q(outcome=Outcome.VARY)),
+        overturned=Count("pk", filter=decided & Q(outcome=Outcome.OVERTURN)),
+        without_merit=Count("pk", filter=decided & Q(without_merit=True)),
+        decided_in_time=Count("pk", filter=timed & Q(decided_at__lte=F("decide_by"))),
+        decided_late=Count("pk", filter=timed & Q(decided_at__gt=F("decide_by"))),
+        with_deadline=Count("pk", filter=has_deadline),
+        lodged_in_time=Count("pk", filter=has_deadline & Q(lodged_at__lte=F("deadline"))),
+        # Past the deadline (lodged_at is never empty) but within the extension.
+        extended=Count(
+            "pk",
+            filter=has_deadline
+            & Q(lodged_at__gt=F("deadline"), extension__isnull=False, lodged_at__lte=F("extension__until")),
+        ),
+    )
+
+
+def appeal_outcomes(counts):
+    """Decided appeals by outcome, from :func:`appeal_counts`."""
     return [
-        (_("Upheld"), decided.filter(outcome=Outcome.UPHOLD).count()),
-        (_("Varied"), decided.filter(outcome=Outcome.VARY).count()),
-        (_("Overturned"), decided.filter(outcome=Outcome.OVERTURN).count()),
-        (_("Without merit"), decided.filter(without_merit=True).count()),
+        (_("Upheld"), counts["upheld"]),
+        (_("Varied"), counts["varied"]),
+        (_("Overturned"), counts["overturned"]),
+        (_("Without merit"), counts["without_merit"]),
     ]
 
 
@@ -303,31 +338,26 @@ def decision_times(appeals):
     }
 
 
-def deadlines(appeals):
+def deadlines(counts):
     """Decided by the start of the next session (decide_by); lodged within the appeal period,
-    within a chief director's extension, or late."""
-    decided = appeals.filter(decided_at__isnull=False, decide_by__isnull=False)
-    timed = appeals.filter(deadline__isnull=False)
-    within = timed.filter(lodged_at__lte=F("deadline"))
-    extended = timed.exclude(pk__in=within.values("pk")).filter(
-        extension__isnull=False, lodged_at__lte=F("extension__until")
-    )
+    within a chief director's extension, or late; from :func:`appeal_counts`."""
+    late = counts["with_deadline"] - counts["lodged_in_time"] - counts["extended"]
     return {
         "decided": [
-            (_("Decided in time"), decided.filter(decided_at__lte=F("decide_by")).count()),
-            (_("Decided late"), decided.filter(decided_at__gt=F("decide_by")).count()),
+            (_("Decided in time"), counts["decided_in_time"]),
+            (_("Decided late"), counts["decided_late"]),
         ],
         "lodged": [
-            (_("Lodged in time"), within.count()),
-            (_("Lodged under an extension"), extended.count()),
-            (_("Lodged late"), timed.count() - within.count() - extended.count()),
+            (_("Lodged in time"), counts["lodged_in_time"]),
+            (_("Lodged under an extension"), counts["extended"]),
+            (_("Lodged late"), late),
         ],
     }
 
 
-def director_changes(rulings):
+def director_changes(rulings, users):
     """Per director: rulings, rulings appealed, rulings changed on appeal (varied or
-    overturned), most rulings first."""
+    overturned), most rulings first; ``users`` by id (see _directors)."""
     rows = (
         rulings.values("director")
         .annotate(
@@ -337,7 +367,6 @@ def director_changes(rulings):
         )
         .order_by("-total", "director")
     )
-    users = get_user_model().objects.in_bulk([row["director"] for row in rows])
     return [
         {
             "label": _person(users[row["director"]]),
@@ -378,17 +407,20 @@ def national_statistics(user, tournament=None):
     """Every figure of the statistics page for the auditor's scope (or one tournament)."""
     rulings = scoped_rulings(user, tournament)
     appeals = scoped_appeals(user, tournament)
+    per_kind = rulings_per_kind(rulings)
+    counts = appeal_counts(appeals)
+    users = _directors(rulings)
     return {
-        "ruling_count": rulings.count(),
-        "appeal_count": appeals.count(),
+        "ruling_count": sum(n for _kind, n in per_kind),  # every ruling has one kind
+        "appeal_count": counts["total"],
         "per_law": rulings_per_law(rulings),
-        "per_kind": rulings_per_kind(rulings),
+        "per_kind": per_kind,
         "appeals_per_kind": appeals_per_kind(appeals),
-        "appeals_per_director": appeals_per_director(appeals),
-        "outcomes": appeal_outcomes(appeals),
+        "appeals_per_director": appeals_per_director(appeals, users),
+        "outcomes": appeal_outcomes(counts),
         "times": decision_times(appeals),
-        "deadlines": deadlines(appeals),
-        "directors": director_changes(rulings),
+        "deadlines": deadlines(counts),
+        "directors": director_changes(rulings, users),
         "ratings": expert_ratings(appeals),
     }
 
