@@ -9,34 +9,41 @@ from django.core.exceptions import ValidationError
 
 from appeals import services
 from audit.models import AuditEntry
-from rulings import services as rulings_services
 from rulings.models import Penalty
 from scoring import recalculation
 from scoring.models import Board, MatchPenalty, MatchScore, Result, ScoreChange
 from tests.appeals.conftest import SOON, case, committee, team_event, vote_all  # noqa: F401 - case is a fixture
+from tests.conftest import ruling_at
 
 pytestmark = pytest.mark.django_db
 
 
-def penalised(case):
-    """The teams event with a second ruling at the open room: 1 VP against the Lions (N-S)."""
+def slow_play(case, unit="vps", amount="1"):
+    """The teams event with a Law 90 ruling at the open room against the Lions (N-S)."""
     teams = team_event(case.record, case.director)
-    ruling = rulings_services.rule(
-        result=Result.objects.get(pk=teams.ruling.result_id),
-        director=case.director,
+    ruling = ruling_at(
+        Result.objects.get(pk=teams.ruling.result_id),
+        case.director,
         kind="procedural_penalty",
         laws="90A",
-        give=True,
-        ruling_text="Slow play: 1 VP",
-        outcome="result_stands",
-        penalty={"side": "NS", "unit": "vps", "amount": "1", "offence": "Slow play"},
+        ruling_text=f"Slow play: {amount} {unit}",
+        penalty={"side": "NS", "unit": unit, "amount": amount, "offence": "Slow play"},
     )
-    appeal = services.lodge_appeal(
-        ruling=ruling, by=case.director, player=teams.captain, grounds="We were not slow", now=SOON
-    )
+    return teams, ruling
+
+
+def before_committee(case, teams, ruling, grounds="We were not slow"):
+    """The Lions' captain's appeal against ``ruling``: a committee constituted, its hearing set."""
+    appeal = services.lodge_appeal(ruling=ruling, by=case.director, player=teams.captain, grounds=grounds, now=SOON)
     body = committee(case, appeal)
     services.schedule_hearing(appeal=appeal, by=case.chief, starts_at=SOON, now=SOON)
-    return teams, appeal, body
+    return appeal, body
+
+
+def penalised(case):
+    """The teams event with a second ruling at the open room, 1 VP against the Lions, appealed."""
+    teams, ruling = slow_play(case)
+    return (teams, *before_committee(case, teams, ruling))
 
 
 def lions_vps(teams):
@@ -86,11 +93,7 @@ def test_an_upheld_ruling_keeps_its_penalty_and_cancelling_is_refused_naming_the
 
 def test_cancelling_a_ruling_without_a_procedural_penalty_is_refused_naming_the_field(case):
     teams = team_event(case.record, case.director)
-    appeal = services.lodge_appeal(
-        ruling=teams.ruling, by=case.director, player=teams.captain, grounds="Declarer had not claimed", now=SOON
-    )
-    body = committee(case, appeal)
-    services.schedule_hearing(appeal=appeal, by=case.chief, starts_at=SOON, now=SOON)
+    appeal, body = before_committee(case, teams, teams.ruling, grounds="Declarer had not claimed")
     vote_all(body, "overturn")
     with pytest.raises(ValidationError) as error:
         services.decide_appeal(
@@ -102,24 +105,10 @@ def test_cancelling_a_ruling_without_a_procedural_penalty_is_refused_naming_the_
 
 
 def test_a_cancelled_penalty_in_imps_leaves_the_board(case):
-    teams = team_event(case.record, case.director)
-    result = Result.objects.get(pk=teams.ruling.result_id)
-    ruling = rulings_services.rule(
-        result=result,
-        director=case.director,
-        kind="procedural_penalty",
-        laws="90A",
-        give=True,
-        ruling_text="Slow play: 3 IMPs",
-        outcome="result_stands",
-        penalty={"side": "NS", "unit": "imps", "amount": "3", "offence": "Slow play"},
-    )
+    teams, ruling = slow_play(case, unit="imps", amount="3")
+    result = Result.objects.get(pk=ruling.result_id)
     assert Result.objects.get(pk=result.pk).effective.penalty == {"ns": "3"}
-    appeal = services.lodge_appeal(
-        ruling=ruling, by=case.director, player=teams.captain, grounds="We were not slow", now=SOON
-    )
-    body = committee(case, appeal)
-    services.schedule_hearing(appeal=appeal, by=case.chief, starts_at=SOON, now=SOON)
+    appeal, body = before_committee(case, teams, ruling)
     vote_all(body, "vary")
     services.decide_appeal(
         appeal=appeal, by=case.members[0], outcome="vary", reasons="Not slow", cancel_penalties=True, now=SOON
@@ -161,22 +150,6 @@ def test_the_committee_cancels_the_penalty_from_the_decision_form(case, client):
 # the penalty falls with the ruling. It is the same rule as the body's (``_cancel_penalties``).
 
 LAW_QUESTION = "Does Law 90 reach a pace the regulations allow?"
-
-
-def slow_play(case, unit="vps", amount="1"):
-    """The teams event with a Law 90 ruling at the open room against the Lions (N-S)."""
-    teams = team_event(case.record, case.director)
-    ruling = rulings_services.rule(
-        result=Result.objects.get(pk=teams.ruling.result_id),
-        director=case.director,
-        kind="procedural_penalty",
-        laws="90A",
-        give=True,
-        ruling_text=f"Slow play: {amount} {unit}",
-        outcome="result_stands",
-        penalty={"side": "NS", "unit": unit, "amount": amount, "offence": "Slow play"},
-    )
-    return teams, ruling
 
 
 def law_appeal(case, teams, ruling, judgement=False):
