@@ -15,7 +15,7 @@ from rulings import services as rulings_services
 from scoring import roles
 from scoring import services as scoring_services
 from scoring.models import Event
-from tests.conftest import make_user
+from tests.conftest import make_user, ruling_at
 
 UTC = datetime.UTC
 POSTED = datetime.datetime(2026, 5, 1, 20, 0, tzinfo=UTC)  # 21:00 in London
@@ -133,16 +133,7 @@ def team_event(record, director, captain_of_first=True):
         board=board, round=round_, table=closed_room, ns=team2, ew=team1, contract="4S", declarer="N", tricks=9
     )
     scoring_services.create_match(round=round_, home=team1, away=team2, open_room=open_room, closed_room=closed_room)
-    ruling = rulings_services.rule(
-        result=open_result,
-        director=director,
-        kind="claim",
-        laws="70D1",
-        give=True,
-        ruling_text="The claim stands",
-        reasoning="No irrational line loses a trick",
-        outcome="result_stands",
-    )
+    ruling = ruling_at(open_result, director, reasoning="No irrational line loses a trick")
     return SimpleNamespace(
         event=event, session=session, team1=team1, team2=team2, players=players, captain=captain, ruling=ruling
     )

@@ -35,10 +35,9 @@ from django.utils import timezone
 
 from appeals import services as appeals
 from national import casebooks
-from rulings import services as rulings
 from scoring import roles
 from scoring import services as scoring
-from tests.conftest import build_pairs_tournament
+from tests.conftest import build_pairs_tournament, ruling_at
 
 SIDES = ("A", "B")
 NAMES = {"A": ("alpha", "Alpha Congress"), "B": ("bravo", "Bravo Open")}
@@ -133,15 +132,12 @@ def build_side(side, *, director, chief, member, national, superuser, player=Non
 
     rulings_ = {}
     for key in RULINGS:
-        rulings_[key] = rulings.rule(
-            result=t2 if key == "table2" else t1,
-            director=director,
-            kind="claim",
-            laws="70D1",
+        rulings_[key] = ruling_at(
+            t2 if key == "table2" else t1,
+            director,
             give=key != "draft",
             ruling_text=marker(side, key, "ruling"),
             reasoning="No line loses a trick",
-            outcome="result_stands",
         )
 
     def lodge(key, lodger=p[0], law_part=False):
