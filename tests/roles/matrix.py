@@ -228,6 +228,21 @@ def write(
     return Row(name, method, api, targets, path or url(name), expect, data=data, label=label)
 
 
+def goes_back_on_get(name, targets):
+    """A page's POST-only step: a GET goes back to the record (302), whoever asks, writing nothing."""
+    return write(
+        name,
+        "GET",
+        both(targets),
+        None,
+        api=PAGE,
+        reads=lambda role, t: True,
+        may=set(ROLES),
+        success=302,
+        writes=False,
+    )
+
+
 def side_of(world, target):
     return world.sides[target.side]
 
@@ -242,32 +257,27 @@ def board_data(world, target):
     return {"session": s.session.pk, "number": 2, "dealer": "S", "vulnerability": "All", "deal": ""}
 
 
-def result_data(world, target):
-    s = side_of(world, target).record
-    return {
-        "board": s.boards[1].pk,
-        "round": s.round.pk,
-        "table": s.tables[0].pk,
-        "ns": s.pairs[0].pk,
-        "ew": s.pairs[2].pk,
-        "contract": "3NT",
-        "declarer": "S",
-        "tricks": 9,
-    }
+def result_form(*, board, table, ns, ew, contract, declarer, tricks):
+    """A result's fields: ``board``, ``table``, ``ns`` and ``ew`` index the side's records."""
+
+    def build(world, target):
+        s = side_of(world, target).record
+        return {
+            "board": s.boards[board].pk,
+            "round": s.round.pk,
+            "table": s.tables[table].pk,
+            "ns": s.pairs[ns].pk,
+            "ew": s.pairs[ew].pk,
+            "contract": contract,
+            "declarer": declarer,
+            "tricks": tricks,
+        }
+
+    return build
 
 
-def corrected_result(world, target):
-    s = side_of(world, target).record
-    return {
-        "board": s.boards[0].pk,
-        "round": s.round.pk,
-        "table": s.tables[1].pk,
-        "ns": s.pairs[1].pk,
-        "ew": s.pairs[3].pk,
-        "contract": "4S",
-        "declarer": "N",
-        "tricks": 8,
-    }
+result_data = result_form(board=1, table=0, ns=0, ew=2, contract="3NT", declarer="S", tricks=9)
+corrected_result = result_form(board=0, table=1, ns=1, ew=3, contract="4S", declarer="N", tricks=8)
 
 
 def player(index):
@@ -412,16 +422,7 @@ ROWS += [
         success=302,
     ),
     # Giving is a POST; a GET only goes back to the ruling, whoever asks.
-    write(
-        "ruling-give",
-        "GET",
-        both("ruling:draft"),
-        None,
-        api=PAGE,
-        reads=lambda role, t: True,
-        may=set(ROLES),
-        success=302,
-    ),
+    goes_back_on_get("ruling-give", "ruling:draft"),
     write("ruling-give", "POST", both("ruling:draft"), None, api=PAGE, reads=reads_ruling, may=DIRECTORS, success=302),
     # A draft is completed (the result in since), a given ruling corrected (Law 82C, 79C).
     write("ruling-edit", "GET", both("ruling:draft"), None, api=PAGE, reads=reads_ruling, may=DIRECTORS, success=200),
@@ -547,17 +548,7 @@ ROWS += [
         success=302,
         superuser="403",
     ),
-    write(
-        "appeal-request",
-        "GET",
-        both("ruling:free"),
-        None,
-        api=PAGE,
-        reads=lambda role, t: True,
-        may=set(ROLES),
-        success=302,
-        writes=False,
-    ),
+    goes_back_on_get("appeal-request", "ruling:free"),
     write(
         "appeal-lodge",
         "POST",
