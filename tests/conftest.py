@@ -123,6 +123,20 @@ def build_pairs_tournament(code="nbo", name="Club Championship", tables=2):
     )
 
 
+def table_result(record, table=0, board=None, **fields):
+    """A result recorded at table ``table`` (from 0) of ``record`` (build_pairs_tournament's), on
+    ``board`` (board 1 unless named): its N-S pair against its E-W pair, each numbered as the table
+    (E-W from ``len(record.tables)`` on); ``fields`` are the contract, declarer, tricks and the rest."""
+    return services.record_result(
+        board=board or record.boards[0],
+        round=record.round,
+        table=record.tables[table],
+        ns=record.pairs[table],
+        ew=record.pairs[len(record.tables) + table],
+        **fields,
+    )
+
+
 # N-S contracts on board 1 (nobody vulnerable) giving +450, +420, +420, +170, +140, -50.
 TABLE_RESULTS = [("4S", "N", 11), ("4S", "N", 10), ("4S", "N", 10), ("3S", "N", 10), ("3S", "N", 9), ("4S", "N", 9)]
 
@@ -132,21 +146,10 @@ def field(db):
     """Seven tables, one round, board 1: N-S pairs 1-7, E-W pairs 8-14. Table 7 is table X."""
     record = build_pairs_tournament(tables=7)
     board = record.boards[0]
-    results = []
-    for t, (contract, declarer, tricks) in enumerate(TABLE_RESULTS + [("4S", "N", 10)]):
-        results.append(
-            services.record_result(
-                board=board,
-                round=record.round,
-                table=record.tables[t],
-                ns=record.pairs[t],
-                ew=record.pairs[7 + t],
-                contract=contract,
-                declarer=declarer,
-                tricks=tricks,
-            )
-        )
-    record.results = results
+    record.results = [
+        table_result(record, t, contract=contract, declarer=declarer, tricks=tricks)
+        for t, (contract, declarer, tricks) in enumerate(TABLE_RESULTS + [("4S", "N", 10)])
+    ]
     from scoring import recalculation
 
     recalculation.recalculate_board(board.pk)

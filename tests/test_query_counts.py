@@ -16,6 +16,7 @@ from rest_framework.test import APIClient
 from appeals import services as appeals
 from rulings import services as rulings
 from scoring import services as scoring
+from tests.conftest import table_result
 from tests.roles.world import build_world
 
 pytestmark = pytest.mark.django_db
@@ -63,16 +64,7 @@ def _grow(world):
         record, director = side.record, side.director
         for n in range(EXTRA):
             board = scoring.create_board(session=record.session, number=10 + n)
-            result = scoring.record_result(
-                board=board,
-                round=record.round,
-                table=record.tables[0],
-                ns=record.pairs[0],
-                ew=record.pairs[2],
-                contract="3NT",
-                declarer="S",
-                tricks=9 + n % 3,
-            )
+            result = table_result(record, 0, board, contract="3NT", declarer="S", tricks=9 + n % 3)
             scoring.set_effective_score(
                 result=result, by=director, kind="assigned", score={"ns": [[400, "1"]]}, reason=f"test {n}"
             )

@@ -21,9 +21,8 @@ from django.utils import translation
 from django.utils.translation.reloader import translation_file_changed
 from django.utils.translation.template import templatize
 
-from scoring import services
 from scoring.management.commands.compile_translations import compile_all
-from tests.conftest import page_in
+from tests.conftest import page_in, table_result
 
 ROOT = Path(settings.BASE_DIR)
 LOCALE = ROOT / "locale"
@@ -304,17 +303,7 @@ def ruled(record, people):
 
     board = record.boards[0]
     results = [
-        services.record_result(
-            board=board,
-            round=record.round,
-            table=record.tables[t],
-            ns=record.pairs[t],
-            ew=record.pairs[2 + t],
-            contract="4S",
-            declarer="N",
-            tricks=tricks,
-        )
-        for t, tricks in ((0, 11), (1, 9))
+        table_result(record, t, board, contract="4S", declarer="N", tricks=tricks) for t, tricks in ((0, 11), (1, 9))
     ]
     ruling = ruling_services.rule(
         result=results[1],

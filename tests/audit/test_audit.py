@@ -8,6 +8,7 @@ from rest_framework.test import APIClient
 
 from audit.models import AuditEntry
 from scoring import services
+from tests.conftest import table_result
 
 pytestmark = pytest.mark.django_db
 
@@ -79,16 +80,7 @@ def _director(field):
 
 def test_verify_audit_passes_on_an_intact_trail_and_names_the_first_broken_entry(record, capsys):
     for table, contract in ((0, "4S"), (1, "3NT")):
-        services.record_result(
-            board=record.boards[0],
-            round=record.round,
-            table=record.tables[table],
-            ns=record.pairs[table],
-            ew=record.pairs[2 + table],
-            contract=contract,
-            declarer="S",
-            tricks=10,
-        )
+        table_result(record, table, contract=contract, declarer="S", tricks=10)
     services.post_official_scores(session=record.session)
     call_command("verify_audit")
     assert "The audit trail is intact: 3 entries verified." in capsys.readouterr().out
@@ -106,14 +98,7 @@ def test_verify_audit_passes_on_an_intact_trail_and_names_the_first_broken_entry
 
 def test_a_deleted_entry_is_caught_too(record):
     for table in (0, 1):
-        services.record_result(
-            board=record.boards[0],
-            round=record.round,
-            table=record.tables[table],
-            ns=record.pairs[table],
-            ew=record.pairs[2 + table],
-            contract="PASS",
-        )
+        table_result(record, table, contract="PASS")
     with connection.cursor() as cursor:
         cursor.execute("DELETE FROM audit_auditentry WHERE sequence = 1")
     with pytest.raises(CommandError, match="entry 1 is missing"):
@@ -121,14 +106,7 @@ def test_a_deleted_entry_is_caught_too(record):
 
 
 def test_the_application_cannot_edit_or_delete_the_trail(record, people, client):
-    services.record_result(
-        board=record.boards[0],
-        round=record.round,
-        table=record.tables[0],
-        ns=record.pairs[0],
-        ew=record.pairs[2],
-        contract="PASS",
-    )
+    table_result(record, 0, contract="PASS")
     entry = AuditEntry.objects.get()
     with pytest.raises(PermissionError):
         entry.save()

@@ -11,7 +11,7 @@ from django.urls import reverse
 from rulings import services as rulings_services
 from rulings.models import Ruling
 from scoring import csv_export, services
-from tests.conftest import build_pairs_tournament, make_user
+from tests.conftest import build_pairs_tournament, make_user, table_result
 
 FORMULAS = ['=HYPERLINK("http://evil.example/")', "+1+2", "-2+3", "@SUM(1)", "\t=1", "\r=1"]
 
@@ -29,14 +29,7 @@ def test_the_national_search_csv_escapes_names_from_users(client, people):
     record = build_pairs_tournament(code="evil", name='=HYPERLINK("http://evil.example/","Open")')
     services.appoint_auditor(authority=record.authority, user=people.auditor)
     director = make_user("evil-td", first_name="@SUM(A1:A9)", last_name="-1+1")
-    result = services.record_result(
-        board=record.boards[0],
-        round=record.round,
-        table=record.tables[0],
-        ns=record.pairs[0],
-        ew=record.pairs[2],
-        contract="PASS",
-    )
+    result = table_result(record, 0, contract="PASS")
     rulings_services.rule(
         result=result,
         director=director,

@@ -37,7 +37,7 @@ from appeals import services as appeals
 from national import casebooks
 from scoring import roles
 from scoring import services as scoring
-from tests.conftest import build_pairs_tournament, ruling_at
+from tests.conftest import build_pairs_tournament, ruling_at, table_result
 
 SIDES = ("A", "B")
 NAMES = {"A": ("alpha", "Alpha Congress"), "B": ("bravo", "Bravo Open")}
@@ -106,26 +106,8 @@ def build_side(side, *, director, chief, member, national, superuser, player=Non
         p[0].user = player
         p[0].save()
     board = record.boards[0]
-    t1 = scoring.record_result(
-        board=board,
-        round=record.round,
-        table=record.tables[0],
-        ns=record.pairs[0],
-        ew=record.pairs[2],
-        contract="4S",
-        declarer="N",
-        tricks=10,
-    )
-    t2 = scoring.record_result(
-        board=board,
-        round=record.round,
-        table=record.tables[1],
-        ns=record.pairs[1],
-        ew=record.pairs[3],
-        contract="4S",
-        declarer="N",
-        tricks=9,
-    )
+    t1 = table_result(record, 0, board, contract="4S", declarer="N", tricks=10)
+    t2 = table_result(record, 1, board, contract="4S", declarer="N", tricks=9)
     now = timezone.now()
     # The appeal period (30 minutes) runs from here: the matrix lodges and extends within it.
     scoring.post_official_scores(session=record.session, by=director, at=now - datetime.timedelta(minutes=1))

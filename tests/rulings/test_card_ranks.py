@@ -17,7 +17,7 @@ from rulings import services as ruling_services
 from rulings.models import Ruling
 from scoring import authority_settings, services
 from scoring.i18n import display_card, rank_letters, rank_preference
-from tests.conftest import page_in
+from tests.conftest import page_in, table_result
 
 pytestmark = pytest.mark.django_db
 SVG = "{http://www.w3.org/2000/svg}"
@@ -42,17 +42,7 @@ def prefer(record, value, effective_from=datetime.date(2026, 1, 1)):
 def ruled(record, people):
     """Board 1 played at table 1 (4S N =, the queen of hearts led) and a ruling on it whose
     auction ends in 4S by North, West leading the queen of hearts."""
-    result = services.record_result(
-        board=record.boards[0],
-        round=record.round,
-        table=record.tables[0],
-        ns=record.pairs[0],
-        ew=record.pairs[2],
-        contract="4S",
-        declarer="N",
-        tricks=10,
-        lead="HQ",
-    )
+    result = table_result(record, 0, contract="4S", declarer="N", tricks=10, lead="HQ")
     ruling = ruling_services.rule(
         result=result,
         director=people.director,

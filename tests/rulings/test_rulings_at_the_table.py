@@ -15,9 +15,8 @@ from audit.models import AuditEntry
 from rulings import selectors, services
 from rulings.models import Penalty, Ruling
 from scoring import roles
-from scoring import services as scoring_services
 from scoring.models import Result, ScoreChange
-from tests.conftest import make_user
+from tests.conftest import make_user, table_result
 
 pytestmark = pytest.mark.django_db
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "lin"
@@ -99,16 +98,7 @@ def test_an_adjusted_score_waits_for_the_result(field, director):
 def test_the_result_is_attached_when_it_exists_and_the_ruling_is_then_given(field, director):
     ruling = open_during_the_auction(field, director, give=False)
     assert list(selectors.filtered_rulings(director, state=selectors.AWAITING_RESULT)) == [ruling]
-    result = scoring_services.record_result(
-        board=board_2(field),
-        round=field.round,
-        table=field.tables[2],
-        ns=field.pairs[2],
-        ew=field.pairs[9],
-        contract="2S",
-        declarer="E",
-        tricks=8,
-    )
+    result = table_result(field, 2, board_2(field), contract="2S", declarer="E", tricks=8)
     # Entered, not yet attached: no longer awaiting it.
     assert not selectors.filtered_rulings(director, state=selectors.AWAITING_RESULT).exists()
     ruling = services.update_draft(

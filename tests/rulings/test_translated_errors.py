@@ -12,7 +12,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from rulings.models import Ruling
-from scoring import services
+from tests.conftest import table_result
 
 pytestmark = pytest.mark.django_db
 FOURTEEN_CARDS = (Path(__file__).resolve().parents[1] / "fixtures" / "pbn" / "bad_14_cards.pbn").read_bytes()
@@ -28,16 +28,7 @@ REFUSED = {
 
 @pytest.fixture
 def result(record):
-    return services.record_result(
-        board=record.boards[0],
-        round=record.round,
-        table=record.tables[0],
-        ns=record.pairs[0],
-        ew=record.pairs[2],
-        contract="4S",
-        declarer="N",
-        tricks=10,
-    )
+    return table_result(record, 0, contract="4S", declarer="N", tricks=10)
 
 
 @pytest.mark.parametrize("language", ["en", "nl", "he", "uk"])

@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from scoring import services
+from tests.conftest import table_result
 
 pytestmark = pytest.mark.django_db
 
@@ -42,17 +43,7 @@ def test_each_role_has_its_home(client, record, people, role, heading):
 
 
 def test_pages_of_the_tournament_render_the_record(client, record, people):
-    services.record_result(
-        board=record.boards[0],
-        round=record.round,
-        table=record.tables[0],
-        ns=record.pairs[0],
-        ew=record.pairs[2],
-        contract="4S",
-        declarer="N",
-        tricks=10,
-        lead="D2",
-    )
+    table_result(record, 0, contract="4S", declarer="N", tricks=10, lead="D2")
     client.force_login(people.player)
     assert "Pairs" in client.get(reverse("scoring:tournament", args=[record.tournament.pk])).content.decode()
     event_page = client.get(reverse("scoring:event", args=[record.event.pk])).content.decode()
@@ -93,17 +84,8 @@ def test_hebrew_pages_are_right_to_left(client, record, people):
 
 
 def test_the_board_page_shows_the_frequency_table_once(client, record, people):
-    for table, (ns, ew, tricks) in enumerate([(0, 2, 10), (1, 3, 9)]):
-        services.record_result(
-            board=record.boards[0],
-            round=record.round,
-            table=record.tables[table],
-            ns=record.pairs[ns],
-            ew=record.pairs[ew],
-            contract="4S",
-            declarer="N",
-            tricks=tricks,
-        )
+    for table, tricks in enumerate([10, 9]):  # pairs 1 v 3 and 2 v 4
+        table_result(record, table, contract="4S", declarer="N", tricks=tricks)
     client.force_login(people.director)
     page = client.get(reverse("scoring:board", args=[record.boards[0].pk])).content.decode()
     assert page.count('class="freq"') == 1

@@ -12,7 +12,7 @@ from django.db import transaction
 
 from scoring import recalculation, services
 from scoring.models import Board, BoardScore, RecalculationRequest, ScoreChange, Standing
-from tests.conftest import build_pairs_tournament, make_user
+from tests.conftest import build_pairs_tournament, make_user, table_result
 
 pytestmark = pytest.mark.django_db
 
@@ -110,39 +110,10 @@ def test_average_plus_takes_the_pairs_session_percentage_when_higher(db):
     record = build_pairs_tournament(tables=2)
     b1, b2 = record.boards
     # Pair 1 beats pair 2's line on board 2 (100%), and gets AVE+ on board 1.
-    r1 = services.record_result(
-        board=b1, round=record.round, table=record.tables[0], ns=record.pairs[0], ew=record.pairs[2], not_played=True
-    )
-    services.record_result(
-        board=b1,
-        round=record.round,
-        table=record.tables[1],
-        ns=record.pairs[1],
-        ew=record.pairs[3],
-        contract="3NT",
-        declarer="S",
-        tricks=9,
-    )
-    services.record_result(
-        board=b2,
-        round=record.round,
-        table=record.tables[0],
-        ns=record.pairs[0],
-        ew=record.pairs[2],
-        contract="4S",
-        declarer="N",
-        tricks=11,
-    )
-    services.record_result(
-        board=b2,
-        round=record.round,
-        table=record.tables[1],
-        ns=record.pairs[1],
-        ew=record.pairs[3],
-        contract="4S",
-        declarer="N",
-        tricks=10,
-    )
+    r1 = table_result(record, 0, b1, not_played=True)
+    table_result(record, 1, b1, contract="3NT", declarer="S", tricks=9)
+    table_result(record, 0, b2, contract="4S", declarer="N", tricks=11)
+    table_result(record, 1, b2, contract="4S", declarer="N", tricks=10)
     services.set_effective_score(
         result=r1, kind="artificial", score={"ns": "AVE+", "ew": "AVE-"}, reason="Fouled board at table 1: E-W at fault"
     )
