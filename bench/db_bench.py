@@ -203,31 +203,40 @@ def time_rescore(event, repeats, profile_run=None, budget=None):
 
 def time_loop(event, repeats=51):
     """The recalculation's work around the engine on one board of the scored pairs event, in
-    memory (issue #15: it must not add more than the engine itself costs): from the results
-    and stored board scores read from the database to the rows a change moved, that is the
-    entries, the engine, each result's values (rounded, exact) and the comparison with the
-    stored rows; beside the engine alone on the same entries with both directions' values
-    read. Medians in seconds."""
+    memory (issue #15: it must not add more than the engine itself costs): from the board's
+    results and stored board scores as read from the database to what a change moved, that
+    is the engine, each result's values (rounded, exact) and the comparison with the stored
+    rows, as ``_rescore_pending`` does for a board of plain results. Beside it, the engine
+    alone: ``score_plain_board`` as called there, and ``score_board`` on the board's entries
+    with both directions' values read. Medians in seconds."""
+    from bridge.engine import matchpoints
+    from bridge.engine.scores import Entry
     from scoring import recalculation
-    from scoring.models import Board, BoardScore, Result
+    from scoring.models import Board, BoardScore
 
     board = Board.objects.filter(session__event=event).order_by("pk").first()
     regs = recalculation._regulations(event)
-    results = list(Result.objects.filter(board=board).select_related("effective"))
+    seats = recalculation._plain_seats(board)
+    assert seats is not None, "the bench's boards hold plain results only"
     stored = BoardScore.objects.filter(result__board=board).order_by()
     old = {
         bs.result_id: bs for bs in stored.values_list("pk", "result_id", *recalculation.BOARD_SCORE_VALUES, named=True)
     }
-    entries = [recalculation.entry_for(result) for result in results]
+    points = [p for _pk, _ns, _ew, p in seats if p is not None]
+    entries = [Entry.balanced(pk, p) for pk, _ns, _ew, p in seats if p is not None]
+    scale = regs["matchpoint_scale"]
 
     def engine():
-        board = recalculation.mp_engine.score_board(entries, expected=len(entries))
+        return matchpoints.score_plain_board(points, expected=len(seats), scale=scale)
+
+    def engine_entries():
+        board = matchpoints.score_board(entries, expected=len(seats), scale=scale)
         return board.column("NS"), board.column("EW")
 
     def loop():
-        scores = recalculation._board_scores(event, results, regs)
-        rows = recalculation._board_score_rows(results, scores, board.score_version)
-        return recalculation.changed_board_scores(rows, old)
+        scored = recalculation._plain_board_values(seats, regs)
+        to_update, to_create = recalculation.changed_board_scores(scored, old)
+        return recalculation._to_compare(seats, scored, old, to_update, plain=True), to_create
 
     def median(function):
         times = []
@@ -237,9 +246,15 @@ def time_loop(event, repeats=51):
             times.append(time.perf_counter() - start)
         return sorted(times)[len(times) // 2]
 
-    moved, added = loop()
-    assert not moved and not added, "the board was scored: nothing should move"
-    return {"results": len(results), "engine": median(engine), "loop": median(loop), "runs": repeats}
+    compared, added = loop()
+    assert not compared and not added, "the board was scored: nothing should move"
+    return {
+        "results": len(seats),
+        "engine": median(engine),
+        "engine_entries": median(engine_entries),
+        "loop": median(loop),
+        "runs": repeats,
+    }
 
 
 def main(argv=None):

@@ -57,6 +57,7 @@ from scoring.retry import atomic_with_retry
 log = logging.getLogger(__name__)
 
 FOUR = Decimal("0.0001")
+THREE = Decimal("0.001")  # percentages
 # A request no worker finished this long after it was made is sent again by the sweep.
 SWEEP_AFTER = timedelta(seconds=settings.RECALCULATION_SWEEP_AFTER_SECONDS)
 # The regulation's words for rounding a Butler datum that ends in 5, in the engine's words.
@@ -235,19 +236,27 @@ def _rescore_pending(event_id, board_ids):
     regs = _regulations(event)
     boards = {b.pk: b for b in Board.objects.filter(pk__in=[pk for pk, _v in stale])}
     incremental = not event.is_teams
-    differences = []  # (session_id, old rows, new rows) of each board scored
+    matchpoints = event.kind in (Event.Kind.MP_PAIRS, Event.Kind.INDIVIDUAL)
+    differences = []  # (session_id, seats on the board, the results to compare) of each board
     for board_id, version in stale:
         board = boards[board_id]
-        results = list(Result.objects.filter(board=board).select_related("effective"))
         stored = BoardScore.objects.filter(result__board=board).order_by()
         old = {bs.result_id: bs for bs in stored.values_list("pk", "result_id", *BOARD_SCORE_VALUES, named=True)}
-        if any(r.pk not in old for r in results):
+        seats = _plain_seats(board) if matchpoints else None
+        plain = seats is not None
+        if plain:  # every result plain: scored by distinct score, no model instances
+            scored = _plain_board_values(seats, regs)
+        else:
+            results = list(Result.objects.filter(board=board).select_related("effective"))
+            seats = [(result.pk, result.ns_id, result.ew_id, None) for result in results]
+            scored = _board_values(results, _board_scores(event, results, regs))
+        to_update, to_create = changed_board_scores(scored, old)
+        if to_create:
             incremental = False  # new seats: the fields and the contestants may change
-        scores = _board_scores(event, results, regs)
-        rows = _board_score_rows(results, scores, version)
-        _write_changed_board_scores(board, rows, old, version)
-        differences.append((board.session_id, results, old, rows))
+        _write_changed_board_scores(board, scored, to_update, to_create, version)
         Board.objects.filter(pk=board_id).update(scored_version=version)
+        if incremental:
+            differences.append((board.session_id, seats, _to_compare(seats, scored, old, to_update, plain)))
     if incremental:
         incremental = _apply_differences(event, regs, differences)
     if not incremental:
@@ -276,7 +285,7 @@ def rescore_board(board_id, force=False):
     event = board.session.event
     results = list(Result.objects.filter(board=board).select_related("effective"))
     scores = _board_scores(event, results, _regulations(event))
-    _write_board_scores(board, _board_score_rows(results, scores, version), version)
+    _write_board_scores(board, _board_values(results, scores), version)
     board.scored_version = version
     board.save(update_fields=["scored_version"])
     return True
@@ -340,7 +349,7 @@ def _matchpoint_board(event, results, regs=None):
 
     # Whole columns at once (the engine's quick way); a plain result is real and unpenalised, so
     # only the others need their SideBoard for the session rule's kind, raw value and penalty.
-    # Plain results with the same matchpoints share one dict, which _board_score_rows rounds once.
+    # Plain results with the same matchpoints share one dict, which _board_values rounds once.
     shared = {}
     for entry, ns, ew in zip(board.entries, board.column("NS"), board.column("EW"), strict=True):
         if entry.plain is not None:
@@ -412,58 +421,47 @@ BOARD_SCORE_VALUES = (
 )
 
 
-class _ScoreRow:
-    """A board score as computed, before it is written: the values of a BoardScore without a
-    model instance (a board of 500 results makes 500 of these on every change). ``values``
-    holds them in the order of BOARD_SCORE_VALUES; results with the same scores share one
-    tuple, so finding the rows a change moved is one tuple comparison a row."""
-
-    __slots__ = ("pk", "result_id", "board_version", "_values")
-
-    def __init__(self, result_id, board_version, values=None):
-        self.pk, self.result_id, self.board_version = None, result_id, board_version
-        self._values = values if values is not None else _UNSCORED
-
-    @property
-    def values(self):
-        return self._values
-
-    def model(self):
-        return BoardScore(
-            result_id=self.result_id, board_version=self.board_version, **dict(zip(BOARD_SCORE_VALUES, self._values))
-        )
-
-
-def _attach_value_properties():
-    for index, name in enumerate(BOARD_SCORE_VALUES):
-        setattr(_ScoreRow, name, property(lambda row, i=index: row._values[i]))
-
+# The position of each value in a board score's values (BOARD_SCORE_VALUES' order).
+NS, EW, NS_EXACT, EW_EXACT, NS_PERCENT, EW_PERCENT, TOP, NS_KIND, EW_KIND = range(9)
 
 # A result not scored (not played, no adjusted score): no values, kinds "real".
 _UNSCORED = (None, None, "", "", None, None, None, "real", "real", "", "", "", "")
-_attach_value_properties()
 
 
-def _board_score_rows(results, scores, version):
-    """A ``_ScoreRow`` for every result of the board, in the order of ``results``."""
-    rows, memo, made = [], {}, {}  # the same few values recur on a board: round and write each once
+class _Rounding:
+    """Each exact value rounded for its column and written out exactly, once: the same few
+    values recur on a board."""
 
-    def both(value, places=FOUR):
+    def __init__(self):
+        self.memo = {}
+
+    def both(self, value, places=FOUR):
         # Keyed by integers: a Fraction's own hash costs a modular inverse.
         key = (value.numerator, value.denominator, places) if value is not None else (None, None, places)
-        if key not in memo:
-            memo[key] = (_q(value, places), exact_str(value) if value is not None else "")
-        return memo[key]
+        made = self.memo.get(key)
+        if made is None:
+            made = self.memo[key] = (_q(value, places), exact_str(value) if value is not None else "")
+        return made
 
-    def row_values(values):
+    def rounded(self, value, places):
+        """``value`` rounded for its column alone (a percentage keeps no exact text)."""
+        key = (value.numerator, value.denominator, places) if value is not None else (None, None, places)
+        made = self.memo.get(key)
+        if made is None:
+            made = self.memo[key] = (_q(value, places), None)
+        return made[0]
+
+    def values(self, values):
+        """A board score's values (BOARD_SCORE_VALUES' order) from the engine's for a result."""
+        both = self.both
         (ns, ns_exact), (ew, ew_exact) = both(values["ns"]), both(values["ew"])
         return (
             ns,
             ew,
             ns_exact,
             ew_exact,
-            both(values.get("ns_percent"), Decimal("0.001"))[0],
-            both(values.get("ew_percent"), Decimal("0.001"))[0],
+            self.rounded(values.get("ns_percent"), THREE),
+            self.rounded(values.get("ew_percent"), THREE),
             both(values.get("top"))[0],
             values.get("ns_kind", "real"),
             values.get("ew_kind", "real"),
@@ -473,51 +471,141 @@ def _board_score_rows(results, scores, version):
             both(values["ew_penalty"])[1] if values.get("ew_penalty") else "",
         )
 
+
+def _board_values(results, scores):
+    """(result id, board score values) for every result of the board, in the order of
+    ``results``; results with the same scores share one values tuple."""
+    rounding, made, scored = _Rounding(), {}, []
     for result in results:
         values = scores.get(result.pk)
         if values is None:
-            rows.append(_ScoreRow(result.pk, version))
+            scored.append((result.pk, _UNSCORED))
             continue
         # plain results with the same score share one values dict (_matchpoint_board)
-        made_values = made.get(id(values))
-        if made_values is None:
-            made_values = made[id(values)] = (values, row_values(values))
-        rows.append(_ScoreRow(result.pk, version, made_values[1]))
-    return rows
+        pair = made.get(id(values))
+        if pair is None:
+            pair = made[id(values)] = (values, rounding.values(values))
+        scored.append((result.pk, pair[1]))
+    return scored
 
 
-def _write_board_scores(board, rows, version):
-    """Replace the board's scores. Delete-and-insert in the board's transaction: nothing refers
-    to a BoardScore row, and Django's bulk_update is far slower for hundreds of rows."""
-    BoardScore.objects.filter(result__board=board).delete()
-    BoardScore.objects.bulk_create([row.model() for row in rows], batch_size=1000)
-    _complete_change_log(board, rows, version)
+def _plain_seats(board):
+    """[(result id, N-S id, E-W id, N-S points or None if not played)] of every result of
+    the board, or None when one has an adjusted score (the board then takes the road of
+    model instances and entries)."""
+    seats = list(
+        Result.objects.filter(board=board)
+        .order_by()
+        .values_list("pk", "ns_id", "ew_id", "score_ns", "not_played", "effective__id")
+    )
+    if any(effective is not None for *_rest, effective in seats):
+        return None
+    return [(pk, ns_id, ew_id, None if not_played else points) for pk, ns_id, ew_id, points, not_played, _e in seats]
 
 
-def changed_board_scores(rows, old):
-    """(rows to update, rows to insert): the computed ``rows`` whose values differ from the
-    stored ``old`` ({result id: (pk, result_id, *values)}), each given the stored row's pk,
-    and those with no stored row."""
+_FIFTY = _q(Fraction(50), THREE)
+
+
+def _percent_of(value, top):
+    """``value`` as a percentage of ``top`` rounded for its column (50 when the top is 0: one
+    result): the same Decimal as _q(value * 100 / top), with no Fraction made."""
+    if not top:
+        return _FIFTY
+    num, den = value.numerator * 100 * top.denominator, value.denominator * top.numerator
+    return (Decimal(num) / Decimal(den)).quantize(THREE)
+
+
+def _plain_board_values(seats, regs):
+    """(result id, board score values) of every seat of a board of plain results: the engine
+    scores each distinct score once (score_plain_board), and the values of the results with
+    that score are one shared tuple."""
+    played = [points for _pk, _ns, _ew, points in seats if points is not None]
+    board = mp_engine.score_plain_board(played, expected=max(len(seats), 1), scale=regs["matchpoint_scale"])
+    both, top = _Rounding().both, board.top
+    top_q, by_points = both(top)[0], {}
+    for points, ns, ew in zip(board.points, board.ns, board.ew, strict=True):
+        (ns_q, ns_exact), (ew_q, ew_exact) = both(ns), both(ew)
+        # as _board_values makes them from _matchpoint_board's values of a plain result
+        by_points[points] = (
+            ns_q,
+            ew_q,
+            ns_exact,
+            ew_exact,
+            _percent_of(ns, top),
+            _percent_of(ew, top),
+            top_q,
+            "real",
+            "real",
+            ns_exact,
+            ew_exact,
+            "",
+            "",
+        )
+    return [(pk, _UNSCORED if points is None else by_points[points]) for pk, _ns, _ew, points in seats]
+
+
+def changed_board_scores(scored, old):
+    """(rows to update, rows to insert): of the computed ``scored`` [(result id, values)], the
+    ``(pk, result id, values)`` whose values differ from the stored ``old`` ({result id:
+    (pk, result_id, *values)}), and the ``(result id, values)`` with no stored row."""
     to_update, to_create = [], []
-    for row in rows:
-        before = old.get(row.result_id)
+    get = old.get
+    for result_id, values in scored:
+        before = get(result_id)
         if before is None:
-            to_create.append(row)
-        elif before[2:] != row.values:
-            row.pk = before.pk
-            to_update.append(row)
+            to_create.append((result_id, values))
+        elif before[2:] != values:
+            to_update.append((before[0], result_id, values))
     return to_update, to_create
 
 
-def _write_changed_board_scores(board, rows, old, version):
+def _new_board_score(result_id, values, version):
+    return BoardScore(result_id=result_id, board_version=version, **dict(zip(BOARD_SCORE_VALUES, values)))
+
+
+def _write_board_scores(board, scored, version):
+    """Replace the board's scores. Delete-and-insert in the board's transaction: nothing refers
+    to a BoardScore row, and Django's bulk_update is far slower for hundreds of rows."""
+    BoardScore.objects.filter(result__board=board).delete()
+    BoardScore.objects.bulk_create(
+        [_new_board_score(result_id, values, version) for result_id, values in scored], batch_size=1000
+    )
+    _complete_change_log(board, scored, version)
+
+
+def _write_changed_board_scores(board, scored, to_update, to_create, version):
     """Write only the board scores whose values moved (one set-based UPDATE a batch) and insert
     the missing ones; ``board_version`` is the version a row was last written for."""
-    to_update, to_create = changed_board_scores(rows, old)
     fields = (*BOARD_SCORE_VALUES, "board_version")
-    update_rows(BoardScore, fields, [(row.pk, *row.values, row.board_version) for row in to_update])
+    update_rows(BoardScore, fields, [(pk, *values, version) for pk, _result_id, values in to_update])
     if to_create:
-        BoardScore.objects.bulk_create([row.model() for row in to_create], batch_size=1000)
-    _complete_change_log(board, rows, version)
+        BoardScore.objects.bulk_create(
+            [_new_board_score(result_id, values, version) for result_id, values in to_create], batch_size=1000
+        )
+    _complete_change_log(board, scored, version)
+
+
+def _to_compare(seats, scored, old, to_update, plain=False):
+    """What _apply_differences looks at on one board: (N-S id, E-W id, stored row, values) of
+    each result whose values moved, and of each holding an artificial score before or after
+    (its side is totalled again even when the board did not move it). On a ``plain`` board
+    nothing holds one now, and a result that held one has moved."""
+    moved = {result_id for _pk, result_id, _values in to_update}
+    if plain:
+        return [
+            (ns_id, ew_id, old[result_id], values)
+            for (result_id, ns_id, ew_id, _points), (_id, values) in zip(seats, scored, strict=True)
+            if result_id in moved
+        ]
+    return [
+        (ns_id, ew_id, old[result_id], values)
+        for (result_id, ns_id, ew_id, _points), (_id, values) in zip(seats, scored, strict=True)
+        if result_id in moved
+        or values[NS_KIND] in ARTIFICIAL
+        or values[EW_KIND] in ARTIFICIAL
+        or old[result_id].ns_kind in ARTIFICIAL
+        or old[result_id].ew_kind in ARTIFICIAL
+    ]
 
 
 def update_rows(model, fields, rows, batch_size=1000):
@@ -553,17 +641,17 @@ def update_rows(model, fields, rows, batch_size=1000):
             cursor.execute(sql, params)
 
 
-def _complete_change_log(board, rows, version):
+def _complete_change_log(board, scored, version):
     """Fill in what each logged change did to the board scores, once they are known."""
     pending = list(ScoreChange.objects.filter(result__board=board, ns_after__isnull=True, board_version__lte=version))
     if not pending:
         return
-    scores = {bs.result_id: bs for bs in rows}
+    scores = dict(scored)
     for change in pending:
-        bs = scores.get(change.result_id)
-        if bs is None or bs.ns is None:
+        values = scores.get(change.result_id)
+        if values is None or values[NS] is None:
             continue
-        change.ns_after, change.ew_after = bs.ns, bs.ew
+        change.ns_after, change.ew_after = values[NS], values[EW]
         change.save(update_fields=["ns_after", "ew_after"])
 
 
@@ -650,7 +738,7 @@ def _session_rule(items, plus, minus, refreshed):
             if stored != value:
                 refreshed[pk][field] = value
                 refreshed[pk][f"{field}_percent"] = (
-                    _q(counted * 100 / side_board.top, Decimal("0.001")) if side_board.top else None
+                    _q(counted * 100 / side_board.top, THREE) if side_board.top else None
                 )
     return session
 
@@ -822,7 +910,7 @@ def _write_standings(event, rows, fields=None, existing=None, unchanged=frozense
                     _q(total),
                     exact_str(total),
                     _q(top) if top else None,
-                    _q(total * 100 / top, Decimal("0.001")) if top else None,
+                    _q(total * 100 / top, THREE) if top else None,
                     field,
                     position,
                     placing.label,
@@ -887,7 +975,7 @@ def _apply_differences(event, regs, differences):
     matchpoints = event.kind in (Event.Kind.MP_PAIRS, Event.Kind.INDIVIDUAL)
     existing = _standings_by_window(event)
     change = defaultdict(lambda: [Fraction(0), Fraction(0), 0])  # window -> total, top, boards
-    again, touched = set(), set()  # windows totalled again; windows on a changed board
+    again = set()  # windows totalled again
 
     numbers = {None: Fraction(0), "": Fraction(0)}  # the same few texts recur: parse each once
 
@@ -900,33 +988,25 @@ def _apply_differences(event, regs, differences):
     def top_of(row):
         return number(row.top)
 
-    sides = (("ns", "ns_kind", "ns_exact"), ("ew", "ew_kind", "ew_exact"))
-    for session_id, results, old, rows in differences:
-        for result, row in zip(results, rows):
-            before = old[result.pk]
-            if before[2:] == row.values and not (
-                matchpoints and (row.ns_kind in ARTIFICIAL or row.ew_kind in ARTIFICIAL)
-            ):
-                touched.add((session_id, result.ns_id))  # nothing moved for either side
-                touched.add((session_id, result.ew_id))
-                continue
-            for side, kind, exact in sides:
-                key = (session_id, result.ns_id if side == "ns" else result.ew_id)
-                touched.add(key)
-                if matchpoints and (getattr(before, kind) in ARTIFICIAL or getattr(row, kind) in ARTIFICIAL):
+    sides = ((NS, "ns_kind", "ns_exact", NS_KIND, NS_EXACT), (EW, "ew_kind", "ew_exact", EW_KIND, EW_EXACT))
+    for session_id, _seats, compared in differences:
+        for ns_id, ew_id, before, values in compared:
+            for side, kind, exact, new_kind, new_exact in sides:
+                key = (session_id, ns_id if side == NS else ew_id)
+                if matchpoints and (getattr(before, kind) in ARTIFICIAL or values[new_kind] in ARTIFICIAL):
                     again.add(key)
                     continue
-                was, now = getattr(before, exact), getattr(row, exact)
-                if was == now and before.top == row.top and (before.ns is None) == (row.ns is None):
+                was, now = getattr(before, exact), values[new_exact]
+                if was == now and before.top == values[TOP] and (before.ns is None) == (values[NS] is None):
                     continue  # this side's score did not move
                 entry = change[key]
                 if before.ns is not None:
                     entry[0] -= number(was)
                     entry[1] -= top_of(before)
                     entry[2] -= 1
-                if row.ns is not None:
+                if values[NS] is not None:
                     entry[0] += number(now)
-                    entry[1] += top_of(row)
+                    entry[1] += number(values[TOP])
                     entry[2] += 1
     if matchpoints:
         # A side with an artificial score elsewhere in the session: its value follows the
@@ -937,7 +1017,15 @@ def _apply_differences(event, regs, differences):
             .filter(Q(ns_kind__in=ARTIFICIAL) | Q(ew_kind__in=ARTIFICIAL))
             .values_list("result__board__session_id", "result__ns_id", "result__ew_id", "ns_kind", "ew_kind")
         )
+        touched = None  # the windows of every side on a changed board, when first needed
         for session_id, ns_id, ew_id, ns_kind, ew_kind in artificial:
+            if touched is None:
+                touched = {
+                    (board_session, contestant)
+                    for board_session, seats, _compared in differences
+                    for _pk, board_ns, board_ew, _points in seats
+                    for contestant in (board_ns, board_ew)
+                }
             for contestant_id, kind in ((ns_id, ns_kind), (ew_id, ew_kind)):
                 if kind in ARTIFICIAL and (session_id, contestant_id) in touched:
                     again.add((session_id, contestant_id))

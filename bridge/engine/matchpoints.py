@@ -28,7 +28,17 @@ import numpy.typing as npt
 from .rounding import Number
 from .scores import Artificial, EngineInputError, Entry, Redress, Weighted
 
-__all__ = ["SCALES", "BoardScore", "SideBoard", "SessionScore", "score_board", "session_score", "neuberg"]
+__all__ = [
+    "SCALES",
+    "BoardScore",
+    "PlainBoard",
+    "SideBoard",
+    "SessionScore",
+    "neuberg",
+    "score_board",
+    "score_plain_board",
+    "session_score",
+]
 
 # Divisor from the 2/1 scale: "1/half" gives 1 for a win and 1/2 for a tie.
 SCALES = {"2/1": 1, "1/half": 2}
@@ -264,6 +274,62 @@ def score_board(
         }
         _check_artificial_total(entries, averages)
     return BoardScore(entries, index, columns, top, expected, scale)
+
+
+@dataclass(frozen=True)
+class PlainBoard:
+    """Matchpoints of a board of plain balanced results, by distinct score.
+
+    ``points`` are the distinct N-S scores in ascending order, ``ns`` and ``ew`` the
+    matchpoints of a result with each (exact Fractions, Neuberg applied), ``which`` the index
+    into those of every result in the order given, and ``top`` the board's top.
+    """
+
+    points: list[int]
+    ns: list[Fraction]
+    ew: list[Fraction]
+    which: list[int]
+    top: Fraction
+
+
+def score_plain_board(points: Sequence[int], *, expected: int | None = None, scale: str = "2/1") -> PlainBoard:
+    """Matchpoint a board whose every result is a plain balanced score, given just the N-S
+    points: what :func:`score_board` gives for such a board, without an Entry per result
+    (the recalculation scores every board this way unless a result has an adjusted score).
+
+    The results are counted by distinct score: a result scores 2 for each result below it
+    and 1 for each other result equal to it; fewer results than ``expected`` are scaled up
+    with Neuberg.
+    """
+    if not isinstance(scale, str) or scale not in SCALES:
+        raise EngineInputError("board", "scale", f"{scale!r} is not one of {', '.join(SCALES)}")
+    n = len(points)
+    if expected is None:
+        expected = max(n, 1)
+    if isinstance(expected, bool) or not isinstance(expected, int) or expected < 1:
+        raise EngineInputError("board", "expected", f"{expected!r} is not a number of results (1 or more)")
+    if n > expected:
+        raise EngineInputError("board", "expected", f"{expected} results expected but the board has {n}")
+    try:
+        values = np.fromiter(points, dtype=np.int64, count=n)
+    except (TypeError, ValueError, OverflowError) as error:
+        raise EngineInputError("board", "points", f"every result must be whole points ({error})") from None
+    divisor = SCALES[scale]
+    top = Fraction(2 * (expected - 1), divisor)
+    distinct, which, counts = np.unique(values, return_inverse=True, return_counts=True)
+    below = np.cumsum(counts) - counts
+    ns = 2 * below + counts - 1  # 2 a result below, 1 an other equal one
+    ew = 2 * (n - 1) - ns
+    den = divisor
+    if n < expected:  # Neuberg, in integers over the common denominator n
+        ns, ew, den = (ns + 1) * expected - n, (ew + 1) * expected - n, den * n
+    return PlainBoard(
+        points=distinct.tolist(),
+        ns=[Fraction(int(v), den) for v in ns.tolist()],
+        ew=[Fraction(int(v), den) for v in ew.tolist()],
+        which=which.ravel().tolist(),
+        top=top,
+    )
 
 
 def _fast_columns(entries: list[Entry], expected: int, divisor: int) -> dict[str, _Column] | None:

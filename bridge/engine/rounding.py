@@ -148,7 +148,8 @@ def decimal_str(value: Number, places: int) -> str:
 
 def exact_str(value: Number) -> str:
     """Exact text of a Fraction: a finite decimal ("7.5", "-0.25", "12") or "23/3"."""
-    value = Fraction(value)
+    if type(value) is not Fraction:  # making a Fraction of a Fraction costs a gcd
+        value = Fraction(value)
     den = value.denominator
     twos = fives = 0
     while den % 2 == 0:

@@ -127,6 +127,41 @@ def test_incremental_standings_equal_a_full_recompute_after_random_changes(kind,
     assert from_scratch(record.event) == incremental
 
 
+def test_boards_of_plain_results_scored_by_distinct_score_equal_a_full_recompute(monkeypatch):
+    """A board whose every result is a plain table result takes the road without model
+    instances or entries (score_plain_board, one values tuple per distinct score): table
+    results corrected (Law 79) and adjusted scores set and taken back, so that boards go from
+    plain to adjusted and back, give the standings and board scores of a full recompute."""
+    record = build_event(Event.Kind.MP_PAIRS, code="inc-plain")
+    rng = random.Random(2026)
+    plain_boards = []
+    scored_plain = recalculation._plain_board_values
+
+    def spy(seats, regs):
+        plain_boards.append(len(seats))
+        return scored_plain(seats, regs)
+
+    monkeypatch.setattr(recalculation, "_plain_board_values", spy)
+    no_full_recompute(monkeypatch)
+    for step in range(30):
+        with transaction.atomic():
+            result = rng.choice(record.results)
+            if rng.random() < 0.6:
+                contract, declarer, tricks = rng.choice(CONTRACTS)
+                services.correct_result(result=result, contract=contract, declarer=declarer, tricks=tricks)
+            elif rng.random() < 0.5:
+                services.set_effective_score(result=result, kind="table", reason=f"back to the table {step}")
+            else:
+                kind, score = rng.choice(SCORES)
+                services.set_effective_score(result=result, kind=kind, score=score, reason=f"change {step}")
+        recalculation.recalculate_board(result.board_id)
+    assert len(plain_boards) >= 10  # the plain road was taken, on whole boards of 5 results
+    assert set(plain_boards) == {5}
+    incremental = snapshot(record.event)
+    monkeypatch.undo()
+    assert from_scratch(record.event) == incremental
+
+
 def test_matchpoint_standings_after_random_changes_have_the_exact_totals(monkeypatch):
     # The same comparison, read as a scorer reads it: a pair's exact event total is the sum of
     # its board scores' exact values (no artificial scores here, so no session rule).

@@ -3,8 +3,10 @@
 from fractions import Fraction as F
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from bridge.engine.matchpoints import SideBoard, neuberg, score_board, session_score
+from bridge.engine.matchpoints import SideBoard, neuberg, score_board, score_plain_board, session_score
 from bridge.engine.rounding import ebu
 from bridge.engine.scores import (
     Artificial,
@@ -303,3 +305,34 @@ def test_other_integer_types_and_huge_points():
     assert ns(score_board(entries)) == [4, 2, 0]
     huge = [Entry(0, 10**30), Entry(1, -(10**30)), Entry(2, 0)]
     assert ns(score_board(huge)) == [4, 0, 2]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    points=st.lists(st.sampled_from([-1430, -620, -100, -50, 0, 50, 110, 140, 420, 450, 990, 1440]), max_size=40),
+    missing=st.integers(min_value=0, max_value=5),
+    scale=st.sampled_from(["2/1", "1/half"]),
+)
+def test_plain_board_scores_as_the_board_of_entries(points, missing, scale):
+    """score_plain_board (the recalculation's road for a board of plain results) gives every
+    result the matchpoints score_board gives it, Neuberg and both scales included."""
+    expected = max(len(points) + missing, 1)
+    plain = score_plain_board(points, expected=expected, scale=scale)
+    board = score_board([Entry(i, p) for i, p in enumerate(points)], expected=expected, scale=scale)
+    assert plain.top == board.top
+    assert [plain.ns[k] for k in plain.which] == board.column("NS")
+    assert [plain.ew[k] for k in plain.which] == board.column("EW")
+    assert plain.points == sorted(set(points))
+
+
+def test_plain_board_by_hand_and_its_refusals():
+    # 420, 420, 450, -50: 450 beats three (6), each 420 beats one and ties one (3), -50 none (0)
+    plain = score_plain_board([420, 420, 450, -50])
+    assert plain.points == [-50, 420, 450] and plain.which == [1, 1, 2, 0]
+    assert plain.ns == [0, 3, 6] and plain.ew == [6, 3, 0] and plain.top == 6
+    # one result of four expected missing: Neuberg (M + 1) * 4 / 3 - 1 over the 2/1 top of 6
+    assert score_plain_board([420, 450, -50], expected=4).ns == [F(1, 3), F(3), F(17, 3)]
+    with pytest.raises(EngineInputError, match="board, expected: 2 results expected but the board has 3"):
+        score_plain_board([1, 2, 3], expected=2)
+    with pytest.raises(EngineInputError, match="board, scale: '3/1' is not one of 2/1, 1/half"):
+        score_plain_board([1], scale="3/1")
