@@ -219,9 +219,7 @@ def time_loop(event, repeats=51):
     seats = recalculation._plain_seats(board)
     assert seats is not None, "the bench's boards hold plain results only"
     stored = BoardScore.objects.filter(result__board=board).order_by()
-    old = {
-        bs.result_id: bs for bs in stored.values_list("pk", "result_id", *recalculation.BOARD_SCORE_VALUES, named=True)
-    }
+    old = {bs.result_id: bs for bs in stored.values_list("pk", "result_id", *recalculation.COMPARED_VALUES, named=True)}
     points = [p for _pk, _ns, _ew, p in seats if p is not None]
     entries = [Entry.balanced(pk, p) for pk, _ns, _ew, p in seats if p is not None]
     scale = regs["matchpoint_scale"]

@@ -241,7 +241,7 @@ def _rescore_pending(event_id, board_ids):
     for board_id, version in stale:
         board = boards[board_id]
         stored = BoardScore.objects.filter(result__board=board).order_by()
-        old = {bs.result_id: bs for bs in stored.values_list("pk", "result_id", *BOARD_SCORE_VALUES, named=True)}
+        old = {bs.result_id: bs for bs in stored.values_list("pk", "result_id", *COMPARED_VALUES, named=True)}
         seats = _plain_seats(board) if matchpoints else None
         plain = seats is not None
         if plain:  # every result plain: scored by distinct score, no model instances
@@ -403,14 +403,13 @@ def _imp_pairs_board(event, results, regs=None):
     return {entry_id: {"ns": ns, "ew": ew, "top": None} for entry_id, (ns, ew) in scored.items()}
 
 
-# What a board score holds besides its result: compared to find the rows a change moved.
+# What a board score holds besides its result. The first nine determine the other four (the
+# rounded matchpoints and percentages are functions of the exact values and the top), so the
+# rows a change moved are found by comparing those nine with the stored ones (COMPARED_VALUES;
+# a full recompute writes every column again).
 BOARD_SCORE_VALUES = (
-    "ns",
-    "ew",
     "ns_exact",
     "ew_exact",
-    "ns_percent",
-    "ew_percent",
     "top",
     "ns_kind",
     "ew_kind",
@@ -418,14 +417,19 @@ BOARD_SCORE_VALUES = (
     "ew_raw",
     "ns_penalty",
     "ew_penalty",
+    "ns",
+    "ew",
+    "ns_percent",
+    "ew_percent",
 )
-
+COMPARED_VALUES = BOARD_SCORE_VALUES[:9]
+_COMPARED = len(COMPARED_VALUES)
 
 # The position of each value in a board score's values (BOARD_SCORE_VALUES' order).
-NS, EW, NS_EXACT, EW_EXACT, NS_PERCENT, EW_PERCENT, TOP, NS_KIND, EW_KIND = range(9)
+NS_EXACT, EW_EXACT, TOP, NS_KIND, EW_KIND, NS_RAW, EW_RAW, NS_PENALTY, EW_PENALTY, NS, EW = range(11)
 
 # A result not scored (not played, no adjusted score): no values, kinds "real".
-_UNSCORED = (None, None, "", "", None, None, None, "real", "real", "", "", "", "")
+_UNSCORED = ("", "", None, "real", "real", "", "", "", "", None, None, None, None)
 
 
 class _Rounding:
@@ -433,7 +437,7 @@ class _Rounding:
     values recur on a board."""
 
     def __init__(self):
-        self.memo = {}
+        self.memo, self.percents = {}, {}
 
     def both(self, value, places=FOUR):
         # Keyed by integers: a Fraction's own hash costs a modular inverse.
@@ -443,25 +447,21 @@ class _Rounding:
             made = self.memo[key] = (_q(value, places), exact_str(value) if value is not None else "")
         return made
 
-    def rounded(self, value, places):
-        """``value`` rounded for its column alone (a percentage keeps no exact text)."""
-        key = (value.numerator, value.denominator, places) if value is not None else (None, None, places)
-        made = self.memo.get(key)
+    def percent(self, value):
+        """A percentage rounded for its column (it keeps no exact text)."""
+        key = (value.numerator, value.denominator) if value is not None else None
+        made = self.percents.get(key)
         if made is None:
-            made = self.memo[key] = (_q(value, places), None)
-        return made[0]
+            made = self.percents[key] = _q(value, THREE)
+        return made
 
     def values(self, values):
         """A board score's values (BOARD_SCORE_VALUES' order) from the engine's for a result."""
         both = self.both
         (ns, ns_exact), (ew, ew_exact) = both(values["ns"]), both(values["ew"])
         return (
-            ns,
-            ew,
             ns_exact,
             ew_exact,
-            self.rounded(values.get("ns_percent"), THREE),
-            self.rounded(values.get("ew_percent"), THREE),
             both(values.get("top"))[0],
             values.get("ns_kind", "real"),
             values.get("ew_kind", "real"),
@@ -469,6 +469,10 @@ class _Rounding:
             both(values["ew_raw"])[1] if "ew_raw" in values else "",
             both(values["ns_penalty"])[1] if values.get("ns_penalty") else "",
             both(values["ew_penalty"])[1] if values.get("ew_penalty") else "",
+            ns,
+            ew,
+            self.percent(values.get("ns_percent")),
+            self.percent(values.get("ew_percent")),
         )
 
 
@@ -527,12 +531,8 @@ def _plain_board_values(seats, regs):
         (ns_q, ns_exact), (ew_q, ew_exact) = both(ns), both(ew)
         # as _board_values makes them from _matchpoint_board's values of a plain result
         by_points[points] = (
-            ns_q,
-            ew_q,
             ns_exact,
             ew_exact,
-            _percent_of(ns, top),
-            _percent_of(ew, top),
             top_q,
             "real",
             "real",
@@ -540,6 +540,10 @@ def _plain_board_values(seats, regs):
             ew_exact,
             "",
             "",
+            ns_q,
+            ew_q,
+            _percent_of(ns, top),
+            _percent_of(ew, top),
         )
     return [(pk, _UNSCORED if points is None else by_points[points]) for pk, _ns, _ew, points in seats]
 
@@ -547,14 +551,14 @@ def _plain_board_values(seats, regs):
 def changed_board_scores(scored, old):
     """(rows to update, rows to insert): of the computed ``scored`` [(result id, values)], the
     ``(pk, result id, values)`` whose values differ from the stored ``old`` ({result id:
-    (pk, result_id, *values)}), and the ``(result id, values)`` with no stored row."""
+    (pk, result_id, *COMPARED_VALUES)}), and the ``(result id, values)`` with no stored row."""
     to_update, to_create = [], []
     get = old.get
     for result_id, values in scored:
         before = get(result_id)
         if before is None:
             to_create.append((result_id, values))
-        elif before[2:] != values:
+        elif before[2:] != values[:_COMPARED]:
             to_update.append((before[0], result_id, values))
     return to_update, to_create
 
@@ -997,14 +1001,14 @@ def _apply_differences(event, regs, differences):
                     again.add(key)
                     continue
                 was, now = getattr(before, exact), values[new_exact]
-                if was == now and before.top == values[TOP] and (before.ns is None) == (values[NS] is None):
+                if was == now and before.top == values[TOP]:  # (an exact "" is no score)
                     continue  # this side's score did not move
                 entry = change[key]
-                if before.ns is not None:
+                if was != "":
                     entry[0] -= number(was)
                     entry[1] -= top_of(before)
                     entry[2] -= 1
-                if values[NS] is not None:
+                if now != "":
                     entry[0] += number(now)
                     entry[1] += number(values[TOP])
                     entry[2] += 1
