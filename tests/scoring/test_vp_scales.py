@@ -11,6 +11,7 @@ The authority's own scale here is a TEST TABLE, made up for these tests: no body
 """
 
 import datetime
+import re
 from decimal import Decimal
 from types import SimpleNamespace
 
@@ -316,6 +317,16 @@ def test_the_event_page_shows_the_scale_and_lets_the_chief_director_choose(clien
     assert 'id="vp-scale-in-force"' in standings and "acbl-30" in standings
     match = client.get(reverse("scoring:match", args=[record.match.pk])).content.decode()
     assert 'id="vp-scale-in-force"' in match and "acbl-30" in match
+
+
+@pytest.mark.django_db
+def test_the_event_pages_title_is_the_events_name_alone(client):
+    # The scale's card was once written inside the title block: the tab read "Teams <section ...".
+    record = build()
+    client.force_login(official(record, "chief", roles.CHIEF_DIRECTOR))
+    page = client.get(reverse("scoring:event", args=[record.event.pk])).content.decode()
+    assert re.search(r"<title>(.*?)</title>", page, re.S).group(1) == "Teams"
+    assert page.count('id="vp-scale"') == 1 and page.count('name="vp_scale"') == 1
 
 
 @pytest.mark.django_db
