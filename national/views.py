@@ -17,6 +17,7 @@ from national import selectors
 from rulings import selectors as ruling_selectors
 from rulings.models import Ruling
 from scoring import csv_export
+from scoring import selectors as scoring_selectors
 from scoring.models import Tournament
 
 
@@ -203,6 +204,7 @@ def home(request):
             "open_appeals": appeals.filter(state__in=Appeal.OPEN_STATES).count(),
             "decided_appeals": appeals.filter(state=Appeal.State.DECIDED).count(),
             "casebooks": casebooks.visible_casebooks(request.user)[:10],
+            "authorities": scoring_selectors.readable_authorities(request.user).order_by("name"),
             "entries": entries,
         },
     )

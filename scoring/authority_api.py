@@ -14,8 +14,9 @@ from rest_framework.response import Response
 
 from scoring import presets, services
 from scoring.api import call_service
-from scoring.authority_views import readable_authorities, settings_rows
+from scoring.authority_views import settings_rows
 from scoring.models import RegulatingAuthority
+from scoring.selectors import readable_authorities
 
 
 class AuthoritySerializer(serializers.ModelSerializer):

@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring import authority_settings, presets, services, vp_scales
-from scoring.models import AuditorAssignment, RegulatingAuthority
+from scoring.selectors import readable_authorities
 
 
 @dataclass
@@ -46,12 +46,6 @@ def show(value):
     if isinstance(value, dict):
         return json.dumps(value, ensure_ascii=False, sort_keys=True)
     return str(value)
-
-
-def readable_authorities(user):
-    if user.is_superuser:
-        return RegulatingAuthority.objects.all()
-    return RegulatingAuthority.objects.filter(pk__in=AuditorAssignment.objects.filter(user=user).values("authority"))
 
 
 def settings_rows(authority, day=None):

@@ -10,6 +10,7 @@ from scoring.models import (
     Contestant,
     Event,
     Match,
+    RegulatingAuthority,
     Result,
     ScoreChange,
     Session,
@@ -280,3 +281,11 @@ def tournament_tree(pk):
         .prefetch_related(Prefetch("events", queryset=Event.objects.order_by("name")))
         .get(pk=pk)
     )
+
+
+def readable_authorities(user):
+    """The regulating authorities whose regulations ``user`` may read: every one for a
+    superuser, else those the user audits."""
+    if user.is_superuser:
+        return RegulatingAuthority.objects.all()
+    return RegulatingAuthority.objects.filter(pk__in=AuditorAssignment.objects.filter(user=user).values("authority"))

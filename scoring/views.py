@@ -47,6 +47,10 @@ def tournament_detail(request, pk):
             "tournament": tournament,
             "events": selectors.tournament_events(tournament),
             "can_write": selectors.can_write(request.user, tournament),
+            # its regulations (and VP scales) for the body's own people: superusers, auditors
+            "regulations_readable": selectors.readable_authorities(request.user)
+            .filter(pk=tournament.authority_id)
+            .exists(),
         },
     )
 

@@ -89,3 +89,20 @@ def test_the_board_page_shows_the_frequency_table_once(client, record, people):
     client.force_login(people.director)
     page = client.get(reverse("scoring:board", args=[record.boards[0].pk])).content.decode()
     assert page.count('class="freq"') == 1
+
+
+def test_the_body_s_regulations_are_reached_from_its_pages_by_those_who_may_read_them(client, record, people):
+    """The regulations page (settings, VP scales) had no link to it: an auditor reaches it
+    from the national desk and from the tournament's page; a director sees the body's name
+    without a link, and the page refuses him."""
+    settings_url = reverse("scoring:authority-settings", args=[record.authority.pk])
+    tournament_url = reverse("scoring:tournament", args=[record.tournament.pk])
+    link = f'href="{settings_url}"'
+    client.force_login(people.auditor)
+    assert link in client.get(reverse("national:national-home")).content.decode()
+    assert link in client.get(tournament_url).content.decode()
+    assert client.get(settings_url).status_code == 200
+    client.force_login(people.director)
+    page = client.get(tournament_url).content.decode()
+    assert record.authority.name in page and link not in page
+    assert client.get(settings_url).status_code == 404
