@@ -459,6 +459,8 @@ class MatchScoreSerializer(serializers.ModelSerializer):
             "away_imps",
             "home_vp",
             "away_vp",
+            # Set when the VP scale has no table for the match's boards: home_vp and away_vp are null.
+            "unscaled_boards",
             "boards",
             # The match penalties in force (/api/v1/match-penalties/): home_vp and away_vp are net of them.
             "home_imp_penalty",

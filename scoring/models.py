@@ -798,8 +798,11 @@ class MatchScore(models.Model):
     match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="score")
     home_imps = models.DecimalField(max_digits=10, decimal_places=4)
     away_imps = models.DecimalField(max_digits=10, decimal_places=4)
-    home_vp = models.DecimalField(max_digits=7, decimal_places=2)
-    away_vp = models.DecimalField(max_digits=7, decimal_places=2)
+    # Empty when the event's VP scale has no table for the match's number of boards
+    # (``unscaled_boards``): the match counts for no VPs until the scale is changed.
+    home_vp = models.DecimalField(max_digits=7, decimal_places=2, null=True)
+    away_vp = models.DecimalField(max_digits=7, decimal_places=2, null=True)
+    unscaled_boards = models.PositiveSmallIntegerField(null=True, blank=True)
     boards = models.JSONField(default=list)
     # The match penalties in force (MatchPenalty): the IMPs come off the team's margin before
     # the conversion, the VPs off its VPs after; home_vp and away_vp are net of both.

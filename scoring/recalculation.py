@@ -37,7 +37,7 @@ from bridge.engine import imps as imp_engine
 from bridge.engine import matchpoints as mp_engine
 from bridge.engine.ranking import rank
 from bridge.engine.rounding import exact_str
-from bridge.engine.scores import Entry, parse_result
+from bridge.engine.scores import EngineInputError, Entry, parse_result
 from bridge.engine.vp import vp_for_margin
 from scoring import dispatch, vp_scales
 from scoring.models import (
@@ -807,21 +807,30 @@ def _team_standings(event):
         if not pairs:
             continue
         penalty = penalties.get(match.pk, NO_MATCH_PENALTY)
-        scored = _score_match(
-            pairs,
-            penalty,
-            vp_scale=scale,
-            artificial_imps=regs["average_plus_imps"],
-            knockout=event.kind == Event.Kind.KNOCKOUT_TEAMS,
-        )
+        options = {"artificial_imps": regs["average_plus_imps"], "knockout": event.kind == Event.Kind.KNOCKOUT_TEAMS}
         ms = existing.get(match.pk) or MatchScore(match=match)
+        try:
+            scored = _score_match(pairs, penalty, vp_scale=scale, **options)
+            ms.unscaled_boards = None
+        except EngineInputError as error:
+            if error.field != "boards":
+                raise
+            # A discrete scale with no table for this many boards (a match part played, or a
+            # scale chosen for other match lengths): the IMPs stand, the VPs wait for a scale
+            # that has the table, and the pages say so. The recalculation must not fail on it,
+            # or the event's standings would stay pending for good.
+            scored = imp_engine.team_match(pairs, vp_scale="wbf2013-20", **options)
+            ms.unscaled_boards = scored.scale_boards
         ms.home_imps, ms.away_imps = _q(scored.home_imps), _q(scored.away_imps)
-        ms.home_vp, ms.away_vp = Decimal(scored.home_vp), Decimal(scored.away_vp)
         ms.home_imp_penalty, ms.away_imp_penalty, ms.home_vp_penalty, ms.away_vp_penalty = penalty
         ms.boards = [
             {"board": n, "home": exact_str(b.home), "away": exact_str(b.away)} for n, b in zip(numbers, scored.boards)
         ]
         to_save.append(ms)
+        if ms.unscaled_boards is not None:
+            ms.home_vp = ms.away_vp = None
+            continue
+        ms.home_vp, ms.away_vp = Decimal(scored.home_vp), Decimal(scored.away_vp)
         session_id = match.round.session_id
         rows.append((session_id, match.home_id, Fraction(str(scored.home_vp)), None, len(pairs)))
         rows.append((session_id, match.away_id, Fraction(str(scored.away_vp)), None, len(pairs)))

@@ -22,7 +22,7 @@ from rest_framework.test import APIClient
 
 from audit.models import AuditEntry
 from scoring import recalculation, roles, services, vp_scales
-from scoring.models import AuthoritySetting, Event, MatchScore, Standing, VictoryPointScale
+from scoring.models import AuthoritySetting, Event, MatchScore, RecalculationRequest, Standing, VictoryPointScale
 from tests.conftest import make_user
 
 TEST_TABLE_CSV = """boards,imps_from,winner_vp,loser_vp
@@ -421,3 +421,37 @@ def test_the_scale_pages_read_in_every_language(client, language):
     for response in responses:
         assert response.status_code == 200
         assert english_in(shown(response, language), language) == [], response.wsgi_request.path
+
+
+@pytest.mark.django_db
+def test_a_scale_without_a_table_for_the_match_leaves_its_vps_empty_and_says_why(client):
+    """A discrete scale chosen where a match has a number of boards it has no table for (the
+    authority's setting is not checked against the events' matches; a match part played has
+    fewer boards): the recalculation raised EngineInputError, so the event's standings stayed
+    'pending' for good. Now the match keeps its IMPs, has no VPs, counts for nothing in the
+    standings, and its page and the standings say why; the requests are finished."""
+    record = build(boards=4)
+    services.set_authority_setting(
+        authority=record.authority, key="vp_scale", value="acbl-30", effective_from=datetime.date(2026, 1, 1)
+    )
+    recalculation.mark_board_dirty(record.boards[0])
+    recalculation.recalculate_board(record.boards[0].pk)
+    assert not RecalculationRequest.objects.filter(finished_at__isnull=True).exists()
+    score = MatchScore.objects.get(match=record.match)
+    assert (score.home_imps, score.away_imps, score.unscaled_boards) == (10, -10, 4)
+    assert score.home_vp is None and score.away_vp is None
+    assert not Standing.objects.filter(event=record.event, session=None).exists()
+    client.force_login(superuser())
+    why = "No victory points: the acbl-30 scale has no table for 4 boards."
+    assert why in client.get(reverse("scoring:match", args=[record.match.pk])).content.decode()
+    assert why in client.get(reverse("scoring:standings", args=[record.event.pk])).content.decode()
+    api = client.get(f"/api/v1/events/{record.event.pk}/matches/").json()
+    assert api[0]["unscaled_boards"] == 4 and api[0]["home_vp"] is None
+    # back to a scale with the table: the VPs return
+    services.set_authority_setting(
+        authority=record.authority, key="vp_scale", value="wbf2013-20", effective_from=datetime.date(2026, 1, 1)
+    )
+    recalculation.mark_board_dirty(record.boards[0])
+    recalculation.recalculate_board(record.boards[0].pk)
+    score.refresh_from_db()
+    assert score.unscaled_boards is None and score.home_vp is not None
