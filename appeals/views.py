@@ -445,6 +445,20 @@ def _step_form(data, prefix):
     return form.decided()
 
 
+def _decision(data, prefix):
+    """What a decision form gives the deciding service (the body's decision or the director's
+    on a point of law): the outcome, reasons, adjusted score and the penalties' cancelling."""
+    outcome, reasons, kind, ns, ew = _step_form(data, prefix)
+    return {
+        "outcome": outcome,
+        "reasons": reasons,
+        "score_kind": kind,
+        "ns": ns,
+        "ew": ew,
+        "cancel_penalties": data.get("cancel_penalties") == "on",
+    }
+
+
 def _score_only(data, prefix):
     """(score_kind, ns, ew) from a form's adjusted-score fields alone (no decision or reasons)."""
     form = DecisionForm(data, prefix=prefix)
@@ -523,33 +537,13 @@ def _act(request, appeal):
                 services.record_vote(member=member, outcome=data.get("outcome"), dissent=data.get("dissent", ""))
         elif action == "law_part":
             part = get_object_or_404(AppealPart, appeal=appeal, pk=data.get("part"))
-            outcome, reasons, kind, ns, ew = _step_form(data, "law")
-            services.decide_law_part(
-                part=part,
-                by=user,
-                outcome=outcome,
-                reasons=reasons,
-                score_kind=kind,
-                ns=ns,
-                ew=ew,
-                cancel_penalties=data.get("cancel_penalties") == "on",
-            )
+            services.decide_law_part(part=part, by=user, **_decision(data, "law"))
         elif action == "appeal_law_decision":
             services.appeal_law_decision(
                 part=get_object_or_404(AppealPart, appeal=appeal, pk=data.get("part")), by=user
             )
         elif action == "decide":
-            outcome, reasons, kind, ns, ew = _step_form(data, "decide")
-            services.decide_appeal(
-                appeal=appeal,
-                by=user,
-                outcome=outcome,
-                reasons=reasons,
-                score_kind=kind,
-                ns=ns,
-                ew=ew,
-                cancel_penalties=data.get("cancel_penalties") == "on",
-            )
+            services.decide_appeal(appeal=appeal, by=user, **_decision(data, "decide"))
         elif action == "without_merit":
             services.find_without_merit(appeal=appeal, by=user, reasons=data.get("reasons", ""))
         elif action == "withdrawal":

@@ -250,17 +250,10 @@ def score_board(
     Return a :class:`BoardScore`; raise EngineInputError for impossible input.
     """
     entries = list(entries)
-    if not isinstance(scale, str) or scale not in SCALES:
-        raise EngineInputError("board", "scale", f"{scale!r} is not one of {', '.join(SCALES)}")
     if small_groups not in SMALL_GROUPS:
         raise EngineInputError("board", "small_groups", f"{small_groups!r} is not None or 'acbl'")
     n = len(entries)
-    if expected is None:
-        expected = max(n, 1)
-    if isinstance(expected, bool) or not isinstance(expected, int) or expected < 1:
-        raise EngineInputError("board", "expected", f"{expected!r} is not a number of results (1 or more)")
-    if n > expected:
-        raise EngineInputError("board", "expected", f"{expected} results expected but the board has {n}")
+    expected = _checked_board(scale, n, expected)
     index = dict(zip([entry.id for entry in entries], range(n)))
     if len(index) != n:
         raise EngineInputError("board", "id", "two results have the same id")
@@ -274,6 +267,20 @@ def score_board(
         }
         _check_artificial_total(entries, averages)
     return BoardScore(entries, index, columns, top, expected, scale)
+
+
+def _checked_board(scale: str, n: int, expected: int | None) -> int:
+    """The number of results expected on a board of ``n`` (default ``n``, at least 1), once
+    ``scale`` and ``expected`` are known to be good; EngineInputError otherwise."""
+    if not isinstance(scale, str) or scale not in SCALES:
+        raise EngineInputError("board", "scale", f"{scale!r} is not one of {', '.join(SCALES)}")
+    if expected is None:
+        expected = max(n, 1)
+    if isinstance(expected, bool) or not isinstance(expected, int) or expected < 1:
+        raise EngineInputError("board", "expected", f"{expected!r} is not a number of results (1 or more)")
+    if n > expected:
+        raise EngineInputError("board", "expected", f"{expected} results expected but the board has {n}")
+    return expected
 
 
 @dataclass(frozen=True)
@@ -301,15 +308,8 @@ def score_plain_board(points: Sequence[int], *, expected: int | None = None, sca
     and 1 for each other result equal to it; fewer results than ``expected`` are scaled up
     with Neuberg.
     """
-    if not isinstance(scale, str) or scale not in SCALES:
-        raise EngineInputError("board", "scale", f"{scale!r} is not one of {', '.join(SCALES)}")
     n = len(points)
-    if expected is None:
-        expected = max(n, 1)
-    if isinstance(expected, bool) or not isinstance(expected, int) or expected < 1:
-        raise EngineInputError("board", "expected", f"{expected!r} is not a number of results (1 or more)")
-    if n > expected:
-        raise EngineInputError("board", "expected", f"{expected} results expected but the board has {n}")
+    expected = _checked_board(scale, n, expected)
     try:
         values = np.fromiter(points, dtype=np.int64, count=n)
     except (TypeError, ValueError, OverflowError) as error:
