@@ -202,13 +202,16 @@ def time_rescore(event, repeats, profile_run=None, budget=None):
 
 
 def time_loop(event, repeats=51):
-    """The recalculation's work around the engine on one board of the scored pairs event, in
-    memory (issue #15: it must not add more than the engine itself costs): from the board's
-    results and stored board scores as read from the database to what a change moved, that
-    is the engine, each result's values (rounded, exact) and the comparison with the stored
-    rows, as ``_rescore_pending`` does for a board of plain results. Beside it, the engine
-    alone: ``score_plain_board`` as called there, and ``score_board`` on the board's entries
-    with both directions' values read. Medians in seconds."""
+    """The recalculation's work around the engine on one board of the scored pairs event
+    (issue #15: it must not add more than the engine itself costs), as ``_rescore_pending``
+    does it for a board of plain results: in memory, from the board's results as read
+    (``_plain_seats``) to what a change moved (the engine, each distinct score's values
+    rounded and written out, every result's values, the moved rows turned into writes); then,
+    apart, the database's comparison of the stored rows with the new values
+    (``plain_board_moved``), and the stored rows read and compared one by one in Python, the
+    way the board was compared before (``changed_board_scores``). Beside them the engine alone:
+    ``score_plain_board`` as called there, and ``score_board`` on the board's entries with
+    both directions' values read. Medians in seconds."""
     from bridge.engine import matchpoints
     from bridge.engine.scores import Entry
     from scoring import recalculation
@@ -218,11 +221,23 @@ def time_loop(event, repeats=51):
     regs = recalculation._regulations(event)
     seats = recalculation._plain_seats(board)
     assert seats is not None, "the bench's boards hold plain results only"
-    stored = BoardScore.objects.filter(result__board=board).order_by()
-    old = {bs.result_id: bs for bs in stored.values_list("pk", "result_id", *recalculation.COMPARED_VALUES, named=True)}
     points = [p for _pk, _ns, _ew, p in seats if p is not None]
     entries = [Entry.balanced(pk, p) for pk, _ns, _ew, p in seats if p is not None]
     scale = regs["matchpoint_scale"]
+    scored, by_points = recalculation._plain_board_values(seats, regs)
+    moved = recalculation.plain_board_moved(board, by_points)
+    assert not moved, "the board was scored: nothing should move"
+    # What one change moves: every result whose score is between 420 and 450 was compared with
+    # a different score; give the in-memory step the rows the database would return for it.
+    stored = {
+        row.result_id: row
+        for row in BoardScore.objects.filter(result__board=board)
+        .order_by()
+        .values_list("pk", "result_id", *recalculation.COMPARED_VALUES, named=True)
+    }
+    some_moved = [
+        (pk, ns_id, ew_id, p, stored[pk]) for pk, ns_id, ew_id, p in seats[: len(seats) // 4]
+    ]  # a quarter of the board
 
     def engine():
         return matchpoints.score_plain_board(points, expected=len(seats), scale=scale)
@@ -232,9 +247,20 @@ def time_loop(event, repeats=51):
         return board.column("NS"), board.column("EW")
 
     def loop():
-        scored = recalculation._plain_board_values(seats, regs)
-        to_update, to_create = recalculation.changed_board_scores(scored, old)
-        return recalculation._to_compare(seats, scored, old, to_update, plain=True), to_create
+        _scored, by_points = recalculation._plain_board_values(seats, regs)
+        return recalculation.plain_changes(some_moved, by_points)
+
+    def database():
+        return recalculation.plain_board_moved(board, by_points)
+
+    def row_by_row():
+        old = {
+            row.result_id: row
+            for row in BoardScore.objects.filter(result__board=board)
+            .order_by()
+            .values_list("pk", "result_id", *recalculation.COMPARED_VALUES, named=True)
+        }
+        return recalculation.changed_board_scores(scored, old)
 
     def median(function):
         times = []
@@ -244,13 +270,14 @@ def time_loop(event, repeats=51):
             times.append(time.perf_counter() - start)
         return sorted(times)[len(times) // 2]
 
-    compared, added = loop()
-    assert not compared and not added, "the board was scored: nothing should move"
     return {
         "results": len(seats),
+        "moved": len(some_moved),
         "engine": median(engine),
         "engine_entries": median(engine_entries),
         "loop": median(loop),
+        "database": median(database),
+        "row_by_row": median(row_by_row),
         "runs": repeats,
     }
 

@@ -425,8 +425,8 @@ def db_rows(data, where):
             (
                 "2",
                 row(
-                    f"One board of {loop['results']} plain results rescored in memory: the engine and the work "
-                    "around it (each result's values, the rows that moved)",
+                    f"One board of {loop['results']} plain results rescored, in memory: the engine and the work "
+                    f"around it (each result's values, {loop['moved']} moved rows turned into writes)",
                     where,
                     loop["runs"],
                     loop["loop"],
@@ -435,7 +435,9 @@ def db_rows(data, where):
                         f"engine inside it (`score_plain_board`) {fmt_time(loop['engine'])}; the work around it "
                         f"{fmt_time(around)}, {around / loop['engine_entries']:.1f}x the engine's `score_board` "
                         f"on the same board ({fmt_time(loop['engine_entries'])}, both directions read) and "
-                        f"{around / loop['engine']:.1f}x `score_plain_board`"
+                        f"{around / loop['engine']:.1f}x `score_plain_board`; the database's comparison of the "
+                        f"stored rows {fmt_time(loop['database'])} (reading and comparing them row by row in "
+                        f"Python: {fmt_time(loop['row_by_row'])})"
                     ),
                 ),
             )

@@ -23,7 +23,7 @@ retried when the database aborts it for a conflict anyway (``scoring.retry``).
 
 import dataclasses
 import logging
-from collections import defaultdict
+from collections import defaultdict, namedtuple
 from datetime import timedelta
 from decimal import Decimal
 from fractions import Fraction
@@ -240,23 +240,26 @@ def _rescore_pending(event_id, board_ids):
     differences = []  # (session_id, seats on the board, the results to compare) of each board
     for board_id, version in stale:
         board = boards[board_id]
-        stored = BoardScore.objects.filter(result__board=board).order_by()
-        old = {bs.result_id: bs for bs in stored.values_list("pk", "result_id", *COMPARED_VALUES, named=True)}
         seats = _plain_seats(board) if matchpoints else None
-        plain = seats is not None
-        if plain:  # every result plain: scored by distinct score, no model instances
-            scored = _plain_board_values(seats, regs)
+        if seats is not None:
+            # Every result plain: scored by distinct score, and the database finds the stored
+            # rows that differ, so no model instance, Entry or stored row is made a result.
+            scored, by_points = _plain_board_values(seats, regs)
+            to_update, to_create, compared = plain_changes(plain_board_moved(board, by_points), by_points)
         else:
+            stored = BoardScore.objects.filter(result__board=board).order_by()
+            old = {bs.result_id: bs for bs in stored.values_list("pk", "result_id", *COMPARED_VALUES, named=True)}
             results = list(Result.objects.filter(board=board).select_related("effective"))
             seats = [(result.pk, result.ns_id, result.ew_id, None) for result in results]
             scored = _board_values(results, _board_scores(event, results, regs))
-        to_update, to_create = changed_board_scores(scored, old)
+            to_update, to_create = changed_board_scores(scored, old)
+            compared = None if to_create else _to_compare(seats, scored, old, to_update)
         if to_create:
             incremental = False  # new seats: the fields and the contestants may change
         _write_changed_board_scores(board, scored, to_update, to_create, version)
         Board.objects.filter(pk=board_id).update(scored_version=version)
         if incremental:
-            differences.append((board.session_id, seats, _to_compare(seats, scored, old, to_update, plain)))
+            differences.append((board.session_id, seats, compared))
     if incremental:
         incremental = _apply_differences(event, regs, differences)
     if not incremental:
@@ -520,9 +523,9 @@ def _percent_of(value, top):
 
 
 def _plain_board_values(seats, regs):
-    """(result id, board score values) of every seat of a board of plain results: the engine
-    scores each distinct score once (score_plain_board), and the values of the results with
-    that score are one shared tuple."""
+    """([(result id, board score values)] of every seat of a board of plain results, {points:
+    values}): the engine scores each distinct score once (score_plain_board), and the values
+    of the results with that score are one shared tuple."""
     played = [points for _pk, _ns, _ew, points in seats if points is not None]
     board = mp_engine.score_plain_board(played, expected=max(len(seats), 1), scale=regs["matchpoint_scale"])
     both, top = _Rounding().both, board.top
@@ -545,7 +548,72 @@ def _plain_board_values(seats, regs):
             _percent_of(ns, top),
             _percent_of(ew, top),
         )
-    return [(pk, _UNSCORED if points is None else by_points[points]) for pk, _ns, _ew, points in seats]
+    return [(pk, _UNSCORED if points is None else by_points[points]) for pk, _ns, _ew, points in seats], by_points
+
+
+_Stored = namedtuple("_Stored", ("pk", "result_id", *COMPARED_VALUES))
+
+
+def plain_board_moved(board, by_points):
+    """The results of a board of plain results whose stored board score differs from the new
+    values ``by_points`` ({N-S points: values}; a result not played has none), or that have
+    no stored board score: [(result id, N-S id, E-W id, N-S points or None, stored row as
+    _Stored or None)]. The database compares every row (a join of the results' points to the
+    few distinct values), so only the rows a change moved come back to Python."""
+    conn = connections[router.db_for_write(BoardScore)]
+    qn = conn.ops.quote_name
+    results, scores = qn(Result._meta.db_table), qn(BoardScore._meta.db_table)
+    postgres = conn.vendor == "postgresql"
+    rows = [(points, values[NS_EXACT], values[EW_EXACT]) for points, values in by_points.items()] or [
+        (None, None, None)  # no result played: a row that joins nothing
+    ]
+    if postgres:
+        values_sql = ", ".join(["(%s::integer, %s::text, %s::text)"] * len(rows))
+        source = f"(VALUES {values_sql}) AS v(points, ns_exact, ew_exact)"
+        points_col, ns_col, ew_col, differs = "v.points", "v.ns_exact", "v.ew_exact", "IS DISTINCT FROM"
+        top_param = "%s::numeric"
+    else:  # SQLite names the columns of VALUES column1, column2, ...
+        values_sql = ", ".join(["(%s, %s, %s)"] * len(rows))
+        source = f"(VALUES {values_sql}) AS v"
+        points_col, ns_col, ew_col, differs = "v.column1", "v.column2", "v.column3", "IS NOT"
+        top_param = "%s"
+    top = next(iter(by_points.values()))[TOP] if by_points else None
+    stored = ", ".join(f"bs.{qn(BoardScore._meta.get_field(name).column)}" for name in COMPARED_VALUES)
+    sql = f"""
+        SELECT r.id, r.ns_id, r.ew_id, {points_col}, bs.id, {stored}
+        FROM {results} AS r
+        LEFT JOIN {scores} AS bs ON bs.result_id = r.id
+        LEFT JOIN {source} ON {points_col} = r.score_ns AND NOT r.not_played
+        WHERE r.board_id = %s AND (
+            bs.id IS NULL
+            OR bs.ns_exact {differs} COALESCE({ns_col}, '') OR bs.ew_exact {differs} COALESCE({ew_col}, '')
+            OR bs.ns_raw {differs} COALESCE({ns_col}, '') OR bs.ew_raw {differs} COALESCE({ew_col}, '')
+            OR bs.top {differs} (CASE WHEN {points_col} IS NULL THEN NULL ELSE {top_param} END)
+            OR bs.ns_kind <> 'real' OR bs.ew_kind <> 'real' OR bs.ns_penalty <> '' OR bs.ew_penalty <> ''
+        )
+    """
+    params = [value for row in rows for value in row] + [board.pk, top]  # in the order of the SQL
+    with conn.cursor() as cursor:
+        cursor.execute(sql, params)
+        found = cursor.fetchall()
+    return [
+        (result_id, ns_id, ew_id, points, None if pk is None else _Stored(pk, result_id, *stored_values))
+        for result_id, ns_id, ew_id, points, pk, *stored_values in found
+    ]
+
+
+def plain_changes(moved, by_points):
+    """(rows to update, rows to insert, what _apply_differences compares) from the rows
+    plain_board_moved found, as changed_board_scores and _to_compare give them."""
+    to_update, to_create, compared = [], [], []
+    for result_id, ns_id, ew_id, points, before in moved:
+        values = by_points[points] if points is not None else _UNSCORED
+        if before is None:
+            to_create.append((result_id, values))
+        else:
+            to_update.append((before.pk, result_id, values))
+            compared.append((ns_id, ew_id, before, values))
+    return to_update, to_create, compared
 
 
 def changed_board_scores(scored, old):
@@ -589,18 +657,13 @@ def _write_changed_board_scores(board, scored, to_update, to_create, version):
     _complete_change_log(board, scored, version)
 
 
-def _to_compare(seats, scored, old, to_update, plain=False):
+def _to_compare(seats, scored, old, to_update):
     """What _apply_differences looks at on one board: (N-S id, E-W id, stored row, values) of
     each result whose values moved, and of each holding an artificial score before or after
-    (its side is totalled again even when the board did not move it). On a ``plain`` board
-    nothing holds one now, and a result that held one has moved."""
+    (its side is totalled again even when the board did not move it). (On a board of plain
+    results nothing holds one now, and a result that held one has moved: _rescore_pending
+    looks at the moved rows alone.)"""
     moved = {result_id for _pk, result_id, _values in to_update}
-    if plain:
-        return [
-            (ns_id, ew_id, old[result_id], values)
-            for (result_id, ns_id, ew_id, _points), (_id, values) in zip(seats, scored, strict=True)
-            if result_id in moved
-        ]
     return [
         (ns_id, ew_id, old[result_id], values)
         for (result_id, ns_id, ew_id, _points), (_id, values) in zip(seats, scored, strict=True)

@@ -162,6 +162,40 @@ def test_boards_of_plain_results_scored_by_distinct_score_equal_a_full_recompute
     assert from_scratch(record.event) == incremental
 
 
+def test_the_database_finds_the_rows_a_change_moved_on_a_plain_board_as_a_row_by_row_comparison():
+    """On a board of plain results the database compares the stored board scores with the new
+    values (plain_board_moved): after table results corrected and made not played (an
+    unscored result), it returns exactly the rows a comparison of every stored row finds, on
+    SQLite and on PostgreSQL, and the standings equal a full recompute."""
+    record = build_event(Event.Kind.MP_PAIRS, code="inc-sql")
+    rng = random.Random(5)
+    regs = recalculation._regulations(record.event)
+    for step in range(16):
+        result = rng.choice(record.results)
+        with transaction.atomic():
+            if step % 3 == 0:
+                services.correct_result(
+                    result=result, not_played=True, contract="", declarer="", tricks=None, score_ns=None
+                )
+            else:
+                contract, declarer, tricks = rng.choice(CONTRACTS)
+                services.correct_result(
+                    result=result, not_played=False, contract=contract, declarer=declarer, tricks=tricks
+                )
+        board = result.board
+        scored, by_points = recalculation._plain_board_values(recalculation._plain_seats(board), regs)
+        moved = recalculation.plain_board_moved(board, by_points)
+        stored = BoardScore.objects.filter(result__board=board).values_list(
+            "pk", "result_id", *recalculation.COMPARED_VALUES, named=True
+        )
+        to_update, to_create = recalculation.changed_board_scores(scored, {row.result_id: row for row in stored})
+        assert sorted(m[0] for m in moved) == sorted([r for _pk, r, _v in to_update] + [r for r, _v in to_create])
+        assert sorted((m[0], m[4].pk) for m in moved if m[4]) == sorted((r, pk) for pk, r, _v in to_update)
+        recalculation.recalculate_board(board.pk)
+    incremental = snapshot(record.event)
+    assert from_scratch(record.event) == incremental
+
+
 def test_matchpoint_standings_after_random_changes_have_the_exact_totals(monkeypatch):
     # The same comparison, read as a scorer reads it: a pair's exact event total is the sum of
     # its board scores' exact values (no artificial scores here, so no session rule).
