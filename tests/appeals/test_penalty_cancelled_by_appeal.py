@@ -52,6 +52,14 @@ def lions_vps(teams):
     return score.home_vp, score.away_vp
 
 
+def cancelling_refused(decide, **decision):
+    """What ``decide`` (decide_appeal or decide_law_part) refuses when asked to cancel the
+    ruling's penalties, by field."""
+    with pytest.raises(ValidationError) as error:
+        decide(**decision, cancel_penalties=True, now=SOON)
+    return error.value.message_dict
+
+
 def test_an_appeal_that_cancels_the_penalty_withdraws_it_from_the_match(case):
     teams, appeal, body = penalised(case)
     assert lions_vps(teams) == (Decimal("17.09"), Decimal("1.91"))
@@ -77,11 +85,9 @@ def test_an_appeal_that_cancels_the_penalty_withdraws_it_from_the_match(case):
 def test_an_upheld_ruling_keeps_its_penalty_and_cancelling_is_refused_naming_the_field(case):
     teams, appeal, body = penalised(case)
     vote_all(body, "uphold")
-    with pytest.raises(ValidationError) as error:
-        services.decide_appeal(
-            appeal=appeal, by=case.members[0], outcome="uphold", reasons="Slow", cancel_penalties=True, now=SOON
-        )
-    assert error.value.message_dict == {
+    assert cancelling_refused(
+        services.decide_appeal, appeal=appeal, by=case.members[0], outcome="uphold", reasons="Slow"
+    ) == {
         "cancel_penalties": [
             "An upheld ruling keeps its penalties: vary or overturn it to cancel its procedural penalty."
         ]
@@ -95,13 +101,9 @@ def test_cancelling_a_ruling_without_a_procedural_penalty_is_refused_naming_the_
     teams = team_event(case.record, case.director)
     appeal, body = before_committee(case, teams, teams.ruling, grounds="Declarer had not claimed")
     vote_all(body, "overturn")
-    with pytest.raises(ValidationError) as error:
-        services.decide_appeal(
-            appeal=appeal, by=case.members[0], outcome="overturn", reasons="No claim", cancel_penalties=True, now=SOON
-        )
-    assert error.value.message_dict == {
-        "cancel_penalties": ["The ruling has no procedural penalty (Law 90) to cancel."]
-    }
+    assert cancelling_refused(
+        services.decide_appeal, appeal=appeal, by=case.members[0], outcome="overturn", reasons="No claim"
+    ) == {"cancel_penalties": ["The ruling has no procedural penalty (Law 90) to cancel."]}
 
 
 def test_a_cancelled_penalty_in_imps_leaves_the_board(case):
@@ -224,11 +226,9 @@ def test_the_director_in_charge_deciding_the_law_cancels_the_penalty_and_it_leav
 def test_the_director_in_charge_upholding_keeps_the_penalty_and_cancelling_is_refused(case):
     teams, ruling = slow_play(case)
     appeal = law_appeal(case, teams, ruling)
-    with pytest.raises(ValidationError) as error:
-        services.decide_law_part(
-            part=appeal.parts.get(), by=case.chief, outcome="uphold", reasons="Slow", cancel_penalties=True, now=SOON
-        )
-    assert error.value.message_dict == {
+    assert cancelling_refused(
+        services.decide_law_part, part=appeal.parts.get(), by=case.chief, outcome="uphold", reasons="Slow"
+    ) == {
         "cancel_penalties": [
             "An upheld ruling keeps its penalties: vary or overturn it to cancel its procedural penalty."
         ]
@@ -287,13 +287,9 @@ def test_a_penalty_in_imps_cancelled_on_law_leaves_the_board_and_the_body_cannot
     body = committee(case, appeal)
     services.schedule_hearing(appeal=appeal, by=case.chief, starts_at=SOON, now=SOON)
     vote_all(body, "vary")
-    with pytest.raises(ValidationError) as error:
-        services.decide_appeal(
-            appeal=appeal, by=case.members[0], outcome="vary", reasons="Not slow", cancel_penalties=True, now=SOON
-        )
-    assert error.value.message_dict == {
-        "cancel_penalties": ["The ruling has no procedural penalty (Law 90) to cancel."]
-    }
+    assert cancelling_refused(
+        services.decide_appeal, appeal=appeal, by=case.members[0], outcome="vary", reasons="Not slow"
+    ) == {"cancel_penalties": ["The ruling has no procedural penalty (Law 90) to cancel."]}
     services.decide_appeal(appeal=appeal, by=case.members[0], outcome="vary", reasons="Not slow", now=SOON)
     appeal.refresh_from_db()
     assert (appeal.state, appeal.outcome) == ("decided", "vary")
