@@ -218,13 +218,13 @@ def time_loop(event, repeats=51):
     from scoring.models import Board, BoardScore
 
     board = Board.objects.filter(session__event=event).order_by("pk").first()
-    regs = recalculation._regulations(event)
-    seats = recalculation._plain_seats(board)
+    regs = recalculation.regulations(event)
+    seats = recalculation.plain_seats(board)
     assert seats is not None, "the bench's boards hold plain results only"
     points = [p for _pk, _ns, _ew, p in seats if p is not None]
     entries = [Entry.balanced(pk, p) for pk, _ns, _ew, p in seats if p is not None]
     scale = regs["matchpoint_scale"]
-    scored, by_points = recalculation._plain_board_values(seats, regs)
+    scored, by_points = recalculation.plain_board_values(seats, regs)
     moved = recalculation.plain_board_moved(board, by_points)
     assert not moved, "the board was scored: nothing should move"
     # What one change moves: every result whose score is between 420 and 450 was compared with
@@ -247,7 +247,7 @@ def time_loop(event, repeats=51):
         return board.column("NS"), board.column("EW")
 
     def loop():
-        _scored, by_points = recalculation._plain_board_values(seats, regs)
+        _scored, by_points = recalculation.plain_board_values(seats, regs)
         return recalculation.plain_changes(some_moved, by_points)
 
     def database():

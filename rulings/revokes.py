@@ -35,7 +35,7 @@ from bridge.revokes import (
 )
 from rulings import services
 from rulings.models import Ruling, TrickRuling
-from rulings.services import _name
+from rulings.services import ruling_name
 from scoring import dispatch
 from scoring.i18n import translate
 
@@ -177,7 +177,9 @@ def _store(
             "table_tricks": table_tricks,
             "result_tricks": result_tricks,
         },
-        summary=texts.text("rulings.trick", ruling=_name(ruling), kind=kind, law=item.law, transfer=item.transfer),
+        summary=texts.text(
+            "rulings.trick", ruling=ruling_name(ruling), kind=kind, law=item.law, transfer=item.transfer
+        ),
     )
     return item
 
@@ -560,7 +562,9 @@ def confirm(
             "table_tricks": table,
             "result_tricks": item.result_tricks,
         },
-        summary=texts.text("rulings.about", ruling=_name(ruling), what=[sentence.as_param() for sentence in sentences]),
+        summary=texts.text(
+            "rulings.about", ruling=ruling_name(ruling), what=[sentence.as_param() for sentence in sentences]
+        ),
     )
     if give:
         services.give_ruling(ruling=ruling, by=by)

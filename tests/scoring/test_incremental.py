@@ -106,7 +106,7 @@ def no_full_recompute(monkeypatch):
     def refuse(event):
         raise AssertionError("the incremental road fell back to the full recompute")
 
-    monkeypatch.setattr(recalculation, "_rescore_event_locked", refuse)
+    monkeypatch.setattr(recalculation.pipeline, "rescore_event_locked", refuse)
 
 
 @pytest.mark.parametrize(
@@ -135,13 +135,13 @@ def test_boards_of_plain_results_scored_by_distinct_score_equal_a_full_recompute
     record = build_event(Event.Kind.MP_PAIRS, code="inc-plain")
     rng = random.Random(2026)
     plain_boards = []
-    scored_plain = recalculation._plain_board_values
+    scored_plain = recalculation.plain_board_values
 
     def spy(seats, regs):
         plain_boards.append(len(seats))
         return scored_plain(seats, regs)
 
-    monkeypatch.setattr(recalculation, "_plain_board_values", spy)
+    monkeypatch.setattr(recalculation.pipeline, "plain_board_values", spy)
     no_full_recompute(monkeypatch)
     for step in range(30):
         with transaction.atomic():
@@ -169,7 +169,7 @@ def test_the_database_finds_the_rows_a_change_moved_on_a_plain_board_as_a_row_by
     SQLite and on PostgreSQL, and the standings equal a full recompute."""
     record = build_event(Event.Kind.MP_PAIRS, code="inc-sql")
     rng = random.Random(5)
-    regs = recalculation._regulations(record.event)
+    regs = recalculation.regulations(record.event)
     for step in range(16):
         result = rng.choice(record.results)
         with transaction.atomic():
@@ -183,7 +183,7 @@ def test_the_database_finds_the_rows_a_change_moved_on_a_plain_board_as_a_row_by
                     result=result, not_played=False, contract=contract, declarer=declarer, tricks=tricks
                 )
         board = result.board
-        scored, by_points = recalculation._plain_board_values(recalculation._plain_seats(board), regs)
+        scored, by_points = recalculation.plain_board_values(recalculation.plain_seats(board), regs)
         moved = recalculation.plain_board_moved(board, by_points)
         stored = BoardScore.objects.filter(result__board=board).values_list(
             "pk", "result_id", *recalculation.COMPARED_VALUES, named=True
@@ -276,13 +276,15 @@ def test_a_corrected_seat_moves_the_score_to_the_new_pair():
 
 def test_twenty_six_boards_changed_together_compute_the_standings_once(monkeypatch, django_capture_on_commit_callbacks):
     passes, sent = [], []
-    monkeypatch.setattr(recalculation, "enqueue", lambda board_id: sent.append(board_id) or True)
+    monkeypatch.setattr(recalculation.queue, "enqueue", lambda board_id: sent.append(board_id) or True)
     with django_capture_on_commit_callbacks(execute=True):
         record = build_event(Event.Kind.MP_PAIRS, code="inc-26", tables=3, sessions=1, boards_per_session=26)
     sent.clear()
-    real_write = recalculation._write_standings
+    real_write = recalculation.standings.write_standings
     monkeypatch.setattr(
-        recalculation, "_write_standings", lambda *args, **kwargs: passes.append(1) or real_write(*args, **kwargs)
+        recalculation.standings,
+        "write_standings",
+        lambda *args, **kwargs: passes.append(1) or real_write(*args, **kwargs),
     )
     with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
         for board in record.boards:  # a fouled session: every board gets an adjusted score at table 1

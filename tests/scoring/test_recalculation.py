@@ -157,7 +157,7 @@ def test_regulations_limit_adjusted_scores_with_a_message(field):
 
 def test_sweep_reenqueues_what_no_worker_finished(field, monkeypatch):
     sent = []
-    monkeypatch.setattr(recalculation, "enqueue", lambda board_id: sent.append(board_id) or True)
+    monkeypatch.setattr(recalculation.queue, "enqueue", lambda board_id: sent.append(board_id) or True)
     weighted_x(field)
     assert recalculation.sweep(older_than=datetime.timedelta(0)) == 1
     assert sent == [field.boards[0].pk]
@@ -167,7 +167,7 @@ def test_a_rolled_back_change_does_not_stop_later_ones_from_being_sent(
     record, monkeypatch, django_capture_on_commit_callbacks
 ):
     sent = []
-    monkeypatch.setattr(recalculation, "enqueue", lambda board_id: sent.append(board_id) or True)
+    monkeypatch.setattr(recalculation.queue, "enqueue", lambda board_id: sent.append(board_id) or True)
     play = dict(
         board=record.boards[0],
         round=record.round,
@@ -194,7 +194,7 @@ def test_a_task_that_dies_half_way_leaves_nothing_half_written(field, monkeypatc
     def die(*args, **kwargs):
         raise SystemExit("worker killed")  # after the board scores were written, before the commit
 
-    monkeypatch.setattr(recalculation, "_complete_change_log", die)
+    monkeypatch.setattr(recalculation.diff, "complete_change_log", die)
     with pytest.raises(SystemExit):
         recalculation.recalculate_board(board.pk)
     assert list(BoardScore.objects.order_by("pk").values_list("ns", "ew", "board_version")) == before

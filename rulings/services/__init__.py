@@ -1,0 +1,71 @@
+"""Every write a director makes: record a ruling, cite laws, enter the adjusted score, give the
+ruling (which starts the recalculation), and change it later with a reason.
+
+A ruling reaches the scores only through ``scoring.services.set_effective_score``.
+
+The package by concern: ``record`` (a ruling opened, its result attached, the seating),
+``citations`` (laws and clauses cited), ``scores`` (the adjusted score and the outcome),
+``penalties`` (Laws 90 and 91, cancelled by an appeal), ``effect`` (what the rulings in force
+at a table do to its score), ``giving`` (given, superseded, made final), ``corrections`` (Law
+82C and 79C corrections, changes with a reason), ``deals`` (the deal, the auction, the
+double-dummy table), ``poll`` (Law 16B1a), ``attachments``, ``form`` (the ruling form's whole
+path) and ``common`` (what they share). Every public name is importable from here.
+"""
+
+from rulings.services.attachments import ATTACHMENT_MAX_BYTES, ATTACHMENT_SIGNATURES, add_attachment
+from rulings.services.citations import cite_laws
+from rulings.services.common import REVISED_FIELDS, edition_in_force, ruling_name, snapshot
+from rulings.services.corrections import change_ruling, correct_ruling
+from rulings.services.deals import (
+    attach_deal_and_auction,
+    board_mismatches,
+    read_deal_source,
+    record_double_dummy,
+    schedule_double_dummy,
+)
+from rulings.services.effect import IN_FORCE, board_penalties, rulings_in_force
+from rulings.services.form import DRAFT_FIELDS, rule, update_draft
+from rulings.services.giving import finalise_rulings, give_ruling
+from rulings.services.penalties import DISCIPLINARY_UNITS, POINT_UNITS, add_penalty, cancel_penalties
+from rulings.services.poll import parse_poll_lines, record_poll
+from rulings.services.record import link_result, record_ruling, record_seating
+from rulings.services.scores import ARTIFICIAL_CODES, build_adjusted_score, describe_contract, set_outcome
+
+__all__ = [
+    "ARTIFICIAL_CODES",
+    "ATTACHMENT_MAX_BYTES",
+    "ATTACHMENT_SIGNATURES",
+    "DISCIPLINARY_UNITS",
+    "DRAFT_FIELDS",
+    "IN_FORCE",
+    "POINT_UNITS",
+    "REVISED_FIELDS",
+    "add_attachment",
+    "add_penalty",
+    "attach_deal_and_auction",
+    "board_mismatches",
+    "board_penalties",
+    "build_adjusted_score",
+    "cancel_penalties",
+    "change_ruling",
+    "cite_laws",
+    "correct_ruling",
+    "describe_contract",
+    "edition_in_force",
+    "finalise_rulings",
+    "give_ruling",
+    "link_result",
+    "parse_poll_lines",
+    "read_deal_source",
+    "record_double_dummy",
+    "record_poll",
+    "record_ruling",
+    "record_seating",
+    "rule",
+    "ruling_name",
+    "rulings_in_force",
+    "schedule_double_dummy",
+    "set_outcome",
+    "snapshot",
+    "update_draft",
+]

@@ -1,0 +1,171 @@
+"""The deal and auction a ruling carries (read from LIN or PBN, checked against the board ruled
+on) and its double-dummy table, solved in a worker."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from audit import services as audit
+from audit import texts
+from bridge import deals
+from bridge.deals import DealError, parse_deal
+from rulings.models import Ruling
+from rulings.services.common import full_save, ruling_name
+from scoring import dispatch
+from scoring.i18n import translate
+from scoring.retry import atomic_with_retry
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+    from bridge.auction import BoardRecord
+    from scoring.models import Board
+
+
+log = logging.getLogger(__name__)
+
+
+def board_mismatches(board: Board, record: BoardRecord) -> dict[str, str]:
+    """What of an imported board record differs from the board ruled on, by field."""
+    found = {}
+    if record.board is not None and record.board != board.number:
+        found["board"] = _("the file is board %(theirs)s, the ruling is on board %(ours)s") % {
+            "theirs": record.board,
+            "ours": board.number,
+        }
+    if record.auction is not None and record.dealer and record.dealer != board.dealer:
+        found["dealer"] = _("the dealer in the file is %(theirs)s, board %(board)s's dealer is %(ours)s") % {
+            "theirs": _seat_name(record.dealer),
+            "ours": board.get_dealer_display(),
+            "board": board.number,
+        }
+    if record.vulnerability and record.vulnerability != board.vulnerability:
+        found["vulnerability"] = _("the vulnerability in the file is %(theirs)s, board %(board)s's is %(ours)s") % {
+            "theirs": _vulnerability_name(record.vulnerability),
+            "ours": board.get_vulnerability_display(),
+            "board": board.number,
+        }
+    return found
+
+
+def _seat_name(seat: str) -> str:
+    from scoring.models import SEAT_CHOICES
+
+    return str(dict(SEAT_CHOICES).get(seat, seat))
+
+
+def _vulnerability_name(code: str) -> str:
+    from scoring.models import VULNERABILITY_CHOICES
+
+    return str(dict(VULNERABILITY_CHOICES).get(code, code))
+
+
+@atomic_with_retry
+def attach_deal_and_auction(
+    *,
+    ruling: Ruling,
+    record: BoardRecord | None = None,
+    deal: str | None = None,
+    auction: dict[str, Any] | None = None,
+    override_reason: str = "",
+    by: User | None = None,
+) -> Ruling:
+    """Attach a deal and auction (a BoardRecord from a PBN or LIN import, or the parts). An
+    imported board whose number, dealer or vulnerability differs from the board ruled on is
+    refused naming the field, unless ``override_reason`` says why it is right (an event that
+    changed a board's dealer or vulnerability); the override is kept with the ruling."""
+
+    if record is not None:
+        mismatches = board_mismatches(ruling.board, record)
+        if mismatches and not (override_reason or "").strip():
+            raise ValidationError(
+                {
+                    "deal_source": [
+                        _("Not the board ruled on: %(difference)s.") % {"difference": text}
+                        for text in mismatches.values()
+                    ]
+                    + [
+                        _("Paste the deal of board %(board)s, or accept this one with a reason.")
+                        % {"board": ruling.board.number}
+                    ]
+                }
+            )
+        if mismatches:
+            ruling.deal_override = override_reason.strip()
+            audit.record(
+                action="ruling.deal_override",
+                obj=ruling,
+                actor=by or ruling.director,
+                tournament=ruling.tournament.pk,
+                after={"differences": {k: str(v) for k, v in mismatches.items()}, "reason": ruling.deal_override},
+                summary=texts.text("rulings.about", ruling=ruling_name(ruling), what=ruling.deal_override[:200]),
+            )
+        deal = record.deal.to_pbn() if record.deal else deal
+        auction = record.auction.to_dict() if record.auction else auction
+    if deal:
+        try:
+            deal = parse_deal(deal).to_pbn()
+        except DealError as error:
+            raise ValidationError({"deal": translate(error)}) from None
+    board_deal = ruling.board.deal
+    ruling.deal = "" if deal == board_deal else (deal or "")
+    ruling.auction = auction
+    full_save(ruling)
+    schedule_double_dummy(ruling)
+    return ruling
+
+
+def schedule_double_dummy(ruling: Ruling) -> None:
+    """After the transaction commits, ask a worker for the double-dummy table of the ruling's deal."""
+
+    def send() -> None:
+        try:
+            dispatch.send("rulings.tasks.solve_deal", ruling.pk, retry=False)
+        except Exception:  # noqa: BLE001 - the table is a help, not part of the record
+            log.warning("Broker unreachable: no double-dummy table for ruling %s yet.", ruling.pk, exc_info=True)
+
+    transaction.on_commit(send)
+
+
+def record_double_dummy(ruling_id: int) -> bool:
+    """Solve the ruling's deal (DDS) and store the tricks and par for the director's judgement,
+    or the solver's complaint. Safe to run twice; returns whether a table was stored."""
+    ruling = Ruling.objects.select_related("board").filter(pk=ruling_id).first()
+    if ruling is None or not ruling.deal_pbn():
+        return False
+    board = ruling.board
+    try:
+        deal = parse_deal(ruling.deal_pbn())
+        table = deals.double_dummy(deal)
+        best = deals.par(deal, board.dealer, board.vulnerability)
+    except DealError as error:
+        Ruling.objects.filter(pk=ruling_id).update(double_dummy=None, double_dummy_error=str(error)[:300])
+        return False
+    Ruling.objects.filter(pk=ruling_id).update(
+        double_dummy={"deal": deal.to_pbn(), "tricks": table, "par": best}, double_dummy_error=""
+    )
+    return True
+
+
+def read_deal_source(text: str | None) -> BoardRecord:
+    """A BoardRecord from a BBO handviewer link, a LIN string or PBN text."""
+    from bridge.lin import LinError, parse_lin
+    from bridge.pbn import PbnError
+    from bridge.pbn_record import parse_pbn_record
+
+    text = (text or "").strip()
+    try:
+        if "lin=" in text or "md|" in text or text.startswith(("http:", "https:", "www.")):
+            return parse_lin(text)
+        if "[" in text:
+            return parse_pbn_record(text)
+    except (LinError, PbnError, ValueError) as error:
+        raise ValidationError({"deal_source": translate(error)}) from None
+    raise ValidationError(
+        {"deal_source": _('Paste a BBO handviewer link, a LIN string (md|...) or a PBN game ([Deal "N:..."]).')}
+    )

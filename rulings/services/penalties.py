@@ -1,0 +1,163 @@
+"""Penalties: Law 90 procedural (an amount the scores take off) and Law 91 disciplinary, and the
+cancellation of the procedural ones by an appeal decision."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from audit import services as audit
+from audit import texts
+from audit.hints import Choice
+from rulings.models import Penalty, Ruling
+from rulings.services.common import full_save, ruling_name
+from rulings.services.effect import apply_rulings, sync_match_penalties
+from scoring import services as scoring_services
+from scoring.retry import atomic_with_retry
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+    from scoring.models import Player
+
+
+POINT_UNITS = (Penalty.Unit.MATCHPOINTS, Penalty.Unit.PERCENT_OF_TOP, Penalty.Unit.IMPS, Penalty.Unit.VPS)
+
+
+DISCIPLINARY_UNITS = (Penalty.Unit.SUSPENSION, Penalty.Unit.DISQUALIFICATION)
+
+
+@atomic_with_retry
+def add_penalty(
+    *,
+    ruling: Ruling,
+    kind: Choice,
+    side: Choice,
+    unit: Choice,
+    offence: str,
+    amount: Decimal | int | str | None = None,
+    player: Player | None = None,
+) -> Penalty:
+    """A procedural penalty (Law 90: an amount in matchpoints, percent of a top or IMPs, which
+    the scores take off) or a disciplinary one (Law 91: suspension or disqualification of a
+    player or contestant, with no matchpoint or IMP value of its own)."""
+    penalty = Penalty(
+        ruling=ruling,
+        kind=kind,
+        side=side,
+        unit=unit,
+        offence=offence,
+        player=player,
+        amount=Decimal(str(amount)) if amount not in (None, "") else None,
+    )
+    if kind == Penalty.Kind.DISCIPLINARY:
+        if unit not in DISCIPLINARY_UNITS:
+            raise ValidationError(
+                {
+                    "unit": _(
+                        "A disciplinary penalty (Law 91) is a suspension or a disqualification; a penalty in %(unit)s "
+                        "is a procedural one (Law 90)."
+                    )
+                    % {"unit": penalty.get_unit_display()}
+                }
+            )
+        if penalty.amount is not None:
+            raise ValidationError(
+                {
+                    "amount": _(
+                        "A disciplinary penalty (Law 91) has no matchpoint or IMP value of its own: leave the amount "
+                        "empty."
+                    )
+                }
+            )
+    elif kind == Penalty.Kind.PROCEDURAL:
+        if unit not in POINT_UNITS:
+            raise ValidationError(
+                {
+                    "unit": _(
+                        "A procedural penalty (Law 90) is in matchpoints, percent of a top or IMPs; suspension and "
+                        "disqualification are disciplinary penalties (Law 91)."
+                    )
+                }
+            )
+        if penalty.amount is None or penalty.amount <= 0:
+            raise ValidationError(
+                {"amount": _("A penalty in %(unit)s needs an amount above 0.") % {"unit": penalty.get_unit_display()}}
+            )
+        if player is not None:
+            raise ValidationError({"player": _("A procedural penalty (Law 90) is given to a side, not a player.")})
+        if unit == Penalty.Unit.VPS:
+            event = ruling.board.session.event
+            if not event.is_teams:
+                raise ValidationError(
+                    {
+                        "unit": _(
+                            "A penalty in VPs comes off a team's match; %(event)s is not a team event: give it in "
+                            "matchpoints or percent of a top."
+                        )
+                        % {"event": event}
+                    }
+                )
+            # Refused now, on the form, rather than when the ruling is given.
+            scoring_services.check_match_penalty_unit(event, unit)
+    if (
+        player is not None
+        and ruling.result_id is not None
+        and not (
+            ruling.result.ns.members.filter(pk=player.pk).exists()
+            or ruling.result.ew.members.filter(pk=player.pk).exists()
+        )
+    ):
+        raise ValidationError({"player": _("%(player)s did not play at this table.") % {"player": player}})
+    full_save(penalty)
+    audit.record(
+        action="ruling.penalty_added",
+        obj=ruling,
+        actor=ruling.director,
+        tournament=ruling.tournament.pk,
+        after={"kind": kind, "side": side, "unit": unit, "amount": penalty.amount, "offence": offence},
+        summary=texts.text(
+            "rulings.penalty",
+            ruling=ruling_name(ruling),
+            kind=penalty.kind,
+            amount=f"{penalty.amount.normalize()} " if penalty.amount is not None else "",
+            unit=penalty.unit,
+            side=penalty.side,
+        ),
+    )
+    if ruling.state != Ruling.State.DRAFT:
+        apply_rulings(
+            ruling, by=ruling.director, reason=texts.text("rulings.penalty_reason", offence=offence).english()
+        )
+    return penalty
+
+
+@atomic_with_retry
+def cancel_penalties(*, ruling: Ruling, by: User, reason: str) -> list[Penalty]:
+    """An appeal decision cancels the ruling's Law 90 procedural penalties: each stays in the
+    record, marked cancelled with the reason, and counts no more (one in VPs is withdrawn from
+    the team's match here; the board's are left out of the score the decision sets). A Law 91
+    penalty is the director's alone (Law 93B3) and stays."""
+    if not (reason or "").strip():
+        raise ValidationError({"reason": _("Say why the penalty is cancelled: the teams will ask.")})
+    cancelled = list(ruling.penalties.filter(kind=Penalty.Kind.PROCEDURAL, cancelled_at__isnull=True).order_by("pk"))
+    now = timezone.now()
+    for penalty in cancelled:
+        penalty.cancelled_at, penalty.cancellation_reason = now, reason.strip()[:300]
+        penalty.save(update_fields=["cancelled_at", "cancellation_reason"])
+        audit.record(
+            action="ruling.penalty_cancelled",
+            obj=ruling,
+            actor=by,
+            tournament=ruling.tournament.pk,
+            before={"unit": penalty.unit, "amount": str(penalty.amount), "side": penalty.side},
+            after={"reason": penalty.cancellation_reason},
+            summary=texts.text("rulings.about", ruling=ruling_name(ruling), what=penalty.cancellation_reason[:200]),
+        )
+    if cancelled and ruling.result_id is not None:
+        sync_match_penalties(ruling.result, by=by, reason=reason.strip())
+    return cancelled

@@ -1,0 +1,138 @@
+"""A ruling opened (on a result, or on a board and table before the result), its result attached
+when it exists, and who sat where."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from django.core.exceptions import ValidationError
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from audit import services as audit
+from audit import texts
+from audit.hints import Choice
+from rulings.models import Ruling
+from rulings.services.citations import cite_laws
+from rulings.services.common import full_save, ruling_name, snapshot
+from scoring.models import Result, Tournament
+from scoring.retry import atomic_with_retry
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+    from scoring.models import Board, Round, Table
+
+
+@atomic_with_retry
+def record_ruling(
+    *,
+    director: User,
+    kind: Choice,
+    result: Result | None = None,
+    board: Board | None = None,
+    table: Table | None = None,
+    round: Round | None = None,
+    laws: Iterable[str] = (),
+    **fields: Any,
+) -> Ruling:
+    """Open a ruling (a draft) on ``result``, or on a ``board`` and ``table`` (and ``round``)
+    whose result is not recorded yet (a director called during the auction or the play): the
+    result is attached as soon as it exists. ``laws`` are citations such as "16B1a"."""
+    if result is not None:
+        board, table, round = result.board, result.table, result.round
+    else:
+        errors = {}
+        if board is None:
+            errors["board"] = _("Say which board the ruling is on.")
+        if table is None:
+            errors["table"] = _("Say at which table the director was called.")
+        if errors:
+            raise ValidationError(errors)
+        assert board is not None  # for mypy: refused above when missing
+        result = Result.objects.filter(board=board, table=table).select_related("round").first()
+        if result is not None:
+            round = result.round
+    tournament = Tournament.objects.select_for_update().get(pk=board.session.event.tournament_id)
+    last = Ruling.objects.filter(board__session__event__tournament=tournament).aggregate(n=Max("number"))
+    ruling = Ruling(
+        result=result,
+        board=board,
+        table=table,
+        round=round,
+        director=director,
+        kind=kind,
+        number=(last["n"] or 0) + 1,
+        **fields,
+    )
+    check_screens(ruling)
+    full_save(ruling)
+    if laws:
+        cite_laws(ruling=ruling, laws=laws)
+    audit.record(
+        action="ruling.recorded",
+        obj=ruling,
+        actor=director,
+        tournament=tournament.pk,
+        after=snapshot(ruling),
+        summary=texts.text("rulings.kind", ruling=ruling_name(ruling), kind=ruling.kind),
+    )
+    return ruling
+
+
+def check_screens(ruling: Ruling) -> None:
+    if ruling.tray_delay_seconds is not None and not ruling.screens:
+        raise ValidationError({"tray_delay_seconds": _("A tray delay is recorded only when screens are in use.")})
+    if ruling.kind == Ruling.Kind.DIRECTORS_ERROR and ruling.offending_side:
+        raise ValidationError(
+            {
+                "offending_side": _(
+                    "A director's error (Law 82C) has no offending side: both sides are treated as non-offending."
+                )
+            }
+        )
+
+
+@atomic_with_retry
+def link_result(ruling: Ruling) -> Ruling:
+    """Attach the table's result to a ruling opened before it existed; returns the ruling."""
+    if ruling.result_id is not None:
+        return ruling
+    result = Result.objects.filter(board_id=ruling.board_id, table_id=ruling.table_id).first()
+    if result is None:
+        return ruling
+    Ruling.objects.filter(pk=ruling.pk, result__isnull=True).update(result=result, round=result.round_id)
+    ruling.result, ruling.round_id = result, result.round_id
+    audit.record(
+        action="ruling.result_attached",
+        obj=ruling,
+        tournament=ruling.tournament.pk,
+        after={"result": result.pk, "contract": str(result.contract_display)},
+        summary=texts.text("rulings.about", ruling=ruling_name(ruling), what=str(result.contract_display)),
+    )
+    return ruling
+
+
+@atomic_with_retry
+def record_seating(*, ruling: Ruling, by: User, seating: dict[str, Any]) -> Ruling:
+    """Who sat where at the table (player ids by seat); an empty mapping clears it."""
+    ruling = Ruling.objects.select_for_update().get(pk=ruling.pk)
+    before = ruling.seating
+    try:
+        ruling.seating = {seat: int(player) for seat, player in (seating or {}).items()} or None
+    except (AttributeError, TypeError, ValueError):
+        raise ValidationError(
+            {"seating": _('must look like {"N": 12, "E": 14, "S": 13, "W": 15} (player ids)')}
+        ) from None
+    full_save(ruling)
+    audit.record(
+        action="ruling.seating",
+        obj=ruling,
+        actor=by,
+        tournament=ruling.tournament.pk,
+        before={"seating": before},
+        after={"seating": ruling.seating},
+        summary=texts.text("rulings.seating", ruling=ruling_name(ruling)),
+    )
+    return ruling

@@ -1,0 +1,303 @@
+"""One board scored: the engine's view of each result (its effective score or its table score),
+matchpoints or IMPs across the field, and each board score's values rounded for storage."""
+
+from decimal import Decimal
+from fractions import Fraction
+
+from bridge.engine import imps as imp_engine
+from bridge.engine import matchpoints as mp_engine
+from bridge.engine.rounding import exact_str
+from bridge.engine.scores import Entry, parse_result
+from scoring.models import Event, Result
+
+FOUR = Decimal("0.0001")
+
+
+THREE = Decimal("0.001")  # percentages
+
+
+# The regulation's words for rounding a Butler datum that ends in 5, in the engine's words.
+BUTLER_HALF = {"half-up": "up", "half-down": "down", "half-even": "even", "half-away": "away"}
+
+
+def to_decimal(value, places=FOUR):
+    """A Fraction (or number) as a Decimal rounded for storage; the exact value is kept too."""
+    if value is None:
+        return None
+    if isinstance(value, Fraction):
+        return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(places)
+    return Decimal(value).quantize(places)
+
+
+def entry_for(result, where=None):
+    """The engine's view of a result: its effective score if it has one, else its table score;
+    None if it was not played and has no adjusted score."""
+    effective = getattr(result, "effective", None) if _has_effective(result) else None
+    if effective is None:
+        if result.not_played or result.score_ns is None:
+            return None
+        return Entry.balanced(result.pk, result.score_ns)
+    data = {"id": result.pk, "ns": effective.score.get("ns") if effective.score else result.score_ns}
+    if effective.score and effective.score.get("ew") is not None:
+        data["ew"] = effective.score["ew"]
+    if data["ns"] is None:
+        return None
+    if effective.penalty:
+        data["penalty"] = effective.penalty
+    if effective.outside_agency:
+        data["outside_agency"] = True
+    return parse_result(data, where=where or f"result {result.pk}", max_components=10)
+
+
+_EFFECTIVE = Result.effective  # the reverse one-to-one descriptor
+
+
+def _has_effective(result):
+    # Read with select_related("effective"), a result without one has None cached: look there
+    # rather than raise and catch RelatedObjectDoesNotExist 500 times a board.
+    if _EFFECTIVE.is_cached(result):
+        return _EFFECTIVE.related.get_cached_value(result) is not None
+    try:
+        return result.effective is not None
+    except _EFFECTIVE.RelatedObjectDoesNotExist:
+        return False
+
+
+def regulations(event):
+    return event.regulations()  # the tournament's, with the event's own VP scale
+
+
+def engine_scores(event, results, regs):
+    if event.is_teams:
+        return {}  # team boards are scored per match in rescore_event
+    if event.kind in (Event.Kind.MP_PAIRS, Event.Kind.INDIVIDUAL):
+        return _matchpoint_board(event, results, regs)
+    return _imp_pairs_board(event, results, regs)
+
+
+def _matchpoint_board(event, results, regs=None):
+    regs = regs or regulations(event)
+    averages = (Fraction(regs["average_plus_percent"]), Fraction(50), Fraction(regs["average_minus_percent"]))
+    entries = [e for e in (entry_for(r) for r in results) if e is not None]
+    if not entries:
+        return {}
+    board = mp_engine.score_board(
+        entries, expected=max(len(results), len(entries)), scale=regs["matchpoint_scale"], averages=averages
+    )
+    scores = {}
+    top, zero, percents = board.top, Fraction(0), {}
+
+    def percent(value):  # as BoardScore.percent: 50 when the top is 0 (one result)
+        key = (value.numerator, value.denominator)  # cheaper to hash than the Fraction
+        if key not in percents:
+            percents[key] = value * 100 / top if top else Fraction(50)
+        return percents[key]
+
+    # Whole columns at once (the engine's quick way); a plain result is real and unpenalised, so
+    # only the others need their SideBoard for the session rule's kind, raw value and penalty.
+    # Plain results with the same matchpoints share one dict, which board_values rounds once.
+    shared = {}
+    for entry, ns, ew in zip(board.entries, board.column("NS"), board.column("EW"), strict=True):
+        if entry.plain is not None:
+            key = (ns.numerator, ns.denominator, ew.numerator, ew.denominator)
+            values = shared.get(key)
+            if values is None:
+                values = shared[key] = {
+                    "ns": ns,
+                    "ew": ew,
+                    "ns_percent": percent(ns),
+                    "ew_percent": percent(ew),
+                    "top": top,
+                    "ns_kind": "real",
+                    "ew_kind": "real",
+                    "ns_raw": ns,
+                    "ew_raw": ew,
+                    "ns_penalty": zero,
+                    "ew_penalty": zero,
+                }
+            scores[entry.id] = values
+            continue
+        ns_side, ew_side = board.side_board(entry.id, "NS"), board.side_board(entry.id, "EW")
+        scores[entry.id] = {
+            "ns": ns,
+            "ew": ew,
+            "ns_percent": percent(ns),
+            "ew_percent": percent(ew),
+            "top": top,
+            "ns_kind": ns_side.kind,
+            "ew_kind": ew_side.kind,
+            "ns_raw": ns_side.matchpoints,
+            "ew_raw": ew_side.matchpoints,
+            "ns_penalty": ns_side.penalty,
+            "ew_penalty": ew_side.penalty,
+        }
+    return scores
+
+
+def _imp_pairs_board(event, results, regs=None):
+    regs = regs or regulations(event)
+    entries = [e for e in (entry_for(r) for r in results) if e is not None]
+    if not entries:
+        return {}
+    if event.kind == Event.Kind.IMP_PAIRS_BUTLER:
+        half = BUTLER_HALF[regs["butler_rounding"]]
+        scored = imp_engine.butler(
+            entries, drop=regs["butler_drop"], half=half, artificial_imps=regs["average_plus_imps"]
+        ).scores
+    else:
+        scored = imp_engine.cross_imps(entries, artificial_imps=regs["average_plus_imps"])
+    return {entry_id: {"ns": ns, "ew": ew, "top": None} for entry_id, (ns, ew) in scored.items()}
+
+
+# What a board score holds besides its result. The first nine determine the other four (the
+# rounded matchpoints and percentages are functions of the exact values and the top), so the
+# rows a change moved are found by comparing those nine with the stored ones (COMPARED_VALUES;
+# a full recompute writes every column again).
+BOARD_SCORE_VALUES = (
+    "ns_exact",
+    "ew_exact",
+    "top",
+    "ns_kind",
+    "ew_kind",
+    "ns_raw",
+    "ew_raw",
+    "ns_penalty",
+    "ew_penalty",
+    "ns",
+    "ew",
+    "ns_percent",
+    "ew_percent",
+)
+
+
+COMPARED_VALUES = BOARD_SCORE_VALUES[:9]
+
+
+COMPARED_COUNT = len(COMPARED_VALUES)
+
+
+# The position of each value in a board score's values (BOARD_SCORE_VALUES' order).
+NS_EXACT, EW_EXACT, TOP, NS_KIND, EW_KIND, NS_RAW, EW_RAW, NS_PENALTY, EW_PENALTY, NS, EW = range(11)
+
+
+# A result not scored (not played, no adjusted score): no values, kinds "real".
+UNSCORED = ("", "", None, "real", "real", "", "", "", "", None, None, None, None)
+
+
+ARTIFICIAL = ("AVE+", "AVE-")
+
+
+class Rounding:
+    """Each exact value rounded for its column and written out exactly, once: the same few
+    values recur on a board."""
+
+    def __init__(self):
+        self.memo, self.percents = {}, {}
+
+    def both(self, value, places=FOUR):
+        # Keyed by integers: a Fraction's own hash costs a modular inverse.
+        key = (value.numerator, value.denominator, places) if value is not None else (None, None, places)
+        made = self.memo.get(key)
+        if made is None:
+            made = self.memo[key] = (to_decimal(value, places), exact_str(value) if value is not None else "")
+        return made
+
+    def percent(self, value):
+        """A percentage rounded for its column (it keeps no exact text)."""
+        key = (value.numerator, value.denominator) if value is not None else None
+        made = self.percents.get(key)
+        if made is None:
+            made = self.percents[key] = to_decimal(value, THREE)
+        return made
+
+    def values(self, values):
+        """A board score's values (BOARD_SCORE_VALUES' order) from the engine's for a result."""
+        both = self.both
+        (ns, ns_exact), (ew, ew_exact) = both(values["ns"]), both(values["ew"])
+        return (
+            ns_exact,
+            ew_exact,
+            both(values.get("top"))[0],
+            values.get("ns_kind", "real"),
+            values.get("ew_kind", "real"),
+            both(values["ns_raw"])[1] if "ns_raw" in values else "",
+            both(values["ew_raw"])[1] if "ew_raw" in values else "",
+            both(values["ns_penalty"])[1] if values.get("ns_penalty") else "",
+            both(values["ew_penalty"])[1] if values.get("ew_penalty") else "",
+            ns,
+            ew,
+            self.percent(values.get("ns_percent")),
+            self.percent(values.get("ew_percent")),
+        )
+
+
+def board_values(results, scores):
+    """(result id, board score values) for every result of the board, in the order of
+    ``results``; results with the same scores share one values tuple."""
+    rounding, made, scored = Rounding(), {}, []
+    for result in results:
+        values = scores.get(result.pk)
+        if values is None:
+            scored.append((result.pk, UNSCORED))
+            continue
+        # plain results with the same score share one values dict (_matchpoint_board)
+        pair = made.get(id(values))
+        if pair is None:
+            pair = made[id(values)] = (values, rounding.values(values))
+        scored.append((result.pk, pair[1]))
+    return scored
+
+
+def plain_seats(board):
+    """[(result id, N-S id, E-W id, N-S points or None if not played)] of every result of
+    the board, or None when one has an adjusted score (the board then takes the road of
+    model instances and entries)."""
+    seats = list(
+        Result.objects.filter(board=board)
+        .order_by()
+        .values_list("pk", "ns_id", "ew_id", "score_ns", "not_played", "effective__id")
+    )
+    if any(effective is not None for *_rest, effective in seats):
+        return None
+    return [(pk, ns_id, ew_id, None if not_played else points) for pk, ns_id, ew_id, points, not_played, _e in seats]
+
+
+_FIFTY = to_decimal(Fraction(50), THREE)
+
+
+def _percent_of(value, top):
+    """``value`` as a percentage of ``top`` rounded for its column (50 when the top is 0: one
+    result): the same Decimal as to_decimal(value * 100 / top), with no Fraction made."""
+    if not top:
+        return _FIFTY
+    num, den = value.numerator * 100 * top.denominator, value.denominator * top.numerator
+    return (Decimal(num) / Decimal(den)).quantize(THREE)
+
+
+def plain_board_values(seats, regs):
+    """([(result id, board score values)] of every seat of a board of plain results, {points:
+    values}): the engine scores each distinct score once (score_plain_board), and the values
+    of the results with that score are one shared tuple."""
+    played = [points for _pk, _ns, _ew, points in seats if points is not None]
+    board = mp_engine.score_plain_board(played, expected=max(len(seats), 1), scale=regs["matchpoint_scale"])
+    both, top = Rounding().both, board.top
+    top_q, by_points = both(top)[0], {}
+    for points, ns, ew in zip(board.points, board.ns, board.ew, strict=True):
+        (ns_q, ns_exact), (ew_q, ew_exact) = both(ns), both(ew)
+        # as board_values makes them from _matchpoint_board's values of a plain result
+        by_points[points] = (
+            ns_exact,
+            ew_exact,
+            top_q,
+            "real",
+            "real",
+            ns_exact,
+            ew_exact,
+            "",
+            "",
+            ns_q,
+            ew_q,
+            _percent_of(ns, top),
+            _percent_of(ew, top),
+        )
+    return [(pk, UNSCORED if points is None else by_points[points]) for pk, _ns, _ew, points in seats], by_points

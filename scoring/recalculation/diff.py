@@ -1,0 +1,194 @@
+"""The board scores a change moved, found by comparison (in the database for a board of plain
+results), and written: only the rows that moved, in one set-based statement a batch."""
+
+from collections import namedtuple
+
+from django.db import connections, router
+
+from scoring.models import BoardScore, Result, ScoreChange
+from scoring.recalculation.board import (
+    ARTIFICIAL,
+    BOARD_SCORE_VALUES,
+    COMPARED_COUNT,
+    COMPARED_VALUES,
+    EW,
+    EW_EXACT,
+    EW_KIND,
+    NS,
+    NS_EXACT,
+    NS_KIND,
+    TOP,
+    UNSCORED,
+)
+
+# A stored board score as plain_board_moved reads it: as values_list("pk", "result_id",
+# *COMPARED_VALUES, named=True) gives it on the other road.
+_Stored = namedtuple("_Stored", ["pk", "result_id", *COMPARED_VALUES])  # type: ignore[misc]
+
+
+def plain_board_moved(board, by_points):
+    """The results of a board of plain results whose stored board score differs from the new
+    values ``by_points`` ({N-S points: values}; a result not played has none), or that have
+    no stored board score: [(result id, N-S id, E-W id, N-S points or None, stored row as
+    _Stored or None)]. The database compares every row (a join of the results' points to the
+    few distinct values), so only the rows a change moved come back to Python."""
+    conn = connections[router.db_for_write(BoardScore)]
+    qn = conn.ops.quote_name
+    results, scores = qn(Result._meta.db_table), qn(BoardScore._meta.db_table)
+    postgres = conn.vendor == "postgresql"
+    rows = [(points, values[NS_EXACT], values[EW_EXACT]) for points, values in by_points.items()] or [
+        (None, None, None)  # no result played: a row that joins nothing
+    ]
+    if postgres:
+        values_sql = ", ".join(["(%s::integer, %s::text, %s::text)"] * len(rows))
+        source = f"(VALUES {values_sql}) AS v(points, ns_exact, ew_exact)"
+        points_col, ns_col, ew_col, differs = "v.points", "v.ns_exact", "v.ew_exact", "IS DISTINCT FROM"
+        top_param = "%s::numeric"
+    else:  # SQLite names the columns of VALUES column1, column2, ...
+        values_sql = ", ".join(["(%s, %s, %s)"] * len(rows))
+        source = f"(VALUES {values_sql}) AS v"
+        points_col, ns_col, ew_col, differs = "v.column1", "v.column2", "v.column3", "IS NOT"
+        top_param = "%s"
+    top = next(iter(by_points.values()))[TOP] if by_points else None
+    stored = ", ".join(f"bs.{qn(BoardScore._meta.get_field(name).column)}" for name in COMPARED_VALUES)
+    sql = f"""
+        SELECT r.id, r.ns_id, r.ew_id, {points_col}, bs.id, {stored}
+        FROM {results} AS r
+        LEFT JOIN {scores} AS bs ON bs.result_id = r.id
+        LEFT JOIN {source} ON {points_col} = r.score_ns AND NOT r.not_played
+        WHERE r.board_id = %s AND (
+            bs.id IS NULL
+            OR bs.ns_exact {differs} COALESCE({ns_col}, '') OR bs.ew_exact {differs} COALESCE({ew_col}, '')
+            OR bs.ns_raw {differs} COALESCE({ns_col}, '') OR bs.ew_raw {differs} COALESCE({ew_col}, '')
+            OR bs.top {differs} (CASE WHEN {points_col} IS NULL THEN NULL ELSE {top_param} END)
+            OR bs.ns_kind <> 'real' OR bs.ew_kind <> 'real' OR bs.ns_penalty <> '' OR bs.ew_penalty <> ''
+        )
+    """
+    params = [value for row in rows for value in row] + [board.pk, top]  # in the order of the SQL
+    with conn.cursor() as cursor:
+        cursor.execute(sql, params)
+        found = cursor.fetchall()
+    return [
+        (result_id, ns_id, ew_id, points, None if pk is None else _Stored(pk, result_id, *stored_values))
+        for result_id, ns_id, ew_id, points, pk, *stored_values in found
+    ]
+
+
+def plain_changes(moved, by_points):
+    """(rows to update, rows to insert, what apply_differences compares) from the rows
+    plain_board_moved found, as changed_board_scores and to_compare give them."""
+    to_update, to_create, compared = [], [], []
+    for result_id, ns_id, ew_id, points, before in moved:
+        values = by_points[points] if points is not None else UNSCORED
+        if before is None:
+            to_create.append((result_id, values))
+        else:
+            to_update.append((before.pk, result_id, values))
+            compared.append((ns_id, ew_id, before, values))
+    return to_update, to_create, compared
+
+
+def changed_board_scores(scored, old):
+    """(rows to update, rows to insert): of the computed ``scored`` [(result id, values)], the
+    ``(pk, result id, values)`` whose values differ from the stored ``old`` ({result id:
+    (pk, result_id, *COMPARED_VALUES)}), and the ``(result id, values)`` with no stored row."""
+    to_update, to_create = [], []
+    get = old.get
+    for result_id, values in scored:
+        before = get(result_id)
+        if before is None:
+            to_create.append((result_id, values))
+        elif before[2:] != values[:COMPARED_COUNT]:
+            to_update.append((before[0], result_id, values))
+    return to_update, to_create
+
+
+def _new_board_score(result_id, values, version):
+    return BoardScore(result_id=result_id, board_version=version, **dict(zip(BOARD_SCORE_VALUES, values)))
+
+
+def write_board_scores(board, scored, version):
+    """Replace the board's scores. Delete-and-insert in the board's transaction: nothing refers
+    to a BoardScore row, and Django's bulk_update is far slower for hundreds of rows."""
+    BoardScore.objects.filter(result__board=board).delete()
+    BoardScore.objects.bulk_create(
+        [_new_board_score(result_id, values, version) for result_id, values in scored], batch_size=1000
+    )
+    complete_change_log(board, scored, version)
+
+
+def write_changed_board_scores(board, scored, to_update, to_create, version):
+    """Write only the board scores whose values moved (one set-based UPDATE a batch) and insert
+    the missing ones; ``board_version`` is the version a row was last written for."""
+    fields = (*BOARD_SCORE_VALUES, "board_version")
+    update_rows(BoardScore, fields, [(pk, *values, version) for pk, _result_id, values in to_update])
+    if to_create:
+        BoardScore.objects.bulk_create(
+            [_new_board_score(result_id, values, version) for result_id, values in to_create], batch_size=1000
+        )
+    complete_change_log(board, scored, version)
+
+
+def to_compare(seats, scored, old, to_update):
+    """What apply_differences looks at on one board: (N-S id, E-W id, stored row, values) of
+    each result whose values moved, and of each holding an artificial score before or after
+    (its side is totalled again even when the board did not move it). (On a board of plain
+    results nothing holds one now, and a result that held one has moved: _rescore_pending
+    looks at the moved rows alone.)"""
+    moved = {result_id for _pk, result_id, _values in to_update}
+    return [
+        (ns_id, ew_id, old[result_id], values)
+        for (result_id, ns_id, ew_id, _points), (_id, values) in zip(seats, scored, strict=True)
+        if result_id in moved
+        or values[NS_KIND] in ARTIFICIAL
+        or values[EW_KIND] in ARTIFICIAL
+        or old[result_id].ns_kind in ARTIFICIAL
+        or old[result_id].ew_kind in ARTIFICIAL
+    ]
+
+
+def update_rows(model, fields, rows, batch_size=1000):
+    """Set ``fields`` of many rows, each given as ``(pk, value of each field)``, in one statement a
+    batch: ``UPDATE ... FROM unnest(arrays)`` on PostgreSQL (one array a column: the driver's
+    work grows with the placeholders), ``UPDATE ... FROM (VALUES ...)`` on SQLite. Django's
+    ``bulk_update`` writes a CASE over every pk for each field instead, which grows with the
+    square of the rows."""
+    if not rows:
+        return
+    conn = connections[router.db_for_write(model)]
+    table, qn = model._meta.db_table, conn.ops.quote_name
+    model_fields = [model._meta.get_field(name) for name in fields]
+    pk_column = qn(model._meta.pk.column)
+    names = ", ".join(["id", *(f"c{i}" for i in range(len(model_fields)))])
+    for start in range(0, len(rows), batch_size):
+        batch = rows[start : start + batch_size]
+        if conn.vendor == "postgresql":
+            casts = [model._meta.pk.cast_db_type(conn), *(f.cast_db_type(conn) for f in model_fields)]
+            arrays = ", ".join(f"%s::{cast}[]" for cast in casts)
+            sets = ", ".join(f"{qn(f.column)} = v.c{i}" for i, f in enumerate(model_fields))
+            sql = f"UPDATE {qn(table)} AS t SET {sets} FROM unnest({arrays}) AS v({names}) WHERE t.{pk_column} = v.id"
+            params = [list(column) for column in zip(*batch)]
+        else:  # SQLite names the columns of VALUES column1, column2, ...
+            row = "(" + ", ".join(["%s"] * (len(model_fields) + 1)) + ")"
+            sets = ", ".join(f"{qn(f.column)} = v.column{i + 2}" for i, f in enumerate(model_fields))
+            sql = (
+                f"UPDATE {qn(table)} SET {sets} FROM (VALUES {', '.join([row] * len(batch))}) AS v "
+                f"WHERE {qn(table)}.{pk_column} = v.column1"
+            )
+            params = [value for values in batch for value in values]
+        with conn.cursor() as cursor:
+            cursor.execute(sql, params)
+
+
+def complete_change_log(board, scored, version):
+    """Fill in what each logged change did to the board scores, once they are known."""
+    pending = list(ScoreChange.objects.filter(result__board=board, ns_after__isnull=True, board_version__lte=version))
+    if not pending:
+        return
+    scores = dict(scored)
+    for change in pending:
+        values = scores.get(change.result_id)
+        if values is None or values[NS] is None:
+            continue
+        change.ns_after, change.ew_after = values[NS], values[EW]
+        change.save(update_fields=["ns_after", "ew_after"])

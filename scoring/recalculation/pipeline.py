@@ -1,0 +1,164 @@
+"""The task's work: every pending board of an event scored and its standings brought up to date
+in one transaction, then the requests it answered closed (see the package's docstring)."""
+
+from django.db.models import F
+from django.utils import timezone
+
+from scoring.models import Board, BoardScore, Event, RecalculationRequest, Result
+from scoring.recalculation import queue, standings
+from scoring.recalculation.board import (
+    COMPARED_VALUES,
+    board_values,
+    engine_scores,
+    plain_board_values,
+    plain_seats,
+    regulations,
+)
+from scoring.recalculation.diff import (
+    changed_board_scores,
+    plain_board_moved,
+    plain_changes,
+    to_compare,
+    write_board_scores,
+    write_changed_board_scores,
+)
+from scoring.recalculation.standings import apply_differences, imp_pairs_standings, matchpoint_standings
+from scoring.recalculation.teams import team_standings
+from scoring.retry import atomic_with_retry
+
+
+def recalculate_board(board_id):
+    """The whole pipeline for ``board_id``'s event: every board of the event with a change not
+    yet scored is scored, and the standings follow once (``recalculate_event``). Returns True
+    if any board's scores were rewritten."""
+    event_id = Board.objects.filter(pk=board_id).values_list("session__event_id", flat=True).first()
+    if event_id is None:
+        return False
+    return recalculate_event(event_id)
+
+
+def recalculate_event(event_id):
+    """Score every pending board of the event and bring its standings up to date, in one
+    transaction (``_rescore_pending``); then close the requests it answered."""
+    pending = _pending_boards(event_id)
+    if not pending:
+        return False  # a duplicate or late task: an earlier run finished everything
+    changed = _rescore_pending(event_id, pending)
+    versions = dict(Board.objects.filter(pk__in=pending).values_list("pk", "scored_version"))
+    now = timezone.now()
+    for board_id in sorted(pending):
+        queue.update_requests(board_id, up_to_version=versions[board_id], finished_at=now)
+    again = Board.objects.filter(pk__in=pending, score_version__gt=F("scored_version")).order_by("pk")
+    first = again.values_list("pk", flat=True).first()
+    if first is not None:
+        queue.enqueue(first)  # changed again while we worked
+    return changed
+
+
+def _pending_boards(event_id):
+    stale = Board.objects.filter(session__event_id=event_id, score_version__gt=F("scored_version"))
+    unfinished = RecalculationRequest.objects.filter(board__session__event_id=event_id, finished_at__isnull=True)
+    return set(stale.values_list("pk", flat=True)) | set(unfinished.values_list("board_id", flat=True))
+
+
+@atomic_with_retry
+def _rescore_pending(event_id, board_ids):
+    """Lock the boards (in id order), then the event; score each board whose version moved,
+    writing only the board scores that changed, and update the standings once.
+
+    Pairs events take the incremental road when they can: each board's new scores minus its
+    old ones are added to the totals in the standings, the contestants whose session holds an
+    artificial score (whose value depends on the rest of the session, Law 12C2c) are totalled
+    again from their own board scores, and everything is ranked again in memory. Team events,
+    and a board with a result that has no board score yet (a new result, or one whose seats
+    were corrected), recompute the standings from every board score; both roads give the same
+    standings (a test compares them)."""
+    locked = list(
+        Board.objects.select_for_update(of=("self",))
+        .filter(pk__in=board_ids)
+        .order_by("pk")
+        .values_list("pk", "score_version", "scored_version")
+    )
+    event = Event.objects.select_for_update(of=("self",)).select_related("tournament__authority").get(pk=event_id)
+    stale = [(pk, version) for pk, version, scored in locked if scored < version]
+    if not stale:
+        return False
+    regs = regulations(event)
+    boards = {b.pk: b for b in Board.objects.filter(pk__in=[pk for pk, _v in stale])}
+    incremental = not event.is_teams
+    matchpoints = event.kind in (Event.Kind.MP_PAIRS, Event.Kind.INDIVIDUAL)
+    differences = []  # (session_id, seats on the board, the results to compare) of each board
+    for board_id, version in stale:
+        board = boards[board_id]
+        seats = plain_seats(board) if matchpoints else None
+        if seats is not None:
+            # Every result plain: scored by distinct score, and the database finds the stored
+            # rows that differ, so no model instance, Entry or stored row is made a result.
+            scored, by_points = plain_board_values(seats, regs)
+            to_update, to_create, compared = plain_changes(plain_board_moved(board, by_points), by_points)
+        else:
+            stored = BoardScore.objects.filter(result__board=board).order_by()
+            old = {bs.result_id: bs for bs in stored.values_list("pk", "result_id", *COMPARED_VALUES, named=True)}
+            results = list(Result.objects.filter(board=board).select_related("effective"))
+            seats = [(result.pk, result.ns_id, result.ew_id, None) for result in results]
+            scored = board_values(results, engine_scores(event, results, regs))
+            to_update, to_create = changed_board_scores(scored, old)
+            compared = None if to_create else to_compare(seats, scored, old, to_update)
+        if to_create:
+            incremental = False  # new seats: the fields and the contestants may change
+        write_changed_board_scores(board, scored, to_update, to_create, version)
+        Board.objects.filter(pk=board_id).update(scored_version=version)
+        if incremental:
+            differences.append((board.session_id, seats, compared))
+    if incremental:
+        incremental = apply_differences(event, regs, differences)
+    if not incremental:
+        rescore_event_locked(event)
+    return True
+
+
+@atomic_with_retry
+def rescore_board(board_id, force=False):
+    board = (
+        Board.objects.select_for_update(of=("self",))
+        .select_related("session__event__tournament__authority")
+        .get(pk=board_id)
+    )
+    version = board.score_version
+    if board.scored_version >= version and not force:
+        return False
+    event = board.session.event
+    results = list(Result.objects.filter(board=board).select_related("effective"))
+    scores = engine_scores(event, results, regulations(event))
+    write_board_scores(board, board_values(results, scores), version)
+    board.scored_version = version
+    board.save(update_fields=["scored_version"])
+    return True
+
+
+@atomic_with_retry
+def rescore_event(event_id):
+    """The event's totals, matches and standings from every board score: the full recompute
+    (rescore_everything, and the check the incremental road is compared with)."""
+    event = Event.objects.select_for_update(of=("self",)).select_related("tournament__authority").get(pk=event_id)
+    rescore_event_locked(event)
+
+
+def rescore_event_locked(event):
+    if event.is_teams:
+        rows = team_standings(event)
+    elif event.kind in (Event.Kind.MP_PAIRS, Event.Kind.INDIVIDUAL):
+        rows = matchpoint_standings(event)
+    else:
+        rows = imp_pairs_standings(event)
+    standings.write_standings(event, rows)  # looked up on the module: one place to watch it
+
+
+def rescore_everything(event):
+    """Score every board of ``event`` now, in this process (demo data, imports, repairs)."""
+    for board_id in Board.objects.filter(session__event=event).values_list("pk", flat=True):
+        rescore_board(board_id, force=True)
+    rescore_event(event.pk)
+    RecalculationRequest.objects.filter(board__session__event=event, finished_at__isnull=True).update(
+        finished_at=timezone.now()
+    )

@@ -1,0 +1,127 @@
+"""Marking work: the locks every change takes in order, the requests a change writes, the
+tasks sent when its transaction commits, and the sweep that sends again what no worker finished."""
+
+import logging
+from collections import defaultdict
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from scoring import dispatch
+from scoring.models import Board, RecalculationRequest, Result
+from scoring.retry import atomic_with_retry
+
+log = logging.getLogger(__name__)
+
+# A request no worker finished this long after it was made is sent again by the sweep.
+SWEEP_AFTER = timedelta(seconds=settings.RECALCULATION_SWEEP_AFTER_SECONDS)
+
+
+def lock_board(board_id):
+    """Take ``board_id``'s row lock: first, before any of its results (see the lock order in ``scoring.recalculation``)."""
+    # No ordering: Board's default one joins the tournament, and FOR UPDATE would lock those rows too.
+    list(Board.objects.select_for_update(of=("self",)).filter(pk=board_id).order_by().values_list("pk", flat=True))
+
+
+def lock_result(result_id, related=()):
+    """Lock one result for a change of its score or its fields, after its board's lock. FOR NO KEY
+    UPDATE (on PostgreSQL): it does not block the foreign-key checks of board scores and
+    change-log rows that refer to the result."""
+    query = Result.objects.select_for_update(of=("self",), no_key=True)
+    if related:
+        query = query.select_related(*related)
+    return query.get(pk=result_id)
+
+
+def mark_board_dirty(board):
+    """Call inside the transaction that changed one of ``board``'s results."""
+    Board.objects.filter(pk=board.pk).update(score_version=F("score_version") + 1)
+    version = Board.objects.values_list("score_version", flat=True).get(pk=board.pk)
+    RecalculationRequest.objects.create(board=board, version=version)
+    _enqueue_on_commit(board.pk)
+    return version
+
+
+def _enqueue_on_commit(board_id):
+    # One task per board per transaction, however many of its results the transaction changed.
+    # The set lives as long as its on_commit callback: after a rollback Django drops the
+    # callback, and the next change starts a fresh set.
+    connection = transaction.get_connection()
+    state = connection.__dict__.get("_boards_to_rescore")
+    if state is None or not any(callback is state[0] for _sids, callback, _robust in connection.run_on_commit):
+        boards = set()
+
+        def flush():
+            # One task per event: it takes every pending board of the event at once, so the
+            # standings of a transaction that changed many boards are computed once.
+            if connection.__dict__.get("_boards_to_rescore", (None, None))[1] is boards:
+                del connection.__dict__["_boards_to_rescore"]  # sent: the next change starts afresh
+            by_event = defaultdict(list)
+            for pending_id, event_id in Board.objects.filter(pk__in=boards).values_list("pk", "session__event_id"):
+                by_event[event_id].append(pending_id)
+            for event_id in sorted(by_event):
+                first, *others = sorted(by_event[event_id])
+                if enqueue(first) and others:
+                    RecalculationRequest.objects.filter(board_id__in=others, finished_at__isnull=True).update(
+                        enqueued_at=timezone.now()
+                    )
+
+        state = (flush, boards)
+        connection.__dict__["_boards_to_rescore"] = state
+        boards.add(board_id)
+        transaction.on_commit(flush)  # runs at once outside a transaction
+        return
+    state[1].add(board_id)
+
+
+def enqueue(board_id):
+    """Send the task; if the broker cannot be reached the request stays in the database and the
+    sweep sends it later."""
+    try:
+        dispatch.send("scoring.tasks.recalculate_board", board_id, retry=False)
+    except Exception:  # noqa: BLE001 - any broker failure: the sweep is the safety net
+        log.warning("Broker unreachable; board %s will be recalculated by the sweep.", board_id, exc_info=True)
+        return False
+    update_requests(board_id, enqueued_at=timezone.now())
+    return True
+
+
+@atomic_with_retry
+def update_requests(board_id, up_to_version=None, **values):
+    """Set ``values`` on the board's unfinished requests (up to a version). The web marks them
+    enqueued while a worker marks them finished: both lock the rows in one order (by id) first,
+    so the two updates queue instead of deadlocking."""
+    rows = RecalculationRequest.objects.filter(board_id=board_id, finished_at__isnull=True)
+    if up_to_version is not None:
+        rows = rows.filter(version__lte=up_to_version)
+    ids = list(rows.select_for_update().order_by("pk").values_list("pk", flat=True))
+    RecalculationRequest.objects.filter(pk__in=ids).update(**values)
+
+
+def sweep(older_than=SWEEP_AFTER):
+    """Re-enqueue every board with a request that no worker finished in time."""
+    cutoff = timezone.now() - older_than
+    stale = (
+        RecalculationRequest.objects.filter(finished_at__isnull=True, created_at__lte=cutoff)
+        .values_list("board_id", flat=True)
+        .distinct()
+    )
+    first_by_event = {}
+    for board_id, event_id in Board.objects.filter(pk__in=set(stale)).values_list("pk", "session__event_id"):
+        first_by_event[event_id] = min(board_id, first_by_event.get(event_id, board_id))
+    sent = 0
+    for board_id in sorted(first_by_event.values()):  # one task an event: it takes all its boards
+        sent += enqueue(board_id)
+    return sent
+
+
+def pending_sessions(session_ids):
+    """The sessions among ``session_ids`` with a recalculation not yet finished."""
+    return set(
+        RecalculationRequest.objects.filter(board__session_id__in=session_ids, finished_at__isnull=True)
+        .values_list("board__session_id", flat=True)
+        .distinct()
+    )

@@ -1,0 +1,337 @@
+"""Event totals and rankings: per session and for the event, with the session rule for artificial
+scores (Law 12C2c), ranked per window and written where they moved; and the incremental road of
+pairs events (``apply_differences``)."""
+
+from collections import defaultdict
+from fractions import Fraction
+
+from django.db.models import Q
+
+from bridge.engine import matchpoints as mp_engine
+from bridge.engine.ranking import rank
+from bridge.engine.rounding import exact_str
+from scoring.models import BoardScore, Event, Result, Standing
+from scoring.recalculation.board import (
+    ARTIFICIAL,
+    EW,
+    EW_EXACT,
+    EW_KIND,
+    NS,
+    NS_EXACT,
+    NS_KIND,
+    THREE,
+    TOP,
+    regulations,
+    to_decimal,
+)
+from scoring.recalculation.diff import update_rows
+
+
+def matchpoint_standings(event):
+    """Per session, each side's total with the session rule; the event total sums sessions.
+
+    Reads plain tuples, not model objects: a 1,000-pair event has 13,000 board scores."""
+    regs = regulations(event)
+    plus, minus = Fraction(regs["average_plus_percent"]), Fraction(regs["average_minus_percent"])
+    sides = _side_boards(BoardScore.objects.filter(result__board__session__event=event, ns__isnull=False))
+    rows, refreshed = [], defaultdict(dict)
+    for (session_id, contestant_id), items in sides.items():
+        session = _session_rule(items, plus, minus, refreshed)
+        rows.append((session_id, contestant_id, session.matchpoints, session.top, len(items)))
+    _write_refreshed(refreshed)
+    return with_event_totals(rows)
+
+
+def _side_boards(board_scores):
+    """{(session, contestant): [(board score pk, "ns" or "ew", stored value, SideBoard)]}."""
+    scores = board_scores.values_list(
+        "pk",
+        "ns",
+        "ew",
+        "top",
+        "ns_kind",
+        "ew_kind",
+        "ns_raw",
+        "ew_raw",
+        "ns_penalty",
+        "ew_penalty",
+        "result__ns_id",
+        "result__ew_id",
+        "result__board__session_id",
+    )
+    fractions = {}  # the same few strings recur: parse each once
+
+    def exact(text):
+        value = fractions.get(text)
+        if value is None:
+            value = fractions[text] = Fraction(text or 0)
+        return value
+
+    sides = defaultdict(list)  # (session, contestant) -> [(pk, stored value, SideBoard)]
+    for pk, ns, ew, top, ns_kind, ew_kind, ns_raw, ew_raw, ns_pen, ew_pen, ns_id, ew_id, session_id in scores:
+        top = exact(str(top))
+        sides[(session_id, ns_id)].append(
+            (pk, "ns", ns, mp_engine.SideBoard(exact(ns_raw), top, ns_kind, exact(ns_pen)))
+        )
+        sides[(session_id, ew_id)].append(
+            (pk, "ew", ew, mp_engine.SideBoard(exact(ew_raw), top, ew_kind, exact(ew_pen)))
+        )
+    return sides
+
+
+def _session_rule(items, plus, minus, refreshed):
+    """One side's session total (Law 12C2c); the artificial scores it moved go into ``refreshed``
+    ({board score pk: {field: value}})."""
+    session = mp_engine.session_score([item[3] for item in items], plus=plus, minus=minus)
+    for (pk, field, stored, side_board), counted in zip(items, session.boards):
+        if side_board.kind in ("AVE+", "AVE-"):
+            value = to_decimal(counted - side_board.penalty)
+            if stored != value:
+                refreshed[pk][field] = value
+                refreshed[pk][f"{field}_percent"] = (
+                    to_decimal(counted * 100 / side_board.top, THREE) if side_board.top else None
+                )
+    return session
+
+
+def _write_refreshed(refreshed):
+    # The session rule moves artificial scores only: a few rows, written one by one.
+    for pk, values in refreshed.items():
+        BoardScore.objects.filter(pk=pk).update(**values)
+
+
+def with_event_totals(rows):
+    totals = defaultdict(lambda: [Fraction(0), Fraction(0), 0])
+    for _session_id, contestant_id, total, top, boards in rows:
+        entry = totals[contestant_id]
+        entry[0] += total
+        entry[1] += top or 0
+        entry[2] += boards
+    return rows + [(None, cid, total, top or None, boards) for cid, (total, top, boards) in totals.items()]
+
+
+def imp_pairs_standings(event):
+    scores = BoardScore.objects.filter(result__board__session__event=event, ns__isnull=False).select_related(
+        "result__board"
+    )
+    sums = defaultdict(lambda: [Fraction(0), 0])
+    for bs in scores:
+        session_id = bs.result.board.session_id
+        for contestant_id, value in ((bs.result.ns_id, bs.ns_exact), (bs.result.ew_id, bs.ew_exact)):
+            sums[(session_id, contestant_id)][0] += Fraction(value)
+            sums[(session_id, contestant_id)][1] += 1
+    rows = [(sid, cid, total, None, boards) for (sid, cid), (total, boards) in sums.items()]
+    return with_event_totals(rows)
+
+
+def _fields(event):
+    """Each contestant's field per session and for the event: "NS" or "EW" when it sat only
+    that way (a Mitchell), else "" (one field: Howell, teams)."""
+    if event.is_teams:
+        return {}
+    seen = defaultdict(set)
+    for session_id, ns_id, ew_id in (
+        Result.objects.filter(board__session__event=event).values_list("board__session_id", "ns_id", "ew_id").distinct()
+    ):
+        for key in ((session_id, ns_id), (None, ns_id)):
+            seen[key].add("NS")
+        for key in ((session_id, ew_id), (None, ew_id)):
+            seen[key].add("EW")
+    fields = {key: next(iter(directions)) if len(directions) == 1 else "" for key, directions in seen.items()}
+    # A field is only a field if the other direction is one too.
+    for session_id in {key[0] for key in fields}:
+        values = {v for (sid, _cid), v in fields.items() if sid == session_id}
+        if values != {"NS", "EW"}:
+            for key in [k for k in fields if k[0] == session_id]:
+                fields[key] = ""
+    return fields
+
+
+def write_standings(event, rows, fields=None, existing=None, unchanged=frozenset()):
+    """Rank each window (session or event, and field) and write the standings that moved;
+    ``fields`` and ``existing`` (the event's Standing rows by window) are read when not given.
+    The windows in ``unchanged`` keep their stored total, top and percentage (the same numbers
+    would be computed again): only their places are new."""
+    fields = _fields(event) if fields is None else fields
+    windows = defaultdict(list)
+    for session_id, contestant_id, total, top, boards in rows:
+        field = fields.get((session_id, contestant_id), "")
+        windows[(session_id, field)].append((contestant_id, total, top, boards))
+    rows = []  # (session, contestant, the STANDING_VALUES)
+    for (session_id, field), items in windows.items():
+        items.sort(key=lambda item: item[0])  # equal totals in contestant order, however they were read
+        use_percent = all(top for _cid, _total, top, _boards in items)
+        by_id = {item[0]: item for item in items}
+        placings = rank({cid: total * 100 / top if use_percent else total for cid, total, top, _b in items})
+        for position, placing in enumerate(placings, start=1):
+            contestant_id, total, top, boards = by_id[placing.id]
+            if (session_id, contestant_id) in unchanged:
+                old = existing[(session_id, contestant_id)]
+                values = (old.total, old.total_exact, old.top, old.percent, field, position, placing.label, boards)
+            else:
+                values = (
+                    to_decimal(total),
+                    exact_str(total),
+                    to_decimal(top) if top else None,
+                    to_decimal(total * 100 / top, THREE) if top else None,
+                    field,
+                    position,
+                    placing.label,
+                    boards,
+                )
+            rows.append((session_id, contestant_id, values))
+    _write_standing_differences(event, rows, existing)
+
+
+# What a standing holds besides its window (session, contestant): compared to find the rows a
+# recalculation moved.
+STANDING_VALUES = ("total", "total_exact", "top", "percent", "field", "position", "place", "boards")
+
+
+def _write_standing_differences(event, rows, existing=None):
+    """Write only what changed, under the event lock: new windows are inserted, rows whose
+    values moved are updated in one statement per batch, rows no longer there are deleted.
+    One change on a big event moves a few totals and the places around them, not every row;
+    the result is the same as replacing the standings whole (a test compares them)."""
+    if existing is None:
+        existing = _standings_by_window(event)
+    existing = dict(existing)
+    to_create, to_update = [], []
+    for session_id, contestant_id, values in rows:
+        old = existing.pop((session_id, contestant_id), None)
+        if old is None:
+            to_create.append(
+                Standing(
+                    event=event,
+                    session_id=session_id,
+                    contestant_id=contestant_id,
+                    **dict(zip(STANDING_VALUES, values, strict=True)),
+                )
+            )
+        elif tuple(getattr(old, name) for name in STANDING_VALUES) != values:
+            to_update.append((old.pk, *values))
+    if existing:
+        Standing.objects.filter(pk__in=[s.pk for s in existing.values()]).delete()
+    update_rows(Standing, STANDING_VALUES, to_update)
+    if to_create:
+        Standing.objects.bulk_create(to_create, batch_size=1000)
+
+
+def _standings_by_window(event):
+    """{(session, contestant): a named tuple of the Standing's pk, window and values}."""
+    rows = Standing.objects.filter(event=event).order_by()
+    return {
+        (s.session_id, s.contestant_id): s
+        for s in rows.values_list("pk", "session_id", "contestant_id", *STANDING_VALUES, named=True)
+    }
+
+
+def apply_differences(event, regs, differences):
+    """The incremental road for pairs events (see ``_rescore_pending``): add each board's new
+    scores minus its old ones to the standings' exact totals, total again the sides whose
+    session holds an artificial score, rank again and write what moved. Returns False, having
+    written no standing, when the standings do not hold every contestant the boards name (the
+    caller then recomputes them whole)."""
+    matchpoints = event.kind in (Event.Kind.MP_PAIRS, Event.Kind.INDIVIDUAL)
+    existing = _standings_by_window(event)
+    change = defaultdict(lambda: [Fraction(0), Fraction(0), 0])  # window -> total, top, boards
+    again = set()  # windows totalled again
+
+    numbers = {None: Fraction(0), "": Fraction(0)}  # the same few texts recur: parse each once
+
+    def number(text):
+        value = numbers.get(text)
+        if value is None:
+            value = numbers[text] = Fraction(str(text))
+        return value
+
+    def top_of(row):
+        return number(row.top)
+
+    sides = ((NS, "ns_kind", "ns_exact", NS_KIND, NS_EXACT), (EW, "ew_kind", "ew_exact", EW_KIND, EW_EXACT))
+    for session_id, _seats, compared in differences:
+        for ns_id, ew_id, before, values in compared:
+            for side, kind, exact, new_kind, new_exact in sides:
+                key = (session_id, ns_id if side == NS else ew_id)
+                if matchpoints and (getattr(before, kind) in ARTIFICIAL or values[new_kind] in ARTIFICIAL):
+                    again.add(key)
+                    continue
+                was, now = getattr(before, exact), values[new_exact]
+                if was == now and before.top == values[TOP]:  # (an exact "" is no score)
+                    continue  # this side's score did not move
+                entry = change[key]
+                if was != "":
+                    entry[0] -= number(was)
+                    entry[1] -= top_of(before)
+                    entry[2] -= 1
+                if now != "":
+                    entry[0] += number(now)
+                    entry[1] += number(values[TOP])
+                    entry[2] += 1
+    if matchpoints:
+        # A side with an artificial score elsewhere in the session: its value follows the
+        # side's percentage on its real boards, which a changed board moves.
+        sessions = {session_id for session_id, *_rest in differences}
+        artificial = (
+            BoardScore.objects.filter(result__board__session_id__in=sessions, ns__isnull=False)
+            .filter(Q(ns_kind__in=ARTIFICIAL) | Q(ew_kind__in=ARTIFICIAL))
+            .values_list("result__board__session_id", "result__ns_id", "result__ew_id", "ns_kind", "ew_kind")
+        )
+        touched = None  # the windows of every side on a changed board, when first needed
+        for session_id, ns_id, ew_id, ns_kind, ew_kind in artificial:
+            if touched is None:
+                touched = {
+                    (board_session, contestant)
+                    for board_session, seats, _compared in differences
+                    for _pk, board_ns, board_ew, _points in seats
+                    for contestant in (board_ns, board_ew)
+                }
+            for contestant_id, kind in ((ns_id, ns_kind), (ew_id, ew_kind)):
+                if kind in ARTIFICIAL and (session_id, contestant_id) in touched:
+                    again.add((session_id, contestant_id))
+    if again:
+        plus, minus = Fraction(regs["average_plus_percent"]), Fraction(regs["average_minus_percent"])
+        contestants = {contestant_id for _sid, contestant_id in again}
+        sides = _side_boards(
+            BoardScore.objects.filter(
+                result__board__session_id__in={session_id for session_id, _cid in again}, ns__isnull=False
+            ).filter(Q(result__ns_id__in=contestants) | Q(result__ew_id__in=contestants))
+        )
+        refreshed = defaultdict(dict)
+        for key in again:
+            before, items = existing.get(key), sides.get(key)
+            if before is None or not items:
+                return False
+            session = _session_rule(items, plus, minus, refreshed)
+            change[key] = [
+                session.matchpoints - Fraction(before.total_exact),
+                session.top - top_of(before),
+                len(items) - before.boards,
+            ]
+        _write_refreshed(refreshed)
+    for (_session_id, contestant_id), (total, top, boards) in list(change.items()):
+        entry = change[(None, contestant_id)]
+        entry[0] += total
+        entry[1] += top
+        entry[2] += boards
+    if any(key not in existing for key in change):
+        return False  # a contestant new to the standings
+    rows, unchanged = [], set()
+    for (session_id, contestant_id), standing in existing.items():
+        total, top, boards = change.get((session_id, contestant_id), (0, 0, 0))
+        if not (total or top or boards):
+            unchanged.add((session_id, contestant_id))
+        if standing.boards + boards <= 0:
+            return False  # a contestant leaves the standings
+        rows.append(
+            (
+                session_id,
+                contestant_id,
+                Fraction(standing.total_exact) + total,
+                (top_of(standing) + top) or None,
+                standing.boards + boards,
+            )
+        )
+    fields = {key: standing.field for key, standing in existing.items()}
+    write_standings(event, rows, fields, existing, unchanged)
+    return True

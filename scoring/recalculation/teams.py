@@ -1,0 +1,111 @@
+"""Team events: each match scored from its two rooms (IMPs and VPs, knockout carry-over), with
+its match penalties (``scoring.models.MatchPenalty``), totalled per session and for the event."""
+
+import dataclasses
+from collections import defaultdict
+from decimal import Decimal
+from fractions import Fraction
+
+from bridge.engine import imps as imp_engine
+from bridge.engine.rounding import exact_str
+from bridge.engine.scores import EngineInputError
+from bridge.engine.vp import vp_for_margin
+from scoring import vp_scales
+from scoring.models import Event, Match, MatchPenalty, MatchScore, Result
+from scoring.recalculation.board import entry_for, regulations, to_decimal
+from scoring.recalculation.standings import with_event_totals
+
+
+def team_standings(event):
+    regs = regulations(event)
+    scale = vp_scales.engine_scale(event.tournament.authority, regs["vp_scale"])  # a body's own: from the DB
+    results = (
+        Result.objects.filter(board__session__event=event)
+        .select_related("effective", "board")
+        .order_by("board__number")
+    )
+    by_room = defaultdict(dict)  # (table, round) -> {board: result}: tables are reused each round
+    for result in results:
+        by_room[(result.table_id, result.round_id)][result.board_id] = result
+    matches = Match.objects.filter(round__session__event=event).select_related("round")
+    existing = {ms.match_id: ms for ms in MatchScore.objects.filter(match__round__session__event=event)}
+    penalties = _match_penalties(event)
+    rows, to_save = [], []
+    for match in matches:
+        open_results = by_room[(match.open_room_id, match.round_id)]
+        closed_results = by_room[(match.closed_room_id, match.round_id)]
+        pairs, numbers = [], []
+        for board_id, open_result in sorted(open_results.items(), key=lambda kv: kv[1].board.number):
+            closed_result = closed_results.get(board_id)
+            open_entry = entry_for(open_result) if open_result else None
+            closed_entry = entry_for(closed_result) if closed_result else None
+            if open_entry is None or closed_entry is None:
+                continue
+            pairs.append((open_entry, closed_entry))
+            numbers.append(open_result.board.number)
+        if not pairs:
+            continue
+        penalty = penalties.get(match.pk, NO_MATCH_PENALTY)
+        options = {"artificial_imps": regs["average_plus_imps"], "knockout": event.kind == Event.Kind.KNOCKOUT_TEAMS}
+        ms = existing.get(match.pk) or MatchScore(match=match)
+        try:
+            scored = _score_match(pairs, penalty, vp_scale=scale, **options)
+            ms.unscaled_boards = None
+        except EngineInputError as error:
+            if error.field != "boards":
+                raise
+            # A discrete scale with no table for this many boards (a match part played, or a
+            # scale chosen for other match lengths): the IMPs stand, the VPs wait for a scale
+            # that has the table, and the pages say so. The recalculation must not fail on it,
+            # or the event's standings would stay pending for good.
+            scored = imp_engine.team_match(pairs, vp_scale="wbf2013-20", **options)
+            ms.unscaled_boards = scored.scale_boards
+        ms.home_imps, ms.away_imps = to_decimal(scored.home_imps), to_decimal(scored.away_imps)
+        ms.home_imp_penalty, ms.away_imp_penalty, ms.home_vp_penalty, ms.away_vp_penalty = penalty
+        ms.boards = [
+            {"board": n, "home": exact_str(b.home), "away": exact_str(b.away)} for n, b in zip(numbers, scored.boards)
+        ]
+        to_save.append(ms)
+        if ms.unscaled_boards is not None:
+            ms.home_vp = ms.away_vp = None
+            continue
+        ms.home_vp, ms.away_vp = Decimal(scored.home_vp), Decimal(scored.away_vp)
+        session_id = match.round.session_id
+        rows.append((session_id, match.home_id, Fraction(str(scored.home_vp)), None, len(pairs)))
+        rows.append((session_id, match.away_id, Fraction(str(scored.away_vp)), None, len(pairs)))
+    for ms in to_save:
+        ms.save()
+    merged = defaultdict(lambda: [Fraction(0), 0])
+    for session_id, cid, vp, _top, boards in rows:
+        merged[(session_id, cid)][0] += vp
+        merged[(session_id, cid)][1] += boards
+    return with_event_totals([(sid, cid, total, None, boards) for (sid, cid), (total, boards) in merged.items()])
+
+
+NO_MATCH_PENALTY = (Decimal(0), Decimal(0), Decimal(0), Decimal(0))
+
+
+def _match_penalties(event):
+    """{match id: (home IMPs, away IMPs, home VPs, away VPs)}: the penalties in force, added up."""
+    totals = defaultdict(lambda: list(NO_MATCH_PENALTY))
+    for match_id, home_id, team_id, unit, amount in MatchPenalty.objects.filter(
+        match__round__session__event=event, withdrawn_at__isnull=True
+    ).values_list("match_id", "match__home_id", "team_id", "unit", "amount"):
+        index = (0 if unit == MatchPenalty.Unit.IMPS else 2) + (0 if team_id == home_id else 1)
+        totals[match_id][index] += amount
+    return {match_id: tuple(values) for match_id, values in totals.items()}
+
+
+def _score_match(pairs, penalty, *, vp_scale, **options):
+    """The match as the engine scores it, with its penalties: VPs come off after the conversion
+    (the engine's ``vp_penalties``), IMPs off the penalised team's own margin before it, so the
+    opponents' VPs stay as they were."""
+    home_imps, away_imps, home_vps, away_vps = penalty
+    scored = imp_engine.team_match(pairs, vp_scale=vp_scale, vp_penalties=(home_vps, away_vps), **options)
+    if not (home_imps or away_imps):
+        return scored
+    return dataclasses.replace(
+        scored,
+        home_vp=vp_for_margin(scored.home_imps - Fraction(home_imps), scored.scale_boards, vp_scale) - home_vps,
+        away_vp=vp_for_margin(scored.away_imps - Fraction(away_imps), scored.scale_boards, vp_scale) - away_vps,
+    )
