@@ -24,10 +24,11 @@ from bridge.deals import (
     next_seat,
     normalise_call,
     parse_seat,
-    validate_auction,
 )
 from bridge.engine.contract import parse_contract
+from bridge.irregularities import AuctionAsCalled, read_auction
 from bridge.messages import _, ngettext
+from bridge.play_irregularities import PlayIrregularity, declarer_after, trick_leaders
 
 # --- The record --------------------------------------------------------------------------
 
@@ -47,6 +48,13 @@ class AuctionCall:
     ``call`` is normalised (``Pass``, ``X``, ``XX``, ``1C``..``7NT``); ``tempo_seconds`` is how
     long the player took (for unauthorised-information cases), None when not recorded;
     ``note`` is the director's own remark.
+
+    The auction as called (``bridge.irregularities``): ``seat`` the seat that made the call
+    when it was not that seat's turn (empty: in rotation); ``status`` what became of an
+    irregular call (``accepted``, ``condoned``, ``cancelled``, ``withdrawn``, ``pending``;
+    empty: it stands, or the Laws read what happened from the calls after it);
+    ``attention_by`` the seat that drew attention to it; ``law`` the law sub-section the
+    director applied; ``option`` the option chosen (``27B1a:2D``, ``29B``...).
     """
 
     call: str
@@ -54,9 +62,23 @@ class AuctionCall:
     explanation: str = ""
     tempo_seconds: int | None = None
     note: str = ""
+    seat: str = ""
+    status: str = ""
+    attention_by: str = ""
+    law: str = ""
+    option: str = ""
 
     def __post_init__(self) -> None:
         self.call = normalise_call(self.call)
+        if self.seat:
+            self.seat = parse_seat(self.seat, "seat")
+        if self.attention_by:
+            self.attention_by = parse_seat(self.attention_by, "attention_by")
+
+    @property
+    def irregular(self) -> bool:
+        """Whether the record says anything of an irregularity in this call."""
+        return bool(self.seat or self.status or self.attention_by or self.law or self.option)
 
 
 @dataclass
@@ -75,6 +97,11 @@ class Auction:
     ``play`` is a list of tricks, each up to four cards in play order (only the last may be
     short). A play that stops after the opening lead is kept as ``opening_lead`` alone, so
     records read from any format compare equal.
+
+    ``calls`` are the calls as called, irregular ones included (``bridge.irregularities``);
+    ``play_irregularities`` the leads and plays out of turn, premature plays, exposed cards and
+    declarer's penalty-card lead options (``bridge.play_irregularities``): a trick whose lead
+    out of turn was accepted starts with that card, from the offender's seat.
     """
 
     dealer: str
@@ -82,10 +109,14 @@ class Auction:
     opening_lead: str | None = None
     play: list[list[str]] = field(default_factory=list)
     claim: Claim | None = None
+    play_irregularities: list[PlayIrregularity] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.dealer = parse_seat(self.dealer)
         self.calls = [c if isinstance(c, AuctionCall) else AuctionCall(c) for c in self.calls]
+        self.play_irregularities = [
+            i if isinstance(i, PlayIrregularity) else PlayIrregularity.from_dict(i) for i in self.play_irregularities
+        ]
         self.play = [[parse_card(card) for card in trick] for trick in self.play if trick]
         if self.opening_lead:
             self.opening_lead = parse_card(self.opening_lead)
@@ -104,8 +135,12 @@ class Auction:
     def validate(self, complete: bool = True) -> tuple[str | None, str | None]:
         """Check the auction and the shape of the play; return ``(contract, declarer)`` as
         ``validate_auction`` does: ``("3NT", "S")``, ``("PASS", None)``, or ``(None, None)``
-        for an unfinished auction when ``complete`` is False. Raises DealError."""
-        contract, declarer = validate_auction(self.dealer, [c.call for c in self.calls], complete)
+        for an unfinished auction when ``complete`` is False. Raises DealError.
+
+        The calls are read as called (``bridge.irregularities.read_auction``): an insufficient
+        bid or a call out of rotation the next player called over stands (27A1, 29A)."""
+        as_called = self.as_called(complete)
+        contract, declarer = as_called.contract, as_called.declarer
         if self.play and self.play[0][0] != self.opening_lead:
             raise DealError(
                 "play",
@@ -144,26 +179,37 @@ class Auction:
             )
         return contract, declarer
 
+    def as_called(self, complete: bool = True) -> AuctionAsCalled:
+        """The auction as called: the legal calls, the contract, every irregular call."""
+        return read_auction(self.dealer, self.calls, complete)
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: ``{"dealer", "calls": [{"call", "alert", "explanation",
         "tempo_seconds", "note"}], "opening_lead", "play", "claim": {"tricks", "text"} or
-        None}``."""
-        return {
+        None}``. A call with an irregularity also has ``seat``, ``status``, ``attention_by``,
+        ``law`` and ``option``; ``play_irregularities`` is there when the play had any."""
+        calls = []
+        for c in self.calls:
+            entry: dict[str, Any] = {
+                "call": c.call,
+                "alert": c.alert,
+                "explanation": c.explanation,
+                "tempo_seconds": c.tempo_seconds,
+                "note": c.note,
+            }
+            if c.irregular:
+                entry.update(seat=c.seat, status=c.status, attention_by=c.attention_by, law=c.law, option=c.option)
+            calls.append(entry)
+        data: dict[str, Any] = {
             "dealer": self.dealer,
-            "calls": [
-                {
-                    "call": c.call,
-                    "alert": c.alert,
-                    "explanation": c.explanation,
-                    "tempo_seconds": c.tempo_seconds,
-                    "note": c.note,
-                }
-                for c in self.calls
-            ],
+            "calls": calls,
             "opening_lead": self.opening_lead,
             "play": [list(trick) for trick in self.play],
             "claim": None if self.claim is None else {"tricks": self.claim.tricks, "text": self.claim.text},
         }
+        if self.play_irregularities:
+            data["play_irregularities"] = [i.to_dict() for i in self.play_irregularities]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Auction:
@@ -175,6 +221,7 @@ class Auction:
             opening_lead=data.get("opening_lead"),
             play=data.get("play", []),
             claim=Claim(claim["tricks"], claim.get("text", "")) if claim else None,
+            play_irregularities=[PlayIrregularity.from_dict(i) for i in data.get("play_irregularities", [])],
         )
 
 
@@ -250,9 +297,13 @@ def check_play(deal: Deal, auction: Auction) -> tuple[str | None, str | None]:
     trump = parse_contract(contract).strain
     assert declarer is not None  # a contract was bid
     seen: dict[str, int] = {}
-    leader, won = next_seat(declarer), 0
-    for start in range(0, len(cards), 4):
+    played = [cards[start : start + 4] for start in range(0, len(cards), 4)]
+    leaders = trick_leaders(declarer, played, auction.play_irregularities, trump)
+    declarer = declarer_after(declarer, auction.play_irregularities)
+    won = 0
+    for number, start in enumerate(range(0, len(cards), 4)):
         trick = cards[start : start + 4]
+        leader = leaders[number]
         for offset, card in enumerate(trick):
             seat, index = next_seat(leader, offset), start + offset
             if card in seen:
@@ -266,8 +317,7 @@ def check_play(deal: Deal, auction: Auction) -> tuple[str | None, str | None]:
                 )
             seen[card] = index
         if len(trick) == 4:
-            leader = trick_winner(trick, leader, trump)
-            won += leader in (declarer, next_seat(declarer, 2))
+            won += trick_winner(trick, leader, trump) in (declarer, next_seat(declarer, 2))
     if auction.claim:
         tricks, left = auction.claim.tricks, 13 - len(cards) // 4
         if tricks < won:

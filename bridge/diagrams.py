@@ -65,10 +65,46 @@ def call_text(call: str, suit_symbols: bool = True) -> str:
     return call
 
 
-def _note_parts(call: AuctionCall) -> Message | str:
+IRREGULAR_KINDS = {
+    "insufficient": _("insufficient bid"),
+    "out_of_rotation": _("out of rotation"),
+    "inadmissible": _("inadmissible call"),
+    "after_close": _("call after the auction ended"),
+    "change": _("change of call"),
+    "cancelled": _("cancelled call"),
+}
+IRREGULAR_STATUSES = {
+    "accepted": _("accepted"),
+    "condoned": _("condoned"),
+    "cancelled": _("cancelled"),
+    "withdrawn": _("withdrawn"),
+    "pending": _("awaiting the director"),
+}
+
+
+def _seats(auction: Auction) -> tuple[list[str], dict[int, Any]]:
+    """The seat of each call as called, and the irregular calls by index; the plain rotation
+    when the auction cannot be read (a faulty auction is still drawn)."""
+    try:
+        as_called = auction.as_called(complete=False)
+    except ValueError:
+        return [next_seat(auction.dealer, i) for i in range(len(auction.calls))], {}
+    return list(as_called.seats), as_called.irregular_by_index
+
+
+def _note_parts(call: AuctionCall, irregular: Any = None) -> Message | str:
     """What a note says of a call, as a Message (English as a ``str``; scoring.i18n.translate
     gives the reader's language); "" when there is nothing to say."""
     parts: list[Message | str] = []
+    if irregular is not None:
+        parts.append(
+            Message(
+                "%(kind)s, %(status)s (%(law)s)",
+                kind=IRREGULAR_KINDS.get(irregular.kind, irregular.kind),
+                status=IRREGULAR_STATUSES.get(irregular.status, irregular.status),
+                law=irregular.law or "-",
+            )
+        )
     if call.alert:
         parts.append(_("alerted: %(explanation)s", explanation=call.explanation) if call.explanation else _("alerted"))
     elif call.explanation:
@@ -91,10 +127,11 @@ def auction_notes(auction: Auction, suit_symbols: bool = True) -> list[dict[str,
     alerted: 15-17"}, ...]`` (``index`` is the call's 0-based position; ``text`` is a Message:
     English as it stands, the reader's language through scoring.i18n.translate)."""
     notes: list[dict[str, Any]] = []
+    seats, irregular = _seats(auction)
     for index, call in enumerate(auction.calls):
-        parts = _note_parts(call)
+        parts = _note_parts(call, irregular.get(index))
         if parts:
-            seat = next_seat(auction.dealer, index)
+            seat = seats[index]
             notes.append(
                 {
                     "number": len(notes) + 1,
@@ -113,7 +150,18 @@ def auction_notes(auction: Auction, suit_symbols: bool = True) -> list[dict[str,
 
 
 def _blank(seat: str) -> dict[str, Any]:
-    return {"seat": seat, "call": "", "text": "", "level": "", "symbol": "", "red": False, "alert": False, "notes": []}
+    return {
+        "seat": seat,
+        "call": "",
+        "text": "",
+        "level": "",
+        "symbol": "",
+        "red": False,
+        "alert": False,
+        "notes": [],
+        "irregular": False,
+        "cancelled": False,
+    }
 
 
 def auction_rows(auction: Auction, suit_symbols: bool = True) -> list[list[dict[str, Any]]]:
@@ -125,13 +173,20 @@ def auction_rows(auction: Auction, suit_symbols: bool = True) -> list[list[dict[
     ``symbol`` are empty; a blank cell has ``call`` and ``text`` empty.
     """
     numbers = {note["index"]: note["number"] for note in auction_notes(auction)}
+    seats, irregular = _seats(auction)
     cells = [_blank(seat) for seat in COLUMNS[: COLUMNS.index(auction.dealer)]]
     for index, call in enumerate(auction.calls):
         bid = call.call[:1].isdigit()
         text = call_text(call.call, suit_symbols)
+        seat = seats[index]
+        # The calls as called: a call goes in its own seat's column, blanks for seats skipped,
+        # a new row when its column is already past (a call out of rotation, a replaced call).
+        while COLUMNS[len(cells) % 4] != seat:
+            cells.append(_blank(COLUMNS[len(cells) % 4]))
+        entry = irregular.get(index)
         cells.append(
             {
-                "seat": next_seat(auction.dealer, index),
+                "seat": seat,
                 "call": call.call,
                 "text": text,
                 "level": call.call[0] if bid else "",
@@ -139,6 +194,8 @@ def auction_rows(auction: Auction, suit_symbols: bool = True) -> list[list[dict[
                 "red": call.call[1:] in ("H", "D"),
                 "alert": call.alert,
                 "notes": [numbers[index]] if index in numbers else [],
+                "irregular": entry is not None,
+                "cancelled": entry is not None and entry.status in ("cancelled", "withdrawn"),
             }
         )
     while len(cells) % 4:
@@ -338,6 +395,9 @@ def _auction(
                 body = _esc(cell["level"]) + (f'<tspan fill="{RED}">{symbol}</tspan>' if cell["red"] else symbol)
             for number in cell["notes"]:
                 body += f'<tspan class="note-ref" font-size="9" dy="-6">{number}</tspan>'
+            if cell["cancelled"]:  # a call that does not stand: struck through, as on a paper form
+                out.append(_text(x, y, body, text_decoration="line-through", fill="#777"))
+                continue
             out.append(_text(x, y, body))
     out.append("</g>")
 

@@ -21,6 +21,7 @@ from bridge import messages
 from bridge.auction import Auction, check_play
 from bridge.deals import RANKS, SUITS, Deal, DealError
 from bridge.messages import Message
+from bridge.play_irregularities import trick_leaders
 
 # bridge.messages is not annotated yet: its marker, typed here (makemessages still reads "_").
 _: Callable[..., Message] = messages._
@@ -202,6 +203,8 @@ class PlayRecord:
         else:
             if trick != len(self.tricks) + 1:
                 raise _fault("play", _("the play stops in trick %(n)s", n=len(self.tricks)))
+        if trick <= len(self.tricks):
+            leader = self.tricks[trick - 1].leader  # a lead out of turn accepted: the trick's own leader
         current: tuple[str, ...] = ()
         if trick <= len(self.tricks):
             current = self.tricks[trick - 1].cards[:card]
@@ -242,15 +245,22 @@ def read_play(deal: Deal, auction: Auction) -> PlayRecord:
     strain = strain_of(contract)
     cards: list[str] = list(auction.cards)
     tricks: list[Trick] = []
-    leader = next_seat(declarer)
-    for start in range(0, len(cards), 4):
+    # The seat that led each trick as played: an accepted lead out of turn starts its trick
+    # (bridge.play_irregularities); check_play has already given the declarer after Law 54A.
+    leaders = trick_leaders(declarer, [cards[i : i + 4] for i in range(0, len(cards), 4)], [], strain)
+    if auction.play_irregularities:
+        auction_declarer = auction.as_called(False).declarer or declarer
+        leaders = trick_leaders(
+            auction_declarer, [cards[i : i + 4] for i in range(0, len(cards), 4)], auction.play_irregularities, strain
+        )
+    for number, start in enumerate(range(0, len(cards), 4)):
         played = tuple(cards[start : start + 4])
+        leader = leaders[number]
         winner = winning = None
         if len(played) == 4:
             index = winning_index(played, strain)
             winner, winning = next_seat(leader, index), played[index]
         tricks.append(Trick(number=len(tricks) + 1, leader=leader, cards=played, winner=winner, winning_card=winning))
-        leader = winner or leader
     claim = auction.claim.tricks if auction.claim is not None else None
     return PlayRecord(contract=contract, declarer=declarer, strain=strain, deal=deal, tricks=tuple(tricks), claim=claim)
 

@@ -167,6 +167,8 @@ def test_auction_rows_start_at_west_with_blanks_before_the_dealer(record):
         "red": False,
         "alert": True,
         "notes": [1],
+        "irregular": False,
+        "cancelled": False,
     }
     assert rows[1][0]["red"] and rows[1][0]["symbol"] == "\u2666" and rows[1][0]["notes"] == [2]
     assert rows[1][1]["notes"] == [3] and not rows[1][1]["alert"]

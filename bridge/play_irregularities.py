@@ -1,0 +1,675 @@
+"""The play as played: leads and plays out of turn, premature plays and exposed cards (Laws
+49-57), per edition of the Laws (1997, 2007, 2017).
+
+A board's record (``bridge.auction.Auction``) keeps the tricks as the cards were played to
+them and, in ``Auction.play_irregularities``, one ``PlayIrregularity`` per irregularity: a
+lead out of turn (``lead_out_of_turn``: the opening lead, Law 54; a defender's later lead, 53
+and 56; declarer's from either hand, 55), a premature lead or play by a defender before his
+partner played (``premature``, 57), a defender's card exposed (``exposed``, 49: a penalty card,
+50), and declarer's choice when the offender's partner came to lead while a major penalty card
+was on the table (``penalty_card_lead``, 50D2 and 51B). Each says who drew attention and who
+accepted the card, and the option chosen.
+
+``lead_out_of_turn``, ``premature_play``, ``penalty_card`` and ``penalty_card_lead_options``
+compute each law's options and rectification; ``trick_leaders`` gives the seat that led each
+trick as played (an accepted lead out of turn starts the trick from the wrong seat; after
+Law 54A declarer's partner declares); ``penalty_cards_through_play`` follows every penalty card
+from its exposure until it is played or picked up, and offers declarer's lead options (50D2,
+51B) at the trick where the offender's partner is to lead. docs/irregularities.md has the
+Law -> function table.
+
+Plain Python, no Django.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bridge import messages
+from bridge.deals import RANKS, SEAT_WORDS, DealError, next_seat, parse_seat
+from bridge.irregularities import EDITIONS, IrregularityError, check_edition, side
+from bridge.messages import Message
+
+# bridge.messages is not annotated yet: its marker, typed here (makemessages still reads "_").
+_: Callable[..., Message] = messages._
+
+KINDS = ("lead_out_of_turn", "premature", "exposed", "penalty_card_lead")
+HONOURS = "AKQJT"
+
+
+def _card(text: str, field: str = "card") -> str:
+    card = (text or "").strip().upper().replace("10", "T")
+    if len(card) != 2 or card[0] not in "SHDC" or card[1] not in RANKS:
+        raise IrregularityError(field, _("'%(text)s' is not a card: write the suit and the rank, e.g. SQ", text=text))
+    return card
+
+
+@dataclass
+class PlayIrregularity:
+    """One irregularity in the play, as the record keeps it.
+
+    ``kind`` one of ``lead_out_of_turn``, ``premature``, ``exposed``, ``penalty_card_lead``;
+    ``trick`` the trick (1-13) it happened in (a premature lead to the next trick: that next
+    trick); ``seat`` the offender (for ``penalty_card_lead`` the defender about to lead);
+    ``card`` the card led, played or exposed (empty for ``penalty_card_lead``);
+    ``attention_by`` the seat that drew attention (empty: nobody, the next player played);
+    ``accepted_by`` the seat that accepted a lead out of turn (53A, 54, 55A); ``option`` the
+    option chosen: ``54A``, ``54B``, ``54D`` (opening lead out of turn), ``53A`` or ``56``
+    (a defender's later lead out of turn), ``55A``, ``55B1``, ``55B2`` (declarer's),
+    ``57A1``, ``57A2``, ``57A3:<suit>`` (premature play), ``require:<suit>``,
+    ``prohibit:<suit>[,<suit>]`` or ``none`` (50D2, 51B); ``deliberate`` an exposed card was
+    exposed through deliberate play (50B); ``note`` the director's remark."""
+
+    kind: str
+    trick: int
+    seat: str
+    card: str = ""
+    attention_by: str = ""
+    accepted_by: str = ""
+    option: str = ""
+    deliberate: bool = False
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise IrregularityError(
+                "kind",
+                _(
+                    "'%(text)s' is not an irregularity of the play: lead_out_of_turn, premature, exposed or "
+                    "penalty_card_lead",
+                    text=self.kind,
+                ),
+            )
+        if not isinstance(self.trick, int) or not 1 <= self.trick <= 13:
+            raise IrregularityError("trick", _("the trick is a number from 1 to 13, not %(trick)s", trick=self.trick))
+        self.seat = parse_seat(self.seat, "seat")
+        if self.card:
+            self.card = _card(self.card)
+        elif self.kind != "penalty_card_lead":
+            raise IrregularityError("card", _("say which card was led, played or exposed"))
+        for name in ("attention_by", "accepted_by"):
+            if getattr(self, name):
+                setattr(self, name, parse_seat(getattr(self, name), name))
+
+    @property
+    def accepted(self) -> bool:
+        """A lead out of turn treated as correct (53A, 54A, 54B, 55A)."""
+        return bool(self.accepted_by) or self.option in ("53A", "54A", "54B", "55A")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "trick": self.trick,
+            "seat": self.seat,
+            "card": self.card,
+            "attention_by": self.attention_by,
+            "accepted_by": self.accepted_by,
+            "option": self.option,
+            "deliberate": self.deliberate,
+            "note": self.note,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PlayIrregularity:
+        names = cls.__dataclass_fields__
+        return cls(**{key: value for key, value in data.items() if key in names})
+
+
+@dataclass(frozen=True)
+class PlayRectification:
+    """What a law of the play does: ``law``, ``text``, ``accepted`` (the card stands as a
+    correct lead or play), ``penalty_card`` (``""``, ``"major"`` or ``"minor"``),
+    ``declarer_becomes_dummy`` (54A), ``restored`` (the card goes back to the hand without
+    rectification), ``adjustment`` (the law under which the director may still adjust)."""
+
+    law: str
+    text: Message
+    accepted: bool = False
+    penalty_card: str = ""
+    declarer_becomes_dummy: bool = False
+    restored: bool = False
+    adjustment: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        params: dict[str, object] = getattr(self.text, "params", {})
+        return {
+            "law": self.law,
+            "text": str(self.text),
+            "text_template": getattr(self.text, "template", str(self.text)),
+            "text_params": {key: str(value) for key, value in params.items()},
+            "accepted": self.accepted,
+            "penalty_card": self.penalty_card,
+            "declarer_becomes_dummy": self.declarer_becomes_dummy,
+            "restored": self.restored,
+            "adjustment": self.adjustment,
+        }
+
+
+@dataclass(frozen=True)
+class PlayChoice:
+    """An option offered: ``key`` (what the record stores), ``chooser`` (``declarer``,
+    ``defender``, ``offender``) and the rectification."""
+
+    key: str
+    chooser: str
+    rectification: PlayRectification
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "chooser": self.chooser, **self.rectification.to_dict()}
+
+
+# --- Leads out of turn (53-56) -------------------------------------------------------------
+
+
+def lead_out_of_turn(
+    edition: str, *, offender: str, declarer: str, opening: bool, dummy_seen: bool = False
+) -> list[PlayChoice]:
+    """The options after a card faced as a lead out of turn by ``offender``.
+
+    The opening lead by a defender (Law 54): declarer spreads his hand and becomes dummy (54A),
+    accepts it, dummy goes down and declarer plays second from his own hand (54B), or, unless he
+    could have seen dummy's cards (54C, ``dummy_seen``), has it retracted: a major penalty card
+    (54D; 1997 54D and 56), declarer's lead options of 50D2 at the partner's first lead. A later
+    lead by a defender: accepted (53A) or retracted, a major penalty card (56). A lead by
+    declarer from either hand: a defender accepts (55A) or has it retracted: restored without
+    rectification when a defender was to lead (55B1), from the correct hand when declarer led
+    from the wrong one (55B2); 55C lets the director adjust if declarer gained from it."""
+    check_edition(edition)
+    offender, declarer = parse_seat(offender, "offender"), parse_seat(declarer, "declarer")
+    dummy = next_seat(declarer, 2)
+    if offender in (declarer, dummy):
+        if opening:
+            raise IrregularityError(
+                "offender",
+                _("declarer's side does not make the opening lead: a card faced by them is not a lead (Law 24, 48)"),
+            )
+        return [
+            PlayChoice(
+                "55A",
+                "defender",
+                PlayRectification("55A", _("a defender accepts the lead: it stands as a correct lead"), accepted=True),
+            ),
+            PlayChoice(
+                "55B1",
+                "defender",
+                PlayRectification(
+                    "55B1",
+                    _("it was a defender's turn to lead: the card goes back to declarer's hand without rectification"),
+                    restored=True,
+                    adjustment="55C",
+                ),
+            ),
+            PlayChoice(
+                "55B2",
+                "defender",
+                PlayRectification(
+                    "55B2",
+                    _("declarer led from the wrong hand: the card is retracted and he leads from the correct hand"),
+                    restored=True,
+                    adjustment="55C",
+                ),
+            ),
+        ]
+    retract_law = "54D" if opening else "56"
+    retracted = PlayChoice(
+        retract_law,
+        "declarer",
+        PlayRectification(
+            retract_law,
+            _(
+                "declarer has the card retracted: it becomes a major penalty card, and at the offender's partner's next "
+                "lead declarer chooses under Law 50D2"
+            ),
+            penalty_card="major",
+            adjustment="50E3" if edition != "1997" else "72B1",
+        ),
+    )
+    if not opening:
+        return [
+            PlayChoice(
+                "53A",
+                "declarer",
+                PlayRectification("53A", _("declarer accepts: the lead stands as correct"), accepted=True),
+            ),
+            retracted,
+        ]
+    choices = [
+        PlayChoice(
+            "54A",
+            "declarer",
+            PlayRectification(
+                "54A",
+                _("declarer spreads his hand: he becomes dummy and his partner declares"),
+                accepted=True,
+                declarer_becomes_dummy=True,
+            ),
+        ),
+        PlayChoice(
+            "54B",
+            "declarer",
+            PlayRectification(
+                "54B",
+                _("declarer accepts the lead: dummy is spread and declarer plays the second card from his own hand"),
+                accepted=True,
+            ),
+        ),
+    ]
+    if not dummy_seen:
+        choices.append(retracted)
+    return choices
+
+
+def premature_play(
+    edition: str, *, partner_suits: str = "SHDC", declarer_played_both_hands: bool = False, dummy_played: bool = False
+) -> list[PlayChoice]:
+    """Law 57A: a defender led to the next trick before his partner played to this one, or
+    played out of turn before his partner: the card is a major penalty card and declarer may
+    have the offender's partner play the highest card of the suit led (57A1), the lowest
+    (57A2), or (2007, 2017) a card of another suit he names; 1997: forbid a suit he names
+    (57A3, key ``57A3:<suit>``). No rectification when declarer had played from both hands, or
+    dummy had played or been told to (57C)."""
+    check_edition(edition)
+    if declarer_played_both_hands or dummy_played:
+        return [
+            PlayChoice(
+                "57C",
+                "declarer",
+                PlayRectification(
+                    "57C",
+                    _("declarer had already played from both hands (or dummy had played): no rectification"),
+                    accepted=True,
+                ),
+            )
+        ]
+    choices = [
+        PlayChoice(
+            "57A1",
+            "declarer",
+            PlayRectification(
+                "57A1",
+                _(
+                    "the card is a major penalty card; the offender's partner plays the highest card he holds of the suit led"
+                ),
+                penalty_card="major",
+            ),
+        ),
+        PlayChoice(
+            "57A2",
+            "declarer",
+            PlayRectification(
+                "57A2",
+                _(
+                    "the card is a major penalty card; the offender's partner plays the lowest card he holds of the suit led"
+                ),
+                penalty_card="major",
+            ),
+        ),
+    ]
+    for suit in partner_suits:
+        text = (
+            _(
+                "the card is a penalty card; the offender's partner may not play a card of the suit declarer names "
+                "(%(suit)s)",
+                suit=suit,
+            )
+            if edition == "1997"
+            else _(
+                "the card is a major penalty card; the offender's partner plays a card of the suit declarer names "
+                "(%(suit)s)",
+                suit=suit,
+            )
+        )
+        choices.append(PlayChoice(f"57A3:{suit}", "declarer", PlayRectification("57A3", text, penalty_card="major")))
+    return choices
+
+
+# --- Penalty cards (49-52) -----------------------------------------------------------------
+
+
+def penalty_card(edition: str, *, card: str, deliberate: bool, other_penalty_cards: int = 0) -> PlayRectification:
+    """Law 50B: a single card below the rank of an honour exposed unintentionally is a minor
+    penalty card (50C: the offender may not play another card of that suit below an honour
+    before it; no lead restriction for his partner); an honour, a card exposed through
+    deliberate play, or any card when the defender has two or more penalty cards, is a major
+    penalty card (50D: played at the first legal opportunity; declarer's options when the
+    partner is to lead). 50E (2007, 2017): what must be played is authorised for everyone, the
+    rest unauthorised to the partner; the director may adjust (50E3)."""
+    check_edition(edition)
+    card = _card(card)
+    adjust = "50E3" if edition != "1997" else "16"
+    if not deliberate and card[1] not in HONOURS and other_penalty_cards == 0:
+        return PlayRectification(
+            "50C",
+            _(
+                "a minor penalty card: the offender may not play another card of that suit below an honour before it "
+                "(he may play an honour instead); his partner has no lead restriction"
+            ),
+            penalty_card="minor",
+            adjustment=adjust,
+        )
+    return PlayRectification(
+        "50D",
+        _(
+            "a major penalty card: it must be played at the first legal opportunity, and when the offender's partner "
+            "is to lead declarer chooses under Law 50D2"
+        ),
+        penalty_card="major",
+        adjustment=adjust,
+    )
+
+
+def penalty_card_lead_options(edition: str, penalty_cards: Sequence[str]) -> list[PlayChoice]:
+    """Declarer's options when the offender's partner is to lead while the offender has one or
+    more major penalty cards: require the lead of a penalty card's suit (key
+    ``require:<suit>``: the penalty cards of that suit are picked up; 50D2a, 51B1a, 51B2a),
+    prohibit it for as long as the partner keeps the lead (``prohibit:<suit>``: picked up;
+    with several suits, declarer may prohibit one or more of them, 51B2b), or neither
+    (``none``: any lead, the penalty cards stay, 50D2b)."""
+    check_edition(edition)
+    cards = [_card(c) for c in penalty_cards]
+    if not cards:
+        raise IrregularityError("penalty_cards", _("there is no penalty card"))
+    suits = [s for s in "SHDC" if any(c[0] == s for c in cards)]
+    several = len(suits) > 1
+    choices = []
+    for suit in suits:
+        choices.append(
+            PlayChoice(
+                f"require:{suit}",
+                "declarer",
+                PlayRectification(
+                    "51B2a" if several else ("51B1a" if len([c for c in cards if c[0] == suit]) > 1 else "50D2a"),
+                    _(
+                        "declarer requires the lead of %(suit)s: the penalty cards of that suit are picked up",
+                        suit=suit,
+                    ),
+                ),
+            )
+        )
+    for suit in suits:
+        choices.append(
+            PlayChoice(
+                f"prohibit:{suit}",
+                "declarer",
+                PlayRectification(
+                    "51B2b" if several else ("51B1b" if len([c for c in cards if c[0] == suit]) > 1 else "50D2a"),
+                    _(
+                        "declarer prohibits the lead of %(suit)s for as long as the offender's partner keeps the lead: the "
+                        "penalty cards of that suit are picked up",
+                        suit=suit,
+                    ),
+                ),
+            )
+        )
+    if several:
+        choices.append(
+            PlayChoice(
+                "prohibit:" + ",".join(suits),
+                "declarer",
+                PlayRectification(
+                    "51B2b",
+                    _(
+                        "declarer prohibits the lead of every suit of a penalty card: all the penalty cards are picked up"
+                    ),
+                ),
+            )
+        )
+    choices.append(
+        PlayChoice(
+            "none",
+            "declarer",
+            PlayRectification(
+                "50D2b", _("declarer neither requires nor prohibits a lead: any lead, the penalty cards stay")
+            ),
+        )
+    )
+    return choices
+
+
+def penalty_card_obligation(
+    hand: Sequence[str], penalty_cards: Sequence[str], major: bool, suit_led: str | None
+) -> tuple[str, ...]:
+    """The cards the offender may play now with penalty cards on the table (50C, 50D1, 51A):
+    following suit comes first; a major penalty card that can be played legally must be (declarer
+    designates which when there are several); with a minor penalty card he may not play another
+    card of its suit below an honour first. ``hand`` holds every card he has, penalty cards
+    included."""
+    cards = [_card(c) for c in hand]
+    penalties = [_card(c) for c in penalty_cards if _card(c) in cards]
+    legal = [c for c in cards if suit_led is None or c[0] == suit_led] or cards
+    playable = [c for c in penalties if c in legal]
+    if not playable:
+        return tuple(legal)
+    if major:
+        return tuple(playable)
+    blocked = {c for c in legal if c not in penalties and c[1] not in HONOURS and any(p[0] == c[0] for p in playable)}
+    return tuple(c for c in legal if c not in blocked)
+
+
+# --- The play as played --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PenaltyCardState:
+    """A penalty card on the table: its ``seat``, the ``card``, ``major``, where it came from
+    (``trick``, ``law``) and what became of it (``played_at`` the trick it was played to,
+    ``picked_up_at`` the trick at whose lead declarer's choice picked it up)."""
+
+    seat: str
+    card: str
+    major: bool
+    trick: int
+    law: str
+    played_at: int | None = None
+    picked_up_at: int | None = None
+
+
+@dataclass(frozen=True)
+class LeadOptions:
+    """At ``trick``, ``leader`` (a defender) is to lead while his partner has major penalty
+    cards ``penalty_cards``: declarer's options and the one recorded (``chosen``, empty when
+    none is)."""
+
+    trick: int
+    leader: str
+    penalty_cards: tuple[str, ...]
+    choices: tuple[PlayChoice, ...]
+    chosen: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "trick": self.trick,
+            "leader": self.leader,
+            "penalty_cards": list(self.penalty_cards),
+            "choices": [c.to_dict() for c in self.choices],
+            "chosen": self.chosen,
+        }
+
+
+def declarer_after(declarer: str, irregularities: Sequence[PlayIrregularity]) -> str:
+    """The seat that declares: after Law 54A (declarer spread his hand on an opening lead out of
+    turn), the partner of the auction's declarer."""
+    for irregularity in irregularities:
+        if irregularity.kind == "lead_out_of_turn" and irregularity.trick == 1 and irregularity.option == "54A":
+            return next_seat(declarer, 2)
+    return declarer
+
+
+def trick_leaders(
+    declarer: str, tricks: Sequence[Sequence[str]], irregularities: Sequence[PlayIrregularity], strain: str
+) -> list[str]:
+    """The seat that led each trick as played: the seat after the one that won the trick before
+    (declarer's left-hand opponent to the first), except where a lead out of turn was accepted
+    (53A, 54A, 54B, 55A, or the next player played to it): that trick starts from the
+    offender. After 54A the partner of the auction's declarer declares. Raises DealError when
+    an accepted lead out of turn is not the card the trick starts with."""
+    from bridge.play import winning_index
+
+    real_declarer = declarer_after(declarer, irregularities)
+    accepted = {
+        i.trick: i
+        for i in irregularities
+        if i.kind == "lead_out_of_turn" and (i.accepted or not (i.option or i.attention_by))
+    }
+    leaders: list[str] = []
+    leader = next_seat(real_declarer)
+    for number, trick in enumerate(tricks, 1):
+        lead = accepted.get(number)
+        if lead is not None:
+            if not trick or trick[0] != lead.card:
+                raise DealError(
+                    "play",
+                    _(
+                        "trick %(n)s: the lead out of turn %(card)s was accepted, but the trick starts with %(first)s",
+                        n=number,
+                        card=lead.card,
+                        first=trick[0] if trick else "-",
+                    ),
+                )
+            if not (number == 1 and lead.option == "54A"):
+                leader = lead.seat
+        leaders.append(leader)
+        if len(trick) == 4:
+            leader = next_seat(leader, winning_index(list(trick), strain))
+    return leaders
+
+
+def penalty_cards_through_play(
+    edition: str,
+    declarer: str,
+    tricks: Sequence[Sequence[str]],
+    leaders: Sequence[str],
+    irregularities: Sequence[PlayIrregularity],
+) -> tuple[list[PenaltyCardState], list[LeadOptions]]:
+    """Every penalty card from the trick it was made until it is played or picked up, and
+    declarer's lead options (50D2, 51B) at each trick a defender led while his partner had a
+    major penalty card, with the choice recorded for that trick."""
+    check_edition(edition)
+    real_declarer = declarer_after(declarer, irregularities)
+    dummy = next_seat(real_declarer, 2)
+    made: dict[int, list[tuple[str, str, bool, str]]] = {}
+    for irregularity in irregularities:
+        if irregularity.seat in (real_declarer, dummy):
+            continue  # declarer's exposed cards are not penalty cards (Law 48A)
+        law = ""
+        deliberate = irregularity.deliberate
+        if irregularity.kind == "lead_out_of_turn" and irregularity.option in ("54D", "56"):
+            law, deliberate = irregularity.option, True
+        elif irregularity.kind == "premature" and not irregularity.option.startswith("57C"):
+            law, deliberate = "57A", True
+        elif irregularity.kind == "exposed":
+            law = "49"
+        if law:
+            made.setdefault(irregularity.trick, []).append((irregularity.seat, irregularity.card, deliberate, law))
+    chosen = {i.trick: i.option for i in irregularities if i.kind == "penalty_card_lead"}
+    states: list[dict[str, Any]] = []
+    options: list[LeadOptions] = []
+    for number in range(1, len(tricks) + 1):
+        for seat, card, deliberate, law in made.get(number, []):
+            states.append(
+                {"seat": seat, "card": card, "major": True, "deliberate": deliberate, "trick": number, "law": law}
+            )
+        # 50B: a lone low card exposed by accident is minor; two or more penalty cards are all major.
+        for state in states:
+            if state.get("played_at") or state.get("picked_up_at"):
+                continue
+            others = [
+                s
+                for s in states
+                if s is not state and s["seat"] == state["seat"] and not (s.get("played_at") or s.get("picked_up_at"))
+            ]
+            state["major"] = bool(state["deliberate"] or state["card"][1] in HONOURS or others)
+        trick = tricks[number - 1]
+        leader = leaders[number - 1]
+        if trick and leader not in (real_declarer, dummy):
+            partner = next_seat(leader, 2)
+            open_major = [
+                s
+                for s in states
+                if s["seat"] == partner
+                and s["major"]
+                and not (s.get("played_at") or s.get("picked_up_at"))
+                and s["trick"] <= number
+            ]
+            if open_major:
+                cards = tuple(s["card"] for s in open_major)
+                choice = chosen.get(number, "")
+                options.append(
+                    LeadOptions(number, leader, cards, tuple(penalty_card_lead_options(edition, cards)), choice)
+                )
+                if choice.startswith(("require:", "prohibit:")):
+                    picked = choice.split(":", 1)[1].split(",")
+                    for s in open_major:
+                        if s["card"][0] in picked:
+                            s["picked_up_at"] = number
+        for offset, card in enumerate(trick):
+            seat = next_seat(leader, offset)
+            for s in states:
+                if s["seat"] == seat and s["card"] == card and not s.get("played_at"):
+                    s["played_at"] = number
+    result = [
+        PenaltyCardState(
+            s["seat"], s["card"], s["major"], s["trick"], s["law"], s.get("played_at"), s.get("picked_up_at")
+        )
+        for s in states
+    ]
+    return result, options
+
+
+def describe(irregularity: PlayIrregularity) -> Message:
+    """The irregularity in words, for the play record and the diagram."""
+    who = SEAT_WORDS[irregularity.seat]
+    if irregularity.kind == "lead_out_of_turn":
+        if irregularity.accepted:
+            return _(
+                "trick %(n)s: %(who)s led %(card)s out of turn; accepted",
+                n=irregularity.trick,
+                who=who,
+                card=irregularity.card,
+            )
+        return _(
+            "trick %(n)s: %(who)s led %(card)s out of turn; not accepted (%(law)s)",
+            n=irregularity.trick,
+            who=who,
+            card=irregularity.card,
+            law=irregularity.option or "-",
+        )
+    if irregularity.kind == "premature":
+        return _(
+            "trick %(n)s: %(who)s played %(card)s before his partner (%(law)s)",
+            n=irregularity.trick,
+            who=who,
+            card=irregularity.card,
+            law=irregularity.option or "57A",
+        )
+    if irregularity.kind == "exposed":
+        return _("trick %(n)s: %(who)s exposed %(card)s", n=irregularity.trick, who=who, card=irregularity.card)
+    return _(
+        "trick %(n)s: %(who)s to lead with a penalty card on the table; declarer chose %(option)s",
+        n=irregularity.trick,
+        who=who,
+        option=irregularity.option or "-",
+    )
+
+
+__all__ = [
+    "EDITIONS",
+    "KINDS",
+    "LeadOptions",
+    "PenaltyCardState",
+    "PlayChoice",
+    "PlayIrregularity",
+    "PlayRectification",
+    "declarer_after",
+    "describe",
+    "lead_out_of_turn",
+    "penalty_card",
+    "penalty_card_lead_options",
+    "penalty_card_obligation",
+    "penalty_cards_through_play",
+    "premature_play",
+    "side",
+    "trick_leaders",
+]
