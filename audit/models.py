@@ -129,10 +129,10 @@ class AuditHead(models.Model):
 
 
 class AuditCheckpoint(models.Model):
-    """One row: the last entry a verification found intact (its sequence and hash), so the
-    auditor's desk checks only the entries written since. ``seal`` is an HMAC of the two with
-    the server's secret key: a checkpoint moved or written behind the application's back does
-    not verify, and the whole trail is checked instead."""
+    """One row: when the trail was last verified (``full_verified_at``: from the first entry).
+    Bookkeeping only, trusted for nothing: what a check starts from is the last signed tree head
+    (``SignedTreeHead``). ``sequence``, ``hash`` and ``seal`` (an HMAC with the secret key) were
+    the desk's starting point before the signed heads, and are no longer read."""
 
     sequence = models.PositiveBigIntegerField(default=0)
     hash = models.CharField(max_length=64, default=GENESIS)
@@ -140,3 +140,72 @@ class AuditCheckpoint(models.Model):
     verified_at = models.DateTimeField(null=True, blank=True)
     # When the whole trail, from entry 1, was last found intact.
     full_verified_at = models.DateTimeField(null=True, blank=True)
+
+
+class TreeHeadQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        raise PermissionError("Signed tree heads cannot be changed.")
+
+    def delete(self):
+        raise PermissionError("Signed tree heads cannot be deleted.")
+
+
+class SignedTreeHead(models.Model):
+    """A signed tree head (RFC 9162): the Merkle root of the trail's first ``tree_size`` entries,
+    signed with the Ed25519 key kept outside the database (audit/signing.py), and exported to the
+    heads file as it is signed. Whoever rewrites the entries behind the application's back cannot
+    sign a head for the rewritten trail.
+
+    ``frontier``: the perfect subtrees of this tree, largest first (enough to extend it without
+    reading the older entries); ``consistency``: the RFC 9162 proof that the tree of
+    ``previous_size`` entries (the head before) is a prefix of this one; ``leaves``: the chain
+    hashes of the entries this head added (``previous_size`` + 1 to ``tree_size``), so that the
+    first entry rewritten since can be named. All hashes in hex."""
+
+    tree_size = models.PositiveBigIntegerField(unique=True)
+    root_hash = models.CharField(max_length=64)
+    timestamp = models.PositiveBigIntegerField()  # milliseconds since 1970, UTC: what was signed
+    key_id = models.CharField(max_length=16)
+    signature = models.CharField(max_length=128)
+    previous_size = models.PositiveBigIntegerField(default=0)
+    consistency = models.JSONField(default=list)
+    frontier = models.JSONField(default=list)
+    leaves = models.JSONField(default=list)
+
+    objects = TreeHeadQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("signed tree head")
+        verbose_name_plural = _("signed tree heads")
+        ordering = ["tree_size"]
+
+    def __str__(self):
+        return f"tree head of {self.tree_size} entries, signed {self.signed_at:%Y-%m-%d %H:%M:%S} UTC"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise PermissionError("Signed tree heads cannot be changed.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise PermissionError("Signed tree heads cannot be deleted.")
+
+    @property
+    def signed_at(self):
+        import datetime
+
+        return datetime.datetime.fromtimestamp(self.timestamp / 1000, tz=datetime.UTC)
+
+    def as_dict(self) -> dict:
+        """The head as exported (one line of the heads file)."""
+        return {
+            "tree_size": self.tree_size,
+            "root_hash": self.root_hash,
+            "timestamp": self.timestamp,
+            "key_id": self.key_id,
+            "signature": self.signature,
+            "previous_size": self.previous_size,
+            "consistency": self.consistency,
+            "frontier": self.frontier,
+            "leaves": self.leaves,
+        }

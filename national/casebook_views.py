@@ -90,10 +90,12 @@ def casebook_detail(request, pk):
         by_case.setdefault(problem["case"], []).append(problem)
     cases = {case.position: case for case in casebook.cases.select_related("appeal__ruling", "commentary_by")}
     labels = casebooks.text_field_labels()
+    proofs = decisions_in_trail(case.appeal_id for case in cases.values())
     rows = [
         {
             "entry": entry,
             "case": cases.get(entry["number"]),
+            "proof": proofs.get(getattr(cases.get(entry["number"]), "appeal_id", None)),
             "problems": by_case.get(entry["number"], []),
             "texts": [
                 (key, labels[key], entry["texts"].get(key, ""))
@@ -117,6 +119,24 @@ def casebook_detail(request, pk):
             "print_job": printing.latest(casebook),
         },
     )
+
+
+def decisions_in_trail(appeal_ids):
+    """Each appeal's decision as the audit trail holds it, with its inclusion proof in the last
+    signed tree head (audit.services.inclusion_proofs), by appeal id; a decision written after
+    that head has none yet (issue #30)."""
+    from audit import services as audit
+    from audit.models import AuditEntry
+
+    ids = [str(pk) for pk in appeal_ids]
+    latest = {}
+    decisions = AuditEntry.objects.filter(
+        object_type="appeals.appeal", object_id__in=ids, action__in=["appeal.decided", "appeal.further_decided"]
+    ).order_by("sequence")
+    for entry in decisions:
+        latest[entry.object_id] = entry  # a further appeal's decision is the last word
+    proofs = audit.inclusion_proofs(latest.values())
+    return {int(pk): proofs[entry.sequence] for pk, entry in latest.items() if entry.sequence in proofs}
 
 
 def _service(request, call, success):

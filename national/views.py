@@ -176,7 +176,8 @@ def home(request):
     from audit.services import verify_chain
     from national import casebooks
 
-    # Only the entries written since the last verified one: the whole trail is the button's work.
+    # Only the entries written since the last signed tree head: the whole trail is the button's
+    # (and beat's nightly task's) work.
     chain = verify_chain(since_checkpoint=True)
     tournaments = selectors.audited_tournaments(request.user)
     appeals = selectors.scoped_appeals(request.user)

@@ -52,6 +52,26 @@ def pytest_sessionfinish(session, exitstatus):
         session.exitstatus = 1
 
 
+@pytest.fixture(scope="session")
+def audit_signing_keys(tmp_path_factory):
+    """One Ed25519 key for the run, outside the database as in production (issue #30)."""
+    folder = tmp_path_factory.mktemp("audit-keys")
+    return folder / "audit-signing-key.pem", folder / "public"
+
+
+@pytest.fixture(autouse=True)
+def audit_signing(settings, audit_signing_keys, tmp_path):
+    """The signing key and, for each test, a heads file of its own: the database is rolled back
+    after each test, and the heads it signed must not outlive it."""
+    from audit import signing
+
+    settings.AUDIT_SIGNING_KEY_FILE, settings.AUDIT_PUBLIC_KEYS_DIR = map(str, audit_signing_keys)
+    settings.AUDIT_HEADS_FILE = str(tmp_path / "audit-heads.jsonl")
+    if not audit_signing_keys[0].exists():
+        signing.generate()
+    return signing
+
+
 @pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     # The real hasher is slow on purpose; tests log in dozens of users.

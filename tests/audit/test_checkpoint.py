@@ -1,6 +1,7 @@
-"""The auditor's desk verifies the audit trail from a checkpoint (the last entry verified, its
-hash, sealed with the server's key); the national body's button and ``verify_audit`` verify the
-whole trail. Tampering after the checkpoint, at it, or behind a moved checkpoint is found."""
+"""The auditor's desk verifies the audit trail from the last signed tree head (its last entry
+still the one signed, every entry since chained to it); the national body's button and
+``verify_audit`` verify the whole trail and sign a new head. Tampering after the head, at it, or
+behind a moved bookkeeping row is found."""
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -9,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from audit import services as audit
-from audit.models import AuditCheckpoint, AuditEntry
+from audit.models import AuditCheckpoint, AuditEntry, SignedTreeHead
 
 pytestmark = pytest.mark.django_db
 
@@ -29,14 +30,15 @@ def test_the_desk_checks_only_the_entries_written_since_the_checkpoint():
     write(5)
     full = audit.verify_chain()
     assert (full.checked, full.intact, full.since) == (5, True, 0)
-    checkpoint = AuditCheckpoint.objects.get()
-    assert (checkpoint.sequence, checkpoint.hash) == (5, AuditEntry.objects.get(sequence=5).hash)
-    assert checkpoint.full_verified_at is not None
+    assert full.signed.tree_size == 5 and full.signed.leaves[-1] == AuditEntry.objects.get(sequence=5).hash
+    assert AuditCheckpoint.objects.get().full_verified_at is not None
     write(3)
     check = audit.verify_chain(since_checkpoint=True)
-    assert (check.checked, check.intact, check.since) == (8, True, 5)
-    assert AuditCheckpoint.objects.get().sequence == 8
-    # Nothing new: nothing to walk, the checkpoint's own entry still checked.
+    assert (check.checked, check.intact, check.since, check.head.tree_size) == (8, True, 5, 5)
+    # The desk signs nothing; beat's task (or the next full verification) does.
+    assert list(SignedTreeHead.objects.values_list("tree_size", flat=True)) == [5]
+    assert audit.sign_tree_head().tree_size == 8
+    # Nothing new: nothing to walk, the head's own entry still checked.
     assert audit.verify_chain(since_checkpoint=True).since == 8
 
 
@@ -54,8 +56,9 @@ def test_the_desk_writes_nothing_when_nothing_was_written_since_the_checkpoint()
     assert not [q["sql"] for q in queries if "FOR UPDATE" in q["sql"].upper()]  # and takes no row lock
     assert queries.captured_queries  # the checkpoint and the trail were read
     write(1)
-    assert audit.verify_chain(since_checkpoint=True).checked == 5
-    assert AuditCheckpoint.objects.get().sequence == 5
+    with CaptureQueriesContext(connection) as queries:
+        assert audit.verify_chain(since_checkpoint=True).checked == 5
+    assert not [q for q in queries if q["sql"].lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE"))]
 
 
 def test_an_entry_changed_after_the_checkpoint_is_found():
@@ -66,7 +69,10 @@ def test_an_entry_changed_after_the_checkpoint_is_found():
     checked, broken, reason = audit.verify_chain(since_checkpoint=True)
     assert (checked, broken.sequence) == (5, 6)
     assert reason == "its content does not match its hash: it was changed after it was written"
-    assert AuditCheckpoint.objects.get().sequence == 4  # never moved past a break
+    # Nothing is signed over a break, by the task or by the full verification.
+    assert isinstance(audit.sign_tree_head(), audit.ChainCheck)
+    assert not audit.verify_chain().intact
+    assert list(SignedTreeHead.objects.values_list("tree_size", flat=True)) == [4]
 
 
 def test_an_entry_changed_before_the_checkpoint_is_found_by_the_full_verification(client):
@@ -83,38 +89,41 @@ def test_an_entry_changed_before_the_checkpoint_is_found_by_the_full_verificatio
         "The chain breaks at entry 2: its content does not match its hash: it was changed after it was "
         "written. 1 entries before it are intact." in page
     )
-    assert not AuditCheckpoint.objects.exists()
+    assert AuditCheckpoint.objects.get().full_verified_at is None
     checked, broken, _reason = audit.verify_chain(since_checkpoint=True)
     assert (checked, broken.sequence) == (1, 2)
     with pytest.raises(CommandError, match="broken at entry 2"):
         call_command("verify_audit")
 
 
-def test_the_checkpoints_own_entry_changed_is_found():
+def test_the_heads_own_entry_changed_is_found():
     write(4)
-    audit.verify_chain()
+    head = audit.verify_chain().signed
     tamper(4)
     checked, broken, reason = audit.verify_chain(since_checkpoint=True)
     assert (checked, broken.sequence) == (0, 4)
-    assert reason == "it was verified before, and has changed since: run the full verification to see the rest"
+    assert reason == (
+        f"it is not the entry signed in the tree head of 4 entries signed at {head.signed_at:%Y-%m-%d %H:%M:%S} UTC: "
+        "it has changed since; run the full verification to see the rest"
+    )
 
 
-def test_a_checkpoint_moved_behind_the_applications_back_hides_nothing():
+def test_the_bookkeeping_row_moved_behind_the_applications_back_hides_nothing():
     write(3)
     audit.verify_chain()
     write(4)
     tamper(5)
-    # Moved past the changed entry to entry 7 with its real hash: the seal does not match, so
-    # the whole trail is checked, and entry 5 is found.
+    # The old checkpoint's fields moved past the changed entry: nothing reads them any more; the
+    # desk starts from the signed head of 3 entries, and entry 5 is found.
     last = AuditEntry.objects.get(sequence=7)
     AuditCheckpoint.objects.filter(pk=1).update(sequence=7, hash=last.hash)
     checked, broken, _reason = audit.verify_chain(since_checkpoint=True)
     assert (checked, broken.sequence) == (4, 5)
 
 
-def test_a_trail_rewritten_with_fresh_hashes_is_caught_at_the_checkpoint():
+def test_a_trail_rewritten_with_fresh_hashes_is_caught_at_the_signed_head():
     """Whoever rewrites an entry and every hash after it (and the head) makes a chain that
-    verifies from the first entry; the sealed checkpoint still holds the hash entry 5 had."""
+    verifies from the first entry; the signed head still holds the hash entry 5 had."""
     write(5)
     audit.verify_chain()
     previous = AuditEntry.objects.get(sequence=1).hash
@@ -140,7 +149,10 @@ def test_the_command_verifies_from_the_checkpoint_on_request(capsys):
     write(2)
     call_command("verify_audit", "--since-checkpoint")
     out = capsys.readouterr().out
-    assert "The audit trail is intact: 5 entries verified (entries 4 to 5; those before were verified earlier)." in out
+    assert (
+        "The audit trail is intact: 5 entries verified (entries 4 to 5; those before are in the last signed tree head)."
+        in out
+    )
 
 
 def test_the_desk_says_what_it_checked_and_offers_the_full_verification(client):
@@ -148,12 +160,17 @@ def test_the_desk_says_what_it_checked_and_offers_the_full_verification(client):
     client.force_login(superuser())
     page = client.get(reverse("national:national-home")).content.decode()
     assert "Intact: 3 entries verified" in page and "Verify the whole trail now" in page
+    assert 'id="chain-head"' not in page  # nothing signed yet
+    response = client.post(reverse("national:audit-verify"), follow=True)
+    page = response.content.decode()
+    assert "The whole audit trail is intact: 3 entries verified from the first." in page
+    assert "A tree head of 3 entries was signed." in page
     write(2)
     page = client.get(reverse("national:national-home")).content.decode()
     assert "Intact: 5 entries verified" in page
     assert "Entries up to 3 were verified before; those after it were checked now." in page
-    response = client.post(reverse("national:audit-verify"), follow=True)
-    assert "The whole audit trail is intact: 5 entries verified from the first." in response.content.decode()
+    head = SignedTreeHead.objects.get()
+    assert "Last signed tree head: 3 entries, signed at" in page and f"with key {head.key_id}." in page
 
 
 def superuser():

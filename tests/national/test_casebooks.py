@@ -466,3 +466,29 @@ def test_expert_ratings_show_whether_appeals_improved_rulings(decided, client):
     assert "1 rated appeal." in page
     assert '<th scope="row">Improved the ruling</th><td class="num">1</td>' in page
     assert '<th scope="row">Worsened the ruling</th><td class="num">0</td>' in page
+
+
+def test_each_case_shows_its_decision_in_the_signed_trail(decided, client, django_capture_on_commit_callbacks):
+    """Issue #30: beside a case, "this decision is in the trail as of head N, signed at T", from
+    its RFC 9162 inclusion proof; a decision rewritten in the database behind the application's
+    back no longer proves."""
+    from audit import services as audit
+    from audit.models import AuditEntry
+    from tests.audit.forgery import rewrite
+
+    casebook = compile_book(decided)
+    client.force_login(decided.auditor)
+    url = reverse("national:casebook", args=[casebook.pk])
+    assert 'id="case-1-trail"' not in client.get(url).content.decode()  # no head signed yet
+    with django_capture_on_commit_callbacks(execute=True):
+        head = audit.sign_tree_head()
+    decision = AuditEntry.objects.filter(object_id=str(decided.appeal.pk), action="appeal.decided").get()
+    page = client.get(url).content.decode()
+    assert (
+        f"This decision is in the audit trail (entry {decision.sequence}) as of the tree head of {head.tree_size} "
+        "entries, signed at" in page
+    )
+    assert "its inclusion proof verifies." in page
+    rewrite(decision.sequence, summary="Appeal 1: dismissed")
+    page = client.get(url).content.decode()
+    assert f"This decision's entry in the audit trail ({decision.sequence}) does not prove to be in" in page
