@@ -172,9 +172,14 @@ def _signed_heads(*, all_heads: bool) -> list[dict[str, Any]] | str:
     or why they cannot be trusted: a head signed by no trusted key, a head in the file missing
     from the database, two different heads of one size. ``all_heads=False``: only the last one of
     each (the desk's check)."""
-    keys = signing.public_keys()
     rows = SignedTreeHead.objects.order_by("-tree_size").values(*HEAD_FIELDS)
     in_database = list(rows if all_heads else rows[:1])
+    if not in_database and not signing.heads_file().exists():
+        return []  # nothing signed yet
+    try:
+        keys = signing.public_keys()
+    except signing.SigningKeyMissing as missing:
+        return f"the signed tree heads cannot be checked: {missing}"
     heads: dict[int, dict[str, Any]] = {}
     for head in in_database:
         if not signing.signature_valid(head, keys):
@@ -367,9 +372,7 @@ def verify_chain(batch: int = 2000, *, since_checkpoint: bool = False, sign: boo
     if not check.intact:
         AuditCheckpoint.objects.filter(pk=1).update(full_verified_at=None)
         return check
-    AuditCheckpoint.objects.update_or_create(
-        pk=1, defaults={"sequence": check.checked, "verified_at": timezone.now(), "full_verified_at": timezone.now()}
-    )
+    _mark_verified(check.checked)
     signed = None
     if sign and check.checked:
         try:
@@ -380,6 +383,15 @@ def verify_chain(batch: int = 2000, *, since_checkpoint: bool = False, sign: boo
             return result
         signed = result
     return ChainCheck(check.checked, None, "", 0, check.head, signed)
+
+
+def _mark_verified(checked: int) -> None:
+    # update() and bulk_create send no save signal: this is bookkeeping of the check, not a
+    # change to the record (nor is a signed head, below).
+    now = timezone.now()
+    fields = {"sequence": checked, "verified_at": now, "full_verified_at": now}
+    if not AuditCheckpoint.objects.filter(pk=1).update(**fields):
+        AuditCheckpoint.objects.bulk_create([AuditCheckpoint(pk=1, **fields)], ignore_conflicts=True)
 
 
 def sign_tree_head(batch: int = 2000) -> SignedTreeHead | ChainCheck:
@@ -416,7 +428,7 @@ def sign_tree_head(batch: int = 2000) -> SignedTreeHead | ChainCheck:
             return ChainCheck(size, None, "the new tree is not consistent with the last signed head")
         timestamp = int(timezone.now().timestamp() * 1000)
         key, signature = signing.sign(last, timestamp, new_root)
-        signed = SignedTreeHead.objects.create(
+        signed = SignedTreeHead(
             tree_size=last,
             root_hash=new_root.hex(),
             timestamp=timestamp,
@@ -427,6 +439,7 @@ def sign_tree_head(batch: int = 2000) -> SignedTreeHead | ChainCheck:
             frontier=[node.hex() for node in frontier.nodes],
             leaves=hashes,
         )
+        SignedTreeHead.objects.bulk_create([signed])
         exported = signed.as_dict()
         transaction.on_commit(lambda: signing.export(exported))
     return signed

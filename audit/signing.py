@@ -40,9 +40,22 @@ def tree_head_message(tree_size: int, timestamp: int, root_hash: bytes) -> bytes
 
 
 def _serialization():
+    _installed()
     from cryptography.hazmat.primitives import serialization
 
     return serialization
+
+
+def _installed() -> None:
+    """The ``cryptography`` package (requirements.txt) signs and verifies; an installation that
+    lacks it can neither, and says so instead of failing on an import."""
+    try:
+        import cryptography  # noqa: F401
+    except ImportError:
+        raise SigningKeyMissing(
+            "The cryptography package is not installed (requirements.txt): tree heads can be neither signed nor "
+            "verified."
+        ) from None
 
 
 def key_id(public_key: Ed25519PublicKey) -> str:
@@ -65,6 +78,7 @@ def heads_file() -> Path:
 
 
 def private_key() -> Ed25519PrivateKey:
+    _installed()
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
     path = key_file()
@@ -117,6 +131,7 @@ def sign(tree_size: int, timestamp: int, root_hash: bytes) -> tuple[str, str]:
 def signature_valid(head: dict[str, Any], keys: dict[str, Ed25519PublicKey] | None = None) -> bool:
     """Whether ``head`` (tree_size, timestamp, root_hash, key_id, signature) is signed by a key
     this installation trusts."""
+    _installed()
     from cryptography.exceptions import InvalidSignature
 
     key = (public_keys() if keys is None else keys).get(head.get("key_id", ""))
@@ -135,6 +150,7 @@ def generate(*, rotate: bool = False) -> tuple[str, str | None]:
     the public keys' directory; (new key id, retired key id or None). Without ``rotate`` an
     existing key is kept and this refuses. With it the old private key is overwritten, and its
     public key stays in the directory, so heads it signed still verify."""
+    _installed()
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
     path = key_file()

@@ -68,7 +68,10 @@ def audit_signing(settings, audit_signing_keys, tmp_path):
     settings.AUDIT_SIGNING_KEY_FILE, settings.AUDIT_PUBLIC_KEYS_DIR = map(str, audit_signing_keys)
     settings.AUDIT_HEADS_FILE = str(tmp_path / "audit-heads.jsonl")
     if not audit_signing_keys[0].exists():
-        signing.generate()
+        try:
+            signing.generate()
+        except signing.SigningKeyMissing:
+            pass  # an environment without the cryptography package: the tests that sign say so
     return signing
 
 
