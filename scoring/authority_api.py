@@ -61,6 +61,7 @@ class AuthoritySerializer(serializers.ModelSerializer):
                 "preset_value": row.preset_value,
                 "differs_from_preset": row.differs,
                 "unconfirmed": row.unconfirmed,
+                "status": row.status,
             }
             for row in rows
         }

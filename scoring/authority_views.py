@@ -26,6 +26,9 @@ class SettingRow:
     preset_value: object = None
     differs: bool = False
     unconfirmed: bool = False
+    # Which the value in force is: "confirmed", "assumed" or "default" (a preset's value, as its
+    # note says), "recorded" (the body's own, with its source), "" (nothing recorded).
+    status: str = ""
     history: list = field(default_factory=list)  # (effective_from, value, note), latest first
 
     @property
@@ -71,6 +74,7 @@ def settings_rows(authority, day=None):
         )
         if current is not None:
             row.effective_from, row.source = current.effective_from, current.note
+            row.status = presets.status_of_note(current.note) or "recorded"
         else:
             row.source = _("Not recorded: the Laws' or the system's default.")
         if preset is not None:
@@ -80,10 +84,11 @@ def settings_rows(authority, day=None):
             if current is None and entry is not None and entry.value == row.value:
                 # A preset's empty value ("no deposit") applied before settings could hold one
                 # was not recorded: the default applies, and it is the preset's, with its source.
-                row.effective_from, row.source, row.unconfirmed = (
+                row.effective_from, row.source, row.unconfirmed, row.status = (
                     entry.effective_from,
                     entry.note(preset.code),
                     not entry.confirmed,
+                    entry.status,
                 )
             elif current is not None:
                 entry = next((e for e in preset.entries_for(key) if e.effective_from == current.effective_from), None)

@@ -1,15 +1,24 @@
 """Regulating-authority presets: a body's regulations as data, one YAML file per body here.
 
-A preset gives, for each setting it covers (``COVERED``), one or more dated values, each with
-its source and a status: ``confirmed`` (the value is the source's), ``by-regulation`` (the source
-leaves it to the body's regulations, or its text is blank: the Laws' default is kept until the
-body sets it) or ``not-given`` (the source says nothing: the Laws' or the system's default is
-kept). Choosing a preset writes its dated values through ``scoring.services.apply_preset``;
-nothing here touches the database. How a body adds its own preset: docs/operations.md.
+A preset gives, for every setting the Laws leave to a regulating authority (``COVERED``: every
+setting but the preset itself), one or more dated values. Each value says what it rests on:
+
+- ``confirmed``: a source a reader can check, named in full: the ``document``, its ``edition``
+  (or date), the ``section`` and the ``address`` where it is published; the value and the date
+  it applies from are the ones that source gives (the date the body applied it);
+- ``assumed``: the value or its date is inferred; ``reason`` says why (and ``source``, where
+  one was found, what it rests on);
+- ``default``: the Laws' or the system's default is kept on purpose; ``reason`` says why (the
+  body's text says nothing, or leaves it to each event). Its value is the default.
+
+A preset also says when its sources were last ``checked``. Choosing a preset writes its dated
+values through ``scoring.services.apply_preset``; nothing here touches the database. How a body
+adds its own preset: docs/operations.md.
 """
 
 import datetime
 import functools
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,34 +28,28 @@ from django.core.exceptions import ValidationError
 from scoring import authority_settings
 
 DIRECTORY = Path(__file__).resolve().parent
-STATUSES = ("confirmed", "by-regulation", "not-given")
-# What every preset states, even where its source is silent (then it says so).
-COVERED = (
-    "laws_edition",
-    "appeal_period_minutes",
-    "appeals_body",
-    "appeals_committee_size",
-    "deposits",
-    "without_merit_sanction",
-    "without_merit_penalty",
-    "further_appeal",
-    "further_appeal_deposit",
-    "weighted_scores_allowed",
-    "weighted_max_components",
-    "weight_decimals",
-    "average_plus_percent",
-    "average_minus_percent",
-    "average_plus_imps",
-    "average_minus_imps",
-    "matchpoint_scale",
-    "casebook_names",
-    "vp_scale",
-)
+STATUSES = ("confirmed", "assumed", "default")
+# Every setting a regulating authority may set: each preset states each one, even where it keeps
+# the default (then on purpose, saying why).
+COVERED = tuple(key for key in authority_settings.SPECS if key != "preset")
+CITATION_FIELDS = ("document", "edition", "section", "address")
 NOTE_LENGTH = 300  # AuthoritySetting.note
+ADDRESS = re.compile(r"^https?://\S+$")
 
 
 class PresetError(ValueError):
     """A preset file that cannot be used: the message names the file, the setting and the reason."""
+
+
+@dataclass(frozen=True)
+class Citation:
+    document: str
+    edition: str
+    section: str
+    address: str
+
+    def __str__(self):
+        return f"{self.document}, {self.edition}, {self.section}: {self.address}"
 
 
 @dataclass(frozen=True)
@@ -55,18 +58,44 @@ class Entry:
     effective_from: datetime.date
     value: object
     status: str
-    source: str
+    citation: Citation | None = None
+    reason: str = ""
 
     @property
     def confirmed(self):
         return self.status == "confirmed"
 
+    @property
+    def source(self):
+        """What the value rests on, as a reader reads it: the citation, then the reason."""
+        parts = [str(self.citation)] if self.citation else []
+        if self.reason:
+            parts.append(self.reason)
+        return " ".join(part if part.endswith(".") else f"{part}." for part in parts)
+
     def note(self, preset_code):
-        """The source as an AuthoritySetting's note: "Preset ebu: ...", or "Preset ebu, unconfirmed
-        (by regulation): ..." (so a reader of the setting alone knows)."""
-        head = f"Preset {preset_code}" if self.confirmed else f"Preset {preset_code}, unconfirmed ({self.status})"
-        text = f"{head}: {self.source}"
+        """The source as an AuthoritySetting's note: "Preset ebu, confirmed: <document, edition,
+        section: address>. ...", "Preset acbl, assumed: ..." or "Preset abf, default: ...", so that
+        a reader of the setting alone knows which it is."""
+        if self.confirmed:
+            text = f"Preset {preset_code}, confirmed: {self.source}"
+        else:
+            reason = self.reason if self.reason.endswith(".") else f"{self.reason}."
+            text = f"Preset {preset_code}, {self.status}: {reason}"
+            if self.citation:
+                text += f" Source: {self.citation}."
         return text if len(text) <= NOTE_LENGTH else text[: NOTE_LENGTH - 3] + "..."
+
+
+def status_of_note(note):
+    """Which a value recorded from a preset is ("confirmed", "assumed", "default"), read from its
+    note; "" for a value the body recorded itself."""
+    note = str(note or "")
+    match = re.match(r"Preset [\w-]+, (confirmed|assumed|default): ", note)
+    if match:
+        return match.group(1)
+    # Written by a preset before its values named their sources (issue #34): none was checked.
+    return "assumed" if re.match(r"Preset [\w-]+(, unconfirmed \([\w-]+\))?: ", note) else ""
 
 
 @dataclass(frozen=True)
@@ -75,6 +104,7 @@ class Preset:
     name: str
     country: str
     caveat: str
+    checked: datetime.date
     entries: tuple
 
     def entries_for(self, key):
@@ -98,6 +128,14 @@ class Preset:
     def first_date(self):
         return min(e.effective_from for e in self.entries)
 
+    def citations(self):
+        """Every source the preset cites, once each, in the order of the settings."""
+        seen = []
+        for entry in self.entries:
+            if entry.citation and entry.citation not in seen:
+                seen.append(entry.citation)
+        return seen
+
 
 def available():
     """The codes of the presets shipped here, "laws" (the Laws' defaults) first."""
@@ -112,6 +150,12 @@ def load(code):
     return read(DIRECTORY / f"{code}.yaml")
 
 
+def _date(where, day):
+    if not isinstance(day, datetime.date) or isinstance(day, datetime.datetime):
+        raise PresetError(f"{where}: a date written YYYY-MM-DD, not {day!r}")
+    return day
+
+
 def read(path):
     """Read and check one preset file; raise PresetError naming what is wrong."""
     path = Path(path)
@@ -121,8 +165,16 @@ def read(path):
     except (OSError, yaml.YAMLError) as error:
         raise PresetError(f"{where}: cannot be read as YAML: {error}") from None
     if not isinstance(data, dict):
-        raise PresetError(f"{where}: must be a mapping with code, name, country, caveat and settings")
-    unknown = set(data) - {"code", "name", "country", "caveat", "settings"}
+        raise PresetError(f"{where}: must be a mapping with code, name, country, caveat, checked and settings")
+    # "x-..." fields hold YAML anchors (the sources the settings cite), nothing else.
+    unknown = {key for key in data if not str(key).startswith("x-")} - {
+        "code",
+        "name",
+        "country",
+        "caveat",
+        "checked",
+        "settings",
+    }
     if unknown:
         raise PresetError(f"{where}: unknown fields {', '.join(sorted(unknown))}")
     code = data.get("code")
@@ -130,14 +182,15 @@ def read(path):
         raise PresetError(f"{where}: code must be the file's name ('{path.stem}'), not {code!r}")
     if not isinstance(data.get("name"), str) or not data["name"].strip():
         raise PresetError(f"{where}: name: give the body's name")
+    checked = _date(f"{where}: checked (the day the sources were last checked)", data.get("checked"))
     settings = data.get("settings")
     if not isinstance(settings, dict):
         raise PresetError(f"{where}: settings: a mapping of setting to its dated values")
     missing = [key for key in COVERED if key not in settings]
     if missing:
         raise PresetError(
-            f"{where}: settings: every preset states {', '.join(missing)} (with status "
-            f"by-regulation or not-given where its source is silent)"
+            f"{where}: settings: every preset states {', '.join(missing)} (with status default and "
+            f"the reason where it keeps the default on purpose)"
         )
     entries = []
     for key, values in settings.items():
@@ -153,16 +206,30 @@ def read(path):
         name=data["name"].strip(),
         country=str(data.get("country") or ""),
         caveat=str(data.get("caveat") or "").strip(),
+        checked=checked,
         entries=tuple(entries),
     )
 
 
+def _citation(where, source, complete):
+    if not isinstance(source, dict) or set(source) - set(CITATION_FIELDS):
+        raise PresetError(f"{where}: source: a mapping of {', '.join(CITATION_FIELDS)}")
+    fields = {name: str(source.get(name) or "").strip() for name in CITATION_FIELDS}
+    lacking = [name for name, text in fields.items() if not text and (complete or name in ("document", "address"))]
+    if lacking:
+        raise PresetError(
+            f"{where}: source: give the {', '.join(lacking)} (a confirmed value names the document, "
+            f"its edition or date, the section and the address where it is published)"
+        )
+    if not ADDRESS.match(fields["address"]):
+        raise PresetError(f"{where}: source: address: where it is published, http(s)://..., not {fields['address']!r}")
+    return Citation(**{name: text or "-" for name, text in fields.items()})
+
+
 def _entry(where, key, item, seen):
-    if not isinstance(item, dict) or set(item) - {"from", "value", "status", "source"}:
-        raise PresetError(f"{where}: must be {{from, value, status, source}}")
-    day = item.get("from")
-    if not isinstance(day, datetime.date) or isinstance(day, datetime.datetime):
-        raise PresetError(f"{where}: from: a date written YYYY-MM-DD, not {day!r}")
+    if not isinstance(item, dict) or set(item) - {"from", "value", "status", "source", "reason"}:
+        raise PresetError(f"{where}: must be {{from, value, status, source, reason}}")
+    day = _date(f"{where}: from", item.get("from"))
     if day in seen:
         raise PresetError(f"{where}: from: {day} is given twice")
     seen.add(day)
@@ -172,9 +239,22 @@ def _entry(where, key, item, seen):
         authority_settings.validate_setting(key, item["value"])
     except ValidationError as error:
         raise PresetError(f"{where}: value: {'; '.join(error.messages)}") from None
-    if item.get("status") not in STATUSES:
-        raise PresetError(f"{where}: status: one of {', '.join(STATUSES)}, not {item.get('status')!r}")
-    source = str(item.get("source") or "").strip()
-    if not source:
-        raise PresetError(f"{where}: source: say where the value comes from (or that the source is silent)")
-    return Entry(key=key, effective_from=day, value=item["value"], status=item["status"], source=source)
+    status = item.get("status")
+    if status not in STATUSES:
+        raise PresetError(f"{where}: status: one of {', '.join(STATUSES)}, not {status!r}")
+    reason = " ".join(str(item.get("reason") or "").split())
+    citation = None
+    if status == "confirmed" and not item.get("source"):
+        raise PresetError(
+            f"{where}: source: a confirmed value names its source (document, edition, section, "
+            f"address); without one it is assumed, with the reason"
+        )
+    if item.get("source"):
+        citation = _citation(where, item["source"], complete=status == "confirmed")
+    if status != "confirmed" and not reason:
+        raise PresetError(f"{where}: reason: say why the value is {status}")
+    if status == "default":
+        default = authority_settings.SPECS[key].default
+        if item["value"] != default:
+            raise PresetError(f"{where}: value: a default kept on purpose is the default ({default!r})")
+    return Entry(key=key, effective_from=day, value=item["value"], status=status, citation=citation, reason=reason)

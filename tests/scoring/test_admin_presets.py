@@ -46,7 +46,7 @@ def test_an_authority_added_in_the_admin_starts_from_its_preset_and_is_audited(c
     )
     assert authority.settings.count() == len(presets.load("ebu").entries) + 1  # and the preset itself
     assert authority.settings.get(key="appeal_period_minutes").note == (
-        "Preset ebu: EBU regulations: 30 minutes (events may differ)."
+        "Preset ebu, default: Law 92B's 30 minutes; the EBU lets each event set its own period (not checked here)."
     )
     created = AuditEntry.objects.get(action="authority.created")
     assert (created.channel, created.actor, created.object_id) == ("admin", superuser, str(authority.pk))

@@ -82,21 +82,22 @@ def test_a_preset_file_with_an_empty_value_for_a_setting_that_needs_one_is_refus
 @pytest.mark.django_db
 def test_a_presets_no_deposit_is_recorded_with_its_source_and_date():
     authority = services.create_authority_with_preset(name="European Bridge League", code="ebl", preset="ebl")
-    setting = authority.settings.get(key="deposits")
-    assert (setting.value, setting.effective_from, setting.note) == (
+    setting = authority.settings.get(key="deposits", effective_from=datetime.date(2017, 9, 30))
+    assert (setting.value, setting.note) == (
         {},
-        datetime.date(2017, 1, 1),
-        "Preset ebl: EBL regulations: no deposit.",
+        "Preset ebl, assumed: No deposit is named for the review procedure in the sources checked: none assumed "
+        "(the earlier preset called it confirmed without a source).",
     )
     preset = presets.load("ebl")
     assert authority.settings.count() == len(preset.entries) + 1  # every dated value, empty ones too
     _preset, rows = settings_rows(authority, datetime.date(2026, 6, 1))
     row = next(row for row in rows if row.key == "deposits")
-    assert (row.shown, row.effective_from, row.differs, row.unconfirmed) == (
+    assert (row.shown, row.effective_from, row.differs, row.unconfirmed, row.status) == (
         "none",
-        datetime.date(2017, 1, 1),
+        datetime.date(2017, 9, 30),
         False,
-        False,
+        True,
+        "assumed",
     )
     penalty = next(row for row in rows if row.key == "without_merit_penalty")
     assert (penalty.shown, penalty.unconfirmed) == ("none", True)  # the notes give no figure

@@ -21,50 +21,46 @@ from tests.conftest import make_user
 
 TODAY = datetime.date(2026, 6, 1)
 GBP = "GBP"
+EBU_DEPOSITS = {
+    "currency": GBP,
+    "amounts": {
+        "mp_pairs": "20.00",
+        "imp_pairs_cross": "20.00",
+        "imp_pairs_butler": "20.00",
+        "teams_rr": "30.00",
+        "teams_swiss": "30.00",
+        "ko_teams": "30.00",
+    },
+}
 
-# The notes' table ("Regulating-authority presets worth shipping"), written out by hand: for each
-# body, the values its row gives (confirmed), and the cells that say "by regulation" or are blank
-# (the preset keeps the Laws' default and says so). Every other setting a preset covers is not in
-# the table: it keeps the default, marked not-given, unless listed under ASSUMED.
+# The notes' table ("Regulating-authority presets worth shipping") read against the sources found
+# (issue #34): for each body, the values in force today and which each is. A value is confirmed
+# only where a source a reader can check gives it; a value inferred is assumed (with the reason);
+# a default kept on purpose says why. Every other setting a preset covers keeps the default.
 TABLE = {
     "laws": {
-        "confirmed": {
-            "appeal_period_minutes": 30,
-            "appeals_body": "committee",
-            "deposits": {},
-            "average_plus_percent": "60",
-            "average_minus_percent": "40",
-            "average_plus_imps": 3,
-            "average_minus_imps": 3,
-            "weighted_scores_allowed": True,
-            "matchpoint_scale": "2/1",
-        },  # Law 78A, not the table: the notes' scoring pages
-        "by_regulation": {
-            "without_merit_sanction": "none",
-            "without_merit_penalty": {},
-            "further_appeal": "none",
-            "further_appeal_deposit": {},
-        },
+        "appeal_period_minutes": (30, "confirmed"),
+        "correction_period_minutes": (30, "confirmed"),
+        "appeals_body": ("committee", "confirmed"),
+        "deposits": ({}, "default"),
+        "average_plus_percent": ("60", "confirmed"),
+        "average_minus_percent": ("40", "confirmed"),
+        "average_plus_imps": (3, "confirmed"),
+        "average_minus_imps": (3, "confirmed"),
+        "weighted_scores_allowed": (True, "confirmed"),
+        "matchpoint_scale": ("2/1", "confirmed"),
+        "without_merit_sanction": ("none", "default"),
+        "further_appeal": ("none", "default"),
     },
     "ebu": {
-        "confirmed": {
-            "appeal_period_minutes": 30,
-            "appeals_body": "committee",
-            "appeals_committee_size": 3,
-            "deposits": {
-                "currency": GBP,
-                "amounts": {
-                    "mp_pairs": "20.00",
-                    "imp_pairs_cross": "20.00",
-                    "imp_pairs_butler": "20.00",
-                    "teams_rr": "30.00",
-                    "teams_swiss": "30.00",
-                    "ko_teams": "30.00",
-                },
-            },
-            "further_appeal_deposit": {"currency": GBP, "amount": "75.00"},
-            "without_merit_sanction": "deposit_and_penalty",
-            "without_merit_penalty": {
+        "laws_edition": ("2017", "confirmed"),
+        "appeal_period_minutes": (30, "default"),
+        "deposits": (EBU_DEPOSITS, "confirmed"),
+        "further_appeal_deposit": ({"currency": GBP, "amount": "75.00"}, "assumed"),
+        "further_appeal": ("binding", "assumed"),
+        "without_merit_sanction": ("deposit_and_penalty", "confirmed"),
+        "without_merit_penalty": (
+            {
                 "mp_pairs": "25%",
                 "individual": "25%",
                 "imp_pairs_cross": "6",
@@ -73,69 +69,54 @@ TABLE = {
                 "teams_rr": "1 VP",  # off the team's VPs in its match (scoring.models.MatchPenalty)
                 "teams_swiss": "1 VP",
             },
-            "weighted_scores_allowed": True,
-            "weighted_max_components": 5,
-            "weight_decimals": 2,
-            "team_penalty_units": "vps",  # "1 VP" at teams scored in VPs
-        },
-        "by_regulation": {},
+            "assumed",  # the 2023 figure is the White Book's; the day it took effect is not
+        ),
+        "team_penalty_units": ("vps", "assumed"),
     },
     "acbl": {
-        "confirmed": {
-            "appeal_period_minutes": 30,
-            "appeals_body": "director_panel",
-            "deposits": {},
-            "without_merit_sanction": "warning",
-            "without_merit_penalty": {},
-            "matchpoint_scale": "1/half",
-            "casebook_names": "masterpoints",
-        },
-        "by_regulation": {},
+        "laws_edition": ("2017", "confirmed"),
+        "appeal_period_minutes": (30, "default"),
+        "appeals_body": ("director_panel", "assumed"),
+        "deposits": ({}, "assumed"),
+        "without_merit_sanction": ("warning", "assumed"),
+        "without_merit_penalty": ({}, "assumed"),
+        "weighted_scores_allowed": (True, "confirmed"),
+        "further_appeal": ("binding", "confirmed"),
+        "further_appeal_period_minutes": (30 * 24 * 60, "confirmed"),
+        "matchpoint_scale": ("1/half", "assumed"),
+        "casebook_names": ("masterpoints", "assumed"),
+        "vp_scale": ("wbf2013-20", "default"),
     },
     "ebl": {
-        "confirmed": {
-            "appeal_period_minutes": 30,
-            "appeals_body": "reviewer",
-            "deposits": {},
-            "without_merit_sanction": "penalty",
-            "team_penalty_units": "vps_or_imps",  # "sanction in IMPs or VPs"
-        },
-        "by_regulation": {},
+        "laws_edition": ("2017", "assumed"),
+        "appeals_body": ("reviewer", "assumed"),
+        "deposits": ({}, "assumed"),
+        "without_merit_sanction": ("penalty", "assumed"),
+        "casebook_names": ("names", "confirmed"),
+        "team_penalty_units": ("vps_or_imps", "default"),
     },
     "abf": {
-        "confirmed": {"appeal_period_minutes": 30, "appeals_body": "reviewer", "casebook_names": "seats"},
-        "by_regulation": {"deposits": {}, "without_merit_sanction": "none", "without_merit_penalty": {}},
+        "laws_edition": ("2017", "confirmed"),
+        "appeal_period_minutes": (30, "default"),
+        "appeals_body": ("reviewer", "assumed"),
+        "casebook_names": ("seats", "default"),
+        "deposits": ({}, "default"),
     },
     "ufsb": {
-        "confirmed": {"appeal_period_minutes": 30, "appeals_body": "committee"},
-        "by_regulation": {
-            "deposits": {},
-            "without_merit_sanction": "none",
-            "without_merit_penalty": {},
-            "further_appeal_deposit": {},
-        },
+        "laws_edition": ("2017", "assumed"),
+        "appeal_period_minutes": (30, "default"),
+        "appeals_body": ("committee", "assumed"),
+        "further_appeal": ("binding", "assumed"),
     },
     "ibf": {
-        "confirmed": {"appeal_period_minutes": 30, "appeals_body": "committee"},
-        "by_regulation": {
-            "deposits": {},
-            "without_merit_sanction": "none",
-            "without_merit_penalty": {},
-            "further_appeal": "none",
-            "further_appeal_deposit": {},
-            "weighted_scores_allowed": True,
-            "average_plus_imps": 3,
-            "average_minus_imps": 3,
-        },
+        "laws_edition": ("2017", "assumed"),
+        "appeal_period_minutes": (30, "default"),
+        "appeals_body": ("committee", "default"),
+        "weighted_scores_allowed": (True, "default"),
+        "average_plus_imps": (3, "default"),
+        "further_appeal": ("none", "default"),
     },
 }
-# Unconfirmed values that are not the default: what the notes imply without saying it.
-ASSUMED = {
-    "ebu": {"further_appeal": "binding"},  # a national authority deposit: a further appeal exists
-    "ufsb": {"further_appeal": "binding"},  # "then the national federation"
-}
-# The Laws' editions by date, for every body: dated from each code's year, the day unconfirmed.
-EDITIONS = {datetime.date(2000, 6, 1): "1997", datetime.date(2010, 6, 1): "2007", TODAY: "2017"}
 
 
 def test_every_body_of_the_notes_has_a_preset():
@@ -145,43 +126,181 @@ def test_every_body_of_the_notes_has_a_preset():
 
 @pytest.mark.parametrize("code", sorted(TABLE))
 def test_each_preset_against_the_notes_table(code):
+    preset, defaults = presets.load(code), authority_settings.defaults()
+    for key, (value, status) in TABLE[code].items():
+        entry = preset.entry_on(key, TODAY)
+        assert (key, entry.value, entry.status) == (key, value, status)
+    for key in set(presets.COVERED) - set(TABLE[code]) - {"laws_edition"}:
+        entry = preset.entry_on(key, TODAY)
+        if entry.status == "default":
+            assert entry.value == defaults[key], f"{code}: {key} keeps the default"
+
+
+@pytest.mark.parametrize("code", sorted(TABLE))
+def test_every_value_says_what_it_rests_on(code):
+    """Confirmed: the document, its edition or date, the section and the address; assumed or
+    default: the reason. Every setting a body may set is stated, the correction period (79C), the
+    Butler datum and the further-appeal period among them, and the preset says when its sources
+    were checked."""
     preset = presets.load(code)
-    row, defaults = TABLE[code], authority_settings.defaults()
-    for key, value in row["confirmed"].items():
-        entry = preset.entry_on(key, TODAY)
-        assert (key, entry.value, entry.status) == (key, value, "confirmed")
-        assert entry.source
-    for key, value in row["by_regulation"].items():
-        entry = preset.entry_on(key, TODAY)
-        assert (key, entry.value, entry.status) == (key, value, "by-regulation")
-        assert value == defaults[key], f"{code}: {key} keeps the Laws' default"
-    rest = set(presets.COVERED) - set(row["confirmed"]) - set(row["by_regulation"]) - {"laws_edition"}
-    for key in rest:
-        entry = preset.entry_on(key, TODAY)
-        expected = ASSUMED.get(code, {}).get(key, defaults[key])
-        assert (key, entry.value, entry.status) == (key, expected, "not-given")
-    for day, edition in EDITIONS.items():
-        entry = preset.entry_on("laws_edition", day)
-        assert (entry.value, entry.confirmed) == (edition, False)
+    assert preset.checked == datetime.date(2026, 11, 28)
+    assert set(presets.COVERED) == set(authority_settings.SPECS) - {"preset"}
+    for key in presets.COVERED:
+        assert preset.entries_for(key), f"{code}: {key} is not stated"
+    for key in ("correction_period_minutes", "butler_drop", "butler_rounding", "further_appeal_period_minutes"):
+        assert preset.entry_on(key, TODAY) is not None
+    for entry in preset.entries:
+        if entry.confirmed:
+            citation = entry.citation
+            assert citation.document and citation.edition and citation.section, (code, entry.key)
+            assert citation.address.startswith(("http://", "https://")), (code, entry.key)
+            assert entry.note(code).startswith(f"Preset {code}, confirmed: {citation.document}")
+        else:
+            assert entry.reason, (code, entry.key)
+            assert entry.note(code).startswith(f"Preset {code}, {entry.status}: ")
+        assert presets.status_of_note(entry.note(code)) == entry.status
+    assert preset.citations(), f"{code}: no source named"
+
+
+# --- The errors issue #34 found, each read on a date before and after the change ----------------
+
+
+@pytest.mark.parametrize(
+    "code,before,after,edition_before,edition_after,status",
+    [
+        # The EBU's 2017 Laws from 1 August 2017; its 2007 book "effective August 2008 (in England)".
+        ("ebu", datetime.date(2017, 7, 31), datetime.date(2017, 8, 1), "2007", "2017", "confirmed"),
+        ("ebu", datetime.date(2008, 7, 31), datetime.date(2008, 8, 1), "1997", "2007", "assumed"),
+        # The ACBL: the 2008 book effective September 8, 2008; the 2017 one September 25, 2017.
+        ("acbl", datetime.date(2017, 9, 24), datetime.date(2017, 9, 25), "2007", "2017", "confirmed"),
+        ("acbl", datetime.date(2008, 9, 7), datetime.date(2008, 9, 8), "1997", "2007", "confirmed"),
+        # The ABF (Bridge NSW's page): 1 August 2017.
+        ("abf", datetime.date(2017, 7, 31), datetime.date(2017, 8, 1), "2007", "2017", "confirmed"),
+        # No day found: the WBF's deadline, assumed.
+        ("ebl", datetime.date(2017, 9, 29), datetime.date(2017, 9, 30), "2007", "2017", "assumed"),
+        ("ibf", datetime.date(2008, 9, 29), datetime.date(2008, 9, 30), "1997", "2007", "assumed"),
+        ("ufsb", datetime.date(2017, 9, 29), datetime.date(2017, 9, 30), "2007", "2017", "assumed"),
+        ("laws", datetime.date(2017, 9, 29), datetime.date(2017, 9, 30), "2007", "2017", "confirmed"),
+    ],
+)
+def test_each_edition_of_the_laws_from_the_day_the_body_brought_it_in(
+    code, before, after, edition_before, edition_after, status
+):
+    preset = presets.load(code)
+    assert preset.entry_on("laws_edition", before).value == edition_before
+    entry = preset.entry_on("laws_edition", after)
+    assert (entry.value, entry.effective_from, entry.status) == (edition_after, after, status)
+
+
+@pytest.mark.django_db
+def test_a_tournament_between_january_and_the_adoption_is_ruled_under_the_old_edition():
+    """Revoke transfers and weighted scores differ between editions: a May 2017 EBU tournament
+    was played under the 2007 Laws, a September one under the 2017 Laws."""
+    ebu = services.create_authority_with_preset(name="English Bridge Union", code="ebu", preset="ebu")
+    assert ebu.settings_on(datetime.date(2017, 5, 1))["laws_edition"] == "2007"
+    assert ebu.settings_on(datetime.date(2017, 9, 1))["laws_edition"] == "2017"
+    acbl = services.create_authority_with_preset(name="ACBL", code="acbl", preset="acbl")
+    assert acbl.settings_on(datetime.date(2017, 9, 1))["laws_edition"] == "2007"
+    assert acbl.settings_on(datetime.date(2017, 10, 1))["laws_edition"] == "2017"
+
+
+def test_the_acbl_forbade_weighted_scores_until_1_january_2016():
+    acbl = presets.load("acbl")
+    elected = acbl.entry_on("weighted_scores_allowed", datetime.date(2015, 12, 31))
+    assert (elected.value, elected.status, elected.effective_from) == (False, "confirmed", datetime.date(2008, 9, 8))
+    assert "12C1(e)" in elected.reason and "bridgewinners.com" in elected.citation.address
+    revoked = acbl.entry_on("weighted_scores_allowed", datetime.date(2016, 1, 1))
+    assert (revoked.value, revoked.status) == (True, "confirmed")
+    assert "2015 Summer NABC" in revoked.citation.document
+    assert acbl.values_on(datetime.date(2012, 6, 1))["weighted_scores_allowed"] is False
+    assert acbl.values_on(TODAY)["weighted_scores_allowed"] is True
+
+
+def test_the_acbl_appeal_without_merit_is_not_claimed_to_carry_no_score_penalty():
+    acbl = presets.load("acbl")
+    for day in (datetime.date(2006, 12, 31), TODAY):
+        penalty = acbl.entry_on("without_merit_penalty", day)
+        assert (penalty.value, penalty.status) == ({}, "assumed")
+        assert "Appendix B" in penalty.citation.document and "no score penalty" not in penalty.note("acbl")
+    assert acbl.entry_on("without_merit_sanction", datetime.date(2006, 12, 31)) is None
+    warning = acbl.entry_on("without_merit_sanction", datetime.date(2007, 1, 1))
+    assert (warning.value, warning.status) == ("warning", "assumed")
+
+
+def test_the_acbl_preset_does_not_give_the_wbf_scale_as_the_acbl_s():
+    entry = presets.load("acbl").entry_on("vp_scale", TODAY)
+    assert (entry.value, entry.status) == ("wbf2013-20", "default")
+    assert entry.note("acbl").startswith("Preset acbl, default: Not an ACBL scale: the WBF 2013 20-VP scale")
+
+
+def test_the_ebu_deposits_and_its_2016_sanction_for_an_appeal_without_merit():
+    ebu = presets.load("ebu")
+    # The deposits were in force before 2016 (the earlier guidance notes: forfeited if frivolous).
+    before = ebu.entry_on("deposits", datetime.date(2016, 6, 1))
+    assert (before.value, before.status) == (EBU_DEPOSITS, "assumed")
+    assert ebu.values_on(datetime.date(2016, 7, 31))["without_merit_sanction"] == "deposit"
+    assert ebu.values_on(datetime.date(2016, 7, 31))["without_merit_penalty"] == {}
+    # From 1 August 2016 (not 1 January): the deposit and a score penalty in matchpoints, IMPs and VPs.
+    changed = ebu.entry_on("without_merit_penalty", datetime.date(2016, 8, 1))
+    assert (changed.effective_from, changed.status) == (datetime.date(2016, 8, 1), "confirmed")
+    assert changed.value == {
+        "mp_pairs": "20%",
+        "individual": "20%",
+        "imp_pairs_cross": "6",
+        "imp_pairs_butler": "6",
+        "ko_teams": "6",
+        "teams_rr": "1 VP",
+        "teams_swiss": "1 VP",
+    }
+    assert changed.citation.address == "https://www.ebu.co.uk/node/2430"
+    assert ebu.entry_on("deposits", datetime.date(2016, 8, 1)).status == "confirmed"
+    assert ebu.values_on(datetime.date(2016, 8, 1))["without_merit_sanction"] == "deposit_and_penalty"
+    assert ebu.values_on(datetime.date(2023, 7, 31))["without_merit_penalty"]["mp_pairs"] == "20%"
+    assert ebu.values_on(datetime.date(2023, 8, 1))["without_merit_penalty"]["mp_pairs"] == "25%"
+
+
+def test_the_ebl_booklets_name_the_teams_and_its_no_deposit_is_assumed():
+    ebl = presets.load("ebl")
+    assert ebl.values_on(datetime.date(1999, 5, 31))["casebook_names"] == "seats"
+    names = ebl.entry_on("casebook_names", datetime.date(1999, 6, 1))
+    assert (names.value, names.status) == ("names", "confirmed")
+    assert "Poland v Switzerland" in names.citation.section
+    deposits = ebl.entry_on("deposits", TODAY)
+    assert (deposits.value, deposits.status) == ({}, "assumed")
+    assert deposits.citation is None and "No deposit is named" in deposits.reason
+    in_2010 = ebl.entry_on("deposits", datetime.date(2010, 6, 1))
+    assert (in_2010.value["currency"], in_2010.value["amounts"]["teams_rr"], in_2010.status) == (
+        "EUR",
+        "60.00",
+        "assumed",
+    )
+
+
+def test_the_ibf_30_minutes_are_law_92b_not_an_ibf_regulation():
+    entry = presets.load("ibf").entry_on("appeal_period_minutes", TODAY)
+    assert (entry.value, entry.status) == (30, "default")
+    assert entry.reason.startswith("Law 92B of the Laws") and "not an IBF regulation" in entry.reason
+    assert entry.citation.section == "Law 92B"
 
 
 def test_the_dated_values_of_a_body_that_changed_its_regulations():
-    ebu = presets.load("ebu")
-    assert ebu.values_on(datetime.date(2020, 6, 1))["without_merit_penalty"] == {"mp_pairs": "20%", "individual": "20%"}
-    assert ebu.values_on(datetime.date(2020, 6, 1))["without_merit_sanction"] == "deposit_and_penalty"
-    assert ebu.values_on(datetime.date(2015, 6, 1))["without_merit_sanction"] == "none"  # before 2016: the Laws'
     abf = presets.load("abf")
-    assert abf.entry_on("appeals_body", datetime.date(2019, 12, 31)) is None  # a reviewer only since 2020
     assert abf.values_on(datetime.date(2019, 12, 31))["appeals_body"] == "committee"
     assert abf.values_on(datetime.date(2020, 1, 1))["appeals_body"] == "reviewer"
+    laws = presets.load("laws")
+    assert laws.values_on(datetime.date(2000, 6, 1))["absent_partner_deemed_to_agree"] is True  # 1997 Law 92D
+    assert laws.values_on(TODAY)["absent_partner_deemed_to_agree"] is False
+    assert laws.values_on(datetime.date(2000, 6, 1))["further_appeal"] == "binding"  # 1997 Law 93C
 
 
 # --- The files' checks ---------------------------------------------------------------------------
 
 GOOD = """code: club
 name: Club
+checked: 2026-11-28
 settings:
 """
+SOURCE = '{document: "Club regulations", edition: "2020", section: "4.2", address: "https://club.example/regs"}'
 
 
 def write_preset(tmp_path, text, code="club", covered=True):
@@ -192,7 +311,7 @@ def write_preset(tmp_path, text, code="club", covered=True):
             if f"  {key}:" not in text:
                 value = repr(defaults[key]).replace("'", '"').replace("True", "true").replace("False", "false")
                 lines.append(
-                    f'  {key}:\n    - {{from: 2020-01-01, value: {value}, status: not-given, source: "the default"}}\n'
+                    f'  {key}:\n    - {{from: 2020-01-01, value: {value}, status: default, reason: "the default"}}\n'
                 )
     path = tmp_path / f"{code}.yaml"
     path.write_text("".join(lines), encoding="utf-8")
@@ -209,38 +328,62 @@ def test_a_complete_file_reads(tmp_path):
     [
         (GOOD.replace("code: club", "code: other"), "club.yaml: code must be the file's name ('club'), not 'other'"),
         (
-            GOOD + "  appeal_period_minutes:\n    - {from: 2020-01-01, value: -5, status: confirmed, source: x}\n",
+            GOOD + "  appeal_period_minutes:\n    - {from: 2020-01-01, value: -5, status: default, reason: x}\n",
             "settings.appeal_period_minutes[1]: value: Appeal period after the official score (Law 92B), minutes: "
             "must be a whole number from 0 to 10080",
         ),
         (
-            GOOD + "  appeals_body:\n    - {from: 2020-01-01, value: jury, status: confirmed, source: x}\n",
+            GOOD + f"  appeals_body:\n    - {{from: 2020-01-01, value: jury, status: confirmed, source: {SOURCE}}}\n",
             "settings.appeals_body[1]: value:",
         ),
         (
-            GOOD + "  deposits:\n    - {from: 2020-01-01, value: {}, status: maybe, source: x}\n",
-            "settings.deposits[1]: status: one of confirmed, by-regulation, not-given, not 'maybe'",
+            GOOD + "  deposits:\n    - {from: 2020-01-01, value: {}, status: maybe, reason: x}\n",
+            "settings.deposits[1]: status: one of confirmed, assumed, default, not 'maybe'",
         ),
         (
-            GOOD + '  deposits:\n    - {from: 2020-01-01, value: {}, status: confirmed, source: ""}\n',
-            "settings.deposits[1]: source: say where the value comes from",
+            GOOD + "  deposits:\n    - {from: 2020-01-01, value: {}, status: confirmed}\n",
+            "settings.deposits[1]: source: a confirmed value names its source (document, edition, section, "
+            "address); without one it is assumed, with the reason",
         ),
         (
-            GOOD + "  deposits:\n    - {from: 2020, value: {}, status: confirmed, source: x}\n",
+            GOOD + '  deposits:\n    - {from: 2020-01-01, value: {}, status: confirmed, source: {document: "Club '
+            'regulations", address: "https://club.example/regs"}}\n',
+            "settings.deposits[1]: source: give the edition, section (a confirmed value names the document, its "
+            "edition or date, the section and the address where it is published)",
+        ),
+        (
+            GOOD + "  deposits:\n    - {from: 2020-01-01, value: {}, status: confirmed, source: {document: Regs, "
+            "edition: '2020', section: '4', address: 'the club notice board'}}\n",
+            "settings.deposits[1]: source: address: where it is published, http(s)://..., not 'the club notice board'",
+        ),
+        (
+            GOOD + "  deposits:\n    - {from: 2020-01-01, value: {}, status: assumed}\n",
+            "settings.deposits[1]: reason: say why the value is assumed",
+        ),
+        (
+            GOOD + "  appeal_period_minutes:\n    - {from: 2020-01-01, value: 20, status: default, reason: x}\n",
+            "settings.appeal_period_minutes[1]: value: a default kept on purpose is the default (30)",
+        ),
+        (
+            GOOD + "  deposits:\n    - {from: 2020, value: {}, status: default, reason: x}\n",
             "settings.deposits[1]: from: a date written YYYY-MM-DD, not 2020",
         ),
         (
-            GOOD + "  deposits:\n    - {from: 2020-01-01, value: {}, status: confirmed, source: x}\n"
-            "    - {from: 2020-01-01, value: {}, status: confirmed, source: y}\n",
+            GOOD + "  deposits:\n    - {from: 2020-01-01, value: {}, status: default, reason: x}\n"
+            "    - {from: 2020-01-01, value: {}, status: default, reason: y}\n",
             "settings.deposits[2]: from: 2020-01-01 is given twice",
         ),
         (
-            GOOD + "  colour_of_cards:\n    - {from: 2020-01-01, value: red, status: confirmed, source: x}\n",
+            GOOD + "  colour_of_cards:\n    - {from: 2020-01-01, value: red, status: default, reason: x}\n",
             "settings.colour_of_cards: not a setting",
         ),
         (
-            GOOD + "  preset:\n    - {from: 2020-01-01, value: ebu, status: confirmed, source: x}\n",
+            GOOD + "  preset:\n    - {from: 2020-01-01, value: ebu, status: default, reason: x}\n",
             "settings.preset: not a setting",
+        ),
+        (
+            GOOD.replace("checked: 2026-11-28\n", ""),
+            "club.yaml: checked (the day the sources were last checked): a date",
         ),
         ("code: club\nname: Club\nmotto: hi\nsettings:\n", "club.yaml: unknown fields motto"),
         ("code: [unclosed\n", "club.yaml: cannot be read as YAML"),
@@ -257,11 +400,11 @@ def test_a_preset_states_every_covered_setting(tmp_path):
         presets.read(
             write_preset(
                 tmp_path,
-                GOOD + "  vp_scale:\n    - {from: 2020-01-01, value: wbf2013-20, status: confirmed, source: x}\n",
+                GOOD + "  vp_scale:\n    - {from: 2020-01-01, value: wbf2013-20, status: default, reason: x}\n",
                 covered=False,
             )
         )
-    assert "every preset states laws_edition, appeal_period_minutes" in str(error.value)
+    assert "every preset states laws_edition, appeal_period_minutes, correction_period_minutes" in str(error.value)
     assert "vp_scale" not in str(error.value).split("states")[1]
 
 
@@ -292,17 +435,16 @@ def test_creating_an_authority_with_a_preset_writes_its_dated_values():
     preset = presets.load("ebu")
     assert authority.settings.count() == len(preset.entries) + 1  # and the preset itself
     assert authority.settings_on(TODAY) == {**preset.values_on(TODAY), "preset": "ebu"}
-    assert authority.settings_on(datetime.date(2020, 6, 1))["without_merit_penalty"] == {
-        "mp_pairs": "20%",
-        "individual": "20%",
-    }
+    assert authority.settings_on(datetime.date(2020, 6, 1))["without_merit_penalty"]["mp_pairs"] == "20%"
     assert authority.settings_on(datetime.date(2010, 6, 1))["laws_edition"] == "2007"
-    setting = authority.settings.get(key="deposits")
-    assert (setting.effective_from, setting.note) == (
-        datetime.date(2023, 1, 1),
-        "Preset ebu: EBU regulations: 20 GBP at pairs, 30 GBP at teams (the notes give none for individual events).",
+    setting = authority.settings.get(key="deposits", effective_from=datetime.date(2016, 8, 1))
+    assert setting.note == (
+        "Preset ebu, confirmed: EBU, Changes to appeals agreed by L&E Committee, meeting of 25 May 2016, from "
+        "1 August 2016, penalties for appeals without merit: https://www.ebu.co.uk/node/2430. A deposit of 20 GBP "
+        "for pairs games, 30 GBP for teams."
     )
-    assert authority.settings.get(key="further_appeal").note.startswith("Preset ebu, unconfirmed (not-given): ")
+    further = authority.settings.get(key="further_appeal", effective_from=datetime.date(2008, 8, 1))
+    assert further.note.startswith("Preset ebu, assumed: Appeals to the National Authority are settled by the L&E")
     entry = AuditEntry.objects.get(action="authority.preset_applied")
     assert entry.after["preset"] == "ebu" and len(entry.after["written"]) == len(preset.entries) + 1
 
@@ -356,7 +498,7 @@ def test_a_later_edition_adds_new_dated_values_without_rewriting_history(monkeyp
     ebu = presets.load("ebu")
     changed_2023 = [
         dataclasses.replace(e, value=45)
-        if (e.key, e.effective_from) == ("appeal_period_minutes", datetime.date(2023, 1, 1))
+        if (e.key, e.effective_from) == ("appeal_period_minutes", datetime.date(1997, 1, 1))
         else e
         for e in ebu.entries
     ]
@@ -364,8 +506,8 @@ def test_a_later_edition_adds_new_dated_values_without_rewriting_history(monkeyp
         key="without_merit_penalty",
         effective_from=datetime.date(2027, 1, 1),
         value={"mp_pairs": "30%"},
-        status="confirmed",
-        source="EBU 2027 regulations",
+        status="assumed",
+        reason="EBU 2027 regulations",
     )
     later = dataclasses.replace(ebu, entries=tuple(changed_2023) + (edition_2027,))
     monkeypatch.setattr(presets, "load", lambda code: later)
@@ -397,7 +539,7 @@ def test_create_authority_command_with_a_preset():
     )
     assert authority.settings_on(TODAY)["without_merit_sanction"] == "deposit_and_penalty"
     assert (
-        f"Created English Bridge Union (id {authority.pk}, code ebu) with preset ebu: 24 dated values" in out.getvalue()
+        f"Created English Bridge Union (id {authority.pk}, code ebu) with preset ebu: 39 dated values" in out.getvalue()
     )
     with pytest.raises(CommandError) as error:
         call_command("create_authority", "--preset", "ebu", stdout=io.StringIO())
@@ -430,7 +572,7 @@ def ebu(db):
 
 
 @pytest.mark.django_db
-def test_the_settings_page_shows_value_source_date_difference_and_unconfirmed(client, ebu):
+def test_the_settings_page_shows_value_source_date_difference_and_which_each_is(client, ebu):
     services.set_authority_setting(
         authority=ebu,
         key="appeal_period_minutes",
@@ -446,14 +588,18 @@ def test_the_settings_page_shows_value_source_date_difference_and_unconfirmed(cl
     assert "1 value differs from the preset." in page
     row = page.split('id="setting-appeal_period_minutes"')[1].split("</tr>")[0]
     assert ">20<" in row and "County events: 20 minutes" in row and "differs:" in row and ">30<" in row
-    assert "Preset ebu: EBU regulations: 30 minutes (events may differ)." in row  # the earlier value's source
+    assert "Preset ebu, default: Law 92B&#x27;s 30 minutes" in row  # the earlier value's source
+    assert "data-status" not in row.split("</td>")[0]  # the body's own value: neither of the three
     deposits = page.split('id="setting-deposits"')[1].split("</tr>")[0]
-    assert "Preset ebu: EBU regulations: 20 GBP at pairs" in deposits and "as the preset" in deposits
-    assert "01/01/2023" in deposits or "2023" in deposits
+    assert "Preset ebu, confirmed: EBU, Changes to appeals agreed by L&amp;E Committee" in deposits
+    assert "https://www.ebu.co.uk/node/2430" in deposits and "as the preset" in deposits
+    assert '<span class="badge" data-status="confirmed">confirmed</span>' in deposits
     further = page.split('id="setting-further_appeal"')[1].split("</tr>")[0]
-    assert "unconfirmed" in further
-    assert "unconfirmed" not in deposits
+    assert '<span class="badge" data-status="assumed">assumed</span>' in further
+    size = page.split('id="setting-appeals_committee_size"')[1].split("</tr>")[0]
+    assert '<span class="badge" data-status="default">default on purpose</span>' in size
     assert "values not yet confirmed" in page
+    assert "The preset&#x27;s sources were checked on 11/28/2026." in page or "sources were checked on" in page
 
 
 @pytest.mark.django_db
@@ -469,12 +615,13 @@ def test_a_value_the_body_records_again_with_its_source_is_confirmed(ebu):
         authority=ebu,
         key="further_appeal",
         value="binding",
-        effective_from=datetime.date(2023, 1, 1),
+        effective_from=datetime.date(2008, 8, 1),
         note="White Book 2023, 93C: binding",
     )
     _preset, rows = settings_rows(ebu, TODAY)
     further = next(row for row in rows if row.key == "further_appeal")
     assert (further.unconfirmed, further.differs, further.source) == (False, False, "White Book 2023, 93C: binding")
+    assert further.status == "recorded"
 
 
 @pytest.mark.django_db
@@ -521,12 +668,13 @@ def test_the_superuser_creates_an_authority_with_a_preset_through_the_api():
     assert (body["code"], body["preset"]) == ("ufsb", "ufsb")
     assert body["settings"]["further_appeal"] == {
         "value": "binding",
-        "applies_from": "2017-01-01",
+        "applies_from": "2008-09-30",
         "differs_from_preset": False,
         "unconfirmed": True,
+        "status": "assumed",
         "preset_value": "binding",
-        "source": "Preset ufsb, unconfirmed (not-given): UFSB rules: after the committee, the national federation; "
-        "the notes do not say whether its decision binds: binding assumed.",
+        "source": "Preset ufsb, assumed: UFSB rules (seed text): after the committee, the national federation; "
+        "whether its decision binds is not said: binding assumed.",
     }
     response = api.post(reverse("authority-list"), {"name": "X", "code": "x", "preset": "nope"}, format="json")
     assert response.status_code == 400 and response.json()["preset"] == ['"nope" is not a valid choice.']
@@ -565,5 +713,5 @@ def test_the_settings_page_in_hebrew_keeps_values_and_sources_left_to_right(clie
     )
     assert 'dir="rtl"' in page and "התקנון של English Bridge Union" in page
     row = page.split('id="setting-appeal_period_minutes"')[1].split("</tr>")[0]
-    assert '<span dir="ltr">30</span>' in row and '<span lang="en" dir="ltr">Preset ebu: EBU regulations' in row
+    assert '<span dir="ltr">30</span>' in row and '<span lang="en" dir="ltr">Preset ebu, default: Law 92B' in row
     assert "כמו בתבנית" in row  # "as the preset"

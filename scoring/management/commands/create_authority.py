@@ -57,10 +57,12 @@ class Command(BaseCommand):
                 f"--{field.replace('_', '-')}: {' '.join(messages)}" for field, messages in error.message_dict.items()
             )
             raise CommandError(problems) from None
-        unconfirmed = sum(1 for entry in chosen.entries if not entry.confirmed)
+        assumed = sum(1 for entry in chosen.entries if entry.status == "assumed")
+        default = sum(1 for entry in chosen.entries if entry.status == "default")
         self.stdout.write(
             self.style.SUCCESS(
                 f"Created {authority} (id {authority.pk}, code {authority.code}) with preset {preset}: "
-                f"{authority.settings.count()} dated values, {unconfirmed} of them unconfirmed (see its settings page)."
+                f"{authority.settings.count()} dated values, {assumed} of them assumed and {default} the default "
+                f"kept on purpose (see its settings page; sources checked {chosen.checked.isoformat()})."
             )
         )
