@@ -2,6 +2,7 @@
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from django.db.models import Q
 from django.utils import timezone
@@ -56,6 +57,23 @@ def concurrence_missing(appeal):
         elif player.pk not in agreed:
             missing.append(str(player))
     return missing
+
+
+def deposit_due(appeal, stage=Stage.EVENT):
+    """(amount, currency) the regulations ask for as the deposit of the appeal (``stage``
+    "event") or of its further appeal, or None: a director's referral pays none."""
+    regulations = appeal.tournament.regulations()
+    if stage == Stage.EVENT:
+        if appeal.origin == Appeal.Origin.DIRECTOR:
+            return None
+        deposits = regulations["deposits"] or {}
+        amount, currency = deposits.get("amounts", {}).get(appeal.event.kind), deposits.get("currency")
+    else:
+        deposits = regulations["further_appeal_deposit"] or {}
+        amount, currency = deposits.get("amount"), deposits.get("currency")
+    if not amount or Decimal(str(amount)) <= 0:
+        return None
+    return Decimal(str(amount)), currency
 
 
 def appellant_players(appeal):

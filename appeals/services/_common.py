@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils.translation import gettext as _
 
-from appeals import selectors
+from appeals import lifecycle
 from appeals.models import (
     Appeal,
     AppealEvent,
@@ -71,15 +71,12 @@ def _log(
     by: User,
     at: datetime.datetime,
     note: str | Coded = "",
-    state: Choice | None = None,
     before: Choice | None = None,
 ) -> AppealEvent:
     """Log a step; ``note`` is a person's words (a str) or a text of appeals/texts.py (a Coded),
-    kept as its code and values so that each reader sees it in their language."""
+    kept as its code and values so that each reader sees it in their language. ``before``: the
+    state the step left (``advance`` passes it; a step that moves no state leaves it out)."""
     before = before or appeal.state
-    if state and state != appeal.state:
-        appeal.state = state
-        appeal.save(update_fields=["state"])
     note, note_code, note_params = texts.split(note)
     event = AppealEvent.objects.create(
         appeal=appeal,
@@ -103,6 +100,25 @@ def _log(
         summary=texts.text("appeals.audit_step", appeal=appeal_name(appeal), action=action),
     )
     return event
+
+
+def advance(
+    appeal: Appeal,
+    step: lifecycle.Step,
+    *,
+    action: Choice,
+    by: User,
+    at: datetime.datetime,
+    note: str | Coded = "",
+) -> AppealEvent:
+    """Move the appeal along the transition table (appeals/lifecycle.py) and log the step: the one
+    way ``Appeal.state`` changes. A transition the table does not have is refused, naming the
+    state and the states the step is taken from."""
+    before = appeal.state
+    appeal.state = lifecycle.APPEAL.target(before, step, appeal.number)
+    if appeal.state != before:
+        appeal.save(update_fields=["state"])
+    return _log(appeal, action, by=by, at=at, note=note, before=before)
 
 
 def appeal_name(appeal: Appeal) -> dict[str, Any]:
@@ -323,26 +339,4 @@ def _check_votes(body: Body, outcome: Choice, *, now: datetime.datetime) -> None
             "outcome",
             _("The members voted %(tally)s: the decision is the majority's (%(majority)s).")
             % {"tally": tally, "majority": majority[0]},
-        )
-
-
-def _require_constituted(body: Body | None) -> None:
-    if body is None:
-        _refuse("body", _("No body has been formed to hear this case."))
-    missing = body.missing()
-    if missing:
-        _refuse(
-            "body",
-            _("The %(kind)s is not constituted: %(why)s.")
-            % {"kind": body.get_kind_display().lower(), "why": "; ".join(missing)},
-        )
-
-
-def _require_concurrence(appeal: Appeal) -> None:
-    missing = selectors.concurrence_missing(appeal)
-    if missing:
-        _refuse(
-            "concurrence",
-            _("The appeal cannot go forward without concurrence (Law 92D): still needed from %(names)s.")
-            % {"names": ", ".join(missing)},
         )

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from appeals.lifecycle import Step
 from appeals.models import (
     Appeal,
     AppealPart,
@@ -30,6 +31,7 @@ from appeals.services._common import (
     _require_open,
     _require_text,
     _save,
+    advance,
     setting,
 )
 from audit import texts
@@ -92,12 +94,12 @@ def _body_size(tournament: Tournament, kind: Choice, size: int | None) -> int:
 def _mark_constituted(appeal: Appeal, body: Body, *, by: User, now: datetime.datetime) -> None:
     if body.stage == Stage.EVENT and appeal.state == Appeal.State.LODGED and body.is_constituted:
         names = ", ".join(str(m) for m in body.sitting())
-        _log(
+        advance(
             appeal,
-            Action.CONSTITUTED,
+            Step.CONSTITUTE,
+            action=Action.CONSTITUTED,
             by=by,
             at=now,
-            state=Appeal.State.CONSTITUTED,
             note=texts.text("appeals.constituted", kind=body.kind, names=names),
         )
         notify(

@@ -13,7 +13,8 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from appeals import selectors
+from appeals import lifecycle, selectors
+from appeals.lifecycle import Step
 from appeals.models import (
     OUTCOME_RANK,
     Appeal,
@@ -36,14 +37,13 @@ from appeals.services._common import (
     _outcome,
     _refuse,
     _require_chief,
-    _require_concurrence,
-    _require_constituted,
     _require_director,
     _require_open,
     _require_sitting,
     _require_text,
     _save,
     _settle_ruling,
+    advance,
     setting,
 )
 from appeals.services.lodging import _forfeit
@@ -74,16 +74,15 @@ def _officials(appeal: Appeal, role_names: Iterable[str]) -> list[User]:
     ]
 
 
-def _close(appeal: Appeal, *, by: User, now: datetime.datetime, reasons: str, note: str | Coded) -> Appeal:
-    """Record the appeal's decision: the most far-reaching of its parts' outcomes."""
+def _close(appeal: Appeal, step: Step, *, by: User, now: datetime.datetime, reasons: str, note: str | Coded) -> Appeal:
+    """Record the appeal's decision (``step``: the body's, or the director in charge's on the
+    last part about law): the most far-reaching of its parts' outcomes."""
     outcomes = [appeal.outcome] if appeal.outcome else []
     outcomes += [p.outcome for p in appeal.parts.all() if p.outcome]
-    before = appeal.state
     appeal.outcome = max(outcomes, key=OUTCOME_RANK.__getitem__)
     appeal.reasons, appeal.decided_by, appeal.decided_at = reasons, by, now
-    appeal.state = Appeal.State.DECIDED
+    advance(appeal, step, action=Action.DECIDED, by=by, at=now, note=note)
     _save(appeal)
-    _log(appeal, Action.DECIDED, by=by, at=now, note=note, before=before)
     players = [p.user for p in selectors.appellant_players(appeal)] if appeal.appellant_id else []
     notify(
         [*_officials(appeal, (roles.DIRECTOR, roles.CHIEF_DIRECTOR)), *players],
@@ -127,7 +126,7 @@ def decide_law_part(
             _("The director in charge has already decided this part (%(o)s).")
             % {"o": part.get_outcome_display().lower()},
         )
-    _require_concurrence(appeal)
+    lifecycle.check(appeal, Step.DECIDE_ON_LAW)
     outcome = _outcome(outcome)
     reasons = _require_text("reasons", reasons, _("Give the reasons for the decision."))
     _check_score_for(outcome, score_kind)
@@ -156,7 +155,7 @@ def decide_law_part(
         note=texts.text("appeals.law_part_decided", question=part.question, outcome=part.outcome),
     )
     if not appeal.parts.exclude(kind=AppealPart.Kind.LAW).exists() and not appeal.parts.filter(outcome="").exists():
-        _close(appeal, by=by, now=now, reasons=reasons, note=texts.text("appeals.decided_on_law"))
+        _close(appeal, Step.DECIDE_ON_LAW, by=by, now=now, reasons=reasons, note=texts.text("appeals.decided_on_law"))
     _settle_ruling(appeal.ruling)
     return part
 
@@ -189,8 +188,8 @@ def appeal_law_decision(*, part: AppealPart, by: User, now: datetime.datetime | 
         body = appeal.body()
         appeal.outcome, appeal.reasons, appeal.decided_by, appeal.decided_at = "", "", None, None
         appeal.save()
-        state = Appeal.State.CONSTITUTED if body is not None and body.is_constituted else Appeal.State.LODGED
-        _log(appeal, Action.LAW_PART_TO_BODY, by=by, at=now, state=state, note=part.question)
+        step = Step.LAW_TO_BODY if body is not None and body.is_constituted else Step.LAW_TO_NEW_BODY
+        advance(appeal, step, action=Action.LAW_PART_TO_BODY, by=by, at=now, note=part.question)
     else:
         _log(appeal, Action.LAW_PART_TO_BODY, by=by, at=now, note=part.question)
     _settle_ruling(appeal.ruling)
@@ -228,10 +227,7 @@ def decide_appeal(
     _require_open(appeal)
     outcome = _outcome(outcome)
     reasons = _require_text("reasons", reasons, _("Give the reasons for the decision."))
-    _require_constituted(body)
-    _require_concurrence(appeal)
-    if not appeal.hearings.exists():
-        _refuse("hearing", _("The case has not been heard: schedule the hearing (it may be in writing) first."))
+    lifecycle.check(appeal, Step.DECIDE)
     parts = list(appeal.parts.all())
     if body.is_director_in_charge:
         heard = [p for p in parts if not p.outcome]
@@ -286,7 +282,7 @@ def decide_appeal(
         note = texts.text("appeals.decided_score", outcome=outcome, score=description)
     else:
         note = texts.text("appeals.decided", outcome=outcome)
-    return _close(appeal, by=by, now=now, reasons=reasons, note=note)
+    return _close(appeal, Step.DECIDE, by=by, now=now, reasons=reasons, note=note)
 
 
 @atomic_with_retry

@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from appeals import selectors
+from appeals.lifecycle import FURTHER, START, Step, require_constituted
 from appeals.models import (
     Appeal,
     FurtherAppeal,
@@ -23,7 +24,6 @@ from appeals.services._common import (
     _log,
     _outcome,
     _refuse,
-    _require_constituted,
     _require_director,
     _require_sitting,
     _require_text,
@@ -110,6 +110,7 @@ def lodge_further_appeal(
             deadline=deadline,
             grounds=grounds,
             binding=mode == "binding",
+            state=FURTHER.target(START, Step.LODGE_FURTHER),
         )
     )
     _log(
@@ -149,7 +150,7 @@ def decide_further_appeal(
     outcome = _outcome(outcome)
     reasons = _require_text("reasons", reasons, _("Give the reasons for the decision."))
     body = appeal.body(Stage.FURTHER)
-    _require_constituted(body)
+    require_constituted(body)
     _require_sitting(body, by, _("records its decision"))
     _check_votes(body, outcome, now=now)
     _check_score_for(outcome, score_kind)
@@ -171,7 +172,7 @@ def decide_further_appeal(
         kind, score, description = "", None, ""
     further.outcome, further.reasons, further.decided_by, further.decided_at = outcome, reasons, by, now
     further.score_kind, further.score, further.score_description = kind, score, description
-    further.state = FurtherAppeal.State.DECIDED
+    further.state = FURTHER.target(further.state, Step.DECIDE_FURTHER, appeal.number)
     _save(further)
     _log(
         appeal,

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from appeals import selectors
+from appeals import lifecycle, selectors
+from appeals.lifecycle import Step
 from appeals.models import (
     Appeal,
     Attendance,
@@ -24,14 +25,12 @@ from appeals.services._common import (
     _log,
     _outcome,
     _refuse,
-    _require_concurrence,
-    _require_constituted,
     _require_director,
     _require_director_or_sitting,
     _require_open,
     _save,
+    advance,
 )
-from appeals.services.lodging import deposit_due
 from appeals.texts import moment_param
 from audit import texts
 from audit.hints import Choice
@@ -63,14 +62,7 @@ def schedule_hearing(
     _require_director(by, appeal.tournament, _("a director schedules the hearing."))
     _require_open(appeal)
     body = appeal.body()
-    _require_constituted(body)
-    _require_concurrence(appeal)
-    due = deposit_due(appeal)
-    if due and not appeal.deposits.filter(stage=Stage.EVENT).exists():
-        _refuse(
-            "deposit",
-            _("The deposit of %(amount)s %(currency)s has not been received.") % {"amount": due[0], "currency": due[1]},
-        )
+    lifecycle.check(appeal, Step.SCHEDULE)
     if appeal.decide_by and starts_at >= appeal.decide_by:
         tournament = appeal.tournament
         _refuse(
@@ -103,12 +95,12 @@ def schedule_hearing(
         texts.text("appeals.notice_heard", n=appeal.number, when=moment_param(starts_at, appeal.tournament)),
         now,
     )
-    _log(
+    advance(
         appeal,
-        Action.HEARING_SCHEDULED,
+        Step.SCHEDULE,
+        action=Action.HEARING_SCHEDULED,
         by=by,
         at=now,
-        state=Appeal.State.SCHEDULED,
         note=texts.text(
             "appeals.hearing_at" if place else "appeals.hearing",
             when=moment_param(starts_at, appeal.tournament),

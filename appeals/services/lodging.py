@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable
-from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from appeals import selectors
+from appeals import lifecycle, selectors
+from appeals.lifecycle import Step
 from appeals.models import (
     Appeal,
     AppealPart,
@@ -23,6 +23,7 @@ from appeals.models import (
     FurtherAppeal,
     Stage,
 )
+from appeals.selectors import deposit_due
 from appeals.services._common import (
     Action,
     _deny,
@@ -36,6 +37,7 @@ from appeals.services._common import (
     _require_text,
     _save,
     _settle_ruling,
+    advance,
     ruling_name,
     setting,
 )
@@ -194,6 +196,7 @@ def lodge_appeal(
         Appeal(
             ruling=ruling,
             number=(last or 0) + 1,
+            state=lifecycle.APPEAL.target(lifecycle.START, Step.LODGE),
             origin=origin,
             side=side,
             appellant=appellant,
@@ -407,22 +410,6 @@ def unlock_statements(*, appeal: Appeal, by: User, reason: str, now: datetime.da
 # --- Deposits ---------------------------------------------------------------------------------
 
 
-def deposit_due(appeal: Appeal, stage: Choice = Stage.EVENT) -> tuple[Decimal, str | None] | None:
-    """(amount, currency) the regulations ask for, or None."""
-    tournament = appeal.tournament
-    if stage == Stage.EVENT:
-        if appeal.origin == Appeal.Origin.DIRECTOR:
-            return None
-        deposits = setting(tournament, "deposits") or {}
-        amount, currency = deposits.get("amounts", {}).get(appeal.event.kind), deposits.get("currency")
-    else:
-        deposits = setting(tournament, "further_appeal_deposit") or {}
-        amount, currency = deposits.get("amount"), deposits.get("currency")
-    if not amount or Decimal(str(amount)) <= 0:
-        return None
-    return Decimal(str(amount)), currency
-
-
 @atomic_with_retry
 def record_deposit(
     *, appeal: Appeal, by: User, stage: Choice = Stage.EVENT, now: datetime.datetime | None = None
@@ -553,14 +540,13 @@ def accept_withdrawal(*, appeal: Appeal, by: User, now: datetime.datetime | None
     now = now or timezone.now()
     appeal = _lock(appeal)
     _require_open(appeal)
-    if not appeal.withdrawal_requested_at:
-        _refuse("state", _("The appellants have not asked to withdraw."))
+    lifecycle.check(appeal, Step.WITHDRAW)
     body = appeal.body()
     if body is not None and body.sitting().exists():
         _require_sitting(body, by, _("lets the appellants withdraw"))
     else:
         _require_chief(by, appeal.tournament, _("lets the appellants withdraw before a body sits"))
-    _log(appeal, Action.WITHDRAWN, by=by, at=now, state=Appeal.State.WITHDRAWN)
+    advance(appeal, Step.WITHDRAW, action=Action.WITHDRAWN, by=by, at=now)
     _settle_ruling(appeal.ruling)
     return appeal
 
