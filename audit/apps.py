@@ -7,4 +7,6 @@ class AuditConfig(AppConfig):
     verbose_name = _("Audit trail")
 
     def ready(self):
-        from audit import signals  # noqa: F401 - connects the Celery signal handlers
+        from audit import access, signals  # noqa: F401 - signals connects the Celery signal handlers
+
+        access.connect()  # who may do what: groups, permissions, staff and superuser flags

@@ -10,6 +10,9 @@ class RulingsConfig(AppConfig):
         # Register the app's Celery tasks in every process (web too), so services can send them
         # by name through scoring.dispatch without importing the tasks module.
         from . import (
+            catalogue_audit,
             tasks,  # noqa: F401
             texts,  # noqa: F401 - registers the app's stored texts (audit/texts.py)
         )
+
+        catalogue_audit.connect()  # the law catalogue and regulation clauses, audited (issue #30)

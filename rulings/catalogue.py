@@ -9,6 +9,7 @@ def sync_law_catalogue(LawEntry=None):
     Takes the model as an argument so that a migration can pass its historical model."""
     from rulings.laws import EDITIONS, load
 
+    audited = LawEntry is None  # a migration passes its historical model, and writes no entry
     if LawEntry is None:
         from rulings.models import LawEntry
     created = updated = 0
@@ -34,4 +35,18 @@ def sync_law_catalogue(LawEntry=None):
         LawEntry.objects.bulk_create(new, batch_size=500)
         LawEntry.objects.bulk_update(changed, ["law", "parent", "title", "titles", "verified"], batch_size=500)
         created, updated = len(new), len(changed)
+        if audited and (created or updated):
+            from audit import services as audit
+
+            # Written in bulk (no save signal per law): one entry for the whole load.
+            audit.record(
+                action="law_catalogue.loaded",
+                object_type="rulings.lawentry",
+                object_id="catalogue",
+                after={
+                    "created": sorted(f"{e.edition} {e.number}" for e in new),
+                    "updated": sorted(f"{e.edition} {e.number}" for e in changed),
+                },
+                summary=f"Law catalogue loaded: {created} laws added, {updated} changed",
+            )
     return created, updated

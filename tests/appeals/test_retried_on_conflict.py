@@ -76,12 +76,20 @@ def test_a_committee_constituted_through_a_deadlock_is_constituted_once(case, mo
     assert sorted(m.user.username for m in body.members.all()) == ["ann", "ben", "cat"]
 
 
-def test_a_ruling_given_through_a_deadlock_is_given_once(field, deadlock_once):
-    director = make_user("dora")
+@pytest.fixture
+def dora(field):
+    """A director appointed before the deadlock is armed: the appointment is audited too (its
+    group, issue #30), and the deadlock is for the ruling's first write."""
     from scoring import roles
     from scoring import services as scoring_services
 
+    director = make_user("dora")
     scoring_services.appoint_official(tournament=field.tournament, user=director, role=roles.DIRECTOR)
+    return director
+
+
+def test_a_ruling_given_through_a_deadlock_is_given_once(field, dora, deadlock_once):
+    director = dora
     ruling = rulings_services.rule(
         result=field.results[2],
         director=director,
