@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from audit import merkle, signing
@@ -402,9 +402,10 @@ def sign_tree_head(batch: int = 2000) -> SignedTreeHead | ChainCheck:
     checked, and the head signed, stored and appended to the heads file once committed. A check
     that fails signs nothing and is returned. With nothing written since, the last head."""
     with transaction.atomic():
-        # Writers wait (a moment) so that the head covers exactly the entries committed.
-        audit_head, _created = AuditHead.objects.select_for_update().get_or_create(pk=1)
-        last, last_hash = audit_head.last_sequence, audit_head.last_hash
+        # Signers one at a time (the last head's row locked); writers never wait: the chain's
+        # head as committed names the entries to cover, every one of them committed before it.
+        list(SignedTreeHead.objects.select_for_update().order_by("-tree_size").values_list("pk", flat=True)[:1])
+        last, last_hash = _head()
         check, head, hashes = _since_last_head(last, last_hash, batch)
         if not check.intact:
             return check
@@ -439,7 +440,11 @@ def sign_tree_head(batch: int = 2000) -> SignedTreeHead | ChainCheck:
             frontier=[node.hex() for node in frontier.nodes],
             leaves=hashes,
         )
-        SignedTreeHead.objects.bulk_create([signed])
+        try:
+            with transaction.atomic():
+                SignedTreeHead.objects.bulk_create([signed])
+        except IntegrityError:  # the first head, signed at the same moment by another process
+            return SignedTreeHead.objects.get(tree_size=last)
         exported = signed.as_dict()
         transaction.on_commit(lambda: signing.export(exported))
     return signed
