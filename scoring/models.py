@@ -4,7 +4,6 @@ Constraints live here (the database refuses what can never be right); the checks
 should read as a sentence live in ``clean()`` and in the services, which call ``full_clean()``.
 """
 
-import datetime
 import re
 import zoneinfo
 from decimal import Decimal
@@ -21,6 +20,7 @@ from django.utils.translation import pgettext_lazy
 from audit.texts import shown
 from bridge.engine.contract import ContractError, ns_score, parse_contract
 from scoring import authority_settings
+from scoring.deadlines import deadline
 from scoring.kinds import EventKind
 
 SEAT_CHOICES = [("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West"))]
@@ -287,18 +287,14 @@ class Session(models.Model):
         return posting.posted_at if posting else None
 
     def appeal_deadline(self):
-        posted = self.official_score_at
-        if posted is None:
-            return None
-        minutes = self.event.tournament.regulations()["appeal_period_minutes"]
-        return posted + datetime.timedelta(minutes=minutes)
+        return self._deadline("appeal")
 
     def correction_deadline(self):
-        posted = self.official_score_at
-        if posted is None:
-            return None
-        minutes = self.event.tournament.regulations()["correction_period_minutes"]
-        return posted + datetime.timedelta(minutes=minutes)
+        return self._deadline("correction")
+
+    def _deadline(self, period):
+        posted = self.official_score_at  # the regulations are read only once the clock runs
+        return None if posted is None else deadline(posted, self.event.tournament.regulations(), period)
 
 
 class OfficialScorePosting(models.Model):

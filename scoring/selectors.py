@@ -4,6 +4,7 @@ from django.db.models import Count, Prefetch, Q
 from django.utils.translation import gettext as _
 
 from scoring import roles
+from scoring.deadlines import deadline
 from scoring.models import (
     AuditorAssignment,
     Board,
@@ -211,9 +212,7 @@ def session_clocks(sessions):
     "recalculation_pending"}} for many sessions in a fixed number of queries (the latest
     posting of each, the pending recalculations, and each tournament's regulations once), where
     Session.official_score_at and its deadlines cost queries per session. The deadlines are
-    computed as Session.appeal_deadline() and correction_deadline() compute them."""
-    import datetime
-
+    Session.appeal_deadline()'s and correction_deadline()'s: ``scoring.deadlines.deadline``."""
     from django.db.models import Max
 
     from scoring.models import OfficialScorePosting
@@ -243,8 +242,8 @@ def session_clocks(sessions):
         if tournament.pk not in regulations:
             regulations[tournament.pk] = tournament.regulations()
         rules = regulations[tournament.pk]
-        clocks[session.pk]["appeal_deadline"] = at + datetime.timedelta(minutes=rules["appeal_period_minutes"])
-        clocks[session.pk]["correction_deadline"] = at + datetime.timedelta(minutes=rules["correction_period_minutes"])
+        clocks[session.pk]["appeal_deadline"] = deadline(at, rules, "appeal")
+        clocks[session.pk]["correction_deadline"] = deadline(at, rules, "correction")
     return clocks
 
 
