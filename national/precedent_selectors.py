@@ -269,6 +269,51 @@ def _law_tree(cited):
     return tree
 
 
+def _likeness_terms(score, ruling, cited, contract):
+    """The terms of a case's score without the ruling's words (see ``similar_cases``): the laws
+    in common, the kind, the contract, the auction's first calls, irregularity and alerts."""
+    terms = [score.tree("laws", _law_tree(cited))]
+    if ruling.kind:
+        terms.append(score.equal("kind", ruling.kind, 3))
+    if contract:
+        terms.append(score.contract(contract))
+    keys = [f" {key} " for key in auction_keys(ruling.auction)]
+    for prefix, points in (("OPEN", [1, 2, 3]), ("AT:", [1, 2])):
+        chain = [key for key in keys if key.startswith(f" {prefix}")]
+        if chain:
+            terms.append(score.chain("auction", chain, points[: len(chain)]))
+    alerts = [key for key in keys if key.startswith(" ALERT:")]
+    if alerts:
+        terms.append(score.any_of("auction", alerts))
+    return terms
+
+
+def _suggestions(scores, authority_id, cited):
+    """The chosen cases ({case id: (appeal id, score)}) as suggestions, best first, each with
+    its appeal's other casebooks of the body and the laws it shares with ``cited``."""
+    # The chosen cases and their appeals' other casebooks, read together (by the appeals' index:
+    # the body's would read every case of the body).
+    found, others = {}, {}
+    for case in (
+        PrecedentCase.objects.filter(appeal_id__in={a for a, _p in scores.values()})
+        .select_related("casebook")
+        .defer(*UNLISTED)
+        .order_by("language", "-year", "casebook_id")
+    ):
+        if case.pk in scores:
+            found[case.pk] = case
+        elif case.authority_id == authority_id:
+            others.setdefault(case.appeal_id, []).append(case)
+    parts = {part for number in cited for part in law_parts(number)}
+    suggestions = []
+    for pk, (appeal_id, points) in scores.items():
+        case = found[pk]
+        case.others = others.get(appeal_id, [])
+        shared = [c for c in case.cited if any(p in parts for p in law_parts(c))]
+        suggestions.append(Suggestion(case=case, score=points, shared_laws=shared))
+    return suggestions
+
+
 def similar_cases(ruling, user=None, limit=SUGGESTIONS, language=None):
     """The published cases of the ruling's national body most like ``ruling``, best first.
 
@@ -304,20 +349,7 @@ def similar_cases(ruling, user=None, limit=SUGGESTIONS, language=None):
     if not tops and not ruling.kind:
         return []
     score = _Score()
-    terms = [score.tree("laws", _law_tree(cited))]
-    if ruling.kind:
-        terms.append(score.equal("kind", ruling.kind, 3))
-    if contract:
-        terms.append(score.contract(contract))
-    keys = [f" {key} " for key in auction_keys(ruling.auction)]
-    for prefix, points in (("OPEN", [1, 2, 3]), ("AT:", [1, 2])):
-        chain = [key for key in keys if key.startswith(f" {prefix}")]
-        if chain:
-            terms.append(score.chain("auction", chain, points[: len(chain)]))
-    alerts = [key for key in keys if key.startswith(" ALERT:")]
-    if alerts:
-        terms.append(score.any_of("auction", alerts))
-    likeness = _sum(terms)
+    likeness = _sum(_likeness_terms(score, ruling, cited, contract))
     words = _ruling_words(ruling)
     held = _sum([score.chain("p.words", [f" {word}"], [1]) for word in words])
     tests = [score.lacks("laws", f" {top} ") for top in tops]
@@ -368,27 +400,7 @@ def similar_cases(ruling, user=None, limit=SUGGESTIONS, language=None):
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         scores = {pk: (appeal_id, points) for pk, appeal_id, points in cursor.fetchall()}
-    # The chosen cases and their appeals' other casebooks, read together (by the appeals' index:
-    # the body's would read every case of the body).
-    found, others = {}, {}
-    for case in (
-        PrecedentCase.objects.filter(appeal_id__in={a for a, _p in scores.values()})
-        .select_related("casebook")
-        .defer(*UNLISTED)
-        .order_by("language", "-year", "casebook_id")
-    ):
-        if case.pk in scores:
-            found[case.pk] = case
-        elif case.authority_id == authority_id:
-            others.setdefault(case.appeal_id, []).append(case)
-    parts = {part for number in cited for part in law_parts(number)}
-    suggestions = []
-    for pk, (appeal_id, points) in scores.items():
-        case = found[pk]
-        case.others = others.get(appeal_id, [])
-        shared = [c for c in case.cited if any(p in parts for p in law_parts(c))]
-        suggestions.append(Suggestion(case=case, score=points, shared_laws=shared))
-    return suggestions
+    return _suggestions(scores, authority_id, cited)
 
 
 def links_for(user, precedents):

@@ -457,6 +457,55 @@ def _ruling_words(item: TrickRuling, contract: str, declarer: str, result_tricks
     return words
 
 
+def _confirm_claim(
+    item: TrickRuling, record: PlayRecord | None, declarer: str, awarded_tricks: Any, normal_line: str
+) -> tuple[str, list[str]]:
+    """A claim confirmed: the tricks awarded (checked against the claim position when the play
+    or the remaining cards are known) and the line judged normal; (the offending side, the laws)."""
+    try:
+        awarded = int(awarded_tricks)
+    except (TypeError, ValueError):
+        raise ValidationError({"awarded_tricks": _("Enter the tricks declarer is awarded.")}) from None
+    if not (normal_line or "").strip():
+        raise ValidationError({"normal_line": _("Write the line of play judged normal (Laws 70, 71).")})
+    if record is not None or item.facts.get("remaining"):
+        try:
+            check_awarded(side_of(declarer), _claim_position(item, record, declarer), awarded)
+        except RevokeError as error:
+            _refuse(error)
+    item.result_tricks, item.normal_line = awarded, normal_line.strip()
+    return item.guide["claimer_side"] if item.guide else side_of(item.facts["claimer"]), ["70"]
+
+
+def _confirm_transfer(
+    item: TrickRuling, declarer: str, table: int, equity_tricks: Any, equity_reason: str
+) -> tuple[str, list[str]]:
+    """A revoke or defective trick confirmed: the transfer and any further tricks for equity (Law
+    64C, with a reason), within what the offending side took; (the offending side, the laws)."""
+    try:
+        equity_tricks = int(equity_tricks or 0)
+    except (TypeError, ValueError):
+        raise ValidationError({"equity_tricks": _("Further tricks for equity are a whole number.")}) from None
+    if equity_tricks and not (equity_reason or "").strip():
+        raise ValidationError({"equity_reason": _("Say why the transfer does not restore equity (Law 64C).")})
+    offender = item.facts["offender"]
+    total = item.transfer + equity_tricks
+    room = table if side_of(offender) == side_of(declarer) else 13 - table
+    if not 0 <= equity_tricks or total > room:
+        raise ValidationError(
+            {
+                "equity_tricks": _(
+                    "The offending side took %(room)s tricks: at most %(more)s more can go to the other side."
+                )
+                % {"room": room, "more": max(0, room - item.transfer)}
+            }
+        )
+    item.equity_tricks, item.equity_reason = equity_tricks, (equity_reason or "").strip()
+    item.result_tricks = result_after(declarer=declarer, declarer_tricks=table, offender=offender, transferred=total)
+    laws = [item.law] if item.law else []
+    return side_of(offender), laws + (["64C"] if equity_tricks else [])
+
+
 @transaction.atomic
 def confirm(
     *,
@@ -482,48 +531,10 @@ def confirm(
         raise ValidationError(
             {"result": _("Enter the table result or attach the play: the transfer needs declarer's tricks.")}
         )
-    laws = [item.law] if item.law else []
     if item.kind == TrickRuling.Kind.CLAIM:
-        try:
-            awarded = int(awarded_tricks)
-        except (TypeError, ValueError):
-            raise ValidationError({"awarded_tricks": _("Enter the tricks declarer is awarded.")}) from None
-        if not (normal_line or "").strip():
-            raise ValidationError({"normal_line": _("Write the line of play judged normal (Laws 70, 71).")})
-        if record is not None or item.facts.get("remaining"):
-            try:
-                check_awarded(side_of(declarer), _claim_position(item, record, declarer), awarded)
-            except RevokeError as error:
-                _refuse(error)
-        item.result_tricks, item.normal_line = awarded, normal_line.strip()
-        offending_side = item.guide["claimer_side"] if item.guide else side_of(item.facts["claimer"])
-        laws = ["70"]
+        offending_side, laws = _confirm_claim(item, record, declarer, awarded_tricks, normal_line)
     else:
-        try:
-            equity_tricks = int(equity_tricks or 0)
-        except (TypeError, ValueError):
-            raise ValidationError({"equity_tricks": _("Further tricks for equity are a whole number.")}) from None
-        if equity_tricks and not (equity_reason or "").strip():
-            raise ValidationError({"equity_reason": _("Say why the transfer does not restore equity (Law 64C).")})
-        offender = item.facts["offender"]
-        total = item.transfer + equity_tricks
-        room = table if side_of(offender) == side_of(declarer) else 13 - table
-        if not 0 <= equity_tricks or total > room:
-            raise ValidationError(
-                {
-                    "equity_tricks": _(
-                        "The offending side took %(room)s tricks: at most %(more)s more can go to the other side."
-                    )
-                    % {"room": room, "more": max(0, room - item.transfer)}
-                }
-            )
-        item.equity_tricks, item.equity_reason = equity_tricks, (equity_reason or "").strip()
-        item.result_tricks = result_after(
-            declarer=declarer, declarer_tricks=table, offender=offender, transferred=total
-        )
-        offending_side = side_of(offender)
-        if equity_tricks:
-            laws.append("64C")
+        offending_side, laws = _confirm_transfer(item, declarer, table, equity_tricks, equity_reason)
     item.table_tricks = table
     item.confirmed_by, item.confirmed_at = by, timezone.now()
     item.full_clean()

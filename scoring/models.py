@@ -6,14 +6,12 @@ should read as a sentence live in ``clean()`` and in the services, which call ``
 
 import re
 import zoneinfo
-from decimal import Decimal
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -702,52 +700,17 @@ class ScoreChange(models.Model):
     def explain(self, side="NS", unit=None):
         """The change in words, for one side: "Board 14: 4S N = +420 replaced by weighted 60%
         +420 / 40% -50 by ruling 17, 12.5 -> 9.3 MP"."""
-        return self._explain(side, unit, html=False)
+        from scoring.texts import explain_change
+
+        return explain_change(self, side, unit, html=False)
 
     def explain_html(self, side="NS", unit=None):
         """:meth:`explain` as safe HTML for a page: every score, contract, percentage and the
         scores before and after isolated left to right, so a right-to-left sentence keeps them
         in order (the plain text is for CSV and the API)."""
-        return self._explain(side, unit, html=True)
+        from scoring.texts import explain_change
 
-    def _explain(self, side, unit, html):
-        from scoring.texts import score_html, score_words, sentence_html
-
-        def sentence(template, **params):
-            return sentence_html(template, **params) if html else str(template) % params
-
-        def isolated(fragment):
-            return format_html('<bdi dir="ltr">{}</bdi>', fragment) if html else fragment
-
-        words = score_html if html else score_words
-        # Translators: short for matchpoints, a column heading and a unit ("4 -> 4.5 MP").
-        unit = unit or _("MP")
-        text = sentence(
-            _("Board %(board)s: %(old)s replaced by %(new)s"),
-            board=self.result.board.number,
-            old=words(self.old_description),
-            new=words(self.new_description),
-        )
-        if self.cause_label:
-            text = sentence(
-                "%(text)s %(cause)s",
-                text=text,
-                cause=sentence(_("by %(cause)s"), cause=shown(self.cause_label, "score_cause")),
-            )
-        before = self.ns_before if side == "NS" else self.ew_before
-        after = self.ns_after if side == "NS" else self.ew_after
-        if after is not None:
-            scores = f"{_fmt(before) if before is not None else '—'} -> {_fmt(after)}"
-            text = sentence("%(text)s, %(scores)s %(unit)s", text=text, scores=isolated(scores), unit=unit)
-        elif self.result.board.scored_version < self.board_version:
-            text = sentence("%(text)s, %(pending)s", text=text, pending=_("recalculation pending"))
-        return text
-
-
-def _fmt(value):
-    """A stored score as scorers print it: 12.5, 9.3, 7 (one decimal at most)."""
-    text = f"{value.quantize(Decimal('0.1')):f}"
-    return text[:-2] if text.endswith(".0") else text
+        return explain_change(self, side, unit, html=True)
 
 
 class RecalculationRequest(models.Model):

@@ -14,13 +14,14 @@ Hebrew or Greek (tests/scoring/test_stored_texts.py).
 
 import datetime
 import re
+from decimal import Decimal
 
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, ngettext_lazy, pgettext
 
-from audit.texts import Template, label, register
+from audit.texts import Template, label, register, shown
 
 
 def moment(value):
@@ -197,3 +198,44 @@ TEXTS = {
 }
 
 register("scoring", TEXTS)
+
+
+def explain_change(change, side, unit, html):
+    """A ``ScoreChange`` in words for one side (``ScoreChange.explain``), as safe HTML with
+    ``html`` (``explain_html``)."""
+
+    def sentence(template, **params):
+        return sentence_html(template, **params) if html else str(template) % params
+
+    def isolated(fragment):
+        return format_html('<bdi dir="ltr">{}</bdi>', fragment) if html else fragment
+
+    words = score_html if html else score_words
+    # Translators: short for matchpoints, a column heading and a unit ("4 -> 4.5 MP").
+    unit = unit or _("MP")
+    text = sentence(
+        _("Board %(board)s: %(old)s replaced by %(new)s"),
+        board=change.result.board.number,
+        old=words(change.old_description),
+        new=words(change.new_description),
+    )
+    if change.cause_label:
+        text = sentence(
+            "%(text)s %(cause)s",
+            text=text,
+            cause=sentence(_("by %(cause)s"), cause=shown(change.cause_label, "score_cause")),
+        )
+    before = change.ns_before if side == "NS" else change.ew_before
+    after = change.ns_after if side == "NS" else change.ew_after
+    if after is not None:
+        scores = f"{_score_text(before) if before is not None else '—'} -> {_score_text(after)}"
+        text = sentence("%(text)s, %(scores)s %(unit)s", text=text, scores=isolated(scores), unit=unit)
+    elif change.result.board.scored_version < change.board_version:
+        text = sentence("%(text)s, %(pending)s", text=text, pending=_("recalculation pending"))
+    return text
+
+
+def _score_text(value):
+    """A stored score as scorers print it: 12.5, 9.3, 7 (one decimal at most)."""
+    text = f"{value.quantize(Decimal('0.1')):f}"
+    return text[:-2] if text.endswith(".0") else text

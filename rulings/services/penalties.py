@@ -54,56 +54,7 @@ def add_penalty(
         player=player,
         amount=Decimal(str(amount)) if amount not in (None, "") else None,
     )
-    if kind == Penalty.Kind.DISCIPLINARY:
-        if unit not in DISCIPLINARY_UNITS:
-            raise ValidationError(
-                {
-                    "unit": _(
-                        "A disciplinary penalty (Law 91) is a suspension or a disqualification; a penalty in %(unit)s "
-                        "is a procedural one (Law 90)."
-                    )
-                    % {"unit": penalty.get_unit_display()}
-                }
-            )
-        if penalty.amount is not None:
-            raise ValidationError(
-                {
-                    "amount": _(
-                        "A disciplinary penalty (Law 91) has no matchpoint or IMP value of its own: leave the amount "
-                        "empty."
-                    )
-                }
-            )
-    elif kind == Penalty.Kind.PROCEDURAL:
-        if unit not in POINT_UNITS:
-            raise ValidationError(
-                {
-                    "unit": _(
-                        "A procedural penalty (Law 90) is in matchpoints, percent of a top or IMPs; suspension and "
-                        "disqualification are disciplinary penalties (Law 91)."
-                    )
-                }
-            )
-        if penalty.amount is None or penalty.amount <= 0:
-            raise ValidationError(
-                {"amount": _("A penalty in %(unit)s needs an amount above 0.") % {"unit": penalty.get_unit_display()}}
-            )
-        if player is not None:
-            raise ValidationError({"player": _("A procedural penalty (Law 90) is given to a side, not a player.")})
-        if unit == Penalty.Unit.VPS:
-            event = ruling.board.session.event
-            if not event.is_teams:
-                raise ValidationError(
-                    {
-                        "unit": _(
-                            "A penalty in VPs comes off a team's match; %(event)s is not a team event: give it in "
-                            "matchpoints or percent of a top."
-                        )
-                        % {"event": event}
-                    }
-                )
-            # Refused now, on the form, rather than when the ruling is given.
-            scoring_services.check_match_penalty_unit(event, unit)
+    _check_kind_and_unit(penalty)
     if (
         player is not None
         and ruling.result_id is not None
@@ -134,6 +85,61 @@ def add_penalty(
             ruling, by=ruling.director, reason=texts.text("rulings.penalty_reason", offence=offence).english()
         )
     return penalty
+
+
+def _check_kind_and_unit(penalty: Penalty) -> None:
+    """A Law 91 penalty is a suspension or a disqualification with no amount; a Law 90 one an
+    amount above 0 in a unit the scores take off, given to a side (in VPs only in a team event)."""
+    if penalty.kind == Penalty.Kind.DISCIPLINARY:
+        if penalty.unit not in DISCIPLINARY_UNITS:
+            raise ValidationError(
+                {
+                    "unit": _(
+                        "A disciplinary penalty (Law 91) is a suspension or a disqualification; a penalty in %(unit)s "
+                        "is a procedural one (Law 90)."
+                    )
+                    % {"unit": penalty.get_unit_display()}
+                }
+            )
+        if penalty.amount is not None:
+            raise ValidationError(
+                {
+                    "amount": _(
+                        "A disciplinary penalty (Law 91) has no matchpoint or IMP value of its own: leave the amount "
+                        "empty."
+                    )
+                }
+            )
+    elif penalty.kind == Penalty.Kind.PROCEDURAL:
+        if penalty.unit not in POINT_UNITS:
+            raise ValidationError(
+                {
+                    "unit": _(
+                        "A procedural penalty (Law 90) is in matchpoints, percent of a top or IMPs; suspension and "
+                        "disqualification are disciplinary penalties (Law 91)."
+                    )
+                }
+            )
+        if penalty.amount is None or penalty.amount <= 0:
+            raise ValidationError(
+                {"amount": _("A penalty in %(unit)s needs an amount above 0.") % {"unit": penalty.get_unit_display()}}
+            )
+        if penalty.player is not None:
+            raise ValidationError({"player": _("A procedural penalty (Law 90) is given to a side, not a player.")})
+        if penalty.unit == Penalty.Unit.VPS:
+            event = penalty.ruling.board.session.event
+            if not event.is_teams:
+                raise ValidationError(
+                    {
+                        "unit": _(
+                            "A penalty in VPs comes off a team's match; %(event)s is not a team event: give it in "
+                            "matchpoints or percent of a top."
+                        )
+                        % {"event": event}
+                    }
+                )
+            # Refused now, on the form, rather than when the ruling is given.
+            scoring_services.check_match_penalty_unit(event, penalty.unit)
 
 
 @atomic_with_retry

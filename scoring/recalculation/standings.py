@@ -269,26 +269,7 @@ def apply_differences(event, regs, differences):
                     entry[1] += number(values[TOP])
                     entry[2] += 1
     if matchpoints:
-        # A side with an artificial score elsewhere in the session: its value follows the
-        # side's percentage on its real boards, which a changed board moves.
-        sessions = {session_id for session_id, *_rest in differences}
-        artificial = (
-            BoardScore.objects.filter(result__board__session_id__in=sessions, ns__isnull=False)
-            .filter(Q(ns_kind__in=ARTIFICIAL) | Q(ew_kind__in=ARTIFICIAL))
-            .values_list("result__board__session_id", "result__ns_id", "result__ew_id", "ns_kind", "ew_kind")
-        )
-        touched = None  # the windows of every side on a changed board, when first needed
-        for session_id, ns_id, ew_id, ns_kind, ew_kind in artificial:
-            if touched is None:
-                touched = {
-                    (board_session, contestant)
-                    for board_session, seats, _compared in differences
-                    for _pk, board_ns, board_ew, _points in seats
-                    for contestant in (board_ns, board_ew)
-                }
-            for contestant_id, kind in ((ns_id, ns_kind), (ew_id, ew_kind)):
-                if kind in ARTIFICIAL and (session_id, contestant_id) in touched:
-                    again.add((session_id, contestant_id))
+        again |= _artificial_elsewhere(differences)
     if again:
         plus, minus = Fraction(regs["average_plus_percent"]), Fraction(regs["average_minus_percent"])
         contestants = {contestant_id for _sid, contestant_id in again}
@@ -335,3 +316,29 @@ def apply_differences(event, regs, differences):
     fields = {key: standing.field for key, standing in existing.items()}
     write_standings(event, rows, fields, existing, unchanged)
     return True
+
+
+def _artificial_elsewhere(differences):
+    """The windows (session, contestant) of the sides on a changed board that hold an
+    artificial score elsewhere in the session: its value follows the side's percentage on its
+    real boards, which a changed board moves."""
+    sessions = {session_id for session_id, *_rest in differences}
+    artificial = (
+        BoardScore.objects.filter(result__board__session_id__in=sessions, ns__isnull=False)
+        .filter(Q(ns_kind__in=ARTIFICIAL) | Q(ew_kind__in=ARTIFICIAL))
+        .values_list("result__board__session_id", "result__ns_id", "result__ew_id", "ns_kind", "ew_kind")
+    )
+    again = set()
+    touched = None  # the windows of every side on a changed board, when first needed
+    for session_id, ns_id, ew_id, ns_kind, ew_kind in artificial:
+        if touched is None:
+            touched = {
+                (board_session, contestant)
+                for board_session, seats, _compared in differences
+                for _pk, board_ns, board_ew, _points in seats
+                for contestant in (board_ns, board_ew)
+            }
+        for contestant_id, kind in ((ns_id, ns_kind), (ew_id, ew_kind)):
+            if kind in ARTIFICIAL and (session_id, contestant_id) in touched:
+                again.add((session_id, contestant_id))
+    return again
