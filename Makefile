@@ -6,16 +6,26 @@ STAMP := $(VENV)/.requirements-installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint bench fuzz loadtest migrate demo messages clean-broker check-deploy
+.PHONY: run test lint lock bench fuzz loadtest migrate demo messages clean-broker check-deploy
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# A developer's and CI's environment: the runtime (requirements.txt) and the tools (requirements-dev.txt).
-$(STAMP): requirements.txt requirements-dev.txt | $(BIN)/python
+# A developer's and CI's environment: requirements/dev.txt, the lock of what requirements/base.in
+# (the runtime) and requirements/dev.in (the tools) name, every package pinned with its hashes.
+$(STAMP): requirements/dev.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
+	$(BIN)/python -m pip install --quiet -r requirements/dev.txt
 	touch $(STAMP)
+
+# The locks, after a change to requirements/*.in: the pins already there are kept unless
+# LOCK_ARGS says otherwise (LOCK_ARGS=--upgrade, or --upgrade-package django). dev.txt is
+# compiled against base.txt, so both hold the same versions.
+PIP_COMPILE := CUSTOM_COMPILE_COMMAND="make lock" $(abspath $(BIN))/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras --no-emit-index-url \
+	--no-emit-find-links $(LOCK_ARGS)
+lock: $(STAMP)
+	cd requirements && $(PIP_COMPILE) --output-file=base.txt base.in
+	cd requirements && $(PIP_COMPILE) --output-file=dev.txt dev.in
 
 # The translations: .po files (in git) compiled to .mo files (generated) in pure Python.
 messages: $(STAMP)

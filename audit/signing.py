@@ -47,13 +47,13 @@ def _serialization():
 
 
 def _installed() -> None:
-    """The ``cryptography`` package (requirements.txt) signs and verifies; an installation that
+    """The ``cryptography`` package (requirements/base.in) signs and verifies; an installation that
     lacks it can neither, and says so instead of failing on an import."""
     try:
         import cryptography  # noqa: F401
     except ImportError:
         raise SigningKeyMissing(
-            "The cryptography package is not installed (requirements.txt): tree heads can be neither signed nor "
+            "The cryptography package is not installed (requirements/base.txt): tree heads can be neither signed nor "
             "verified."
         ) from None
 
