@@ -48,7 +48,20 @@ RangeHash = Callable[[int, int], bytes]
 
 
 def leaves_range(leaves: Sequence[bytes]) -> RangeHash:
-    return lambda a, b: _mth(leaves, a, b)
+    """MTH of any range of ``leaves``, each subtree hashed once however many proofs ask for it
+    (the proofs of many entries of one tree share their upper nodes)."""
+    known: dict[tuple[int, int], bytes] = {}
+
+    def mth(a: int, b: int) -> bytes:
+        if b - a == 1:
+            return leaves[a]
+        found = known.get((a, b))
+        if found is None:
+            k = _split(b - a)
+            found = known[(a, b)] = node_hash(mth(a, a + k), mth(a + k, b))
+        return found
+
+    return mth
 
 
 def inclusion_proof(index: int, size: int, mth: RangeHash) -> list[bytes]:

@@ -172,9 +172,17 @@ def _signed_heads(*, all_heads: bool) -> list[dict[str, Any]] | str:
     or why they cannot be trusted: a head signed by no trusted key, a head in the file missing
     from the database, two different heads of one size. ``all_heads=False``: only the last one of
     each (the desk's check)."""
+    # The file first: a head is appended to it only once committed, so every head read from it
+    # is in the database read after (read the other way, a head signed in between would seem
+    # removed from the database).
+    if all_heads:
+        lines = [(n, _without_leaves(head)) for n, head in signing.exported()]
+    else:
+        last = signing.last_exported()
+        lines = [(0, last)] if last is not None else []
     rows = SignedTreeHead.objects.order_by("-tree_size").values(*HEAD_FIELDS)
     in_database = list(rows if all_heads else rows[:1])
-    if not in_database and not signing.heads_file().exists():
+    if not in_database and not lines:
         return []  # nothing signed yet
     try:
         keys = signing.public_keys()
@@ -185,11 +193,6 @@ def _signed_heads(*, all_heads: bool) -> list[dict[str, Any]] | str:
         if not signing.signature_valid(head, keys):
             return f"{_named(head)} in the database is not signed by a trusted key: the application did not write it"
         heads[head["tree_size"]] = head
-    if all_heads:
-        lines = signing.exported()
-    else:
-        last = signing.last_exported()
-        lines = [(0, last)] if last is not None else []
     latest = max(heads, default=0)
     for number, head in lines:
         where = f"line {number} of the heads file" if number else "the last line of the heads file"
@@ -203,6 +206,10 @@ def _signed_heads(*, all_heads: bool) -> list[dict[str, Any]] | str:
         if known["root_hash"] != head["root_hash"]:
             return f"two different tree heads of {head['tree_size']} entries are signed ({where} and the database)"
     return [heads[size] for size in sorted(heads)]
+
+
+def _without_leaves(head: dict[str, Any] | None) -> dict[str, Any] | None:
+    return None if head is None else {key: value for key, value in head.items() if key != "leaves"}
 
 
 def _leaves_of(head: dict[str, Any]) -> list[list[str]]:
@@ -484,12 +491,13 @@ def inclusion_proofs(entries: Iterable[AuditEntry]) -> dict[int, Inclusion]:
         }
     )
     found = {}
+    tree = merkle.leaves_range(leaves)
     for entry in wanted:
         index = entry.sequence - 1
         if len(leaves) != head.tree_size:
             proof: list[bytes] = []
         else:
-            proof = merkle.inclusion_proof(index, head.tree_size, merkle.leaves_range(leaves))
+            proof = merkle.inclusion_proof(index, head.tree_size, tree)
         verified = (
             trusted
             and entry.compute_hash() == entry.hash

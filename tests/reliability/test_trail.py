@@ -8,6 +8,7 @@ trail verified by ``manage.py verify_audit`` in processes of their own on the te
 forgery is what a database writer does: UPDATE statements, every later hash recomputed."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -27,7 +28,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def verify_audit(*arguments):
     """``manage.py verify_audit`` in a process of its own, on the test database."""
     env = {
-        **__import__("os").environ,
+        **os.environ,
         "DATABASE_URL": _database_url(),
         "AUDIT_SIGNING_KEY_FILE": settings.AUDIT_SIGNING_KEY_FILE,
         "AUDIT_PUBLIC_KEYS_DIR": settings.AUDIT_PUBLIC_KEYS_DIR,
@@ -77,3 +78,62 @@ def test_a_forged_chain_rewritten_in_sql_with_recomputed_hashes_is_detected_and_
     assert f"The chain breaks at entry {target.sequence}:" in page
     desk = verify_audit("--since-checkpoint")
     assert desk.returncode != 0 and f"broken at entry {target.sequence} " in desk.stderr
+
+
+@pytest.mark.skipif(
+    not os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="concurrent writers need PostgreSQL"
+)
+def test_heads_signed_while_entries_are_written_all_hold():
+    """PostgreSQL only (SQLite writes one at a time anyway): four writers record entries while two
+    signers sign heads; no writer waits on a signer, every head is consistent with the one before,
+    and the whole trail verifies against all of them."""
+    import threading
+
+    from django.db import connections
+
+    from audit import merkle
+    from audit import services as audit
+
+    errors = []
+
+    def writer(number):
+        try:
+            for n in range(25):
+                audit.record(action="test.note", object_type="test.note", object_id=f"{number}-{n}", summary="note")
+        except Exception as error:  # noqa: BLE001 - reported below
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    def signer():
+        try:
+            for _n in range(10):
+                result = audit.sign_tree_head()
+                if isinstance(result, audit.ChainCheck) and not result.intact:
+                    errors.append(AssertionError(result.reason))
+        except Exception as error:  # noqa: BLE001 - reported below
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=writer, args=(n,)) for n in range(4)]
+    threads += [threading.Thread(target=signer) for _n in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert not errors, errors
+    check = audit.verify_chain()
+    assert check.intact and check.checked == 100, check.reason
+    heads = list(SignedTreeHead.objects.order_by("tree_size"))
+    assert heads[-1].tree_size == 100 and len(heads) >= 2
+    by_size = {head.tree_size: head for head in heads}
+    for head in heads[1:]:
+        before = by_size[head.previous_size]
+        assert merkle.verify_consistency(
+            before.tree_size,
+            head.tree_size,
+            bytes.fromhex(before.root_hash),
+            bytes.fromhex(head.root_hash),
+            [bytes.fromhex(node) for node in head.consistency],
+        )
