@@ -260,3 +260,28 @@ def test_beat_signs_a_head_regularly(django_capture_on_commit_callbacks, setting
         assert tasks.sign_tree_head() == 2
     assert [line["tree_size"] for line in exported_lines()] == [2]
     assert tasks.verify_trail() == 2
+
+
+def test_the_proof_of_any_entry_is_given_as_json_and_checks_without_the_database(
+    django_capture_on_commit_callbacks, capsys
+):
+    write(6)
+    sign(django_capture_on_commit_callbacks)
+    call_command("audit_proof", "4")
+    given = json.loads(capsys.readouterr().out)
+    (line,) = exported_lines()
+    assert (given["tree_size"], given["root_hash"], given["signature"]) == (6, line["root_hash"], line["signature"])
+    assert signing.signature_valid(line)
+    assert merkle.verify_inclusion(
+        3,
+        6,
+        merkle.leaf_hash(bytes.fromhex(given["entry_hash"])),
+        [bytes.fromhex(node) for node in given["inclusion_proof"]],
+        bytes.fromhex(line["root_hash"]),
+    )
+    write(1)
+    with pytest.raises(CommandError, match="Entry 7 is not in a signed tree head yet"):
+        call_command("audit_proof", "7")
+    rewrite(2)
+    with pytest.raises(CommandError, match="Entry 4's inclusion proof does not verify"):
+        call_command("audit_proof", "4")
