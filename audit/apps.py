@@ -7,6 +7,6 @@ class AuditConfig(AppConfig):
     verbose_name = _("Audit trail")
 
     def ready(self):
-        from audit import access, signals  # noqa: F401 - signals connects the Celery signal handlers
+        from audit import access, checks, signals  # noqa: F401 - checks and signals connect themselves
 
         access.connect()  # who may do what: groups, permissions, staff and superuser flags

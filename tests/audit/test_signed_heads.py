@@ -285,3 +285,17 @@ def test_the_proof_of_any_entry_is_given_as_json_and_checks_without_the_database
     rewrite(2)
     with pytest.raises(CommandError, match="Entry 4's inclusion proof does not verify"):
         call_command("audit_proof", "4")
+
+
+def test_a_signing_key_others_can_read_fails_the_deployment_check(settings, tmp_path):
+    from audit.checks import signing_key_kept_private
+
+    settings.AUDIT_SIGNING_KEY_FILE = str(tmp_path / "key.pem")
+    settings.AUDIT_PUBLIC_KEYS_DIR = str(tmp_path / "public")
+    assert signing_key_kept_private(None) == []  # no key yet
+    signing.generate()
+    assert (tmp_path / "key.pem").stat().st_mode & 0o777 == 0o600
+    assert signing_key_kept_private(None) == []
+    (tmp_path / "key.pem").chmod(0o644)
+    (warning,) = signing_key_kept_private(None)
+    assert warning.id == "audit.W001" and "mode 644" in warning.msg
