@@ -183,6 +183,15 @@ class Auction:
         """The auction as called: the legal calls, the contract, every irregular call."""
         return read_auction(self.dealer, self.calls, complete)
 
+    def legal_calls(self) -> list[AuctionCall]:
+        """The calls that stand, in rotation (what PBN and LIN can hold): the cancelled and
+        withdrawn calls left out; the calls as written when the auction cannot be read."""
+        try:
+            legal = self.as_called(complete=False).legal
+        except DealError:
+            return list(self.calls)
+        return [self.calls[i] for i in legal]
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: ``{"dealer", "calls": [{"call", "alert", "explanation",
         "tempo_seconds", "note"}], "opening_lead", "play", "claim": {"tricks", "text"} or

@@ -261,7 +261,7 @@ def lin_from_record(record: BoardRecord) -> str:
         parts.append(("ah", f"Board {record.board}"))
     parts.append(("sv", _LIN_VUL_CODE[record.vulnerability]))
     lin_calls = {"Pass": "p", "X": "d", "XX": "r"}
-    for call in record.auction.calls:
+    for call in record.auction.legal_calls():  # LIN holds the calls that stand
         code = lin_calls.get(call.call, call.call.replace("NT", "N"))
         parts.append(("mb", code + ("!" if call.alert else "")))
         if call.explanation:

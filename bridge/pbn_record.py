@@ -21,6 +21,7 @@ from bridge.deals import (
 from bridge.engine.contract import SEATS, parse_contract
 from bridge.messages import Message, _, ngettext
 from bridge.pbn import Call, PbnError, PbnGame, parse_pbn, write_pbn
+from bridge.play_irregularities import trick_leaders
 
 _TEMPO_RE = re.compile(r"^tempo: (\d+) s$")
 _CLAIM_TAG_RE = re.compile(r"^(\d+)(?::(.*))?$", re.S)
@@ -263,7 +264,8 @@ def to_pbn(record: BoardRecord) -> str:
         deal=record.deal,
         declarer=declarer,
         contract=contract,
-        auction=[Call(c.call, _note_text(c)) for c in auction.calls],
+        # The calls that stand: PBN has no place for a cancelled call (docs/irregularities.md).
+        auction=[Call(c.call, _note_text(c)) for c in auction.legal_calls()],
         auction_complete=contract is not None,
         result=_declarer_tricks(auction, contract, declarer),
     )
@@ -271,13 +273,15 @@ def to_pbn(record: BoardRecord) -> str:
         assert contract is not None and declarer is not None  # record.validate() refuses a play without them
         first = next_seat(declarer)
         trump = parse_contract(contract).strain
-        leader, rows = first, []
-        # The opening lead alone when there is no play (Auction.cards).
-        for trick in auction.play or [auction.cards[:1]]:
+        rows = []
+        # The opening lead alone when there is no play (Auction.cards); each trick from the seat
+        # that led it (an accepted lead out of turn: bridge.play_irregularities).
+        tricks = auction.play or [auction.cards[:1]]
+        auction_declarer = auction.as_called(complete=False).declarer or declarer
+        leaders = trick_leaders(auction_declarer, tricks, auction.play_irregularities, trump)
+        for trick, leader in zip(tricks, leaders):
             by_seat = {next_seat(leader, i): card for i, card in enumerate(trick)}
             rows.append([by_seat.get(next_seat(first, i), "-") for i in range(4)])
-            if len(trick) == 4:
-                leader = trick_winner(trick, leader, trump)
         if len(auction.cards) < 52:
             rows.append(["*"])
         game.sections["Play"] = (first, rows)

@@ -95,6 +95,8 @@ class RulingSerializer(serializers.ModelSerializer):
             "correction_basis",
             "correction_reason",
             "deal_override",
+            "irregularity",
+            "irregularity_law",
         ]
         # The deadlines of every ruling in a list are read at once (scoring.selectors.session_clocks).
         list_serializer_class = ClockListSerializer
@@ -188,6 +190,19 @@ class RulingFilter(filters.FilterSet):
         return selectors.filtered_rulings(self.request.user, **values).prefetch_related("penalties")
 
 
+class IrregularityInputSerializer(serializers.Serializer):
+    """An irregular call or card (docs/irregularities.md): ``kind``, the ``facts`` (``call_number``,
+    ``inserted``, ``seat``, ``attention_by``, ``artificial``, ``comparable``, ``rho_call``,
+    ``replacement``; or ``trick``, ``seat``, ``card``, ``attention_by``, ``dummy_seen``,
+    ``deliberate``), the option ``chosen`` and, after a penalty card, declarer's
+    ``lead_option`` (Law 50D2)."""
+
+    kind = serializers.ChoiceField(choices=["insufficient_bid", "out_of_rotation", "lead_out_of_turn", "exposed_card"])
+    facts = serializers.DictField()
+    chosen = serializers.CharField()
+    lead_option = serializers.CharField(required=False, allow_blank=True, default="")
+
+
 class RulingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     serializer_class = RulingSerializer
     permission_classes = [IsAuthenticated]
@@ -224,6 +239,18 @@ class RulingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         ruling = self.get_object()
         self._own(ruling)
         return Response(RulingSerializer(_call(services.give_ruling, ruling=ruling, by=request.user)).data)
+
+    @extend_schema(request=IrregularityInputSerializer, responses=RulingSerializer)
+    # Named "ruling-api-irregularity": "ruling-irregularity" is the director's page (rulings/urls.py).
+    @action(detail=True, methods=["post"], url_name="api-irregularity", filter_backends=[])
+    def irregularity(self, request, pk=None):
+        """Record an irregular call or card on a draft ruling and the option chosen (issue #28)."""
+        ruling = self.get_object()
+        self._own(ruling)
+        data = IrregularityInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        changed = _call(services.record_irregularity, ruling=ruling, by=request.user, **data.validated_data)
+        return Response(RulingSerializer(changed).data)
 
     @extend_schema(request=ChangeInputSerializer, responses=RulingSerializer)
     @action(detail=True, methods=["post"], filter_backends=[])

@@ -168,6 +168,13 @@ class Ruling(models.Model):
     deal = models.CharField(_("deal (PBN)"), max_length=80, blank=True, help_text=_("Empty: the board's deal."))
     auction = models.JSONField(_("auction, lead, play and claim"), null=True, blank=True)
     deal_override = models.TextField(_("why an imported deal that differs from the board was accepted"), blank=True)
+    # Issue #28: the irregularity in the auction or the play the ruling is about (the irregular
+    # call or card is also kept in ``auction``), the options the Laws of the edition in force
+    # offered, and the one chosen (rulings/irregularities.py, docs/irregularities.md).
+    irregularity = models.JSONField(
+        _("irregularity in the auction or play, and the option chosen"), null=True, blank=True, editable=False
+    )
+    irregularity_law = models.CharField(_("law applied to the irregularity"), max_length=16, blank=True, editable=False)
     seating = models.JSONField(
         _("who sat where"),
         null=True,

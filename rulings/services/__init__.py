@@ -8,7 +8,8 @@ The package by concern: ``record`` (a ruling opened, its result attached, the se
 ``penalties`` (Laws 90 and 91, cancelled by an appeal), ``effect`` (what the rulings in force
 at a table do to its score), ``giving`` (given, superseded, made final), ``corrections`` (Law
 82C and 79C corrections, changes with a reason), ``deals`` (the deal, the auction, the
-double-dummy table), ``poll`` (Law 16B1a), ``attachments``, ``form`` (the ruling form's whole
+double-dummy table), ``irregularities`` (an irregular call or card and the option chosen, issue
+#28), ``poll`` (Law 16B1a), ``attachments``, ``form`` (the ruling form's whole
 path) and ``common`` (what they share). Every public name is importable from here.
 """
 
@@ -26,6 +27,7 @@ from rulings.services.deals import (
 from rulings.services.effect import IN_FORCE, board_penalties, rulings_in_force
 from rulings.services.form import DRAFT_FIELDS, rule, update_draft
 from rulings.services.giving import finalise_rulings, give_ruling
+from rulings.services.irregularities import irregularity_options, record_irregularity
 from rulings.services.penalties import DISCIPLINARY_UNITS, POINT_UNITS, add_penalty, cancel_penalties
 from rulings.services.poll import parse_poll_lines, record_poll
 from rulings.services.record import link_result, record_ruling, record_seating
@@ -54,10 +56,12 @@ __all__ = [
     "edition_in_force",
     "finalise_rulings",
     "give_ruling",
+    "irregularity_options",
     "link_result",
     "parse_poll_lines",
     "read_deal_source",
     "record_double_dummy",
+    "record_irregularity",
     "record_poll",
     "record_ruling",
     "record_seating",

@@ -561,3 +561,26 @@ def test_the_diagram_shows_the_calls_as_called():
     assert str(note["text"]) == "East 1S \u2014 out of rotation, cancelled (31B)"
     svg = hand_diagram_svg(DEAL, dealer="N", vulnerability="None", board_number=1, auction=auction)
     assert 'text-decoration="line-through"' in svg
+
+
+def test_pbn_and_lin_hold_the_calls_that_stand():
+    from bridge.auction import BoardRecord
+    from bridge.lin import lin_from_record
+    from bridge.pbn_record import to_pbn
+
+    calls = [AuctionCall("1S"), AuctionCall("1D", status="cancelled", attention_by="S", law="27B2")]
+    calls += [AuctionCall(c) for c in ["P", "4S", "P", "P", "P"]]
+    record = BoardRecord(1, "None", DEAL, Auction("N", calls))
+    assert "\n1S Pass 4S Pass\nPass Pass" in to_pbn(record)
+    assert "mb|1S|mb|p|mb|4S|mb|p|mb|p|mb|p|" in lin_from_record(record)
+
+
+def test_the_pbn_play_section_puts_an_accepted_lead_out_of_turn_in_its_seat():
+    from bridge.auction import BoardRecord
+    from bridge.pbn_record import to_pbn
+
+    irregularity = PlayIrregularity("lead_out_of_turn", 1, "W", "D5", attention_by="N", option="54B")
+    record = BoardRecord(1, "None", DEAL, _play_auction([["D5", "D4", "DJ", "DQ"]], [irregularity]))
+    play = to_pbn(record).split('[Play "E"]')[1]
+    # columns from East (the right leader): East DJ, South DQ, West D5, North D4
+    assert play.split("\n")[1].split() == ["DJ", "DQ", "D5", "D4"]

@@ -494,6 +494,22 @@ ROWS += [
         success=200,
         writes=False,
     ),
+    # An irregular call or card and the option chosen (rulings/irregularity_views.py). No auction is
+    # attached to the matrix's rulings: the options are refused on the page, nothing written.
+    write(
+        "ruling-irregularity", "GET", both("ruling:draft"), None, api=PAGE, reads=reads_ruling, may=DIRECTORS, success=200
+    ),
+    write(
+        "ruling-irregularity",
+        "POST",
+        both("ruling:draft"),
+        data(action="options", kind="insufficient_bid", call_number=2, inserted="1D"),
+        api=PAGE,
+        reads=reads_ruling,
+        may=DIRECTORS,
+        success=200,
+        writes=False,
+    ),
 ]
 
 # An attachment of a ruling: read by whoever reads the ruling.
@@ -900,6 +916,18 @@ ROWS += [
     ),
     write(
         "ruling-api-give", "POST", both("ruling:draft"), data(), api=API, reads=reads_ruling, may=DIRECTORS, success=200
+    ),
+    # No auction is attached to the matrix's rulings: refused (409), nothing written.
+    write(
+        "ruling-api-irregularity",
+        "POST",
+        both("ruling:draft"),
+        data(kind="insufficient_bid", facts={"call_number": 2, "inserted": "1D"}, chosen="27B2"),
+        api=API,
+        reads=reads_ruling,
+        may=DIRECTORS,
+        success=409,
+        writes=False,
     ),
     write(
         "ruling-change",

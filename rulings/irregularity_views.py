@@ -1,0 +1,119 @@
+"""The director's page for an irregular call or card (issue #28): what happened, the options the
+Laws of the edition in force offer, and the one chosen. Thin: rulings/services/irregularities.py
+does the work."""
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy
+
+from rulings import services
+from rulings.models import Ruling
+from rulings.revoke_views import SEATS, _errors, _ruling
+from scoring.i18n import rank_preference
+
+KIND_CHOICES = [
+    ("insufficient_bid", gettext_lazy("Insufficient bid (Law 27)")),
+    ("out_of_rotation", gettext_lazy("Call out of rotation (Laws 29-32)")),
+    ("lead_out_of_turn", gettext_lazy("Lead out of turn (Laws 53-56)")),
+    ("exposed_card", gettext_lazy("Card exposed by a defender (Laws 49-50)")),
+]
+FACTS = (
+    "call_number",
+    "inserted",
+    "seat",
+    "attention_by",
+    "artificial",
+    "comparable",
+    "trick",
+    "card",
+    "dummy_seen",
+    "deliberate",
+)
+
+
+class IrregularityForm(forms.Form):
+    kind = forms.ChoiceField(label=gettext_lazy("What happened"), choices=KIND_CHOICES)
+    call_number = forms.IntegerField(
+        label=gettext_lazy("Call number in the auction"),
+        min_value=1,
+        max_value=60,
+        required=False,
+        help_text=gettext_lazy("The irregular call, or the call it came before when it is entered below."),
+    )
+    inserted = forms.CharField(
+        label=gettext_lazy("The irregular call, when the auction attached leaves it out"), max_length=4, required=False
+    )
+    trick = forms.IntegerField(label=gettext_lazy("Trick"), min_value=1, max_value=13, required=False)
+    card = forms.CharField(label=gettext_lazy("Card led or exposed"), max_length=3, required=False)
+    seat = forms.ChoiceField(label=gettext_lazy("Offender"), choices=SEATS, required=False)
+    attention_by = forms.ChoiceField(label=gettext_lazy("Attention drawn by"), choices=SEATS, required=False)
+    artificial = forms.BooleanField(label=gettext_lazy("The call was artificial"), required=False)
+    comparable = forms.BooleanField(
+        label=gettext_lazy("The replacement is a comparable call (Law 23A)"), required=False
+    )
+    dummy_seen = forms.BooleanField(
+        label=gettext_lazy("Declarer could have seen dummy's cards (Law 54C)"), required=False
+    )
+    deliberate = forms.BooleanField(label=gettext_lazy("Exposed through deliberate play (Law 50B)"), required=False)
+    chosen = forms.CharField(required=False, widget=forms.HiddenInput)
+    lead_option = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def facts(self):
+        return {
+            name: self.cleaned_data.get(name) for name in FACTS if self.cleaned_data.get(name) not in (None, "", False)
+        }
+
+
+@login_required
+def irregularity_page(request, pk):
+    ruling = _ruling(request, pk)
+    action = request.POST.get("action") if request.method == "POST" else None
+    form = IrregularityForm(request.POST if action else None)
+    options, lead_options = [], []
+    if action and form.is_valid():
+        kind, facts = form.cleaned_data["kind"], form.facts()
+        try:
+            if action == "record":
+                services.record_irregularity(
+                    ruling=ruling,
+                    by=request.user,
+                    kind=kind,
+                    facts=facts,
+                    chosen=request.POST.get("chosen", ""),
+                    lead_option=request.POST.get("lead_option", ""),
+                )
+                return redirect("rulings:ruling", ruling.pk)
+            options = services.irregularity_options(ruling, kind=kind, facts=facts)
+            if any(option.get("penalty_card") == "major" for option in options) and facts.get("card"):
+                from bridge.play_irregularities import penalty_card_lead_options
+                from scoring.i18n import translate
+
+                try:
+                    lead_options = [
+                        dict(c.to_dict(), text=translate(c.rectification.text))
+                        for c in penalty_card_lead_options(
+                            services.edition_in_force(ruling.tournament), [facts["card"]]
+                        )
+                    ]
+                except ValueError:
+                    lead_options = []
+        except ValidationError as error:
+            _errors(form, error)
+    return render(
+        request,
+        "rulings/irregularity_form.html",
+        {
+            "ruling": ruling,
+            "board": ruling.board,
+            "table": ruling.table,
+            "form": form,
+            "options": options,
+            "lead_options": lead_options,
+            "chosen": request.POST.get("chosen", "") if action else "",
+            "edition": services.edition_in_force(ruling.tournament),
+            "card_ranks": rank_preference(ruling.tournament),
+            "editable": ruling.state == Ruling.State.DRAFT,
+        },
+    )

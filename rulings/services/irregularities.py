@@ -1,0 +1,356 @@
+"""An irregularity in the auction or the play recorded on a ruling (issue #28): the irregular call
+or card kept in the ruling's auction as it happened, the options the Laws of the edition in force
+offer (``bridge.irregularities``, ``bridge.play_irregularities``), and the option chosen.
+
+``irregularity_options`` computes the options without writing; ``record_irregularity`` checks the
+choice, marks the call or card in ``Ruling.auction``, stores ``Ruling.irregularity`` (kind, edition,
+facts, options, chosen, the rectification, the Law 26 or 50D2 lead options) and
+``Ruling.irregularity_law``. docs/irregularities.md.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from audit import services as audit
+from audit import texts
+from bridge.auction import Auction, AuctionCall, check_play
+from bridge.deals import DealError, next_seat, parse_deal
+from bridge.irregularities import (
+    InsufficientBid,
+    OutOfRotation,
+    call_out_of_rotation,
+    insufficient_bid,
+    insufficient_bid_options,
+    is_bid,
+    lead_restriction,
+    out_of_rotation_options,
+    read_auction,
+    side,
+)
+from bridge.play_irregularities import (
+    PlayChoice,
+    PlayIrregularity,
+    lead_out_of_turn,
+    penalty_card,
+    penalty_card_lead_options,
+    penalty_cards_through_play,
+    trick_leaders,
+)
+from rulings.models import Ruling
+from rulings.services.common import edition_in_force, full_save, ruling_name
+from scoring.i18n import translate
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+KINDS = ("insufficient_bid", "out_of_rotation", "lead_out_of_turn", "exposed_card")
+
+
+def _refuse(field: str, error: Exception) -> None:
+    raise ValidationError({field: translate(error)}) from None
+
+
+def _auction(ruling: Ruling) -> Auction:
+    if not ruling.auction:
+        raise ValidationError({"auction": _("Attach the deal and auction first: the irregularity is marked in it.")})
+    return Auction.from_dict(ruling.auction)
+
+
+def _seat(facts: dict[str, Any], name: str, required: bool = False) -> str:
+    value = str(facts.get(name) or "").strip().upper()
+    if not value and not required:
+        return ""
+    if value not in ("N", "E", "S", "W"):
+        raise ValidationError({name: _("Choose a seat: N, E, S or W.")})
+    return value
+
+
+def _auction_facts(ruling: Ruling, kind: str, facts: dict[str, Any]) -> dict[str, Any]:
+    """The auction with the irregular call in place, its index, the call, its seat and whose turn it was."""
+    auction = _auction(ruling)
+    try:
+        number = int(facts.get("call_number") or 0)
+    except (TypeError, ValueError):
+        number = 0
+    inserted = str(facts.get("inserted") or "").strip()
+    limit = len(auction.calls) + (1 if inserted else 0)
+    if not 1 <= number <= limit:
+        raise ValidationError(
+            {
+                "call_number": _("The auction has %(n)s calls: give the number of one of them.")
+                % {"n": len(auction.calls)}
+            }
+        )
+    index = number - 1
+    calls = list(auction.calls)
+    try:
+        if inserted:
+            calls.insert(index, AuctionCall(inserted, seat=_seat(facts, "seat")))
+        before = read_auction(auction.dealer, calls[:index], complete=False)
+    except DealError as error:
+        _refuse("auction", error)
+    call = calls[index]
+    turn_seat = next_seat(before.seats[before.legal[-1]]) if before.legal else auction.dealer
+    last_bid = next((calls[i].call for i in reversed(before.legal) if is_bid(calls[i].call)), "")
+    return {
+        "auction": auction,
+        "calls": calls,
+        "index": index,
+        "call": call,
+        "seat": call.seat or turn_seat,
+        "before": before,
+        "last_bid": last_bid,
+        "turn_seat": turn_seat,
+    }
+
+
+def _auction_options(ruling: Ruling, kind: str, facts: dict[str, Any]) -> tuple[list[Any], dict[str, Any]]:
+    edition = edition_in_force(ruling.tournament)
+    found = _auction_facts(ruling, kind, facts)
+    call, seat = found["call"], found["seat"]
+    try:
+        if kind == "insufficient_bid":
+            if not found["last_bid"]:
+                raise ValidationError({"call_number": _("No bid was made before this call: it is not insufficient.")})
+            ib = InsufficientBid(call.call, found["last_bid"], artificial=bool(facts.get("artificial")))
+            return insufficient_bid_options(edition, ib), found
+        turn_seat = found["turn_seat"]
+        turn = {next_seat(seat, 3): "rho", next_seat(seat, 2): "partner", next_seat(seat, 1): "lho"}.get(turn_seat)
+        if turn is None:
+            raise ValidationError({"seat": _("It was this player's own turn: the call was not out of rotation.")})
+        found["turn"] = turn
+        oor = OutOfRotation(
+            call.call,
+            turn,
+            any_bid_before=bool(found["last_bid"]),
+            offender_had_called=any(found["before"].seats[i] == seat for i in found["before"].legal),
+            artificial=bool(facts.get("artificial")),
+            rho_call=str(facts.get("rho_call") or ""),
+            replacement=str(facts.get("replacement") or ""),
+            comparable=bool(facts.get("comparable")),
+        )
+        found["oor"] = oor
+        return out_of_rotation_options(edition, oor), found
+    except DealError as error:
+        _refuse("call_number", error)
+    raise AssertionError  # _refuse raised
+
+
+def _play_options(ruling: Ruling, kind: str, facts: dict[str, Any]) -> tuple[list[Any], dict[str, Any]]:
+    edition = edition_in_force(ruling.tournament)
+    auction = _auction(ruling)
+    try:
+        as_called = auction.as_called(complete=False)
+    except DealError as error:
+        _refuse("auction", error)
+    if as_called.declarer is None:
+        raise ValidationError({"auction": _("The auction attached did not end in a contract: there is no play.")})
+    seat = _seat(facts, "seat", required=True)
+    try:
+        trick = int(facts.get("trick") or 0)
+    except (TypeError, ValueError):
+        trick = 0
+    if not 1 <= trick <= 13:
+        raise ValidationError({"trick": _("Give the trick, 1 to 13.")})
+    found: dict[str, Any] = {
+        "auction": auction,
+        "declarer": as_called.declarer,
+        "contract": as_called.contract,
+        "seat": seat,
+        "trick": trick,
+        "card": str(facts.get("card") or "").strip().upper().replace("10", "T"),
+    }
+    try:
+        if kind == "lead_out_of_turn":
+            return lead_out_of_turn(
+                edition,
+                offender=seat,
+                declarer=as_called.declarer,
+                opening=trick == 1,
+                dummy_seen=bool(facts.get("dummy_seen")),
+            ), found
+        choice = penalty_card(edition, card=found["card"] or "-", deliberate=bool(facts.get("deliberate")))
+        return [PlayChoice(choice.law, "director", choice)], found
+    except DealError as error:
+        _refuse("card" if getattr(error, "field", "") == "card" else "seat", error)
+    raise AssertionError  # _refuse raised
+
+
+def irregularity_options(ruling: Ruling, *, kind: str, facts: dict[str, Any]) -> list[dict[str, Any]]:
+    """The options the Laws of the edition in force offer for ``facts`` (nothing written):
+    ``[{"key", "chooser", "law", "text", ...}]`` (``Choice.to_dict()``, text in English)."""
+    if kind not in KINDS:
+        raise ValidationError({"kind": _("Choose what happened.")})
+    options, _found = (_auction_options if kind in KINDS[:2] else _play_options)(ruling, kind, facts)
+    return [dict(option.to_dict(), text=translate(option.rectification.text)) for option in options]
+
+
+@transaction.atomic
+def record_irregularity(
+    *, ruling: Ruling, by: User, kind: str, facts: dict[str, Any], chosen: str, lead_option: str = ""
+) -> Ruling:
+    """Mark the irregular call or card in the ruling's auction as it happened, with who drew
+    attention and the option chosen, and store the options and the rectification. Refusals are
+    ValidationErrors naming the field."""
+    try:
+        return _record(ruling=ruling, by=by, kind=kind, facts=facts, chosen=chosen, lead_option=lead_option)
+    except DealError as error:
+        raise ValidationError(
+            {"card" if getattr(error, "field", "") == "card" else "auction": translate(error)}
+        ) from None
+
+
+def _record(*, ruling: Ruling, by: User, kind: str, facts: dict[str, Any], chosen: str, lead_option: str) -> Ruling:
+    if ruling.state != Ruling.State.DRAFT:
+        raise ValidationError(_("Only a draft ruling can be changed; correct a given ruling instead."))
+    if kind not in KINDS:
+        raise ValidationError({"kind": _("Choose what happened.")})
+    edition = edition_in_force(ruling.tournament)
+    auction_kind = kind in KINDS[:2]
+    options, found = (_auction_options if auction_kind else _play_options)(ruling, kind, facts)
+    keys = [option.key for option in options]
+    if chosen not in keys:
+        raise ValidationError(
+            {"chosen": _("Choose one of the options the Laws offer: %(keys)s.") % {"keys": ", ".join(keys)}}
+        )
+    option = options[keys.index(chosen)]
+    rectification = option.rectification
+    attention_by = _seat(facts, "attention_by")
+    auction: Auction = found["auction"]
+    extra: dict[str, Any] = {}
+    if auction_kind:
+        calls, index, call = found["calls"], found["index"], found["call"]
+        if kind == "insufficient_bid" and chosen != "27A1":
+            replacement = next((c.call for c in calls[index + 1 :] if not c.seat or c.seat == found["seat"]), "")
+            if replacement:
+                try:
+                    rectification = insufficient_bid(
+                        edition,
+                        InsufficientBid(
+                            call.call,
+                            found["last_bid"],
+                            replacement=replacement,
+                            artificial=bool(facts.get("artificial")),
+                            comparable=chosen == "27B1b" or bool(facts.get("comparable")),
+                        ),
+                    )
+                except DealError as error:
+                    _refuse("auction", error)
+        if kind == "out_of_rotation" and chosen == "29B":
+            rectification = call_out_of_rotation(edition, found["oor"])
+        call.status = "accepted" if rectification.stands else "cancelled"
+        call.attention_by = attention_by
+        call.law = rectification.law
+        call.option = chosen
+        if kind == "out_of_rotation":
+            call.seat = found["seat"]
+        auction.calls = calls
+        try:
+            as_called = read_auction(auction.dealer, auction.calls, complete=False)
+        except DealError as error:
+            _refuse("auction", error)
+        if rectification.lead_restriction and as_called.declarer and side(as_called.declarer) != side(found["seat"]):
+            offender = found["seat"]
+            strain = call.call[1:] if is_bid(call.call) else ""
+            specified = {
+                auction.calls[i].call[1:]
+                for i in as_called.legal
+                if as_called.seats[i] == offender and is_bid(auction.calls[i].call)
+            }
+            restriction = lead_restriction(
+                edition,
+                withdrawn_suits=[strain] if strain in ("S", "H", "D", "C") and not facts.get("artificial") else [],
+                offender_specified=sorted(s for s in specified if s in ("S", "H", "D", "C")),
+                comparable=bool(facts.get("comparable")),
+            )
+            extra["lead_restriction"] = dict(restriction.to_dict(), text=translate(restriction.text))
+    else:
+        declarer = found["declarer"]
+        card = found["card"]
+        irregularity = (
+            PlayIrregularity(
+                "lead_out_of_turn" if kind == "lead_out_of_turn" else "exposed",
+                found["trick"],
+                found["seat"],
+                card,
+                attention_by=attention_by,
+                accepted_by=declarer if rectification.accepted and kind == "lead_out_of_turn" else "",
+                option=chosen if kind == "lead_out_of_turn" else "",
+                deliberate=bool(facts.get("deliberate")),
+            )
+            if card
+            else None
+        )
+        if irregularity is None:
+            raise ValidationError({"card": _("Say which card was led or exposed.")})
+        auction.play_irregularities = [*auction.play_irregularities, irregularity]
+        if rectification.penalty_card == "major":
+            partner = next_seat(found["seat"], 2)
+            try:
+                cards = [c for t in auction.play for c in t] or ([auction.opening_lead] if auction.opening_lead else [])
+                tricks = [cards[i : i + 4] for i in range(0, len(cards), 4)]
+                leaders = trick_leaders(
+                    declarer, tricks, auction.play_irregularities, found["contract"].rstrip("X")[1:]
+                )
+            except DealError as error:
+                _refuse("card", error)
+            lead_choices = penalty_card_lead_options(edition, [card])
+            extra["lead_options"] = [dict(c.to_dict(), text=translate(c.rectification.text)) for c in lead_choices]
+            leader = leaders[found["trick"] - 1] if len(leaders) >= found["trick"] else ""
+            if lead_option:
+                if lead_option not in [c.key for c in lead_choices]:
+                    raise ValidationError({"lead_option": _("Choose one of declarer's options under Law 50D2.")})
+                auction.play_irregularities.append(
+                    PlayIrregularity("penalty_card_lead", found["trick"], leader or partner, option=lead_option)
+                )
+                extra["lead_option"] = lead_option
+            state, offered = penalty_cards_through_play(edition, declarer, tricks, leaders, auction.play_irregularities)
+            extra["penalty_cards"] = [
+                {
+                    "seat": s.seat,
+                    "card": s.card,
+                    "major": s.major,
+                    "law": s.law,
+                    "played_at": s.played_at,
+                    "picked_up_at": s.picked_up_at,
+                }
+                for s in state
+            ]
+        deal = parse_deal(ruling.deal_pbn()) if ruling.deal_pbn() else None
+        if deal is not None and deal.complete:
+            held = deal.cards(found["seat"])
+            if card not in held:
+                raise ValidationError(
+                    {"card": _("%(seat)s does not hold %(card)s.") % {"seat": found["seat"], "card": card}}
+                )
+            try:
+                check_play(deal, auction)
+            except DealError as error:
+                _refuse("auction", error)
+    ruling.auction = auction.to_dict()
+    ruling.irregularity = {
+        "kind": kind,
+        "edition": edition,
+        "facts": {key: value for key, value in facts.items() if value not in (None, "")},
+        "options": [dict(o.to_dict(), text=translate(o.rectification.text)) for o in options],
+        "chosen": chosen,
+        "law": rectification.law,
+        "rectification": dict(rectification.to_dict(), text=translate(rectification.text)),
+        **extra,
+    }
+    ruling.irregularity_law = rectification.law
+    full_save(ruling)
+    audit.record(
+        action="ruling.irregularity",
+        obj=ruling,
+        actor=by,
+        tournament=ruling.tournament.pk,
+        after={"kind": kind, "chosen": chosen, "law": rectification.law},
+        summary=texts.text("rulings.about", ruling=ruling_name(ruling), what=f"{kind} {chosen} ({rectification.law})"),
+    )
+    return ruling

@@ -1,0 +1,109 @@
+"""Irregularities on a phone (issue #28): the director opens a ruling at table X with the table's LIN
+(dealer North, 1S P 4S P P P, East leads the C4), then records what happened and the option chosen:
+an insufficient bid (East's 1D over 1S, replaced by a pass: 27B2) and a lead out of turn with a
+penalty card (West faced the D5, declarer had it retracted: 54D; East on lead, declarer prohibits
+diamonds: 50D2, the D5 picked up)."""
+
+from pathlib import Path
+
+import pytest
+
+from bridge.auction import Auction
+from rulings.models import Ruling
+from scoring import roles, services
+from tests.conftest import make_user
+from tests.e2e.conftest import log_in, screenshot
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+LIN = (Path(__file__).resolve().parents[1] / "fixtures" / "lin" / "revoke_board1.lin").read_text().strip()
+
+
+def _open_ruling(page, live_server, field, facts):
+    director = make_user("iris", first_name="Iris", last_name="Director")
+    director.set_password("table-side")
+    director.save()
+    services.appoint_official(tournament=field.tournament, user=director, role=roles.DIRECTOR)
+    log_in(page, live_server, "iris", "table-side")
+    page.goto(f"{live_server.url}/boards/{field.boards[0].pk}/")
+    with page.expect_navigation():
+        page.locator("table.traveller tbody tr").nth(6).get_by_role("link", name="Ruling").click()
+    page.select_option("[name=kind]", "law_applied")
+    page.fill("[name=facts]", facts)
+    page.click("text=Deal and auction")
+    page.fill("[name=deal_source]", LIN)
+    with page.expect_navigation():
+        page.click("button[name=draft]")
+    with page.expect_navigation():
+        page.click("#record-irregularity-link")
+
+
+def _fits(page, what):
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the {what} is {width}px wide on a 390px phone"
+
+
+def test_an_insufficient_bid_on_a_phone(phone, live_server, field):
+    page = phone
+    _open_ruling(page, live_server, field, "East bid 1D over North's 1S; South drew attention.")
+    page.select_option("[name=kind]", "insufficient_bid")
+    page.fill("[name=call_number]", "2")
+    page.fill("[name=inserted]", "1D")
+    page.select_option("[name=attention_by]", "S")
+    with page.expect_navigation():
+        page.click("#show-options")
+    options = page.inner_text("#options")
+    for key in ("27A1", "27B1a:2D", "27B1b", "27B2", "27B3"):
+        assert key in options
+    assert "comparable call" in options
+    _fits(page, "irregularity page")
+    screenshot(page, "insufficient-bid-phone")
+    page.check("input[name=chosen][value='27B2']")
+    with page.expect_navigation():
+        page.click("#record-irregularity")
+
+    page.wait_for_selector("#irregularity")
+    assert page.inner_text("#irregularity").split(" · ") == ["27B2", "27B2"]
+    ruling = Ruling.objects.get()
+    assert ruling.irregularity["rectification"]["partner_must_pass"] == "throughout"
+    assert ruling.irregularity["lead_restriction"]["require"] == ["D"]
+    calls = Auction.from_dict(ruling.auction).calls
+    assert [(c.call, c.status, c.attention_by) for c in calls[:3]] == [("1S", "", ""), ("1D", "cancelled", "S"), ("Pass", "", "")]
+    # The auction shows the calls as called: the cancelled 1D in East's column, struck through, and
+    # its note says what became of it.
+    assert page.inner_text("table.auction td.cancelled").startswith("1\u2666")
+    assert "insufficient bid, cancelled (27B2)" in page.inner_text("ol.notes")
+    _fits(page, "ruling page")
+
+
+def test_a_lead_out_of_turn_with_a_penalty_card_on_a_phone(phone, live_server, field):
+    page = phone
+    _open_ruling(page, live_server, field, "West faced the D5 before East led.")
+    page.select_option("[name=kind]", "lead_out_of_turn")
+    page.fill("[name=trick]", "1")
+    page.fill("[name=card]", "D5")
+    page.select_option("[name=seat]", "W")
+    page.select_option("[name=attention_by]", "N")
+    with page.expect_navigation():
+        page.click("#show-options")
+    assert [key for key in ("54A", "54B", "54D") if key in page.inner_text("#options")] == ["54A", "54B", "54D"]
+    assert "prohibit:D" in page.inner_text("#lead-options")
+    page.check("input[name=chosen][value='54D']")
+    page.check("input[name=lead_option][value='prohibit:D']")
+    _fits(page, "irregularity page")
+    screenshot(page, "lead-out-of-turn-phone")
+    with page.expect_navigation():
+        page.click("#record-irregularity")
+
+    page.wait_for_selector("#irregularity")
+    assert page.inner_text("#irregularity").split(" · ") == ["54D", "54D", "50D2 prohibit:D"]
+    ruling = Ruling.objects.get()
+    assert ruling.irregularity_law == "54D"
+    assert ruling.irregularity["penalty_cards"] == [
+        {"seat": "W", "card": "D5", "major": True, "law": "54D", "played_at": None, "picked_up_at": 1}
+    ]
+    irregularities = Auction.from_dict(ruling.auction).play_irregularities
+    assert [(i.kind, i.seat, i.card, i.option) for i in irregularities] == [
+        ("lead_out_of_turn", "W", "D5", "54D"),
+        ("penalty_card_lead", "E", "", "prohibit:D"),
+    ]
+    _fits(page, "ruling page")
