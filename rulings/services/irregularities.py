@@ -222,116 +222,8 @@ def _record(*, ruling: Ruling, by: User, kind: str, facts: dict[str, Any], chose
     rectification = option.rectification
     attention_by = _seat(facts, "attention_by")
     auction: Auction = found["auction"]
-    extra: dict[str, Any] = {}
-    if auction_kind:
-        calls, index, call = found["calls"], found["index"], found["call"]
-        if kind == "insufficient_bid" and chosen != "27A1":
-            replacement = next((c.call for c in calls[index + 1 :] if not c.seat or c.seat == found["seat"]), "")
-            if replacement:
-                try:
-                    rectification = insufficient_bid(
-                        edition,
-                        InsufficientBid(
-                            call.call,
-                            found["last_bid"],
-                            replacement=replacement,
-                            artificial=bool(facts.get("artificial")),
-                            comparable=chosen == "27B1b" or bool(facts.get("comparable")),
-                        ),
-                    )
-                except DealError as error:
-                    _refuse("auction", error)
-        if kind == "out_of_rotation" and chosen == "29B":
-            rectification = call_out_of_rotation(edition, found["oor"])
-        call.status = "accepted" if rectification.stands else "cancelled"
-        call.attention_by = attention_by
-        call.law = rectification.law
-        call.option = chosen
-        if kind == "out_of_rotation":
-            call.seat = found["seat"]
-        auction.calls = calls
-        try:
-            as_called = read_auction(auction.dealer, auction.calls, complete=False)
-        except DealError as error:
-            _refuse("auction", error)
-        if rectification.lead_restriction and as_called.declarer and side(as_called.declarer) != side(found["seat"]):
-            offender = found["seat"]
-            strain = call.call[1:] if is_bid(call.call) else ""
-            specified = {
-                auction.calls[i].call[1:]
-                for i in as_called.legal
-                if as_called.seats[i] == offender and is_bid(auction.calls[i].call)
-            }
-            restriction = lead_restriction(
-                edition,
-                withdrawn_suits=[strain] if strain in ("S", "H", "D", "C") and not facts.get("artificial") else [],
-                offender_specified=sorted(s for s in specified if s in ("S", "H", "D", "C")),
-                comparable=bool(facts.get("comparable")),
-            )
-            extra["lead_restriction"] = dict(restriction.to_dict(), text=translate(restriction.text))
-    else:
-        declarer = found["declarer"]
-        card = found["card"]
-        irregularity = (
-            PlayIrregularity(
-                "lead_out_of_turn" if kind == "lead_out_of_turn" else "exposed",
-                found["trick"],
-                found["seat"],
-                card,
-                attention_by=attention_by,
-                accepted_by=declarer if rectification.accepted and kind == "lead_out_of_turn" else "",
-                option=chosen if kind == "lead_out_of_turn" else "",
-                deliberate=bool(facts.get("deliberate")),
-            )
-            if card
-            else None
-        )
-        if irregularity is None:
-            raise ValidationError({"card": _("Say which card was led or exposed.")})
-        auction.play_irregularities = [*auction.play_irregularities, irregularity]
-        if rectification.penalty_card == "major":
-            partner = next_seat(found["seat"], 2)
-            try:
-                cards = [c for t in auction.play for c in t] or ([auction.opening_lead] if auction.opening_lead else [])
-                tricks = [cards[i : i + 4] for i in range(0, len(cards), 4)]
-                leaders = trick_leaders(
-                    declarer, tricks, auction.play_irregularities, found["contract"].rstrip("X")[1:]
-                )
-            except DealError as error:
-                _refuse("card", error)
-            lead_choices = penalty_card_lead_options(edition, [card])
-            extra["lead_options"] = [dict(c.to_dict(), text=translate(c.rectification.text)) for c in lead_choices]
-            leader = leaders[found["trick"] - 1] if len(leaders) >= found["trick"] else ""
-            if lead_option:
-                if lead_option not in [c.key for c in lead_choices]:
-                    raise ValidationError({"lead_option": _("Choose one of declarer's options under Law 50D2.")})
-                auction.play_irregularities.append(
-                    PlayIrregularity("penalty_card_lead", found["trick"], leader or partner, option=lead_option)
-                )
-                extra["lead_option"] = lead_option
-            state, offered = penalty_cards_through_play(edition, declarer, tricks, leaders, auction.play_irregularities)
-            extra["penalty_cards"] = [
-                {
-                    "seat": s.seat,
-                    "card": s.card,
-                    "major": s.major,
-                    "law": s.law,
-                    "played_at": s.played_at,
-                    "picked_up_at": s.picked_up_at,
-                }
-                for s in state
-            ]
-        deal = parse_deal(ruling.deal_pbn()) if ruling.deal_pbn() else None
-        if deal is not None and deal.complete:
-            held = deal.cards(found["seat"])
-            if card not in held:
-                raise ValidationError(
-                    {"card": _("%(seat)s does not hold %(card)s.") % {"seat": found["seat"], "card": card}}
-                )
-            try:
-                check_play(deal, auction)
-            except DealError as error:
-                _refuse("auction", error)
+    mark = _mark_call if auction_kind else _mark_card
+    rectification, extra = mark(ruling, edition, kind, facts, chosen, lead_option, found, rectification, attention_by)
     ruling.auction = auction.to_dict()
     ruling.irregularity = {
         "kind": kind,
@@ -354,3 +246,144 @@ def _record(*, ruling: Ruling, by: User, kind: str, facts: dict[str, Any], chose
         summary=texts.text("rulings.about", ruling=ruling_name(ruling), what=f"{kind} {chosen} ({rectification.law})"),
     )
     return ruling
+
+
+def _mark_call(
+    ruling: Ruling,
+    edition: str,
+    kind: str,
+    facts: dict[str, Any],
+    chosen: str,
+    lead_option: str,
+    found: dict[str, Any],
+    rectification: Any,
+    attention_by: str,
+) -> tuple[Any, dict[str, Any]]:
+    """The irregular call marked in the auction (status, attention, law, option); the law the
+    actual replacement brings; Law 26's lead restriction when the offenders defend."""
+    auction: Auction = found["auction"]
+    extra: dict[str, Any] = {}
+    calls, index, call = found["calls"], found["index"], found["call"]
+    if kind == "insufficient_bid" and chosen != "27A1":
+        replacement = next((c.call for c in calls[index + 1 :] if not c.seat or c.seat == found["seat"]), "")
+        if replacement:
+            try:
+                rectification = insufficient_bid(
+                    edition,
+                    InsufficientBid(
+                        call.call,
+                        found["last_bid"],
+                        replacement=replacement,
+                        artificial=bool(facts.get("artificial")),
+                        comparable=chosen == "27B1b" or bool(facts.get("comparable")),
+                    ),
+                )
+            except DealError as error:
+                _refuse("auction", error)
+    if kind == "out_of_rotation" and chosen == "29B":
+        rectification = call_out_of_rotation(edition, found["oor"])
+    call.status = "accepted" if rectification.stands else "cancelled"
+    call.attention_by = attention_by
+    call.law = rectification.law
+    call.option = chosen
+    if kind == "out_of_rotation":
+        call.seat = found["seat"]
+    auction.calls = calls
+    try:
+        as_called = read_auction(auction.dealer, auction.calls, complete=False)
+    except DealError as error:
+        _refuse("auction", error)
+    if rectification.lead_restriction and as_called.declarer and side(as_called.declarer) != side(found["seat"]):
+        offender = found["seat"]
+        strain = call.call[1:] if is_bid(call.call) else ""
+        specified = {
+            auction.calls[i].call[1:]
+            for i in as_called.legal
+            if as_called.seats[i] == offender and is_bid(auction.calls[i].call)
+        }
+        restriction = lead_restriction(
+            edition,
+            withdrawn_suits=[strain] if strain in ("S", "H", "D", "C") and not facts.get("artificial") else [],
+            offender_specified=sorted(s for s in specified if s in ("S", "H", "D", "C")),
+            comparable=bool(facts.get("comparable")),
+        )
+        extra["lead_restriction"] = dict(restriction.to_dict(), text=translate(restriction.text))
+    return rectification, extra
+
+
+def _mark_card(
+    ruling: Ruling,
+    edition: str,
+    kind: str,
+    facts: dict[str, Any],
+    chosen: str,
+    lead_option: str,
+    found: dict[str, Any],
+    rectification: Any,
+    attention_by: str,
+) -> tuple[Any, dict[str, Any]]:
+    """The card led out of turn or exposed added to the play's irregularities; a major penalty
+    card followed through the play, with declarer's Law 50D2 choice; the play checked again."""
+    auction: Auction = found["auction"]
+    extra: dict[str, Any] = {}
+    declarer = found["declarer"]
+    card = found["card"]
+    irregularity = (
+        PlayIrregularity(
+            "lead_out_of_turn" if kind == "lead_out_of_turn" else "exposed",
+            found["trick"],
+            found["seat"],
+            card,
+            attention_by=attention_by,
+            accepted_by=declarer if rectification.accepted and kind == "lead_out_of_turn" else "",
+            option=chosen if kind == "lead_out_of_turn" else "",
+            deliberate=bool(facts.get("deliberate")),
+        )
+        if card
+        else None
+    )
+    if irregularity is None:
+        raise ValidationError({"card": _("Say which card was led or exposed.")})
+    auction.play_irregularities = [*auction.play_irregularities, irregularity]
+    if rectification.penalty_card == "major":
+        partner = next_seat(found["seat"], 2)
+        try:
+            cards = [c for t in auction.play for c in t] or ([auction.opening_lead] if auction.opening_lead else [])
+            tricks = [cards[i : i + 4] for i in range(0, len(cards), 4)]
+            leaders = trick_leaders(declarer, tricks, auction.play_irregularities, found["contract"].rstrip("X")[1:])
+        except DealError as error:
+            _refuse("card", error)
+        lead_choices = penalty_card_lead_options(edition, [card])
+        extra["lead_options"] = [dict(c.to_dict(), text=translate(c.rectification.text)) for c in lead_choices]
+        leader = leaders[found["trick"] - 1] if len(leaders) >= found["trick"] else ""
+        if lead_option:
+            if lead_option not in [c.key for c in lead_choices]:
+                raise ValidationError({"lead_option": _("Choose one of declarer's options under Law 50D2.")})
+            auction.play_irregularities.append(
+                PlayIrregularity("penalty_card_lead", found["trick"], leader or partner, option=lead_option)
+            )
+            extra["lead_option"] = lead_option
+        state, offered = penalty_cards_through_play(edition, declarer, tricks, leaders, auction.play_irregularities)
+        extra["penalty_cards"] = [
+            {
+                "seat": s.seat,
+                "card": s.card,
+                "major": s.major,
+                "law": s.law,
+                "played_at": s.played_at,
+                "picked_up_at": s.picked_up_at,
+            }
+            for s in state
+        ]
+    deal = parse_deal(ruling.deal_pbn()) if ruling.deal_pbn() else None
+    if deal is not None and deal.complete:
+        held = deal.cards(found["seat"])
+        if card not in held:
+            raise ValidationError(
+                {"card": _("%(seat)s does not hold %(card)s.") % {"seat": found["seat"], "card": card}}
+            )
+        try:
+            check_play(deal, auction)
+        except DealError as error:
+            _refuse("auction", error)
+    return rectification, extra

@@ -67,7 +67,11 @@ def test_an_insufficient_bid_on_a_phone(phone, live_server, field):
     assert ruling.irregularity["rectification"]["partner_must_pass"] == "throughout"
     assert ruling.irregularity["lead_restriction"]["require"] == ["D"]
     calls = Auction.from_dict(ruling.auction).calls
-    assert [(c.call, c.status, c.attention_by) for c in calls[:3]] == [("1S", "", ""), ("1D", "cancelled", "S"), ("Pass", "", "")]
+    assert [(c.call, c.status, c.attention_by) for c in calls[:3]] == [
+        ("1S", "", ""),
+        ("1D", "cancelled", "S"),
+        ("Pass", "", ""),
+    ]
     # The auction shows the calls as called: the cancelled 1D in East's column, struck through, and
     # its note says what became of it.
     assert page.inner_text("table.auction td.cancelled").startswith("1\u2666")

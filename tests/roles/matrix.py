@@ -497,7 +497,14 @@ ROWS += [
     # An irregular call or card and the option chosen (rulings/irregularity_views.py). No auction is
     # attached to the matrix's rulings: the options are refused on the page, nothing written.
     write(
-        "ruling-irregularity", "GET", both("ruling:draft"), None, api=PAGE, reads=reads_ruling, may=DIRECTORS, success=200
+        "ruling-irregularity",
+        "GET",
+        both("ruling:draft"),
+        None,
+        api=PAGE,
+        reads=reads_ruling,
+        may=DIRECTORS,
+        success=200,
     ),
     write(
         "ruling-irregularity",
