@@ -13,14 +13,37 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from appeals import selectors, services
+from appeals.inputs import (
+    AppealDecisionInput,
+    AttendanceInput,
+    ConcurrenceInput,
+    ConstituteInput,
+    DecisionInput,
+    DeclareInput,
+    DepositInput,
+    ForfeitInput,
+    FurtherAppealInput,
+    HearingNotesInput,
+    LawPartDecisionInput,
+    LockStatementsInput,
+    LodgeInput,
+    NoInput,
+    PartInput,
+    ReasonInput,
+    RecommendationInput,
+    ResponseInput,
+    ScheduleInput,
+    StatementsInput,
+    VoteInput,
+    WithdrawalInput,
+    WithoutMeritInput,
+)
 from appeals.models import (
     Appeal,
     AppealEvent,
     AppealPart,
     BodyMember,
-    Concurrence,
     Deposit,
-    FurtherAppeal,
     Hearing,
     Outcome,
     Recommendation,
@@ -28,7 +51,6 @@ from appeals.models import (
 from appeals.models import Body as AppealsBody
 from appeals.views import visible_appeals
 from rulings import selectors as rulings_selectors
-from rulings.models import Ruling
 from scoring.api import call_service as _call
 from scoring.api_contract import Conflict, IdField
 from scoring.models import Player
@@ -145,136 +167,7 @@ class AppealSerializer(serializers.ModelSerializer):
         }
 
 
-# Each step's own input (issue #19): the body the step reads, documented in the schema, each
-# field checked before the service is called (a wrong form is a 400 naming the field; what the
-# service refuses of a well-formed request is a 409).
-
-
-def _text(**kwargs):
-    return serializers.CharField(required=False, allow_blank=True, default="", **kwargs)
-
-
-class LodgeInput(serializers.Serializer):
-    ruling = IdField(help_text="The ruling appealed against")
-    player = IdField(required=False, allow_null=True, help_text="The player who lodges it")
-    origin = serializers.ChoiceField(choices=Appeal.Origin.choices, required=False, default=Appeal.Origin.PLAYER)
-    grounds = _text()
-    law_question = _text(help_text="A question of law or regulation (a part the director in charge decides)")
-
-
-class NoInput(serializers.Serializer):
-    """A step that takes no body."""
-
-
-class ConcurrenceInput(serializers.Serializer):
-    player = IdField()
-    how = serializers.ChoiceField(choices=Concurrence.How.choices)
-
-
-class DepositInput(serializers.Serializer):
-    deposit = IdField()
-
-
-class ForfeitInput(DepositInput):
-    reason = _text()
-
-
-class ConstituteInput(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=AppealsBody.Kind.choices, allow_blank=True, required=False, default="")
-    members = serializers.ListField(child=IdField(), required=False, default=list)
-    chair = IdField(required=False, allow_null=True, default=None)
-
-
-class DeclareInput(serializers.Serializer):
-    conflict = _text()
-
-
-class ReasonInput(serializers.Serializer):
-    reason = _text()
-
-
-class ScheduleInput(serializers.Serializer):
-    starts_at = serializers.DateTimeField()
-    mode = serializers.ChoiceField(choices=Hearing.Mode.choices, required=False, default=Hearing.Mode.IN_PERSON)
-    place = _text()
-
-
-class VoteInput(serializers.Serializer):
-    outcome = serializers.ChoiceField(choices=Outcome.choices)
-    dissent = _text()
-
-
-class DecisionInput(serializers.Serializer):
-    outcome = serializers.ChoiceField(choices=Outcome.choices)
-    reasons = _text()
-    score_kind = serializers.ChoiceField(choices=Ruling.ScoreKind.choices, allow_blank=True, required=False, default="")
-    ns = serializers.JSONField(required=False, allow_null=True, default=None)
-    ew = serializers.JSONField(required=False, allow_null=True, default=None)
-
-
-class AppealDecisionInput(DecisionInput):
-    cancel_penalties = serializers.BooleanField(
-        required=False,
-        default=False,
-        help_text="Cancel the ruling's Law 90 procedural penalties (varied or overturned only)",
-    )
-
-
-class LawPartDecisionInput(AppealDecisionInput):
-    part = IdField()
-
-
-class WithoutMeritInput(serializers.Serializer):
-    reasons = _text()
-
-
-class WithdrawalInput(serializers.Serializer):
-    player = IdField()
-    reason = _text()
-
-
-class RecommendationInput(serializers.Serializer):
-    about = serializers.ChoiceField(choices=Recommendation.About.choices)
-    text = _text()
-
-
-class FurtherAppealInput(serializers.Serializer):
-    player = IdField(required=False, allow_null=True)
-    grounds = _text()
-    origin = serializers.ChoiceField(choices=FurtherAppeal.Origin.choices, required=False)
-
-
-class StatementsInput(serializers.Serializer):
-    grounds = serializers.CharField(required=False, allow_blank=True)
-    respondents_statement = serializers.CharField(required=False, allow_blank=True)
-
-
-class LockStatementsInput(serializers.Serializer):
-    agreed_by = serializers.ListField(child=IdField(), required=False, default=list)
-
-
-class AttendanceInput(serializers.Serializer):
-    hearing = IdField()
-    player = IdField()
-
-
-class HearingNotesInput(serializers.Serializer):
-    hearing = IdField()
-    director_account = serializers.CharField(required=False, allow_blank=True)
-    director_present = serializers.BooleanField(required=False)
-    notes = serializers.CharField(required=False, allow_blank=True)
-
-
-class PartInput(serializers.Serializer):
-    part = IdField()
-
-
-class ResponseInput(serializers.Serializer):
-    recommendation = IdField()
-    accepted = serializers.BooleanField()
-    response = _text()
-
-
+# Each endpoint's input, one definition with the case page's (appeals/inputs.py).
 STEP_INPUTS = {
     "create": LodgeInput,
     "concurrence": ConcurrenceInput,
@@ -607,6 +500,9 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
             by=request.user,
             accepted=data["accepted"],
             response=data["response"],
+            score_kind=data["score_kind"],
+            ns=data["ns"],
+            ew=data["ew"],
         )
         return self._done(appeal)
 

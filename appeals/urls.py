@@ -1,6 +1,6 @@
 from django.urls import path
 
-from appeals import views
+from appeals import step_views, views
 
 app_name = "appeals"
 
@@ -12,3 +12,5 @@ urlpatterns = [
     path("<int:pk>/", views.appeal_detail, name="appeal"),
     path("<int:pk>/form/", views.appeal_form, name="appeal-form"),
 ]
+# One door per step of a case, each posted to by its form on the case page: "case-concurrence", ...
+urlpatterns += [path(f"<int:pk>/{name}/", view, name=f"case-{name}") for name, view in step_views.STEPS]

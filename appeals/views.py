@@ -11,13 +11,14 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Q
-from django.http import Http404
+from django.http import Http404, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from appeals import my_cases, notifications, selectors, services, terms
+from appeals.forms import DecisionForm
 from appeals.models import (
     Appeal,
     AppealPart,
@@ -25,14 +26,12 @@ from appeals.models import (
     Body,
     BodyMember,
     Concurrence,
-    Deposit,
     FurtherAppeal,
     Hearing,
     Outcome,
     Stage,
 )
 from rulings import selectors as rulings_selectors
-from rulings.forms import RulingForm
 from rulings.models import Penalty, Ruling
 from scoring import roles
 from scoring import selectors as scoring_selectors
@@ -187,7 +186,7 @@ def _answer_request(request, ruling):
     except PermissionDenied as error:
         return refused(request, str(error))
     except ValidationError as error:
-        _messages(request, error)
+        show_errors(request, error)
     else:
         messages.success(request, _("Recorded."))
     return redirect("appeals:appeal-lodge", ruling.pk)
@@ -227,7 +226,7 @@ def request_appeal(request, ruling_pk):
     except PermissionDenied as error:
         return refused(request, str(error))
     except ValidationError as error:
-        _messages(request, error)
+        show_errors(request, error)
     else:
         messages.success(request, _("Your request is with the director, who lodges the appeal (Law 92C)."))
     return redirect("appeals:appeals-mine")
@@ -262,7 +261,7 @@ def _extend(request, ruling):
     except PermissionDenied as error:
         return refused(request, str(error))
     except ValidationError as error:
-        _messages(request, error)
+        show_errors(request, error)
     else:
         messages.success(request, _("Recorded."))
     return redirect("appeals:appeal-lodge", ruling.pk)
@@ -277,48 +276,12 @@ def _form_errors(form, error):
             )
 
 
-def _case(request, pk):
+def case_for(request, pk):
+    """The case if the reader sees it (404 otherwise)."""
     try:
         return visible_appeals(request.user).get(pk=pk)
     except Appeal.DoesNotExist:
         raise Http404 from None
-
-
-class DecisionForm(RulingForm):
-    """The decision: uphold, vary or overturn, and the adjusted score in the same form as a ruling's."""
-
-    decision = forms.ChoiceField(label=gettext_lazy("Decision"), choices=Outcome.choices, widget=forms.RadioSelect)
-    reasons = forms.CharField(label=gettext_lazy("Reasons"), widget=forms.Textarea(attrs={"rows": 3}))
-
-    def decided(self):
-        """(outcome, reasons with the law cited, score_kind, ns, ew) for a decision service."""
-        data = self.cleaned_data
-        kind = data.get("score_kind") or ""
-        ns, ew = self.score_input()
-        reasons = data["reasons"]
-        if data.get("laws", "").strip():
-            reasons = _("Law %(laws)s: %(reasons)s") % {"laws": data["laws"].strip(), "reasons": reasons}
-        return data["decision"], reasons, kind, ns if kind else None, ew if kind else None
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["laws"].label = gettext_lazy("Law cited")
-        for name in (
-            "kind",
-            "called_by",
-            "facts",
-            "ruling_text",
-            "reasoning",
-            "outcome",
-            "offending_side",
-            "penalty_side",
-            "penalty_amount",
-            "penalty_unit",
-            "penalty_offence",
-            "deal_source",
-            "deal_file",
-        ):
-            del self.fields[name]
 
 
 def _rendered_for(tournament, *args, **kwargs):
@@ -332,9 +295,9 @@ def _rendered_for(tournament, *args, **kwargs):
 def appeal_detail(request, pk):
     """The whole case file (deal, auction, facts, laws, scores, statements, timeline) and the
     forms of the steps the reader may take now. The services decide who may take each step."""
-    appeal = _case(request, pk)
-    if request.method == "POST":
-        return _act(request, appeal)
+    if request.method == "POST":  # each step posts to its own door (appeals/step_views.py)
+        return HttpResponseNotAllowed(["GET"])
+    appeal = case_for(request, pk)
     from rulings.views import _diagram
 
     tournament = appeal.tournament
@@ -355,7 +318,6 @@ def appeal_detail(request, pk):
     parts = list(appeal.parts.all())
     law_waiting = [p for p in parts if p.kind == AppealPart.Kind.LAW and not p.outcome]
     further = FurtherAppeal.objects.filter(appeal=appeal).first()
-    regulated_further = services.setting(tournament, "further_appeal")
     return _rendered_for(
         tournament,
         request,
@@ -383,236 +345,76 @@ def appeal_detail(request, pk):
             "recommendations": appeal.recommendations.all(),
             "is_director": is_director,
             "is_chief": is_chief,
-            "candidates": get_user_model()
-            .objects.filter(
-                officiating__tournament=tournament, officiating__role__in=[roles.APPEALS_MEMBER, roles.CHIEF_DIRECTOR]
-            )
-            .distinct(),
-            "body_kinds": Body.Kind.choices,
-            "modes": Hearing.Mode.choices,
-            "outcomes": Outcome.choices,
-            "hows": Concurrence.How.choices,
-            "decision_form": DecisionForm(prefix="decide"),
-            # Law 90 penalties a varied or overturned decision may cancel (Law 91 stays the director's).
-            "procedural_penalties": [
-                p for p in ruling.penalties.all() if p.kind == Penalty.Kind.PROCEDURAL and p.cancelled_at is None
-            ],
-            "law_form": DecisionForm(prefix="law"),
-            "further_form": DecisionForm(prefix="further"),
-            "respond_form": DecisionForm(prefix="respond"),
-            "needed": [p for p in selectors.concurrence_needed(appeal) if p is not None],
-            "table_players": [*ruling.result.ns.members.all(), *ruling.result.ew.members.all()],
-            "records_hearing": is_director or seat is not None,
-            # Where 93B3 forbids overruling, the body is offered the recommendation form instead.
-            "recommend_only": bool(seat)
-            and body is not None
-            and not body.is_director_in_charge
-            and (
-                ruling.kind == Ruling.Kind.DISCIPLINARY_PENALTY
-                or not any(p.kind == AppealPart.Kind.JUDGEMENT for p in parts)
-            ),
-            "law_to_body": [
-                p
-                for p in parts
-                if p.kind == AppealPart.Kind.LAW
-                and p.outcome
-                and not p.to_body
-                and body is not None
-                and not body.is_director_in_charge
-            ]
-            if is_director and services.setting(tournament, "appeals_body") != "none"
-            else [],
             "further": further,
             "further_seat": further_seat,
-            "further_open": (
-                appeal.state == Appeal.State.DECIDED and is_director and regulated_further != "none" and further is None
-            ),
-            "refer_open": (
-                regulated_further != "none"
-                and further is None
-                and appeal.state != Appeal.State.WITHDRAWN
-                and (is_director or seat is not None)
-            ),
-            "deposit_due": services.deposit_due(appeal) if appeal.origin == Appeal.Origin.PLAYER else None,
+            **_steps_offered(appeal, ruling, body, seat, parts, further, is_director=is_director),
         },
     )
 
 
-def _step_form(data, prefix):
-    form = DecisionForm(data, prefix=prefix)
-    if not form.is_valid():
-        raise ValidationError({name: [str(e) for e in errors] for name, errors in form.errors.items()})
-    return form.decided()
-
-
-def _decision(data, prefix):
-    """What a decision form gives the deciding service (the body's decision or the director's
-    on a point of law): the outcome, reasons, adjusted score and the penalties' cancelling."""
-    outcome, reasons, kind, ns, ew = _step_form(data, prefix)
+def _steps_offered(appeal, ruling, body, seat, parts, further, *, is_director):
+    """What the case page needs for the forms of the steps the reader may take now (each posts
+    to its own door, appeals/step_views.py): choices, blank decision forms, and which to show."""
+    tournament = appeal.tournament
+    regulated_further = services.setting(tournament, "further_appeal")
     return {
-        "outcome": outcome,
-        "reasons": reasons,
-        "score_kind": kind,
-        "ns": ns,
-        "ew": ew,
-        "cancel_penalties": data.get("cancel_penalties") == "on",
+        "candidates": get_user_model()
+        .objects.filter(
+            officiating__tournament=tournament, officiating__role__in=[roles.APPEALS_MEMBER, roles.CHIEF_DIRECTOR]
+        )
+        .distinct(),
+        "body_kinds": Body.Kind.choices,
+        "modes": Hearing.Mode.choices,
+        "outcomes": Outcome.choices,
+        "hows": Concurrence.How.choices,
+        "decision_form": DecisionForm(prefix="decide"),
+        # Law 90 penalties a varied or overturned decision may cancel (Law 91 stays the director's).
+        "procedural_penalties": [
+            p for p in ruling.penalties.all() if p.kind == Penalty.Kind.PROCEDURAL and p.cancelled_at is None
+        ],
+        "law_form": DecisionForm(prefix="law"),
+        "further_form": DecisionForm(prefix="further"),
+        "respond_form": DecisionForm(prefix="respond"),
+        "needed": [p for p in selectors.concurrence_needed(appeal) if p is not None],
+        "table_players": [*ruling.result.ns.members.all(), *ruling.result.ew.members.all()],
+        "records_hearing": is_director or seat is not None,
+        # Where 93B3 forbids overruling, the body is offered the recommendation form instead.
+        "recommend_only": bool(seat)
+        and body is not None
+        and not body.is_director_in_charge
+        and (
+            ruling.kind == Ruling.Kind.DISCIPLINARY_PENALTY
+            or not any(p.kind == AppealPart.Kind.JUDGEMENT for p in parts)
+        ),
+        "law_to_body": [
+            p
+            for p in parts
+            if p.kind == AppealPart.Kind.LAW
+            and p.outcome
+            and not p.to_body
+            and body is not None
+            and not body.is_director_in_charge
+        ]
+        if is_director and services.setting(tournament, "appeals_body") != "none"
+        else [],
+        "further_open": (
+            appeal.state == Appeal.State.DECIDED and is_director and regulated_further != "none" and further is None
+        ),
+        "refer_open": (
+            regulated_further != "none"
+            and further is None
+            and appeal.state != Appeal.State.WITHDRAWN
+            and (is_director or seat is not None)
+        ),
+        "deposit_due": services.deposit_due(appeal) if appeal.origin == Appeal.Origin.PLAYER else None,
     }
 
 
-def _score_only(data, prefix):
-    """(score_kind, ns, ew) from a form's adjusted-score fields alone (no decision or reasons)."""
-    form = DecisionForm(data, prefix=prefix)
-    form.fields["decision"].required = form.fields["reasons"].required = False
-    if not form.is_valid():
-        raise ValidationError({name: [str(e) for e in errors] for name, errors in form.errors.items()})
-    kind = form.cleaned_data.get("score_kind") or ""
-    ns, ew = form.score_input()
-    return kind, ns if kind else None, ew if kind else None
-
-
-def _player(data, field="player"):
-    """The player a step names; refused by name when none was chosen."""
-    if not data.get(field):
-        raise ValidationError({field: _("Choose the player.")})
-    return get_object_or_404(Player, pk=data.get(field))
-
-
-def _act(request, appeal):
-    """One step of the case, named by the submit button's ``action``. The service decides who may
-    take it: a person it refuses sees a page saying why (403); a bad input comes back to the
-    case with the reason, naming the field."""
-    action, data, user = request.POST.get("action", ""), request.POST, request.user
-    tournament = appeal.tournament
-    try:
-        if action == "concurrence":
-            services.record_concurrence(appeal=appeal, player=_player(data), how=data.get("how"), by=user)
-        elif action == "deposit":
-            services.record_deposit(appeal=appeal, by=user, stage=data.get("stage") or Stage.EVENT)
-        elif action in ("return_deposit", "forfeit_deposit"):
-            deposit = get_object_or_404(Deposit, appeal=appeal, pk=data.get("deposit"))
-            if action == "return_deposit":
-                services.return_deposit(deposit=deposit, by=user)
-            else:
-                services.forfeit_deposit(deposit=deposit, by=user, reason=data.get("reason", ""))
-        elif action == "statements":
-            services.record_statement(
-                appeal=appeal,
-                by=user,
-                grounds=data.get("grounds") or None,
-                respondents_statement=data.get("respondents_statement"),
-            )
-        elif action == "lock_statements":
-            services.lock_statements(
-                appeal=appeal, by=user, agreed_by=list(Player.objects.filter(pk__in=data.getlist("agreed_by")))
-            )
-        elif action == "unlock_statements":
-            services.unlock_statements(appeal=appeal, by=user, reason=data.get("reason", ""))
-        elif action == "constitute":
-            members = list(get_user_model().objects.filter(pk__in=data.getlist("members")))
-            # The form's "—" (no chair, as for a referee) posts an empty value.
-            chair = get_user_model().objects.filter(pk=data["chair"]).first() if data.get("chair") else None
-            services.constitute_body(
-                appeal=appeal,
-                by=user,
-                kind=data.get("kind") or None,
-                members=members,
-                chair=chair,
-                stage=data.get("stage") or Stage.EVENT,
-            )
-        elif action == "schedule":
-            starts = _local_datetime(data.get("starts_at"), tournament)
-            services.schedule_hearing(
-                appeal=appeal, by=user, starts_at=starts, mode=data.get("mode"), place=data.get("place", "")
-            )
-        elif action in ("declare", "recuse", "vote"):
-            stage = data.get("stage") or Stage.EVENT
-            member = get_object_or_404(
-                BodyMember, body__appeal=appeal, body__stage=stage, user=user, recused_at__isnull=True
-            )
-            if action == "declare":
-                services.declare_conflict(member=member, conflict=data.get("conflict", ""))
-            elif action == "recuse":
-                services.recuse(member=member, reason=data.get("reason", ""))
-            else:
-                services.record_vote(member=member, outcome=data.get("outcome"), dissent=data.get("dissent", ""))
-        elif action == "law_part":
-            part = get_object_or_404(AppealPart, appeal=appeal, pk=data.get("part"))
-            services.decide_law_part(part=part, by=user, **_decision(data, "law"))
-        elif action == "appeal_law_decision":
-            services.appeal_law_decision(
-                part=get_object_or_404(AppealPart, appeal=appeal, pk=data.get("part")), by=user
-            )
-        elif action == "decide":
-            services.decide_appeal(appeal=appeal, by=user, **_decision(data, "decide"))
-        elif action == "without_merit":
-            services.find_without_merit(appeal=appeal, by=user, reasons=data.get("reasons", ""))
-        elif action == "withdrawal":
-            services.request_withdrawal(appeal=appeal, player=_player(data), by=user, reason=data.get("reason", ""))
-        elif action == "accept_withdrawal":
-            services.accept_withdrawal(appeal=appeal, by=user)
-        elif action == "recommend":
-            services.record_recommendation(appeal=appeal, by=user, about=data.get("about"), text=data.get("text", ""))
-        elif action == "attendance":
-            services.record_attendance(hearing=_hearing(appeal), player=_player(data), by=user)
-        elif action == "hearing_notes":
-            services.record_hearing_notes(
-                hearing=_hearing(appeal),
-                by=user,
-                director_present=data.get("director_present") == "on",
-                director_account=data.get("director_account", ""),
-                notes=data.get("notes", ""),
-            )
-        elif action == "respond":
-            recommendation = get_object_or_404(appeal.recommendations, pk=data.get("recommendation"))
-            kind, ns, ew = _score_only(data, "respond")
-            services.respond_to_recommendation(
-                recommendation=recommendation,
-                by=user,
-                accepted=data.get("accepted") == "yes",
-                response=data.get("response", ""),
-                score_kind=kind,
-                ns=ns,
-                ew=ew,
-            )
-        elif action == "further":
-            services.lodge_further_appeal(appeal=appeal, by=user, grounds=data.get("grounds", ""), player=_player(data))
-        elif action == "refer_further":
-            services.lodge_further_appeal(
-                appeal=appeal, by=user, grounds=data.get("grounds", ""), origin=data.get("origin")
-            )
-        elif action == "decide_further":
-            further = get_object_or_404(FurtherAppeal, appeal=appeal)
-            outcome, reasons, kind, ns, ew = _step_form(data, "further")
-            services.decide_further_appeal(
-                further_appeal=further, by=user, outcome=outcome, reasons=reasons, score_kind=kind, ns=ns, ew=ew
-            )
-        else:
-            raise ValidationError({"action": _("'%(a)s' is not a step of an appeal.") % {"a": action}})
-    except PermissionDenied as error:
-        return refused(request, str(error))
-    except ValidationError as error:
-        _messages(request, error)
-    else:
-        messages.success(request, _("Recorded."))
-    return redirect("appeals:appeal", appeal.pk)
-
-
-def _messages(request, error):
+def show_errors(request, error):
+    """A refusal's messages on the next page, each naming its field."""
     for field, texts in error.message_dict.items() if hasattr(error, "error_dict") else [("", error.messages)]:
         for text in texts:
             messages.error(request, f"{field}: {text}" if field and field != "__all__" else text)
-
-
-def _sits_on(user, appeal):
-    return BodyMember.objects.filter(body__appeal=appeal, user=user, recused_at__isnull=True).exists()
-
-
-def _hearing(appeal):
-    """The case's latest hearing; refused by name when none is scheduled."""
-    hearing = appeal.hearings.order_by("-starts_at", "-pk").first()
-    if hearing is None:
-        raise ValidationError({"hearing": _("No hearing is scheduled for this case yet.")})
-    return hearing
 
 
 def _local_datetime(text, tournament, field="starts_at"):
@@ -633,7 +435,7 @@ def _local_datetime(text, tournament, field="starts_at"):
 def appeal_form(request, pk):
     """The appeal form as national bodies print it: deal, auction, facts, ruling, grounds,
     decision and signatures."""
-    appeal = _case(request, pk)
+    appeal = case_for(request, pk)
     from rulings.views import _diagram
 
     ruling = Ruling.objects.select_related("result__board__session__event__tournament").get(pk=appeal.ruling_id)

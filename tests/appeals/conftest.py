@@ -178,3 +178,35 @@ def regulate(case, key=None, value=None, **settings):
         scoring_services.set_authority_setting(
             authority=case.record.authority, key=name, value=setting, effective_from=datetime.date(2000, 1, 1)
         )
+
+
+# Each step of a case posts to its own door (appeals/step_views.py); the case page's forms name
+# the step in their "action" field, as these tests do.
+STEP_NAMES = {"appeal_law_decision": "law-to-body"}
+
+
+def step_path(pk, action):
+    """The URL a case page's form for step ``action`` (its "action" value) posts to."""
+    from django.urls import reverse
+
+    return reverse(f"appeals:case-{STEP_NAMES.get(action, action.replace('_', '-'))}", args=[pk])
+
+
+def take(client, user, appeal, step, **data):
+    """``user`` posts the case page's form of ``step`` to its door ("appeals:case-<step>"),
+    following the answer back to the case page."""
+    from django.urls import reverse
+
+    client.force_login(user)
+    return client.post(reverse(f"appeals:case-{step}", args=[appeal.pk]), data, follow=True)
+
+
+def shown(response):
+    """The page's text as a reader sees it (quotes unescaped)."""
+    return response.content.decode().replace("&#x27;", "'").replace("&quot;", '"')
+
+
+def refused(response, *reasons):
+    """Refused as a person: 403, a page saying why."""
+    page = shown(response)
+    return response.status_code == 403 and "Not yours to do" in page and all(reason in page for reason in reasons)

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from appeals import services
 from appeals.models import FurtherAppeal
-from tests.appeals.conftest import ready, regulate, vote_all
+from tests.appeals.conftest import ready, regulate, step_path, vote_all
 
 
 @pytest.fixture
@@ -19,7 +19,7 @@ def heard(case):
 
 def post(client, user, appeal, **data):
     client.force_login(user)
-    return client.post(reverse("appeals:appeal", args=[appeal.pk]), data, follow=True)
+    return client.post(step_path(appeal.pk, data["action"]), data, follow=True)
 
 
 def test_a_sitting_member_records_attendance_and_the_hearing(heard, client):
@@ -56,7 +56,7 @@ def test_attendance_of_someone_not_at_the_table_is_refused_by_name(heard, client
 def test_nobody_else_records_the_hearing(heard, client):
     idle = heard.members[3]  # an appeals member of the tournament, not on this body
     client.force_login(idle)
-    response = client.post(reverse("appeals:appeal", args=[heard.appeal.pk]), {"action": "hearing_notes", "notes": "x"})
+    response = client.post(step_path(heard.appeal.pk, "hearing_notes"), {"action": "hearing_notes", "notes": "x"})
     assert response.status_code in (403, 404)
     heard.hearing.refresh_from_db()
     assert heard.hearing.notes == ""
@@ -113,7 +113,7 @@ def test_a_director_lodges_a_further_appeal_from_the_page(heard, client):
     )
     client.force_login(heard.members[0])
     response = client.post(
-        reverse("appeals:appeal", args=[heard.appeal.pk]),
+        step_path(heard.appeal.pk, "further"),
         {"action": "further", "player": heard.north.pk, "grounds": "Again"},
     )
     assert response.status_code == 403

@@ -12,14 +12,14 @@ from rest_framework.test import APIClient
 from appeals import services
 from appeals.models import FurtherAppeal
 from appeals.views import lodged_parts
-from tests.appeals.conftest import SOON, lodge, ready, regulate
+from tests.appeals.conftest import SOON, lodge, ready, regulate, step_path
 
 pytestmark = pytest.mark.django_db
 
 
 def post(client, user, appeal, **data):
     client.force_login(user)
-    return client.post(reverse("appeals:appeal", args=[appeal.pk]), data)
+    return client.post(step_path(appeal.pk, data["action"]), data)
 
 
 def law_only(case):
@@ -139,7 +139,7 @@ def test_a_concurrence_form_has_no_signer_chosen_and_none_chosen_is_refused_by_n
     page = client.get(reverse("appeals:appeal", args=[appeal.pk])).content.decode()
     assert '<select name="player"><option value="">—</option>' in page
     response = client.post(
-        reverse("appeals:appeal", args=[appeal.pk]),
+        step_path(appeal.pk, "concurrence"),
         {"action": "concurrence", "player": "", "how": "in_person"},
         follow=True,
     )
@@ -161,7 +161,7 @@ def test_where_93b3_forbids_overruling_the_member_is_offered_the_recommendation(
     for member in body.sitting():
         services.record_vote(member=member, outcome="vary")
     response = client.post(
-        reverse("appeals:appeal", args=[appeal.pk]),
+        step_path(appeal.pk, "decide"),
         {"action": "decide", "decide-decision": "vary", "decide-reasons": "We disagree"},
         follow=True,
     )
@@ -169,7 +169,7 @@ def test_where_93b3_forbids_overruling_the_member_is_offered_the_recommendation(
         response.content.decode().replace("&#x27;", "'")
     )
     client.post(
-        reverse("appeals:appeal", args=[appeal.pk]),
+        step_path(appeal.pk, "recommend"),
         {"action": "recommend", "about": "law", "text": "Apply 16B1a: the pause was unmistakable."},
     )
     assert appeal.recommendations.get().text == "Apply 16B1a: the pause was unmistakable."

@@ -12,7 +12,14 @@ from audit.models import AuditEntry
 from rulings.models import Penalty
 from scoring import recalculation
 from scoring.models import Board, MatchPenalty, MatchScore, Result, ScoreChange
-from tests.appeals.conftest import SOON, case, committee, team_event, vote_all  # noqa: F401 - case is a fixture
+from tests.appeals.conftest import (  # noqa: F401 - case is a fixture
+    SOON,
+    case,
+    committee,
+    step_path,
+    team_event,
+    vote_all,
+)
 from tests.conftest import ruling_at
 
 pytestmark = pytest.mark.django_db
@@ -131,7 +138,7 @@ def test_the_committee_cancels_the_penalty_from_the_decision_form(case, client):
     assert "Cancel the ruling's procedural penalties (Law 90)" in page
     assert "Slow play" in page
     response = client.post(
-        reverse("appeals:appeal", args=[appeal.pk]),
+        step_path(appeal.pk, "decide"),
         {
             "action": "decide",
             "decide-decision": "overturn",
@@ -308,7 +315,7 @@ def test_the_director_in_charge_cancels_the_penalty_from_the_law_part_form(case,
     assert "Cancel the ruling's procedural penalties (Law 90)" in law_form
     assert "Slow play" in law_form
     response = client.post(
-        reverse("appeals:appeal", args=[appeal.pk]),
+        step_path(appeal.pk, "law_part"),
         {
             "action": "law_part",
             "part": appeal.parts.get().pk,

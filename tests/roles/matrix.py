@@ -585,18 +585,19 @@ ROWS += [
     ),
 ]
 
-# The steps of a case on its page (appeals/views.py _act): action, case, data, who, how others are refused.
+# The steps of a case on its page, one door each (appeals/step_views.py, URL name "case-<step>"):
+# step, case, data, who, how others are refused.
 # Who may take a step is decided by the service that takes it (appeals/services); a person it
 # refuses gets a page saying why, with 403, exactly as the API answers (API_STEPS below).
 PAGE_STEPS = [
     ("concurrence", "new", data(player=player(1), how="in_person"), DIRECTORS, "403", True),
     ("deposit", "new", data(), DIRECTORS, "403", True),
     ("statements", "new", data(respondents_statement="They hesitated"), DIRECTORS, "403", True),
-    ("lock_statements", "new", data(agreed_by=lambda w, t: [player(0)(w, t), player(4)(w, t)]), DIRECTORS, "403", True),
+    ("lock-statements", "new", data(agreed_by=lambda w, t: [player(0)(w, t), player(4)(w, t)]), DIRECTORS, "403", True),
     ("withdrawal", "new", data(player=player(0), reason="We think again"), DIRECTORS, "403", True),
     ("constitute", "new", data(kind="referee", members=lambda w, t: [body_member(w, t)], chair=""), CHIEF, "403", True),
     (
-        "law_part",
+        "law-part",
         "seated",
         data(part=law_part, **{"law-decision": "uphold", "law-reasons": "70D1 was applied"}),
         CHIEF,
@@ -625,47 +626,50 @@ PAGE_STEPS = [
         True,
     ),
     ("recommend", "heard", data(about="law", text="Look at 70D1 again"), MEMBER, "403", True),
-    ("accept_withdrawal", "heard", data(), MEMBER, "403", True),
-    ("without_merit", "decided", data(reasons="No case was made"), MEMBER, "403", True),
+    ("accept-withdrawal", "heard", data(), MEMBER, "403", True),
+    ("without-merit", "decided", data(reasons="No case was made"), MEMBER, "403", True),
     # The hearing's record: a director, or a member sitting on the case.
     ("attendance", "heard", data(player=player(0)), DIRECTORS | MEMBER, "403", True),
-    ("hearing_notes", "heard", data(notes="The scribe's record"), DIRECTORS | MEMBER, "403", True),
+    ("hearing-notes", "heard", data(notes="The scribe's record"), DIRECTORS | MEMBER, "403", True),
     # The chief director answers the body's recommendation.
     ("respond", "decided", data(recommendation=recommendation, accepted="no", response="Declined"), CHIEF, "403", True),
-    ("return_deposit", "decided", data(deposit=deposit), DIRECTORS, "403", True),
-    ("appeal_law_decision", "decided", data(part=law_part), DIRECTORS, "403", True),
+    ("return-deposit", "decided", data(deposit=deposit), DIRECTORS, "403", True),
+    ("law-to-body", "decided", data(part=law_part), DIRECTORS, "403", True),
     ("further", "decided", data(player=player(0), grounds="We go on"), DIRECTORS, "403", True),
-    ("forfeit_deposit", "further", data(deposit=deposit, reason="Without merit"), DIRECTORS, "403", True),
+    ("forfeit-deposit", "further", data(deposit=deposit, reason="Without merit"), DIRECTORS, "403", True),
     # Only the regulating authority's body decides, and nobody of the matrix sits on it.
     (
-        "decide_further",
+        "decide-further",
         "further",
         data(**{"further-decision": "uphold", "further-reasons": "It stands"}),
         set(),
         "403",
         True,
     ),
+    # The director in charge unlocks agreed statements: none are locked here, so the step is
+    # refused on the page (302, nothing written) to him, and to everyone else as a person (403).
+    ("unlock-statements", "new", data(reason="East misremembered"), CHIEF, "403", True, False),
+    # The director (or a sitting member) refers the case to the regulating authority.
+    ("refer-further", "decided", data(origin="director", grounds="A question of principle"), DIRECTORS, "403", True),
 ]
-for action, case, values, may, refuse, superuser in PAGE_STEPS:
-
-    def step_data(world, target, values=values, action=action):
-        return {"action": action, **values(world, target)}
-
+for step, case, values, may, refuse, superuser, *wrote in PAGE_STEPS:
     ROWS.append(
         write(
-            "appeal",
+            f"case-{step}",
             "POST",
             both(f"appeal:{case}"),
-            step_data,
+            values,
             api=PAGE,
             reads=reads_appeal,
             may=may,
             success=302,
             refuse=refuse,
             superuser=superuser,
-            label=action,
+            writes=wrote[0] if wrote else None,
         )
     )
+    # A step is a POST; a GET only goes back to the case, whoever asks.
+    ROWS.append(goes_back_on_get(f"case-{step}", f"appeal:{case}"))
 
 # National pages: auditors (of their own body) and superusers.
 NATIONAL_RULINGS = [
