@@ -9,7 +9,8 @@ guards are run by the service that takes the step, at the point where it checks 
 (``check(appeal, step)``), so a refusal keeps its place among the step's other checks.
 
 Who may take a step is still decided by the service (``_require_chief``, ``_require_sitting``,
-...); ``who`` names the rule in words and ``action`` the policy's name for it.
+...); ``who`` names the rule in words and ``action`` the policy's name for it (the action of
+core.policy's table, to be asked through ``may(user, action, obj)`` once that lands).
 
 docs/appeals.md shows the diagram ``mermaid()`` draws from this table
 (``manage.py appeal_states --write`` rewrites it; tests/appeals/test_lifecycle.py checks it).
@@ -204,7 +205,7 @@ APPEAL = Machine(
             (START,),
             State.LODGED,
             who="a director or chief director of the tournament (Law 92C)",
-            action="lodging",
+            action="lodge",
             service="lodge_appeal, lodge_requested",
         ),
         Rule(
@@ -239,7 +240,7 @@ APPEAL = Machine(
             OPEN,
             State.DECIDED,
             who="the chief director (director in charge, Law 93B1)",
-            action="law part",
+            action="law_part",
             service="decide_law_part",
             guards=(CONCURRENCE,),
             when="every part is about law and the last is decided",
@@ -258,7 +259,7 @@ APPEAL = Machine(
             (State.DECIDED,),
             State.CONSTITUTED,
             who="a director or chief director of the tournament (Law 93B1)",
-            action="lodging",
+            action="appeal_law_decision",
             service="appeal_law_decision",
             when="the event's body is constituted",
         ),
@@ -267,7 +268,7 @@ APPEAL = Machine(
             (State.DECIDED,),
             State.LODGED,
             who="a director or chief director of the tournament (Law 93B1)",
-            action="lodging",
+            action="appeal_law_decision",
             service="appeal_law_decision",
             when="no constituted body sits yet",
         ),
@@ -283,7 +284,7 @@ FURTHER = Machine(
             (START,),
             FurtherAppeal.State.LODGED,
             who="a director for a player; the director or a sitting member as a referral (Law 93C)",
-            action="further appeal",
+            action="further_appeal",
             service="lodge_further_appeal",
         ),
         Rule(
@@ -291,7 +292,7 @@ FURTHER = Machine(
             (FurtherAppeal.State.LODGED,),
             FurtherAppeal.State.DECIDED,
             who="a member sitting on the regulating authority's body",
-            action="further appeal",
+            action="decision",
             service="decide_further_appeal",
         ),
     ],
