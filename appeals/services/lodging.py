@@ -52,7 +52,7 @@ from scoring.retry import atomic_with_retry
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
-    from scoring.models import Player, Session
+    from scoring.models import Contestant, Player, Session
 
 # --- Lodging ---------------------------------------------------------------------------------
 
@@ -106,6 +106,57 @@ def _parts(parts: list[dict[str, Any]] | None, grounds: str) -> list[tuple[Choic
     return cleaned
 
 
+def _require_appealable(ruling: Ruling) -> None:
+    """A ruling given at the table, not already changed on appeal."""
+    if ruling.state == Ruling.State.DRAFT:
+        _refuse(
+            "ruling",
+            _("%(r)s has not been given yet: only a ruling given at the table can be appealed.") % {"r": ruling},
+        )
+    if ruling.state == Ruling.State.CHANGED_BY_APPEAL:
+        _refuse(
+            "ruling",
+            _(
+                "%(r)s has already been changed on appeal: what remains is a further appeal to the "
+                "regulating authority (Law 93C)."
+            )
+            % {"r": ruling},
+        )
+
+
+def _appellants(
+    ruling: Ruling, player: Player, now: datetime.datetime
+) -> tuple[str, Contestant, datetime.datetime | None, DeadlineExtension | None]:
+    """A player's appeal (Law 92A): their side at the table, the contestant appealing, and the
+    deadline that applies now (refused when it has run, or when the side has already appealed)."""
+    tournament = ruling.tournament
+    side = selectors.side_of(player, ruling)
+    if side is None:
+        _refuse(
+            "player",
+            _(
+                "%(p)s did not play at this table: only N-S (%(ns)s) or E-W (%(ew)s), or their "
+                "captains, may appeal this ruling (Law 92A)."
+            )
+            % {"p": player, "ns": ruling.result.ns, "ew": ruling.result.ew},
+        )
+    earlier = Appeal.objects.filter(ruling=ruling, side=side, origin=Appeal.Origin.PLAYER).first()
+    if earlier:
+        _refuse(
+            "side",
+            _("%(side)s has already appealed %(r)s (appeal %(n)s, lodged at %(when)s).")
+            % {
+                "side": "N-S" if side == "NS" else "E-W",
+                "r": ruling,
+                "n": earlier.number,
+                "when": selectors.local_time(earlier.lodged_at, tournament),
+            },
+        )
+    deadline, extension = _appeal_limit(ruling, now)
+    appellant = ruling.result.ns if side == "NS" else ruling.result.ew
+    return side, appellant, deadline, extension
+
+
 @atomic_with_retry
 def lodge_appeal(
     *,
@@ -133,52 +184,15 @@ def lodge_appeal(
     )
     tournament = ruling.tournament
     _require_director(by, tournament, _("an appeal is lodged through a director of the tournament (Law 92C)."))
-    if ruling.state == Ruling.State.DRAFT:
-        _refuse(
-            "ruling",
-            _("%(r)s has not been given yet: only a ruling given at the table can be appealed.") % {"r": ruling},
-        )
-    if ruling.state == Ruling.State.CHANGED_BY_APPEAL:
-        _refuse(
-            "ruling",
-            _(
-                "%(r)s has already been changed on appeal: what remains is a further appeal to the "
-                "regulating authority (Law 93C)."
-            )
-            % {"r": ruling},
-        )
+    _require_appealable(ruling)
     grounds = _require_text("grounds", grounds, _("Write the grounds of the appeal in the appellants' words."))
     cleaned_parts = _parts(parts, grounds)
-    side, appellant, deadline, extension = "", None, ruling.appeal_deadline(), None
     if origin == Appeal.Origin.PLAYER:
         if player is None:
             _refuse("player", _("Say which player lodges the appeal."))
-        side = selectors.side_of(player, ruling)
-        if side is None:
-            _refuse(
-                "player",
-                _(
-                    "%(p)s did not play at this table: only N-S (%(ns)s) or E-W (%(ew)s), or their "
-                    "captains, may appeal this ruling (Law 92A)."
-                )
-                % {"p": player, "ns": ruling.result.ns, "ew": ruling.result.ew},
-            )
-        earlier = Appeal.objects.filter(ruling=ruling, side=side, origin=Appeal.Origin.PLAYER).first()
-        if earlier:
-            _refuse(
-                "side",
-                _("%(side)s has already appealed %(r)s (appeal %(n)s, lodged at %(when)s).")
-                % {
-                    "side": "N-S" if side == "NS" else "E-W",
-                    "r": ruling,
-                    "n": earlier.number,
-                    "when": selectors.local_time(earlier.lodged_at, tournament),
-                },
-            )
-        deadline, extension = _appeal_limit(ruling, now)
-        appellant = ruling.result.ns if side == "NS" else ruling.result.ew
+        side, appellant, deadline, extension = _appellants(ruling, player, now)
     elif origin == Appeal.Origin.DIRECTOR:
-        player = None
+        player, side, appellant, deadline, extension = None, "", None, ruling.appeal_deadline(), None
         earlier = Appeal.objects.filter(ruling=ruling, origin=Appeal.Origin.DIRECTOR).first()
         if earlier:
             _refuse(
