@@ -17,8 +17,9 @@ with a ``DealError`` naming the call: a call after the auction closed that no ru
 (Law 39), a double or redouble the Laws never allow left standing (Law 36 cancels it), a call
 out of rotation that nobody called over and nothing says was accepted.
 
-The options: ``insufficient_bid`` (27), ``call_out_of_rotation`` (29-32), ``change_of_call``
-(25), ``inadmissible_call`` (35-39) and ``lead_restriction`` (26) each return the
+The options (in ``bridge.call_laws``, every name re-exported here): ``insufficient_bid`` (27),
+``call_out_of_rotation`` (29-32), ``change_of_call`` (25), ``inadmissible_call`` (35-39) and
+``lead_restriction`` (26) each return the
 ``Rectification`` the law gives for the facts; ``insufficient_bid_options`` and
 ``out_of_rotation_options`` list every choice a director offers at the table, each with its
 rectification. docs/irregularities.md has the Law -> function table.
@@ -33,7 +34,36 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bridge import messages
-from bridge.deals import SEAT_WORDS, STRAINS, DealError, next_seat, normalise_call, parse_seat
+from bridge.call_laws import (
+    EDITIONS,
+    INADMISSIBLE,
+    REMOVED,
+    STANDING,
+    STATUSES,
+    SUIT_LETTERS,
+    TURNS,
+    ChangeOfCall,
+    Choice,
+    InsufficientBid,
+    IrregularityError,
+    LeadRestriction,
+    OutOfRotation,
+    Rectification,
+    bid_rank,
+    call_out_of_rotation,
+    change_of_call,
+    check_edition,
+    damage_law,
+    inadmissible_call,
+    insufficient_bid,
+    insufficient_bid_options,
+    is_bid,
+    lead_restriction,
+    lowest_sufficient,
+    out_of_rotation_options,
+    side,
+)
+from bridge.deals import SEAT_WORDS, DealError, next_seat, parse_seat
 from bridge.messages import Message
 
 if TYPE_CHECKING:
@@ -41,38 +71,6 @@ if TYPE_CHECKING:
 
 # bridge.messages is not annotated yet: its marker, typed here (makemessages still reads "_").
 _: Callable[..., Message] = messages._
-
-EDITIONS = ("1997", "2007", "2017")
-STATUSES = ("", "accepted", "condoned", "cancelled", "withdrawn", "pending")
-STANDING = ("", "accepted", "condoned")
-REMOVED = ("cancelled", "withdrawn")
-# Whose turn it was, seen from the offender: his right-hand opponent's, his partner's, his left-hand opponent's.
-TURNS = ("rho", "partner", "lho")
-
-
-class IrregularityError(DealError):
-    """Facts of an irregularity that cannot be right; ``field`` names the fact."""
-
-
-def check_edition(edition: str) -> None:
-    if edition not in EDITIONS:
-        raise IrregularityError(
-            "edition", _("'%(edition)s' is not an edition of the Laws: 1997, 2007 or 2017", edition=edition)
-        )
-
-
-def side(seat: str) -> str:
-    return "NS" if seat in ("N", "S") else "EW"
-
-
-def bid_rank(bid: str) -> tuple[int, int]:
-    return int(bid[0]), STRAINS.index(bid[1:])
-
-
-def is_bid(call: str) -> bool:
-    return call[:1].isdigit()
-
-
 # --- The auction as called -----------------------------------------------------------------
 
 
@@ -224,85 +222,24 @@ def read_auction(dealer: str, calls: Sequence[AuctionCall | str], complete: bool
             legal.append(i)
             continue
 
-        # What is irregular about the call, in the order the Laws deal with it.
-        kind, law, reason = "", "", None
-        if state.ended:
-            kind, law = "after_close", "39"
-            reason = _("comes after the end of the auction")
-        elif seat != expected:
-            kind, law = "out_of_rotation", ""
-        elif call in ("X", "XX"):
-            why = _inadmissible(state, seat, call)
-            if why is not None:
-                kind, law, reason = "inadmissible", "36", why
-        elif is_bid(call) and state.last_bid and bid_rank(call) <= bid_rank(state.last_bid):
-            kind, law = "insufficient", ""
-            reason = _("insufficient: the last bid was %(bid)s", bid=state.last_bid)
-        if kind == "out_of_rotation" and call in ("X", "XX") and _inadmissible(state, seat, call):
-            # An inadmissible double out of rotation: Law 36 cancels it whatever happened next.
-            kind, law, reason = "inadmissible", "36", _inadmissible(state, seat, call)
+        kind, reason = _classify(state, seat, expected, call)
 
         if status in REMOVED:
-            if not kind and status == "withdrawn":
-                kind, law = "change", "25"
-            elif not kind:
-                kind = "cancelled"
-            irregular.append(
-                IrregularCall(
-                    i,
-                    seat,
-                    call,
-                    kind,
-                    status,
-                    made_call.law or _removed_law(kind),
-                    attention,
-                    expected if seat != expected else "",
-                    made_call.option,
-                )
-            )
+            irregular.append(_removed(i, made_call, seat, kind, expected))
             continue  # the rotation does not move: the next call is the one that replaces it
         if status == "pending":
             if not kind:
                 raise _refusal(i, seat, call, _("is marked as awaiting the director, but nothing is irregular in it"))
-            pending = IrregularCall(
-                i, seat, call, kind, "pending", made_call.law, attention, expected if kind == "out_of_rotation" else ""
-            )
+            turn = expected if kind == "out_of_rotation" else ""
+            pending = IrregularCall(i, seat, call, kind, "pending", made_call.law, attention, turn)
             irregular.append(pending)
             continue
         if kind in ("after_close", "inadmissible"):
-            assert reason is not None
-            template = "%(who)s %(reason)s" if kind == "after_close" else "%(who)s: %(reason)s"
-            if kind == "inadmissible" and call == "X" and state.last_bid and side(state.last_bidder) == side(seat):
-                template = "%(who)s %(reason)s"
-            if kind == "inadmissible" and call == "XX" and state.doubled == 1:
-                template = "%(who)s %(reason)s"
-            raise _refusal(i, seat, call, reason, template)
+            raise _cannot_stand(state, i, seat, call, kind, reason)
 
         # A standing irregular call: accepted by the player who was next to call.
         if kind:
-            lho = next_seat(seat)
-            following = _next_standing(made, i)
-            following_seat = (made[following].seat or lho) if following is not None else None
-            if status in ("accepted", "condoned"):
-                how = status
-            elif following is not None and following_seat == lho:
-                how = "accepted" if attention else "condoned"
-            elif following is None and not complete and attention:
-                how = "pending"
-            elif kind == "insufficient":
-                assert reason is not None
-                raise _refusal(i, seat, call, reason, "%(who)s is %(reason)s")
-            else:
-                raise _refusal(
-                    i,
-                    seat,
-                    call,
-                    _(
-                        "was out of rotation (it was %(turn)s's turn) and nobody called over it: say whether it was "
-                        "accepted (Law 29A) or cancelled",
-                        turn=SEAT_WORDS[expected],
-                    ),
-                )
+            how = _how_it_stands(made, i, seat, expected, kind, reason, complete)
             law = made_call.law or ("27A1" if kind == "insufficient" else "29A")
             entry = IrregularCall(
                 i,
@@ -333,16 +270,97 @@ def read_auction(dealer: str, calls: Sequence[AuctionCall | str], complete: bool
             if state.last_bid
             else _("the auction has not ended: it needs four passes"),
         )
-    contract: str | None
-    declarer: str | None
-    if not state.ended:
-        contract, declarer = None, None
-    elif state.last_bid is None:
-        contract, declarer = "PASS", None
-    else:
-        contract = state.last_bid + "X" * state.doubled
-        declarer = state.first_to_name[(side(state.last_bidder), state.last_bid[1:])]
+    contract, declarer = _contract(state)
     return AuctionAsCalled(tuple(seats), tuple(legal), contract, declarer, state.ended, tuple(irregular), pending)
+
+
+def _contract(state: _State) -> tuple[str | None, str | None]:
+    if not state.ended:
+        return None, None
+    if state.last_bid is None:
+        return "PASS", None
+    contract = state.last_bid + "X" * state.doubled
+    return contract, state.first_to_name[(side(state.last_bidder), state.last_bid[1:])]
+
+
+def _classify(state: _State, seat: str, expected: str, call: str) -> tuple[str, Message | None]:
+    """What is irregular about the call, in the order the Laws deal with it: its kind (empty:
+    nothing) and why it cannot stand as it is."""
+    if state.ended:
+        return "after_close", _("comes after the end of the auction")
+    if call in ("X", "XX"):
+        why = _inadmissible(state, seat, call)
+        if why is not None:  # an inadmissible double, in or out of rotation: Law 36 cancels it
+            return "inadmissible", why
+    if seat != expected:
+        return "out_of_rotation", None
+    if is_bid(call) and state.last_bid and bid_rank(call) <= bid_rank(state.last_bid):
+        return "insufficient", _("insufficient: the last bid was %(bid)s", bid=state.last_bid)
+    return "", None
+
+
+def _cannot_stand(state: _State, i: int, seat: str, call: str, kind: str, reason: Message | None) -> DealError:
+    """The refusal of a call after the close, or of an inadmissible double, left standing."""
+    assert reason is not None
+    template = "%(who)s %(reason)s" if kind == "after_close" else "%(who)s: %(reason)s"
+    if kind == "inadmissible" and call == "X" and state.last_bid and side(state.last_bidder) == side(seat):
+        template = "%(who)s %(reason)s"
+    if kind == "inadmissible" and call == "XX" and state.doubled == 1:
+        template = "%(who)s %(reason)s"
+    return _refusal(i, seat, call, reason, template)
+
+
+def _how_it_stands(
+    made: Sequence[AuctionCall],
+    i: int,
+    seat: str,
+    expected: str,
+    kind: str,
+    reason: Message | None,
+    complete: bool,
+) -> str:
+    """A standing irregular call: as marked, or accepted (condoned when nobody drew attention) by
+    the offender's left-hand opponent's call over it, or awaiting the director; else refused."""
+    made_call, call = made[i], made[i].call
+    lho = next_seat(seat)
+    following = _next_standing(made, i)
+    following_seat = (made[following].seat or lho) if following is not None else None
+    if made_call.status in ("accepted", "condoned"):
+        return made_call.status
+    if following is not None and following_seat == lho:
+        return "accepted" if made_call.attention_by else "condoned"
+    if following is None and not complete and made_call.attention_by:
+        return "pending"
+    if kind == "insufficient":
+        assert reason is not None
+        raise _refusal(i, seat, call, reason, "%(who)s is %(reason)s")
+    raise _refusal(
+        i,
+        seat,
+        call,
+        _(
+            "was out of rotation (it was %(turn)s's turn) and nobody called over it: say whether it was "
+            "accepted (Law 29A) or cancelled",
+            turn=SEAT_WORDS[expected],
+        ),
+    )
+
+
+def _removed(index: int, made_call: AuctionCall, seat: str, kind: str, expected: str) -> IrregularCall:
+    """A cancelled or withdrawn call, kept: what it was, and the law that removed it."""
+    if not kind:
+        kind = "change" if made_call.status == "withdrawn" else "cancelled"
+    return IrregularCall(
+        index,
+        seat,
+        made_call.call,
+        kind,
+        made_call.status,
+        made_call.law or _removed_law(kind),
+        made_call.attention_by,
+        expected if seat != expected else "",
+        made_call.option,
+    )
 
 
 def _next_standing(made: Sequence[AuctionCall], index: int) -> int | None:
@@ -353,661 +371,44 @@ def _next_standing(made: Sequence[AuctionCall], index: int) -> int | None:
 
 
 def _removed_law(kind: str) -> str:
-    return {"insufficient": "27B", "out_of_rotation": "29B", "inadmissible": "36", "after_close": "39"}.get(kind, "")
-
-
-# --- Rectifications ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Rectification:
-    """What a law does after an irregular call.
-
-    ``law`` the sub-section applied; ``text`` in words; ``stands`` whether the irregular call
-    stands as legal; ``offender_must_pass`` and ``partner_must_pass``: ``""``, ``"next"``
-    (at the next turn only) or ``"throughout"`` (whenever it is his turn, to the end of the
-    auction); ``partner_may_not_double`` (30B2b: at that turn); ``offender_must_repeat``
-    (31A1, 32B1); ``lead_restriction`` (Law 26 may apply); ``adjustment`` the law under which
-    the director may still adjust the score (27D, 23, 72C, 23C, 16); ``score_cap`` (1997
-    25B2b2: ``"average_minus"``); ``change_of_call`` (the call is treated under Law 25)."""
-
-    law: str
-    text: Message
-    stands: bool = False
-    offender_must_pass: str = ""
-    partner_must_pass: str = ""
-    partner_may_not_double: bool = False
-    offender_must_repeat: bool = False
-    lead_restriction: bool = False
-    adjustment: str = ""
-    score_cap: str = ""
-    change_of_call: bool = False
-
-    def to_dict(self) -> dict[str, Any]:
-        params: dict[str, object] = getattr(self.text, "params", {})
-        return {
-            "law": self.law,
-            "text": str(self.text),
-            "text_template": getattr(self.text, "template", str(self.text)),
-            "text_params": {key: str(value) for key, value in params.items()},
-            "stands": self.stands,
-            "offender_must_pass": self.offender_must_pass,
-            "partner_must_pass": self.partner_must_pass,
-            "partner_may_not_double": self.partner_may_not_double,
-            "offender_must_repeat": self.offender_must_repeat,
-            "lead_restriction": self.lead_restriction,
-            "adjustment": self.adjustment,
-            "score_cap": self.score_cap,
-            "change_of_call": self.change_of_call,
-        }
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One option a director offers: ``key`` (stable: what the record stores), who chooses
-    (``lho`` the offender's left-hand opponent, ``offender``, ``declarer``, ``director``),
-    and the rectification it brings."""
-
-    key: str
-    chooser: str
-    rectification: Rectification
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"key": self.key, "chooser": self.chooser, **self.rectification.to_dict()}
-
-
-def damage_law(edition: str) -> str:
-    """The law that lets the director adjust when the offenders' partner, made to pass, could
-    have known it would damage the other side: Law 23 in 1997 and 2007, 72C in 2017."""
-    return "72C" if edition == "2017" else "23"
-
-
-def lowest_sufficient(bid: str, last_bid: str) -> str:
-    """The lowest sufficient bid in the denomination of ``bid`` over ``last_bid``."""
-    level = int(last_bid[0]) + (0 if STRAINS.index(bid[1:]) > STRAINS.index(last_bid[1:]) else 1)
-    return f"{level}{bid[1:]}"
-
-
-# Law 27
-
-
-@dataclass(frozen=True)
-class InsufficientBid:
-    """The facts of an insufficient bid (Law 27).
-
-    ``bid`` the insufficient bid, ``last_bid`` the bid it had to overcall; ``accepted`` the
-    offender's left-hand opponent accepted it (27A1: he called over it); ``out_of_rotation``
-    (27A2: Law 31 applies); ``replacement`` the call that replaced it (empty: not replaced
-    yet); ``artificial`` whether the insufficient bid or its replacement was (or may have been)
-    artificial (1997 "conventional", 2017 "incontrovertibly not artificial" read the other
-    way round); ``comparable`` the director's judgement that the replacement is a comparable
-    call (2017, Law 23A) or, 2007 27B1b, has the same or a more precise meaning contained in
-    the insufficient bid's; ``second_insufficient`` the replacement was itself insufficient
-    (27B4 2007/2017; treated as a pass)."""
-
-    bid: str
-    last_bid: str
-    accepted: bool = False
-    out_of_rotation: bool = False
-    replacement: str = ""
-    artificial: bool = False
-    comparable: bool = False
-
-    def check(self) -> None:
-        for name in ("bid", "last_bid"):
-            value = getattr(self, name)
-            try:
-                normal = normalise_call(value)
-            except DealError:
-                normal = ""
-            if not is_bid(normal):
-                raise IrregularityError(name, _("'%(text)s' is not a bid", text=value))
-        if bid_rank(normalise_call(self.bid)) > bid_rank(normalise_call(self.last_bid)):
-            raise IrregularityError(
-                "bid",
-                _(
-                    "%(bid)s is sufficient over %(last)s: it is not an insufficient bid",
-                    bid=self.bid,
-                    last=self.last_bid,
-                ),
-            )
-        if self.replacement:
-            normalise_call(self.replacement)
-
-
-def insufficient_bid(edition: str, facts: InsufficientBid) -> Rectification:
-    """Law 27 in ``edition`` for the facts: accepted (27A1), out of rotation (27A2, Law 31),
-    replaced (27B1a, 27B1b, 27B2, 27B3, 27B4), or not yet replaced (27B: the offender must
-    replace it with a legal call)."""
-    check_edition(edition)
-    facts.check()
-    bid, last = normalise_call(facts.bid), normalise_call(facts.last_bid)
-    adjust = "27D" if edition != "1997" else "27B1b"
-    if facts.accepted:
-        return Rectification(
-            "27A1", _("accepted by the left-hand opponent: the bid stands and the auction goes on"), stands=True
-        )
-    if facts.out_of_rotation:
-        return Rectification("27A2", _("an insufficient bid out of rotation: Law 31 applies"))
-    if not facts.replacement:
-        return Rectification(
-            "27B",
-            _("not accepted: the offender replaces it with a legal call; the rectification depends on the call"),
-        )
-    replacement = normalise_call(facts.replacement)
-    lowest = lowest_sufficient(bid, last)
-    partner_passes = Rectification(
-        "27B2",
-        _("the offender's partner must pass whenever it is his turn to call; Law 26 lead restrictions may apply"),
-        partner_must_pass="throughout",
-        lead_restriction=True,
-        adjustment=damage_law(edition),
-    )
-    if replacement in ("X", "XX"):
-        if edition == "2017" and facts.comparable:
-            return Rectification(
-                "27B1b",
-                _("replaced by a comparable call: the auction goes on without further rectification"),
-                adjustment="27D",
-            )
-        if edition == "1997":
-            return Rectification(
-                "27B3",
-                _(
-                    "a double or redouble cannot replace an insufficient bid: it is treated as a pass, the offender's "
-                    "partner must pass whenever it is his turn; Law 26 lead restrictions may apply"
-                ),
-                partner_must_pass="throughout",
-                lead_restriction=True,
-                adjustment="23",
-            )
-        return Rectification(
-            "27B3",
-            _(
-                "the attempted double or redouble is cancelled: the offender must make another legal call and his "
-                "partner must pass whenever it is his turn; Law 26 lead restrictions may apply"
-            ),
-            partner_must_pass="throughout",
-            lead_restriction=True,
-            adjustment=damage_law(edition),
-        )
-    if is_bid(replacement) and bid_rank(replacement) <= bid_rank(last):
-        if edition == "1997":
-            return Rectification(
-                "27B2",
-                _(
-                    "a second insufficient bid cannot replace the first: the offender must make a legal call and his "
-                    "partner must pass whenever it is his turn; Law 26 lead restrictions may apply"
-                ),
-                partner_must_pass="throughout",
-                lead_restriction=True,
-                adjustment="23",
-            )
-        return Rectification(
-            "27B4",
-            _(
-                "the attempt to replace it with another insufficient bid is cancelled: the offender must make a legal "
-                "call and his partner must pass whenever it is his turn; Law 26 lead restrictions may apply"
-            ),
-            partner_must_pass="throughout",
-            lead_restriction=True,
-            adjustment=damage_law(edition),
-        )
-    if replacement == lowest and not facts.artificial:
-        return Rectification(
-            "27B1a",
-            _(
-                "replaced by the lowest sufficient bid in the same denomination, neither bid artificial: the auction "
-                "goes on without further rectification"
-            ),
-            adjustment=adjust,
-        )
-    if edition != "1997" and facts.comparable:
-        return Rectification(
-            "27B1b",
-            _("replaced by a comparable call: the auction goes on without further rectification")
-            if edition == "2017"
-            else _(
-                "replaced by a call with the same or a more precise meaning as the insufficient bid: the auction goes "
-                "on without further rectification"
-            ),
-            adjustment="27D",
-        )
-    return partner_passes
-
-
-def insufficient_bid_options(edition: str, facts: InsufficientBid) -> list[Choice]:
-    """Every option at the table, in the order the director offers them: the left-hand
-    opponent may accept (27A1); if he does not, the replacements and what each brings: the
-    lowest sufficient bid in the same denomination (27B1a, named), a comparable call (27B1b,
-    2007 and 2017), any other sufficient bid or pass (27B2), a double or redouble (27B3)."""
-    check_edition(edition)
-    facts.check()
-    bid, last = normalise_call(facts.bid), normalise_call(facts.last_bid)
-    if facts.out_of_rotation:
-        return [
-            Choice("27A1", "lho", insufficient_bid(edition, InsufficientBid(bid, last, accepted=True))),
-            Choice("31", "director", insufficient_bid(edition, InsufficientBid(bid, last, out_of_rotation=True))),
-        ]
-    lowest = lowest_sufficient(bid, last)
-    choices = [
-        Choice("27A1", "lho", insufficient_bid(edition, InsufficientBid(bid, last, accepted=True))),
-        Choice(
-            f"27B1a:{lowest}",
-            "offender",
-            insufficient_bid(edition, InsufficientBid(bid, last, replacement=lowest, artificial=facts.artificial)),
-        ),
-    ]
-    if edition != "1997":
-        choices.append(
-            Choice(
-                "27B1b",
-                "offender",
-                insufficient_bid(edition, InsufficientBid(bid, last, replacement="Pass", comparable=True)),
-            )
-        )
-    choices.append(
-        Choice("27B2", "offender", insufficient_bid(edition, InsufficientBid(bid, last, replacement="Pass")))
-    )
-    choices.append(Choice("27B3", "offender", insufficient_bid(edition, InsufficientBid(bid, last, replacement="X"))))
-    return choices
-
-
-# Laws 29-32
-
-
-@dataclass(frozen=True)
-class OutOfRotation:
-    """The facts of a call out of rotation (Laws 29-32).
-
-    ``call`` the call; ``turn`` whose turn it was seen from the offender: ``rho`` (his
-    right-hand opponent's), ``partner`` or ``lho``; ``any_bid_before`` a bid had been made
-    before it (Law 30A/30B); ``offender_had_called`` the offender had called before in the
-    auction (a call at LHO's turn is then a change of call, 30B3 / 31B footnote);
-    ``accepted`` the offender's LHO called over it (29A); ``artificial`` the call (or a pass
-    of partner's artificial call) was artificial (29C, 30C); ``rho_call`` what the right-hand
-    opponent then called (``Pass`` or a bid, double, redouble: 31A, 32B); ``replacement``
-    the offender's call at his turn; ``comparable`` the director's judgement that it is a
-    comparable call (2017, Law 23A)."""
-
-    call: str
-    turn: str
-    any_bid_before: bool = False
-    offender_had_called: bool = False
-    accepted: bool = False
-    artificial: bool = False
-    rho_call: str = ""
-    replacement: str = ""
-    comparable: bool = False
-
-    def check(self) -> None:
-        normalise_call(self.call)
-        if self.turn not in TURNS:
-            raise IrregularityError(
-                "turn",
-                _(
-                    "'%(text)s' is not whose turn it was: rho (right-hand opponent), partner or lho (left-hand opponent)",
-                    text=self.turn,
-                ),
-            )
-        if self.rho_call and self.turn != "rho":
-            raise IrregularityError(
-                "rho_call", _("the right-hand opponent's call matters only when the call was made at his turn")
-            )
-
-
-def call_out_of_rotation(edition: str, facts: OutOfRotation) -> Rectification:
-    """Laws 29-32 in ``edition``: accepted (29A); a change of call (30B3, 31 footnote: Law
-    25); a pass (30A, 30B1, 30B2; an artificial pass is a bid, 30C); a bid (31A1, 31A2a,
-    31A2b, 31B); a double or redouble (32A, 32B1, 32B2)."""
-    check_edition(edition)
-    facts.check()
-    call = normalise_call(facts.call)
-    damage = damage_law(edition)
-    if facts.accepted:
-        return Rectification(
-            "29A", _("accepted: the offender's left-hand opponent called over it; the auction goes on"), stands=True
-        )
-    if facts.turn == "lho" and (facts.offender_had_called or (call == "Pass" and facts.any_bid_before)):
-        return Rectification(
-            "25",
-            _("made at the left-hand opponent's turn after the offender had called: a change of call, Law 25 applies"),
-            change_of_call=True,
-        )
-    comparable = edition == "2017" and facts.comparable and bool(facts.replacement)
-    if call == "Pass" and not facts.artificial:
-        if not facts.any_bid_before:
-            return Rectification(
-                "30A",
-                _("a pass out of rotation before any bid: the offender must pass at his next turn"),
-                offender_must_pass="next",
-                adjustment=damage,
-            )
-        if facts.turn == "rho":
-            return Rectification(
-                "30B1",
-                _("a pass at the right-hand opponent's turn: the offender must pass at his next turn"),
-                offender_must_pass="next",
-            )
-        return Rectification(
-            "30B2",
-            _(
-                "a pass at partner's turn: the offender must pass whenever it is his turn; his partner may make any "
-                "sufficient bid or pass, but not double or redouble, at that turn"
-            ),
-            offender_must_pass="throughout",
-            partner_may_not_double=True,
-            adjustment=damage,
-        )
-    doubles = call in ("X", "XX")
-    rho_call = normalise_call(facts.rho_call) if facts.rho_call else ""
-    if facts.turn == "rho":
-        if rho_call == "Pass":
-            return Rectification(
-                "32B1" if doubles else "31A1",
-                _("the right-hand opponent passed: the offender must repeat the call, and there is no rectification"),
-                offender_must_repeat=True,
-            )
-        if not rho_call:
-            return Rectification(
-                "32B" if doubles else "31A",
-                _(
-                    "cancelled; the rectification depends on the right-hand opponent's call: if he passes the offender "
-                    "repeats the call, otherwise the offender calls as he likes"
-                ),
-                lead_restriction=True,
-            )
-        if comparable:
-            return Rectification(
-                "32B2" if doubles else "31A2a",
-                _("the offender's call is comparable: no further rectification"),
-                adjustment="23C",
-            )
-        replacement = normalise_call(facts.replacement) if facts.replacement else ""
-        if (
-            not doubles
-            and edition != "2017"
-            and is_bid(call)
-            and replacement
-            and is_bid(replacement)
-            and replacement[1:] == call[1:]
-            and not facts.artificial
-        ):
-            return Rectification(
-                "31A2a",
-                _("the offender bid the same denomination again: his partner must pass at his next turn"),
-                partner_must_pass="next",
-                adjustment=damage,
-            )
-        return Rectification(
-            "32B2" if doubles else "31A2b",
-            _(
-                "the offender may make any legal call; his partner must pass whenever it is his turn; Law 26 lead "
-                "restrictions may apply"
-            ),
-            partner_must_pass="throughout",
-            lead_restriction=True,
-            adjustment=damage,
-        )
-    if comparable:
-        return Rectification(
-            "32A" if doubles else "31B",
-            _("the offender's call at his turn is comparable: no further rectification"),
-            adjustment="23C",
-        )
-    return Rectification(
-        "32A" if doubles else "31B",
-        _(
-            "cancelled: the offender may make any legal call at his turn; his partner must pass whenever it is his "
-            "turn; Law 26 lead restrictions may apply"
-        ),
-        partner_must_pass="throughout",
-        lead_restriction=True,
-        adjustment=damage,
-    )
-
-
-def out_of_rotation_options(edition: str, facts: OutOfRotation) -> list[Choice]:
-    """The left-hand opponent may accept (29A, key ``29A``) or not (key ``29B``: cancelled,
-    the auction goes back to the player whose turn it was, and Laws 30-32 apply)."""
-    check_edition(edition)
-    facts.check()
-    accepted = OutOfRotation(**{**facts.__dict__, "accepted": True})
-    refused = OutOfRotation(**{**facts.__dict__, "accepted": False})
-    return [
-        Choice("29A", "lho", call_out_of_rotation(edition, accepted)),
-        Choice("29B", "lho", call_out_of_rotation(edition, refused)),
-    ]
-
-
-# Law 25
-
-
-@dataclass(frozen=True)
-class ChangeOfCall:
-    """A player changed his call (Law 25). ``unintended`` the first call was not the one he
-    meant (a mechanical error or slip of the tongue); ``pause_for_thought`` he paused before
-    changing it; ``partner_called`` his partner had called since; ``auction_ended`` the
-    auction period was over; ``accepted`` the left-hand opponent called over the second call
-    (25B1)."""
-
-    unintended: bool
-    pause_for_thought: bool = False
-    partner_called: bool = False
-    auction_ended: bool = False
-    accepted: bool = False
-
-
-def change_of_call(edition: str, facts: ChangeOfCall) -> Rectification:
-    """Law 25: 25A (an unintended call replaced: the second call stands; 1997 and 2007 only
-    without pause for thought, 2017 whatever the pause), 25B1 (accepted by the left-hand
-    opponent: the second call stands), 25B2 (otherwise the second call is cancelled and the
-    first stands; 1997 also lets the offender choose any legal call, his side then getting
-    at most average minus, 25B2b2)."""
-    check_edition(edition)
-    if facts.unintended and not facts.partner_called and not facts.auction_ended:
-        if edition == "2017" or not facts.pause_for_thought:
-            return Rectification(
-                "25A", _("an unintended call replaced: the intended call stands without rectification"), stands=True
-            )
-    if facts.accepted:
-        return Rectification(
-            "25B1",
-            _("the left-hand opponent called over the second call: it stands and the auction goes on"),
-            stands=True,
-        )
-    if facts.partner_called or facts.auction_ended:
-        return Rectification(
-            "25A2" if not facts.auction_ended else "25A3",
-            _("too late to change the call: the first call stands"),
-        )
-    if edition == "1997":
-        return Rectification(
-            "25B2",
-            _(
-                "the second call is cancelled and the first stands; or the offender may make any legal call, his side "
-                "then getting at most average minus (25B2b2); Law 26 lead restrictions may apply"
-            ),
-            lead_restriction=True,
-            score_cap="average_minus",
-        )
-    return Rectification(
-        "25B2",
-        _("the second call is cancelled: the first call stands and the auction goes on; Law 16 applies"),
-        adjustment="16",
-    )
-
-
-# Laws 35-39
-
-
-INADMISSIBLE = ("double", "required_pass", "above_seven", "after_auction")
-
-
-def inadmissible_call(edition: str, kind: str, *, lho_called: bool, out_of_rotation: bool = False) -> Rectification:
-    """An inadmissible call (Law 35): ``double`` a double or redouble Law 19 does not allow
-    (36A: the left-hand opponent called before rectification, every call from it on is
-    cancelled; 36B: it is cancelled, the offender makes a legal call and his partner passes
-    throughout); ``required_pass`` a call by a player who had to pass (37A: the calls stand;
-    37B: replaced by a pass, the offending side passes throughout); ``above_seven`` (38); a
-    call ``after_auction`` ended (39: cancelled; a pass by the defenders' side has no
-    rectification, any other call by a defender brings lead restrictions)."""
-    check_edition(edition)
-    if kind not in INADMISSIBLE:
-        raise IrregularityError(
-            "kind",
-            _(
-                "'%(text)s' is not an inadmissible call: double, required_pass, above_seven or after_auction",
-                text=kind,
-            ),
-        )
-    damage = damage_law(edition)
-    if kind == "double":
-        if lho_called:
-            return Rectification(
-                "36A",
-                _(
-                    "the left-hand opponent called before rectification: every call from the inadmissible double on "
-                    "is cancelled and the auction goes on as if nothing had happened"
-                ),
-            )
-        return Rectification(
-            "36B",
-            _(
-                "cancelled: the offender makes a legal call and his partner must pass whenever it is his turn; Law 26 "
-                "lead restrictions may apply"
-            ),
-            partner_must_pass="throughout",
-            lead_restriction=True,
-            adjustment=damage,
-        )
-    if kind == "required_pass":
-        if lho_called:
-            return Rectification(
-                "37A",
-                _("the left-hand opponent called before rectification: every call stands; a pass still owed is owed"),
-                stands=True,
-            )
-        return Rectification(
-            "37B",
-            _("replaced by a pass: each member of the offending side must pass whenever it is his turn"),
-            offender_must_pass="throughout",
-            partner_must_pass="throughout",
-            lead_restriction=True,
-            adjustment=damage,
-        )
-    if kind == "above_seven":
-        return Rectification(
-            "38",
-            _(
-                "no contract above seven is played: the bid and any later calls are cancelled, a pass replaces it; "
-                "the offending side must pass throughout"
-            ),
-            offender_must_pass="throughout",
-            partner_must_pass="throughout",
-            lead_restriction=True,
-            adjustment=damage,
-        )
-    return Rectification(
-        "39",
-        _(
-            "a call after the final pass is cancelled; a pass by a defender, or any call by declarer's side, has no "
-            "further rectification; another call by a defender may bring Law 26 lead restrictions"
-        ),
-        lead_restriction=True,
-    )
-
-
-# Law 26
-
-
-@dataclass(frozen=True)
-class LeadRestriction:
-    """Law 26: what declarer may do at the offender's partner's first turn to lead (the
-    opening lead included). ``law`` 26A1, 26A2, 26B or ``""`` (no restriction); ``require``
-    the suits declarer may require (one of them), ``prohibit`` the suits he may prohibit
-    (one; the prohibition lasts while the partner keeps the lead)."""
-
-    law: str
-    text: Message
-    require: tuple[str, ...] = ()
-    prohibit: tuple[str, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"law": self.law, "text": str(self.text), "require": list(self.require), "prohibit": list(self.prohibit)}
-
-
-SUIT_LETTERS = ("S", "H", "D", "C")
-
-
-def lead_restriction(
-    edition: str,
-    *,
-    withdrawn_suits: Sequence[str],
-    offender_specified: Sequence[str] = (),
-    offender_specified_later: Sequence[str] | None = None,
-    offender_declarer_side: bool = False,
-    comparable: bool = False,
-) -> LeadRestriction:
-    """Law 26 for a withdrawn call by the offender. ``withdrawn_suits`` the suits the
-    withdrawn call related to and to no other (empty: an artificial call, a pass, a double:
-    26B); ``offender_specified`` the suits the offender specified in the legal auction;
-    ``offender_specified_later`` those he specified after the withdrawn call (1997 26A1 reads
-    "later"; None: the same as ``offender_specified``). No restriction when the offender's side
-    declares, or (2017) when a comparable call replaced it (23A, 27B1b)."""
-    check_edition(edition)
-    for suit in (*withdrawn_suits, *offender_specified, *(offender_specified_later or ())):
-        if suit not in SUIT_LETTERS:
-            raise IrregularityError("suit", _("'%(text)s' is not a suit: S, H, D or C", text=suit))
-    if offender_declarer_side:
-        return LeadRestriction("", _("the offender's side declares: no lead restriction"))
-    if comparable and edition == "2017":
-        return LeadRestriction("", _("replaced by a comparable call: no lead restriction (Law 23A)"))
-    if not withdrawn_suits:
-        return LeadRestriction(
-            "26B",
-            _("declarer may prohibit the lead of any one suit, for as long as the offender's partner keeps the lead"),
-            prohibit=SUIT_LETTERS,
-        )
-    specified = (
-        offender_specified_later if (edition == "1997" and offender_specified_later is not None) else offender_specified
-    )
-    unspecified = tuple(s for s in SUIT_LETTERS if s in withdrawn_suits and s not in specified)
-    if not unspecified:
-        return LeadRestriction(
-            "26A1",
-            _("the offender specified the same suits in the legal auction: no lead restriction (Law 16 applies)"),
-        )
-    return LeadRestriction(
-        "26A2",
-        _(
-            "declarer may require the lead of a suit the withdrawn call specified and the offender did not, or "
-            "prohibit the lead of one such suit for as long as the offender's partner keeps the lead"
-        ),
-        require=unspecified,
-        prohibit=unspecified,
-    )
+    return {
+        "insufficient": "27B",
+        "out_of_rotation": "29B",
+        "inadmissible": "36",
+        "after_close": "39",
+        "change": "25",
+    }.get(kind, "")
 
 
 __all__ = [
-    "EDITIONS",
     "AuctionAsCalled",
     "ChangeOfCall",
     "Choice",
+    "EDITIONS",
+    "INADMISSIBLE",
     "InsufficientBid",
     "IrregularCall",
     "IrregularityError",
     "LeadRestriction",
     "OutOfRotation",
+    "REMOVED",
     "Rectification",
+    "STANDING",
+    "STATUSES",
+    "SUIT_LETTERS",
+    "TURNS",
+    "bid_rank",
     "call_out_of_rotation",
     "change_of_call",
+    "check_edition",
     "damage_law",
     "inadmissible_call",
     "insufficient_bid",
     "insufficient_bid_options",
+    "is_bid",
     "lead_restriction",
     "lowest_sufficient",
     "out_of_rotation_options",
     "read_auction",
+    "side",
 ]
