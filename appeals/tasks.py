@@ -8,13 +8,16 @@ from django.conf import settings
 from django.core.mail import send_mail
 from django.utils import timezone
 
+from config.task_retry import RETRY_ON_TRANSIENT_ERRORS, TRANSIENT_ERRORS
+
 
 @shared_task(
     bind=True,
     acks_late=True,
-    autoretry_for=(OSError, smtplib.SMTPException),
+    autoretry_for=(OSError, smtplib.SMTPException, *TRANSIENT_ERRORS),
     retry_backoff=30,
     retry_backoff_max=3600,
+    retry_jitter=True,
     max_retries=30,
 )
 def send_notification_mail(self, notification_id):
@@ -34,7 +37,7 @@ def send_notification_mail(self, notification_id):
     return True
 
 
-@shared_task
+@shared_task(**RETRY_ON_TRANSIENT_ERRORS)
 def remind_decisions_due():
     """An hour before an open appeal must be decided, its body and the chief directors are told."""
     from appeals import services

@@ -7,11 +7,12 @@ from celery import shared_task
 
 from audit import services
 from audit.signing import SigningKeyMissing
+from config.task_retry import RETRY_ON_TRANSIENT_ERRORS
 
 log = logging.getLogger(__name__)
 
 
-@shared_task
+@shared_task(**RETRY_ON_TRANSIENT_ERRORS)
 def sign_tree_head():
     """Sign a head over the entries written since the last one; a trail that fails the check is
     logged as an error and not signed."""
@@ -27,7 +28,7 @@ def sign_tree_head():
     return result.tree_size
 
 
-@shared_task
+@shared_task(**RETRY_ON_TRANSIENT_ERRORS)
 def verify_trail():
     """The whole trail, as ``manage.py verify_audit``; a break is logged as an error."""
     try:

@@ -72,8 +72,9 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "audit.context.AuditContextMiddleware",
-    # A change that met a concurrent one after every retry: 503 + Retry-After, never a 500.
-    "scoring.retry.ConcurrencyConflictMiddleware",
+    # A change that met a concurrent one after every retry, or a database that does not answer:
+    # 503 + Retry-After, never a 500; a read that lost its connection is run once more.
+    "scoring.retry.DatabaseTroubleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes requires: a locked-out login answers 429.
@@ -143,12 +144,15 @@ AXES_RESET_ON_SUCCESS = True
 AXES_HTTP_RESPONSE_CODE = 429
 
 # Shared by every web process (the API throttles count in it): Redis in production
-# (DJANGO_CACHE_URL=redis://...), else memory of each process.
+# (DJANGO_CACHE_URL=redis://...), else memory of each process. While Redis cannot be reached,
+# each process counts in its own memory and says so in the log (config/resilient_cache.py):
+# a request never fails, nor waits more than the short socket timeouts, for the cache.
 if os.environ.get("DJANGO_CACHE_URL"):
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.resilient_cache.ResilientRedisCache",
             "LOCATION": os.environ["DJANGO_CACHE_URL"],
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
         }
     }
 

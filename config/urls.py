@@ -42,3 +42,5 @@ urlpatterns = [
 
 # An address under /api/ that no route matches answers JSON in the API's error shape.
 handler404 = "scoring.api_contract.not_found"
+# Every server error under /api/ in the API's error shape; a database that does not answer: 503.
+handler500 = "scoring.api_contract.server_error"

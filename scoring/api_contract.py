@@ -14,15 +14,22 @@
   once; anything else is a 400 naming the parameter (DRF's own class silently ignores them).
 """
 
+import sys
+
 from django import forms
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, JsonResponse
 from django.utils.translation import gettext as _
+from django.views import defaults
 from django.views.defaults import page_not_found
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import exceptions, pagination, serializers, status
+from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.views import set_rollback
+
+from scoring import retry
 
 ERROR_SCHEMA = {
     "type": "object",
@@ -75,8 +82,20 @@ def exception_handler(exc, context):
         # Django's "No Event matches the given query." is English in every language (Django
         # does not mark it): the reader gets DRF's "Not found." in their language instead.
         exc = exceptions.NotFound()
+    if retry.is_conflict(exc) or retry.is_unavailable(exc):
+        # A database that does not answer, or a conflict that escaped every retry: 503 +
+        # Retry-After; retry.DatabaseTroubleMiddleware runs a read once more on seeing it.
+        set_rollback()
+        response = Response(
+            {"detail": [retry.unavailable_message(exc)]},
+            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": str(retry.RETRY_AFTER_SECONDS)},
+        )
+        response.database_unavailable = exc
+        return response
     response = drf_exception_handler(exc, context)
     if response is None:
+        # Anything else is a server error: raised on, to be logged and answered by server_error.
         return None
     data = response.data
     if isinstance(exc, exceptions.ValidationError):
@@ -106,6 +125,20 @@ def not_found(request, exception):
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": [str(exceptions.NotFound.default_detail)]}, status=404)
     return page_not_found(request, exception)
+
+
+def server_error(request):
+    """Django's 500 (config.urls.handler500), for whatever no view or middleware answered:
+    under /api/ JSON in the API's error shape; a database that does not answer (a connection
+    lost before or after the view, in a middleware) is a 503 with Retry-After on every page;
+    elsewhere the site's own 500 page. Django has logged the error before calling this."""
+    error = sys.exc_info()[1]
+    if error is not None and (retry.is_conflict(error) or retry.is_unavailable(error)):
+        return retry.unavailable_response(request, error)
+    if request.path.startswith("/api/"):
+        message = _("The server met an error it did not expect; it has been logged. Please try again later.")
+        return JsonResponse({"detail": [message]}, status=500)
+    return defaults.server_error(request)
 
 
 class StrictLimitOffsetPagination(pagination.LimitOffsetPagination):

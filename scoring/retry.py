@@ -10,9 +10,10 @@ start: the aborted transaction left nothing behind.
   transaction and runs it again, after a short random pause, when the database aborts it for a
   conflict. Called inside a caller's transaction it is a plain savepoint: the caller's
   transaction is the one to retry, and its own outermost service or ``run_with_retry`` does.
-- ``ConcurrencyConflictMiddleware`` is the last line: a conflict that still escapes after the
-  retries answers 503 with Retry-After (the change was not made; sending it again is safe),
-  not a 500.
+- ``DatabaseTroubleMiddleware`` is the last line: a conflict that still escapes after the
+  retries, or a database that does not answer (a lost connection), answers 503 with
+  Retry-After (JSON in the API's error shape under /api/), not a 500; a read that lost its
+  connection is run once more first.
 """
 
 import functools
@@ -20,8 +21,8 @@ import logging
 import random
 import time
 
-from django.db import DatabaseError, OperationalError, connection, transaction
-from django.http import JsonResponse
+from django.db import DatabaseError, InterfaceError, OperationalError, connection, transaction
+from django.http import HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 
 log = logging.getLogger(__name__)
@@ -83,8 +84,46 @@ def atomic_with_retry(function):
     return wrapper
 
 
-class ConcurrencyConflictMiddleware:
-    """A conflict that escaped every retry answers 503 + Retry-After instead of a 500."""
+def is_unavailable(error):
+    """True if ``error`` is the database not answering (a connection lost, refused or closed
+    under us: PostgreSQL restarted, a connection terminated, a proxy cut), not a refusal of the
+    request itself (an integrity error, a bad query)."""
+    return isinstance(error, (OperationalError, InterfaceError)) and not is_conflict(error)
+
+
+def unavailable_message(error):
+    """What a client is told about a conflict or a database that does not answer: nothing was
+    saved (or, for a write whose answer was lost, the Idempotency-Key makes its retry safe)."""
+    if is_conflict(error):
+        return _(
+            "Someone else changed the same record at the same moment. Nothing was saved: please send your change again."
+        )
+    return _("The database cannot be reached for a moment. Please send your request again in a few seconds.")
+
+
+def unavailable_response(request, error):
+    """503 with Retry-After: JSON in the API's one error shape under /api/, plain text elsewhere."""
+    message = unavailable_message(error)
+    if request.path.startswith("/api/"):
+        response = JsonResponse({"detail": [message]}, status=503)
+    else:
+        response = HttpResponse(message, status=503, content_type="text/plain; charset=utf-8")
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+
+
+class DatabaseTroubleMiddleware:
+    """The last line between the database and a user (issue #30):
+
+    - a read (GET, HEAD, OPTIONS) whose database connection was lost is run once more on a new
+      connection (a read changes nothing, so running it again is safe);
+    - a conflict that escaped every retry, or a database that still does not answer, is a 503
+      with Retry-After (JSON in the API's error shape under /api/), never a 500 page.
+
+    A write is never run again here: the client retries it, with its Idempotency-Key."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -92,17 +131,36 @@ class ConcurrencyConflictMiddleware:
     def __call__(self, request):
         return self.get_response(request)
 
-    def process_exception(self, request, exception):
-        if not is_conflict(exception):
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        if request.method not in SAFE_METHODS or connection.in_atomic_block:
             return None
-        log.warning("A request met concurrent changes after every retry: %s %s", request.method, request.path)
-        message = _(
-            "Someone else changed the same record at the same moment. Nothing was saved: please send your change again."
-        )
-        response = JsonResponse({"detail": message}, status=503)
-        if not request.path.startswith("/api/"):
-            from django.http import HttpResponse
+        try:
+            response = view_func(request, *view_args, **view_kwargs)
+        except DatabaseError as error:
+            if is_conflict(error):
+                return self.process_exception(request, error)
+            if not is_unavailable(error):
+                raise
+            response = None
+            first = error
+        else:
+            # A DRF view answers its own exceptions (scoring.api_contract.exception_handler).
+            first = getattr(response, "database_unavailable", None)
+            if first is None:
+                return response
+        log.warning("A read lost its database connection (%s); run again: %s %s", first, request.method, request.path)
+        connection.close()  # the next query opens a new connection
+        try:
+            return view_func(request, *view_args, **view_kwargs)
+        except DatabaseError as error:
+            # Raised here, it would skip process_exception (Django calls that for the view it
+            # runs itself only): answer it the same way.
+            if not (is_conflict(error) or is_unavailable(error)):
+                raise
+            return self.process_exception(request, error)
 
-            response = HttpResponse(message, status=503, content_type="text/plain; charset=utf-8")
-        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
-        return response
+    def process_exception(self, request, exception):
+        if not (is_conflict(exception) or is_unavailable(exception)):
+            return None
+        log.warning("%s %s answered 503: %s", request.method, request.path, str(exception).splitlines()[:1])
+        return unavailable_response(request, exception)

@@ -6,7 +6,7 @@ import pytest
 from django.db import IntegrityError, OperationalError, transaction
 from django.test import RequestFactory
 
-from scoring.retry import ConcurrencyConflictMiddleware, atomic_with_retry, is_conflict
+from scoring.retry import DatabaseTroubleMiddleware, atomic_with_retry, is_conflict
 
 
 class Deadlock(Exception):
@@ -81,10 +81,10 @@ def test_inside_a_callers_transaction_the_caller_is_the_one_to_retry():
 
 
 def test_a_conflict_that_escapes_answers_503_with_retry_after_not_500():
-    middleware = ConcurrencyConflictMiddleware(lambda request: None)
+    middleware = DatabaseTroubleMiddleware(lambda request: None)
     api = middleware.process_exception(RequestFactory().post("/api/v1/results/1/effective-score/"), deadlock())
     assert api.status_code == 503 and api["Retry-After"] == "1"
-    assert "send your change again" in json.loads(api.content)["detail"]
+    assert "send your change again" in json.loads(api.content)["detail"][0]
     page = middleware.process_exception(RequestFactory().post("/rulings/1/"), deadlock())
     assert page.status_code == 503 and page["Retry-After"] == "1"
     assert middleware.process_exception(RequestFactory().get("/"), ValueError("x")) is None
