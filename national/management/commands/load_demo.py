@@ -37,6 +37,7 @@ class Command(BaseCommand):
             if past_seasons:
                 load_past_casebook(tournament.authority)
             precedents.rebuild()  # at once, whether or not a worker is running
+            self._sign_the_trail()
             self.stdout.write(
                 self.style.SUCCESS(
                     f"Loaded the demo tournament '{tournament}' with {len(rulings)} rulings and {len(appeals)} appeals."
@@ -45,3 +46,20 @@ class Command(BaseCommand):
         self.stdout.write("Demo logins (username / password / role):")
         for username, password, role in [*demo.demo_logins(), *appeals_demo.demo_logins()]:
             self.stdout.write(f"  {username:10} {password:16} {role}")
+
+    def _sign_the_trail(self):
+        """A signed tree head over the demo's trail at once (beat signs the next ones), so the
+        casebook shows each decision's inclusion proof from the start (issue #30)."""
+        from audit import services as audit
+        from audit.signing import SigningKeyMissing
+
+        try:
+            head = audit.sign_tree_head()
+        except SigningKeyMissing as missing:
+            self.stderr.write(f"The audit trail was not signed: {missing}")
+            return
+        if isinstance(head, audit.ChainCheck):
+            if not head.intact:
+                self.stderr.write(f"The audit trail was not signed: {head.reason}")
+            return
+        self.stdout.write(f"Signed the audit trail's {head}.")
