@@ -1,31 +1,41 @@
 """Reads of appeals: the director's appeal windows, open cases, a member's queue, a timeline."""
 
+from __future__ import annotations
+
+import datetime
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from appeals.models import Appeal, AppealEvent, BodyMember, Concurrence, Stage
+from appeals.models import Appeal, AppealEvent, Body, BodyMember, Concurrence, Stage
+from audit.hints import Choice
 from rulings.models import Ruling
 from scoring import reader
 from scoring.models import Contestant, Player, Session
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser, User
 
-def local_time(moment, tournament):
+    from scoring.models import Tournament
+
+
+def local_time(moment: datetime.datetime, tournament: Tournament) -> str:
     """A moment as the players read it, in the tournament's zone and the reader's language:
     "21:30 on 1 May 2026 (Europe/London)" in English (scoring.reader says the policy)."""
     return reader.event_time(moment, tournament)
 
 
-def plays_for(player, contestant):
+def plays_for(player: Player, contestant: Contestant) -> bool:
     """True if ``player`` is a member or the captain of ``contestant``."""
     return contestant.captain_id == player.pk or contestant.members.filter(pk=player.pk).exists()
 
 
-def side_of(player, ruling):
+def side_of(player: Player, ruling: Ruling) -> str | None:
     """ "NS" or "EW": the side at the ruling's table that ``player`` plays for; None if neither."""
     for side, contestant in (("NS", ruling.result.ns), ("EW", ruling.result.ew)):
         if plays_for(player, contestant):
@@ -33,7 +43,7 @@ def side_of(player, ruling):
     return None
 
 
-def concurrence_needed(appeal):
+def concurrence_needed(appeal: Appeal) -> list[Player | None]:
     """Whose agreement the appeal needs (Law 92D): both members of a pair, a team's captain,
     nobody in an individual or for a director's referral. ``None`` stands for a team captain
     who is not recorded."""
@@ -47,10 +57,10 @@ def concurrence_needed(appeal):
     return []
 
 
-def concurrence_missing(appeal):
+def concurrence_missing(appeal: Appeal) -> list[str]:
     """The names of those whose concurrence is still needed; empty when it is complete."""
     agreed = {concurrence.player_id for concurrence in appeal.concurrences.all()}  # prefetched by for_api
-    missing = []
+    missing: list[str] = []
     for player in concurrence_needed(appeal):
         if player is None:
             missing.append(_("the team's captain (none is recorded for %(team)s)") % {"team": appeal.appellant})
@@ -59,7 +69,7 @@ def concurrence_missing(appeal):
     return missing
 
 
-def deposit_due(appeal, stage=Stage.EVENT):
+def deposit_due(appeal: Appeal, stage: Choice = Stage.EVENT) -> tuple[Decimal, str | None] | None:
     """(amount, currency) the regulations ask for as the deposit of the appeal (``stage``
     "event") or of its further appeal, or None: a director's referral pays none."""
     regulations = appeal.tournament.regulations()
@@ -76,7 +86,7 @@ def deposit_due(appeal, stage=Stage.EVENT):
     return Decimal(str(amount)), currency
 
 
-def appellant_players(appeal):
+def appellant_players(appeal: Appeal) -> list[Player]:
     """The players an appeal-without-merit warning is recorded against: whoever lodged the
     appeal and whoever concurred in it."""
     ids = set(appeal.concurrences.values_list("player_id", flat=True))
@@ -91,16 +101,16 @@ class AppealWindow:
     "open" or "closed"; ``rulings`` are those given in the session that may be appealed."""
 
     session: Session
-    deadline: object
+    deadline: datetime.datetime | None
     status: str
     deadline_text: str = ""
-    rulings: list = field(default_factory=list)
+    rulings: list[Ruling] = field(default_factory=list)
 
 
-def appeal_windows(*, tournament, now=None):
+def appeal_windows(*, tournament: Tournament, now: datetime.datetime | None = None) -> list[AppealWindow]:
     """Every session of ``tournament`` with its appeal deadline, in the tournament's time zone."""
     now = now or timezone.now()
-    rulings = defaultdict(list)
+    rulings: defaultdict[int, list[Ruling]] = defaultdict(list)
     for ruling in (
         Ruling.objects.filter(
             result__board__session__event__tournament=tournament,
@@ -110,7 +120,7 @@ def appeal_windows(*, tournament, now=None):
         .order_by("number")
     ):
         rulings[ruling.result.board.session_id].append(ruling)
-    windows = []
+    windows: list[AppealWindow] = []
     for session in (
         Session.objects.filter(event__tournament=tournament)
         .select_related("event__tournament")
@@ -129,13 +139,13 @@ def appeal_windows(*, tournament, now=None):
     return windows
 
 
-def _appeals():
+def _appeals() -> QuerySet[Appeal]:
     return Appeal.objects.select_related(
         "ruling__result__board__session__event__tournament", "appellant", "ruling__result__table"
     )
 
 
-def open_cases(*, tournament=None):
+def open_cases(*, tournament: Tournament | None = None) -> QuerySet[Appeal]:
     """Appeals lodged and not yet decided or withdrawn, oldest first."""
     qs = _appeals().filter(state__in=Appeal.OPEN_STATES)
     if tournament is not None:
@@ -143,15 +153,15 @@ def open_cases(*, tournament=None):
     return qs.order_by("lodged_at", "pk")
 
 
-def open_cases_by_state(*, tournament=None):
+def open_cases_by_state(*, tournament: Tournament | None = None) -> dict[Choice, list[Appeal]]:
     """``{"lodged": [...], "constituted": [...], "scheduled": [...]}``."""
-    grouped = {state: [] for state in Appeal.OPEN_STATES}
+    grouped: dict[Choice, list[Appeal]] = {state: [] for state in Appeal.OPEN_STATES}
     for appeal in open_cases(tournament=tournament):
         grouped[appeal.state].append(appeal)
     return grouped
 
 
-def cases_for_member(user, *, open_only=False):
+def cases_for_member(user: User | AnonymousUser, *, open_only: bool = False) -> QuerySet[Appeal]:
     """The cases ``user`` sits on (appointed and not recused), at the event or further; a member
     sees no other case."""
     seats = BodyMember.objects.filter(user=user, recused_at__isnull=True)
@@ -163,18 +173,16 @@ def cases_for_member(user, *, open_only=False):
     return _appeals().filter(pk__in=seats.values("body__appeal")).order_by("lodged_at", "pk")
 
 
-def member_queue(user):
+def member_queue(user: User | AnonymousUser) -> QuerySet[Appeal]:
     """What a body member still has to hear or decide."""
     return cases_for_member(user, open_only=True)
 
 
-def for_api(appeals):
+def for_api(appeals: QuerySet[Appeal]) -> QuerySet[Appeal]:
     """``appeals`` with what the API shows of each prefetched (timeline, parts, the body at the
     event and its members, concurrences, the appellants), so a list of them costs the same few
     queries however long it is."""
     from django.db.models import Prefetch
-
-    from appeals.models import Body
 
     return appeals.select_related("appellant__captain").prefetch_related(
         Prefetch(
@@ -191,7 +199,7 @@ def for_api(appeals):
     )
 
 
-def is_constituted(body):
+def is_constituted(body: Body) -> bool:
     """Body.is_constituted from the body's (prefetched) members, without a query: every seat
     filled by a member who sits, each declared with no conflict, and a chair when more than one
     (Body.missing() says the same in words)."""
@@ -203,10 +211,10 @@ def is_constituted(body):
     )
 
 
-def timeline(appeal):
+def timeline(appeal: Appeal) -> QuerySet[AppealEvent]:
     """Every step of the case in the order it happened."""
     return AppealEvent.objects.filter(appeal=appeal).select_related("by").order_by("at", "pk")
 
 
-def concurrences(appeal):
+def concurrences(appeal: Appeal) -> QuerySet[Concurrence]:
     return Concurrence.objects.filter(appeal=appeal).select_related("player", "recorded_by")

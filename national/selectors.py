@@ -5,18 +5,32 @@ A national auditor (the ``national_auditor`` role and an ``AuditorAssignment``) 
 tournaments of the authorities they audit and nothing else; a superuser reads everything.
 """
 
+from __future__ import annotations
+
+import datetime
 import statistics
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, F, Prefetch, Q
+from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy as _
 
 from appeals.models import Appeal, Outcome
+from audit.hints import Choice
 from rulings.models import Ruling, RulingCitation
 from scoring import roles
 from scoring.models import Event, Tournament
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser, User
+    from django_stubs_ext import StrOrPromise
+
+    AnyUser: TypeAlias = "User | AnonymousUser"
+    # (label, value) rows of a chart, or (label, value, value, ...) for several series.
+    ChartRow = tuple[Any, ...]
 
 TOURNAMENT = "result__board__session__event__tournament"
 
@@ -25,7 +39,7 @@ TOURNAMENT = "result__board__session__event__tournament"
 # Who may read, and what
 
 
-def is_national_reader(user):
+def is_national_reader(user: AnyUser) -> bool:
     """Superusers, and national auditors assigned to at least one regulating authority."""
     if not user.is_authenticated:
         return False
@@ -34,7 +48,7 @@ def is_national_reader(user):
     return roles.NATIONAL_AUDITOR in roles.roles_of(user) and user.auditing.exists()
 
 
-def audited_tournaments(user):
+def audited_tournaments(user: AnyUser) -> QuerySet[Tournament]:
     """The tournaments under the bodies ``user`` audits (every tournament for a superuser)."""
     # is_national_reader without its EXISTS: the filter below already keeps only the bodies the
     # user audits, and a page calls this three or four times (issue #19).
@@ -48,7 +62,7 @@ def audited_tournaments(user):
     return qs.filter(authority__auditors__user=user).distinct()
 
 
-def scoped_rulings(user, tournament=None):
+def scoped_rulings(user: AnyUser, tournament: int | str | None = None) -> QuerySet[Ruling]:
     """Every ruling of the audited tournaments (or of one of them), newest first."""
     qs = Ruling.objects.filter(**{f"{TOURNAMENT}__in": audited_tournaments(user)})
     if tournament:
@@ -56,11 +70,11 @@ def scoped_rulings(user, tournament=None):
     return qs
 
 
-def scoped_appeals(user, tournament=None):
+def scoped_appeals(user: AnyUser, tournament: int | str | None = None) -> QuerySet[Appeal]:
     return Appeal.objects.filter(ruling__in=scoped_rulings(user, tournament))
 
 
-def scope_choices(user):
+def scope_choices(user: AnyUser) -> dict[str, QuerySet[Any]]:
     """What the search form offers: tournaments, events, directors and appeals body members of
     the auditor's scope."""
     rulings = scoped_rulings(user)
@@ -86,10 +100,10 @@ class Subject:
     """A subject keyword: the kinds of ruling and the laws it stands for, and words that name it
     in the facts, the ruling or the reasoning."""
 
-    label: str
-    kinds: tuple = ()
-    laws: tuple = ()  # whole laws ("16") or sub-sections by prefix ("16B", "73D1")
-    words: tuple = field(default_factory=tuple)
+    label: StrOrPromise
+    kinds: tuple[Choice, ...] = ()
+    laws: tuple[str, ...] = ()  # whole laws ("16") or sub-sections by prefix ("16B", "73D1")
+    words: tuple[str, ...] = field(default_factory=tuple)
 
 
 SUBJECTS = {
@@ -129,7 +143,7 @@ SUBJECTS = {
 }
 
 
-def _law_q(citation):
+def _law_q(citation: str) -> Q:
     """Rulings citing ``citation``: a whole law ("16": 16, 16A, 16B1a, not 160) or a prefix of
     a sub-section ("16B" matches 16B1a)."""
     citation = citation.upper().replace("LAW", "").strip()
@@ -138,11 +152,11 @@ def _law_q(citation):
     return Q(citations__law__number__istartswith=citation)
 
 
-def _text_q(word):
+def _text_q(word: str) -> Q:
     return Q(facts__icontains=word) | Q(ruling_text__icontains=word) | Q(reasoning__icontains=word)
 
 
-def subject_q(keyword):
+def subject_q(keyword: str) -> Q:
     """A known subject keyword matches its kinds, its laws and its words; any other keyword is
     looked for in the facts, the ruling and the reasoning."""
     keyword = keyword.strip().lower()
@@ -168,20 +182,20 @@ APPEAL_OUTCOMES = {
 
 
 def search_rulings(
-    user,
+    user: AnyUser,
     *,
-    tournament=None,
-    event=None,
-    law="",
-    kind="",
-    keyword="",
-    director=None,
-    member=None,
-    date_from=None,
-    date_to=None,
-    outcome="",
-    appeal="",
-):
+    tournament: int | str | None = None,
+    event: int | str | None = None,
+    law: str = "",
+    kind: str = "",
+    keyword: str = "",
+    director: int | str | None = None,
+    member: int | str | None = None,
+    date_from: datetime.date | str | None = None,
+    date_to: datetime.date | str | None = None,
+    outcome: str = "",
+    appeal: str = "",
+) -> QuerySet[Ruling]:
     """The auditor's rulings matching every filter given, each with its laws and its appeals.
 
     ``law`` is a citation prefix ("16B"); ``keyword`` a subject (see ``SUBJECTS``) or free
@@ -229,15 +243,15 @@ def search_rulings(
 # Statistics
 
 
-def _label(choices, value):
-    return dict(choices).get(value, value or "—")
+def _label(choices: Iterable[tuple[str, StrOrPromise]], value: str | None) -> StrOrPromise:
+    return dict(choices).get(value or "", value or "—")
 
 
-def _person(user):
+def _person(user: User) -> str:
     return user.get_full_name() or user.username
 
 
-def rulings_per_law(rulings, top=15):
+def rulings_per_law(rulings: QuerySet[Ruling], top: int = 15) -> list[ChartRow]:
     """(label, rulings citing the law) for the ``top`` most cited laws."""
     rows = (
         RulingCitation.objects.filter(ruling__in=rulings, law__isnull=False)
@@ -248,28 +262,28 @@ def rulings_per_law(rulings, top=15):
     return [(_("Law %(law)s") % {"law": row["law__law"]}, row["n"]) for row in rows]
 
 
-def rulings_per_kind(rulings):
+def rulings_per_kind(rulings: QuerySet[Ruling]) -> list[ChartRow]:
     rows = rulings.values("kind").annotate(n=Count("pk")).order_by("-n", "kind")
     return [(_label(Ruling.Kind.choices, row["kind"]), row["n"]) for row in rows]
 
 
-def _directors(rulings):
+def _directors(rulings: QuerySet[Ruling]) -> dict[int, User]:
     """The directors of ``rulings`` by id, read once for the two charts that name them."""
     return {user.pk: user for user in get_user_model().objects.filter(pk__in=rulings.values("director"))}
 
 
-def appeals_per_kind(appeals):
+def appeals_per_kind(appeals: QuerySet[Appeal]) -> list[ChartRow]:
     rows = appeals.values("ruling__kind").annotate(n=Count("pk")).order_by("-n", "ruling__kind")
     return [(_label(Ruling.Kind.choices, row["ruling__kind"]), row["n"]) for row in rows]
 
 
-def appeals_per_director(appeals, users):
+def appeals_per_director(appeals: QuerySet[Appeal], users: dict[int, User]) -> list[ChartRow]:
     """(director, appeals of their rulings), most first; ``users`` by id (see _directors)."""
     rows = appeals.values("ruling__director").annotate(n=Count("pk")).order_by("-n", "ruling__director")
     return [(_person(users[row["ruling__director"]]), row["n"]) for row in rows]
 
 
-def appeal_counts(appeals):
+def appeal_counts(appeals: QuerySet[Appeal]) -> dict[str, int]:
     """Every count of ``appeals`` the page shows, in one query (issue #19: they were twelve
     COUNTs of the same shape). Decided appeals by outcome ("without merit" appeals are upheld
     ones, counted again); decided by the start of the next session (decide_by) or not; lodged
@@ -296,7 +310,7 @@ def appeal_counts(appeals):
     )
 
 
-def appeal_outcomes(counts):
+def appeal_outcomes(counts: dict[str, int]) -> list[ChartRow]:
     """Decided appeals by outcome, from :func:`appeal_counts`."""
     return [
         (_("Upheld"), counts["upheld"]),
@@ -318,7 +332,7 @@ DECISION_BINS = [
 ]
 
 
-def decision_times(appeals):
+def decision_times(appeals: QuerySet[Appeal]) -> dict[str, Any]:
     """Minutes from the ruling (given at) to the appeal decision (decided at): the median and a
     histogram. Decisions recorded before the ruling's time are counted apart, not binned."""
     pairs = appeals.filter(decided_at__isnull=False, ruling__given_at__isnull=False).values_list(
@@ -326,10 +340,11 @@ def decision_times(appeals):
     )
     minutes = [(decided - given).total_seconds() / 60 for given, decided in pairs]
     valid = sorted(m for m in minutes if m >= 0)
-    bins, lower = [], 0
+    bins: list[ChartRow] = []
+    lower = 0
     for upper, label in DECISION_BINS:
         bins.append((label, sum(1 for m in valid if m >= lower and (upper is None or m < upper))))
-        lower = upper
+        lower = upper if upper is not None else lower
     return {
         "median": statistics.median(valid) if valid else None,
         "count": len(valid),
@@ -338,7 +353,7 @@ def decision_times(appeals):
     }
 
 
-def deadlines(counts):
+def deadlines(counts: dict[str, int]) -> dict[str, list[ChartRow]]:
     """Decided by the start of the next session (decide_by); lodged within the appeal period,
     within a chief director's extension, or late; from :func:`appeal_counts`."""
     late = counts["with_deadline"] - counts["lodged_in_time"] - counts["extended"]
@@ -355,7 +370,7 @@ def deadlines(counts):
     }
 
 
-def director_changes(rulings, users):
+def director_changes(rulings: QuerySet[Ruling], users: dict[int, User]) -> list[dict[str, Any]]:
     """Per director: rulings, rulings appealed, rulings changed on appeal (varied or
     overturned), most rulings first; ``users`` by id (see _directors)."""
     rows = (
@@ -378,7 +393,7 @@ def director_changes(rulings, users):
     ]
 
 
-def rating_rows(pairs):
+def rating_rows(pairs: Collection[tuple[int, int]]) -> list[ChartRow]:
     """(label, count) of appeals that improved, kept or worsened the ruling, from (ruling mark,
     decision mark) pairs out of 100."""
     return [
@@ -388,12 +403,12 @@ def rating_rows(pairs):
     ]
 
 
-def expert_ratings(appeals):
+def expert_ratings(appeals: QuerySet[Appeal]) -> dict[str, Any]:
     """How often appeals improved a ruling against how often they worsened it, by the marks an
     expert panel gave in the body's casebooks (the latest marks of each appeal)."""
     from national.models import CasebookCase
 
-    latest = {}
+    latest: dict[int, tuple[int, int]] = {}
     for appeal, ruling, decision in (
         CasebookCase.objects.filter(appeal__in=appeals, ruling_rating__isnull=False, decision_rating__isnull=False)
         .order_by("commentary_at", "pk")
@@ -403,7 +418,7 @@ def expert_ratings(appeals):
     return {"rated": len(latest), "rows": rating_rows(latest.values()) if latest else []}
 
 
-def national_statistics(user, tournament=None):
+def national_statistics(user: AnyUser, tournament: int | str | None = None) -> dict[str, Any]:
     """Every figure of the statistics page for the auditor's scope (or one tournament)."""
     rulings = scoped_rulings(user, tournament)
     appeals = scoped_appeals(user, tournament)
@@ -434,7 +449,7 @@ LABEL_WIDTH = 230
 BAR_WIDTH = 330
 
 
-def bar_chart(rows, series=1):
+def bar_chart(rows: Sequence[ChartRow], series: int = 1) -> dict[str, Any]:
     """Bars for ``rows`` of (label, value) or, with ``series`` > 1, (label, v1, v2, ...) drawn
     over each other (v1 the largest, e.g. total / appealed / changed)."""
     top = max((max(row[1:]) for row in rows), default=0) or 1

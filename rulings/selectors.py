@@ -1,17 +1,26 @@
 """Reads of rulings, limited to what the reader may see."""
 
-from django.core.paginator import Paginator
-from django.db.models import Q
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from django.core.paginator import Page, Paginator
+from django.db.models import Q, QuerySet
 
 from rulings.models import Ruling
 from scoring import roles
 from scoring.models import AuditorAssignment, Contestant, TournamentOfficial
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser, User
+
+    from scoring.models import Board, Round, Session, Table, Tournament
+
 AWAITING_RESULT = "awaiting_result"
 PER_PAGE = 50  # rows on a page of the rulings list and of the national search
 
 
-def visible_rulings(user):
+def visible_rulings(user: User | AnonymousUser) -> QuerySet[Ruling]:
     """Officials and auditors see every ruling of their tournaments; a player only the rulings
     at tables where they played."""
     if not user.is_authenticated:
@@ -35,7 +44,7 @@ def visible_rulings(user):
     )
 
 
-def can_rule(user, tournament):
+def can_rule(user: User | AnonymousUser, tournament: Tournament) -> bool:
     """Directors and chief directors of the tournament record and give rulings."""
     if user.is_superuser:
         return True
@@ -45,8 +54,16 @@ def can_rule(user, tournament):
 
 
 def filtered_rulings(
-    user, *, tournament=None, session=None, board=None, director=None, law=None, kind=None, state=None
-):
+    user: User | AnonymousUser,
+    *,
+    tournament: int | str | None = None,
+    session: int | str | None = None,
+    board: int | str | None = None,
+    director: int | str | None = None,
+    law: str | None = None,
+    kind: str | None = None,
+    state: str | None = None,
+) -> QuerySet[Ruling]:
     """``state="awaiting_result"`` lists the rulings opened before their table's result and
     still without one (``table_has_result`` tells a result entered since, not yet attached)."""
     from django.db.models import Exists, OuterRef
@@ -76,7 +93,7 @@ def filtered_rulings(
     return qs.prefetch_related("citations__law").order_by("-created_at", "-pk")
 
 
-def page_of(rulings, number, per_page=PER_PAGE):
+def page_of(rulings: QuerySet[Ruling], number: int | str | None, per_page: int = PER_PAGE) -> Page[Ruling]:
     """Page ``number`` of ``rulings`` in their order, as Django's ``Page`` (its ``object_list``
     the rulings, its ``paginator.count`` how many in all): a number past the last page gives the
     last page, one that is not a number (or none) the first. The page's ids are read first,
@@ -87,13 +104,13 @@ def page_of(rulings, number, per_page=PER_PAGE):
     return page
 
 
-def rows_of(rulings, ids):
+def rows_of(rulings: QuerySet[Ruling], ids: list[int]) -> list[Ruling]:
     """The rulings of ``rulings`` with these ``ids``, in the order of ``ids``."""
     rows = {ruling.pk: ruling for ruling in rulings.filter(pk__in=ids)}
     return [rows[pk] for pk in ids if pk in rows]
 
 
-def ruling_detail(pk, user):
+def ruling_detail(pk: int | str, user: User | AnonymousUser) -> Ruling:
     rulings = (
         visible_rulings(user)
         # The rounds and the corrections read apart: joined with the rest, the one query had
@@ -118,7 +135,9 @@ def ruling_detail(pk, user):
     return found[0]
 
 
-def rulings_at_table(board, table, user, exclude=None):
+def rulings_at_table(
+    board: Board, table: Table, user: User | AnonymousUser, exclude: Ruling | None = None
+) -> QuerySet[Ruling]:
     """The other rulings on this board at this table (the form shows them: a second ruling must
     not silently replace the first's score)."""
     qs = visible_rulings(user).filter(board=board, table=table).order_by("number")
@@ -127,7 +146,7 @@ def rulings_at_table(board, table, user, exclude=None):
     return qs
 
 
-def correction_chain(ruling):
+def correction_chain(ruling: Ruling) -> list[Ruling]:
     """The ruling's versions, earliest first: the rulings it corrects, itself, its corrections."""
     chain = [ruling]
     earlier = ruling.supersedes
@@ -141,7 +160,7 @@ def correction_chain(ruling):
     return chain
 
 
-def sessions_for_rulings(user):
+def sessions_for_rulings(user: User | AnonymousUser) -> QuerySet[Session]:
     """The sessions a user may open rulings in (the jump form's choices)."""
     from scoring.models import Session
 
@@ -156,14 +175,16 @@ def sessions_for_rulings(user):
     ).distinct()
 
 
-def find_table(session, *, board, table, section="", round=None):
+def find_table(
+    session: Session, *, board: int | str, table: int | str, section: str = "", round: int | str | None = None
+) -> tuple[Board | None, Table | None, Round | None]:
     """(board, table, round) of a session from the numbers a director says; refusals by field."""
     from django.core.exceptions import ValidationError
     from django.utils.translation import gettext as _
 
     from scoring.models import Board, Round, Table
 
-    errors = {}
+    errors: dict[str, str] = {}
     found_board = Board.objects.filter(session=session, number=board).first()
     if found_board is None:
         errors["board"] = _("Board %(b)s is not played in %(session)s.") % {"b": board, "session": session}

@@ -1,6 +1,12 @@
 """Reads of the competition record that need joins or that depend on who is asking."""
 
-from django.db.models import Count, Prefetch, Q
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from scoring import roles
@@ -20,8 +26,15 @@ from scoring.models import (
     TournamentOfficial,
 )
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser, User
 
-def visible_tournaments(user):
+    from scoring.models import MatchPenalty
+
+    AnyUser: TypeAlias = "User | AnonymousUser"
+
+
+def visible_tournaments(user: AnyUser) -> QuerySet[Tournament]:
     """The tournaments ``user`` may read: those they officiate at, those under a body they
     audit, and those they play in. Nothing for anyone else."""
     if not user.is_authenticated:
@@ -38,7 +51,7 @@ def visible_tournaments(user):
     )
 
 
-def writable_tournaments(user):
+def writable_tournaments(user: AnyUser) -> QuerySet[Tournament]:
     """The tournaments whose record ``user`` may change: directors, chief directors and scorers
     of that tournament."""
     if not user.is_authenticated:
@@ -50,11 +63,11 @@ def writable_tournaments(user):
     )
 
 
-def can_write(user, tournament):
+def can_write(user: AnyUser, tournament: Tournament) -> bool:
     return writable_tournaments(user).filter(pk=tournament.pk).exists()
 
 
-def can_direct(user, tournament):
+def can_direct(user: AnyUser, tournament: Tournament) -> bool:
     """A director's acts (a penalty against a team in a match): the superuser and the
     tournament's directors and chief directors."""
     from scoring import roles
@@ -65,7 +78,7 @@ def can_direct(user, tournament):
     )
 
 
-def can_choose_vp_scale(user, tournament):
+def can_choose_vp_scale(user: AnyUser, tournament: Tournament) -> bool:
     """An event's victory-point scale (services.set_event_vp_scale): the superuser and the
     tournament's chief directors and scorers."""
     if not user.is_authenticated:
@@ -76,39 +89,39 @@ def can_choose_vp_scale(user, tournament):
     )
 
 
-def match_detail(match):
+def match_detail(match: Match) -> tuple[Match, list[MatchPenalty]]:
     """A match with its score and every penalty given in it (withdrawn ones too), latest last."""
     return match, list(match.penalties.select_related("team", "given_by", "withdrawn_by").order_by("given_at", "pk"))
 
 
-def sees_private_details(user, tournament):
+def sees_private_details(user: AnyUser, tournament: Tournament) -> bool:
     """Membership numbers and other personal data: officials and auditors, not players."""
     if user.is_superuser:
         return True
     return tournament.officials.filter(user=user).exists() or tournament.authority.auditors.filter(user=user).exists()
 
 
-def tournament_events(tournament):
+def tournament_events(tournament: Tournament) -> QuerySet[Event]:
     return tournament.events.annotate(
         session_count=Count("sessions", distinct=True), contestant_count=Count("contestants", distinct=True)
     ).order_by("name")
 
 
-def event_sessions(event):
+def event_sessions(event: Event) -> QuerySet[Session]:
     return event.sessions.annotate(board_count=Count("boards", distinct=True)).prefetch_related("score_postings")
 
 
-def event_contestants(event):
+def event_contestants(event: Event) -> QuerySet[Contestant]:
     return (
         Contestant.objects.filter(event=event).select_related("captain").prefetch_related("members").order_by("number")
     )
 
 
-def session_boards(session):
+def session_boards(session: Session) -> QuerySet[Board]:
     return Board.objects.filter(session=session).annotate(result_count=Count("results")).order_by("number")
 
 
-def traveller(board):
+def traveller(board: Board) -> QuerySet[Result]:
     """Every result of a board, with the contestants, where they sat, the effective score and
     the board score, in table order."""
     return (
@@ -118,15 +131,13 @@ def traveller(board):
     )
 
 
-def frequency_tables(results):
+def frequency_tables(results: Iterable[Result]) -> dict[str, list[tuple[Any, Fraction]]]:
     """Per direction, each N-S score with the weight of results that had it, highest first:
     the comparison the matchpoints are made from. Artificial scores take no part."""
-    from fractions import Fraction
-
     from bridge.engine.scores import Artificial, components
     from scoring.recalculation import entry_for
 
-    tables = {"NS": {}, "EW": {}}
+    tables: dict[str, dict[Any, Fraction]] = {"NS": {}, "EW": {}}
     for result in results:
         entry = entry_for(result)
         if entry is None:
@@ -143,7 +154,7 @@ def frequency_tables(results):
     }
 
 
-def scorecard(contestant, session=None):
+def scorecard(contestant: Contestant, session: Session | None = None) -> list[dict[str, Any]]:
     """The contestant's boards: its direction, the result, and its board score."""
     results = (
         Result.objects.filter(Q(ns=contestant) | Q(ew=contestant))
@@ -152,7 +163,7 @@ def scorecard(contestant, session=None):
     )
     if session is not None:
         results = results.filter(board__session=session)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for result in results:
         side = "NS" if result.ns_id == contestant.pk else "EW"
         board_score = getattr(result, "board_score", None) if _has(result, "board_score") else None
@@ -172,14 +183,14 @@ def scorecard(contestant, session=None):
     return rows
 
 
-def _has(result, relation):
+def _has(result: Result, relation: str) -> bool:
     try:
         return getattr(result, relation) is not None
     except Exception:  # noqa: BLE001 - a missing one-to-one raises its own DoesNotExist
         return False
 
 
-def score_changes(contestant):
+def score_changes(contestant: Contestant) -> list[tuple[ScoreChange, str, str]]:
     """Every logged change to a result the contestant played, oldest first, with the side it
     sat, so each can be explained from its point of view."""
     changes = (
@@ -191,14 +202,14 @@ def score_changes(contestant):
     return [(change, "NS" if change.result.ns_id == contestant.pk else "EW", unit) for change in changes]
 
 
-def score_unit(event):
+def score_unit(event: Event) -> str:
     if event.kind in (Event.Kind.MP_PAIRS, Event.Kind.INDIVIDUAL):
         # Translators: short for matchpoints, a column heading and a unit ("4 -> 4.5 MP").
         return _("MP")
     return _("IMPs")
 
 
-def standings(event, session=None):
+def standings(event: Event, session: Session | None = None) -> QuerySet[Standing]:
     return (
         Standing.objects.filter(event=event, session=session)
         .select_related("contestant")
@@ -207,7 +218,7 @@ def standings(event, session=None):
     )
 
 
-def session_clocks(sessions):
+def session_clocks(sessions: Iterable[Session | None]) -> dict[int, dict[str, Any]]:
     """{session id: {"official_score_at", "appeal_deadline", "correction_deadline",
     "recalculation_pending"}} for many sessions in a fixed number of queries (the latest
     posting of each, the pending recalculations, and each tournament's regulations once), where
@@ -217,18 +228,18 @@ def session_clocks(sessions):
 
     from scoring.models import OfficialScorePosting
 
-    sessions = [s for s in sessions if s is not None]
-    ids = {s.pk for s in sessions}
+    known = [s for s in sessions if s is not None]
+    ids = {s.pk for s in known}
     posted = dict(
         OfficialScorePosting.objects.filter(session_id__in=ids)
         .values("session_id")
         .annotate(at=Max("posted_at"))
         .values_list("session_id", "at")
     )
-    pending = recalculation_pending(sessions)
-    regulations = {}
-    clocks = {}
-    for session in sessions:
+    pending = recalculation_pending(known)
+    regulations: dict[int, dict[str, Any]] = {}
+    clocks: dict[int, dict[str, Any]] = {}
+    for session in known:
         at = posted.get(session.pk)
         clocks[session.pk] = {
             "official_score_at": at,
@@ -247,14 +258,14 @@ def session_clocks(sessions):
     return clocks
 
 
-def recalculation_pending(sessions):
+def recalculation_pending(sessions: Iterable[Session]) -> set[int]:
     """{session id: True} for the sessions with a recalculation no worker has finished."""
     from scoring.recalculation import pending_sessions
 
     return pending_sessions([s.pk for s in sessions])
 
 
-def match_results(event):
+def match_results(event: Event) -> QuerySet[Match]:
     return (
         Match.objects.filter(round__session__event=event)
         .select_related("home", "away", "round__session", "score")
@@ -262,7 +273,7 @@ def match_results(event):
     )
 
 
-def session_matches(session):
+def session_matches(session: Session) -> QuerySet[Match]:
     return (
         Match.objects.filter(round__session=session)
         .select_related("home", "away", "open_room", "closed_room", "round")
@@ -270,11 +281,11 @@ def session_matches(session):
     )
 
 
-def session_with_context(pk):
+def session_with_context(pk: int | str) -> Session:
     return Session.objects.select_related("event__tournament__authority").get(pk=pk)
 
 
-def tournament_tree(pk):
+def tournament_tree(pk: int | str) -> Tournament:
     return (
         Tournament.objects.select_related("authority")
         .prefetch_related(Prefetch("events", queryset=Event.objects.order_by("name")))
@@ -282,7 +293,7 @@ def tournament_tree(pk):
     )
 
 
-def readable_authorities(user):
+def readable_authorities(user: AnyUser) -> QuerySet[RegulatingAuthority]:
     """The regulating authorities whose regulations ``user`` may read: every one for a
     superuser, else those the user audits."""
     if user.is_superuser:

@@ -72,7 +72,8 @@ def lodge_further_appeal(
     if hasattr(appeal, "further"):
         _refuse("appeal", _("This case is already before the regulating authority."))
     grounds = _require_text("grounds", grounds, _("Write the grounds of the further appeal."))
-    side, deadline = "", None
+    side: str | None = ""
+    deadline = None
     if origin == FurtherAppeal.Origin.PLAYER:
         if appeal.state != Appeal.State.DECIDED:
             _refuse("state", _("A further appeal comes after the appeal at the event is decided (Law 93C)."))
