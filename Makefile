@@ -48,11 +48,16 @@ lint: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
-# The whole suite with coverage; the total and the least-covered modules are printed last.
-# COVERAGE= (empty) runs it without measuring, as CI's second round does.
+# The whole suite with coverage; the 15 slowest tests, the total and the least-covered modules
+# are printed last. COVERAGE= (empty) runs it without measuring, as CI's second round does.
+# It runs in one process per core (pytest-xdist), each with a test database and a var/test/gwN
+# folder of its own (tests/conftest.py); each test module runs whole in one process, so records a
+# module builds once are not built again in another. PYTEST_PROCESSES=0 runs it in one process.
 COVERAGE ?= --cov --cov-report=term
+PYTEST_PROCESSES ?= auto
 test: $(STAMP) messages lint
-	BRIDGECASES_VAR_DIR=$(CURDIR)/var/test $(BIN)/python -m pytest $(COVERAGE) $(PYTEST_ARGS)
+	BRIDGECASES_VAR_DIR=$(CURDIR)/var/test $(BIN)/python -m pytest -n $(PYTEST_PROCESSES) --dist loadfile \
+		--durations=15 $(COVERAGE) $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

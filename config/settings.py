@@ -15,6 +15,11 @@ from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("BRIDGECASES_VAR_DIR", BASE_DIR / "var"))
+# `make test` runs the suite in several processes at once (pytest-xdist's gw0, gw1, ...): each
+# keeps its files (SQLite test database, broker folders, uploads) in a folder of its own, and so
+# does the Celery worker it starts, which inherits the variable. See tests/conftest.py.
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    VAR_DIR = VAR_DIR / os.environ["PYTEST_XDIST_WORKER"]
 VAR_DIR.mkdir(parents=True, exist_ok=True)
 
 

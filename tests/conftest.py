@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import time
+import urllib.parse
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -21,6 +22,31 @@ from scoring.models import Event, RecalculationRequest
 ROOT = Path(__file__).resolve().parents[1]
 
 DEAL = "N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J875"
+
+
+# `make test` runs the suite in one process per core (pytest-xdist: gw0, gw1, ...). Each process
+# has its own test database (pytest-django adds the suffix _gw0, _gw1, ...), its own folder
+# under BRIDGECASES_VAR_DIR (config/settings.py: the filesystem broker, uploads, the SQLite
+# files) and, on Redis, its own database, so that the Celery worker one process starts never
+# takes the tasks of another's tests.
+XDIST_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+
+
+def redis_database_of(url, xdist_worker):
+    """``url`` with the Redis database of ``xdist_worker``: gw0 keeps the URL's (15 in CI),
+    gw1 takes the one below (14), and so on, modulo Redis's 16."""
+    parts = urllib.parse.urlsplit(url)
+    number = int(parts.path.strip("/") or 0) - int(xdist_worker.removeprefix("gw"))
+    return urllib.parse.urlunsplit(parts._replace(path=f"/{number % 16}"))
+
+
+def pytest_configure(config):
+    if XDIST_WORKER and settings.CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+        from config.celery import app
+
+        url = redis_database_of(settings.CELERY_BROKER_URL, XDIST_WORKER)
+        # This process sends there, and the worker it starts (which reads the variable) listens there.
+        settings.CELERY_BROKER_URL = os.environ["CELERY_BROKER_URL"] = app.conf.broker_url = url
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -43,13 +69,25 @@ def no_unaudited_write(audit_guard_installed):
 
 
 def pytest_sessionfinish(session, exitstatus):
-    """What a module's records wrote after its last test (its teardown) fails the run too."""
+    """What a module's records wrote after its last test (its teardown) fails the run too. Under
+    xdist each process hands what it found to the controller, which fails the run."""
     from tests import audit_guard
 
-    found = audit_guard.take_offences()
-    if found:
+    found = audit_guard.take_offences() + _OFFENCES_OF_WORKERS
+    if hasattr(session.config, "workeroutput"):
+        session.config.workeroutput["audit_offences"] = found
+    elif found:
         print("\nan audited record was written outside an audited service:\n  " + "\n  ".join(found))
         session.exitstatus = 1
+
+
+_OFFENCES_OF_WORKERS = []
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """xdist's controller: a process has finished; keep what its audit guard found."""
+    _OFFENCES_OF_WORKERS.extend(getattr(node, "workeroutput", {}).get("audit_offences", []))
 
 
 @pytest.fixture(scope="session")
