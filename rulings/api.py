@@ -197,7 +197,9 @@ class IrregularityInputSerializer(serializers.Serializer):
     ``deliberate``), the option ``chosen`` and, after a penalty card, declarer's
     ``lead_option`` (Law 50D2)."""
 
-    kind = serializers.ChoiceField(choices=["insufficient_bid", "out_of_rotation", "lead_out_of_turn", "exposed_card"])
+    kind = serializers.ChoiceField(
+        choices=["insufficient_bid", "out_of_rotation", "lead_out_of_turn", "exposed_card", "premature_play"]
+    )
     facts = serializers.DictField()
     chosen = serializers.CharField()
     lead_option = serializers.CharField(required=False, allow_blank=True, default="")

@@ -18,6 +18,7 @@ KIND_CHOICES = [
     ("out_of_rotation", gettext_lazy("Call out of rotation (Laws 29-32)")),
     ("lead_out_of_turn", gettext_lazy("Lead out of turn (Laws 53-56)")),
     ("exposed_card", gettext_lazy("Card exposed by a defender (Laws 49-50)")),
+    ("premature_play", gettext_lazy("Premature lead or play by a defender (Law 57)")),
 ]
 FACTS = (
     "call_number",

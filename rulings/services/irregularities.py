@@ -39,6 +39,7 @@ from bridge.play_irregularities import (
     penalty_card,
     penalty_card_lead_options,
     penalty_cards_through_play,
+    premature_play,
     trick_leaders,
 )
 from rulings.models import Ruling
@@ -48,7 +49,8 @@ from scoring.i18n import translate
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
-KINDS = ("insufficient_bid", "out_of_rotation", "lead_out_of_turn", "exposed_card")
+KINDS = ("insufficient_bid", "out_of_rotation", "lead_out_of_turn", "exposed_card", "premature_play")
+PLAY_KINDS = {"lead_out_of_turn": "lead_out_of_turn", "exposed_card": "exposed", "premature_play": "premature"}
 
 
 def _refuse(field: str, error: Exception) -> None:
@@ -174,11 +176,30 @@ def _play_options(ruling: Ruling, kind: str, facts: dict[str, Any]) -> tuple[lis
                 opening=trick == 1,
                 dummy_seen=bool(facts.get("dummy_seen")),
             ), found
+        if kind == "premature_play":
+            return premature_play(
+                edition,
+                partner_suits=_partner_suits(ruling, auction, seat, trick),
+                declarer_played_both_hands=bool(facts.get("declarer_played_both_hands")),
+            ), found
         choice = penalty_card(edition, card=found["card"] or "-", deliberate=bool(facts.get("deliberate")))
         return [PlayChoice(choice.law, "director", choice)], found
     except DealError as error:
         _refuse("card" if getattr(error, "field", "") == "card" else "seat", error)
     raise AssertionError  # _refuse raised
+
+
+def _partner_suits(ruling: Ruling, auction: Auction, seat: str, trick: int) -> str:
+    """The suits declarer may name under 57A3: those the offender's partner holds (all four when
+    the deal is not complete), but the suit led to the trick when the record shows it."""
+    pbn = ruling.deal_pbn()
+    deal = parse_deal(pbn) if pbn else None
+    partner = next_seat(seat, 2)
+    held = "SHDC"
+    if deal is not None and deal.complete:
+        held = "".join(suit for suit in "SHDC" if any(card[0] == suit for card in deal.cards(partner)))
+    led = auction.play[trick - 1][0][0] if len(auction.play) >= trick and auction.play[trick - 1] else ""
+    return "".join(suit for suit in held if suit != led)
 
 
 def irregularity_options(ruling: Ruling, *, kind: str, facts: dict[str, Any]) -> list[dict[str, Any]]:
@@ -330,13 +351,13 @@ def _mark_card(
     card = found["card"]
     irregularity = (
         PlayIrregularity(
-            "lead_out_of_turn" if kind == "lead_out_of_turn" else "exposed",
+            PLAY_KINDS[kind],
             found["trick"],
             found["seat"],
             card,
             attention_by=attention_by,
             accepted_by=declarer if rectification.accepted and kind == "lead_out_of_turn" else "",
-            option=chosen if kind == "lead_out_of_turn" else "",
+            option=chosen if kind != "exposed_card" else "",
             deliberate=bool(facts.get("deliberate")),
         )
         if card

@@ -158,3 +158,23 @@ def test_the_api_records_a_lead_out_of_turn(client, field, director):
     )
     assert refused.status_code == 409  # well formed, refused by the record (scoring.api.call_service)
     assert refused.json()["chosen"] == ["Choose one of the options the Laws offer: 54A, 54B, 54D."]
+
+
+def test_a_premature_play_by_a_defender(field, director):
+    """Trick 2 (South leads the H3 after winning the CA): East plays the H2 before his partner West
+    has played: a major penalty card (57A); declarer has West play his lowest heart (57A2). East
+    then plays the H2 at his turn: the penalty card is played at trick 2."""
+    ruling = open_ruling(field, director, kind=Ruling.Kind.LAW_APPLIED)
+    facts = {"trick": 2, "seat": "E", "card": "H2", "attention_by": "S"}
+    options = services.irregularity_options(ruling, kind="premature_play", facts=facts)
+    # West holds all four suits; hearts were led, so 57A3 names the other three.
+    assert [o["key"] for o in options] == ["57A1", "57A2", "57A3:S", "57A3:D", "57A3:C"]
+    services.record_irregularity(ruling=ruling, by=director, kind="premature_play", facts=facts, chosen="57A2")
+    ruling.refresh_from_db()
+    assert ruling.irregularity_law == "57A2"
+    assert ruling.irregularity["penalty_cards"] == [
+        {"seat": "E", "card": "H2", "major": True, "law": "57A", "played_at": 2, "picked_up_at": None}
+    ]
+    edition(field, "1997")
+    options = services.irregularity_options(ruling, kind="premature_play", facts=facts)
+    assert "may not play a card of the suit declarer names (S)" in options[2]["text"]
