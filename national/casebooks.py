@@ -601,6 +601,8 @@ def case_content(
             ],
             "regulations": regulations,
             "outcome": ruling.get_outcome_display() if ruling.outcome else "",
+            "outcome_code": ruling.outcome,  # compared by the precedents (national.likeness)
+            "score_kind": ruling.score_kind,
             "score": score_words(ruling.score_description),  # in the casebook's language
             "penalties": [str(penalty) for penalty in ruling.penalties.all()],
         },

@@ -183,6 +183,10 @@ class PrecedentCase(models.Model):
     # The auction's points of comparison (national.precedents.auction_keys), space-delimited:
     # " OPEN1:1S OPEN2:1S-P AT:TEMPO AT:TEMPO:3H-X ALERT:2C ".
     auction = models.CharField(_("Auction"), max_length=300, blank=True)
+    # What a director compares (national.likeness.tokens): the subjects of the laws cited, the
+    # citations in the 2017 numbering, the kind of adjusted score and the structure of the facts:
+    # " S:ui C:16 C:16B C:16B1 C:16B1A K:WEIGHTED WHO:OTHER RES:ADJUSTED LA:YES ".
+    likeness = models.CharField(_("likeness"), max_length=500, blank=True, default=" ")
     # Every word of the laws' titles and the texts once, lower case, space-delimited: the words
     # of a ruling are looked for here, as the start of a word (" hesitat").
     words = models.TextField(_("Words"), blank=True)
@@ -196,9 +200,9 @@ class PrecedentCase(models.Model):
         verbose_name_plural = _("precedents")
         ordering = ["-year", "casebook", "position"]
         indexes = [
-            # The search by kind, and the suggestions: every column a case is scored and ordered
-            # on (precedent_selectors.similar_cases), with the appeal and language that choose
-            # one case of an appeal printed in several casebooks, so the scoring reads this index alone.
+            # The search by kind, with the appeal and language that choose one case of an appeal
+            # printed in several casebooks. (The suggestions read the likeness column as well:
+            # precedent_selectors.similar_cases, issue #34.)
             models.Index(
                 fields=[
                     "authority",

@@ -7,18 +7,19 @@ appeals body in, and the body they are a member (player) of. A superuser reads e
 """
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.contrib.postgres.search import SearchQuery, SearchRank
 from django.db import connection
 from django.db.models import F, Q
 from django.db.models.expressions import RawSQL
 from django.urls import reverse
-from django.utils.translation import get_language, get_language_info
+from django.utils.translation import get_language, get_language_info, gettext_lazy
 
-from national import casebooks
+from national import casebooks, likeness
 from national.models import Casebook, PrecedentCase
 from national.precedents import FTS_TABLE, auction_keys, contract_of, law_parts, words_of
+from national.selectors import SUBJECTS
 from rulings.models import Ruling
 from scoring.models import Player, RegulatingAuthority
 
@@ -27,6 +28,8 @@ WITHOUT_MERIT = "without_merit"
 
 SUGGESTIONS = 5
 MAX_WORDS = 8
+CANDIDATES = 400  # the cases the database returns to be scored exactly (similar_cases)
+REACH = 50  # the appeals read with their words for the suggestions (precedent_selectors.similar_cases)
 
 # A casebook's whole text, and a PDF where its row holds one, are not read to list its cases.
 UNLISTED = [f"casebook__{field.name}" for field in Casebook._meta.concrete_fields if field.name in ("content", "pdf")]
@@ -190,6 +193,31 @@ class Suggestion:
     case: PrecedentCase
     score: int
     shared_laws: list
+    # What is alike, as tokens (national.likeness): "S:ui", "C:16B1A", "K:WEIGHTED", "LA:YES", ...
+    alike: list = field(default_factory=list)
+
+    @property
+    def labels(self):
+        """What is alike in the reader's words: the subjects, then the kind of adjusted score."""
+        words = [str(SUBJECT_LABELS[t[2:]]) for t in self.alike if t.startswith("S:") and t[2:] in SUBJECT_LABELS]
+        for token in self.alike:
+            if token.startswith("K:") and token[2:].lower() in Ruling.ScoreKind.values:
+                words.append(str(Ruling.ScoreKind(token[2:].lower()).label))
+        return words
+
+
+# The subjects a suggestion names (the keyword index's labels, national.selectors.SUBJECTS).
+SUBJECT_LABELS = {
+    "ui": SUBJECTS["unauthorised information"].label,
+    "mi": SUBJECTS["misinformation"].label,
+    "claim": SUBJECTS["claim"].label,
+    "revoke": SUBJECTS["revoke"].label,
+    "calls": gettext_lazy("Irregular calls (Laws 25-32)"),
+    "leads": SUBJECTS["lead out of turn"].label,
+    "board": SUBJECTS["fouled board"].label,
+    "error": SUBJECTS["director's error"].label,
+    "penalty": SUBJECTS["penalty"].label,
+}
 
 
 def _ruling_words(ruling):
@@ -202,205 +230,190 @@ def _ruling_words(ruling):
     return sorted(counts, key=lambda word: (-counts[word], -len(word), word))[:MAX_WORDS]
 
 
-class _Score:
-    """The score of a case as SQL over the index's token columns: each method returns the SQL
-    of a term and its parameters, in the order they appear. A token is looked for with instr()
-    on SQLite and strpos() on PostgreSQL (exact, case-sensitive on both). A law's tokens
-    (" 16 16B 16B1 16B1A ") and an auction's start (OPEN1, OPEN2, OPEN3) come with every token
-    above them, so the terms are nested: a case without " 16 " is not asked for " 16B ", and
-    most cases stop at the first test."""
-
-    def __init__(self):
-        self.find = "strpos" if connection.vendor == "postgresql" else "instr"
-
-    def lacks(self, column, token):
-        return f"{self.find}({column}, %s) = 0", [token]
-
-    def chain(self, column, tokens, points):
-        """``points[i]`` once ``tokens[:i + 1]`` are all in ``column`` (each implies those before)."""
-        sql, params = f"{points[-1]}", []
-        for i in range(len(tokens) - 1, -1, -1):
-            test, token = self.lacks(column, tokens[i])
-            sql, params = f"CASE WHEN {test} THEN {points[i - 1] if i else 0} ELSE {sql} END", [*token, *params]
-        return sql, params
-
-    def tree(self, column, node, depth=1):
-        """A law and its sub-sections: the depth of each one in common, summed."""
-        terms = []
-        for token, children in node.items():
-            inner = [(str(depth), [])] + [self.tree(column, {key: value}, depth + 1) for key, value in children.items()]
-            test, params = self.lacks(column, f" {token} ")
-            terms.append(
-                (
-                    f"CASE WHEN {test} THEN 0 ELSE {' + '.join(sql for sql, _params in inner)} END",
-                    [*params, *(param for _sql, inner_params in inner for param in inner_params)],
-                )
-            )
-        return _sum(terms)
-
-    def equal(self, column, value, points):
-        return f"CASE WHEN {column} = %s THEN {points} ELSE 0 END", [value]
-
-    def contract(self, contract):
-        return "CASE WHEN contract = %s THEN 2 WHEN substr(contract, 2) = %s THEN 1 ELSE 0 END", [
-            contract,
-            contract[1:],
-        ]
-
-    def any_of(self, column, tokens):
-        tests = [self.lacks(column, token) for token in tokens]
-        sql = " OR ".join(f"NOT {test}" for test, _params in tests)
-        return f"CASE WHEN {sql} THEN 1 ELSE 0 END", [param for _test, params in tests for param in params]
+def _find():
+    """The SQL function that finds a token in a column (exact, case-sensitive on both)."""
+    return "strpos" if connection.vendor == "postgresql" else "instr"
 
 
-def _sum(terms, joiner=" + "):
-    """Terms (sql, params) joined, their parameters in the same order; "0" for none."""
-    if not terms:
-        return "0", []
-    return joiner.join(f"{sql}" for sql, _params in terms), [param for _sql, params in terms for param in params]
+def _display(token):
+    """``C:16B1A`` -> ``16B1a``: a citation as it is written (a letter after a sub-section number
+    in lower case)."""
+    pieces = re.findall(r"\d+|[A-Z]", token[2:])
+    return "".join(piece.lower() if index >= 3 and piece.isalpha() else piece for index, piece in enumerate(pieces))
 
 
-def _law_tree(cited):
-    tree = {}
-    for number in cited:
-        node = tree
-        for part in law_parts(number):
-            node = node.setdefault(part, {})
-    return tree
+def ruling_likeness(ruling, laws):
+    """The likeness tokens of ``ruling`` (``laws``: its (citation, edition) pairs)."""
+    return likeness.tokens(
+        kind=ruling.kind or "",
+        laws=laws,
+        score_kind=ruling.score_kind or "",
+        auction=ruling.auction,
+        outcome=ruling.outcome or "",
+        texts=[ruling.facts or "", ruling.facts_found or "", ruling.ruling_text or "", ruling.reasoning or ""],
+    )
 
 
-def _likeness_terms(score, ruling, cited, contract):
-    """The terms of a case's score without the ruling's words (see ``similar_cases``): the laws
-    in common, the kind, the contract, the auction's first calls, irregularity and alerts."""
-    terms = [score.tree("laws", _law_tree(cited))]
-    if ruling.kind:
-        terms.append(score.equal("kind", ruling.kind, 3))
+def _candidates(ruler, ruling, authority_id, subjects, contract):
+    """The CANDIDATES cases of the body sharing a subject with the ruling that have the most
+    likeness tokens in common, each counted at its points by the database (an upper bound of
+    ``likeness.Ruler.score``): (id, appeal, language, year, casebook, position, kind, contract,
+    auction, likeness) each."""
+    find = _find()
+    table = PrecedentCase._meta.db_table
+    terms, params = [], []
+    for token in ruler.tokens:
+        terms.append(f"CASE WHEN {find}(likeness, %s) > 0 THEN {likeness.token_points(token)} ELSE 0 END")
+        params.append(f" {token} ")
+    for token in sorted(ruler.marks | ruler.calls):
+        terms.append(f"CASE WHEN {find}(auction, %s) > 0 THEN {likeness.token_points(token)} ELSE 0 END")
+        params.append(f" {token} ")
+    terms.append(f"CASE WHEN kind = %s THEN {likeness.POINTS['kind']} ELSE 0 END")
+    params.append(ruling.kind or "")
     if contract:
-        terms.append(score.contract(contract))
-    keys = [f" {key} " for key in auction_keys(ruling.auction)]
-    for prefix, points in (("OPEN", [1, 2, 3]), ("AT:", [1, 2])):
-        chain = [key for key in keys if key.startswith(f" {prefix}")]
-        if chain:
-            terms.append(score.chain("auction", chain, points[: len(chain)]))
-    alerts = [key for key in keys if key.startswith(" ALERT:")]
-    if alerts:
-        terms.append(score.any_of("auction", alerts))
-    return terms
+        terms.append(f"CASE WHEN contract = %s THEN {likeness.POINTS['contract']} ELSE 0 END")
+        params.append(contract)
+    shares = " OR ".join(f"{find}(likeness, %s) > 0" for _subject in subjects)
+    sql = (
+        f'SELECT id, appeal_id, language, year, casebook_id, "position", kind, contract, auction, likeness, '
+        f"{' + '.join(terms)} AS bound FROM {table} WHERE authority_id = %s AND ruling_id <> %s AND ({shares}) "
+        f'ORDER BY bound DESC, year DESC, casebook_id DESC, "position" LIMIT %s'
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, authority_id, ruling.pk, *(f" {s} " for s in subjects), CANDIDATES])
+        return [row[:10] for row in cursor.fetchall()]
 
 
-def _suggestions(scores, authority_id, cited):
-    """The chosen cases ({case id: (appeal id, score)}) as suggestions, best first, each with
-    its appeal's other casebooks of the body and the laws it shares with ``cited``."""
-    # The chosen cases and their appeals' other casebooks, read together (by the appeals' index:
-    # the body's would read every case of the body).
-    found, others = {}, {}
-    for case in (
-        PrecedentCase.objects.filter(appeal_id__in={a for a, _p in scores.values()})
-        .select_related("casebook")
-        .defer(*UNLISTED)
-        .order_by("language", "-year", "casebook_id")
-    ):
-        if case.pk in scores:
-            found[case.pk] = case
-        elif case.authority_id == authority_id:
-            others.setdefault(case.appeal_id, []).append(case)
-    parts = {part for number in cited for part in law_parts(number)}
-    suggestions = []
-    for pk, (appeal_id, points) in scores.items():
-        case = found[pk]
-        case.others = others.get(appeal_id, [])
-        shared = [c for c in case.cited if any(p in parts for p in law_parts(c))]
-        suggestions.append(Suggestion(case=case, score=points, shared_laws=shared))
-    return suggestions
+def _best_per_appeal(ruler, candidates, reach, reader_language, authority_language):
+    """{appeal: [points without the words, the best case's tokens, kind, auction, the case chosen
+    for the appeal (the reader's language, else the body's, else the newest), its preference,
+    year, casebook, position]} for the candidates the words could lift to the floor."""
+    best = {}
+    for pk, appeal_id, case_language, year, casebook_id, position, kind, case_contract, auction, tokens in candidates:
+        split = tokens.split()
+        points = ruler.score(split, kind=kind, auction=auction, contract=case_contract)
+        if points + reach < likeness.FLOOR:
+            continue
+        preference = (
+            0 if case_language == reader_language else 1 if case_language == authority_language else 2,
+            -year,
+            -casebook_id,
+            position,
+        )
+        kept = best.get(appeal_id)
+        if kept is None:
+            best[appeal_id] = [points, split, kind, auction, pk, preference, year, casebook_id, position]
+            continue
+        if points > kept[0]:
+            kept[:4] = [points, split, kind, auction]
+        if preference < kept[5]:
+            kept[4:] = [pk, preference, year, casebook_id, position]
+    return best
+
+
+def _read_within_reach(near, authority_id, ruling_words):
+    """The appeals within reach with all their casebooks of the body, read together (by the
+    appeals' index: the body's would read every case of the body): (the most of the ruling's
+    words one of its cases holds, the case chosen for each appeal, its other casebooks)."""
+    words = [f" {word}" for word in ruling_words]
+    held, found, others = {}, {}, {}
+    if near:
+        chosen = {kept[4] for kept in near.values()}
+        for case in (
+            PrecedentCase.objects.filter(appeal_id__in=near, authority_id=authority_id)
+            .select_related("casebook")
+            .defer(*UNLISTED)
+            .order_by("language", "-year", "casebook_id")
+        ):
+            count = sum(1 for word in words if word in case.words)
+            held[case.appeal_id] = max(held.get(case.appeal_id, 0), count)
+            if case.pk in chosen:
+                found[case.appeal_id] = case
+            else:
+                others.setdefault(case.appeal_id, []).append(case)
+    return held, found, others
 
 
 def similar_cases(ruling, user=None, limit=SUGGESTIONS, language=None):
-    """The published cases of the ruling's national body most like ``ruling``, best first.
+    """The published cases of the ruling's national body a director would set beside ``ruling``,
+    most alike first (issue #34; ``national.likeness``).
 
-    A case must share a law (at any depth) or the kind of ruling. Its score: for each law or
-    sub-section in common its depth (16 = 1, 16B = 2, 16B1 = 3, 16B1a = 4); 3 for the same kind;
-    2 for the same contract, 1 for the same strain; for the auction (``precedents.auction_keys``)
-    1 for each of its first three calls from the opening bid in common, 1 for the same kind of
-    irregularity (a tempo, the director's note, an alert) and 1 more when it came at the same
-    call after the same bid, 1 for an alerted call in common; 1 for each of the ruling's words
-    its text holds. Ties go to the newer case. With ``user``, nothing of a body they do not
-    belong to. An appeal printed in casebooks of several languages is suggested once, in the
-    reader's ``language`` (by default the active one) where one of them is in it, else in the
-    body's language, else the newest; its other casebooks are ``case.others``.
+    A case is alike only where it shares a subject with the ruling: the subject of a law cited,
+    read across editions (misinformation: 20F, 21B, 40, 75; unauthorised information: 16B, 73C;
+    claims: 68-71; revokes: 61-64; irregular calls: 25-32 and 16C; ...) or of the kind of ruling.
+    Law 12, 84-86 and 92-93 are no likeness: every ruling cites them. Its points
+    (``likeness.POINTS``): the subject in common; the deepest citation in common in the 2017
+    numbering; the same kind of ruling; the same kind of adjusted score (weighted, assigned,
+    split, artificial); the structure of the facts: who made the call, the same kind of
+    irregularity and at the same call after the same bid, whether a logical alternative was
+    found, what a claim left out; the ruling's outcome; the contract; the ruling's words in the
+    case's text (at most two). Below ``likeness.FLOOR`` nothing is suggested: the page then says
+    there is no similar published case. Ties go to the newer case. With ``user``, nothing of a
+    body they do not belong to. An appeal printed in casebooks of several languages is
+    suggested once, in the reader's ``language`` (by default the active one) where one of them
+    is in it, else in the body's language, else the newest; its other casebooks are
+    ``case.others``.
 
-    The database scores the cases in one query: the score without the words for every case
-    that shares a law or the kind, and the words only for the cases whose score without them
-    is within the number of words of the fifth best (no other can reach the first five). Rows
-    exist only for published and final casebooks (a casebook never goes back to draft), so the
-    casebooks are not read to score."""
+    Four queries: the ruling's body, contract and laws; the reader's bodies; the likeness of the
+    ``CANDIDATES`` cases of the body sharing a subject with the most tokens in common (an upper
+    bound the database counts), scored here; the cases of the appeals within reach of
+    the last one suggested once the words are counted (at most ``REACH``), with their casebooks,
+    their words and their appeals' other casebooks."""
     rows = list(
         Ruling.objects.filter(pk=ruling.pk).values_list(
             "board__session__event__tournament__authority_id",
             "board__session__event__tournament__authority__language",
             "result__contract",
             "citations__law__number",
+            "citations__law__edition",
         )
     )
     authority_id, authority_language, contract = rows[0][0], rows[0][1], contract_of(rows[0][2])
     if user is not None and authority_id not in reader_authorities(user):
         return []
-    cited = [number for _authority, _language, _contract, number in rows if number]
-    tops = sorted({law_parts(number)[0] for number in cited if law_parts(number)})
-    if not tops and not ruling.kind:
+    laws = [(number, edition or "") for _a, _l, _c, number, edition in rows if number]
+    mine = ruling_likeness(ruling, laws)
+    subjects = [token for token in mine if token.startswith("S:")]
+    if not subjects:
         return []
-    score = _Score()
-    likeness = _sum(_likeness_terms(score, ruling, cited, contract))
-    words = _ruling_words(ruling)
-    held = _sum([score.chain("p.words", [f" {word}"], [1]) for word in words])
-    tests = [score.lacks("laws", f" {top} ") for top in tops]
-    shares = _sum(
-        [(f"NOT {sql}", params) for sql, params in tests] + ([("kind = %s", [ruling.kind])] if ruling.kind else []),
-        " OR ",
+    ruler = likeness.Ruler(mine, kind=ruling.kind or "", auction=auction_keys(ruling.auction), contract=contract)
+    candidates = _candidates(ruler, ruling, authority_id, subjects, contract)
+    reach = likeness.POINTS["words"] * likeness.WORDS  # what the words can add
+    best = _best_per_appeal(ruler, candidates, reach, language or get_language(), authority_language)
+    order = sorted(best.items(), key=lambda item: (-item[1][0], -item[1][6], -item[1][7], item[1][8]))
+    # The ruling's words can lift an appeal by ``reach`` at most: only the appeals within reach of
+    # the last one suggested are read with their words (at most REACH of them, the best first).
+    cutoff = order[limit - 1][1][0] if len(order) >= limit else 0
+    near = dict([(appeal_id, kept) for appeal_id, kept in order if kept[0] + reach >= cutoff][:REACH])
+    held, found, others = _read_within_reach(near, authority_id, _ruling_words(ruling))
+    ranked_appeals = []
+    for appeal_id, kept in near.items():
+        points = kept[0] + likeness.POINTS["words"] * min(held.get(appeal_id, 0), likeness.WORDS)
+        if points >= likeness.FLOOR and appeal_id in found:
+            ranked_appeals.append((points, appeal_id, kept))
+    ranked_appeals.sort(key=lambda item: (-item[0], -item[2][6], -item[2][7], item[2][8]))
+    suggestions = []
+    for points, appeal_id, kept in ranked_appeals[:limit]:
+        case = found[appeal_id]
+        case.others = others.get(appeal_id, [])
+        alike = ruler.alike(kept[1], kind=kept[2], auction=kept[3])
+        deepest = [token[2:] for token in alike if token.startswith("C:")]
+        # The case's own citations under the deepest one in common (as the casebook prints them).
+        shared = [c for c in case.cited if any(t in likeness.ancestors(likeness.current(c)) for t in deepest)]
+        shared = shared or [_display(f"C:{token}") for token in deepest]
+        suggestions.append(Suggestion(case=case, score=points, shared_laws=shared, alike=alike))
+    return suggestions
+
+
+def may_read_precedents(ruling, user):
+    """Whether ``user`` reads the published cases of ``ruling``'s body (so that "no similar
+    published case" is true for them)."""
+    authority_id = (
+        Ruling.objects.filter(pk=ruling.pk)
+        .values_list("board__session__event__tournament__authority_id", flat=True)
+        .first()
     )
-    table = PrecedentCase._meta.db_table
-    # The score without the words once for each case that shares a law or the kind (on SQLite
-    # read from the index precedent_likeness_appeal alone); then the words of the cases within
-    # reach of the fifth best appeal, each read by its id (a join would read them all); then one
-    # case of each appeal (printed in several casebooks): in the reader's language, else the
-    # body's, else the newest casebook's, scored with the best of its appeal's cases.
-    held_sql = f"(SELECT {held[0]} FROM {table} p WHERE p.id = c.id)" if words else "0"
-    sql, params = _sum(
-        [
-            (
-                f'WITH c AS MATERIALIZED (SELECT id, appeal_id, language, year, casebook_id, "position", '
-                f"{likeness[0]} AS likeness "
-                f"FROM {table} WHERE authority_id = %s AND ruling_id <> %s AND ({shares[0]})),",
-                [*likeness[1], authority_id, ruling.pk, *shares[1]],
-            ),
-            (
-                f'reach AS (SELECT c.id, c.appeal_id, c.year, c.casebook_id, c."position", '
-                f"c.likeness + {held_sql} AS score, "
-                "CASE WHEN c.language = %s THEN 0 WHEN c.language = %s THEN 1 ELSE 2 END AS preference FROM c",
-                [*(held[1] if words else []), language or get_language(), authority_language],
-            ),
-            (
-                "WHERE c.likeness >= coalesce((SELECT max(likeness) AS best FROM c GROUP BY appeal_id "
-                "ORDER BY best DESC LIMIT 1 OFFSET %s) - %s, -1)),",
-                [limit - 1, len(words)],
-            ),
-            (
-                'chosen AS (SELECT id, appeal_id, year, casebook_id, "position", '
-                "max(score) OVER (PARTITION BY appeal_id) AS best, row_number() OVER (PARTITION BY appeal_id "
-                'ORDER BY preference, year DESC, casebook_id DESC, "position") AS choice FROM reach)',
-                [],
-            ),
-            (
-                "SELECT id, appeal_id, best FROM chosen WHERE choice = 1 ORDER BY best DESC, year DESC, "
-                'casebook_id DESC, "position" LIMIT %s',
-                [limit],
-            ),
-        ],
-        " ",
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        scores = {pk: (appeal_id, points) for pk, appeal_id, points in cursor.fetchall()}
-    return _suggestions(scores, authority_id, cited)
+    return authority_id in reader_authorities(user)
 
 
 def links_for(user, precedents):

@@ -21,7 +21,9 @@ from typing import TYPE_CHECKING, Any
 from django.contrib.postgres.search import SearchVector
 from django.db import connection, transaction
 
+from national import likeness
 from national.models import Casebook, PrecedentCase
+from rulings.models import Ruling
 from scoring import dispatch
 
 if TYPE_CHECKING:
@@ -164,6 +166,7 @@ INDEXED_FIELDS = [
     "language",
     "contract",
     "auction",
+    "likeness",
     "words",
     "decision",
     "title",
@@ -171,7 +174,25 @@ INDEXED_FIELDS = [
 ]
 
 
-def _row(casebook: Casebook, case: CasebookCase, entry: dict[str, Any]) -> PrecedentCase:
+def case_likeness(entry: dict[str, Any], recorded: tuple[str, str] = ("", "")) -> list[str]:
+    """The likeness tokens of a published case (``national.likeness.tokens``): its laws in their
+    edition, the kind of adjusted score and the ruling's outcome as the casebook prints them
+    (``recorded``, the ruling's own, for a casebook published before it printed them)."""
+    ruling = entry.get("ruling") or {}
+    texts = entry.get("texts") or {}
+    return likeness.tokens(
+        kind=ruling.get("kind") or "",
+        laws=[(law["number"], law.get("edition") or "") for law in ruling.get("laws") or []],
+        score_kind=ruling.get("score_kind", recorded[0]) or "",
+        auction=entry.get("auction"),
+        outcome=ruling.get("outcome_code", recorded[1]) or "",
+        texts=[texts.get(key) or "" for key in ("facts", "facts_found", "ruling_text", "reasoning")],
+    )
+
+
+def _row(
+    casebook: Casebook, case: CasebookCase, entry: dict[str, Any], recorded: tuple[str, str] = ("", "")
+) -> PrecedentCase:
     laws = [law["number"] for law in entry["ruling"]["laws"]]
     texts = entry.get("texts") or {}
     laws_text = " ".join(f"{law['number']} {law.get('title') or ''}" for law in entry["ruling"]["laws"])
@@ -194,6 +215,7 @@ def _row(casebook: Casebook, case: CasebookCase, entry: dict[str, Any]) -> Prece
         language=casebook.language,
         contract=contract_of((entry.get("result") or {}).get("contract")),
         auction=f" {' '.join(auction_keys(entry.get('auction')))} ",
+        likeness=likeness.column(case_likeness(entry, recorded)),
         words=word_column(laws_text, text),
         decision=decision_line(entry),
         title=_one_line(f"{entry['ruling'].get('kind_label', '')}: {entry.get('event', '')}, {casebook.title}", 300),
@@ -237,8 +259,16 @@ def index_casebook(casebook_id: int) -> int:
     rows = []
     if casebook is not None and casebook.state != Casebook.State.DRAFT and casebook.content:
         cases = {case.position: case for case in casebook.cases.select_related("appeal")}
+        recorded = {
+            pk: (score_kind, outcome)
+            for pk, score_kind, outcome in Ruling.objects.filter(
+                pk__in=[case.appeal.ruling_id for case in cases.values()]
+            ).values_list("pk", "score_kind", "outcome")
+        }
         rows = [
-            _row(casebook, cases[entry["number"]], entry)
+            _row(
+                casebook, cases[entry["number"]], entry, recorded.get(cases[entry["number"]].appeal.ruling_id, ("", ""))
+            )
             for entry in casebook.content.get("cases", [])
             if entry["number"] in cases
         ]
