@@ -18,11 +18,14 @@ from bridge.messages import Gettext, Message, _
 __all__ = [
     "BUTLER_ROUNDING_BY_PROGRAM",
     "BoardIn",
+    "Identity",
     "Notice",
     "ResultIn",
     "SessionFile",
     "butler_rounding_of",
     "decode",
+    "identify",
+    "name_of",
     "read_artificial",
     "read_scoring",
 ]
@@ -56,6 +59,22 @@ class BoardIn:
     where: str = ""  # how to name it when there are no lines ("board 3" in a USEBIO file)
 
 
+@dataclass(frozen=True)
+class Identity:
+    """Who a contestant is as the scoring program numbers it: ``number`` within ``section``
+    when sections number their own (ACBL's A, B, ..., AA) and within ``direction`` ("NS" or
+    "EW") in a Mitchell, where N-S pair 1 and E-W pair 1 are two pairs. Section and direction
+    stay empty when the number alone tells (a Howell, teams, pairs numbered across sections)."""
+
+    number: int
+    section: str = ""
+    direction: str = ""
+
+    def __str__(self) -> str:
+        side = {"NS": " N-S", "EW": " E-W"}.get(self.direction, "")
+        return f"{self.section}{self.number}{side}"
+
+
 @dataclass
 class ResultIn:
     """One table result. ``kind``: ``played`` (contract, declarer, tricks), ``artificial``
@@ -82,6 +101,8 @@ class ResultIn:
     score: dict[str, str] | None = None
     code: str = ""  # the artificial code as written
     where: str = ""  # how to name it when there are no lines ("board 3, traveller line 2")
+    ns_id: Identity | None = None  # filled by identify()
+    ew_id: Identity | None = None
 
 
 @dataclass
@@ -91,7 +112,10 @@ class SessionFile:
     format: str
     boards: list[BoardIn] = field(default_factory=list)
     results: list[ResultIn] = field(default_factory=list)
-    names: dict[int, str] = field(default_factory=dict)  # contestant number -> name
+    # contestant number -> name; or (section, direction, number) -> name where the file tells
+    # the pairs of a Mitchell apart ("NS"/"EW", "" when it does not say)
+    names: dict[int | tuple[str, str, int], str] = field(default_factory=dict)
+    mitchell: set[str] = field(default_factory=set)  # sections the file says are Mitchell movements
     scoring: str | None = None  # "matchpoints", "imps", "butler", "cross_imps", or None
     scoring_line: int | None = None
     teams: bool = False
@@ -281,9 +305,10 @@ def scoring_label(kind: str) -> Message:
 # How a program rounds a Butler datum that ends in 5, under the names of the regulating
 # authority's setting ``butler_rounding`` (half-up, half-down, half-even, half-away). Only the
 # programs whose rule is known are listed: Ruter, the Norwegian federation's program, rounds
-# halves away from zero, as the Scandinavian programs do. A file's [Generator] tag names the
+# halves away from zero, as the Scandinavian programs do; so does the ABF's Compscore (its real
+# files: a datum of -445 is -450). A file's [Generator] tag names the
 # program; a file that names none, or another program, is not guessed at.
-BUTLER_ROUNDING_BY_PROGRAM = {"ruter": "half-away"}
+BUTLER_ROUNDING_BY_PROGRAM = {"ruter": "half-away", "compscore": "half-away"}
 
 
 def butler_rounding_of(generator: str | None) -> str | None:
@@ -294,3 +319,67 @@ def butler_rounding_of(generator: str | None) -> str | None:
         if program in words:
             return rounding
     return None
+
+
+# --- Who the contestants are ---------------------------------------------------------------------
+
+
+def identify(session: SessionFile) -> None:
+    """Give each result of a pairs file the :class:`Identity` of its two pairs, as the scoring
+    program numbers them (``result.ns_id``, ``result.ew_id``).
+
+    A section is a Mitchell (its pairs numbered per direction) when the file says so
+    (``session.mitchell``), when a table has the same number at N-S and E-W, or when one number
+    sits N-S on a board and E-W on the same board (a Howell pair plays each board once);
+    otherwise one number is one pair (a Howell). The section letter is part of the identity only
+    when two sections use the same numbers (ACBL's sections each start at 1); pairs numbered
+    across sections keep their numbers alone. Team results keep their team numbers."""
+    rows = [r for r in session.results if r.ns is not None and r.ew is not None]
+    if session.teams:
+        for result in rows:
+            result.ns_id, result.ew_id = Identity(result.ns or 0), Identity(result.ew or 0)
+        return
+    by_section: dict[str, list[ResultIn]] = {}
+    for result in rows:
+        by_section.setdefault(result.section, []).append(result)
+    mitchell = set()
+    for section, results in by_section.items():
+        sides: dict[int, tuple[set[int], set[int]]] = {}
+        for result in results:
+            ns, ew = sides.setdefault(result.board, (set(), set()))
+            ns.add(result.ns or 0)
+            ew.add(result.ew or 0)
+        if (
+            section in session.mitchell
+            or any(r.ns == r.ew for r in results)
+            or any(ns & ew for ns, ew in sides.values())
+        ):
+            mitchell.add(section)
+    seen: dict[int, str] = {}
+    clash = False
+    for section, results in by_section.items():
+        for result in results:
+            for number in (result.ns or 0, result.ew or 0):
+                if seen.setdefault(number, section) != section:
+                    clash = True
+    for section, results in by_section.items():
+        letter = section if clash else ""
+        for result in results:
+            ns_side, ew_side = ("NS", "EW") if section in mitchell else ("", "")
+            result.ns_id = Identity(result.ns or 0, letter, ns_side)
+            result.ew_id = Identity(result.ew or 0, letter, ew_side)
+
+
+def name_of(session: SessionFile, identity: Identity, section: str = "") -> str:
+    """The name the file gives a contestant: by section, direction and number where it tells
+    them apart, else by number (``section``: the section the contestant played in)."""
+    names = session.names
+    for key in (
+        (section, identity.direction, identity.number),
+        ("", identity.direction, identity.number),
+    ):
+        if key in names:
+            return names[key]
+    if identity.direction:
+        return ""  # a Mitchell's number alone names two pairs: the file does not say which
+    return names.get(identity.number, "")

@@ -884,6 +884,7 @@ def write_pbn(games: Iterable[PbnGame]) -> str:
 
 # --- A session's results ---------------------------------------------------------------------
 
+_DIRECTIONS = {"NS": "NS", "N-S": "NS", "N": "NS", "EW": "EW", "E-W": "EW", "E": "EW"}
 _ROOMS = {"OPEN": "open", "O": "open", "CLOSED": "closed", "C": "closed", "CLOSE": "closed"}
 
 
@@ -921,7 +922,14 @@ def session_from_pbn(games: Iterable[PbnGame], warnings: Iterable[Notice | str] 
             number = row.get("PairId") or row.get("TeamId") or row.get("PlayerId")
             name = row.get("Names") or row.get("Name") or row.get("TeamName") or ""
             if number and name and number.isdigit():
-                session.names[int(number)] = name.strip('"')
+                section = (row.get("Section") or game.tags.get("Section") or "").strip().strip("?")
+                direction = _DIRECTIONS.get((row.get("Direction") or "").strip().upper(), "")
+                if direction:
+                    session.mitchell.add(section)
+                if direction or section:
+                    session.names[(section, direction, int(number))] = name.strip('"')
+                if not direction:
+                    session.names[int(number)] = name.strip('"')
         if game.board is None:
             if game.deal is not None or game.contract or game.score_rows:
                 raise PbnError(

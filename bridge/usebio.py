@@ -94,6 +94,10 @@ def parse_usebio(data: bytes | str) -> SessionFile:
     kind = (_text(event, "BOARD_SCORING_METHOD") or event.get("EVENT_TYPE") or "").upper()
     session.scoring = _SCORING.get(kind) or read_scoring(kind)
     session.teams = "TEAM" in (event.get("EVENT_TYPE") or "").upper()
+    # The program that wrote the file, for its Butler rounding (bridge.interchange).
+    session.generator = " ".join(
+        (root.findtext(f".//{name}") or "").strip() for name in ("PROGRAM_NAME", "PROGRAM_VERSION")
+    ).strip()
     if "INDIVIDUAL" in (event.get("EVENT_TYPE") or "").upper():
         # The record keeps one contestant at N-S and one at E-W: an individual movement's four
         # players at a table have no place in it (the PBN reader refuses PlayerId_North tables too).
@@ -112,8 +116,17 @@ def parse_usebio(data: bytes | str) -> SessionFile:
                 name = _text(entry, "TEAM_NAME") or ""
             else:
                 name = " - ".join(p for p in (_text(player, "PLAYER_NAME") for player in entry.findall("PLAYER")) if p)
-            if number_text and number_text.isdigit() and name:
-                session.names[int(number_text)] = name
+            key = _pair_key(number_text or "")
+            if key and name:
+                # A Mitchell's pairs carry their DIRECTION (NS / EW), and Compscore's numbers
+                # their direction too (1NS, 1EW).
+                direction = {"NS": "NS", "N-S": "NS", "EW": "EW", "E-W": "EW"}.get(
+                    (_text(entry, "DIRECTION") or "").strip().upper(), key[1]
+                )
+                if direction and tag == "PAIR":
+                    session.names[("", direction, key[0])] = name
+                else:
+                    session.names[key[0]] = name
     hands: dict[int, BoardIn] = {}
     for handset in event.iter("HANDSET"):
         for index, board in enumerate(handset.findall("BOARD"), 1):
@@ -151,15 +164,44 @@ def parse_usebio(data: bytes | str) -> SessionFile:
     return session
 
 
-def _number(element: ElementTree.Element, name: str, where: str, required: bool = True) -> int | None:
+def _number(
+    element: ElementTree.Element, name: str, where: str, required: bool = True, side: str = ""
+) -> int | None:
+    """The number in element ``name``; with ``side`` ("NS"/"EW"), a pair number that may carry
+    its direction as Compscore writes a Mitchell's pairs (``1NS``, ``1EW``)."""
     text = _text(element, name)
     if text is None:
         if required:
             raise UsebioError(where, _("%(field)s: the element is missing or empty", field=name))
         return None
+    if side:
+        match = re.fullmatch(r"(\d{1,6})\s*(NS|EW|N-S|E-W)?", text.upper())
+        if match and match[2] and match[2].replace("-", "") != side:
+            raise UsebioError(
+                where,
+                _("%(field)s: '%(value)s' is a pair of the other direction", field=name, value=text[:40]),
+            )
+        text = match[1] if match else text
     if not re.fullmatch(r"\d{1,6}", text) or int(text) < 1:
         raise UsebioError(where, _("%(field)s: '%(value)s' is not a number", field=name, value=text[:40]))
     return int(text)
+
+
+def _pair_key(text: str) -> tuple[int, str] | None:
+    """``7`` -> (7, ""); Compscore's ``7NS`` -> (7, "NS"); None for anything else."""
+    match = re.fullmatch(r"(\d{1,6})\s*(NS|EW|N-S|E-W)?", text.strip().upper())
+    return (int(match[1]), (match[2] or "").replace("-", "")) if match else None
+
+
+def _lead(text: str | None) -> str:
+    """The opening lead as ``SQ``: USEBIO files write ``SQ``, ``S10`` or (Compscore) ``QS``; an
+    unreadable lead is left out (the result does not need it)."""
+    card = (text or "").strip().upper().replace("10", "T")
+    if re.fullmatch(r"[SHDC][AKQJT2-9]", card):
+        return card
+    if re.fullmatch(r"[AKQJT2-9][SHDC]", card):
+        return card[1] + card[0]
+    return ""
 
 
 def _hand_record(board: ElementTree.Element, index: int) -> BoardIn:
@@ -203,8 +245,10 @@ def _hand_record(board: ElementTree.Element, index: int) -> BoardIn:
 
 def _traveller_line(line: ElementTree.Element, board: BoardIn, where: str, session: SessionFile) -> ResultIn | None:
     result = ResultIn(board=board.number, line=board.line, where=where)
-    result.ns = _number(line, "NS_PAIR_NUMBER", where)
-    result.ew = _number(line, "EW_PAIR_NUMBER", where)
+    result.ns = _number(line, "NS_PAIR_NUMBER", where, side="NS")
+    result.ew = _number(line, "EW_PAIR_NUMBER", where, side="EW")
+    if re.search(r"[A-Z]", (_text(line, "NS_PAIR_NUMBER") or "").upper()):
+        session.mitchell.add("")  # Compscore's 1NS / 1EW: the pairs are numbered per direction
     result.table = _number(line, "TABLE", where, required=False)
     result.round = _number(line, "ROUND", where, required=False)
     contract = _text(line, "CONTRACT")
@@ -247,7 +291,7 @@ def _traveller_line(line: ElementTree.Element, board: BoardIn, where: str, sessi
             where, _("TRICKS: '%(value)s' is not a number of tricks: declarer takes 0 to 13", value=(tricks or "")[:20])
         )
     result.tricks = int(tricks)
-    result.lead = (_text(line, "LEAD") or "").upper().replace("10", "T")[:3]
+    result.lead = _lead(_text(line, "LEAD"))
     if score is not None and re.fullmatch(r"[+-]?\d{1,5}", score):
         want = ns_score(result.contract, result.declarer, result.tricks, board.vulnerability)
         if int(score) != want:

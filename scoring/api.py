@@ -174,11 +174,12 @@ class MemberSerializer(PlayerSerializer):
 
 class ContestantSerializer(serializers.ModelSerializer):
     members = serializers.SerializerMethodField()
+    label = serializers.CharField(read_only=True)
     captain = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True)
 
     class Meta:
         model = Contestant
-        fields = ["id", "event", "kind", "number", "name", "captain", "members"]
+        fields = ["id", "event", "kind", "number", "section", "direction", "label", "name", "captain", "members"]
 
     @extend_schema_field(MemberSerializer(many=True))
     def get_members(self, contestant):
@@ -423,6 +424,7 @@ class ScoreChangeSerializer(serializers.ModelSerializer):
 
 class StandingSerializer(serializers.ModelSerializer):
     contestant_number = serializers.IntegerField(source="contestant.number")
+    contestant_label = serializers.CharField(source="contestant.label")
     contestant_name = serializers.CharField(source="contestant.name")
 
     class Meta:
@@ -430,6 +432,7 @@ class StandingSerializer(serializers.ModelSerializer):
         fields = [
             "contestant",
             "contestant_number",
+            "contestant_label",
             "contestant_name",
             "session",
             "field",

@@ -53,7 +53,12 @@ class ImportSummarySerializer(serializers.Serializer):
     board_numbers = serializers.ListField(child=serializers.IntegerField())
     results = serializers.IntegerField()
     contestants_created = serializers.ListField(
-        child=serializers.IntegerField(), help_text="Numbers of the contestants the file adds to the event."
+        child=serializers.IntegerField(),
+        help_text="Numbers of the contestants the file adds to the event (a Mitchell's N-S 1 and E-W 1 both as 1).",
+    )
+    contestants_created_labels = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="The same contestants as the scoring program knows them: section, number, direction ('A1 N-S').",
     )
     artificial = serializers.ListField(
         child=serializers.CharField(), help_text="Artificial scores kept as adjusted scores."
@@ -75,7 +80,10 @@ def summary_data(summary):
         "boards": summary.boards,
         "board_numbers": summary.board_numbers,
         "results": summary.results,
-        "contestants_created": sorted(summary.contestants_created),
+        "contestants_created": sorted(i.number for i in summary.contestants_created),
+        "contestants_created_labels": [
+            str(i) for i in sorted(summary.contestants_created, key=lambda i: (i.section, i.number, i.direction))
+        ],
         "artificial": summary.artificial,
         "not_played": summary.not_played,
         "warnings": summary.warnings,

@@ -392,9 +392,19 @@ class Contestant(models.Model):
         TEAM = "team", _("Team")
         INDIVIDUAL = "individual", _("Individual")
 
+    class Direction(models.TextChoices):
+        NS = "NS", _("N-S")
+        EW = "EW", _("E-W")
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="contestants")
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
     number = models.PositiveIntegerField(_("number"))
+    # Who the contestant is as the scoring program has it: a number, within a section when
+    # each section numbers its own (ACBL's A, B, ..., AA), and within a direction in a
+    # Mitchell, where N-S pair 1 and E-W pair 1 are two pairs. Both empty when the number
+    # alone tells (a Howell, teams, pairs numbered across sections).
+    section = models.CharField(_("section"), max_length=20, blank=True, default="")
+    direction = models.CharField(_("direction"), max_length=2, blank=True, default="", choices=Direction.choices)
     name = models.CharField(_("name"), max_length=200, blank=True)
     members = models.ManyToManyField(Player, related_name="entries", verbose_name=_("members"))
     captain = models.ForeignKey(
@@ -404,16 +414,30 @@ class Contestant(models.Model):
     class Meta:
         verbose_name = _("contestant")
         verbose_name_plural = _("contestants")
-        ordering = ["event", "number"]
+        ordering = ["event", "section", "number", "-direction"]
         constraints = [
-            models.UniqueConstraint(fields=["event", "number"], name="contestant_number_unique"),
+            models.UniqueConstraint(
+                fields=["event", "section", "direction", "number"],
+                name="contestant_identity_unique",
+                violation_error_message=_("The event already has a contestant with this number (section, direction)."),
+            ),
             models.CheckConstraint(condition=Q(captain__isnull=True) | Q(kind="team"), name="only_teams_have_captains"),
+            models.CheckConstraint(condition=Q(direction__in=["", "NS", "EW"]), name="contestant_direction_known"),
         ]
 
     def __str__(self):
         if self.name:
-            return f"{self.number} {self.name}"
-        return str(self.number)
+            return f"{self.label} {self.name}"
+        return self.label
+
+    @property
+    def label(self) -> str:
+        """The contestant as the scoring program and the players know it: ``7``, ``B7``,
+        ``A3 N-S``, ``3 E-W``."""
+        text = f"{self.section}{self.number}"
+        if self.direction:
+            text += f" {self.Direction(self.direction).label}"
+        return text
 
 
 class Board(models.Model):

@@ -113,7 +113,10 @@ def event_sessions(event: Event) -> QuerySet[Session]:
 
 def event_contestants(event: Event) -> QuerySet[Contestant]:
     return (
-        Contestant.objects.filter(event=event).select_related("captain").prefetch_related("members").order_by("number")
+        Contestant.objects.filter(event=event)
+        .select_related("captain")
+        .prefetch_related("members")
+        .order_by("section", "number", "-direction")
     )
 
 
@@ -214,7 +217,7 @@ def standings(event: Event, session: Session | None = None) -> QuerySet[Standing
         Standing.objects.filter(event=event, session=session)
         .select_related("contestant")
         .prefetch_related("contestant__members")
-        .order_by("field", "position", "contestant__number")
+        .order_by("field", "position", "contestant__section", "contestant__number", "-contestant__direction")
     )
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from audit import services as audit
 from audit import texts
 from bridge.bridgemate import read_bws
-from bridge.interchange import butler_rounding_of, decode, scoring_label
+from bridge.interchange import Identity, butler_rounding_of, decode, identify, name_of, scoring_label
 from bridge.messages import MessageError
 from bridge.pbn import parse_pbn, session_from_pbn
 from bridge.usebio import parse_usebio
@@ -79,7 +79,7 @@ class ImportSummary:
     format: str = ""
     boards: int = 0
     results: int = 0
-    contestants_created: list = field(default_factory=list)
+    contestants_created: list[Identity] = field(default_factory=list)  # as the file numbers them
     artificial: list = field(default_factory=list)
     not_played: list = field(default_factory=list)
     warnings: list = field(default_factory=list)
@@ -159,6 +159,7 @@ def import_file(
     ``session_number`` must exist and its boards and results are swapped for the file's.
     Returns an ImportSummary; raises ImportRefused with every reason, having written nothing."""
     parsed = read_file(data)
+    identify(parsed)
     digest = hashlib.sha256(data).hexdigest()
     summary = None
     replaced = None
@@ -318,7 +319,7 @@ class _Importer:
                 summary.board_numbers.append(board_in.number)
             except ValidationError as error:
                 self.refuse(_where(board_in, _detail(error)))
-        contestants = {c.number: c for c in Contestant.objects.filter(event=event)}
+        contestants = {Identity(c.number, c.section, c.direction): c for c in Contestant.objects.filter(event=event)}
         by_name = {c.name.strip().lower(): c for c in contestants.values() if c.name.strip()}
         tables, rounds, matches = {}, {}, set()
         placed_by_pair = False
@@ -507,53 +508,84 @@ class _Importer:
                 taken.discard(item.number)
         return session
 
-    def signature(self) -> list[tuple[int, int, int, str, str, int]]:
+    def signature(self) -> list[tuple[int, str, str, str, str, int]]:
         return sorted(
-            (r.board, r.ns or 0, r.ew or 0, r.contract, r.declarer, r.tricks if r.tricks is not None else -1)
+            (
+                r.board,
+                str(r.ns_id or Identity(r.ns or 0)),
+                str(r.ew_id or Identity(r.ew or 0)),
+                r.contract,
+                r.declarer,
+                r.tricks if r.tricks is not None else -1,
+            )
             for r in self.parsed.results
             if r.ns is not None
         )
 
     @staticmethod
-    def existing_signature(session: Session) -> list[tuple[int, int, int, str, str, int]]:
-        rows = Result.objects.filter(board__session=session).values_list(
-            "board__number", "ns__number", "ew__number", "contract", "declarer", "tricks"
-        )
+    def existing_signature(session: Session) -> list[tuple[int, str, str, str, str, int]]:
+        rows = Result.objects.filter(board__session=session).select_related("board", "ns", "ew")
         return sorted(
-            (b, ns, ew, contract, declarer, tricks if tricks is not None else -1)
-            for b, ns, ew, contract, declarer, tricks in rows
+            (
+                r.board.number,
+                str(Identity(r.ns.number, r.ns.section, r.ns.direction)),
+                str(Identity(r.ew.number, r.ew.section, r.ew.direction)),
+                r.contract,
+                r.declarer,
+                r.tricks if r.tricks is not None else -1,
+            )
+            for r in rows
         )
 
     def sides(
-        self, item: ResultIn, contestants: dict[int, Contestant], by_name: dict[str, Contestant], summary: ImportSummary
+        self,
+        item: ResultIn,
+        contestants: dict[Identity, Contestant],
+        by_name: dict[str, Contestant],
+        summary: ImportSummary,
     ) -> tuple[Contestant, Contestant]:
         if item.ns is None and item.home_name:
             home = self.named(item.home_name, contestants, by_name, summary)
             away = self.named(item.away_name, contestants, by_name, summary)
             return (home, away) if item.room == "open" else (away, home)
-        return (self.numbered(item.ns, contestants, summary), self.numbered(item.ew, contestants, summary))
+        ns = item.ns_id or Identity(item.ns or 0)
+        ew = item.ew_id or Identity(item.ew or 0)
+        return (
+            self.numbered(ns, item.section, contestants, summary),
+            self.numbered(ew, item.section, contestants, summary),
+        )
 
-    def numbered(self, number: int | None, contestants: dict[Any, Contestant], summary: ImportSummary) -> Contestant:
-        if number not in contestants:
-            contestants[number] = services.enter_contestant(
+    def numbered(
+        self, identity: Identity, section: str, contestants: dict[Identity, Contestant], summary: ImportSummary
+    ) -> Contestant:
+        """The contestant the file numbers so: found by section, direction and number, or
+        entered (with the file's name for it)."""
+        if identity not in contestants:
+            contestants[identity] = services.enter_contestant(
                 event=self.event,
-                number=number,
+                number=identity.number,
+                section=identity.section,
+                direction=identity.direction,
                 members=[],
-                name=self.parsed.names.get(number, "") if number is not None else "",
+                name=name_of(self.parsed, identity, section),
             )
-            summary.contestants_created.append(number)
-        return contestants[number]
+            summary.contestants_created.append(identity)
+        return contestants[identity]
 
     def named(
-        self, name: str, contestants: dict[int, Contestant], by_name: dict[str, Contestant], summary: ImportSummary
+        self,
+        name: str,
+        contestants: dict[Identity, Contestant],
+        by_name: dict[str, Contestant],
+        summary: ImportSummary,
     ) -> Contestant:
         key = name.strip().lower()
         if key not in by_name:
-            number = max(contestants, default=0) + 1
-            contestants[number] = by_name[key] = services.enter_contestant(
+            number = max((i.number for i in contestants if not i.section and not i.direction), default=0) + 1
+            contestants[Identity(number)] = by_name[key] = services.enter_contestant(
                 event=self.event, number=number, members=[], name=name.strip()
             )
-            summary.contestants_created.append(number)
+            summary.contestants_created.append(Identity(number))
         return by_name[key]
 
     def record(

@@ -150,11 +150,20 @@ def register_player(
 
 @transaction.atomic
 def enter_contestant(
-    *, event: Event, number: int, members: Iterable[Player], name: str = "", captain: Player | None = None
+    *,
+    event: Event,
+    number: int,
+    members: Iterable[Player],
+    name: str = "",
+    captain: Player | None = None,
+    section: str = "",
+    direction: str = "",
 ) -> Contestant:
     """Enter a pair, team or individual. A pair has two members, an individual one, a team four
     to six. No members at all means "not yet known" (an import from a scoring program that
-    gives only pair numbers); the members can be added later."""
+    gives only pair numbers); the members can be added later. ``section`` and ``direction``
+    complete the number where the scoring program numbers per section or per direction (a
+    Mitchell's N-S pair 1 and E-W pair 1 are two pairs)."""
     kind = event.contestant_kind
     members = list(members)
     expected = {Contestant.Kind.PAIR: (2, 2), Contestant.Kind.INDIVIDUAL: (1, 1), Contestant.Kind.TEAM: (4, 6)}
@@ -174,7 +183,17 @@ def enter_contestant(
     already = Player.objects.filter(entries__event=event, pk__in=[m.pk for m in members]).first()
     if already:
         raise ValidationError({"members": _("%(p)s is already entered in this event.") % {"p": already}})
-    contestant = full_save(Contestant(event=event, kind=kind, number=number, name=name, captain=captain))
+    contestant = full_save(
+        Contestant(
+            event=event,
+            kind=kind,
+            number=number,
+            name=name,
+            captain=captain,
+            section=section,
+            direction=direction,
+        )
+    )
     contestant.members.set(members)
     return contestant
 

@@ -55,6 +55,7 @@ def test_preview_then_import_with_a_token(pairs, people):
         "board_numbers": [1, 2],
         "results": 6,
         "contestants_created": [1, 2, 3, 4, 5, 6],
+        "contestants_created_labels": ["1", "2", "3", "4", "5", "6"],
         "artificial": [],
         "not_played": [],
         "warnings": [SCORING_WARNING],
