@@ -10,8 +10,11 @@ What the table computers write: a contract ``4 S x`` (level, strain, ``x`` or ``
 ``PASS``; the declarer's seat in ``NS/EW``; a result as ``=``, ``+1`` or ``-2`` against the
 contract; the lead as ``S10`` or ``HK``. A result corrected at the table leaves the old row
 erased (Erased true) or a later row for the same table, round and board: the latest, not
-erased, counts. Remarks such as ``Not played`` or ``Arbitral score`` have no score in the
-file: they are refused, naming the row, for the director to enter the adjusted score.
+erased, counts. A row without a contract is a board not played (Remarks ``Not played``) or an
+arbitral score (``Arbitral score``): an artificial score when the row writes one (``A60-40``,
+``60%-40%``, ``A+``), else recorded as not played, and the import warns that it needs an
+adjusted score. A damaged record or Section table is passed over with a warning; the rest is
+read.
 
 Plain Python, no Django.
 """
@@ -27,7 +30,7 @@ from typing import Any
 
 from bridge.deals import DealError, parse_seat
 from bridge.engine.contract import ContractError, board_dealer, board_vulnerability, parse_contract
-from bridge.interchange import BoardIn, ResultIn, SessionFile
+from bridge.interchange import BoardIn, ResultIn, SessionFile, read_artificial
 from bridge.messages import Message, MessageError, _
 
 __all__ = ["BridgemateError", "read_bws", "session_from_received_data"]
@@ -152,19 +155,33 @@ def session_from_received_data(
             )
             session.boards.append(boards[number])
         contract = str(row.get("Contract") or "").strip()
-        if not contract:
-            remark = str(row.get("Remarks") or "").strip()
-            raise BridgemateError(
-                index,
-                _field(
-                    "Contract",
-                    _(
-                        "no contract (%(remark)s): the file gives no score for it; enter the adjusted score after the import, "
-                        "or correct the result on the Bridgemate",
-                        remark=remark or "-",
+        remark = str(row.get("Remarks") or "").strip()
+        if not contract or not (contract[0].isdigit() or contract.upper() in {"PASS", "AP", "P"}):
+            # Not played, or an arbitral (adjusted) score: a code in Contract or Result when the
+            # table computer wrote one (A60-40, 60%-40%, A+), else no score at all.
+            result.kind, result.code = "not_played", remark or contract or "-"
+            for text in (contract, str(row.get("Result") or "").strip()):
+                code = re.sub(r"^A?(\d{2,3})%?\s*[-/]\s*A?(\d{2,3})%?$", r"\1% \2%", text)
+                parts = code.split()
+                if not parts:
+                    continue
+                try:
+                    kind, score = read_artificial(parts[0], parts[1] if len(parts) > 1 else None)
+                except ValueError:
+                    continue
+                if kind == "artificial":
+                    result.kind, result.score, result.code = kind, score, text
+                    break
+            if result.kind == "not_played" and not contract and not remark:
+                raise BridgemateError(
+                    index,
+                    _field(
+                        "Contract",
+                        _("the row has no contract and no remark: it is neither a result nor a board not played"),
                     ),
-                ),
-            )
+                )
+            session.results.append(result)
+            continue
         result.contract = _contract(contract, index)
         if result.contract != "PASS":
             seat = str(row.get("NS/EW") or row.get("Declarer") or "").strip()
@@ -180,37 +197,173 @@ def session_from_received_data(
     return session
 
 
-def read_bws(data: bytes) -> SessionFile:
-    """The results of a Bridgemate server file's bytes."""
+# How long and how much memory reading one database may take: a hostile file (pointers that
+# loop, pages that claim huge sizes) is stopped, not followed.
+READ_SECONDS = 20
+READ_MEMORY_BYTES = 1024 * 1024 * 1024
+
+
+def table_rows(database: Any, name: str) -> tuple[list[dict[str, Any]], int]:
+    """The rows of table ``name`` read one record at a time, and how many records could not be
+    read (a damaged page or record is passed over, not the whole table lost)."""
+    from collections import defaultdict
+
+    from access_parser.parsing_primitives import parse_data_page_header
+
+    table = database.get_table(name)
+    if table is None:
+        return [], 0
+    rows: list[dict[str, Any]] = []
+    lost = 0
+    for page in table.table.linked_pages or []:
+        try:
+            header = parse_data_page_header(page, version=table.version)
+            offsets = list(header.record_offsets)
+        except Exception:  # a damaged page header: its records are lost
+            lost += 1
+            continue
+        last = None
+        for offset in offsets:
+            if offset & 0x8000:  # a deleted record
+                last = offset & 0xFFF
+                continue
+            table.parsed_table = defaultdict(list)
+            try:
+                if offset & 0x4000:  # the record lives on an overflow page
+                    last = offset & 0xFFF
+                    pointer = int.from_bytes(page[last : last + 4], "little")
+                    record = table._get_overflow_record(pointer)
+                else:
+                    record = page[offset:] if not last else page[offset:last]
+                    last = offset
+                if record:
+                    table._parse_row(record)
+            except Exception:
+                lost += 1
+                continue
+            if not record:
+                continue
+            if not table.parsed_table:
+                lost += 1
+                continue
+            rows.append({column: (values[0] if values else None) for column, values in table.parsed_table.items()})
+    return rows, lost
+
+
+def _read_tables(path: str) -> tuple[list[dict[str, Any]], dict[Any, Any], list[Message]]:
+    """ReceivedData's rows, the Section table's letters and what could not be read."""
     from access_parser import AccessParser
 
     logging.getLogger("access_parser").setLevel(logging.CRITICAL)
-    handle, path = tempfile.mkstemp(suffix=".bws")
     try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
+        database = AccessParser(path)
+        tables = {name.lower(): name for name in database.catalog}
+    except Exception:  # access-parser fails in many ways on a damaged or foreign file
+        raise BridgemateError(
+            None, _("this is not a Microsoft Access database that can be read (a Bridgemate .BWS file)")
+        ) from None
+    if "receiveddata" not in tables:
+        raise BridgemateError(None, _("the database has no ReceivedData table: this is not a Bridgemate server file"))
+    problems: list[Message] = []
+    try:
+        rows, lost = table_rows(database, tables["receiveddata"])
+    except Exception:
+        raise BridgemateError(None, _("the ReceivedData table cannot be read: the file is damaged")) from None
+    if lost:
+        problems.append(
+            _(
+                "ReceivedData: %(n)s damaged records could not be read: their results are not imported; "
+                "%(read)s records were read",
+                n=lost,
+                read=len(rows),
+            )
+        )
+    letters: dict[Any, Any] = {}
+    if "section" in tables:
         try:
-            database = AccessParser(path)
-            tables = {name.lower(): name for name in database.catalog}
-            if "receiveddata" not in tables:
-                raise BridgemateError(
-                    None, _("the database has no ReceivedData table: this is not a Bridgemate server file")
-                )
-            columns = database.parse_table(tables["receiveddata"])
-            letters = {}
-            if "section" in tables:
-                section = database.parse_table(tables["section"])
-                letters = dict(zip(section.get("ID", []), section.get("Letter", [])))
-        except BridgemateError:
-            raise
-        except Exception:  # access-parser fails in many ways on a damaged or foreign file
+            section_rows, lost = table_rows(database, tables["section"])
+            letters = {row.get("ID"): row.get("Letter") for row in section_rows if row.get("ID") is not None}
+        except Exception:
+            lost = 1
+        if lost:
+            problems.append(
+                _("Section: the table could not be read whole: sections without a letter are named by their numbers")
+            )
+    return rows, letters, problems
+
+
+def _child(path: str, pipe: Any, memory: int) -> None:
+    """Read the database in a child process with its memory bounded, and send back what it read
+    (or the refusal)."""
+    import resource
+
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    except (ValueError, OSError):
+        pass
+    try:
+        pipe.send(("ok", _read_tables(path)))
+    except BridgemateError as error:
+        pipe.send(("refused", error.message))
+    except MemoryError:
+        pipe.send(("refused", _("the database asks for more memory than a Bridgemate file needs: it is not read")))
+    except Exception:
+        pipe.send(("refused", _("this is not a Microsoft Access database that can be read (a Bridgemate .BWS file)")))
+    finally:
+        pipe.close()
+
+
+def _read_bounded(path: str, seconds: float, memory: int) -> tuple[list[dict[str, Any]], dict[Any, Any], list[Message]]:
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")
+    receiver, sender = context.Pipe(duplex=False)
+    process = context.Process(target=_child, args=(path, sender, memory), daemon=True)
+    process.start()
+    sender.close()
+    try:
+        if not receiver.poll(seconds):
+            raise BridgemateError(
+                None,
+                _(
+                    "reading the database took longer than %(seconds)s seconds: the file is not read (a Bridgemate "
+                    "file of a session is read in well under a second)",
+                    seconds=seconds,
+                ),
+            )
+        try:
+            status, value = receiver.recv()
+        except EOFError:  # the child died (out of memory, a crash in the parser)
             raise BridgemateError(
                 None, _("this is not a Microsoft Access database that can be read (a Bridgemate .BWS file)")
             ) from None
     finally:
+        if process.is_alive():
+            process.kill()
+        process.join(5)
+        receiver.close()
+    if status == "refused":
+        raise BridgemateError(None, value)
+    rows, letters, problems = value
+    return rows, letters, problems
+
+
+def read_bws(data: bytes, seconds: float = READ_SECONDS, isolated: bool = True) -> SessionFile:
+    """The results of a Bridgemate server file's bytes. The database is read in a child process
+    that may take ``seconds`` and READ_MEMORY_BYTES at most (``isolated=False`` reads it here,
+    for tests). Damaged records and an unreadable Section table are passed over with a warning;
+    the rows read are imported."""
+    handle, path = tempfile.mkstemp(suffix=".bws")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        if isolated:
+            rows, letters, problems = _read_bounded(path, seconds, READ_MEMORY_BYTES)
+        else:
+            rows, letters, problems = _read_tables(path)
+    finally:
         os.unlink(path)
-    count = max((len(values) for values in columns.values()), default=0)
-    rows = [{name: (values[i] if i < len(values) else None) for name, values in columns.items()} for i in range(count)]
-    if "ID" in columns:
-        rows.sort(key=lambda row: (row.get("ID") is None, row.get("ID") or 0))
-    return session_from_received_data(rows, letters)
+    rows.sort(key=lambda row: (row.get("ID") is None, row.get("ID") or 0))
+    session = session_from_received_data(rows, letters)
+    session.warnings[:0] = problems
+    return session

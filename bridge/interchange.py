@@ -93,6 +93,8 @@ class ResultIn:
     away: int | None = None
     home_name: str = ""  # a team file's HomeTeam / VisitTeam names, when it gives no numbers
     away_name: str = ""
+    ns_name: str = ""  # a pair known only by its players' names (BBO, one game per table)
+    ew_name: str = ""
     kind: str = "played"
     contract: str = ""
     declarer: str = ""
@@ -120,7 +122,7 @@ class SessionFile:
     scoring_line: int | None = None
     teams: bool = False
     individual: bool = False
-    warnings: list[Notice | str] = field(default_factory=list)
+    warnings: list[Notice | Message | str] = field(default_factory=list)
     generator: str = ""  # the program that wrote the file, as its [Generator] tag names it
 
 

@@ -75,9 +75,9 @@ def test_a_correction_at_the_table_counts_not_the_erased_or_earlier_row():
         ({"PairNS": "x"}, "ReceivedData row 1: PairNS: 'x' is not a number"),
         ({"Board": None}, "ReceivedData row 1: Board: the field is empty"),
         (
-            {"Contract": "", "Remarks": "Not played"},
-            "ReceivedData row 1: Contract: no contract (Not played): the file gives no score for it; enter the adjusted "
-            "score after the import, or correct the result on the Bridgemate",
+            {"Contract": "", "Remarks": ""},
+            "ReceivedData row 1: Contract: the row has no contract and no remark: it is neither a result nor a board "
+            "not played",
         ),
     ],
 )
@@ -139,4 +139,87 @@ def test_a_real_access_database_cut_short_is_refused_cleanly(real_access_file, k
         read_bws(real_access_file[:keep])
     assert str(refused.value) == (
         "the Bridgemate file: this is not a Microsoft Access database that can be read (a Bridgemate .BWS file)"
+    )
+
+
+# --- Every kind of ReceivedData row (issue #29) -------------------------------------------------
+
+
+def test_every_kind_of_row_played_not_played_erased_and_adjusted():
+    rows = [
+        row(),  # played
+        row(ID=2, Table=2, PairNS=2, PairEW=5, Contract="", Remarks="Not played", Result=""),
+        row(ID=3, Table=3, PairNS=3, PairEW=6, Contract="4 H", Result="=", Erased=True),  # erased...
+        row(ID=4, Table=3, PairNS=3, PairEW=6, Contract="", Remarks="Arbitral score", Result="A60-40"),
+        row(ID=5, Table=4, PairNS=7, PairEW=8, Contract="", Remarks="Arbitral score", Result=""),
+        row(ID=6, Table=5, PairNS=9, PairEW=10, Contract="A+", Remarks=""),
+    ]
+    session = session_from_received_data(rows)
+    assert [(r.table, r.kind, r.code, r.score) for r in session.results] == [
+        (1, "played", "", None),
+        (2, "not_played", "Not played", None),
+        (3, "artificial", "A60-40", {"ns": "60%", "ew": "40%"}),  # ...replaced by the arbitral score
+        (4, "not_played", "Arbitral score", None),  # no score written: the director gives one
+        (5, "artificial", "A+", {"ns": "AVE+", "ew": "AVE-"}),
+    ]
+
+
+def test_a_damaged_record_is_passed_over_and_counted(real_access_file, tmp_path, monkeypatch):
+    # No tool here writes an Access table, so the damage is made in the parser: the third
+    # record of the system catalogue fails to read, as a damaged record does.
+    from access_parser import access_parser
+
+    from bridge.bridgemate import table_rows
+
+    path = tmp_path / "damaged.bws"
+    path.write_bytes(real_access_file)
+    database = AccessParser(str(path))
+    real = access_parser.AccessTable._parse_row
+    seen = []
+
+    def damaged(self, record):
+        seen.append(record)
+        if len(seen) == 3:
+            raise ValueError("stream read less than specified amount")
+        return real(self, record)
+
+    monkeypatch.setattr(access_parser.AccessTable, "_parse_row", damaged)
+    rows, lost = table_rows(database, "MSysObjects")
+    full = AccessParser(str(path)).parse_table("MSysObjects")["Name"]
+    assert lost == 1 and [r["Name"] for r in rows] == full[:2] + full[3:]
+
+
+class _Database:
+    """A database whose catalogue holds ReceivedData and a Section table that cannot be read."""
+
+    catalog = {"ReceivedData": 1, "Section": 2}
+
+
+def test_a_section_table_that_does_not_parse_is_a_warning_not_a_refusal(monkeypatch):
+    import access_parser
+
+    import bridge.bridgemate as bridgemate
+
+    def rows_of(database, name):
+        if name == "Section":
+            raise ValueError("damaged page")
+        return [row(), row(ID=2, Table=2, PairNS=2, PairEW=5)], 0
+
+    monkeypatch.setattr(access_parser, "AccessParser", lambda path: _Database())
+    monkeypatch.setattr(bridgemate, "table_rows", rows_of)
+    session = read_bws(b"\x00\x01\x00\x00Standard Jet DB\x00", isolated=False)
+    assert len(session.results) == 2 and {r.section for r in session.results} == {"1"}
+    assert [str(w) for w in session.warnings] == [
+        "Section: the table could not be read whole: sections without a letter are named by their numbers"
+    ]
+
+
+def test_reading_a_database_is_bounded_in_time(real_access_file):
+    # A hostile database (pointers that loop) would read forever: the child process reading it
+    # is stopped. A real file takes far longer than a thousandth of a second to start reading.
+    with pytest.raises(BridgemateError) as caught:
+        read_bws(real_access_file, seconds=0.001)
+    assert str(caught.value) == (
+        "the Bridgemate file: reading the database took longer than 0.001 seconds: the file is not read (a "
+        "Bridgemate file of a session is read in well under a second)"
     )

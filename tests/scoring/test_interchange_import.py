@@ -527,6 +527,29 @@ def test_a_damaged_bridgemate_file_is_refused_cleanly(pairs):
     ]
 
 
+def test_a_bridgemate_row_not_played_imports_with_a_warning_not_a_refusal(pairs, monkeypatch):
+    from bridge.bridgemate import session_from_received_data
+    from scoring.importers import session_import
+    from tests.bridge.test_bridgemate import row
+
+    rows = [
+        row(),
+        row(ID=2, Table=2, PairNS=2, PairEW=5, Contract="", Remarks="Not played", Result=""),
+        row(ID=3, Table=3, PairNS=3, PairEW=6, Contract="", Remarks="Arbitral score", Result="A60-40"),
+    ]
+    monkeypatch.setattr(session_import, "read_bws", lambda data: session_from_received_data(rows))
+    summary = import_file(event=pairs, data=b"\x00\x01\x00\x00Standard Jet DB\x00" + b"\x00" * 100)
+    assert (summary.results, summary.not_played, summary.artificial) == (
+        3,
+        ["board 1, table 2: Not played"],
+        ["board 1, table 3: A6040"],
+    )
+    assert summary.warnings == [
+        "ReceivedData row 2: board 1, table 2: recorded as not played (Not played), with no score: give it an "
+        "adjusted score."
+    ]
+
+
 # --- never anything but a refusal --------------------------------------------------------------
 
 
