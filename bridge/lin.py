@@ -10,6 +10,7 @@ Plain Python, no Django.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, quote, urlsplit
 
 from bridge.auction import Auction, AuctionCall, BoardRecord, Claim, check_play, parse_card
@@ -23,6 +24,9 @@ from bridge.deals import (
 )
 from bridge.engine.contract import SEATS, board_vulnerability
 from bridge.messages import Message, MessageError, _
+
+if TYPE_CHECKING:
+    from bridge.interchange import SessionFile
 
 HANDVIEWER = "https://www.bridgebase.com/tools/handviewer.html"
 
@@ -284,3 +288,68 @@ def handviewer_url(record: BoardRecord) -> str:
 def _lin_hand_text(deal: Deal, seat: str) -> str:
     hand = deal.hands[seat]
     return "" if hand is None else "".join(suit + hand[suit] for suit in SUITS)
+
+
+# --- A file of boards ----------------------------------------------------------------------
+
+
+def looks_like_lin(text: str) -> bool:
+    """True when ``text`` is BBO LIN (``pn|...|md|...``), not PBN or USEBIO."""
+    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    return bool(re.match(r"^[a-z]{2}\|", first)) and "md|" in text
+
+
+def session_from_lin(text: str) -> SessionFile:
+    """The boards and table results of a LIN file (BBO's hand records and tournament
+    downloads): one board per line (blank lines and ``qx|`` movie segments apart). Each board
+    brings its deal; its result comes in when the auction ended and the play was finished or
+    claimed, between the pairs named by their players (``pn|``), as BBO names them. A line
+    that cannot be read is refused naming its line, with the key and position at fault."""
+    from bridge.interchange import BoardIn, Notice, ResultIn, SessionFile
+    from bridge.pbn_record import _declarer_tricks
+
+    session = SessionFile(format="LIN")
+    boards: dict[int, BoardIn] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        if "md|" not in line:
+            continue
+        try:
+            record = parse_lin(line.strip())
+            contract, declarer = record.validate()
+        except LinError as error:
+            raise LinError(Message("line %(line)s: %(message)s", line=number, message=error.text)) from None
+        board = record.board or len(boards) + 1
+        if board not in boards:
+            boards[board] = BoardIn(
+                number=board,
+                line=number,
+                dealer=record.dealer,
+                vulnerability=record.vulnerability,
+                deal=record.deal.to_pbn() if record.deal.complete else "",
+            )
+            session.boards.append(boards[board])
+        players = [record.players.get(seat, "").strip() for seat in ("N", "S", "E", "W")]
+        tricks = _declarer_tricks(record.auction, contract, declarer)
+        if contract is None or (contract != "PASS" and tricks is None) or not all(players):
+            session.warnings.append(
+                Notice(
+                    number,
+                    _(
+                        "board %(board)s: no result read (the auction or the play is unfinished, or a player is "
+                        "not named): the board's deal is imported",
+                        board=board,
+                    ),
+                )
+            )
+            continue
+        result = ResultIn(
+            board=board,
+            line=number,
+            ns_name=f"{players[0]} - {players[1]}",
+            ew_name=f"{players[2]} - {players[3]}",
+            contract=contract,
+            declarer=declarer or "",
+            tricks=tricks if contract != "PASS" else None,
+        )
+        session.results.append(result)
+    return session

@@ -171,6 +171,7 @@ class PbnTable:
 
     header: str
     rows: list[ScoreRow] = field(default_factory=list)
+    summary: bool = False  # a ScoreTable with no contract or score column: totals, not table results
 
     @property
     def columns(self) -> list[tuple[str, int, str]]:
@@ -570,6 +571,10 @@ def _result(text: str, declarer: str | None, fail: Callable[[str], NoReturn]) ->
     """A game's Result: declarer's tricks (``9``), or a side's tricks (``NS 11``, ``EW 9``), with
     a claim marker ``^`` or a note reference (``=1=``) left aside."""
     text = re.sub(r"=\d+=", "", text).replace("^", " ").strip()
+    both = re.fullmatch(r"(NS|EW|N-S|E-W)\s*(\d+)\s*[,;]?\s*(NS|EW|N-S|E-W)\s*(\d+)", text, re.I)
+    if both and both[1].upper().replace("-", "") != both[3].upper().replace("-", ""):
+        # Both sides' tricks ("NS 9 EW 4", as some programs write): the first side's count.
+        text = f"{both[1]} {both[2]}"
     match = re.fullmatch(r"(NS|EW|N-S|E-W)\s*(\d+)", text, re.I)
     if match:
         side = match[1].upper().replace("-", "")
@@ -640,7 +645,25 @@ def _read_auction(
         contract = validate_auction(start, [c.call for c in calls], complete)
     except DealError as exc:
         at = call_lines[exc.index] if exc.index is not None else (call_lines or [line])[-1]
-        raise PbnError(at, _tagged("Auction", exc.message)) from None
+        if not complete or exc.index is not None:
+            raise PbnError(at, _tagged("Auction", exc.message)) from None
+        try:  # the calls are legal but the auction does not end: kept as unfinished
+            contract = validate_auction(start, [c.call for c in calls], False)
+        except DealError:
+            raise PbnError(at, _tagged("Auction", exc.message)) from None
+        complete = False
+        warnings.append(
+            Notice(
+                at,
+                _tagged(
+                    "Auction",
+                    _(
+                        "%(message)s: the auction is kept as unfinished (the result does not need it)",
+                        message=exc.message,
+                    ),
+                ),
+            )
+        )
     for call in calls:
         call.call = normalise_call(call.call)
     game.auction, game.auction_complete = calls, complete
@@ -653,6 +676,10 @@ def _read_table(game: PbnGame, name: str, header: str, line: int, words: list[_T
         columns = [canonical_column(c[0]) for c in table.columns]
     except ValueError as exc:
         raise PbnError(line, _tagged(name, exc.args[0] if exc.args else str(exc))) from None
+    if name == "ScoreTable" and not set(columns) & {"Contract", "Score", "Score_NS", "Score_EW", "Result"}:
+        # A match or session summary (Ruter writes one per match: teams, IMPs, VPs), not the
+        # results at the tables: nothing in it to record, as the scores are recalculated here.
+        table.summary = True
     for cells in _group(words):
         row_line = cells[0].line
         if len(cells) != len(columns):
@@ -675,7 +702,7 @@ def _read_table(game: PbnGame, name: str, header: str, line: int, words: list[_T
             },
             line=row_line,
         )
-        if name == "ScoreTable":
+        if name == "ScoreTable" and not table.summary:
             _check_score_row(game, row)
         table.rows.append(row)
     return table
@@ -930,8 +957,9 @@ def session_from_pbn(games: Iterable[PbnGame], warnings: Iterable[Notice | str] 
                     session.names[(section, direction, int(number))] = name.strip('"')
                 if not direction:
                     session.names[int(number)] = name.strip('"')
+        summary = game.tables.get("ScoreTable")
         if game.board is None:
-            if game.deal is not None or game.contract or game.score_rows:
+            if game.deal is not None or game.contract or (game.score_rows and not (summary and summary.summary)):
                 raise PbnError(
                     game.line,
                     _tagged(
@@ -959,7 +987,22 @@ def session_from_pbn(games: Iterable[PbnGame], warnings: Iterable[Notice | str] 
         elif not boards[key].deal and game.deal and game.deal.complete:
             boards[key].deal = game.deal.to_pbn()
         table = game.tables.get("ScoreTable")
-        if table is not None:
+        if table is not None and table.summary:
+            session.warnings.append(
+                Notice(
+                    game.line,
+                    _tagged(
+                        "ScoreTable",
+                        _(
+                            "board %(board)s: the table has no Contract or Score column (a match summary, %(columns)s): "
+                            "it holds no table results to import",
+                            board=game.board,
+                            columns=", ".join(c[0] for c in table.columns),
+                        ),
+                    ),
+                )
+            )
+        elif table is not None:
             columns = {canonical_column(c[0]) for c in table.columns}
             if columns & set(INDIVIDUAL_COLUMNS):
                 session.individual = True
@@ -982,6 +1025,19 @@ def session_from_pbn(games: Iterable[PbnGame], warnings: Iterable[Notice | str] 
             if game.tags.get("Room") or game.tags.get("HomeTeam"):
                 session.teams = True
             identified = any(tags.get(c) for c in CONTESTANT_COLUMNS) or game.tags.get("HomeTeam")
+            players = players_of(game.tags)
+            if not identified and players and not game.tags.get("Room"):
+                # One game per table naming only its players (BBO, PbnTools): each pair is
+                # known by its players' names.
+                result = ResultIn(
+                    board=game.board, line=game.line, section=section, ns_name=players[0], ew_name=players[1]
+                )
+                result.table = int(game.tags["Table"]) if game.tags.get("Table", "").isdigit() else None
+                result.round = int(game.tags["Round"]) if game.tags.get("Round", "").isdigit() else None
+                result.contract, result.declarer = game.contract, game.declarer or ""
+                result.tricks = game.result if game.contract != "PASS" else None
+                session.results.append(result)
+                continue
             if not identified:
                 session.warnings.append(
                     Notice(
@@ -1001,6 +1057,17 @@ def session_from_pbn(games: Iterable[PbnGame], warnings: Iterable[Notice | str] 
             if result is not None:
                 session.results.append(result)
     return session
+
+
+def players_of(tags: Mapping[str, str]) -> tuple[str, str] | None:
+    """The two pairs of a game that names its four players: ("North - South", "East - West"),
+    or one name for a pair whose two seats carry the same name (a pair's name, "Para-1")."""
+    names = [(tags.get(seat) or "").strip() for seat in ("North", "South", "East", "West")]
+    if any(not name or name in {"?", "-", "#", "##"} for name in names):
+        return None
+    ns = names[0] if names[0] == names[1] else f"{names[0]} - {names[1]}"
+    ew = names[2] if names[2] == names[3] else f"{names[2]} - {names[3]}"
+    return (ns, ew) if ns.lower() != ew.lower() else None
 
 
 def _result_in(

@@ -164,9 +164,7 @@ def parse_usebio(data: bytes | str) -> SessionFile:
     return session
 
 
-def _number(
-    element: ElementTree.Element, name: str, where: str, required: bool = True, side: str = ""
-) -> int | None:
+def _number(element: ElementTree.Element, name: str, where: str, required: bool = True, side: str = "") -> int | None:
     """The number in element ``name``; with ``side`` ("NS"/"EW"), a pair number that may carry
     its direction as Compscore writes a Mitchell's pairs (``1NS``, ``1EW``)."""
     text = _text(element, name)

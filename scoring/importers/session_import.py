@@ -28,6 +28,7 @@ from audit import services as audit
 from audit import texts
 from bridge.bridgemate import read_bws
 from bridge.interchange import Identity, butler_rounding_of, decode, identify, name_of, scoring_label
+from bridge.lin import looks_like_lin, session_from_lin
 from bridge.messages import MessageError
 from bridge.pbn import parse_pbn, session_from_pbn
 from bridge.usebio import parse_usebio
@@ -135,6 +136,8 @@ def read_file(data: bytes) -> SessionFile:
             return read_bws(data)  # a Bridgemate server file (Microsoft Access)
         if text.lstrip().startswith("<"):
             return parse_usebio(data.removeprefix(b"\xef\xbb\xbf").lstrip())
+        if looks_like_lin(text):
+            return session_from_lin(text)  # BBO's LIN: hand records and results by players' names
         games = parse_pbn(text, warnings)
         if not games:
             raise ImportRefused([_line(1, _("the file holds no boards."))])
@@ -548,6 +551,11 @@ class _Importer:
             home = self.named(item.home_name, contestants, by_name, summary)
             away = self.named(item.away_name, contestants, by_name, summary)
             return (home, away) if item.room == "open" else (away, home)
+        if item.ns is None and item.ns_name:
+            return (
+                self.named(item.ns_name, contestants, by_name, summary),
+                self.named(item.ew_name, contestants, by_name, summary),
+            )
         ns = item.ns_id or Identity(item.ns or 0)
         ew = item.ew_id or Identity(item.ew or 0)
         return (

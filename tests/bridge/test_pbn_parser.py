@@ -302,7 +302,6 @@ def test_comments_headers_and_partial_deals():
         ),
         ("1NT Pass XX\n", "line 8: Auction: South's XX (call 3): there is no double to redouble"),
         ("1NT Pass Pass Pass\n2C\n", "line 9: Auction: North's 2C (call 5) comes after the end of the auction"),
-        ("1NT Pass\n", "line 8: Auction: the auction has not ended: it needs three passes after the last call"),
         ("1NT 9S AP\n", "line 8: Auction: '9S' is not a call: write Pass, X, XX, AP or a bid from 1C to 7NT"),
     ],
 )
