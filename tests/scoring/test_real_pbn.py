@@ -1,0 +1,170 @@
+"""Real PBN and LIN files written by programs (tests/fixtures/realfiles, origins in
+tests/fixtures/ORIGINS), imported as a director would (issue #29): every board's deal, dealer
+and vulnerability, and every table result, stored as the file says; the score where the file
+gives one. The file is read for the comparison by the plain tag reading below, not by the
+importer's reader."""
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from scoring import services
+from scoring.importers.session_import import import_file
+from scoring.models import Board, Event, Result
+
+pytestmark = pytest.mark.django_db
+REAL = Path(__file__).resolve().parent.parent / "fixtures" / "realfiles"
+PBN_FILES = sorted(str(p.relative_to(REAL)) for p in REAL.glob("*/*.pbn"))
+LIN_FILES = sorted(str(p.relative_to(REAL)) for p in REAL.glob("*/*.lin"))
+VULNERABLE = {"none": "None", "love": "None", "-": "None", "ns": "NS", "n-s": "NS", "ew": "EW", "e-w": "EW"}
+VULNERABLE |= {"all": "All", "both": "All", "o": "None", "n": "NS", "e": "EW", "b": "All"}
+SEATS = "NESW"
+
+
+def text_of(path):
+    data = path.read_bytes().removeprefix(b"\xef\xbb\xbf")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def pbn_games(text):
+    """Each game's tags, as written, a game ending at a blank line (comments left out)."""
+    text = re.sub(r"\{[^}]*\}", "", text)
+    games, tags = [], {}
+    for line in text.splitlines():
+        if not line.strip():
+            if tags:
+                games.append(tags)
+            tags = {}
+            continue
+        if line.startswith(("%", ";")):
+            continue
+        for name, value in re.findall(r'\[(\w+)\s+"([^"]*)"\]', line):
+            tags.setdefault(name, value)
+    if tags:
+        games.append(tags)
+    return games
+
+
+def north_first(deal):
+    """``W:a b c d`` -> the four hands from North."""
+    first, hands = deal.split(":", 1)
+    hands = hands.split()
+    start = SEATS.index(first.strip().upper())
+    by_seat = {SEATS[(start + i) % 4]: hands[i] for i in range(4)}
+    return [by_seat[s] for s in SEATS]
+
+
+def stored_hands(board):
+    return north_first(board.deal) if board.deal else None
+
+
+def event_for(record, name, scoring):
+    kind = Event.Kind.IMP_PAIRS_BUTLER if (scoring or "").upper().startswith("IMP") else Event.Kind.MP_PAIRS
+    return services.create_event(tournament=record.tournament, name=name[:60], kind=kind)
+
+
+def pair(north, south):
+    return north if north == south else f"{north} - {south}"
+
+
+@pytest.mark.parametrize("name", PBN_FILES)
+def test_real_pbn_file_is_stored_as_it_says(record, name):
+    games = [g for g in pbn_games(text_of(REAL / name)) if g.get("Board", "").strip().isdigit()]
+    scoring = next((g["Scoring"] for g in games if g.get("Scoring", "#") not in ("#", "?", "")), None)
+    teams = any(g.get("Room") for g in games)
+    event = (
+        services.create_event(tournament=record.tournament, name=name[:60], kind=Event.Kind.TEAMS_SWISS)
+        if teams
+        else event_for(record, name, scoring)
+    )
+    summary = import_file(event=event, data=(REAL / name).read_bytes())
+    boards = {b.number: b for b in Board.objects.filter(session__event=event)}
+    first = {}
+    for game in games:
+        first.setdefault(int(game["Board"]), game)
+    assert sorted(boards) == sorted(first) and summary.boards == len(first)
+    for number, game in first.items():
+        board = boards[number]
+        if game.get("Dealer"):
+            assert board.dealer == game["Dealer"].strip().upper()[0], number
+        if game.get("Vulnerable"):
+            assert board.vulnerability == VULNERABLE[game["Vulnerable"].strip().lower()], number
+        if game.get("Deal") and "-" not in game["Deal"].split(":", 1)[1].split():
+            assert stored_hands(board) == north_first(game["Deal"]), number
+    expected = Counter()
+    scores = {}
+    for game in games:
+        seats = [game.get(s, "").strip() for s in ("North", "South", "East", "West")]
+        contract = game.get("Contract", "").strip().upper().replace("*", "X")
+        if not contract or contract == "?" or not all(seats) or "?" in seats:
+            continue
+        key = (int(game["Board"]), pair(seats[0], seats[1]), pair(seats[2], seats[3]))
+        if teams:  # the home team sits N-S in the open room, E-W in the closed
+            home, away = game["HomeTeam"], game["VisitTeam"]
+            key = (int(game["Board"]),) + ((home, away) if game["Room"].lower() == "open" else (away, home))
+        if contract == "PASS":
+            expected[key + ("PASS", "", None)] += 1
+        else:
+            expected[key + (contract, game["Declarer"].strip().upper(), int(game["Result"].split()[0]))] += 1
+        if re.fullmatch(r"NS -?\d+", game.get("Score", "")):
+            scores[key] = int(game["Score"].split()[1])
+    stored = Counter()
+    for r in Result.objects.filter(board__session__event=event).select_related("board", "ns", "ew"):
+        key = (r.board.number, r.ns.name, r.ew.name)
+        stored[key + (r.contract.upper(), r.declarer, r.tricks)] += 1
+        if key in scores:
+            assert r.score_ns == scores[key], key
+    assert stored == expected
+    assert summary.results == sum(expected.values())
+
+
+def lin_boards(text):
+    for line in text.splitlines():
+        if "md|" not in line:
+            continue
+        pairs = re.findall(r"([a-z]{2})\|([^|]*)\|", line)
+        values = {}
+        for key, value in pairs:
+            values.setdefault(key, []).append(value)
+        yield values
+
+
+@pytest.mark.parametrize("name", LIN_FILES)
+def test_real_lin_file_is_stored_as_it_says(record, name):
+    event = event_for(record, name, "MP")
+    summary = import_file(event=event, data=(REAL / name).read_bytes())
+    boards = {b.number: b for b in Board.objects.filter(session__event=event)}
+    results = {
+        r.board.number: r
+        for r in Result.objects.filter(board__session__event=event).select_related("board", "ns", "ew")
+    }
+    lines = list(lin_boards(text_of(REAL / name)))
+    assert summary.boards == len(lines) == len(boards)
+    for values in lines:
+        number = int(re.search(r"\d+", values["ah"][0])[0])
+        board = boards[number]
+        # md's digit: 1 South, 2 West, 3 North, 4 East; sv: o, n, e, b.
+        assert board.dealer == "SWNE"[int(values["md"][0][0]) - 1]
+        assert board.vulnerability == VULNERABLE[values["sv"][0].lower()]
+        south, west, north, east = values["pn"][0].split(",")[:4]
+        result = results[number]
+        assert (result.ns.name, result.ew.name) == (f"{north} - {south}", f"{east} - {west}")
+        bids = [b.rstrip("!").upper() for b in values["mb"] if b.rstrip("!").upper() not in ("P", "D", "R")]
+        assert result.contract.startswith(bids[-1].replace("N", "NT") if bids[-1].endswith("N") else bids[-1])
+        if "mc" in values:
+            assert result.tricks == int(values["mc"][-1])
+
+
+def test_every_real_file_has_its_origin_and_licence():
+    origins = (REAL.parent / "ORIGINS").read_text(encoding="utf-8").splitlines()
+    lines = {line.split(" | ")[0]: line.split(" | ") for line in origins if line and not line.startswith("#")}
+    files = {f"tests/fixtures/realfiles/{p.relative_to(REAL)}" for p in REAL.glob("*/*")}
+    assert set(lines) == files and len(files) >= 30
+    for path, (_, repository, there, commit, licence, program) in lines.items():
+        assert "/" in repository and there and re.fullmatch(r"[0-9a-f]{40}", commit) and licence and program, path
+        assert (REAL.parent.parent.parent / path).stat().st_size < 1_000_000, path

@@ -1,0 +1,143 @@
+"""Real USEBIO files written by scoring programs (tests/fixtures/realfiles, origins in
+tests/fixtures/ORIGINS), imported as a director would: every traveller line stored as the file
+says, and the program's own matchpoints, Butler IMPs and percentages recalculated here to the
+program's rounding (issue #29). The file is read for the comparison with ElementTree, not with
+the importer's reader."""
+
+import datetime
+import xml.etree.ElementTree as ElementTree
+from collections import Counter
+from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from scoring import recalculation, services
+from scoring.importers.session_import import import_file
+from scoring.models import Event, Result, Standing
+
+pytestmark = pytest.mark.django_db
+NO_TABLES = "The file gives no table numbers: each result is placed at the table of its N-S pair's number."
+COMPSCORE = Path(__file__).resolve().parent.parent / "fixtures" / "realfiles" / "compscore"
+KINDS = {
+    "MP_PAIRS": Event.Kind.MP_PAIRS,
+    "BUTLER_PAIRS": Event.Kind.IMP_PAIRS_BUTLER,
+    "CROSS_IMP": Event.Kind.IMP_PAIRS_CROSS,
+    "CROSS_IMPS": Event.Kind.IMP_PAIRS_CROSS,
+}
+
+
+# Lines whose matchpoints the program wrote otherwise than the table result gives: the director
+# adjusted them in the program, and the file does not say so (the same score scores 19 beside it).
+DIFFERENT = {"mp_pairs_mitchell_adjusted_02.xml": [(4, "1 N-S", "21 E-W", "19", "21")]}
+
+
+def label(text, side):
+    """Compscore's ``3NS`` -> ``3 N-S``; a Howell's ``3`` -> ``3``."""
+    text = text.strip().upper()
+    if text.endswith(("NS", "EW")):
+        return f"{text[:-2]} {'N-S' if side == 'NS' else 'E-W'}"
+    return text
+
+
+def lines_of(root):
+    for board in root.iter("BOARD"):
+        if board.find("TRAVELLER_LINE") is None:
+            continue
+        number = int(board.findtext("BOARD_NUMBER"))
+        for line in board.findall("TRAVELLER_LINE"):
+            yield number, {child.tag: (child.text or "").strip() for child in line}
+
+
+def import_real(record, path):
+    # Compscore rounds a Butler datum ending in 5 away from zero (-445 -> -450).
+    services.set_authority_setting(
+        authority=record.authority, key="butler_rounding", value="half-away", effective_from=datetime.date(2000, 1, 1)
+    )
+    root = ElementTree.parse(path).getroot()
+    kind = root.find(".//PARTICIPANTS").get("EVENT_TYPE")
+    event = services.create_event(tournament=record.tournament, name=path.stem, kind=KINDS[kind])
+    summary = import_file(event=event, data=path.read_bytes())
+    return root, event, summary
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in COMPSCORE.glob("*.xml")))
+def test_compscore_file_is_stored_as_it_says_and_scored_as_compscore_scored_it(record, name):
+    root, event, summary = import_real(record, COMPSCORE / name)
+    lines = list(lines_of(root))
+    assert summary.results == len(lines)
+    assert summary.warnings == [NO_TABLES]
+    stored = {
+        (r.board.number, r.ns.label, r.ew.label): r
+        for r in Result.objects.filter(board__session__event=event).select_related("board", "ns", "ew", "effective")
+    }
+    assert len(stored) == len(lines)
+    recalculation.rescore_everything(event)
+    differ = []
+    for board, line in lines:
+        result = stored[(board, label(line["NS_PAIR_NUMBER"], "NS"), label(line["EW_PAIR_NUMBER"], "EW"))]
+        where = (board, line)
+        if line.get("CONTRACT", "").upper() == "PASS":
+            assert (result.contract, result.declarer, result.tricks, result.score_ns) == ("PASS", "", None, 0), where
+        elif "CONTRACT" in line:
+            contract = line["CONTRACT"].upper().replace("**", "XX").replace("*", "X")
+            tricks = int(line["TRICKS"])
+            assert (result.contract, result.declarer, result.tricks) == (contract, line["PLAYED_BY"], tricks), where
+            assert result.score_ns == int(line["SCORE"]), where
+        else:
+            assert result.not_played and result.effective.kind == "artificial", where
+        points = result.board_score
+        if "NS_MATCH_POINTS" in line and "CONTRACT" in line:
+            # Whole matchpoints, or scaled ones (boards with artificial scores) to one decimal.
+            theirs = (Decimal(line["NS_MATCH_POINTS"]), Decimal(line["EW_MATCH_POINTS"]))
+            ours = (like(points.ns, theirs[0]), like(points.ew, theirs[1]))
+            if ours != theirs:
+                differ.append((board, result.ns.label, result.ew.label, str(ours[0]), line["NS_MATCH_POINTS"]))
+        if "NS_BUTLER_POINTS" in line:
+            assert (points.ns, points.ew) == (Decimal(line["NS_BUTLER_POINTS"]), Decimal(line["EW_BUTLER_POINTS"])), (
+                where
+            )
+        if "NS_CROSS_IMP_POINTS" in line:  # written to two decimals
+            ours = (cents(points.ns), cents(points.ew))
+            assert ours == (Decimal(line["NS_CROSS_IMP_POINTS"]), Decimal(line["EW_CROSS_IMP_POINTS"])), where
+    assert differ == DIFFERENT.get(name, [])
+    counts = Counter(board for board, _ in lines)
+    adjusted = {
+        label(line[side], side[:2])
+        for _, line in lines
+        if "CONTRACT" not in line
+        for side in ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER")
+    }
+    wrong = []
+    for pair in root.iter("PAIR"):
+        number = (pair.findtext("PAIR_NUMBER") or "").strip()
+        direction = (pair.findtext("DIRECTION") or "").strip()
+        standing = Standing.objects.get(
+            event=event, session=None, contestant__number=int(number.rstrip("NSEW")), contestant__direction=direction
+        )
+        if pair.findtext("PERCENTAGE"):
+            # The percentage to the program's two decimals, from the exact total.
+            ours = cents(Fraction(standing.total_exact) / Fraction(standing.top) * 100)
+            theirs = Decimal(pair.findtext("PERCENTAGE"))
+        else:
+            ours, theirs = cents(Fraction(standing.total_exact)), Decimal(pair.findtext("TOTAL_SCORE"))
+        if ours != theirs:
+            wrong.append((standing.contestant.label, ours, theirs))
+    if wrong and (len(set(counts.values())) > 1 or adjusted):
+        # Compscore scales the boards played fewer times (Neuberg) and gives an artificial score
+        # under its own session rule: the rest of issue #29, not this import.
+        pytest.xfail(f"boards played fewer times or artificial scores: {wrong}")
+    assert wrong == []
+
+
+def like(value, written):
+    """``value`` rounded to as many decimals as the program wrote ``written`` with, a half to
+    even as Compscore rounds (12.65 -> 12.6 beside 27.35 -> 27.4: the two add up to the top)."""
+    return Decimal(value).quantize(Decimal(1).scaleb(written.as_tuple().exponent), rounding=ROUND_HALF_EVEN)
+
+
+def cents(value):
+    """A number rounded half up to two decimals, as the programs print them."""
+    value = Fraction(value)
+    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
