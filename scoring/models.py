@@ -19,6 +19,7 @@ from audit.texts import shown
 from bridge.engine.contract import ContractError, ns_score, parse_contract
 from scoring import authority_settings
 from scoring.deadlines import deadline
+from scoring.identity import ContestantIdentity
 from scoring.kinds import EventKind
 
 SEAT_CHOICES = [("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West"))]
@@ -384,27 +385,17 @@ class Player(models.Model):
         return f"{self.first_name} {self.last_name}"
 
 
-class Contestant(models.Model):
-    """A pair, a team or an individual entered in one event."""
+class Contestant(ContestantIdentity):
+    """A pair, a team or an individual entered in one event (section, direction: scoring/identity.py)."""
 
     class Kind(models.TextChoices):
         PAIR = "pair", _("Pair")
         TEAM = "team", _("Team")
         INDIVIDUAL = "individual", _("Individual")
 
-    class Direction(models.TextChoices):
-        NS = "NS", _("N-S")
-        EW = "EW", _("E-W")
-
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="contestants")
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
     number = models.PositiveIntegerField(_("number"))
-    # Who the contestant is as the scoring program has it: a number, within a section when
-    # each section numbers its own (ACBL's A, B, ..., AA), and within a direction in a
-    # Mitchell, where N-S pair 1 and E-W pair 1 are two pairs. Both empty when the number
-    # alone tells (a Howell, teams, pairs numbered across sections).
-    section = models.CharField(_("section"), max_length=20, blank=True, default="")
-    direction = models.CharField(_("direction"), max_length=2, blank=True, default="", choices=Direction.choices)
     name = models.CharField(_("name"), max_length=200, blank=True)
     members = models.ManyToManyField(Player, related_name="entries", verbose_name=_("members"))
     captain = models.ForeignKey(
@@ -416,28 +407,13 @@ class Contestant(models.Model):
         verbose_name_plural = _("contestants")
         ordering = ["event", "section", "number", "-direction"]
         constraints = [
-            models.UniqueConstraint(
-                fields=["event", "section", "direction", "number"],
-                name="contestant_identity_unique",
-                violation_error_message=_("The event already has a contestant with this number (section, direction)."),
-            ),
+            models.UniqueConstraint(fields=["event", "section", "direction", "number"], name="contestant_identity"),
             models.CheckConstraint(condition=Q(captain__isnull=True) | Q(kind="team"), name="only_teams_have_captains"),
             models.CheckConstraint(condition=Q(direction__in=["", "NS", "EW"]), name="contestant_direction_known"),
         ]
 
     def __str__(self):
-        if self.name:
-            return f"{self.label} {self.name}"
-        return self.label
-
-    @property
-    def label(self) -> str:
-        """The contestant as the scoring program and the players know it: ``7``, ``B7``,
-        ``A3 N-S``, ``3 E-W``."""
-        text = f"{self.section}{self.number}"
-        if self.direction:
-            text += f" {self.Direction(self.direction).label}"
-        return text
+        return f"{self.label} {self.name}" if self.name else self.label
 
 
 class Board(models.Model):

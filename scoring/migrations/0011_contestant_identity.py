@@ -30,7 +30,7 @@ class Migration(migrations.Migration):
         ),
         migrations.AddConstraint(
             model_name='contestant',
-            constraint=models.UniqueConstraint(fields=('event', 'section', 'direction', 'number'), name='contestant_identity_unique', violation_error_message='The event already has a contestant with this number (section, direction).'),
+            constraint=models.UniqueConstraint(fields=('event', 'section', 'direction', 'number'), name='contestant_identity'),
         ),
         migrations.AddConstraint(
             model_name='contestant',

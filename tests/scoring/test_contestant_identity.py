@@ -5,6 +5,7 @@ pairs numbered across sections and a Howell's pairs are their numbers alone."""
 from decimal import Decimal
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from bridge.interchange import ResultIn, SessionFile, identify
@@ -135,7 +136,7 @@ def test_one_contestant_per_section_direction_and_number(pairs):
     services.enter_contestant(event=pairs, number=1, direction="NS", members=[])
     services.enter_contestant(event=pairs, number=1, direction="EW", members=[])
     services.enter_contestant(event=pairs, number=1, section="B", direction="NS", members=[])
-    with pytest.raises(Exception, match="already has a contestant with this number"):
+    with pytest.raises(ValidationError, match="Section, Direction and Number already exists"):
         services.enter_contestant(event=pairs, number=1, direction="NS", members=[])
     with pytest.raises(IntegrityError), transaction.atomic():
         Contestant.objects.create(event=pairs, kind="pair", number=1, direction="NS")
