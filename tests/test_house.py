@@ -14,6 +14,8 @@ MAX_FUNCTION_LINES = 100
 LONG_FUNCTIONS_ALLOWED_IN = {
     # The readers of scoring programs' files follow the file's layout section by section.
     "bridge/pbn.py": "a results-file reader (bridge/ readers keep their own shape)",
+    "bridge/pbn_reader.py": "a results-file reader (bridge/ readers keep their own shape)",
+    "bridge/pbn_session.py": "a results-file reader (bridge/ readers keep their own shape)",
     "bridge/lin.py": "a results-file reader (bridge/ readers keep their own shape)",
     "bridge/usebio.py": "a results-file reader (bridge/ readers keep their own shape)",
     "bridge/bridgemate.py": "a results-file reader (bridge/ readers keep their own shape)",
@@ -26,7 +28,6 @@ LONG_FUNCTIONS_ALLOWED_IN = {
 }
 # Modules that may be longer, and why.
 LONG_MODULES_ALLOWED = {
-    "bridge/pbn.py": "a results-file reader (bridge/ readers keep their own shape)",
 }
 # Functions over the limit for now, each named, with the work that takes them down.
 LONG_FUNCTIONS_FOR_NOW: dict[tuple[str, str], str] = {}

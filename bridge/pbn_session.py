@@ -1,0 +1,268 @@
+"""PBN 2.1: a file's games as one session's boards and table results (``session_from_pbn``), for
+the importer. Part of :mod:`bridge.pbn`, which gives the public names.
+
+Plain Python, no Django.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from bridge.interchange import BoardIn, Notice, ResultIn, SessionFile, read_scoring
+from bridge.messages import _
+from bridge.pbn_model import (
+    CONTESTANT_COLUMNS,
+    INDIVIDUAL_COLUMNS,
+    PbnError,
+    PbnGame,
+    ScoreRow,
+    _tagged,
+    canonical_column,
+)
+
+# --- A session's results ---------------------------------------------------------------------
+
+_DIRECTIONS = {"NS": "NS", "N-S": "NS", "N": "NS", "EW": "EW", "E-W": "EW", "E": "EW"}
+_ROOMS = {"OPEN": "open", "O": "open", "CLOSED": "closed", "C": "closed", "CLOSE": "closed"}
+
+
+def session_from_pbn(games: Iterable[PbnGame], warnings: Iterable[Notice | str] = ()) -> SessionFile:
+    """The boards and table results of parsed games, as a :class:`SessionFile`.
+
+    Results come from each game's ScoreTable or, where a game has none, from the game's own
+    Contract, Declarer and Result with its Table, Round, Section, Room, PairId_NS, PairId_EW
+    (or TeamId_Home, TeamId_Away, HomeTeam, VisitTeam) tags. A game that carries a deal or a
+    result but no Board is refused; a game with neither (a file's header) is read for its
+    tables only."""
+    session = SessionFile(format="PBN", warnings=list(warnings))
+    boards: dict[tuple[str, int], BoardIn] = {}
+    for game in games:
+        if not session.generator and (game.tags.get("Generator") or "").strip() not in ("", "#", "##", "?"):
+            session.generator = game.tags["Generator"].strip()
+        scoring = read_scoring(game.tags.get("Scoring"))
+        if scoring and scoring != session.scoring:
+            if session.scoring is None:
+                session.scoring, session.scoring_line = scoring, game.line
+            else:
+                raise PbnError(
+                    game.line,
+                    _tagged(
+                        "Scoring",
+                        _(
+                            "'%(value)s' differs from the Scoring of an earlier game (line %(line)s): one session is "
+                            "scored one way",
+                            value=game.tags.get("Scoring"),
+                            line=session.scoring_line,
+                        ),
+                    ),
+                )
+        for row in game.total_score_rows:
+            number = row.get("PairId") or row.get("TeamId") or row.get("PlayerId")
+            name = row.get("Names") or row.get("Name") or row.get("TeamName") or ""
+            if number and name and number.isdigit():
+                section = (row.get("Section") or game.tags.get("Section") or "").strip().strip("?")
+                direction = _DIRECTIONS.get((row.get("Direction") or "").strip().upper(), "")
+                if direction:
+                    session.mitchell.add(section)
+                if direction or section:
+                    session.names[(section, direction, int(number))] = name.strip('"')
+                if not direction:
+                    session.names[int(number)] = name.strip('"')
+        summary = game.tables.get("ScoreTable")
+        if game.board is None:
+            if game.deal is not None or game.contract or (game.score_rows and not (summary and summary.summary)):
+                raise PbnError(
+                    game.line,
+                    _tagged(
+                        "Board",
+                        _(
+                            "the game that starts at line %(line)s has a deal or a result but no Board tag: give its "
+                            "board number",
+                            line=game.line,
+                        ),
+                    ),
+                )
+            continue
+        section = game.tags.get("Section", "").strip().strip("?")
+        key = (section, game.board)
+        if key not in boards:
+            boards[key] = BoardIn(
+                number=game.board,
+                line=game.line,
+                dealer=game.dealer,
+                vulnerability=game.vulnerability,
+                section=section,
+                deal=game.deal.to_pbn() if game.deal and game.deal.complete else "",
+            )
+            session.boards.append(boards[key])
+        elif not boards[key].deal and game.deal and game.deal.complete:
+            boards[key].deal = game.deal.to_pbn()
+        table = game.tables.get("ScoreTable")
+        if table is not None and table.summary:
+            session.warnings.append(
+                Notice(
+                    game.line,
+                    _tagged(
+                        "ScoreTable",
+                        _(
+                            "board %(board)s: the table has no Contract or Score column (a match summary, %(columns)s): "
+                            "it holds no table results to import",
+                            board=game.board,
+                            columns=", ".join(c[0] for c in table.columns),
+                        ),
+                    ),
+                )
+            )
+        elif table is not None:
+            columns = {canonical_column(c[0]) for c in table.columns}
+            if columns & set(INDIVIDUAL_COLUMNS):
+                session.individual = True
+            if columns & {"TeamId_Home", "TeamId_Away", "Room"}:
+                session.teams = True
+            for row in table.rows:
+                result = _result_in(game, row, row, section, session)
+                if result is not None:
+                    session.results.append(result)
+        elif game.contract:
+            tags = ScoreRow(
+                {
+                    canonical_column(name): value
+                    for name, value in game.tags.items()
+                    if value.strip() not in {"", "?", "-"}
+                },
+                line=game.line,
+            )
+            tags.contract, tags.declarer, tags.tricks = game.contract, game.declarer, game.result
+            if game.tags.get("Room") or game.tags.get("HomeTeam"):
+                session.teams = True
+            identified = any(tags.get(c) for c in CONTESTANT_COLUMNS) or game.tags.get("HomeTeam")
+            players = players_of(game.tags)
+            if not identified and players and not game.tags.get("Room"):
+                # One game per table naming only its players (BBO, PbnTools): each pair is
+                # known by its players' names.
+                result = ResultIn(
+                    board=game.board, line=game.line, section=section, ns_name=players[0], ew_name=players[1]
+                )
+                result.table = int(game.tags["Table"]) if game.tags.get("Table", "").isdigit() else None
+                result.round = int(game.tags["Round"]) if game.tags.get("Round", "").isdigit() else None
+                result.contract, result.declarer = game.contract, game.declarer or ""
+                result.tricks = game.result if game.contract != "PASS" else None
+                session.results.append(result)
+                continue
+            if not identified:
+                session.warnings.append(
+                    Notice(
+                        game.line,
+                        _tagged(
+                            "Contract",
+                            _(
+                                "the game's own result (%(contract)s) is not imported: it names no pairs (PairId_NS, "
+                                "PairId_EW) or teams (Room with HomeTeam and VisitTeam)",
+                                contract=game.contract,
+                            ),
+                        ),
+                    )
+                )
+                continue
+            result = _result_in(game, tags, tags, section, session)
+            if result is not None:
+                session.results.append(result)
+    return session
+
+
+def players_of(tags: Mapping[str, str]) -> tuple[str, str] | None:
+    """The two pairs of a game that names its four players: ("North - South", "East - West"),
+    or one name for a pair whose two seats carry the same name (a pair's name, "Para-1")."""
+    names = [(tags.get(seat) or "").strip() for seat in ("North", "South", "East", "West")]
+    if any(not name or name in {"?", "-", "#", "##"} for name in names):
+        return None
+    ns = names[0] if names[0] == names[1] else f"{names[0]} - {names[1]}"
+    ew = names[2] if names[2] == names[3] else f"{names[2]} - {names[3]}"
+    return (ns, ew) if ns.lower() != ew.lower() else None
+
+
+def _result_in(
+    game: PbnGame, row: ScoreRow, cells: Mapping[str, str | None], section: str, session: SessionFile
+) -> ResultIn | None:
+    def number(column: str, required: bool = True) -> int | None:
+        text = cells.get(column)
+        if not text:
+            if required:
+                raise PbnError(row.line, _tagged(column, _("the column is missing or empty")))
+            return None
+        if not re.fullmatch(r"\d+", text.strip()) or int(text) < 1:
+            raise PbnError(row.line, _tagged(column, _("'%(value)s' is not a number", value=text)))
+        return int(text)
+
+    assert game.board is not None  # session_from_pbn reads results of numbered boards only
+    if row.kind == "bye":
+        session.warnings.append(
+            Notice(
+                row.line,
+                _tagged(
+                    "ScoreTable",
+                    _(
+                        "board %(board)s: a sit-out (%(text)s) has no result to record",
+                        board=game.board,
+                        text=row.artificial or "-",
+                    ),
+                ),
+            )
+        )
+        return None
+    result = ResultIn(
+        board=game.board, line=row.line, section=(cells.get("Section") or section or "").strip(), kind=row.kind
+    )
+    result.table = number("Table", required=False)
+    result.round = number("Round", required=False)
+    if session.individual:
+        return result  # the importer refuses individual tables as a whole
+    room = (cells.get("Room") or "").strip()
+    if room:
+        if room.upper() not in _ROOMS:
+            raise PbnError(row.line, _tagged("Room", _("'%(value)s' is not a room: write Open or Closed", value=room)))
+        result.room = _ROOMS[room.upper()]
+    if cells.get("PairId_NS") or cells.get("PairId_EW"):
+        result.ns, result.ew = number("PairId_NS"), number("PairId_EW")
+    elif cells.get("TeamId_Home") or cells.get("TeamId_Away") or room:
+        if not room:
+            raise PbnError(row.line, _tagged("Room", _("a team result needs its room (Open or Closed)")))
+        if cells.get("TeamId_Home") or cells.get("TeamId_Away"):
+            result.home, result.away = number("TeamId_Home"), number("TeamId_Away")
+            result.ns, result.ew = (result.home, result.away) if result.room == "open" else (result.away, result.home)
+        else:
+            result.home_name = (game.tags.get("HomeTeam") or "").strip()
+            result.away_name = (game.tags.get("VisitTeam") or "").strip()
+            if not result.home_name or not result.away_name:
+                raise PbnError(
+                    row.line,
+                    _tagged(
+                        "HomeTeam",
+                        _(
+                            "a team result names both teams: give HomeTeam and VisitTeam, or TeamId_Home and TeamId_Away"
+                        ),
+                    ),
+                )
+    else:
+        raise PbnError(
+            row.line,
+            _tagged(
+                "PairId_NS",
+                _(
+                    "the row names no contestants: a pairs table has PairId_NS and PairId_EW, a teams table TeamId_Home, "
+                    "TeamId_Away and Room, an individual PlayerId_North...PlayerId_West"
+                ),
+            ),
+        )
+    if row.kind == "played":
+        result.contract = row.contract or ""
+        result.declarer = row.declarer or ""
+        result.tricks = row.tricks
+        lead = (cells.get("Lead") or "").strip()
+        result.lead = "" if lead in {"-", "?"} else lead
+    elif row.kind == "artificial":
+        result.score, result.code = row.adjusted, row.artificial or ""
+    else:
+        result.code = row.artificial or ""
+    return result
