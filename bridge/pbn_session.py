@@ -37,6 +37,7 @@ def session_from_pbn(games: Iterable[PbnGame], warnings: Iterable[Notice | str] 
     tables only."""
     session = SessionFile(format="PBN", warnings=list(warnings))
     boards: dict[tuple[str, int], BoardIn] = {}
+    roomless: list[ResultIn] = []
     for game in games:
         if not session.generator and (game.tags.get("Generator") or "").strip() not in ("", "#", "##", "?"):
             session.generator = game.tags["Generator"].strip()
@@ -137,6 +138,17 @@ def session_from_pbn(games: Iterable[PbnGame], warnings: Iterable[Notice | str] 
             if game.tags.get("Room") or game.tags.get("HomeTeam"):
                 session.teams = True
             identified = any(tags.get(c) for c in CONTESTANT_COLUMNS) or game.tags.get("HomeTeam")
+            home, away = (game.tags.get("HomeTeam") or "").strip(), (game.tags.get("VisitTeam") or "").strip()
+            if home and away and not game.tags.get("Room") and not tags.get("TeamId_Home"):
+                # RealBridge: no Room; the home team is the one seated N-S at this table.
+                session.teams = True
+                result = ResultIn(board=game.board, line=game.line, section=section, home_name=home, away_name=away)
+                result.table = int(game.tags["Table"]) if game.tags.get("Table", "").isdigit() else None
+                result.round = int(game.tags["Round"]) if game.tags.get("Round", "").isdigit() else None
+                result.contract, result.declarer = game.contract, game.declarer or ""
+                result.tricks = game.result if game.contract != "PASS" else None
+                roomless.append(result)
+                continue
             players = players_of(game.tags)
             if not identified and players and not game.tags.get("Room"):
                 # One game per table naming only its players (BBO, PbnTools): each pair is
@@ -168,7 +180,44 @@ def session_from_pbn(games: Iterable[PbnGame], warnings: Iterable[Notice | str] 
             result = _result_in(game, tags, tags, section, session)
             if result is not None:
                 session.results.append(result)
+    _rooms(roomless, session)
     return session
+
+
+def _rooms(results: list[ResultIn], session: SessionFile) -> None:
+    """Team games without a Room, each naming the team seated N-S as HomeTeam (RealBridge): the
+    two games of one board between the same two teams are the match's two rooms. The lower
+    table number is the open room and its N-S team the match's home team; the other game, the
+    teams swapped, the closed room. A game without its other room is left out with a warning."""
+    groups: dict[tuple[str, int, frozenset[str]], list[ResultIn]] = {}
+    for result in results:
+        key = (result.section, result.board, frozenset({result.home_name.lower(), result.away_name.lower()}))
+        groups.setdefault(key, []).append(result)
+    for games in groups.values():
+        games.sort(key=lambda r: (r.table or 0, r.line))
+        if len(games) != 2 or games[0].home_name.lower() == games[1].home_name.lower():
+            for result in games:
+                session.warnings.append(
+                    Notice(
+                        result.line,
+                        _tagged(
+                            "Room",
+                            _(
+                                "board %(board)s: %(home)s v %(away)s is not one game in each room (no Room tag, and "
+                                "not two tables with the teams swapped): not imported",
+                                board=result.board,
+                                home=result.home_name,
+                                away=result.away_name,
+                            ),
+                        ),
+                    )
+                )
+            continue
+        first, second = games
+        first.room, second.room = "open", "closed"
+        second.home_name, second.away_name = first.home_name, first.away_name
+        second.table = first.table
+        session.results.extend(games)
 
 
 def players_of(tags: Mapping[str, str]) -> tuple[str, str] | None:

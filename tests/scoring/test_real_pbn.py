@@ -21,6 +21,11 @@ LIN_FILES = sorted(str(p.relative_to(REAL)) for p in REAL.glob("*/*.lin"))
 VULNERABLE = {"none": "None", "love": "None", "-": "None", "ns": "NS", "n-s": "NS", "ew": "EW", "e-w": "EW"}
 VULNERABLE |= {"all": "All", "both": "All", "o": "None", "n": "NS", "e": "EW", "b": "All"}
 SEATS = "NESW"
+# Games a file holds that cannot be placed, each with a warning: board 20 of the RealBridge match
+# between Turkey and Switzerland was played in one room only.
+LEFT_OUT = {
+    "endplay/realbridge_online_qual.pbn": {(20, "TURKEY", "SWITZERLAND", "4H", "S", 10): 1},
+}
 
 
 def text_of(path):
@@ -76,7 +81,7 @@ def pair(north, south):
 def test_real_pbn_file_is_stored_as_it_says(record, name):
     games = [g for g in pbn_games(text_of(REAL / name)) if g.get("Board", "").strip().isdigit()]
     scoring = next((g["Scoring"] for g in games if g.get("Scoring", "#") not in ("#", "?", "")), None)
-    teams = any(g.get("Room") for g in games)
+    teams = any(g.get("Room") or g.get("HomeTeam") for g in games)
     event = (
         services.create_event(tournament=record.tournament, name=name[:60], kind=Event.Kind.TEAMS_SWISS)
         if teams
@@ -106,7 +111,8 @@ def test_real_pbn_file_is_stored_as_it_says(record, name):
         key = (int(game["Board"]), pair(seats[0], seats[1]), pair(seats[2], seats[3]))
         if teams:  # the home team sits N-S in the open room, E-W in the closed
             home, away = game["HomeTeam"], game["VisitTeam"]
-            key = (int(game["Board"]),) + ((home, away) if game["Room"].lower() == "open" else (away, home))
+            seated = (home, away) if game.get("Room", "open").lower() == "open" else (away, home)
+            key = (int(game["Board"]),) + seated  # without Room (RealBridge) HomeTeam is the N-S team
         if contract == "PASS":
             expected[key + ("PASS", "", None)] += 1
         else:
@@ -119,8 +125,8 @@ def test_real_pbn_file_is_stored_as_it_says(record, name):
         stored[key + (r.contract.upper(), r.declarer, r.tricks)] += 1
         if key in scores:
             assert r.score_ns == scores[key], key
-    assert stored == expected
-    assert summary.results == sum(expected.values())
+    assert stored == expected - Counter(LEFT_OUT.get(name, {}))
+    assert summary.results == sum(expected.values()) - len(LEFT_OUT.get(name, {}))
 
 
 def lin_boards(text):
