@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from audit import merkle, signing
@@ -401,6 +401,20 @@ def _mark_verified(checked: int) -> None:
         AuditCheckpoint.objects.bulk_create([AuditCheckpoint(pk=1, **fields)], ignore_conflicts=True)
 
 
+SIGNING_LOCK = 0x61756469  # "audi": PostgreSQL's advisory lock for the signers
+
+
+def _one_signer_at_a_time() -> None:
+    """Held until the signer's transaction ends: each head then extends the one signed before
+    it, the first one included (there is no row to lock before it). SQLite writes one
+    transaction at a time anyway."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [SIGNING_LOCK])
+    else:
+        list(SignedTreeHead.objects.select_for_update().order_by("-tree_size").values_list("pk", flat=True)[:1])
+
+
 def sign_tree_head(batch: int = 2000) -> SignedTreeHead | ChainCheck:
     """Sign a tree head over every entry written so far, extending the last signed head: the
     desk's check first (the last head's entry still the one signed, every entry since chained to
@@ -409,9 +423,9 @@ def sign_tree_head(batch: int = 2000) -> SignedTreeHead | ChainCheck:
     checked, and the head signed, stored and appended to the heads file once committed. A check
     that fails signs nothing and is returned. With nothing written since, the last head."""
     with transaction.atomic():
-        # Signers one at a time (the last head's row locked); writers never wait: the chain's
-        # head as committed names the entries to cover, every one of them committed before it.
-        list(SignedTreeHead.objects.select_for_update().order_by("-tree_size").values_list("pk", flat=True)[:1])
+        # Signers one at a time; writers never wait: the chain's head as committed names the
+        # entries to cover, every one of them committed before it.
+        _one_signer_at_a_time()
         last, last_hash = _head()
         check, head, hashes = _since_last_head(last, last_hash, batch)
         if not check.intact:

@@ -127,6 +127,8 @@ def test_heads_signed_while_entries_are_written_all_hold():
     assert check.intact and check.checked == 100, check.reason
     heads = list(SignedTreeHead.objects.order_by("tree_size"))
     assert heads[-1].tree_size == 100 and len(heads) >= 2
+    # One after another, the first one included: each extends the head signed before it.
+    assert [head.previous_size for head in heads] == [0] + [head.tree_size for head in heads[:-1]]
     by_size = {head.tree_size: head for head in heads}
     for head in heads[1:]:
         before = by_size[head.previous_size]
