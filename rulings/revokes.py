@@ -37,6 +37,7 @@ from rulings import services
 from rulings.models import Ruling, TrickRuling
 from rulings.services import ruling_name
 from scoring import dispatch
+from scoring.deadlines import check_in_period
 from scoring.i18n import translate
 
 if TYPE_CHECKING:
@@ -329,6 +330,9 @@ def record_claim(
     a PBN deal, the seat on lead and the tricks declarer had won. The cards left are stored at
     once; the double-dummy count from there is computed by a worker."""
     ruling = _draft(ruling)
+    # A concession cancelled (Law 71) or an acquiescence withdrawn (69B) after the official
+    # score: only within the correction period, counted from the call when it is recorded.
+    check_in_period(ruling.board.session, "concession", now=ruling.called_at)
     if not (statement or "").strip():
         raise ValidationError({"statement": _("Write the claim statement as the claimer made it.")})
     claimer = (claimer or "").upper()

@@ -51,12 +51,24 @@ def local(moment, where):
 
 def event_time(moment, where, short=False):
     """``moment`` as the reader reads it: in the zone of ``where``, in the format of the active
-    language, with the zone's name. Empty for None."""
+    language, with the zone's abbreviation or offset and its name. Empty for None."""
     if moment is None:
         return ""
     zone = zone_of(where)
-    text = formats.date_format(local(moment, zone), "SHORT_DATETIME_FORMAT" if short else "DATETIME_FORMAT")
-    return f"{text} ({zone_name(zone)})"
+    there = local(moment, zone)
+    text = formats.date_format(there, "SHORT_DATETIME_FORMAT" if short else "DATETIME_FORMAT")
+    # The zone's abbreviation (or offset) says which 01:20 on the night the clocks go back.
+    return f"{text} {zone_abbreviation(there)} ({zone_name(zone)})"
+
+
+def zone_abbreviation(there):
+    """ "BST", "GMT", "CET" for a moment in its zone; its UTC offset ("+03:00") where the zone
+    has no letters for it."""
+    name = there.tzname() or ""
+    if name.isalpha():
+        return name
+    offset = there.strftime("%z")
+    return f"{offset[:3]}:{offset[3:]}" if offset else "UTC"
 
 
 def remaining(deadline, now=None):

@@ -183,15 +183,15 @@ MOMENT = datetime.datetime(2026, 5, 1, 19, 5, tzinfo=datetime.UTC)  # 21:05 in A
 )
 def test_a_time_is_in_the_events_zone_and_the_readers_format(language, long, short):
     with translation.override(language):
-        assert reader.event_time(MOMENT, "Europe/Amsterdam") == f"{long} (Europe/Amsterdam)"
-        assert reader.event_time(MOMENT, "Europe/Amsterdam", short=True) == f"{short} (Europe/Amsterdam)"
+        assert reader.event_time(MOMENT, "Europe/Amsterdam") == f"{long} CEST (Europe/Amsterdam)"
+        assert reader.event_time(MOMENT, "Europe/Amsterdam", short=True) == f"{short} CEST (Europe/Amsterdam)"
         # A naive moment is read as UTC, never as the server's or the reader's zone.
-        assert reader.event_time(MOMENT.replace(tzinfo=None), "Europe/Amsterdam") == f"{long} (Europe/Amsterdam)"
+        assert reader.event_time(MOMENT.replace(tzinfo=None), "Europe/Amsterdam") == f"{long} CEST (Europe/Amsterdam)"
 
 
 def test_no_page_date_is_written_in_the_american_order():
     with translation.override("en"):
-        assert reader.event_time(MOMENT, "America/New_York", short=True) == "1 May 2026 15:05 (America/New_York)"
+        assert reader.event_time(MOMENT, "America/New_York", short=True) == "1 May 2026 15:05 EDT (America/New_York)"
 
 
 @pytest.mark.parametrize(
@@ -255,17 +255,17 @@ def test_appeal_messages_write_times_in_the_readers_language(field, compiled):
     field.tournament.time_zone = "Europe/Athens"
     field.tournament.save()
     with translation.override("el"):
-        assert appeal_selectors.local_time(MOMENT, field.tournament) == "1 Μαΐου 2026, 22:05 (Europe/Athens)"
+        assert appeal_selectors.local_time(MOMENT, field.tournament) == "1 Μαΐου 2026, 22:05 EEST (Europe/Athens)"
     with translation.override("nl"):
-        assert appeal_selectors.local_time(MOMENT, field.tournament) == "1 mei 2026 22:05 (Europe/Athens)"
+        assert appeal_selectors.local_time(MOMENT, field.tournament) == "1 mei 2026 22:05 EEST (Europe/Athens)"
 
 
 @pytest.mark.parametrize(
     "language,posted,deadline",
     [
-        ("he", "01/05/2026 21:00 (Europe/London)", "01/05/2026 21:30 (Europe/London)"),
-        ("el", "01/05/2026 21:00 (Europe/London)", "01/05/2026 21:30 (Europe/London)"),
-        ("nl", "1-5-2026 21:00 (Europe/London)", "1-5-2026 21:30 (Europe/London)"),
+        ("he", "01/05/2026 21:00 BST (Europe/London)", "01/05/2026 21:30 BST (Europe/London)"),
+        ("el", "01/05/2026 21:00 BST (Europe/London)", "01/05/2026 21:30 BST (Europe/London)"),
+        ("nl", "1-5-2026 21:00 BST (Europe/London)", "1-5-2026 21:30 BST (Europe/London)"),
     ],
 )
 def test_pages_show_times_in_the_tournaments_zone_for_a_hebrew_greek_and_dutch_reader(
@@ -367,7 +367,7 @@ def test_a_casebooks_print_page_says_when_in_its_bodys_zone(client, decided, com
         casebook=casebook, casebook_state=casebook.state, requested_by=decided.auditor, requested_at=MOMENT
     )
     page = page_in(client, decided.auditor, reverse("national:casebook-pdf", args=[casebook.pk]), "el")
-    assert 'dir="ltr">01/05/2026 22:05 (Europe/Athens)</time>' in page
+    assert 'dir="ltr">01/05/2026 22:05 EEST (Europe/Athens)</time>' in page
 
 
 def test_every_template_writes_a_moment_through_the_one_filter():

@@ -16,6 +16,7 @@ from audit.hints import Choice
 from rulings.models import Ruling
 from rulings.services.citations import cite_laws
 from rulings.services.common import full_save, ruling_name, snapshot
+from scoring.deadlines import check_in_period
 from scoring.models import Result, Tournament
 from scoring.retry import atomic_with_retry
 
@@ -54,6 +55,9 @@ def record_ruling(
         result = Result.objects.filter(board=board, table=table).select_related("round").first()
         if result is not None:
             round = result.round
+    # A ruling asked for after the official score: within the Law 92B period (81C6), counted
+    # from when the director was called when that is recorded.
+    check_in_period(board.session, "ruling_request", now=fields.get("called_at"))
     tournament = Tournament.objects.select_for_update().get(pk=board.session.event.tournament_id)
     last = Ruling.objects.filter(board__session__event__tournament=tournament).aggregate(n=Max("number"))
     ruling = Ruling(

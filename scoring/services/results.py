@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from audit import services as audit
 from audit import texts
 from scoring import recalculation
+from scoring.deadlines import check_in_period
 from scoring.models import Board, BoardScore, Contestant, OfficialScorePosting, Result, Round, Session, Table
 from scoring.retry import atomic_with_retry
 from scoring.services.common import full_save, full_update
@@ -87,6 +88,8 @@ def correct_result(*, result: Result, **fields: Any) -> Result:
         fields["lead"] = (fields["lead"] or "").upper()
     recalculation.lock_board(result.board_id)  # the board before its results, as everywhere
     result = recalculation.lock_result(result.pk)
+    # After the official score, only within the correction period (Law 79C1).
+    check_in_period(result.board.session, "result_correction")
     before = audit.snapshot(result, RESULT_FIELDS)
     seats = (result.ns_id, result.ew_id)
     full_update(result, fields)

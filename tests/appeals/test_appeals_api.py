@@ -28,7 +28,7 @@ def test_a_late_appeal_is_refused_with_the_deadline_shown(case):
         format="json",
     )
     assert response.status_code == 409
-    assert "21:30 on 1 May 2026 (Europe/London)" in " ".join(sum(response.json().values(), []))
+    assert "21:30 on 1 May 2026 BST (Europe/London)" in " ".join(sum(response.json().values(), []))
     assert not Appeal.objects.exists()
 
 

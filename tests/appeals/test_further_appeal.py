@@ -73,7 +73,7 @@ def test_a_further_appeal_has_its_own_deadline(case, decided, monkeypatch):
             grounds="Wrong",
             now=SOON + WEEK + datetime.timedelta(seconds=1),
         )
-    assert "by 21:10 on 8 May 2026 (Europe/London)" in error.value.message_dict["deadline"][0]
+    assert "by 21:10 on 8 May 2026 BST (Europe/London)" in error.value.message_dict["deadline"][0]
     further = services.lodge_further_appeal(
         appeal=decided, by=case.director, player=case.east, grounds="Wrong", now=SOON + WEEK
     )

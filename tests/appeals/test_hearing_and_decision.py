@@ -38,7 +38,7 @@ def test_a_hearing_must_fit_before_the_next_session(case):
         services.schedule_hearing(appeal=appeal, by=case.chief, starts_at=SESSION_2, now=SOON)
     assert error.value.message_dict["starts_at"][0] == (
         "A case from Session 1 must be decided before the next session starts at 10:00 on 2 May 2026 "
-        "(Europe/London); this hearing would start at 10:00 on 2 May 2026 (Europe/London)."
+        "BST (Europe/London); this hearing would start at 10:00 on 2 May 2026 BST (Europe/London)."
     )
     hearing = services.schedule_hearing(
         appeal=appeal,
@@ -352,6 +352,7 @@ def test_the_body_cannot_overrule_a_disciplinary_decision(case):
         kind="disciplinary_penalty",
         laws="91A",
         ruling_text="Pair 6 penalised for discourtesy",
+        called_at=SOON,  # asked for within the Law 92B period
     )
     rulings_services.add_penalty(
         ruling=penalised, kind="disciplinary", side="NS", unit="suspension", offence="Abuse of an opponent"
@@ -432,7 +433,7 @@ def test_statements_are_locked_when_both_sides_agree(case):
     with pytest.raises(ValidationError) as error:
         services.record_statement(appeal=appeal, by=case.director, grounds="Something new", now=SOON)
     assert error.value.message_dict["grounds"][0] == (
-        "Both sides agreed the statements, and they were locked at 21:10 on 1 May 2026 (Europe/London): they "
+        "Both sides agreed the statements, and they were locked at 21:10 on 1 May 2026 BST (Europe/London): they "
         "cannot change."
     )
     with pytest.raises(ValidationError) as error:

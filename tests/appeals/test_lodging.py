@@ -40,7 +40,7 @@ def test_a_second_late_is_refused_with_the_deadline_in_the_tournaments_time_zone
     with pytest.raises(ValidationError) as error:
         lodge(case, now=DEADLINE + datetime.timedelta(seconds=1))
     message = error.value.message_dict["deadline"][0]
-    assert "ended at 21:30 on 1 May 2026 (Europe/London)" in message
+    assert "ended at 21:30 on 1 May 2026 BST (Europe/London)" in message
     assert "chief director" in message
     assert not Appeal.objects.exists()
     case.ruling.refresh_from_db()
@@ -53,7 +53,7 @@ def test_the_tournaments_own_time_zone_wins_over_the_authoritys(case):
     tournament.save()
     with pytest.raises(ValidationError) as error:
         lodge(case, now=at(31))
-    assert "23:30 on 1 May 2026 (Europe/Athens)" in error.value.message_dict["deadline"][0]
+    assert "23:30 on 1 May 2026 EEST (Europe/Athens)" in error.value.message_dict["deadline"][0]
 
 
 def test_the_authoritys_appeal_period_applies(case):
@@ -118,7 +118,7 @@ def test_the_same_side_cannot_appeal_the_same_ruling_twice(case):
     with pytest.raises(ValidationError) as error:
         lodge(case, player=case.south, now=at(20))
     assert error.value.message_dict["side"][0] == (
-        f"N-S has already appealed Ruling 1 (appeal {first.number}, lodged at 21:10 on 1 May 2026 (Europe/London))."
+        f"N-S has already appealed Ruling 1 (appeal {first.number}, lodged at 21:10 on 1 May 2026 BST (Europe/London))."
     )
 
 
@@ -170,6 +170,7 @@ def test_a_draft_ruling_cannot_be_appealed(case):
         laws="70D1",
         ruling_text="Claim stands",
         outcome="result_stands",
+        called_at=SOON,  # asked for within the Law 92B period
     )
     with pytest.raises(ValidationError) as error:
         services.lodge_appeal(

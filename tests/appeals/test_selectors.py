@@ -17,7 +17,7 @@ def test_appeal_windows_per_session_with_deadlines_in_local_time(case):
     assert (first.status, first.deadline, first.deadline_text) == (
         "open",
         DEADLINE,
-        "21:30 on 1 May 2026 (Europe/London)",
+        "21:30 on 1 May 2026 BST (Europe/London)",
     )
     assert first.rulings == [case.ruling]
     assert (second.status, second.deadline) == ("not started", None)
