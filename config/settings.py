@@ -77,6 +77,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "audit.context.AuditContextMiddleware",
+    # API writes with an Idempotency-Key: a retry answers the first answer, writes nothing.
+    "scoring.idempotency.IdempotencyKeyMiddleware",
     # A change that met a concurrent one after every retry, or a database that does not answer:
     # 503 + Retry-After, never a 500; a read that lost its connection is run once more.
     "scoring.retry.DatabaseTroubleMiddleware",
@@ -365,7 +367,11 @@ AUDIT_SIGNING_KEY_FILE = os.environ.get("AUDIT_SIGNING_KEY_FILE", str(VAR_DIR / 
 AUDIT_PUBLIC_KEYS_DIR = os.environ.get("AUDIT_PUBLIC_KEYS_DIR", str(VAR_DIR / "keys" / "audit-public"))
 AUDIT_HEADS_FILE = os.environ.get("AUDIT_HEADS_FILE", str(VAR_DIR / "audit-heads.jsonl"))
 AUDIT_HEAD_SECONDS = float(os.environ.get("AUDIT_HEAD_SECONDS", "300"))
+# How long an API write's Idempotency-Key is remembered (docs/api.md); beat purges older ones.
+IDEMPOTENCY_KEY_HOURS = float(os.environ.get("IDEMPOTENCY_KEY_HOURS", "24"))
 CELERY_BEAT_SCHEDULE = {
+    # Idempotency-Keys past IDEMPOTENCY_KEY_HOURS deleted (scoring/idempotency.py).
+    "purge-idempotency-keys": {"task": "scoring.tasks.purge_idempotency_keys", "schedule": 3600.0},
     # The safety net of the recalculation pipeline: anything no worker finished is sent again.
     "sweep-recalculations": {
         "task": "scoring.tasks.sweep_recalculations",

@@ -1,8 +1,9 @@
 """The OpenAPI side of the API contract (scoring/api_contract.py): every operation documents
-the errors it can answer (400, 403, 404, 409), each with the one Error body."""
+the errors it can answer (400, 403, 404, 409, 422), each with the one Error body."""
 
 from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
 
 from scoring.api_contract import ERROR_SCHEMA
@@ -35,7 +36,14 @@ class ContractSchema(AutoSchema):
             codes.add("404")  # the record in the path, or one the body names
         if writes:
             codes.add("409")  # the service's refusal of a well-formed request
+            codes.add("422")  # an Idempotency-Key used before for another request
         return sorted(codes)
+
+    def get_override_parameters(self):
+        parameters = list(super().get_override_parameters())
+        if self.method in ("POST", "PUT", "PATCH", "DELETE"):
+            parameters.append(IDEMPOTENCY_KEY)
+        return parameters
 
     def _get_response_bodies(self, direction="response"):
         responses = super()._get_response_bodies(direction)
@@ -54,5 +62,19 @@ ERROR_DESCRIPTIONS = {
     "403": "Not logged in, or not allowed to do this.",
     "404": "No such record, or not one the caller may see.",
     "409": "The record as it stands refuses this; the body names the field and the reason.",
+    "422": "The Idempotency-Key was used before for another request (another body, method or path).",
     "429": "Too many requests (the API's throttles); the Retry-After header says when to try again.",
 }
+
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    {"type": "string", "minLength": 1, "maxLength": 255},
+    OpenApiParameter.HEADER,
+    required=False,
+    description=(
+        "1 to 255 characters of the caller's choosing, new for each change (a UUID). Sent again with the same "
+        "request (same method, path and body), the first answer is given again (header Idempotent-Replayed: true) "
+        "and nothing is written; with another request, 422; while the first is still running, 409. Keys are kept "
+        "24 hours (IDEMPOTENCY_KEY_HOURS). See docs/api.md."
+    ),
+)

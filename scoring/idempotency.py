@@ -1,0 +1,200 @@
+"""Idempotent API writes: the ``Idempotency-Key`` header (issue #30; IETF draft "The
+Idempotency-Key HTTP Header Field").
+
+Every write under /api/ (POST, PUT, PATCH, DELETE) may carry ``Idempotency-Key: <1 to 255
+characters>``. The key is the caller's own (one per user, or per Authorization header for
+token and basic authentication), and it names one request: the method, the path and a
+fingerprint (SHA-256) of the body.
+
+- The first request with a key runs; its answer (status and body) is stored with the key in the
+  same database transaction as the write itself, so a change that committed while its answer
+  was lost on the way (the client saw an error) is found by the retry.
+- The same key again, for the same request: the first answer again (header
+  ``Idempotent-Replayed: true``), and nothing is written.
+- The same key for another request (another body, method or path): 422.
+- The same key while its first request is still running: 409 with Retry-After.
+- A write that answered 5xx or 429 stored nothing and keeps no key: retrying it runs it.
+- Keys expire after ``IDEMPOTENCY_KEY_HOURS`` (24 h); beat purges them every hour
+  (``scoring.tasks.purge_idempotency_keys``). A key whose request never finished (its process
+  died) is free again after ``IN_FLIGHT_SECONDS``.
+"""
+
+import hashlib
+import io
+import random
+import time
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import models, transaction
+from django.http import HttpResponse, JsonResponse
+from django.urls import Resolver404, resolve
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring import retry
+
+HEADER = "Idempotency-Key"
+WRITES = ("POST", "PUT", "PATCH", "DELETE")
+MAX_KEY_LENGTH = 255
+IN_FLIGHT_SECONDS = 120
+
+
+def key_lifetime():
+    return timedelta(hours=getattr(settings, "IDEMPOTENCY_KEY_HOURS", 24))
+
+
+class IdempotencyKey(models.Model):
+    """One Idempotency-Key of one caller, and the first answer to its request."""
+
+    principal = models.CharField(max_length=100)
+    key = models.CharField(max_length=MAX_KEY_LENGTH)
+    method = models.CharField(max_length=10)
+    path = models.CharField(max_length=2000)
+    fingerprint = models.CharField(max_length=64)
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField(db_index=True)
+    done = models.BooleanField(default=False)
+    status = models.PositiveSmallIntegerField(null=True)
+    content_type = models.CharField(max_length=200, blank=True)
+    body = models.BinaryField(default=b"")
+
+    class Meta:
+        app_label = "scoring"
+        constraints = [models.UniqueConstraint(fields=["principal", "key"], name="one_idempotency_key_per_caller")]
+
+    def __str__(self):
+        return f"{self.key} ({self.method} {self.path})"
+
+
+def purge_expired(now=None):
+    """Delete every key past its expiry; returns how many."""
+    deleted, _by_model = IdempotencyKey.objects.filter(expires_at__lte=now or timezone.now()).delete()
+    return deleted
+
+
+def _principal(request):
+    authorization = request.headers.get("Authorization")
+    if authorization:
+        return "auth:" + hashlib.sha256(authorization.encode()).hexdigest()
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return f"user:{user.pk}"
+    return "anonymous:" + hashlib.sha256(request.META.get("REMOTE_ADDR", "").encode()).hexdigest()
+
+
+def _refusal(status, message, retry_after=None):
+    response = JsonResponse({HEADER: [message]}, status=status)
+    if retry_after is not None:
+        response["Retry-After"] = str(retry_after)
+    return response
+
+
+def _replay(row):
+    response = HttpResponse(bytes(row.body), status=row.status, content_type=row.content_type or None)
+    response["Idempotent-Replayed"] = "true"
+    return response
+
+
+def _route_takes(request):
+    """True if an API view answers this method at this address (else its 404 or 405 comes
+    first, with a key or without)."""
+    try:
+        view = resolve(request.path_info).func
+    except Resolver404:
+        return False
+    actions = getattr(view, "actions", None)  # a viewset's routes: method -> action
+    if actions is not None:
+        return request.method.lower() in actions
+    view_class = getattr(view, "cls", None) or getattr(view, "view_class", None)
+    return view_class is None or hasattr(view_class, request.method.lower())
+
+
+def _storable(response):
+    return not response.streaming and response.status_code < 500 and response.status_code != 429
+
+
+class IdempotencyKeyMiddleware:
+    """Applies the Idempotency-Key rules above to every API write that carries the header."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        key = request.headers.get(HEADER)
+        if key is None or request.method not in WRITES or not request.path.startswith("/api/"):
+            return self.get_response(request)
+        if not _route_takes(request):
+            return self.get_response(request)  # its 404 or 405, as without a key
+        key = key.strip().strip('"')  # the draft's form is a quoted string; a bare one is taken too
+        if not 0 < len(key) <= MAX_KEY_LENGTH:
+            return _refusal(400, _("Give an Idempotency-Key of 1 to 255 characters."))
+        body = request.body
+        claim = {
+            "principal": _principal(request),
+            "key": key,
+            "method": request.method,
+            "path": request.get_full_path()[:2000],
+            "fingerprint": hashlib.sha256(body).hexdigest(),
+        }
+        row, refused = self._claim(claim)
+        if refused is not None:
+            return refused
+        try:
+            response, stored = self._run(request, body, row)
+        except BaseException:
+            IdempotencyKey.objects.filter(pk=row.pk, done=False).delete()
+            raise
+        if not stored:
+            IdempotencyKey.objects.filter(pk=row.pk, done=False).delete()  # free: a retry runs it
+        return response
+
+    def _claim(self, claim):
+        """The key, taken for this request in a transaction of its own; or the answer to give."""
+        now = timezone.now()
+        mine = IdempotencyKey.objects.filter(principal=claim["principal"], key=claim["key"])
+        with transaction.atomic():
+            mine.filter(expires_at__lte=now).delete()
+            mine.filter(done=False, created_at__lt=now - timedelta(seconds=IN_FLIGHT_SECONDS)).delete()
+            row, created = IdempotencyKey.objects.get_or_create(
+                principal=claim["principal"],
+                key=claim["key"],
+                defaults={**claim, "created_at": now, "expires_at": now + key_lifetime()},
+            )
+        if created:
+            return row, None
+        if (row.method, row.path, row.fingerprint) != (claim["method"], claim["path"], claim["fingerprint"]):
+            return row, _refusal(
+                422,
+                _(
+                    "This Idempotency-Key was used for another request (another body, method or address): use a new key."
+                ),
+            )
+        if not row.done:
+            return row, _refusal(
+                409, _("The first request with this Idempotency-Key is still running: try again shortly."), 1
+            )
+        return row, _replay(row)
+
+    def _run(self, request, body, row):
+        """The request and the key's answer in one transaction; a conflict runs it again."""
+        for attempt in range(1, retry.ATTEMPTS + 1):
+            request._stream = io.BytesIO(body)  # each run reads the body from its start
+            with transaction.atomic():
+                response = self.get_response(request)
+                conflict = getattr(response, "database_unavailable", None)
+                if conflict is not None and retry.is_conflict(conflict) and attempt < retry.ATTEMPTS:
+                    transaction.set_rollback(True)
+                elif _storable(response):
+                    IdempotencyKey.objects.filter(pk=row.pk).update(
+                        done=True,
+                        status=response.status_code,
+                        content_type=response.get("Content-Type", ""),
+                        body=bytes(response.content),
+                    )
+                    return response, True
+                else:
+                    transaction.set_rollback(True)  # a 5xx or 429 writes nothing
+                    return response, False
+            time.sleep(min(retry.MAX_PAUSE, retry.FIRST_PAUSE * 2 ** (attempt - 1)) * (0.5 + random.random()))
+        raise AssertionError("unreachable")  # pragma: no cover
