@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0010_match_without_a_vp_table'),
+        ('scoring', '0011_contestant_identity'),
     ]
 
     operations = [
