@@ -19,8 +19,8 @@ from audit.texts import shown
 from bridge.engine.contract import ContractError, ns_score, parse_contract
 from scoring import authority_settings
 from scoring.deadlines import deadline
-from scoring.identity import ContestantIdentity
 from scoring.idempotency import IdempotencyKey  # noqa: F401  (its model, registered with the app)
+from scoring.identity import ContestantIdentity
 from scoring.kinds import EventKind
 
 SEAT_CHOICES = [("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West"))]
