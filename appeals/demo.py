@@ -244,6 +244,8 @@ def _players_ruling(director):
         give=True,
         ruling_text="The claim stands: no normal line loses a trick.",
         outcome="result_stands",
+        # Asked for at the table, within the Law 92B period after the official score.
+        called_at=result.board.session.official_score_at + datetime.timedelta(minutes=10),
     )
 
 
