@@ -49,7 +49,6 @@ from appeals.models import (
     Recommendation,
 )
 from appeals.models import Body as AppealsBody
-from appeals.views import visible_appeals
 from rulings import selectors as rulings_selectors
 from scoring.api import call_service as _call
 from scoring.api_contract import Conflict, IdField
@@ -222,7 +221,7 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return Appeal.objects.none()
-        return selectors.for_api(visible_appeals(self.request.user).order_by("-lodged_at", "-pk"))
+        return selectors.for_api(selectors.visible_appeals(self.request.user).order_by("-lodged_at", "-pk"))
 
     def get_object(self):
         """The case if the caller sees it (404 otherwise). Who may take a step is the service's to

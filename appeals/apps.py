@@ -7,4 +7,4 @@ class AppealsConfig(AppConfig):
     verbose_name = _("Appeals")
 
     def ready(self):
-        from appeals import texts  # noqa: F401 - registers the app's stored texts (audit/texts.py)
+        from appeals import texts  # noqa: F401 - registers the app's stored texts (core/texts.py)

@@ -10,9 +10,10 @@ from django.utils import timezone
 
 from appeals import services
 from appeals.models import Concurrence
+from core import roles
 from rulings import services as rulings_services
 from rulings.models import Ruling
-from scoring import recalculation, roles
+from scoring import recalculation
 from scoring import services as scoring_services
 from scoring.models import Player, Result
 

@@ -10,7 +10,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from audit.texts import render
+from core.texts import render
 from rulings.models import SIDE_CHOICES, Ruling
 from scoring.models import Contestant, Player
 

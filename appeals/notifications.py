@@ -6,7 +6,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from appeals.models import Notification
-from audit.texts import split
+from core.texts import split
 
 
 def notify(users, appeal, text, now=None):

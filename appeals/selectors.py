@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from appeals.models import Appeal, AppealEvent, Body, BodyMember, Concurrence, Stage
 from audit.hints import Choice
+from core import policy
 from rulings.models import Ruling
 from scoring import reader
 from scoring.models import Contestant, Player, Session
@@ -22,6 +23,22 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser, User
 
     from scoring.models import Tournament
+
+
+def visible_appeals(user: User | AnonymousUser) -> QuerySet[Appeal]:
+    """Officials and auditors of the tournament see every case; an appeals member only the cases
+    they sit on; a player the cases of their own table (core.policy, "view_appeal")."""
+    return policy.visible(
+        user,
+        "view_appeal",
+        Appeal.objects.select_related(
+            "ruling__result__board__session__event__tournament",
+            "appellant",
+            "ruling__result__table",
+            "ruling__result__ns",
+            "ruling__result__ew",
+        ),
+    )
 
 
 def local_time(moment: datetime.datetime, tournament: Tournament) -> str:

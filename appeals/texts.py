@@ -1,4 +1,4 @@
-"""The appeals app's stored texts (see audit/texts.py): the notes of a case's timeline and the
+"""The appeals app's stored texts (see core/texts.py): the notes of a case's timeline and the
 notifications, each a code with its values, shown in the reader's language.
 
 Adding one: a code here with its message (named placeholders; ``formats`` for a value shown by
@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from appeals.models import AppealEvent, Body, Concurrence, Deposit, FurtherAppeal, Hearing, Outcome
 from appeals.terms import body_kind
-from audit.texts import Template, label, register
+from core.texts import Template, label, register
 from rulings.models import SIDE_CHOICES
 
 # A message of only values and punctuation joins parts the same way in every language: it is

@@ -10,7 +10,6 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Q
 from django.http import Http404, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -31,58 +30,21 @@ from appeals.models import (
     Outcome,
     Stage,
 )
+from core import policy, roles
 from rulings import selectors as rulings_selectors
 from rulings.models import Penalty, Ruling
-from scoring import roles
 from scoring import selectors as scoring_selectors
 from scoring.i18n import rank_preference
-from scoring.models import AuditorAssignment, Contestant, Player, TournamentOfficial
-
-
-def visible_appeals(user):
-    """Officials and auditors of the tournament see every case; an appeals member only the cases
-    they sit on; a player the cases of their own table."""
-    qs = Appeal.objects.select_related(
-        "ruling__result__board__session__event__tournament",
-        "appellant",
-        "ruling__result__table",
-        "ruling__result__ns",
-        "ruling__result__ew",
-    )
-    if user.is_superuser:
-        return qs
-    # One small subquery per reason to see a case: an OR over many-valued joins in one filter
-    # takes PostgreSQL far longer to plan than to run (issue #19).
-    tournament = "ruling__result__board__session__event__tournament"
-    staff = TournamentOfficial.objects.filter(
-        user=user, role__in=[roles.DIRECTOR, roles.CHIEF_DIRECTOR, roles.SCORER]
-    ).values("tournament")
-    entries = Contestant.objects.filter(Q(members__user=user) | Q(captain__user=user)).values("pk")
-    return qs.filter(
-        Q(**{f"{tournament}__in": staff})
-        | Q(**{f"{tournament}__authority__in": AuditorAssignment.objects.filter(user=user).values("authority")})
-        | Q(pk__in=selectors.cases_for_member(user).values("pk"))
-        | Q(ruling__result__ns__in=entries)
-        | Q(ruling__result__ew__in=entries)
-    )
-
-
-def _is_director(user, tournament):
-    return rulings_selectors.can_rule(user, tournament)
-
-
-def _is_chief(user, tournament):
-    return (
-        user.is_superuser
-        or TournamentOfficial.objects.filter(user=user, tournament=tournament, role=roles.CHIEF_DIRECTOR).exists()
-    )
+from scoring.models import Player
 
 
 @login_required
 def appeal_home(request):
     """The director's live list of appeal windows and open cases; a member's queue; a player's cases."""
     now = timezone.now()
-    tournaments = [t for t in scoring_selectors.visible_tournaments(request.user) if _is_director(request.user, t)]
+    tournaments = [
+        t for t in scoring_selectors.visible_tournaments(request.user) if policy.may(request.user, "lodge", t)
+    ]
     return render(
         request,
         "appeals/home.html",
@@ -93,7 +55,7 @@ def appeal_home(request):
             "queue": selectors.member_queue(request.user),
             "requests": my_cases.open_requests(tournaments),
             "notices": notifications.waiting_for(request.user),
-            "mine": visible_appeals(request.user).order_by("-lodged_at")[:100],
+            "mine": selectors.visible_appeals(request.user).order_by("-lodged_at")[:100],
         },
     )
 
@@ -133,7 +95,7 @@ class LodgeForm(forms.Form):
 @login_required
 def lodge(request, ruling_pk):
     ruling = get_object_or_404(rulings_selectors.visible_rulings(request.user), pk=ruling_pk)
-    if not _is_director(request.user, ruling.tournament):
+    if not policy.may(request.user, "lodge", ruling.tournament):
         return refused(request, _("An appeal is lodged through a director of the tournament (Law 92C)."))
     if request.method == "POST" and request.POST.get("action") == "extend":
         return _extend(request, ruling)
@@ -169,7 +131,7 @@ def lodge(request, ruling_pk):
             "event": board.session.event,
             "tournament": board.session.event.tournament,
             "deadline": ruling.appeal_deadline(),
-            "is_chief": _is_chief(request.user, board.session.event.tournament),
+            "is_chief": policy.may(request.user, "extend_period", board.session.event.tournament),
             "requests": ruling.appeal_requests.filter(state=AppealRequest.State.OPEN).select_related("player"),
         },
     )
@@ -279,7 +241,7 @@ def _form_errors(form, error):
 def case_for(request, pk):
     """The case if the reader sees it (404 otherwise)."""
     try:
-        return visible_appeals(request.user).get(pk=pk)
+        return selectors.visible_appeals(request.user).get(pk=pk)
     except Appeal.DoesNotExist:
         raise Http404 from None
 
@@ -314,7 +276,7 @@ def appeal_detail(request, pk):
         "result__board__session__event__tournament", "result__ns", "result__ew", "director"
     ).get(pk=appeal.ruling_id)
     board = ruling.result.board
-    is_director, is_chief = _is_director(user, tournament), _is_chief(user, tournament)
+    is_director, is_chief = policy.may(user, "lodge", tournament), policy.may(user, "body", tournament)
     parts = list(appeal.parts.all())
     law_waiting = [p for p in parts if p.kind == AppealPart.Kind.LAW and not p.outcome]
     further = FurtherAppeal.objects.filter(appeal=appeal).first()

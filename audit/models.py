@@ -13,7 +13,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from audit.texts import english, render
+from core.texts import english, render
 
 GENESIS = "0" * 64
 
@@ -55,7 +55,7 @@ class AuditEntry(models.Model):
     after = models.JSONField(_("after"), null=True, blank=True, encoder=DjangoJSONEncoder)
     channel = models.CharField(_("through"), max_length=10, choices=Channel.choices, default=Channel.OTHER)
     path = models.CharField(_("screen or API call"), max_length=300, blank=True)
-    # The summary as a code and its values (audit/texts.py), outside the hash: it is shown in
+    # The summary as a code and its values (core/texts.py), outside the hash: it is shown in
     # the reader's language only while its English reading is the hashed summary, so changing it
     # behind the application's back shows the summary as written, never another text.
     summary_code = models.CharField(max_length=60, blank=True, editable=False)

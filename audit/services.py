@@ -13,7 +13,7 @@ from audit import merkle, signing
 from audit.context import current
 from audit.merkle import Frontier
 from audit.models import GENESIS, AuditCheckpoint, AuditEntry, AuditHead, SignedTreeHead
-from audit.texts import split
+from core.texts import split
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser, User
@@ -43,7 +43,7 @@ def record(
     tournament: Model | int | None = None,
 ) -> AuditEntry:
     """Append one entry to the chain, in the caller's transaction: if the change rolls back, so
-    does its entry. ``summary`` is a text of an app's registry (audit/texts.py: stored in English,
+    does its entry. ``summary`` is a text of an app's registry (core/texts.py: stored in English,
     shown in the reader's language) or plain words."""
     summary, summary_code, summary_params = split(summary)
     head, _created = AuditHead.objects.select_for_update().get_or_create(pk=1)

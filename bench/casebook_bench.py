@@ -46,8 +46,9 @@ def build(cases):
     from django.contrib.auth import get_user_model
 
     from appeals import services as appeals
+    from core import roles
     from rulings import services as rulings
-    from scoring import roles, services
+    from scoring import services
 
     UTC = datetime.UTC
     authority = services.create_authority(name="Benchmark federation", code="bench-cb", time_zone="UTC")

@@ -187,7 +187,8 @@ def double_dummy_ruling(event):
 
 def bench_queues(args):
     from bench.db_bench import build_pairs_event
-    from scoring import dispatch, recalculation
+    from core import dispatch
+    from scoring import recalculation
     from scoring.models import Result
 
     event = build_pairs_event(args.pairs, args.boards, name="Queues")

@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "core",
     "audit",
     "scoring",
     "rulings",
@@ -81,7 +82,7 @@ MIDDLEWARE = [
     "scoring.idempotency.IdempotencyKeyMiddleware",
     # A change that met a concurrent one after every retry, or a database that does not answer:
     # 503 + Retry-After, never a 500; a read that lost its connection is run once more.
-    "scoring.retry.DatabaseTroubleMiddleware",
+    "core.retry.DatabaseTroubleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes requires: a locked-out login answers 429.

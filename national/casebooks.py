@@ -33,11 +33,10 @@ from django.utils.translation import gettext as _
 from appeals import terms
 from appeals.models import Appeal, Outcome
 from audit import services as audit
-from audit import texts
 from audit.hints import Choice
+from core import policy, texts
 from national import anonymise, precedents, selectors
 from national.models import Casebook, CasebookCase
-from scoring import roles
 from scoring.models import Contestant, Player
 from scoring.texts import score_words
 
@@ -45,7 +44,7 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
     from django.db.models import QuerySet
 
-    from audit.texts import Coded
+    from core.texts import Coded
     from national.anonymise import Anonymiser
     from rulings.models import Ruling, RulingCitation
     from scoring.models import RegulatingAuthority, Result
@@ -106,11 +105,7 @@ def text_field_labels() -> dict[str, str]:
 
 def can_edit(user: User, authority: RegulatingAuthority) -> bool:
     """Superusers, and the national auditors of ``authority``."""
-    if not user.is_authenticated:
-        return False
-    if user.is_superuser:
-        return True
-    return roles.NATIONAL_AUDITOR in roles.roles_of(user) and user.auditing.filter(authority=authority).exists()
+    return policy.may(user, "casebook", authority)
 
 
 def visible_casebooks(user: User) -> QuerySet[Casebook]:

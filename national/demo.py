@@ -10,10 +10,10 @@ from appeals import services as appeal_services
 from appeals.models import Appeal
 from bridge.auction import Auction, AuctionCall
 from bridge.deals import generate_deal
+from core import roles
 from national import casebooks
 from rulings import services as rulings_services
 from rulings.models import Ruling
-from scoring import roles
 from scoring import services as scoring_services
 from scoring.models import Event
 

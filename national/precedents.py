@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any
 from django.contrib.postgres.search import SearchVector
 from django.db import connection, transaction
 
+from core import dispatch
 from national import likeness
 from national.models import Casebook, PrecedentCase
 from rulings.models import Ruling
-from scoring import dispatch
 
 if TYPE_CHECKING:
     from national.models import CasebookCase

@@ -20,15 +20,15 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from audit.hints import Choice
+from core import dispatch
 from national import casebooks, pdf
 from national.book import render_book
 from national.models import Casebook, CasebookPrint
-from scoring import dispatch
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
-    from audit.texts import Coded
+    from core.texts import Coded
 
 log = logging.getLogger(__name__)
 

@@ -20,8 +20,8 @@ from django.utils.translation import gettext_lazy as _
 
 from appeals.models import Appeal, Outcome
 from audit.hints import Choice
+from core import policy, roles
 from rulings.models import Ruling, RulingCitation
-from scoring import roles
 from scoring.models import Event, Tournament
 
 if TYPE_CHECKING:
@@ -41,11 +41,7 @@ TOURNAMENT = "result__board__session__event__tournament"
 
 def is_national_reader(user: AnyUser) -> bool:
     """Superusers, and national auditors assigned to at least one regulating authority."""
-    if not user.is_authenticated:
-        return False
-    if user.is_superuser:
-        return True
-    return roles.NATIONAL_AUDITOR in roles.roles_of(user) and user.auditing.exists()
+    return policy.may(user, "national", None)
 
 
 def audited_tournaments(user: AnyUser) -> QuerySet[Tournament]:

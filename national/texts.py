@@ -1,4 +1,4 @@
-"""The national app's stored texts (see audit/texts.py): the audit trail's summaries of a
+"""The national app's stored texts (see core/texts.py): the audit trail's summaries of a
 casebook's steps, shown in the reader's language. A casebook's title is its editor's words,
 shown as written.
 
@@ -10,7 +10,7 @@ Greek (tests/national/test_stored_texts.py).
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
-from audit.texts import Template, register
+from core.texts import Template, register
 
 TEXTS = {
     "compiled": Template(ngettext_lazy("%(title)s: %(n)s case", "%(title)s: %(n)s cases", "n")),

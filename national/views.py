@@ -13,10 +13,10 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from appeals.models import Appeal, Outcome
+from core import csv_export
 from national import selectors
 from rulings import selectors as ruling_selectors
 from rulings.models import Ruling
-from scoring import csv_export
 from scoring import selectors as scoring_selectors
 from scoring.models import Tournament
 

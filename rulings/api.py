@@ -10,6 +10,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from core import policy
 from rulings import selectors, services
 from rulings.models import SIDE_CHOICES, LawEntry, Penalty, Ruling
 from scoring import selectors as scoring_selectors
@@ -155,7 +156,7 @@ class RulingInputSerializer(ScoreInputSerializer):
         user = self.context["request"].user
         if not scoring_selectors.visible_tournaments(user).filter(pk=result.board.session.event.tournament_id):
             raise serializers.ValidationError(_("There is no such result."), code="does_not_exist")  # 404
-        if not selectors.can_rule(user, result.board.session.event.tournament):
+        if not policy.may(user, "ruling", result.board.session.event.tournament):
             raise PermissionDenied(_("Only a director or chief director of this tournament records rulings."))
         return result
 
@@ -230,7 +231,7 @@ class RulingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         return Response(RulingSerializer(ruling).data, status=status.HTTP_201_CREATED)
 
     def _own(self, ruling):
-        if not selectors.can_rule(self.request.user, ruling.tournament):
+        if not policy.may(self.request.user, "ruling", ruling.tournament):
             raise PermissionDenied(_("Only a director or chief director of this tournament changes its rulings."))
 
     # Named "ruling-api-give": "ruling-give" is the ruling page's button (rulings/urls.py), and

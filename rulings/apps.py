@@ -8,11 +8,11 @@ class RulingsConfig(AppConfig):
 
     def ready(self):
         # Register the app's Celery tasks in every process (web too), so services can send them
-        # by name through scoring.dispatch without importing the tasks module.
+        # by name through core.dispatch without importing the tasks module.
         from . import (
             catalogue_audit,
             tasks,  # noqa: F401
-            texts,  # noqa: F401 - registers the app's stored texts (audit/texts.py)
+            texts,  # noqa: F401 - registers the app's stored texts (core/texts.py)
         )
 
         catalogue_audit.connect()  # the law catalogue and regulation clauses, audited (issue #30)

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from bridge.revokes import DefectiveTrickFacts, RevokeError, RevokeFacts, defective_trick_transfer, revoke_transfer
+from core import policy
 from rulings import revokes, selectors
 from rulings.models import Ruling, TrickRuling
 from scoring.i18n import rank_preference, translate
@@ -145,7 +146,7 @@ def _ruling(request, pk):
         ruling = selectors.ruling_detail(pk, request.user)
     except Ruling.DoesNotExist:
         raise Http404 from None
-    if not selectors.can_rule(request.user, ruling.board.session.event.tournament):
+    if not policy.may(request.user, "ruling", ruling.board.session.event.tournament):
         raise PermissionDenied(_("Only a director or chief director of this tournament records rulings."))
     return ruling
 

@@ -17,7 +17,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit import services as audit
-from audit import texts
 from audit.hints import Choice
 from bridge.auction import Auction
 from bridge.claims import aid_at, check_awarded, claim_position, entered_position, position_at
@@ -33,10 +32,10 @@ from bridge.revokes import (
     result_after,
     revoke_transfer,
 )
+from core import dispatch, texts
 from rulings import services
 from rulings.models import Ruling, TrickRuling
 from rulings.services import ruling_name
-from scoring import dispatch
 from scoring.deadlines import check_in_period
 from scoring.i18n import translate
 

@@ -5,16 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 
+from core import policy
 from rulings.models import Ruling
-from scoring import roles
-from scoring.models import AuditorAssignment, Contestant, TournamentOfficial
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser, User
 
-    from scoring.models import Board, Round, Session, Table, Tournament
+    from scoring.models import Board, Round, Session, Table
 
 AWAITING_RESULT = "awaiting_result"
 PER_PAGE = 50  # rows on a page of the rulings list and of the national search
@@ -22,35 +21,18 @@ PER_PAGE = 50  # rows on a page of the rulings list and of the national search
 
 def visible_rulings(user: User | AnonymousUser) -> QuerySet[Ruling]:
     """Officials and auditors see every ruling of their tournaments; a player only the rulings
-    at tables where they played."""
-    if not user.is_authenticated:
-        return Ruling.objects.none()
-    qs = Ruling.objects.select_related(
-        "board__session__event__tournament", "table", "result__table", "result__ns", "result__ew", "director"
-    )
-    if user.is_superuser:
-        return qs
+    at tables where they played (core.policy, "view_ruling")."""
     # Each reason to see a ruling is its own small subquery of ids. One filter joining the
     # officials, the auditors and both sides' members at once (an OR over four many-valued
     # joins) took PostgreSQL 10 to 40 ms to plan (by the load) for 1 to 6 ms to run, on every
     # page and API list of rulings.
-    tournament = "board__session__event__tournament"
-    entries = Contestant.objects.filter(members__user=user).values("pk")
-    return qs.filter(
-        Q(**{f"{tournament}__in": TournamentOfficial.objects.filter(user=user).values("tournament")})
-        | Q(**{f"{tournament}__authority__in": AuditorAssignment.objects.filter(user=user).values("authority")})
-        | Q(result__ns__in=entries)
-        | Q(result__ew__in=entries)
+    return policy.visible(
+        user,
+        "view_ruling",
+        Ruling.objects.select_related(
+            "board__session__event__tournament", "table", "result__table", "result__ns", "result__ew", "director"
+        ),
     )
-
-
-def can_rule(user: User | AnonymousUser, tournament: Tournament) -> bool:
-    """Directors and chief directors of the tournament record and give rulings."""
-    if user.is_superuser:
-        return True
-    return TournamentOfficial.objects.filter(
-        user=user, tournament=tournament, role__in=[roles.DIRECTOR, roles.CHIEF_DIRECTOR]
-    ).exists()
 
 
 def filtered_rulings(
@@ -162,17 +144,13 @@ def correction_chain(ruling: Ruling) -> list[Ruling]:
 
 def sessions_for_rulings(user: User | AnonymousUser) -> QuerySet[Session]:
     """The sessions a user may open rulings in (the jump form's choices)."""
-    from scoring.models import Session
+    from scoring.models import Session, Tournament
 
-    qs = Session.objects.select_related("event__tournament").order_by(
-        "-event__tournament__start_date", "event__name", "number"
+    return (
+        Session.objects.select_related("event__tournament")
+        .filter(event__tournament__in=policy.visible(user, "ruling", Tournament.objects.all()))
+        .order_by("-event__tournament__start_date", "event__name", "number")
     )
-    if user.is_superuser:
-        return qs
-    return qs.filter(
-        event__tournament__officials__user=user,
-        event__tournament__officials__role__in=[roles.DIRECTOR, roles.CHIEF_DIRECTOR],
-    ).distinct()
 
 
 def find_table(

@@ -1,4 +1,4 @@
-"""The rulings app's stored texts (see audit/texts.py): the audit trail's summaries of a ruling's
+"""The rulings app's stored texts (see core/texts.py): the audit trail's summaries of a ruling's
 steps, each a code with its values, shown in the reader's language.
 
 Adding one: a code here, ``texts.text("rulings.<code>", ...)`` where the service writes it, its
@@ -11,7 +11,7 @@ import re
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
-from audit.texts import Template, label, register, shown_sentences
+from core.texts import Template, label, register, shown_sentences
 from rulings.models import SIDE_CHOICES, Penalty, Ruling, TrickRuling
 from scoring.texts import moment, score_words
 
@@ -47,7 +47,7 @@ TEXTS = {
     ),
     # A revoke's, defective trick's or claim's ruling words (rulings/revokes.py), stored in English
     # in the ruling's text and rectification, which the director may add to: shown sentence by
-    # sentence (audit.texts.shown_sentences) in the reader's language.
+    # sentence (core.texts.shown_sentences) in the reader's language.
     "trick_claim": Template(
         ngettext_lazy(
             "Claim: %(tricks)s trick awarded to declarer (%(contract)s).",

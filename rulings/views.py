@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core import policy
 from rulings import selectors, services
 from rulings.forms import CorrectionForm, RulingForm, TableJumpForm
 from rulings.models import LawEntry, Penalty, Ruling
@@ -28,10 +29,11 @@ def _result_for(request, pk):
     )
 
 
-def _check_can_rule(user, tournament):
-    """Refuse anyone but the tournament's directors; for the rest of the request, dates and times
-    on the form are read and written in the tournament's time zone."""
-    if not selectors.can_rule(user, tournament):
+def _check_can_rule(user, tournament, action="ruling"):
+    """Refuse anyone the policy does not let take ``action`` (the tournament's directors); for
+    the rest of the request, dates and times on the form are read and written in the
+    tournament's time zone."""
+    if not policy.may(user, action, tournament):
         raise PermissionDenied(_("Only a director or chief director of this tournament records rulings."))
     timezone.activate(tournament.zone)
 
@@ -251,12 +253,12 @@ def _initial(ruling):
     return initial
 
 
-def _ruling_to_write(request, pk):
+def _ruling_to_write(request, pk, action="ruling"):
     try:
         ruling = selectors.ruling_detail(pk, request.user)
     except Ruling.DoesNotExist:
         raise Http404 from None
-    _check_can_rule(request.user, ruling.tournament)
+    _check_can_rule(request.user, ruling.tournament, action)
     return ruling
 
 
@@ -294,7 +296,7 @@ def ruling_edit(request, pk):
 @_in_tournament_zone
 def ruling_correct(request, pk):
     """Correct a ruling given (Law 82C, Law 79C): a new ruling that supersedes it, with a reason."""
-    earlier = _ruling_to_write(request, pk)
+    earlier = _ruling_to_write(request, pk, "correction")
     form = CorrectionForm(
         request.POST or None, request.FILES or None, initial=_initial(earlier), players=_players(earlier.result)
     )
@@ -363,7 +365,7 @@ def ruling_detail(request, pk):
             "event": board.session.event,
             "tournament": board.session.event.tournament,
             "diagram": _diagram(ruling),
-            "can_rule": selectors.can_rule(request.user, board.session.event.tournament),
+            "can_rule": policy.may(request.user, "ruling", board.session.event.tournament),
             "card_ranks": rank_preference(board.session.event.tournament),
             "versions": selectors.correction_chain(ruling),
             "zone_name": board.session.event.tournament.zone.key,
@@ -409,7 +411,7 @@ def ruling_give(request, pk):
         ruling = selectors.ruling_detail(pk, request.user)
     except Ruling.DoesNotExist:
         raise Http404 from None
-    if not selectors.can_rule(request.user, ruling.tournament):
+    if not policy.may(request.user, "ruling", ruling.tournament):
         raise PermissionDenied(_("Only a director or chief director of this tournament gives rulings."))
     try:
         services.give_ruling(ruling=ruling, by=request.user)

@@ -29,7 +29,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
-from scoring import retry
+from core import retry
 
 ERROR_SCHEMA = {
     "type": "object",

@@ -12,6 +12,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from core import policy
 from scoring import presets, services
 from scoring.api import call_service
 from scoring.authority_views import settings_rows
@@ -86,7 +87,7 @@ class AuthorityViewSet(
         return readable_authorities(self.request.user).order_by("name")
 
     def create(self, request, *args, **kwargs):
-        if not request.user.is_superuser:
+        if not policy.may(request.user, "settings", None):
             raise PermissionDenied(_("Only a superuser creates a regulating authority."))
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)

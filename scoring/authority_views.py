@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core import policy
 from scoring import authority_settings, presets, services, vp_scales
 from scoring.selectors import readable_authorities
 
@@ -107,7 +108,7 @@ def authority_settings_page(request, pk):
     """The settings, then the body's own victory-point scales; the superuser, who records the
     body's regulations, adds a scale here (``services.add_vp_scale``)."""
     authority = get_object_or_404(readable_authorities(request.user), pk=pk)
-    can_add_scale = request.user.is_superuser
+    can_add_scale = policy.may(request.user, "settings", authority)
     errors, posted = {}, {}
     if request.method == "POST":
         if not can_add_scale:

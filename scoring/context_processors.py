@@ -1,4 +1,4 @@
-from scoring.roles import ROLES, roles_of
+from core.roles import ROLES, roles_of
 
 
 def roles(request):

@@ -13,7 +13,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from bridge.deals import generate_deal, plausible_result
-from scoring import recalculation, roles, services
+from core import roles
+from scoring import recalculation, services
 from scoring.models import Event, RegulatingAuthority
 
 DEMO_AUTHORITY_CODE = "demo-nbf"

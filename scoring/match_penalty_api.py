@@ -12,6 +12,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from core import policy
 from scoring import selectors, services
 from scoring.api import call_service
 from scoring.api_contract import WholeNumberFilter
@@ -72,7 +73,7 @@ class MatchPenaltyFilter(filters.FilterSet):
 
 
 def _require_director(user, match):
-    if not selectors.can_direct(user, match.round.session.event.tournament):
+    if not policy.may(user, "match_penalty", match.round.session.event.tournament):
         raise PermissionDenied(_("Only a director or chief director of this tournament gives or withdraws a penalty."))
 
 

@@ -15,8 +15,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from audit.texts import shown
 from bridge.engine.contract import ContractError, ns_score, parse_contract
+from core.texts import shown
 from scoring import authority_settings
 from scoring.deadlines import deadline
 from scoring.idempotency import IdempotencyKey  # noqa: F401  (its model, registered with the app)

@@ -1,7 +1,8 @@
 from django.utils.translation import gettext_lazy as _
 from rest_framework import permissions
 
-from scoring import roles, selectors
+from core import policy, roles
+from scoring import selectors
 
 
 def tournament_of(obj):
@@ -35,7 +36,7 @@ class CompetitionRecordPermission(permissions.BasePermission):
             return False
         if request.method in permissions.SAFE_METHODS:
             return True
-        return user.is_superuser or bool(roles.roles_of(user) & roles.RECORD_WRITERS)
+        return user.is_superuser or bool(roles.roles_of(user) & policy.who_may("write_record"))
 
     def has_object_permission(self, request, view, obj):
         if request.method in permissions.SAFE_METHODS:

@@ -9,10 +9,9 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 
-from scoring import roles
+from core import policy
 from scoring.deadlines import deadline
 from scoring.models import (
-    AuditorAssignment,
     Board,
     Contestant,
     Event,
@@ -23,7 +22,6 @@ from scoring.models import (
     Session,
     Standing,
     Tournament,
-    TournamentOfficial,
 )
 
 if TYPE_CHECKING:
@@ -36,57 +34,17 @@ if TYPE_CHECKING:
 
 def visible_tournaments(user: AnyUser) -> QuerySet[Tournament]:
     """The tournaments ``user`` may read: those they officiate at, those under a body they
-    audit, and those they play in. Nothing for anyone else."""
-    if not user.is_authenticated:
-        return Tournament.objects.none()
-    qs = Tournament.objects.select_related("authority")
-    if user.is_superuser:
-        return qs
-    # One small subquery per reason to see it: an OR over three many-valued joins in one filter
-    # takes PostgreSQL far longer to plan than to run (the rulings list, issue #19).
-    return qs.filter(
-        Q(pk__in=TournamentOfficial.objects.filter(user=user).values("tournament"))
-        | Q(authority__in=AuditorAssignment.objects.filter(user=user).values("authority"))
-        | Q(pk__in=Contestant.objects.filter(members__user=user).values("event__tournament"))
-    )
+    audit, and those they play in (core.policy, "view_tournament"). Nothing for anyone else."""
+    return policy.visible(user, "view_tournament", Tournament.objects.select_related("authority"))
 
 
 def writable_tournaments(user: AnyUser) -> QuerySet[Tournament]:
-    """The tournaments whose record ``user`` may change: directors, chief directors and scorers
-    of that tournament."""
-    if not user.is_authenticated:
-        return Tournament.objects.none()
-    if user.is_superuser:
-        return Tournament.objects.all()
-    return Tournament.objects.filter(
-        pk__in=TournamentOfficial.objects.filter(user=user, role__in=roles.RECORD_WRITERS).values("tournament")
-    )
+    """The tournaments whose record ``user`` may change (core.policy, "write_record")."""
+    return policy.visible(user, "write_record", Tournament.objects.all())
 
 
 def can_write(user: AnyUser, tournament: Tournament) -> bool:
-    return writable_tournaments(user).filter(pk=tournament.pk).exists()
-
-
-def can_direct(user: AnyUser, tournament: Tournament) -> bool:
-    """A director's acts (a penalty against a team in a match): the superuser and the
-    tournament's directors and chief directors."""
-    from scoring import roles
-
-    return (
-        user.is_superuser
-        or tournament.officials.filter(user=user, role__in=[roles.DIRECTOR, roles.CHIEF_DIRECTOR]).exists()
-    )
-
-
-def can_choose_vp_scale(user: AnyUser, tournament: Tournament) -> bool:
-    """An event's victory-point scale (services.set_event_vp_scale): the superuser and the
-    tournament's chief directors and scorers."""
-    if not user.is_authenticated:
-        return False
-    return (
-        user.is_superuser
-        or tournament.officials.filter(user=user, role__in=[roles.CHIEF_DIRECTOR, roles.SCORER]).exists()
-    )
+    return policy.may(user, "write_record", tournament)
 
 
 def match_detail(match: Match) -> tuple[Match, list[MatchPenalty]]:
@@ -96,9 +54,7 @@ def match_detail(match: Match) -> tuple[Match, list[MatchPenalty]]:
 
 def sees_private_details(user: AnyUser, tournament: Tournament) -> bool:
     """Membership numbers and other personal data: officials and auditors, not players."""
-    if user.is_superuser:
-        return True
-    return tournament.officials.filter(user=user).exists() or tournament.authority.auditors.filter(user=user).exists()
+    return policy.may(user, "view_private_details", tournament)
 
 
 def tournament_events(tournament: Tournament) -> QuerySet[Event]:
@@ -298,7 +254,5 @@ def tournament_tree(pk: int | str) -> Tournament:
 
 def readable_authorities(user: AnyUser) -> QuerySet[RegulatingAuthority]:
     """The regulating authorities whose regulations ``user`` may read: every one for a
-    superuser, else those the user audits."""
-    if user.is_superuser:
-        return RegulatingAuthority.objects.all()
-    return RegulatingAuthority.objects.filter(pk__in=AuditorAssignment.objects.filter(user=user).values("authority"))
+    superuser, else those the user audits (core.policy, "view_settings")."""
+    return policy.visible(user, "view_settings", RegulatingAuthority.objects.all())

@@ -1,4 +1,4 @@
-"""The scoring app's stored texts (see audit/texts.py): the audit trail's summaries of results,
+"""The scoring app's stored texts (see core/texts.py): the audit trail's summaries of results,
 sessions and presets, and the words of a score as services write them ("weighted 60% +420 /
 40% -50", "redress (table ..., normal play ..., without the infraction ...)", "N-S ..., E-W
 ..."), shown in the reader's language.
@@ -21,7 +21,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, ngettext_lazy, pgettext
 
-from audit.texts import Template, label, register, shown
+from core.texts import Template, label, register, shown
 
 
 def moment(value):
@@ -185,7 +185,7 @@ TEXTS = {
     "event_vp_scale": Template(_("%(event)s: victory-point scale %(scale)s")),
     "vp_scale_added": Template(_("%(authority)s: victory-point scale %(scale)s added")),
     # What a score change says caused it, and why (ScoreChange.cause_label and .reason: stored in
-    # English, shown through audit.texts.shown).
+    # English, shown through core.texts.shown).
     "cause_ruling": Template(_("ruling %(number)s"), kind="score_cause"),
     "cause_decision": Template(_("appeal %(number)s decision"), kind="score_cause"),
     "cause_further": Template(_("appeal %(number)s further decision"), kind="score_cause"),

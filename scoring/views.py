@@ -7,7 +7,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from scoring import roles, selectors, services, vp_scales
+from core import policy, roles
+from scoring import selectors, services, vp_scales
 from scoring.i18n import rank_preference
 from scoring.models import Board, Contestant, Event, Match, MatchPenalty, MatchScore, Session
 
@@ -69,7 +70,7 @@ def event_detail(request, pk):
     """An event's sessions and contestants; at a team event scored in VPs, the scale in force,
     which the chief director or scorer may change here (``services.set_event_vp_scale``)."""
     event = _visible_event(request, pk)
-    can_choose = event.scored_in_vps and selectors.can_choose_vp_scale(request.user, event.tournament)
+    can_choose = event.scored_in_vps and policy.may(request.user, "choose_vp_scale", event.tournament)
     errors, posted = {}, {}
     if request.method == "POST":
         if not can_choose:
@@ -202,10 +203,7 @@ def board_detail(request, pk):
             "results": results,
             "frequencies": selectors.frequency_tables(results) if results else None,
             "pending": board.scored_version < board.score_version,
-            "can_rule": request.user.is_superuser
-            or board.session.event.tournament.officials.filter(
-                user=request.user, role__in=[roles.DIRECTOR, roles.CHIEF_DIRECTOR]
-            ).exists(),
+            "can_rule": policy.may(request.user, "ruling", board.session.event.tournament),
             "unit": selectors.score_unit(board.session.event),
         },
     )
@@ -234,7 +232,7 @@ def match_detail(request, pk):
         pk=pk,
     )
     tournament = match.round.session.event.tournament
-    can_direct = selectors.can_direct(request.user, tournament)
+    can_direct = policy.may(request.user, "match_penalty", tournament)
     errors, posted = {}, {}
     if request.method == "POST":
         if not can_direct:

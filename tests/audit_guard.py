@@ -53,8 +53,8 @@ ROOT = Path(__file__).resolve().parents[1]
 PROJECT = tuple(f"{ROOT / app}{os.sep}" for app in ("scoring", "rulings", "appeals", "national", "audit", "config"))
 TESTS = f"{ROOT / 'tests'}{os.sep}"
 # Frames that are not the caller: Django, the standard library's context managers, the retry
-# wrapper (a service's transaction is the service's, not scoring.retry's), this module.
-PLUMBING = ("django.", "contextlib", "scoring.retry", __name__, "functools")
+# wrapper (a service's transaction is the service's, not core.retry's), this module.
+PLUMBING = ("django.", "contextlib", "core.retry", __name__, "functools")
 
 _state = threading.local()
 offences = []

@@ -15,8 +15,9 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import close_old_connections, connection
 
+from core import roles
 from rulings import services as rulings_services
-from scoring import roles, services
+from scoring import services
 from scoring.models import Event, RecalculationRequest
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -148,7 +148,7 @@ def test_the_notices_on_the_appeals_page_cost_the_same_however_many(sized_world)
     queries per notice (issue #19: seven more queries a notice on an appeals member's page)."""
     from appeals.models import Appeal
     from appeals.notifications import notify
-    from audit import texts
+    from core import texts
 
     user = sized_world.users["appeals"]
     page = Client()

@@ -20,8 +20,9 @@ from appeals.models import AuthorityTerm
 from audit.models import AuditEntry
 from bridge.diagrams import hand_diagram_svg
 from bridge.lin import parse_lin
+from core import roles
 from rulings import services as rulings_services
-from scoring import reader, recalculation, roles
+from scoring import reader, recalculation
 from scoring import services as scoring_services
 from scoring.models import AuthoritySetting
 from tests.appeals.conftest import POSTED, at, case  # noqa: F401 - case is a fixture

@@ -236,7 +236,7 @@ def summary_code(action, summary):
 
 def _checked(found, stored):
     """The code and values if they say what was stored (in English), else None."""
-    from audit.texts import english
+    from core.texts import english
 
     if found is None:
         return None

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime
 from collections import Counter
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -19,18 +18,15 @@ from appeals.models import (
     Outcome,
 )
 from audit import services as audit
-from audit import texts
 from audit.hints import Choice
+from core import policy, roles, texts
 from rulings import services as rulings_services
 from rulings.models import Ruling
 from rulings.services import build_adjusted_score
-from scoring import roles
 from scoring import services as scoring_services
 from scoring.models import (
     Adjustment,
-    AuditorAssignment,
     EffectiveScore,
-    TournamentOfficial,
 )
 
 if TYPE_CHECKING:
@@ -38,7 +34,7 @@ if TYPE_CHECKING:
     from django.db.models import Model
 
     from appeals.models import Body
-    from audit.texts import Coded
+    from core.texts import Coded
     from scoring.models import Tournament
 
 Action = AppealEvent.Action
@@ -146,26 +142,22 @@ def _require_open(appeal: Appeal) -> None:
         )
 
 
-def _is_official(user: User, tournament: Tournament, role_names: Iterable[str]) -> bool:
-    return (
-        user.is_superuser
-        or TournamentOfficial.objects.filter(user=user, tournament=tournament, role__in=role_names).exists()
-    )
-
-
 def _deny(message: str) -> NoReturn:
     """The person may not take this step: refused with the reason (the API answers 403, the page
-    shows the reason). Every step decides this itself, so page and API cannot disagree."""
+    shows the reason). Every step decides this itself, through core.policy, so page and API
+    cannot disagree."""
     raise PermissionDenied(message)
 
 
-def _require_director(user: User, tournament: Tournament, what: str) -> None:
-    if not _is_official(user, tournament, DIRECTORS):
+def _require_director(user: User, action: str, tournament: Tournament, what: str) -> None:
+    """``action``'s rule (a director's step, core.policy) or refused as not a director."""
+    if not policy.may(user, action, tournament):
         _deny(_("%(user)s is not a director of %(t)s: %(what)s") % {"user": user, "t": tournament, "what": what})
 
 
-def _require_chief(user: User, tournament: Tournament, what: str) -> None:
-    if not _is_official(user, tournament, (roles.CHIEF_DIRECTOR,)):
+def _require_chief(user: User, action: str, tournament: Tournament, what: str) -> None:
+    """``action``'s rule (the director in charge's step, core.policy) or refused."""
+    if not policy.may(user, action, tournament):
         _deny(
             _("Only the director in charge of %(t)s %(what)s; %(user)s is not.")
             % {"t": tournament, "what": what, "user": user}
@@ -178,10 +170,9 @@ def _require_text(field: str, text: str, message: str) -> str:
     return text.strip()
 
 
-def _require_sitting(body: Body, user: User, what: str) -> None:
-    if user.is_superuser and not body.members.filter(user=user).exists():
-        return
-    if not body.sitting().filter(user=user).exists():
+def _require_sitting(body: Body, user: User, action: str, what: str) -> None:
+    """``action``'s rule (a step of the members sitting on ``body``, core.policy) or refused."""
+    if not policy.may(user, action, body):
         _deny(
             _("Only a member sitting on the %(body)s %(what)s; %(user)s does not sit on it.")
             % {"body": body.get_kind_display().lower(), "what": what, "user": user}
@@ -190,10 +181,7 @@ def _require_sitting(body: Body, user: User, what: str) -> None:
 
 def _require_director_or_sitting(user: User, appeal: Appeal, what: str) -> None:
     """A director of the tournament, or a member sitting on the case (its scribe)."""
-    if _is_official(user, appeal.tournament, DIRECTORS):
-        return
-    body = appeal.body()
-    if body is not None and body.sitting().filter(user=user).exists():
+    if policy.may(user, "hearing_record", appeal):
         return
     _deny(
         _("Only a director of %(t)s or a member sitting on the case %(what)s; %(user)s is neither.")
@@ -202,7 +190,7 @@ def _require_director_or_sitting(user: User, appeal: Appeal, what: str) -> None:
 
 
 def _require_national_officer(user: User, tournament: Tournament) -> None:
-    if not (user.is_superuser or AuditorAssignment.objects.filter(user=user, authority=tournament.authority).exists()):
+    if not policy.may(user, "national_body", tournament):
         _deny(_("The regulating authority (%(body)s) forms its own appeals body.") % {"body": tournament.authority})
 
 

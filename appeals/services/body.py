@@ -22,7 +22,6 @@ from appeals.models import (
 from appeals.notifications import notify
 from appeals.services._common import (
     Action,
-    _is_official,
     _lock,
     _log,
     _refuse,
@@ -34,11 +33,10 @@ from appeals.services._common import (
     advance,
     setting,
 )
-from audit import texts
 from audit.hints import Choice
-from scoring import roles
+from core import policy, texts
+from core.retry import atomic_with_retry
 from scoring.models import Player
-from scoring.retry import atomic_with_retry
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -133,7 +131,7 @@ def constitute_body(
     appeal = _lock(appeal)
     tournament = appeal.tournament
     if stage == Stage.EVENT:
-        _require_chief(by, tournament, _("forms the body that hears an appeal"))
+        _require_chief(by, "body", tournament, _("forms the body that hears an appeal"))
         _require_open(appeal)
         regulated = setting(tournament, "appeals_body")
         kind = kind or (Body.Kind.DIRECTOR_IN_CHARGE if regulated == "none" else regulated)
@@ -193,7 +191,7 @@ def appoint_member(
     )
     appeal = _lock(body.appeal)
     if body.stage == Stage.EVENT:
-        _require_chief(by, appeal.tournament, _("forms the body that hears an appeal"))
+        _require_chief(by, "body", appeal.tournament, _("forms the body that hears an appeal"))
         _require_open(appeal)
     else:
         _require_national_officer(by, appeal.tournament)
@@ -207,7 +205,7 @@ def appoint_member(
         )
     if chair and body.sitting().filter(is_chair=True).exists():
         _refuse("chair", _("%(c)s already chairs this body.") % {"c": body.sitting().get(is_chair=True)})
-    if body.is_director_in_charge and not _is_official(user, appeal.tournament, (roles.CHIEF_DIRECTOR,)):
+    if body.is_director_in_charge and not policy.may(user, "hear_alone", appeal.tournament):
         _refuse(
             "user",
             _("Only the director in charge of %(t)s %(what)s; %(user)s is not.")

@@ -48,19 +48,18 @@ from appeals.services._common import (
 )
 from appeals.services.lodging import _forfeit
 from appeals.texts import moment_param
-from audit import texts
 from audit.hints import Choice
+from core import roles, texts
+from core.retry import atomic_with_retry, run_with_retry
 from rulings import services as rulings_services
 from rulings.models import Ruling
-from scoring import roles
 from scoring import services as scoring_services
 from scoring.models import Adjustment, EffectiveScore, Match, TournamentOfficial
-from scoring.retry import atomic_with_retry, run_with_retry
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
-    from audit.texts import Coded
+    from core.texts import Coded
 
 # --- Decisions ---------------------------------------------------------------------------------
 
@@ -116,7 +115,7 @@ def decide_law_part(
     now = now or timezone.now()
     part = AppealPart.objects.select_for_update().get(pk=part.pk)
     appeal = _lock(part.appeal)
-    _require_chief(by, appeal.tournament, _("decides a part about law or regulation (Law 93B1)"))
+    _require_chief(by, "law_part", appeal.tournament, _("decides a part about law or regulation (Law 93B1)"))
     _require_open(appeal)
     if part.kind != AppealPart.Kind.LAW:
         _refuse("part", _("This part is about facts or judgement: the body decides it, not the director alone."))
@@ -169,6 +168,7 @@ def appeal_law_decision(*, part: AppealPart, by: User, now: datetime.datetime | 
     appeal = _lock(part.appeal)
     _require_director(
         by,
+        "appeal_law_decision",
         appeal.tournament,
         _("a director takes the director in charge's decision to the body for the appellants (Law 93B1)."),
     )
@@ -223,7 +223,7 @@ def decide_appeal(
     appeal = _lock(appeal)
     body = appeal.body()
     if body is not None:
-        _require_sitting(body, by, _("records its decision"))
+        _require_sitting(body, by, "decision", _("records its decision"))
     _require_open(appeal)
     outcome = _outcome(outcome)
     reasons = _require_text("reasons", reasons, _("Give the reasons for the decision."))
@@ -314,11 +314,11 @@ def find_without_merit(
         _refuse("state", _("The appeal was already found without merit."))
     body = appeal.body()
     if body is not None and body.members.filter(user=by).exists():
-        _require_sitting(body, by, _("judges the appeal's merit"))
+        _require_sitting(body, by, "decision", _("judges the appeal's merit"))
     elif body is None or body.is_director_in_charge or appeal.decided_by_id == by.pk:
-        _require_chief(by, appeal.tournament, _("judges the merit of an appeal he decided"))
+        _require_chief(by, "merit_alone", appeal.tournament, _("judges the merit of an appeal he decided"))
     else:  # a body decided it: the chief director who did not sit on it is refused, like anyone else
-        _require_sitting(body, by, _("judges the appeal's merit"))
+        _require_sitting(body, by, "decision", _("judges the appeal's merit"))
     reasons = _require_text("reasons", reasons, _("Give the reasons: the appellants will read them."))
     sanction = setting(appeal.tournament, "without_merit_sanction")
     applied = []
@@ -396,7 +396,7 @@ def _penalise(appeal: Appeal, amount: str | int | Decimal, *, by: User, reasons:
             penalty=penalties,
             outside_agency=current.outside_agency if current else False,
             description=current.description if current else "",
-            # In English, read back into each reader's language where it is shown (audit.texts.shown).
+            # In English, read back into each reader's language where it is shown (core.texts.shown).
             reason=texts.text("appeals.without_merit_reason", r=reasons).english(),
             cause_type="decision",
             cause_id=appeal.pk,
@@ -442,7 +442,7 @@ def record_recommendation(
     body = appeal.body()
     if body is None or body.is_director_in_charge:
         _refuse("body", _("Only an appeals body recommends to the director in charge."))
-    _require_sitting(body, by, _("recommends to the director in charge"))
+    _require_sitting(body, by, "recommendation", _("recommends to the director in charge"))
     if about not in Recommendation.About.values:
         _refuse("about", _("A recommendation is about law or regulation, or about disciplinary powers (Law 91)."))
     text = _require_text("text", text, _("Write what the body recommends."))
@@ -475,7 +475,7 @@ def respond_to_recommendation(
     now = now or timezone.now()
     recommendation = Recommendation.objects.select_for_update().get(pk=recommendation.pk)
     appeal = _lock(recommendation.appeal)
-    _require_chief(by, appeal.tournament, _("answers the body's recommendation"))
+    _require_chief(by, "respond", appeal.tournament, _("answers the body's recommendation"))
     if recommendation.accepted is not None:
         _refuse("accepted", _("The director already answered this recommendation."))
     if score_kind and not accepted:

@@ -31,10 +31,10 @@ from appeals.services._common import (
     _settle_ruling,
     setting,
 )
-from audit import texts
 from audit.hints import Choice
+from core import texts
+from core.retry import atomic_with_retry
 from rulings.services import build_adjusted_score
-from scoring.retry import atomic_with_retry
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -61,7 +61,9 @@ def lodge_further_appeal(
     appeal = _lock(appeal)
     tournament = appeal.tournament
     if origin == FurtherAppeal.Origin.PLAYER:  # the person first: a refused one learns nothing of the case
-        _require_director(by, tournament, _("a further appeal is lodged through a director (Law 92C)."))
+        _require_director(
+            by, "further_appeal", tournament, _("a further appeal is lodged through a director (Law 92C).")
+        )
     mode = setting(tournament, "further_appeal")
     if mode not in ("binding", "advisory"):
         _refuse(
@@ -88,13 +90,15 @@ def lodge_further_appeal(
                 % {"when": selectors.local_time(deadline, tournament)},
             )
     elif origin == FurtherAppeal.Origin.DIRECTOR:
-        _require_director(by, tournament, _("only a director refers a case to the regulating authority."))
+        _require_director(
+            by, "further_appeal", tournament, _("only a director refers a case to the regulating authority.")
+        )
         player = None
     elif origin == FurtherAppeal.Origin.BODY:
         body = appeal.body()
         if body is None or body.is_director_in_charge:
             _refuse("origin", _("No appeals body sits on this case."))
-        _require_sitting(body, by, _("refers the case to the regulating authority"))
+        _require_sitting(body, by, "refer_further", _("refers the case to the regulating authority"))
         player = None
     else:
         _refuse("origin", _("A further appeal comes from a player, the director or the body."))
@@ -152,7 +156,7 @@ def decide_further_appeal(
     reasons = _require_text("reasons", reasons, _("Give the reasons for the decision."))
     body = appeal.body(Stage.FURTHER)
     require_constituted(body)
-    _require_sitting(body, by, _("records its decision"))
+    _require_sitting(body, by, "decision", _("records its decision"))
     _check_votes(body, outcome, now=now)
     _check_score_for(outcome, score_kind)
     if further.binding:

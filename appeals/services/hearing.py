@@ -32,9 +32,9 @@ from appeals.services._common import (
     advance,
 )
 from appeals.texts import moment_param
-from audit import texts
 from audit.hints import Choice
-from scoring.retry import atomic_with_retry
+from core import texts
+from core.retry import atomic_with_retry
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -59,7 +59,7 @@ def schedule_hearing(
     be decided before the next session starts."""
     now = now or timezone.now()
     appeal = _lock(appeal)
-    _require_director(by, appeal.tournament, _("a director schedules the hearing."))
+    _require_director(by, "hearing", appeal.tournament, _("a director schedules the hearing."))
     _require_open(appeal)
     body = appeal.body()
     lifecycle.check(appeal, Step.SCHEDULE)

@@ -43,11 +43,11 @@ from appeals.services._common import (
 )
 from appeals.texts import moment_param
 from audit import services as audit
-from audit import texts
 from audit.hints import Choice
+from core import policy, texts
+from core.retry import atomic_with_retry
 from rulings.models import Ruling
-from scoring.models import AuditorAssignment, Tournament
-from scoring.retry import atomic_with_retry
+from scoring.models import Tournament
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -183,7 +183,7 @@ def lodge_appeal(
         .get(pk=ruling.pk)
     )
     tournament = ruling.tournament
-    _require_director(by, tournament, _("an appeal is lodged through a director of the tournament (Law 92C)."))
+    _require_director(by, "lodge", tournament, _("an appeal is lodged through a director of the tournament (Law 92C)."))
     _require_appealable(ruling)
     grounds = _require_text("grounds", grounds, _("Write the grounds of the appeal in the appellants' words."))
     cleaned_parts = _parts(parts, grounds)
@@ -257,7 +257,7 @@ def extend_deadline(
     the Law 92B period has run, for a stated reason."""
     now = now or timezone.now()
     tournament = ruling.tournament
-    _require_chief(by, tournament, _("extends the appeal period"))
+    _require_chief(by, "extend_period", tournament, _("extends the appeal period"))
     reason = _require_text("reason", reason, _("Say why the appeal period is extended."))
     if until is None or timezone.is_naive(until):
         _refuse("until", _("Give the time the extension ends, with its time zone."))
@@ -298,7 +298,7 @@ def record_concurrence(
     "in_writing", or "deemed" for an absent partner where the regulations deem agreement."""
     now = now or timezone.now()
     appeal = _lock(appeal)
-    _require_director(by, appeal.tournament, _("a director records the players' concurrence (Law 92D)."))
+    _require_director(by, "concurrence", appeal.tournament, _("a director records the players' concurrence (Law 92D)."))
     _require_open(appeal)
     if how not in (Concurrence.How.IN_PERSON, Concurrence.How.IN_WRITING, Concurrence.How.DEEMED):
         _refuse("how", _("Say how the player agreed: in person, in writing, or deemed (absent)."))
@@ -360,7 +360,7 @@ def record_statement(
     """Replace the appellants' grounds and/or the respondents' statement, until they are locked."""
     now = now or timezone.now()
     appeal = _lock(appeal)
-    _require_director(by, appeal.tournament, _("a director records and locks the statements."))
+    _require_director(by, "statements", appeal.tournament, _("a director records and locks the statements."))
     if appeal.statements_locked_at:
         field = "grounds" if grounds is not None else "respondents_statement"
         _refuse(
@@ -390,7 +390,7 @@ def lock_statements(
     """Lock the statements once a player (or captain) of each side at the table agrees them."""
     now = now or timezone.now()
     appeal = _lock(appeal)
-    _require_director(by, appeal.tournament, _("a director records and locks the statements."))
+    _require_director(by, "statements", appeal.tournament, _("a director records and locks the statements."))
     if appeal.statements_locked_at:
         _refuse("statements", _("The statements are already locked."))
     sides = {selectors.side_of(player, appeal.ruling) for player in agreed_by}
@@ -409,7 +409,7 @@ def unlock_statements(*, appeal: Appeal, by: User, reason: str, now: datetime.da
     turned out to be wrong, say); both sides then agree them again."""
     now = now or timezone.now()
     appeal = _lock(appeal)
-    _require_chief(by, appeal.tournament, _("unlocks agreed statements"))
+    _require_chief(by, "unlock_statements", appeal.tournament, _("unlocks agreed statements"))
     _require_open(appeal)
     if not appeal.statements_locked_at:
         _refuse("statements", _("The statements are not locked."))
@@ -463,11 +463,9 @@ def record_deposit(
 def _require_deposit_handler(by: User, appeal: Appeal, stage: Choice) -> None:
     """A director of the tournament handles a deposit; a further appeal's, also the regulating
     authority's national officer."""
-    if stage == Stage.FURTHER and (
-        by.is_superuser or AuditorAssignment.objects.filter(user=by, authority=appeal.tournament.authority).exists()
-    ):
+    if stage == Stage.FURTHER and policy.may(by, "national_body", appeal.tournament):
         return
-    _require_director(by, appeal.tournament, _("a director of the tournament handles the deposit."))
+    _require_director(by, "deposit", appeal.tournament, _("a director of the tournament handles the deposit."))
 
 
 def _held(deposit: Deposit) -> Deposit:
@@ -527,7 +525,7 @@ def request_withdrawal(
     """The appellants ask to withdraw; the case stays open, as the body may still hear it."""
     now = now or timezone.now()
     appeal = _lock(appeal)
-    _require_director(by, appeal.tournament, _("a director records the appellants' request to withdraw."))
+    _require_director(by, "withdrawal", appeal.tournament, _("a director records the appellants' request to withdraw."))
     _require_open(appeal)
     if appeal.origin == Appeal.Origin.DIRECTOR:
         _refuse("player", _("The director referred this case: the players cannot withdraw it."))
@@ -557,9 +555,9 @@ def accept_withdrawal(*, appeal: Appeal, by: User, now: datetime.datetime | None
     lifecycle.check(appeal, Step.WITHDRAW)
     body = appeal.body()
     if body is not None and body.sitting().exists():
-        _require_sitting(body, by, _("lets the appellants withdraw"))
+        _require_sitting(body, by, "decision", _("lets the appellants withdraw"))
     else:
-        _require_chief(by, appeal.tournament, _("lets the appellants withdraw before a body sits"))
+        _require_chief(by, "withdraw_unheard", appeal.tournament, _("lets the appellants withdraw before a body sits"))
     advance(appeal, Step.WITHDRAW, action=Action.WITHDRAWN, by=by, at=now)
     _settle_ruling(appeal.ruling)
     return appeal
@@ -629,7 +627,7 @@ def lodge_requested(*, request: AppealRequest, by: User, now: datetime.datetime 
         AppealRequest.objects.select_for_update(of=("self",)).select_related("ruling", "player").get(pk=request.pk)
     )
     _require_director(
-        by, request.ruling.tournament, _("an appeal is lodged through a director of the tournament (Law 92C).")
+        by, "lodge", request.ruling.tournament, _("an appeal is lodged through a director of the tournament (Law 92C).")
     )
     if request.state != AppealRequest.State.OPEN:
         _refuse("request", _("This request was already %(state)s.") % {"state": request.get_state_display()})
@@ -653,7 +651,7 @@ def decline_request(
     """A director declines a player's request to appeal, saying why (the player reads it)."""
     now = now or timezone.now()
     request = AppealRequest.objects.select_for_update(of=("self",)).select_related("ruling").get(pk=request.pk)
-    _require_director(by, request.ruling.tournament, _("a director answers a request to appeal."))
+    _require_director(by, "lodge", request.ruling.tournament, _("a director answers a request to appeal."))
     if request.state != AppealRequest.State.OPEN:
         _refuse("request", _("This request was already %(state)s.") % {"state": request.get_state_display()})
     request.note = _require_text("reason", reason, _("Say why the request is declined: the player reads it."))

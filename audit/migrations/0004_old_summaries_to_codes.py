@@ -2,11 +2,11 @@
 results, sessions, presets, casebooks) read back into a code and its values, so they are shown
 in the reader's language too. What is hashed does not change: the code goes beside it, and a
 summary is converted only when its code says exactly the hashed text in English
-(audit.texts.read_back); anything else stays as written."""
+(core.texts.read_back); anything else stays as written."""
 
 from django.db import migrations
 
-# The app whose registry (audit/texts.py) holds the codes of an action, by the action's first word.
+# The app whose registry (core/texts.py) holds the codes of an action, by the action's first word.
 APPS = {
     "appeal": "appeals",
     "appeal_request": "appeals",
@@ -20,7 +20,7 @@ APPS = {
 
 
 def forwards(apps, schema_editor):
-    from audit.texts import REGISTRY, read_back
+    from core.texts import REGISTRY, read_back
 
     AuditEntry = apps.get_model("audit", "AuditEntry")
     codes = {}

@@ -9,10 +9,10 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from audit import services as audit
-from audit import texts
+from core import texts
+from core.retry import atomic_with_retry
 from rulings.models import Ruling, RulingAttachment
 from rulings.services.common import ruling_name
-from scoring.retry import atomic_with_retry
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.core.exceptions import ValidationError
 
-from audit import texts
+from core import texts
 from rulings.models import Ruling
 from scoring.models import Tournament
 

@@ -11,8 +11,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit import services as audit
-from audit import texts
 from audit.hints import Choice
+from core import texts
+from core.retry import atomic_with_retry
 from rulings.models import Ruling, RulingRevision
 from rulings.services.citations import cite_laws
 from rulings.services.common import REVISED_FIELDS, jsonable, ruling_name, snapshot
@@ -20,7 +21,6 @@ from rulings.services.effect import apply_rulings
 from rulings.services.form import rule
 from rulings.services.scores import set_outcome
 from scoring import reader
-from scoring.retry import atomic_with_retry
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

@@ -11,14 +11,13 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from audit import services as audit
-from audit import texts
 from bridge import deals
 from bridge.deals import DealError, parse_deal
+from core import dispatch, texts
+from core.retry import atomic_with_retry
 from rulings.models import Ruling
 from rulings.services.common import full_save, ruling_name
-from scoring import dispatch
 from scoring.i18n import translate
-from scoring.retry import atomic_with_retry
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

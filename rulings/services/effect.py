@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from audit import texts
+from core import texts
 from rulings.models import Penalty, Ruling
 from rulings.services.common import penalty_errors
 from scoring import services as scoring_services

@@ -10,8 +10,9 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from audit import services as audit
-from audit import texts
 from audit.hints import Choice
+from core import texts
+from core.retry import atomic_with_retry
 from rulings.models import Penalty, Ruling
 from rulings.services.citations import cite_laws
 from rulings.services.common import full_save, jsonable, penalty_errors, ruling_name, snapshot
@@ -22,7 +23,6 @@ from rulings.services.poll import record_poll
 from rulings.services.record import check_screens, link_result, record_ruling
 from rulings.services.scores import set_outcome
 from scoring.models import Result
-from scoring.retry import atomic_with_retry
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

@@ -11,12 +11,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit import services as audit
-from audit import texts
+from core import texts
+from core.retry import atomic_with_retry, run_with_retry
 from rulings.models import Ruling, RulingRevision
 from rulings.services.common import jsonable, ruling_name, snapshot
 from rulings.services.effect import apply_rulings, rulings_in_force
 from rulings.services.record import link_result
-from scoring.retry import atomic_with_retry, run_with_retry
 from scoring.texts import moment_param
 
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ def give_ruling(*, ruling: Ruling, by: User, at: datetime.datetime | None = None
     reason = ruling.ruling_text
     if earlier is not None:
         _supersede(earlier, by=by, correction=ruling)
-        # In English, read back into the reader's language where it is shown (audit.texts.shown).
+        # In English, read back into the reader's language where it is shown (core.texts.shown).
         reason = texts.text(
             "rulings.correction_reason",
             correction=ruling_name(ruling),

@@ -17,7 +17,6 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from audit import services as audit
-from audit import texts
 from bridge.auction import Auction, AuctionCall, check_play
 from bridge.deals import DealError, next_seat, parse_deal
 from bridge.irregularities import (
@@ -42,6 +41,7 @@ from bridge.play_irregularities import (
     premature_play,
     trick_leaders,
 )
+from core import texts
 from rulings.models import Ruling
 from rulings.services.common import edition_in_force, full_save, ruling_name
 from scoring.i18n import translate

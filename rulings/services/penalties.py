@@ -11,13 +11,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit import services as audit
-from audit import texts
 from audit.hints import Choice
+from core import texts
+from core.retry import atomic_with_retry
 from rulings.models import Penalty, Ruling
 from rulings.services.common import full_save, ruling_name
 from rulings.services.effect import apply_rulings, sync_match_penalties
 from scoring import services as scoring_services
-from scoring.retry import atomic_with_retry
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

@@ -11,14 +11,14 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from audit import services as audit
-from audit import texts
 from audit.hints import Choice
+from core import texts
+from core.retry import atomic_with_retry
 from rulings.models import Ruling
 from rulings.services.citations import cite_laws
 from rulings.services.common import full_save, ruling_name, snapshot
 from scoring.deadlines import check_in_period
 from scoring.models import Result, Tournament
-from scoring.retry import atomic_with_retry
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

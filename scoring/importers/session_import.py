@@ -25,13 +25,13 @@ from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
 
 from audit import services as audit
-from audit import texts
 from bridge.bridgemate import read_bws
 from bridge.interchange import Identity, butler_rounding_of, decode, identify, name_of, scoring_label
 from bridge.lin import looks_like_lin, session_from_lin
 from bridge.messages import MessageError
 from bridge.pbn import parse_pbn, session_from_pbn
 from bridge.usebio import parse_usebio
+from core import texts
 from scoring import services
 from scoring.i18n import translate
 from scoring.models import Board, Contestant, Event, Match, Result, Round, Section, Session

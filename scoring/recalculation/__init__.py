@@ -18,7 +18,7 @@ scores can still reference them), then the event (``rescore_event``, in a transa
 own), then the audit head (``audit.services.record``, always last). A service that took a
 result before its board would deadlock with ``rescore_board``, which holds the board while
 its new board scores' foreign keys wait for the results. Each of these transactions is also
-retried when the database aborts it for a conflict anyway (``scoring.retry``).
+retried when the database aborts it for a conflict anyway (``core.retry``).
 
 The package by concern: ``queue`` (locks, requests, tasks, the sweep), ``board`` (one board
 scored by the engine, its values rounded), ``diff`` (the board scores a change moved, and their

@@ -4,6 +4,7 @@ in one transaction, then the requests it answered closed (see the package's docs
 from django.db.models import F
 from django.utils import timezone
 
+from core.retry import atomic_with_retry
 from scoring.models import Board, BoardScore, Event, RecalculationRequest, Result
 from scoring.recalculation import queue, standings
 from scoring.recalculation.board import (
@@ -24,7 +25,6 @@ from scoring.recalculation.diff import (
 )
 from scoring.recalculation.standings import apply_differences, imp_pairs_standings, matchpoint_standings
 from scoring.recalculation.teams import team_standings
-from scoring.retry import atomic_with_retry
 
 
 def recalculate_board(board_id):

@@ -10,9 +10,9 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from scoring import dispatch
+from core import dispatch
+from core.retry import atomic_with_retry
 from scoring.models import Board, RecalculationRequest, Result
-from scoring.retry import atomic_with_retry
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit import services as audit
-from audit import texts
+from core import texts
 from scoring import recalculation
 from scoring.models import Board, Contestant, Event, Match, MatchPenalty, Result
 from scoring.services.common import full_save

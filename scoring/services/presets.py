@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from audit import services as audit
-from audit import texts
+from core import texts
 from scoring.models import AuthoritySetting, RegulatingAuthority
 from scoring.services.record import create_authority, set_authority_setting
 

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from audit.hints import Choice
-from scoring import roles
+from core import roles
 from scoring.models import (
     AuditorAssignment,
     AuthoritySetting,

@@ -12,11 +12,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit import services as audit
-from audit import texts
+from core import texts
+from core.retry import atomic_with_retry
 from scoring import recalculation
 from scoring.deadlines import check_in_period
 from scoring.models import Board, BoardScore, Contestant, OfficialScorePosting, Result, Round, Session, Table
-from scoring.retry import atomic_with_retry
 from scoring.services.common import full_save, full_update
 from scoring.texts import session_param
 

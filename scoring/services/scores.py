@@ -10,13 +10,13 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from audit import services as audit
-from audit import texts
 from audit.hints import Choice
 from bridge.engine.scores import EngineInputError, Weighted, parse_result
+from core import texts
+from core.retry import atomic_with_retry
 from scoring import recalculation
 from scoring.i18n import translate
 from scoring.models import Adjustment, BoardScore, EffectiveScore, Result, ScoreChange
-from scoring.retry import atomic_with_retry
 from scoring.services.common import full_save
 
 if TYPE_CHECKING:

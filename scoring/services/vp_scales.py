@@ -12,9 +12,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from audit import services as audit
-from audit import texts
 from bridge.engine.scores import EngineInputError
 from bridge.engine.vp import parse_scale, scale_from_csv, victory_points
+from core import policy, texts
 from scoring import recalculation
 from scoring.i18n import translate
 from scoring.models import Board, Event, MatchScore, RegulatingAuthority, VictoryPointScale
@@ -47,7 +47,7 @@ def add_vp_scale(
     ``tables`` in the engine's format. The engine checks every table (bridge.engine.vp.
     parse_scale); the scale becomes a choice, "<code>:<name>", for the body's ``vp_scale``
     setting and its events. Only a superuser, who records the body's regulations, may; audited."""
-    if by is None or not by.is_superuser:
+    if by is None or not policy.may(by, "settings", None):
         raise PermissionDenied(_("Only a superuser records a regulating authority's regulations and its scales."))
     name = (name or "").strip().lower()
     errors = {}
@@ -101,11 +101,11 @@ def set_event_vp_scale(*, event: Event, scale: str, by: User | None = None) -> E
     of the shipped scales or the regulating authority's own, or empty for the authority's
     ``vp_scale`` setting. Only the tournament's chief director or scorer, or a superuser, may.
     Audited; the event's matches and standings are recalculated with it."""
-    from scoring import selectors, vp_scales
+    from scoring import vp_scales
 
     event = Event.objects.select_related("tournament__authority").get(pk=event.pk)
     tournament = event.tournament
-    if by is None or not selectors.can_choose_vp_scale(by, tournament):
+    if by is None or not policy.may(by, "choose_vp_scale", tournament):
         raise PermissionDenied(
             _("Only the tournament's chief director or scorer chooses an event's victory-point scale.")
         )

@@ -11,8 +11,8 @@ from types import SimpleNamespace
 import pytest
 
 from appeals import services
+from core import roles
 from rulings import services as rulings_services
-from scoring import roles
 from scoring import services as scoring_services
 from scoring.models import Event
 from tests.conftest import make_user, ruling_at

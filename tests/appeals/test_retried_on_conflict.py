@@ -29,7 +29,7 @@ PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
 def deadlock_once(monkeypatch):
     """The next audited write (every service step makes one) is aborted by a deadlock, once.
     Returns the list of the actions audit.record was called with."""
-    monkeypatch.setattr("scoring.retry.time.sleep", lambda seconds: None)
+    monkeypatch.setattr("core.retry.time.sleep", lambda seconds: None)
     real = audit_services.record
     calls = []
 
@@ -67,7 +67,7 @@ def test_a_committee_constituted_through_a_deadlock_is_constituted_once(case, mo
             raise error
         return real(**kwargs)
 
-    monkeypatch.setattr("scoring.retry.time.sleep", lambda seconds: None)
+    monkeypatch.setattr("core.retry.time.sleep", lambda seconds: None)
     monkeypatch.setattr(audit_services, "record", record)
     body = appeals_services.constitute_body(
         appeal=appeal, by=case.chief, kind="committee", members=case.members[:3], chair=case.members[0]
@@ -80,7 +80,7 @@ def test_a_committee_constituted_through_a_deadlock_is_constituted_once(case, mo
 def dora(field):
     """A director appointed before the deadlock is armed: the appointment is audited too (its
     group, issue #30), and the deadlock is for the ruling's first write."""
-    from scoring import roles
+    from core import roles
     from scoring import services as scoring_services
 
     director = make_user("dora")

@@ -22,7 +22,7 @@ def test_no_player_chosen_is_refused_by_name(case, client):
 
 def test_the_chief_director_of_another_role_may_not_when_he_neither_directs_nor_sits(case, client):
     appeal, _body, hearing = ready(case)
-    from scoring import roles
+    from core import roles
     from scoring import services as scoring_services
     from tests.conftest import make_user
 

@@ -3,7 +3,7 @@
 import pytest
 
 from appeals import services
-from scoring import roles
+from core import roles
 from scoring import services as scoring_services
 from tests.appeals.conftest import SOON, lodge, refused, shown, take
 from tests.conftest import make_user

@@ -13,8 +13,8 @@ from django.utils import translation
 from appeals import services
 from appeals.models import AppealEvent, Notification
 from audit import services as audit
-from audit import texts
 from audit.models import AuditEntry
+from core import texts
 from tests.appeals.conftest import SOON, committee, lodge, ready, vote_all
 
 pytestmark = pytest.mark.django_db
@@ -173,7 +173,7 @@ def test_a_reminder_is_sent_once_whatever_the_language(case):
 
 
 def test_a_decisions_reasons_for_a_score_change_are_written_in_english_and_read_in_greek(case):
-    from audit.texts import shown
+    from core.texts import shown
 
     with translation.override("he"):  # whoever writes, the stored reason is English
         without_merit = texts.text("appeals.without_merit_reason", r="No case was made.").english()

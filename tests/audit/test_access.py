@@ -8,8 +8,9 @@ from django.contrib.auth.models import Group, Permission
 from django.core.management import call_command
 
 from audit.models import AuditEntry
+from core import roles
 from rulings.models import LawEntry
-from scoring import roles, services
+from scoring import services
 
 pytestmark = pytest.mark.django_db
 

@@ -70,7 +70,7 @@ def test_adjusted_scores_and_rulings_are_in_the_trail(field):
 
 
 def _director(field):
-    from scoring import roles
+    from core import roles
     from tests.conftest import make_user
 
     user = make_user("td-audit")

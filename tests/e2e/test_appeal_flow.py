@@ -8,8 +8,9 @@ import pytest
 from django.utils import timezone
 
 from appeals.models import Appeal
+from core import roles
 from rulings import services as rulings_services
-from scoring import roles, services
+from scoring import services
 from scoring.models import BoardScore
 from tests.conftest import make_user, settled, wait_for
 from tests.e2e.conftest import log_in, screenshot

@@ -13,8 +13,9 @@ from django.utils import timezone
 
 from appeals import services as appeals_services
 from appeals.models import Appeal
+from core import roles
 from rulings import services as rulings_services
-from scoring import roles, services
+from scoring import services
 from scoring import services as scoring_services
 from scoring.models import BoardScore
 from tests.conftest import make_user, settled, wait_for

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from bridge.auction import Auction
+from core import roles
 from rulings.models import Ruling
-from scoring import roles, services
+from scoring import services
 from tests.conftest import make_user
 from tests.e2e.conftest import log_in, screenshot
 

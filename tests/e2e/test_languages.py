@@ -8,8 +8,9 @@ import pytest
 from django.utils import timezone
 
 from appeals import services as appeals_services
+from core import roles
 from rulings import services as rulings_services
-from scoring import roles, services
+from scoring import services
 from tests.conftest import make_user
 from tests.e2e.conftest import PHONE, log_in, screenshot
 

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from core import roles
 from rulings.models import Ruling, TrickRuling
-from scoring import roles, services
+from scoring import services
 from tests.conftest import make_user, settled, wait_for
 from tests.e2e.conftest import log_in, screenshot
 

@@ -15,7 +15,8 @@ gives 19 to 6, so the Lions read 19.00 and the Tigers 6.00 once it is chosen.
 import pytest
 from celery import current_app
 
-from scoring import roles, services
+from core import roles
+from scoring import services
 from scoring.models import VictoryPointScale
 from tests.conftest import make_user
 from tests.e2e.conftest import PHONE, log_in, screenshot

@@ -14,11 +14,11 @@ from django.urls import reverse
 from appeals import services as appeal_services
 from audit.models import AuditEntry
 from audit.services import verify_chain
+from core import roles
 from national import casebooks, printing
 from national.anonymise import Anonymiser, Hidden
 from national.models import Casebook, CasebookPrint
 from rulings import services as rulings_services
-from scoring import roles
 from scoring import services as scoring_services
 from tests.appeals.conftest import SOON, at, case, ready, regulate, vote_all  # noqa: F401 - case is a fixture
 from tests.conftest import make_user

@@ -17,11 +17,11 @@ from django.urls import reverse
 from appeals import services as appeal_services
 from appeals.models import Appeal
 from bridge.auction import Auction, AuctionCall
+from core import roles
 from national import casebooks, precedent_selectors, precedents
 from national.models import Casebook, CasebookCase, PrecedentCase
 from rulings import services as rulings_services
 from rulings.models import Ruling
-from scoring import roles
 from scoring import services as scoring_services
 from tests.appeals.conftest import at, case  # noqa: F401 - case is a fixture
 from tests.conftest import build_pairs_tournament, make_user, ruling_at
@@ -30,7 +30,7 @@ from tests.national.test_casebooks import compile_book, decided  # noqa: F401 - 
 
 @pytest.fixture
 def sent(monkeypatch):
-    """Tasks sent through scoring.dispatch, run at once by their registered name."""
+    """Tasks sent through core.dispatch, run at once by their registered name."""
     calls = []
 
     def send(name, *args, **options):

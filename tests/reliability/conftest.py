@@ -4,7 +4,8 @@ the comparison of what the worker left with a from-scratch recompute."""
 import pytest
 from django.db import transaction
 
-from scoring import recalculation, roles, services
+from core import roles
+from scoring import recalculation, services
 from scoring.models import BoardScore, MatchScore, Standing
 from tests.conftest import TABLE_RESULTS, build_pairs_tournament, make_user, settled, wait_for
 

@@ -113,8 +113,9 @@ def test_a_result_cannot_be_added_or_deleted_in_the_admin(field, superuser, clie
 
 
 def test_a_ruling_cannot_be_edited_in_the_admin(superuser, client, field):
+    from core import roles
     from rulings import services as rulings_services
-    from scoring import roles, services
+    from scoring import services
     from tests.conftest import make_user
 
     director = make_user("td")

@@ -9,8 +9,9 @@ from django.contrib.auth.models import Group
 
 from audit import services as audit
 from audit.models import AuditEntry
+from core import roles
 from rulings.models import LawEntry, RegulationClause
-from scoring import roles, services
+from scoring import services
 
 pytestmark = pytest.mark.django_db
 

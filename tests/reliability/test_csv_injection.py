@@ -8,9 +8,10 @@ import io
 import pytest
 from django.urls import reverse
 
+from core import csv_export
 from rulings import services as rulings_services
 from rulings.models import Ruling
-from scoring import csv_export, services
+from scoring import services
 from tests.conftest import build_pairs_tournament, make_user, table_result
 
 FORMULAS = ['=HYPERLINK("http://evil.example/")', "+1+2", "-2+3", "@SUM(1)", "\t=1", "\r=1"]

@@ -6,7 +6,7 @@ import pytest
 from django.db import IntegrityError, OperationalError, transaction
 from django.test import RequestFactory
 
-from scoring.retry import DatabaseTroubleMiddleware, atomic_with_retry, is_conflict
+from core.retry import DatabaseTroubleMiddleware, atomic_with_retry, is_conflict
 
 
 class Deadlock(Exception):
@@ -28,7 +28,7 @@ def test_a_conflict_is_recognised_and_other_errors_are_not():
 
 @pytest.mark.django_db(transaction=True)
 def test_a_service_aborted_by_a_deadlock_runs_again_in_a_fresh_transaction(monkeypatch):
-    monkeypatch.setattr("scoring.retry.time.sleep", lambda seconds: None)
+    monkeypatch.setattr("core.retry.time.sleep", lambda seconds: None)
     calls = []
 
     @atomic_with_retry
@@ -44,7 +44,7 @@ def test_a_service_aborted_by_a_deadlock_runs_again_in_a_fresh_transaction(monke
 
 @pytest.mark.django_db(transaction=True)
 def test_other_errors_are_not_retried_and_the_retries_end(monkeypatch):
-    monkeypatch.setattr("scoring.retry.time.sleep", lambda seconds: None)
+    monkeypatch.setattr("core.retry.time.sleep", lambda seconds: None)
     calls = []
 
     @atomic_with_retry

@@ -34,8 +34,8 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from appeals import services as appeals
+from core import roles
 from national import casebooks
-from scoring import roles
 from scoring import services as scoring
 from tests.conftest import build_pairs_tournament, ruling_at, table_result
 

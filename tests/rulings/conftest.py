@@ -2,7 +2,7 @@
 
 import pytest
 
-from scoring import roles
+from core import roles
 from scoring import services as scoring_services
 from tests.conftest import make_user
 

@@ -13,9 +13,9 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
+from core import roles
 from rulings import services
 from rulings.models import Penalty
-from scoring import roles
 from scoring import services as scoring_services
 from scoring.models import MatchPenalty, Result
 from tests.scoring.test_match_penalties import build_match, official, recalculate, score

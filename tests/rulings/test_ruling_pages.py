@@ -12,8 +12,8 @@ from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from core import roles
 from rulings import services
-from scoring import roles
 from scoring import services as scoring_services
 from tests.conftest import build_pairs_tournament, make_user
 

@@ -7,9 +7,9 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from core import roles
 from rulings import services, tasks
 from rulings.models import Ruling
-from scoring import roles
 from scoring import services as scoring_services
 from tests.conftest import build_pairs_tournament, make_user
 

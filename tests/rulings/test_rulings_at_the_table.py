@@ -12,9 +12,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from audit.models import AuditEntry
+from core import roles
 from rulings import selectors, services
 from rulings.models import Penalty, Ruling
-from scoring import roles
 from scoring.models import Result, ScoreChange
 from tests.conftest import make_user, table_result
 

@@ -10,8 +10,8 @@ from django.db.migrations.executor import MigrationExecutor
 from django.utils import translation
 
 from audit import services as audit
-from audit import texts
 from audit.models import AuditEntry
+from core import texts
 from rulings import services as rulings
 from scoring import services as scoring
 from scoring.texts import score_words

@@ -15,7 +15,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def director(field):
-    from scoring import roles, services
+    from core import roles
+    from scoring import services
 
     user = make_user("td")
     services.appoint_official(tournament=field.tournament, user=user, role=roles.DIRECTOR)

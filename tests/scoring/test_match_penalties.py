@@ -18,7 +18,8 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from audit.models import AuditEntry
-from scoring import recalculation, roles, services
+from core import roles
+from scoring import recalculation, services
 from scoring.models import Event, MatchPenalty, MatchScore, Standing
 from tests.conftest import make_user
 

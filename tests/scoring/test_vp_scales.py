@@ -21,7 +21,8 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from audit.models import AuditEntry
-from scoring import recalculation, roles, services, vp_scales
+from core import roles
+from scoring import recalculation, services, vp_scales
 from scoring.models import AuthoritySetting, Event, MatchScore, RecalculationRequest, Standing, VictoryPointScale
 from tests.conftest import make_user
 

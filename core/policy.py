@@ -1,0 +1,325 @@
+"""Who may do what: one table, one question.
+
+``may(user, action, obj)`` answers for every step a person can take (``TABLE`` below, action ->
+who), and ``visible(user, action, queryset)`` narrows a queryset to the records the same rule
+lets ``user`` read. Services enforce through ``may`` (and refuse with their own reason), pages
+and templates show a step's button from it, the API asks it: they cannot disagree.
+
+core is below every app (docs/architecture.md), so this module imports none of their models.
+It works from what a user and a record say about themselves (duck typing):
+
+- a person's places come from the reverse relations the apps declare on the user:
+  ``user.officiating`` (``scoring.TournamentOfficial``: tournament and role), ``user.auditing``
+  (``scoring.AuditorAssignment``: authority) and the players' entries (``Contestant.members``,
+  ``Contestant.captain``, reached from the user's model through Django's meta API);
+- a record names its tournament, authority, table and body by attribute (``obj.tournament``,
+  ``obj.authority_id``, ``obj.sitting()``, ``obj.body()``), and a queryset's rows by the lookup
+  paths of their ``Scope``.
+
+The superuser passes every rule whose ``superuser`` is True, except a step of a body they are a
+member of without sitting on it (recused): there they are held to their seat like anyone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from core import roles
+
+# --- Who: what a person is to a record ---------------------------------------------------------
+
+DIRECTOR = roles.DIRECTOR  # an official of the record's tournament in that role
+CHIEF_DIRECTOR = roles.CHIEF_DIRECTOR
+SCORER = roles.SCORER
+APPEALS_MEMBER = roles.APPEALS_MEMBER
+AUDITOR = "auditor"  # assigned to audit the record's regulating authority
+ENTRANT = "entrant"  # a player entered in the tournament
+AT_TABLE = "at_table"  # a member of a side at the record's table
+CAPTAIN = "captain"  # the captain of a side at the record's table
+SITTING = "sitting"  # a member sitting on the case's body (appointed, not recused)
+
+OFFICIAL_ROLES = frozenset({DIRECTOR, CHIEF_DIRECTOR, SCORER, APPEALS_MEMBER})
+DIRECTORS = frozenset({DIRECTOR, CHIEF_DIRECTOR})
+CHIEF = frozenset({CHIEF_DIRECTOR})
+RECORD_WRITERS = frozenset(roles.RECORD_WRITERS)
+NOBODY: frozenset[str] = frozenset()  # the superuser alone (or nobody, with superuser=False)
+
+# How each "who" reads in the docs and the role matrix.
+WHO = {
+    DIRECTOR: "director of the tournament",
+    CHIEF_DIRECTOR: "chief director (director in charge) of the tournament",
+    SCORER: "scorer of the tournament",
+    APPEALS_MEMBER: "appeals member appointed at the tournament",
+    AUDITOR: "national auditor of the tournament's regulating authority",
+    ENTRANT: "player entered in the tournament",
+    AT_TABLE: "player at the table",
+    CAPTAIN: "captain of a team at the table",
+    SITTING: "member sitting on the case's body",
+}
+
+
+# --- Where: how a queryset's rows reach their tournament, authority and table ----------------
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Lookup paths from a record to what the rules ask about. ``tournament`` is "" for a
+    tournament itself and None for a record above tournaments (an authority); ``authority``
+    "" for an authority itself; ``sides`` the contestants at its table; ``case`` the appeal
+    ("" for an appeal itself), for the members sitting on it."""
+
+    tournament: str | None
+    authority: str
+    sides: tuple[str, ...] = ()
+    case: str | None = None
+
+
+TOURNAMENT = Scope(tournament="", authority="authority")
+AUTHORITY = Scope(tournament=None, authority="")
+_RULING_T = "board__session__event__tournament"
+RULING = Scope(tournament=_RULING_T, authority=f"{_RULING_T}__authority", sides=("result__ns", "result__ew"))
+_APPEAL_T = "ruling__result__board__session__event__tournament"
+APPEAL = Scope(
+    tournament=_APPEAL_T,
+    authority=f"{_APPEAL_T}__authority",
+    sides=("ruling__result__ns", "ruling__result__ew"),
+    case="",
+)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """``who`` may take the step (any one of them); ``superuser``: whether the superuser may
+    without being one; ``group``: a role (Django group) the person must also have; ``scope``:
+    for a read, the rows it lets them see; ``what``: the step in words, for the docs."""
+
+    who: frozenset[str]
+    what: str
+    superuser: bool = True
+    group: str = ""
+    scope: Scope | None = None
+
+    @property
+    def read(self) -> bool:
+        """A read: answered for a record by its scope's queryset (``visible``)."""
+        return self.scope is not None and self.what.startswith("read ")
+
+
+def _rule(who: frozenset[str] | set[str], what: str, **options: Any) -> Rule:
+    return Rule(frozenset(who), what, **options)
+
+
+# --- The table: action -> who --------------------------------------------------------------------
+
+TABLE: dict[str, Rule] = {
+    # Reads. A record outside them answers 404.
+    "view_tournament": _rule(
+        OFFICIAL_ROLES | {AUDITOR, ENTRANT}, "read a tournament and its competition record", scope=TOURNAMENT
+    ),
+    "view_ruling": _rule(OFFICIAL_ROLES | {AUDITOR, AT_TABLE}, "read a ruling", scope=RULING),
+    "view_appeal": _rule(
+        {DIRECTOR, CHIEF_DIRECTOR, SCORER, AUDITOR, SITTING, AT_TABLE, CAPTAIN}, "read an appeal", scope=APPEAL
+    ),
+    "view_private_details": _rule(OFFICIAL_ROLES | {AUDITOR}, "see membership numbers and personal data"),
+    "view_settings": _rule({AUDITOR}, "read a regulating authority's settings", scope=AUTHORITY),
+    "national": _rule({AUDITOR}, "read the national body's pages", group=roles.NATIONAL_AUDITOR),
+    # The competition record.
+    "write_record": _rule(
+        RECORD_WRITERS, "change the competition record (boards, results, postings)", scope=TOURNAMENT
+    ),
+    "import": _rule(RECORD_WRITERS, "import a scoring program's results file", scope=TOURNAMENT),
+    "choose_vp_scale": _rule({CHIEF_DIRECTOR, SCORER}, "choose an event's victory-point scale"),
+    "match_penalty": _rule(DIRECTORS, "give or withdraw a penalty against a team in a match"),
+    "settings": _rule(NOBODY, "record an authority's regulations and scales; create an authority"),
+    # Rulings.
+    "ruling": _rule(DIRECTORS, "record, give, change and complete a ruling", scope=TOURNAMENT),
+    "correction": _rule(DIRECTORS, "correct a given ruling (Law 82C, 79C)"),
+    # Appeals at the event (docs/appeals.md).
+    "lodge": _rule(DIRECTORS, "lodge an appeal, answer a player's request to appeal"),
+    "request_appeal": _rule({AT_TABLE, CAPTAIN}, "ask a director to appeal a ruling", superuser=False),
+    "extend_period": _rule(CHIEF, "extend the appeal period"),
+    "concurrence": _rule(DIRECTORS, "record the players' concurrence (Law 92D)"),
+    "statements": _rule(DIRECTORS, "record and lock the statements"),
+    "unlock_statements": _rule(CHIEF, "unlock agreed statements"),
+    "deposit": _rule(DIRECTORS, "take, return or forfeit a deposit"),
+    "withdrawal": _rule(DIRECTORS, "record the appellants' request to withdraw"),
+    "body": _rule(CHIEF, "form the body that hears an appeal, appoint its members"),
+    "withdraw_unheard": _rule(CHIEF, "let the appellants withdraw before a body sits"),
+    "hear_alone": _rule(CHIEF, "hear an appeal alone as the director in charge (Law 93A)"),
+    "merit_alone": _rule(CHIEF, "judge the merit of an appeal the director in charge decided alone"),
+    "law_part": _rule(CHIEF, "decide a part about law or regulation (Law 93B1)"),
+    "appeal_law_decision": _rule(DIRECTORS, "send the law decision on to the body"),
+    "hearing": _rule(DIRECTORS, "schedule a hearing"),
+    "hearing_record": _rule(DIRECTORS | {SITTING}, "record a hearing's attendance and notes"),
+    "seat": _rule({SITTING}, "declare interests, recuse, vote", superuser=False),
+    "decision": _rule({SITTING}, "record the body's decision, accept a withdrawal, judge merit"),
+    "recommendation": _rule({SITTING}, "recommend to the director in charge"),
+    "respond": _rule(CHIEF, "answer the body's recommendation"),
+    "further_appeal": _rule(DIRECTORS, "lodge a further appeal (Law 93C), refer a case as director"),
+    "refer_further": _rule({SITTING}, "refer a case to the regulating authority as its body"),
+    "national_body": _rule({AUDITOR}, "form the regulating authority's body, take a further appeal's deposit"),
+    # The national body.
+    "casebook": _rule({AUDITOR}, "compile, edit and publish a casebook", group=roles.NATIONAL_AUDITOR),
+}
+
+
+# --- The question ----------------------------------------------------------------------------------
+
+
+def rule(action: str) -> Rule:
+    try:
+        return TABLE[action]
+    except KeyError:
+        raise LookupError(f"No rule for {action!r}: add it to core.policy.TABLE.") from None
+
+
+def may(user: Any, action: str, obj: Any) -> bool:
+    """Whether ``user`` may take ``action`` on ``obj``: a tournament, an authority, a record with
+    a ``tournament`` (a ruling, an appeal), a body (``sitting()``); for a read, any record of its
+    rule's scope."""
+    the_rule = rule(action)
+    if user is None or not user.is_authenticated:
+        return False
+    if the_rule.read:
+        return visible(user, action, obj._meta.model._default_manager.filter(pk=obj.pk)).exists()
+    if user.is_superuser and the_rule.superuser and not _recused_member(user, the_rule, obj):
+        return True
+    if the_rule.group and the_rule.group not in roles.roles_of(user):
+        return False
+    return _holds(user, the_rule.who, obj)
+
+
+def _is_tournament(obj: Any) -> bool:
+    return hasattr(obj, "officials")
+
+
+def tournament_of(obj: Any) -> Any:
+    if _is_tournament(obj):
+        return obj
+    if hasattr(obj, "sitting") and hasattr(obj, "appeal"):  # a body
+        return obj.appeal.tournament
+    return obj.tournament
+
+
+def _body_of(obj: Any) -> Any:
+    """The body whose sitting members a rule asks about: ``obj`` itself, or a case's body."""
+    if hasattr(obj, "sitting"):
+        return obj
+    if hasattr(obj, "bodies"):
+        return obj.body()
+    return None
+
+
+def _recused_member(user: Any, the_rule: Rule, obj: Any) -> bool:
+    if SITTING not in the_rule.who or not hasattr(obj, "sitting"):
+        return False
+    return obj.members.filter(user=user).exists() and not obj.sitting().filter(user=user).exists()
+
+
+def _holds(user: Any, who: frozenset[str], obj: Any) -> bool:
+    """Whether ``user`` is any of ``who`` to ``obj`` (one query per kind of relation asked)."""
+    official = who & OFFICIAL_ROLES
+    if official:
+        tournament = tournament_of(obj)
+        if user.officiating.filter(tournament=tournament, role__in=sorted(official)).exists():
+            return True
+    if AUDITOR in who:
+        if obj is None:  # an auditor of any authority
+            if user.auditing.exists():
+                return True
+        elif user.auditing.filter(
+            authority_id=obj.pk if hasattr(obj, "auditors") else tournament_of(obj).authority_id
+        ).exists():
+            return True
+    if SITTING in who:
+        body = _body_of(obj)
+        if body is not None and body.sitting().filter(user=user).exists():
+            return True
+    if ENTRANT in who and _is_tournament(obj):
+        if _contestants(user).filter(members__user=user, event__tournament=obj).exists():
+            return True
+    if (AT_TABLE in who or CAPTAIN in who) and _result_of(obj) is not None:
+        result = _result_of(obj)
+        players = Q(members__user=user) if AT_TABLE in who else Q()
+        if CAPTAIN in who:
+            players |= Q(captain__user=user)
+        if _contestants(user).filter(players, pk__in=[result.ns_id, result.ew_id]).exists():
+            return True
+    return False
+
+
+def _result_of(obj: Any) -> Any:
+    """The table result a ruling or a case is about (None before the ruling has one)."""
+    if hasattr(obj, "ruling"):
+        obj = obj.ruling
+    return getattr(obj, "result", None)
+
+
+# --- What a person may read -----------------------------------------------------------------------
+
+
+def _contestants(user: Any) -> QuerySet:
+    """The contestants (pairs, teams) of the project, reached from the user's model: the
+    players a user is (``Player.user``, related name ``player``) and their entries."""
+    player = user._meta.get_field("player").related_model
+    return player._meta.get_field("entries").related_model._default_manager.all()
+
+
+def _path(prefix: str, lookup: str) -> str:
+    return f"{prefix}__{lookup}" if prefix else lookup
+
+
+def visible(user: Any, action: str, queryset: QuerySet) -> QuerySet:
+    """``queryset`` narrowed to the rows that ``action``'s rule lets ``user`` read. One small
+    subquery per reason to see a row: an OR over many-valued joins in one filter takes PostgreSQL
+    far longer to plan than to run (issue #19)."""
+    the_rule = rule(action)
+    scope = the_rule.scope
+    if scope is None:
+        raise LookupError(f"{action!r} is a step, not a read: it has no scope.")
+    if user is None or not user.is_authenticated:
+        return queryset.none()
+    if user.is_superuser and the_rule.superuser:
+        return queryset
+    who = the_rule.who
+    reasons = []
+    official = who & OFFICIAL_ROLES
+    if official and scope.tournament is not None:
+        places = (
+            user.officiating.all() if official == OFFICIAL_ROLES else user.officiating.filter(role__in=sorted(official))
+        )
+        reasons.append(
+            Q(**{_path(scope.tournament, "pk__in" if not scope.tournament else "in"): places.values("tournament")})
+        )
+    if AUDITOR in who:
+        reasons.append(
+            Q(**{_path(scope.authority, "pk__in" if not scope.authority else "in"): user.auditing.values("authority")})
+        )
+    if SITTING in who and scope.case is not None:
+        seats = user.appeal_seats.filter(recused_at__isnull=True).values("body__appeal")
+        reasons.append(Q(**{_path(scope.case, "pk__in" if not scope.case else "in"): seats}))
+    if ENTRANT in who and scope.tournament == "":
+        reasons.append(Q(pk__in=_contestants(user).filter(members__user=user).values("event__tournament")))
+    if (AT_TABLE in who or CAPTAIN in who) and scope.sides:
+        players = Q()
+        if AT_TABLE in who:
+            players |= Q(members__user=user)
+        if CAPTAIN in who:
+            players |= Q(captain__user=user)
+        entries = _contestants(user).filter(players).values("pk")
+        for side in scope.sides:
+            reasons.append(Q(**{f"{side}__in": entries}))
+    if not reasons:
+        return queryset.none()
+    condition = reasons[0]
+    for reason in reasons[1:]:
+        condition |= reason
+    return queryset.filter(condition)
+
+
+def who_may(action: str) -> frozenset[str]:
+    """The "who" of ``action`` (the role matrix builds its expectations from it)."""
+    return rule(action).who
