@@ -1,9 +1,10 @@
 """Every role against every page and API endpoint, reading and writing, on its own tournament and
 on another body's (issue #6, "Roles, finished").
 
-- The rows and the rules they are checked against are in tests/roles/matrix.py; the records (two
-  tournaments under two regulating authorities, with a ruling and an appeal in every state a
-  step needs) in tests/roles/world.py. They are built once for this module, inside a transaction
+- The rows are in tests/roles/matrix.py (appeal_rows.py, national_rows.py), the rules they are
+  checked against in tests/roles/rules.py, read from the policy's table (core.policy.TABLE); the
+  records (two tournaments under two regulating authorities, with a ruling and an appeal in
+  every state a step needs) in tests/roles/world.py. They are built once for this module, inside a transaction
   rolled back at its end; each case runs in its own savepoint, so a write one case makes is gone
   for the next.
 - For every (row, role, record) the status is checked; a read of something the role may read
@@ -28,7 +29,7 @@ from rest_framework.test import APIClient
 from rest_framework.views import APIView
 
 from scoring.permissions import CompetitionRecordPermission
-from tests.roles import matrix
+from tests.roles import matrix, rules
 from tests.roles.world import NAMES, ROLES, SIDES, build_world, marker
 
 # URL patterns the matrix leaves out, by the start of their route, and why.
@@ -110,13 +111,13 @@ def forbidden_texts(world, role):
     texts = []
     for target in world.targets.values():
         kind = target.key.split("@")[0].split(":")[0]
-        if kind == "tournament" and not matrix.reads_record(role, target):
+        if kind == "tournament" and not rules.reads_record(role, target):
             texts.append(NAMES[target.side][1])
-        if kind == "ruling" and not matrix.reads_ruling(role, target):
+        if kind == "ruling" and not rules.reads_ruling(role, target):
             texts.append(marker(target.side, target.short, "ruling"))
-        if kind == "appeal" and not matrix.reads_appeal(role, target):
+        if kind == "appeal" and not rules.reads_appeal(role, target):
             texts.append(marker(target.side, target.short, "grounds"))
-    if not matrix.sees_membership_numbers(role):
+    if not rules.sees_membership_numbers(role):
         texts += [f"{NAMES[side][0]}-{i}" for side in SIDES for i in range(1, 9)]
     return texts
 
@@ -277,7 +278,7 @@ def test_methods_the_api_does_not_offer(world, db, row, method, view):
         if writes.rows:
             wrong.append(f"{role} {method} {path} wrote {writes.rows}")
         if role == "anonymous" or (
-            record_permission and method != "GET" and role not in matrix.RECORD_WRITERS | {"superuser"}
+            record_permission and method != "GET" and role not in rules.allowed("write_record") | {"superuser"}
         ):
             expected = 403
         else:
