@@ -36,7 +36,7 @@ def _members(tournament):
     return users
 
 
-def _lodge(ruling, director, minutes, grounds, side="NS", parts=None):
+def lodge_case(ruling, director, minutes, grounds, side="NS", parts=None):
     """Lodge ``minutes`` after the session's official score, by the first member of ``side``."""
     posted = ruling.session.official_score_at
     now = posted + datetime.timedelta(minutes=minutes)
@@ -56,7 +56,7 @@ def _lodge(ruling, director, minutes, grounds, side="NS", parts=None):
     return appeal, now
 
 
-def _heard(appeal, chief, members, now):
+def hear_case(appeal, chief, members, now):
     body = services.constitute_body(
         appeal=appeal,
         by=chief,
@@ -78,7 +78,7 @@ def _heard(appeal, chief, members, now):
     return body
 
 
-def _seat(ruling, director):
+def seat_players(ruling, director):
     """Record who sat where: the first member of each pair North or East."""
     ns, ew = list(ruling.result.ns.members.order_by("pk")), list(ruling.result.ew.members.order_by("pk"))
     seats = {"N": ns[0], "S": ns[1], "E": ew[0], "W": ew[1]}
@@ -117,16 +117,16 @@ def load_demo_appeals(tournament):
 
     # Decided: the committee varies the ruling; the new score reaches the standings. The players
     # are named in the texts, as they are at a real hearing; the casebook hides them.
-    seats = _seat(ruling(0), director)
+    seats = seat_players(ruling(0), director)
     north, south = seats["N"], seats["S"]
-    appeal, now = _lodge(
+    appeal, now = lodge_case(
         ruling(0),
         director,
         12,
         f"{north.first_name} {north.last_name}: the pause was short and "
         f"did not suggest bidding on; with our shape 4S is the only bid.",
     )
-    body = _heard(appeal, chief, members, now)
+    body = hear_case(appeal, chief, members, now)
     services.record_hearing_notes(
         hearing=appeal.hearings.get(),
         by=members[0],
@@ -161,11 +161,11 @@ def load_demo_appeals(tournament):
     made.append(appeal)
 
     # Decided: upheld and found without merit; the deposit is kept.
-    _seat(ruling(1), director)
-    appeal, now = _lodge(
+    seat_players(ruling(1), director)
+    appeal, now = lodge_case(
         ruling(1), director, 20, "The explanation was right; the opponents should have asked.", side="EW"
     )
-    _heard(appeal, chief, members, now)
+    hear_case(appeal, chief, members, now)
     for member in appeal.body().members.all():
         services.record_vote(member=member, outcome="uphold", now=now + datetime.timedelta(minutes=22))
     services.decide_appeal(
@@ -184,12 +184,12 @@ def load_demo_appeals(tournament):
     made.append(appeal)
 
     # Scheduled: the committee sits later.
-    appeal, now = _lodge(ruling(2), director, 15, "Declarer's line was clear from the claim statement.")
-    _heard(appeal, chief, members, now)
+    appeal, now = lodge_case(ruling(2), director, 15, "Declarer's line was clear from the claim statement.")
+    hear_case(appeal, chief, members, now)
     made.append(appeal)
 
     # Constituted: members named and declared, no hearing yet.
-    appeal, now = _lodge(ruling(3), director, 25, "The board was not fouled at our table.", side="EW")
+    appeal, now = lodge_case(ruling(3), director, 25, "The board was not fouled at our table.", side="EW")
     body = services.constitute_body(
         appeal=appeal,
         by=chief,
@@ -203,11 +203,11 @@ def load_demo_appeals(tournament):
     made.append(appeal)
 
     # Lodged: waiting for the body.
-    appeal, _now = _lodge(ruling(4), director, 28, "The director's error should give us more than average plus.")
+    appeal, _now = lodge_case(ruling(4), director, 28, "The director's error should give us more than average plus.")
     made.append(appeal)
 
     # Withdrawn at the appellants' request.
-    appeal, now = _lodge(ruling(5), director, 10, "We think the penalty was too harsh.", side="EW")
+    appeal, now = lodge_case(ruling(5), director, 10, "We think the penalty was too harsh.", side="EW")
     services.request_withdrawal(
         appeal=appeal,
         player=appeal.lodged_by,
@@ -264,7 +264,7 @@ def _waiting(rulings, director, chief, members):
     made = []
     if free:  # The director in charge decides the part about law first (Law 93B1).
         ruling = free.pop(0)
-        appeal, _now = _lodge(
+        appeal, _now = lodge_case(
             ruling,
             director,
             14,
@@ -277,7 +277,7 @@ def _waiting(rulings, director, chief, members):
         made.append(appeal)
     if free:  # The body could not overrule on law (93B3) and recommends: the director in charge answers.
         ruling = free.pop(0)
-        appeal, now = _lodge(
+        appeal, now = lodge_case(
             ruling,
             director,
             9,
@@ -293,7 +293,7 @@ def _waiting(rulings, director, chief, members):
             reasons="Law 12C1c applies to every irregularity the Laws do not otherwise cover.",
         )
         services.appeal_law_decision(part=part, by=director, now=now + datetime.timedelta(minutes=3))
-        _heard(appeal, chief, members, now + datetime.timedelta(minutes=1))
+        hear_case(appeal, chief, members, now + datetime.timedelta(minutes=1))
         services.record_recommendation(
             appeal=appeal,
             by=members[0],
@@ -304,7 +304,7 @@ def _waiting(rulings, director, chief, members):
         made.append(appeal)
     if free:  # The appellants ask to withdraw; the director in charge accepts (no body sits yet).
         ruling = free.pop(0)
-        appeal, now = _lodge(ruling, director, 18, "The revoke was established too late.", side="EW")
+        appeal, now = lodge_case(ruling, director, 18, "The revoke was established too late.", side="EW")
         services.request_withdrawal(
             appeal=appeal,
             player=appeal.lodged_by,

@@ -3,14 +3,14 @@ who takes each step and what must hold first (the guards). "Which steps may leav
 answered here, not by reading every service.
 
 Every service that moves ``Appeal.state`` (or ``FurtherAppeal.state``) goes through
-``appeals.services._common.advance(appeal, step, ...)``, which asks ``APPEAL.target(state,
+``appeals.services.common.advance(appeal, step, ...)``, which asks ``APPEAL.target(state,
 step)`` and is refused, with the reason in words, a transition this table does not have. The
 guards are run by the service that takes the step, at the point where it checks them
 (``check(appeal, step)``), so a refusal keeps its place among the step's other checks.
 
-Who may take a step is still decided by the service (``_require_chief``, ``_require_sitting``,
-...); ``who`` names the rule in words and ``action`` the policy's name for it (the action of
-core.policy's table, to be asked through ``may(user, action, obj)`` once that lands).
+Who may take a step is decided by the service, through the policy (core/policy.py): ``who``
+names the rule in words and ``action`` the policy's action (a key of ``core.policy.TABLE``;
+tests/test_policy.py checks that each is one).
 
 docs/appeals.md shows the diagram ``mermaid()`` draws from this table
 (``manage.py appeal_states --write`` rewrites it; tests/appeals/test_lifecycle.py checks it).

@@ -10,6 +10,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from appeals.reading import reading_for
 from core.texts import render
 from rulings.models import SIDE_CHOICES, Ruling
 from scoring.models import Contestant, Player
@@ -584,9 +585,7 @@ class Notification(models.Model):
     @property
     def shown(self):
         """The notification in the reader's language, the body named in its authority's words."""
-        from appeals import terms
-
-        with terms.reading_for(self.appeal.tournament):
+        with reading_for(self.appeal.tournament):
             return render(self.code, self.params, self.text)
 
 

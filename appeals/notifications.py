@@ -6,6 +6,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from appeals.models import Notification
+from core import dispatch
 from core.texts import split
 
 
@@ -23,10 +24,9 @@ def notify(users, appeal, text, now=None):
             Notification.objects.create(user=user, appeal=appeal, text=stored, code=code, params=params, created_at=now)
         )
     if made:
-        from appeals import tasks
-
+        # By name (core/dispatch.py): the tasks call the services, which call this module.
         ids = [n.pk for n in made]
-        transaction.on_commit(lambda: [tasks.send_notification_mail.delay(pk) for pk in ids])
+        transaction.on_commit(lambda: [dispatch.send("appeals.tasks.send_notification_mail", pk) for pk in ids])
     return made
 
 

@@ -4,15 +4,13 @@ for its appeals body. One helper, :func:`term`, used by the templates through
 ``{% load appeal_terms %}{% term tournament "committee" %}``; the texts are kept per authority
 and language in ``AuthorityTerm`` and written through :func:`set_term` (audited)."""
 
-import contextlib
-import contextvars
-
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from appeals.models import AuthorityTerm, Body
+from appeals.reading import authority_of, reading_authority
 from audit import services as audit
 
 # The terms an authority may rename, with the project's word each one replaces: the appeals
@@ -24,11 +22,6 @@ TERMS = {
 }
 
 
-def _authority(where):
-    """The regulating authority of ``where`` (an authority, or a tournament)."""
-    return getattr(where, "authority", where)
-
-
 def _texts(authority):
     """All of the authority's terms, read once per authority object: {(key, language): text}."""
     cached = getattr(authority, "_term_texts", None)
@@ -38,29 +31,13 @@ def _texts(authority):
     return cached
 
 
-# The authority whose terms a stored text's body kinds are shown in (an appeal's timeline, a
-# casebook): set by the page for its case around the rendering (reading_for), since a stored
-# text is rendered from its code and values alone.
-_reading_for: contextvars.ContextVar = contextvars.ContextVar("appeal_terms_reading_for", default=None)
-
-
-@contextlib.contextmanager
-def reading_for(where):
-    """Within the block, stored texts name bodies in ``where``'s terms (an authority or a tournament)."""
-    token = _reading_for.set(_authority(where))
-    try:
-        yield
-    finally:
-        _reading_for.reset(token)
-
-
 def body_kind(show):
     """A stored text's format for a body kind: the authority's own word when a page reads for
     one (reading_for) and it renamed the body, else ``show``'s (a ``label``, whose values_of
     read_back still uses)."""
 
     def kind(value):
-        authority = _reading_for.get()
+        authority = reading_authority()
         default = show(value)
         if authority is None:
             return default
@@ -74,7 +51,7 @@ def term(where, key, default=None):
     """The authority's own word for ``key`` in the active language; else ``default``, else the
     project's word (translated)."""
     fallback = default if default is not None else TERMS.get(key, key)
-    authority = _authority(where)
+    authority = authority_of(where)
     if authority is None:
         return str(fallback)
     language = (get_language() or "en").split("-")[0]

@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from appeals import my_cases, notifications, selectors, services, terms
+from appeals import my_cases, notifications, reading, selectors, services
 from appeals.forms import DecisionForm
 from appeals.models import (
     Appeal,
@@ -249,7 +249,7 @@ def case_for(request, pk):
 def _rendered_for(tournament, *args, **kwargs):
     """``render``, with the case's stored texts (its timeline) naming bodies in the terms of the
     tournament's authority (appeals/terms.py)."""
-    with terms.reading_for(tournament):
+    with reading.reading_for(tournament):
         return render(*args, **kwargs)
 
 
@@ -260,7 +260,7 @@ def appeal_detail(request, pk):
     if request.method == "POST":  # each step posts to its own door (appeals/step_views.py)
         return HttpResponseNotAllowed(["GET"])
     appeal = case_for(request, pk)
-    from rulings.views import _diagram
+    from rulings.views import ruling_diagram
 
     tournament = appeal.tournament
     user = request.user
@@ -294,7 +294,7 @@ def appeal_detail(request, pk):
             "body": body,
             "seat": seat,
             "result": ruling.result,
-            "diagram": _diagram(ruling),
+            "diagram": ruling_diagram(ruling),
             "card_ranks": rank_preference(tournament),
             "members": body.members.select_related("user").order_by("-is_chair", "pk") if body else [],
             "hearings": appeal.hearings.select_related("body").prefetch_related("attendance__player"),
@@ -398,7 +398,7 @@ def appeal_form(request, pk):
     """The appeal form as national bodies print it: deal, auction, facts, ruling, grounds,
     decision and signatures."""
     appeal = case_for(request, pk)
-    from rulings.views import _diagram
+    from rulings.views import ruling_diagram
 
     ruling = Ruling.objects.select_related("result__board__session__event__tournament").get(pk=appeal.ruling_id)
     board = ruling.result.board
@@ -414,7 +414,7 @@ def appeal_form(request, pk):
             "session": board.session,
             "event": board.session.event,
             "tournament": board.session.event.tournament,
-            "diagram": _diagram(ruling),
+            "diagram": ruling_diagram(ruling),
             "body": body,
             "card_ranks": rank_preference(board.session.event.tournament),
             "members": body.members.select_related("user") if body else [],

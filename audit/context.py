@@ -11,13 +11,23 @@ def current():
     return _current.get() or {}
 
 
+def enter(*, user=None, channel="other", path=""):
+    """Act as ``user`` through ``channel`` from now on; returns the token that :func:`leave` takes
+    to go back (a task's signals, which cannot use a ``with`` block)."""
+    return _current.set({"user": user, "channel": channel, "path": path[:300]})
+
+
+def leave(token):
+    _current.reset(token)
+
+
 @contextmanager
 def acting(*, user=None, channel="other", path=""):
-    token = _current.set({"user": user, "channel": channel, "path": path[:300]})
+    token = enter(user=user, channel=channel, path=path)
     try:
         yield
     finally:
-        _current.reset(token)
+        leave(token)
 
 
 class AuditContextMiddleware:

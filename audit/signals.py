@@ -2,18 +2,18 @@
 
 from celery.signals import task_postrun, task_prerun
 
-from audit.context import _current
+from audit import context
 
 _tokens: dict[str, object] = {}  # task id -> the context token to reset after the task
 
 
 @task_prerun.connect
 def _task_started(task_id=None, task=None, **kwargs):
-    _tokens[task_id] = _current.set({"user": None, "channel": "task", "path": f"task {task.name}"})
+    _tokens[task_id] = context.enter(user=None, channel="task", path=f"task {task.name}")
 
 
 @task_postrun.connect
 def _task_finished(task_id=None, **kwargs):
     token = _tokens.pop(task_id, None)
     if token is not None:
-        _current.reset(token)
+        context.leave(token)

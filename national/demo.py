@@ -249,9 +249,9 @@ def _past_tournament(authority, name, start, cases, number):
         )
     scoring_services.post_official_scores(session=session, at=starts + datetime.timedelta(hours=3))
     for index, (ruling, case) in enumerate(zip(rulings, cases)):
-        appeals_demo._seat(ruling, director)
-        appeal, now = appeals_demo._lodge(ruling, director, 10 + index, case["grounds"])
-        body = appeals_demo._heard(appeal, chief, members, now)
+        appeals_demo.seat_players(ruling, director)
+        appeal, now = appeals_demo.lodge_case(ruling, director, 10 + index, case["grounds"])
+        body = appeals_demo.hear_case(appeal, chief, members, now)
         for member in body.members.all():
             appeal_services.record_vote(member=member, outcome="uphold", now=now + datetime.timedelta(minutes=22))
         appeal_services.decide_appeal(

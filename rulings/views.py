@@ -364,7 +364,7 @@ def ruling_detail(request, pk):
             "session": board.session,
             "event": board.session.event,
             "tournament": board.session.event.tournament,
-            "diagram": _diagram(ruling),
+            "diagram": ruling_diagram(ruling),
             "can_rule": policy.may(request.user, "ruling", board.session.event.tournament),
             "card_ranks": rank_preference(board.session.event.tournament),
             "versions": selectors.correction_chain(ruling),
@@ -373,7 +373,7 @@ def ruling_detail(request, pk):
     )
 
 
-def _diagram(ruling):
+def ruling_diagram(ruling):
     """Hands and auction rows for the HTML diagram; None if the deal is not recorded."""
     from bridge.auction import Auction
     from bridge.deals import DealError, parse_deal

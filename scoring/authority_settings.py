@@ -124,18 +124,22 @@ def _deposits(value):
 
 
 def _preset(value):
-    from scoring import presets  # the presets are checked against these settings: import when used
+    from scoring.presets import files  # the preset files (the presets themselves import this module)
 
-    if value != "" and value not in presets.available():
+    if value != "" and value not in files.available():
         raise ValidationError(
-            _("must be one of %(choices)s, or empty for none"), params={"choices": ", ".join(presets.available())}
+            _("must be one of %(choices)s, or empty for none"), params={"choices": ", ".join(files.available())}
         )
 
 
-def _vp_scale_choices(authority):
-    from scoring import vp_scales  # reads the authority's own scales (models import this module)
-
-    return vp_scales.choices(authority)
+def vp_scale_choices(authority):
+    """The names ``authority``'s setting and events may choose: the shipped scales, then its own
+    (``VictoryPointScale``, read through the authority's ``vp_scales``: the models import this
+    module)."""
+    if authority is None:
+        return VP_SCALES
+    own = authority.vp_scales.order_by("name").values_list("name", flat=True)
+    return VP_SCALES + tuple(f"{authority.code}:{name}" for name in own)
 
 
 NO_EMPTY = object()
@@ -204,7 +208,7 @@ SPECS = {
             "butler_rounding", _("Butler datum: how a 5 is rounded to 10"), "half-up", _choice(BUTLER_ROUNDINGS)
         ),
         SettingSpec(
-            "vp_scale", _("Victory-point scale"), "wbf2013-20", _choice(VP_SCALES), choices_for=_vp_scale_choices
+            "vp_scale", _("Victory-point scale"), "wbf2013-20", _choice(VP_SCALES), choices_for=vp_scale_choices
         ),
         SettingSpec("rounding", _("Rounding of matchpoints"), "exact", _choice(ROUNDINGS)),
         SettingSpec(

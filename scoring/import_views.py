@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from scoring import selectors
 from scoring.importers.session_import import ImportRefused, check_size, import_file
-from scoring.views import _visible_event
+from scoring.views import visible_event
 
 PENDING_SECONDS = 24 * 3600
 
@@ -76,7 +76,7 @@ def _read_upload(upload):
 
 @login_required
 def event_import(request, pk):
-    event = _visible_event(request, pk)
+    event = visible_event(request, pk)
     if not selectors.can_write(request.user, event.tournament):
         raise PermissionDenied(_("Only the tournament's directors, chief directors and scorers import results."))
     context = {

@@ -13,3 +13,11 @@ class EventKind(models.TextChoices):
     TEAMS_SWISS = "teams_swiss", _("Teams, Swiss (IMPs and VPs)")
     KNOCKOUT_TEAMS = "ko_teams", _("Knockout teams")
     INDIVIDUAL = "individual", _("Individual")
+
+
+class PenaltyUnit(models.TextChoices):
+    """What a penalty against a team in a match is counted in (``MatchPenalty.Unit``): here, apart
+    from the models, so that the stored texts (scoring/texts.py, which the models read) name it."""
+
+    VPS = "vps", _("VPs")
+    IMPS = "imps", _("IMPs")

@@ -21,7 +21,7 @@ from scoring import authority_settings
 from scoring.deadlines import deadline
 from scoring.idempotency import IdempotencyKey  # noqa: F401  (its model, registered with the app)
 from scoring.identity import ContestantIdentity
-from scoring.kinds import EventKind
+from scoring.kinds import EventKind, PenaltyUnit
 
 SEAT_CHOICES = [("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West"))]
 VULNERABILITY_CHOICES = [
@@ -490,9 +490,7 @@ class MatchPenalty(models.Model):
     authority's ``team_penalty_units`` says which). It is never given to the opponents. A
     withdrawn penalty stays in the record and counts no more."""
 
-    class Unit(models.TextChoices):
-        VPS = "vps", _("VPs")
-        IMPS = "imps", _("IMPs")
+    Unit = PenaltyUnit
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="penalties", verbose_name=_("match"))
     team = models.ForeignKey(

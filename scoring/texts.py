@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, ngettext_lazy, pgettext
 
 from core.texts import Template, label, register, shown
+from scoring.kinds import PenaltyUnit
 
 
 def moment(value):
@@ -149,9 +150,7 @@ def _replaced(values):
 
 
 def _unit(value):
-    from scoring.models import MatchPenalty
-
-    return label(MatchPenalty.Unit)(value)
+    return label(PenaltyUnit)(value)
 
 
 def auction_words(rows):

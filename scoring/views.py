@@ -56,7 +56,7 @@ def tournament_detail(request, pk):
     )
 
 
-def _visible_event(request, pk):
+def visible_event(request, pk):
     return get_object_or_404(
         Event.objects.select_related("tournament__authority").filter(
             tournament__in=selectors.visible_tournaments(request.user)
@@ -69,7 +69,7 @@ def _visible_event(request, pk):
 def event_detail(request, pk):
     """An event's sessions and contestants; at a team event scored in VPs, the scale in force,
     which the chief director or scorer may change here (``services.set_event_vp_scale``)."""
-    event = _visible_event(request, pk)
+    event = visible_event(request, pk)
     can_choose = event.scored_in_vps and policy.may(request.user, "choose_vp_scale", event.tournament)
     errors, posted = {}, {}
     if request.method == "POST":
@@ -104,7 +104,7 @@ def event_detail(request, pk):
 
 @login_required
 def standings(request, pk):
-    event = _visible_event(request, pk)
+    event = visible_event(request, pk)
     sessions = list(event.sessions.all())
     session = None
     if request.GET.get("session"):

@@ -12,7 +12,7 @@ for what to give the engine.
 from django.utils.translation import gettext as _
 
 from bridge.engine import vp as engine_vp
-from scoring.authority_settings import VP_SCALES
+from scoring.authority_settings import VP_SCALES, vp_scale_choices
 from scoring.models import Event, RegulatingAuthority, VictoryPointScale
 
 
@@ -22,10 +22,7 @@ def own_scales(authority: RegulatingAuthority):
 
 def choices(authority: RegulatingAuthority | None) -> tuple[str, ...]:
     """The names ``authority``'s setting and events may choose: the shipped scales, then its own."""
-    if authority is None:
-        return VP_SCALES
-    own = VictoryPointScale.objects.filter(authority=authority).order_by("name").values_list("name", flat=True)
-    return VP_SCALES + tuple(f"{authority.code}:{name}" for name in own)
+    return vp_scale_choices(authority)
 
 
 def _own(authority: RegulatingAuthority, name: str) -> VictoryPointScale | None:

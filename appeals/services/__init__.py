@@ -15,7 +15,6 @@ Who may take each step is decided in the service that takes it: a refused person
 ``PermissionDenied`` with the reason (the API answers 403, the page says why).
 """
 
-from appeals.services._common import setting
 from appeals.services.body import (
     appoint_member,
     conflicts_of,
@@ -23,6 +22,7 @@ from appeals.services.body import (
     declare_conflict,
     recuse,
 )
+from appeals.services.common import setting
 from appeals.services.decision import (
     appeal_law_decision,
     decide_appeal,

@@ -20,17 +20,17 @@ from appeals.models import (
     Stage,
 )
 from appeals.notifications import notify
-from appeals.services._common import (
+from appeals.services.common import (
     Action,
-    _lock,
-    _log,
-    _refuse,
-    _require_chief,
-    _require_national_officer,
-    _require_open,
-    _require_text,
-    _save,
     advance,
+    locked,
+    log_step,
+    refuse,
+    require_chief,
+    require_national_officer,
+    require_open,
+    require_text,
+    save_checked,
     setting,
 )
 from audit.hints import Choice
@@ -79,13 +79,13 @@ def _body_size(tournament: Tournament, kind: Choice, size: int | None) -> int:
     if kind == Body.Kind.COMMITTEE:
         expected = setting(tournament, "appeals_committee_size")
         if expected % 2 == 0:
-            _refuse("size", _("A committee has an odd number of members; the regulations say %(n)s.") % {"n": expected})
+            refuse("size", _("A committee has an odd number of members; the regulations say %(n)s.") % {"n": expected})
         return expected
     if kind in (Body.Kind.REFEREE, Body.Kind.REVIEWER, Body.Kind.DIRECTOR_IN_CHARGE):
         return 1
     size = size or 3
     if size % 2 == 0 or not 1 <= size <= 9:
-        _refuse("size", _("A body has an odd number of members (1 to 9), not %(n)s.") % {"n": size})
+        refuse("size", _("A body has an odd number of members (1 to 9), not %(n)s.") % {"n": size})
     return size
 
 
@@ -128,35 +128,35 @@ def constitute_body(
     the regulations' size; a referee, a reviewer or the director in charge sits alone.
     """
     now = now or timezone.now()
-    appeal = _lock(appeal)
+    appeal = locked(appeal)
     tournament = appeal.tournament
     if stage == Stage.EVENT:
-        _require_chief(by, "body", tournament, _("forms the body that hears an appeal"))
-        _require_open(appeal)
+        require_chief(by, "body", tournament, _("forms the body that hears an appeal"))
+        require_open(appeal)
         regulated = setting(tournament, "appeals_body")
         kind = kind or (Body.Kind.DIRECTOR_IN_CHARGE if regulated == "none" else regulated)
         if regulated == "none" and kind != Body.Kind.DIRECTOR_IN_CHARGE:
-            _refuse(
+            refuse(
                 "kind",
                 _("%(body)s has no appeals body: the director in charge hears every appeal (Law 93A).")
                 % {"body": tournament.authority},
             )
         if kind == Body.Kind.NATIONAL:
-            _refuse("kind", _("The regulating authority's body hears only a further appeal (Law 93C)."))
+            refuse("kind", _("The regulating authority's body hears only a further appeal (Law 93C)."))
         if kind == Body.Kind.DIRECTOR_IN_CHARGE and not members:
             members = [by]
     else:
-        _require_national_officer(by, tournament)
+        require_national_officer(by, tournament)
         if not hasattr(appeal, "further") or appeal.further.state != FurtherAppeal.State.LODGED:
-            _refuse("stage", _("No further appeal is waiting for the regulating authority."))
+            refuse("stage", _("No further appeal is waiting for the regulating authority."))
         kind = kind or Body.Kind.NATIONAL
         if kind != Body.Kind.NATIONAL:
-            _refuse("kind", _("A further appeal is heard by the regulating authority's body."))
+            refuse("kind", _("A further appeal is heard by the regulating authority's body."))
     if kind not in Body.Kind.values:
-        _refuse("kind", _("'%(k)s' is not a kind of appeals body.") % {"k": kind})
+        refuse("kind", _("'%(k)s' is not a kind of appeals body.") % {"k": kind})
     if appeal.bodies.filter(stage=stage).exists():
-        _refuse("kind", _("A body is already formed for this case: appoint or replace its members instead."))
-    body = _save(
+        refuse("kind", _("A body is already formed for this case: appoint or replace its members instead."))
+    body = save_checked(
         Body(
             appeal=appeal,
             stage=stage,
@@ -166,7 +166,7 @@ def constitute_body(
             created_at=now,
         )
     )
-    _log(
+    log_step(
         appeal,
         Action.BODY_CREATED,
         by=by,
@@ -189,36 +189,36 @@ def appoint_member(
         .select_related("appeal__ruling__result__ns", "appeal__ruling__result__ew")
         .get(pk=body.pk)
     )
-    appeal = _lock(body.appeal)
+    appeal = locked(body.appeal)
     if body.stage == Stage.EVENT:
-        _require_chief(by, "body", appeal.tournament, _("forms the body that hears an appeal"))
-        _require_open(appeal)
+        require_chief(by, "body", appeal.tournament, _("forms the body that hears an appeal"))
+        require_open(appeal)
     else:
-        _require_national_officer(by, appeal.tournament)
+        require_national_officer(by, appeal.tournament)
     if body.members.filter(user=user).exists():
-        _refuse("user", _("%(u)s is already appointed to this body.") % {"u": user})
+        refuse("user", _("%(u)s is already appointed to this body.") % {"u": user})
     if body.sitting().count() >= body.size:
-        _refuse(
+        refuse(
             "user",
             _("The body already has its %(n)s members: one must recuse before another is appointed.")
             % {"n": body.size},
         )
     if chair and body.sitting().filter(is_chair=True).exists():
-        _refuse("chair", _("%(c)s already chairs this body.") % {"c": body.sitting().get(is_chair=True)})
+        refuse("chair", _("%(c)s already chairs this body.") % {"c": body.sitting().get(is_chair=True)})
     if body.is_director_in_charge and not policy.may(user, "hear_alone", appeal.tournament):
-        _refuse(
+        refuse(
             "user",
             _("Only the director in charge of %(t)s %(what)s; %(user)s is not.")
             % {"t": appeal.tournament, "what": _("hears an appeal alone (Law 93A)"), "user": user},
         )
     conflicts = conflicts_of(user, body)
     if conflicts:
-        _refuse("user", _("%(u)s cannot sit on this case: %(why)s.") % {"u": user, "why": "; ".join(conflicts)})
+        refuse("user", _("%(u)s cannot sit on this case: %(why)s.") % {"u": user, "why": "; ".join(conflicts)})
     member = BodyMember(body=body, user=user, is_chair=chair, appointed_by=by, appointed_at=now)
     if body.is_director_in_charge:
         member.declared_at = now  # the director in charge hears appeals of his own tournament (93A)
-    _save(member)
-    _log(
+    save_checked(member)
+    log_step(
         appeal,
         Action.MEMBER_APPOINTED,
         by=by,
@@ -238,13 +238,13 @@ def declare_conflict(*, member: BodyMember, conflict: str = "", now: datetime.da
     now = now or timezone.now()
     member = BodyMember.objects.select_for_update(of=("self",)).select_related("body", "user").get(pk=member.pk)
     if member.recused_at:
-        _refuse("member", _("%(m)s has recused.") % {"m": member})
+        refuse("member", _("%(m)s has recused.") % {"m": member})
     member.declared_at, member.conflict = now, (conflict or "").strip()
     if member.conflict:
         member.vote, member.dissent, member.voted_at = "", "", None
-    _save(member)
-    appeal = _lock(member.body.appeal)
-    _log(
+    save_checked(member)
+    appeal = locked(member.body.appeal)
+    log_step(
         appeal,
         Action.INTERESTS_DECLARED,
         by=member.user,
@@ -263,13 +263,13 @@ def recuse(*, member: BodyMember, reason: str, now: datetime.datetime | None = N
     now = now or timezone.now()
     member = BodyMember.objects.select_for_update(of=("self",)).select_related("body", "user").get(pk=member.pk)
     if member.recused_at:
-        _refuse("member", _("%(m)s has already recused.") % {"m": member})
-    reason = _require_text("reason", reason, _("Say why the member recuses."))
-    appeal = _lock(member.body.appeal)
+        refuse("member", _("%(m)s has already recused.") % {"m": member})
+    reason = require_text("reason", reason, _("Say why the member recuses."))
+    appeal = locked(member.body.appeal)
     if member.body.stage == Stage.EVENT and appeal.state == Appeal.State.DECIDED:
-        _refuse("member", _("The case is decided: a hidden conflict found now goes to the regulating authority."))
+        refuse("member", _("The case is decided: a hidden conflict found now goes to the regulating authority."))
     member.recused_at, member.recusal_reason = now, reason
     member.vote, member.dissent, member.voted_at = "", "", None
-    _save(member)
-    _log(appeal, Action.RECUSED, by=member.user, at=now, note=f"{member}: {reason}")
+    save_checked(member)
+    log_step(appeal, Action.RECUSED, by=member.user, at=now, note=f"{member}: {reason}")
     return member

@@ -26,27 +26,27 @@ from appeals.models import (
     Stage,
 )
 from appeals.notifications import notify
-from appeals.services._common import (
+from appeals.services.common import (
     Action,
-    _apply_score,
-    _cancel_penalties,
-    _check_score_for,
-    _check_votes,
-    _lock,
-    _log,
-    _outcome,
-    _refuse,
-    _require_chief,
-    _require_director,
-    _require_open,
-    _require_sitting,
-    _require_text,
-    _save,
-    _settle_ruling,
     advance,
+    apply_score,
+    cancel_ruling_penalties,
+    check_score_for,
+    check_votes,
+    checked_outcome,
+    locked,
+    log_step,
+    refuse,
+    require_chief,
+    require_director,
+    require_open,
+    require_sitting,
+    require_text,
+    save_checked,
     setting,
+    settle_ruling,
 )
-from appeals.services.lodging import _forfeit
+from appeals.services.lodging import forfeit
 from appeals.texts import moment_param
 from audit.hints import Choice
 from core import roles, texts
@@ -81,7 +81,7 @@ def _close(appeal: Appeal, step: Step, *, by: User, now: datetime.datetime, reas
     appeal.outcome = max(outcomes, key=OUTCOME_RANK.__getitem__)
     appeal.reasons, appeal.decided_by, appeal.decided_at = reasons, by, now
     advance(appeal, step, action=Action.DECIDED, by=by, at=now, note=note)
-    _save(appeal)
+    save_checked(appeal)
     players = [p.user for p in selectors.appellant_players(appeal)] if appeal.appellant_id else []
     notify(
         [*_officials(appeal, (roles.DIRECTOR, roles.CHIEF_DIRECTOR)), *players],
@@ -89,7 +89,7 @@ def _close(appeal: Appeal, step: Step, *, by: User, now: datetime.datetime, reas
         texts.text("appeals.notice_decided", n=appeal.number, outcome=appeal.outcome),
         now,
     )
-    _settle_ruling(appeal.ruling)
+    settle_ruling(appeal.ruling)
     return appeal
 
 
@@ -109,29 +109,29 @@ def decide_law_part(
     """The director in charge decides a part solely about law or regulation (Law 93B1). A score
     given with a varied or overturned ruling applies at once. With ``cancel_penalties`` a varied
     or overturned decision also cancels the ruling's Law 90 procedural penalties, as the body's
-    may (the same rule, ``_cancel_penalties``): a decision on law that finds no infraction takes
+    may (the same rule, ``cancel_ruling_penalties``): a decision on law that finds no infraction takes
     away the penalty that rested on it. When every part of the appeal is about law, this decides
     the appeal; the appellants may still take it to the body (``appeal_law_decision``)."""
     now = now or timezone.now()
     part = AppealPart.objects.select_for_update().get(pk=part.pk)
-    appeal = _lock(part.appeal)
-    _require_chief(by, "law_part", appeal.tournament, _("decides a part about law or regulation (Law 93B1)"))
-    _require_open(appeal)
+    appeal = locked(part.appeal)
+    require_chief(by, "law_part", appeal.tournament, _("decides a part about law or regulation (Law 93B1)"))
+    require_open(appeal)
     if part.kind != AppealPart.Kind.LAW:
-        _refuse("part", _("This part is about facts or judgement: the body decides it, not the director alone."))
+        refuse("part", _("This part is about facts or judgement: the body decides it, not the director alone."))
     if part.outcome:
-        _refuse(
+        refuse(
             "part",
             _("The director in charge has already decided this part (%(o)s).")
             % {"o": part.get_outcome_display().lower()},
         )
     lifecycle.check(appeal, Step.DECIDE_ON_LAW)
-    outcome = _outcome(outcome)
-    reasons = _require_text("reasons", reasons, _("Give the reasons for the decision."))
-    _check_score_for(outcome, score_kind)
+    outcome = checked_outcome(outcome)
+    reasons = require_text("reasons", reasons, _("Give the reasons for the decision."))
+    check_score_for(outcome, score_kind)
     if cancel_penalties:
-        _cancel_penalties(appeal, outcome=outcome, by=by, reasons=reasons)
-    kind, score, description = _apply_score(
+        cancel_ruling_penalties(appeal, outcome=outcome, by=by, reasons=reasons)
+    kind, score, description = apply_score(
         appeal,
         outcome=outcome,
         score_kind=score_kind,
@@ -143,10 +143,10 @@ def decide_law_part(
         penalties_cancelled=cancel_penalties,
     )
     part.outcome, part.reasons, part.decided_by, part.decided_at = outcome, reasons, by, now
-    _save(part)
+    save_checked(part)
     if outcome != Outcome.UPHOLD:
         appeal.score_kind, appeal.score, appeal.score_description = kind, score, description
-    _log(
+    log_step(
         appeal,
         Action.LAW_PART_DECIDED,
         by=by,
@@ -155,7 +155,7 @@ def decide_law_part(
     )
     if not appeal.parts.exclude(kind=AppealPart.Kind.LAW).exists() and not appeal.parts.filter(outcome="").exists():
         _close(appeal, Step.DECIDE_ON_LAW, by=by, now=now, reasons=reasons, note=texts.text("appeals.decided_on_law"))
-    _settle_ruling(appeal.ruling)
+    settle_ruling(appeal.ruling)
     return part
 
 
@@ -165,25 +165,25 @@ def appeal_law_decision(*, part: AppealPart, by: User, now: datetime.datetime | 
     The body may uphold it or recommend a change; it may not overrule it (93B3)."""
     now = now or timezone.now()
     part = AppealPart.objects.select_for_update().get(pk=part.pk)
-    appeal = _lock(part.appeal)
-    _require_director(
+    appeal = locked(part.appeal)
+    require_director(
         by,
         "appeal_law_decision",
         appeal.tournament,
         _("a director takes the director in charge's decision to the body for the appellants (Law 93B1)."),
     )
     if part.kind != AppealPart.Kind.LAW or not part.outcome:
-        _refuse("part", _("Only the director in charge's decision on a law part can be taken to the body."))
+        refuse("part", _("Only the director in charge's decision on a law part can be taken to the body."))
     if part.to_body:
-        _refuse("part", _("This decision is already before the body."))
+        refuse("part", _("This decision is already before the body."))
     if setting(appeal.tournament, "appeals_body") == "none" or (
         appeal.body() is not None and appeal.body().is_director_in_charge
     ):
-        _refuse("part", _("There is no appeals body: the director in charge's decision stands (Law 93A)."))
+        refuse("part", _("There is no appeals body: the director in charge's decision stands (Law 93A)."))
     if appeal.state == Appeal.State.WITHDRAWN or hasattr(appeal, "further"):
-        _refuse("state", _("This case can no longer go to the body."))
+        refuse("state", _("This case can no longer go to the body."))
     part.to_body = True
-    _save(part)
+    save_checked(part)
     if appeal.state == Appeal.State.DECIDED:
         body = appeal.body()
         appeal.outcome, appeal.reasons, appeal.decided_by, appeal.decided_at = "", "", None, None
@@ -191,8 +191,8 @@ def appeal_law_decision(*, part: AppealPart, by: User, now: datetime.datetime | 
         step = Step.LAW_TO_BODY if body is not None and body.is_constituted else Step.LAW_TO_NEW_BODY
         advance(appeal, step, action=Action.LAW_PART_TO_BODY, by=by, at=now, note=part.question)
     else:
-        _log(appeal, Action.LAW_PART_TO_BODY, by=by, at=now, note=part.question)
-    _settle_ruling(appeal.ruling)
+        log_step(appeal, Action.LAW_PART_TO_BODY, by=by, at=now, note=part.question)
+    settle_ruling(appeal.ruling)
     return part
 
 
@@ -220,13 +220,13 @@ def decide_appeal(
     disciplinary decision (93B3): such a decision is refused; record a recommendation instead.
     """
     now = now or timezone.now()
-    appeal = _lock(appeal)
+    appeal = locked(appeal)
     body = appeal.body()
     if body is not None:
-        _require_sitting(body, by, "decision", _("records its decision"))
-    _require_open(appeal)
-    outcome = _outcome(outcome)
-    reasons = _require_text("reasons", reasons, _("Give the reasons for the decision."))
+        require_sitting(body, by, "decision", _("records its decision"))
+    require_open(appeal)
+    outcome = checked_outcome(outcome)
+    reasons = require_text("reasons", reasons, _("Give the reasons for the decision."))
     lifecycle.check(appeal, Step.DECIDE)
     parts = list(appeal.parts.all())
     if body.is_director_in_charge:
@@ -234,14 +234,14 @@ def decide_appeal(
     else:
         waiting = [p.question for p in parts if p.kind == AppealPart.Kind.LAW and not p.outcome]
         if waiting:
-            _refuse(
+            refuse(
                 "parts",
                 _("The director in charge first decides the part about law or regulation (Law 93B1): %(q)s")
                 % {"q": "; ".join(waiting)},
             )
         heard = [p for p in parts if p.kind == AppealPart.Kind.JUDGEMENT]
         if outcome != Outcome.UPHOLD and appeal.ruling.kind == Ruling.Kind.DISCIPLINARY_PENALTY:
-            _refuse(
+            refuse(
                 "outcome",
                 _(
                     "The body cannot overrule the director in charge on the exercise of the "
@@ -250,18 +250,18 @@ def decide_appeal(
                 ),
             )
         if outcome != Outcome.UPHOLD and not heard:
-            _refuse(
+            refuse(
                 "outcome",
                 _(
                     "The body cannot overrule the director in charge on law or regulation (Law 93B3): "
                     "it may uphold the decision, or record a recommendation to the director."
                 ),
             )
-    _check_votes(body, outcome, now=now)
-    _check_score_for(outcome, score_kind)
+    check_votes(body, outcome, now=now)
+    check_score_for(outcome, score_kind)
     if cancel_penalties:
-        _cancel_penalties(appeal, outcome=outcome, by=by, reasons=reasons)
-    kind, score, description = _apply_score(
+        cancel_ruling_penalties(appeal, outcome=outcome, by=by, reasons=reasons)
+    kind, score, description = apply_score(
         appeal,
         outcome=outcome,
         score_kind=score_kind,
@@ -274,7 +274,7 @@ def decide_appeal(
     )
     for part in heard:
         part.outcome, part.reasons, part.decided_by, part.decided_at = outcome, reasons, by, now
-        _save(part)
+        save_checked(part)
     appeal.outcome = outcome
     if outcome != Outcome.UPHOLD:
         appeal.score_kind, appeal.score, appeal.score_description = kind, score, description
@@ -299,27 +299,27 @@ def find_without_merit(
     units (``penalty``, e.g. "25%" of a top, or 6 IMPs; the regulations' figure by default), or a
     warning recorded against each appellant."""
     now = now or timezone.now()
-    appeal = _lock(appeal)
+    appeal = locked(appeal)
     if appeal.state != Appeal.State.DECIDED:
-        _refuse("state", _("An appeal is found without merit once it is decided."))
+        refuse("state", _("An appeal is found without merit once it is decided."))
     if appeal.origin == Appeal.Origin.DIRECTOR:
-        _refuse("origin", _("The director referred this case: there are no appellants to sanction."))
+        refuse("origin", _("The director referred this case: there are no appellants to sanction."))
     if appeal.outcome != Outcome.UPHOLD:
-        _refuse(
+        refuse(
             "outcome",
             _("The ruling was %(o)s: an appeal that changed it had merit.")
             % {"o": appeal.get_outcome_display().lower().replace("ruling ", "")},
         )
     if appeal.without_merit:
-        _refuse("state", _("The appeal was already found without merit."))
+        refuse("state", _("The appeal was already found without merit."))
     body = appeal.body()
     if body is not None and body.members.filter(user=by).exists():
-        _require_sitting(body, by, "decision", _("judges the appeal's merit"))
+        require_sitting(body, by, "decision", _("judges the appeal's merit"))
     elif body is None or body.is_director_in_charge or appeal.decided_by_id == by.pk:
-        _require_chief(by, "merit_alone", appeal.tournament, _("judges the merit of an appeal he decided"))
+        require_chief(by, "merit_alone", appeal.tournament, _("judges the merit of an appeal he decided"))
     else:  # a body decided it: the chief director who did not sit on it is refused, like anyone else
-        _require_sitting(body, by, "decision", _("judges the appeal's merit"))
-    reasons = _require_text("reasons", reasons, _("Give the reasons: the appellants will read them."))
+        require_sitting(body, by, "decision", _("judges the appeal's merit"))
+    reasons = require_text("reasons", reasons, _("Give the reasons: the appellants will read them."))
     sanction = setting(appeal.tournament, "without_merit_sanction")
     applied = []
     if sanction in ("deposit", "deposit_and_penalty"):
@@ -327,14 +327,14 @@ def find_without_merit(
         if deposit:
             appeal.without_merit = True  # forfeit_deposit checks the finding
             appeal.save(update_fields=["without_merit"])
-            _forfeit(deposit, by=by, reason=_("appeal without merit"), now=now)
+            forfeit(deposit, by=by, reason=_("appeal without merit"), now=now)
             applied.append(texts.text("appeals.deposit_kept", a=str(deposit.amount), c=deposit.currency))
         else:
             applied.append(texts.text("appeals.no_deposit"))
     if sanction in ("penalty", "deposit_and_penalty"):
         amount = penalty or (setting(appeal.tournament, "without_merit_penalty") or {}).get(appeal.event.kind)
         if not amount:
-            _refuse(
+            refuse(
                 "penalty",
                 _(
                     "%(body)s's sanction includes a score penalty: give it in the event's units "
@@ -350,9 +350,9 @@ def find_without_merit(
             MeritWarning.objects.create(appeal=appeal, player=player, recorded_at=now)
         applied.append(texts.text("appeals.merit_warning", names=", ".join(str(p) for p in players)))
     appeal.without_merit, appeal.without_merit_reasons, appeal.sanction = True, reasons, sanction
-    _save(appeal)
+    save_checked(appeal)
     sanctions = [item.as_param() for item in applied or [texts.text("appeals.no_sanction")]]
-    _log(
+    log_step(
         appeal,
         Action.WITHOUT_MERIT,
         by=by,
@@ -369,7 +369,7 @@ def _penalise(appeal: Appeal, amount: str | int | Decimal, *, by: User, reasons:
     try:
         Decimal(text[:-1] if text.endswith("%") else text)
     except InvalidOperation:
-        _refuse(
+        refuse(
             "penalty",
             _("'%(p)s' is not a penalty: a number in the event's units, or a percentage of a top such as 25%%.")
             % {"p": text},
@@ -379,7 +379,7 @@ def _penalise(appeal: Appeal, amount: str | int | Decimal, *, by: User, reasons:
     penalties = dict(current.penalty or {}) if current else {}
     side = appeal.side.lower()
     if side in penalties:
-        _refuse(
+        refuse(
             "penalty",
             _(
                 "%(side)s already has a procedural penalty on this board (%(p)s): the engine takes "
@@ -417,7 +417,7 @@ def _penalise_match(appeal: Appeal, amount: str | int | Decimal, *, by: User, re
         .first()
     )
     if match is None:
-        _refuse(
+        refuse(
             "penalty",
             _("A penalty in VPs is taken off a team's match: board %(board)s, table %(table)s is in no match.")
             % {"board": result.board.number, "table": result.table.number},
@@ -438,16 +438,18 @@ def record_recommendation(
     """Where it may not overrule the director in charge (law or regulation, Law 91), the body
     recommends a change (Law 93B3)."""
     now = now or timezone.now()
-    appeal = _lock(appeal)
+    appeal = locked(appeal)
     body = appeal.body()
     if body is None or body.is_director_in_charge:
-        _refuse("body", _("Only an appeals body recommends to the director in charge."))
-    _require_sitting(body, by, "recommendation", _("recommends to the director in charge"))
+        refuse("body", _("Only an appeals body recommends to the director in charge."))
+    require_sitting(body, by, "recommendation", _("recommends to the director in charge"))
     if about not in Recommendation.About.values:
-        _refuse("about", _("A recommendation is about law or regulation, or about disciplinary powers (Law 91)."))
-    text = _require_text("text", text, _("Write what the body recommends."))
-    recommendation = _save(Recommendation(appeal=appeal, about=about, text=text, recommended_by=by, recommended_at=now))
-    _log(appeal, Action.RECOMMENDATION, by=by, at=now, note=text)
+        refuse("about", _("A recommendation is about law or regulation, or about disciplinary powers (Law 91)."))
+    text = require_text("text", text, _("Write what the body recommends."))
+    recommendation = save_checked(
+        Recommendation(appeal=appeal, about=about, text=text, recommended_by=by, recommended_at=now)
+    )
+    log_step(appeal, Action.RECOMMENDATION, by=by, at=now, note=text)
     notify(
         _officials(appeal, (roles.CHIEF_DIRECTOR,)),
         appeal,
@@ -474,17 +476,17 @@ def respond_to_recommendation(
     the rulings service (``change_ruling``), and the scores follow."""
     now = now or timezone.now()
     recommendation = Recommendation.objects.select_for_update().get(pk=recommendation.pk)
-    appeal = _lock(recommendation.appeal)
-    _require_chief(by, "respond", appeal.tournament, _("answers the body's recommendation"))
+    appeal = locked(recommendation.appeal)
+    require_chief(by, "respond", appeal.tournament, _("answers the body's recommendation"))
     if recommendation.accepted is not None:
-        _refuse("accepted", _("The director already answered this recommendation."))
+        refuse("accepted", _("The director already answered this recommendation."))
     if score_kind and not accepted:
-        _refuse("score_kind", _("A declined recommendation changes nothing: give a score only when accepting it."))
+        refuse("score_kind", _("A declined recommendation changes nothing: give a score only when accepting it."))
     recommendation.accepted = bool(accepted)
-    recommendation.response = _require_text("response", response, _("Write the director's answer."))
+    recommendation.response = require_text("response", response, _("Write the director's answer."))
     recommendation.responded_by, recommendation.responded_at = by, now
-    _save(recommendation)
-    _log(
+    save_checked(recommendation)
+    log_step(
         appeal,
         Action.RECOMMENDATION_ANSWERED,
         by=by,

@@ -15,21 +15,21 @@ from appeals.models import (
     FurtherAppeal,
     Stage,
 )
-from appeals.services._common import (
+from appeals.services.common import (
     Action,
-    _apply_score,
-    _check_score_for,
-    _check_votes,
-    _lock,
-    _log,
-    _outcome,
-    _refuse,
-    _require_director,
-    _require_sitting,
-    _require_text,
-    _save,
-    _settle_ruling,
+    apply_score,
+    check_score_for,
+    check_votes,
+    checked_outcome,
+    locked,
+    log_step,
+    refuse,
+    require_director,
+    require_sitting,
+    require_text,
+    save_checked,
     setting,
+    settle_ruling,
 )
 from audit.hints import Choice
 from core import texts
@@ -58,53 +58,53 @@ def lodge_further_appeal(
     player of either side within the regulations' period after the decision, or as a referral by
     the director or the body. An advisory further appeal never changes scores."""
     now = now or timezone.now()
-    appeal = _lock(appeal)
+    appeal = locked(appeal)
     tournament = appeal.tournament
     if origin == FurtherAppeal.Origin.PLAYER:  # the person first: a refused one learns nothing of the case
-        _require_director(
+        require_director(
             by, "further_appeal", tournament, _("a further appeal is lodged through a director (Law 92C).")
         )
     mode = setting(tournament, "further_appeal")
     if mode not in ("binding", "advisory"):
-        _refuse(
+        refuse(
             "appeal",
             _("%(body)s provides no further appeal (Law 93C): the decision at the event is final.")
             % {"body": tournament.authority},
         )
     if hasattr(appeal, "further"):
-        _refuse("appeal", _("This case is already before the regulating authority."))
-    grounds = _require_text("grounds", grounds, _("Write the grounds of the further appeal."))
+        refuse("appeal", _("This case is already before the regulating authority."))
+    grounds = require_text("grounds", grounds, _("Write the grounds of the further appeal."))
     side: str | None = ""
     deadline = None
     if origin == FurtherAppeal.Origin.PLAYER:
         if appeal.state != Appeal.State.DECIDED:
-            _refuse("state", _("A further appeal comes after the appeal at the event is decided (Law 93C)."))
+            refuse("state", _("A further appeal comes after the appeal at the event is decided (Law 93C)."))
         if player is None or selectors.side_of(player, appeal.ruling) is None:
-            _refuse("player", _("Only a player or captain of either side at the table may appeal further."))
+            refuse("player", _("Only a player or captain of either side at the table may appeal further."))
         side = selectors.side_of(player, appeal.ruling)
         deadline = appeal.decided_at + datetime.timedelta(minutes=setting(tournament, "further_appeal_period_minutes"))
         if now > deadline:
-            _refuse(
+            refuse(
                 "deadline",
                 _("Too late: a further appeal had to be lodged by %(when)s.")
                 % {"when": selectors.local_time(deadline, tournament)},
             )
     elif origin == FurtherAppeal.Origin.DIRECTOR:
-        _require_director(
+        require_director(
             by, "further_appeal", tournament, _("only a director refers a case to the regulating authority.")
         )
         player = None
     elif origin == FurtherAppeal.Origin.BODY:
         body = appeal.body()
         if body is None or body.is_director_in_charge:
-            _refuse("origin", _("No appeals body sits on this case."))
-        _require_sitting(body, by, "refer_further", _("refers the case to the regulating authority"))
+            refuse("origin", _("No appeals body sits on this case."))
+        require_sitting(body, by, "refer_further", _("refers the case to the regulating authority"))
         player = None
     else:
-        _refuse("origin", _("A further appeal comes from a player, the director or the body."))
+        refuse("origin", _("A further appeal comes from a player, the director or the body."))
     if appeal.state == Appeal.State.WITHDRAWN:
-        _refuse("state", _("The appeal was withdrawn."))
-    further = _save(
+        refuse("state", _("The appeal was withdrawn."))
+    further = save_checked(
         FurtherAppeal(
             appeal=appeal,
             origin=origin,
@@ -118,7 +118,7 @@ def lodge_further_appeal(
             state=FURTHER.target(START, Step.LODGE_FURTHER),
         )
     )
-    _log(
+    log_step(
         appeal,
         Action.FURTHER_LODGED,
         by=by,
@@ -149,18 +149,18 @@ def decide_further_appeal(
     it suggests) and changes nothing."""
     now = now or timezone.now()
     further = FurtherAppeal.objects.select_for_update().get(pk=further_appeal.pk)
-    appeal = _lock(further.appeal)
+    appeal = locked(further.appeal)
     if further.state != FurtherAppeal.State.LODGED:
-        _refuse("state", _("The further appeal is already decided."))
-    outcome = _outcome(outcome)
-    reasons = _require_text("reasons", reasons, _("Give the reasons for the decision."))
+        refuse("state", _("The further appeal is already decided."))
+    outcome = checked_outcome(outcome)
+    reasons = require_text("reasons", reasons, _("Give the reasons for the decision."))
     body = appeal.body(Stage.FURTHER)
     require_constituted(body)
-    _require_sitting(body, by, "decision", _("records its decision"))
-    _check_votes(body, outcome, now=now)
-    _check_score_for(outcome, score_kind)
+    require_sitting(body, by, "decision", _("records its decision"))
+    check_votes(body, outcome, now=now)
+    check_score_for(outcome, score_kind)
     if further.binding:
-        kind, score, description = _apply_score(
+        kind, score, description = apply_score(
             appeal,
             outcome=outcome,
             score_kind=score_kind,
@@ -178,13 +178,13 @@ def decide_further_appeal(
     further.outcome, further.reasons, further.decided_by, further.decided_at = outcome, reasons, by, now
     further.score_kind, further.score, further.score_description = kind, score, description
     further.state = FURTHER.target(further.state, Step.DECIDE_FURTHER, appeal.number)
-    _save(further)
-    _log(
+    save_checked(further)
+    log_step(
         appeal,
         Action.FURTHER_DECIDED,
         by=by,
         at=now,
         note=texts.text("appeals.decided" if further.binding else "appeals.further_decided_advisory", outcome=outcome),
     )
-    _settle_ruling(appeal.ruling)
+    settle_ruling(appeal.ruling)
     return further

@@ -19,17 +19,17 @@ from appeals.models import (
     Stage,
 )
 from appeals.notifications import notify
-from appeals.services._common import (
+from appeals.services.common import (
     Action,
-    _lock,
-    _log,
-    _outcome,
-    _refuse,
-    _require_director,
-    _require_director_or_sitting,
-    _require_open,
-    _save,
     advance,
+    checked_outcome,
+    locked,
+    log_step,
+    refuse,
+    require_director,
+    require_director_or_sitting,
+    require_open,
+    save_checked,
 )
 from appeals.texts import moment_param
 from audit.hints import Choice
@@ -58,14 +58,14 @@ def schedule_hearing(
     """Fix when and how the body hears the case. A case from a session that is not the last must
     be decided before the next session starts."""
     now = now or timezone.now()
-    appeal = _lock(appeal)
-    _require_director(by, "hearing", appeal.tournament, _("a director schedules the hearing."))
-    _require_open(appeal)
+    appeal = locked(appeal)
+    require_director(by, "hearing", appeal.tournament, _("a director schedules the hearing."))
+    require_open(appeal)
     body = appeal.body()
     lifecycle.check(appeal, Step.SCHEDULE)
     if appeal.decide_by and starts_at >= appeal.decide_by:
         tournament = appeal.tournament
-        _refuse(
+        refuse(
             "starts_at",
             _(
                 "A case from %(s)s must be decided before the next session starts at %(limit)s; "
@@ -77,7 +77,7 @@ def schedule_hearing(
                 "when": selectors.local_time(starts_at, tournament),
             },
         )
-    hearing = _save(
+    hearing = save_checked(
         Hearing(
             appeal=appeal,
             body=body,
@@ -117,15 +117,15 @@ def record_attendance(
 ) -> Attendance:
     """``player`` attended the hearing for their side."""
     now = now or timezone.now()
-    appeal = _lock(hearing.appeal)
-    _require_director_or_sitting(by, appeal, _("records the hearing"))
+    appeal = locked(hearing.appeal)
+    require_director_or_sitting(by, appeal, _("records the hearing"))
     side = selectors.side_of(player, appeal.ruling)
     if side is None:
-        _refuse("player", _("%(p)s plays for neither side at this table.") % {"p": player})
+        refuse("player", _("%(p)s plays for neither side at this table.") % {"p": player})
     if hearing.attendance.filter(player=player).exists():
-        _refuse("player", _("%(p)s's attendance is already recorded.") % {"p": player})
-    attendance = _save(Attendance(hearing=hearing, player=player, side=side))
-    _log(
+        refuse("player", _("%(p)s's attendance is already recorded.") % {"p": player})
+    attendance = save_checked(Attendance(hearing=hearing, player=player, side=side))
+    log_step(
         appeal,
         Action.ATTENDANCE,
         by=by,
@@ -149,7 +149,7 @@ def record_hearing_notes(
     """The ruling director's account and presence, and the scribe's record of the arguments."""
     now = now or timezone.now()
     hearing = Hearing.objects.select_for_update().get(pk=hearing.pk)
-    _require_director_or_sitting(by, hearing.appeal, _("records the hearing"))
+    require_director_or_sitting(by, hearing.appeal, _("records the hearing"))
     for name, value in (
         ("director_account", director_account),
         ("director_present", director_present),
@@ -158,8 +158,8 @@ def record_hearing_notes(
     ):
         if value is not None:
             setattr(hearing, name, value)
-    _save(hearing)
-    _log(_lock(hearing.appeal), Action.HEARING_NOTES, by=by, at=now)
+    save_checked(hearing)
+    log_step(locked(hearing.appeal), Action.HEARING_NOTES, by=by, at=now)
     return hearing
 
 
@@ -171,28 +171,28 @@ def record_vote(
     now = now or timezone.now()
     member = BodyMember.objects.select_for_update(of=("self",)).select_related("body", "user").get(pk=member.pk)
     body = member.body
-    appeal = _lock(body.appeal)
+    appeal = locked(body.appeal)
     if body.stage == Stage.EVENT:
-        _require_open(appeal)
+        require_open(appeal)
         if not appeal.hearings.exists():
-            _refuse("state", _("The case has not been heard: schedule the hearing (it may be in writing) first."))
+            refuse("state", _("The case has not been heard: schedule the hearing (it may be in writing) first."))
     elif appeal.further.state != FurtherAppeal.State.LODGED:
-        _refuse("state", _("The further appeal is already decided."))
+        refuse("state", _("The further appeal is already decided."))
     if member.recused_at:
-        _refuse("member", _("%(m)s recused and cannot vote.") % {"m": member})
+        refuse("member", _("%(m)s recused and cannot vote.") % {"m": member})
     if member.declared_at is None:
-        _refuse(
+        refuse(
             "member", _("%(m)s has not declared any conflict of interest: declare first, then vote.") % {"m": member}
         )
     if member.conflict:
-        _refuse(
+        refuse(
             "member",
             _("%(m)s declared a conflict (%(c)s) and cannot vote: recuse, and appoint a replacement.")
             % {"m": member, "c": member.conflict},
         )
-    member.vote, member.dissent, member.voted_at = _outcome(outcome), (dissent or "").strip(), now
-    _save(member)
-    _log(
+    member.vote, member.dissent, member.voted_at = checked_outcome(outcome), (dissent or "").strip(), now
+    save_checked(member)
+    log_step(
         appeal,
         Action.VOTE,
         by=member.user,

@@ -24,22 +24,22 @@ from appeals.models import (
     Stage,
 )
 from appeals.selectors import deposit_due
-from appeals.services._common import (
+from appeals.services.common import (
     Action,
-    _deny,
-    _lock,
-    _log,
-    _refuse,
-    _require_chief,
-    _require_director,
-    _require_open,
-    _require_sitting,
-    _require_text,
-    _save,
-    _settle_ruling,
     advance,
+    deny,
+    locked,
+    log_step,
+    refuse,
+    require_chief,
+    require_director,
+    require_open,
+    require_sitting,
+    require_text,
     ruling_name,
+    save_checked,
     setting,
+    settle_ruling,
 )
 from appeals.texts import moment_param
 from audit import services as audit
@@ -67,7 +67,7 @@ def _appeal_limit(ruling: Ruling, now: datetime.datetime) -> tuple[datetime.date
     if extension:
         return deadline, extension
     tournament = ruling.tournament
-    _refuse(
+    refuse(
         "deadline",
         _(
             "Too late: the appeal period for %(session)s of %(event)s ended at %(when)s (Law 92B). Only the chief "
@@ -96,12 +96,12 @@ def _parts(parts: list[dict[str, Any]] | None, grounds: str) -> list[tuple[Choic
     for index, part in enumerate(parts, start=1):
         kind, question = part.get("kind"), (part.get("question") or "").strip()
         if kind not in AppealPart.Kind.values:
-            _refuse(
+            refuse(
                 f"parts[{index}]",
                 _("'%(k)s' is not a kind of part: law (law or regulation) or judgement.") % {"k": kind},
             )
         if not question:
-            _refuse(f"parts[{index}]", _("Say what the part asks."))
+            refuse(f"parts[{index}]", _("Say what the part asks."))
         cleaned.append((kind, question))
     return cleaned
 
@@ -109,12 +109,12 @@ def _parts(parts: list[dict[str, Any]] | None, grounds: str) -> list[tuple[Choic
 def _require_appealable(ruling: Ruling) -> None:
     """A ruling given at the table, not already changed on appeal."""
     if ruling.state == Ruling.State.DRAFT:
-        _refuse(
+        refuse(
             "ruling",
             _("%(r)s has not been given yet: only a ruling given at the table can be appealed.") % {"r": ruling},
         )
     if ruling.state == Ruling.State.CHANGED_BY_APPEAL:
-        _refuse(
+        refuse(
             "ruling",
             _(
                 "%(r)s has already been changed on appeal: what remains is a further appeal to the "
@@ -132,7 +132,7 @@ def _appellants(
     tournament = ruling.tournament
     side = selectors.side_of(player, ruling)
     if side is None:
-        _refuse(
+        refuse(
             "player",
             _(
                 "%(p)s did not play at this table: only N-S (%(ns)s) or E-W (%(ew)s), or their "
@@ -142,7 +142,7 @@ def _appellants(
         )
     earlier = Appeal.objects.filter(ruling=ruling, side=side, origin=Appeal.Origin.PLAYER).first()
     if earlier:
-        _refuse(
+        refuse(
             "side",
             _("%(side)s has already appealed %(r)s (appeal %(n)s, lodged at %(when)s).")
             % {
@@ -183,30 +183,30 @@ def lodge_appeal(
         .get(pk=ruling.pk)
     )
     tournament = ruling.tournament
-    _require_director(by, "lodge", tournament, _("an appeal is lodged through a director of the tournament (Law 92C)."))
+    require_director(by, "lodge", tournament, _("an appeal is lodged through a director of the tournament (Law 92C)."))
     _require_appealable(ruling)
-    grounds = _require_text("grounds", grounds, _("Write the grounds of the appeal in the appellants' words."))
+    grounds = require_text("grounds", grounds, _("Write the grounds of the appeal in the appellants' words."))
     cleaned_parts = _parts(parts, grounds)
     if origin == Appeal.Origin.PLAYER:
         if player is None:
-            _refuse("player", _("Say which player lodges the appeal."))
+            refuse("player", _("Say which player lodges the appeal."))
         side, appellant, deadline, extension = _appellants(ruling, player, now)
     elif origin == Appeal.Origin.DIRECTOR:
         player, side, appellant, deadline, extension = None, "", None, ruling.appeal_deadline(), None
         earlier = Appeal.objects.filter(ruling=ruling, origin=Appeal.Origin.DIRECTOR).first()
         if earlier:
-            _refuse(
+            refuse(
                 "origin",
                 _("The director has already referred %(r)s (appeal %(n)s).") % {"r": ruling, "n": earlier.number},
             )
     else:
-        _refuse("origin", _("An appeal comes from a player or is referred by the director."))
+        refuse("origin", _("An appeal comes from a player or is referred by the director."))
     Tournament.objects.select_for_update().get(pk=tournament.pk)  # numbers are given one at a time
     last = Appeal.objects.filter(ruling__result__board__session__event__tournament=tournament).aggregate(
         n=Max("number")
     )["n"]
     decide_by, at_once = _decide_by(ruling.session)
-    appeal = _save(
+    appeal = save_checked(
         Appeal(
             ruling=ruling,
             number=(last or 0) + 1,
@@ -225,7 +225,7 @@ def lodge_appeal(
         )
     )
     for kind, question in cleaned_parts:
-        _save(AppealPart(appeal=appeal, kind=kind, question=question))
+        save_checked(AppealPart(appeal=appeal, kind=kind, question=question))
     if player is not None and player in selectors.concurrence_needed(appeal):
         Concurrence.objects.create(
             appeal=appeal, player=player, how=Concurrence.How.LODGED, recorded_by=by, recorded_at=now
@@ -238,14 +238,14 @@ def lodge_appeal(
     ruling.save(update_fields=fields)
     if origin == Appeal.Origin.DIRECTOR:
         note = texts.text("appeals.referred", r=ruling_name(ruling))
-        _log(appeal, Action.REFERRED, by=by, at=now, note=note)
+        log_step(appeal, Action.REFERRED, by=by, at=now, note=note)
     else:
         values: dict[str, Any] = {"side": side, "c": str(appellant), "r": ruling_name(ruling), "p": str(player)}
         if deadline is None:
             values["no_clock"] = True
         if extension:
             values.update(until=moment_param(extension.until, tournament), reason=extension.reason)
-        _log(appeal, Action.LODGED, by=by, at=now, note=texts.text("appeals.lodged", **values))
+        log_step(appeal, Action.LODGED, by=by, at=now, note=texts.text("appeals.lodged", **values))
     return appeal
 
 
@@ -257,13 +257,13 @@ def extend_deadline(
     the Law 92B period has run, for a stated reason."""
     now = now or timezone.now()
     tournament = ruling.tournament
-    _require_chief(by, "extend_period", tournament, _("extends the appeal period"))
-    reason = _require_text("reason", reason, _("Say why the appeal period is extended."))
+    require_chief(by, "extend_period", tournament, _("extends the appeal period"))
+    reason = require_text("reason", reason, _("Say why the appeal period is extended."))
     if until is None or timezone.is_naive(until):
-        _refuse("until", _("Give the time the extension ends, with its time zone."))
+        refuse("until", _("Give the time the extension ends, with its time zone."))
     deadline = ruling.appeal_deadline()
     if deadline is None:
-        _refuse(
+        refuse(
             "until",
             _(
                 "The official score of %(s)s has not been posted: the appeal period has not started, "
@@ -272,12 +272,14 @@ def extend_deadline(
             % {"s": ruling.session},
         )
     if until <= deadline:
-        _refuse(
+        refuse(
             "until",
             _("The appeal period already runs until %(when)s: an extension ends later.")
             % {"when": selectors.local_time(deadline, tournament)},
         )
-    extension = _save(DeadlineExtension(ruling=ruling, until=until, reason=reason, granted_by=by, granted_at=now))
+    extension = save_checked(
+        DeadlineExtension(ruling=ruling, until=until, reason=reason, granted_by=by, granted_at=now)
+    )
     audit.record(
         action="ruling.appeal_period_extended",
         obj=ruling,
@@ -297,14 +299,14 @@ def record_concurrence(
     """Record that ``player`` agrees to the appeal (Law 92D): ``how`` is "in_person",
     "in_writing", or "deemed" for an absent partner where the regulations deem agreement."""
     now = now or timezone.now()
-    appeal = _lock(appeal)
-    _require_director(by, "concurrence", appeal.tournament, _("a director records the players' concurrence (Law 92D)."))
-    _require_open(appeal)
+    appeal = locked(appeal)
+    require_director(by, "concurrence", appeal.tournament, _("a director records the players' concurrence (Law 92D)."))
+    require_open(appeal)
     if how not in (Concurrence.How.IN_PERSON, Concurrence.How.IN_WRITING, Concurrence.How.DEEMED):
-        _refuse("how", _("Say how the player agreed: in person, in writing, or deemed (absent)."))
+        refuse("how", _("Say how the player agreed: in person, in writing, or deemed (absent)."))
     needed = selectors.concurrence_needed(appeal)
     if not needed:
-        _refuse(
+        refuse(
             "player",
             _("No concurrence is needed: %(why)s.")
             % {
@@ -315,14 +317,14 @@ def record_concurrence(
         )
     if player not in needed:
         if appeal.appellant.kind == "team":
-            _refuse(
+            refuse(
                 "player",
                 _("In a team event the captain concurs (Law 92D): %(captain)s, not %(p)s.")
                 % {"captain": appeal.appellant.captain or _("no captain is recorded"), "p": player},
             )
-        _refuse("player", _("%(p)s is not a member of %(c)s, the appellants.") % {"p": player, "c": appeal.appellant})
+        refuse("player", _("%(p)s is not a member of %(c)s, the appellants.") % {"p": player, "c": appeal.appellant})
     if how == Concurrence.How.DEEMED and not setting(appeal.tournament, "absent_partner_deemed_to_agree"):
-        _refuse(
+        refuse(
             "how",
             _(
                 "%(body)s's regulations do not deem an absent partner to agree: %(p)s must agree, or the "
@@ -332,13 +334,13 @@ def record_concurrence(
         )
     earlier = appeal.concurrences.filter(player=player).first()
     if earlier:
-        _refuse(
+        refuse(
             "player",
             _("%(p)s's concurrence is already recorded (%(how)s).")
             % {"p": player, "how": earlier.get_how_display().lower()},
         )
-    concurrence = _save(Concurrence(appeal=appeal, player=player, how=how, recorded_by=by, recorded_at=now))
-    _log(
+    concurrence = save_checked(Concurrence(appeal=appeal, player=player, how=how, recorded_by=by, recorded_at=now))
+    log_step(
         appeal,
         Action.CONCURRENCE,
         by=by,
@@ -359,21 +361,21 @@ def record_statement(
 ) -> Appeal:
     """Replace the appellants' grounds and/or the respondents' statement, until they are locked."""
     now = now or timezone.now()
-    appeal = _lock(appeal)
-    _require_director(by, "statements", appeal.tournament, _("a director records and locks the statements."))
+    appeal = locked(appeal)
+    require_director(by, "statements", appeal.tournament, _("a director records and locks the statements."))
     if appeal.statements_locked_at:
         field = "grounds" if grounds is not None else "respondents_statement"
-        _refuse(
+        refuse(
             field,
             _("Both sides agreed the statements, and they were locked at %(when)s: they cannot change.")
             % {"when": selectors.local_time(appeal.statements_locked_at, appeal.tournament)},
         )
     if grounds is not None:
-        appeal.grounds = _require_text("grounds", grounds, _("The grounds cannot be empty."))
+        appeal.grounds = require_text("grounds", grounds, _("The grounds cannot be empty."))
     if respondents_statement is not None:
         appeal.respondents_statement = respondents_statement.strip()
-    _save(appeal)
-    _log(
+    save_checked(appeal)
+    log_step(
         appeal,
         Action.STATEMENT,
         by=by,
@@ -389,17 +391,17 @@ def lock_statements(
 ) -> Appeal:
     """Lock the statements once a player (or captain) of each side at the table agrees them."""
     now = now or timezone.now()
-    appeal = _lock(appeal)
-    _require_director(by, "statements", appeal.tournament, _("a director records and locks the statements."))
+    appeal = locked(appeal)
+    require_director(by, "statements", appeal.tournament, _("a director records and locks the statements."))
     if appeal.statements_locked_at:
-        _refuse("statements", _("The statements are already locked."))
+        refuse("statements", _("The statements are already locked."))
     sides = {selectors.side_of(player, appeal.ruling) for player in agreed_by}
     if not {"NS", "EW"} <= sides:
-        _refuse("agreed_by", _("Both sides agree the statements: a player or the captain of N-S and of E-W."))
+        refuse("agreed_by", _("Both sides agree the statements: a player or the captain of N-S and of E-W."))
     appeal.statements_locked_at = now
     appeal.save(update_fields=["statements_locked_at"])
     appeal.statements_agreed_by.set(agreed_by)
-    _log(appeal, Action.STATEMENTS_LOCKED, by=by, at=now, note=", ".join(str(p) for p in agreed_by))
+    log_step(appeal, Action.STATEMENTS_LOCKED, by=by, at=now, note=", ".join(str(p) for p in agreed_by))
     return appeal
 
 
@@ -408,16 +410,16 @@ def unlock_statements(*, appeal: Appeal, by: User, reason: str, now: datetime.da
     """The director in charge unlocks agreed statements, for a stated reason (a side's statement
     turned out to be wrong, say); both sides then agree them again."""
     now = now or timezone.now()
-    appeal = _lock(appeal)
-    _require_chief(by, "unlock_statements", appeal.tournament, _("unlocks agreed statements"))
-    _require_open(appeal)
+    appeal = locked(appeal)
+    require_chief(by, "unlock_statements", appeal.tournament, _("unlocks agreed statements"))
+    require_open(appeal)
     if not appeal.statements_locked_at:
-        _refuse("statements", _("The statements are not locked."))
-    reason = _require_text("reason", reason, _("Say why the statements are unlocked."))
+        refuse("statements", _("The statements are not locked."))
+    reason = require_text("reason", reason, _("Say why the statements are unlocked."))
     appeal.statements_locked_at = None
     appeal.save(update_fields=["statements_locked_at"])
     appeal.statements_agreed_by.clear()
-    _log(appeal, Action.STATEMENT, by=by, at=now, note=texts.text("appeals.statements_unlocked", reason=reason))
+    log_step(appeal, Action.STATEMENT, by=by, at=now, note=texts.text("appeals.statements_unlocked", reason=reason))
     return appeal
 
 
@@ -430,7 +432,7 @@ def record_deposit(
 ) -> Deposit:
     """Record the deposit the regulations ask for (the amount for the event's kind), received by ``by``."""
     now = now or timezone.now()
-    appeal = _lock(appeal)
+    appeal = locked(appeal)
     _require_deposit_handler(by, appeal, stage)
     due = deposit_due(appeal, stage)
     if due is None:
@@ -442,13 +444,13 @@ def record_deposit(
                 "body": appeal.tournament.authority,
                 "what": what,
             }
-        _refuse("amount", _("No deposit is asked: %(why)s.") % {"why": why})
+        refuse("amount", _("No deposit is asked: %(why)s.") % {"why": why})
     if appeal.deposits.filter(stage=stage).exists():
-        _refuse("amount", _("The deposit was already received."))
-    deposit = _save(
+        refuse("amount", _("The deposit was already received."))
+    deposit = save_checked(
         Deposit(appeal=appeal, stage=stage, amount=due[0], currency=due[1], received_by=by, received_at=now)
     )
-    _log(
+    log_step(
         appeal,
         Action.DEPOSIT_RECEIVED,
         by=by,
@@ -465,13 +467,13 @@ def _require_deposit_handler(by: User, appeal: Appeal, stage: Choice) -> None:
     authority's national officer."""
     if stage == Stage.FURTHER and policy.may(by, "national_body", appeal.tournament):
         return
-    _require_director(by, "deposit", appeal.tournament, _("a director of the tournament handles the deposit."))
+    require_director(by, "deposit", appeal.tournament, _("a director of the tournament handles the deposit."))
 
 
 def _held(deposit: Deposit) -> Deposit:
     deposit = Deposit.objects.select_for_update(of=("self",)).select_related("appeal").get(pk=deposit.pk)
     if deposit.state != Deposit.State.HELD:
-        _refuse("state", _("This deposit was already %(state)s.") % {"state": deposit.get_state_display().lower()})
+        refuse("state", _("This deposit was already %(state)s.") % {"state": deposit.get_state_display().lower()})
     return deposit
 
 
@@ -483,12 +485,12 @@ def return_deposit(*, deposit: Deposit, by: User, now: datetime.datetime | None 
     appeal = deposit.appeal
     _require_deposit_handler(by, appeal, deposit.stage)
     if deposit.stage == Stage.EVENT and appeal.is_open:
-        _refuse("state", _("The deposit is held until the appeal is decided or withdrawn."))
+        refuse("state", _("The deposit is held until the appeal is decided or withdrawn."))
     if deposit.stage == Stage.FURTHER and appeal.further.state != FurtherAppeal.State.DECIDED:
-        _refuse("state", _("The deposit is held until the further appeal is decided."))
+        refuse("state", _("The deposit is held until the further appeal is decided."))
     deposit.state, deposit.settled_by, deposit.settled_at = Deposit.State.RETURNED, by, now
-    _save(deposit)
-    _log(appeal, Action.DEPOSIT_RETURNED, by=by, at=now, note=str(deposit.amount) + " " + deposit.currency)
+    save_checked(deposit)
+    log_step(appeal, Action.DEPOSIT_RETURNED, by=by, at=now, note=str(deposit.amount) + " " + deposit.currency)
     return deposit
 
 
@@ -497,21 +499,23 @@ def forfeit_deposit(*, deposit: Deposit, by: User, reason: str, now: datetime.da
     """Keep the deposit: at the event only when the appeal was found without merit (Law 92A)."""
     now = now or timezone.now()
     _require_deposit_handler(by, deposit.appeal, deposit.stage)
-    return _forfeit(deposit, by=by, reason=reason, now=now)
+    return forfeit(deposit, by=by, reason=reason, now=now)
 
 
-def _forfeit(deposit: Deposit, *, by: User, reason: str, now: datetime.datetime) -> Deposit:
+def forfeit(deposit: Deposit, *, by: User, reason: str, now: datetime.datetime) -> Deposit:
     """Keep a held deposit; ``find_without_merit`` calls it for the body that found the appeal
     without merit."""
     deposit = _held(deposit)
-    reason = _require_text("reason", reason, _("Say why the deposit is kept."))
+    reason = require_text("reason", reason, _("Say why the deposit is kept."))
     if deposit.stage == Stage.EVENT and not deposit.appeal.without_merit:
-        _refuse("state", _("A deposit is kept only when the appeal is found without merit (Law 92A)."))
+        refuse("state", _("A deposit is kept only when the appeal is found without merit (Law 92A)."))
     if deposit.stage == Stage.FURTHER and deposit.appeal.further.state != FurtherAppeal.State.DECIDED:
-        _refuse("state", _("The deposit is held until the further appeal is decided."))
+        refuse("state", _("The deposit is held until the further appeal is decided."))
     deposit.state, deposit.settled_by, deposit.settled_at, deposit.note = Deposit.State.FORFEITED, by, now, reason
-    _save(deposit)
-    _log(deposit.appeal, Action.DEPOSIT_FORFEITED, by=by, at=now, note=f"{deposit.amount} {deposit.currency}: {reason}")
+    save_checked(deposit)
+    log_step(
+        deposit.appeal, Action.DEPOSIT_FORFEITED, by=by, at=now, note=f"{deposit.amount} {deposit.currency}: {reason}"
+    )
     return deposit
 
 
@@ -524,19 +528,19 @@ def request_withdrawal(
 ) -> Appeal:
     """The appellants ask to withdraw; the case stays open, as the body may still hear it."""
     now = now or timezone.now()
-    appeal = _lock(appeal)
-    _require_director(by, "withdrawal", appeal.tournament, _("a director records the appellants' request to withdraw."))
-    _require_open(appeal)
+    appeal = locked(appeal)
+    require_director(by, "withdrawal", appeal.tournament, _("a director records the appellants' request to withdraw."))
+    require_open(appeal)
     if appeal.origin == Appeal.Origin.DIRECTOR:
-        _refuse("player", _("The director referred this case: the players cannot withdraw it."))
+        refuse("player", _("The director referred this case: the players cannot withdraw it."))
     if not selectors.plays_for(player, appeal.appellant):
-        _refuse("player", _("Only the appellants (%(c)s) can ask to withdraw their appeal.") % {"c": appeal.appellant})
+        refuse("player", _("Only the appellants (%(c)s) can ask to withdraw their appeal.") % {"c": appeal.appellant})
     if appeal.withdrawal_requested_at:
-        _refuse("player", _("Withdrawal was already asked for."))
+        refuse("player", _("Withdrawal was already asked for."))
     appeal.withdrawal_requested_at, appeal.withdrawal_requested_by = now, player
     appeal.withdrawal_reason = (reason or "").strip()
-    _save(appeal)
-    _log(
+    save_checked(appeal)
+    log_step(
         appeal,
         Action.WITHDRAWAL_REQUESTED,
         by=by,
@@ -550,16 +554,16 @@ def request_withdrawal(
 def accept_withdrawal(*, appeal: Appeal, by: User, now: datetime.datetime | None = None) -> Appeal:
     """The body (or, before one sits, the director in charge) lets the appellants withdraw."""
     now = now or timezone.now()
-    appeal = _lock(appeal)
-    _require_open(appeal)
+    appeal = locked(appeal)
+    require_open(appeal)
     lifecycle.check(appeal, Step.WITHDRAW)
     body = appeal.body()
     if body is not None and body.sitting().exists():
-        _require_sitting(body, by, "decision", _("lets the appellants withdraw"))
+        require_sitting(body, by, "decision", _("lets the appellants withdraw"))
     else:
-        _require_chief(by, "withdraw_unheard", appeal.tournament, _("lets the appellants withdraw before a body sits"))
+        require_chief(by, "withdraw_unheard", appeal.tournament, _("lets the appellants withdraw before a body sits"))
     advance(appeal, Step.WITHDRAW, action=Action.WITHDRAWN, by=by, at=now)
-    _settle_ruling(appeal.ruling)
+    settle_ruling(appeal.ruling)
     return appeal
 
 
@@ -580,23 +584,28 @@ def request_appeal(
     appeal period; a director then lodges it (Law 92C) or declines it, saying why."""
     now = now or timezone.now()
     ruling = Ruling.objects.select_for_update(of=("self",)).get(pk=ruling.pk)
-    if player is None or player.user_id != by.pk or selectors.side_of(player, ruling) is None:
-        _deny(
+    if (
+        player is None
+        or player.user_id != by.pk
+        or not policy.may(by, "request_appeal", ruling)
+        or selectors.side_of(player, ruling) is None
+    ):
+        deny(
             _("Only a player or captain of either side at the table asks to appeal %(r)s, for themselves.")
             % {"r": ruling}
         )
     if ruling.state not in (Ruling.State.GIVEN, Ruling.State.FINAL, Ruling.State.UNDER_APPEAL):
-        _refuse(
+        refuse(
             "ruling",
             _("%(r)s cannot be appealed now (%(state)s).") % {"r": ruling, "state": ruling.get_state_display().lower()},
         )
     if about not in AppealRequest.About.values:
-        _refuse("about", _("Say whether the appeal is about judgement, law or regulation, or both."))
-    grounds = _require_text("grounds", grounds, _("Write the grounds of the appeal in the appellants' words."))
+        refuse("about", _("Say whether the appeal is about judgement, law or regulation, or both."))
+    grounds = require_text("grounds", grounds, _("Write the grounds of the appeal in the appellants' words."))
     _appeal_limit(ruling, now)
     if AppealRequest.objects.filter(ruling=ruling, player=player, state=AppealRequest.State.OPEN).exists():
-        _refuse("ruling", _("Your request to appeal %(r)s is already with the director.") % {"r": ruling})
-    request = _save(AppealRequest(ruling=ruling, player=player, grounds=grounds, about=about, requested_at=now))
+        refuse("ruling", _("Your request to appeal %(r)s is already with the director.") % {"r": ruling})
+    request = save_checked(AppealRequest(ruling=ruling, player=player, grounds=grounds, about=about, requested_at=now))
     audit.record(
         action="appeal_request.made",
         obj=request,
@@ -626,11 +635,11 @@ def lodge_requested(*, request: AppealRequest, by: User, now: datetime.datetime 
     request = (
         AppealRequest.objects.select_for_update(of=("self",)).select_related("ruling", "player").get(pk=request.pk)
     )
-    _require_director(
+    require_director(
         by, "lodge", request.ruling.tournament, _("an appeal is lodged through a director of the tournament (Law 92C).")
     )
     if request.state != AppealRequest.State.OPEN:
-        _refuse("request", _("This request was already %(state)s.") % {"state": request.get_state_display()})
+        refuse("request", _("This request was already %(state)s.") % {"state": request.get_state_display()})
     appeal = lodge_appeal(
         ruling=request.ruling,
         by=by,
@@ -640,7 +649,7 @@ def lodge_requested(*, request: AppealRequest, by: User, now: datetime.datetime 
         now=now,
     )
     request.state, request.appeal, request.handled_by, request.handled_at = AppealRequest.State.LODGED, appeal, by, now
-    _save(request)
+    save_checked(request)
     return appeal
 
 
@@ -651,12 +660,12 @@ def decline_request(
     """A director declines a player's request to appeal, saying why (the player reads it)."""
     now = now or timezone.now()
     request = AppealRequest.objects.select_for_update(of=("self",)).select_related("ruling").get(pk=request.pk)
-    _require_director(by, "lodge", request.ruling.tournament, _("a director answers a request to appeal."))
+    require_director(by, "lodge", request.ruling.tournament, _("a director answers a request to appeal."))
     if request.state != AppealRequest.State.OPEN:
-        _refuse("request", _("This request was already %(state)s.") % {"state": request.get_state_display()})
-    request.note = _require_text("reason", reason, _("Say why the request is declined: the player reads it."))
+        refuse("request", _("This request was already %(state)s.") % {"state": request.get_state_display()})
+    request.note = require_text("reason", reason, _("Say why the request is declined: the player reads it."))
     request.state, request.handled_by, request.handled_at = AppealRequest.State.DECLINED, by, now
-    _save(request)
+    save_checked(request)
     audit.record(
         action="appeal_request.declined",
         obj=request,

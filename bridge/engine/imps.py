@@ -87,11 +87,11 @@ def artificial_value(score: Artificial, artificial_imps: Any = 3, where: object 
     return Fraction({"AVE+": artificial_imps, "AVE": 0, "AVE-": -artificial_imps}[score.code])
 
 
-def _as_entry(value: object, name: str) -> Entry:
+def as_entry(value: object, name: str) -> Entry:
     return value if isinstance(value, Entry) else Entry(name, value, label=name)
 
 
-def _evaluate(seats: list[tuple[object, str]], rate: Callable[..., Fraction]) -> Fraction:
+def evaluate(seats: list[tuple[object, str]], rate: Callable[..., Fraction]) -> Fraction:
     """``rate`` applied to real scores, resolving any redress among ``seats``.
 
     ``seats`` is a list of (score, side it stands for); ``rate`` takes one components tuple
@@ -102,7 +102,7 @@ def _evaluate(seats: list[tuple[object, str]], rate: Callable[..., Fraction]) ->
         if isinstance(score, Redress):
 
             def using(replacement: object, k: int = k, side: str = side) -> Fraction:
-                return _evaluate(seats[:k] + [(replacement, side)] + seats[k + 1 :], rate)
+                return evaluate(seats[:k] + [(replacement, side)] + seats[k + 1 :], rate)
 
             if side != score.non_offending:
                 return using(score.without_infraction)
@@ -120,7 +120,7 @@ def _weighted_imps(own: tuple[tuple[Any, Fraction], ...], other: tuple[tuple[Any
     return total
 
 
-def _penalty_imps(entry: Entry, side: str, where: str) -> Fraction:
+def penalty_imps(entry: Entry, side: str, where: str) -> Fraction:
     penalty = entry.penalty(side)
     if penalty is None:
         return Fraction(0)
@@ -155,8 +155,8 @@ def team_board(
     ``whole_imps`` rounds each team's result to whole IMPs (halves away from zero) first.
     Procedural penalties (in IMPs) are then deducted from the penalised team only.
     """
-    open_room = _as_entry(open_room, "open room")
-    closed_room = _as_entry(closed_room, "closed room")
+    open_room = as_entry(open_room, "open room")
+    closed_room = as_entry(closed_room, "closed room")
 
     def team(ns_room: Entry, ew_room: Entry) -> Fraction:
         seats = [(ns_room, "NS"), (ew_room, "EW")]
@@ -167,15 +167,15 @@ def team_board(
         ]
         if artificial:
             return sum(artificial, Fraction(0)) / len(artificial)
-        value = _evaluate([(room.raw(side), side) for room, side in seats], _weighted_imps)
+        value = evaluate([(room.raw(side), side) for room, side in seats], _weighted_imps)
         return round_half_away(value) if whole_imps else value
 
     home, away = team(open_room, closed_room), team(closed_room, open_room)
     if knockout and home != -away:
         home = (home - away) / 2
         away = -home
-    home -= _penalty_imps(open_room, "NS", open_room.name) + _penalty_imps(closed_room, "EW", closed_room.name)
-    away -= _penalty_imps(closed_room, "NS", closed_room.name) + _penalty_imps(open_room, "EW", open_room.name)
+    home -= penalty_imps(open_room, "NS", open_room.name) + penalty_imps(closed_room, "EW", closed_room.name)
+    away -= penalty_imps(closed_room, "NS", closed_room.name) + penalty_imps(open_room, "EW", open_room.name)
     return BoardIMPs(home, away)
 
 
@@ -364,7 +364,7 @@ def cross_imps(
             total = Fraction(0)
             for other in real:
                 if other is not entry:
-                    total += _evaluate([(own, side), (other.side(side), "other")], rate)
+                    total += evaluate([(own, side), (other.side(side), "other")], rate)
             result[entry.id][k] = total / divisor
     return {entry_id: tuple(pair) for entry_id, pair in result.items()}
 
@@ -508,6 +508,6 @@ def butler(
             elif isinstance(score, Artificial):
                 pair.append(artificial_value(score, artificial_imps, entry.name, side.lower()))
             else:
-                pair.append(_evaluate([(score, side)], lambda own, sign=sign: sign * _weighted_imps(own, datum_score)))
+                pair.append(evaluate([(score, side)], lambda own, sign=sign: sign * _weighted_imps(own, datum_score)))
         scores[entry.id] = tuple(pair)
     return ButlerScore(datum, scores)

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .imps import _as_entry, _evaluate, _penalty_imps, team_board
+from .imps import as_entry, evaluate, penalty_imps, team_board
 from .rounding import to_fraction
 from .scores import Artificial, EngineInputError, Entry
 
@@ -50,8 +50,8 @@ Components = Sequence[tuple[int, Fraction]]
 
 
 def _seats(open_room: object, closed_room: object) -> tuple[Entry, Entry, tuple[Rooms, Rooms]]:
-    open_room = _as_entry(open_room, "open room")
-    closed_room = _as_entry(closed_room, "closed room")
+    open_room = as_entry(open_room, "open room")
+    closed_room = as_entry(closed_room, "closed room")
     # each team: (room where it sits N-S, room where it sits E-W)
     return open_room, closed_room, ((open_room, closed_room), (closed_room, open_room))
 
@@ -109,7 +109,7 @@ def board_a_match_board(
         if artificial:
             value = sum(artificial, Fraction(0)) / len(artificial)
         else:
-            value = min(Fraction(1), _evaluate([(room.raw(side), side) for room, side in seats], _bam_rate))
+            value = min(Fraction(1), evaluate([(room.raw(side), side) for room, side in seats], _bam_rate))
         value -= _penalty_units(ns_room, "NS", 1) + _penalty_units(ew_room, "EW", 1)
         values.append(value)
     return BoardResult(values[0], values[1])
@@ -212,8 +212,8 @@ def total_points_board(open_room: object, closed_room: object) -> BoardResult:
                 raise EngineInputError(
                     room.name, side.lower(), f"{room.raw(side)} has no value at total points: assign a score"
                 )
-        value = _evaluate([(ns_room.raw("NS"), "NS"), (ew_room.raw("EW"), "EW")], _points_rate)
-        value -= _penalty_imps(ns_room, "NS", ns_room.name) + _penalty_imps(ew_room, "EW", ew_room.name)
+        value = evaluate([(ns_room.raw("NS"), "NS"), (ew_room.raw("EW"), "EW")], _points_rate)
+        value -= penalty_imps(ns_room, "NS", ns_room.name) + penalty_imps(ew_room, "EW", ew_room.name)
         values.append(value)
     return BoardResult(values[0], values[1])
 

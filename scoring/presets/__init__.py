@@ -26,8 +26,9 @@ import yaml
 from django.core.exceptions import ValidationError
 
 from scoring import authority_settings
+from scoring.presets import files
 
-DIRECTORY = Path(__file__).resolve().parent
+DIRECTORY = files.DIRECTORY  # the folder of the preset files (files.py)
 STATUSES = ("confirmed", "assumed", "default")
 # Every setting a regulating authority may set: each preset states each one, even where it keeps
 # the default (then on purpose, saying why).
@@ -139,15 +140,14 @@ class Preset:
 
 def available():
     """The codes of the presets shipped here, "laws" (the Laws' defaults) first."""
-    codes = sorted(path.stem for path in DIRECTORY.glob("*.yaml"))
-    return sorted(codes, key=lambda code: code != "laws")
+    return files.available()
 
 
 @functools.cache
 def load(code):
     if code not in available():
         raise PresetError(f"'{code}' is not a preset: one of {', '.join(available())}")
-    return read(DIRECTORY / f"{code}.yaml")
+    return read(files.DIRECTORY / f"{code}.yaml")
 
 
 def _date(where, day):

@@ -13,7 +13,7 @@ from django.db import transaction
 from appeals import lifecycle, services
 from appeals.lifecycle import APPEAL, FURTHER, START, Step
 from appeals.models import Appeal, AppealEvent
-from appeals.services._common import advance
+from appeals.services.common import advance
 from tests.appeals.conftest import SOON, lodge, ready, vote_all
 
 pytestmark = pytest.mark.django_db

@@ -22,7 +22,7 @@ def test_the_members_are_told_when_the_body_sits_and_the_hearing_is_fixed(
     for member in case.members:
         member.email = f"{member.username}@example.org"
         member.save(update_fields=["email"])
-    with mock.patch.object(tasks.send_notification_mail, "delay") as delay:
+    with mock.patch.object(tasks.send_notification_mail, "apply_async") as delay:
         with django_capture_on_commit_callbacks() as callbacks:
             appeal, _body, _hearing = ready(case)
             assert delay.call_count == 0  # nothing is sent before the step commits

@@ -17,6 +17,7 @@ from audit.models import AuditEntry
 from scoring import authority_settings, presets, services
 from scoring.authority_views import settings_rows
 from scoring.models import AuthoritySetting, RegulatingAuthority
+from scoring.presets import files
 from tests.conftest import make_user
 
 TODAY = datetime.date(2026, 6, 1)
@@ -412,7 +413,7 @@ def test_a_new_file_in_the_folder_is_a_preset(tmp_path, monkeypatch):
     for path in presets.DIRECTORY.glob("*.yaml"):
         shutil.copy(path, tmp_path)
     write_preset(tmp_path, GOOD)
-    monkeypatch.setattr(presets, "DIRECTORY", tmp_path)
+    monkeypatch.setattr(files, "DIRECTORY", tmp_path)
     presets.load.cache_clear()
     try:
         assert "club" in presets.available()

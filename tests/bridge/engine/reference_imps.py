@@ -6,7 +6,7 @@ give exactly the same scores (tests/bridge/engine/test_engine_imps_fast.py).
 
 from fractions import Fraction
 
-from bridge.engine.imps import _evaluate, _weighted_imps, artificial_value
+from bridge.engine.imps import _weighted_imps, artificial_value, evaluate
 from bridge.engine.rounding import round_step
 from bridge.engine.scores import Artificial, EngineInputError, Redress
 
@@ -47,7 +47,7 @@ def slow_cross_imps(entries, *, mode="mean", artificial_imps=3):
             others = [o for o in real if o is not entry]
             total = Fraction(0)
             for other in others:
-                total += _evaluate([(entry.raw(side), side), (other.side(side), "other")], rate)
+                total += evaluate([(entry.raw(side), side), (other.side(side), "other")], rate)
             if mode == "mean":
                 total = total / len(others) if others else Fraction(0)
             result[entry.id][k] = total
@@ -90,6 +90,6 @@ def slow_butler(entries, *, drop=1, step=10, half="away", artificial_imps=3):
             if isinstance(score, Artificial):
                 pair.append(artificial_value(score, artificial_imps, entry.name, side.lower()))
             else:
-                pair.append(_evaluate([(score, side)], lambda own, sign=sign: sign * _weighted_imps(own, datum_score)))
+                pair.append(evaluate([(score, side)], lambda own, sign=sign: sign * _weighted_imps(own, datum_score)))
         scores[entry.id] = tuple(pair)
     return datum, scores

@@ -50,17 +50,17 @@ def setting(tournament: Tournament, key: str) -> Any:
 # --- Small helpers -----------------------------------------------------------------------
 
 
-def _refuse(field: str, message: str) -> NoReturn:
+def refuse(field: str, message: str) -> NoReturn:
     raise ValidationError({field: message})
 
 
-def _save(instance: _M) -> _M:
+def save_checked(instance: _M) -> _M:
     instance.full_clean()
     instance.save()
     return instance
 
 
-def _log(
+def log_step(
     appeal: Appeal,
     action: Choice,
     *,
@@ -114,7 +114,7 @@ def advance(
     appeal.state = lifecycle.APPEAL.target(before, step, appeal.number)
     if appeal.state != before:
         appeal.save(update_fields=["state"])
-    return _log(appeal, action, by=by, at=at, note=note, before=before)
+    return log_step(appeal, action, by=by, at=at, note=note, before=before)
 
 
 def appeal_name(appeal: Appeal) -> dict[str, Any]:
@@ -125,7 +125,7 @@ def ruling_name(ruling: Ruling) -> dict[str, Any]:
     return texts.text("appeals.ruling", number=ruling.number).as_param()
 
 
-def _lock(appeal: Appeal) -> Appeal:
+def locked(appeal: Appeal) -> Appeal:
     return (
         Appeal.objects.select_for_update(of=("self",))
         .select_related("ruling__result__board__session__event__tournament__authority", "appellant")
@@ -133,82 +133,82 @@ def _lock(appeal: Appeal) -> Appeal:
     )
 
 
-def _require_open(appeal: Appeal) -> None:
+def require_open(appeal: Appeal) -> None:
     if not appeal.is_open:
-        _refuse(
+        refuse(
             "state",
             _("Appeal %(n)s is %(state)s: nothing more can be done at the event.")
             % {"n": appeal.number, "state": appeal.get_state_display().lower()},
         )
 
 
-def _deny(message: str) -> NoReturn:
+def deny(message: str) -> NoReturn:
     """The person may not take this step: refused with the reason (the API answers 403, the page
     shows the reason). Every step decides this itself, through core.policy, so page and API
     cannot disagree."""
     raise PermissionDenied(message)
 
 
-def _require_director(user: User, action: str, tournament: Tournament, what: str) -> None:
+def require_director(user: User, action: str, tournament: Tournament, what: str) -> None:
     """``action``'s rule (a director's step, core.policy) or refused as not a director."""
     if not policy.may(user, action, tournament):
-        _deny(_("%(user)s is not a director of %(t)s: %(what)s") % {"user": user, "t": tournament, "what": what})
+        deny(_("%(user)s is not a director of %(t)s: %(what)s") % {"user": user, "t": tournament, "what": what})
 
 
-def _require_chief(user: User, action: str, tournament: Tournament, what: str) -> None:
+def require_chief(user: User, action: str, tournament: Tournament, what: str) -> None:
     """``action``'s rule (the director in charge's step, core.policy) or refused."""
     if not policy.may(user, action, tournament):
-        _deny(
+        deny(
             _("Only the director in charge of %(t)s %(what)s; %(user)s is not.")
             % {"t": tournament, "what": what, "user": user}
         )
 
 
-def _require_text(field: str, text: str, message: str) -> str:
+def require_text(field: str, text: str, message: str) -> str:
     if not (text or "").strip():
-        _refuse(field, message)
+        refuse(field, message)
     return text.strip()
 
 
-def _require_sitting(body: Body, user: User, action: str, what: str) -> None:
+def require_sitting(body: Body, user: User, action: str, what: str) -> None:
     """``action``'s rule (a step of the members sitting on ``body``, core.policy) or refused."""
     if not policy.may(user, action, body):
-        _deny(
+        deny(
             _("Only a member sitting on the %(body)s %(what)s; %(user)s does not sit on it.")
             % {"body": body.get_kind_display().lower(), "what": what, "user": user}
         )
 
 
-def _require_director_or_sitting(user: User, appeal: Appeal, what: str) -> None:
+def require_director_or_sitting(user: User, appeal: Appeal, what: str) -> None:
     """A director of the tournament, or a member sitting on the case (its scribe)."""
     if policy.may(user, "hearing_record", appeal):
         return
-    _deny(
+    deny(
         _("Only a director of %(t)s or a member sitting on the case %(what)s; %(user)s is neither.")
         % {"t": appeal.tournament, "what": what, "user": user}
     )
 
 
-def _require_national_officer(user: User, tournament: Tournament) -> None:
+def require_national_officer(user: User, tournament: Tournament) -> None:
     if not policy.may(user, "national_body", tournament):
-        _deny(_("The regulating authority (%(body)s) forms its own appeals body.") % {"body": tournament.authority})
+        deny(_("The regulating authority (%(body)s) forms its own appeals body.") % {"body": tournament.authority})
 
 
-def _outcome(value: str) -> str:
+def checked_outcome(value: str) -> str:
     if value not in Outcome.values:
-        _refuse("outcome", _("'%(v)s' is not a decision: uphold, vary or overturn.") % {"v": value})
+        refuse("outcome", _("'%(v)s' is not a decision: uphold, vary or overturn.") % {"v": value})
     return value
 
 
-def _check_score_for(outcome: Choice, score_kind: Choice) -> None:
+def check_score_for(outcome: Choice, score_kind: Choice) -> None:
     if outcome == Outcome.UPHOLD and score_kind:
-        _refuse(
+        refuse(
             "score_kind",
             _("An upheld ruling keeps its own score: give a score only when the ruling is varied or overturned."),
         )
 
 
-def _settle_ruling(ruling: Ruling) -> Ruling:
+def settle_ruling(ruling: Ruling) -> Ruling:
     """The ruling's state from its appeals: under appeal while any is open; changed by appeal if
     any decision varied or overturned it; final once decided; given again if all were withdrawn."""
     ruling = Ruling.objects.select_for_update().get(pk=ruling.pk)
@@ -236,23 +236,23 @@ def _settle_ruling(ruling: Ruling) -> Ruling:
     return ruling
 
 
-def _cancel_penalties(appeal: Appeal, *, outcome: Choice, by: User, reasons: str) -> None:
+def cancel_ruling_penalties(appeal: Appeal, *, outcome: Choice, by: User, reasons: str) -> None:
     """A varied or overturned decision cancels the ruling's Law 90 procedural penalties, the
     body's (93B3 leaves it all the director's powers but law and Law 91) and the director in
     charge's on a point of law alike: one rule for both. Each penalty stays in the record,
     marked cancelled with the reasons; one in VPs is withdrawn from the team's match; the board's
-    leave the score ``_apply_score(penalties_cancelled=True)`` then sets. Refused on an upheld
+    leave the score ``apply_score(penalties_cancelled=True)`` then sets. Refused on an upheld
     ruling, and when there is no Law 90 penalty (a Law 91 one is never cancelled here)."""
     if outcome == Outcome.UPHOLD:
-        _refuse(
+        refuse(
             "cancel_penalties",
             _("An upheld ruling keeps its penalties: vary or overturn it to cancel its procedural penalty."),
         )
     if not rulings_services.cancel_penalties(ruling=appeal.ruling, by=by, reason=reasons):
-        _refuse("cancel_penalties", _("The ruling has no procedural penalty (Law 90) to cancel."))
+        refuse("cancel_penalties", _("The ruling has no procedural penalty (Law 90) to cancel."))
 
 
-def _apply_score(
+def apply_score(
     appeal: Appeal,
     *,
     outcome: Choice,
@@ -301,7 +301,7 @@ def _apply_score(
     return (score_kind, score, change.new_description)
 
 
-def _check_votes(body: Body, outcome: Choice, *, now: datetime.datetime) -> None:
+def check_votes(body: Body, outcome: Choice, *, now: datetime.datetime) -> None:
     """A single member's decision is their vote; a body of several decides by the majority of
     its sitting members, every one of whom must have voted."""
     sitting = list(body.sitting().select_related("user"))
@@ -312,7 +312,7 @@ def _check_votes(body: Body, outcome: Choice, *, now: datetime.datetime) -> None
         return
     missing = [str(m) for m in sitting if not m.vote]
     if missing:
-        _refuse(
+        refuse(
             "votes",
             _("Every member votes before the decision is recorded; still to vote: %(names)s.")
             % {"names": ", ".join(missing)},
@@ -321,9 +321,9 @@ def _check_votes(body: Body, outcome: Choice, *, now: datetime.datetime) -> None
     tally = ", ".join(f"{n} {vote}" for vote, n in counts.most_common())
     majority = [vote for vote, n in counts.items() if 2 * n > len(sitting)]
     if not majority:
-        _refuse("votes", _("No majority (%(tally)s): the members vote again.") % {"tally": tally})
+        refuse("votes", _("No majority (%(tally)s): the members vote again.") % {"tally": tally})
     if majority[0] != outcome:
-        _refuse(
+        refuse(
             "outcome",
             _("The members voted %(tally)s: the decision is the majority's (%(majority)s).")
             % {"tally": tally, "majority": majority[0]},
