@@ -627,3 +627,16 @@ def plausible_result(deal: Deal, dealer: str, vulnerability: str, rng: random.Ra
         tricks += rng.choice((-1, 1))
     tricks = max(0, min(13, tricks))
     return f"{level}{strain}{doubling}", declarer, tricks, opening_lead(deal, declarer, strain, rng)
+
+
+def winning_index(cards: tuple[str, ...] | list[str], strain: str) -> int:
+    """The index of the card that wins a finished trick (cards in play order)."""
+
+    def power(card: str) -> tuple[int, int]:
+        if card[0] == strain:
+            return 2, -RANKS.index(card[1])
+        if card[0] == cards[0][0]:
+            return 1, -RANKS.index(card[1])
+        return 0, 0
+
+    return max(range(len(cards)), key=lambda i: power(cards[i]))

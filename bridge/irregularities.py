@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bridge import messages
 from bridge.call_laws import (
@@ -63,11 +63,9 @@ from bridge.call_laws import (
     out_of_rotation_options,
     side,
 )
+from bridge.calls import AuctionCall
 from bridge.deals import SEAT_WORDS, DealError, next_seat, parse_seat
 from bridge.messages import Message
-
-if TYPE_CHECKING:
-    from bridge.auction import AuctionCall
 
 # bridge.messages is not annotated yet: its marker, typed here (makemessages still reads "_").
 _: Callable[..., Message] = messages._
@@ -183,8 +181,6 @@ def _apply(state: _State, seat: str, call: str) -> None:
 def read_auction(dealer: str, calls: Sequence[AuctionCall | str], complete: bool = True) -> AuctionAsCalled:
     """The auction as called (see the module's docstring). Raises DealError (field
     ``"auction"``, ``index`` the call) for what cannot have happened."""
-    from bridge.auction import AuctionCall
-
     dealer = parse_seat(dealer)
     made = [c if isinstance(c, AuctionCall) else AuctionCall(c) for c in calls]
     state = _State()

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from bridge import messages
 from bridge.auction import Auction, check_play
-from bridge.deals import RANKS, SUITS, Deal, DealError
+from bridge.deals import RANKS, SUITS, Deal, DealError, winning_index
 from bridge.messages import Message
 from bridge.play_irregularities import trick_leaders
 
@@ -52,19 +52,6 @@ def strain_of(contract: str) -> str:
     """The strain of a contract as the auction writes it (``4SX`` -> ``S``, ``3NT`` -> ``NT``)."""
     body = contract.rstrip("X")
     return "NT" if body.endswith("NT") else body[-1]
-
-
-def winning_index(cards: tuple[str, ...] | list[str], strain: str) -> int:
-    """The index of the card that wins a finished trick (cards in play order)."""
-
-    def power(card: str) -> tuple[int, int]:
-        if card[0] == strain:
-            return 2, -RANKS.index(card[1])
-        if card[0] == cards[0][0]:
-            return 1, -RANKS.index(card[1])
-        return 0, 0
-
-    return max(range(len(cards)), key=lambda i: power(cards[i]))
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bridge import messages
-from bridge.deals import RANKS, SEAT_WORDS, DealError, next_seat, parse_seat
+from bridge.deals import RANKS, SEAT_WORDS, DealError, next_seat, parse_seat, winning_index
 from bridge.irregularities import EDITIONS, IrregularityError, check_edition, side
 from bridge.messages import Message
 
@@ -505,8 +505,6 @@ def trick_leaders(
     (53A, 54A, 54B, 55A, or the next player played to it): that trick starts from the
     offender. After 54A the partner of the auction's declarer declares. Raises DealError when
     an accepted lead out of turn is not the card the trick starts with."""
-    from bridge.play import winning_index
-
     real_declarer = declarer_after(declarer, irregularities)
     accepted = {
         i.trick: i
