@@ -142,7 +142,7 @@ WITHDRAWAL_ASKED = Guard("withdrawal asked", require_withdrawal_asked)
 @dataclass(frozen=True)
 class Rule:
     """One step: the states it leaves from, the state it goes to, who takes it (in words, and the
-    policy's name for the action), the guards its service checks, when the service takes it of
+    policy's action, a key of core.policy.TABLE), the guards its service checks, when the service takes it of
     itself (a step no one asks for by name), and the service."""
 
     step: Step

@@ -38,3 +38,10 @@ def test_an_unknown_action_is_an_error_not_a_refusal():
 
     with pytest.raises(LookupError, match="add it to core.policy.TABLE"):
         policy.may(None, "no_such_step", None)
+
+
+def test_each_step_of_the_appeal_table_names_an_action_of_the_policy():
+    from appeals import lifecycle
+
+    rules = [rule for machine in (lifecycle.APPEAL, lifecycle.FURTHER) for rule in machine.rules.values()]
+    assert rules and all(rule.action in policy.TABLE for rule in rules)
