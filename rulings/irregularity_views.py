@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy
 
 from rulings import services
 from rulings.models import Ruling
-from rulings.revoke_views import SEATS, _errors, _ruling
+from rulings.revoke_views import SEATS, form_errors, ruling_to_work_on
 from scoring.i18n import rank_preference
 
 KIND_CHOICES = [
@@ -69,7 +69,7 @@ class IrregularityForm(forms.Form):
 
 @login_required
 def irregularity_page(request, pk):
-    ruling = _ruling(request, pk)
+    ruling = ruling_to_work_on(request, pk)
     action = request.POST.get("action") if request.method == "POST" else None
     form = IrregularityForm(request.POST if action else None)
     options, lead_options = [], []
@@ -101,7 +101,7 @@ def irregularity_page(request, pk):
                 except ValueError:
                     lead_options = []
         except ValidationError as error:
-            _errors(form, error)
+            form_errors(form, error)
     return render(
         request,
         "rulings/irregularity_form.html",

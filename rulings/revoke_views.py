@@ -141,7 +141,9 @@ class AwardForm(forms.Form):
     )
 
 
-def _ruling(request, pk):
+def ruling_to_work_on(request, pk):
+    """The ruling ``pk`` for a director to work on: 404 unless the reader sees it, 403 unless the
+    policy lets them rule at its tournament."""
     try:
         ruling = selectors.ruling_detail(pk, request.user)
     except Ruling.DoesNotExist:
@@ -151,7 +153,8 @@ def _ruling(request, pk):
     return ruling
 
 
-def _errors(form, error):
+def form_errors(form, error):
+    """A service's refusal (ValidationError) as the form's errors, each on its field."""
     for field, messages in error.message_dict.items():
         for message in messages:
             form.add_error(field if field in form.fields else None, message)
@@ -190,14 +193,14 @@ def _run(form, write):
     try:
         write()
     except ValidationError as error:
-        _errors(form, error)
+        form_errors(form, error)
         return False
     return True
 
 
 @login_required
 def revoke_page(request, pk):
-    ruling = _ruling(request, pk)
+    ruling = ruling_to_work_on(request, pk)
     try:
         record = revokes.play_record(ruling)
     except ValidationError:
@@ -256,7 +259,7 @@ def revoke_page(request, pk):
 
 @login_required
 def claim_page(request, pk):
-    ruling = _ruling(request, pk)
+    ruling = ruling_to_work_on(request, pk)
     action = request.POST.get("action") if request.method == "POST" else None
     data = request.POST if request.method == "POST" else None
     claim = ClaimForm(data if action == "claim" else None, prefix="claim")
