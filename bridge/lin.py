@@ -306,7 +306,7 @@ def session_from_lin(text: str) -> SessionFile:
     claimed, between the pairs named by their players (``pn|``), as BBO names them. A line
     that cannot be read is refused naming its line, with the key and position at fault."""
     from bridge.interchange import BoardIn, Notice, ResultIn, SessionFile
-    from bridge.pbn_record import _declarer_tricks
+    from bridge.pbn_record import declarer_tricks
 
     session = SessionFile(format="LIN")
     boards: dict[int, BoardIn] = {}
@@ -329,7 +329,7 @@ def session_from_lin(text: str) -> SessionFile:
             )
             session.boards.append(boards[board])
         players = [record.players.get(seat, "").strip() for seat in ("N", "S", "E", "W")]
-        tricks = _declarer_tricks(record.auction, contract, declarer)
+        tricks = declarer_tricks(record.auction, contract, declarer)
         if contract is None or (contract != "PASS" and tricks is None) or not all(players):
             session.warnings.append(
                 Notice(

@@ -34,15 +34,15 @@ ROSTER = (
     "Result",
 )
 
-_TAG_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
-_QUOTED_RE = re.compile(r'"((?:[^"\\]|\\.)*)"')
-_WORD_RE = re.compile(r'[^\s\[\]{};"]+')
-_NOTE_REF_RE = re.compile(r"^=(\d+)=$")
-_NOTE_RE = re.compile(r"^\s*(\d+)\s*:(.*)$", re.S)
+TAG_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+QUOTED_RE = re.compile(r'"((?:[^"\\]|\\.)*)"')
+WORD_RE = re.compile(r'[^\s\[\]{};"]+')
+NOTE_REF_RE = re.compile(r"^=(\d+)=$")
+NOTE_RE = re.compile(r"^\s*(\d+)\s*:(.*)$", re.S)
 _COLUMN_RE = re.compile(r"^(?P<name>[^\\]+)(?:\\(?P<width>\d+)(?P<align>[LR])?)?$")
-_INT_RE = re.compile(r"^[+-]?\d+$")
-_NUMBER_RE = re.compile(r"^\d+(?:[.,]\d+)?$")
-_SIDE_SCORE_RE = re.compile(r"^(NS|EW|N-S|E-W)\s*([+-]?\d+)$", re.I)
+INT_RE = re.compile(r"^[+-]?\d+$")
+NUMBER_RE = re.compile(r"^\d+(?:[.,]\d+)?$")
+SIDE_SCORE_RE = re.compile(r"^(NS|EW|N-S|E-W)\s*([+-]?\d+)$", re.I)
 
 # Score-table columns as the standard spells them; a file may write them in any case.
 COLUMNS = (
@@ -112,7 +112,7 @@ class PbnError(MessageError):
         self.message = message
 
 
-def _tagged(tag: str, message: str) -> Message:
+def tagged(tag: str, message: str) -> Message:
     """``Deal: North holds 14 cards...``: the tag (or column) at fault, then what is wrong."""
     return Message("%(tag)s: %(message)s", tag=tag, message=message)
 

@@ -31,23 +31,23 @@ from bridge.engine.contract import (
 from bridge.interchange import BYES, Notice, read_artificial
 from bridge.messages import Message, _
 from bridge.pbn_model import (
-    _INT_RE,
-    _NOTE_RE,
-    _NOTE_REF_RE,
-    _NUMBER_RE,
-    _QUOTED_RE,
-    _SIDE_SCORE_RE,
-    _TAG_RE,
-    _WORD_RE,
     CONTESTANT_COLUMNS,
     INDIVIDUAL_COLUMNS,
+    INT_RE,
+    NOTE_RE,
+    NOTE_REF_RE,
+    NUMBER_RE,
+    QUOTED_RE,
+    SIDE_SCORE_RE,
+    TAG_RE,
+    WORD_RE,
     Call,
     PbnError,
     PbnGame,
     PbnTable,
     ScoreRow,
-    _tagged,
     canonical_column,
+    tagged,
 )
 
 # --- Reading -----------------------------------------------------------------------------
@@ -77,8 +77,8 @@ def _tag_error(rest: str) -> Message:
         return _('%(tag)s: the value must be in double quotes, e.g. [%(tag)s "value"]', tag=name)
     after = rest[match.end() :]
     if not re.search(r'(?<!\\)"', after.replace("\\\\", "")):
-        return _tagged(name, _("the tag is not terminated: the value has no closing quote"))
-    return _tagged(name, _("the tag is not terminated: ] is missing"))
+        return tagged(name, _("the tag is not terminated: the value has no closing quote"))
+    return tagged(name, _("the tag is not terminated: ] is missing"))
 
 
 def _scan(text: str) -> Iterator[_Token]:
@@ -110,19 +110,19 @@ def _scan(text: str) -> Iterator[_Token]:
                     break
                 pos = end + 1
             elif char == "[":
-                match = _TAG_RE.match(line, pos)
+                match = TAG_RE.match(line, pos)
                 if not match:
                     raise PbnError(number, _tag_error(line[pos:]))
                 yield _Token("tag", number, match[1], _unescape(match[2]))
                 pos = match.end()
             elif char == '"':
-                match = _QUOTED_RE.match(line, pos)
+                match = QUOTED_RE.match(line, pos)
                 if not match:
                     raise PbnError(number, _("a quoted value has no closing quote"))
                 yield _Token("word", number, value=_unescape(match[1]), quoted=True)
                 pos = match.end()
             else:
-                match = _WORD_RE.match(line, pos)
+                match = WORD_RE.match(line, pos)
                 if not match:
                     raise PbnError(number, _("'%(char)s' is out of place here", char=char))
                 yield _Token("word", number, value=match[0])
@@ -189,7 +189,7 @@ def parse_pbn(text: str, warnings: list[Notice] | None = None) -> list[PbnGame]:
                     if mine is not None and theirs is not None and mine != theirs:
                         raise PbnError(
                             board_line,
-                            _tagged(
+                            tagged(
                                 "Board",
                                 _(
                                     "board %(board)s appears twice in this file with a different %(tag)s (first at line "
@@ -234,9 +234,7 @@ def _read_game(raw: _RawGame, state: dict[str, dict[str, str]], warnings: list[N
             if name not in seen:
                 raise PbnError(
                     token.line,
-                    _tagged(
-                        name, _("'#' repeats the previous game's value, but there is no earlier %(tag)s", tag=name)
-                    ),
+                    tagged(name, _("'#' repeats the previous game's value, but there is no earlier %(tag)s", tag=name)),
                 )
             if value == "##":
                 sticky[name] = seen[name]
@@ -244,11 +242,11 @@ def _read_game(raw: _RawGame, state: dict[str, dict[str, str]], warnings: list[N
         elif name in sticky:
             del sticky[name]  # a value of its own ends the ## carry
         if name == "Note":
-            match = _NOTE_RE.match(value)
+            match = NOTE_RE.match(value)
             if not match:
                 raise PbnError(
                     token.line,
-                    _tagged("Note", _("'%(value)s' is not a note: write number:text, e.g. 1:Stayman", value=value)),
+                    tagged("Note", _("'%(value)s' is not a note: write number:text, e.g. 1:Stayman", value=value)),
                 )
             notes[int(match[1])] = match[2]
             continue
@@ -256,7 +254,7 @@ def _read_game(raw: _RawGame, state: dict[str, dict[str, str]], warnings: list[N
             if name == "Board" and value.strip() != resolved[name].strip():
                 raise PbnError(
                     token.line,
-                    _tagged(
+                    tagged(
                         name,
                         _(
                             "a second %(tag)s tag in the same game (the first is at line %(line)s): games are separated "
@@ -270,7 +268,7 @@ def _read_game(raw: _RawGame, state: dict[str, dict[str, str]], warnings: list[N
             warnings.append(
                 Notice(
                     token.line,
-                    _tagged(
+                    tagged(
                         name,
                         _(
                             "a second %(tag)s tag in the same game (the first is at line %(line)s) is ignored",
@@ -304,7 +302,7 @@ def _read_game(raw: _RawGame, state: dict[str, dict[str, str]], warnings: list[N
         return value.strip()
 
     def fail(name: str, message: str) -> NoReturn:
-        raise PbnError(lines[name], _tagged(name, message))
+        raise PbnError(lines[name], tagged(name, message))
 
     game = PbnGame(line=first_line, tags=tags)
 
@@ -428,11 +426,11 @@ def _read_auction(
     try:
         start = parse_seat(value)
     except DealError as exc:
-        raise PbnError(line, _tagged("Auction", exc.message)) from None
+        raise PbnError(line, tagged("Auction", exc.message)) from None
     if game.dealer and start != game.dealer:
         raise PbnError(
             line,
-            _tagged(
+            tagged(
                 "Auction",
                 _("the auction starts with %(start)s but the dealer is %(dealer)s", start=start, dealer=game.dealer),
             ),
@@ -442,16 +440,16 @@ def _read_auction(
     complete = True
     for word in words:
         text = word.value
-        ref = _NOTE_REF_RE.match(text)
+        ref = NOTE_REF_RE.match(text)
         if ref:
             if not calls:
-                raise PbnError(word.line, _tagged("Auction", _("the note %(note)s comes before any call", note=text)))
+                raise PbnError(word.line, tagged("Auction", _("the note %(note)s comes before any call", note=text)))
             number = int(ref[1])
             if number not in notes:
                 warnings.append(
                     Notice(
                         word.line,
-                        _tagged(
+                        tagged(
                             "Auction",
                             _(
                                 'the note %(note)s has no [Note "%(number)s:..."]: the call is kept with an empty note',
@@ -475,16 +473,16 @@ def _read_auction(
     except DealError as exc:
         at = call_lines[exc.index] if exc.index is not None else (call_lines or [line])[-1]
         if not complete or exc.index is not None:
-            raise PbnError(at, _tagged("Auction", exc.message)) from None
+            raise PbnError(at, tagged("Auction", exc.message)) from None
         try:  # the calls are legal but the auction does not end: kept as unfinished
             contract = validate_auction(start, [c.call for c in calls], False)
         except DealError:
-            raise PbnError(at, _tagged("Auction", exc.message)) from None
+            raise PbnError(at, tagged("Auction", exc.message)) from None
         complete = False
         warnings.append(
             Notice(
                 at,
-                _tagged(
+                tagged(
                     "Auction",
                     _(
                         "%(message)s: the auction is kept as unfinished (the result does not need it)",
@@ -504,7 +502,7 @@ def _read_table(game: PbnGame, name: str, header: str, line: int, words: list[_T
     try:
         columns = [canonical_column(c[0]) for c in table.columns]
     except ValueError as exc:
-        raise PbnError(line, _tagged(name, exc.args[0] if exc.args else str(exc))) from None
+        raise PbnError(line, tagged(name, exc.args[0] if exc.args else str(exc))) from None
     if name == "ScoreTable" and not set(columns) & {"Contract", "Score", "Score_NS", "Score_EW", "Result"}:
         # A match or session summary (Ruter writes one per match: teams, IMPs, VPs), not the
         # results at the tables: nothing in it to record, as the scores are recalculated here.
@@ -514,7 +512,7 @@ def _read_table(game: PbnGame, name: str, header: str, line: int, words: list[_T
         if len(cells) != len(columns):
             raise PbnError(
                 row_line,
-                _tagged(
+                tagged(
                     name,
                     _(
                         "the row has %(n)s columns but the header names %(m)s (%(columns)s)",
@@ -550,7 +548,7 @@ def _check_score_row(game: PbnGame, row: ScoreRow) -> None:
     against Law 77."""
 
     def fail(column: str, message: str) -> NoReturn:
-        raise PbnError(row.line, _tagged(column, message))
+        raise PbnError(row.line, tagged(column, message))
 
     def fail_result(message: str) -> NoReturn:
         fail("Result", message)
@@ -577,23 +575,23 @@ def _check_score_row(game: PbnGame, row: ScoreRow) -> None:
     codes: dict[str, str] = {}  # column -> free text written instead of a score
     score = row.get("Score")
     if score:  # one column for both sides: "NS 420", "EW 50" or N-S's score
-        match = _SIDE_SCORE_RE.match(score.strip())
+        match = SIDE_SCORE_RE.match(score.strip())
         if match:
             value = int(match[2])
             row.score_ns = value if match[1].upper().replace("-", "") == "NS" else -value
-        elif _INT_RE.match(score):
+        elif INT_RE.match(score):
             row.score_ns = int(score)
         else:
             codes["Score"] = score
     for column, attribute in (("Score_NS", "score_ns"), ("Score_EW", "score_ew")):
         text = row.get(column)
-        if text and _INT_RE.match(text):
+        if text and INT_RE.match(text):
             setattr(row, attribute, int(text))
         elif text:
             codes[column] = text
     for column in ("MP_NS", "MP_EW"):
         text = row.get(column)
-        if text and not _NUMBER_RE.match(text):
+        if text and not NUMBER_RE.match(text):
             row.artificial = row.artificial or text
             if row.contract is None and not codes.get("Score_NS") and not codes.get("Score_EW"):
                 codes[column] = text

@@ -27,7 +27,7 @@ _TEMPO_RE = re.compile(r"^tempo: (\d+) s$")
 _CLAIM_TAG_RE = re.compile(r"^(\d+)(?::(.*))?$", re.S)
 
 
-def _tagged(tag: str, message: str) -> Message:
+def tagged(tag: str, message: str) -> Message:
     """``Play: ...``: the PBN tag at fault, then what is wrong."""
     return Message("%(tag)s: %(message)s", tag=tag, message=message)
 
@@ -59,11 +59,11 @@ def parse_pbn_record(text: str) -> BoardRecord:
         )
     game = games[0]
     if game.deal is None:
-        raise PbnError(game.line, _tagged("Deal", _("the game has no deal")))
+        raise PbnError(game.line, tagged("Deal", _("the game has no deal")))
     for tag, value in (("Dealer", game.dealer), ("Vulnerable", game.vulnerability)):
         if value is None:
             raise PbnError(
-                game.line, _tagged(tag, _("the game has no %(tag)s tag, nor a Board number to take it from", tag=tag))
+                game.line, tagged(tag, _("the game has no %(tag)s tag, nor a Board number to take it from", tag=tag))
             )
     assert game.dealer is not None and game.vulnerability is not None  # refused just above otherwise
 
@@ -80,7 +80,7 @@ def parse_pbn_record(text: str) -> BoardRecord:
         if not match:
             raise PbnError(
                 _line_of(text, "[Claim"),
-                _tagged(
+                tagged(
                     "Claim",
                     _(
                         "'%(value)s' is not a claim: write tricks:what was said, e.g. 10:the rest are mine",
@@ -106,7 +106,7 @@ def parse_pbn_record(text: str) -> BoardRecord:
             if exc.index is not None
             else exc.message
         )
-        raise PbnError(where, _tagged(exc.field.capitalize(), message)) from None
+        raise PbnError(where, tagged(exc.field.capitalize(), message)) from None
     return record
 
 
@@ -119,7 +119,7 @@ def _read_play(game: PbnGame, calls: list[AuctionCall], line: int | None) -> lis
     if contract in (None, "PASS"):
         raise PbnError(
             line,
-            _tagged(
+            tagged(
                 "Play",
                 _("cards are played but the auction has not ended")
                 if contract is None
@@ -131,7 +131,7 @@ def _read_play(game: PbnGame, calls: list[AuctionCall], line: int | None) -> lis
     if leader_tag.strip().upper() != first:
         raise PbnError(
             line,
-            _tagged(
+            tagged(
                 "Play",
                 _(
                     "the play starts with %(start)s but the opening leader is %(leader)s, on declarer %(declarer)s's left",
@@ -161,7 +161,7 @@ def _read_play(game: PbnGame, calls: list[AuctionCall], line: int | None) -> lis
             leader = trick_winner(trick, leader, trump)
     except DealError as exc:
         raise PbnError(
-            line, _tagged("Play", _("trick %(n)s: %(message)s", n=len(tricks) + 1, message=exc.message))
+            line, tagged("Play", _("trick %(n)s: %(message)s", n=len(tricks) + 1, message=exc.message))
         ) from None
     return tricks
 
@@ -219,7 +219,7 @@ def _note_text(call: AuctionCall) -> str | None:
     return " ".join("; ".join(parts).split("\n")) or None
 
 
-def _declarer_tricks(auction: Auction, contract: str | None, declarer: str | None) -> int | None:
+def declarer_tricks(auction: Auction, contract: str | None, declarer: str | None) -> int | None:
     """Declarer's tricks: the claim's (it counts the whole board), else those won in a play of
     thirteen tricks; None when the record does not say (no contract, play unfinished)."""
     if contract is None or declarer is None:
@@ -267,7 +267,7 @@ def to_pbn(record: BoardRecord) -> str:
         # The calls that stand: PBN has no place for a cancelled call (docs/irregularities.md).
         auction=[Call(c.call, _note_text(c)) for c in auction.legal_calls()],
         auction_complete=contract is not None,
-        result=_declarer_tricks(auction, contract, declarer),
+        result=declarer_tricks(auction, contract, declarer),
     )
     if auction.cards:
         assert contract is not None and declarer is not None  # record.validate() refuses a play without them

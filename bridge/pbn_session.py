@@ -17,8 +17,8 @@ from bridge.pbn_model import (
     PbnError,
     PbnGame,
     ScoreRow,
-    _tagged,
     canonical_column,
+    tagged,
 )
 
 # --- A session's results ---------------------------------------------------------------------
@@ -48,7 +48,7 @@ def session_from_pbn(games: Iterable[PbnGame], warnings: Iterable[Notice | str] 
             else:
                 raise PbnError(
                     game.line,
-                    _tagged(
+                    tagged(
                         "Scoring",
                         _(
                             "'%(value)s' differs from the Scoring of an earlier game (line %(line)s): one session is "
@@ -75,7 +75,7 @@ def session_from_pbn(games: Iterable[PbnGame], warnings: Iterable[Notice | str] 
             if game.deal is not None or game.contract or (game.score_rows and not (summary and summary.summary)):
                 raise PbnError(
                     game.line,
-                    _tagged(
+                    tagged(
                         "Board",
                         _(
                             "the game that starts at line %(line)s has a deal or a result but no Board tag: give its "
@@ -104,7 +104,7 @@ def session_from_pbn(games: Iterable[PbnGame], warnings: Iterable[Notice | str] 
             session.warnings.append(
                 Notice(
                     game.line,
-                    _tagged(
+                    tagged(
                         "ScoreTable",
                         _(
                             "board %(board)s: the table has no Contract or Score column (a match summary, %(columns)s): "
@@ -166,7 +166,7 @@ def session_from_pbn(games: Iterable[PbnGame], warnings: Iterable[Notice | str] 
                 session.warnings.append(
                     Notice(
                         game.line,
-                        _tagged(
+                        tagged(
                             "Contract",
                             _(
                                 "the game's own result (%(contract)s) is not imported: it names no pairs (PairId_NS, "
@@ -200,7 +200,7 @@ def _rooms(results: list[ResultIn], session: SessionFile) -> None:
                 session.warnings.append(
                     Notice(
                         result.line,
-                        _tagged(
+                        tagged(
                             "Room",
                             _(
                                 "board %(board)s: %(home)s v %(away)s is not one game in each room (no Room tag, and "
@@ -238,10 +238,10 @@ def _result_in(
         text = cells.get(column)
         if not text:
             if required:
-                raise PbnError(row.line, _tagged(column, _("the column is missing or empty")))
+                raise PbnError(row.line, tagged(column, _("the column is missing or empty")))
             return None
         if not re.fullmatch(r"\d+", text.strip()) or int(text) < 1:
-            raise PbnError(row.line, _tagged(column, _("'%(value)s' is not a number", value=text)))
+            raise PbnError(row.line, tagged(column, _("'%(value)s' is not a number", value=text)))
         return int(text)
 
     assert game.board is not None  # session_from_pbn reads results of numbered boards only
@@ -249,7 +249,7 @@ def _result_in(
         session.warnings.append(
             Notice(
                 row.line,
-                _tagged(
+                tagged(
                     "ScoreTable",
                     _(
                         "board %(board)s: a sit-out (%(text)s) has no result to record",
@@ -270,13 +270,13 @@ def _result_in(
     room = (cells.get("Room") or "").strip()
     if room:
         if room.upper() not in _ROOMS:
-            raise PbnError(row.line, _tagged("Room", _("'%(value)s' is not a room: write Open or Closed", value=room)))
+            raise PbnError(row.line, tagged("Room", _("'%(value)s' is not a room: write Open or Closed", value=room)))
         result.room = _ROOMS[room.upper()]
     if cells.get("PairId_NS") or cells.get("PairId_EW"):
         result.ns, result.ew = number("PairId_NS"), number("PairId_EW")
     elif cells.get("TeamId_Home") or cells.get("TeamId_Away") or room:
         if not room:
-            raise PbnError(row.line, _tagged("Room", _("a team result needs its room (Open or Closed)")))
+            raise PbnError(row.line, tagged("Room", _("a team result needs its room (Open or Closed)")))
         if cells.get("TeamId_Home") or cells.get("TeamId_Away"):
             result.home, result.away = number("TeamId_Home"), number("TeamId_Away")
             result.ns, result.ew = (result.home, result.away) if result.room == "open" else (result.away, result.home)
@@ -286,7 +286,7 @@ def _result_in(
             if not result.home_name or not result.away_name:
                 raise PbnError(
                     row.line,
-                    _tagged(
+                    tagged(
                         "HomeTeam",
                         _(
                             "a team result names both teams: give HomeTeam and VisitTeam, or TeamId_Home and TeamId_Away"
@@ -296,7 +296,7 @@ def _result_in(
     else:
         raise PbnError(
             row.line,
-            _tagged(
+            tagged(
                 "PairId_NS",
                 _(
                     "the row names no contestants: a pairs table has PairId_NS and PairId_EW, a teams table TeamId_Home, "
