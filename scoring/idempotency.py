@@ -32,7 +32,7 @@ from django.urls import Resolver404, resolve
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring import retry
+from core import retry
 
 HEADER = "Idempotency-Key"
 WRITES = ("POST", "PUT", "PATCH", "DELETE")
