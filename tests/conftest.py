@@ -230,6 +230,9 @@ CLAIM_STANDS = dict(kind="claim", laws="70D1", give=True, ruling_text="The claim
 def ruling_at(result, director, **fields):
     """A ruling at the table of ``result``, given by ``director`` through the service: the claim
     that stands, but for what ``fields`` say."""
+    posted = result.board.session.official_score_at
+    if posted is not None:  # asked for within the Law 92B period (record_ruling checks it)
+        fields.setdefault("called_at", posted)
     return rulings_services.rule(result=result, director=director, **{**CLAIM_STANDS, **fields})
 
 
