@@ -29,7 +29,7 @@ def test_the_body_and_the_chief_are_told_an_hour_before_and_only_once(case):
     assert set(told) == {member.user.username for member in body.sitting()} | {case.chief.username}
     local = appeal.decide_by.astimezone(appeal.ruling.tournament.zone)
     assert told[case.chief.username] == (
-        f"Appeal {appeal.number} must be decided by {local:%H:%M} on {local.day} {local:%B %Y} "
+        f"Appeal {appeal.number} must be decided by {local:%H:%M} on {local.day} {local:%B %Y} {local.tzname()} "
         f"({appeal.ruling.tournament.zone.key}): less than an hour is left."
     )
     assert services.remind_decisions_due(now=SOON + datetime.timedelta(minutes=5)) == 0

@@ -358,7 +358,7 @@ def test_times_are_in_the_tournaments_zone(client, field, director):
     page = client.get(reverse("rulings:ruling", args=[ruling.pk])).content.decode()
     given = ruling.given_at.astimezone(field.tournament.zone)
     # The server writes the time in the tournament's zone, in the reader's format, with the zone.
-    shown = f"{given.day} {given:%b %Y %H:%M} (Asia/Jerusalem)"
+    shown = f"{given.day} {given:%b %Y %H:%M} {given.tzname()} (Asia/Jerusalem)"
     assert f'<time datetime="{given.isoformat()}" data-zone="Asia/Jerusalem" dir="ltr">{shown}</time>' in page
 
 

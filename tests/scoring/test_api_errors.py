@@ -132,7 +132,7 @@ def test_the_schema_documents_each_step_s_body_and_the_errors(record, people):
     body = schedule["requestBody"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
     assert body == "ScheduleInputRequest"
     assert components[body]["required"] == ["starts_at"]
-    assert set(schedule["responses"]) == {"200", "400", "403", "404", "409", "429"}
+    assert set(schedule["responses"]) == {"200", "400", "403", "404", "409", "422", "429"}
     assert schedule["responses"]["409"]["content"]["application/json"]["schema"] == {
         "$ref": "#/components/schemas/Error"
     }
