@@ -583,6 +583,7 @@ def test_the_ruling_form_lists_the_precedents_of_a_draft_and_of_a_ruling_correct
         give=False,
         facts="West paused before passing.",
         given_at=at(1),
+        called_at=at(1),  # asked for within the Law 92B period
     )
     client.force_login(library.director)
     for url in (

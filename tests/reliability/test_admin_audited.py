@@ -6,6 +6,7 @@ the admin door, the record before and after."""
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
+from django.core.management import call_command
 
 from audit import services as audit
 from audit.models import AuditEntry
@@ -18,6 +19,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def superuser(db, client):
+    call_command("load_laws")  # the catalogue as the migration left it, whatever ran before in this process
     user = get_user_model().objects.create_superuser("root", "root@example.org", "pw-root")
     client.force_login(user)
     return user
