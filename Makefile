@@ -6,7 +6,12 @@ STAMP := $(VENV)/.requirements-installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint lock bench fuzz loadtest migrate demo messages clean-broker check-deploy
+# The hall server (docs/operations.md): HTTPS on the hall's network with the hall's own CA.
+HALL_TLS ?= var/hall-tls
+HALL_PORT ?= 8443
+HALL_NAMES ?=
+
+.PHONY: run hall test lint lock bench fuzz loadtest migrate demo messages clean-broker check-deploy
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +45,17 @@ demo: migrate
 # Web server and a real Celery worker (with beat) together; Ctrl-C stops both.
 run: demo
 	HOST=$(HOST) PORT=$(PORT) $(BIN)/honcho start -f Procfile.dev
+
+# The hall server: gunicorn over HTTPS on every interface (the phones on the hall's Wi-Fi), the
+# certificate authority and server certificate made on the first run (HALL_NAMES: the names and
+# addresses the phones use; default the laptop's own), allowed hosts = the certificate's names.
+$(HALL_TLS)/hall-server.crt: | migrate
+	$(BIN)/python manage.py hall_certificates --folder $(HALL_TLS) $(HALL_NAMES)
+
+hall: demo $(HALL_TLS)/hall-server.crt
+	HOST=0.0.0.0 PORT=$(HALL_PORT) HALL_TLS=$(HALL_TLS) \
+	DJANGO_ALLOWED_HOSTS=$$($(BIN)/python manage.py hall_certificates --hosts --folder $(HALL_TLS)) \
+	$(BIN)/honcho start -f Procfile.hall
 
 # Lint, format, types and the import contract (pyproject.toml), as CI runs them.
 lint: $(STAMP)
