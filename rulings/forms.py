@@ -240,6 +240,20 @@ class CorrectionForm(RulingForm):
     correction_reason = forms.CharField(
         label=_("Why the ruling is corrected"), widget=forms.Textarea(attrs={"rows": 2})
     )
+    # Law 79C2: after the correction period, where the regulations allow it.
+    late_director = forms.CharField(label=_("Director"), required=False, max_length=100)
+    late_organiser = forms.CharField(label=_("Tournament organiser"), required=False, max_length=100)
+    late_statement = forms.CharField(
+        label=_("Their statement"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Both are satisfied beyond reasonable doubt that the record is wrong, because..."),
+    )
+
+    def late_input(self):
+        """The Law 79C2 statement as rulings.services.correct_ruling takes it, or None."""
+        late = {key: self.cleaned_data.get(f"late_{key}") for key in ("director", "organiser", "statement")}
+        return late if any(late.values()) else None
 
 
 class TableJumpForm(forms.Form):

@@ -126,6 +126,12 @@ class Ruling(models.Model):
         _("why the earlier ruling is corrected"), max_length=3, blank=True, choices=CorrectionBasis.choices
     )
     correction_reason = models.TextField(_("reason for the correction"), blank=True)
+    # Law 79C2 (2007, 2017): a score corrected after the correction period, where the regulations
+    # allow it: the director, the tournament organiser and their statement that both are
+    # satisfied beyond reasonable doubt that the record is wrong (scoring.deadlines).
+    late_correction = models.JSONField(
+        _("correction after the correction period (Law 79C2)"), null=True, blank=True, editable=False
+    )
     number = models.PositiveIntegerField(
         _("number"), editable=False, help_text=_("Numbered per tournament, in the order rulings are made.")
     )

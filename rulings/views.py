@@ -16,6 +16,7 @@ from rulings import selectors, services
 from rulings.forms import CorrectionForm, RulingForm, TableJumpForm
 from rulings.models import LawEntry, Penalty, Ruling
 from scoring import selectors as scoring_selectors
+from scoring.deadlines import late_route_open
 from scoring.i18n import rank_letters, rank_preference, translate
 from scoring.models import Result, Session
 
@@ -112,6 +113,7 @@ def _form_page(request, form, *, board, table, round=None, result=None, ruling=N
             "regulations": tournament.regulations(),
             "ruling": ruling,
             "correcting": correcting,
+            "late_route": correcting is not None and late_route_open(tournament),
             "existing": selectors.rulings_at_table(board, table, request.user, exclude=ruling or correcting),
         },
     )
@@ -204,6 +206,7 @@ def ruling_open(request):
                 round=round,
                 director=request.user,
                 give="give" in request.POST,
+                late_correction=form.late_input(),
                 **_decision(form),
             ),
         )
@@ -311,6 +314,7 @@ def ruling_correct(request, pk):
                 basis=data["correction_basis"],
                 reason=data["correction_reason"],
                 give="give" in request.POST,
+                late_correction=form.late_input(),
                 **_decision(form),
             ),
         )

@@ -123,6 +123,12 @@ def _deposits(value):
         _decimal_range("0", "100000")(amount)
 
 
+def _measure_name(value):
+    """The name of a lesser disciplinary measure (Law 91), as the regulation calls it."""
+    if not isinstance(value, str) or len(value.strip()) > 100:
+        raise ValidationError(_("must be a name of at most 100 characters"))
+
+
 def _preset(value):
     from scoring.presets import files  # the preset files (the presets themselves import this module)
 
@@ -269,6 +275,22 @@ SPECS = {
             ),
             "vps_or_imps",
             _choice(TEAM_PENALTY_UNITS),
+        ),
+        SettingSpec(
+            "late_corrections_allowed",
+            _(
+                "A score may be corrected after the correction period when the director and the organiser "
+                "are satisfied beyond reasonable doubt that the record is wrong (Law 79C2; 2007 and 2017)"
+            ),
+            False,
+            _bool,
+        ),
+        SettingSpec(
+            "disciplinary_lesser_measure",
+            _("A lesser disciplinary measure the regulations name (Law 91; empty: none)"),
+            "",
+            _measure_name,
+            empty="",
         ),
         SettingSpec(
             "preset", _("Preset the regulations started from (scoring/presets; empty: none)"), "", _preset, empty=""

@@ -6,7 +6,7 @@ regulations say. The one place they are computed: ``Session.appeal_deadline()`` 
 
 import datetime
 
-from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import gettext_lazy
 
 # Each clock and the setting (scoring/authority_settings.py) that says how long it runs, in minutes.
 PERIODS = {"appeal": "appeal_period_minutes", "correction": "correction_period_minutes"}
@@ -21,44 +21,102 @@ def deadline(official_score_at, regulations, period):
     return official_score_at + datetime.timedelta(minutes=regulations[PERIODS[period]])
 
 
-# What each act after the official score is, the law that gives it its period, and the clock.
+# What each act after the official score is, the law that gives it its period (by edition where
+# the editions number it differently: "" is every other edition), and the clock.
 ACTS = {
     "result_correction": (
         "correction",
-        _l("The correction period (Law 79C1)"),
-        _l("this table result is not corrected any more"),
+        {"1997": gettext_lazy("The correction period (Law 79C)"), "": gettext_lazy("The correction period (Law 79C1)")},
+        gettext_lazy("this table result is not corrected any more"),
+    ),
+    "ruling_correction": (
+        "correction",
+        {"1997": gettext_lazy("The correction period (Law 79C)"), "": gettext_lazy("The correction period (Law 79C1)")},
+        gettext_lazy("this ruling is not corrected any more"),
     ),
     "concession": (
         "correction",
-        _l("The correction period (Laws 69B, 71)"),
-        _l("a concession or an acquiescence is no longer cancelled or withdrawn"),
+        {"": gettext_lazy("The correction period (Laws 69B, 71)")},
+        gettext_lazy("a concession or an acquiescence is no longer cancelled or withdrawn"),
     ),
     "ruling_request": (
         "appeal",
-        _l("The period for requesting a ruling (Laws 92B, 81C6)"),
-        _l("no ruling is asked for on this session any more"),
+        {"": gettext_lazy("The period for requesting a ruling (Laws 92B, 81C6)")},
+        gettext_lazy("no ruling is asked for on this session any more"),
     ),
 }
+# The acts Law 79C2 (2007, 2017) may still allow after the correction period: an error in
+# computing or recording a score.
+LATE_ACTS = ("result_correction", "ruling_correction")
+LATE_LAW = "79C2"
 
 
-def check_in_period(session, act, now=None, field="__all__"):
+def late_route_open(tournament):
+    """Whether ``tournament``'s regulations allow the Law 79C2 route: a correction after the
+    correction period. The 1997 Laws have no 79C2; in 2007 and 2017 it is the regulating
+    authority's to allow (the ``late_corrections_allowed`` setting)."""
+    regulations = tournament.regulations()
+    return regulations["laws_edition"] != "1997" and bool(regulations.get("late_corrections_allowed"))
+
+
+def clean_late_correction(late):
+    """The Law 79C2 statement as stored: the director's and the tournament organiser's, each
+    satisfied beyond reasonable doubt that the record is wrong. Raise ValidationError naming what
+    is missing."""
+    from django.core.exceptions import ValidationError
+    from django.utils.translation import gettext as _
+
+    late = {key: str((late or {}).get(key) or "").strip() for key in ("director", "organiser", "statement")}
+    missing = [key for key, value in late.items() if not value]
+    if missing:
+        raise ValidationError(
+            {
+                f"late_{key}": _(
+                    "Law 79C2: name the director and the tournament organiser and record their statement "
+                    "that both are satisfied beyond reasonable doubt that the record is wrong."
+                )
+                for key in missing
+            }
+        )
+    return {**late, "law": LATE_LAW}
+
+
+def check_in_period(session, act, now=None, field="__all__", late=None):
     """Refuse ``act`` (a key of ``ACTS``) on ``session`` once its period after the official
-    score has ended, naming the law and the deadline in the tournament's zone (with its
-    abbreviation). Before the official score is posted the clock has not started: allowed."""
+    score has ended, naming the law (of the tournament's edition) and the deadline in the
+    tournament's zone (with its abbreviation). Before the official score is posted the clock has
+    not started: allowed (None). After it, a score correction (``LATE_ACTS``) may still take the
+    Law 79C2 route where the regulations allow it, with ``late`` the director's and organiser's
+    statement (``clean_late_correction``): then the statement as stored is returned."""
     from django.core.exceptions import ValidationError
     from django.utils import timezone
     from django.utils.translation import gettext as _
 
     from scoring import reader
 
-    period, what, consequence = ACTS[act]
+    period, whats, consequence = ACTS[act]
     ends = session._deadline(period)
     if ends is None or (now or timezone.now()) <= ends:
-        return
+        return None
     tournament = session.event.tournament
-    raise ValidationError(
-        {
-            field: _("%(what)s ended at %(deadline)s; %(consequence)s.")
-            % {"what": what, "deadline": reader.event_time(ends, tournament), "consequence": consequence}
-        }
-    )
+    late_open = act in LATE_ACTS and late_route_open(tournament)
+    if late_open and late:
+        return clean_late_correction(late)
+    edition = tournament.regulations()["laws_edition"]
+    message = _("%(what)s ended at %(deadline)s; %(consequence)s.") % {
+        "what": whats.get(edition, whats[""]),
+        "deadline": reader.event_time(ends, tournament),
+        "consequence": consequence,
+    }
+    if late_open:
+        message += " " + _(
+            "The regulations allow a later correction (Law 79C2) when the director and the tournament "
+            "organiser are both satisfied beyond reasonable doubt that the record is wrong: record their statement."
+        )
+    elif act in LATE_ACTS and late:
+        message += " " + (
+            _("The 1997 Laws have no later correction (Law 79C2 is of 2007 and 2017).")
+            if edition == "1997"
+            else _("The regulations do not allow a correction after the correction period (Law 79C2).")
+        )
+    raise ValidationError({field: message})

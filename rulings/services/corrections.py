@@ -7,7 +7,6 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit import services as audit
@@ -20,7 +19,7 @@ from rulings.services.common import REVISED_FIELDS, jsonable, ruling_name, snaps
 from rulings.services.effect import apply_rulings
 from rulings.services.form import rule
 from rulings.services.scores import set_outcome
-from scoring import reader
+from scoring.deadlines import check_in_period
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -28,12 +27,22 @@ if TYPE_CHECKING:
 
 @atomic_with_retry
 def correct_ruling(
-    *, ruling: Ruling, director: User, basis: Choice, reason: str, give: bool = True, **decision: Any
+    *,
+    ruling: Ruling,
+    director: User,
+    basis: Choice,
+    reason: str,
+    give: bool = True,
+    late_correction: dict | None = None,
+    **decision: Any,
 ) -> Ruling:
     """Correct a ruling already given (Law 82C: the ruling was incorrect; Law 79C: a score
     correction within the correction period): a new ruling on the same table supersedes it
     explicitly, with the reason; both stay in the record. Once given, the correction's score
-    effect replaces the earlier one's in a single change. ``decision`` is what ``rule`` takes."""
+    effect replaces the earlier one's in a single change. ``decision`` is what ``rule`` takes.
+    The period is checked by scoring.deadlines.check_in_period; after it, a score correction
+    (ground 79C) may take the Law 79C2 route where the regulations allow it, with
+    ``late_correction`` the director's and organiser's statement, kept on the correction."""
     errors = {}
     if basis not in Ruling.CorrectionBasis.values:
         errors["correction_basis"] = _("Say on what ground the ruling is corrected: Law 82C or Law 79C.")
@@ -56,14 +65,20 @@ def correct_ruling(
             "ruling": earlier,
             "correction": Ruling.objects.get(supersedes=earlier),
         }
-    deadline = earlier.correction_deadline()
-    if deadline is not None and timezone.now() > deadline:
-        errors["correction_basis"] = _("The correction period (Law 79C) ended at %(deadline)s.") % {
-            "deadline": reader.event_time(deadline, earlier.tournament)
-        }
+    late = None
+    try:
+        late = check_in_period(
+            earlier.board.session,
+            "ruling_correction",
+            field="correction_basis",
+            late=late_correction if basis == Ruling.CorrectionBasis.SCORE_CORRECTION else None,
+        )
+    except ValidationError as error:
+        for field, messages in error.message_dict.items():
+            errors.setdefault(field, messages[0])
     if errors:
         raise ValidationError(errors)
-    return rule(
+    correction = rule(
         result=earlier.result,
         board=earlier.board,
         table=earlier.table,
@@ -75,6 +90,10 @@ def correct_ruling(
         correction_reason=reason.strip(),
         **decision,
     )
+    if late:
+        Ruling.objects.filter(pk=correction.pk).update(late_correction=late)
+        correction.late_correction = late
+    return correction
 
 
 @atomic_with_retry

@@ -56,8 +56,10 @@ def record_ruling(
         if result is not None:
             round = result.round
     # A ruling asked for after the official score: within the Law 92B period (81C6), counted
-    # from when the director was called when that is recorded.
-    check_in_period(board.session, "ruling_request", now=fields.get("called_at"))
+    # from when the director was called when that is recorded. A correction of a ruling given
+    # checks its own period (correct_ruling: Law 79C1, or 79C2).
+    if fields.get("supersedes") is None:
+        check_in_period(board.session, "ruling_request", now=fields.get("called_at"))
     tournament = Tournament.objects.select_for_update().get(pk=board.session.event.tournament_id)
     last = Ruling.objects.filter(board__session__event__tournament=tournament).aggregate(n=Max("number"))
     ruling = Ruling(

@@ -81,15 +81,17 @@ def record_result(
 
 
 @atomic_with_retry
-def correct_result(*, result: Result, **fields: Any) -> Result:
-    """Change a recorded table result (a Law 79 correction)."""
+def correct_result(*, result: Result, late_correction: dict | None = None, **fields: Any) -> Result:
+    """Change a recorded table result (a Law 79 correction). After the correction period only by
+    the Law 79C2 route where the regulations allow it: ``late_correction`` the director's and the
+    organiser's statement (scoring.deadlines.clean_late_correction), kept in the audit trail."""
     fields.setdefault("declarer", fields.get("declarer", result.declarer) or "")
     if "lead" in fields:
         fields["lead"] = (fields["lead"] or "").upper()
     recalculation.lock_board(result.board_id)  # the board before its results, as everywhere
     result = recalculation.lock_result(result.pk)
-    # After the official score, only within the correction period (Law 79C1).
-    check_in_period(result.board.session, "result_correction")
+    # After the official score, only within the correction period (Law 79C1), or by 79C2.
+    late = check_in_period(result.board.session, "result_correction", late=late_correction)
     before = audit.snapshot(result, RESULT_FIELDS)
     seats = (result.ns_id, result.ew_id)
     full_update(result, fields)
@@ -102,7 +104,7 @@ def correct_result(*, result: Result, **fields: Any) -> Result:
         action="result.corrected",
         obj=result,
         before=before,
-        after=audit.snapshot(result, RESULT_FIELDS),
+        after={**audit.snapshot(result, RESULT_FIELDS), **({"late_correction": late} if late else {})},
         tournament=result.board.session.event.tournament_id,
         summary=texts.text(
             "scoring.result", board=result.board.number, table=result.table.number, what=str(result.contract_display)

@@ -234,7 +234,7 @@ def test_only_a_ruling_in_force_is_corrected_once_and_within_the_correction_peri
             ruling_text="Result stands",
             outcome="result_stands",
         )
-    assert exc.value.message_dict["correction_basis"][0].startswith("The correction period (Law 79C) ended at ")
+    assert exc.value.message_dict["correction_basis"][0].startswith("The correction period (Law 79C1) ended at ")
 
 
 def test_the_form_shows_the_rulings_at_the_table_and_corrects_one(client, field, director):
