@@ -13,8 +13,9 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import repeat
 from math import ceil
-from operator import attrgetter
+from operator import add, attrgetter
 from typing import Any, cast
 
 import numpy as np
@@ -454,6 +455,33 @@ def _round_int_mean(total: int, count: int, step: int, half: str) -> int:
     raise ValueError(f"rounding of a half is one of up, down, away, even, not {half!r}")
 
 
+# Up to this many results a plain Butler board is cheaper in Python's own sort and lookups than
+# in numpy's (whose fixed cost per call dominates a small board).
+_SMALL_BOARD = 300
+_PAIRS_BY_DIFFERENCE = tuple(_PAIR_BY_DIFFERENCE.tolist())
+
+
+def _plain_butler(entries: list[Entry], drop: object, step: int, half: str) -> ButlerScore | None:
+    """Butler on a small board of plain balanced scores (at most ``_SMALL_BOARD``), in C-level
+    loops over Python ints: the datum from the sorted points, each result's IMP pair by one
+    lookup; None when an entry is not plain or a difference from the datum is past the IMP
+    table's 4,000 (the array road below clips those)."""
+    points: list[int | None] = list(map(_PLAIN, entries))
+    if None in points:
+        return None
+    if half not in ("up", "down", "away", "even"):
+        raise ValueError(f"rounding of a half is one of up, down, away, even, not {half!r}")
+    ordered = sorted(cast("list[int]", points))
+    count = len(ordered)
+    each = butler_trim_count(drop, count)
+    kept = ordered[each : count - each] if each else ordered
+    whole = _round_int_mean(sum(kept), len(kept), step, half) * step
+    if ordered[0] - whole < -4000 or ordered[-1] - whole > 4000:
+        return None
+    pairs = map(_PAIRS_BY_DIFFERENCE.__getitem__, map(add, cast("list[int]", points), repeat(4000 - whole)))
+    return ButlerScore(Fraction(whole), dict(zip(map(_ID, entries), pairs)))
+
+
 @dataclass(frozen=True)
 class ButlerScore:
     """Butler IMPs: the ``datum`` and {id: (ns, ew)} of Fractions in ``scores``."""
@@ -473,6 +501,10 @@ def butler(
     IMP(score - datum), E-W IMP(datum - score), weighted and redress as at teams.
     """
     entries = list(entries)
+    if entries and type(step) is int and len(entries) <= _SMALL_BOARD:
+        plain = _plain_butler(entries, drop, step, half)
+        if plain is not None:
+            return plain
     values = _plain_array(entries) if entries and type(step) is int else None
     if values is not None:
         # integers throughout: the datum from the sorted array, IMPs by one table lookup

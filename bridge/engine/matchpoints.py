@@ -16,10 +16,13 @@ session with the Law 12C2c rule for average plus / average minus.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import accumulate, repeat
 from math import lcm
+from operator import add, attrgetter, sub
 from typing import Any, cast
 
 import numpy as np
@@ -73,15 +76,27 @@ class _Column:
     a 1,000-result board cheap.
     """
 
-    __slots__ = ("num", "den", "overrides", "_made")
+    __slots__ = ("num", "den", "overrides", "_made", "points", "by_points")
 
     def __init__(
         self, num: list[int] | npt.NDArray[np.int64], den: int, overrides: dict[int, Fraction] | None = None
     ) -> None:
         self.num, self.den, self.overrides = num, den, overrides or {}
         self._made: dict[int, Fraction] | None = None
+        self.points: list[int] = []
+        self.by_points: dict[int, Fraction] | None = None
+
+    @classmethod
+    def plain(cls, points: list[int], table: dict[int, Fraction]) -> _Column:
+        """A board of plain results: each result's value is that of its N-S score (``table``,
+        one Fraction per distinct score)."""
+        column = cls([], 1)
+        column.points, column.by_points = points, table
+        return column
 
     def __getitem__(self, i: int) -> Fraction:
+        if self.by_points is not None:
+            return self.by_points[self.points[i]]
         value = self.overrides.get(i)
         return value if value is not None else self._fraction(self.num[i])
 
@@ -98,6 +113,8 @@ class _Column:
 
     def values(self) -> list[Fraction]:
         """Every value, in entry order."""
+        if self.by_points is not None:  # a plain board: one Fraction per distinct score
+            return list(map(self.by_points.__getitem__, self.points))
         self._fraction(0)  # converts numpy numerators to Python ints
         overrides, made, den = self.overrides, cast("dict[int, Fraction]", self._made), self.den
         nums = cast("list[int]", self.num)
@@ -254,19 +271,82 @@ def score_board(
         raise EngineInputError("board", "small_groups", f"{small_groups!r} is not None or 'acbl'")
     n = len(entries)
     expected = _checked_board(scale, n, expected)
-    index = dict(zip([entry.id for entry in entries], range(n)))
+    index = dict(zip(map(_ID, entries), range(n)))
     if len(index) != n:
         raise EngineInputError("board", "id", "two results have the same id")
     divisor = SCALES[scale]
-    top = Fraction(2 * (expected - 1), divisor)
+    top = _top(expected, divisor)
     small = small_groups is not None and n < expected and n <= 3
-    columns = _fast_columns(entries, expected, divisor) if fast and n and not small else None
+    columns = None
+    if fast and n and not small:
+        # The plain road: taken by the engine itself whenever every entry is a plain balanced
+        # score (no caller needs to know of score_plain_board); the same values as the exact
+        # general road (tests/bridge/test_plain_road.py).
+        points: list[int | None] = list(map(_PLAIN, entries))
+        if None not in points:
+            columns = _plain_columns(cast("list[int]", points), expected, divisor)
     if columns is None:
         columns = {
             side: _side_column(entries, side, expected, divisor, averages, small_groups) for side in ("NS", "EW")
         }
         _check_artificial_total(entries, averages)
-    return BoardScore(entries, index, columns, top, expected, scale)
+        return BoardScore(entries, index, columns, top, expected, scale)
+    board = BoardScore(entries, index, columns, top, expected, scale)
+    board._penalised = []  # plain entries carry no penalty
+    return board
+
+
+_PLAIN, _ID = attrgetter("plain"), attrgetter("id")
+_TOPS: dict[tuple[int, int], Fraction] = {}
+
+
+def _top(expected: int, divisor: int) -> Fraction:
+    top = _TOPS.get((expected, divisor))
+    if top is None:
+        if len(_TOPS) > 10_000:
+            _TOPS.clear()
+        top = _TOPS[(expected, divisor)] = Fraction(2 * (expected - 1), divisor)
+    return top
+
+
+def _plain_columns(points: list[int], expected: int, divisor: int) -> dict[str, _Column]:
+    """Both directions of a board of plain balanced scores (``Entry.plain``: whole numbers),
+    counted by distinct score: a result scores 2 for each result below it and 1 for each other
+    result equal to it (what the frequency tables of the general road give), Neuberg when
+    fewer than ``expected``. One Fraction per distinct score, and C-level loops throughout:
+    with ``below[k]`` results under the k-th distinct score, N-S has ``below[k] + below[k + 1]
+    - 1`` on the 2/1 scale and E-W ``2n - 1 - (below[k] + below[k + 1])``."""
+    n = len(points)
+    counts = Counter(points)
+    distinct = sorted(counts)
+    below = list(accumulate(map(counts.__getitem__, distinct), initial=0))
+    sums = list(map(add, below, below[1:]))  # 2 x below + count: N-S's raw value plus 1
+    if n == expected and divisor == 1:
+        whole = _whole_fractions(2 * n)
+        ns = map(whole.__getitem__, map(sub, sums, repeat(1)))
+        ew = map(whole.__getitem__, map(sub, repeat(2 * n - 1), sums))
+    else:  # Neuberg, in integers over the common denominator n, and the 1/half scale
+        den, shared = divisor * n, _shared_fractions(divisor * n)
+
+        def fraction(numerator: int) -> Fraction:
+            value = shared.get(numerator)
+            if value is None:
+                value = shared[numerator] = Fraction(numerator, den)
+            return value
+
+        ns = map(fraction, [s * expected - n for s in sums])  # ((s - 1) + 1) x E - n
+        ew = map(fraction, [(2 * n - s) * expected - n for s in sums])
+    return {"NS": _Column.plain(points, dict(zip(distinct, ns))), "EW": _Column.plain(points, dict(zip(distinct, ew)))}
+
+
+_WHOLE: list[Fraction] = []
+
+
+def _whole_fractions(size: int) -> list[Fraction]:
+    """Fraction(i) for i in range(size) at least, made once per process."""
+    if len(_WHOLE) < size:
+        _WHOLE.extend(Fraction(i) for i in range(len(_WHOLE), max(size, 2 * len(_WHOLE))))
+    return _WHOLE
 
 
 def _checked_board(scale: str, n: int, expected: int | None) -> int:
@@ -330,25 +410,6 @@ def score_plain_board(points: Sequence[int], *, expected: int | None = None, sca
         which=which.ravel().tolist(),
         top=top,
     )
-
-
-def _fast_columns(entries: list[Entry], expected: int, divisor: int) -> dict[str, _Column] | None:
-    """Plain balanced results: rank by sorting; 2 x (results below) + (ties other than self).
-
-    Return None when some entry is not plain (its ``plain`` is None).
-    """
-    n = len(entries)
-    try:
-        values = np.fromiter([entry.plain for entry in entries], dtype=np.int64, count=n)
-    except (TypeError, OverflowError):  # a None (not every result is plain), or huge points
-        return None
-    ordered = np.sort(values)
-    ns = np.searchsorted(ordered, values, "left") + np.searchsorted(ordered, values, "right") - 1
-    ew = 2 * (n - 1) - ns
-    den = divisor
-    if n < expected:  # Neuberg, in integers over the common denominator n
-        ns, ew, den = (ns + 1) * expected - n, (ew + 1) * expected - n, den * n
-    return {"NS": _Column(ns, den), "EW": _Column(ew, den)}
 
 
 class _FrequencyTable:
