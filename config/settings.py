@@ -368,6 +368,16 @@ AUDIT_SIGNING_KEY_FILE = os.environ.get("AUDIT_SIGNING_KEY_FILE", str(VAR_DIR / 
 AUDIT_PUBLIC_KEYS_DIR = os.environ.get("AUDIT_PUBLIC_KEYS_DIR", str(VAR_DIR / "keys" / "audit-public"))
 AUDIT_HEADS_FILE = os.environ.get("AUDIT_HEADS_FILE", str(VAR_DIR / "audit-heads.jsonl"))
 AUDIT_HEAD_SECONDS = float(os.environ.get("AUDIT_HEAD_SECONDS", "300"))
+
+# Publishing tournaments to the national body (issue #32, docs/operations.md "Publishing to the
+# national body"). The receiving end: requests a minute per organiser, a part's and a bundle's
+# size. The sending end: the size of the parts it cuts a bundle into, the first pause before a
+# push cut on the way is tried again (then doubling, at most 10 minutes).
+FEDERATION_REQUESTS_PER_MINUTE = int(os.environ.get("FEDERATION_REQUESTS_PER_MINUTE", "600"))
+FEDERATION_MAX_PART_BYTES = int(os.environ.get("FEDERATION_MAX_PART_BYTES", str(1 << 20)))
+FEDERATION_MAX_BUNDLE_BYTES = int(os.environ.get("FEDERATION_MAX_BUNDLE_BYTES", str(256 << 20)))
+FEDERATION_PART_BYTES = int(os.environ.get("FEDERATION_PART_BYTES", str(512 * 1024)))
+FEDERATION_RETRY_BACKOFF = int(os.environ.get("FEDERATION_RETRY_BACKOFF", "2"))
 # How long an API write's Idempotency-Key is remembered (docs/api.md); beat purges older ones.
 IDEMPOTENCY_KEY_HOURS = float(os.environ.get("IDEMPOTENCY_KEY_HOURS", "24"))
 CELERY_BEAT_SCHEDULE = {

@@ -36,6 +36,8 @@ urlpatterns = [
     path("national/", include("national.urls")),
     path("admin/", admin.site.urls),
     path("api/v1/", include(router.urls)),
+    # Tournaments published by organisers' instances to this national body (issue #32).
+    path("api/federation/", include("national.federation.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
 ]

@@ -163,6 +163,10 @@ TABLE: dict[str, Rule] = {
     "national_body": _rule({AUDITOR}, "form the regulating authority's body, take a further appeal's deposit"),
     # The national body.
     "casebook": _rule({AUDITOR}, "compile, edit and publish a casebook", group=roles.NATIONAL_AUDITOR),
+    "publish": _rule(CHIEF, "publish the tournament's record to the national body"),
+    "federation": _rule(
+        {AUDITOR}, "register an organiser's instance, issue and revoke its token", group=roles.NATIONAL_AUDITOR
+    ),
 }
 
 

@@ -223,3 +223,21 @@ class PrecedentCase(models.Model):
 
     def __str__(self):
         return self.title
+
+
+# Publishing tournaments to the national body (issue #32): models of their own module, loaded
+# with the app's.
+from national.federation.models import (  # noqa: E402, F401
+    OrganiserToken,
+    Origin,
+    PublishTarget,
+    Push,
+    Receipt,
+    ReceivedEntry,
+    ReceivedHead,
+    ReceivedRecord,
+    ReceivedTournament,
+    ReceivedVersion,
+    Upload,
+    UploadPart,
+)

@@ -1,9 +1,15 @@
 """Thin Celery tasks of the national body; each is safe to run twice."""
 
 from celery import shared_task
+from django.conf import settings
 
-from config.task_retry import RETRY_ON_TRANSIENT_ERRORS
+from config.task_retry import RETRY_ON_TRANSIENT_ERRORS, TRANSIENT_ERRORS
 from national import precedents, printing
+from national.federation import push
+from national.federation.push import Interrupted
+
+# Seconds before the first retry of a push cut on the way (then doubling, at most 10 minutes).
+FEDERATION_RETRY_BACKOFF = int(getattr(settings, "FEDERATION_RETRY_BACKOFF", 2))
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, **RETRY_ON_TRANSIENT_ERRORS)
@@ -16,3 +22,18 @@ def index_casebook(casebook_id):
 def print_casebook(print_id):
     """Print a casebook to PDF (queue ``casebooks``: a burst never delays standings)."""
     return printing.print_casebook(print_id)
+
+
+@shared_task(
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=(Interrupted, *TRANSIENT_ERRORS),
+    retry_backoff=FEDERATION_RETRY_BACKOFF,
+    retry_backoff_max=600,
+    retry_jitter=True,
+    max_retries=15,
+)
+def push_tournament(push_id):
+    """Push a tournament's bundle to the national body (national/federation/push.py): resumes
+    from the parts the national body holds, so running it twice sends nothing twice."""
+    return push.run(push_id)

@@ -4,6 +4,7 @@ from django.urls import path
 
 from national import audit_views, casebook_views, precedent_views
 from national import views as national_views
+from national.federation import views as federation_views
 
 app_name = "national"
 
@@ -14,6 +15,11 @@ urlpatterns = [
     path("statistics/", national_views.statistics, name="national-statistics"),
     path("precedents/", precedent_views.precedent_search, name="precedents"),
     path("precedents/<int:pk>/", precedent_views.precedent_detail, name="precedent"),
+    path("federation/", federation_views.received, name="federation"),
+    path("federation/tokens/<int:pk>/revoke/", federation_views.revoke, name="federation-revoke"),
+    path("federation/outbox/", federation_views.outbox, name="federation-outbox"),
+    path("federation/outbox/<int:pk>/publish/", federation_views.publish, name="federation-publish"),
+    path("federation/proof/<int:pk>/", federation_views.case_proof, name="federation-proof"),
     path("casebooks/", casebook_views.casebook_list, name="casebooks"),
     path("casebooks/<int:pk>/", casebook_views.casebook_detail, name="casebook"),
     path("casebooks/<int:pk>/publish/", casebook_views.casebook_publish, name="casebook-publish"),

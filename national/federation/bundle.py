@@ -1,0 +1,200 @@
+"""A tournament's record as the national desk needs it, as one signed bundle (the organiser's
+end, issue #32).
+
+The bundle holds the tournament, its events, sessions, sections, rounds, tables, contestants and
+their players, boards, results and effective scores, matches, every ruling (with its citations,
+penalties and revisions) and every appeal with each of its steps (parts, concurrences, deposits,
+bodies and members, hearings, recommendations, warnings, further appeals, the timeline); the
+users they name (username and name only); the laws cited (edition and citation); the
+tournament's audit entries, each with its RFC 9162 inclusion proof in the tree head signed for
+the bundle; the consistency proof from the last head the national body holds; and the
+signature of the whole with the audit trail's Ed25519 key. Attachments (photos, PDFs) and
+derived data (board scores, standings) are not sent.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from django.apps import apps
+from django.core import serializers
+
+from audit import merkle, signing
+from audit.models import AuditEntry, SignedTreeHead
+from audit.services import ChainCheck, sign_tree_head
+
+FORMAT = "bridgecases-federation-1"
+BUNDLE_TAG = b"bridgecases federation bundle v1\x00"
+
+_BOARD = "board__session__event__tournament"
+_RULING = "ruling__" + _BOARD
+_APPEAL = "appeal__" + _RULING
+
+# Each model sent, in the order a receiver creates them, with its path to the tournament.
+MODELS: dict[str, str] = {
+    "scoring.tournament": "pk",
+    "scoring.event": "tournament",
+    "scoring.session": "event__tournament",
+    "scoring.section": "session__event__tournament",
+    "scoring.round": "session__event__tournament",
+    "scoring.table": "section__session__event__tournament",
+    "scoring.player": "",  # the players the other records name
+    "scoring.contestant": "event__tournament",
+    "scoring.board": "session__event__tournament",
+    "scoring.result": _BOARD,
+    "scoring.effectivescore": "result__" + _BOARD,
+    "scoring.match": "round__session__event__tournament",
+    "scoring.matchpenalty": "match__round__session__event__tournament",
+    "rulings.ruling": _BOARD,
+    "rulings.rulingcitation": _RULING,
+    "rulings.penalty": _RULING,
+    "rulings.rulingrevision": _RULING,
+    "appeals.deadlineextension": _RULING,
+    "appeals.appeal": _RULING,
+    "appeals.appealpart": _APPEAL,
+    "appeals.concurrence": _APPEAL,
+    "appeals.deposit": _APPEAL,
+    "appeals.body": _APPEAL,
+    "appeals.bodymember": "body__" + _APPEAL,
+    "appeals.hearing": _APPEAL,
+    "appeals.attendance": "hearing__" + _APPEAL,
+    "appeals.recommendation": _APPEAL,
+    "appeals.meritwarning": _APPEAL,
+    "appeals.furtherappeal": _APPEAL,
+    "appeals.appealevent": _APPEAL,
+}
+
+
+def canonical(value: Any) -> bytes:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def signed_part(bundle: dict[str, Any]) -> bytes:
+    """What the bundle's signature covers: the tag and the SHA-256 of the bundle without it."""
+    body = {key: value for key, value in bundle.items() if key != "signature"}
+    return BUNDLE_TAG + hashlib.sha256(canonical(body)).digest()
+
+
+def _serialised(label: str, **lookup: Any) -> list[dict[str, Any]]:
+    queryset = apps.get_model(label).objects.filter(**lookup).order_by("pk")
+    return json.loads(serializers.serialize("json", queryset))
+
+
+def _records(tournament_id: int) -> list[dict[str, Any]]:
+    """Every record sent, in ``MODELS``' order (the players the others name before them)."""
+    by_model = {label: _serialised(label, **{path: tournament_id}) for label, path in MODELS.items() if path}
+    named = _referenced([row for rows in by_model.values() for row in rows], "scoring.player")
+    by_model["scoring.player"] = _serialised("scoring.player", pk__in=named)
+    return [row for label in MODELS for row in by_model[label]]
+
+
+def _referenced(rows: list[dict[str, Any]], target: str) -> set[int]:
+    """The pks of ``target`` the rows name (foreign keys and many-to-many)."""
+    found: set[int] = set()
+    for row in rows:
+        model = apps.get_model(row["model"])
+        for field in model._meta.get_fields():
+            if not getattr(field, "concrete", False) or not field.is_relation:
+                continue
+            if field.related_model._meta.label_lower != target:
+                continue
+            value = row["fields"].get(field.name)
+            if isinstance(value, list):
+                found.update(value)
+            elif value is not None:
+                found.add(value)
+    return found
+
+
+def _users(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    from django.contrib.auth import get_user_model
+
+    model = get_user_model()
+    pks = _referenced(rows, model._meta.label_lower)
+    return [
+        {"pk": user.pk, "username": user.get_username(), "first_name": user.first_name, "last_name": user.last_name}
+        for user in model.objects.filter(pk__in=pks).order_by("pk")
+    ]
+
+
+def _laws(rows: list[dict[str, Any]]) -> dict[str, list[str]]:
+    pks = _referenced(rows, "rulings.lawentry")
+    model = apps.get_model("rulings.lawentry")
+    return {
+        str(pk): [edition, number]
+        for pk, edition, number in model.objects.filter(pk__in=pks).values_list("pk", "edition", "number")
+    }
+
+
+def entry_dict(entry: AuditEntry) -> dict[str, Any]:
+    """An entry as sent: what its hash covers, and the hash before it."""
+    content = json.loads(entry.content())
+    content["previous_hash"] = entry.previous_hash
+    content["hash"] = entry.hash
+    return content
+
+
+class BundleRefused(Exception):
+    pass
+
+
+def build(tournament_id: int, known_size: int = 0) -> dict[str, Any]:
+    """The signed bundle of a tournament, its entries proven in a head signed now, with the
+    consistency proof from ``known_size`` (the size of the last head the national body holds
+    from this instance; 0 if none)."""
+    head = sign_tree_head()
+    if isinstance(head, ChainCheck):
+        raise BundleRefused(f"The audit trail does not verify: {head.reason}")
+    hashes = list(
+        AuditEntry.objects.filter(sequence__lte=head.tree_size).order_by("sequence").values_list("hash", flat=True)
+    )
+    tree = merkle.leaves_range([merkle.leaf_hash(bytes.fromhex(value)) for value in hashes])
+    entries = []
+    for entry in AuditEntry.objects.filter(tournament_id=tournament_id, sequence__lte=head.tree_size).order_by(
+        "sequence"
+    ):
+        sent = entry_dict(entry)
+        sent["proof"] = [node.hex() for node in merkle.inclusion_proof(entry.sequence - 1, head.tree_size, tree)]
+        entries.append(sent)
+    if known_size and known_size > head.tree_size:
+        raise BundleRefused(
+            f"The national body holds a head of {known_size} entries, more than this trail's {head.tree_size}."
+        )
+    consistency = (
+        [node.hex() for node in merkle.consistency_proof(known_size, head.tree_size, tree)]
+        if 0 < known_size < head.tree_size
+        else []
+    )
+    rows = _records(tournament_id)
+    bundle: dict[str, Any] = {
+        "format": FORMAT,
+        "tournament": tournament_id,
+        "head": _head(head),
+        "consistency": {"from": known_size, "proof": consistency},
+        "entries": entries,
+        "records": rows,
+        "users": _users(rows),
+        "laws": _laws(rows),
+    }
+    bundle["signature"] = signing.private_key().sign(signed_part(bundle)).hex()
+    return bundle
+
+
+def _head(head: SignedTreeHead) -> dict[str, Any]:
+    return {
+        "tree_size": head.tree_size,
+        "root_hash": head.root_hash,
+        "timestamp": head.timestamp,
+        "key_id": head.key_id,
+        "signature": head.signature,
+    }
+
+
+def public_key_pem() -> str:
+    """The PEM of this instance's audit public key: what the national body registers."""
+    from cryptography.hazmat.primitives import serialization
+
+    key = signing.private_key().public_key()
+    return key.public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo).decode()

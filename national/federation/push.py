@@ -1,0 +1,192 @@
+"""Pushing a tournament to the national body (the organiser's end, issue #32).
+
+``publish`` records a push and sends the Celery task ``national.tasks.push_tournament`` once
+the transaction commits; the task calls ``run``. The bundle is built once and kept with the
+push, cut into parts of ``FEDERATION_PART_BYTES``, each sent with an Idempotency-Key naming the
+bundle's digest and the part; before sending, the task asks the national body which parts it
+holds, so a push cut in the middle resumes where it stopped, and the same part or the same
+bundle sent again changes nothing. A connection lost, a timeout, a 5xx or a 429 raises
+``Interrupted``, which the task retries after growing pauses.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+import requests
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from core import dispatch
+from national.federation import bundle as bundles
+from national.federation.models import PublishTarget, Push
+
+TIMEOUT = 30
+
+
+class Interrupted(Exception):
+    """The push stopped on the way; a retry resumes it."""
+
+
+class TargetMissing(Exception):
+    pass
+
+
+def part_bytes() -> int:
+    return int(getattr(settings, "FEDERATION_PART_BYTES", 512 * 1024))
+
+
+def target() -> PublishTarget:
+    found = PublishTarget.objects.order_by("-pk").first()
+    if found is None:
+        raise TargetMissing("No national body to publish to: run `manage.py federation_target` (docs/operations.md).")
+    return found
+
+
+@transaction.atomic
+def set_target(url: str, token: str) -> PublishTarget:
+    PublishTarget.objects.all().delete()
+    return PublishTarget.objects.create(url=url.rstrip("/") + "/", token=token)
+
+
+@transaction.atomic
+def publish(tournament: Any) -> Push:
+    """Queue a push of ``tournament``'s record to the national body."""
+    push = Push.objects.create(target=target(), tournament=tournament)
+    transaction.on_commit(lambda: dispatch.send("national.tasks.push_tournament", push.pk))
+    return push
+
+
+class _Client:
+    def __init__(self, push: Push):
+        self.base = push.target.url
+        self.session = requests.Session()
+        self.session.headers["Authorization"] = f"Bearer {push.target.token}"
+
+    def call(self, method: str, path: str, **kwargs: Any) -> requests.Response:
+        try:
+            response = self.session.request(method, self.base + path, timeout=TIMEOUT, **kwargs)
+        except requests.RequestException as lost:
+            raise Interrupted(f"{method} {path}: {lost.__class__.__name__}") from lost
+        if response.status_code >= 500 or response.status_code == 429:
+            raise Interrupted(f"{method} {path}: HTTP {response.status_code}")
+        return response
+
+
+def _prepare(push: Push, client: _Client) -> None:
+    if push.digest:
+        return
+    known = client.call("GET", "head/")
+    if known.status_code != 200:
+        _refused(push, known)
+        return
+    built = bundles.build(push.tournament_id, int(known.json()["tree_size"]))
+    data = bundles.canonical(built)
+    push.bundle = data
+    push.digest = hashlib.sha256(data).hexdigest()
+    push.parts = max(1, -(-len(data) // part_bytes()))
+    push.tree_size = built["head"]["tree_size"]
+    push.entries = len(built["entries"])
+    push.records = len(built["records"])
+    push.save()
+
+
+def _refused(push: Push, response: requests.Response) -> None:
+    try:
+        answer = response.json()
+    except ValueError:
+        answer = {"error": response.text[:500]}
+    push.state = Push.State.REFUSED
+    push.answer = answer
+    push.last_error = str(answer.get("refused") or answer.get("error") or response.status_code)
+    push.save()
+
+
+def run(push_id: int) -> str:
+    """Send what is left of one push; returns its state."""
+    push = Push.objects.select_related("target").get(pk=push_id)
+    if push.state in (Push.State.DELIVERED, Push.State.REFUSED):
+        return push.state
+    push.state = Push.State.SENDING
+    push.attempts += 1
+    push.save(update_fields=["state", "attempts"])
+    client = _Client(push)
+    try:
+        _send(push, client)
+    except Interrupted as stopped:
+        Push.objects.filter(pk=push.pk).update(last_error=str(stopped))
+        raise
+    return push.state
+
+
+def _send(push: Push, client: _Client) -> None:
+    _prepare(push, client)
+    if push.state == Push.State.REFUSED:
+        return
+    held = client.call("GET", f"uploads/{push.digest}/").json()
+    if held.get("stored"):
+        received = set(range(push.parts))
+    else:
+        received = set(held.get("received", []))
+    data, size = bytes(push.bundle), part_bytes()
+    for index in range(push.parts):
+        if index not in received:
+            response = client.call(
+                "PUT",
+                f"uploads/{push.digest}/parts/{index}/?of={push.parts}",
+                data=data[index * size : (index + 1) * size],
+                headers={"Idempotency-Key": f"{push.digest}:{index}", "Content-Type": "application/octet-stream"},
+            )
+            if response.status_code != 200:
+                _refused(push, response)
+                return
+        Push.objects.filter(pk=push.pk).update(parts_sent=index + 1)
+        push.parts_sent = index + 1
+    response = client.call(
+        "POST", f"uploads/{push.digest}/commit/", headers={"Idempotency-Key": f"{push.digest}:commit"}
+    )
+    if response.status_code != 200:
+        _refused(push, response)
+        return
+    push.state = Push.State.DELIVERED
+    push.answer = response.json()
+    push.sent_at = timezone.now()
+    push.last_error = ""
+    push.bundle = b""  # delivered: the national body holds it now
+    push.save()
+
+
+def waiting() -> list[dict[str, Any]]:
+    """Each tournament with audit entries the national body has not received yet: the last
+    delivered push's tree head against the tournament's latest entry."""
+    from django.db.models import Max
+
+    from audit.models import AuditEntry
+    from scoring.models import Tournament
+
+    delivered = {
+        row["tournament"]: row["size"]
+        for row in Push.objects.filter(state=Push.State.DELIVERED).values("tournament").annotate(size=Max("tree_size"))
+    }
+    latest = dict(
+        AuditEntry.objects.exclude(tournament_id=None)
+        .values("tournament_id")
+        .annotate(last=Max("sequence"))
+        .values_list("tournament_id", "last")
+    )
+    rows = []
+    for tournament in Tournament.objects.filter(pk__in=latest).order_by("-start_date", "name"):
+        last = latest[tournament.pk]
+        sent = delivered.get(tournament.pk, 0)
+        if last > sent:
+            rows.append({"tournament": tournament, "sent_size": sent, "last_entry": last})
+    return rows
+
+
+def describe(bundle_data: bytes) -> dict[str, Any]:
+    """A bundle's counts, for the bench and the page."""
+    bundle = json.loads(bundle_data)
+    return {"entries": len(bundle["entries"]), "records": len(bundle["records"]), "bytes": len(bundle_data)}

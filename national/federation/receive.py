@@ -1,0 +1,390 @@
+"""Receiving tournaments from organisers' instances (the national body's end, issue #32):
+origins and their tokens, a bundle's parts, and the bundle verified and stored in one
+transaction, or refused whole.
+
+Received records are stored in the desk's own models (tournaments, rulings, appeals...), so its
+search, statistics, casebooks and precedents read them like its own; ``ReceivedRecord`` keeps
+which origin each came from. A record that arrives changed becomes its next version: the row is
+updated, the version kept and an audit entry (``federation.record_version``) shows the change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from typing import Any
+
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from audit import services as audit
+from national.federation import verify
+from national.federation.bundle import MODELS, canonical
+from national.federation.models import (
+    OrganiserToken,
+    Origin,
+    Receipt,
+    ReceivedEntry,
+    ReceivedHead,
+    ReceivedRecord,
+    ReceivedTournament,
+    ReceivedVersion,
+    Upload,
+    UploadPart,
+)
+
+
+class Refused(Exception):
+    def __init__(self, refusal: verify.Refusal):
+        super().__init__(refusal.message)
+        self.refusal = refusal
+
+
+# --- Origins and tokens ---------------------------------------------------------------------
+
+
+def key_id_of(pem: str) -> str:
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+    from audit.signing import key_id
+
+    try:
+        key = serialization.load_pem_public_key(pem.encode())
+    except ValueError:
+        key = None
+    if not isinstance(key, Ed25519PublicKey):
+        raise ValueError(_("This is not an Ed25519 public key in PEM."))
+    return key_id(key)
+
+
+@transaction.atomic
+def register_origin(*, name: str, slug: str, authority: Any, public_key: str, by: Any = None) -> Origin:
+    """An organiser's instance, or its key replaced (the organiser rotated it)."""
+    key = key_id_of(public_key)
+    origin, created = Origin.objects.update_or_create(
+        slug=slug,
+        defaults={"name": name, "authority": authority, "public_key": public_key.strip() + "\n", "key_id": key},
+    )
+    audit.record(
+        action="federation.origin_registered" if created else "federation.origin_key_changed",
+        obj=origin,
+        after={"name": name, "slug": slug, "authority": authority.pk, "key_id": key},
+        actor=by,
+        summary=f"Organiser's instance {name} registered with key {key}",
+    )
+    return origin
+
+
+def digest_of(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@transaction.atomic
+def issue_token(origin: Origin, *, by: Any = None) -> str:
+    """A new token for ``origin``; returned once, only its SHA-256 is kept."""
+    token = "bct_" + secrets.token_urlsafe(32)
+    row = OrganiserToken.objects.create(origin=origin, digest=digest_of(token), prefix=token[:8], created_by=by)
+    audit.record(
+        action="federation.token_issued", obj=row, actor=by, summary=f"Token {row.prefix}... issued to {origin.name}"
+    )
+    return token
+
+
+@transaction.atomic
+def revoke_token(token: OrganiserToken, *, by: Any = None) -> None:
+    if token.revoked_at is None:
+        token.revoked_at = timezone.now()
+        token.save(update_fields=["revoked_at"])
+        audit.record(
+            action="federation.token_revoked",
+            obj=token,
+            actor=by,
+            summary=f"Token {token.prefix}... of {token.origin.name} revoked",
+        )
+
+
+def origin_for(token: str) -> OrganiserToken | None:
+    return OrganiserToken.objects.select_related("origin").filter(digest=digest_of(token)).first()
+
+
+def last_head(origin: Origin) -> ReceivedHead | None:
+    return ReceivedHead.objects.filter(origin=origin).order_by("-tree_size").first()
+
+
+# --- Parts ------------------------------------------------------------------------------------
+
+
+def upload_state(origin: Origin, digest: str) -> dict[str, Any]:
+    upload = Upload.objects.filter(origin=origin, digest=digest).first()
+    if upload is None:
+        return {"digest": digest, "received": [], "stored": False}
+    received = sorted(upload.received_parts.values_list("index", flat=True))
+    return {"digest": digest, "parts": upload.parts, "received": received, "stored": upload.answer is not None}
+
+
+@transaction.atomic
+def receive_part(origin: Origin, digest: str, index: int, parts: int, data: bytes) -> dict[str, Any]:
+    """Keep one part; the same part again changes nothing."""
+    upload, _created = Upload.objects.get_or_create(origin=origin, digest=digest, defaults={"parts": parts})
+    if upload.answer is None and not UploadPart.objects.filter(upload=upload, index=index).exists():
+        UploadPart.objects.create(upload=upload, index=index, data=data)
+    return upload_state(origin, digest)
+
+
+# --- The bundle -------------------------------------------------------------------------------
+
+
+def commit(origin: Origin, digest: str) -> tuple[int, dict[str, Any]]:
+    """Verify and store the bundle whose parts have arrived: (HTTP status, answer)."""
+    upload = Upload.objects.filter(origin=origin, digest=digest).first()
+    if upload is None:
+        return 404, {"error": _("No part of this bundle has arrived.")}
+    if upload.answer is not None:
+        return 200, upload.answer
+    parts = list(upload.received_parts.order_by("index").values_list("index", "data"))
+    missing = sorted(set(range(upload.parts)) - {index for index, _data in parts})
+    if missing:
+        return 409, {"error": _("Parts still missing: %(parts)s.") % {"parts": ", ".join(map(str, missing))}}
+    data = b"".join(bytes(chunk) for _index, chunk in parts)
+    try:
+        if hashlib.sha256(data).hexdigest() != digest:
+            raise Refused(verify.Refusal(_("The bundle's parts do not add up to its digest.")))
+        try:
+            bundle = json.loads(data)
+        except ValueError:
+            bundle = None
+        answer = _store(origin, upload, bundle)
+    except Refused as refused:
+        upload.delete()
+        audit.record(
+            action="federation.refused",
+            object_type="national.origin",
+            object_id=origin.pk,
+            after={"digest": digest, "reason": refused.refusal.message, "entry": refused.refusal.sequence},
+            summary=f"Bundle from {origin.name} refused: {refused.refusal.message}"[:300],
+        )
+        return 422, {"refused": refused.refusal.message, "entry": refused.refusal.sequence}
+    return 200, answer
+
+
+@transaction.atomic
+def _store(origin: Origin, upload: Upload, bundle: Any) -> dict[str, Any]:
+    last = last_head(origin)
+    registered = verify.Registered(origin.name, origin.public_key, origin.key_id, last.as_dict() if last else None)
+    known = dict(ReceivedEntry.objects.filter(origin=origin).values_list("sequence", "hash"))
+    refusal = verify.verify(bundle, registered, known.get)
+    if refusal is not None:
+        raise Refused(refusal)
+    head_data = bundle["head"]
+    head, _created = ReceivedHead.objects.get_or_create(
+        origin=origin, tree_size=head_data["tree_size"], defaults={**head_data}
+    )
+    receipt = Receipt.objects.create(
+        origin=origin, digest=upload.digest, origin_tournament=bundle["tournament"], tree_size=head.tree_size
+    )
+    tournament = _apply_records(origin, bundle, receipt, head)
+    ReceivedEntry.objects.bulk_create(
+        [
+            ReceivedEntry(
+                origin=origin,
+                sequence=entry["sequence"],
+                hash=entry["hash"],
+                content={name: value for name, value in entry.items() if name != "proof"},
+                head=head,
+                proof=entry["proof"],
+                tournament=tournament,
+            )
+            for entry in bundle["entries"]
+            if entry["sequence"] not in known
+        ]
+    )
+    receipt.save()
+    audit.record(
+        action="federation.received",
+        obj=receipt,
+        after={"digest": upload.digest, "tree_size": head.tree_size, "entries": len(bundle["entries"])},
+        tournament=tournament,
+        summary=(
+            f"Tournament received from {origin.name}: {receipt.created} records new, {receipt.changed} changed, "
+            f"{receipt.unchanged} unchanged; tree head of {head.tree_size} entries verified"
+        )[:300],
+    )
+    answer = {
+        "stored": True,
+        "tournament": tournament.pk,
+        "tree_size": head.tree_size,
+        "created": receipt.created,
+        "changed": receipt.changed,
+        "unchanged": receipt.unchanged,
+    }
+    upload.answer = answer
+    upload.save(update_fields=["answer"])
+    upload.received_parts.all().delete()
+    return answer
+
+
+class _Mapper:
+    """Turns a received record's fields into this desk's: its foreign keys to the rows the
+    origin's records became."""
+
+    def __init__(self, origin: Origin, bundle: dict[str, Any]):
+        self.origin = origin
+        self.local: dict[tuple[str, int], int] = {
+            (model, origin_pk): local_pk
+            for model, origin_pk, local_pk in ReceivedRecord.objects.filter(origin=origin).values_list(
+                "model", "origin_pk", "local_pk"
+            )
+        }
+        self.users = {row["pk"]: self._user(row) for row in bundle["users"]}
+        law = apps.get_model("rulings.lawentry")
+        self.laws = {
+            int(pk): law.objects.filter(edition=edition, number=number).values_list("pk", flat=True).first()
+            for pk, (edition, number) in bundle["laws"].items()
+        }
+
+    def _user(self, row: dict[str, Any]) -> int:
+        """An inactive user of this desk standing for the origin's (it cannot sign in)."""
+        model = get_user_model()
+        username = f"{self.origin.slug}~{row['username']}"[:150]
+        user = model.objects.filter(username=username).first()
+        if user is None:
+            user = model(username=username, first_name=row["first_name"], last_name=row["last_name"], is_active=False)
+            user.set_unusable_password()
+            user.save()
+        return user.pk
+
+    def target(self, label: str, row: dict[str, Any], field: Any, value: Any) -> Any:
+        if value is None:
+            return None
+        target = field.related_model._meta.label_lower
+        if target == get_user_model()._meta.label_lower:
+            found = None if label == "scoring.player" else self.users.get(value)
+        elif target == "scoring.regulatingauthority":
+            found = self.origin.authority_id
+        elif target == "rulings.lawentry":
+            found = self.laws.get(value)
+        elif target == "rulings.regulationclause":
+            found = None
+        else:
+            found = self.local.get((target, value))
+        if found is None and not field.null:
+            raise Refused(
+                verify.Refusal(
+                    _("Record %(model)s %(pk)s: it names %(target)s %(target_pk)s, which the bundle does not hold.")
+                    % {"model": label, "pk": row["pk"], "target": target, "target_pk": value}
+                )
+            )
+        return found
+
+    def fields(self, label: str, row: dict[str, Any]) -> tuple[dict[str, Any], dict[str, list[int]]]:
+        model = apps.get_model(label)
+        values: dict[str, Any] = {}
+        many: dict[str, list[int]] = {}
+        for field in model._meta.concrete_fields:
+            if field.primary_key or field.name not in row["fields"]:
+                continue
+            value = row["fields"][field.name]
+            if field.is_relation:
+                values[field.attname] = self.target(label, row, field, value)
+            else:
+                values[field.attname] = field.to_python(value)
+        for field in model._meta.many_to_many:
+            target = field.related_model._meta.label_lower
+            many[field.name] = [
+                self.local[(target, pk)] for pk in row["fields"].get(field.name, []) if (target, pk) in self.local
+            ]
+        return values, many
+
+
+def _apply_records(origin: Origin, bundle: dict[str, Any], receipt: Receipt, head: ReceivedHead) -> Any:
+    mapper = _Mapper(origin, bundle)
+    existing = {(r.model, r.origin_pk): r for r in ReceivedRecord.objects.filter(origin=origin)}
+    tournament = None
+    for row in bundle["records"]:
+        label = row["model"]
+        if label not in MODELS:
+            raise Refused(
+                verify.Refusal(
+                    _("Record %(model)s %(pk)s: this desk does not receive such records.")
+                    % {"model": label, "pk": row["pk"]}
+                )
+            )
+        if label != "scoring.tournament" and tournament is None:
+            raise Refused(verify.Refusal(_("The bundle holds no tournament %(tournament)s.") % bundle))
+        if label == "scoring.tournament" and row["pk"] != bundle["tournament"]:
+            raise Refused(verify.Refusal(_("The bundle holds no tournament %(tournament)s.") % bundle))
+        local = _apply_one(mapper, existing.get((label, row["pk"])), label, row, receipt, tournament)
+        if label == "scoring.tournament":
+            tournament = apps.get_model(label).objects.get(pk=local)
+    if tournament is None:
+        raise Refused(verify.Refusal(_("The bundle holds no tournament %(tournament)s.") % bundle))
+    ReceivedTournament.objects.update_or_create(
+        origin=origin,
+        origin_pk=bundle["tournament"],
+        defaults={"tournament": tournament, "head": head, "received_at": timezone.now()},
+    )
+    return tournament
+
+
+def _apply_one(
+    mapper: _Mapper, record: ReceivedRecord | None, label: str, row: dict[str, Any], receipt: Receipt, tournament: Any
+) -> int:
+    """The local pk of one received record, created or moved to its new version."""
+    model = apps.get_model(label)
+    digest = hashlib.sha256(canonical(row["fields"])).hexdigest()
+    if record is not None and record.digest == digest:
+        receipt.unchanged += 1
+        mapper.local[(label, row["pk"])] = record.local_pk
+        return record.local_pk
+    values, many = mapper.fields(label, row)
+    if record is not None:
+        obj = model.objects.get(pk=record.local_pk)
+        previous = record.versions.order_by("-version").first()
+        for name, value in values.items():
+            setattr(obj, name, value)
+        obj.save()
+        record.version += 1
+        record.digest = digest
+        record.save(update_fields=["version", "digest"])
+        receipt.changed += 1
+        audit.record(
+            action="federation.record_version",
+            obj=obj,
+            before=previous.fields if previous else None,
+            after=row["fields"],
+            tournament=tournament if tournament is not None else obj,
+            summary=f"{label} {obj.pk} received from {mapper.origin.name} as version {record.version}",
+        )
+    else:
+        obj = _matching_player(values) if label == "scoring.player" else None
+        if obj is None:
+            obj = model(**values)
+            obj.save()
+        tournament = tournament if tournament is not None else obj
+        record = ReceivedRecord.objects.create(
+            origin=mapper.origin,
+            model=label,
+            origin_pk=row["pk"],
+            local_pk=obj.pk,
+            digest=digest,
+            tournament=tournament,
+        )
+        receipt.created += 1
+    for name, pks in many.items():
+        getattr(obj, name).set(pks)
+    ReceivedVersion.objects.create(record=record, version=record.version, fields=row["fields"], receipt=receipt)
+    mapper.local[(label, row["pk"])] = obj.pk
+    return obj.pk
+
+
+def _matching_player(values: dict[str, Any]) -> Any:
+    """A player of the national body already known by membership number is the same person."""
+    model = apps.get_model("scoring.player")
+    return model.objects.filter(
+        authority_id=values["authority_id"], membership_number=values.get("membership_number")
+    ).first()

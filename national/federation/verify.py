@@ -1,0 +1,216 @@
+"""Verifying a bundle on receipt (the national body's end, issue #32).
+
+In this order, the first failure refusing the bundle whole: its form; the tree head signed with
+the key registered for the origin; the head consistent with the last head received from that
+origin (RFC 9162 consistency proof); then each audit entry in turn: of the bundle's tournament,
+its hash recomputed from its content, its inclusion proof leading to the signed head, and the
+same as the entry of that number received before; last the bundle's own signature, which covers
+every record it carries. The refusal names the first entry that fails and why.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.serializers.json import DjangoJSONEncoder
+from django.utils.translation import gettext as _
+
+from audit import merkle, signing
+from national.federation.bundle import FORMAT, signed_part
+
+# What an entry's hash covers (audit.models.AuditEntry.content), in that form.
+ENTRY_FIELDS = (
+    "sequence",
+    "at",
+    "actor",
+    "actor_name",
+    "action",
+    "object_type",
+    "object_id",
+    "tournament",
+    "summary",
+    "before",
+    "after",
+    "channel",
+    "path",
+)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    message: str
+    sequence: int | None = None  # the entry named, if one is
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True)
+class Registered:
+    """What the desk knows of an origin: its name, its key, and the last head it verified."""
+
+    name: str
+    public_key: str  # PEM
+    key_id: str
+    last_head: dict[str, Any] | None = None
+
+
+def entry_hash(entry: dict[str, Any]) -> str:
+    content = json.dumps(
+        {name: entry[name] for name in ENTRY_FIELDS},
+        sort_keys=True,
+        cls=DjangoJSONEncoder,
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )
+    return hashlib.sha256((entry["previous_hash"] + content).encode()).hexdigest()
+
+
+def _key(pem: str) -> Any:
+    from cryptography.hazmat.primitives import serialization
+
+    return serialization.load_pem_public_key(pem.encode())
+
+
+def _signature_holds(pem: str, signature: str, message: bytes) -> bool:
+    from cryptography.exceptions import InvalidSignature
+
+    try:
+        _key(pem).verify(bytes.fromhex(signature), message)
+    except (InvalidSignature, ValueError, TypeError):
+        return False
+    return True
+
+
+def _form(bundle: Any) -> Refusal | None:
+    refusal = Refusal(_("The bundle is not of the form this desk reads (%(format)s).") % {"format": FORMAT})
+    if not isinstance(bundle, dict) or bundle.get("format") != FORMAT:
+        return refusal
+    try:
+        head = bundle["head"]
+        int(head["tree_size"]), int(head["timestamp"]), bytes.fromhex(head["root_hash"])
+        str(head["key_id"]), str(head["signature"]), str(bundle["signature"])
+        int(bundle["consistency"]["from"]), list(bundle["consistency"]["proof"])
+        int(bundle["tournament"])
+        for entry in bundle["entries"]:
+            if not isinstance(entry, dict) or any(name not in entry for name in ENTRY_FIELDS):
+                return refusal
+            int(entry["sequence"]), str(entry["hash"]), str(entry["previous_hash"]), list(entry["proof"])
+        for record in bundle["records"]:
+            str(record["model"]), int(record["pk"]), dict(record["fields"])
+        list(bundle["users"]), dict(bundle["laws"])
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return refusal
+    return None
+
+
+def _head(bundle: dict[str, Any], origin: Registered) -> Refusal | None:
+    head = bundle["head"]
+    if head["key_id"] != origin.key_id:
+        return Refusal(
+            _("The tree head is signed with key %(key)s, not the key registered for %(origin)s (%(registered)s).")
+            % {"key": head["key_id"], "origin": origin.name, "registered": origin.key_id}
+        )
+    message = signing.tree_head_message(
+        int(head["tree_size"]), int(head["timestamp"]), bytes.fromhex(head["root_hash"])
+    )
+    if not _signature_holds(origin.public_key, head["signature"], message):
+        return Refusal(
+            _("The tree head's signature does not verify with the key registered for %(origin)s.")
+            % {"origin": origin.name}
+        )
+    return None
+
+
+def _consistency(bundle: dict[str, Any], origin: Registered) -> Refusal | None:
+    last = origin.last_head
+    if last is None:
+        return None
+    head, size, last_size = bundle["head"], int(bundle["head"]["tree_size"]), int(last["tree_size"])
+    values = {"size": size, "origin": origin.name, "last": last_size, "from": bundle["consistency"]["from"]}
+    if size < last_size:
+        return Refusal(
+            _(
+                "The tree head (%(size)s entries) is older than the last head received from %(origin)s "
+                "(%(last)s entries)."
+            )
+            % values
+        )
+    if size > last_size and int(bundle["consistency"]["from"]) != last_size:
+        return Refusal(
+            _(
+                "The consistency proof starts from a head of %(from)s entries; the last head received from "
+                "%(origin)s has %(last)s."
+            )
+            % values
+        )
+    try:
+        proof = [bytes.fromhex(node) for node in bundle["consistency"]["proof"]]
+        holds = merkle.verify_consistency(
+            last_size, size, bytes.fromhex(last["root_hash"]), bytes.fromhex(head["root_hash"]), proof
+        )
+    except ValueError:
+        holds = False
+    if not holds:
+        return Refusal(
+            _(
+                "The tree head of %(size)s entries is not consistent with the last head received from %(origin)s "
+                "(%(last)s entries): the origin's trail was rewritten."
+            )
+            % values
+        )
+    return None
+
+
+def _entry(entry: dict[str, Any], bundle: dict[str, Any], received: Callable[[int], str | None]) -> Refusal | None:
+    head = bundle["head"]
+    sequence, size = int(entry["sequence"]), int(head["tree_size"])
+    values = {"sequence": sequence, "action": entry["action"], "size": size}
+    if entry["tournament"] != bundle["tournament"]:
+        return Refusal(_("Entry #%(sequence)s (%(action)s): it is not an entry of this tournament.") % values, sequence)
+    if entry_hash(entry) != entry["hash"]:
+        return Refusal(_("Entry #%(sequence)s (%(action)s): its content does not match its hash.") % values, sequence)
+    try:
+        leaf = merkle.leaf_hash(bytes.fromhex(entry["hash"]))
+        path = [bytes.fromhex(node) for node in entry["proof"]]
+        included = merkle.verify_inclusion(sequence - 1, size, leaf, path, bytes.fromhex(head["root_hash"]))
+    except ValueError:
+        included = False
+    if not included:
+        return Refusal(
+            _("Entry #%(sequence)s (%(action)s): it is not in the signed tree head of %(size)s entries.") % values,
+            sequence,
+        )
+    before = received(sequence)
+    if before is not None and before != entry["hash"]:
+        return Refusal(
+            _("Entry #%(sequence)s (%(action)s): it differs from the entry #%(sequence)s received before.") % values,
+            sequence,
+        )
+    return None
+
+
+def verify(
+    bundle: Any, origin: Registered, received: Callable[[int], str | None] = lambda sequence: None
+) -> Refusal | None:
+    """The first reason to refuse ``bundle`` from ``origin``, or None if it holds. ``received``
+    gives the hash of the origin's entry of that number received before, if any."""
+    refusal = _form(bundle) or _head(bundle, origin) or _consistency(bundle, origin)
+    if refusal is not None:
+        return refusal
+    for entry in bundle["entries"]:
+        refusal = _entry(entry, bundle, received)
+        if refusal is not None:
+            return refusal
+    if not _signature_holds(origin.public_key, bundle["signature"], signed_part(bundle)):
+        return Refusal(
+            _(
+                "The bundle's signature does not verify with the key registered for %(origin)s: it was changed on the way."
+            )
+            % {"origin": origin.name}
+        )
+    return None

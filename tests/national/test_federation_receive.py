@@ -1,0 +1,139 @@
+"""A tournament published to the national body and received, in one process (issue #32): the
+bundle stored in the desk's own models, sent twice with nothing doubled, a record changed at the
+origin arriving as a new version the trail shows, a bundle tampered with refused whole, and the
+case's inclusion proofs."""
+
+import pytest
+from django.urls import reverse
+
+from appeals.models import Appeal
+from audit.models import AuditEntry
+from national import casebooks, selectors
+from national.federation import bundle as bundles
+from national.federation.models import ReceivedEntry, ReceivedRecord, ReceivedTournament, ReceivedVersion
+from rulings import services as rulings_services
+from rulings.models import Ruling
+from scoring.models import Tournament
+from tests.appeals.conftest import case  # noqa: F401 - fixtures
+from tests.national.federation_helpers import deliver, register_self
+from tests.national.test_casebooks import decided  # noqa: F401 - fixtures
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def sent(decided):  # noqa: F811
+    origin = register_self(decided.record.authority)
+    bundle = bundles.build(decided.record.tournament.pk)
+    status, answer = deliver(origin, bundle)
+    assert status == 200, answer
+    decided.origin, decided.bundle, decided.answer = origin, bundle, answer
+    return decided
+
+
+def test_the_tournament_arrives_in_the_desks_own_models(sent):
+    received = ReceivedTournament.objects.get(origin=sent.origin)
+    copy = received.tournament
+    assert copy.pk != sent.record.tournament.pk and copy.name == sent.record.tournament.name
+    assert Ruling.objects.filter(board__session__event__tournament=copy).count() == 1
+    appeal = Appeal.objects.get(ruling__board__session__event__tournament=copy)
+    assert appeal.state == Appeal.State.DECIDED and appeal.hearings.count() == 1
+    assert received.head.tree_size == sent.bundle["head"]["tree_size"]
+    assert ReceivedEntry.objects.filter(origin=sent.origin).count() == len(sent.bundle["entries"])
+    assert sent.answer["created"] == len(sent.bundle["records"]) and sent.answer["changed"] == 0
+    # The desk's search and casebooks read it like its own tournaments.
+    assert list(selectors.search_rulings(sent.auditor, tournament=copy.pk, law="16B")) == [appeal.ruling]
+    book = casebooks.compile_casebook(
+        authority=sent.record.authority, by=sent.auditor, title="Received", filters={"tournament": copy.pk}
+    )
+    assert [case.appeal for case in book.cases.all()] == [appeal]
+
+
+def test_sending_twice_changes_nothing(sent):
+    rows = ReceivedVersion.objects.count(), Ruling.objects.count(), Tournament.objects.count()
+    status, answer = deliver(sent.origin, sent.bundle)
+    assert (status, answer) == (200, sent.answer)
+    again = bundles.build(sent.record.tournament.pk, sent.bundle["head"]["tree_size"])
+    status, answer = deliver(sent.origin, again)
+    assert status == 200 and answer["created"] == 0 and answer["changed"] == 0
+    assert (ReceivedVersion.objects.count(), Ruling.objects.count(), Tournament.objects.count()) == rows
+
+
+def test_a_ruling_changed_at_the_origin_arrives_as_a_new_version(sent):
+    rulings_services.change_ruling(
+        ruling=sent.ruling, by=sent.director, reason="facts corrected", facts="North paused for 12 seconds."
+    )
+    again = bundles.build(sent.record.tournament.pk, sent.bundle["head"]["tree_size"])
+    status, answer = deliver(sent.origin, again)
+    assert status == 200 and answer["changed"] >= 1 and answer["created"] >= 1  # the ruling's revision is new
+    record = ReceivedRecord.objects.get(origin=sent.origin, model="rulings.ruling", origin_pk=sent.ruling.pk)
+    assert record.version == 2
+    assert Ruling.objects.get(pk=record.local_pk).facts == "North paused for 12 seconds."
+    assert [v.version for v in record.versions.all()] == [1, 2]
+    entry = AuditEntry.objects.filter(action="federation.record_version", object_id=str(record.local_pk)).get(
+        object_type="rulings.ruling"
+    )
+    assert entry.after["facts"] == "North paused for 12 seconds." and entry.before["facts"] != entry.after["facts"]
+
+
+def test_a_bundle_tampered_with_is_refused_whole_naming_the_entry(decided):  # noqa: F811
+    origin = register_self(decided.record.authority)
+    bundle = bundles.build(decided.record.tournament.pk)
+    victim = bundle["entries"][3]
+    victim["summary"] = victim["summary"] + " (altered)"
+    before = Tournament.objects.count(), ReceivedRecord.objects.count()
+    status, answer = deliver(origin, bundle)
+    assert status == 422
+    assert answer == {
+        "refused": f"Entry #{victim['sequence']} ({victim['action']}): its content does not match its hash.",
+        "entry": victim["sequence"],
+    }
+    assert (Tournament.objects.count(), ReceivedRecord.objects.count()) == before
+    assert not ReceivedEntry.objects.exists()
+
+
+def test_a_record_changed_on_the_way_fails_the_bundles_signature(decided):  # noqa: F811
+    origin = register_self(decided.record.authority)
+    bundle = bundles.build(decided.record.tournament.pk)
+    ruling = next(row for row in bundle["records"] if row["model"] == "rulings.ruling")
+    ruling["fields"]["facts"] = "Nothing happened."
+    status, answer = deliver(origin, bundle)
+    assert status == 422
+    assert answer["refused"] == (
+        "The bundle's signature does not verify with the key registered for Spring Congress: it was changed on the way."
+    )
+    assert not ReceivedRecord.objects.exists()
+
+
+def test_an_auditor_asks_the_origins_inclusion_proof_of_a_case(sent, client):
+    record = ReceivedRecord.objects.get(origin=sent.origin, model="rulings.ruling", origin_pk=sent.ruling.pk)
+    client.force_login(sent.auditor)
+    answer = client.get(reverse("national:federation-proof", args=[record.local_pk])).json()
+    assert answer["origin"] == "Spring Congress" and answer["entries"]
+    assert all(entry["verified"] for entry in answer["entries"])
+    assert {"appeal.lodged", "ruling.given"} & {entry["action"] for entry in answer["entries"]}
+
+
+def test_the_desk_shows_where_each_tournament_came_from(sent, client):
+    client.force_login(sent.auditor)
+    page = client.get(reverse("national:federation")).content.decode()
+    assert "Spring Congress" in page and sent.record.tournament.name in page
+    assert f"{sent.bundle['head']['tree_size']} entries, key {sent.origin.key_id}" in page
+
+
+def test_only_the_bodys_auditors_read_the_desk_and_only_a_chief_director_publishes(sent, client):
+    client.force_login(sent.director)
+    assert client.get(reverse("national:federation")).status_code == 403
+    assert client.get(reverse("national:federation-outbox")).status_code == 403
+    tournament = sent.record.tournament
+    assert client.post(reverse("national:federation-publish", args=[tournament.pk])).status_code == 403
+    client.force_login(sent.chief)
+    page = client.get(reverse("national:federation-outbox")).content.decode()
+    assert "Nothing sent yet." in page and tournament.name in page
+    token = sent.origin.tokens.create(digest="0" * 64, prefix="bct_abcd")
+    client.force_login(sent.director)
+    assert client.post(reverse("national:federation-revoke", args=[token.pk])).status_code == 403
+    client.force_login(sent.auditor)
+    assert client.post(reverse("national:federation-revoke", args=[token.pk])).status_code == 302
+    token.refresh_from_db()
+    assert token.revoked_at is not None
