@@ -24,6 +24,9 @@ from scoring.api_contract import IdField
 CHOOSE_PLAYER = {
     key: gettext_lazy("Choose the player.") for key in ("required", "invalid", "null", "min_value", "max_value")
 }
+CHOOSE_MEMBER = {
+    key: gettext_lazy("Choose who sits.") for key in ("required", "invalid", "null", "min_value", "max_value")
+}
 GIVE_THE_TIME = {
     key: gettext_lazy("Give the date and time of the hearing.") for key in ("required", "invalid", "null", "date")
 }
@@ -73,6 +76,11 @@ class ConstituteInput(serializers.Serializer):
     kind = serializers.ChoiceField(choices=AppealsBody.Kind.choices, allow_blank=True, required=False, default="")
     members = serializers.ListField(child=IdField(), required=False, default=list)
     chair = IdField(required=False, allow_null=True, default=None)
+
+
+class AppointInput(serializers.Serializer):
+    member = IdField(error_messages=CHOOSE_MEMBER, help_text="The user who sits")
+    chair = serializers.BooleanField(required=False, default=False)
 
 
 class DeclareInput(serializers.Serializer):

@@ -123,6 +123,35 @@ def require_withdrawal_asked(appeal: Appeal) -> None:
         _refuse("state", _("The appellants have not asked to withdraw."))
 
 
+# States in which the event's body takes a member: one appointed to fill a seat, or to replace a
+# member who stepped down (recused) before the decision. The state does not move: a replacement
+# declares his interests and the body sits again (``require_constituted``).
+SEATS_OPEN = (State.LODGED, State.CONSTITUTED, State.SCHEDULED)
+
+
+def vacant_seats(appeal: Appeal, body: Body | None = None) -> int:
+    """How many seats of the case's event body wait for a member now (0: none, or not now)."""
+    body = body if body is not None else appeal.body()
+    if body is None or appeal.state not in SEATS_OPEN:
+        return 0
+    return max(body.size - body.sitting().count(), 0)
+
+
+def require_vacant_seat(appeal: Appeal, body: Body | None) -> None:
+    """The case's event body exists and a seat is free (a member stepped down, or one was never
+    appointed), while the case is still before it."""
+    if body is None:
+        _refuse("body", _("No body has been formed to hear this case: constitute it first."))
+    if appeal.state not in SEATS_OPEN:
+        _refuse("state", _("The case is no longer before the body: no member can be appointed now."))
+    if not vacant_seats(appeal, body):
+        _refuse(
+            "user",
+            _("The body already has its %(n)s members: one must recuse before another is appointed.")
+            % {"n": body.size},
+        )
+
+
 @dataclass(frozen=True)
 class Guard:
     name: str

@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from appeals import inputs, services
+from appeals import conflicts, inputs, services
 from appeals.forms import DecisionForm
 from appeals.models import AppealPart, BodyMember, Deposit, FurtherAppeal, Hearing, Stage
 from appeals.views import case_for, refused, show_errors
@@ -161,6 +161,18 @@ def constitute(request, appeal):
 
 
 @case_step
+def appoint(request, appeal):
+    """The chief director fills a seat of the body formed already (one never filled, or one a
+    member stepped down from)."""
+    data = inputs.valid(inputs.AppointInput, request.POST)
+    user = get_object_or_404(get_user_model(), pk=data["member"])
+    member = services.appoint_to_case(appeal=appeal, user=user, by=request.user, chair=data["chair"])
+    warning = conflicts.own_seat_warning(user, member.body)
+    if warning:
+        messages.warning(request, warning)
+
+
+@case_step
 def declare(request, appeal):
     data = inputs.valid(inputs.DeclareInput, request.POST)
     services.declare_conflict(member=_seat(request, appeal), conflict=data["conflict"])
@@ -296,6 +308,7 @@ STEPS = [
     ("withdrawal", withdrawal),
     ("accept-withdrawal", accept_withdrawal),
     ("constitute", constitute),
+    ("appoint", appoint),
     ("declare", declare),
     ("recuse", recuse),
     ("schedule", schedule),

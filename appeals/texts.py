@@ -69,6 +69,10 @@ TEXTS = {
     "chair_appointed": Template(
         _("%(member)s (chair), %(kind)s"), formats={"kind": body_kind(label(Body.Kind, lower=True))}
     ),
+    "chief_seated": Template(
+        _("%(member)s, %(kind)s: the chief director sits on the body (warned, Law 93B)"),
+        formats={"kind": body_kind(label(Body.Kind, lower=True))},
+    ),
     "constituted": Template("%(kind)s: %(names)s", formats={"kind": KIND}),
     "no_conflict": Template(_("%(member)s: no conflict")),
     "hearing": Template("%(when)s, %(mode)s", formats={"when": moment, "mode": label(Hearing.Mode, lower=True)}),

@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from appeals import my_cases, notifications, reading, selectors, services
+from appeals import conflicts, lifecycle, my_cases, notifications, reading, selectors, services
 from appeals.forms import DecisionForm
 from appeals.models import (
     Appeal,
@@ -309,12 +309,12 @@ def appeal_detail(request, pk):
             "is_chief": is_chief,
             "further": further,
             "further_seat": further_seat,
-            **_steps_offered(appeal, ruling, body, seat, parts, further, is_director=is_director),
+            **_steps_offered(appeal, ruling, body, seat, parts, further, is_director=is_director, is_chief=is_chief),
         },
     )
 
 
-def _steps_offered(appeal, ruling, body, seat, parts, further, *, is_director):
+def _steps_offered(appeal, ruling, body, seat, parts, further, *, is_director, is_chief=False):
     """What the case page needs for the forms of the steps the reader may take now (each posts
     to its own door, appeals/step_views.py): choices, blank decision forms, and which to show."""
     tournament = appeal.tournament
@@ -325,6 +325,9 @@ def _steps_offered(appeal, ruling, body, seat, parts, further, *, is_director):
             officiating__tournament=tournament, officiating__role__in=[roles.APPEALS_MEMBER, roles.CHIEF_DIRECTOR]
         )
         .distinct(),
+        # Each with the conflicts that bar them and the chief director's own-seat warning.
+        "seat_candidates": conflicts.candidates(appeal, body) if is_chief else [],
+        "vacant_seats": lifecycle.vacant_seats(appeal, body) if is_chief and body is not None else 0,
         "body_kinds": Body.Kind.choices,
         "modes": Hearing.Mode.choices,
         "outcomes": Outcome.choices,

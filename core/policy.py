@@ -196,6 +196,15 @@ def may(user: Any, action: str, obj: Any) -> bool:
     return _holds(user, the_rule.who, obj)
 
 
+def holds(user: Any, role: str, obj: Any) -> bool:
+    """Whether ``user`` is ``role`` (one of the "who" above) to ``obj`` in person, the superuser
+    not excepted: for a warning about who a person is (the chief director seating himself on a
+    body), not a permission."""
+    if user is None or not user.is_authenticated:
+        return False
+    return _holds(user, frozenset({role}), obj)
+
+
 def _is_tournament(obj: Any) -> bool:
     return hasattr(obj, "officials")
 

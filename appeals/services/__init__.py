@@ -15,9 +15,10 @@ Who may take each step is decided in the service that takes it: a refused person
 ``PermissionDenied`` with the reason (the API answers 403, the page says why).
 """
 
+from appeals.conflicts import conflicts_of
 from appeals.services.body import (
     appoint_member,
-    conflicts_of,
+    appoint_to_case,
     constitute_body,
     declare_conflict,
     recuse,
@@ -78,6 +79,7 @@ __all__ = [
     "request_withdrawal",
     "accept_withdrawal",
     "conflicts_of",
+    "appoint_to_case",
     "constitute_body",
     "appoint_member",
     "declare_conflict",

@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from appeals import lifecycle
+from appeals.conflicts import conflicts_of, own_seat_warning
 from appeals.lifecycle import Step
 from appeals.models import (
     Appeal,
-    AppealPart,
     Body,
     BodyMember,
     FurtherAppeal,
@@ -36,7 +37,6 @@ from appeals.services.common import (
 from audit.hints import Choice
 from core import policy, texts
 from core.retry import atomic_with_retry
-from scoring.models import Player
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -44,35 +44,6 @@ if TYPE_CHECKING:
     from scoring.models import Tournament
 
 # --- The body ---------------------------------------------------------------------------------
-
-
-def conflicts_of(user: User, body: Body) -> list[str]:
-    """Why ``user`` may not sit on ``body``, in words (empty: no known conflict): the director who
-    gave the ruling, a member or captain of either side, anyone on a lower body for the matter."""
-    ruling = body.appeal.ruling
-    reasons = []
-    if user.pk == ruling.director_id and not body.is_director_in_charge:
-        reasons.append(_("gave the ruling"))
-    player = Player.objects.filter(user=user).first()
-    if player is not None:
-        for label, contestant in (("N-S", ruling.result.ns), ("E-W", ruling.result.ew)):
-            if contestant.captain_id == player.pk:
-                reasons.append(_("captains %(c)s (%(side)s)") % {"c": contestant, "side": label})
-            elif contestant.members.filter(pk=player.pk).exists():
-                reasons.append(_("plays for %(c)s (%(side)s)") % {"c": contestant, "side": label})
-    if (
-        not body.is_director_in_charge
-        and AppealPart.objects.filter(appeal__ruling=ruling, decided_by=user, kind=AppealPart.Kind.LAW).exists()
-    ):
-        reasons.append(_("decided a part of this matter as director in charge"))
-    if (
-        body.stage == Stage.FURTHER
-        and BodyMember.objects.filter(user=user, body__stage=Stage.EVENT, body__appeal__ruling=ruling).exists()
-    ):
-        reasons.append(_("sat on the event's appeals body for this matter"))
-    if body.stage == Stage.FURTHER and Appeal.objects.filter(ruling=ruling, decided_by=user).exists():
-        reasons.append(_("decided this matter at the event"))
-    return reasons
 
 
 def _body_size(tournament: Tournament, kind: Choice, size: int | None) -> int:
@@ -218,17 +189,31 @@ def appoint_member(
     if body.is_director_in_charge:
         member.declared_at = now  # the director in charge hears appeals of his own tournament (93A)
     save_checked(member)
-    log_step(
-        appeal,
-        Action.MEMBER_APPOINTED,
-        by=by,
-        at=now,
-        note=texts.text(
+    if own_seat_warning(user, body):  # allowed, but the timeline keeps the warning he was given
+        note = texts.text("appeals.chief_seated", member=str(member), kind=body.kind)
+    else:
+        note = texts.text(
             "appeals.chair_appointed" if chair else "appeals.member_appointed", member=str(member), kind=body.kind
-        ),
-    )
+        )
+    log_step(appeal, Action.MEMBER_APPOINTED, by=by, at=now, note=note)
     _mark_constituted(appeal, body, by=by, now=now)
     return member
+
+
+@atomic_with_retry
+def appoint_to_case(
+    *, appeal: Appeal, user: User, by: User, chair: bool = False, now: datetime.datetime | None = None
+) -> BodyMember:
+    """The chief director seats ``user`` on the case's event body, formed already: a seat never
+    filled, or the seat of a member who stepped down (recused). Conflicts are refused as for any
+    appointment (``appeals.conflicts``); the chief director seating himself is allowed with a
+    warning the timeline keeps. The case stays in its state; the new member declares next."""
+    now = now or timezone.now()
+    appeal = locked(appeal)
+    require_chief(by, "body", appeal.tournament, _("forms the body that hears an appeal"))
+    body = appeal.body()
+    lifecycle.require_vacant_seat(appeal, body)
+    return appoint_member(body=body, user=user, by=by, chair=chair, now=now)
 
 
 @atomic_with_retry

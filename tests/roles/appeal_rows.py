@@ -124,6 +124,9 @@ PAGE_STEPS = [
         "403",
         True,
     ),
+    # The body of "seated" has its one member: the chief director's post is refused by name
+    # (302, nothing written), anyone else as a person (403).
+    ("appoint", "seated", data(member=body_member), allowed("body"), "403", True, False),
     (
         "law-part",
         "seated",

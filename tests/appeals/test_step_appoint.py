@@ -1,0 +1,91 @@
+"""Replacing a member who stepped down (appeals:case-appoint): the chief director fills the seat
+on the web, conflicts are flagged and refused, and his own seat is allowed with a warning
+(issue #27: the page offered only "Constitute the body", refused once a body existed)."""
+
+import pytest
+from django.urls import reverse
+
+from appeals import services
+from audit.models import AuditEntry
+from core import roles
+from scoring import services as scoring_services
+from tests.appeals.conftest import SOON, committee, lodge, refused, shown, take
+
+pytestmark = pytest.mark.django_db
+
+
+def stepped_down(case):
+    appeal = lodge(case)
+    services.record_concurrence(appeal=appeal, player=case.south, how="in_person", by=case.director, now=SOON)
+    body = committee(case, appeal)
+    services.recuse(member=body.members.get(user=case.members[1]), reason="I know them", now=SOON)
+    return appeal, body
+
+
+def page_of(client, user, appeal):
+    client.force_login(user)
+    return shown(client.get(reverse("appeals:appeal", args=[appeal.pk])))
+
+
+def test_the_chief_director_is_offered_the_free_seat_not_a_new_body(case, client):
+    appeal, _body = stepped_down(case)
+    page = page_of(client, case.chief, appeal)
+    assert "Appoint a member" in page and "Seats free: 1" in page
+    assert "Constitute the body" not in page
+    assert f'name="member" value="{case.members[3].pk}"' in page  # Dan, who does not sit yet
+    assert f'name="member" value="{case.members[1].pk}"' not in page  # Ben stepped down
+
+
+def test_a_replacement_is_seated_and_the_body_sits_again_once_he_declares(case, client):
+    appeal, body = stepped_down(case)
+    before = AuditEntry.objects.filter(action="appeal.member_appointed").count()
+    page = shown(take(client, case.chief, appeal, "appoint", member=case.members[3].pk))
+    assert "Recorded." in page
+    assert {m.user for m in body.sitting()} == {case.members[0], case.members[2], case.members[3]}
+    assert AuditEntry.objects.filter(action="appeal.member_appointed").count() == before + 1
+    assert "Appoint a member" not in page  # the seat is filled
+    appeal.refresh_from_db()
+    assert appeal.state == "constituted"
+    assert body.missing()  # Dan has not declared yet
+    services.declare_conflict(member=body.members.get(user=case.members[3]))
+    assert body.is_constituted
+
+
+def test_a_conflict_is_flagged_and_refused(case, client):
+    scoring_services.appoint_official(tournament=case.record.tournament, user=case.director, role=roles.APPEALS_MEMBER)
+    appeal, body = stepped_down(case)
+    page = page_of(client, case.chief, appeal)
+    assert "Cannot sit: gave the ruling" in page
+    answer = shown(take(client, case.chief, appeal, "appoint", member=case.director.pk))
+    assert "cannot sit on this case: gave the ruling" in answer
+    assert not body.members.filter(user=case.director).exists()
+
+
+def test_the_chief_director_seating_himself_is_warned(case, client):
+    appeal, body = stepped_down(case)
+    page = page_of(client, case.chief, appeal)
+    assert "Chris Chief is the chief director: the body reviews his directors' ruling" in page
+    answer = shown(take(client, case.chief, appeal, "appoint", member=case.chief.pk))
+    assert "Recorded." in answer and "Chris Chief is the chief director" in answer
+    assert body.sitting().filter(user=case.chief).exists()
+    assert "the chief director sits on the body (warned, Law 93B)" in answer  # the timeline keeps it
+
+
+def test_a_director_may_not_appoint(case, client):
+    appeal, body = stepped_down(case)
+    response = take(client, case.director, appeal, "appoint", member=case.members[3].pk)
+    assert refused(response, "forms the body that hears an appeal")
+    assert not body.members.filter(user=case.members[3]).exists()
+
+
+def test_no_seat_free_is_refused_by_name(case, client):
+    appeal = lodge(case)
+    committee(case, appeal)
+    answer = shown(take(client, case.chief, appeal, "appoint", member=case.members[3].pk))
+    assert "The body already has its 3 members" in answer
+
+
+def test_no_body_yet_is_refused_by_name(case, client):
+    appeal = lodge(case)
+    answer = shown(take(client, case.chief, appeal, "appoint", member=case.members[3].pk))
+    assert "No body has been formed to hear this case: constitute it first." in answer

@@ -1,0 +1,54 @@
+"""Paths that used to end in a dead end (issue #27), walked on a 390x844 phone: replacing a
+member of the appeals body who stepped down."""
+
+import pytest
+from celery import current_app
+
+import appeals.tasks  # noqa: F401 (registers the notification mail, sent at once below)
+from appeals import services
+from appeals.models import Appeal
+from tests.appeals.conftest import SOON, case, committee, lodge  # noqa: F401 (case is a fixture)
+from tests.e2e.test_appeal_journey import fits, on_phone
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(autouse=True)
+def mail_at_once(monkeypatch):
+    """The notices' e-mail is sent in the test's process (no worker needed for these paths)."""
+    monkeypatch.setitem(current_app.conf, "task_always_eager", True)
+
+
+def test_a_member_who_steps_down_is_replaced_on_the_phone(browser, live_server, case):  # noqa: F811
+    appeal = lodge(case)
+    services.record_concurrence(appeal=appeal, player=case.south, how="in_person", by=case.director, now=SOON)
+    body = committee(case, appeal)
+    ben, dan = case.members[1], case.members[3]
+
+    page = on_phone(browser, live_server, ben)  # Ben steps down on the web
+    page.goto(f"{live_server.url}/appeals/{appeal.pk}/")
+    page.fill("form[action$='/recuse/'] [name=reason]", "I partnered North last week")
+    with page.expect_navigation():
+        page.click("form[action$='/recuse/'] button")
+
+    page = on_phone(browser, live_server, case.chief)
+    page.goto(f"{live_server.url}/appeals/{appeal.pk}/")
+    assert page.locator("text=Constitute the body").count() == 0
+    form = page.locator("form[action$='/appoint/']")
+    assert "Seats free: 1" in form.inner_text()
+    assert "Chris Chief is the chief director" in form.inner_text()  # his own seat is flagged
+    fits(page, "dead-ends-1-replace-member")
+    form.locator(f"input[name=member][value='{dan.pk}']").check()
+    with page.expect_navigation():
+        form.locator("button").click()
+    page.wait_for_selector("text=Recorded.")
+    assert page.locator("form[action$='/appoint/']").count() == 0
+    assert "Dan" in page.locator("section.card", has_text="Concurrence (Law 92D)").first.inner_text()
+
+    page = on_phone(browser, live_server, dan)  # the new member declares; the body sits again
+    page.goto(f"{live_server.url}/appeals/{appeal.pk}/")
+    with page.expect_navigation():
+        page.click("text=Declare interests")
+    page.wait_for_selector("text=Recorded.")
+    assert body.is_constituted
+    assert Appeal.objects.get(pk=appeal.pk).state == "constituted"
