@@ -34,7 +34,7 @@ class CitedLawSerializer(serializers.Serializer):
 class PenaltySerializer(serializers.ModelSerializer):
     class Meta:
         model = Penalty
-        fields = ["kind", "side", "amount", "unit", "offence", "cancelled_at", "cancellation_reason"]
+        fields = ["kind", "side", "amount", "unit", "measure", "offence", "cancelled_at", "cancellation_reason"]
 
 
 class RulingSerializer(serializers.ModelSerializer):

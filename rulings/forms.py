@@ -85,12 +85,41 @@ class RulingForm(forms.Form):
         label=_("Measure"),
         required=False,
         choices=[
+            (Penalty.Unit.WARNING, _("warning")),
+            (Penalty.Unit.FINE, _("fine")),
             (Penalty.Unit.SUSPENSION, _("suspension from the session")),
-            (Penalty.Unit.DISQUALIFICATION, _("disqualification")),
+            (Penalty.Unit.DISQUALIFICATION, _("disqualification (with the tournament organiser's approval, Law 91B)")),
         ],
     )
+    penalty_fine = forms.DecimalField(label=_("Fine"), required=False, min_value=0, decimal_places=2)
     penalty_player = forms.ChoiceField(label=_("Player"), required=False, choices=[("", "—")])
     penalty_offence = forms.CharField(label=_("Offence"), required=False, max_length=300)
+    # The table's facts (Laws 84, 85), screens (the tray's delay and which side noticed it) and
+    # the colleagues the director consulted.
+    facts_agreed = forms.ChoiceField(
+        label=_("The facts"),
+        required=False,
+        widget=forms.RadioSelect,
+        initial="agreed",
+        choices=[("agreed", _("agreed by both sides (Law 84)")), ("disputed", _("disputed (Law 85)"))],
+    )
+    screens = forms.BooleanField(label=_("Screens in use"), required=False)
+    tray_delay_seconds = forms.IntegerField(
+        label=_("Tray delay (seconds)"),
+        required=False,
+        min_value=0,
+        max_value=600,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    noticed_by = forms.ChoiceField(
+        label=_("Delay noticed by"), required=False, choices=[("", "—"), ("NS", _("N-S")), ("EW", _("E-W"))]
+    )
+    colleagues_consulted = forms.CharField(
+        label=_("Colleagues consulted"),
+        required=False,
+        max_length=300,
+        help_text=_("Who the director consulted before ruling, and on what."),
+    )
     # Law 16B1a poll
     poll_question = forms.CharField(label=_("Question put to the players polled"), required=False, max_length=500)
     poll_votes = forms.CharField(
@@ -136,9 +165,12 @@ class RulingForm(forms.Form):
                 data["deal_source"] = raw.decode("latin-1")  # older programs write Latin-1
         return data
 
-    def __init__(self, *args, players=(), **kwargs):
+    def __init__(self, *args, players=(), lesser_measure="", **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["penalty_player"].choices = [("", "—"), *[(str(p.pk), str(p)) for p in players]]
+        if lesser_measure:  # the regulations in force name one (Law 91)
+            choices = list(self.fields["penalty_measure"].choices)
+            self.fields["penalty_measure"].choices = [*choices[:2], (Penalty.Unit.LESSER, lesser_measure), *choices[2:]]
         self.players = {str(p.pk): p for p in players}
         for i in range(1, WEIGHT_ROWS + 1):
             self.fields[f"w{i}_contract"] = forms.CharField(required=False, max_length=6, label=_("Contract"))
@@ -192,13 +224,25 @@ class RulingForm(forms.Form):
             "offence": data.get("penalty_offence") or str(dict(Penalty.Kind.choices)[kind]),
         }
         if kind == Penalty.Kind.DISCIPLINARY:
-            penalty.update(
-                unit=data.get("penalty_measure") or Penalty.Unit.SUSPENSION,
-                player=self.players.get(data.get("penalty_player") or ""),
-            )
+            unit = data.get("penalty_measure") or Penalty.Unit.SUSPENSION
+            penalty.update(unit=unit, player=self.players.get(data.get("penalty_player") or ""))
+            if unit == Penalty.Unit.FINE:
+                penalty["amount"] = data.get("penalty_fine")
         else:
             penalty.update(unit=data.get("penalty_unit"), amount=data.get("penalty_amount"))
         return penalty
+
+    def table_input(self):
+        """The table's facts, screens and consultation as the ruling services take them."""
+        data = self.cleaned_data
+        screens = bool(data.get("screens"))
+        return {
+            "facts_agreed": data.get("facts_agreed") != "disputed",
+            "screens": screens,
+            "tray_delay_seconds": data.get("tray_delay_seconds"),
+            "noticed_by": data.get("noticed_by") or "",
+            "colleagues_consulted": data.get("colleagues_consulted") or "",
+        }
 
     def poll_input(self):
         from rulings.services import parse_poll_lines
@@ -212,6 +256,9 @@ class RulingForm(forms.Form):
         """The form field a service's refusal belongs to, so that it shows at the field the
         director sees (ns -> the contract, ns[2] -> the second weighted row, ...)."""
         kind = self.cleaned_data.get("score_kind") if hasattr(self, "cleaned_data") else ""
+        penalty_kind = self.cleaned_data.get("penalty_kind") if hasattr(self, "cleaned_data") else ""
+        if name in ("penalty_amount", "amount") and penalty_kind == Penalty.Kind.DISCIPLINARY:
+            return "penalty_fine"  # a Law 91 fine's amount
         if name in self.fields:
             return name
         if name.startswith("ns[") or name.startswith("ew["):

@@ -320,6 +320,9 @@ class Penalty(models.Model):
         VPS = "vps", _("VPs")
         SUSPENSION = "suspension", _("suspension from the session")
         DISQUALIFICATION = "disqualification", _("disqualification")
+        WARNING = "warning", _("warning")
+        FINE = "fine", _("fine")
+        LESSER = "lesser", _("a lesser measure the regulations name")
 
     ruling = models.ForeignKey(Ruling, on_delete=models.CASCADE, related_name="penalties")
     kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices)
@@ -327,6 +330,8 @@ class Penalty(models.Model):
     amount = models.DecimalField(_("amount"), max_digits=8, decimal_places=2, null=True, blank=True)
     unit = models.CharField(_("unit"), max_length=16, choices=Unit.choices)
     offence = models.CharField(_("offence"), max_length=300)
+    # Law 91, a lesser measure: its name as the regulations in force named it when it was given.
+    measure = models.CharField(_("measure as the regulations name it"), max_length=100, blank=True)
     player = models.ForeignKey(
         Player,
         on_delete=models.PROTECT,
@@ -354,8 +359,9 @@ class Penalty(models.Model):
         verbose_name_plural = _("penalties")
 
     def __str__(self):
-        amount = f"{self.amount.normalize()} " if self.amount is not None else ""
-        return f"{self.get_kind_display()}: {amount}{self.get_unit_display()} ({self.side})"
+        amount = f"{self.amount.normalize():f} " if self.amount is not None else ""
+        unit = self.measure if self.unit == self.Unit.LESSER and self.measure else self.get_unit_display()
+        return f"{self.get_kind_display()}: {amount}{unit} ({self.side})"
 
 
 def attachment_path(instance, filename):

@@ -84,7 +84,13 @@ def _decision(form):
         ruling_text=data["ruling_text"],
         reasoning=data["reasoning"],
         appeal_notice=data["appeal_notice"] or "",
+        **form.table_input(),
     )
+
+
+def _lesser_measure(tournament):
+    """The lesser disciplinary measure (Law 91) the tournament's regulations name, or ""."""
+    return str(tournament.regulations().get("disciplinary_lesser_measure") or "").strip()
 
 
 def _players(result):
@@ -151,7 +157,12 @@ def ruling_new(request, result_pk):
     """The ruling form on a table's recorded result (from the board's traveller)."""
     result = _result_for(request, result_pk)
     _check_can_rule(request.user, result.board.session.event.tournament)
-    form = RulingForm(request.POST or None, request.FILES or None, players=_players(result))
+    form = RulingForm(
+        request.POST or None,
+        request.FILES or None,
+        players=_players(result),
+        lesser_measure=_lesser_measure(result.board.session.event.tournament),
+    )
     if request.method == "POST" and form.is_valid():
         ruling = _save_ruling(
             request,
@@ -193,8 +204,12 @@ def ruling_open(request):
     if result is not None and request.method != "POST":
         return redirect("rulings:ruling-new", result.pk)
     form = RulingForm(
-        request.POST or None, request.FILES or None, players=_players(result), initial={"called_at": timezone.now()}
-    )  # called now, during the auction
+        request.POST or None,
+        request.FILES or None,
+        players=_players(result),
+        initial={"called_at": timezone.now()},  # called now, during the auction
+        lesser_measure=_lesser_measure(session.event.tournament),
+    )
     if request.method == "POST" and form.is_valid():
         ruling = _save_ruling(
             request,
@@ -206,7 +221,6 @@ def ruling_open(request):
                 round=round,
                 director=request.user,
                 give="give" in request.POST,
-                late_correction=form.late_input(),
                 **_decision(form),
             ),
         )
@@ -232,8 +246,13 @@ def _initial(ruling):
             "offending_side",
             "score_kind",
             "appeal_notice",
+            "screens",
+            "tray_delay_seconds",
+            "noticed_by",
+            "colleagues_consulted",
         )
     }
+    initial["facts_agreed"] = "agreed" if ruling.facts_agreed else "disputed"
     initial["laws"] = ", ".join(c.law.number for c in ruling.citations.all() if c.law)
     score = ruling.score or {}
     if ruling.score_kind == Ruling.ScoreKind.ARTIFICIAL:
@@ -250,7 +269,7 @@ def _initial(ruling):
             penalty_player=str(penalty.player_id or ""),
         )
         if penalty.kind == Penalty.Kind.DISCIPLINARY:
-            initial["penalty_measure"] = penalty.unit
+            initial.update(penalty_measure=penalty.unit, penalty_fine=penalty.amount)
         else:
             initial.update(penalty_unit=penalty.unit, penalty_amount=penalty.amount)
     return initial
@@ -273,7 +292,13 @@ def ruling_edit(request, pk):
     if ruling.state != Ruling.State.DRAFT:
         return redirect("rulings:ruling-correct", pk)
     result = ruling.result or Result.objects.filter(board=ruling.board, table=ruling.table).first()
-    form = RulingForm(request.POST or None, request.FILES or None, initial=_initial(ruling), players=_players(result))
+    form = RulingForm(
+        request.POST or None,
+        request.FILES or None,
+        initial=_initial(ruling),
+        players=_players(result),
+        lesser_measure=_lesser_measure(ruling.tournament),
+    )
     if request.method == "POST" and form.is_valid():
         decision = _decision(form)
         decision.pop("called_by")
@@ -301,7 +326,11 @@ def ruling_correct(request, pk):
     """Correct a ruling given (Law 82C, Law 79C): a new ruling that supersedes it, with a reason."""
     earlier = _ruling_to_write(request, pk, "correction")
     form = CorrectionForm(
-        request.POST or None, request.FILES or None, initial=_initial(earlier), players=_players(earlier.result)
+        request.POST or None,
+        request.FILES or None,
+        initial=_initial(earlier),
+        players=_players(earlier.result),
+        lesser_measure=_lesser_measure(earlier.tournament),
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data

@@ -135,6 +135,11 @@ DRAFT_FIELDS = (
     "reasoning",
     "offending_side",
     "appeal_notice",
+    "facts_agreed",
+    "screens",
+    "tray_delay_seconds",
+    "noticed_by",
+    "colleagues_consulted",
 )
 
 

@@ -28,7 +28,15 @@ if TYPE_CHECKING:
 POINT_UNITS = (Penalty.Unit.MATCHPOINTS, Penalty.Unit.PERCENT_OF_TOP, Penalty.Unit.IMPS, Penalty.Unit.VPS)
 
 
-DISCIPLINARY_UNITS = (Penalty.Unit.SUSPENSION, Penalty.Unit.DISQUALIFICATION)
+# Law 91: suspension (91A) and disqualification (91B), and the lesser measures regulations add:
+# a warning, a fine, and one the regulating authority names (its disciplinary_lesser_measure).
+DISCIPLINARY_UNITS = (
+    Penalty.Unit.WARNING,
+    Penalty.Unit.FINE,
+    Penalty.Unit.LESSER,
+    Penalty.Unit.SUSPENSION,
+    Penalty.Unit.DISQUALIFICATION,
+)
 
 
 @atomic_with_retry
@@ -43,9 +51,16 @@ def add_penalty(
     player: Player | None = None,
 ) -> Penalty:
     """A procedural penalty (Law 90: an amount in matchpoints, percent of a top or IMPs, which
-    the scores take off) or a disciplinary one (Law 91: suspension or disqualification of a
-    player or contestant, with no matchpoint or IMP value of its own)."""
+    the scores take off) or a disciplinary one (Law 91: a warning, a fine (its amount), the
+    lesser measure the regulations name, suspension or disqualification of a player or
+    contestant, with no matchpoint or IMP value of its own)."""
+    measure = ""
+    if kind == Penalty.Kind.DISCIPLINARY and unit == Penalty.Unit.LESSER:
+        measure = str(ruling.tournament.regulations().get("disciplinary_lesser_measure") or "").strip()
+        if not measure:
+            raise ValidationError({"unit": _("The regulations in force name no lesser disciplinary measure (Law 91).")})
     penalty = Penalty(
+        measure=measure,
         ruling=ruling,
         kind=kind,
         side=side,
@@ -75,7 +90,7 @@ def add_penalty(
             "rulings.penalty",
             ruling=ruling_name(ruling),
             kind=penalty.kind,
-            amount=f"{penalty.amount.normalize()} " if penalty.amount is not None else "",
+            amount=f"{penalty.amount.normalize():f} " if penalty.amount is not None else "",
             unit=penalty.unit,
             side=penalty.side,
         ),
@@ -95,13 +110,16 @@ def _check_kind_and_unit(penalty: Penalty) -> None:
             raise ValidationError(
                 {
                     "unit": _(
-                        "A disciplinary penalty (Law 91) is a suspension or a disqualification; a penalty in %(unit)s "
-                        "is a procedural one (Law 90)."
+                        "A disciplinary penalty (Law 91) is a warning, a fine, a lesser measure the regulations name, "
+                        "a suspension or a disqualification; a penalty in %(unit)s is a procedural one (Law 90)."
                     )
                     % {"unit": penalty.get_unit_display()}
                 }
             )
-        if penalty.amount is not None:
+        if penalty.unit == Penalty.Unit.FINE:
+            if penalty.amount is None or penalty.amount <= 0:
+                raise ValidationError({"amount": _("A fine needs an amount above 0.")})
+        elif penalty.amount is not None:
             raise ValidationError(
                 {
                     "amount": _(
@@ -115,8 +133,8 @@ def _check_kind_and_unit(penalty: Penalty) -> None:
             raise ValidationError(
                 {
                     "unit": _(
-                        "A procedural penalty (Law 90) is in matchpoints, percent of a top or IMPs; suspension and "
-                        "disqualification are disciplinary penalties (Law 91)."
+                        "A procedural penalty (Law 90) is in matchpoints, percent of a top or IMPs; a warning, a fine, "
+                        "suspension and disqualification are disciplinary penalties (Law 91)."
                     )
                 }
             )

@@ -1,6 +1,7 @@
 // The ruling form: show the parts of the adjusted score that apply, and add up the weights
 // as the director types (decimals, percentages or fractions such as 1/3); the fields of the
-// penalty chosen (Law 90: amount and unit; Law 91: suspension or disqualification, and the player).
+// penalty chosen (Law 90: amount and unit; Law 91: the measure, a fine's amount, the player);
+// the tray's delay only when screens are in use.
 (function () {
   "use strict";
   var form = document.querySelector(".ruling-form");
@@ -32,6 +33,14 @@
     adjusted.hidden = outcome() !== "adjusted";
     form.querySelectorAll("[data-penalty]").forEach(function (part) {
       part.hidden = part.dataset.penalty !== penaltyKind();
+    });
+    var measure = form.querySelector("[name=penalty_measure]");
+    form.querySelectorAll("[data-measure]").forEach(function (part) {
+      if (!part.hidden) { part.hidden = !measure || measure.value !== part.dataset.measure; }
+    });
+    var screens = form.querySelector("[name=screens]");
+    form.querySelectorAll("[data-screens]").forEach(function (part) {
+      part.hidden = !screens || !screens.checked;
     });
     form.querySelectorAll(".score-part").forEach(function (part) {
       part.hidden = part.dataset.score.split(" ").indexOf(kind.value) < 0;

@@ -225,8 +225,8 @@ def test_a_disciplinary_penalty_has_no_score_value(field, director):
     with pytest.raises(ValidationError) as exc:
         services.add_penalty(ruling=ruling, kind="disciplinary", side="NS", unit="pct", amount=25, offence="Abuse")
     assert exc.value.message_dict["unit"] == [
-        "A disciplinary penalty (Law 91) is a suspension or a disqualification; a penalty in percent of a top is "
-        "a procedural one (Law 90)."
+        "A disciplinary penalty (Law 91) is a warning, a fine, a lesser measure the regulations name, a suspension "
+        "or a disqualification; a penalty in percent of a top is a procedural one (Law 90)."
     ]
     with pytest.raises(ValidationError) as exc:
         services.add_penalty(
