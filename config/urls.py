@@ -6,6 +6,7 @@ from rest_framework.routers import DefaultRouter
 
 from appeals import api as appeals_api
 from rulings import api as rulings_api
+from rulings import offline_api
 from scoring import api as scoring_api
 from scoring import authority_api, match_penalty_api
 from scoring import views as scoring_views
@@ -35,6 +36,8 @@ urlpatterns = [
     path("appeals/", include("appeals.urls")),
     path("national/", include("national.urls")),
     path("admin/", admin.site.urls),
+    # A ruling drafted on a phone offline, sent with its Idempotency-Key (issue #31).
+    path("api/v1/ruling-drafts/", offline_api.RulingDraftView.as_view(), name="ruling-draft-send"),
     path("api/v1/", include(router.urls)),
     # Tournaments published by organisers' instances to this national body (issue #32).
     path("api/federation/", include("national.federation.urls")),

@@ -98,6 +98,8 @@ class RulingSerializer(serializers.ModelSerializer):
             "deal_override",
             "irregularity",
             "irregularity_law",
+            "device_time",
+            "received_at",
         ]
         # The deadlines of every ruling in a list are read at once (scoring.selectors.session_clocks).
         list_serializer_class = ClockListSerializer

@@ -182,6 +182,33 @@ class RulingForm(forms.Form):
                 required=False, max_length=10, label=_("Weight"), widget=forms.TextInput(attrs={"inputmode": "decimal"})
             )
 
+    def decision(self):
+        """What the form says, as rulings.services.rule takes it."""
+        data = self.cleaned_data
+        ns, ew = self.score_input()
+        return dict(
+            kind=data["kind"],
+            laws=data["laws"],
+            outcome=data["outcome"],
+            score_kind=data["score_kind"],
+            ns=ns,
+            ew=ew,
+            offending_side=data["offending_side"],
+            penalty=self.penalty_input(),
+            poll=self.poll_input(),
+            deal_source=data["deal_source"],
+            deal_override=data["deal_override"],
+            called_by=data["called_by"],
+            called_at=data["called_at"],
+            facts=data["facts"],
+            statement_ns=data["statement_ns"],
+            statement_ew=data["statement_ew"],
+            ruling_text=data["ruling_text"],
+            reasoning=data["reasoning"],
+            appeal_notice=data["appeal_notice"] or "",
+            **self.table_input(),
+        )
+
     def weight_rows(self):
         """The bound fields of each weighted row, for the template."""
         return [

@@ -197,6 +197,11 @@ class Ruling(models.Model):
     created_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
     given_at = models.DateTimeField(_("given at"), null=True, blank=True)
     updated_at = models.DateTimeField(_("changed at"), auto_now=True)
+    # A ruling drafted on a phone with no network (issue #31): the time the phone's clock said
+    # when the director saved it, and the time the server received it. The server's clock
+    # decides every deadline; the phone's is kept and shown.
+    device_time = models.DateTimeField(_("time on the director's phone"), null=True, blank=True, editable=False)
+    received_at = models.DateTimeField(_("received by the server at"), null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("ruling")

@@ -62,30 +62,7 @@ def _add_errors(form, error):
 
 def _decision(form):
     """What the ruling form says, as rulings.services.rule takes it."""
-    data = form.cleaned_data
-    ns, ew = form.score_input()
-    return dict(
-        kind=data["kind"],
-        laws=data["laws"],
-        outcome=data["outcome"],
-        score_kind=data["score_kind"],
-        ns=ns,
-        ew=ew,
-        offending_side=data["offending_side"],
-        penalty=form.penalty_input(),
-        poll=form.poll_input(),
-        deal_source=data["deal_source"],
-        deal_override=data["deal_override"],
-        called_by=data["called_by"],
-        called_at=data["called_at"],
-        facts=data["facts"],
-        statement_ns=data["statement_ns"],
-        statement_ew=data["statement_ew"],
-        ruling_text=data["ruling_text"],
-        reasoning=data["reasoning"],
-        appeal_notice=data["appeal_notice"] or "",
-        **form.table_input(),
-    )
+    return form.decision()
 
 
 def _lesser_measure(tournament):

@@ -9,7 +9,7 @@ The package by concern: ``record`` (a ruling opened, its result attached, the se
 at a table do to its score), ``giving`` (given, superseded, made final), ``corrections`` (Law
 82C and 79C corrections, changes with a reason), ``deals`` (the deal, the auction, the
 double-dummy table), ``irregularities`` (an irregular call or card and the option chosen, issue
-#28), ``poll`` (Law 16B1a), ``attachments``, ``form`` (the ruling form's whole
+#28), ``poll`` (Law 16B1a), ``offline`` (a ruling drafted on a phone with no network, issue #31), ``attachments``, ``form`` (the ruling form's whole
 path) and ``common`` (what they share). Every public name is importable from here.
 """
 
@@ -28,6 +28,7 @@ from rulings.services.effect import IN_FORCE, board_penalties, rulings_in_force
 from rulings.services.form import DRAFT_FIELDS, rule, update_draft
 from rulings.services.giving import finalise_rulings, give_ruling
 from rulings.services.irregularities import irregularity_options, record_irregularity
+from rulings.services.offline import others_at_table, rule_from_phone
 from rulings.services.penalties import DISCIPLINARY_UNITS, POINT_UNITS, add_penalty, cancel_penalties
 from rulings.services.poll import parse_poll_lines, record_poll
 from rulings.services.record import link_result, record_ruling, record_seating
@@ -58,6 +59,7 @@ __all__ = [
     "give_ruling",
     "irregularity_options",
     "link_result",
+    "others_at_table",
     "parse_poll_lines",
     "read_deal_source",
     "record_double_dummy",
@@ -66,6 +68,7 @@ __all__ = [
     "record_ruling",
     "record_seating",
     "rule",
+    "rule_from_phone",
     "ruling_name",
     "rulings_in_force",
     "schedule_double_dummy",

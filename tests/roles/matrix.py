@@ -354,8 +354,26 @@ ROWS += [
     ),
 ]
 
+
+def draft_expect(role, target, world):
+    """A ruling drafted on a phone offline, sent when the network returns (issue #31)."""
+    if role == "anonymous":
+        return REFUSALS["403"]
+    if role in allowed("ruling") | {"superuser"}:
+        return Expect(201, wrote=True)
+    return REFUSALS["403"]
+
+
+def draft_data(world, target):
+    """Board 2 at table 1 of side A's session, drafted on the phone."""
+    session = world.sides["A"].record.session
+    form = {"kind": "claim", "laws": "70D1", "ruling_text": "Drafted offline by the matrix", "outcome": "result_stands"}
+    return {"session": str(session.pk), "board": "2", "table": "1", "device_time": "2026-05-01T12:00:00Z", "form": form}
+
+
 # The API: rulings and the law catalogue.
 ROWS += [
+    Row("ruling-draft-send", "POST", API, (), fixed("ruling-draft-send"), draft_expect, data=draft_data),
     listing("ruling-list", [(t, reads_ruling) for t in RULING_READS], api=API),
     read("ruling-detail", RULING_READS, reads_ruling, api=API, detail=True),
     listing("law-list", [], api=API),

@@ -1,0 +1,132 @@
+"""A ruling drafted on a phone with no network, sent when the network returns (issue #31):
+``POST /api/v1/ruling-drafts/`` with the draft's id as its ``Idempotency-Key``.
+
+The body is what the phone saved: the board and table as the director said them (``session``,
+``board``, ``table``, ``section``, ``round``), the ruling form's fields (``form``: the same
+names and checks as the ruling form), ``give`` ("Give ruling" was pressed), ``device_time`` (the
+phone's clock when the director saved it) and ``acknowledge_others`` (the director has read
+another director's ruling at that table and sends theirs as a further ruling). Answers 201 with
+the ruling; 400 naming the form's fields; 403 to whoever does not rule in that tournament; 409
+with the server's words when the record refuses it (the period ended by the server's clock,
+another director ruled at that table). The phone keeps the draft and shows the words.
+"""
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core import policy
+from rulings import selectors, services
+from rulings.api import RulingSerializer
+from rulings.forms import RulingForm
+from rulings.models import Ruling
+from scoring.api import call_service
+from scoring.api_contract import Conflict
+from scoring.models import Result
+
+
+class DraftFormSerializer(serializers.Serializer):
+    """The ruling form's fields as the phone saved them (the form's names; any other field of
+    the ruling form may be given too, as text, and is checked as the form checks it: a refusal
+    is a 409 naming the field)."""
+
+    kind = serializers.ChoiceField(choices=Ruling.Kind.choices)
+    outcome = serializers.ChoiceField(choices=Ruling.Outcome.choices, required=False)
+
+    def to_internal_value(self, data):
+        checked = super().to_internal_value(data)
+        rest = {key: value for key, value in data.items() if key not in checked and isinstance(value, str)}
+        return {**rest, **checked}
+
+
+class DraftInputSerializer(serializers.Serializer):
+    session = serializers.IntegerField(min_value=1)
+    board = serializers.IntegerField(min_value=1)
+    table = serializers.IntegerField(min_value=1)
+    section = serializers.CharField(required=False, allow_blank=True, default="")
+    round = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
+    form = DraftFormSerializer()
+    give = serializers.BooleanField(required=False, default=False)
+    device_time = serializers.CharField(required=False, allow_blank=True, default="")
+    acknowledge_others = serializers.BooleanField(required=False, default=False)
+
+
+class SentDraftSerializer(RulingSerializer):
+    url = serializers.SerializerMethodField()
+
+    class Meta(RulingSerializer.Meta):
+        fields = [*RulingSerializer.Meta.fields, "url"]
+
+    def get_url(self, ruling) -> str:
+        from django.urls import reverse
+
+        return reverse("rulings:ruling", args=[ruling.pk])
+
+
+def _errors(form):
+    return {field: [str(message) for message in messages] for field, messages in form.errors.items()}
+
+
+def _where(user, data):
+    """(session, board, table, round, result) from the numbers the director gave."""
+    sessions = selectors.sessions_for_rulings(user)
+    if not sessions.exists():
+        raise PermissionDenied(_("Only a director or chief director of this tournament records rulings."))
+    session = sessions.filter(pk=data["session"]).first()
+    if session is None:
+        raise NotFound({"session": [_("There is no such session.")]})
+    board, table, round = call_service(
+        selectors.find_table,
+        session=session,
+        board=data["board"],
+        table=data["table"],
+        section=data["section"],
+        round=data["round"],
+    )
+    if not policy.may(user, "ruling", session.event.tournament):
+        raise PermissionDenied(_("Only a director or chief director of this tournament records rulings."))
+    result = Result.objects.filter(board=board, table=table).select_related("round", "ns", "ew").first()
+    return session, board, table, round, result
+
+
+class RulingDraftView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=DraftInputSerializer, responses={201: SentDraftSerializer})
+    def post(self, request):
+        data = DraftInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        try:
+            session, board, table, round, result = _where(request.user, values)
+        except DjangoPermissionDenied as error:
+            raise PermissionDenied(str(error)) from None
+        device_time = parse_datetime(values["device_time"]) if values["device_time"] else None
+        timezone.activate(session.event.tournament.zone)  # the form's times are the tournament's
+        try:
+            players = [*result.ns.members.all(), *result.ew.members.all()] if result else []
+            form = RulingForm(values["form"], players=players)
+            if not form.is_valid():  # well-formed, but the form refuses it: as the services' refusals
+                raise Conflict(_errors(form))
+            ruling = call_service(
+                services.rule_from_phone,
+                director=request.user,
+                board=board,
+                table=table,
+                round=round,
+                result=result,
+                device_time=device_time,
+                acknowledge_others=values["acknowledge_others"],
+                give=values["give"],
+                **form.decision(),
+            )
+        finally:
+            timezone.deactivate()
+        return Response(SentDraftSerializer(ruling).data, status=status.HTTP_201_CREATED)

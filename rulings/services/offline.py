@@ -1,0 +1,98 @@
+"""A ruling drafted on a phone with no network, sent when the network returns (issue #31).
+
+The phone sends the ruling form's fields with an ``Idempotency-Key`` (the draft's own id), so a
+draft sent twice is one ruling. The server's clock decides: the periods are checked at the time
+the server receives the draft, whatever the phone's clock says; the phone's time is kept in
+``Ruling.device_time`` and the server's in ``Ruling.received_at``, both shown. A draft for a
+table where another director has ruled is refused with the other ruling named, never merged:
+the director reads it and sends theirs again as a further ruling (``acknowledge_others``) or
+deletes the draft.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import TYPE_CHECKING, Any
+
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from core.retry import atomic_with_retry
+from rulings.models import Ruling
+from rulings.services.form import rule
+from scoring import reader
+from scoring.deadlines import check_in_period
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+    from scoring.models import Board, Result, Round, Table
+
+
+def others_at_table(board: Board, table: Table, director: User) -> list[Ruling]:
+    """Rulings in force at this board and table that another director recorded."""
+    return list(
+        Ruling.objects.filter(board=board, table=table)
+        .exclude(state=Ruling.State.SUPERSEDED)
+        .exclude(director=director)
+        .select_related("director")
+        .order_by("number")
+    )
+
+
+def _conflict(board: Board, others: list[Ruling]) -> ValidationError:
+    tournament = board.session.event.tournament
+    named = "; ".join(
+        _("Ruling %(number)s by %(director)s, recorded at %(time)s")
+        % {
+            "number": other.number,
+            "director": other.director.get_full_name() or other.director.get_username() if other.director else "-",
+            "time": reader.event_time(other.created_at, tournament),
+        }
+        for other in others
+    )
+    return ValidationError(
+        {
+            "table": _(
+                "Another director has ruled at this table while your draft waited: %(rulings)s. Your draft is "
+                "kept on this phone: read that ruling, then send yours as a further ruling or delete it."
+            )
+            % {"rulings": named}
+        }
+    )
+
+
+@atomic_with_retry
+def rule_from_phone(
+    *,
+    director: User,
+    board: Board,
+    table: Table,
+    round: Round | None = None,
+    result: Result | None = None,
+    device_time: datetime.datetime | None = None,
+    acknowledge_others: bool = False,
+    give: bool = False,
+    **decision: Any,
+) -> Ruling:
+    """Record (and with ``give``, give) a ruling drafted on a phone, as the ruling form does,
+    received now by the server's clock."""
+    received_at = timezone.now()
+    # The server's clock decides: the request for a ruling must arrive within the Law 92B
+    # period after the official score (81C6), whenever the phone says it was drafted.
+    check_in_period(board.session, "ruling_request", now=received_at, field="table")
+    others = others_at_table(board, table, director)
+    if others and not acknowledge_others:
+        raise _conflict(board, others)
+    return rule(
+        director=director,
+        board=board,
+        table=table,
+        round=round,
+        result=result,
+        give=give,
+        device_time=device_time,
+        received_at=received_at,
+        **decision,
+    )

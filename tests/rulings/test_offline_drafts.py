@@ -1,0 +1,108 @@
+"""Rulings drafted on a phone with no network, sent when it returns (issue #31): the ruling
+form's fields through POST /api/v1/ruling-drafts/ with the draft's Idempotency-Key; sent twice,
+one ruling; refused with the server's words when another director ruled at the table or the
+period ended by the server's clock; the phone's time and the server's both kept."""
+
+import datetime
+import json
+
+import pytest
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from core import roles
+from rulings.models import Ruling
+from scoring import services as scoring_services
+from tests.conftest import make_user
+
+pytestmark = pytest.mark.django_db
+URL = "/api/v1/ruling-drafts/"
+
+
+def draft(field, **extra):
+    return {
+        "session": str(field.session.pk),
+        "board": "1",
+        "table": "3",
+        "give": True,
+        "device_time": "2026-05-01T14:02:00+01:00",
+        "form": {
+            "kind": "law_applied",
+            "laws": "27B1a",
+            "facts": "East bid 1S after North's 1NT: insufficient.",
+            "ruling_text": "Insufficient bid corrected to 2S: no further rectification",
+            "outcome": "rectification",
+        },
+        **extra,
+    }
+
+
+def send(client, body, key="draft-1"):
+    return client.post(URL, json.dumps(body), content_type="application/json", HTTP_IDEMPOTENCY_KEY=key)
+
+
+@pytest.fixture
+def phone(director):
+    client = APIClient()
+    client.force_authenticate(director)
+    return client
+
+
+def test_a_draft_sent_twice_is_one_ruling_with_both_times(field, director, phone):
+    first = send(phone, draft(field))
+    assert first.status_code == 201, first.content
+    again = send(phone, draft(field))
+    assert again.status_code == 201
+    assert again["Idempotent-Replayed"] == "true"
+    assert again.json()["id"] == first.json()["id"]
+    ruling = Ruling.objects.get()
+    assert ruling.state == Ruling.State.GIVEN
+    assert (ruling.board, ruling.table, ruling.result) == (field.boards[0], field.tables[2], field.results[2])
+    assert ruling.device_time == datetime.datetime(2026, 5, 1, 13, 2, tzinfo=datetime.UTC)
+    assert abs((timezone.now() - ruling.received_at).total_seconds()) < 60
+    assert first.json()["url"] == f"/rulings/{ruling.pk}/"
+    assert first.json()["device_time"] and first.json()["received_at"]
+
+
+def test_a_draft_for_a_table_another_director_ruled_on_is_refused_with_the_reason(field, director, phone):
+    other = make_user("olga", first_name="Olga", last_name="Other")
+    scoring_services.appoint_official(tournament=field.tournament, user=other, role=roles.DIRECTOR)
+    client = APIClient()
+    client.force_authenticate(other)
+    assert send(client, draft(field), key="olga-1").status_code == 201
+
+    refused = send(phone, draft(field))
+    assert refused.status_code == 409
+    words = refused.json()["table"][0]
+    assert "Another director has ruled at this table" in words
+    assert "Ruling 1 by Olga Other" in words
+    assert Ruling.objects.count() == 1
+    # Read, and sent again as a further ruling: a new request (new key), recorded.
+    further = send(phone, draft(field, acknowledge_others=True), key="draft-1-again")
+    assert further.status_code == 201
+    assert Ruling.objects.count() == 2
+
+
+def test_the_servers_clock_decides_the_period_not_the_phones(field, director, phone):
+    scoring_services.post_official_scores(session=field.session, at=timezone.now() - datetime.timedelta(days=3))
+    body = draft(field, device_time=(timezone.now() - datetime.timedelta(days=3)).isoformat())
+    refused = send(phone, body)
+    assert refused.status_code == 409
+    assert "ended at" in refused.json()["table"][0]
+    assert not Ruling.objects.exists()
+
+
+def test_the_forms_checks_and_who_may(field, director, phone):
+    body = draft(field)
+    body["form"]["kind"] = "no-such-kind"
+    assert send(phone, body).status_code == 400  # not of the documented form
+    body["form"].update(kind="claim", called_at="yesterday")
+    refused = send(phone, body, key="k1")
+    assert refused.status_code == 409 and set(refused.json()) == {"called_at"}  # the form refuses it
+    assert send(phone, draft(field, board="99"), key="k2").json()["board"]
+    assert send(phone, draft(field, session="999"), key="k4").status_code == 404
+    stranger = make_user("stranger", role=roles.PLAYER)
+    client = APIClient()
+    client.force_authenticate(stranger)
+    assert send(client, draft(field), key="k3").status_code == 403
+    assert not Ruling.objects.exists()
