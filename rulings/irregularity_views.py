@@ -16,6 +16,8 @@ from scoring.i18n import rank_preference
 KIND_CHOICES = [
     ("insufficient_bid", gettext_lazy("Insufficient bid (Law 27)")),
     ("out_of_rotation", gettext_lazy("Call out of rotation (Laws 29-32)")),
+    ("change_of_call", gettext_lazy("Change of call (Law 25)")),
+    ("inadmissible_call", gettext_lazy("Inadmissible call (Laws 35-39)")),
     ("lead_out_of_turn", gettext_lazy("Lead out of turn (Laws 53-56)")),
     ("exposed_card", gettext_lazy("Card exposed by a defender (Laws 49-50)")),
     ("premature_play", gettext_lazy("Premature lead or play by a defender (Law 57)")),
@@ -31,7 +33,20 @@ FACTS = (
     "card",
     "dummy_seen",
     "deliberate",
+    "unintended",
+    "pause_for_thought",
+    "partner_called",
+    "auction_ended",
+    "inadmissible",
+    "lho_called",
 )
+INADMISSIBLE = [
+    ("", "—"),
+    ("double", gettext_lazy("A double or redouble Law 19 does not allow (Law 36)")),
+    ("required_pass", gettext_lazy("A call by a player who had to pass (Law 37)")),
+    ("above_seven", gettext_lazy("A bid above the seven level (Law 38)")),
+    ("after_auction", gettext_lazy("A call after the auction ended (Law 39)")),
+]
 
 
 class IrregularityForm(forms.Form):
@@ -58,6 +73,20 @@ class IrregularityForm(forms.Form):
         label=gettext_lazy("Declarer could have seen dummy's cards (Law 54C)"), required=False
     )
     deliberate = forms.BooleanField(label=gettext_lazy("Exposed through deliberate play (Law 50B)"), required=False)
+    # Law 25: the call changed is the call number above; the call after it is the second call.
+    unintended = forms.BooleanField(
+        label=gettext_lazy("The first call was unintended (Law 25A)"),
+        required=False,
+    )
+    pause_for_thought = forms.BooleanField(
+        label=gettext_lazy("He paused for thought before changing it"), required=False
+    )
+    partner_called = forms.BooleanField(label=gettext_lazy("His partner had called since"), required=False)
+    auction_ended = forms.BooleanField(label=gettext_lazy("The auction period had ended"), required=False)
+    inadmissible = forms.ChoiceField(label=gettext_lazy("Inadmissible call"), choices=INADMISSIBLE, required=False)
+    lho_called = forms.BooleanField(
+        label=gettext_lazy("The offender's left-hand opponent called before the director ruled"), required=False
+    )
     chosen = forms.CharField(required=False, widget=forms.HiddenInput)
     lead_option = forms.CharField(required=False, widget=forms.HiddenInput)
 

@@ -20,9 +20,13 @@ from audit import services as audit
 from bridge.auction import Auction, AuctionCall, check_play
 from bridge.deals import DealError, next_seat, parse_deal
 from bridge.irregularities import (
+    ChangeOfCall,
+    Choice,
     InsufficientBid,
     OutOfRotation,
     call_out_of_rotation,
+    change_of_call,
+    inadmissible_call,
     insufficient_bid,
     insufficient_bid_options,
     is_bid,
@@ -49,7 +53,8 @@ from scoring.i18n import translate
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
-KINDS = ("insufficient_bid", "out_of_rotation", "lead_out_of_turn", "exposed_card", "premature_play")
+AUCTION_KINDS = ("insufficient_bid", "out_of_rotation", "change_of_call", "inadmissible_call")
+KINDS = (*AUCTION_KINDS, "lead_out_of_turn", "exposed_card", "premature_play")
 PLAY_KINDS = {"lead_out_of_turn": "lead_out_of_turn", "exposed_card": "exposed", "premature_play": "premature"}
 
 
@@ -116,6 +121,13 @@ def _auction_options(ruling: Ruling, kind: str, facts: dict[str, Any]) -> tuple[
     found = _auction_facts(ruling, kind, facts)
     call, seat = found["call"], found["seat"]
     try:
+        if kind == "change_of_call":
+            return _change_options(edition, facts), found
+        if kind == "inadmissible_call":
+            rectification = inadmissible_call(
+                edition, str(facts.get("inadmissible") or ""), lho_called=bool(facts.get("lho_called"))
+            )
+            return [Choice(rectification.law, "director", rectification)], found
         if kind == "insufficient_bid":
             if not found["last_bid"]:
                 raise ValidationError({"call_number": _("No bid was made before this call: it is not insufficient.")})
@@ -139,8 +151,29 @@ def _auction_options(ruling: Ruling, kind: str, facts: dict[str, Any]) -> tuple[
         found["oor"] = oor
         return out_of_rotation_options(edition, oor), found
     except DealError as error:
-        _refuse("call_number", error)
+        _refuse("inadmissible" if getattr(error, "field", "") == "kind" else "call_number", error)
     raise AssertionError  # _refuse raised
+
+
+def _change_options(edition: str, facts: dict[str, Any]) -> list[Any]:
+    """Law 25: 25A (an unintended call replaced: no choice), too late (25A2, 25A3: the first
+    call stands), or the left-hand opponent's choice: accept the second call (25B1) or not (25B2)."""
+    change = ChangeOfCall(
+        unintended=bool(facts.get("unintended")),
+        pause_for_thought=bool(facts.get("pause_for_thought")),
+        partner_called=bool(facts.get("partner_called")),
+        auction_ended=bool(facts.get("auction_ended")),
+    )
+    first = change_of_call(edition, change)
+    if first.law != "25B2":
+        return [Choice(first.law, "director", first)]
+    accepted = change_of_call(
+        edition,
+        ChangeOfCall(
+            change.unintended, change.pause_for_thought, change.partner_called, change.auction_ended, accepted=True
+        ),
+    )
+    return [Choice("25B1", "lho", accepted), Choice("25B2", "lho", first)]
 
 
 def _play_options(ruling: Ruling, kind: str, facts: dict[str, Any]) -> tuple[list[Any], dict[str, Any]]:
@@ -207,7 +240,7 @@ def irregularity_options(ruling: Ruling, *, kind: str, facts: dict[str, Any]) ->
     ``[{"key", "chooser", "law", "text", ...}]`` (``Choice.to_dict()``, text in English)."""
     if kind not in KINDS:
         raise ValidationError({"kind": _("Choose what happened.")})
-    options, _found = (_auction_options if kind in KINDS[:2] else _play_options)(ruling, kind, facts)
+    options, _found = (_auction_options if kind in AUCTION_KINDS else _play_options)(ruling, kind, facts)
     return [dict(option.to_dict(), text=translate(option.rectification.text)) for option in options]
 
 
@@ -232,7 +265,7 @@ def _record(*, ruling: Ruling, by: User, kind: str, facts: dict[str, Any], chose
     if kind not in KINDS:
         raise ValidationError({"kind": _("Choose what happened.")})
     edition = edition_in_force(ruling.tournament)
-    auction_kind = kind in KINDS[:2]
+    auction_kind = kind in AUCTION_KINDS
     options, found = (_auction_options if auction_kind else _play_options)(ruling, kind, facts)
     keys = [option.key for option in options]
     if chosen not in keys:
@@ -303,7 +336,10 @@ def _mark_call(
                 _refuse("auction", error)
     if kind == "out_of_rotation" and chosen == "29B":
         rectification = call_out_of_rotation(edition, found["oor"])
-    call.status = "accepted" if rectification.stands else "cancelled"
+    if kind == "change_of_call":
+        call = _mark_change(found, rectification)
+    else:
+        call.status = "accepted" if rectification.stands else "cancelled"
     call.attention_by = attention_by
     call.law = rectification.law
     call.option = chosen
@@ -330,6 +366,29 @@ def _mark_call(
         )
         extra["lead_restriction"] = dict(restriction.to_dict(), text=translate(restriction.text))
     return rectification, extra
+
+
+def _mark_change(found: dict[str, Any], rectification: Any) -> AuctionCall:
+    """Law 25 in the auction as called: the call after the changed one is the player's second
+    call. When the second call stands (25A, 25B1) the first is withdrawn; otherwise (25B2, too
+    late) the second is cancelled, made by the offender out of his turn, and the first stands.
+    Returns the call that carries the mark."""
+    calls, index = found["calls"], found["index"]
+    if index + 1 >= len(calls):
+        raise ValidationError(
+            {
+                "call_number": _(
+                    "The auction attached has no call after this one: give the number of the changed call, "
+                    "and the call that replaced it must follow it."
+                )
+            }
+        )
+    first, second = calls[index], calls[index + 1]
+    if rectification.stands:
+        first.status = "withdrawn"
+        return first
+    second.status, second.seat = "cancelled", found["seat"]
+    return second
 
 
 def _mark_card(
