@@ -53,6 +53,7 @@ from scoring.recalculation.queue import (
     lock_board,
     lock_result,
     mark_board_dirty,
+    mark_session_if_plays_grew,
     pending_sessions,
     sweep,
 )
@@ -75,6 +76,7 @@ __all__ = [
     "lock_board",
     "lock_result",
     "mark_board_dirty",
+    "mark_session_if_plays_grew",
     "pending_sessions",
     "plain_board_moved",
     "plain_board_values",

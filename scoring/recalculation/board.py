@@ -4,6 +4,8 @@ matchpoints or IMPs across the field, and each board score's values rounded for 
 from decimal import Decimal
 from fractions import Fraction
 
+from django.db.models import Count
+
 from bridge.engine import imps as imp_engine
 from bridge.engine import matchpoints as mp_engine
 from bridge.engine.rounding import exact_str
@@ -67,22 +69,39 @@ def regulations(event):
     return event.regulations()  # the tournament's, with the event's own VP scale
 
 
-def engine_scores(event, results, regs):
+def session_plays(session_id):
+    """How many times a board of the session is expected to be played: the most results any of
+    its boards has. A board played fewer times (a missing table, a board not reached) has its
+    matchpoints scaled up to that many with Neuberg's formula, so every board of the session
+    has the same top, as Compscore, EBUScore and ACBLscore score them (docs/scoring.md)."""
+    counts = (
+        Result.objects.filter(board__session_id=session_id)
+        .order_by()
+        .values("board_id")
+        .annotate(results=Count("pk"))
+        .order_by("-results")
+        .values_list("results", flat=True)
+    )
+    return next(iter(counts[:1]), 0)
+
+
+def engine_scores(event, results, regs, plays=0):
+    """The engine's scores of one board's ``results``; ``plays``: session_plays() of its session."""
     if event.is_teams:
         return {}  # team boards are scored per match in rescore_event
     if event.kind in (Event.Kind.MP_PAIRS, Event.Kind.INDIVIDUAL):
-        return _matchpoint_board(event, results, regs)
+        return _matchpoint_board(event, results, regs, plays)
     return _imp_pairs_board(event, results, regs)
 
 
-def _matchpoint_board(event, results, regs=None):
+def _matchpoint_board(event, results, regs=None, plays=0):
     regs = regs or regulations(event)
     averages = (Fraction(regs["average_plus_percent"]), Fraction(50), Fraction(regs["average_minus_percent"]))
     entries = [e for e in (entry_for(r) for r in results) if e is not None]
     if not entries:
         return {}
     board = mp_engine.score_board(
-        entries, expected=max(len(results), len(entries)), scale=regs["matchpoint_scale"], averages=averages
+        entries, expected=max(len(results), len(entries), plays), scale=regs["matchpoint_scale"], averages=averages
     )
     scores = {}
     top, zero, percents = board.top, Fraction(0), {}
@@ -274,12 +293,12 @@ def _percent_of(value, top):
     return (Decimal(num) / Decimal(den)).quantize(THREE)
 
 
-def plain_board_values(seats, regs):
+def plain_board_values(seats, regs, plays=0):
     """([(result id, board score values)] of every seat of a board of plain results, {points:
     values}): the engine scores each distinct score once (score_plain_board), and the values
     of the results with that score are one shared tuple."""
     played = [points for _pk, _ns, _ew, points in seats if points is not None]
-    board = mp_engine.score_plain_board(played, expected=max(len(seats), 1), scale=regs["matchpoint_scale"])
+    board = mp_engine.score_plain_board(played, expected=max(len(seats), plays, 1), scale=regs["matchpoint_scale"])
     both, top = Rounding().both, board.top
     top_q, by_points = both(top)[0], {}
     for points, ns, ew in zip(board.points, board.ns, board.ew, strict=True):

@@ -14,6 +14,7 @@ from scoring.recalculation.board import (
     plain_board_values,
     plain_seats,
     regulations,
+    session_plays,
 )
 from scoring.recalculation.diff import (
     changed_board_scores,
@@ -88,20 +89,24 @@ def _rescore_pending(event_id, board_ids):
     incremental = not event.is_teams
     matchpoints = event.kind in (Event.Kind.MP_PAIRS, Event.Kind.INDIVIDUAL)
     differences = []  # (session_id, seats on the board, the results to compare) of each board
+    plays = {}  # session id: session_plays()
     for board_id, version in stale:
         board = boards[board_id]
+        if matchpoints and board.session_id not in plays:
+            plays[board.session_id] = session_plays(board.session_id)
+        expected = plays.get(board.session_id, 0)
         seats = plain_seats(board) if matchpoints else None
         if seats is not None:
             # Every result plain: scored by distinct score, and the database finds the stored
             # rows that differ, so no model instance, Entry or stored row is made a result.
-            scored, by_points = plain_board_values(seats, regs)
+            scored, by_points = plain_board_values(seats, regs, expected)
             to_update, to_create, compared = plain_changes(plain_board_moved(board, by_points), by_points)
         else:
             stored = BoardScore.objects.filter(result__board=board).order_by()
             old = {bs.result_id: bs for bs in stored.values_list("pk", "result_id", *COMPARED_VALUES, named=True)}
             results = list(Result.objects.filter(board=board).select_related("effective"))
             seats = [(result.pk, result.ns_id, result.ew_id, None) for result in results]
-            scored = board_values(results, engine_scores(event, results, regs))
+            scored = board_values(results, engine_scores(event, results, regs, expected))
             to_update, to_create = changed_board_scores(scored, old)
             compared = None if to_create else to_compare(seats, scored, old, to_update)
         if to_create:
@@ -129,7 +134,7 @@ def rescore_board(board_id, force=False):
         return False
     event = board.session.event
     results = list(Result.objects.filter(board=board).select_related("effective"))
-    scores = engine_scores(event, results, regulations(event))
+    scores = engine_scores(event, results, regulations(event), session_plays(board.session_id))
     write_board_scores(board, board_values(results, scores), version)
     board.scored_version = version
     board.save(update_fields=["scored_version"])

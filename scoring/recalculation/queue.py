@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Count, F
 from django.utils import timezone
 
 from core import dispatch
@@ -43,6 +43,27 @@ def mark_board_dirty(board):
     RecalculationRequest.objects.create(board=board, version=version)
     _enqueue_on_commit(board.pk)
     return version
+
+
+def mark_session_if_plays_grew(board):
+    """Call after adding a result to ``board`` (after mark_board_dirty): when the board now has
+    more results than any other board of its session, every board of the session is expected
+    to be played that many times (session_plays) and is scored again with the new top."""
+    others = (
+        Result.objects.filter(board__session_id=board.session_id)
+        .exclude(board_id=board.pk)
+        .order_by()
+        .values("board_id")
+        .annotate(results=Count("pk"))
+        .order_by("-results")
+        .values_list("results", flat=True)[:1]
+    )
+    before = next(iter(others), 0)
+    if Result.objects.filter(board_id=board.pk).count() <= before:
+        return
+    # In id order, as the pipeline takes them; this board is already locked and marked.
+    for other in Board.objects.filter(session_id=board.session_id).exclude(pk=board.pk).order_by("pk"):
+        mark_board_dirty(other)
 
 
 def _enqueue_on_commit(board_id):

@@ -16,7 +16,7 @@ from core import texts
 from core.retry import atomic_with_retry
 from scoring import recalculation
 from scoring.deadlines import check_in_period
-from scoring.models import Board, BoardScore, Contestant, OfficialScorePosting, Result, Round, Session, Table
+from scoring.models import Board, BoardScore, Contestant, Event, OfficialScorePosting, Result, Round, Session, Table
 from scoring.services.common import full_save, full_update
 from scoring.texts import session_param
 
@@ -70,6 +70,8 @@ def record_result(
     _check_not_recorded(result)
     full_save(result)
     recalculation.mark_board_dirty(board)
+    if board.session.event.kind in (Event.Kind.MP_PAIRS, Event.Kind.INDIVIDUAL):
+        recalculation.mark_session_if_plays_grew(board)  # a board's top follows the session's plays
     audit.record(
         action="result.recorded",
         obj=result,

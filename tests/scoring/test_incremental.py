@@ -137,9 +137,9 @@ def test_boards_of_plain_results_scored_by_distinct_score_equal_a_full_recompute
     plain_boards = []
     scored_plain = recalculation.plain_board_values
 
-    def spy(seats, regs):
+    def spy(seats, regs, plays=0):
         plain_boards.append(len(seats))
-        return scored_plain(seats, regs)
+        return scored_plain(seats, regs, plays)
 
     monkeypatch.setattr(recalculation.pipeline, "plain_board_values", spy)
     no_full_recompute(monkeypatch)

@@ -12,7 +12,7 @@ from django.db import transaction
 
 from scoring import recalculation, services
 from scoring.models import Board, BoardScore, RecalculationRequest, ScoreChange, Standing
-from tests.conftest import build_pairs_tournament, make_user, table_result
+from tests.conftest import TABLE_RESULTS, build_pairs_tournament, make_user, table_result
 
 pytestmark = pytest.mark.django_db
 
@@ -204,3 +204,25 @@ def test_a_task_that_dies_half_way_leaves_nothing_half_written(field, monkeypatc
     monkeypatch.undo()
     recalculation.recalculate_board(board.pk)  # the redelivered task, or the sweep's
     assert BoardScore.objects.get(result=field.results[6]).ns == Decimal("7.5")
+
+
+def test_a_board_played_fewer_times_is_scaled_to_the_sessions_most_played_with_neuberg(db):
+    # docs/scoring.md's worked numbers: 7 expected, 5 real results +650, +620, +170, +140, -100
+    # (board 2, N-S vulnerable; raw 8, 6, 4, 2, 0) become 11.6, 8.8, 6.0, 3.2, 0.4 (issue #29).
+    record = build_pairs_tournament(tables=7, code="neuberg")
+    board1, board2 = record.boards
+    for table, (contract, tricks) in enumerate([("4S", 11), ("4S", 10), ("3S", 10), ("3S", 9), ("4S", 9)]):
+        table_result(record, table, board=board2, contract=contract, declarer="N", tricks=tricks)
+    recalculation.recalculate_board(board2.pk)
+    scores = BoardScore.objects.filter(result__board=board2).order_by("result__table__number")
+    assert [(s.ns, s.top) for s in scores] == [(Decimal(v), Decimal(8)) for v in ("8", "6", "4", "2", "0")]
+    # Board 1 is played at all seven tables: board 2 is scored again, to a top of 12.
+    for table, (contract, declarer, tricks) in enumerate([*TABLE_RESULTS, ("2S", "N", 8)]):
+        table_result(record, table, board=board1, contract=contract, declarer=declarer, tricks=tricks)
+    recalculation.recalculate_board(board1.pk)  # the event's pending boards, board 2 with them
+    assert [(s.ns, s.ew, s.top) for s in scores.all()] == [
+        (Decimal(ns), Decimal(ew), Decimal(12))
+        for ns, ew in (("11.6", "0.4"), ("8.8", "3.2"), ("6", "6"), ("3.2", "8.8"), ("0.4", "11.6"))
+    ]
+    # The pair at table 1 scored 12 (+450) and 11.6 of 24.
+    assert Standing.objects.get(event=record.event, session=None, contestant=record.pairs[0]).total == Decimal("23.6")
