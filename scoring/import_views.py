@@ -99,6 +99,8 @@ def event_import(request, pk):
         session_number = int(number_text)
     context["session_number"] = number_text
     replace = context["replace"] = request.POST.get("replace") == "on"
+    if request.POST.get("action") == "cancel":
+        return _cancel(request, event, context)
     confirm = request.POST.get("action") == "import"
     try:
         if confirm:
@@ -132,6 +134,17 @@ def event_import(request, pk):
         context["imported"] = True
     else:
         context["token"] = _keep(data, request.user, event, session_number, context["name"], replace)
+    return render(request, "scoring/event_import.html", context)
+
+
+def _cancel(request, event, context):
+    """Cancel on the preview: the waiting file is removed now, not a day later."""
+    token = request.POST.get("token", "")
+    if _take(token, request.user, event) is None:
+        context["refusals"] = [_("The preview has expired or belongs to someone else: upload the file again.")]
+    else:
+        _drop(token)
+        context["cancelled"] = True
     return render(request, "scoring/event_import.html", context)
 
 

@@ -362,6 +362,31 @@ def test_upload_preview_then_confirm(client, pairs, people, settings, tmp_path):
     assert not list(tmp_path.joinpath("imports").glob("*"))  # the waiting file is gone
 
 
+def test_cancel_on_the_preview_removes_the_waiting_file(client, pairs, people, settings, tmp_path):
+    settings.VAR_DIR = tmp_path
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    url = reverse("scoring:import-results", args=[pairs.pk])
+    client.force_login(people.scorer)
+    page = client.post(
+        url, {"action": "preview", "file": SimpleUploadedFile("tuesday.pbn", data("per_table_games.pbn"))}
+    )
+    assert 'value="cancel"' in page.content.decode()
+    token = page.context["token"]
+    assert len(list(tmp_path.joinpath("imports").glob(f"{token}.*"))) == 2
+    # Only the uploader cancels it.
+    client.force_login(people.director)
+    assert "belongs to someone else" in client.post(url, {"action": "cancel", "token": token}).content.decode()
+    client.force_login(people.scorer)
+    body = client.post(url, {"action": "cancel", "token": token}).content.decode()
+    assert "Cancelled: nothing was imported" in body
+    assert not list(tmp_path.joinpath("imports").glob("*"))
+    assert not pairs.sessions.exists()
+    # The cancelled preview cannot be imported afterwards.
+    assert "The preview has expired" in client.post(url, {"action": "import", "token": token}).content.decode()
+
+
 def test_upload_refusals_are_listed_with_their_lines(client, pairs, people, settings, tmp_path):
     settings.VAR_DIR = tmp_path
     from django.core.files.uploadedfile import SimpleUploadedFile
