@@ -8,6 +8,8 @@ Each benchmark runs in its own process (its own settings and throwaway database)
 - bench/worker_bench.py: saved-to-standings latency through a real Celery worker;
 - bench/casebook_bench.py: a national body's casebook compiled, checked, published, printed.
 - bench/precedents_bench.py sqlite|postgres: precedents suggested for a ruling among 10,000 published cases.
+- bench/federation_bench.py sqlite|postgres: a 1,000-pair event's case files published to the national body:
+  the bundle built, verified, received and stored, and sent again.
 - bench/load_bench.py audit|queues|clubs: audited writes per second with 10 writers, standings
   latency while 50 double-dummy jobs wait, 100 club sessions with 1, 2 and 4 worker processes.
 
@@ -366,6 +368,20 @@ def plan(quick):
                 label,
             )
         )
+    steps.append(
+        (
+            "10",
+            "publishing a 1,000-pair event to the national body, PostgreSQL",
+            [
+                "-m",
+                "bench.federation_bench",
+                "postgres",
+                *(["--pairs", "40", "--rulings", "5", "--appeals", "2"] if quick else []),
+            ],
+            900,
+            "PostgreSQL",
+        )
+    )
     # Throughput under load (issue #19): audited writes, standings behind double-dummy jobs, and
     # a national evening of club sessions with 1, 2 and 4 worker processes.
     steps += [
@@ -474,6 +490,22 @@ def casebook_rows(data, where):
     return [("5", row(what, where, data[key]["n"], data[key]["median"], data[key]["p95"])) for key, what in steps]
 
 
+def federation_rows(data, where):
+    size = data["size"]
+    what = (
+        f"{size['pairs']:,}-pair event's case files ({size['results']:,} results, {size['rulings']} rulings, "
+        f"{size['appeals']} decided appeals: {size['records']:,} records, {size['entries']:,} audit entries, "
+        f"{size['bytes'] // 1024:,} KiB)"
+    )
+    steps = [
+        ("build", f"Publishing: {what}, the bundle built and signed"),
+        ("verify", "Publishing: the same bundle verified (signatures, every entry's hash and inclusion proof)"),
+        ("receive", "Publishing: the same bundle received in parts, verified and stored in one transaction"),
+        ("again", "Publishing: the same records sent again under a new head (all unchanged)"),
+    ]
+    return [("10", row(what_, where, data[key]["n"], data[key]["median"], data[key]["p95"])) for key, what_ in steps]
+
+
 def precedents_rows(data, where):
     cases = f"{data['size']['cases']:,}"
     steps = [
@@ -570,6 +602,8 @@ def main():
                 all_rows.extend(casebook_rows(last_json(out), where))
             elif "bench.precedents_bench" in argv:
                 all_rows.extend(precedents_rows(last_json(out), where))
+            elif "bench.federation_bench" in argv:
+                all_rows.extend(federation_rows(last_json(out), where))
             elif "bench.load_bench" in argv:
                 all_rows.extend(load_rows(last_json(out), where))
             else:
@@ -580,7 +614,7 @@ def main():
             all_rows.append((number, {"what": name, "where": where or "engine only", "failed": str(error)}))
 
     # Rows in the issues' order: engine, pairs event, Swiss, latency, casebook.
-    all_rows.sort(key=lambda item: item[0])
+    all_rows.sort(key=lambda item: int(item[0]))
     elapsed = time.monotonic() - started
     lines = [machine_line(load_before, code), f"Whole `make bench` run: {elapsed / 60:.1f} min."]
     if float(load_before) > 0.5 * (os.cpu_count() or 1):

@@ -148,6 +148,11 @@ def _send(push: Push, client: _Client) -> None:
     response = client.call(
         "POST", f"uploads/{push.digest}/commit/", headers={"Idempotency-Key": f"{push.digest}:commit"}
     )
+    if response.status_code == 422 and response.json().get("code") == "stale":
+        # Another push of this instance was stored since this bundle was built: build it again.
+        push.bundle, push.digest, push.parts, push.parts_sent = b"", "", 0, 0
+        push.save()
+        raise Interrupted("the national body holds a newer tree head than this bundle's: built again")
     if response.status_code != 200:
         _refused(push, response)
         return

@@ -168,7 +168,10 @@ def commit(origin: Origin, digest: str) -> tuple[int, dict[str, Any]]:
             after={"digest": digest, "reason": refused.refusal.message, "entry": refused.refusal.sequence},
             summary=f"Bundle from {origin.name} refused: {refused.refusal.message}"[:300],
         )
-        return 422, {"refused": refused.refusal.message, "entry": refused.refusal.sequence}
+        answer = {"refused": refused.refusal.message, "entry": refused.refusal.sequence}
+        if refused.refusal.code:
+            answer["code"] = refused.refusal.code
+        return 422, answer
     return 200, answer
 
 

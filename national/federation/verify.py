@@ -44,6 +44,9 @@ ENTRY_FIELDS = (
 class Refusal:
     message: str
     sequence: int | None = None  # the entry named, if one is
+    # "stale": the bundle was built against an older head than the last received (another push of
+    # the same instance was stored in between): the sender builds it again.
+    code: str = ""
 
     def __str__(self) -> str:
         return self.message
@@ -138,7 +141,8 @@ def _consistency(bundle: dict[str, Any], origin: Registered) -> Refusal | None:
                 "The tree head (%(size)s entries) is older than the last head received from %(origin)s "
                 "(%(last)s entries)."
             )
-            % values
+            % values,
+            code="stale",
         )
     if size > last_size and int(bundle["consistency"]["from"]) != last_size:
         return Refusal(
@@ -146,7 +150,8 @@ def _consistency(bundle: dict[str, Any], origin: Registered) -> Refusal | None:
                 "The consistency proof starts from a head of %(from)s entries; the last head received from "
                 "%(origin)s has %(last)s."
             )
-            % values
+            % values,
+            code="stale",
         )
     try:
         proof = [bytes.fromhex(node) for node in bundle["consistency"]["proof"]]

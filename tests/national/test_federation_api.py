@@ -137,3 +137,26 @@ def test_a_push_cut_in_the_middle_resumes_where_it_stopped(national, monkeypatch
     assert again.answer["created"] == again.answer["changed"] == 0
     assert (Tournament.objects.count(), ReceivedVersion.objects.count()) == (tournaments, versions)
     assert ReceivedRecord.objects.filter(model="scoring.tournament").count() == 1
+
+
+def test_a_bundle_built_before_another_push_was_stored_is_built_again(national, monkeypatch, settings):
+    """Two pushes of one instance built against the same head: the second one stored is refused
+    as stale, and its task builds it again against the head now held."""
+    push.set_target("http://testserver/api/federation/", national.token)
+    transport = CutOnce(national.api, cut=None)
+    monkeypatch.setattr(
+        requests.Session, "request", lambda session, *args, **kwargs: transport(session, *args, **kwargs)
+    )
+    first = Push.objects.create(target=push.target(), tournament=national.record.tournament)
+    second = Push.objects.create(target=push.target(), tournament=national.record.tournament)
+    push._prepare(first, push._Client(first))
+    from rulings import services as rulings_services
+
+    rulings_services.change_ruling(ruling=national.ruling, by=national.director, reason="facts", facts="Changed.")
+    push._prepare(second, push._Client(second))  # built from the same last head (none), its head larger
+    assert push.run(second.pk) == "delivered"
+    with pytest.raises(push.Interrupted, match="built again"):
+        push.run(first.pk)
+    first.refresh_from_db()
+    assert first.digest == "" and first.state == "sending"
+    assert push.run(first.pk) == "delivered"

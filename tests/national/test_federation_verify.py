@@ -237,3 +237,11 @@ def test_refusals_are_in_the_readers_language(language):
     with translation.override(language):
         message, sequence = refusal(copy.deepcopy(bundle))
     assert sequence == 5 and "#5" in message and "content does not match" not in message
+
+
+def test_a_bundle_built_against_an_older_head_is_marked_stale_for_the_sender_to_build_again():
+    assert verify.verify(make_bundle(6), origin(head_of(chain(8)))).code == "stale"
+    assert verify.verify(make_bundle(8, known=4), origin(head_of(chain(5)))).code == "stale"
+    rewritten = make_bundle()
+    rewritten["entries"][0]["summary"] = "x"
+    assert verify.verify(rewritten, origin()).code == ""

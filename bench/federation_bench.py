@@ -1,0 +1,214 @@
+"""Publishing to the national body: ``python -m bench.federation_bench sqlite|postgres
+[--pairs 1000] [--boards 3] [--rulings 100] [--appeals 20]``.
+
+Builds, in a throwaway database, a pairs event of ``--pairs`` pairs (one table for each two
+pairs, each table playing ``--boards`` boards, every result recorded through the service, so
+audited), ``--rulings`` rulings given through the service and ``--appeals`` of them appealed and
+decided (lodged, concurred, a committee constituted, heard, voted, decided). It then times, on
+the organiser's side and the national body's (the same database: the bundle becomes a second
+tournament, as it would at the national body):
+
+- the bundle built (a tree head signed, every entry's inclusion proof, the records serialised,
+  signed);
+- the bundle verified (head signature, every entry's hash and inclusion proof, the bundle's
+  signature), without storing;
+- the bundle received whole: cut into parts, verified and stored in one transaction;
+- the same bundle's records sent again under a new head: each found unchanged.
+
+Prints one JSON line on stdout; progress goes to stderr.
+"""
+
+import argparse
+import datetime
+import hashlib
+import json
+import time
+
+from bench import log, setup_django, summary, throwaway_database
+
+
+def build(pairs, boards, ruling_count, appeal_count):
+    from django.contrib.auth import get_user_model
+
+    from appeals import services as appeals
+    from core import roles
+    from rulings import services as rulings
+    from scoring import services
+
+    utc = datetime.UTC
+    authority = services.create_authority(name="Benchmark federation", code="bench-fed", time_zone="UTC")
+    tournament = services.create_tournament(
+        authority=authority,
+        name="Benchmark congress",
+        start_date=datetime.date(2026, 5, 1),
+        end_date=datetime.date(2026, 5, 3),
+    )
+    event = services.create_event(tournament=tournament, name="Pairs", kind="mp_pairs")
+    session = services.create_session(event=event, number=1, starts_at=datetime.datetime(2026, 5, 1, 9, tzinfo=utc))
+    services.create_session(event=event, number=2, starts_at=datetime.datetime(2026, 5, 2, 9, tzinfo=utc), is_last=True)
+    tables = services.add_tables(section=session.sections.get(), count=pairs // 2)
+    round_ = services.add_rounds(session=session, count=1)[0]
+    players = [
+        services.register_player(
+            authority=authority, first_name=f"P{i}", last_name=f"Player{i}", membership_number=f"f-{i}"
+        )
+        for i in range(2 * pairs)
+    ]
+    contestants = [
+        services.enter_contestant(event=event, number=n + 1, members=players[2 * n : 2 * n + 2]) for n in range(pairs)
+    ]
+    log(f"   {pairs} pairs entered")
+    board_rows = [services.create_board(session=session, number=n + 1) for n in range(boards)]
+    results = []
+    for t, table in enumerate(tables):
+        for board in board_rows:
+            results.append(
+                services.record_result(
+                    board=board,
+                    round=round_,
+                    table=table,
+                    ns=contestants[2 * t],
+                    ew=contestants[2 * t + 1],
+                    contract="4S",
+                    declarer="N",
+                    tricks=10,
+                )
+            )
+        if (t + 1) % 100 == 0:
+            log(f"   {len(results)} results")
+    user = get_user_model()
+    director = user.objects.create_user("bench-td", first_name="Tal", last_name="Director")
+    chief = user.objects.create_user("bench-chief", first_name="Chen", last_name="Chief")
+    members = [user.objects.create_user(f"bench-m{i}", first_name=f"Member{i}") for i in range(3)]
+    services.appoint_official(tournament=tournament, user=director, role=roles.DIRECTOR)
+    services.appoint_official(tournament=tournament, user=chief, role=roles.CHIEF_DIRECTOR)
+    for member in members:
+        services.appoint_official(tournament=tournament, user=member, role=roles.APPEALS_MEMBER)
+    posted = datetime.datetime(2026, 5, 1, 20, tzinfo=utc)
+    step = max(1, len(results) // ruling_count)
+    given = []
+    for n in range(ruling_count):
+        given.append(
+            rulings.rule(
+                result=results[n * step],
+                director=director,
+                kind="ui",
+                laws="16B1a, 12C1c",
+                give=True,
+                given_at=posted - datetime.timedelta(hours=2),
+                facts="North paused before passing.",
+                ruling_text="Score adjusted",
+                reasoning="Pass was a logical alternative.",
+                outcome="adjusted",
+                score_kind="assigned",
+                ns={"contract": "3S", "declarer": "N", "tricks": 10},
+                offending_side="NS",
+            )
+        )
+    services.post_official_scores(session=session, at=posted)
+    log(f"   {ruling_count} rulings")
+    now = posted + datetime.timedelta(minutes=10)
+    for ruling in given[:appeal_count]:
+        ns = ruling.result.ns
+        north, south = ns.members.order_by("pk")
+        appeal = appeals.lodge_appeal(ruling=ruling, by=director, player=north, now=now, grounds="The pause was short.")
+        appeals.record_concurrence(appeal=appeal, player=south, how="in_person", by=director, now=now)
+        body = appeals.constitute_body(
+            appeal=appeal, by=chief, kind="committee", members=members, chair=members[0], now=now
+        )
+        for member in body.members.all():
+            appeals.declare_conflict(member=member, now=now)
+        hearing = appeals.schedule_hearing(
+            appeal=appeal, by=chief, starts_at=now + datetime.timedelta(minutes=20), now=now
+        )
+        appeals.record_hearing_notes(hearing=hearing, by=members[0], now=now, notes="West timed the pause.")
+        for member in body.members.all():
+            appeals.record_vote(member=member, outcome="uphold", now=now + datetime.timedelta(minutes=25))
+        appeals.decide_appeal(
+            appeal=appeal,
+            by=members[0],
+            outcome="uphold",
+            reasons="Pass was an alternative.",
+            now=now + datetime.timedelta(minutes=30),
+        )
+    log(f"   {appeal_count} decided appeals")
+    return authority, tournament
+
+
+def deliver(origin, data, part):
+    from national.federation import receive
+
+    digest = hashlib.sha256(data).hexdigest()
+    parts = max(1, -(-len(data) // part))
+    for index in range(parts):
+        receive.receive_part(origin, digest, index, parts, data[index * part : (index + 1) * part])
+    return receive.commit(origin, digest)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("database", choices=["sqlite", "postgres"])
+    parser.add_argument("--pairs", type=int, default=1000)
+    parser.add_argument("--boards", type=int, default=3)
+    parser.add_argument("--rulings", type=int, default=100)
+    parser.add_argument("--appeals", type=int, default=20)
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args()
+    with throwaway_database(args.database) as _url:
+        import os
+        from pathlib import Path
+
+        var = Path(os.environ["BRIDGECASES_VAR_DIR"])
+        os.environ.setdefault("AUDIT_SIGNING_KEY_FILE", str(var / "keys" / "audit-signing-key.pem"))
+        os.environ.setdefault("AUDIT_PUBLIC_KEYS_DIR", str(var / "keys" / "public"))
+        setup_django()
+        from audit import signing
+        from national.federation import bundle as bundles
+        from national.federation import receive, verify
+
+        signing.generate()
+        log(f"== building a {args.pairs}-pair event with {args.rulings} rulings and {args.appeals} decided appeals")
+        started = time.perf_counter()
+        authority, tournament = build(args.pairs, args.boards, args.rulings, args.appeals)
+        log(f"   built in {time.perf_counter() - started:.1f} s")
+        origin = receive.register_origin(
+            name="Benchmark congress", slug="bench", authority=authority, public_key=bundles.public_key_pem()
+        )
+        registered = verify.Registered(origin.name, origin.public_key, origin.key_id)
+        results = {}
+        times, built = [], None
+        for _ in range(args.repeats):
+            began = time.perf_counter()
+            built = bundles.build(tournament.pk)
+            data = bundles.canonical(built)
+            times.append(time.perf_counter() - began)
+        results["build"] = summary(times)
+        results["size"] = {
+            "pairs": args.pairs,
+            "results": args.pairs // 2 * args.boards,
+            "rulings": args.rulings,
+            "appeals": args.appeals,
+            "entries": len(built["entries"]),
+            "records": len(built["records"]),
+            "bytes": len(data),
+        }
+        times = []
+        for _ in range(args.repeats):
+            began = time.perf_counter()
+            assert verify.verify(json.loads(data), registered) is None
+            times.append(time.perf_counter() - began)
+        results["verify"] = summary(times)
+        began = time.perf_counter()
+        status, answer = deliver(origin, data, 512 * 1024)
+        results["receive"] = summary([time.perf_counter() - began])
+        assert status == 200 and answer["created"] == len(built["records"]), answer
+        again = bundles.canonical(bundles.build(tournament.pk, answer["tree_size"]))
+        began = time.perf_counter()
+        status, answer = deliver(origin, again, 512 * 1024)
+        results["again"] = summary([time.perf_counter() - began])
+        assert status == 200 and answer["created"] == answer["changed"] == 0, answer
+        print(json.dumps(results), flush=True)
+
+
+if __name__ == "__main__":
+    main()
