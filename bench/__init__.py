@@ -20,6 +20,8 @@ PG_URL = os.environ.get("BENCH_POSTGRES_URL", "postgres://postgres@127.0.0.1:543
 # A Redis database of its own, so that a developer's `make run` on database 0 never takes the
 # benchmark's tasks (nor the benchmark's worker theirs).
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
+# The throwaway databases' names start with this (a shared server: each developer their own).
+DB_PREFIX = os.environ.get("BENCH_DB_PREFIX", "bench_rulings")
 
 
 def log(*parts):
@@ -81,7 +83,7 @@ def throwaway_database(kind):
         elif kind == "postgres":
             import psycopg
 
-            pg_name = f"bench_rulings_{os.getpid()}_{secrets.token_hex(3)}"
+            pg_name = f"{DB_PREFIX}_{os.getpid()}_{secrets.token_hex(3)}"
             with psycopg.connect(PG_URL, autocommit=True) as admin:
                 admin.execute(f'CREATE DATABASE "{pg_name}"')
             url = _with_database(PG_URL, pg_name)

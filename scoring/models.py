@@ -19,6 +19,7 @@ from bridge.engine.contract import ContractError, ns_score, parse_contract
 from core.texts import shown
 from scoring import authority_settings
 from scoring.deadlines import deadline
+from scoring.event_passes import EventPass  # noqa: F401  (its model, registered with the app)
 from scoring.idempotency import IdempotencyKey  # noqa: F401  (its model, registered with the app)
 from scoring.identity import ContestantIdentity
 from scoring.kinds import EventKind, PenaltyUnit

@@ -1,7 +1,7 @@
 """The task's work: every pending board of an event scored and its standings brought up to date
 in one transaction, then the requests it answered closed (see the package's docstring)."""
 
-from django.db.models import F
+from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 
 from core.retry import atomic_with_retry
@@ -39,27 +39,63 @@ def recalculate_board(board_id):
 
 
 def recalculate_event(event_id):
-    """Score every pending board of the event and bring its standings up to date, in one
-    transaction (``_rescore_pending``); then close the requests it answered."""
-    pending = _pending_boards(event_id)
-    if not pending:
-        return False  # a duplicate or late task: an earlier run finished everything
-    changed = _rescore_pending(event_id, pending)
-    versions = dict(Board.objects.filter(pk__in=pending).values_list("pk", "scored_version"))
-    now = timezone.now()
-    for board_id in sorted(pending):
-        queue.update_requests(board_id, up_to_version=versions[board_id], finished_at=now)
-    again = Board.objects.filter(pk__in=pending, score_version__gt=F("scored_version")).order_by("pk")
-    first = again.values_list("pk", flat=True).first()
-    if first is not None:
-        queue.enqueue(first)  # changed again while we worked
+    """One pass over the event (issue #33): every change made before it began, however many,
+    taken at once. The task's mark is cleared first (``queue.begin_pass``: a change from then on
+    sends a task of its own, and one before it is read here); then, holding the event's pass
+    (``queue.event_pass``: no other worker process works on this event meanwhile), every
+    pending board is scored and the standings brought up to date in one transaction
+    (``_rescore_pending``), and the requests it answered are closed. A task that finds the pass
+    held leaves: the pass that holds it looks, once it has let go, for anything left pending
+    (what changed while it worked) and sends the event's task again, to the back of the queue,
+    so a busy event never keeps a worker from the others."""
+    queue.begin_pass(event_id)
+    with queue.event_pass(event_id) as held:
+        if not held:
+            return False  # another process works on the event: it sends what it leaves
+        changed = _pass(event_id)
+    first = _first_pending(event_id)
+    if first is not None and queue.claim_pass(event_id) and not queue.enqueue(first):
+        queue.release_pass(event_id)  # the sweep sends it
     return changed
 
 
+def _pass(event_id):
+    pending = _pending_boards(event_id)
+    if not pending:
+        return False  # a duplicate or late task: an earlier run finished everything
+    return _rescore_pending(event_id, pending)
+
+
+def _first_pending(event_id):
+    """The first board of the event still to score (changed while the pass worked), or None."""
+    return (
+        Board.objects.filter(session__event_id=event_id, score_version__gt=F("scored_version"))
+        .order_by("pk")
+        .values_list("pk", flat=True)
+        .first()
+    )
+
+
 def _pending_boards(event_id):
-    stale = Board.objects.filter(session__event_id=event_id, score_version__gt=F("scored_version"))
-    unfinished = RecalculationRequest.objects.filter(board__session__event_id=event_id, finished_at__isnull=True)
-    return set(stale.values_list("pk", flat=True)) | set(unfinished.values_list("board_id", flat=True))
+    """The event's boards with a change not yet scored or a request not yet closed (one query)."""
+    unfinished = RecalculationRequest.objects.filter(board=OuterRef("pk"), finished_at__isnull=True)
+    pending = Board.objects.filter(session__event_id=event_id).filter(
+        Q(score_version__gt=F("scored_version")) | Exists(unfinished)
+    )
+    return set(pending.order_by().values_list("pk", flat=True))
+
+
+def _close_requests(versions):
+    """Close the requests the pass answered ({board id: version now scored}), in its transaction:
+    their rows locked in id order, as ``queue.update_requests`` locks them (no deadlock with a
+    web process marking them sent)."""
+    answered = Q()
+    for board_id, version in versions.items():
+        answered |= Q(board_id=board_id, version__lte=version)
+    rows = RecalculationRequest.objects.filter(answered, finished_at__isnull=True)
+    ids = list(rows.select_for_update().order_by("pk").values_list("pk", flat=True))
+    if ids:
+        RecalculationRequest.objects.filter(pk__in=ids).update(finished_at=timezone.now())
 
 
 @atomic_with_retry
@@ -78,14 +114,15 @@ def _rescore_pending(event_id, board_ids):
         Board.objects.select_for_update(of=("self",))
         .filter(pk__in=board_ids)
         .order_by("pk")
-        .values_list("pk", "score_version", "scored_version")
+        .values_list("pk", "score_version", "scored_version", "session_id")
     )
     event = Event.objects.select_for_update(of=("self",)).select_related("tournament__authority").get(pk=event_id)
-    stale = [(pk, version) for pk, version, scored in locked if scored < version]
+    stale = [(pk, version) for pk, version, scored, _session in locked if scored < version]
+    _close_requests({pk: max(version, scored) for pk, version, scored, _session in locked})  # at the commit
     if not stale:
         return False
     regs = regulations(event)
-    boards = {b.pk: b for b in Board.objects.filter(pk__in=[pk for pk, _v in stale])}
+    boards = {pk: Board(pk=pk, session_id=session_id) for pk, _version, _scored, session_id in locked}
     incremental = not event.is_teams
     matchpoints = event.kind in (Event.Kind.MP_PAIRS, Event.Kind.INDIVIDUAL)
     differences = []  # (session_id, seats on the board, the results to compare) of each board

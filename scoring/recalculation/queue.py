@@ -1,18 +1,21 @@
 """Marking work: the locks every change takes in order, the requests a change writes, the
-tasks sent when its transaction commits, and the sweep that sends again what no worker finished."""
+tasks sent when its transaction commits (at most one waiting an event: ``claim_pass``), the
+event's pass held by one worker process at a time (``event_pass``), and the sweep that sends
+again what no worker finished."""
 
 import logging
 from collections import defaultdict
+from contextlib import contextmanager
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import transaction
-from django.db.models import Count, F
+from django.db import IntegrityError, connections, router, transaction
+from django.db.models import Count, F, Q
 from django.utils import timezone
 
 from core import dispatch
 from core.retry import atomic_with_retry
-from scoring.models import Board, RecalculationRequest, Result
+from scoring.models import Board, EventPass, RecalculationRequest, Result
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +88,11 @@ def _enqueue_on_commit(board_id):
                 by_event[event_id].append(pending_id)
             for event_id in sorted(by_event):
                 first, *others = sorted(by_event[event_id])
-                if enqueue(first) and others:
+                if not claim_pass(event_id):
+                    continue  # the event's task is waiting: it will take these boards too
+                if not enqueue(first):
+                    release_pass(event_id)  # not sent: the next change (or the sweep) sends it
+                elif others:
                     RecalculationRequest.objects.filter(board_id__in=others, finished_at__isnull=True).update(
                         enqueued_at=timezone.now()
                     )
@@ -96,6 +103,66 @@ def _enqueue_on_commit(board_id):
         transaction.on_commit(flush)  # runs at once outside a transaction
         return
     state[1].add(board_id)
+
+
+# A task waiting this long is taken to be lost (its message dropped): the next change sends another.
+PASS_WAIT_LIMIT = SWEEP_AFTER
+
+
+def claim_pass(event_id):
+    """Mark the event's next pass as asked for; True if this call did (the caller sends the
+    task), False if a task for it is already waiting, which will take this change too: its pass
+    begins by clearing the mark (``begin_pass``), then reads everything pending. A mark older
+    than PASS_WAIT_LIMIT is taken for a lost task and claimed again."""
+    now = timezone.now()
+    stale = Q(queued=False) | Q(queued_at__lt=now - PASS_WAIT_LIMIT)
+    if EventPass.objects.filter(stale, event_id=event_id).update(queued=True, queued_at=now):
+        return True
+    if EventPass.objects.filter(event_id=event_id).exists():
+        return False
+    try:
+        with transaction.atomic():
+            EventPass.objects.create(event_id=event_id, queued=True, queued_at=now)
+    except IntegrityError:
+        return False  # made this instant by another change, which sends the task
+    return True
+
+
+def release_pass(event_id):
+    """The task was not sent: the next change to the event must send one."""
+    EventPass.objects.filter(event_id=event_id).update(queued=False)
+
+
+def begin_pass(event_id):
+    """Called by the task before it reads what is pending: a change committed from now on sends
+    a task of its own; every change committed before is read by this pass."""
+    EventPass.objects.filter(event_id=event_id, queued=True).update(queued=False)
+
+
+# pg_try_advisory_lock's key space for a pass: this number's high bits, the event's id below.
+_PASS_LOCK = 0x33 << 48
+
+
+@contextmanager
+def event_pass(event_id):
+    """Hold the event's pass for the duration (PostgreSQL: a session advisory lock, let go on
+    exit or when the connection dies): yields False if another worker process holds it, and
+    that pass, finishing, sends the task for what it did not take (``recalculate_event``). Two
+    processes never work on one event at once, one waiting on the other's board locks while
+    other events wait. On SQLite the database's own write lock serialises every pass."""
+    conn = connections[router.db_for_write(Board)]
+    if conn.vendor != "postgresql":
+        yield True
+        return
+    with conn.cursor() as cursor:
+        cursor.execute("SELECT pg_try_advisory_lock(%s)", [_PASS_LOCK + event_id])
+        held = cursor.fetchone()[0]
+    try:
+        yield held
+    finally:
+        if held:
+            with conn.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_unlock(%s)", [_PASS_LOCK + event_id])
 
 
 def enqueue(board_id):
