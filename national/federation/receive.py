@@ -244,6 +244,8 @@ class _Mapper:
             )
         }
         self.users = {row["pk"]: self._user(row) for row in bundle["users"]}
+        self.new_records: list[ReceivedRecord] = []
+        self.versions: list[ReceivedVersion] = []
         law = apps.get_model("rulings.lawentry")
         self.laws = {
             int(pk): law.objects.filter(edition=edition, number=number).values_list("pk", flat=True).first()
@@ -326,6 +328,10 @@ def _apply_records(origin: Origin, bundle: dict[str, Any], receipt: Receipt, hea
             tournament = apps.get_model(label).objects.get(pk=local)
     if tournament is None:
         raise Refused(verify.Refusal(_("The bundle holds no tournament %(tournament)s.") % bundle))
+    ReceivedRecord.objects.bulk_create(mapper.new_records, batch_size=500)
+    for version in mapper.versions:
+        version.record = version.record  # the record's pk, now that it has one
+    ReceivedVersion.objects.bulk_create(mapper.versions, batch_size=500)
     ReceivedTournament.objects.update_or_create(
         origin=origin,
         origin_pk=bundle["tournament"],
@@ -369,7 +375,7 @@ def _apply_one(
             obj = model(**values)
             obj.save()
         tournament = tournament if tournament is not None else obj
-        record = ReceivedRecord.objects.create(
+        record = ReceivedRecord(
             origin=mapper.origin,
             model=label,
             origin_pk=row["pk"],
@@ -377,10 +383,13 @@ def _apply_one(
             digest=digest,
             tournament=tournament,
         )
+        mapper.new_records.append(record)  # written together at the end (bulk)
         receipt.created += 1
     for name, pks in many.items():
         getattr(obj, name).set(pks)
-    ReceivedVersion.objects.create(record=record, version=record.version, fields=row["fields"], receipt=receipt)
+    mapper.versions.append(
+        ReceivedVersion(record=record, version=record.version, fields=row["fields"], receipt=receipt)
+    )
     mapper.local[(label, row["pk"])] = obj.pk
     return obj.pk
 
