@@ -180,6 +180,13 @@ class Ruling(models.Model):
     irregularity = models.JSONField(
         _("irregularity in the auction or play, and the option chosen"), null=True, blank=True, editable=False
     )
+    # Law 16 as it happened (issue #28): the source of the unauthorised information, agreed or
+    # found, the action chosen, the logical alternatives with the poll's counts, what was
+    # demonstrably suggested, the finding and the weighted score proposed from the poll
+    # (rulings/services/unauthorised.py, bridge/unauthorised.py).
+    unauthorised_information = models.JSONField(
+        _("unauthorised information (Law 16)"), null=True, blank=True, editable=False
+    )
     irregularity_law = models.CharField(_("law applied to the irregularity"), max_length=16, blank=True, editable=False)
     seating = models.JSONField(
         _("who sat where"),

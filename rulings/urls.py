@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rulings import irregularity_views, revoke_views, views
+from rulings import irregularity_views, revoke_views, unauthorised_views, views
 
 app_name = "rulings"
 
@@ -16,6 +16,7 @@ urlpatterns = [
     path("<int:pk>/revoke/", revoke_views.revoke_page, name="ruling-revoke"),
     path("<int:pk>/claim/", revoke_views.claim_page, name="ruling-claim"),
     path("<int:pk>/irregularity/", irregularity_views.irregularity_page, name="ruling-irregularity"),
+    path("<int:pk>/unauthorised/", unauthorised_views.unauthorised_page, name="ruling-unauthorised"),
     path("<int:pk>/diagram.svg", views.ruling_svg, name="ruling-svg"),
     path("<int:pk>/ruling.pbn", views.ruling_pbn, name="ruling-pbn"),
 ]

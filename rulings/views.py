@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from core import policy
 from rulings import selectors, services
-from rulings.forms import CorrectionForm, RulingForm, TableJumpForm
+from rulings.forms import WEIGHT_ROWS, CorrectionForm, RulingForm, TableJumpForm
 from rulings.models import LawEntry, Penalty, Ruling
 from scoring import selectors as scoring_selectors
 from scoring.deadlines import late_route_open
@@ -206,6 +206,30 @@ def ruling_open(request):
     return _form_page(request, form, board=board, table=table, round=round, result=result)
 
 
+def _proposed_by_law_16(ruling, laws):
+    """The adjusted score the Law 16 record proposes (its laws, the weights from the poll, the
+    side that made the information available), for the director to keep or change."""
+    proposal = services.proposed_score(ruling)
+    if proposal is None:
+        return {}
+    cited = [law.strip() for law in laws.split(",") if law.strip()]
+    seat = ruling.unauthorised_information["source"]["seat"]
+    initial = {
+        "outcome": Ruling.Outcome.ADJUSTED,
+        "score_kind": proposal["score_kind"],
+        "laws": ", ".join([*cited, *(law for law in proposal["laws"] if law not in cited)]),
+        "offending_side": "NS" if seat in ("N", "S") else "EW",
+    }
+    rows = proposal["rows"]
+    if proposal["score_kind"] == Ruling.ScoreKind.ASSIGNED:
+        initial.update(contract=rows[0]["contract"], declarer=rows[0]["declarer"], tricks=rows[0]["tricks"])
+    for i, row in enumerate(rows[:WEIGHT_ROWS], start=1):
+        if proposal["score_kind"] == Ruling.ScoreKind.WEIGHTED:
+            for part in ("contract", "declarer", "tricks", "weight"):
+                initial[f"w{i}_{part}"] = row[part]
+    return initial
+
+
 def _initial(ruling):
     """The form's fields from a recorded ruling (to complete a draft, or to start a correction)."""
     initial = {
@@ -231,6 +255,8 @@ def _initial(ruling):
     }
     initial["facts_agreed"] = "agreed" if ruling.facts_agreed else "disputed"
     initial["laws"] = ", ".join(c.law.number for c in ruling.citations.all() if c.law)
+    if not ruling.score_kind:
+        initial.update(_proposed_by_law_16(ruling, initial["laws"]))
     score = ruling.score or {}
     if ruling.score_kind == Ruling.ScoreKind.ARTIFICIAL:
         initial.update(ns_artificial=score.get("ns"), ew_artificial=score.get("ew"))

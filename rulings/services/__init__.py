@@ -33,6 +33,7 @@ from rulings.services.penalties import DISCIPLINARY_UNITS, POINT_UNITS, add_pena
 from rulings.services.poll import parse_poll_lines, record_poll
 from rulings.services.record import link_result, record_ruling, record_seating
 from rulings.services.scores import ARTIFICIAL_CODES, build_adjusted_score, describe_contract, set_outcome
+from rulings.services.unauthorised import proposed_score, record_unauthorised_information
 
 __all__ = [
     "ARTIFICIAL_CODES",
@@ -64,6 +65,8 @@ __all__ = [
     "read_deal_source",
     "record_double_dummy",
     "record_irregularity",
+    "record_unauthorised_information",
+    "proposed_score",
     "record_poll",
     "record_ruling",
     "record_seating",

@@ -72,3 +72,52 @@ def test_screens_tray_delay_colleagues_and_a_law_91_fine_on_a_phone(phone, live_
     assert (penalty.kind, penalty.unit, penalty.amount) == ("disciplinary", "fine", Decimal("20.00"))
     assert "Disciplinary penalty (Law 91): 20 fine (NS)" in page.inner_text("main")
     _fits(page, "ruling page")
+
+
+def test_a_law_16_hesitation_from_the_source_to_the_weighted_score_on_a_phone(phone, live_server, field):
+    """North passed slowly; South bid 3S (not pass). The poll: five of eight passed, two doubled.
+    The director records the source, the alternatives and what was suggested; the page proposes
+    5/7 of 3H W = and 2/7 of 3HX W -1, and the ruling form offers them as the weighted score."""
+    page = phone
+    _open_ruling(page, live_server, field, "North passed after about 15 seconds; South bid 3S.")
+    ruling = Ruling.objects.get()
+    page.goto(f"{live_server.url}/rulings/{ruling.pk}/edit/")
+    page.click("text=Player poll (Law 16B1a)")
+    page.fill("[name=poll_question]", "South's call over 3H?")
+    votes = "\n".join(f"P{i}: {a}" for i, a in enumerate(["Pass"] * 5 + ["Double"] * 2 + ["3S"]))
+    page.fill("[name=poll_votes]", votes)
+    with page.expect_navigation():
+        page.click("button[name=draft]")
+    with page.expect_navigation():
+        page.click("#record-ui-link")
+    assert "Pass 5 · Double 2 · 3S 1" in page.inner_text("#ui-poll")
+    page.select_option("[name=source_kind]", "hesitation")
+    page.select_option("[name=source_seat]", "N")
+    page.fill("[name=seconds]", "15")
+    page.fill("[name=chosen]", "3S")
+    for i, (action, contract, tricks) in enumerate((("Pass", "3H", "9"), ("Double", "3HX", "8")), start=1):
+        page.fill(f"[name=alt{i}_action]", action)
+        page.check(f"[name=alt{i}_suggested]")
+        page.fill(f"[name=alt{i}_contract]", contract)
+        page.select_option(f"[name=alt{i}_declarer]", "W")
+        page.fill(f"[name=alt{i}_tricks]", tricks)
+    page.check("[name=gained]")
+    _fits(page, "Law 16 page")
+    with page.expect_navigation():
+        page.click("#record-ui")
+    assert "16B1a, 16B1b, 16B3, 12C1c" in page.inner_text("#ui-finding")
+    weights = page.inner_text("#ui-weights")
+    assert "5/7" in weights and "2/7" in weights
+    screenshot(page, "law-16-finding-phone")
+    _fits(page, "Law 16 finding")
+    with page.expect_navigation():
+        page.click("#ui-to-ruling-form")
+    assert page.input_value("[name=w1_weight]") == "5/7"
+    assert page.input_value("[name=w2_contract]") == "3HX"
+    page.fill("[name=ruling_text]", "Score adjusted (Law 16B1a)")
+    with page.expect_navigation():
+        page.click("button[name=give]")
+    ruling = Ruling.objects.get()
+    assert (ruling.state, ruling.score_kind, ruling.offending_side) == ("given", "weighted", "NS")
+    assert sorted(c.law.number for c in ruling.citations.all()) == ["12C1c", "16B1a", "16B1b", "16B3"]
+    _fits(page, "ruling page")

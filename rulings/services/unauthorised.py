@@ -1,0 +1,158 @@
+"""Law 16 recorded on a ruling as it happened (issue #28): the source of the unauthorised
+information (kind, who, how long, agreed or found), the action the partner chose, the logical
+alternatives with the poll's counts, what the information demonstrably suggested, whether the
+offenders gained; the finding of the edition in force (bridge.unauthorised.assess) and the
+Law 12C1(c) weights proposed from the poll, which the ruling form offers and the director may
+change. docs/irregularities.md."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from audit import services as audit
+from bridge.deals import DealError
+from bridge.unauthorised import Alternative, Source, assess
+from core import texts
+from rulings.models import Ruling
+from rulings.services.common import edition_in_force, full_save, ruling_name
+from scoring.i18n import translate
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+
+def _count(value: Any, field: str) -> int | None:
+    if value in (None, ""):
+        return None
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        number = -1
+    if number < 0:
+        raise ValidationError({field: _("Give a number of players, 0 or more.")})
+    return number
+
+
+def _alternatives(ruling: Ruling, rows: list[dict[str, Any]]) -> list[Alternative]:
+    """The alternatives as entered; a count left empty is read from the ruling's poll (Law
+    16B1a poll: its count by action, matched without regard to case)."""
+    poll = {str(k).strip().lower(): v for k, v in ((ruling.poll or {}).get("count") or {}).items()}
+    found = []
+    for number, row in enumerate(rows, start=1):
+        action = str(row.get("action") or "").strip()
+        if not action:
+            continue
+        chose = _count(row.get("chose"), f"alt{number}_chose")
+        tricks = _count(row.get("tricks"), f"alt{number}_tricks")
+        if tricks is not None and tricks > 13:
+            raise ValidationError({f"alt{number}_tricks": _("Tricks are from 0 to 13.")})
+        logical = row.get("logical")
+        found.append(
+            Alternative(
+                action,
+                chose=chose if chose is not None else int(poll.get(action.lower(), 0)),
+                considered=_count(row.get("considered"), f"alt{number}_considered"),
+                suggested=bool(row.get("suggested")),
+                logical=None if logical in (None, "") else logical in (True, "yes"),
+                contract=str(row.get("contract") or "").strip().upper(),
+                declarer=str(row.get("declarer") or "").strip().upper(),
+                tricks=tricks,
+            )
+        )
+    if not found:
+        raise ValidationError(
+            {"alt1_action": _("Name at least one logical alternative the partner could have chosen.")}
+        )
+    return found
+
+
+@transaction.atomic
+def record_unauthorised_information(
+    *,
+    ruling: Ruling,
+    by: User,
+    source: dict[str, Any],
+    chosen: str,
+    alternatives: list[dict[str, Any]],
+    gained: bool,
+    reasoning: str = "",
+) -> Ruling:
+    """Record Law 16 on a draft ruling: ``source`` {kind, seat, seconds, agreed, found, note},
+    the action ``chosen``, the ``alternatives`` (action, chose, considered, suggested, logical,
+    contract, declarer, tricks), whether the offenders ``gained``; the finding and the proposed
+    weights are computed for the edition in force and stored with the director's reasoning."""
+    if ruling.state != Ruling.State.DRAFT:
+        raise ValidationError(_("Only a draft ruling can be changed; correct a given ruling instead."))
+    edition = edition_in_force(ruling.tournament)
+    facts = Source(
+        kind=str(source.get("kind") or ""),
+        seat=str(source.get("seat") or "").upper(),
+        seconds=_count(source.get("seconds"), "seconds"),
+        agreed=bool(source.get("agreed")),
+        found=bool(source.get("found")),
+        note=str(source.get("note") or "").strip(),
+    )
+    rows = _alternatives(ruling, alternatives)
+    try:
+        finding = assess(edition, facts, str(chosen or "").strip(), rows, gained=bool(gained))
+    except DealError as error:
+        field = {"source": "source_kind", "source_seat": "source_seat"}.get(getattr(error, "field", ""), "")
+        raise ValidationError({field or getattr(error, "field", "") or "__all__": translate(error)}) from None
+    ruling.unauthorised_information = {
+        "edition": edition,
+        "source": {
+            "kind": facts.kind,
+            "seat": facts.seat,
+            "seconds": facts.seconds,
+            "agreed": facts.agreed,
+            "found": facts.found,
+            "note": facts.note,
+        },
+        "chosen": str(chosen).strip(),
+        "alternatives": [
+            {
+                "action": a.action,
+                "chose": a.chose,
+                "considered": a.considered,
+                "suggested": a.suggested,
+                "logical": a.logical,
+                "proposed_logical": a.proposed_logical(),
+                "contract": a.contract,
+                "declarer": a.declarer,
+                "tricks": a.tricks,
+            }
+            for a in rows
+        ],
+        "gained": bool(gained),
+        "finding": dict(finding.to_dict(), text=translate(finding.text)),
+        "reasoning": (reasoning or "").strip(),
+    }
+    full_save(ruling)
+    audit.record(
+        action="ruling.unauthorised_information",
+        obj=ruling,
+        actor=by,
+        tournament=ruling.tournament.pk,
+        after={"laws": list(finding.laws), "adjust": finding.adjust, "weights": list(finding.weights)},
+        summary=texts.text("rulings.about", ruling=ruling_name(ruling), what=" ".join(finding.laws)),
+    )
+    return ruling
+
+
+def proposed_score(ruling: Ruling) -> dict[str, Any] | None:
+    """The ruling form's adjusted score proposed by the Law 16 record: {"laws", "score_kind",
+    "rows"} when the finding adjusts and the alternatives carry results, else None."""
+    record = ruling.unauthorised_information or {}
+    finding = record.get("finding") or {}
+    weights = finding.get("weights") or []
+    if not finding.get("adjust") or not weights:
+        return None
+    return {
+        "laws": finding.get("laws", []),
+        "score_kind": "weighted" if len(weights) > 1 else "assigned",
+        "rows": weights,
+    }
