@@ -6,7 +6,7 @@ from rest_framework.routers import DefaultRouter
 
 from appeals import api as appeals_api
 from rulings import api as rulings_api
-from rulings import offline_api
+from rulings import offline_api, offline_views
 from scoring import api as scoring_api
 from scoring import authority_api, match_penalty_api
 from scoring import views as scoring_views
@@ -31,6 +31,11 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
+    # The phone's offline pages (issue #31): the service worker from the root, so its scope is the site.
+    path("sw.js", offline_views.service_worker, name="service-worker"),
+    path("manifest.webmanifest", offline_views.web_manifest, name="web-manifest"),
+    path("offline/", offline_views.offline_fallback, name="offline-fallback"),
+    path("offline/tournaments/<int:pk>/", offline_views.offline_bundle, name="offline-bundle"),
     path("", include("scoring.urls")),
     path("rulings/", include("rulings.urls")),
     path("appeals/", include("appeals.urls")),

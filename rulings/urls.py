@@ -1,12 +1,14 @@
 from django.urls import path
 
-from rulings import irregularity_views, revoke_views, unauthorised_views, views
+from rulings import irregularity_views, offline_views, revoke_views, unauthorised_views, views
 
 app_name = "rulings"
 
 urlpatterns = [
     path("", views.ruling_list, name="rulings"),
     path("new/", views.ruling_open, name="ruling-open"),
+    path("drafts/", offline_views.ruling_drafts, name="ruling-drafts"),
+    path("laws/<str:edition>/", offline_views.law_catalogue, name="law-catalogue"),
     path("new/<int:result_pk>/", views.ruling_new, name="ruling-new"),
     path("<int:pk>/edit/", views.ruling_edit, name="ruling-edit"),
     path("<int:pk>/correct/", views.ruling_correct, name="ruling-correct"),

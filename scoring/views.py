@@ -48,6 +48,9 @@ def tournament_detail(request, pk):
             "tournament": tournament,
             "events": selectors.tournament_events(tournament),
             "can_write": selectors.can_write(request.user, tournament),
+            # the law catalogue of the edition in force and the phone's ruling drafts (issue #31)
+            "edition": tournament.regulations()["laws_edition"],
+            "can_rule": policy.may(request.user, "ruling", tournament),
             # its regulations (and VP scales) for the body's own people: superusers, auditors
             "regulations_readable": selectors.readable_authorities(request.user)
             .filter(pk=tournament.authority_id)

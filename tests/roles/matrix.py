@@ -371,6 +371,33 @@ def draft_data(world, target):
     return {"session": str(session.pk), "board": "2", "table": "1", "device_time": "2026-05-01T12:00:00Z", "form": form}
 
 
+def anyone(role, target, world):
+    return Expect(200)
+
+
+def signed_in(role, target, world):
+    return LOGIN if role == "anonymous" else Expect(200)
+
+
+# The phone's offline pages (issue #31): the service worker, the manifest and the page shown for
+# a page the phone did not keep hold no record; what a phone keeps of a tournament is for its
+# readers; the law catalogue for anyone signed in; the drafts page for those who rule.
+ROWS += [
+    Row("service-worker", "GET", PAGE, (), fixed("service-worker"), anyone),
+    Row("web-manifest", "GET", PAGE, (), fixed("web-manifest"), anyone),
+    Row("offline-fallback", "GET", PAGE, (), fixed("offline-fallback"), anyone),
+    read("offline-bundle", both("tournament"), reads_record, api=PAGE),
+    Row(
+        "law-catalogue",
+        "GET",
+        PAGE,
+        (),
+        lambda world, target: reverse("rulings:law-catalogue", args=["2017"]),
+        signed_in,
+    ),
+    Row("ruling-drafts", "GET", PAGE, (), fixed("ruling-drafts"), open_expect(200)),
+]
+
 # The API: rulings and the law catalogue.
 ROWS += [
     Row("ruling-draft-send", "POST", API, (), fixed("ruling-draft-send"), draft_expect, data=draft_data),

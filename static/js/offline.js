@@ -1,0 +1,153 @@
+// The phone's offline side (issue #31): the service worker registered, the "offline" banner
+// with the time the page was fetched, the tournament's pages saved when it is opened, the
+// ruling drafts page (drafts.js keeps and sends the drafts), and the "Send now" button.
+(function () {
+  "use strict";
+  var CACHE = "bridgecases-pages-v1";
+  var script = document.querySelector("script[data-service-worker]");
+
+  function fill(template, values) {
+    return template.replace(/%\((\w+)\)s/g, function (_m, name) { return values[name]; });
+  }
+  function when(iso) {
+    var moment = new Date(iso);
+    return isNaN(moment) ? "" : moment.toLocaleString(document.documentElement.lang || undefined);
+  }
+
+  if (script && "serviceWorker" in navigator) {
+    navigator.serviceWorker.register(script.dataset.serviceWorker, { scope: "/" }).catch(function () {});
+  }
+
+  // --- The banner ---------------------------------------------------------------------------
+  var banner = document.getElementById("offline-banner");
+  function waitingCount() {
+    if (!window.BridgeDrafts) { return Promise.resolve(0); }
+    return window.BridgeDrafts.all().then(function (drafts) {
+      return drafts.filter(function (d) { return d.state === "saved" || d.state === "sending"; }).length;
+    }, function () { return 0; });
+  }
+  function showBanner() {
+    if (!banner) { return; }
+    var fetched = document.querySelector("meta[name=page-fetched-at]");
+    waitingCount().then(function (waiting) {
+      var offline = !navigator.onLine;
+      banner.querySelector(".offline-text").textContent = offline && fetched ? fill(banner.dataset.fetched, { time: when(fetched.content) }) : "";
+      banner.querySelector(".offline-drafts").textContent = waiting ? fill(banner.dataset.waiting, { count: waiting }) : "";
+      banner.querySelector(".send-now").hidden = !waiting;
+      banner.hidden = !offline && !waiting;
+    });
+  }
+  window.addEventListener("online", showBanner);
+  window.addEventListener("offline", showBanner);
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest(".send-now") : null;
+    if (button && window.BridgeDrafts) { window.BridgeDrafts.sendAll(); }
+    // With no network, a table's "Ruling" link opens a draft for that board and table.
+    var link = event.target.closest ? event.target.closest("a[data-offline-draft]") : null;
+    if (link && !navigator.onLine) { event.preventDefault(); window.location.href = link.dataset.offlineDraft; }
+  });
+  // Logging out forgets the pages kept (another person may use the phone); drafts are kept.
+  document.querySelectorAll("form[action='/logout/']").forEach(function (form) {
+    form.addEventListener("submit", function () { if (window.caches) { caches.delete(CACHE); } });
+  });
+
+  // --- A tournament's pages saved when it is opened ---------------------------------------------
+  var keep = document.getElementById("offline-keep");
+  function saveTournament() {
+    if (!keep || !window.caches || !navigator.onLine) { return; }
+    fetch(keep.dataset.bundle, { credentials: "same-origin" }).then(function (r) { return r.json(); }).then(function (bundle) {
+      var urls = bundle.urls.slice(), total = urls.length, done = 0, failed = 0;
+      return caches.open(CACHE).then(function (cache) {
+        function next() {
+          var url = urls.shift();
+          if (!url) { return Promise.resolve(); }
+          return fetch(url, { credentials: "same-origin" }).then(function (response) {
+            if (!response.ok || response.redirected) { failed += 1; return; }
+            return cache.put(url, response);
+          }).catch(function () { failed += 1; }).then(function () {
+            done += 1;
+            keep.textContent = fill(keep.dataset.saving, { done: done, total: total });
+            return next();
+          });
+        }
+        return Promise.all([next(), next(), next(), next()]).then(function () {
+          keep.textContent = failed ? fill(keep.dataset.failed, { failed: failed, total: total })
+            : fill(keep.dataset.saved, { total: total, time: when(bundle.fetched_at) });
+          keep.dataset.done = failed ? "failed" : "saved";
+        });
+      });
+    }).catch(function () {});
+  }
+
+  // --- The drafts page ------------------------------------------------------------------------
+  var form = document.getElementById("draft-form");
+  var list = document.getElementById("draft-list");
+  function element(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) { node.className = className; }
+    if (text) { node.textContent = text; }
+    return node;
+  }
+  function renderDrafts() {
+    if (!list || !window.BridgeDrafts) { return; }
+    window.BridgeDrafts.all().then(function (drafts) {
+      var words = list.dataset;
+      list.textContent = "";
+      document.querySelector(".drafts-empty").hidden = drafts.length > 0;
+      drafts.forEach(function (draft) {
+        var item = element("li", "draft draft-" + draft.state);
+        item.dataset.state = draft.state;
+        item.appendChild(element("strong", "draft-summary", draft.summary));
+        item.appendChild(element("span", "draft-state", " · " + words["state" + draft.state.charAt(0).toUpperCase() + draft.state.slice(1)]));
+        item.appendChild(element("div", "draft-phone-time muted", fill(words.phoneTime, { time: when(draft.created) })));
+        if (draft.received_at) { item.appendChild(element("div", "draft-server-time muted", fill(words.serverTime, { time: when(draft.received_at) }))); }
+        if (draft.state === "attention") { item.appendChild(element("p", "draft-message error", draft.message)); }
+        var actions = element("div", "draft-actions");
+        if (draft.ruling) {
+          var link = element("a", "", words.open);
+          link.href = draft.ruling;
+          actions.appendChild(link);
+        }
+        if (draft.state === "attention" && draft.conflict) {
+          var again = element("button", "further", words.further);
+          again.type = "button";
+          again.addEventListener("click", function () { window.BridgeDrafts.further(draft.id); });
+          actions.appendChild(again);
+        }
+        if (draft.state !== "sending") {
+          var remove = element("button", "delete link", words.delete);
+          remove.type = "button";
+          remove.addEventListener("click", function () {
+            if (draft.state === "sent" || window.confirm(words.confirmDelete)) { window.BridgeDrafts.remove(draft.id); }
+          });
+          actions.appendChild(remove);
+        }
+        item.appendChild(actions);
+        list.appendChild(item);
+      });
+    });
+  }
+  if (form) {
+    var query = new URLSearchParams(window.location.search);
+    ["session", "board", "table", "section", "round"].forEach(function (name) {
+      if (query.get(name) && form.elements[name]) { form.elements[name].value = query.get(name); }
+    });
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var data = new FormData(form), fields = {}, body = { form: fields, give: Boolean(event.submitter && event.submitter.name === "give") };
+      data.forEach(function (value, name) {
+        if (["session", "board", "table", "section", "round"].indexOf(name) >= 0) { body[name] = value; }
+        else if (name !== "save" && name !== "give") { fields[name] = value; }
+      });
+      if (!body.round) { delete body.round; }
+      var summary = fill(list.dataset.boardTable, { board: body.board, table: body.table }) + ": " +
+        form.elements.kind.options[form.elements.kind.selectedIndex].text;
+      window.BridgeDrafts.save(body, summary).then(function () {
+        form.reset();
+        window.BridgeDrafts.sendAll();
+      });
+    });
+  }
+  if (window.BridgeDrafts) { window.BridgeDrafts.onChange(function () { renderDrafts(); showBanner(); }); }
+  document.addEventListener("DOMContentLoaded", function () { showBanner(); renderDrafts(); saveTournament(); });
+})();
