@@ -12,9 +12,11 @@ Plain Python, no Django.
 
 from __future__ import annotations
 
+import datetime
 import re
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
@@ -24,7 +26,7 @@ from bridge.engine.contract import ContractError, board_dealer, board_vulnerabil
 from bridge.interchange import BoardIn, Notice, ResultIn, SessionFile, read_artificial, read_scoring
 from bridge.messages import Message, MessageError, _
 
-__all__ = ["UsebioError", "parse_usebio", "write_usebio"]
+__all__ = ["ParticipantOut", "UsebioError", "parse_usebio", "write_usebio"]
 
 _SCORING = {
     "MATCH_POINTS": "matchpoints",
@@ -128,7 +130,8 @@ def parse_usebio(data: bytes | str) -> SessionFile:
                 else:
                     session.names[key[0]] = name
     hands: dict[int, BoardIn] = {}
-    for handset in event.iter("HANDSET"):
+    # The hand records: under EVENT in some files, beside it (Compscore, the DTD's order) in others.
+    for handset in root.iter("HANDSET"):
         for index, board in enumerate(handset.findall("BOARD"), 1):
             read = _hand_record(board, index)
             hands[read.number] = read
@@ -311,34 +314,77 @@ def _traveller_line(line: ElementTree.Element, board: BoardIn, where: str, sessi
 # --- Writing ---------------------------------------------------------------------------------
 
 
+@dataclass
+class ParticipantOut:
+    """A pair in a written file's PARTICIPANTS: its number (with its DIRECTION in a Mitchell),
+    its players as (name, national id), and its result in the session when it has one."""
+
+    number: int
+    direction: str = ""  # "NS" / "EW" in a Mitchell, where each direction numbers its pairs
+    players: list[tuple[str, str]] = field(default_factory=list)
+    total: str | None = None
+    percentage: str | None = None
+    place: str | None = None
+
+
+def _pair_number(number: object, direction: str) -> str:
+    return f"{number}{direction}"  # Compscore's 1NS / 1EW in a Mitchell; plain 1 in a Howell
+
+
 def write_usebio(
     *,
     event_name: str,
     scoring: str,
     boards: Iterable[tuple[BoardIn, list[ResultIn], Mapping[int, tuple[object, object]]]],  # points as written
-    names: Mapping[int, str],
+    names: Mapping[int, str] | None = None,
+    participants: Iterable[ParticipantOut] | None = None,
+    club: str = "",
+    date: datetime.date | None = None,
+    venue: str = "",
+    mitchell: bool = False,
     program: str = "Bridge rulings and appeals",
 ) -> bytes:
-    """A USEBIO 1.2 document (bytes, UTF-8) for one event.
+    """A USEBIO 1.2 document (bytes, UTF-8) for one event, in the element order of the USEBIO
+    1.2 DTD as the programs that declare it write it (Compscore's files in tests/fixtures).
 
     ``scoring``: "matchpoints", "imps", "butler" or "cross_imps"; ``boards``: a list of
-    ``(BoardIn, [ResultIn...], {result id: (ns points, ew points)})``; ``names``: contestant
-    number -> name. Artificial scores are written as their codes (A6040, AVE+...), as USEBIO does.
+    ``(BoardIn, [ResultIn...], {result id: (ns points, ew points)})``; ``participants`` every
+    pair (or ``names``: contestant number -> players joined by " - "); ``mitchell``: pairs are
+    numbered per direction and written 1NS / 1EW. Artificial scores are written as their codes
+    (A6040, AVE+...), as USEBIO does.
     """
     method = {"matchpoints": "MATCH_POINTS", "imps": "IMPS", "butler": "BUTLER", "cross_imps": "CROSS_IMPS"}
+    event_type = "MP_PAIRS" if scoring == "matchpoints" else "IMP_PAIRS"
+    if participants is None:
+        participants = [
+            ParticipantOut(number=int(number), players=[(p, "") for p in (name or "").split(" - ")])
+            for number, name in sorted((names or {}).items())
+        ]
     root = ElementTree.Element("USEBIO", Version="1.2")
-    ElementTree.SubElement(root, "PROGRAM_NAME").text = program
-    event = ElementTree.SubElement(root, "EVENT", EVENT_TYPE="MP_PAIRS" if scoring == "matchpoints" else "IMP_PAIRS")
+    ElementTree.SubElement(ElementTree.SubElement(root, "CLUB"), "CLUB_NAME").text = club
+    event = ElementTree.SubElement(root, "EVENT", EVENT_TYPE=event_type)
     ElementTree.SubElement(event, "EVENT_DESCRIPTION").text = event_name
+    ElementTree.SubElement(event, "PROGRAM_NAME").text = program
+    if date is not None:
+        ElementTree.SubElement(event, "DATE").text = date.strftime("%d/%m/%Y")
+    ElementTree.SubElement(event, "VENUE").text = venue
     ElementTree.SubElement(event, "BOARD_SCORING_METHOD").text = method.get(scoring, "MATCH_POINTS")
-    participants = ElementTree.SubElement(event, "PARTICIPANTS")
-    for number, name in sorted(names.items()):
-        pair = ElementTree.SubElement(participants, "PAIR")
-        ElementTree.SubElement(pair, "PAIR_NUMBER").text = str(number)
-        for player in (name or "").split(" - "):
-            ElementTree.SubElement(ElementTree.SubElement(pair, "PLAYER"), "PLAYER_NAME").text = player
-    handset = ElementTree.SubElement(event, "HANDSET")
+    listed = ElementTree.SubElement(event, "PARTICIPANTS", EVENT_TYPE=event_type)
+    for entry in participants:
+        pair = ElementTree.SubElement(listed, "PAIR")
+        ElementTree.SubElement(pair, "PAIR_NUMBER").text = _pair_number(entry.number, entry.direction)
+        if entry.direction:
+            ElementTree.SubElement(pair, "DIRECTION").text = entry.direction
+        for tag, value in (("TOTAL_SCORE", entry.total), ("PERCENTAGE", entry.percentage), ("PLACE", entry.place)):
+            if value is not None:
+                ElementTree.SubElement(pair, tag).text = str(value)
+        for name, national_id in entry.players:
+            player = ElementTree.SubElement(pair, "PLAYER")
+            ElementTree.SubElement(player, "PLAYER_NAME").text = name
+            if national_id:
+                ElementTree.SubElement(player, "NATIONAL_ID_NUMBER").text = national_id
     boards = list(boards)
+    handset = ElementTree.Element("HANDSET")  # after EVENT, as the DTD orders them
     for board, _results, _points in boards:
         if not board.deal:
             continue
@@ -357,15 +403,15 @@ def write_usebio(
             for suit, label in zip("SHDC", ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")):
                 ElementTree.SubElement(hand, label).text = held.get(suit, "")
     for board, results, points in boards:
-        element = ElementTree.SubElement(event, "BOARD")
+        element = ElementTree.SubElement(event, "BOARD", EVENT_TYPE=event_type)
         ElementTree.SubElement(element, "BOARD_NUMBER").text = str(board.number)
         for index, result in enumerate(results):
             line = ElementTree.SubElement(element, "TRAVELLER_LINE")
             for tag, value in (
                 ("ROUND", result.round),
                 ("TABLE", result.table),
-                ("NS_PAIR_NUMBER", result.ns),
-                ("EW_PAIR_NUMBER", result.ew),
+                ("NS_PAIR_NUMBER", _pair_number(result.ns, "NS") if mitchell else result.ns),
+                ("EW_PAIR_NUMBER", _pair_number(result.ew, "EW") if mitchell else result.ew),
             ):
                 if value is not None:
                     ElementTree.SubElement(line, tag).text = str(value)
@@ -386,9 +432,12 @@ def write_usebio(
                 tag = "MATCH_POINTS" if scoring == "matchpoints" else "IMPS"
                 ElementTree.SubElement(line, f"NS_{tag}").text = str(ns)
                 ElementTree.SubElement(line, f"EW_{tag}").text = str(ew)
+    if len(handset):
+        root.append(handset)
     ElementTree.indent(root)
     return bytes(
         b'<?xml version="1.0" encoding="UTF-8"?>\n'
+        + b'<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">\n'
         + ElementTree.tostring(root, encoding="utf-8", xml_declaration=False)
         + b"\n"
     )

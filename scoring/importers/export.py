@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from bridge.deals import parse_deal
 from bridge.interchange import BoardIn, ResultIn
 from bridge.pbn import PbnGame, PbnTable, ScoreRow, write_pbn
-from bridge.usebio import write_usebio
+from bridge.usebio import ParticipantOut, write_usebio
 from scoring import selectors
 from scoring.models import Board, Event, Result
 
@@ -163,7 +163,7 @@ def _totals(event: Event, session: Session, unit: str) -> PbnTable:
                     "Direction": standing.field or None,
                     f"TotalScore{unit}": _number(standing.total),
                     "TotalPercentage": _number(standing.percent),
-                    "Names": standing.contestant.name or None,
+                    "Names": " - ".join(name for name, _id in _players(standing.contestant)) or None,
                 }
             )
         )
@@ -213,5 +213,41 @@ def session_usebio(session: Session) -> bytes:
                 points[index] = (_number(score.ns), _number(score.ew))
             results.append(item)
         boards.append((record, results, points))
-    names = {c.number: c.name for c in selectors.event_contestants(event) if c.name}
-    return write_usebio(event_name=f"{event.name}, {session}", scoring=_scoring(event), boards=boards, names=names)
+    tournament = event.tournament
+    return write_usebio(
+        event_name=f"{event.name}, {session}",
+        scoring=_scoring(event),
+        boards=boards,
+        participants=_participants(event, session),
+        club=tournament.name,
+        date=tournament.start_date,
+        venue=tournament.venue,
+        mitchell=any(c.direction for c in selectors.event_contestants(event)),
+    )
+
+
+def _players(contestant) -> list[tuple[str, str]]:
+    """(name, national id) of each member, or the pair's own name when it has no members."""
+    members = sorted(contestant.members.all(), key=lambda p: p.pk)
+    if members:
+        return [(f"{p.first_name} {p.last_name}".strip(), p.membership_number) for p in members]
+    return [(name, "") for name in (contestant.name or "").split(" - ") if name]
+
+
+def _participants(event: Event, session: Session) -> list[ParticipantOut]:
+    """Every contestant of the event, with its total, percentage and place in ``session``."""
+    standing = {s.contestant_id: s for s in selectors.standings(event, session)}
+    out = []
+    for contestant in selectors.event_contestants(event):
+        row = standing.get(contestant.pk)
+        out.append(
+            ParticipantOut(
+                number=contestant.number,
+                direction=contestant.direction,
+                players=_players(contestant),
+                total=_number(row.total) if row else None,
+                percentage=_number(row.percent) if row and row.percent is not None else None,
+                place=row.place if row else None,
+            )
+        )
+    return out

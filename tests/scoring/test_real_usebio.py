@@ -15,7 +15,7 @@ import pytest
 
 from scoring import recalculation, services
 from scoring.importers.session_import import import_file
-from scoring.models import Event, Result, Standing
+from scoring.models import Board, Event, Result, Standing
 
 pytestmark = pytest.mark.django_db
 NO_TABLES = "The file gives no table numbers: each result is placed at the table of its N-S pair's number."
@@ -73,6 +73,10 @@ def test_compscore_file_is_stored_as_it_says_and_scored_as_compscore_scored_it(r
         for r in Result.objects.filter(board__session__event=event).select_related("board", "ns", "ew", "effective")
     }
     assert len(stored) == len(lines)
+    # The hand records beside EVENT (the DTD's order) are read: every board's deal (issue #29).
+    hands = {int(b.findtext("BOARD_NUMBER")) for b in root.iter("HANDSET") for b in b.findall("BOARD")}
+    dealt = set(Board.objects.filter(session__event=event).exclude(deal="").values_list("number", flat=True))
+    assert dealt == hands
     recalculation.rescore_everything(event)
     counts = Counter(board for board, _ in lines)
     most = max(counts.values())
@@ -152,3 +156,43 @@ def cents(value):
     """A number rounded half up to two decimals, as the programs print them."""
     value = Fraction(value)
     return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+
+
+@pytest.mark.parametrize("fmt", ["usebio", "pbn"])
+def test_a_mitchell_exported_reads_back_as_the_same_record(record, fmt):
+    """Compscore's Mitchell imported, exported, and the export imported into another event: the
+    same pairs (1 N-S and 1 E-W apart), deals, results and standings (issue #29)."""
+    from scoring.importers.export import session_pbn, session_usebio
+
+    _root, event, _summary = import_real(record, COMPSCORE / "mp_pairs_mitchell_04.xml")
+    recalculation.rescore_everything(event)
+    session = event.sessions.get()
+    data = session_usebio(session) if fmt == "usebio" else session_pbn(session).encode()
+    if fmt == "usebio":
+        written = ElementTree.fromstring(data)
+        assert [child.tag for child in written] == ["CLUB", "EVENT", "HANDSET"]
+        assert written.findtext("CLUB/CLUB_NAME") == record.tournament.name
+        assert written.findtext("EVENT/DATE") == record.tournament.start_date.strftime("%d/%m/%Y")
+        assert len(written.findall("EVENT/PARTICIPANTS/PAIR")) == event.contestants.count() == 16
+        first = written.find("EVENT/PARTICIPANTS/PAIR")
+        assert (first.findtext("PAIR_NUMBER"), first.findtext("DIRECTION")) == ("1NS", "NS")
+        assert first.findtext("PLAYER/PLAYER_NAME") == "JEANNIE EGGER"
+    again = services.create_event(tournament=record.tournament, name="again", kind=Event.Kind.MP_PAIRS)
+    import_file(event=again, data=data)
+    recalculation.rescore_everything(again)
+
+    def seen(e):
+        results = Result.objects.filter(board__session__event=e).select_related("board", "ns", "ew")
+        deals = dict(Board.objects.filter(session__event=e).values_list("number", "deal"))
+        return (
+            sorted(
+                (r.board.number, r.ns.label, r.ew.label, r.contract, r.declarer, r.tricks, r.score_ns) for r in results
+            ),
+            deals,
+            sorted(
+                (s.contestant.label, s.total, s.percent)
+                for s in Standing.objects.filter(event=e, session=None).select_related("contestant")
+            ),
+        )
+
+    assert seen(again) == seen(event)
