@@ -25,6 +25,9 @@ from national.federation import bundle as bundles
 from national.federation.models import PublishTarget, Push
 
 TIMEOUT = 30
+# The national body verifies and stores the whole bundle while the commit waits (7 s for a
+# 1,000-pair event's case files, docs/performance.md).
+COMMIT_TIMEOUT = 300
 
 
 class Interrupted(Exception):
@@ -68,10 +71,12 @@ class _Client:
 
     def call(self, method: str, path: str, **kwargs: Any) -> requests.Response:
         try:
-            response = self.session.request(method, self.base + path, timeout=TIMEOUT, **kwargs)
+            timeout = COMMIT_TIMEOUT if path.endswith("/commit/") else TIMEOUT
+            response = self.session.request(method, self.base + path, timeout=timeout, **kwargs)
         except requests.RequestException as lost:
             raise Interrupted(f"{method} {path}: {lost.__class__.__name__}") from lost
-        if response.status_code >= 500 or response.status_code == 429:
+        # 409: the same request still running there (its Idempotency-Key), or parts missing: again later.
+        if response.status_code >= 500 or response.status_code in (409, 429):
             raise Interrupted(f"{method} {path}: HTTP {response.status_code}")
         return response
 
