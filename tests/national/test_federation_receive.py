@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from appeals.models import Appeal
 from audit.models import AuditEntry
-from national import casebooks, selectors
+from national import casebooks, precedent_selectors, precedents, selectors
 from national.federation import bundle as bundles
 from national.federation.models import ReceivedEntry, ReceivedRecord, ReceivedTournament, ReceivedVersion
 from rulings import services as rulings_services
@@ -47,6 +47,11 @@ def test_the_tournament_arrives_in_the_desks_own_models(sent):
         authority=sent.record.authority, by=sent.auditor, title="Received", filters={"tournament": copy.pk}
     )
     assert [case.appeal for case in book.cases.all()] == [appeal]
+    figures = selectors.national_statistics(sent.auditor, tournament=copy.pk)
+    assert (figures["ruling_count"], figures["appeal_count"]) == (1, 1)
+    casebooks.publish_casebook(casebook=book, by=sent.auditor)
+    precedents.index_casebook(book.pk)
+    assert [case.appeal for case in precedent_selectors.search(sent.auditor, law="16B")] == [appeal]
 
 
 def test_sending_twice_changes_nothing(sent):
