@@ -2,7 +2,14 @@
 run from when its official score was made available, for as long as the tournament's
 regulations say. The one place they are computed: ``Session.appeal_deadline()`` and
 ``correction_deadline()`` (and a ruling's, which are its session's) and
-``scoring.selectors.session_clocks`` (many sessions at once) call ``deadline``."""
+``scoring.selectors.session_clocks`` (many sessions at once) call ``deadline``.
+
+Posting the official score again (a corrected score made available, on the session's page or
+through the API: ``scoring.services.post_official_scores``) restarts both clocks from the new
+posting, for the players may inspect the score anew (Laws 79C1, 92B: the periods run "after the
+official score has been made available"): ``official_score_at`` is always the latest posting, and
+every deadline shown (a ruling's countdown, the appeal windows) follows it. An appeal already
+lodged keeps the deadline it was lodged under."""
 
 import datetime
 

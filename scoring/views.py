@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from core import policy, roles
-from scoring import selectors, services, vp_scales
+from scoring import reader, selectors, services, vp_scales
 from scoring.i18n import rank_preference
 from scoring.models import Board, Contestant, Event, Match, MatchPenalty, MatchScore, Session
 
@@ -180,8 +180,39 @@ def session_detail(request, pk):
             "official_score_at": session.official_score_at,
             "appeal_deadline": session.appeal_deadline(),
             "correction_deadline": session.correction_deadline(),
+            "may_post": policy.may(request.user, "write_record", session.event.tournament),
         },
     )
+
+
+@login_required
+def post_official_score(request, pk):
+    """The session's official score posted from its page (POST), or posted again: both clocks
+    (Laws 79C, 92B) start from this posting (scoring/deadlines.py). A GET goes back to the page."""
+    if request.method != "POST":
+        return redirect("scoring:session", pk)
+    session = get_object_or_404(
+        Session.objects.select_related("event__tournament").filter(
+            event__tournament__in=selectors.visible_tournaments(request.user)
+        ),
+        pk=pk,
+    )
+    again = session.official_score_at is not None
+    posting = services.post_official_scores(session=session, by=request.user, note=request.POST.get("note", "").strip())
+    session = Session.objects.select_related("event__tournament").get(pk=session.pk)
+    tournament = session.event.tournament
+    values = {
+        "at": reader.event_time(posting.posted_at, tournament),
+        "until": reader.event_time(session.appeal_deadline(), tournament),
+    }
+    if again:
+        text = _(
+            "Official score posted again at %(at)s: the appeal and correction periods start again (appeals until %(until)s)."
+        )
+    else:
+        text = _("Official score posted at %(at)s: the appeal period runs until %(until)s.")
+    messages.success(request, text % values)
+    return redirect("scoring:session", session.pk)
 
 
 @login_required

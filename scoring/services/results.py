@@ -6,13 +6,13 @@ from __future__ import annotations
 import datetime
 from typing import TYPE_CHECKING, Any
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit import services as audit
-from core import texts
+from core import policy, texts
 from core.retry import atomic_with_retry
 from scoring import recalculation
 from scoring.deadlines import check_in_period
@@ -145,7 +145,13 @@ def _check_not_recorded(result: Result) -> None:
 def post_official_scores(
     *, session: Session, by: User | None = None, at: datetime.datetime | None = None, note: str = ""
 ) -> OfficialScorePosting:
-    """Make the session's official score available: this starts the Law 79C and 92B clocks."""
+    """Make the session's official score available: this starts the Law 79C and 92B clocks, and
+    a second posting starts them again from its time (scoring/deadlines.py). ``by``, when given,
+    must be a director, chief director or scorer of the tournament (core.policy, "write_record")."""
+    if by is not None and not policy.may(by, "write_record", session.event.tournament):
+        raise PermissionDenied(
+            _("Only a director, chief director or scorer of this tournament may post its official score.")
+        )
     posting = full_save(OfficialScorePosting(session=session, posted_by=by, posted_at=at or timezone.now(), note=note))
     audit.record(
         action="session.official_score_posted",

@@ -1,5 +1,6 @@
 """Paths that used to end in a dead end (issue #27), walked on a 390x844 phone: replacing a
-member of the appeals body who stepped down."""
+member of the appeals body who stepped down; posting the official score again, then asking to
+appeal within the clock it restarts."""
 
 import pytest
 from celery import current_app
@@ -8,6 +9,7 @@ import appeals.tasks  # noqa: F401 (registers the notification mail, sent at onc
 from appeals import services
 from appeals.models import Appeal
 from tests.appeals.conftest import SOON, case, committee, lodge  # noqa: F401 (case is a fixture)
+from tests.conftest import make_user
 from tests.e2e.test_appeal_journey import fits, on_phone
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -52,3 +54,37 @@ def test_a_member_who_steps_down_is_replaced_on_the_phone(browser, live_server, 
     page.wait_for_selector("text=Recorded.")
     assert body.is_constituted
     assert Appeal.objects.get(pk=appeal.pk).state == "constituted"
+
+
+def test_the_chief_director_posts_the_official_score_again_and_a_player_appeals_within_the_clock(
+    browser,
+    live_server,
+    case,  # noqa: F811
+):
+    north = make_user("nora", first_name="Nora")
+    case.north.user = north
+    case.north.save()
+    # The score posted in May: the clock closed long ago, so the player cannot ask to appeal.
+    page = on_phone(browser, live_server, north)
+    page.goto(f"{live_server.url}/appeals/mine/")
+    assert page.locator("text=Ask to appeal").count() == 0
+
+    page = on_phone(browser, live_server, case.chief)
+    page.goto(f"{live_server.url}/sessions/{case.record.session.pk}/")
+    assert "starts the correction and appeal periods again" in page.inner_text("section.clocks")
+    page.fill("form.post-score [name=note]", "Board 1 corrected at table 3")
+    with page.expect_navigation():
+        page.click("text=Post the official score again")
+    page.wait_for_selector("text=Official score posted again at")
+    assert "Board 1 corrected at table 3" in page.inner_text("section.clocks")
+    fits(page, "dead-ends-2-post-score-again")
+
+    page = on_phone(browser, live_server, north)  # the clock runs again: the player asks
+    page.goto(f"{live_server.url}/appeals/mine/")
+    assert page.locator("table.mine .countdown").count() == 1  # a live countdown
+    page.click("text=Ask to appeal")
+    page.fill("[name=grounds]", "The hesitation was not clear.")
+    with page.expect_navigation():
+        page.click("text=Send to the director")
+    page.wait_for_selector("text=Your request is with the director")
+    fits(page, "dead-ends-3-asked-within-the-clock")

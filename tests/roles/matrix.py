@@ -102,6 +102,18 @@ ROWS += [
         read("session", both("session"), reads_record, api=PAGE).expect,
     ),
     read("session", both("session"), reads_record, api=PAGE, shows=lambda t: [tournament_name(t)]),
+    # The official score posted (again) from the session's page, by whoever writes the record.
+    write(
+        "session-post-score",
+        "POST",
+        both("session"),
+        data(note="Posted again"),
+        api=PAGE,
+        reads=reads_record,
+        may=allowed("write_record"),
+        success=302,
+    ),
+    goes_back_on_get("session-post-score", "session"),
     read("board", both("board"), reads_record, api=PAGE, shows=lambda t: [tournament_name(t)]),
     read("contestant", both("contestant"), reads_record, api=PAGE, shows=lambda t: [tournament_name(t)]),
 ]
