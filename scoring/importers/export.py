@@ -9,6 +9,7 @@ write (A60 / A40, AVE+ / AVE-), a board not played without a score as NP.
 from __future__ import annotations
 
 from decimal import Decimal
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from bridge.deals import parse_deal
@@ -16,7 +17,7 @@ from bridge.interchange import BoardIn, ResultIn
 from bridge.pbn import PbnGame, PbnTable, ScoreRow, write_pbn
 from bridge.usebio import ParticipantOut, write_usebio
 from scoring import selectors
-from scoring.models import Board, Event, Result
+from scoring.models import Board, Event, Match, Result
 
 if TYPE_CHECKING:
     from django.db.models import QuerySet
@@ -36,9 +37,11 @@ def _scoring(event: Event) -> str:
     return _SCORING.get(event.kind, "imps")
 
 
-def _number(value: Decimal | int | str | None) -> str | None:
+def _number(value: Decimal | Fraction | int | str | None) -> str | None:
     if value is None:
         return None
+    if isinstance(value, Fraction):
+        value = Decimal(value.numerator) / Decimal(value.denominator)
     value = Decimal(value).normalize()
     text = f"{value:f}"
     return text.rstrip("0").rstrip(".") if "." in text else text
@@ -72,22 +75,25 @@ def session_pbn(session: Session) -> str:
     scoring = _scoring(event)
     sections = session.sections.count() > 1
     unit = "MP" if scoring == "matchpoints" else "IMP"
+    teams = _team_seats(session) if event.is_teams else None
+    seats = (
+        ["Table\\2R", "Room\\6L", "Round\\2R", "TeamId_Home\\3R", "TeamId_Away\\3R"]
+        if teams is not None
+        else ["Table\\2R", "Round\\2R", "PairId_NS\\3R", "PairId_EW\\3R"]
+    )
+    points = ["IMP_Home\\5R", "IMP_Away\\5R"] if teams is not None else [f"{unit}_NS\\5R", f"{unit}_EW\\5R"]
     header = ";".join(
         (["Section\\1L"] if sections else [])
+        + seats
         + [
-            "Table\\2R",
-            "Round\\2R",
-            "PairId_NS\\3R",
-            "PairId_EW\\3R",
             "Contract\\5L",
             "Declarer\\1R",
             "Result\\2R",
             "Lead\\3L",
             "Score_NS\\5R",
             "Score_EW\\5R",
-            f"{unit}_NS\\5R",
-            f"{unit}_EW\\5R",
         ]
+        + points
     )
     by_board: dict[int, list[Result]] = {}
     for result in _results(session):
@@ -119,14 +125,19 @@ def session_pbn(session: Session) -> str:
         table = PbnTable(header)
         for result in by_board.get(board.pk, []):
             score = getattr(result, "board_score", None)
-            row = ScoreRow(
-                {
-                    "Table": str(result.table.number),
-                    "Round": str(result.round.number),
-                    "PairId_NS": str(result.ns.number),
-                    "PairId_EW": str(result.ew.number),
-                }
-            )
+            if teams is not None:
+                row = _team_row(result, teams)
+                if row is None:
+                    continue  # a table of no match: nothing a team file can say of it
+            else:
+                row = ScoreRow(
+                    {
+                        "Table": str(result.table.number),
+                        "Round": str(result.round.number),
+                        "PairId_NS": str(result.ns.number),
+                        "PairId_EW": str(result.ew.number),
+                    }
+                )
             if sections:
                 row["Section"] = result.table.section.name
             if result.not_played:
@@ -142,24 +153,58 @@ def session_pbn(session: Session) -> str:
                     }
                 )
                 row["Score_NS" if result.score_ns >= 0 else "Score_EW"] = str(abs(result.score_ns))
-            row[f"{unit}_NS"] = _number(score.ns) if score is not None else None
-            row[f"{unit}_EW"] = _number(score.ew) if score is not None else None
+            if teams is None:
+                row[f"{unit}_NS"] = _number(score.ns) if score is not None else None
+                row[f"{unit}_EW"] = _number(score.ew) if score is not None else None
             table.rows.append(row)
         game.tables["ScoreTable"] = table
         games.append(game)
     if games:
-        games[0].tables["TotalScoreTable"] = _totals(event, session, unit)
+        games[0].tables["TotalScoreTable"] = _totals(event, session, "VP" if teams is not None else unit)
     return write_pbn(games).replace("\n", "\r\n")
 
 
+def _team_seats(session: Session) -> dict[tuple[int, int], tuple[Match, str, dict[int, tuple[str, str]]]]:
+    """{(table id, round id): (match, room, {board number: (home IMPs, away IMPs)})} of the
+    session's matches: a team file names each result by its match (Table), room, and teams."""
+    seats = {}
+    for match in selectors.session_matches(session).select_related("home", "away", "open_room", "closed_room"):
+        score = getattr(match, "score", None)
+        imps = {b["board"]: (b["home"], b["away"]) for b in (score.boards if score is not None else [])}
+        seats[(match.open_room_id, match.round_id)] = (match, "Open", imps)
+        seats[(match.closed_room_id, match.round_id)] = (match, "Closed", imps)
+    return seats
+
+
+def _team_row(result: Result, teams) -> ScoreRow | None:
+    seat = teams.get((result.table_id, result.round_id))
+    if seat is None:
+        return None
+    match, room, imps = seat
+    home_imps, away_imps = imps.get(result.board.number, (None, None))
+    return ScoreRow(
+        {
+            # The match's number: its open room's table, as the import seats match n at tables 2n-1 and 2n.
+            "Table": str((match.open_room.number + 1) // 2),
+            "Room": room,
+            "Round": str(result.round.number),
+            "TeamId_Home": str(match.home.number),
+            "TeamId_Away": str(match.away.number),
+            "IMP_Home": _number(Fraction(home_imps)) if home_imps is not None else None,
+            "IMP_Away": _number(Fraction(away_imps)) if away_imps is not None else None,
+        }
+    )
+
+
 def _totals(event: Event, session: Session, unit: str) -> PbnTable:
-    table = PbnTable(f"Rank\\3R;PairId\\3R;Direction\\2L;TotalScore{unit}\\7R;TotalPercentage\\6R;Names\\40L")
+    who = "TeamId" if event.is_teams else "PairId"
+    table = PbnTable(f"Rank\\3R;{who}\\3R;Direction\\2L;TotalScore{unit}\\7R;TotalPercentage\\6R;Names\\40L")
     for standing in selectors.standings(event, session):
         table.rows.append(
             ScoreRow(
                 {
                     "Rank": standing.place,
-                    "PairId": str(standing.contestant.number),
+                    who: str(standing.contestant.number),
                     "Direction": standing.field or None,
                     f"TotalScore{unit}": _number(standing.total),
                     "TotalPercentage": _number(standing.percent),

@@ -174,3 +174,40 @@ def test_every_real_file_has_its_origin_and_licence():
     for path, (_, repository, there, commit, licence, program) in lines.items():
         assert "/" in repository and there and re.fullmatch(r"[0-9a-f]{40}", commit) and licence and program, path
         assert (REAL.parent.parent.parent / path).stat().st_size < 1_000_000, path
+
+
+def test_a_team_match_exported_reads_back_with_its_rooms_and_imps(record):
+    """The European Youth Teams file (open and closed rooms between named teams) imported,
+    exported as PBN and imported into another team event: the same matches, rooms, results and
+    IMPs per board, and the export's rows carry Room, TeamId_Home/Away and IMP_Home/Away (issue #29)."""
+    from bridge.pbn import parse_pbn
+    from scoring import recalculation
+    from scoring.importers.export import session_pbn
+    from scoring.models import MatchScore
+
+    event = services.create_event(tournament=record.tournament, name="EYTC", kind=Event.Kind.TEAMS_SWISS)
+    import_file(event=event, data=(REAL / "endplay/eyc_example1.pbn").read_bytes())
+    recalculation.rescore_everything(event)
+    text = session_pbn(event.sessions.get())
+    rows = [row for game in parse_pbn(text) for row in game.score_rows]
+    assert {row["Room"] for row in rows} == {"Open", "Closed"}
+    assert all(row["TeamId_Home"] and row["TeamId_Away"] and row["IMP_Home"] for row in rows)
+    again = services.create_event(tournament=record.tournament, name="again", kind=Event.Kind.TEAMS_SWISS)
+    import_file(event=again, data=text.encode())
+    recalculation.rescore_everything(again)
+
+    def seen(e):
+        results = sorted(
+            (r.board.number, r.ns.number, r.ew.number, r.contract, r.declarer, r.tricks, r.score_ns)
+            for r in Result.objects.filter(board__session__event=e).select_related("board", "ns", "ew")
+        )
+        matches = sorted(
+            (m.match.home.number, m.match.away.number, m.home_imps, m.away_imps, m.boards)
+            for m in MatchScore.objects.filter(match__round__session__event=e).select_related(
+                "match__home", "match__away"
+            )
+        )
+        return results, matches
+
+    assert seen(again) == seen(event)
+    assert seen(event)[1]  # the match was scored
