@@ -174,6 +174,20 @@ def aid_at(position: Position, *, strain: str, declarer_side: str, claimer: str,
     )
 
 
+def outstanding_trumps(position: Position, *, strain: str, claimer: str) -> tuple[str, ...]:
+    """The trumps the claimer's opponents still hold at the claim (Law 70C: a claim that does
+    not mention an outstanding trump), as cards ("SQ"); none in no trumps."""
+    if strain not in ("S", "H", "D", "C"):
+        return ()
+    remaining = remaining_cards(position)
+    return tuple(
+        f"{strain}{rank}"
+        for seat in SEATS
+        if side_of(seat) != side_of(claimer)
+        for rank in remaining[seat].get(strain, "")
+    )
+
+
 def check_awarded(declarer_side: str, position: Position, declarer_tricks: int) -> None:
     """Refuse tricks awarded to declarer that the position makes impossible: fewer than he has
     already won or more than he has won plus the tricks left."""
@@ -198,6 +212,7 @@ __all__ = [
     "claim_aid",
     "claim_position",
     "entered_position",
+    "outstanding_trumps",
     "position_at",
     "remaining_cards",
     "remaining_deal",

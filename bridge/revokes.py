@@ -31,7 +31,7 @@ Plain Python, no Django.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from bridge import messages
@@ -83,6 +83,9 @@ class RevokeFacts:
     noticed_after_next_call: bool = False
     noticed_after_round: bool = False
     both_sides_revoked: bool = False
+    # Dummy was the first to ask declarer about a possible revoke (Law 43B2b): declarer corrects
+    # it, but Law 64 applies as if it were established.
+    as_if_established: bool = False
 
     @property
     def offending_side(self) -> str:
@@ -168,10 +171,32 @@ def _check_edition(edition: str) -> None:
         )
 
 
+def as_if_established_laws(edition: str) -> tuple[str, ...]:
+    """The laws under which a corrected revoke is rectified as if established: 43B2b (dummy
+    first to ask declarer about a possible revoke), and in 1997 also 63B."""
+    _check_edition(edition)
+    return ("43B2b", "63B") if edition == "1997" else ("43B2b",)
+
+
 def revoke_transfer(edition: str, facts: RevokeFacts) -> Transfer:
     """The trick transfer of Law 64 for one revoke in ``edition`` (1997, 2007 or 2017)."""
     _check_edition(edition)
     facts.check()
+    if not facts.established and facts.as_if_established:
+        inner = revoke_transfer(
+            edition, replace(facts, established=True, established_by="63A1", as_if_established=False)
+        )
+        return Transfer(
+            inner.tricks,
+            inner.law,
+            _(
+                "corrected, but dummy was the first to ask declarer about it: Law 64 applies as if the revoke "
+                "had been established (%(laws)s); %(reason)s",
+                laws=", ".join(as_if_established_laws(edition)),
+                reason=inner.reason,
+            ),
+            inner.equity,
+        )
     if not facts.established:
         return Transfer(
             0, "62A", _("the revoke was not established: it is corrected and no trick is transferred"), False
@@ -256,13 +281,16 @@ def revoke_transfer(edition: str, facts: RevokeFacts) -> Transfer:
 class DefectiveTrickFacts:
     """Law 67B: ``offender`` failed to play a card to trick ``trick`` (or, with
     ``too_many_cards``, played more than one); ``could_follow`` whether he held the suit led;
-    ``offending_side_won_from_then`` whether his side won that trick or a later one."""
+    ``offending_side_won_from_then`` whether his side won that trick or a later one;
+    ``before_next_trick`` attention was drawn before both sides played to the next trick
+    (Law 67A: the trick is put right, nothing is transferred)."""
 
     trick: int
     offender: str
     could_follow: bool
     offending_side_won_from_then: bool
     too_many_cards: bool = False
+    before_next_trick: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -277,9 +305,30 @@ class DefectiveTrickFacts:
 
 
 def defective_trick_transfer(edition: str, facts: DefectiveTrickFacts) -> Transfer:
-    """Law 67B in ``edition``: the tricks transferred for a defective trick."""
+    """Law 67 in ``edition``: 67A before both sides played to the next trick (put right, no
+    transfer), else 67B: the tricks transferred for a defective trick."""
     _check_edition(edition)
     facts.check()
+    if facts.before_next_trick:
+        if facts.too_many_cards:
+            return Transfer(
+                0,
+                "67A2",
+                _(
+                    "attention drawn before both sides played to the next trick: the offender withdraws the cards "
+                    "played in excess and the trick is put right; nothing is transferred"
+                ),
+                False,
+            )
+        return Transfer(
+            0,
+            "67A1",
+            _(
+                "attention drawn before both sides played to the next trick: the offender supplies a card he can "
+                "legally play to the trick; nothing is transferred"
+            ),
+            False,
+        )
     if facts.too_many_cards:
         return Transfer(
             0,
@@ -422,4 +471,5 @@ __all__ = [
     "next_seat",
     "result_after",
     "revoke_transfer",
+    "as_if_established_laws",
 ]

@@ -41,6 +41,12 @@ class RevokeFromPlayForm(forms.Form):
     both_sides_revoked = forms.BooleanField(
         label=gettext_lazy("64B7: both sides revoked on this board"), required=False
     )
+    as_if_established = forms.BooleanField(
+        label=gettext_lazy(
+            "Corrected, but dummy was the first to ask declarer about it: rectified as if established (43B2b)"
+        ),
+        required=False,
+    )
 
     def __init__(self, *args, found=(), **kwargs):
         super().__init__(*args, **kwargs)
@@ -80,6 +86,7 @@ class RevokeEnteredForm(forms.Form):
     noticed_after_next_call = RevokeFromPlayForm.base_fields["noticed_after_next_call"]
     noticed_after_round = RevokeFromPlayForm.base_fields["noticed_after_round"]
     both_sides_revoked = RevokeFromPlayForm.base_fields["both_sides_revoked"]
+    as_if_established = RevokeFromPlayForm.base_fields["as_if_established"]
 
     def facts(self):
         data = dict(self.cleaned_data)
@@ -95,6 +102,9 @@ class DefectiveTrickForm(forms.Form):
         label=gettext_lazy("The offending side won that trick or a later one"), required=False
     )
     too_many_cards = forms.BooleanField(label=gettext_lazy("Too many cards played to the trick (67B2)"), required=False)
+    before_next_trick = forms.BooleanField(
+        label=gettext_lazy("Attention drawn before both sides played to the next trick (67A)"), required=False
+    )
 
 
 class EquityForm(forms.Form):
@@ -113,8 +123,22 @@ class EquityForm(forms.Form):
 
 
 class ClaimForm(forms.Form):
+    basis = forms.ChoiceField(
+        label=gettext_lazy("The director rules on"),
+        widget=forms.RadioSelect,
+        initial="70",
+        required=False,
+        choices=[
+            ("70", gettext_lazy("a contested claim or concession (Law 70)")),
+            ("71", gettext_lazy("a concession cancelled (Law 71)")),
+            ("69B", gettext_lazy("an acquiescence withdrawn (Law 69B)")),
+        ],
+    )
     claimer = forms.ChoiceField(label=gettext_lazy("Claimer"), choices=SEATS)
     statement = forms.CharField(label=gettext_lazy("Claim statement"), widget=forms.Textarea(attrs={"rows": 2}))
+    trump_mentioned = forms.BooleanField(
+        label=gettext_lazy("The statement mentioned the trumps the opponents still held (70C)"), required=False
+    )
     trick = forms.IntegerField(
         label=gettext_lazy("Trick of the claim"),
         min_value=1,

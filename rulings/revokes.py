@@ -19,13 +19,14 @@ from django.utils.translation import gettext as _
 from audit import services as audit
 from audit.hints import Choice
 from bridge.auction import Auction
-from bridge.claims import aid_at, check_awarded, claim_position, entered_position, position_at
+from bridge.claims import aid_at, check_awarded, claim_position, entered_position, outstanding_trumps, position_at
 from bridge.deals import DealError, parse_deal
 from bridge.play import read_play, side_of, strain_of
 from bridge.revokes import (
     DefectiveTrickFacts,
     RevokeError,
     RevokeFacts,
+    as_if_established_laws,
     defective_trick_transfer,
     equity_guide,
     facts_from_play,
@@ -48,7 +49,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 # The exemptions a play record cannot show; the director says whether they apply.
+CLAIM_BASES = ("70", "71", "69B")
 EXEMPTION_FLAGS = (
+    "as_if_established",
     "faced_card",
     "noticed_after_next_call",
     "noticed_after_round",
@@ -221,6 +224,7 @@ def record_revoke(
     record = play_record(ruling)
     edition = services.edition_in_force(ruling.tournament)
     exemptions = {key: bool(value) for key, value in (exemptions or {}).items() if key in EXEMPTION_FLAGS}
+    as_if = exemptions.pop("as_if_established", False)
     guide, from_play = None, False
     found = record.revokes() if record is not None else []
     if facts is None and found:
@@ -239,11 +243,13 @@ def record_revoke(
         except RevokeError as error:
             _refuse(error)
         facts = replace(facts, **exemptions)
+        if as_if:  # corrected at dummy's question (43B2b): rectified as if established
+            facts = replace(facts, established=False, established_by="", as_if_established=True)
         from_play = True
     elif facts is None:
         raise ValidationError({"facts": _("The play attached shows no revoke: enter the facts of the revoke.")})
     else:
-        facts = _facts({**facts, **exemptions})
+        facts = _facts({**facts, **exemptions, **({"as_if_established": True} if as_if else {})})
     try:
         transfer = revoke_transfer(edition, facts)
     except RevokeError as error:
@@ -280,8 +286,10 @@ def record_defective_trick(
     could_follow: bool,
     offending_side_won_from_then: int,
     too_many_cards: bool = False,
+    before_next_trick: bool = False,
 ) -> TrickRuling:
-    """Record a defective trick (Law 67B) on a draft ruling and compute its transfer."""
+    """Record a defective trick (Law 67: 67A when attention was drawn before both sides played
+    to the next trick, else 67B) on a draft ruling and compute its transfer."""
     ruling = _draft(ruling)
     facts = DefectiveTrickFacts(
         trick=trick,
@@ -289,6 +297,7 @@ def record_defective_trick(
         could_follow=bool(could_follow),
         offending_side_won_from_then=bool(offending_side_won_from_then),
         too_many_cards=bool(too_many_cards),
+        before_next_trick=bool(before_next_trick),
     )
     try:
         transfer = defective_trick_transfer(services.edition_in_force(ruling.tournament), facts)
@@ -322,16 +331,31 @@ def record_claim(
     remaining: str = "",
     leader: str = "",
     declarer_won: int | None = None,
+    basis: str = "70",
+    trump_mentioned: bool = False,
 ) -> TrickRuling:
-    """Record a claim on a draft ruling: the claimer's seat, the statement, and the position.
+    """Record a claim on a draft ruling as an adjudication: the claimer's seat, the statement,
+    what the director is asked to rule (``basis``: ``70`` a contested claim or concession, ``71``
+    a concession cancelled, ``69B`` an acquiescence withdrawn), and the position; the trumps the
+    claimer's opponents still hold are flagged (70C) with whether the statement mentioned them.
     With a play record, the position at the trick given (or at the record's claim); without
     one (or when ``remaining`` is given), the position the director enters: the cards left as
     a PBN deal, the seat on lead and the tricks declarer had won. The cards left are stored at
     once; the double-dummy count from there is computed by a worker."""
     ruling = _draft(ruling)
+    basis = basis or "70"
+    if basis not in CLAIM_BASES:
+        raise ValidationError(
+            {
+                "basis": _(
+                    "Say what is ruled: a contested claim (70), a concession cancelled (71) or an acquiescence withdrawn (69B)."
+                )
+            }
+        )
     # A concession cancelled (Law 71) or an acquiescence withdrawn (69B) after the official
     # score: only within the correction period, counted from the call when it is recorded.
-    check_in_period(ruling.board.session, "concession", now=ruling.called_at)
+    if basis != "70":
+        check_in_period(ruling.board.session, "concession", now=ruling.called_at)
     if not (statement or "").strip():
         raise ValidationError({"statement": _("Write the claim statement as the claimer made it.")})
     claimer = (claimer or "").upper()
@@ -370,6 +394,9 @@ def record_claim(
         "statement": statement.strip(),
         "trick": position.trick,
         "claimed": record.claim if record is not None else None,
+        "basis": basis,
+        "outstanding_trumps": list(outstanding_trumps(position, strain=strain_of(contract.upper()), claimer=claimer)),
+        "trump_mentioned": bool(trump_mentioned),
         **entered,
     }
     item = _store(
@@ -477,7 +504,13 @@ def _confirm_claim(
         except RevokeError as error:
             _refuse(error)
     item.result_tricks, item.normal_line = awarded, normal_line.strip()
-    return item.guide["claimer_side"] if item.guide else side_of(item.facts["claimer"]), ["70"]
+    # An adjudication: no offending side (Laws 69-71 are not infractions); the law is what was
+    # ruled, with 70C when an outstanding trump went unmentioned.
+    basis = item.facts.get("basis", "70")
+    laws = [basis]
+    if basis == "70" and item.facts.get("outstanding_trumps") and not item.facts.get("trump_mentioned"):
+        laws.append("70C")
+    return "", laws
 
 
 def _confirm_transfer(
@@ -506,6 +539,8 @@ def _confirm_transfer(
     item.equity_tricks, item.equity_reason = equity_tricks, (equity_reason or "").strip()
     item.result_tricks = result_after(declarer=declarer, declarer_tricks=table, offender=offender, transferred=total)
     laws = [item.law] if item.law else []
+    if item.facts.get("as_if_established"):
+        laws += list(as_if_established_laws(item.edition))
     return side_of(offender), laws + (["64C"] if equity_tricks else [])
 
 

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from audit import services as audit
 from core import texts
 from core.retry import atomic_with_retry, run_with_retry
-from rulings.models import Ruling, RulingRevision
+from rulings.models import Ruling, RulingRevision, TrickRuling
 from rulings.services.common import jsonable, ruling_name, snapshot
 from rulings.services.effect import apply_rulings, rulings_in_force
 from rulings.services.record import link_result
@@ -51,6 +51,8 @@ def give_ruling(*, ruling: Ruling, by: User, at: datetime.datetime | None = None
         ruling.outcome == Ruling.Outcome.ADJUSTED
         and ruling.kind != Ruling.Kind.DIRECTORS_ERROR
         and not ruling.offending_side
+        # A claim is adjudicated (Laws 69-71): no side offended.
+        and not TrickRuling.objects.filter(ruling=ruling, kind=TrickRuling.Kind.CLAIM).exists()
     ):
         errors["offending_side"] = _("Mark the offending side of an adjusted score.")
     earlier = None

@@ -70,7 +70,7 @@ def test_a_concession_cancelled_after_the_correction_period_is_refused(field, di
     ruling = services.record_ruling(director=director, kind=Ruling.Kind.CLAIM, result=table_x(field))
     post(field)
     with pytest.raises(ValidationError) as error:
-        revokes.record_claim(ruling=ruling, by=director, claimer="N", statement="I concede one trick")
+        revokes.record_claim(ruling=ruling, by=director, claimer="N", statement="I concede one trick", basis="71")
     assert refusal(error) == [
         "The correction period (Laws 69B, 71) ended at 21:30 on 1 May 2026 BST (Europe/London); "
         "a concession or an acquiescence is no longer cancelled or withdrawn."

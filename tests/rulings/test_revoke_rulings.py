@@ -219,8 +219,11 @@ def test_a_claim_from_the_lin(field, director):
     assert "normal_line" in caught.value.message_dict
     revokes.confirm(ruling=ruling, by=director, awarded_tricks=9, normal_line="Trumps not drawn: East ruffs")
     ruling.refresh_from_db()
-    assert (ruling.state, ruling.score, ruling.offending_side) == (Ruling.State.GIVEN, {"ns": -50}, "NS")
-    assert [c.law.number for c in ruling.citations.all()] == ["70"]
+    # An adjudication (issue #28): no offending side; East's QJ of trumps were outstanding and the
+    # statement was not recorded as mentioning them: 70C cited too.
+    assert (ruling.state, ruling.score, ruling.offending_side) == (Ruling.State.GIVEN, {"ns": -50}, "")
+    assert item.facts["outstanding_trumps"] == ["SQ", "SJ"]
+    assert sorted(c.law.number for c in ruling.citations.all()) == ["70", "70C"]
 
 
 def test_a_claim_position_entered_without_a_play(field, director):
