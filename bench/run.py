@@ -10,6 +10,8 @@ Each benchmark runs in its own process (its own settings and throwaway database)
 - bench/precedents_bench.py sqlite|postgres: precedents suggested for a ruling among 10,000 published cases.
 - bench/federation_bench.py sqlite|postgres: a 1,000-pair event's case files published to the national body:
   the bundle built, verified, received and stored, and sent again.
+- bench/offline_bench.py: a director's phone keeping a 1,000-pair event for offline use: the
+  bundle's size and the time to keep it (gunicorn and Chromium on loopback).
 - bench/load_bench.py audit|queues|clubs: audited writes per second with 10 writers, standings
   latency while 50 double-dummy jobs wait, 100 club sessions with 1, 2 and 4 worker processes.
 
@@ -382,6 +384,20 @@ def plan(quick):
             "PostgreSQL",
         )
     )
+    # The phone's offline bundle of a 1,000-pair event: its size and the time to keep it (issue #31).
+    steps.append(
+        (
+            "11",
+            "a phone keeping a 1,000-pair event for offline use, SQLite",
+            [
+                "-m",
+                "bench.offline_bench",
+                *(["--pairs", "40", "--boards", "4", "--rulings", "5", "--repeat", "1"] if quick else []),
+            ],
+            900,
+            "SQLite, gunicorn + Chromium",
+        )
+    )
     # Throughput under load (issue #19): audited writes, standings behind double-dummy jobs, and
     # a national evening of club sessions with 1, 2 and 4 worker processes.
     steps += [
@@ -506,6 +522,24 @@ def federation_rows(data, where):
     return [("10", row(what_, where, data[key]["n"], data[key]["median"], data[key]["p95"])) for key, what_ in steps]
 
 
+def offline_rows(data, where):
+    """bench/offline_bench.py: the bundle's size (in the row's words) and the time to keep it."""
+    size, bundle = data["size"], data["bundle"]
+    kinds = ", ".join(
+        f"{kind} {entry['pages']:,} ({entry['bytes'] / 2**20:.1f} MiB)"
+        for kind, entry in sorted(bundle["kinds"].items())
+    )
+    what = (
+        f"Offline: a phone keeps a {size['pairs']:,}-pair event ({size['boards']} boards at every table: "
+        f"{size['results']:,} results; {size['rulings']} rulings): {bundle['urls']:,} pages and files, "
+        f"{bundle['bytes'] / 2**20:.1f} MiB ({kinds}); from opening the tournament to every page kept"
+    )
+    keep = data["keep"]
+    if keep is None:
+        return [("11", {"what": what, "where": where, "failed": "no Chromium"})]
+    return [("11", row(what, where, keep["n"], keep["median"], keep["p95"]))]
+
+
 def precedents_rows(data, where):
     cases = f"{data['size']['cases']:,}"
     steps = [
@@ -604,6 +638,8 @@ def main():
                 all_rows.extend(precedents_rows(last_json(out), where))
             elif "bench.federation_bench" in argv:
                 all_rows.extend(federation_rows(last_json(out), where))
+            elif "bench.offline_bench" in argv:
+                all_rows.extend(offline_rows(last_json(out), where))
             elif "bench.load_bench" in argv:
                 all_rows.extend(load_rows(last_json(out), where))
             else:

@@ -115,7 +115,7 @@
           actions.appendChild(again);
         }
         if (draft.state !== "sending") {
-          var remove = element("button", "delete link", words.delete);
+          var remove = element("button", "delete secondary", words.delete);
           remove.type = "button";
           remove.addEventListener("click", function () {
             if (draft.state === "sent" || window.confirm(words.confirmDelete)) { window.BridgeDrafts.remove(draft.id); }
