@@ -45,13 +45,25 @@ def mark_board_dirty(board):
     version = Board.objects.values_list("score_version", flat=True).get(pk=board.pk)
     RecalculationRequest.objects.create(board=board, version=version)
     _enqueue_on_commit(board.pk)
+    _note_mark(board.pk)
     return version
 
 
 def mark_session_if_plays_grew(board):
     """Call after adding a result to ``board`` (after mark_board_dirty): when the board now has
     more results than any other board of its session, every board of the session is expected
-    to be played that many times (session_plays) and is scored again with the new top."""
+    to be played that many times (session_plays) and is scored again with the new top. Boards
+    this transaction marked already are not marked again (issue #33: a club's upload to a
+    simultaneous field records 240 results in one transaction, each growing its board; the
+    task after the commit scores every board as it then is), and when every other board of the
+    session is marked already nothing is counted."""
+    boards = Board.objects.filter(session_id=board.session_id).exclude(pk=board.pk).order_by()
+    versions = list(boards.values_list("pk", "score_version", "scored_version"))
+    rest = {pk for pk, _version, _scored in versions}
+    # Marked by this transaction and not scored since (no pass ran inside it meanwhile).
+    marked = marked_in_this_transaction() & {pk for pk, version, scored in versions if version > scored}
+    if rest <= marked:
+        return
     others = (
         Result.objects.filter(board__session_id=board.session_id)
         .exclude(board_id=board.pk)
@@ -65,8 +77,35 @@ def mark_session_if_plays_grew(board):
     if Result.objects.filter(board_id=board.pk).count() <= before:
         return
     # In id order, as the pipeline takes them; this board is already locked and marked.
-    for other in Board.objects.filter(session_id=board.session_id).exclude(pk=board.pk).order_by("pk"):
+    for other in Board.objects.filter(pk__in=rest - marked).order_by("pk"):
         mark_board_dirty(other)
+
+
+def marked_in_this_transaction():
+    """The boards this transaction has marked dirty so far and still stand marked: each mark
+    leaves a no-op on-commit callback, which Django drops with a savepoint rolled back (and
+    with the transaction, committed or not), so a mark undone is not counted."""
+    connection = transaction.get_connection()
+    marks = connection.__dict__.get("_board_marks")
+    if not marks:
+        return set()
+    standing = {id(callback) for _sids, callback, _robust in connection.run_on_commit}
+    return {board_id for board_id, marker in marks.items() if id(marker) in standing}
+
+
+def _note_mark(board_id):
+    connection = transaction.get_connection()
+    if not connection.in_atomic_block:
+        return
+    marks = connection.__dict__.setdefault("_board_marks", {})
+    if len(marks) > 10_000:
+        marks.clear()
+
+    def marker():
+        connection.__dict__.get("_board_marks", {}).pop(board_id, None)
+
+    marks[board_id] = marker
+    transaction.on_commit(marker)
 
 
 def _enqueue_on_commit(board_id):

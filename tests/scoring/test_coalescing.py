@@ -9,7 +9,7 @@ from contextlib import contextmanager
 import pytest
 from django.db import transaction
 
-from scoring import recalculation
+from scoring import recalculation, services
 from scoring.models import Event, EventPass, RecalculationRequest
 from tests.conftest import table_result
 from tests.scoring.test_incremental import build_event, from_scratch, random_change, snapshot
@@ -31,6 +31,7 @@ def built(record):
     """The changes that built ``record`` were made in the test's own transaction, which never
     commits: their on-commit callback would gather every later change too. Forget it."""
     transaction.get_connection().__dict__.pop("_boards_to_rescore", None)
+    transaction.get_connection().__dict__.pop("_board_marks", None)
     return record
 
 
@@ -142,3 +143,43 @@ def test_two_events_each_have_their_own_task(sent, django_capture_on_commit_call
     changes(second, rng, 4, django_capture_on_commit_callbacks)
     boards = {board.pk for board in first.boards}, {board.pk for board in second.boards}
     assert len(sent) == 2 and sent[0] in boards[0] and sent[1] in boards[1]
+
+
+def test_an_upload_marks_each_board_of_the_session_once_and_scores_as_from_scratch(
+    sent, django_capture_on_commit_callbacks
+):
+    """A club's upload to a field: many results in one transaction, each growing its board past
+    the others (the session's plays, Neuberg's expected count); every board is marked once,
+    one task is sent, and the pass equals a from-scratch recompute."""
+    record = built(build_event(Event.Kind.MP_PAIRS, code="co-upload", tables=3, sessions=1, boards_per_session=4))
+    recalculation.queue.begin_pass(record.event.pk)
+    session = record.boards[0].session
+    tables = services.add_tables(section=session.sections.get(), count=5)[-2:]
+    pairs = [services.enter_contestant(event=record.event, number=n, members=[]) for n in (31, 32, 33, 34)]
+    rounds = list(session.rounds.order_by("number"))
+    before = RecalculationRequest.objects.count()
+    with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
+        for t, table in enumerate(tables):  # board 1 grows past the others twice
+            for k, board in enumerate(record.boards):
+                services.record_result(board=board, round=rounds[k], table=table, ns=pairs[2 * t],
+                                       ew=pairs[2 * t + 1], contract="4S", declarer="N", tricks=10 - t)  # fmt: skip
+    marked = RecalculationRequest.objects.order_by("pk").values_list("board_id", flat=True)[before:]
+    # Each board marked by its own two results, the others once by board 1's growth (not twice).
+    assert sorted(marked) == sorted([record.boards[0].pk] * 2 + [board.pk for board in record.boards[1:]] * 3)
+    assert len(sent) == 1
+    recalculation.recalculate_event(record.event.pk)
+    coalesced = snapshot(record.event)
+    assert from_scratch(record.event) == coalesced
+
+
+def test_a_mark_undone_with_its_savepoint_is_not_counted(record):
+    built(record)
+    with transaction.atomic():
+        recalculation.mark_board_dirty(record.boards[0])
+        try:
+            with transaction.atomic():
+                recalculation.mark_board_dirty(record.boards[1])
+                raise RuntimeError("this part of the change fails")
+        except RuntimeError:
+            pass
+        assert recalculation.queue.marked_in_this_transaction() == {record.boards[0].pk}
