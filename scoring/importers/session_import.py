@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from bridge.bridgemate import read_bws
+from bridge.deals import DealError, parse_deal
 from bridge.interchange import Identity, butler_rounding_of, decode, identify, name_of, scoring_label
 from bridge.lin import looks_like_lin, session_from_lin
 from bridge.messages import MessageError
@@ -281,6 +282,15 @@ def _blocker(obj: Model) -> str:
     return str(obj)
 
 
+def _deal_key(deal: str) -> str:
+    """A deal as one text whatever seat it was written from (N:... and E:... alike)."""
+    try:
+        hands = parse_deal(deal).hands
+    except DealError:
+        return deal
+    return " ".join(".".join((hands[seat] or {}).get(suit, "") for suit in "SHDC") for seat in "NESW")
+
+
 class _Importer:
     def __init__(self, event: Event, parsed: SessionFile, session_number: int | None, by: User | None) -> None:
         self.event, self.parsed, self.session_number, self.by = event, parsed, session_number, by
@@ -476,14 +486,12 @@ class _Importer:
 
     def session(self) -> Session:
         event = self.event
-        signature = self.signature()
+        # A file without results (a hand record) is known again by its boards and deals.
+        signature = self.signature() or self.hand_signature()
         if self.session_number is None:
             for session in event.sessions.all():
                 if signature and self.existing_signature(session) == signature:
-                    self.refuse(
-                        _("This file is already imported: %(session)s of %(event)s holds the same boards and results.")
-                        % {"session": session, "event": event.name}
-                    )
+                    self.refuse_again(session)
                     return session
             last = event.sessions.order_by("-number").first()
             number = last.number + 1 if last else 1
@@ -493,10 +501,7 @@ class _Importer:
         if session is None:
             return services.create_session(event=event, number=number)
         if signature and self.existing_signature(session) == signature:
-            self.refuse(
-                _("This file is already imported: %(session)s of %(event)s holds the same boards and results.")
-                % {"session": session, "event": event.name}
-            )
+            self.refuse_again(session)
             return session
         taken = set(Board.objects.filter(session=session).values_list("number", flat=True))
         for item in self.parsed.boards:
@@ -525,8 +530,25 @@ class _Importer:
             if r.ns is not None
         )
 
-    @staticmethod
-    def existing_signature(session: Session) -> list[tuple[int, str, str, str, str, int]]:
+    def refuse_again(self, session: Session) -> None:
+        names = {"session": session, "event": self.event.name}
+        if self.parsed.results:
+            self.refuse(
+                _("This file is already imported: %(session)s of %(event)s holds the same boards and results.") % names
+            )
+        else:
+            self.refuse(
+                _("This hand record is already imported: %(session)s of %(event)s holds the same boards and deals.")
+                % names
+            )
+
+    def hand_signature(self) -> list[tuple[int, str]]:
+        return sorted((b.number, _deal_key(b.deal)) for b in self.parsed.boards if b.deal)
+
+    def existing_signature(self, session: Session) -> list:
+        if not self.parsed.results:
+            deals = Board.objects.filter(session=session).exclude(deal="").values_list("number", "deal")
+            return sorted((number, _deal_key(deal)) for number, deal in deals)
         rows = Result.objects.filter(board__session=session).select_related("board", "ns", "ew")
         return sorted(
             (

@@ -95,6 +95,21 @@ def test_importing_the_same_session_twice_is_refused_and_changes_nothing(event):
     assert event.sessions.count() == 1
 
 
+def test_a_hand_record_imported_twice_is_refused_as_already_imported(event):
+    # Big Deal's hand record (no results): the second import was a new session each time (issue #29).
+    hands = FIXTURES.parent / "realfiles" / "bigdeal" / "bigdeal.pbn"
+    call_command("import_pbn", str(hands), "--event", str(event.pk))
+    with pytest.raises(CommandError) as exc:
+        call_command("import_pbn", str(hands), "--event", str(event.pk))
+    assert "This hand record is already imported: Session 1 of Thursday Pairs holds the same boards and deals." in str(
+        exc.value
+    )
+    assert event.sessions.count() == 1
+    # Another hand record is a session of its own.
+    call_command("import_pbn", str(FIXTURES.parent / "realfiles" / "bigdeal" / "large1.pbn"), "--event", str(event.pk))
+    assert event.sessions.count() == 2
+
+
 def test_another_file_into_a_session_that_has_its_boards_is_refused(event, tmp_path):
     call_command("import_pbn", str(FIXTURES / "session_export.pbn"), "--event", str(event.pk), "--session", "1")
     other = tmp_path / "other.pbn"  # the same session with one result corrected
