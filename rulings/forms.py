@@ -1,5 +1,7 @@
 """The director's ruling form: the common cases in under a minute, on a phone."""
 
+import re
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -9,6 +11,50 @@ from scoring.models import SEAT_CHOICES
 SEATS = [("", "—"), *SEAT_CHOICES]
 ARTIFICIAL = [("AVE+", _("Average plus")), ("AVE", _("Average")), ("AVE-", _("Average minus"))]
 WEIGHT_ROWS = 5
+
+# One result as rulings.services.scores.describe_contract words it: "3NT N +1", "4SX E =", "passed out".
+RESULT_WORDS = re.compile(r"(\d)(NT|[CDHS])(X{0,2}) ([NESW]) (=|[+-]\d+)|passed out")
+
+
+def _rows_of(words):
+    """The (contract, declarer, tricks) rows a description names, in order."""
+    rows = []
+    for match in RESULT_WORDS.finditer(words or ""):
+        if match.group(0) == "passed out":
+            rows.append({"contract": "PASS", "declarer": "", "tricks": None})
+            continue
+        level, strain, doubled, declarer, over = match.groups()
+        tricks = int(level) + 6 + (0 if over == "=" else int(over))
+        rows.append({"contract": f"{level}{strain}{doubled}", "declarer": declarer, "tricks": tricks})
+    return rows
+
+
+def score_initial(ruling):
+    """The adjusted score's fields of the form, as the director entered them, from a recorded
+    ruling (to correct it, or to complete a draft): the contracts, declarers and tricks are read
+    back from its description (written by rulings.services.scores), the weights from its score."""
+    kind, score = ruling.score_kind, ruling.score or {}
+    words = ruling.score_description or ""
+    if kind == Ruling.ScoreKind.WEIGHTED:
+        words = words.split("; E-W ")[0]  # the form weighs N-S's results
+    rows = _rows_of(words)
+    fields = {}
+    if kind == Ruling.ScoreKind.ARTIFICIAL:
+        return {"ns_artificial": score.get("ns"), "ew_artificial": score.get("ew")}
+    if kind in (Ruling.ScoreKind.ASSIGNED, Ruling.ScoreKind.SPLIT) and rows:
+        fields.update({key: rows[0][key] for key in ("contract", "declarer", "tricks")})
+        if len(rows) > 1:
+            fields.update({f"ew_{key}": rows[1][key] for key in ("contract", "declarer", "tricks")})
+    elif kind == Ruling.ScoreKind.WEIGHTED:
+        weights = [weight for _points, weight in score.get("ns") or []]
+        for index, (row, weight) in enumerate(zip(rows, weights, strict=False), start=1):
+            fields.update({f"w{index}_{key}": row[key] for key in ("contract", "declarer", "tricks")})
+            fields[f"w{index}_weight"] = weight
+    elif kind == Ruling.ScoreKind.REDRESS and len(rows) == 3:
+        for prefix, row in zip(("rd_table", "rd_normal", "rd_without"), rows, strict=True):
+            fields.update({f"{prefix}_{key}": row[key] for key in ("contract", "declarer", "tricks")})
+        fields["rd_non_offending"] = (score.get("ns") or {}).get("non_offending", "")
+    return fields
 
 
 class RulingForm(forms.Form):
@@ -59,6 +105,19 @@ class RulingForm(forms.Form):
     # Artificial
     ns_artificial = forms.ChoiceField(label=_("N-S"), choices=ARTIFICIAL, required=False)
     ew_artificial = forms.ChoiceField(label=_("E-W"), choices=ARTIFICIAL, required=False)
+    # Redress after a serious error (Law 12C1b): three results and the non-offending side.
+    rd_table_contract = forms.CharField(label=_("Contract"), required=False, max_length=6)
+    rd_table_declarer = forms.ChoiceField(label=_("Declarer"), choices=SEATS, required=False)
+    rd_table_tricks = forms.IntegerField(label=_("Tricks"), required=False, min_value=0, max_value=13)
+    rd_normal_contract = forms.CharField(label=_("Contract"), required=False, max_length=6)
+    rd_normal_declarer = forms.ChoiceField(label=_("Declarer"), choices=SEATS, required=False)
+    rd_normal_tricks = forms.IntegerField(label=_("Tricks"), required=False, min_value=0, max_value=13)
+    rd_without_contract = forms.CharField(label=_("Contract"), required=False, max_length=6)
+    rd_without_declarer = forms.ChoiceField(label=_("Declarer"), choices=SEATS, required=False)
+    rd_without_tricks = forms.IntegerField(label=_("Tricks"), required=False, min_value=0, max_value=13)
+    rd_non_offending = forms.ChoiceField(
+        label=_("Non-offending side"), required=False, choices=[("", "—"), ("NS", _("N-S")), ("EW", _("E-W"))]
+    )
     # Penalty: procedural (Law 90, in the scores) or disciplinary (Law 91, no score value)
     penalty_kind = forms.ChoiceField(
         label=_("Penalty"),
@@ -216,6 +275,29 @@ class RulingForm(forms.Form):
             for i in range(1, WEIGHT_ROWS + 1)
         ]
 
+    # The redress's three results: (prefix of the fields, key in the service's input, heading).
+    REDRESS_ROWS = (
+        ("rd_table", "table", _("The table result")),
+        ("rd_normal", "normal_play", _("The result after normal play (the serious error included)")),
+        ("rd_without", "without_infraction", _("The likely result without the infraction")),
+    )
+
+    def redress_rows(self):
+        """Each redress row's heading and bound fields (contract, declarer, tricks), for the template."""
+        return [
+            (heading, [self[f"{prefix}_{part}"] for part in ("contract", "declarer", "tricks")])
+            for prefix, _key, heading in self.REDRESS_ROWS
+        ]
+
+    def redress_input(self):
+        data = self.cleaned_data
+        redress = {
+            key: {part: data.get(f"{prefix}_{part}") for part in ("contract", "declarer", "tricks")}
+            for prefix, key, _heading in self.REDRESS_ROWS
+        }
+        redress["non_offending"] = data.get("rd_non_offending") or ""
+        return redress
+
     def weighted_input(self):
         rows = []
         for i in range(1, WEIGHT_ROWS + 1):
@@ -233,6 +315,8 @@ class RulingForm(forms.Form):
             return self.weighted_input(), None
         if kind == Ruling.ScoreKind.ARTIFICIAL:
             return data.get("ns_artificial"), data.get("ew_artificial")
+        if kind == Ruling.ScoreKind.REDRESS:
+            return self.redress_input(), None
         ns = {"contract": data.get("contract"), "declarer": data.get("declarer"), "tricks": data.get("tricks")}
         ew = None
         if data.get("ew_contract"):
@@ -288,6 +372,9 @@ class RulingForm(forms.Form):
             return "penalty_fine"  # a Law 91 fine's amount
         if name in self.fields:
             return name
+        redress_keys = {f"ns.{key}": f"{prefix}_contract" for prefix, key, _heading in self.REDRESS_ROWS}
+        if kind == Ruling.ScoreKind.REDRESS and (name in redress_keys or name == "ns"):
+            return redress_keys.get(name, "rd_non_offending")
         if name.startswith("ns[") or name.startswith("ew["):
             return f"w{name[3:-1]}_contract" if name[3:-1].isdigit() else "score_kind"
         if name in ("ns", "ew"):

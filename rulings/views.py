@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from core import policy
 from rulings import selectors, services
-from rulings.forms import WEIGHT_ROWS, CorrectionForm, RulingForm, TableJumpForm
+from rulings.forms import WEIGHT_ROWS, CorrectionForm, RulingForm, TableJumpForm, score_initial
 from rulings.models import LawEntry, Penalty, Ruling
 from scoring import selectors as scoring_selectors
 from scoring.deadlines import late_route_open
@@ -137,6 +137,8 @@ def ruling_new(request, result_pk):
     form = RulingForm(
         request.POST or None,
         request.FILES or None,
+        # A redress starts from the table's result (Law 12C1b).
+        initial={f"rd_table_{key}": getattr(result, key) for key in ("contract", "declarer", "tricks")},
         players=_players(result),
         lesser_measure=_lesser_measure(result.board.session.event.tournament),
     )
@@ -257,9 +259,7 @@ def _initial(ruling):
     initial["laws"] = ", ".join(c.law.number for c in ruling.citations.all() if c.law)
     if not ruling.score_kind:
         initial.update(_proposed_by_law_16(ruling, initial["laws"]))
-    score = ruling.score or {}
-    if ruling.score_kind == Ruling.ScoreKind.ARTIFICIAL:
-        initial.update(ns_artificial=score.get("ns"), ew_artificial=score.get("ew"))
+    initial.update(score_initial(ruling))  # the adjusted score as entered, contracts included
     if ruling.poll:
         initial["poll_question"] = ruling.poll.get("question", "")
         initial["poll_votes"] = "\n".join(f"{v['player']}: {v['action']}" for v in ruling.poll.get("players", []))

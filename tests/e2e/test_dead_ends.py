@@ -88,3 +88,44 @@ def test_the_chief_director_posts_the_official_score_again_and_a_player_appeals_
         page.click("text=Send to the director")
     page.wait_for_selector("text=Your request is with the director")
     fits(page, "dead-ends-3-asked-within-the-clock")
+
+
+def test_a_redress_given_on_the_phone_and_its_correction_form_filled_in(browser, live_server, case):  # noqa: F811
+    from django.urls import reverse
+
+    from rulings.models import Ruling
+    from scoring import services as scoring_services
+
+    scoring_services.post_official_scores(session=case.record.session)  # the periods run again from now
+    result = case.record.results[5]  # table 6 (table X has its ruling already)
+    page = on_phone(browser, live_server, case.director)
+    page.goto(live_server.url + reverse("rulings:ruling-new", args=[result.pk]))
+    page.select_option("[name=kind]", "ui")
+    page.fill("[name=laws]", "16B1a, 12C1b")
+    page.fill("[name=ruling_text]", "Redress, less the damage East's revoke caused.")
+    page.check("input[name=outcome][value=adjusted]")
+    page.select_option("[name=score_kind]", "redress")
+    redress = page.locator("[data-score=redress]")
+    assert redress.is_visible() and "The result after normal play" in redress.inner_text()
+    assert page.input_value("[name=rd_table_contract]") == result.contract  # the table's, already
+    page.fill("[name=rd_normal_contract]", "4S")
+    page.select_option("[name=rd_normal_declarer]", "N")
+    page.fill("[name=rd_normal_tricks]", "10")
+    page.fill("[name=rd_without_contract]", "3S")
+    page.select_option("[name=rd_without_declarer]", "N")
+    page.fill("[name=rd_without_tricks]", "10")
+    page.select_option("[name=rd_non_offending]", "EW")
+    page.select_option("[name=offending_side]", "NS")
+    fits(page, "dead-ends-4-redress")
+    with page.expect_navigation():
+        page.click("button[name=give]")
+    errors = page.locator(".errorlist, .field-error").all_inner_texts()
+    assert page.locator("h1:has-text('Ruling 2')").count() == 1, errors
+    ruling = Ruling.objects.get(score_kind="redress")
+
+    page.goto(live_server.url + reverse("rulings:ruling-correct", args=[ruling.pk]))
+    assert page.input_value("[name=rd_without_contract]") == "3S"
+    assert page.input_value("[name=rd_normal_tricks]") == "10"
+    assert page.input_value("[name=rd_non_offending]") == "EW"
+    assert page.locator("[data-score=redress]").is_visible()
+    fits(page, "dead-ends-5-correction-filled-in")
