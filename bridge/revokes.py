@@ -315,8 +315,9 @@ def defective_trick_transfer(edition: str, facts: DefectiveTrickFacts) -> Transf
                 0,
                 "67A2",
                 _(
-                    "attention drawn before both sides played to the next trick: the offender withdraws the cards "
-                    "played in excess and the trick is put right; nothing is transferred"
+                    "attention drawn before both sides played to the next trick: the trick is put right under Law "
+                    "45E (a fifth card played to it) or 58B (cards played at once from one hand); nothing is "
+                    "transferred"
                 ),
                 False,
             )
