@@ -8,7 +8,8 @@ phone's clock when the director saved it) and ``acknowledge_others`` (the direct
 another director's ruling at that table and sends theirs as a further ruling). Answers 201 with
 the ruling; 400 naming the form's fields; 403 to whoever does not rule in that tournament; 409
 with the server's words when the record refuses it (the period ended by the server's clock,
-another director ruled at that table). The phone keeps the draft and shows the words.
+another director ruled at that table, the table's result changed since the
+director saw it: ``seen_result``). The phone keeps the draft and shows the words.
 """
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
@@ -56,6 +57,9 @@ class DraftInputSerializer(serializers.Serializer):
     give = serializers.BooleanField(required=False, default=False)
     device_time = serializers.CharField(required=False, allow_blank=True, default="")
     acknowledge_others = serializers.BooleanField(required=False, default=False)
+    seen_result = serializers.CharField(
+        required=False, allow_blank=True, default="", help_text="the table's result as the board's page showed it"
+    )
 
 
 class SentDraftSerializer(RulingSerializer):
@@ -124,6 +128,7 @@ class RulingDraftView(APIView):
                 result=result,
                 device_time=device_time,
                 acknowledge_others=values["acknowledge_others"],
+                seen_result=values["seen_result"],
                 give=values["give"],
                 **form.decision(),
             )

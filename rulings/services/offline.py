@@ -30,6 +30,41 @@ if TYPE_CHECKING:
     from scoring.models import Board, Result, Round, Table
 
 
+def result_fingerprint(result: Result | None) -> str:
+    """The table's result as the board page's "Ruling" link carries it (``seen`` in
+    templates/scoring/board_detail.html): contract, declarer, tricks, not played."""
+    if result is None:
+        return ""
+    tricks = "" if result.tricks is None else str(result.tricks)
+    return f"{result.contract}.{result.declarer}.{tricks}.{1 if result.not_played else 0}"
+
+
+def _seen_words(seen: str) -> str:
+    from scoring.models import Result
+
+    contract, declarer, tricks, not_played = (seen.split(".") + ["", "", "", "0"])[:4]
+    try:
+        shown = Result(
+            contract=contract, declarer=declarer, tricks=int(tricks) if tricks else None, not_played=not_played == "1"
+        )
+        return str(shown.contract_display)
+    except (TypeError, ValueError):
+        return seen
+
+
+def _result_changed(result: Result | None, seen: str) -> ValidationError:
+    return ValidationError(
+        {
+            "result": _(
+                "The result at this table changed while your draft waited: it was %(seen)s when you wrote the draft, "
+                "it is %(now)s now. Your draft is kept on this phone: check the result, then write the ruling again "
+                "or delete this draft."
+            )
+            % {"seen": _seen_words(seen), "now": result.contract_display if result else _("not entered")}
+        }
+    )
+
+
 def others_at_table(board: Board, table: Table, director: User) -> list[Ruling]:
     """Rulings in force at this board and table that another director recorded."""
     return list(
@@ -73,6 +108,7 @@ def rule_from_phone(
     result: Result | None = None,
     device_time: datetime.datetime | None = None,
     acknowledge_others: bool = False,
+    seen_result: str = "",
     give: bool = False,
     **decision: Any,
 ) -> Ruling:
@@ -82,6 +118,9 @@ def rule_from_phone(
     # The server's clock decides: the request for a ruling must arrive within the Law 92B
     # period after the official score (81C6), whenever the phone says it was drafted.
     check_in_period(board.session, "ruling_request", now=received_at, field="table")
+    # The result the director saw on the board's page when the draft was written, if any.
+    if seen_result and seen_result != result_fingerprint(result):
+        raise _result_changed(result, seen_result)
     others = others_at_table(board, table, director)
     if others and not acknowledge_others:
         raise _conflict(board, others)

@@ -132,11 +132,13 @@
     ["session", "board", "table", "section", "round"].forEach(function (name) {
       if (query.get(name) && form.elements[name]) { form.elements[name].value = query.get(name); }
     });
+    // The table's result as the board's page showed it: the server refuses the draft if it changed.
+    if (query.get("seen")) { form.elements.seen_result.value = query.get("seen"); }
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       var data = new FormData(form), fields = {}, body = { form: fields, give: Boolean(event.submitter && event.submitter.name === "give") };
       data.forEach(function (value, name) {
-        if (["session", "board", "table", "section", "round"].indexOf(name) >= 0) { body[name] = value; }
+        if (["session", "board", "table", "section", "round", "seen_result"].indexOf(name) >= 0) { body[name] = value; }
         else if (name !== "save" && name !== "give") { fields[name] = value; }
       });
       if (!body.round) { delete body.round; }
@@ -144,6 +146,7 @@
         form.elements.kind.options[form.elements.kind.selectedIndex].text;
       window.BridgeDrafts.save(body, summary).then(function () {
         form.reset();
+        form.elements.seen_result.value = "";
         window.BridgeDrafts.sendAll();
       });
     });

@@ -106,3 +106,18 @@ def test_the_forms_checks_and_who_may(field, director, phone):
     client.force_authenticate(stranger)
     assert send(client, draft(field), key="k3").status_code == 403
     assert not Ruling.objects.exists()
+
+
+def test_a_draft_for_a_result_that_changed_since_the_director_saw_it_is_refused(field, director, phone):
+    from scoring import services as scoring_services_
+
+    seen = "4S.N.10.0"  # table 3's result as the board page showed it: 4S N =
+    refused_body = draft(field, seen_result=seen)
+    scoring_services_.correct_result(result=field.results[2], tricks=11)
+    refused = send(phone, refused_body)
+    assert refused.status_code == 409
+    words = refused.json()["result"][0]
+    assert "The result at this table changed while your draft waited: it was 4S N = when you wrote the draft" in words
+    assert "it is 4S N +1 now" in words
+    assert not Ruling.objects.exists()
+    assert send(phone, draft(field, seen_result="4S.N.11.0"), key="draft-2").status_code == 201
