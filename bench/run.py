@@ -14,6 +14,9 @@ Each benchmark runs in its own process (its own settings and throwaway database)
   bundle's size and the time to keep it (gunicorn and Chromium on loopback).
 - bench/load_bench.py audit|queues|clubs: audited writes per second with 10 writers, standings
   latency while 50 double-dummy jobs wait, 100 club sessions with 1, 2 and 4 worker processes.
+- bench/scale_bench.py evening|championship|simultaneous: the scale tiers of issue #33 (a
+  national evening of 100 and 1,000 club sessions, a championship day of 1,000 tables, a
+  worldwide simultaneous pairs of 1,000 clubs); ``--quick`` runs them small.
 
 Every step has a time limit; a step that fails or runs out of time is shown as such, and
 docs/performance.md is then left as it was (``--write-anyway`` writes it all the same).
@@ -405,6 +408,14 @@ def plan(quick):
         ("8", "standings behind 50 double-dummy jobs", ["-m", "bench.load_bench", "queues", *(["--changes", "3"] if quick else [])], 600, "PostgreSQL + Redis"),
         ("9", "100 club sessions", ["-m", "bench.load_bench", "clubs", *(["--sessions", "4", "--seconds", "5"] if quick else [])], 1500, "PostgreSQL + Redis"),
     ]  # fmt: skip
+    # Scale tiers (issue #33): a national evening, a championship day, a worldwide simultaneous
+    # pairs, each in a throwaway database with a worker of two processes.
+    scale = ["--quick"] if quick else []
+    steps += [
+        ("10", "national evening", ["-m", "bench.scale_bench", *scale, "evening"], 2400, "PostgreSQL + Redis"),
+        ("11", "championship day", ["-m", "bench.scale_bench", *scale, "championship"], 900, "PostgreSQL + Redis"),
+        ("12", "simultaneous pairs", ["-m", "bench.scale_bench", *scale, "simultaneous"], 1500, "PostgreSQL + Redis"),
+    ]  # fmt: skip
     if not quick:
         steps.append(
             (
@@ -615,6 +626,68 @@ def load_rows(data, where):
     return rows
 
 
+def _memory_note(data):
+    peak = data.get("peak") or {}
+    load = "-".join(f"{value:.1f}" for value in data.get("load", []))
+    return (
+        f"worker {data['worker_mib']:.0f} MiB ({data['worker_processes']} processes); database "
+        f"{data['database']['size_mib']:.0f} MiB, its backends up to {peak.get('backends_mib') or 0:.0f} MiB "
+        f"over {peak.get('connections') or 0} connections; load average {load}"
+    )
+
+
+def scale_rows(data, where):
+    """bench/scale_bench.py: the three scale tiers (issue #33)."""
+    if data["what"] == "evening":
+        rows = []
+        for run in data["runs"]:
+            target = ("p95 under 1 s", 1.0) if run["sessions"] == 100 and run["processes"] == 2 else (None, None)
+            what = (
+                f"National evening: {run['sessions']:,} club sessions (15 tables, 24-27 boards), one change a "
+                f"second each, {run['processes']} worker processes: save to standings"
+            )
+            note = (
+                f"{run['changes_per_second']:.0f} changes/s offered, {run['recalculations_per_second']:.0f}/s "
+                f"recalculated, {run['changes_per_pass']:.2f} changes a pass, "
+                f"{run['worker_seconds_per_change'] * 1000:.0f} worker-ms a change; " + _memory_note(run)
+            )
+            rows.append(("10", row(what, where, run["latency"]["n"], run["latency"]["median"],
+                                   run["latency"]["p95"], *target, note=note)))  # fmt: skip
+        need = data["for_1000_clubs"]
+        rows.append(("10", row(
+            "National evening of 1,000 clubs: worker processes and database connections needed (from the "
+            "largest run's worker-seconds a change, each process kept to 60 % busy)", where, "–", None, None,
+            note=f"{need['worker_processes']} worker processes, as many connections (+1 a web process)",
+        )))  # fmt: skip
+        return rows
+    if data["what"] == "championship":
+        shape = data["shape"]
+        size = (
+            f"{data['tables']:,} tables: pairs {shape['pairs']}, Swiss {shape['swiss']}, knockout {shape['knockout']}"
+        )
+        rows = [
+            ("11", row(f"Championship day ({size}; 26 boards): {data['rulings']} rulings, each through the services "
+                       "until its standings", where, data["ruling_latency"]["n"], data["ruling_latency"]["median"],
+                       data["ruling_latency"]["p95"], note=_memory_note(data))),
+            ("11", row(f"Championship day: {data['appeals']} appeals, lodging to decision to standings", where,
+                       data["appeal_latency"]["n"], data["appeal_latency"]["median"], data["appeal_latency"]["p95"])),
+        ]  # fmt: skip
+        for name, seconds in data["first_scoring"].items():
+            rows.append(("11", row(f"Championship day: the {name} event's first scoring", where, 1, seconds, None)))
+        return rows
+    what = f"Simultaneous pairs: {data['clubs']:,} clubs of 10 tables, {data['results_a_board']:,} results a board"
+    rows = [
+        ("12", row(f"{what}: a club's upload (240 results) to its place in the whole field", where,
+                   data["upload_latency"]["n"], data["upload_latency"]["median"], data["upload_latency"]["p95"],
+                   "p95 under 10 s", 10.0, note=_memory_note(data))),
+    ]  # fmt: skip
+    if data.get("from_scratch"):
+        scratch = data["from_scratch"]
+        rows.append(("12", row(f"{what}: the whole field rescored from scratch", where, scratch["n"],
+                               scratch["median"], None, "under 30 s", 30.0)))  # fmt: skip
+    return rows
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="tiny sizes, a smoke test; docs are not written")
@@ -640,6 +713,8 @@ def main():
                 all_rows.extend(federation_rows(last_json(out), where))
             elif "bench.offline_bench" in argv:
                 all_rows.extend(offline_rows(last_json(out), where))
+            elif "bench.scale_bench" in argv:
+                all_rows.extend(scale_rows(last_json(out), where))
             elif "bench.load_bench" in argv:
                 all_rows.extend(load_rows(last_json(out), where))
             else:
