@@ -75,3 +75,54 @@ def test_a_client_trusting_only_the_hall_ca_connects_by_the_halls_address(tmp_pa
             assert tls.recv(5) == b"hello"
     thread.join(5)
     listener.close()
+
+
+def test_the_hall_server_serves_the_phones_over_https_with_the_halls_certificate(tmp_path, capsys):
+    """Procfile.hall's web process: gunicorn with the certificate, allowed hosts from it; a client
+    trusting only the hall's CA gets the service worker, with its scope header."""
+    import os
+    import subprocess
+    import sys
+    import time
+    import urllib.error
+    import urllib.request
+    from pathlib import Path
+
+    files, _ca, _chain = run(tmp_path, "localhost", "127.0.0.1")
+    capsys.readouterr()
+    call_command("hall_certificates", "--hosts", "--folder", str(tmp_path))
+    hosts = capsys.readouterr().out.strip()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    root = Path(__file__).resolve().parents[1]
+    env = dict(os.environ, DJANGO_ALLOWED_HOSTS=hosts, BRIDGECASES_VAR_DIR=str(tmp_path / "var"))
+    env.pop("DATABASE_URL", None)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "1"]
+        + ["--certfile", str(files.server_certificate), "--keyfile", str(files.server_key)],
+        cwd=root,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    trusted = ssl.create_default_context(cafile=str(files.ca_certificate))
+    try:
+        for _attempt in range(300):  # until gunicorn listens (a loaded machine takes a while)
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.2)
+        with urllib.request.urlopen(f"https://localhost:{port}/sw.js", context=trusted, timeout=60) as answer:
+            assert answer.status == 200
+            assert answer.headers["Service-Worker-Allowed"] == "/"
+        # A client that does not trust the hall's CA refuses the server.
+        try:
+            urllib.request.urlopen(f"https://localhost:{port}/sw.js", context=ssl.create_default_context(), timeout=60)
+            raise AssertionError("an untrusted certificate was accepted")
+        except urllib.error.URLError as error:
+            assert isinstance(error.reason, ssl.SSLCertVerificationError)
+    finally:
+        server.terminate()
+        server.wait(30)
