@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from core import policy
 from rulings import selectors, services
 from rulings.models import SIDE_CHOICES, LawEntry, Penalty, Ruling
+from rulings.services.irregularities import KINDS as IRREGULARITY_KINDS
 from scoring import selectors as scoring_selectors
 from scoring.api import ClockListSerializer, clock
 from scoring.api import call_service as _call
@@ -98,6 +99,8 @@ class RulingSerializer(serializers.ModelSerializer):
             "deal_override",
             "irregularity",
             "irregularity_law",
+            "unauthorised_information",
+            "late_correction",
             "device_time",
             "received_at",
         ]
@@ -193,6 +196,19 @@ class RulingFilter(filters.FilterSet):
         return selectors.filtered_rulings(self.request.user, **values).prefetch_related("penalties")
 
 
+class UnauthorisedInputSerializer(serializers.Serializer):
+    """Law 16 as it happened (docs/irregularities.md): the ``source`` ({kind, seat, seconds,
+    agreed, found, note}), the action ``chosen``, the ``alternatives`` ([{action, chose,
+    considered, suggested, logical, contract, declarer, tricks}]), whether the offenders
+    ``gained``, the ``reasoning``."""
+
+    source = serializers.DictField()
+    chosen = serializers.CharField()
+    alternatives = serializers.ListField(child=serializers.DictField())
+    gained = serializers.BooleanField()
+    reasoning = serializers.CharField(required=False, allow_blank=True, default="")
+
+
 class IrregularityInputSerializer(serializers.Serializer):
     """An irregular call or card (docs/irregularities.md): ``kind``, the ``facts`` (``call_number``,
     ``inserted``, ``seat``, ``attention_by``, ``artificial``, ``comparable``, ``rho_call``,
@@ -200,9 +216,7 @@ class IrregularityInputSerializer(serializers.Serializer):
     ``deliberate``), the option ``chosen`` and, after a penalty card, declarer's
     ``lead_option`` (Law 50D2)."""
 
-    kind = serializers.ChoiceField(
-        choices=["insufficient_bid", "out_of_rotation", "lead_out_of_turn", "exposed_card", "premature_play"]
-    )
+    kind = serializers.ChoiceField(choices=list(IRREGULARITY_KINDS))
     facts = serializers.DictField()
     chosen = serializers.CharField()
     lead_option = serializers.CharField(required=False, allow_blank=True, default="")
@@ -255,6 +269,17 @@ class RulingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         data = IrregularityInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         changed = _call(services.record_irregularity, ruling=ruling, by=request.user, **data.validated_data)
+        return Response(RulingSerializer(changed).data)
+
+    @extend_schema(request=UnauthorisedInputSerializer, responses=RulingSerializer)
+    @action(detail=True, methods=["post"], url_name="api-unauthorised", filter_backends=[])
+    def unauthorised(self, request, pk=None):
+        """Record Law 16 on a draft ruling: the source, the alternatives, the finding (issue #28)."""
+        ruling = self.get_object()
+        self._own(ruling)
+        data = UnauthorisedInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        changed = _call(services.record_unauthorised_information, ruling=ruling, by=request.user, **data.validated_data)
         return Response(RulingSerializer(changed).data)
 
     @extend_schema(request=ChangeInputSerializer, responses=RulingSerializer)

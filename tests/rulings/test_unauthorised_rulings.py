@@ -119,3 +119,20 @@ def test_the_page_records_it_and_the_ruling_form_offers_the_weighted_score(clien
     assert form.initial["offending_side"] == "NS"
     assert form.initial["laws"].endswith("16B1a, 16B1b, 16B3, 12C1c")
     assert (form.initial["w1_contract"], form.initial["w1_weight"], form.initial["w2_weight"]) == ("3H", "5/7", "2/7")
+
+
+def test_the_api_records_law_16_and_a_change_of_call(client, field, director):
+    ruling = polled(open_ruling(field, director, kind=Ruling.Kind.UNAUTHORISED_INFORMATION))
+    client.force_login(director)
+    body = {"source": SOURCE, "chosen": "3S", "alternatives": ALTERNATIVES, "gained": True}
+    response = client.post(f"/api/v1/rulings/{ruling.pk}/unauthorised/", body, content_type="application/json")
+    assert response.status_code == 200, response.content
+    assert response.json()["unauthorised_information"]["finding"]["laws"] == ["16B1a", "16B1b", "16B3", "12C1c"]
+    body = {
+        "kind": "change_of_call",
+        "facts": {"call_number": 3, "inserted": "3S", "unintended": True},
+        "chosen": "25A",
+    }
+    response = client.post(f"/api/v1/rulings/{ruling.pk}/irregularity/", body, content_type="application/json")
+    assert response.status_code == 200, response.content
+    assert response.json()["irregularity_law"] == "25A"
