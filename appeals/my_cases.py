@@ -4,6 +4,7 @@ each, their appeal windows, their requests to appeal and the appeals of their ta
 from django.db.models import Q
 from django.utils import timezone
 
+from appeals import selectors
 from appeals.models import Appeal, AppealRequest
 from rulings.models import Ruling
 from scoring.models import Player
@@ -62,11 +63,8 @@ def my_rulings(user, now=None):
         at_table = set(_side_players(ruling.result))
         me = next((player for player in players if player.pk in at_table), None)
         deadline = clocks[ruling.session.pk]["appeal_deadline"]
-        extension = max((e.until for e in ruling.appeal_extensions.all()), default=None)
-        limit = max(d for d in (deadline, extension) if d) if (deadline or extension) else None
-        open_ = ruling.state in (Ruling.State.GIVEN, Ruling.State.FINAL, Ruling.State.UNDER_APPEAL) and (
-            limit is None or now <= limit
-        )
+        limit = ruling.appeal_limit(deadline)  # the one answer: rulings.models.Ruling.appeal_open
+        open_ = ruling.appeal_open(now, deadline)
         requested = [r for r in ruling.appeal_requests.all() if r.player_id == (me.pk if me else None)]
         rows.append(
             {
@@ -76,9 +74,8 @@ def my_rulings(user, now=None):
                 "window_open": open_,
                 "appeals": list(ruling.appeals.all()),
                 "requests": requested,
-                "can_request": open_
-                and me is not None
-                and not any(r.state == AppealRequest.State.OPEN for r in requested),
+                "can_request": selectors.may_ask_to_appeal(ruling, me, now=now, deadline=deadline),
+                "state": ruling.shown_state(now, deadline),
             }
         )
     return rows

@@ -6,7 +6,7 @@ import datetime
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import Q, QuerySet
 from django.utils import timezone
@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from appeals.models import Appeal, AppealEvent, Body, BodyMember, Concurrence, Stage
 from audit.hints import Choice
 from core import policy
-from rulings.models import Ruling
+from rulings.models import UNREAD, Ruling
 from scoring import reader
 from scoring.models import Contestant, Player, Session
 
@@ -49,7 +49,7 @@ def local_time(moment: datetime.datetime, tournament: Tournament) -> str:
 
 def plays_for(player: Player, contestant: Contestant) -> bool:
     """True if ``player`` is a member or the captain of ``contestant``."""
-    return contestant.captain_id == player.pk or contestant.members.filter(pk=player.pk).exists()
+    return contestant.captain_id == player.pk or any(m.pk == player.pk for m in contestant.members.all())
 
 
 def side_of(player: Player, ruling: Ruling) -> str | None:
@@ -58,6 +58,42 @@ def side_of(player: Player, ruling: Ruling) -> str | None:
         if plays_for(player, contestant):
             return side
     return None
+
+
+def side_appeal(ruling: Ruling, side: str | None) -> Appeal | None:
+    """The appeal ``side`` has lodged against ``ruling`` (one per ruling and side, Law 92), if
+    any not withdrawn: the ruling's prefetched appeals are read when there are some."""
+    if side is None:
+        return None
+    return next(
+        (a for a in ruling.appeals.all() if a.side == side and a.state != Appeal.State.WITHDRAWN),
+        None,
+    )
+
+
+def may_ask_to_appeal(
+    ruling: Ruling,
+    player: Player | None,
+    *,
+    now: datetime.datetime | None = None,
+    deadline: Any = UNREAD,
+) -> bool:
+    """Whether ``player`` may ask to appeal ``ruling`` now: the one answer the player's page and
+    the service give. The window is open (``Ruling.appeal_open``), the player sits at the table,
+    no request of theirs waits for the director, and their side has no appeal lodged already."""
+    if player is None or not ruling.appeal_open(now, deadline):
+        return False
+    side = side_of(player, ruling)
+    if side is None or side_appeal(ruling, side) is not None:
+        return False
+    return not any(r.player_id == player.pk and r.state == "open" for r in ruling.appeal_requests.all())
+
+
+def concurrence_awaited(appeal: Appeal) -> list[Player]:
+    """The players whose concurrence the director may still record: those needed who have not
+    agreed (the player who lodged agreed by lodging)."""
+    agreed = {concurrence.player_id for concurrence in appeal.concurrences.all()}
+    return [p for p in concurrence_needed(appeal) if p is not None and p.pk not in agreed]
 
 
 def concurrence_needed(appeal: Appeal) -> list[Player | None]:

@@ -340,7 +340,7 @@ def _steps_offered(appeal, ruling, body, seat, parts, further, *, is_director, i
         "law_form": DecisionForm(prefix="law"),
         "further_form": DecisionForm(prefix="further"),
         "respond_form": DecisionForm(prefix="respond"),
-        "needed": [p for p in selectors.concurrence_needed(appeal) if p is not None],
+        "needed": selectors.concurrence_awaited(appeal),  # not those who agreed already
         "table_players": [*ruling.result.ns.members.all(), *ruling.result.ew.members.all()],
         "records_hearing": is_director or seat is not None,
         # Where 93B3 forbids overruling, the body is offered the recommendation form instead.

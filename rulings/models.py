@@ -12,6 +12,9 @@ from scoring.models import SEAT_CHOICES, Board, Player, RegulatingAuthority, Res
 SIDE_CHOICES = [("NS", _("N-S")), ("EW", _("E-W"))]
 
 
+UNREAD = object()  # a deadline the caller has not read (None: read, and the clock has not started)
+
+
 class LawEntry(models.Model):
     """One law or sub-section of one edition of the Laws, with its titles."""
 
@@ -292,6 +295,36 @@ class Ruling(models.Model):
 
     def appeal_deadline(self):
         return self.session.appeal_deadline()
+
+    # States in which a ruling may be appealed while its window is open (Law 92B).
+    APPEALABLE_STATES = ("given", "final", "under_appeal")
+
+    def appeal_limit(self, deadline=UNREAD):
+        """The last moment the ruling may be appealed: its session's deadline (``deadline`` when the
+        caller has read it already) or the chief director's latest extension (appeals'
+        ``DeadlineExtension``, reached through its reverse relation), whichever is later; None while
+        the clock has not started."""
+        deadline = self.appeal_deadline() if deadline is UNREAD else deadline
+        extension = max((e.until for e in self.appeal_extensions.all()), default=None)
+        return max((d for d in (deadline, extension) if d), default=None)
+
+    def appeal_open(self, now=None, deadline=UNREAD):
+        """Whether the ruling may still be appealed: the one answer every page and the API give
+        (the ruling's and the player's pages, the lodging page, the services)."""
+        from django.utils import timezone
+
+        if self.state not in self.APPEALABLE_STATES:
+            return False
+        limit = self.appeal_limit(deadline)
+        return limit is None or (now or timezone.now()) <= limit
+
+    def shown_state(self, now=None, deadline=UNREAD):
+        """The state as a reader is told it, never contradicting the clock: "Final (appeal period
+        passed)" only once the period has passed, "Given at the table" while it runs (the official
+        score posted again reopens it; the worker's ``finalise_rulings`` catches up within a minute)."""
+        if self.state in (self.State.GIVEN, self.State.FINAL):
+            return (self.State.GIVEN if self.appeal_open(now, deadline) else self.State.FINAL).label
+        return self.get_state_display()
 
 
 class RulingCitation(models.Model):

@@ -394,6 +394,7 @@ def ruling_detail(request, pk):
         "rulings/ruling_detail.html",
         {
             "ruling": ruling,
+            "shown_state": ruling.shown_state(),  # never "Final" beside a live countdown
             "result": result,
             "board": board,
             "table": ruling.table,

@@ -605,6 +605,9 @@ def request_appeal(
     _appeal_limit(ruling, now)
     if AppealRequest.objects.filter(ruling=ruling, player=player, state=AppealRequest.State.OPEN).exists():
         refuse("ruling", _("Your request to appeal %(r)s is already with the director.") % {"r": ruling})
+    lodged = selectors.side_appeal(ruling, selectors.side_of(player, ruling))
+    if lodged is not None:
+        refuse("ruling", _("Your side's appeal against %(r)s is lodged already: %(a)s.") % {"r": ruling, "a": lodged})
     request = save_checked(AppealRequest(ruling=ruling, player=player, grounds=grounds, about=about, requested_at=now))
     audit.record(
         action="appeal_request.made",
