@@ -139,6 +139,12 @@ class ClaimForm(forms.Form):
     trump_mentioned = forms.BooleanField(
         label=gettext_lazy("The statement mentioned the trumps the opponents still held (70C)"), required=False
     )
+    new_line = forms.BooleanField(
+        label=gettext_lazy("The claimer now proposes a line his statement did not contain (70D)"), required=False
+    )
+    unstated_line = forms.BooleanField(
+        label=gettext_lazy("The line needs a finesse or a drop the statement did not mention (70E)"), required=False
+    )
     trick = forms.IntegerField(
         label=gettext_lazy("Trick of the claim"),
         min_value=1,

@@ -333,11 +333,15 @@ def record_claim(
     declarer_won: int | None = None,
     basis: str = "70",
     trump_mentioned: bool = False,
+    new_line: bool = False,
+    unstated_line: bool = False,
 ) -> TrickRuling:
     """Record a claim on a draft ruling as an adjudication: the claimer's seat, the statement,
     what the director is asked to rule (``basis``: ``70`` a contested claim or concession, ``71``
     a concession cancelled, ``69B`` an acquiescence withdrawn), and the position; the trumps the
-    claimer's opponents still hold are flagged (70C) with whether the statement mentioned them.
+    claimer's opponents still hold are flagged (70C) with whether the statement mentioned them,
+    and the director's flags: ``new_line`` (70D: a line not in the statement) and
+    ``unstated_line`` (70E: a finesse or drop not stated).
     With a play record, the position at the trick given (or at the record's claim); without
     one (or when ``remaining`` is given), the position the director enters: the cards left as
     a PBN deal, the seat on lead and the tricks declarer had won. The cards left are stored at
@@ -397,6 +401,8 @@ def record_claim(
         "basis": basis,
         "outstanding_trumps": list(outstanding_trumps(position, strain=strain_of(contract.upper()), claimer=claimer)),
         "trump_mentioned": bool(trump_mentioned),
+        "new_line": bool(new_line),
+        "unstated_line": bool(unstated_line),
         **entered,
     }
     item = _store(
@@ -510,6 +516,10 @@ def _confirm_claim(
     laws = [basis]
     if basis == "70" and item.facts.get("outstanding_trumps") and not item.facts.get("trump_mentioned"):
         laws.append("70C")
+    if basis == "70" and item.facts.get("new_line"):
+        laws.append("70D" if item.edition == "1997" else "70D1")
+    if basis == "70" and item.facts.get("unstated_line"):
+        laws.append("70E")
     return "", laws
 
 
