@@ -124,6 +124,7 @@ class SessionFile:
     individual: bool = False
     warnings: list[Notice | Message | str] = field(default_factory=list)
     generator: str = ""  # the program that wrote the file, as its [Generator] tag names it
+    left_out: int = 0  # table results the file holds that cannot be placed (each with its warning)
 
 
 # --- Bytes to text ---------------------------------------------------------------------------

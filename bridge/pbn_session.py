@@ -163,6 +163,7 @@ def session_from_pbn(games: Iterable[PbnGame], warnings: Iterable[Notice | str] 
                 session.results.append(result)
                 continue
             if not identified:
+                session.left_out += 1
                 session.warnings.append(
                     Notice(
                         game.line,
@@ -197,6 +198,7 @@ def _rooms(results: list[ResultIn], session: SessionFile) -> None:
         games.sort(key=lambda r: (r.table or 0, r.line))
         if len(games) != 2 or games[0].home_name.lower() == games[1].home_name.lower():
             for result in games:
+                session.left_out += 1
                 session.warnings.append(
                     Notice(
                         result.line,

@@ -407,14 +407,15 @@ def write_usebio(
         ElementTree.SubElement(element, "BOARD_NUMBER").text = str(board.number)
         for index, result in enumerate(results):
             line = ElementTree.SubElement(element, "TRAVELLER_LINE")
-            for tag, value in (
+            seats: tuple[tuple[str, object], ...] = (
                 ("ROUND", result.round),
                 ("TABLE", result.table),
                 ("NS_PAIR_NUMBER", _pair_number(result.ns, "NS") if mitchell else result.ns),
                 ("EW_PAIR_NUMBER", _pair_number(result.ew, "EW") if mitchell else result.ew),
-            ):
-                if value is not None:
-                    ElementTree.SubElement(line, tag).text = str(value)
+            )
+            for tag, seat in seats:
+                if seat is not None:
+                    ElementTree.SubElement(line, tag).text = str(seat)
             if result.kind == "played":
                 ElementTree.SubElement(line, "CONTRACT").text = result.contract.replace("XX", "**").replace("X", "*")
                 if result.contract != "PASS":

@@ -80,6 +80,7 @@ def summary_data(summary):
         "boards": summary.boards,
         "board_numbers": summary.board_numbers,
         "results": summary.results,
+        "left_out": summary.left_out,
         "contestants_created": sorted(i.number for i in summary.contestants_created),
         "contestants_created_labels": [
             str(i) for i in sorted(summary.contestants_created, key=lambda i: (i.section, i.number, i.direction))

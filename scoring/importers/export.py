@@ -17,7 +17,7 @@ from bridge.interchange import BoardIn, ResultIn
 from bridge.pbn import PbnGame, PbnTable, ScoreRow, write_pbn
 from bridge.usebio import ParticipantOut, write_usebio
 from scoring import selectors
-from scoring.models import Board, Event, Match, Result
+from scoring.models import Board, Contestant, Event, Match, Result
 
 if TYPE_CHECKING:
     from django.db.models import QuerySet
@@ -176,7 +176,7 @@ def _team_seats(session: Session) -> dict[tuple[int, int], tuple[Match, str, dic
     return seats
 
 
-def _team_row(result: Result, teams) -> ScoreRow | None:
+def _team_row(result: Result, teams: dict) -> ScoreRow | None:
     seat = teams.get((result.table_id, result.round_id))
     if seat is None:
         return None
@@ -271,7 +271,7 @@ def session_usebio(session: Session) -> bytes:
     )
 
 
-def _players(contestant) -> list[tuple[str, str]]:
+def _players(contestant: Contestant) -> list[tuple[str, str]]:
     """(name, national id) of each member, or the pair's own name when it has no members."""
     members = sorted(contestant.members.all(), key=lambda p: p.pk)
     if members:

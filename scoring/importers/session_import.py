@@ -90,6 +90,7 @@ class ImportSummary:
     digest: str = ""
     refusals: list[str] = field(default_factory=list)
     replaced: dict | None = None  # a replace: what the session held before ({"boards": n, "results": m})
+    left_out: int = 0  # the file's table results that could not be placed (the warnings say why)
 
 
 class _Rollback(Exception):
@@ -180,6 +181,8 @@ def import_file(
             if summary.refusals:
                 raise _Rollback
             after = {"format": parsed.format, "sha256": digest, "boards": summary.boards, "results": summary.results}
+            if summary.left_out:
+                after["left_out"] = summary.left_out  # the trail says what the file held and was not placed
             if replaced is None:
                 audit.record(
                     action="session.imported",
@@ -393,7 +396,7 @@ class _Importer:
         return summary
 
     def summary(self, session: Session | None) -> ImportSummary:
-        summary = ImportSummary(session=session, format=self.parsed.format)
+        summary = ImportSummary(session=session, format=self.parsed.format, left_out=self.parsed.left_out)
         summary.refusals, summary.warnings = self.refusals, self.warnings
         return summary
 

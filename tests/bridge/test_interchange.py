@@ -82,7 +82,7 @@ def test_result_as_a_sides_tricks_and_claim_markers():
 
 def test_a_game_result_without_contestants_is_named_not_imported():
     session = pbn(f'[Board "1"]\n[Deal "{DEAL}"]\n[Declarer "S"]\n[Contract "3NT"]\n[Result "9"]\n')
-    assert session.results == []
+    assert session.results == [] and session.left_out == 1
     assert [str(w) for w in session.warnings] == [
         "line 1: Contract: the game's own result (3NT) is not imported: it names no pairs (PairId_NS, PairId_EW) "
         "or teams (Room with HomeTeam and VisitTeam)"

@@ -362,6 +362,28 @@ def test_upload_preview_then_confirm(client, pairs, people, settings, tmp_path):
     assert not list(tmp_path.joinpath("imports").glob("*"))  # the waiting file is gone
 
 
+def test_results_the_file_holds_but_cannot_place_are_counted_in_the_preview(client, pairs, people, settings, tmp_path):
+    # One game per table naming no pairs: "2 boards and 0 results" said nothing more (issue #29).
+    settings.VAR_DIR = tmp_path
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    games = "".join(
+        f'[Board "{n}"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Declarer "S"]\n[Contract "3NT"]\n[Result "9"]\n\n'
+        for n in (1, 1, 2)
+    )
+    url = reverse("scoring:import-results", args=[pairs.pk])
+    client.force_login(people.scorer)
+    page = client.post(url, {"action": "preview", "file": SimpleUploadedFile("nopairs.pbn", games.encode())})
+    body = page.content.decode()
+    assert page.context["summary"].results == 0 and page.context["summary"].left_out == 3
+    assert "3 table results of the file cannot be placed: the warnings below say why." in body
+    assert "is not imported: it names no pairs" in body
+    done = client.post(url, {"action": "import", "token": page.context["token"]}).content.decode()
+    assert "3 table results of the file are left out: the warnings below say why." in done
+    assert AuditEntry.objects.get(action="session.imported").after["left_out"] == 3
+
+
 def test_cancel_on_the_preview_removes_the_waiting_file(client, pairs, people, settings, tmp_path):
     settings.VAR_DIR = tmp_path
     from django.core.files.uploadedfile import SimpleUploadedFile

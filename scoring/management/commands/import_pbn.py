@@ -56,6 +56,10 @@ class Command(BaseCommand):
                 f"(from a {summary.format} file)."
             )
         )
+        if summary.left_out:
+            self.stdout.write(
+                self.style.WARNING(f"{summary.left_out} table results of the file are left out: the warnings say why.")
+            )
         if summary.contestants_created:
             self.stdout.write(f"New contestants: {', '.join(map(str, summary.contestants_created))}.")
         for line in summary.artificial:
