@@ -413,9 +413,9 @@ def write_usebio(
                 ("NS_PAIR_NUMBER", _pair_number(result.ns, "NS") if mitchell else result.ns),
                 ("EW_PAIR_NUMBER", _pair_number(result.ew, "EW") if mitchell else result.ew),
             )
-            for seat_tag, seat in seats:
-                if seat is not None:
-                    ElementTree.SubElement(line, seat_tag).text = str(seat)
+            for seat_tag, given in seats:
+                if given is not None:
+                    ElementTree.SubElement(line, seat_tag).text = str(given)
             if result.kind == "played":
                 ElementTree.SubElement(line, "CONTRACT").text = result.contract.replace("XX", "**").replace("X", "*")
                 if result.contract != "PASS":
