@@ -160,6 +160,17 @@ def load_demo_appeals(tournament):
     )
     made.append(appeal)
 
+    # Further appeal (Law 93C): North takes the committee's decision to the federation's body
+    # (binding in the demo's regulations), through the director; the national officer forms it.
+    appeal.refresh_from_db()
+    services.lodge_further_appeal(
+        appeal=appeal,
+        by=director,
+        player=north,
+        grounds=f"{north.first_name} {north.last_name}: the committee found a pause it did not establish.",
+        now=appeal.decided_at + datetime.timedelta(minutes=30),
+    )
+
     # Decided: upheld and found without merit; the deposit is kept.
     seat_players(ruling(1), director)
     appeal, now = lodge_case(

@@ -7,6 +7,7 @@ contract with some noise, so travellers look like real ones. Run it with
 
 import datetime
 import random
+from zoneinfo import ZoneInfo
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -18,6 +19,7 @@ from scoring import recalculation, services
 from scoring.models import Event, RegulatingAuthority
 
 DEMO_AUTHORITY_CODE = "demo-nbf"
+DEMO_ZONE = "Europe/Amsterdam"
 DEMO_PASSWORD_SUFFIX = "-demo"
 
 FIRST_NAMES = [
@@ -94,17 +96,45 @@ def demo_logins():
 
 
 @transaction.atomic
-def load_demo(*, pairs_tables=12, boards_per_session=24, pairs_sessions=3, teams=8, boards_per_match=8, seed=2026):
-    """Build the demo tournament and its logins; return the tournament."""
+def demo_clock(now=None, zone=DEMO_ZONE):
+    """The demo's dates, relative to the moment it is loaded (``now``, the wall clock by default;
+    tests pass a fixed one): the teams' official score was posted five minutes ago (its appeal
+    window open, its clock running), the teams played from eight hours before, and the pairs'
+    sessions on the two days before that. Returns (first day, the last posting)."""
+    now = (now or timezone.now()).astimezone(ZoneInfo(zone))
+    posted = (now - datetime.timedelta(minutes=5)).replace(second=0, microsecond=0)
+    teams_day = (posted - datetime.timedelta(hours=8)).date()
+    return teams_day - datetime.timedelta(days=2), posted
+
+
+def load_demo(
+    *,
+    pairs_tables=12,
+    boards_per_session=24,
+    pairs_sessions=3,
+    teams=8,
+    boards_per_match=8,
+    seed=2026,
+    now=None,
+):
+    """Build the demo tournament and its logins, dated relative to ``now`` (``demo_clock``);
+    return the tournament."""
     rng = random.Random(seed)
     authority = services.create_authority(
         name="Demo National Bridge Federation",
         code=DEMO_AUTHORITY_CODE,
         country="Netherlands",
         language="en",
-        time_zone="Europe/Amsterdam",
+        time_zone=DEMO_ZONE,
     )
-    start = datetime.date(2026, 4, 17)
+    start, last_posted = demo_clock(now)
+    services.set_authority_setting(  # a further appeal goes to the federation's body, binding (93C)
+        authority=authority,
+        key="further_appeal",
+        effective_from=datetime.date(2020, 1, 1),
+        value="binding",
+        note="Demo regulations, section 9",
+    )
     services.set_authority_setting(
         authority=authority,
         key="deposits",
@@ -146,10 +176,10 @@ def load_demo(*, pairs_tables=12, boards_per_session=24, pairs_sessions=3, teams
         deal_seed = _play_pairs_session(session, pairs, pairs_tables, boards_per_session, rng, deal_seed)
         if number < pairs_sessions:
             services.post_official_scores(session=session, at=starts + datetime.timedelta(hours=4))
-    starts = datetime.datetime.combine(start + datetime.timedelta(days=2), datetime.time(10, 0), tzinfo=zone)
+    starts = last_posted - datetime.timedelta(hours=8)
     session = services.create_session(event=teams_event, number=1, starts_at=starts, is_last=True)
     _play_round_robin(session, team_list, boards_per_match, rng, deal_seed)
-    services.post_official_scores(session=session, at=starts + datetime.timedelta(hours=8))
+    services.post_official_scores(session=session, at=last_posted)
     _users(tournament, authority, pairs[0].members.first())
     other = _other_body()
     for event in [*tournament.events.all(), *other.events.all()]:

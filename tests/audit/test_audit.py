@@ -8,7 +8,7 @@ from rest_framework.test import APIClient
 
 from audit.models import AuditEntry
 from scoring import services
-from tests.conftest import table_result
+from tests.conftest import DEMO_NOW, table_result
 
 pytestmark = pytest.mark.django_db
 
@@ -138,7 +138,12 @@ def test_every_step_of_an_appeal_is_in_the_trail_and_the_demo_chain_verifies(mon
         demo,
         "load_demo",
         lambda **kw: original(
-            **{**dict(pairs_tables=4, boards_per_session=8, pairs_sessions=2, teams=4, boards_per_match=2), **kw}
+            **{
+                **dict(
+                    pairs_tables=4, boards_per_session=8, pairs_sessions=2, teams=4, boards_per_match=2, now=DEMO_NOW
+                ),
+                **kw,
+            }
         ),
     )
     call_command("load_demo")

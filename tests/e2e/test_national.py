@@ -10,11 +10,12 @@ from django.core.management import call_command
 
 from scoring import demo
 from scoring.models import Player
+from tests.conftest import DEMO_NOW
 from tests.e2e.conftest import ARTIFACTS, log_in, screenshot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-SMALL = dict(pairs_tables=4, boards_per_session=8, pairs_sessions=2, teams=4, boards_per_match=2)
+SMALL = dict(pairs_tables=4, boards_per_session=8, pairs_sessions=2, teams=4, boards_per_match=2, now=DEMO_NOW)
 
 
 @pytest.fixture

@@ -12,11 +12,12 @@ from django.urls import reverse
 from national import precedents
 from rulings.models import Ruling
 from scoring import demo
+from tests.conftest import DEMO_NOW
 from tests.e2e.conftest import log_in, screenshot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-SMALL = dict(pairs_tables=4, boards_per_session=8, pairs_sessions=2, teams=4, boards_per_match=2)
+SMALL = dict(pairs_tables=4, boards_per_session=8, pairs_sessions=2, teams=4, boards_per_match=2, now=DEMO_NOW)
 
 
 @pytest.fixture

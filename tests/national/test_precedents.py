@@ -24,7 +24,7 @@ from rulings import services as rulings_services
 from rulings.models import Ruling
 from scoring import services as scoring_services
 from tests.appeals.conftest import at, case  # noqa: F401 - case is a fixture
-from tests.conftest import build_pairs_tournament, make_user, ruling_at
+from tests.conftest import DEMO_NOW, build_pairs_tournament, make_user, ruling_at
 from tests.national.test_casebooks import compile_book, decided  # noqa: F401 - decided is a fixture
 
 
@@ -329,7 +329,17 @@ def small_demo(django_db_setup, django_db_blocker):
             demo,
             "load_demo",
             lambda **kw: original(
-                **{**dict(pairs_tables=4, boards_per_session=8, pairs_sessions=2, teams=4, boards_per_match=2), **kw}
+                **{
+                    **dict(
+                        pairs_tables=4,
+                        boards_per_session=8,
+                        pairs_sessions=2,
+                        teams=4,
+                        boards_per_match=2,
+                        now=DEMO_NOW,
+                    ),
+                    **kw,
+                }
             ),
         )
         with transaction.atomic():

@@ -17,11 +17,12 @@ from rulings import services as rulings_services
 from rulings.models import Ruling
 from scoring import demo
 from scoring.models import Result, Tournament
+from tests.conftest import DEMO_NOW
 
 pytestmark = pytest.mark.django_db
 
 
-SMALL = dict(pairs_tables=4, boards_per_session=8, pairs_sessions=2, teams=4, boards_per_match=2)
+SMALL = dict(pairs_tables=4, boards_per_session=8, pairs_sessions=2, teams=4, boards_per_match=2, now=DEMO_NOW)
 DEMO = "Spring Congress 2026"
 OTHER = "Reykjavik Open 2026"
 

@@ -8,10 +8,11 @@ from django.core.management import call_command
 
 from scoring import demo
 from scoring.models import Board, BoardScore, Event, MatchPenalty, MatchScore, Result, Standing, Tournament
+from tests.conftest import DEMO_NOW
 
 pytestmark = pytest.mark.django_db
 
-SMALL = dict(pairs_tables=4, boards_per_session=8, pairs_sessions=2, teams=4, boards_per_match=2)
+SMALL = dict(pairs_tables=4, boards_per_session=8, pairs_sessions=2, teams=4, boards_per_match=2, now=DEMO_NOW)
 
 
 @pytest.fixture
@@ -125,3 +126,23 @@ def test_the_demo_has_appeals_in_every_state(tournament):
     varied = appeals.get(outcome="vary")
     assert varied.ruling.state == "changed_by_appeal"
     assert varied.ruling.result.effective.kind == "weighted"
+
+
+def test_the_demo_is_dated_from_the_moment_it_is_loaded(tournament):
+    """Loaded at DEMO_NOW: the teams' official score was posted five minutes before, so its
+    appeal window is open with its clock running; a further appeal (Law 93C) waits for the
+    federation's body, which the demo's regulations provide (issue #27)."""
+    import datetime
+
+    from appeals import selectors
+    from appeals.models import FurtherAppeal, Hearing
+
+    teams = tournament.events.get(name="Swiss Teams").sessions.get()
+    assert teams.official_score_at == DEMO_NOW - datetime.timedelta(minutes=5)
+    windows = {w.session.pk: w.status for w in selectors.appeal_windows(tournament=tournament, now=DEMO_NOW)}
+    assert windows[teams.pk] == "open"
+    assert tournament.regulations()["further_appeal"] == "binding"
+    assert FurtherAppeal.objects.filter(
+        state="lodged", appeal__ruling__result__board__session__event__tournament=tournament
+    ).exists()
+    assert Hearing.objects.exists()
