@@ -20,7 +20,8 @@ Each benchmark runs in its own process (its own settings and throwaway database)
 
 Every step has a time limit; a step that fails or runs out of time is shown as such, and
 docs/performance.md is then left as it was (``--write-anyway`` writes it all the same).
-Sized to take about 8 to 10 minutes on the 2-core benchmark machine.
+Sized to take about 8 to 10 minutes on the 2-core benchmark machine, plus most of an hour for
+the scale tiers (``--quick`` runs everything small).
 """
 
 import argparse
