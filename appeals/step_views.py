@@ -174,8 +174,13 @@ def appoint(request, appeal):
 
 @case_step
 def declare(request, appeal):
+    """A member declares from their seat: on the event's body, or on the regulating authority's
+    body for the further appeal once that is the one waiting for them."""
     data = inputs.valid(inputs.DeclareInput, request.POST)
-    services.declare_conflict(member=_seat(request, appeal), conflict=data["conflict"])
+    further = BodyMember.objects.filter(
+        body__appeal=appeal, body__stage=Stage.FURTHER, user=request.user, recused_at__isnull=True, declared_at=None
+    ).first()
+    services.declare_conflict(member=further or _seat(request, appeal), conflict=data["conflict"])
 
 
 @case_step
@@ -289,6 +294,21 @@ def refer_further(request, appeal):
 
 
 @case_step
+def further_body(request, appeal):
+    """A national officer of the regulating authority forms its body for the further appeal."""
+    data = inputs.valid(inputs.ConstituteInput, request.POST)
+    users = get_user_model().objects
+    services.constitute_body(
+        appeal=appeal,
+        by=request.user,
+        stage=Stage.FURTHER,
+        members=list(users.filter(pk__in=data["members"])),
+        chair=users.filter(pk=data["chair"]).first() if data["chair"] else None,
+        size=max(len(data["members"]), 1),
+    )
+
+
+@case_step
 def decide_further(request, appeal):
     data = _decision(request, "further", inputs.DecisionInput)
     services.decide_further_appeal(
@@ -323,5 +343,6 @@ STEPS = [
     ("respond", respond),
     ("further", further),
     ("refer-further", refer_further),
+    ("further-body", further_body),
     ("decide-further", decide_further),
 ]

@@ -309,6 +309,12 @@ def appeal_detail(request, pk):
             "is_chief": is_chief,
             "further": further,
             "further_seat": further_seat,
+            "further_body": further_body,
+            "national_officer": further is not None and policy.may(user, "national_body", tournament),
+            # The authority's national officers, who form its body and may sit on it.
+            "national_candidates": get_user_model().objects.filter(auditing__authority=tournament.authority).distinct()
+            if further is not None
+            else [],
             **_steps_offered(appeal, ruling, body, seat, parts, further, is_director=is_director, is_chief=is_chief),
         },
     )

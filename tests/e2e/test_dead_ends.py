@@ -2,8 +2,11 @@
 member of the appeals body who stepped down; posting the official score again, then asking to
 appeal within the clock it restarts."""
 
+import datetime
+
 import pytest
 from celery import current_app
+from django.utils import timezone
 
 import appeals.tasks  # noqa: F401 (registers the notification mail, sent at once below)
 from appeals import services
@@ -129,3 +132,49 @@ def test_a_redress_given_on_the_phone_and_its_correction_form_filled_in(browser,
     assert page.input_value("[name=rd_non_offending]") == "EW"
     assert page.locator("[data-score=redress]").is_visible()
     fits(page, "dead-ends-5-correction-filled-in")
+
+
+def test_a_further_appeal_walked_to_the_national_body_s_decision_on_the_phone(browser, live_server, case):  # noqa: F811
+    """Law 93C on the web: the director lodges the player's further appeal, the authority's
+    national officer forms its body and sits on it, declares, and decides."""
+    from appeals.models import FurtherAppeal
+    from scoring import services as scoring_services
+    from tests.appeals.conftest import ready, regulate, vote_all
+
+    regulate(case, further_appeal="binding")
+    scoring_services.post_official_scores(session=case.record.session)  # the appeal period runs from now
+    case.record.event.sessions.filter(number=2).update(starts_at=timezone.now() + datetime.timedelta(days=1))
+    officer = make_user("nina", first_name="Nina", last_name="National")
+    scoring_services.appoint_auditor(authority=case.record.authority, user=officer)
+    appeal, body, _hearing = ready(case, now=timezone.now())
+    vote_all(body, "uphold", now=timezone.now())
+    services.decide_appeal(appeal=appeal, by=case.members[0], outcome="uphold", reasons="The pause was clear")
+
+    page = on_phone(browser, live_server, case.director)
+    page.goto(f"{live_server.url}/appeals/{appeal.pk}/")
+    form = page.locator("form[action$='/further/']")
+    form.locator("[name=player]").select_option(str(case.north.pk))
+    form.locator("[name=grounds]").fill("The committee found a pause nobody established.")
+    with page.expect_navigation():
+        form.locator("button").click()
+    page.wait_for_selector("text=Recorded.")
+    fits(page, "dead-ends-6-further-lodged")
+
+    page = on_phone(browser, live_server, officer, lands_on="/national/")
+    page.goto(f"{live_server.url}/appeals/{appeal.pk}/")
+    form = page.locator("form[action$='/further-body/']")
+    form.locator(f"input[name=members][value='{officer.pk}']").check()
+    with page.expect_navigation():
+        form.locator("button").click()
+    page.wait_for_selector("text=Recorded.")
+    with page.expect_navigation():
+        page.click("text=Declare interests")
+    page.wait_for_selector("text=Recorded.")
+    form = page.locator("form[action$='/decide-further/']")
+    form.locator("input[value=uphold]").check()
+    form.locator("textarea").first.fill("The committee's finding stands.")
+    fits(page, "dead-ends-7-further-decision")
+    with page.expect_navigation():
+        form.locator("button[type=submit]").click()
+    page.wait_for_selector("text=Recorded.")
+    assert FurtherAppeal.objects.get(appeal=appeal).state == "decided"

@@ -175,6 +175,17 @@ PAGE_STEPS = [
     ("law-to-body", "decided", data(part=law_part), allowed("appeal_law_decision"), "403", True),
     ("further", "decided", data(player=player(0), grounds="We go on"), allowed("further_appeal"), "403", True),
     ("forfeit-deposit", "further", data(deposit=deposit, reason="Without merit"), allowed("deposit"), "403", True),
+    # The authority's national officer forms its body; in "further" it is formed already, so his
+    # post is refused by name (302, nothing written), anyone else's as a person (403).
+    (
+        "further-body",
+        "further",
+        data(members=lambda w, t: [body_member(w, t)]),
+        allowed("national_body"),
+        "403",
+        True,
+        False,
+    ),
     # Only the regulating authority's body decides, and nobody of the matrix sits on it.
     (
         "decide-further",
