@@ -67,15 +67,21 @@ INSTALLED_APPS = [
     "appeals",
     "national",
     "axes",  # login throttling (config/login_throttle.py)
+    "csp",  # the Content-Security-Policy header (CONTENT_SECURITY_POLICY below)
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy (django-csp) and Permissions-Policy on every response (below).
+    "csp.middleware.CSPMiddleware",
+    "config.security_headers.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
+    # A file over its field's limit refused while the body is read, 413 (config/upload_limits.py).
+    "config.upload_limits.UploadLimitMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "audit.context.AuditContextMiddleware",
     # API writes with an Idempotency-Key: a retry answers the first answer, writes nothing.
@@ -212,6 +218,49 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", not DEBUG)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+
+# Content-Security-Policy (django-csp), on every response: scripts, styles, images, fonts and
+# requests from this site only; no inline script or style (every template keeps its JavaScript
+# and CSS in static/, tests/test_security_headers.py fails on an inline one), no plugin, no
+# framing, forms posted to this site only. data: images for the API docs' icons.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "frame-ancestors": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+    }
+}
+# Permissions-Policy (config/security_headers.py): no page of the site may use these features.
+PERMISSIONS_POLICY = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "autoplay",
+        "browsing-topics",
+        "camera",
+        "display-capture",
+        "encrypted-media",
+        "geolocation",
+        "gyroscope",
+        "hid",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "publickey-credentials-get",
+        "serial",
+        "usb",
+        "xr-spatial-tracking",
+    )
+}
+PERMISSIONS_POLICY["fullscreen"] = ["self"]
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -405,3 +454,10 @@ CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 # Results files from scoring programs (PBN, USEBIO): the largest upload or file read, in bytes.
 # A bigger file is refused with its size and this limit, never cut short.
 INTERCHANGE_MAX_FILE_BYTES = int(os.environ.get("INTERCHANGE_MAX_FILE_BYTES", str(10 * 1024 * 1024)))
+# Every upload is counted while it is read and stopped at its field's limit (results files: the
+# one above; a ruling's attachment 5 MB, its PBN or LIN file 200 kB): config/upload_limits.py.
+FILE_UPLOAD_HANDLERS = [
+    "config.upload_limits.LimitedUploadHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]

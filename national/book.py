@@ -1,5 +1,5 @@
-"""The casebook as one self-contained HTML document: what the book page shows and what the
-worker prints to PDF (national/printing.py)."""
+"""The casebook as one HTML document (diagrams inline, its stylesheet static/css/casebook.css
+linked): what the book page shows and what the worker prints to PDF (national/printing.py)."""
 
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -35,8 +35,8 @@ def _shown(key, text):
 
 
 def render_book(casebook, content=None):
-    """The casebook as one self-contained HTML document (styles and diagrams inline), in its
-    own language: what the page shows and what is printed to PDF."""
+    """The casebook as one HTML document (diagrams inline, the stylesheet linked), in its own
+    language: what the page shows and what is printed to PDF."""
     content = content or casebooks.text_of(casebook)
     stats = content["statistics"]
     with translation.override(casebook.language):

@@ -37,6 +37,8 @@ class ContractSchema(AutoSchema):
         if writes:
             codes.add("409")  # the service's refusal of a well-formed request
             codes.add("422")  # an Idempotency-Key used before for another request
+        if writes and "multipart/form-data" in self.map_parsers():
+            codes.add("413")  # a file over its field's limit (config/upload_limits.py)
         return sorted(codes)
 
     def get_override_parameters(self):
@@ -62,6 +64,8 @@ ERROR_DESCRIPTIONS = {
     "403": "Not logged in, or not allowed to do this.",
     "404": "No such record, or not one the caller may see.",
     "409": "The record as it stands refuses this; the body names the field and the reason.",
+    "413": "A file is over its field's limit (the body names the field and the limit), or the whole upload is over "
+    "what any form takes; refused while it is read, nothing kept.",
     "422": "The Idempotency-Key was used before for another request (another body, method or path).",
     "429": "Too many requests (the API's throttles); the Retry-After header says when to try again.",
 }

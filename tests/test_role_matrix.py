@@ -31,6 +31,7 @@ from rest_framework.views import APIView
 from scoring.permissions import CompetitionRecordPermission
 from tests.roles import matrix, rules
 from tests.roles.world import NAMES, ROLES, SIDES, build_world, marker
+from tests.security import page_problems
 
 # URL patterns the matrix leaves out, by the start of their route, and why.
 EXEMPT = {
@@ -152,7 +153,9 @@ def check(world, row, role, target):
     where = f"{role} {row.method} {path} {data or ''} -> {response.status_code}: {body[:300]}"
     if response.status_code != expect.status:
         return [f"expected {expect.status}: {where}"]
-    problems = []
+    # Issue #30: every page and answer carries the Content-Security-Policy and Permissions-Policy,
+    # and no page has inline script or style.
+    problems = page_problems(response, where[:200])
     if wrote != expect.wrote:
         problems.append(f"{'wrote' if wrote else 'wrote nothing'}: {where}")
     if response.status_code == 302:

@@ -10,6 +10,48 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PHONE = {"width": 390, "height": 844}
 
 
+# Issue #30: a page that breaks its Content-Security-Policy fails the browser test that opened it.
+# Chromium reports each violation on the console ("Refused to execute inline script because it
+# violates the following Content Security Policy directive ...").
+CSP_VIOLATIONS = []
+
+
+def watch_console(context):
+    def heard(message):
+        if "Content Security Policy" in message.text or "Content-Security-Policy" in message.text:
+            CSP_VIOLATIONS.append(f"{message.page.url if message.page else '?'}: {message.text}")
+
+    context.on("console", heard)
+    return context
+
+
+class WatchedBrowser:
+    """The browser, every context and page of which reports CSP violations to CSP_VIOLATIONS."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+    def new_context(self, *args, **kwargs):
+        return watch_console(self._browser.new_context(*args, **kwargs))
+
+    def new_page(self, *args, **kwargs):
+        page = self._browser.new_page(*args, **kwargs)
+        watch_console(page.context)
+        return page
+
+
+@pytest.fixture(autouse=True)
+def no_csp_violation():
+    CSP_VIOLATIONS.clear()
+    yield
+    found, CSP_VIOLATIONS[:] = list(CSP_VIOLATIONS), []
+    if found:
+        pytest.fail("the Content-Security-Policy was broken:\n  " + "\n  ".join(found))
+
+
 @pytest.fixture(scope="session")
 def browser():
     if not Path(CHROMIUM).exists():
@@ -34,7 +76,7 @@ def browser():
                 "--disable-quic",
             ],
         )
-        yield instance
+        yield WatchedBrowser(instance)
         instance.close()
 
 

@@ -99,16 +99,13 @@ def test_refusals_by_line_and_field(pairs, people):
 
 
 def test_an_oversized_file_is_refused_with_its_size(pairs, people, settings):
+    # Refused while it is read (config/upload_limits.py), 413 naming the field and the limit.
     settings.INTERCHANGE_MAX_FILE_BYTES = 100
     raw = data("per_table_games.pbn")
     response = post(program(people.scorer), pairs, raw)
     assert (response.status_code, response.json()) == (
-        409,
-        {
-            "file": [
-                f"The file is {len(raw)} bytes; the limit is 100 bytes (INTERCHANGE_MAX_FILE_BYTES). Nothing was read."
-            ]
-        },
+        413,
+        {"file": ["Results file: the file is larger than 100\xa0bytes, the most this field takes. Nothing was kept."]},
     )
 
 
