@@ -238,7 +238,7 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 # Permissions-Policy (config/security_headers.py): no page of the site may use these features.
-PERMISSIONS_POLICY = {
+PERMISSIONS_POLICY: dict[str, list[str]] = {
     feature: []
     for feature in (
         "accelerometer",
