@@ -178,3 +178,19 @@ def test_a_further_appeal_walked_to_the_national_body_s_decision_on_the_phone(br
         form.locator("button[type=submit]").click()
     page.wait_for_selector("text=Recorded.")
     assert FurtherAppeal.objects.get(appeal=appeal).state == "decided"
+
+
+def test_waiting_for_you_is_a_to_do_list_on_the_phone(browser, live_server, case):  # noqa: F811
+    appeal = lodge(case)
+    services.constitute_body(appeal=appeal, by=case.chief, kind="committee", members=case.members[:3])
+    page = on_phone(browser, live_server, case.members[0])
+    todo = page.locator("section.notices").inner_text()
+    assert f"Appeal {appeal.number}: declare your interests" in todo
+    assert "will be listed here" not in page.inner_text("main")
+    fits(page, "dead-ends-8-waiting-for-you")
+    with page.expect_navigation():
+        page.click(f"text=Appeal {appeal.number}: declare your interests")
+    with page.expect_navigation():
+        page.click("text=Declare interests")
+    page.goto(f"{live_server.url}/")
+    assert "declare your interests" not in page.inner_text("body")  # done, and gone
