@@ -156,6 +156,8 @@ AXES_COOLOFF_TIME = float(os.environ.get("LOGIN_COOLOFF_HOURS", "0.25"))  # hour
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_HTTP_RESPONSE_CODE = 429
+# 429 with Retry-After and the time left in words, the login page or the API's JSON.
+AXES_LOCKOUT_CALLABLE = "config.login_throttle.lockout_response"
 
 # Shared by every web process (the API throttles count in it): Redis in production
 # (DJANGO_CACHE_URL=redis://...), else memory of each process. While Redis cannot be reached,
@@ -265,7 +267,7 @@ PERMISSIONS_POLICY["fullscreen"] = ["self"]
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
+        "config.login_throttle.BasicAuthentication",  # a lockout answers 429 (config/login_throttle.py)
         # Scripts and scoring programs: "Authorization: Token <key>" (manage.py drf_create_token).
         "rest_framework.authentication.TokenAuthentication",
     ],

@@ -80,3 +80,27 @@ def test_the_configured_rates():
     rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
     assert rates == {"anon": "120/minute", "user": "1200/minute"}
     assert "rest_framework.throttling.UserRateThrottle" in settings.REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"]
+
+
+def test_a_lockout_says_for_how_long_with_retry_after_on_the_page_and_the_api(client):
+    """Issue #30: 429 with Retry-After and the time in words on every door, never a bare 403."""
+    make_user("dana")
+    for _attempt in range(settings.AXES_FAILURE_LIMIT):
+        page = login(client, "dana", "guess")
+    assert page.status_code == 429 and int(page["Retry-After"]) == 15 * 60
+    text = page.content.decode()
+    assert "Too many wrong passwords for this username from this address: try again in 15 minutes" in text
+    assert 'id="id_username"' in text  # the login form again
+
+    make_user("eli")
+    api = APIClient()
+    for _attempt in range(settings.AXES_FAILURE_LIMIT + 1):
+        answer = api.get("/api/v1/tournaments/", HTTP_AUTHORIZATION=basic("eli", "guess"), REMOTE_ADDR="192.0.2.50")
+    assert answer.status_code == 429 and int(answer["Retry-After"]) == 15 * 60
+    assert answer.json()["detail"][0].startswith("Too many wrong passwords for this username from this address")
+
+
+def basic(username, password):
+    import base64
+
+    return "Basic " + base64.b64encode(f"{username}:{password}".encode()).decode()
