@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.appeal_home, name="appeals"),
     path("lodge/<int:ruling_pk>/", views.lodge, name="appeal-lodge"),
     path("mine/", views.my_page, name="appeals-mine"),
+    path("board/<int:pk>/", views.notice_board_page, name="notice-board"),
     path("request/<int:ruling_pk>/", views.request_appeal, name="appeal-request"),
     path("<int:pk>/", views.appeal_detail, name="appeal"),
     path("<int:pk>/form/", views.appeal_form, name="appeal-form"),

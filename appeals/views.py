@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from appeals import conflicts, lifecycle, my_cases, notifications, reading, selectors, services
+from appeals import conflicts, lifecycle, my_cases, notice_board, notifications, reading, selectors, services
 from appeals.forms import DecisionForm
 from appeals.models import (
     Appeal,
@@ -30,15 +30,22 @@ from appeals.models import (
     Outcome,
     Stage,
 )
-from core import policy, roles
+from core import live, policy, roles
 from rulings import selectors as rulings_selectors
 from rulings.models import Penalty, Ruling
 from scoring import selectors as scoring_selectors
 from scoring.i18n import rank_preference
-from scoring.models import Player
+from scoring.models import Player, Tournament
+
+
+def desk_version(request):
+    """The desk's and "waiting for you"'s live version (core/live.py): every tournament the
+    reader may read."""
+    return scoring_selectors.tournaments_version(request.user)
 
 
 @login_required
+@live.live(desk_version)
 def appeal_home(request):
     """The director's live list of appeal windows and open cases; a member's queue; a player's cases."""
     now = timezone.now()
@@ -57,6 +64,18 @@ def appeal_home(request):
             "notices": notifications.waiting_for(request.user),
             "mine": selectors.visible_appeals(request.user).order_by("-lodged_at")[:100],
         },
+    )
+
+
+@login_required
+@live.live(lambda request, pk: scoring_selectors.record_version(request.user, Tournament.objects.all(), pk, "pk"))
+def notice_board_page(request, pk):
+    """The hall's notice board of a tournament, for a large screen, live (appeals/notice_board.py)."""
+    tournament = get_object_or_404(scoring_selectors.visible_tournaments(request.user), pk=pk)
+    return render(
+        request,
+        "appeals/notice_board.html",
+        {"board": notice_board.notice_board(tournament), "tournament": tournament},
     )
 
 
@@ -155,6 +174,7 @@ def _answer_request(request, ruling):
 
 
 @login_required
+@live.live(desk_version)
 def my_page(request):
     """A player's or captain's own rulings and appeals, the state of each, the live countdown of
     their open appeal windows, and a request to appeal that a director turns into an appeal."""
@@ -253,7 +273,15 @@ def _rendered_for(tournament, *args, **kwargs):
         return render(*args, **kwargs)
 
 
+def appeal_version(request, pk):
+    """The case page's live version (core/live.py): its tournament's, if the reader may read it."""
+    return scoring_selectors.record_version(
+        request.user, selectors.visible_appeals(request.user), pk, "ruling__board__session__event__tournament"
+    )
+
+
 @login_required
+@live.live(appeal_version)
 def appeal_detail(request, pk):
     """The whole case file (deal, auction, facts, laws, scores, statements, timeline) and the
     forms of the steps the reader may take now. The services decide who may take each step."""

@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core import policy
+from core import live, policy
 from rulings import selectors, services
 from rulings.forms import WEIGHT_ROWS, CorrectionForm, RulingForm, TableJumpForm, score_initial
 from rulings.models import LawEntry, Penalty, Ruling
@@ -381,7 +381,15 @@ def ruling_attachment(request, pk, attachment_pk):
     return response
 
 
+def ruling_version(request, pk):
+    """The ruling page's live version (core/live.py): its tournament's, if the reader may read it."""
+    return scoring_selectors.record_version(
+        request.user, selectors.visible_rulings(request.user), pk, "board__session__event__tournament"
+    )
+
+
 @login_required
+@live.live(ruling_version)
 def ruling_detail(request, pk):
     try:
         ruling = selectors.ruling_detail(pk, request.user)

@@ -61,6 +61,14 @@ def event_time(moment, where, short=False):
     return f"{text} {zone_abbreviation(there)} ({zone_name(zone)})"
 
 
+def iso(moment, milliseconds=False):
+    """``moment`` as ISO 8601 with its offset ("2026-05-01T21:30:00+01:00"), as a browser's
+    ``Date.parse`` reads it (a naive moment is taken to be in UTC)."""
+    if timezone.is_naive(moment):
+        moment = timezone.make_aware(moment, datetime.UTC)
+    return moment.isoformat(timespec="milliseconds" if milliseconds else "seconds")
+
+
 def zone_abbreviation(there):
     """ "BST", "GMT", "CET" for a moment in its zone; its UTC offset ("+03:00") where the zone
     has no letters for it."""

@@ -6,9 +6,10 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Max, Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 
+from audit.models import AuditEntry
 from core import policy
 from scoring.deadlines import deadline
 from scoring.models import (
@@ -16,6 +17,7 @@ from scoring.models import (
     Contestant,
     Event,
     Match,
+    RecalculationRequest,
     RegulatingAuthority,
     Result,
     ScoreChange,
@@ -256,3 +258,31 @@ def readable_authorities(user: AnyUser) -> QuerySet[RegulatingAuthority]:
     """The regulating authorities whose regulations ``user`` may read: every one for a
     superuser, else those the user audits (core.policy, "view_settings")."""
     return policy.visible(user, "view_settings", RegulatingAuthority.objects.all())
+
+
+def live_version(tournaments: Iterable[int] | QuerySet[Tournament]) -> str:
+    """What a live page of these tournaments shows has this version (core/live.py): the last
+    audited change of any of them (every write of the record, a ruling or an appeal is audited
+    with its tournament) and the state of their recalculations (the standings move when a
+    worker finishes, after the change). Two queries, however many tournaments and rows."""
+    ids = tournaments.values("pk") if isinstance(tournaments, QuerySet) else list(tournaments)
+    audited = AuditEntry.objects.filter(tournament_id__in=ids).aggregate(last=Max("sequence"))["last"]
+    work = RecalculationRequest.objects.filter(board__session__event__tournament__in=ids).aggregate(
+        last=Max("pk"), done=Max("finished_at"), waiting=Count("pk", filter=Q(finished_at__isnull=True))
+    )
+    done = work["done"].isoformat() if work["done"] else "-"
+    return f"{audited or 0}:{work['last'] or 0}:{done}:{work['waiting']}"
+
+
+def record_version(user: AnyUser, records: QuerySet[Any], pk: Any, path: str) -> str | None:
+    """``live_version`` of the tournament of record ``pk`` of ``records``, whose tournament is at
+    lookup ``path`` ("session__event__tournament"), if ``user`` may read that tournament; None if
+    not (core/live.py answers 404). Three queries."""
+    readable = records.filter(**{f"{path}__in": visible_tournaments(user)})
+    tournament = readable.filter(pk=pk).values_list(path, flat=True).first()
+    return None if tournament is None else live_version([tournament])
+
+
+def tournaments_version(user: AnyUser) -> str:
+    """``live_version`` of every tournament ``user`` may read (the desk, "waiting for you")."""
+    return live_version(visible_tournaments(user))

@@ -7,7 +7,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from core import policy, roles
+from core import live, policy, roles
 from scoring import reader, selectors, services, vp_scales
 from scoring.i18n import rank_preference
 from scoring.models import Board, Contestant, Event, Match, MatchPenalty, MatchScore, Session
@@ -106,6 +106,7 @@ def event_detail(request, pk):
 
 
 @login_required
+@live.live(lambda request, pk: selectors.record_version(request.user, Event.objects.all(), pk, "tournament"))
 def standings(request, pk):
     event = visible_event(request, pk)
     sessions = list(event.sessions.all())
@@ -159,6 +160,7 @@ def contestant_detail(request, pk):
 
 
 @login_required
+@live.live(lambda request, pk: selectors.record_version(request.user, Session.objects.all(), pk, "event__tournament"))
 def session_detail(request, pk):
     session = get_object_or_404(
         Session.objects.select_related("event__tournament__authority").filter(
@@ -216,6 +218,9 @@ def post_official_score(request, pk):
 
 
 @login_required
+@live.live(
+    lambda request, pk: selectors.record_version(request.user, Board.objects.all(), pk, "session__event__tournament")
+)
 def board_detail(request, pk):
     board = get_object_or_404(
         Board.objects.select_related("session__event__tournament__authority").filter(

@@ -282,7 +282,10 @@ def test_pages_show_times_in_the_tournaments_zone_for_a_hebrew_greek_and_dutch_r
     )
     session = page_in(client, case.director, reverse("scoring:session", args=[case.record.session.pk]), language)
     assert f'dir="ltr">{posted}</time>' in session
-    assert f'dir="ltr">{deadline}</time> · <span class="remaining">' in session
+    assert (
+        f'dir="ltr">{deadline}</time> · <span class="remaining" role="timer" data-deadline="2026-05-01T20:30:00+00:00"'
+        in session
+    )
     ruling = page_in(client, case.director, reverse("rulings:ruling", args=[case.ruling.pk]), language)
     assert f'dir="ltr">{deadline}</time>' in ruling
     lodged = deadline.replace("21:30", "21:10")

@@ -2,12 +2,17 @@
 written the same way on every page (scoring/reader.py says the policy).
 
     {{ ruling.given_at|event_time:tournament }}    <time ... dir="ltr">1 May 2026 21:30 (Europe/London)</time>
-    {{ appeal.deadline|deadline:tournament }}      ... the same, then "2 hours, 5 minutes left"
+    {{ appeal.deadline|deadline:tournament }}      ... the same, then "2 hours, 5 minutes left",
+                                                   counted down in the browser (static/js/countdown.js)
+    {{ appeal.deadline|countdown }}                "2 hours, 5 minutes left" alone, counted down
+    {% server_now %}                               the server's clock, which the countdowns keep to
     {{ score_description|ltr }}                    <bdi dir="ltr">40% 4S N = / 60% 4S N -1</bdi>
 """
 
 from django import template
+from django.utils import timezone
 from django.utils.html import format_html
+from django.utils.translation import gettext
 
 from scoring import reader
 
@@ -17,7 +22,7 @@ register = template.Library()
 def _time_element(moment, where):
     return format_html(
         '<time datetime="{}" data-zone="{}" dir="ltr">{}</time>',
-        reader.local(moment, where).isoformat(),
+        reader.iso(reader.local(moment, where)),
         reader.zone_name(reader.zone_of(where)),
         reader.event_time(moment, where, short=True),
     )
@@ -36,7 +41,30 @@ def deadline(moment, where=None):
     """A deadline as :func:`event_time`, followed by the time left (or "closed")."""
     if not moment:
         return ""
-    return format_html('{} · <span class="remaining">{}</span>', _time_element(moment, where), reader.remaining(moment))
+    return format_html("{} · {}", _time_element(moment, where), countdown(moment))
+
+
+@register.filter
+def countdown(moment):
+    """The time left until ``moment`` in words, as the server sees it now, marked for
+    static/js/countdown.js to count down each second in the reader's language, by the server's
+    clock, and to say "closed" at zero. Empty for None."""
+    if not moment:
+        return ""
+    return format_html(
+        '<span class="remaining" role="timer" data-deadline="{}" data-left="{}" data-closed="{}">{}</span>',
+        reader.iso(moment),
+        gettext("%(time)s left"),
+        gettext("closed"),
+        reader.remaining(moment),
+    )
+
+
+@register.simple_tag
+def server_now():
+    """The server's clock as the page is made (ISO 8601 with milliseconds, UTC): the countdowns
+    correct the reader's own clock by it (base.html, ``<meta name="server-now">``)."""
+    return reader.iso(timezone.now(), milliseconds=True)
 
 
 @register.filter

@@ -193,7 +193,7 @@ def test_the_ruling_page_links_to_its_appeal_and_counts_down_the_window(case, cl
     client.force_login(case.director)
     page = client.get(reverse("rulings:ruling", args=[case.ruling.pk])).content.decode()
     assert f'href="{reverse("appeals:appeal", args=[appeal.pk])}"' in page
-    assert 'class="countdown" data-deadline=' in page
+    assert 'role="timer" data-deadline=' in page
 
 
 def test_the_chief_accepts_a_recommendation_with_a_new_score_and_the_ruling_changes(case, client):

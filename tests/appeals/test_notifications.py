@@ -51,3 +51,20 @@ def test_the_mail_is_sent_once_and_retried_while_the_server_is_down(case):
     assert tasks.send_notification_mail.apply(args=[notice.pk]).get() is False  # not twice
     assert [m.to for m in mail.outbox] == [["ann@example.org"]]
     assert smtplib.SMTPException in tasks.send_notification_mail.autoretry_for
+
+
+def test_the_notice_mail_task_is_known_to_a_process_that_never_imported_it():
+    """A web process sends the notice's mail by name once a step commits (core.dispatch): the
+    task must be registered there, or the step's request fails after its commit (NotRegistered)."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import django; django.setup()\n"
+        "from celery import current_app\n"
+        "print('appeals.tasks.send_notification_mail' in current_app.tasks)\n"
+    )
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert done.stdout.strip().splitlines()[-1] == "True", done.stderr

@@ -33,7 +33,7 @@ def test_the_player_sees_the_ruling_with_its_countdown_and_asks_to_appeal_on_law
     case = open_window
     client.force_login(case.north_user)
     page = client.get(reverse("appeals:appeals-mine")).content.decode()
-    assert reverse("rulings:ruling", args=[case.ruling.pk]) in page and 'class="countdown"' in page
+    assert reverse("rulings:ruling", args=[case.ruling.pk]) in page and 'role="timer" data-deadline=' in page
     client.post(
         reverse("appeals:appeal-request", args=[case.ruling.pk]), {"grounds": "16B1a cannot apply", "about": "law"}
     )

@@ -23,6 +23,7 @@ from tests.roles.rules import (
     player,
     read,
     reads_appeal,
+    reads_record,
     reads_ruling,
     recommendation,
     superuser,
@@ -45,6 +46,8 @@ PAGE_ROWS += [
         needle=lambda t: f'href="{reverse("appeals:appeal", args=[t.pk])}"',
     ),
     read("appeal", APPEAL_READS, reads_appeal, api=PAGE, shows=grounds),
+    # The hall's notice board: whoever reads the tournament (players too), names as regulated.
+    read("notice-board", both("tournament"), reads_record, api=PAGE),
     read("appeal-form", APPEAL_READS, reads_appeal, api=PAGE, shows=grounds),
     write(
         "appeal-lodge",

@@ -1,0 +1,97 @@
+"""The hall's notice board for one tournament, on a large screen: the hearings to come, the
+appeal windows open now with their clocks, and the cases decided, naming the appellants only as
+far as the regulating authority's ``casebook_names`` allows (docs/appeals.md, "Notice board").
+
+A read in a constant number of queries, however many cases: the page polls it (core/live.py).
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from django.db.models import QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from appeals.models import Appeal, Hearing
+from appeals.selectors import AppealWindow, appeal_windows
+
+if TYPE_CHECKING:
+    from scoring.models import Tournament
+
+DECIDED_SHOWN = 12  # the latest decisions on the board; the case pages hold the rest
+
+
+@dataclass
+class Decided:
+    appeal: Appeal
+    appellants: str  # the side ("North-South"), or its names where the regulations allow them
+
+
+@dataclass
+class NoticeBoard:
+    tournament: Tournament
+    now: datetime.datetime
+    hearings: list[Hearing]
+    waiting: list[Appeal]  # lodged, or with a body, and no hearing yet
+    windows: list[AppealWindow]
+    decided: list[Decided]
+    names_shown: bool
+
+
+def appellants(appeal: Appeal, names_shown: bool) -> str:
+    """Who appealed, as the hall may read it: the director's referral; the side; with the
+    pair's or team's name only when the regulations publish names (``casebook_names`` "names")."""
+    if appeal.origin == Appeal.Origin.DIRECTOR:
+        return _("the director (Law 83)")
+    side = _("North-South") if appeal.side == "NS" else _("East-West")
+    contestant = appeal.appellant
+    if names_shown and contestant is not None:
+        names = contestant.name or " & ".join(str(player) for player in contestant.members.all())
+        return _("%(side)s: %(names)s") % {"side": side, "names": names}
+    return side
+
+
+def _appeals_of(tournament: Tournament) -> QuerySet[Appeal]:
+    return Appeal.objects.filter(ruling__board__session__event__tournament=tournament).select_related(
+        "ruling__board__session__event", "ruling__table", "appellant"
+    )
+
+
+def notice_board(tournament: Tournament, now: datetime.datetime | None = None) -> NoticeBoard:
+    """What the hall sees of ``tournament`` at ``now``."""
+    now = now or timezone.now()
+    names_shown = tournament.regulations()["casebook_names"] == "names"
+    hearings = list(
+        Hearing.objects.filter(
+            appeal__ruling__board__session__event__tournament=tournament, appeal__state__in=Appeal.OPEN_STATES
+        )
+        .select_related("appeal__ruling__board__session__event", "appeal__ruling__table", "body")
+        .order_by("starts_at", "pk")
+    )
+    heard = {hearing.appeal_id for hearing in hearings}
+    waiting = [
+        appeal
+        for appeal in _appeals_of(tournament).filter(state__in=Appeal.OPEN_STATES).order_by("lodged_at", "pk")
+        if appeal.pk not in heard
+    ]
+    windows = [w for w in appeal_windows(tournament=tournament, now=now) if w.status == "open"]
+    windows.sort(key=lambda w: w.deadline or now)
+    decided = [
+        Decided(appeal=appeal, appellants=appellants(appeal, names_shown))
+        for appeal in _appeals_of(tournament)
+        .filter(state=Appeal.State.DECIDED)
+        .prefetch_related("appellant__members")
+        .order_by("-decided_at", "-pk")[:DECIDED_SHOWN]
+    ]
+    return NoticeBoard(
+        tournament=tournament,
+        now=now,
+        hearings=hearings,
+        waiting=waiting,
+        windows=windows,
+        decided=decided,
+        names_shown=names_shown,
+    )
