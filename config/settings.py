@@ -310,6 +310,7 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {
         "SeatEnum": "scoring.models.SEAT_CHOICES",
+        "RulingStateEnum": "rulings.models.Ruling.State",
         "SideEnum": "rulings.models.SIDE_CHOICES",
         # Fields named alike with choices of their own (kind, outcome, origin), named apart.
         "AdjustmentEnum": "scoring.models.Adjustment",

@@ -263,6 +263,17 @@ ROWS += [
     ),
     # An irregular call or card and the option chosen (rulings/irregularity_views.py). No auction is
     # attached to the matrix's rulings: the options are refused on the page, nothing written.
+    # Law 16's page (rulings/unauthorised_views.py): read by whoever may rule.
+    write(
+        "ruling-unauthorised",
+        "GET",
+        both("ruling:draft"),
+        None,
+        api=PAGE,
+        reads=reads_ruling,
+        may=allowed("ruling"),
+        success=200,
+    ),
     write(
         "ruling-irregularity",
         "GET",
@@ -438,6 +449,18 @@ ROWS += [
         reads=reads_ruling,
         may=allowed("ruling"),
         success=200,
+    ),
+    # Law 16 with nothing said of it: refused (400, the fields named), nothing written.
+    write(
+        "ruling-api-unauthorised",
+        "POST",
+        both("ruling:draft"),
+        data(),
+        api=API,
+        reads=reads_ruling,
+        may=allowed("ruling"),
+        success=400,
+        writes=False,
     ),
     # No auction is attached to the matrix's rulings: refused (409), nothing written.
     write(
