@@ -97,7 +97,7 @@ def test_every_plural_message_renders_with_its_number(language, n):
             if not entry.msgid_plural or entry.obsolete:
                 continue
             names = {name[2:-2] for name in PERCENT_RE.findall(entry.msgid_plural) if name.startswith("%(")}
-            values = {name: (n if name in {"n", "counter", "count"} else f"<{name}>") for name in names}
+            values = {name: (n if name in {"n", "counter", "count", "minutes"} else f"<{name}>") for name in names}
             text = translation.ngettext(entry.msgid, entry.msgid_plural, n) % values
             assert text.strip() and "%(" not in text, (language, entry.msgid)
             if any(values[name] == n for name in values):
