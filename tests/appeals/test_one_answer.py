@@ -33,7 +33,7 @@ def test_a_ruling_is_not_final_beside_a_live_countdown(final_then_reopened, clie
     case = final_then_reopened
     client.force_login(case.director)
     page = shown(client.get(reverse("rulings:ruling", args=[case.ruling.pk])))
-    assert 'class="countdown"' in page
+    assert 'role="timer"' in page  # counted down in the browser (static/js/countdown.js)
     assert "Final (appeal period passed)" not in page and "Given at the table" in page
     client.force_login(case.north_user)
     page = shown(client.get(reverse("appeals:appeals-mine")))
