@@ -84,7 +84,7 @@ def test_the_chief_director_posts_the_official_score_again_and_a_player_appeals_
 
     page = on_phone(browser, live_server, north)  # the clock runs again: the player asks
     page.goto(f"{live_server.url}/appeals/mine/")
-    assert page.locator("table.mine .countdown").count() == 1  # a live countdown
+    assert page.locator("table.mine [role=timer]").count() == 1  # a live countdown
     page.click("text=Ask to appeal")
     page.fill("[name=grounds]", "The hesitation was not clear.")
     with page.expect_navigation():
