@@ -11,7 +11,7 @@ import pytest
 from django.db import transaction
 
 from scoring import services
-from scoring.models import RecalculationRequest
+from scoring.models import EventPass, RecalculationRequest
 from tests.conftest import TABLE_RESULTS, build_pairs_tournament, settled, wait_for
 from tests.reliability.conftest import assert_as_recomputed_from_scratch
 from tests.reliability.processes import RabbitMQServer, RedisServer, Worker, send_tasks_to
@@ -38,6 +38,14 @@ def broker(request, tmp_path):
 def own_worker(broker, tmp_path, django_db_blocker):
     worker = Worker(broker.url, tmp_path, django_db_blocker, beat=True)
     worker.start()
+    yield worker
+    worker.stop()
+
+
+@pytest.fixture
+def idle_worker(broker, tmp_path, django_db_blocker):
+    """A worker the test starts when it is ready for it."""
+    worker = Worker(broker.url, tmp_path, django_db_blocker, beat=True)
     yield worker
     worker.stop()
 
@@ -106,11 +114,18 @@ def test_the_worker_survives_a_broker_outage_and_resumes_by_itself(broker, own_w
     assert_as_recomputed_from_scratch(record.event)
 
 
-def test_a_worker_killed_mid_task_loses_nothing_once_restarted(broker, own_worker):
+def test_a_worker_killed_mid_task_loses_nothing_once_restarted(broker, idle_worker):
+    own_worker = idle_worker
     record = build_field(boards=8)
-    # Kill it as soon as it has taken a task, with most of the boards still to score.
-    wait_for(lambda: "recalculate_board" in own_worker.log(), timeout=60, what="the first task")
-    own_worker.kill()
+    # The test holds the event's pass row, so the worker that takes the task waits inside it
+    # (the pass is fast enough to finish before a poll of the log would see it start); it is
+    # killed there, mid-task, with every board still to score.
+    with transaction.atomic():
+        list(EventPass.objects.select_for_update().filter(event=record.event))
+        EventPass.objects.filter(event=record.event).update(queued=True)  # SQLite: the write lock
+        own_worker.start()
+        wait_for(lambda: "recalculate_board" in own_worker.log(), timeout=60, what="the first task")
+        own_worker.kill()
     assert RecalculationRequest.objects.filter(board__session__event=record.event, finished_at__isnull=True).exists()
     for n in range(10):  # changes go on while no worker runs
         change(record, n)
