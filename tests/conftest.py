@@ -203,15 +203,21 @@ def table_result(record, table=0, board=None, **fields):
 TABLE_RESULTS = [("4S", "N", 11), ("4S", "N", 10), ("4S", "N", 10), ("3S", "N", 10), ("3S", "N", 9), ("4S", "N", 9)]
 
 
+def record_seven_tables(record, board=None):
+    """TABLE_RESULTS and table X's 4S N = (+420) at the seven tables of ``record``
+    (build_pairs_tournament(tables=7)) on ``board`` (board 1 unless named); the results, by table."""
+    return [
+        table_result(record, t, board=board, contract=contract, declarer=declarer, tricks=tricks)
+        for t, (contract, declarer, tricks) in enumerate(TABLE_RESULTS + [("4S", "N", 10)])
+    ]
+
+
 @pytest.fixture
 def field(db):
     """Seven tables, one round, board 1: N-S pairs 1-7, E-W pairs 8-14. Table 7 is table X."""
     record = build_pairs_tournament(tables=7)
     board = record.boards[0]
-    record.results = [
-        table_result(record, t, contract=contract, declarer=declarer, tricks=tricks)
-        for t, (contract, declarer, tricks) in enumerate(TABLE_RESULTS + [("4S", "N", 10)])
-    ]
+    record.results = record_seven_tables(record)
     from scoring import recalculation
 
     recalculation.recalculate_board(board.pk)

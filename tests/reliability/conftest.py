@@ -7,7 +7,7 @@ from django.db import transaction
 from core import roles
 from scoring import recalculation, services
 from scoring.models import BoardScore, MatchScore, Standing
-from tests.conftest import TABLE_RESULTS, build_pairs_tournament, make_user, settled, wait_for
+from tests.conftest import build_pairs_tournament, make_user, record_seven_tables, settled, wait_for
 
 
 @pytest.fixture
@@ -16,19 +16,7 @@ def live_field(worker):
     record = build_pairs_tournament(tables=7)
     board = record.boards[0]
     with transaction.atomic():  # one task for the board, not seven
-        record.results = [
-            services.record_result(
-                board=board,
-                round=record.round,
-                table=record.tables[t],
-                ns=record.pairs[t],
-                ew=record.pairs[7 + t],
-                contract=contract,
-                declarer=declarer,
-                tricks=tricks,
-            )
-            for t, (contract, declarer, tricks) in enumerate(TABLE_RESULTS + [("4S", "N", 10)])
-        ]
+        record.results = record_seven_tables(record)
     wait_for(lambda: settled(board))
     return record
 

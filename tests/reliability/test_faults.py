@@ -12,7 +12,7 @@ from django.db import transaction
 
 from scoring import services
 from scoring.models import EventPass, RecalculationRequest
-from tests.conftest import TABLE_RESULTS, build_pairs_tournament, settled, wait_for
+from tests.conftest import build_pairs_tournament, record_seven_tables, settled, wait_for
 from tests.reliability.conftest import assert_as_recomputed_from_scratch
 from tests.reliability.processes import RabbitMQServer, RedisServer, Worker, send_tasks_to
 
@@ -58,19 +58,7 @@ def build_field(boards=4):
     record.results = []
     with transaction.atomic():
         for board in record.boards:
-            for t, (contract, declarer, tricks) in enumerate(TABLE_RESULTS + [("4S", "N", 10)]):
-                record.results.append(
-                    services.record_result(
-                        board=board,
-                        round=record.round,
-                        table=record.tables[t],
-                        ns=record.pairs[t],
-                        ew=record.pairs[7 + t],
-                        contract=contract,
-                        declarer=declarer,
-                        tricks=tricks,
-                    )
-                )
+            record.results += record_seven_tables(record, board)
     return record
 
 

@@ -14,7 +14,7 @@ from kombu import Connection
 from config.celery import app
 from scoring import recalculation, services
 from scoring.models import BoardScore, RecalculationRequest, Standing
-from tests.conftest import TABLE_RESULTS, build_pairs_tournament, settled, wait_for
+from tests.conftest import build_pairs_tournament, record_seven_tables, settled, wait_for
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
@@ -24,19 +24,7 @@ def field(worker):
     record = build_pairs_tournament(tables=7)
     board = record.boards[0]
     with transaction.atomic():  # one task for the board, not seven
-        record.results = [
-            services.record_result(
-                board=board,
-                round=record.round,
-                table=record.tables[t],
-                ns=record.pairs[t],
-                ew=record.pairs[7 + t],
-                contract=contract,
-                declarer=declarer,
-                tricks=tricks,
-            )
-            for t, (contract, declarer, tricks) in enumerate(TABLE_RESULTS + [("4S", "N", 10)])
-        ]
+        record.results = record_seven_tables(record)
     wait_for(lambda: settled(board))
     return record
 
