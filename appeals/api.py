@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from appeals import selectors, services
 from appeals.inputs import (
     AppealDecisionInput,
+    AppointInput,
     AttendanceInput,
     ConcurrenceInput,
     ConstituteInput,
@@ -173,6 +174,7 @@ STEP_INPUTS = {
     "deposit": NoInput,
     "return_deposit": DepositInput,
     "constitute": ConstituteInput,
+    "appoint": AppointInput,
     "declare": DeclareInput,
     "recuse": ReasonInput,
     "schedule": ScheduleInput,
@@ -302,6 +304,15 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
             members=list(users.filter(pk__in=data["members"])),
             chair=users.filter(pk=data["chair"]).first() if data["chair"] else None,
         )
+        return self._done(appeal)
+
+    @action(detail=True, methods=["post"])
+    def appoint(self, request, pk=None):
+        """The chief director fills a seat of the body formed already: one never filled, or one a
+        member stepped down from (the case page's "Appoint" step)."""
+        appeal, data = self.get_object(), self._data()
+        user = get_object_or_404(get_user_model(), pk=data["member"])
+        _call(services.appoint_to_case, appeal=appeal, user=user, by=request.user, chair=data["chair"])
         return self._done(appeal)
 
     @action(detail=True, methods=["post"])

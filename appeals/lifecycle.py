@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from appeals import selectors
 from appeals.models import Appeal, FurtherAppeal, Stage
@@ -145,11 +146,16 @@ def require_vacant_seat(appeal: Appeal, body: Body | None) -> None:
     if appeal.state not in SEATS_OPEN:
         _refuse("state", _("The case is no longer before the body: no member can be appointed now."))
     if not vacant_seats(appeal, body):
-        _refuse(
-            "user",
-            _("The body already has its %(n)s members: one must recuse before another is appointed.")
-            % {"n": body.size},
-        )
+        _refuse("user", body_full(body))
+
+
+def body_full(body: Body) -> str:
+    """The refusal of an appointment to a body with every seat taken."""
+    return ngettext(
+        "The body already has its %(n)s member: they must recuse before another is appointed.",
+        "The body already has its %(n)s members: one must recuse before another is appointed.",
+        body.size,
+    ) % {"n": body.size}
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,7 @@ class RulingSerializer(serializers.ModelSerializer):
     table = serializers.IntegerField(source="table.number", read_only=True, allow_null=True)
     appeal_deadline = serializers.SerializerMethodField()
     correction_deadline = serializers.SerializerMethodField()
+    appeal_open = serializers.SerializerMethodField()
 
     class Meta:
         model = Ruling
@@ -90,6 +91,7 @@ class RulingSerializer(serializers.ModelSerializer):
             "penalties",
             "given_at",
             "appeal_deadline",
+            "appeal_open",
             "correction_deadline",
             "table",
             "round",
@@ -123,6 +125,12 @@ class RulingSerializer(serializers.ModelSerializer):
     def get_appeal_deadline(self, ruling):
         deadline = clock(self, ruling.board.session, "appeal_deadline")
         return serializers.DateTimeField().to_representation(deadline) if deadline else None
+
+    @extend_schema_field(serializers.BooleanField())
+    def get_appeal_open(self, ruling):
+        """Whether the ruling may still be appealed: the answer every page gives (Ruling.appeal_open),
+        the chief director's extensions included."""
+        return ruling.appeal_open(deadline=clock(self, ruling.board.session, "appeal_deadline"))
 
     @extend_schema_field(serializers.DateTimeField(allow_null=True))
     def get_correction_deadline(self, ruling):
@@ -230,7 +238,7 @@ class RulingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
 
     def get_queryset(self):
         # RulingFilter narrows this through selectors.filtered_rulings, with the checked parameters.
-        return selectors.filtered_rulings(self.request.user).prefetch_related("penalties")
+        return selectors.filtered_rulings(self.request.user).prefetch_related("penalties", "appeal_extensions")
 
     def paginate_queryset(self, queryset):
         # The page's ids first, then its rows (selectors.page_of says why).

@@ -171,8 +171,7 @@ def appoint_member(
     if body.sitting().count() >= body.size:
         refuse(
             "user",
-            _("The body already has its %(n)s members: one must recuse before another is appointed.")
-            % {"n": body.size},
+            lifecycle.body_full(body),
         )
     if chair and body.sitting().filter(is_chair=True).exists():
         refuse("chair", _("%(c)s already chairs this body.") % {"c": body.sitting().get(is_chair=True)})

@@ -11,6 +11,7 @@ from appeals.models import AppealRequest
 from rulings.models import Ruling
 from scoring import services as scoring_services
 from tests.appeals.conftest import lodge, shown
+from tests.appeals.test_appeals_api import api
 from tests.appeals.test_requests import open_window  # noqa: F401 (a fixture)
 from tests.conftest import make_user
 
@@ -66,3 +67,14 @@ def test_the_concurrence_list_offers_only_the_partner(case, client):
     form = page[page.index('value="concurrence"') : page.index("Record concurrence")]
     assert f'<option value="{case.south.pk}">' in form
     assert f'<option value="{case.north.pk}">' not in form
+
+
+def test_the_api_gives_the_same_answer_as_the_pages(case):
+    url = f"/api/v1/rulings/{case.ruling.pk}/"
+    assert api(case.director).get(url).json()["appeal_open"] is False  # its window closed in May
+    Ruling.objects.filter(pk=case.ruling.pk).update(state=Ruling.State.FINAL)
+    scoring_services.post_official_scores(session=case.record.session)  # posted again: it runs again
+    ruling = api(case.director).get(url).json()
+    assert ruling["appeal_open"] is True and ruling["appeal_deadline"] is not None
+    listed = api(case.director).get("/api/v1/rulings/").json()["results"]
+    assert [r["appeal_open"] for r in listed if r["id"] == case.ruling.pk] == [True]

@@ -10,6 +10,7 @@ from audit.models import AuditEntry
 from core import roles
 from scoring import services as scoring_services
 from tests.appeals.conftest import SOON, committee, lodge, refused, shown, take
+from tests.appeals.test_appeals_api import api
 
 pytestmark = pytest.mark.django_db
 
@@ -89,3 +90,31 @@ def test_no_body_yet_is_refused_by_name(case, client):
     appeal = lodge(case)
     answer = shown(take(client, case.chief, appeal, "appoint", member=case.members[3].pk))
     assert "No body has been formed to hear this case: constitute it first." in answer
+
+
+def test_the_api_fills_the_free_seat_as_the_page_does(case):
+    appeal, body = stepped_down(case)
+    url = f"/api/v1/appeals/{appeal.pk}/appoint/"
+    answer = api(case.director).post(url, {"member": case.members[3].pk}, format="json")
+    assert answer.status_code == 403
+    why = (
+        f"Only the director in charge of Club Championship forms the body that hears an appeal; {case.director} is not."
+    )
+    assert answer.json() == {"detail": [why]}
+    answer = api(case.chief).post(url, {"member": case.members[3].pk}, format="json")
+    assert answer.status_code == 200
+    seats = {m["user"] for m in answer.json()["body"]["members"] if not m["recused"]}
+    assert seats == {case.members[0].pk, case.members[2].pk, case.members[3].pk}
+    assert body.sitting().filter(user=case.members[3]).exists()
+    answer = api(case.chief).post(url, {"member": case.members[1].pk}, format="json")
+    assert answer.status_code == 409
+    assert answer.json() == {
+        "user": ["The body already has its 3 members: one must recuse before another is appointed."]
+    }
+
+
+def test_a_body_of_one_full_is_refused_in_the_singular(case, client):
+    appeal = lodge(case)
+    services.constitute_body(appeal=appeal, by=case.chief, kind="referee", members=[case.members[0]], now=SOON)
+    answer = shown(take(client, case.chief, appeal, "appoint", member=case.members[3].pk))
+    assert "The body already has its 1 member: they must recuse before another is appointed." in answer

@@ -338,6 +338,21 @@ for action, case, values, may, refuse, superuser_may in API_STEPS:
             superuser=superuser_may,
         )
     )
+# As on the page: the body of "seated" has its one member, so the chief director's appointment is
+# refused by name (409: the case's state does not allow it; nothing written), anyone else as a person (403).
+API_ROWS.append(
+    write(
+        "appeal-appoint",
+        "POST",
+        both("appeal:seated"),
+        data(member=body_member),
+        api=API,
+        reads=reads_appeal,
+        may=allowed("body"),
+        success=409,
+        writes=False,
+    )
+)
 # A referral further is the director's or the body's, checked by the service.
 API_ROWS += [
     write(
