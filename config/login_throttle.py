@@ -1,13 +1,90 @@
 """Login throttling: django-axes, for every login that comes over the network.
 
-After ``AXES_FAILURE_LIMIT`` wrong passwords for one username from one address, that pair is
-locked out for ``AXES_COOLOFF_TIME`` (HTTP 429), and a success resets the count. The attempts
-are kept in the database (SQLite or PostgreSQL alike), so every web process shares them.
+Wrong passwords are counted by address (whatever the usernames) and by username (whatever the
+addresses). After ``AXES_FAILURE_LIMIT`` of them within ``LOGIN_FAILURE_MEMORY_HOURS``, the
+address or the username is locked out (HTTP 429 with Retry-After) for ``LOGIN_LOCKOUT_SECONDS``,
+and each further wrong password after a lockout doubles the next one, up to
+``LOGIN_LOCKOUT_MAX_SECONDS``: a guesser is slowed down more and more, while an official who
+mistyped is back in a minute (or at once, unlocked on the locked-accounts page). Guesses during
+a lockout are refused unchecked and do not lengthen it. A success forgets the username's wrong
+passwords. The attempts are kept in the database (SQLite or PostgreSQL alike), so every web
+process shares them.
 """
 
+from datetime import datetime, timedelta
+
 from axes.backends import AxesStandaloneBackend
+from axes.handlers.database import AxesDatabaseHandler
+from axes.models import AccessAttempt
+from django.conf import settings
+from django.db.models import Max, Sum
+from django.utils import timezone
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework.authentication import BasicAuthentication as DrfBasicAuthentication
+
+
+def lockout_seconds(failures: int) -> int:
+    """How long ``failures`` wrong passwords lock out: none below the limit, then the first
+    lockout's length, doubled for each wrong password after it, up to the longest."""
+    beyond = failures - settings.AXES_FAILURE_LIMIT
+    if beyond < 0:
+        return 0
+    first, longest = settings.LOGIN_LOCKOUT_SECONDS, settings.LOGIN_LOCKOUT_MAX_SECONDS
+    return min(longest, first * 2 ** min(beyond, 40))
+
+
+def _attempt_time(request) -> datetime:
+    return getattr(request, "axes_attempt_time", None) or timezone.now()
+
+
+class BackoffHandler(AxesDatabaseHandler):
+    """axes' database handler with a growing lockout (AXES_HANDLER): wrong passwords are kept
+    for the memory window, and a lockout lasts ``lockout_seconds(failures)`` from the last one."""
+
+    def get_user_attempts(self, request, credentials=None):
+        since = _attempt_time(request) - timedelta(hours=settings.LOGIN_FAILURE_MEMORY_HOURS)
+        return [
+            attempts.filter(attempt_time__gte=since) for attempts in self.filter_user_attempts(request, credentials)
+        ]
+
+    def clean_expired_user_attempts(self, request=None, credentials=None) -> int:
+        since = timezone.now() - timedelta(hours=settings.LOGIN_FAILURE_MEMORY_HOURS)
+        count, _ = AccessAttempt.objects.filter(attempt_time__lt=since).delete()
+        return count
+
+    def seconds_left(self, request, credentials=None) -> int:
+        """The longest lockout the request meets (by its address, by its username), in seconds
+        from now; 0 when it is not locked out."""
+        now = _attempt_time(request)
+        left = 0
+        for attempts in self.get_user_attempts(request, credentials):
+            seen = attempts.aggregate(failures=Sum("failures_since_start"), last=Max("attempt_time"))
+            if seen["failures"] and seen["last"]:
+                until = seen["last"] + timedelta(seconds=lockout_seconds(seen["failures"]))
+                left = max(left, int((until - now).total_seconds() + 0.999))
+        return left
+
+    def is_locked(self, request, credentials=None) -> bool:
+        return self.seconds_left(request, credentials) > 0
+
+    def reset_user_attempts(self, request, credentials=None) -> int:
+        """A success forgets the username's wrong passwords (from every address), not the other
+        usernames guessed at from this address."""
+        from axes.helpers import get_client_username
+
+        username = get_client_username(request, credentials)
+        count, _ = AccessAttempt.objects.filter(username=username).delete()
+        return count
+
+
+def cool_off(request=None) -> timedelta:
+    """AXES_COOLOFF_TIME: the time left of the request's lockout (the first lockout's length when
+    there is none, which is what axes falls back on)."""
+    if request is not None:
+        left = BackoffHandler().seconds_left(request, getattr(request, "axes_credentials", None))
+        if left > 0:
+            return timedelta(seconds=left)
+    return timedelta(seconds=settings.LOGIN_LOCKOUT_SECONDS)
 
 
 class LoginThrottleBackend(AxesStandaloneBackend):
@@ -27,19 +104,17 @@ def lockout_response(request, original_response=None, credentials=None):
     again on pages, the API's error shape under /api/ (AXES_LOCKOUT_CALLABLE)."""
     import math
 
-    from axes.helpers import get_cool_off
     from django.contrib.auth.forms import AuthenticationForm
     from django.http import JsonResponse
     from django.shortcuts import render
     from django.utils.translation import ngettext
 
-    cool_off = get_cool_off(request)
-    seconds = max(1, int(cool_off.total_seconds())) if cool_off else 3600
+    seconds = max(1, int(cool_off(request).total_seconds()))
     minutes = math.ceil(seconds / 60)
     message = ngettext(
-        "Too many wrong passwords for this username from this address: try again in %(minutes)d minute, "
+        "Too many wrong passwords from this address or for this username: try again in %(minutes)d minute, "
         "or ask an administrator to unlock it.",
-        "Too many wrong passwords for this username from this address: try again in %(minutes)d minutes, "
+        "Too many wrong passwords from this address or for this username: try again in %(minutes)d minutes, "
         "or ask an administrator to unlock it.",
         minutes,
     ) % {"minutes": minutes}

@@ -145,16 +145,24 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Login throttling (django-axes): AXES_FAILURE_LIMIT wrong passwords for one username from one
-# address lock that pair out for AXES_COOLOFF_TIME (429); attempts are kept in the database.
+# Login throttling (django-axes, config/login_throttle.py): wrong passwords are counted by
+# address and by username; AXES_FAILURE_LIMIT of them within LOGIN_FAILURE_MEMORY_HOURS lock the
+# address or the username out (429) for LOGIN_LOCKOUT_SECONDS, doubled by each wrong password
+# after a lockout up to LOGIN_LOCKOUT_MAX_SECONDS. Attempts are kept in the database.
 AUTHENTICATION_BACKENDS = [
     "config.login_throttle.LoginThrottleBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
-AXES_COOLOFF_TIME = float(os.environ.get("LOGIN_COOLOFF_HOURS", "0.25"))  # hours
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "60"))
+LOGIN_LOCKOUT_MAX_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_MAX_SECONDS", "3600"))
+LOGIN_FAILURE_MEMORY_HOURS = float(os.environ.get("LOGIN_FAILURE_MEMORY_HOURS", "24"))
+AXES_HANDLER = "config.login_throttle.BackoffHandler"
+AXES_COOLOFF_TIME = "config.login_throttle.cool_off"  # the time left of a lockout
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
 AXES_RESET_ON_SUCCESS = True
+# A guess during a lockout is refused unchecked and neither counts nor lengthens it.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_HTTP_RESPONSE_CODE = 429
 # 429 with Retry-After and the time left in words, the login page or the API's JSON.
 AXES_LOCKOUT_CALLABLE = "config.login_throttle.lockout_response"

@@ -1,10 +1,14 @@
 """Issue #19: 30 wrong logins in a row met no lockout, and the API had no throttle. Now a
-username is locked out from an address after AXES_FAILURE_LIMIT wrong passwords (429), and the
+username, and an address, are locked out after AXES_FAILURE_LIMIT wrong passwords (429, for
+longer and longer, issue #30), and the
 API answers 429 with Retry-After beyond its rate per user and per anonymous address."""
+
+from datetime import timedelta
 
 import pytest
 from django.conf import settings
 from django.core.cache import cache
+from django.utils import timezone
 from rest_framework.test import APIClient
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
@@ -17,19 +21,63 @@ def login(client, username, password, address="203.0.113.7"):
     return client.post("/login/", {"username": username, "password": password}, REMOTE_ADDR=address)
 
 
-def test_wrong_passwords_lock_the_username_out_from_that_address(client):
+def test_wrong_passwords_lock_the_username_out_from_every_address(client):
     make_user("dana")  # password "pw-dana"
     limit = settings.AXES_FAILURE_LIMIT
     for _attempt in range(limit - 1):
         assert login(client, "dana", "guess").status_code == 200  # the form again, with its error
     assert login(client, "dana", "guess").status_code == 429
-    # Locked: even the right password is refused now, from that address...
+    # Locked: even the right password is refused now, from that address and from another...
     assert login(client, "dana", "pw-dana").status_code == 429
-    # ...but not from another one, nor for another user.
-    assert login(client, "dana", "pw-dana", address="198.51.100.2").status_code == 302
-    client.logout()
+    assert login(client, "dana", "pw-dana", address="198.51.100.2").status_code == 429
+    # ...but another user logs in from another address.
     make_user("eli")
-    assert login(client, "eli", "pw-eli").status_code == 302
+    assert login(client, "eli", "pw-eli", address="198.51.100.2").status_code == 302
+
+
+def test_wrong_passwords_at_many_usernames_lock_the_address_out(client):
+    """Issue #30: one address guessing at a different username each time is throttled too."""
+    make_user("dana")
+    for attempt in range(settings.AXES_FAILURE_LIMIT - 1):
+        assert login(client, f"someone{attempt}", "guess").status_code == 200
+    assert login(client, "nobody", "guess").status_code == 429
+    assert login(client, "dana", "pw-dana").status_code == 429  # from that address, nobody
+    assert login(client, "dana", "pw-dana", address="198.51.100.2").status_code == 302
+
+
+def test_each_wrong_password_after_a_lockout_doubles_the_next_one(client):
+    """Issue #30: not a flat 15 minutes: 1 minute first, then 2, 4, 8... up to an hour; a guess
+    during a lockout is refused unchecked and does not lengthen it."""
+    from axes.models import AccessAttempt
+
+    make_user("dana")
+    for _attempt in range(settings.AXES_FAILURE_LIMIT):
+        answer = login(client, "dana", "guess")
+    assert answer.status_code == 429 and answer["Retry-After"] == "60"
+    assert "try again in 1 minute," in answer.content.decode()
+    assert login(client, "dana", "guess")["Retry-After"] == "60"  # refused, not counted
+    assert AccessAttempt.objects.get().failures_since_start == settings.AXES_FAILURE_LIMIT
+
+    retry_afters = []
+    for _lockout in range(7):
+        # The lockout over (the clock of the attempts moved past it), the next guess is counted.
+        AccessAttempt.objects.update(attempt_time=timezone.now() - timedelta(hours=1, seconds=1))
+        answer = login(client, "dana", "guess")
+        assert answer.status_code == 429
+        retry_afters.append(int(answer["Retry-After"]))
+    assert retry_afters == [120, 240, 480, 960, 1920, 3600, 3600]
+    assert "try again in 60 minutes," in answer.content.decode()
+
+
+def test_wrong_passwords_are_forgotten_after_a_day(client):
+    from axes.models import AccessAttempt
+
+    make_user("dana")
+    for _attempt in range(settings.AXES_FAILURE_LIMIT - 1):
+        login(client, "dana", "guess")
+    AccessAttempt.objects.update(attempt_time=timezone.now() - timedelta(hours=24, seconds=1))
+    assert login(client, "dana", "guess").status_code == 200  # the count starts again at 1
+    assert AccessAttempt.objects.get().failures_since_start == 1
 
 
 def test_a_success_before_the_limit_resets_the_count(client):
@@ -87,17 +135,17 @@ def test_a_lockout_says_for_how_long_with_retry_after_on_the_page_and_the_api(cl
     make_user("dana")
     for _attempt in range(settings.AXES_FAILURE_LIMIT):
         page = login(client, "dana", "guess")
-    assert page.status_code == 429 and int(page["Retry-After"]) == 15 * 60
+    assert page.status_code == 429 and int(page["Retry-After"]) == 60
     text = page.content.decode()
-    assert "Too many wrong passwords for this username from this address: try again in 15 minutes" in text
+    assert "Too many wrong passwords from this address or for this username: try again in 1 minute," in text
     assert 'id="id_username"' in text  # the login form again
 
     make_user("eli")
     api = APIClient()
     for _attempt in range(settings.AXES_FAILURE_LIMIT + 1):
         answer = api.get("/api/v1/tournaments/", HTTP_AUTHORIZATION=basic("eli", "guess"), REMOTE_ADDR="192.0.2.50")
-    assert answer.status_code == 429 and int(answer["Retry-After"]) == 15 * 60
-    assert answer.json()["detail"][0].startswith("Too many wrong passwords for this username from this address")
+    assert answer.status_code == 429 and int(answer["Retry-After"]) == 60
+    assert answer.json()["detail"][0].startswith("Too many wrong passwords from this address or for this username")
 
 
 def basic(username, password):
