@@ -1,8 +1,8 @@
 """Login throttling: django-axes, for every login that comes over the network.
 
-Wrong passwords are counted by address (whatever the usernames) and by username (whatever the
-addresses). After ``AXES_FAILURE_LIMIT`` of them within ``LOGIN_FAILURE_MEMORY_HOURS``, the
-address or the username is locked out (HTTP 429 with Retry-After) for ``LOGIN_LOCKOUT_SECONDS``,
+Wrong passwords are counted by username (whatever the addresses) and by address (whatever the
+usernames). After ``AXES_FAILURE_LIMIT`` of them for a username (``LOGIN_ADDRESS_FAILURE_LIMIT``
+from an address) within ``LOGIN_FAILURE_MEMORY_HOURS``, the username or the address is locked out (HTTP 429 with Retry-After) for ``LOGIN_LOCKOUT_SECONDS``,
 and each further wrong password after a lockout doubles the next one, up to
 ``LOGIN_LOCKOUT_MAX_SECONDS``: a guesser is slowed down more and more, while an official who
 mistyped is back in a minute (or at once, unlocked on the locked-accounts page). Guesses during
@@ -17,16 +17,17 @@ from axes.backends import AxesStandaloneBackend
 from axes.handlers.database import AxesDatabaseHandler
 from axes.models import AccessAttempt
 from django.conf import settings
-from django.db.models import Max, Sum
+from django.db.models import Max, QuerySet, Sum
 from django.utils import timezone
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework.authentication import BasicAuthentication as DrfBasicAuthentication
 
 
-def lockout_seconds(failures: int) -> int:
-    """How long ``failures`` wrong passwords lock out: none below the limit, then the first
-    lockout's length, doubled for each wrong password after it, up to the longest."""
-    beyond = failures - settings.AXES_FAILURE_LIMIT
+def lockout_seconds(failures: int, limit: int | None = None) -> int:
+    """How long ``failures`` wrong passwords lock out: none below the limit (a username's, or
+    an address's), then the first lockout's length, doubled for each wrong password after it,
+    up to the longest."""
+    beyond = failures - (settings.AXES_FAILURE_LIMIT if limit is None else limit)
     if beyond < 0:
         return 0
     first, longest = settings.LOGIN_LOCKOUT_SECONDS, settings.LOGIN_LOCKOUT_MAX_SECONDS
@@ -52,15 +53,37 @@ class BackoffHandler(AxesDatabaseHandler):
         count, _ = AccessAttempt.objects.filter(attempt_time__lt=since).delete()
         return count
 
+    def _counted(self, request, credentials=None) -> list[tuple[int, QuerySet]]:
+        """(limit, the recent attempts it counts): the request's address at
+        ``LOGIN_ADDRESS_FAILURE_LIMIT`` (higher: a hall's officials may share one address), its
+        username at ``AXES_FAILURE_LIMIT``."""
+        from axes.helpers import get_client_username
+
+        since = _attempt_time(request) - timedelta(hours=settings.LOGIN_FAILURE_MEMORY_HOURS)
+        recent = AccessAttempt.objects.filter(attempt_time__gte=since)
+        return [
+            (settings.LOGIN_ADDRESS_FAILURE_LIMIT, recent.filter(ip_address=request.axes_ip_address)),
+            (settings.AXES_FAILURE_LIMIT, recent.filter(username=get_client_username(request, credentials))),
+        ]
+
+    def get_failures(self, request, credentials=None) -> int:
+        """What axes compares with AXES_FAILURE_LIMIT: each count moved by its own limit."""
+        worst = 0
+        for limit, attempts in self._counted(request, credentials):
+            failures = attempts.aggregate(failures=Sum("failures_since_start"))["failures"] or 0
+            if failures:
+                worst = max(worst, failures - limit + settings.AXES_FAILURE_LIMIT)
+        return worst
+
     def seconds_left(self, request, credentials=None) -> int:
         """The longest lockout the request meets (by its address, by its username), in seconds
         from now; 0 when it is not locked out."""
         now = _attempt_time(request)
         left = 0
-        for attempts in self.get_user_attempts(request, credentials):
+        for limit, attempts in self._counted(request, credentials):
             seen = attempts.aggregate(failures=Sum("failures_since_start"), last=Max("attempt_time"))
             if seen["failures"] and seen["last"]:
-                until = seen["last"] + timedelta(seconds=lockout_seconds(seen["failures"]))
+                until = seen["last"] + timedelta(seconds=lockout_seconds(seen["failures"], limit))
                 left = max(left, int((until - now).total_seconds() + 0.999))
         return left
 

@@ -146,14 +146,15 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 # Login throttling (django-axes, config/login_throttle.py): wrong passwords are counted by
-# address and by username; AXES_FAILURE_LIMIT of them within LOGIN_FAILURE_MEMORY_HOURS lock the
-# address or the username out (429) for LOGIN_LOCKOUT_SECONDS, doubled by each wrong password
+# username and by address; AXES_FAILURE_LIMIT of them for a username (LOGIN_ADDRESS_FAILURE_LIMIT
+# from an address: a hall shares one) within LOGIN_FAILURE_MEMORY_HOURS lock it out (429) for LOGIN_LOCKOUT_SECONDS, doubled by each wrong password
 # after a lockout up to LOGIN_LOCKOUT_MAX_SECONDS. Attempts are kept in the database.
 AUTHENTICATION_BACKENDS = [
     "config.login_throttle.LoginThrottleBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", "30"))
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "60"))
 LOGIN_LOCKOUT_MAX_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_MAX_SECONDS", "3600"))
 LOGIN_FAILURE_MEMORY_HOURS = float(os.environ.get("LOGIN_FAILURE_MEMORY_HOURS", "24"))

@@ -164,6 +164,8 @@ TABLE: dict[str, Rule] = {
     # The national body.
     "casebook": _rule({AUDITOR}, "compile, edit and publish a casebook", group=roles.NATIONAL_AUDITOR),
     "publish": _rule(CHIEF, "publish the tournament's record to the national body"),
+    # Logins (scoring/lockouts.py): a chief director of any tournament, for the whole site.
+    "unlock_logins": _rule(CHIEF, "see the logins locked out after wrong passwords and unlock them"),
     "federation": _rule(
         {AUDITOR}, "register an organiser's instance, issue and revoke its token", group=roles.NATIONAL_AUDITOR
     ),
@@ -235,7 +237,10 @@ def _recused_member(user: Any, the_rule: Rule, obj: Any) -> bool:
 def _holds(user: Any, who: frozenset[str], obj: Any) -> bool:
     """Whether ``user`` is any of ``who`` to ``obj`` (one query per kind of relation asked)."""
     official = who & OFFICIAL_ROLES
-    if official:
+    if official and obj is None:  # a step for the whole site: an official of any tournament
+        if user.officiating.filter(role__in=sorted(official)).exists():
+            return True
+    elif official:
         tournament = tournament_of(obj)
         if user.officiating.filter(tournament=tournament, role__in=sorted(official)).exists():
             return True

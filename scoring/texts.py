@@ -183,6 +183,8 @@ TEXTS = {
     ),
     "event_vp_scale": Template(_("%(event)s: victory-point scale %(scale)s")),
     "vp_scale_added": Template(_("%(authority)s: victory-point scale %(scale)s added")),
+    # A login locked out after wrong passwords, unlocked (scoring/logins.py): a username or an address.
+    "login_unlocked": Template(_("Login unlocked: %(who)s")),
     # What a score change says caused it, and why (ScoreChange.cause_label and .reason: stored in
     # English, shown through core.texts.shown).
     "cause_ruling": Template(_("ruling %(number)s"), kind="score_cause"),

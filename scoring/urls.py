@@ -3,13 +3,14 @@ imports and exports, an authority's settings. Included at the site's root as ``s
 
 from django.urls import path
 
-from scoring import authority_views
+from scoring import authority_views, login_views
 from scoring import import_views as scoring_import_views
 from scoring import views as scoring_views
 
 app_name = "scoring"
 
 urlpatterns = [
+    path("logins/locked/", login_views.locked_logins, name="locked-logins"),
     path("tournaments/<int:pk>/", scoring_views.tournament_detail, name="tournament"),
     path("events/<int:pk>/", scoring_views.event_detail, name="event"),
     path("events/<int:pk>/standings/", scoring_views.standings, name="standings"),

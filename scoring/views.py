@@ -23,6 +23,7 @@ def home(request):
     context = {
         "tournaments": tournaments,
         "is_official": user.is_superuser or bool(user_roles & {roles.DIRECTOR, roles.CHIEF_DIRECTOR, roles.SCORER}),
+        "may_unlock_logins": policy.may(user, "unlock_logins", None),
         "is_auditor": roles.NATIONAL_AUDITOR in user_roles,
         "is_appeals_member": roles.APPEALS_MEMBER in user_roles,
         "is_player": roles.PLAYER in user_roles,

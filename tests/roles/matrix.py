@@ -651,3 +651,35 @@ ROWS += [
         success=200,
     ),
 ]
+
+
+# Locked-out logins (scoring/logins.py): a chief director (of any tournament) and the superuser
+# read them and unlock one (audited); everyone else 403.
+def locked_login(world, target):
+    from axes.models import AccessAttempt
+    from django.utils import timezone
+
+    AccessAttempt.objects.get_or_create(
+        username="locked-official",
+        ip_address="192.0.2.77",
+        user_agent="matrix",
+        defaults={"failures_since_start": 9, "attempt_time": timezone.now(), "get_data": "", "post_data": ""},
+    )
+    return {"kind": "username", "value": "locked-official"}
+
+
+def unlocks(success, wrote):
+    def expect(role, _target, world):
+        if role == "anonymous":
+            return LOGIN
+        if role != "superuser" and role not in allowed("unlock_logins"):
+            return REFUSALS["403"]
+        return Expect(success, wrote=wrote)
+
+    return expect
+
+
+ROWS += [
+    Row("locked-logins", "GET", PAGE, (), fixed("locked-logins"), unlocks(200, False)),
+    Row("locked-logins", "POST", PAGE, (), fixed("locked-logins"), unlocks(302, True), data=locked_login),
+]
