@@ -35,7 +35,18 @@ class CitedLawSerializer(serializers.Serializer):
 class PenaltySerializer(serializers.ModelSerializer):
     class Meta:
         model = Penalty
-        fields = ["kind", "side", "amount", "unit", "measure", "offence", "cancelled_at", "cancellation_reason"]
+        fields = [
+            "kind",
+            "side",
+            "amount",
+            "unit",
+            "measure",
+            "offence",
+            "approved_by",
+            "approved_at",
+            "cancelled_at",
+            "cancellation_reason",
+        ]
 
 
 class RulingSerializer(serializers.ModelSerializer):

@@ -144,6 +144,7 @@ class RulingForm(forms.Form):
         label=_("Measure"),
         required=False,
         choices=[
+            ("points", _("points off the score (Law 91A)")),
             (Penalty.Unit.WARNING, _("warning")),
             (Penalty.Unit.FINE, _("fine")),
             (Penalty.Unit.SUSPENSION, _("suspension from the session")),
@@ -151,6 +152,16 @@ class RulingForm(forms.Form):
         ],
     )
     penalty_fine = forms.DecimalField(label=_("Fine"), required=False, min_value=0, decimal_places=2)
+    # Law 91B: who approved the disqualification for the tournament organiser, and when.
+    penalty_approved_by = forms.CharField(
+        label=_("Approved by the tournament organiser"), required=False, max_length=100
+    )
+    penalty_approved_at = forms.DateTimeField(
+        label=_("Approved at"),
+        required=False,
+        help_text=_("Empty: now."),
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+    )
     penalty_player = forms.ChoiceField(label=_("Player"), required=False, choices=[("", "—")])
     penalty_offence = forms.CharField(label=_("Offence"), required=False, max_length=300)
     # The table's facts (Laws 84, 85), screens (the tray's delay and which side noticed it) and
@@ -339,6 +350,12 @@ class RulingForm(forms.Form):
             penalty.update(unit=unit, player=self.players.get(data.get("penalty_player") or ""))
             if unit == Penalty.Unit.FINE:
                 penalty["amount"] = data.get("penalty_fine")
+            elif unit == "points":  # Law 91A: in the board's units, as a Law 90 penalty
+                penalty.update(unit=data.get("penalty_unit"), amount=data.get("penalty_amount"))
+            elif unit == Penalty.Unit.DISQUALIFICATION:
+                penalty.update(
+                    approved_by=data.get("penalty_approved_by") or "", approved_at=data.get("penalty_approved_at")
+                )
         else:
             penalty.update(unit=data.get("penalty_unit"), amount=data.get("penalty_amount"))
         return penalty
@@ -368,7 +385,8 @@ class RulingForm(forms.Form):
         director sees (ns -> the contract, ns[2] -> the second weighted row, ...)."""
         kind = self.cleaned_data.get("score_kind") if hasattr(self, "cleaned_data") else ""
         penalty_kind = self.cleaned_data.get("penalty_kind") if hasattr(self, "cleaned_data") else ""
-        if name in ("penalty_amount", "amount") and penalty_kind == Penalty.Kind.DISCIPLINARY:
+        measure = self.cleaned_data.get("penalty_measure") if hasattr(self, "cleaned_data") else ""
+        if name in ("penalty_amount", "amount") and penalty_kind == Penalty.Kind.DISCIPLINARY and measure != "points":
             return "penalty_fine"  # a Law 91 fine's amount
         if name in self.fields:
             return name

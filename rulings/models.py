@@ -398,6 +398,11 @@ class Penalty(models.Model):
     )
     cancelled_at = models.DateTimeField(_("cancelled at"), null=True, blank=True)
     cancellation_reason = models.CharField(_("reason for the cancellation"), max_length=300, blank=True)
+    # Law 91B: a disqualification stands only with the tournament organiser's approval (1997: the
+    # sponsoring organisation's): who approved it and when. A ruling with a disqualification not
+    # approved is not given (rulings.services.giving.give_ruling).
+    approved_by = models.CharField(_("approved by the tournament organiser"), max_length=100, blank=True)
+    approved_at = models.DateTimeField(_("approved at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("penalty")

@@ -63,6 +63,8 @@ def jsonable(data: dict[str, Any]) -> dict[str, Any]:
 def penalty_errors(error: ValidationError) -> dict[str, Any]:
     """A penalty's refusal under the form's names for its fields (penalty_amount, ...)."""
     return {
-        f"penalty_{name}" if name in ("amount", "unit", "player", "kind", "side") else name: messages
+        f"penalty_{name}"
+        if name in ("amount", "unit", "player", "kind", "side", "approved_by", "approved_at")
+        else name: messages
         for name, messages in error.message_dict.items()
     }

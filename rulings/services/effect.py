@@ -27,12 +27,13 @@ IN_FORCE = (Ruling.State.GIVEN, Ruling.State.FINAL, Ruling.State.UNDER_APPEAL, R
 
 
 def penalty_dict(rulings: Iterable[Ruling]) -> dict[str, str] | None:
-    """The procedural (Law 90) penalties of ``rulings`` in the board's units, as the engine takes
-    them: {"ns": 1.5, "ew": "25%"}. Two penalties on one side in the same unit add up."""
+    """The procedural (Law 90) penalties and disciplinary points (Law 91A) of ``rulings`` in the
+    board's units, as the engine takes them: {"ns": 1.5, "ew": "25%"}. Two penalties on one side
+    in the same unit add up."""
     totals: dict[str, tuple[str, Decimal]] = {}
     for ruling in rulings:
         for p in ruling.penalties.filter(
-            kind=Penalty.Kind.PROCEDURAL,
+            kind__in=(Penalty.Kind.PROCEDURAL, Penalty.Kind.DISCIPLINARY),
             unit__in=[Penalty.Unit.MATCHPOINTS, Penalty.Unit.PERCENT_OF_TOP, Penalty.Unit.IMPS],
             cancelled_at__isnull=True,
         ):
@@ -68,12 +69,12 @@ def board_penalties(result: Result) -> dict[str, str] | None:
 
 def sync_match_penalties(result: Result, *, by: User, reason: str) -> None:
     """Make the match penalties of the table's rulings say what the rulings in force say: each
-    Law 90 penalty in VPs of a ruling in force, not cancelled, carried once to the team's match
+    Law 90 penalty (or Law 91A points) in VPs of a ruling in force, not cancelled, carried once to the team's match
     (scoring.services.add_table_penalty); that of a ruling superseded, or of a penalty cancelled,
     withdrawn. A match penalty a director withdrew on the match page is not given again."""
     in_force = set(rulings_in_force(result).values_list("pk", flat=True))
     for penalty in (
-        Penalty.objects.filter(ruling__result=result, kind=Penalty.Kind.PROCEDURAL, unit=Penalty.Unit.VPS)
+        Penalty.objects.filter(ruling__result=result, unit=Penalty.Unit.VPS)
         .select_related("ruling", "match_penalty")
         .order_by("pk")
     ):

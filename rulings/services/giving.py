@@ -13,9 +13,10 @@ from django.utils.translation import gettext as _
 from audit import services as audit
 from core import texts
 from core.retry import atomic_with_retry, run_with_retry
-from rulings.models import Ruling, RulingRevision, TrickRuling
-from rulings.services.common import jsonable, ruling_name, snapshot
+from rulings.models import Penalty, Ruling, RulingRevision, TrickRuling
+from rulings.services.common import edition_in_force, jsonable, ruling_name, snapshot
 from rulings.services.effect import apply_rulings, rulings_in_force
+from rulings.services.penalties import approval_missing
 from rulings.services.record import link_result
 from scoring.texts import moment_param
 
@@ -55,6 +56,9 @@ def give_ruling(*, ruling: Ruling, by: User, at: datetime.datetime | None = None
         and not TrickRuling.objects.filter(ruling=ruling, kind=TrickRuling.Kind.CLAIM).exists()
     ):
         errors["offending_side"] = _("Mark the offending side of an adjusted score.")
+    if ruling.penalties.filter(unit=Penalty.Unit.DISQUALIFICATION, approved_by="").exists():
+        # Law 91B: the director disqualifies subject to the tournament organiser's approval.
+        errors["penalty_approved_by"] = approval_missing(edition_in_force(ruling.tournament))
     earlier = None
     if ruling.supersedes_id:
         earlier = Ruling.objects.select_for_update().get(pk=ruling.supersedes_id)

@@ -31,12 +31,13 @@
 
   function update() {
     adjusted.hidden = outcome() !== "adjusted";
-    form.querySelectorAll("[data-penalty]").forEach(function (part) {
-      part.hidden = part.dataset.penalty !== penaltyKind();
-    });
     var measure = form.querySelector("[name=penalty_measure]");
-    form.querySelectorAll("[data-measure]").forEach(function (part) {
-      if (!part.hidden) { part.hidden = !measure || measure.value !== part.dataset.measure; }
+    form.querySelectorAll("[data-penalty]").forEach(function (part) {
+      var shown = part.dataset.penalty.split(" ").indexOf(penaltyKind()) >= 0;
+      if (shown && part.dataset.measure && penaltyKind() === "disciplinary") {
+        shown = !!measure && part.dataset.measure.split(" ").indexOf(measure.value) >= 0;
+      }
+      part.hidden = !shown;
     });
     var screens = form.querySelector("[name=screens]");
     form.querySelectorAll("[data-screens]").forEach(function (part) {

@@ -213,7 +213,7 @@ def test_the_boards_own_deal_is_accepted(field, director):
 # --- Penalties: Law 90 or Law 91 -------------------------------------------------------------
 
 
-def test_a_disciplinary_penalty_has_no_score_value(field, director):
+def test_a_disciplinary_measure_has_no_score_value(field, director):
     ruling = services.rule(
         result=field.results[6],
         director=director,
@@ -222,12 +222,8 @@ def test_a_disciplinary_penalty_has_no_score_value(field, director):
         ruling_text="Pair 7 N-S warned",
         outcome="result_stands",
     )
-    with pytest.raises(ValidationError) as exc:
-        services.add_penalty(ruling=ruling, kind="disciplinary", side="NS", unit="pct", amount=25, offence="Abuse")
-    assert exc.value.message_dict["unit"] == [
-        "A disciplinary penalty (Law 91) is a warning, a fine, a lesser measure the regulations name, a suspension "
-        "or a disqualification; a penalty in percent of a top is a procedural one (Law 90)."
-    ]
+    # Law 91A's points are in the board's units (tests/rulings/test_law91_points_and_disqualification.py);
+    # its suspension has no amount.
     with pytest.raises(ValidationError) as exc:
         services.add_penalty(
             ruling=ruling, kind="disciplinary", side="NS", unit="suspension", amount=3, offence="Abuse"
