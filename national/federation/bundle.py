@@ -128,6 +128,24 @@ def _laws(rows: list[dict[str, Any]]) -> dict[str, list[str]]:
     }
 
 
+def _regulations(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The regulation clauses the rows cite, by their natural key: the regulating authority (its
+    pk, as the tournament's record names it, and its code) and the regulation and clause, with
+    the clause's text."""
+    pks = _referenced(rows, "rulings.regulationclause")
+    model = apps.get_model("rulings.regulationclause")
+    return {
+        str(clause.pk): {
+            "authority": clause.authority_id,
+            "authority_code": clause.authority.code,
+            "document": clause.document,
+            "clause": clause.clause,
+            "text": clause.text,
+        }
+        for clause in model.objects.filter(pk__in=pks).select_related("authority").order_by("pk")
+    }
+
+
 def entry_dict(entry: AuditEntry) -> dict[str, Any]:
     """An entry as sent: what its hash covers, and the hash before it."""
     content = json.loads(entry.content())
@@ -177,6 +195,7 @@ def build(tournament_id: int, known_size: int = 0) -> dict[str, Any]:
         "records": rows,
         "users": _users(rows),
         "laws": _laws(rows),
+        "regulations": _regulations(rows),
     }
     bundle["signature"] = signing.private_key().sign(signed_part(bundle)).hex()
     return bundle

@@ -246,11 +246,83 @@ class _Mapper:
         self.users = {row["pk"]: self._user(row) for row in bundle["users"]}
         self.new_records: list[ReceivedRecord] = []
         self.versions: list[ReceivedVersion] = []
+        self.law_keys = {int(pk): (edition, number) for pk, (edition, number) in bundle["laws"].items()}
+        self.laws = self._laws(bundle["laws"])
+        tournament = next((row for row in bundle["records"] if row["model"] == "scoring.tournament"), None)
+        self.authority = tournament["fields"].get("authority") if tournament else None
+        self.regulations = {int(pk): clause for pk, clause in bundle.get("regulations", {}).items()}
+        self.clauses: dict[int, int] = {}
+
+    def _laws(self, laws: dict[str, list[str]]) -> dict[int, int | None]:
+        """The laws cited, by edition and citation. The catalogue in the code is the source: a
+        desk whose copy lacks one refreshes it (as citing a law does), then looks again."""
+        from rulings.catalogue import sync_law_catalogue
+
         law = apps.get_model("rulings.lawentry")
-        self.laws = {
-            int(pk): law.objects.filter(edition=edition, number=number).values_list("pk", flat=True).first()
-            for pk, (edition, number) in bundle["laws"].items()
-        }
+        keys = {int(pk): (edition, number) for pk, (edition, number) in laws.items()}
+
+        def found() -> dict[int, int | None]:
+            pks = {
+                (edition, number): pk
+                for pk, edition, number in law.objects.filter(
+                    edition__in={edition for edition, _number in keys.values()},
+                    number__in={number for _edition, number in keys.values()},
+                ).values_list("pk", "edition", "number")
+            }
+            return {pk: pks.get(key) for pk, key in keys.items()}
+
+        mapped = found()
+        if None in mapped.values():
+            sync_law_catalogue()
+            mapped = found()
+        return mapped
+
+    def _clause(self, label: str, row: dict[str, Any], value: int) -> int:
+        """A regulation clause cited, by its natural key: the regulating authority as received
+        (the tournament's own: the origin's national body, as every authority of the bundle;
+        another: the authority of this desk with its code) and the regulation and clause. A
+        clause this desk does not hold yet is added with the text received."""
+        if value in self.clauses:
+            return self.clauses[value]
+        received = self.regulations.get(value)
+        if received is None:
+            raise Refused(
+                verify.Refusal(
+                    _("Record %(model)s %(pk)s: it names %(target)s %(target_pk)s, which the bundle does not hold.")
+                    % {"model": label, "pk": row["pk"], "target": "rulings.regulationclause", "target_pk": value}
+                )
+            )
+        if received.get("authority") == self.authority:
+            authority_id = self.origin.authority_id
+        else:
+            authority = apps.get_model("scoring.regulatingauthority")
+            authority_id = (
+                authority.objects.filter(code=received.get("authority_code")).values_list("pk", flat=True).first()
+            )
+            if authority_id is None:
+                raise Refused(
+                    verify.Refusal(
+                        _(
+                            "Record %(model)s %(pk)s: it cites %(document)s %(clause)s of the regulating authority "
+                            "%(code)s, which this desk does not know."
+                        )
+                        % {
+                            "model": label,
+                            "pk": row["pk"],
+                            "document": received.get("document"),
+                            "clause": received.get("clause"),
+                            "code": received.get("authority_code"),
+                        }
+                    )
+                )
+        clause, _created = apps.get_model("rulings.regulationclause").objects.get_or_create(
+            authority_id=authority_id,
+            document=str(received.get("document", ""))[:200],
+            clause=str(received.get("clause", ""))[:30],
+            defaults={"text": str(received.get("text", ""))},
+        )
+        self.clauses[value] = clause.pk
+        return clause.pk
 
     def _user(self, row: dict[str, Any]) -> int:
         """An inactive user of this desk standing for the origin's (it cannot sign in)."""
@@ -273,8 +345,18 @@ class _Mapper:
             found = self.origin.authority_id
         elif target == "rulings.lawentry":
             found = self.laws.get(value)
+            if found is None:
+                edition, number = self.law_keys.get(value, ("?", "?"))
+                raise Refused(
+                    verify.Refusal(
+                        _(
+                            "Record %(model)s %(pk)s: it cites Law %(number)s (%(edition)s), which this desk's catalogue does not hold."
+                        )
+                        % {"model": label, "pk": row["pk"], "number": number, "edition": edition}
+                    )
+                )
         elif target == "rulings.regulationclause":
-            found = None
+            found = self._clause(label, row, value)
         else:
             found = self.local.get((target, value))
         if found is None and not field.null:

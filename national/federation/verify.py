@@ -105,7 +105,7 @@ def _form(bundle: Any) -> Refusal | None:
             int(entry["sequence"]), str(entry["hash"]), str(entry["previous_hash"]), list(entry["proof"])
         for record in bundle["records"]:
             str(record["model"]), int(record["pk"]), dict(record["fields"])
-        list(bundle["users"]), dict(bundle["laws"])
+        list(bundle["users"]), dict(bundle["laws"]), dict(bundle.get("regulations", {}))
     except (KeyError, TypeError, ValueError, AttributeError):
         return refusal
     return None

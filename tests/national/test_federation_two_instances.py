@@ -276,11 +276,6 @@ def finished(state=("delivered", "refused")):
     return found if found is not None and found.state in state else None
 
 
-@pytest.mark.xfail(
-    reason="A ruling citing a regulation clause (not a law) is received with neither: the national desk "
-    "maps no regulation clauses yet, and the citation's CHECK constraint refuses it (issue #32)",
-    strict=False,
-)
 def test_a_tournament_published_from_one_instance_to_another(national_copy, decided, settings):  # noqa: F811
     instances = Instances(national_copy, settings)
     key_file = national_copy / "origin.pub"
