@@ -155,7 +155,8 @@ def _rescore_pending(event_id, board_ids):
     if incremental:
         incremental = apply_differences(event, regs, differences)
     if not incremental:
-        rescore_event_locked(event)
+        # A team event scores again only the matches the changed boards touch (teams.py).
+        rescore_event_locked(event, boards=[pk for pk, _version in stale] if event.is_teams else None)
     return True
 
 
@@ -186,9 +187,11 @@ def rescore_event(event_id):
     rescore_event_locked(event)
 
 
-def rescore_event_locked(event):
+def rescore_event_locked(event, boards=None):
+    """The event's standings written; ``boards``: for a team event, the boards a pass changed
+    (only the matches they touch are scored again), or None for every match."""
     if event.is_teams:
-        rows = team_standings(event)
+        rows = team_standings(event, boards)
     elif event.kind in (Event.Kind.MP_PAIRS, Event.Kind.INDIVIDUAL):
         rows = matchpoint_standings(event)
     else:

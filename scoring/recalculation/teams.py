@@ -11,25 +11,33 @@ from bridge.engine.rounding import exact_str
 from bridge.engine.scores import EngineInputError
 from bridge.engine.vp import vp_for_margin
 from scoring import vp_scales
-from scoring.models import Event, Match, MatchPenalty, MatchScore, Result
+from scoring.models import Board, Event, Match, MatchPenalty, MatchScore, Result
 from scoring.recalculation.board import entry_for, regulations, to_decimal
 from scoring.recalculation.standings import with_event_totals
 
 
-def team_standings(event):
+def team_standings(event, boards=None):
+    """The event's standings from its matches. ``boards`` (ids), when given, are the boards a
+    pass changed: only the matches they moved are scored again (``_touched_matches``), and every
+    other match counts with its stored score. Without it, every match is scored (the full
+    recompute; a test holds the two equal)."""
     regs = regulations(event)
     scale = vp_scales.engine_scale(event.tournament.authority, regs["vp_scale"])  # a body's own: from the DB
-    results = (
-        Result.objects.filter(board__session__event=event)
-        .select_related("effective", "board")
-        .order_by("board__number")
-    )
-    by_room = defaultdict(dict)  # (table, round) -> {board: result}: tables are reused each round
-    for result in results:
-        by_room[(result.table_id, result.round_id)][result.board_id] = result
-    matches = Match.objects.filter(round__session__event=event).select_related("round")
+    matches = list(Match.objects.filter(round__session__event=event).select_related("round"))
     existing = {ms.match_id: ms for ms in MatchScore.objects.filter(match__round__session__event=event)}
+    results = Result.objects.filter(board__session__event=event)
     penalties = _match_penalties(event)
+    options = {"artificial_imps": regs["average_plus_imps"], "knockout": event.kind == Event.Kind.KNOCKOUT_TEAMS}
+    if boards is not None:
+        touched = _touched_matches(matches, existing, boards, penalties, options, scale)
+        matches, kept = [m for m in matches if m.pk in touched], [m for m in matches if m.pk not in touched]
+        rooms = {(room, m.round_id) for m in matches for room in (m.open_room_id, m.closed_room_id)}
+        results = results.filter(round_id__in={r for _t, r in rooms}, table_id__in={t for t, _r in rooms})
+    else:
+        kept = []
+    by_room = defaultdict(dict)  # (table, round) -> {board: result}: tables are reused each round
+    for result in results.select_related("effective", "board").order_by("board__number"):
+        by_room[(result.table_id, result.round_id)][result.board_id] = result
     rows, to_save = [], []
     for match in matches:
         open_results = by_room[(match.open_room_id, match.round_id)]
@@ -46,7 +54,6 @@ def team_standings(event):
         if not pairs:
             continue
         penalty = penalties.get(match.pk, NO_MATCH_PENALTY)
-        options = {"artificial_imps": regs["average_plus_imps"], "knockout": event.kind == Event.Kind.KNOCKOUT_TEAMS}
         ms = existing.get(match.pk) or MatchScore(match=match)
         try:
             scored = _score_match(pairs, penalty, vp_scale=scale, **options)
@@ -75,6 +82,13 @@ def team_standings(event):
         rows.append((session_id, match.away_id, Fraction(str(scored.away_vp)), None, len(pairs)))
     for ms in to_save:
         ms.save()
+    for match in kept:  # untouched by this pass: their stored VPs (exact: the scales give cents)
+        ms = existing.get(match.pk)
+        if ms is None or ms.home_vp is None or ms.away_vp is None:
+            continue
+        session_id, boards_played = match.round.session_id, len(ms.boards)
+        rows.append((session_id, match.home_id, Fraction(str(ms.home_vp)), None, boards_played))
+        rows.append((session_id, match.away_id, Fraction(str(ms.away_vp)), None, boards_played))
     merged = defaultdict(lambda: [Fraction(0), 0])
     for session_id, cid, vp, _top, boards in rows:
         merged[(session_id, cid)][0] += vp
@@ -83,6 +97,66 @@ def team_standings(event):
 
 
 NO_MATCH_PENALTY = (Decimal(0), Decimal(0), Decimal(0), Decimal(0))
+
+
+def _touched_matches(matches, existing, boards, penalties, options, scale):
+    """The ids of the matches a change to ``boards`` moved: one whose IMPs on one of those boards
+    now differ from its stored score's (a result changed at one of its rooms, made not played,
+    or played), one whose penalties in force differ from the stored ones, one whose stored VPs
+    the scale in force would not give (the event's scale changed), and one with no stored score
+    yet (a match entered after play). Each board is scored alone for the comparison: the
+    engine's IMPs on a board do not depend on the match's other boards."""
+    numbers = dict(Board.objects.filter(pk__in=boards).values_list("pk", "number"))
+    by_room = defaultdict(dict)
+    for result in Result.objects.filter(board_id__in=boards).select_related("effective"):
+        by_room[(result.table_id, result.round_id)][result.board_id] = result
+    touched = set()
+    for match in matches:
+        ms = existing.get(match.pk)
+        penalty = penalties.get(match.pk, NO_MATCH_PENALTY)
+        if ms is None or penalty != _stored_penalty(ms) or _stored_vps(ms, penalty, scale) != (ms.home_vp, ms.away_vp):
+            touched.add(match.pk)
+            continue
+        stored = {b["board"]: (b["home"], b["away"]) for b in ms.boards}
+        open_room, closed_room = (
+            by_room[(match.open_room_id, match.round_id)],
+            by_room[(match.closed_room_id, match.round_id)],
+        )
+        for board_id, number in numbers.items():
+            open_result, closed_result = open_room.get(board_id), closed_room.get(board_id)
+            if open_result is None and closed_result is None:
+                continue  # not this match's board (another round's or session's)
+            open_entry = entry_for(open_result) if open_result else None
+            closed_entry = entry_for(closed_result) if closed_result else None
+            fresh = None
+            if open_entry is not None and closed_entry is not None:
+                board = imp_engine.team_board(open_entry, closed_entry, **options)
+                fresh = (exact_str(board.home), exact_str(board.away))
+            if fresh != stored.get(number):
+                touched.add(match.pk)
+                break
+    return touched
+
+
+def _stored_vps(ms, penalty, scale):
+    """The VPs the scale in force gives the stored match (its boards' exact IMPs and its
+    penalties, as ``_score_match`` converts them); (None, None) if the scale has no table for it."""
+    if not ms.boards:
+        return (None, None)
+    home_imps, away_imps, home_vps, away_vps = penalty
+    home = sum((Fraction(b["home"]) for b in ms.boards), Fraction(0)) - Fraction(home_imps)
+    away = sum((Fraction(b["away"]) for b in ms.boards), Fraction(0)) - Fraction(away_imps)
+    try:
+        return (
+            vp_for_margin(home, len(ms.boards), scale) - home_vps,
+            vp_for_margin(away, len(ms.boards), scale) - away_vps,
+        )
+    except EngineInputError:
+        return (None, None)
+
+
+def _stored_penalty(ms):
+    return (ms.home_imp_penalty, ms.away_imp_penalty, ms.home_vp_penalty, ms.away_vp_penalty)
 
 
 def _match_penalties(event):

@@ -78,6 +78,19 @@ def validate_effective_score(
         )
     except EngineInputError as error:
         raise ValidationError({"score": translate(error)}) from None
+    event = result.board.session.event
+    given = [entry.penalty(side) for side in ("NS", "EW")]
+    if event.is_teams and any(each is not None and each.percent for each in given):
+        # A team board is scored at IMPs, where the engine refuses a percentage (bridge.engine.imps)
+        # only when the worker scores the board, and again on every pass after.
+        raise ValidationError(
+            {
+                "penalty": _(
+                    "%(event)s is scored at IMPs: a procedural penalty is given in IMPs, not as a percentage of a top."
+                )
+                % {"event": event.name}
+            }
+        )
     if not regs["weighted_scores_allowed"] and any(isinstance(entry.raw(side), Weighted) for side in ("NS", "EW")):
         raise ValidationError(
             {

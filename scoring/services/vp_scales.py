@@ -166,7 +166,8 @@ def set_event_vp_scale(*, event: Event, scale: str, by: User | None = None) -> E
 
 def _rescore_event(event: Event) -> int | None:
     """The event's matches and standings through the pipeline: one board marked as changed is
-    enough, since a team event's standings are recomputed from every match."""
+    enough, since a team event's pass scores again every match whose stored VPs the scale in
+    force would not give (scoring.recalculation.teams)."""
     board = Board.objects.filter(session__event=event).order_by("pk").first()
     if board is None:
         return None

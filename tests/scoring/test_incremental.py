@@ -13,10 +13,11 @@ from fractions import Fraction
 from types import SimpleNamespace
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from scoring import recalculation, services
-from scoring.models import BoardScore, Event, RecalculationRequest, Result, Standing
+from scoring.models import BoardScore, Event, Match, MatchScore, RecalculationRequest, Result, Standing
 
 pytestmark = pytest.mark.django_db
 
@@ -76,13 +77,13 @@ SCORES = [
 ]
 
 
-def random_change(rng, record, step):
+def random_change(rng, record, step, penalty_given=None):
     result = rng.choice(record.results)
     if rng.random() < 0.25:
         services.set_effective_score(result=result, kind="table", reason=f"back to the table result {step}")
         return result
     kind, score = rng.choice(SCORES)
-    penalty = {"ns": "25%"} if rng.random() < 0.15 and kind != "artificial" else None
+    penalty = (penalty_given or {"ns": "25%"}) if rng.random() < 0.15 and kind != "artificial" else None
     services.set_effective_score(result=result, kind=kind, score=score, penalty=penalty, reason=f"change {step}")
     return result
 
@@ -330,3 +331,78 @@ def test_the_authority_matchpoint_scale_gives_the_matchpoints(field):
     assert {bs.top for bs in scores} == {Decimal("6")}
     standing = Standing.objects.get(event=field.event, session=None, contestant=field.pairs[6])
     assert (standing.total, standing.percent) == (Decimal("3.7500"), Decimal("62.500"))
+
+
+MATCH_SCORE_FIELDS = (
+    "match_id",
+    "home_imps",
+    "away_imps",
+    "home_vp",
+    "away_vp",
+    "unscaled_boards",
+    "boards",
+    "home_imp_penalty",
+    "away_imp_penalty",
+    "home_vp_penalty",
+    "away_vp_penalty",
+)
+
+
+def team_snapshot(event):
+    matches = sorted(MatchScore.objects.filter(match__round__session__event=event).values_list(*MATCH_SCORE_FIELDS))
+    return snapshot(event)[0], matches
+
+
+@pytest.mark.parametrize("kind", [Event.Kind.TEAMS_ROUND_ROBIN, Event.Kind.KNOCKOUT_TEAMS], ids=lambda k: k.value)
+def test_a_team_pass_scores_only_the_matches_its_boards_touch_and_equals_a_full_recompute(kind, monkeypatch):
+    """Issue #33: a team event scored every match of the event on each change. Now a pass scores
+    the matches its boards touch (here one match in three); the standings and every match's score
+    stay as the full recompute gives them, through results changed, a result made not played (its
+    match counted the board before) and a match penalty."""
+    record = build_teams(kind=kind, teams=6, boards=4, seed=7)
+    matches = list(Match.objects.filter(round__session__event=record.event).order_by("pk"))
+    scored = []
+    original = recalculation.teams._score_match
+    monkeypatch.setattr(
+        recalculation.teams, "_score_match", lambda pairs, *a, **k: scored.append(pairs) or original(pairs, *a, **k)
+    )
+    rng = random.Random(33)
+    counts = []
+    for step in range(12):
+        result = random_change(rng, record, step, penalty_given={"ns": 3})  # at IMPs, in IMPs
+        scored.clear()
+        recalculation.recalculate_board(result.board_id)
+        counts.append(len(scored))
+    # The one match whose room the change was at, or none when its IMPs did not move (the same
+    # score given again); never the other two matches, which played the board too.
+    assert set(counts) == {0, 1} and counts.count(1) >= 8, counts
+    first_match_result = Result.objects.filter(round=matches[0].round, table=matches[0].open_room).order_by("pk")[0]
+    services.correct_result(result=first_match_result, not_played=True, contract="", declarer="", tricks=None)
+    recalculation.recalculate_board(first_match_result.board_id)
+    if kind != Event.Kind.KNOCKOUT_TEAMS:
+        services.add_match_penalty(match=matches[1], team=matches[1].home, amount="1", unit="vps", offence="Late")
+        board = Result.objects.filter(round=matches[1].round, table=matches[1].open_room).order_by("board__number")[0]
+        recalculation.recalculate_board(board.board_id)
+    assert not RecalculationRequest.objects.filter(finished_at__isnull=True).exists()
+    incremental = team_snapshot(record.event)
+    MatchScore.objects.filter(match__round__session__event=record.event).delete()
+    from_scratch(record.event)
+    assert team_snapshot(record.event) == incremental
+
+
+def test_a_percentage_penalty_at_imps_is_refused_when_given_not_when_scored():
+    """A percentage of a top given as a penalty in a team event was saved, and the worker's
+    engine refused it on every pass: the event's standings stayed pending for good."""
+    record = build_teams()
+    result = record.results[0]
+    with pytest.raises(ValidationError) as refused:
+        services.set_effective_score(
+            result=result, kind="assigned", score={"ns": 420}, penalty={"ns": "25%"}, reason="x"
+        )
+    assert refused.value.message_dict == {
+        "penalty": ["Teams is scored at IMPs: a procedural penalty is given in IMPs, not as a percentage of a top."]
+    }
+    assert not Result.objects.filter(pk=result.pk, effective__isnull=False).exists()
+    services.set_effective_score(result=result, kind="assigned", score={"ns": 420}, penalty={"ns": 3}, reason="x")
+    recalculation.recalculate_board(result.board_id)
+    assert not RecalculationRequest.objects.filter(finished_at__isnull=True).exists()
