@@ -437,6 +437,8 @@ AUDIT_HEAD_SECONDS = float(os.environ.get("AUDIT_HEAD_SECONDS", "300"))
 FEDERATION_REQUESTS_PER_MINUTE = int(os.environ.get("FEDERATION_REQUESTS_PER_MINUTE", "600"))
 FEDERATION_MAX_PART_BYTES = int(os.environ.get("FEDERATION_MAX_PART_BYTES", str(1 << 20)))
 FEDERATION_MAX_BUNDLE_BYTES = int(os.environ.get("FEDERATION_MAX_BUNDLE_BYTES", str(256 << 20)))
+# A received attachment's size (by default the limit of an attachment added here, 5 MiB).
+FEDERATION_MAX_ATTACHMENT_BYTES = int(os.environ.get("FEDERATION_MAX_ATTACHMENT_BYTES", str(5 << 20)))
 FEDERATION_PART_BYTES = int(os.environ.get("FEDERATION_PART_BYTES", str(512 * 1024)))
 FEDERATION_RETRY_BACKOFF = int(os.environ.get("FEDERATION_RETRY_BACKOFF", "2"))
 # How long an API write's Idempotency-Key is remembered (docs/api.md); beat purges older ones.

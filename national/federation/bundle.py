@@ -6,14 +6,17 @@ their players, boards, results and effective scores, matches, every ruling (with
 penalties and revisions) and every appeal with each of its steps (parts, concurrences, deposits,
 bodies and members, hearings, recommendations, warnings, further appeals, the timeline); the
 users they name (username and name only); the laws cited (edition and citation); the
-tournament's audit entries, each with its RFC 9162 inclusion proof in the tree head signed for
-the bundle; the consistency proof from the last head the national body holds; and the
-signature of the whole with the audit trail's Ed25519 key. Attachments (photos, PDFs) and
-derived data (board scores, standings) are not sent.
+regulation clauses cited (their authority, regulation, clause and text); the tournament's audit
+entries, each with its RFC 9162 inclusion proof in the tree head signed for the bundle; the
+consistency proof from the last head the national body holds; and the signature of the whole
+with the audit trail's Ed25519 key. The rulings' attachments (hand diagrams, photos, PDFs) go
+with them: each attachment's record, and its content (base64) with its size and SHA-256, which
+the national body checks on receipt. Derived data (board scores, standings) is not sent.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 from typing import Any
@@ -51,6 +54,7 @@ MODELS: dict[str, str] = {
     "rulings.rulingcitation": _RULING,
     "rulings.penalty": _RULING,
     "rulings.rulingrevision": _RULING,
+    "rulings.rulingattachment": _RULING,
     "appeals.deadlineextension": _RULING,
     "appeals.appeal": _RULING,
     "appeals.appealpart": _APPEAL,
@@ -146,6 +150,29 @@ def _regulations(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     }
 
 
+def _attachments(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Each attachment's content, its size and SHA-256 (the receiver checks both)."""
+    model = apps.get_model("rulings.rulingattachment")
+    pks = [row["pk"] for row in rows if row["model"] == "rulings.rulingattachment"]
+    sent: dict[str, dict[str, Any]] = {}
+    for attachment in model.objects.filter(pk__in=pks).order_by("pk"):
+        try:
+            with attachment.file.open("rb") as handle:
+                content = handle.read()
+        except OSError:
+            raise BundleRefused(
+                f'Attachment "{attachment.name}" of ruling {attachment.ruling_id}: its file '
+                f"{attachment.file.name} is missing from this instance's storage."
+            ) from None
+        sent[str(attachment.pk)] = {
+            "name": attachment.name,
+            "size": len(content),
+            "sha256": hashlib.sha256(content).hexdigest(),
+            "content": base64.b64encode(content).decode("ascii"),
+        }
+    return sent
+
+
 def entry_dict(entry: AuditEntry) -> dict[str, Any]:
     """An entry as sent: what its hash covers, and the hash before it."""
     content = json.loads(entry.content())
@@ -196,6 +223,7 @@ def build(tournament_id: int, known_size: int = 0) -> dict[str, Any]:
         "users": _users(rows),
         "laws": _laws(rows),
         "regulations": _regulations(rows),
+        "attachments": _attachments(rows),
     }
     bundle["signature"] = signing.private_key().sign(signed_part(bundle)).hex()
     return bundle

@@ -88,7 +88,13 @@ def _prepare(push: Push, client: _Client) -> None:
     if known.status_code != 200:
         _refused(push, known)
         return
-    built = bundles.build(push.tournament_id, int(known.json()["tree_size"]))
+    try:
+        built = bundles.build(push.tournament_id, int(known.json()["tree_size"]))
+    except bundles.BundleRefused as refused:  # nothing a retry mends: the push ends, saying why
+        push.state = Push.State.REFUSED
+        push.last_error = str(refused)
+        push.save()
+        return
     data = bundles.canonical(built)
     push.bundle = data
     push.digest = hashlib.sha256(data).hexdigest()

@@ -16,6 +16,7 @@ import secrets
 from typing import Any
 
 from django.apps import apps
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
@@ -151,6 +152,7 @@ def commit(origin: Origin, digest: str) -> tuple[int, dict[str, Any]]:
     if missing:
         return 409, {"error": _("Parts still missing: %(parts)s.") % {"parts": ", ".join(map(str, missing))}}
     data = b"".join(bytes(chunk) for _index, chunk in parts)
+    saved: list[str] = []  # the attachments' files written: deleted if the bundle is not stored
     try:
         if hashlib.sha256(data).hexdigest() != digest:
             raise Refused(verify.Refusal(_("The bundle's parts do not add up to its digest.")))
@@ -158,8 +160,9 @@ def commit(origin: Origin, digest: str) -> tuple[int, dict[str, Any]]:
             bundle = json.loads(data)
         except ValueError:
             bundle = None
-        answer = _store(origin, upload, bundle)
+        answer = _store(origin, upload, bundle, saved)
     except Refused as refused:
+        _discard(saved)
         upload.delete()
         audit.record(
             action="federation.refused",
@@ -172,15 +175,33 @@ def commit(origin: Origin, digest: str) -> tuple[int, dict[str, Any]]:
         if refused.refusal.code:
             answer["code"] = refused.refusal.code
         return 422, answer
+    except BaseException:
+        _discard(saved)
+        raise
     return 200, answer
 
 
+def _discard(names: list[str]) -> None:
+    from django.core.files.storage import default_storage
+
+    for name in names:
+        default_storage.delete(name)
+
+
+def attachment_limit() -> int:
+    """The most bytes a received attachment may hold (``FEDERATION_MAX_ATTACHMENT_BYTES``, by
+    default the limit of an attachment added here)."""
+    from rulings.services.attachments import ATTACHMENT_MAX_BYTES
+
+    return int(getattr(settings, "FEDERATION_MAX_ATTACHMENT_BYTES", ATTACHMENT_MAX_BYTES))
+
+
 @transaction.atomic
-def _store(origin: Origin, upload: Upload, bundle: Any) -> dict[str, Any]:
+def _store(origin: Origin, upload: Upload, bundle: Any, saved: list[str]) -> dict[str, Any]:
     last = last_head(origin)
     registered = verify.Registered(origin.name, origin.public_key, origin.key_id, last.as_dict() if last else None)
     known = dict(ReceivedEntry.objects.filter(origin=origin).values_list("sequence", "hash"))
-    refusal = verify.verify(bundle, registered, known.get)
+    refusal = verify.verify(bundle, registered, known.get, attachment_limit())
     if refusal is not None:
         raise Refused(refusal)
     head_data = bundle["head"]
@@ -190,7 +211,7 @@ def _store(origin: Origin, upload: Upload, bundle: Any) -> dict[str, Any]:
     receipt = Receipt.objects.create(
         origin=origin, digest=upload.digest, origin_tournament=bundle["tournament"], tree_size=head.tree_size
     )
-    tournament = _apply_records(origin, bundle, receipt, head)
+    tournament = _apply_records(origin, bundle, receipt, head, saved)
     ReceivedEntry.objects.bulk_create(
         [
             ReceivedEntry(
@@ -235,8 +256,10 @@ class _Mapper:
     """Turns a received record's fields into this desk's: its foreign keys to the rows the
     origin's records became."""
 
-    def __init__(self, origin: Origin, bundle: dict[str, Any]):
+    def __init__(self, origin: Origin, bundle: dict[str, Any], saved: list[str]):
         self.origin = origin
+        self.bundle = bundle
+        self.saved = saved
         self.local: dict[tuple[str, int], int] = {
             (model, origin_pk): local_pk
             for model, origin_pk, local_pk in ReceivedRecord.objects.filter(origin=origin).values_list(
@@ -388,8 +411,10 @@ class _Mapper:
         return values, many
 
 
-def _apply_records(origin: Origin, bundle: dict[str, Any], receipt: Receipt, head: ReceivedHead) -> Any:
-    mapper = _Mapper(origin, bundle)
+def _apply_records(
+    origin: Origin, bundle: dict[str, Any], receipt: Receipt, head: ReceivedHead, saved: list[str]
+) -> Any:
+    mapper = _Mapper(origin, bundle, saved)
     existing = {(r.model, r.origin_pk): r for r in ReceivedRecord.objects.filter(origin=origin)}
     tournament = None
     for row in bundle["records"]:
@@ -433,12 +458,18 @@ def _apply_one(
         mapper.local[(label, row["pk"])] = record.local_pk
         return record.local_pk
     values, many = mapper.fields(label, row)
+    attached = label == "rulings.rulingattachment"
+    if attached:
+        values.pop("file", None)  # the origin's file name: the content is stored here under its own
     if record is not None:
         obj = model.objects.get(pk=record.local_pk)
         previous = record.versions.order_by("-version").first()
         for name, value in values.items():
             setattr(obj, name, value)
+        if attached and (previous is None or previous.fields.get("file") != row["fields"].get("file")):
+            _attach(mapper, obj, row)
         obj.save()
+        _keep_times(model, obj, values)
         record.version += 1
         record.digest = digest
         record.save(update_fields=["version", "digest"])
@@ -455,7 +486,10 @@ def _apply_one(
         obj = _matching_player(values) if label == "scoring.player" else None
         if obj is None:
             obj = model(**values)
+            if attached:
+                _attach(mapper, obj, row)
             obj.save()
+            _keep_times(model, obj, values)
         tournament = tournament if tournament is not None else obj
         record = ReceivedRecord(
             origin=mapper.origin,
@@ -474,6 +508,32 @@ def _apply_one(
     )
     mapper.local[(label, row["pk"])] = obj.pk
     return obj.pk
+
+
+def _attach(mapper: _Mapper, obj: Any, row: dict[str, Any]) -> None:
+    """An attachment's content (checked against its SHA-256 by ``verify``) stored through this
+    desk's storage, under the received ruling."""
+    from pathlib import PurePath
+
+    from django.core.files.base import ContentFile
+
+    content = verify.attachment_content(mapper.bundle, row["pk"]) or b""
+    obj.file.save(PurePath(str(row["fields"].get("file") or "attachment")).name, ContentFile(content), save=False)
+    mapper.saved.append(obj.file.name)
+
+
+def _keep_times(model: Any, obj: Any, values: dict[str, Any]) -> None:
+    """The origin's times kept where saving stamps the time of saving (``auto_now``,
+    ``auto_now_add``): a ruling received today was recorded when it was recorded there."""
+    stamped = {
+        field.attname: values[field.attname]
+        for field in model._meta.concrete_fields
+        if (getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False)) and field.attname in values
+    }
+    if stamped:
+        model.objects.filter(pk=obj.pk).update(**stamped)
+        for name, value in stamped.items():
+            setattr(obj, name, value)
 
 
 def _matching_player(values: dict[str, Any]) -> Any:

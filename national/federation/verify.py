@@ -4,12 +4,16 @@ In this order, the first failure refusing the bundle whole: its form; the tree h
 the key registered for the origin; the head consistent with the last head received from that
 origin (RFC 9162 consistency proof); then each audit entry in turn: of the bundle's tournament,
 its hash recomputed from its content, its inclusion proof leading to the signed head, and the
-same as the entry of that number received before; last the bundle's own signature, which covers
-every record it carries. The refusal names the first entry that fails and why.
+same as the entry of that number received before; then each attachment: its content present,
+within the national body's size limit, and matching its SHA-256; last the bundle's own
+signature, which covers every record it carries. The refusal names the first entry (or
+attachment) that fails and why.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
 import json
 from collections.abc import Callable
@@ -17,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
+from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 
 from audit import merkle, signing
@@ -106,6 +111,8 @@ def _form(bundle: Any) -> Refusal | None:
         for record in bundle["records"]:
             str(record["model"]), int(record["pk"]), dict(record["fields"])
         list(bundle["users"]), dict(bundle["laws"]), dict(bundle.get("regulations", {}))
+        for sent in dict(bundle.get("attachments", {})).values():
+            str(sent["content"]), str(sent["sha256"]), int(sent["size"])
     except (KeyError, TypeError, ValueError, AttributeError):
         return refusal
     return None
@@ -199,11 +206,47 @@ def _entry(entry: dict[str, Any], bundle: dict[str, Any], received: Callable[[in
     return None
 
 
+def attachment_content(bundle: dict[str, Any], pk: int) -> bytes | None:
+    """An attachment's content as sent (None if the bundle holds none, or not in base64)."""
+    sent = bundle.get("attachments", {}).get(str(pk))
+    if sent is None:
+        return None
+    try:
+        return base64.b64decode(sent["content"], validate=True)
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _attachment(row: dict[str, Any], bundle: dict[str, Any], limit: int | None) -> Refusal | None:
+    sent = bundle.get("attachments", {}).get(str(row["pk"]))
+    values = {"name": row["fields"].get("name", row["pk"]), "ruling": row["fields"].get("ruling")}
+    content = attachment_content(bundle, row["pk"])
+    if sent is None or content is None:
+        return Refusal(_('Attachment "%(name)s" of ruling %(ruling)s: the bundle holds no content for it.') % values)
+    if limit is not None and len(content) > limit:
+        return Refusal(
+            _(
+                'Attachment "%(name)s" of ruling %(ruling)s is %(size)s: the national body takes attachments '
+                "of at most %(limit)s."
+            )
+            % {**values, "size": filesizeformat(len(content)), "limit": filesizeformat(limit)}
+        )
+    if len(content) != int(sent["size"]) or hashlib.sha256(content).hexdigest() != sent["sha256"]:
+        return Refusal(
+            _('Attachment "%(name)s" of ruling %(ruling)s: its content does not match its SHA-256.') % values
+        )
+    return None
+
+
 def verify(
-    bundle: Any, origin: Registered, received: Callable[[int], str | None] = lambda sequence: None
+    bundle: Any,
+    origin: Registered,
+    received: Callable[[int], str | None] = lambda sequence: None,
+    attachment_limit: int | None = None,
 ) -> Refusal | None:
     """The first reason to refuse ``bundle`` from ``origin``, or None if it holds. ``received``
-    gives the hash of the origin's entry of that number received before, if any."""
+    gives the hash of the origin's entry of that number received before, if any;
+    ``attachment_limit`` the most bytes an attachment may hold."""
     refusal = _form(bundle) or _head(bundle, origin) or _consistency(bundle, origin)
     if refusal is not None:
         return refusal
@@ -211,6 +254,11 @@ def verify(
         refusal = _entry(entry, bundle, received)
         if refusal is not None:
             return refusal
+    for row in bundle["records"]:
+        if row["model"] == "rulings.rulingattachment":
+            refusal = _attachment(row, bundle, attachment_limit)
+            if refusal is not None:
+                return refusal
     if not _signature_holds(origin.public_key, bundle["signature"], signed_part(bundle)):
         return Refusal(
             _(
