@@ -437,6 +437,8 @@ AUDIT_HEAD_SECONDS = float(os.environ.get("AUDIT_HEAD_SECONDS", "300"))
 FEDERATION_REQUESTS_PER_MINUTE = int(os.environ.get("FEDERATION_REQUESTS_PER_MINUTE", "600"))
 FEDERATION_MAX_PART_BYTES = int(os.environ.get("FEDERATION_MAX_PART_BYTES", str(1 << 20)))
 FEDERATION_MAX_BUNDLE_BYTES = int(os.environ.get("FEDERATION_MAX_BUNDLE_BYTES", str(256 << 20)))
+# The parts of a bundle never committed are deleted this many hours after its first part arrived.
+FEDERATION_UPLOAD_HOURS = float(os.environ.get("FEDERATION_UPLOAD_HOURS", "48"))
 # A received attachment's size (by default the limit of an attachment added here, 5 MiB).
 FEDERATION_MAX_ATTACHMENT_BYTES = int(os.environ.get("FEDERATION_MAX_ATTACHMENT_BYTES", str(5 << 20)))
 FEDERATION_PART_BYTES = int(os.environ.get("FEDERATION_PART_BYTES", str(512 * 1024)))
@@ -446,6 +448,8 @@ IDEMPOTENCY_KEY_HOURS = float(os.environ.get("IDEMPOTENCY_KEY_HOURS", "24"))
 CELERY_BEAT_SCHEDULE = {
     # Idempotency-Keys past IDEMPOTENCY_KEY_HOURS deleted (scoring/idempotency.py).
     "purge-idempotency-keys": {"task": "scoring.tasks.purge_idempotency_keys", "schedule": 3600.0},
+    # The parts of bundles never committed past FEDERATION_UPLOAD_HOURS deleted (issue #32).
+    "purge-stale-federation-uploads": {"task": "national.tasks.purge_stale_uploads", "schedule": 3600.0},
     # The safety net of the recalculation pipeline: anything no worker finished is sent again.
     "sweep-recalculations": {
         "task": "scoring.tasks.sweep_recalculations",

@@ -37,3 +37,11 @@ def push_tournament(push_id):
     """Push a tournament's bundle to the national body (national/federation/push.py): resumes
     from the parts the national body holds, so running it twice sends nothing twice."""
     return push.run(push_id)
+
+
+@shared_task(**RETRY_ON_TRANSIENT_ERRORS)
+def purge_stale_uploads():
+    """Delete the parts of bundles never committed within FEDERATION_UPLOAD_HOURS (docs/operations.md)."""
+    from national.federation import receive
+
+    return receive.purge_stale_uploads()

@@ -10,6 +10,7 @@ updated, the version kept and an audit entry (``federation.record_version``) sho
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import json
 import secrets
@@ -128,9 +129,32 @@ def upload_state(origin: Origin, digest: str) -> dict[str, Any]:
     return {"digest": digest, "parts": upload.parts, "received": received, "stored": upload.answer is not None}
 
 
+def upload_hours() -> float:
+    """How long the parts of a bundle never committed are kept (``FEDERATION_UPLOAD_HOURS``)."""
+    return float(getattr(settings, "FEDERATION_UPLOAD_HOURS", 48))
+
+
+def purge_stale_uploads(origin: Origin | None = None, now: Any = None) -> int:
+    """Delete the bundles whose first part arrived more than ``upload_hours()`` ago and that were
+    never stored, with their parts (of ``origin``, or of every origin); returns how many. A push
+    still resuming one sends its parts again. Stored bundles keep their answer (no parts)."""
+    cutoff = (now or timezone.now()) - datetime.timedelta(hours=upload_hours())
+    stale = Upload.objects.filter(answer__isnull=True, created_at__lt=cutoff)
+    if origin is not None:
+        stale = stale.filter(origin=origin)
+    pks = list(stale.values_list("pk", flat=True))
+    if pks:
+        UploadPart.objects.filter(upload_id__in=pks).delete()
+        Upload.objects.filter(pk__in=pks).delete()
+    return len(pks)
+
+
 @transaction.atomic
 def receive_part(origin: Origin, digest: str, index: int, parts: int, data: bytes) -> dict[str, Any]:
-    """Keep one part; the same part again changes nothing."""
+    """Keep one part; the same part again changes nothing. A new bundle's first part clears the
+    origin's stale ones first (and beat clears them every hour, ``purge_stale_uploads``)."""
+    if not Upload.objects.filter(origin=origin, digest=digest).exists():
+        purge_stale_uploads(origin)
     upload, _created = Upload.objects.get_or_create(origin=origin, digest=digest, defaults={"parts": parts})
     if upload.answer is None and not UploadPart.objects.filter(upload=upload, index=index).exists():
         UploadPart.objects.create(upload=upload, index=index, data=data)
