@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bridge import messages
-from bridge.deals import RANKS, SUITS, Deal
+from bridge.deals import RANKS, SEAT_WORDS, SUITS, Deal
 from bridge.messages import Message
 from bridge.play import SEATS, PlayRecord, Position, side_of, side_tricks_from
 from bridge.revokes import RevokeError
@@ -205,8 +205,87 @@ def check_awarded(declarer_side: str, position: Position, declarer_tricks: int) 
         )
 
 
+# Law 70E2 (2007, 2017): the orders a regulating authority may specify for a suit whose order of
+# play the claim statement did not clarify ("from the top down" the Law's own example).
+SUIT_ORDERS = ("top_down",)
+
+
+@dataclass(frozen=True)
+class ClaimFlags:
+    """What the director finds about a contested claim beyond the position (Law 70; 1997 70D,
+    70E): ``new_line`` the claimer proposes a successful line the statement did not contain
+    (70D1); ``unstated_line`` it needs a card found with one opponent rather than the other
+    (70E1); ``partner_choice`` part of a defender's claim depends on his partner choosing one
+    play among normal ones (70D2); ``played_after`` the cards played after the claim, which the
+    director may take as evidence (70D3); ``order_unstated`` the statement did not give the
+    order a suit is played in, deemed as the regulating authority specifies (70E2)."""
+
+    new_line: bool = False
+    unstated_line: bool = False
+    partner_choice: bool = False
+    played_after: str = ""
+    order_unstated: bool = False
+
+
+def check_claim_flags(flags: ClaimFlags, *, edition: str, claimer: str, declarer: str, suit_order: str) -> None:
+    """Refuse what the Laws of ``edition`` cannot apply to this claim, naming the fact: 70D2
+    is about a defender's claim only; 70D3 and 70E2 are not in the 1997 Laws; 70E2 applies only
+    where the regulating authority specified an order (``suit_order``)."""
+    if flags.partner_choice and side_of(claimer) == side_of(declarer):
+        raise RevokeError(
+            "partner_choice",
+            _(
+                "Law 70D2 is about a defender's claim: %(claimer)s claimed for declarer's side",
+                claimer=SEAT_WORDS[claimer],
+            ),
+        )
+    if edition == "1997":
+        for field, law in (("played_after", "70D3"), ("order_unstated", "70E2"), ("partner_choice", "70D2")):
+            if getattr(flags, field):
+                raise RevokeError(
+                    field, _("Law %(law)s is in the 2007 and 2017 Laws, not in the 1997 Laws in force", law=law)
+                )
+    if flags.order_unstated and suit_order not in SUIT_ORDERS:
+        raise RevokeError(
+            "order_unstated",
+            _(
+                "the regulations in force specify no order in which a suit is deemed played (Law 70E2): "
+                "judge the line under Law 70A instead"
+            ),
+        )
+
+
+def claim_laws(flags: ClaimFlags, *, edition: str, trump_unmentioned: bool) -> list[str]:
+    """The sub-sections of Law 70 a contested claim's decision applies, besides 70 itself: 70C
+    for an outstanding trump not mentioned, and each flag's law in the edition's numbering
+    (1997: 70D and 70E have no sub-sections)."""
+    modern = edition != "1997"
+    pairs = (
+        (trump_unmentioned, "70C"),
+        (flags.new_line, "70D1" if modern else "70D"),
+        (flags.partner_choice and modern, "70D2"),
+        (bool(flags.played_after) and modern, "70D3"),
+        (flags.unstated_line, "70E1" if modern else "70E"),
+        (flags.order_unstated and modern, "70E2"),
+    )
+    return [law for applies, law in pairs if applies]
+
+
+def deemed_suit_order(ranks: str, order: str) -> str:
+    """The order the director deems a suit played in from one hand when the statement did not
+    clarify it (Law 70E2): ``top_down`` the highest card first ("Q9J2" -> "QJ92")."""
+    if order != "top_down":
+        raise ValueError(f"no such order: {order!r}")
+    return "".join(sorted(ranks.upper(), key=RANKS.index))
+
+
 __all__ = [
+    "SUIT_ORDERS",
     "ClaimAid",
+    "ClaimFlags",
+    "check_claim_flags",
+    "claim_laws",
+    "deemed_suit_order",
     "aid_at",
     "check_awarded",
     "claim_aid",

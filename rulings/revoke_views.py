@@ -145,6 +145,16 @@ class ClaimForm(forms.Form):
     unstated_line = forms.BooleanField(
         label=gettext_lazy("The line needs a finesse or a drop the statement did not mention (70E)"), required=False
     )
+    partner_choice = forms.BooleanField(
+        label=gettext_lazy("A defender's claim depends on his partner choosing one play among normal ones (70D2)"),
+        required=False,
+    )
+    played_after = forms.CharField(
+        label=gettext_lazy("Cards played after the claim, as evidence (70D3)"), required=False, max_length=200
+    )
+    order_unstated = forms.BooleanField(
+        label=gettext_lazy("The statement did not say in which order a suit is played (70E2)"), required=False
+    )
     trick = forms.IntegerField(
         label=gettext_lazy("Trick of the claim"),
         min_value=1,
@@ -306,4 +316,5 @@ def claim_page(request, pk):
         context["hands"] = {
             seat: [(suit, ranks) for suit, ranks in item.guide["remaining"][seat].items()] for seat in "NESW"
         }
+        context["deemed"] = revokes.deemed_orders(item)
     return render(request, "rulings/claim_form.html", context)

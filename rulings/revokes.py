@@ -19,7 +19,18 @@ from django.utils.translation import gettext as _
 from audit import services as audit
 from audit.hints import Choice
 from bridge.auction import Auction
-from bridge.claims import aid_at, check_awarded, claim_position, entered_position, outstanding_trumps, position_at
+from bridge.claims import (
+    ClaimFlags,
+    aid_at,
+    check_awarded,
+    check_claim_flags,
+    claim_laws,
+    claim_position,
+    deemed_suit_order,
+    entered_position,
+    outstanding_trumps,
+    position_at,
+)
 from bridge.deals import DealError, parse_deal
 from bridge.play import read_play, side_of, strain_of
 from bridge.revokes import (
@@ -335,13 +346,19 @@ def record_claim(
     trump_mentioned: bool = False,
     new_line: bool = False,
     unstated_line: bool = False,
+    partner_choice: bool = False,
+    played_after: str = "",
+    order_unstated: bool = False,
 ) -> TrickRuling:
     """Record a claim on a draft ruling as an adjudication: the claimer's seat, the statement,
     what the director is asked to rule (``basis``: ``70`` a contested claim or concession, ``71``
     a concession cancelled, ``69B`` an acquiescence withdrawn), and the position; the trumps the
     claimer's opponents still hold are flagged (70C) with whether the statement mentioned them,
-    and the director's flags: ``new_line`` (70D: a line not in the statement) and
-    ``unstated_line`` (70E: a finesse or drop not stated).
+    and the director's flags (bridge.claims.ClaimFlags): ``new_line`` (70D1; 1997 70D: a line
+    not in the statement), ``unstated_line`` (70E1; 1997 70E: a finesse or drop not stated),
+    ``partner_choice`` (70D2: a defender's claim needing his partner to choose one normal play),
+    ``played_after`` (70D3: the cards played after the claim, as evidence) and
+    ``order_unstated`` (70E2: a suit's order not stated, deemed as the regulations specify).
     With a play record, the position at the trick given (or at the record's claim); without
     one (or when ``remaining`` is given), the position the director enters: the cards left as
     a PBN deal, the seat on lead and the tricks declarer had won. The cards left are stored at
@@ -393,6 +410,22 @@ def record_claim(
         _refuse(error)
     except (TypeError, ValueError):
         raise ValidationError({"trick": _("The trick of the claim is a number from 1 to 13.")}) from None
+    flags = ClaimFlags(
+        new_line=bool(new_line),
+        unstated_line=bool(unstated_line),
+        partner_choice=bool(partner_choice),
+        played_after=(played_after or "").strip()[:200],
+        order_unstated=bool(order_unstated),
+    )
+    regulations = ruling.tournament.regulations()
+    suit_order = str(regulations.get("claim_suit_order") or "")
+    if basis == "70":
+        try:
+            check_claim_flags(
+                flags, edition=regulations["laws_edition"], claimer=claimer, declarer=declarer, suit_order=suit_order
+            )
+        except RevokeError as error:
+            _refuse(error)
     facts = {
         "claimer": claimer,
         "statement": statement.strip(),
@@ -403,6 +436,10 @@ def record_claim(
         "trump_mentioned": bool(trump_mentioned),
         "new_line": bool(new_line),
         "unstated_line": bool(unstated_line),
+        "partner_choice": flags.partner_choice,
+        "played_after": flags.played_after,
+        "order_unstated": flags.order_unstated,
+        **({"suit_order": suit_order} if flags.order_unstated else {}),
         **entered,
     }
     item = _store(
@@ -513,14 +550,34 @@ def _confirm_claim(
     # An adjudication: no offending side (Laws 69-71 are not infractions); the law is what was
     # ruled, with 70C when an outstanding trump went unmentioned.
     basis = item.facts.get("basis", "70")
-    laws = [basis]
-    if basis == "70" and item.facts.get("outstanding_trumps") and not item.facts.get("trump_mentioned"):
-        laws.append("70C")
-    if basis == "70" and item.facts.get("new_line"):
-        laws.append("70D" if item.edition == "1997" else "70D1")
-    if basis == "70" and item.facts.get("unstated_line"):
-        laws.append("70E")
-    return "", laws
+    if basis != "70":
+        return "", [basis]
+    facts = item.facts
+    flags = ClaimFlags(
+        new_line=bool(facts.get("new_line")),
+        unstated_line=bool(facts.get("unstated_line")),
+        partner_choice=bool(facts.get("partner_choice")),
+        played_after=facts.get("played_after") or "",
+        order_unstated=bool(facts.get("order_unstated")),
+    )
+    trump_unmentioned = bool(facts.get("outstanding_trumps")) and not facts.get("trump_mentioned")
+    return "", [basis, *claim_laws(flags, edition=item.edition, trump_unmentioned=trump_unmentioned)]
+
+
+def deemed_orders(item: TrickRuling) -> dict[str, dict[str, str]]:
+    """Law 70E2: for a claim whose statement left a suit's order unclear, the order the
+    regulations deem each suit of the claimer's side played in, by seat (from the stored
+    cards left); empty when not flagged."""
+    order = item.facts.get("suit_order") if item.facts.get("order_unstated") else ""
+    claimer = item.facts.get("claimer", "")
+    remaining = (item.guide or {}).get("remaining") or {}
+    if not order or not claimer:
+        return {}
+    return {
+        seat: {suit: deemed_suit_order(ranks, order) for suit, ranks in remaining.get(seat, {}).items() if ranks}
+        for seat in remaining
+        if side_of(seat) == side_of(claimer)
+    }
 
 
 def _confirm_transfer(

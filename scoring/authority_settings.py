@@ -22,6 +22,7 @@ APPEALS_BODIES = ("committee", "referee", "reviewer", "director_panel", "none")
 FURTHER_APPEAL = ("none", "binding", "advisory")
 CARD_RANK_LETTERS = ("international", "national")  # scoring/i18n.py: A K Q J 10, or the reader's language's
 CASEBOOK_NAMES = ("seats", "masterpoints", "names")
+CLAIM_SUIT_ORDERS = ("top_down",)  # bridge.claims.SUIT_ORDERS: Law 70E2
 TEAM_PENALTY_UNITS = ("vps", "imps", "vps_or_imps")  # scoring.models.MatchPenalty: VPs, IMPs, or either
 MATCHPOINT_SCALES = ("2/1", "1/half")  # bridge.engine.matchpoints.SCALES: top 2(n-1), or n-1
 
@@ -290,6 +291,16 @@ SPECS = {
             _("A lesser disciplinary measure the regulations name (Law 91; empty: none)"),
             "",
             _measure_name,
+            empty="",
+        ),
+        SettingSpec(
+            "claim_suit_order",
+            _(
+                "Order in which the director deems a suit played when a claim statement did not give it "
+                "(Law 70E2; 2007 and 2017; empty: none specified)"
+            ),
+            "",
+            _choice(("", *CLAIM_SUIT_ORDERS)),
             empty="",
         ),
         SettingSpec(

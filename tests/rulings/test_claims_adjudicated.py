@@ -95,8 +95,10 @@ def test_a_revoke_rectified_as_if_established_cites_43B2b(field, director):
     assert laws(ruling) == ["43B2b", "64A2"]
 
 
-@pytest.mark.parametrize(("edition", "new_line_law"), [("1997", "70D"), ("2017", "70D1")])
-def test_a_new_line_and_an_unstated_finesse_cite_70D_and_70E(field, director, edition, new_line_law):
+@pytest.mark.parametrize(
+    ("edition", "new_line_law", "unstated_law"), [("1997", "70D", "70E"), ("2017", "70D1", "70E1")]
+)
+def test_a_new_line_and_an_unstated_finesse_cite_70D_and_70E(field, director, edition, new_line_law, unstated_law):
     from tests.rulings.test_revoke_rulings import edition as set_edition
 
     set_edition(field, edition)
@@ -111,4 +113,4 @@ def test_a_new_line_and_an_unstated_finesse_cite_70D_and_70E(field, director, ed
         unstated_line=True,
     )
     revokes.confirm(ruling=ruling, by=director, awarded_tricks=9, normal_line="No finesse: East's CK wins")
-    assert laws(ruling) == sorted(["70", new_line_law, "70E"])
+    assert laws(ruling) == sorted(["70", new_line_law, unstated_law])
