@@ -26,7 +26,7 @@ from bridge.engine.contract import ContractError, board_dealer, board_vulnerabil
 from bridge.interchange import BoardIn, Notice, ResultIn, SessionFile, read_artificial, read_scoring
 from bridge.messages import Message, MessageError, _
 
-__all__ = ["ParticipantOut", "UsebioError", "parse_usebio", "write_usebio"]
+__all__ = ["MatchOut", "ParticipantOut", "UsebioError", "parse_usebio", "write_usebio"]
 
 _SCORING = {
     "MATCH_POINTS": "matchpoints",
@@ -111,11 +111,18 @@ def parse_usebio(data: bytes | str) -> SessionFile:
                 type=event.get("EVENT_TYPE"),
             ),
         )
+    matches = list(event.iter("MATCH"))
+    session.teams = session.teams or bool(matches)
+    # A team's PAIRs (pairs numbered within their team) and a MATCH's TEAM (a number) name no contestant.
+    inner = {id(e) for team in event.iter("TEAM") for e in team.iter("PAIR")}
+    inner |= {id(e) for match in matches for e in match.iter("TEAM")}
     for tag in ("PAIR", "TEAM"):
         for entry in event.iter(tag):
-            number_text = _text(entry, f"{tag}_NUMBER")
+            if id(entry) in inner:
+                continue
+            number_text = _text(entry, f"{tag}_NUMBER") or entry.get(f"{tag}_ID")
             if tag == "TEAM":
-                name = _text(entry, "TEAM_NAME") or ""
+                name = _text(entry, "TEAM_NAME") or entry.get("TEAM_NAME") or ""
             else:
                 name = " - ".join(p for p in (_text(player, "PLAYER_NAME") for player in entry.findall("PLAYER")) if p)
             key = _pair_key(number_text or "")
@@ -136,8 +143,9 @@ def parse_usebio(data: bytes | str) -> SessionFile:
             read = _hand_record(board, index)
             hands[read.number] = read
     seen: dict[int, BoardIn] = {}
+    in_matches = {id(b) for match in matches for b in match.iter("BOARD")}
     for index, board in enumerate(event.iter("BOARD"), 1):
-        if board.find("TRAVELLER_LINE") is None:
+        if board.find("TRAVELLER_LINE") is None or id(board) in in_matches:
             continue
         number = _number(board, "BOARD_NUMBER", _("board element %(n)s", n=index))
         assert number is not None  # required: _number refuses a missing BOARD_NUMBER
@@ -159,12 +167,80 @@ def parse_usebio(data: bytes | str) -> SessionFile:
             )
             if result is not None:
                 session.results.append(result)
+    _matches(matches, hands, seen, session)
     for number, record in hands.items():
         if number not in seen:
             record.where = _("hand record of board %(board)s", board=number)
             session.boards.append(record)
     session.boards.sort(key=lambda b: b.number)
     return session
+
+
+def _matches(
+    matches: list[ElementTree.Element], hands: dict[int, BoardIn], seen: dict[int, BoardIn], session: SessionFile
+) -> None:
+    """A team event's MATCH elements: TEAM (the home team) against OPPOSING_TEAM in ROUND_NUMBER,
+    each BOARD's traveller lines one per room, DIRECTION saying where the home team sat (NS: the
+    open room, EW: the closed room). The result is between the two teams; the pair numbers the
+    line gives (pairs within their team) are not kept."""
+    in_round: dict[int, int] = {}
+    for index, match in enumerate(matches, 1):
+        where = _("match %(n)s", n=index)
+        home = _number(match, "TEAM", where)
+        away = _number(match, "OPPOSING_TEAM", where)
+        round_number = _number(match, "ROUND_NUMBER", where, required=False) or 1
+        if home == away:
+            raise UsebioError(where, _("OPPOSING_TEAM: team %(team)s cannot play itself", team=home))
+        in_round[round_number] = in_round.get(round_number, 0) + 1
+        boards_here: set[int] = set()
+        for board in match.findall("BOARD"):
+            number = _number(board, "BOARD_NUMBER", where)
+            assert number is not None  # required: _number refuses a missing BOARD_NUMBER
+            board_where = _("match %(n)s, board %(board)s", n=index, board=number)
+            if number in boards_here:
+                raise UsebioError(board_where, _("BOARD_NUMBER: board %(board)s is given twice", board=number))
+            boards_here.add(number)
+            record = seen.get(number)
+            if record is None:
+                record = hands.get(number) or BoardIn(
+                    number=number, line=index, dealer=board_dealer(number), vulnerability=board_vulnerability(number)
+                )
+                record.line, record.where = index, _("board %(board)s", board=number)
+                seen[number] = record
+                session.boards.append(record)
+            rooms: set[str] = set()
+            for row, line in enumerate(board.findall("TRAVELLER_LINE"), 1):
+                line_where = _("match %(n)s, board %(board)s, traveller line %(row)s", n=index, board=number, row=row)
+                direction = (_text(line, "DIRECTION") or "").upper().replace("-", "")
+                if direction not in {"NS", "EW"}:
+                    if direction:
+                        raise UsebioError(
+                            line_where,
+                            _(
+                                "DIRECTION: '%(value)s' is not where the home team sat: write NS or EW",
+                                value=direction[:20],
+                            ),
+                        )
+                    direction = "NS" if row == 1 else "EW"  # no DIRECTION: the open room first
+                room = "open" if direction == "NS" else "closed"
+                if room in rooms:
+                    raise UsebioError(
+                        line_where,
+                        _(
+                            "DIRECTION: the home team sits %(direction)s at two tables of one board",
+                            direction=direction,
+                        ),
+                    )
+                rooms.add(room)
+                result = _traveller_line(line, record, line_where, session, team=True)
+                if result is None:
+                    continue
+                result.room, result.home, result.away = room, home, away
+                result.ns, result.ew = (home, away) if room == "open" else (away, home)
+                result.round = result.round or round_number
+                # The match's number: the line's TABLE, else the match's place in its round.
+                result.table = _number(line, "TABLE", line_where, required=False) or in_round[round_number]
+                session.results.append(result)
 
 
 def _number(element: ElementTree.Element, name: str, where: str, required: bool = True, side: str = "") -> int | None:
@@ -244,13 +320,16 @@ def _hand_record(board: ElementTree.Element, index: int) -> BoardIn:
     return record
 
 
-def _traveller_line(line: ElementTree.Element, board: BoardIn, where: str, session: SessionFile) -> ResultIn | None:
+def _traveller_line(
+    line: ElementTree.Element, board: BoardIn, where: str, session: SessionFile, team: bool = False
+) -> ResultIn | None:
     result = ResultIn(board=board.number, line=board.line, where=where)
-    result.ns = _number(line, "NS_PAIR_NUMBER", where, side="NS")
-    result.ew = _number(line, "EW_PAIR_NUMBER", where, side="EW")
-    if re.search(r"[A-Z]", (_text(line, "NS_PAIR_NUMBER") or "").upper()):
-        session.mitchell.add("")  # Compscore's 1NS / 1EW: the pairs are numbered per direction
-    result.table = _number(line, "TABLE", where, required=False)
+    if not team:  # a team match's lines number the pairs within their teams: the match names the teams
+        result.ns = _number(line, "NS_PAIR_NUMBER", where, side="NS")
+        result.ew = _number(line, "EW_PAIR_NUMBER", where, side="EW")
+        if re.search(r"[A-Z]", (_text(line, "NS_PAIR_NUMBER") or "").upper()):
+            session.mitchell.add("")  # Compscore's 1NS / 1EW: the pairs are numbered per direction
+        result.table = _number(line, "TABLE", where, required=False)
     result.round = _number(line, "ROUND", where, required=False)
     contract = _text(line, "CONTRACT")
     score = _text(line, "SCORE", "NS_SCORE")
@@ -325,6 +404,23 @@ class ParticipantOut:
     total: str | None = None
     percentage: str | None = None
     place: str | None = None
+    team_name: str = ""  # a team's name, in a team event
+
+
+@dataclass
+class MatchOut:
+    """A team match as a USEBIO MATCH: ``home`` (TEAM) against ``away`` (OPPOSING_TEAM) in
+    ``round``, their victory points when scored, and per board the two rooms' results (each a
+    ResultIn whose ``room`` is "open" or "closed", ``ns``/``ew`` the teams sitting there) with
+    the board's IMPs to the home and the away team."""
+
+    round: int
+    home: int
+    away: int
+    table: int | None = None  # the match's number (its tables in the record: 2n-1 open, 2n closed)
+    home_vp: str | None = None
+    away_vp: str | None = None
+    boards: list[tuple[int, list[ResultIn], tuple[str, str] | None]] = field(default_factory=list)
 
 
 def _pair_number(number: object, direction: str) -> str:
@@ -343,6 +439,8 @@ def write_usebio(
     venue: str = "",
     mitchell: bool = False,
     program: str = "Bridge rulings and appeals",
+    matches: Iterable[MatchOut] | None = None,
+    event_type: str = "",
 ) -> bytes:
     """A USEBIO 1.2 document (bytes, UTF-8) for one event, in the element order of the USEBIO
     1.2 DTD as the programs that declare it write it (Compscore's files in tests/fixtures).
@@ -352,9 +450,16 @@ def write_usebio(
     pair (or ``names``: contestant number -> players joined by " - "); ``mitchell``: pairs are
     numbered per direction and written 1NS / 1EW. Artificial scores are written as their codes
     (A6040, AVE+...), as USEBIO does.
+
+    A team event gives ``matches`` (and ``event_type``, e.g. SWISS_TEAMS): its PARTICIPANTS are
+    TEAMs, and its results are written in MATCH elements (TEAM, OPPOSING_TEAM, their victory
+    points as TEAM_SCORE / OPPOSING_TEAM_SCORE), each traveller line saying by DIRECTION where
+    the home team sat and giving the board's IMPs to the pairs at N-S and E-W, as EBUScore
+    writes a team event; ``boards`` then only gives the hand records.
     """
     method = {"matchpoints": "MATCH_POINTS", "imps": "IMPS", "butler": "BUTLER", "cross_imps": "CROSS_IMPS"}
-    event_type = "MP_PAIRS" if scoring == "matchpoints" else "IMP_PAIRS"
+    matches = list(matches) if matches is not None else None
+    event_type = event_type or ("MP_PAIRS" if scoring == "matchpoints" else "IMP_PAIRS")
     if participants is None:
         participants = [
             ParticipantOut(number=int(number), players=[(p, "") for p in (name or "").split(" - ")])
@@ -369,10 +474,16 @@ def write_usebio(
         ElementTree.SubElement(event, "DATE").text = date.strftime("%d/%m/%Y")
     ElementTree.SubElement(event, "VENUE").text = venue
     ElementTree.SubElement(event, "BOARD_SCORING_METHOD").text = method.get(scoring, "MATCH_POINTS")
+    if matches is not None:
+        ElementTree.SubElement(event, "MATCH_SCORING_METHOD").text = "VPS"
     listed = ElementTree.SubElement(event, "PARTICIPANTS", EVENT_TYPE=event_type)
     for entry in participants:
-        pair = ElementTree.SubElement(listed, "PAIR")
-        ElementTree.SubElement(pair, "PAIR_NUMBER").text = _pair_number(entry.number, entry.direction)
+        if matches is not None:
+            pair = ElementTree.SubElement(listed, "TEAM", TEAM_ID=str(entry.number))
+            ElementTree.SubElement(pair, "TEAM_NAME").text = entry.team_name
+        else:
+            pair = ElementTree.SubElement(listed, "PAIR")
+            ElementTree.SubElement(pair, "PAIR_NUMBER").text = _pair_number(entry.number, entry.direction)
         if entry.direction:
             ElementTree.SubElement(pair, "DIRECTION").text = entry.direction
         for tag, value in (("TOTAL_SCORE", entry.total), ("PERCENTAGE", entry.percentage), ("PLACE", entry.place)):
@@ -402,37 +513,51 @@ def write_usebio(
             held = deal.hands[seat] or {}
             for suit, label in zip("SHDC", ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")):
                 ElementTree.SubElement(hand, label).text = held.get(suit, "")
-    for board, results, points in boards:
-        element = ElementTree.SubElement(event, "BOARD", EVENT_TYPE=event_type)
-        ElementTree.SubElement(element, "BOARD_NUMBER").text = str(board.number)
-        for index, result in enumerate(results):
-            line = ElementTree.SubElement(element, "TRAVELLER_LINE")
-            seats: tuple[tuple[str, object], ...] = (
-                ("ROUND", result.round),
-                ("TABLE", result.table),
-                ("NS_PAIR_NUMBER", _pair_number(result.ns, "NS") if mitchell else result.ns),
-                ("EW_PAIR_NUMBER", _pair_number(result.ew, "EW") if mitchell else result.ew),
-            )
-            for seat_tag, given in seats:
-                if given is not None:
-                    ElementTree.SubElement(line, seat_tag).text = str(given)
-            if result.kind == "played":
-                ElementTree.SubElement(line, "CONTRACT").text = result.contract.replace("XX", "**").replace("X", "*")
-                if result.contract != "PASS":
-                    ElementTree.SubElement(line, "PLAYED_BY").text = result.declarer
-                    ElementTree.SubElement(line, "LEAD").text = result.lead or ""
-                    ElementTree.SubElement(line, "TRICKS").text = str(result.tricks)
-                    score = ns_score(result.contract, result.declarer, result.tricks, board.vulnerability)
-                else:
-                    score = 0
-                ElementTree.SubElement(line, "SCORE").text = str(score)
-            else:
-                ElementTree.SubElement(line, "SCORE").text = result.code or "NP"
-            if index in points:
-                ns, ew = points[index]
-                tag = "MATCH_POINTS" if scoring == "matchpoints" else "IMPS"
-                ElementTree.SubElement(line, f"NS_{tag}").text = str(ns)
-                ElementTree.SubElement(line, f"EW_{tag}").text = str(ew)
+    tag = "MATCH_POINTS" if scoring == "matchpoints" else "IMPS"
+    if matches is None:
+        for board, results, points in boards:
+            element = ElementTree.SubElement(event, "BOARD", EVENT_TYPE=event_type)
+            ElementTree.SubElement(element, "BOARD_NUMBER").text = str(board.number)
+            for index, result in enumerate(results):
+                line = ElementTree.SubElement(element, "TRAVELLER_LINE")
+                seats: tuple[tuple[str, object], ...] = (
+                    ("ROUND", result.round),
+                    ("TABLE", result.table),
+                    ("NS_PAIR_NUMBER", _pair_number(result.ns, "NS") if mitchell else result.ns),
+                    ("EW_PAIR_NUMBER", _pair_number(result.ew, "EW") if mitchell else result.ew),
+                )
+                for seat_tag, given in seats:
+                    if given is not None:
+                        ElementTree.SubElement(line, seat_tag).text = str(given)
+                _write_play(line, result, board.vulnerability)
+                if index in points:
+                    ns, ew = points[index]
+                    ElementTree.SubElement(line, f"NS_{tag}").text = str(ns)
+                    ElementTree.SubElement(line, f"EW_{tag}").text = str(ew)
+    vulnerable = {board.number: board.vulnerability for board, _results, _points in boards}
+    for match in matches or []:
+        element = ElementTree.SubElement(event, "MATCH")
+        ElementTree.SubElement(element, "ROUND_NUMBER").text = str(match.round)
+        ElementTree.SubElement(element, "TEAM").text = str(match.home)
+        ElementTree.SubElement(element, "OPPOSING_TEAM").text = str(match.away)
+        if match.home_vp is not None and match.away_vp is not None:
+            ElementTree.SubElement(element, "TEAM_SCORE").text = match.home_vp
+            ElementTree.SubElement(element, "OPPOSING_TEAM_SCORE").text = match.away_vp
+        for number, results, imps in match.boards:
+            board_element = ElementTree.SubElement(element, "BOARD")
+            ElementTree.SubElement(board_element, "BOARD_NUMBER").text = str(number)
+            for result in sorted(results, key=lambda r: r.room != "open"):
+                line = ElementTree.SubElement(board_element, "TRAVELLER_LINE")
+                ElementTree.SubElement(line, "DIRECTION").text = "NS" if result.room == "open" else "EW"
+                if match.table is not None:
+                    ElementTree.SubElement(line, "TABLE").text = str(match.table)
+                ElementTree.SubElement(line, "NS_PAIR_NUMBER").text = str(result.ns)
+                ElementTree.SubElement(line, "EW_PAIR_NUMBER").text = str(result.ew)
+                _write_play(line, result, vulnerable.get(number))
+                if imps is not None:
+                    ns, ew = imps if result.room == "open" else imps[::-1]
+                    ElementTree.SubElement(line, "NS_IMPS").text = ns
+                    ElementTree.SubElement(line, "EW_IMPS").text = ew
     if len(handset):
         root.append(handset)
     ElementTree.indent(root)
@@ -442,3 +567,19 @@ def write_usebio(
         + ElementTree.tostring(root, encoding="utf-8", xml_declaration=False)
         + b"\n"
     )
+
+
+def _write_play(line: ElementTree.Element, result: ResultIn, vulnerability: str | None) -> None:
+    """A traveller line's contract, declarer, lead, tricks and N-S score, or its artificial code."""
+    if result.kind == "played":
+        ElementTree.SubElement(line, "CONTRACT").text = result.contract.replace("XX", "**").replace("X", "*")
+        if result.contract != "PASS":
+            ElementTree.SubElement(line, "PLAYED_BY").text = result.declarer
+            ElementTree.SubElement(line, "LEAD").text = result.lead or ""
+            ElementTree.SubElement(line, "TRICKS").text = str(result.tricks)
+            score = ns_score(result.contract, result.declarer, result.tricks, vulnerability)
+        else:
+            score = 0
+        ElementTree.SubElement(line, "SCORE").text = str(score)
+    else:
+        ElementTree.SubElement(line, "SCORE").text = result.code or "NP"

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from bridge.deals import parse_deal
 from bridge.interchange import BoardIn, ResultIn
 from bridge.pbn import PbnGame, PbnTable, ScoreRow, write_pbn
-from bridge.usebio import ParticipantOut, write_usebio
+from bridge.usebio import MatchOut, ParticipantOut, write_usebio
 from scoring import selectors
 from scoring.models import Board, Contestant, Event, Match, Result
 
@@ -220,6 +220,7 @@ def session_usebio(session: Session) -> bytes:
     event = session.event
     boards = []
     by_board: dict[int, list[Result]] = {}
+    written: dict[int, ResultIn] = {}  # result id -> as written
     for result in _results(session):
         by_board.setdefault(result.board_id, []).append(result)
     for board in Board.objects.filter(session=session).order_by("number"):
@@ -257,6 +258,7 @@ def session_usebio(session: Session) -> bytes:
             if score is not None and score.ns is not None:
                 points[index] = (_number(score.ns), _number(score.ew))
             results.append(item)
+            written[result.pk] = item
         boards.append((record, results, points))
     tournament = event.tournament
     return write_usebio(
@@ -268,7 +270,50 @@ def session_usebio(session: Session) -> bytes:
         date=tournament.start_date,
         venue=tournament.venue,
         mitchell=any(c.direction for c in selectors.event_contestants(event)),
+        matches=_matches(session, by_board, written) if event.is_teams else None,
+        event_type=_EVENT_TYPES.get(event.kind, ""),
     )
+
+
+_EVENT_TYPES = {
+    Event.Kind.TEAMS_SWISS: "SWISS_TEAMS",
+    Event.Kind.TEAMS_ROUND_ROBIN: "TEAMS",
+    Event.Kind.KNOCKOUT_TEAMS: "KO_TEAMS",
+}
+
+
+def _matches(session: Session, by_board: dict[int, list[Result]], written: dict[int, ResultIn]) -> list[MatchOut]:
+    """The session's team matches: each board's results in the match's open and closed rooms
+    (N-S the home team in the open room, the away team in the closed), its IMPs and the VPs."""
+    out = []
+    boards = {board.pk: board.number for board in Board.objects.filter(session=session)}
+    for match in selectors.session_matches(session):
+        score = getattr(match, "score", None)
+        imps = {b["board"]: (b["home"], b["away"]) for b in (score.boards if score is not None else [])}
+        rooms = {match.open_room_id: "open", match.closed_room_id: "closed"}
+        played: dict[int, list[ResultIn]] = {}
+        for board_id, results in by_board.items():
+            for result in results:
+                room = rooms.get(result.table_id) if result.round_id == match.round_id else None
+                if room is not None:
+                    item = written[result.pk]
+                    item.room = room
+                    played.setdefault(boards[board_id], []).append(item)
+        home_vp = _number(score.home_vp) if score is not None else None
+        away_vp = _number(score.away_vp) if score is not None else None
+        out.append(
+            MatchOut(
+                round=match.round.number,
+                home=match.home.number,
+                away=match.away.number,
+                # The match's number: its open room's table, as the import seats match n at tables 2n-1 and 2n.
+                table=(match.open_room.number + 1) // 2,
+                home_vp=home_vp,
+                away_vp=away_vp,
+                boards=[(number, results, _imps(imps.get(number))) for number, results in sorted(played.items())],
+            )
+        )
+    return out
 
 
 def _players(contestant: Contestant) -> list[tuple[str, str]]:
@@ -277,6 +322,18 @@ def _players(contestant: Contestant) -> list[tuple[str, str]]:
     if members:
         return [(f"{p.first_name} {p.last_name}".strip(), p.membership_number) for p in members]
     return [(name, "") for name in (contestant.name or "").split(" - ") if name]
+
+
+def _imps(imps: tuple[object, object] | None) -> tuple[str, str] | None:
+    """A board's IMPs to the home and the away team, as written (None when not scored)."""
+    if imps is None:
+        return None
+    return str(_number(Fraction(str(imps[0])))), str(_number(Fraction(str(imps[1]))))
+
+
+def _members(contestant: Contestant) -> list[tuple[str, str]]:
+    """A team's players (its name is the team's, not a player's)."""
+    return [(f"{p.first_name} {p.last_name}".strip(), p.membership_number) for p in contestant.members.all()]
 
 
 def _participants(event: Event, session: Session) -> list[ParticipantOut]:
@@ -289,7 +346,8 @@ def _participants(event: Event, session: Session) -> list[ParticipantOut]:
             ParticipantOut(
                 number=contestant.number,
                 direction=contestant.direction,
-                players=_players(contestant),
+                team_name=contestant.name if event.is_teams else "",
+                players=_players(contestant) if not event.is_teams else _members(contestant),
                 total=_number(row.total) if row else None,
                 percentage=_number(row.percent) if row and row.percent is not None else None,
                 place=row.place if row else None,

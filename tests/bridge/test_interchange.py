@@ -421,3 +421,40 @@ def test_the_programs_butler_rounding_is_read_from_its_generator_tag(generator, 
     from bridge.interchange import butler_rounding_of
 
     assert butler_rounding_of(generator) == rounding
+
+
+TEAM_MATCH = """<USEBIO Version="1.2"><EVENT EVENT_TYPE="SWISS_TEAMS">
+<PARTICIPANTS><TEAM TEAM_ID="1"><TEAM_NAME>Lions</TEAM_NAME></TEAM><TEAM TEAM_ID="2"><TEAM_NAME>Tigers</TEAM_NAME></TEAM>
+</PARTICIPANTS>
+<MATCH><ROUND_NUMBER>1</ROUND_NUMBER><TEAM>1</TEAM><OPPOSING_TEAM>{away}</OPPOSING_TEAM>
+<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+<TRAVELLER_LINE><DIRECTION>NS</DIRECTION><NS_PAIR_NUMBER>1A</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2B</EW_PAIR_NUMBER>
+<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>10</TRICKS><SCORE>420</SCORE></TRAVELLER_LINE>
+<TRAVELLER_LINE><DIRECTION>{closed}</DIRECTION><NS_PAIR_NUMBER>2A</NS_PAIR_NUMBER><EW_PAIR_NUMBER>1B</EW_PAIR_NUMBER>
+<CONTRACT>2S</CONTRACT><PLAYED_BY>S</PLAYED_BY><TRICKS>10</TRICKS><SCORE>170</SCORE></TRAVELLER_LINE>
+</BOARD></MATCH></EVENT></USEBIO>"""
+
+
+def test_usebio_team_matches_read_by_room():
+    session = parse_usebio(TEAM_MATCH.format(away=2, closed="EW"))
+    assert session.teams and session.scoring == "imps"
+    assert session.names == {1: "Lions", 2: "Tigers"}
+    assert [(r.board, r.room, r.home, r.away, r.ns, r.ew, r.table, r.round, r.contract) for r in session.results] == [
+        (1, "open", 1, 2, 1, 2, 1, 1, "4S"),
+        (1, "closed", 1, 2, 2, 1, 1, 1, "2S"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "away, closed, expected",
+    [
+        (2, "N", "match 1, board 1, traveller line 2: DIRECTION: 'N' is not where the home team sat: write NS or EW"),
+        (2, "NS", "match 1, board 1, traveller line 2: DIRECTION: the home team sits NS at two tables of one board"),
+        (1, "EW", "match 1: OPPOSING_TEAM: team 1 cannot play itself"),
+        ("", "EW", "match 1: OPPOSING_TEAM: the element is missing or empty"),
+    ],
+)
+def test_usebio_team_match_refusals_name_the_match_and_the_field(away, closed, expected):
+    with pytest.raises(UsebioError) as caught:
+        parse_usebio(TEAM_MATCH.format(away=away, closed=closed))
+    assert str(caught.value) == expected

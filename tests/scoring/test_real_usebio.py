@@ -196,3 +196,66 @@ def test_a_mitchell_exported_reads_back_as_the_same_record(record, fmt):
         )
 
     assert seen(again) == seen(event)
+
+
+def test_a_team_match_exported_as_usebio_reads_back_with_its_rooms_imps_and_vps(record):
+    """The European Youth Teams file (open and closed rooms between named teams) imported,
+    exported as USEBIO and imported into another team event: TEAM participants, a MATCH per
+    match with the VPs, each traveller line's DIRECTION (where the home team sat) and IMPs; and
+    the same matches, rooms, results, IMPs and VPs read back (issue #29)."""
+    from scoring.importers.export import session_usebio
+    from scoring.models import MatchScore
+
+    real = COMPSCORE.parent / "endplay" / "eyc_example1.pbn"
+    event = services.create_event(tournament=record.tournament, name="EYTC", kind=Event.Kind.TEAMS_SWISS)
+    import_file(event=event, data=real.read_bytes())
+    recalculation.rescore_everything(event)
+    data = session_usebio(event.sessions.get())
+    written = ElementTree.fromstring(data)
+    assert [child.tag for child in written] == ["CLUB", "EVENT", "HANDSET"]
+    assert written.find("EVENT").get("EVENT_TYPE") == "SWISS_TEAMS"
+    assert written.findtext("EVENT/MATCH_SCORING_METHOD") == "VPS"
+    teams = written.findall("EVENT/PARTICIPANTS/TEAM")
+    assert sorted((t.get("TEAM_ID"), t.findtext("TEAM_NAME")) for t in teams) == sorted(
+        (str(c.number), c.name) for c in event.contestants.all()
+    )
+    assert written.find("EVENT/PARTICIPANTS/PAIR") is None and written.find("EVENT/BOARD") is None
+    score = MatchScore.objects.select_related("match__home", "match__away").get(match__round__session__event=event)
+    match = written.find("EVENT/MATCH")
+    assert (match.findtext("TEAM"), match.findtext("OPPOSING_TEAM")) == (
+        str(score.match.home.number),
+        str(score.match.away.number),
+    )
+    assert score.home_vp is not None
+    assert (Decimal(match.findtext("TEAM_SCORE")), Decimal(match.findtext("OPPOSING_TEAM_SCORE"))) == (
+        score.home_vp,
+        score.away_vp,
+    )
+    lines = match.findall("BOARD/TRAVELLER_LINE")
+    assert Counter(line.findtext("DIRECTION") for line in lines) == Counter(
+        {"NS": len(score.boards), "EW": len(score.boards)}
+    )
+    # The home team's IMPs: N-S's in the open room, E-W's in the closed room.
+    home = sum(
+        Fraction(line.findtext("NS_IMPS" if line.findtext("DIRECTION") == "NS" else "EW_IMPS")) for line in lines
+    )
+    assert home == 2 * Fraction(score.home_imps)
+    again = services.create_event(tournament=record.tournament, name="again", kind=Event.Kind.TEAMS_SWISS)
+    import_file(event=again, data=data)
+    recalculation.rescore_everything(again)
+
+    def seen(e):
+        results = sorted(
+            (r.board.number, r.table.number, r.ns.number, r.ew.number, r.contract, r.declarer, r.tricks, r.score_ns)
+            for r in Result.objects.filter(board__session__event=e).select_related("board", "table", "ns", "ew")
+        )
+        matches = sorted(
+            (m.match.home.name, m.match.away.name, m.home_imps, m.away_imps, m.home_vp, m.away_vp, m.boards)
+            for m in MatchScore.objects.filter(match__round__session__event=e).select_related(
+                "match__home", "match__away"
+            )
+        )
+        deals = dict(Board.objects.filter(session__event=e).values_list("number", "deal"))
+        return results, matches, deals
+
+    assert seen(again) == seen(event)
