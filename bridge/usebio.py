@@ -17,6 +17,8 @@ import re
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
@@ -161,12 +163,16 @@ def parse_usebio(data: bytes | str) -> SessionFile:
             raise UsebioError(where, _("BOARD_NUMBER: board %(board)s is given twice", board=number))
         seen[number] = record
         session.boards.append(record)
+        lines: list[tuple[ElementTree.Element, ResultIn]] = []
         for row, line in enumerate(board.findall("TRAVELLER_LINE"), 1):
             result = _traveller_line(
                 line, record, _("board %(board)s, traveller line %(row)s", board=number, row=row), session
             )
             if result is not None:
                 session.results.append(result)
+                lines.append((line, result))
+        if session.scoring == "matchpoints":
+            _awarded_matchpoints(lines, session)
     _matches(matches, hands, seen, session)
     for number, record in hands.items():
         if number not in seen:
@@ -241,6 +247,64 @@ def _matches(
                 # The match's number: the line's TABLE, else the match's place in its round.
                 result.table = _number(line, "TABLE", line_where, required=False) or in_round[round_number]
                 session.results.append(result)
+
+
+def _awarded_matchpoints(read: list[tuple[ElementTree.Element, ResultIn]], session: SessionFile) -> None:
+    """An artificial score the program awarded otherwise than its code says: Compscore writes
+    ``A5050`` on a line the director scored 23 and 11 matchpoints of 40 (the percentages he
+    gave each side). When the board's played lines each share the top (2 per comparison:
+    twice the lines less one) and an artificial line's NS_MATCH_POINTS / EW_MATCH_POINTS are
+    not its code's percentages of that top, the matchpoints awarded are the score: recorded as
+    those percentages, with a warning."""
+    top = Fraction(2 * (len(read) - 1))
+    if top <= 0:
+        return
+    for line, result in read:
+        if result.kind == "played" and _points(line) is not None and sum(_points(line) or ()) != top:
+            return  # not Compscore's scale: the codes stand
+    for line, result in read:
+        points = _points(line)
+        if result.kind != "artificial" or points is None or not result.score:
+            continue
+        stated = tuple(_percent_of(result.score.get(side, "")) for side in ("ns", "ew"))
+        awarded = tuple(p * 100 / top for p in points)
+        if stated == awarded or not all(0 <= a <= 100 for a in awarded):
+            continue
+        result.score = {side: f"{_decimal(a)}%" for side, a in zip(("ns", "ew"), awarded, strict=True)}
+        session.warnings.append(
+            Message(
+                "%(where)s: %(message)s",
+                where=result.where,
+                message=_(
+                    "SCORE %(code)s was scored %(ns)s and %(ew)s matchpoints of %(top)s: recorded as "
+                    "%(ns_percent)s%% and %(ew_percent)s%%, as the program awarded it",
+                    code=result.code,
+                    ns=_decimal(points[0]),
+                    ew=_decimal(points[1]),
+                    top=_decimal(top),
+                    ns_percent=_decimal(awarded[0]),
+                    ew_percent=_decimal(awarded[1]),
+                ),
+            )
+        )
+
+
+def _points(line: ElementTree.Element) -> tuple[Fraction, Fraction] | None:
+    texts = (_text(line, "NS_MATCH_POINTS"), _text(line, "EW_MATCH_POINTS"))
+    if not all(t and re.fullmatch(r"\d{1,4}(\.\d{1,4})?", t) for t in texts):
+        return None
+    return Fraction(str(texts[0])), Fraction(str(texts[1]))
+
+
+def _percent_of(text: str) -> Fraction | None:
+    match = re.fullmatch(r"(\d{1,3}(?:\.\d+)?)%", text)
+    return Fraction(match[1]) if match else None
+
+
+def _decimal(value: Fraction) -> str:
+    """``Fraction(115, 2)`` -> ``57.5``: up to four decimals, no trailing zeros."""
+    text = f"{Decimal(value.numerator) / Decimal(value.denominator):.4f}".rstrip("0").rstrip(".")
+    return text
 
 
 def _number(element: ElementTree.Element, name: str, where: str, required: bool = True, side: str = "") -> int | None:
