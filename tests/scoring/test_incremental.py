@@ -333,19 +333,7 @@ def test_the_authority_matchpoint_scale_gives_the_matchpoints(field):
     assert (standing.total, standing.percent) == (Decimal("3.7500"), Decimal("62.500"))
 
 
-MATCH_SCORE_FIELDS = (
-    "match_id",
-    "home_imps",
-    "away_imps",
-    "home_vp",
-    "away_vp",
-    "unscaled_boards",
-    "boards",
-    "home_imp_penalty",
-    "away_imp_penalty",
-    "home_vp_penalty",
-    "away_vp_penalty",
-)
+MATCH_SCORE_FIELDS = [f.attname for f in MatchScore._meta.concrete_fields if not f.primary_key]
 
 
 def team_snapshot(event):
