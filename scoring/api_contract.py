@@ -78,6 +78,7 @@ def exception_handler(exc, context):
     escaped a view is a 409 like any other refusal."""
     if isinstance(exc, DjangoValidationError):
         exc = refusal(exc)
+    exc = _counted_by_the_throttles(exc, context)
     if isinstance(exc, Http404):
         # Django's "No Event matches the given query." is English in every language (Django
         # does not mark it): the reader gets DRF's "Not found." in their language instead.
@@ -106,6 +107,26 @@ def exception_handler(exc, context):
             response.status_code = status.HTTP_404_NOT_FOUND
     response.data = _flatten(data)
     return response
+
+
+def _counted_by_the_throttles(exc, context):
+    """DRF checks its throttles after authentication and permissions, so a failed
+    authentication (a wrong token or password) and an anonymous request refused were never
+    counted, and the anonymous rate never applied: they are counted here, against the caller's
+    address, and beyond the rate answer 429 with Retry-After instead (issue #30)."""
+    view, request = context.get("view"), context.get("request")
+    refused_anonymous = isinstance(exc, exceptions.PermissionDenied) and not getattr(
+        getattr(request, "user", None), "is_authenticated", False
+    )
+    if view is None or request is None:
+        return exc
+    if not (isinstance(exc, (exceptions.AuthenticationFailed, exceptions.NotAuthenticated)) or refused_anonymous):
+        return exc
+    try:
+        view.check_throttles(request)
+    except exceptions.Throttled as throttled:
+        return throttled
+    return exc
 
 
 def _codes(codes):

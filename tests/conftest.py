@@ -115,6 +115,15 @@ def audit_signing(settings, audit_signing_keys, tmp_path):
 
 
 @pytest.fixture(autouse=True)
+def fresh_throttle_counts():
+    """The API's throttles count in the cache, anonymous refusals too (issue #30): each test
+    starts with none, so the requests of earlier tests do not throttle its own."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     # The real hasher is slow on purpose; tests log in dozens of users.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

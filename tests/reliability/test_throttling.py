@@ -154,3 +154,30 @@ def basic(username, password):
     import base64
 
     return "Basic " + base64.b64encode(f"{username}:{password}".encode()).decode()
+
+
+def test_anonymous_requests_refused_are_counted_by_the_anonymous_rate(low_rates):
+    """Issue #30: DRF checks throttles after permissions, so an anonymous request refused (403)
+    was never counted and the anonymous rate never applied."""
+    api = APIClient()
+    answers = [api.get("/api/v1/tournaments/", REMOTE_ADDR="192.0.2.21").status_code for _ in range(3)]
+    assert answers == [403, 403, 429]
+    refused = api.get("/api/v1/tournaments/", REMOTE_ADDR="192.0.2.21")
+    assert refused.status_code == 429 and 0 < int(refused["Retry-After"]) <= 60
+    assert refused.json()["detail"][0].startswith("Request was throttled.")
+    assert api.get("/api/v1/tournaments/", REMOTE_ADDR="192.0.2.22").status_code == 403  # per address
+
+
+def test_wrong_tokens_and_passwords_are_counted_by_the_anonymous_rate(low_rates):
+    """Issue #30: a failed authentication (a wrong token, a wrong password) was never throttled:
+    now each counts against the caller's address, and beyond the rate answers 429."""
+    api = APIClient()
+    bad_token = {"HTTP_AUTHORIZATION": "Token 0123456789abcdef0123456789abcdef01234567", "REMOTE_ADDR": "192.0.2.31"}
+    answers = [api.get("/api/v1/tournaments/", **bad_token).status_code for _ in range(3)]
+    assert answers == [403, 403, 429]  # 403: session authentication comes first, no challenge
+    assert int(api.get("/api/v1/tournaments/", **bad_token)["Retry-After"]) > 0
+
+    make_user("dana")
+    wrong = {"HTTP_AUTHORIZATION": basic("dana", "guess"), "REMOTE_ADDR": "192.0.2.32"}
+    answers = [api.get("/api/v1/tournaments/", **wrong).status_code for _ in range(3)]
+    assert answers == [403, 403, 429]  # 403: session authentication comes first, no challenge
