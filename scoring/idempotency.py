@@ -14,6 +14,10 @@ fingerprint (SHA-256) of the body.
 - The same key for another request (another body, method or path): 422.
 - The same key while its first request is still running: 409 with Retry-After.
 - A write that answered 5xx or 429 stored nothing and keeps no key: retrying it runs it.
+- A multipart body (an uploaded file) is read once, in chunks, into a spooled file (in memory
+  up to ``FILE_UPLOAD_MAX_MEMORY_SIZE``, on disk beyond) while its fingerprint is taken, and
+  each run parses it from there: an upload over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (2.5 MB) with a
+  key is taken like one without (within the upload limits, config/upload_limits.py).
 - Keys expire after ``IDEMPOTENCY_KEY_HOURS`` (24 h); beat purges them every hour
   (``scoring.tasks.purge_idempotency_keys``). A key whose request never finished (its process
   died) is free again after ``IN_FLIGHT_SECONDS``.
@@ -22,6 +26,7 @@ fingerprint (SHA-256) of the body.
 import hashlib
 import io
 import random
+import tempfile
 import time
 from datetime import timedelta
 
@@ -114,6 +119,36 @@ def _storable(response):
     return not response.streaming and response.status_code < 500 and response.status_code != 429
 
 
+CHUNK = 64 * 1024
+
+
+def _read_body(request):
+    """The body and its fingerprint. A JSON body is ``request.body`` (Django's own limit,
+    ``DATA_UPLOAD_MAX_MEMORY_SIZE``, applies); a multipart one is read in chunks into a spooled
+    file, hashed as it comes, so a large upload is neither refused nor held twice in memory."""
+    if not request.content_type.startswith("multipart/"):
+        body = request.body
+        return body, hashlib.sha256(body).hexdigest()
+    spool = tempfile.SpooledTemporaryFile(max_size=settings.FILE_UPLOAD_MAX_MEMORY_SIZE)  # noqa: SIM115 - closed by the caller
+    digest = hashlib.sha256()
+    while chunk := request.read(CHUNK):
+        digest.update(chunk)
+        spool.write(chunk)
+    return spool, digest.hexdigest()
+
+
+def _rewind(request, body):
+    """Hand the request its body again, from the start, as if unread."""
+    if isinstance(body, bytes):
+        request._stream = io.BytesIO(body)
+        return
+    body.seek(0)
+    request._stream = body
+    request._read_started = False
+    for parsed in ("_post", "_files"):
+        request.__dict__.pop(parsed, None)
+
+
 class IdempotencyKeyMiddleware:
     """Applies the Idempotency-Key rules above to every API write that carries the header."""
 
@@ -129,13 +164,13 @@ class IdempotencyKeyMiddleware:
         key = key.strip().strip('"')  # the draft's form is a quoted string; a bare one is taken too
         if not 0 < len(key) <= MAX_KEY_LENGTH:
             return _refusal(400, _("Give an Idempotency-Key of 1 to 255 characters."))
-        body = request.body
+        body, fingerprint = _read_body(request)
         claim = {
             "principal": _principal(request),
             "key": key,
             "method": request.method,
             "path": request.get_full_path()[:2000],
-            "fingerprint": hashlib.sha256(body).hexdigest(),
+            "fingerprint": fingerprint,
         }
         row, refused = self._claim(claim)
         if refused is not None:
@@ -145,6 +180,9 @@ class IdempotencyKeyMiddleware:
         except BaseException:
             IdempotencyKey.objects.filter(pk=row.pk, done=False).delete()
             raise
+        finally:
+            if not isinstance(body, bytes):
+                body.close()
         if not stored:
             IdempotencyKey.objects.filter(pk=row.pk, done=False).delete()  # free: a retry runs it
         return response
@@ -179,7 +217,7 @@ class IdempotencyKeyMiddleware:
     def _run(self, request, body, row):
         """The request and the key's answer in one transaction; a conflict runs it again."""
         for attempt in range(1, retry.ATTEMPTS + 1):
-            request._stream = io.BytesIO(body)  # each run reads the body from its start
+            _rewind(request, body)  # each run reads the body from its start
             with transaction.atomic():
                 response = self.get_response(request)
                 conflict = getattr(response, "database_unavailable", None)

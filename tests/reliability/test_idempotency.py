@@ -122,3 +122,41 @@ def test_the_schema_states_the_header_on_every_write():
             else:
                 assert "Idempotency-Key" not in names
     assert writes > 10
+
+
+def test_an_upload_over_2_5_mb_with_a_key_is_taken_and_replayed(record, people):
+    """Issue #30: the key's fingerprint read the whole body through request.body, whose limit
+    (DATA_UPLOAD_MAX_MEMORY_SIZE, 2.5 MB) answered a larger upload with a key 400. A multipart
+    body is now hashed as it is read into a spooled file, and parsed from there."""
+    from pathlib import Path
+
+    from django.conf import settings
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from rest_framework.authtoken.models import Token
+
+    from scoring import services
+    from scoring.models import Event
+
+    pairs = services.create_event(tournament=record.tournament, name="Tuesday Pairs", kind=Event.Kind.MP_PAIRS)
+    pbn = (Path(__file__).resolve().parents[1] / "fixtures" / "interchange" / "per_table_games.pbn").read_bytes()
+    padding = b"% a scoring program's long export\n" * (3 * 1024 * 1024 // 34)
+    big = padding + pbn
+    assert len(big) > settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=people.scorer).key}")
+
+    def send(content, key):
+        return client.post(
+            f"/api/v1/events/{pairs.pk}/import/",
+            {"file": SimpleUploadedFile("big.pbn", content), "dry_run": "true"},
+            format="multipart",
+            HTTP_IDEMPOTENCY_KEY=key,
+        )
+
+    first = send(big, "upload-1")
+    assert first.status_code == 200, first.content[:300]
+    again = send(big, "upload-1")
+    assert again.status_code == 200 and again["Idempotent-Replayed"] == "true"
+    assert again.json() == first.json()
+    other = send(big + b"% another\n", "upload-1")
+    assert other.status_code == 422
