@@ -265,3 +265,65 @@ def send_tasks_to(broker_url):
 
 def uses_filesystem_broker():
     return settings.CELERY_BROKER_URL.startswith("filesystem://")
+
+
+class WebServer:
+    """gunicorn serving the project on the test database, DEBUG off, as production runs it:
+    ``workers`` processes of ``threads`` threads, on a port of its own."""
+
+    def __init__(self, log_dir, django_db_blocker, workers=2, threads=4):
+        with django_db_blocker.unblock():
+            self.database_url = _database_url()
+        self.log_path = Path(log_dir) / "gunicorn.log"
+        self.port = free_port()
+        self.workers, self.threads = workers, threads
+        self.process = None
+
+    @property
+    def url(self):
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self):
+        env = dict(
+            os.environ,
+            DATABASE_URL=self.database_url,
+            DJANGO_DEBUG="0",
+            DJANGO_SECRET_KEY="reliability-test-key-" + "x" * 40,
+            DJANGO_ALLOWED_HOSTS="127.0.0.1",
+            DJANGO_SECURE_SSL_REDIRECT="0",
+        )
+        command = [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "config.wsgi",
+            f"--bind=127.0.0.1:{self.port}",
+            f"--workers={self.workers}",
+            f"--threads={self.threads}",
+            "--timeout=60",
+            f"--error-logfile={self.log_path}",
+        ]
+        self.process = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, start_new_session=True
+        )
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    break
+            except OSError:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    raise AssertionError(f"gunicorn did not start:\n{self.log()}") from None
+                time.sleep(0.2)
+
+    def log(self):
+        return self.log_path.read_text() if self.log_path.exists() else ""
+
+    def stop(self):
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=20)

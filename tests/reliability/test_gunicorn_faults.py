@@ -1,0 +1,122 @@
+"""Issue #30, "Done when": under a real gunicorn (DEBUG off) on PostgreSQL, the database
+connections terminated again and again under API load. Every answer is JSON (never Django's
+HTML "Server Error (500)"), reads included, and every client that retries with its Idempotency-Key until it is
+told 201 has its change saved exactly once."""
+
+import json
+import threading
+import time
+import urllib.error
+import urllib.request
+
+import psycopg
+import pytest
+from django.db import connection
+from rest_framework.authtoken.models import Token
+
+from scoring.models import ScoreChange
+from tests.conftest import _database_url
+from tests.reliability.conftest import scorers
+from tests.reliability.processes import WebServer
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+CLIENTS = 6
+CHANGES_EACH = 8
+TRIES = 30
+
+
+@pytest.fixture
+def gunicorn(django_db_blocker, tmp_path):
+    if connection.vendor != "postgresql":
+        pytest.skip("terminates PostgreSQL connections: run with DATABASE_URL=postgres://...")
+    server = WebServer(tmp_path, django_db_blocker)
+    server.start()
+    yield server
+    server.stop()
+
+
+def terminate_connections_until(stop, database_url, spare, every=0.5):
+    """Every ``every`` seconds, pg_terminate_backend on every connection to the database but
+    this one and the test's own (``spare``): the web server's connections die mid-request."""
+    killed = 0
+    with psycopg.connect(database_url.replace("postgres://", "postgresql://"), autocommit=True) as killer:
+        while not stop.wait(every):
+            rows = killer.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid() AND pid <> %s",
+                [spare],
+            ).fetchall()
+            killed += len(rows)
+    return killed
+
+
+def post(url, token, body, key):
+    request = urllib.request.Request(
+        url,
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={"Authorization": f"Token {token}", "Content-Type": "application/json", "Idempotency-Key": key},
+    )
+    return answer(request)
+
+
+def get(url, token):
+    return answer(urllib.request.Request(url, headers={"Authorization": f"Token {token}"}))
+
+
+def answer(request):
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, response.headers.get("Content-Type", ""), response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers.get("Content-Type", ""), error.read()
+    except (urllib.error.URLError, ConnectionError, TimeoutError) as error:
+        return None, "", repr(error).encode()  # no answer at all: the client retries
+
+
+def test_connections_terminated_under_load_answer_json_and_retries_save_once(field, gunicorn):
+    result = field.results[6]
+    tokens = [Token.objects.create(user=user).key for user in scorers(field, CLIENTS)]
+    url = f"{gunicorn.url}/api/v1/results/{result.pk}/effective-score/"
+    read_url = f"{gunicorn.url}/api/v1/results/{result.pk}/"
+    answers, unsettled = [], []
+
+    def client_run(n):
+        for k in range(CHANGES_EACH):
+            body = {"kind": "assigned", "score": {"ns": 400 + 10 * k}, "reason": f"client {n}, change {k}"}
+            for _try in range(TRIES):
+                status, content_type, content = post(url, tokens[n], body, f"client-{n}-change-{k}")
+                answers.append((status, content_type, content[:200]))
+                if status == 201:
+                    break
+                time.sleep(0.2)
+            else:
+                unsettled.append((n, k))
+            answers.append(get(read_url, tokens[n])[:2] + (b"",))  # a read between writes
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        mine = cursor.fetchone()[0]
+    database_url = _database_url()
+    stop = threading.Event()
+    killed = []
+    killer = threading.Thread(target=lambda: killed.append(terminate_connections_until(stop, database_url, mine)))
+    killer.start()
+    clients = [threading.Thread(target=client_run, args=(n,)) for n in range(CLIENTS)]
+    for thread in clients:
+        thread.start()
+    for thread in clients:
+        thread.join(timeout=120)
+    stop.set()
+    killer.join(timeout=10)
+
+    assert killed and killed[0] > 0, "no connection was terminated"
+    answered = [a for a in answers if a[0] is not None]
+    not_json = [a for a in answered if not a[1].startswith("application/json")]
+    assert not_json == [], not_json[:5]
+    assert not [a for a in answered if a[0] == 500], "a 500 answered"
+    assert unsettled == []
+    reasons = list(ScoreChange.objects.filter(result=result).values_list("reason", flat=True))
+    expected = sorted(f"client {n}, change {k}" for n in range(CLIENTS) for k in range(CHANGES_EACH))
+    assert sorted(reasons) == expected  # each change once: none lost, none twice
