@@ -364,15 +364,7 @@ def record_claim(
     a PBN deal, the seat on lead and the tricks declarer had won. The cards left are stored at
     once; the double-dummy count from there is computed by a worker."""
     ruling = _draft(ruling)
-    basis = basis or "70"
-    if basis not in CLAIM_BASES:
-        raise ValidationError(
-            {
-                "basis": _(
-                    "Say what is ruled: a contested claim (70), a concession cancelled (71) or an acquiescence withdrawn (69B)."
-                )
-            }
-        )
+    basis = _claim_basis(basis)
     # A concession cancelled (Law 71) or an acquiescence withdrawn (69B) after the official
     # score: only within the correction period, counted from the call when it is recorded.
     if basis != "70":
@@ -411,21 +403,12 @@ def record_claim(
     except (TypeError, ValueError):
         raise ValidationError({"trick": _("The trick of the claim is a number from 1 to 13.")}) from None
     flags = ClaimFlags(
-        new_line=bool(new_line),
-        unstated_line=bool(unstated_line),
-        partner_choice=bool(partner_choice),
-        played_after=(played_after or "").strip()[:200],
-        order_unstated=bool(order_unstated),
+        bool(new_line),
+        bool(unstated_line),
+        bool(partner_choice),
+        (played_after or "").strip()[:200],
+        bool(order_unstated),
     )
-    regulations = ruling.tournament.regulations()
-    suit_order = str(regulations.get("claim_suit_order") or "")
-    if basis == "70":
-        try:
-            check_claim_flags(
-                flags, edition=regulations["laws_edition"], claimer=claimer, declarer=declarer, suit_order=suit_order
-            )
-        except RevokeError as error:
-            _refuse(error)
     facts = {
         "claimer": claimer,
         "statement": statement.strip(),
@@ -434,12 +417,7 @@ def record_claim(
         "basis": basis,
         "outstanding_trumps": list(outstanding_trumps(position, strain=strain_of(contract.upper()), claimer=claimer)),
         "trump_mentioned": bool(trump_mentioned),
-        "new_line": bool(new_line),
-        "unstated_line": bool(unstated_line),
-        "partner_choice": flags.partner_choice,
-        "played_after": flags.played_after,
-        "order_unstated": flags.order_unstated,
-        **({"suit_order": suit_order} if flags.order_unstated else {}),
+        **_flag_facts(ruling, flags, basis=basis, claimer=claimer, declarer=declarer),
         **entered,
     }
     item = _store(
@@ -453,6 +431,44 @@ def record_claim(
     )
     schedule_guide(item)
     return item
+
+
+def _claim_basis(basis: str) -> str:
+    basis = basis or "70"
+    if basis not in CLAIM_BASES:
+        raise ValidationError(
+            {
+                "basis": _(
+                    "Say what is ruled: a contested claim (70), a concession cancelled (71) or an acquiescence withdrawn (69B)."
+                )
+            }
+        )
+    return basis
+
+
+def _flag_facts(ruling: Ruling, flags: ClaimFlags, *, basis: str, claimer: str, declarer: str) -> dict[str, Any]:
+    """The director's flags as the claim's facts, refused where the Laws in force cannot apply
+    them to a contested claim (bridge.claims.check_claim_flags), with the order the regulations
+    deem a suit played in when the statement left it unclear (Law 70E2)."""
+    regulations = ruling.tournament.regulations()
+    suit_order = str(regulations.get("claim_suit_order") or "")
+    if basis == "70":
+        try:
+            check_claim_flags(
+                flags, edition=regulations["laws_edition"], claimer=claimer, declarer=declarer, suit_order=suit_order
+            )
+        except RevokeError as error:
+            _refuse(error)
+    facts: dict[str, Any] = {
+        "new_line": flags.new_line,
+        "unstated_line": flags.unstated_line,
+        "partner_choice": flags.partner_choice,
+        "played_after": flags.played_after,
+        "order_unstated": flags.order_unstated,
+    }
+    if flags.order_unstated:
+        facts["suit_order"] = suit_order
+    return facts
 
 
 def _claim_position(item: TrickRuling, record: PlayRecord | None, declarer: str) -> Position:
