@@ -544,6 +544,39 @@ def change_of_call(edition: str, facts: ChangeOfCall) -> Rectification:
 
 # Laws 35-39
 
+# The rectifications that cancel the inadmissible call and every call after it (36A; 1997 35A:
+# the double the left-hand opponent called over; 38B: a bid above seven).
+LATER_CALLS_CANCELLED = ("36A", "35A", "38")
+
+
+def later_calls_cancelled(law: str, *, index: int, later_calls: int, total: int) -> tuple[int, ...]:
+    """The positions (0-based) of the calls ``law`` cancels after the inadmissible call at
+    ``index``: the ``later_calls`` made before the director ruled, which must be in the auction
+    of ``total`` calls. Law 36A: "the inadmissible call and all subsequent calls are cancelled";
+    the auction reverts to the player whose turn it was and proceeds as though there had been
+    no irregularity. Other rectifications cancel no later call."""
+    if later_calls < 0 or index + later_calls >= total:
+        raise IrregularityError(
+            "later_calls",
+            _(
+                "there is no call %(last)s in the auction: it ends at call %(total)s",
+                last=index + later_calls + 1,
+                total=total,
+            ),
+        )
+    if law not in LATER_CALLS_CANCELLED:
+        return ()
+    if law in ("36A", "35A") and later_calls == 0:
+        raise IrregularityError(
+            "later_calls",
+            _(
+                "Law %(law)s: the left-hand opponent called over the inadmissible call: say how many calls were made "
+                "after it before the director ruled; they are cancelled with it",
+                law=law,
+            ),
+        )
+    return tuple(range(index + 1, index + later_calls + 1))
+
 
 INADMISSIBLE = ("double", "required_pass", "above_seven", "after_auction")
 
@@ -555,7 +588,9 @@ def inadmissible_call(edition: str, kind: str, *, lho_called: bool, out_of_rotat
     throughout); ``required_pass`` a call by a player who had to pass (37A: the calls stand;
     37B: replaced by a pass, the offending side passes throughout); ``above_seven`` (38); a
     call ``after_auction`` ended (39: cancelled; a pass by the defenders' side has no
-    rectification, any other call by a defender brings lead restrictions)."""
+    rectification, any other call by a defender brings lead restrictions). The 1997 Laws
+    number the calls the left-hand opponent condoned in Law 35 (35A the double, 35B the call
+    by a player who had to pass) and have no sub-sections in 36 and 37."""
     check_edition(edition)
     if kind not in INADMISSIBLE:
         raise IrregularityError(
@@ -569,14 +604,14 @@ def inadmissible_call(edition: str, kind: str, *, lho_called: bool, out_of_rotat
     if kind == "double":
         if lho_called:
             return Rectification(
-                "36A",
+                "35A" if edition == "1997" else "36A",
                 _(
                     "the left-hand opponent called before rectification: every call from the inadmissible double on "
                     "is cancelled and the auction goes on as if nothing had happened"
                 ),
             )
         return Rectification(
-            "36B",
+            "36" if edition == "1997" else "36B",
             _(
                 "cancelled: the offender makes a legal call and his partner must pass whenever it is his turn; Law 26 "
                 "lead restrictions may apply"
@@ -588,12 +623,12 @@ def inadmissible_call(edition: str, kind: str, *, lho_called: bool, out_of_rotat
     if kind == "required_pass":
         if lho_called:
             return Rectification(
-                "37A",
+                "35B" if edition == "1997" else "37A",
                 _("the left-hand opponent called before rectification: every call stands; a pass still owed is owed"),
                 stands=True,
             )
         return Rectification(
-            "37B",
+            "37" if edition == "1997" else "37B",
             _("replaced by a pass: each member of the offending side must pass whenever it is his turn"),
             offender_must_pass="throughout",
             partner_must_pass="throughout",
@@ -698,6 +733,7 @@ __all__ = [
     "Choice",
     "EDITIONS",
     "INADMISSIBLE",
+    "LATER_CALLS_CANCELLED",
     "InsufficientBid",
     "IrregularityError",
     "LeadRestriction",
@@ -717,6 +753,7 @@ __all__ = [
     "insufficient_bid",
     "insufficient_bid_options",
     "is_bid",
+    "later_calls_cancelled",
     "lead_restriction",
     "lowest_sufficient",
     "out_of_rotation_options",

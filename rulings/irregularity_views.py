@@ -39,6 +39,7 @@ FACTS = (
     "auction_ended",
     "inadmissible",
     "lho_called",
+    "later_calls",
 )
 INADMISSIBLE = [
     ("", "—"),
@@ -86,6 +87,12 @@ class IrregularityForm(forms.Form):
     inadmissible = forms.ChoiceField(label=gettext_lazy("Inadmissible call"), choices=INADMISSIBLE, required=False)
     lho_called = forms.BooleanField(
         label=gettext_lazy("The offender's left-hand opponent called before the director ruled"), required=False
+    )
+    later_calls = forms.IntegerField(
+        label=gettext_lazy("Calls made after it before the director ruled (Laws 36A, 38)"),
+        min_value=0,
+        max_value=40,
+        required=False,
     )
     chosen = forms.CharField(required=False, widget=forms.HiddenInput)
     lead_option = forms.CharField(required=False, widget=forms.HiddenInput)

@@ -30,6 +30,7 @@ from bridge.irregularities import (
     insufficient_bid,
     insufficient_bid_options,
     is_bid,
+    later_calls_cancelled,
     lead_restriction,
     out_of_rotation_options,
     read_auction,
@@ -124,8 +125,10 @@ def _auction_options(ruling: Ruling, kind: str, facts: dict[str, Any]) -> tuple[
         if kind == "change_of_call":
             return _change_options(edition, facts), found
         if kind == "inadmissible_call":
+            later = _later_calls(facts)
+            found["later_calls"] = later
             rectification = inadmissible_call(
-                edition, str(facts.get("inadmissible") or ""), lho_called=bool(facts.get("lho_called"))
+                edition, str(facts.get("inadmissible") or ""), lho_called=bool(facts.get("lho_called")) or later > 0
             )
             return [Choice(rectification.law, "director", rectification)], found
         if kind == "insufficient_bid":
@@ -153,6 +156,41 @@ def _auction_options(ruling: Ruling, kind: str, facts: dict[str, Any]) -> tuple[
     except DealError as error:
         _refuse("inadmissible" if getattr(error, "field", "") == "kind" else "call_number", error)
     raise AssertionError  # _refuse raised
+
+
+def _later_calls(facts: dict[str, Any]) -> int:
+    """The calls made after an inadmissible call before the director ruled (36A, 38: they are
+    cancelled with it); 0 when not given."""
+    value = facts.get("later_calls")
+    if value in (None, ""):
+        return 0
+    try:
+        later = int(value)
+    except (TypeError, ValueError):
+        later = -1
+    if later < 0:
+        raise ValidationError({"later_calls": _("Give the number of later calls: 0 or more.")})
+    return later
+
+
+def _cancel_later_calls(found: dict[str, Any], rectification: Any, chosen: str) -> dict[str, Any]:
+    """Law 36A (1997 35A) and 38: the calls after the inadmissible call, made before the director
+    ruled, are cancelled with it, each marked with the seat that made it in rotation; the
+    auction reverts to the player whose turn it was at the infraction."""
+    calls, index = found["calls"], found["index"]
+    try:
+        cancelled = later_calls_cancelled(
+            rectification.law, index=index, later_calls=found.get("later_calls", 0), total=len(calls)
+        )
+    except DealError as error:
+        raise ValidationError({"later_calls": translate(error)}) from None
+    for step, position in enumerate(cancelled, start=1):
+        later = calls[position]
+        later.seat = later.seat or next_seat(found["seat"], step)
+        later.status, later.law, later.option = "cancelled", rectification.law, chosen
+    if not cancelled:
+        return {}
+    return {"cancelled_calls": [position + 1 for position in cancelled], "turn_reverts_to": found["turn_seat"]}
 
 
 def _change_options(edition: str, facts: dict[str, Any]) -> list[Any]:
@@ -345,6 +383,8 @@ def _mark_call(
     call.option = chosen
     if kind == "out_of_rotation":
         call.seat = found["seat"]
+    if kind == "inadmissible_call":
+        extra.update(_cancel_later_calls(found, rectification, chosen))
     auction.calls = calls
     try:
         as_called = read_auction(auction.dealer, auction.calls, complete=False)
