@@ -271,9 +271,10 @@ class WebServer:
     """gunicorn serving the project on the test database, DEBUG off, as production runs it:
     ``workers`` processes of ``threads`` threads, on a port of its own."""
 
-    def __init__(self, log_dir, django_db_blocker, workers=2, threads=4):
+    def __init__(self, log_dir, django_db_blocker, workers=2, threads=4, env=None):
         with django_db_blocker.unblock():
             self.database_url = _database_url()
+        self.env = env or {}
         self.log_path = Path(log_dir) / "gunicorn.log"
         self.port = free_port()
         self.workers, self.threads = workers, threads
@@ -291,6 +292,7 @@ class WebServer:
             DJANGO_SECRET_KEY="reliability-test-key-" + "x" * 40,
             DJANGO_ALLOWED_HOSTS="127.0.0.1",
             DJANGO_SECURE_SSL_REDIRECT="0",
+            **self.env,
         )
         command = [
             sys.executable,
