@@ -18,11 +18,10 @@ import time
 from django.conf import settings
 from django.core.cache import cache
 from django.http import JsonResponse
-from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
-from national.federation import receive
+from national.federation import messages, receive
 
 DIGEST = re.compile(r"^[0-9a-f]{64}$")
 
@@ -31,8 +30,8 @@ def _limit(name: str, default: int) -> int:
     return int(getattr(settings, name, default))
 
 
-def _refuse(status: int, message: str, **headers: str) -> JsonResponse:
-    response = JsonResponse({"error": message}, status=status)
+def _refuse(status: int, code: str, params: dict | None = None, **headers: str) -> JsonResponse:
+    response = JsonResponse(messages.answer(code, **(params or {})), status=status)
     for name, value in headers.items():
         response[name.replace("_", "-")] = value
     return response
@@ -46,12 +45,12 @@ def organiser(view):
     def wrapped(request, *args, **kwargs):
         header = request.headers.get("Authorization", "")
         if not header.startswith("Bearer "):
-            return _refuse(401, _("Give the organiser's token: Authorization: Bearer <token>."))
+            return _refuse(401, "token_missing")
         token = receive.origin_for(header[len("Bearer ") :].strip())
         if token is None:
-            return _refuse(401, _("This token is not one the national body issued."))
+            return _refuse(401, "token_unknown")
         if token.revoked_at is not None:
-            return _refuse(401, _("This token was revoked."))
+            return _refuse(401, "token_revoked")
         minute = int(time.time() // 60)
         key = f"federation-rate:{token.origin_id}:{minute}"
         cache.add(key, 0, 120)
@@ -60,9 +59,9 @@ def organiser(view):
         except ValueError:
             count = 1
         if count > _limit("FEDERATION_REQUESTS_PER_MINUTE", 600):
-            return _refuse(429, _("Too many requests from this organiser: wait a minute."), Retry_After="60")
+            return _refuse(429, "rate", Retry_After="60")
         if "digest" in kwargs and not DIGEST.match(kwargs["digest"]):
-            return _refuse(400, _("A bundle is named by its SHA-256 in hex."))
+            return _refuse(400, "digest_form")
         request.origin = token.origin
         return view(request, *args, **kwargs)
 
@@ -91,16 +90,16 @@ def part(request, digest, index):
         parts = int(request.GET.get("of", ""))
         length = int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:
-        return _refuse(400, _("Say how many parts the bundle has: ?of=<parts>."))
+        return _refuse(400, "parts_count")
     if not 0 <= index < parts:
-        return _refuse(400, _("Say how many parts the bundle has: ?of=<parts>."))
+        return _refuse(400, "parts_count")
     if length > part_limit:
-        return _refuse(413, _("A part may hold at most %(bytes)s bytes.") % {"bytes": part_limit})
+        return _refuse(413, "part_bytes", {"bytes": part_limit})
     if parts > max(1, bundle_limit // part_limit):
-        return _refuse(413, _("A bundle may hold at most %(bytes)s bytes.") % {"bytes": bundle_limit})
+        return _refuse(413, "bundle_bytes", {"bytes": bundle_limit})
     data = request.body
     if len(data) > part_limit:
-        return _refuse(413, _("A part may hold at most %(bytes)s bytes.") % {"bytes": part_limit})
+        return _refuse(413, "part_bytes", {"bytes": part_limit})
     return JsonResponse(receive.receive_part(request.origin, digest, index, parts, data))
 
 

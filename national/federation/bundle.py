@@ -161,8 +161,7 @@ def _attachments(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
                 content = handle.read()
         except OSError:
             raise BundleRefused(
-                f'Attachment "{attachment.name}" of ruling {attachment.ruling_id}: its file '
-                f"{attachment.file.name} is missing from this instance's storage."
+                "attachment_missing", name=attachment.name, ruling=attachment.ruling_id, file=attachment.file.name
             ) from None
         sent[str(attachment.pk)] = {
             "name": attachment.name,
@@ -182,7 +181,13 @@ def entry_dict(entry: AuditEntry) -> dict[str, Any]:
 
 
 class BundleRefused(Exception):
-    pass
+    """No bundle can be built: ``code`` and ``params`` say why (national/federation/messages.py)."""
+
+    def __init__(self, code: str, **params: Any):
+        from national.federation import messages
+
+        self.code, self.params = code, params
+        super().__init__(messages.render(code, params))
 
 
 def build(tournament_id: int, known_size: int = 0) -> dict[str, Any]:
@@ -191,7 +196,7 @@ def build(tournament_id: int, known_size: int = 0) -> dict[str, Any]:
     from this instance; 0 if none)."""
     head = sign_tree_head()
     if isinstance(head, ChainCheck):
-        raise BundleRefused(f"The audit trail does not verify: {head.reason}")
+        raise BundleRefused("trail_broken", sequence=head.broken.sequence if head.broken else head.checked + 1)
     hashes = list(
         AuditEntry.objects.filter(sequence__lte=head.tree_size).order_by("sequence").values_list("hash", flat=True)
     )
@@ -204,9 +209,7 @@ def build(tournament_id: int, known_size: int = 0) -> dict[str, Any]:
         sent["proof"] = [node.hex() for node in merkle.inclusion_proof(entry.sequence - 1, head.tree_size, tree)]
         entries.append(sent)
     if known_size and known_size > head.tree_size:
-        raise BundleRefused(
-            f"The national body holds a head of {known_size} entries, more than this trail's {head.tree_size}."
-        )
+        raise BundleRefused("head_ahead", known=known_size, size=head.tree_size)
     consistency = (
         [node.hex() for node in merkle.consistency_proof(known_size, head.tree_size, tree)]
         if 0 < known_size < head.tree_size

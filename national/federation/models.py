@@ -202,8 +202,17 @@ class Push(models.Model):
     attempts = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(default=timezone.now)
     sent_at = models.DateTimeField(null=True, blank=True)
-    last_error = models.TextField(blank=True)
+    # Why it stopped (retried or ended): a code of national/federation/messages.py and its
+    # parameters, shown in the reader's language; never the text.
+    error_code = models.CharField(max_length=40, blank=True)
+    error_params = models.JSONField(default=dict, blank=True)
     answer = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
+
+    @property
+    def last_error(self) -> str:
+        from national.federation import messages
+
+        return messages.render(self.error_code, self.error_params)

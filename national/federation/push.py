@@ -22,6 +22,7 @@ from django.utils import timezone
 
 from core import dispatch
 from national.federation import bundle as bundles
+from national.federation import messages
 from national.federation.models import PublishTarget, Push
 
 TIMEOUT = 30
@@ -31,7 +32,25 @@ COMMIT_TIMEOUT = 300
 
 
 class Interrupted(Exception):
-    """The push stopped on the way; a retry resumes it."""
+    """The push stopped on the way; a retry resumes it. ``code`` and ``params``: why
+    (national/federation/messages.py), kept with the push and shown in the reader's language."""
+
+    def __init__(self, code: str, **params: Any):
+        super().__init__(f"{code} {params}")
+        self.code, self.params = code, params
+
+
+def _step(method: str, path: str) -> dict[str, Any]:
+    """What the push was doing, for its diagnostics (messages.STEPS)."""
+    if path == "head/":
+        return {"code": "head"}
+    if path.endswith("/commit/"):
+        return {"code": "commit"}
+    if "/parts/" in path:
+        index = int(path.split("/parts/")[1].split("/")[0])
+        parts = int(path.split("?of=")[1]) if "?of=" in path else index + 1
+        return {"code": "part", "part": index + 1, "parts": parts}
+    return {"code": "uploads"}
 
 
 class TargetMissing(Exception):
@@ -74,10 +93,11 @@ class _Client:
             timeout = COMMIT_TIMEOUT if path.endswith("/commit/") else TIMEOUT
             response = self.session.request(method, self.base + path, timeout=timeout, **kwargs)
         except requests.RequestException as lost:
-            raise Interrupted(f"{method} {path}: {lost.__class__.__name__}") from lost
+            raise Interrupted("connection_lost", step=_step(method, path), error=lost.__class__.__name__) from lost
         # 409: the same request still running there (its Idempotency-Key), or parts missing: again later.
         if response.status_code >= 500 or response.status_code in (409, 429):
-            raise Interrupted(f"{method} {path}: HTTP {response.status_code}")
+            raise Interrupted("http_retry", step=_step(method, path), status=response.status_code)
+        response.step = _step(method, path)  # type: ignore[attr-defined]
         return response
 
 
@@ -92,7 +112,7 @@ def _prepare(push: Push, client: _Client) -> None:
         built = bundles.build(push.tournament_id, int(known.json()["tree_size"]))
     except bundles.BundleRefused as refused:  # nothing a retry mends: the push ends, saying why
         push.state = Push.State.REFUSED
-        push.last_error = str(refused)
+        push.error_code, push.error_params = refused.code, refused.params
         push.save()
         return
     data = bundles.canonical(built)
@@ -106,13 +126,24 @@ def _prepare(push: Push, client: _Client) -> None:
 
 
 def _refused(push: Push, response: requests.Response) -> None:
+    """The push ended by the national body's answer: its code and parameters kept (the text
+    only when it sent no code, from an older version), shown in the reader's language."""
     try:
         answer = response.json()
     except ValueError:
-        answer = {"error": response.text[:500]}
+        answer = {}
+    if not isinstance(answer, dict):
+        answer = {}
+    text = answer.pop("refused", None) or answer.pop("error", None)
+    if answer.get("reason") in messages.MESSAGES:
+        push.error_code, push.error_params = answer.pop("reason"), answer.pop("params", {}) or {}
+    elif text:
+        push.error_code, push.error_params = "national_text", {"text": str(text)[:500]}
+    else:
+        step = getattr(response, "step", {"code": "uploads"})
+        push.error_code, push.error_params = "http_refused", {"step": step, "status": response.status_code}
     push.state = Push.State.REFUSED
-    push.answer = answer
-    push.last_error = str(answer.get("refused") or answer.get("error") or response.status_code)
+    push.answer = answer or None
     push.save()
 
 
@@ -128,7 +159,7 @@ def run(push_id: int) -> str:
     try:
         _send(push, client)
     except Interrupted as stopped:
-        Push.objects.filter(pk=push.pk).update(last_error=str(stopped))
+        Push.objects.filter(pk=push.pk).update(error_code=stopped.code, error_params=stopped.params)
         raise
     return push.state
 
@@ -163,14 +194,14 @@ def _send(push: Push, client: _Client) -> None:
         # Another push of this instance was stored since this bundle was built: build it again.
         push.bundle, push.digest, push.parts, push.parts_sent = b"", "", 0, 0
         push.save()
-        raise Interrupted("the national body holds a newer tree head than this bundle's: built again")
+        raise Interrupted("rebuilt")
     if response.status_code != 200:
         _refused(push, response)
         return
     push.state = Push.State.DELIVERED
     push.answer = response.json()
     push.sent_at = timezone.now()
-    push.last_error = ""
+    push.error_code, push.error_params = "", {}
     push.bundle = b""  # delivered: the national body holds it now
     push.save()
 

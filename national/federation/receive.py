@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit import services as audit
-from national.federation import verify
+from national.federation import messages, verify
 from national.federation.bundle import MODELS, canonical
 from national.federation.models import (
     OrganiserToken,
@@ -168,18 +168,18 @@ def commit(origin: Origin, digest: str) -> tuple[int, dict[str, Any]]:
     """Verify and store the bundle whose parts have arrived: (HTTP status, answer)."""
     upload = Upload.objects.filter(origin=origin, digest=digest).first()
     if upload is None:
-        return 404, {"error": _("No part of this bundle has arrived.")}
+        return 404, messages.answer("no_part")
     if upload.answer is not None:
         return 200, upload.answer
     parts = list(upload.received_parts.order_by("index").values_list("index", "data"))
     missing = sorted(set(range(upload.parts)) - {index for index, _data in parts})
     if missing:
-        return 409, {"error": _("Parts still missing: %(parts)s.") % {"parts": ", ".join(map(str, missing))}}
+        return 409, messages.answer("parts_missing", parts=", ".join(map(str, missing)))
     data = b"".join(bytes(chunk) for _index, chunk in parts)
     saved: list[str] = []  # the attachments' files written: deleted if the bundle is not stored
     try:
         if hashlib.sha256(data).hexdigest() != digest:
-            raise Refused(verify.Refusal(_("The bundle's parts do not add up to its digest.")))
+            raise Refused(verify.Refusal("digest"))
         try:
             bundle = json.loads(data)
         except ValueError:
@@ -192,10 +192,21 @@ def commit(origin: Origin, digest: str) -> tuple[int, dict[str, Any]]:
             action="federation.refused",
             object_type="national.origin",
             object_id=origin.pk,
-            after={"digest": digest, "reason": refused.refusal.message, "entry": refused.refusal.sequence},
+            after={
+                "digest": digest,
+                "reason": refused.refusal.message,
+                "code": refused.refusal.reason,
+                "params": refused.refusal.params,
+                "entry": refused.refusal.sequence,
+            },
             summary=f"Bundle from {origin.name} refused: {refused.refusal.message}"[:300],
         )
-        answer = {"refused": refused.refusal.message, "entry": refused.refusal.sequence}
+        answer = {
+            "refused": refused.refusal.message,
+            "entry": refused.refusal.sequence,
+            "reason": refused.refusal.reason,
+            "params": refused.refusal.params,
+        }
         if refused.refusal.code:
             answer["code"] = refused.refusal.code
         return 422, answer
@@ -335,8 +346,8 @@ class _Mapper:
         if received is None:
             raise Refused(
                 verify.Refusal(
-                    _("Record %(model)s %(pk)s: it names %(target)s %(target_pk)s, which the bundle does not hold.")
-                    % {"model": label, "pk": row["pk"], "target": "rulings.regulationclause", "target_pk": value}
+                    "record_target",
+                    {"model": label, "pk": row["pk"], "target": "rulings.regulationclause", "target_pk": value},
                 )
             )
         if received.get("authority") == self.authority:
@@ -349,17 +360,14 @@ class _Mapper:
             if authority_id is None:
                 raise Refused(
                     verify.Refusal(
-                        _(
-                            "Record %(model)s %(pk)s: it cites %(document)s %(clause)s of the regulating authority "
-                            "%(code)s, which this desk does not know."
-                        )
-                        % {
+                        "record_clause_authority",
+                        {
                             "model": label,
                             "pk": row["pk"],
                             "document": received.get("document"),
                             "clause": received.get("clause"),
                             "code": received.get("authority_code"),
-                        }
+                        },
                     )
                 )
         clause, _created = apps.get_model("rulings.regulationclause").objects.get_or_create(
@@ -396,10 +404,7 @@ class _Mapper:
                 edition, number = self.law_keys.get(value, ("?", "?"))
                 raise Refused(
                     verify.Refusal(
-                        _(
-                            "Record %(model)s %(pk)s: it cites Law %(number)s (%(edition)s), which this desk's catalogue does not hold."
-                        )
-                        % {"model": label, "pk": row["pk"], "number": number, "edition": edition}
+                        "record_law", {"model": label, "pk": row["pk"], "number": number, "edition": edition}
                     )
                 )
         elif target == "rulings.regulationclause":
@@ -408,10 +413,7 @@ class _Mapper:
             found = self.local.get((target, value))
         if found is None and not field.null:
             raise Refused(
-                verify.Refusal(
-                    _("Record %(model)s %(pk)s: it names %(target)s %(target_pk)s, which the bundle does not hold.")
-                    % {"model": label, "pk": row["pk"], "target": target, "target_pk": value}
-                )
+                verify.Refusal("record_target", {"model": label, "pk": row["pk"], "target": target, "target_pk": value})
             )
         return found
 
@@ -444,21 +446,16 @@ def _apply_records(
     for row in bundle["records"]:
         label = row["model"]
         if label not in MODELS:
-            raise Refused(
-                verify.Refusal(
-                    _("Record %(model)s %(pk)s: this desk does not receive such records.")
-                    % {"model": label, "pk": row["pk"]}
-                )
-            )
+            raise Refused(verify.Refusal("record_model", {"model": label, "pk": row["pk"]}))
         if label != "scoring.tournament" and tournament is None:
-            raise Refused(verify.Refusal(_("The bundle holds no tournament %(tournament)s.") % bundle))
+            raise Refused(verify.Refusal("no_tournament", {"tournament": bundle["tournament"]}))
         if label == "scoring.tournament" and row["pk"] != bundle["tournament"]:
-            raise Refused(verify.Refusal(_("The bundle holds no tournament %(tournament)s.") % bundle))
+            raise Refused(verify.Refusal("no_tournament", {"tournament": bundle["tournament"]}))
         local = _apply_one(mapper, existing.get((label, row["pk"])), label, row, receipt, tournament)
         if label == "scoring.tournament":
             tournament = apps.get_model(label).objects.get(pk=local)
     if tournament is None:
-        raise Refused(verify.Refusal(_("The bundle holds no tournament %(tournament)s.") % bundle))
+        raise Refused(verify.Refusal("no_tournament", {"tournament": bundle["tournament"]}))
     ReceivedRecord.objects.bulk_create(mapper.new_records, batch_size=500)
     for version in mapper.versions:
         version.record = version.record  # the record's pk, now that it has one

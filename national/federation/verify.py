@@ -17,14 +17,13 @@ import binascii
 import hashlib
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
-from django.template.defaultfilters import filesizeformat
-from django.utils.translation import gettext as _
 
 from audit import merkle, signing
+from national.federation import messages
 from national.federation.bundle import FORMAT, signed_part
 
 # What an entry's hash covers (audit.models.AuditEntry.content), in that form.
@@ -47,11 +46,19 @@ ENTRY_FIELDS = (
 
 @dataclass(frozen=True)
 class Refusal:
-    message: str
+    """Why a bundle is refused: a code of ``messages`` and its parameters (the organiser's end
+    keeps these and shows them in its reader's language), the entry named if one is."""
+
+    reason: str
+    params: dict[str, Any] = field(default_factory=dict)
     sequence: int | None = None  # the entry named, if one is
     # "stale": the bundle was built against an older head than the last received (another push of
     # the same instance was stored in between): the sender builds it again.
     code: str = ""
+
+    @property
+    def message(self) -> str:
+        return messages.render(self.reason, self.params)
 
     def __str__(self) -> str:
         return self.message
@@ -95,7 +102,7 @@ def _signature_holds(pem: str, signature: str, message: bytes) -> bool:
 
 
 def _form(bundle: Any) -> Refusal | None:
-    refusal = Refusal(_("The bundle is not of the form this desk reads (%(format)s).") % {"format": FORMAT})
+    refusal = Refusal("form", {"format": FORMAT})
     if not isinstance(bundle, dict) or bundle.get("format") != FORMAT:
         return refusal
     try:
@@ -121,18 +128,12 @@ def _form(bundle: Any) -> Refusal | None:
 def _head(bundle: dict[str, Any], origin: Registered) -> Refusal | None:
     head = bundle["head"]
     if head["key_id"] != origin.key_id:
-        return Refusal(
-            _("The tree head is signed with key %(key)s, not the key registered for %(origin)s (%(registered)s).")
-            % {"key": head["key_id"], "origin": origin.name, "registered": origin.key_id}
-        )
+        return Refusal("head_key", {"key": head["key_id"], "origin": origin.name, "registered": origin.key_id})
     message = signing.tree_head_message(
         int(head["tree_size"]), int(head["timestamp"]), bytes.fromhex(head["root_hash"])
     )
     if not _signature_holds(origin.public_key, head["signature"], message):
-        return Refusal(
-            _("The tree head's signature does not verify with the key registered for %(origin)s.")
-            % {"origin": origin.name}
-        )
+        return Refusal("head_signature", {"origin": origin.name})
     return None
 
 
@@ -143,23 +144,9 @@ def _consistency(bundle: dict[str, Any], origin: Registered) -> Refusal | None:
     head, size, last_size = bundle["head"], int(bundle["head"]["tree_size"]), int(last["tree_size"])
     values = {"size": size, "origin": origin.name, "last": last_size, "from": bundle["consistency"]["from"]}
     if size < last_size:
-        return Refusal(
-            _(
-                "The tree head (%(size)s entries) is older than the last head received from %(origin)s "
-                "(%(last)s entries)."
-            )
-            % values,
-            code="stale",
-        )
+        return Refusal("head_older", values, code="stale")
     if size > last_size and int(bundle["consistency"]["from"]) != last_size:
-        return Refusal(
-            _(
-                "The consistency proof starts from a head of %(from)s entries; the last head received from "
-                "%(origin)s has %(last)s."
-            )
-            % values,
-            code="stale",
-        )
+        return Refusal("consistency_from", values, code="stale")
     try:
         proof = [bytes.fromhex(node) for node in bundle["consistency"]["proof"]]
         holds = merkle.verify_consistency(
@@ -168,13 +155,7 @@ def _consistency(bundle: dict[str, Any], origin: Registered) -> Refusal | None:
     except ValueError:
         holds = False
     if not holds:
-        return Refusal(
-            _(
-                "The tree head of %(size)s entries is not consistent with the last head received from %(origin)s "
-                "(%(last)s entries): the origin's trail was rewritten."
-            )
-            % values
-        )
+        return Refusal("consistency", values)
     return None
 
 
@@ -183,9 +164,9 @@ def _entry(entry: dict[str, Any], bundle: dict[str, Any], received: Callable[[in
     sequence, size = int(entry["sequence"]), int(head["tree_size"])
     values = {"sequence": sequence, "action": entry["action"], "size": size}
     if entry["tournament"] != bundle["tournament"]:
-        return Refusal(_("Entry #%(sequence)s (%(action)s): it is not an entry of this tournament.") % values, sequence)
+        return Refusal("entry_tournament", values, sequence)
     if entry_hash(entry) != entry["hash"]:
-        return Refusal(_("Entry #%(sequence)s (%(action)s): its content does not match its hash.") % values, sequence)
+        return Refusal("entry_hash", values, sequence)
     try:
         leaf = merkle.leaf_hash(bytes.fromhex(entry["hash"]))
         path = [bytes.fromhex(node) for node in entry["proof"]]
@@ -193,16 +174,10 @@ def _entry(entry: dict[str, Any], bundle: dict[str, Any], received: Callable[[in
     except ValueError:
         included = False
     if not included:
-        return Refusal(
-            _("Entry #%(sequence)s (%(action)s): it is not in the signed tree head of %(size)s entries.") % values,
-            sequence,
-        )
+        return Refusal("entry_inclusion", values, sequence)
     before = received(sequence)
     if before is not None and before != entry["hash"]:
-        return Refusal(
-            _("Entry #%(sequence)s (%(action)s): it differs from the entry #%(sequence)s received before.") % values,
-            sequence,
-        )
+        return Refusal("entry_differs", values, sequence)
     return None
 
 
@@ -222,19 +197,11 @@ def _attachment(row: dict[str, Any], bundle: dict[str, Any], limit: int | None) 
     values = {"name": row["fields"].get("name", row["pk"]), "ruling": row["fields"].get("ruling")}
     content = attachment_content(bundle, row["pk"])
     if sent is None or content is None:
-        return Refusal(_('Attachment "%(name)s" of ruling %(ruling)s: the bundle holds no content for it.') % values)
+        return Refusal("attachment_content", values)
     if limit is not None and len(content) > limit:
-        return Refusal(
-            _(
-                'Attachment "%(name)s" of ruling %(ruling)s is %(size)s: the national body takes attachments '
-                "of at most %(limit)s."
-            )
-            % {**values, "size": filesizeformat(len(content)), "limit": filesizeformat(limit)}
-        )
+        return Refusal("attachment_size", {**values, "size_bytes": len(content), "limit_bytes": limit})
     if len(content) != int(sent["size"]) or hashlib.sha256(content).hexdigest() != sent["sha256"]:
-        return Refusal(
-            _('Attachment "%(name)s" of ruling %(ruling)s: its content does not match its SHA-256.') % values
-        )
+        return Refusal("attachment_hash", values)
     return None
 
 
@@ -260,10 +227,5 @@ def verify(
             if refusal is not None:
                 return refusal
     if not _signature_holds(origin.public_key, bundle["signature"], signed_part(bundle)):
-        return Refusal(
-            _(
-                "The bundle's signature does not verify with the key registered for %(origin)s: it was changed on the way."
-            )
-            % {"origin": origin.name}
-        )
+        return Refusal("signature", {"origin": origin.name})
     return None

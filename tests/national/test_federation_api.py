@@ -32,14 +32,16 @@ def national(decided):  # noqa: F811
 
 def test_a_token_is_needed_and_must_be_valid(national):
     assert Client().get(BASE + "head/").json() == {
-        "error": "Give the organiser's token: Authorization: Bearer <token>."
+        "error": "Give the organiser's token: Authorization: Bearer <token>.",
+        "reason": "token_missing",
+        "params": {},
     }
     wrong = Client(HTTP_AUTHORIZATION="Bearer bct_nothing")
     assert wrong.get(BASE + "head/").status_code == 401
     assert national.api.get(BASE + "head/").json() == {"origin": "Spring Congress", "tree_size": 0}
     receive.revoke_token(national.origin.tokens.get())
     answer = national.api.get(BASE + "head/")
-    assert (answer.status_code, answer.json()) == (401, {"error": "This token was revoked."})
+    assert (answer.status_code, answer.json()["error"]) == (401, "This token was revoked.")
 
 
 def test_only_the_tokens_digest_is_kept(national):
@@ -53,7 +55,7 @@ def test_requests_are_limited_per_organiser(national, settings):
     answers = [national.api.get(BASE + "head/") for _ in range(4)]
     assert [a.status_code for a in answers] == [200, 200, 200, 429]
     assert answers[-1]["Retry-After"] == "60"
-    assert answers[-1].json() == {"error": "Too many requests from this organiser: wait a minute."}
+    assert answers[-1].json()["error"] == "Too many requests from this organiser: wait a minute."
 
 
 def test_parts_and_bundles_are_limited_in_size(national, settings):
@@ -61,9 +63,12 @@ def test_parts_and_bundles_are_limited_in_size(national, settings):
     settings.FEDERATION_MAX_BUNDLE_BYTES = 1000
     digest = "ab" * 32
     big = national.api.put(f"{BASE}uploads/{digest}/parts/0/?of=2", b"x" * 200, content_type="application/octet-stream")
-    assert (big.status_code, big.json()) == (413, {"error": "A part may hold at most 100 bytes."})
+    assert (big.status_code, big.json()) == (
+        413,
+        {"error": "A part may hold at most 100 bytes.", "reason": "part_bytes", "params": {"bytes": 100}},
+    )
     many = national.api.put(f"{BASE}uploads/{digest}/parts/0/?of=11", b"x", content_type="application/octet-stream")
-    assert (many.status_code, many.json()) == (413, {"error": "A bundle may hold at most 1000 bytes."})
+    assert (many.status_code, many.json()["error"]) == (413, "A bundle may hold at most 1000 bytes.")
 
 
 def test_a_bundle_arrives_in_parts_and_a_part_sent_twice_changes_nothing(national):
@@ -77,7 +82,7 @@ def test_a_bundle_arrives_in_parts_and_a_part_sent_twice_changes_nothing(nationa
     )
     assert again.json()["received"] == [0]
     missing = national.api.post(url + "commit/")
-    assert (missing.status_code, missing.json()) == (409, {"error": "Parts still missing: 1."})
+    assert (missing.status_code, missing.json()["error"]) == (409, "Parts still missing: 1.")
     national.api.put(url + "parts/1/?of=2", data[half:], content_type="application/octet-stream")
     stored = national.api.post(url + "commit/")
     assert stored.status_code == 200 and stored.json()["created"] > 0
@@ -121,7 +126,12 @@ def test_a_push_cut_in_the_middle_resumes_where_it_stopped(national, monkeypatch
     assert (sent.state, sent.parts_sent, sent.last_error) == (
         "sending",
         2,
-        f"PUT uploads/{sent.digest}/parts/2/?of={sent.parts}: ConnectionError",
+        f"Sending part 3 of {sent.parts}: the connection to the national body was lost (ConnectionError); "
+        "it is tried again.",
+    )
+    assert (sent.error_code, sent.error_params) == (
+        "connection_lost",
+        {"step": {"code": "part", "part": 3, "parts": sent.parts}, "error": "ConnectionError"},
     )
     assert sent.parts > 3
     transport.calls.clear()
@@ -155,8 +165,11 @@ def test_a_bundle_built_before_another_push_was_stored_is_built_again(national, 
     rulings_services.change_ruling(ruling=national.ruling, by=national.director, reason="facts", facts="Changed.")
     push._prepare(second, push._Client(second))  # built from the same last head (none), its head larger
     assert push.run(second.pk) == "delivered"
-    with pytest.raises(push.Interrupted, match="built again"):
+    with pytest.raises(push.Interrupted, match="rebuilt"):
         push.run(first.pk)
     first.refresh_from_db()
+    assert first.last_error == (
+        "The national body holds a newer tree head than this bundle's: the bundle is built again."
+    )
     assert first.digest == "" and first.state == "sending"
     assert push.run(first.pk) == "delivered"

@@ -92,6 +92,8 @@ def test_a_bundle_tampered_with_is_refused_whole_naming_the_entry(decided):  # n
     assert answer == {
         "refused": f"Entry #{victim['sequence']} ({victim['action']}): its content does not match its hash.",
         "entry": victim["sequence"],
+        "reason": "entry_hash",
+        "params": {"sequence": victim["sequence"], "action": victim["action"], "size": bundle["head"]["tree_size"]},
     }
     assert (Tournament.objects.count(), ReceivedRecord.objects.count()) == before
     assert not ReceivedEntry.objects.exists()
