@@ -314,6 +314,11 @@ SPECTACULAR_SETTINGS = {
     # Request bodies as components of their own: what a client sends (no read-only fields,
     # minLength 1 where blank is refused) apart from what it reads.
     "COMPONENT_SPLIT_REQUEST": True,
+    # drf-spectacular's own hook, then the rules DRF enforces on every text (scoring/api_schema.py).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "scoring.api_schema.state_refused_characters",
+    ],
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",

@@ -82,3 +82,21 @@ IDEMPOTENCY_KEY = OpenApiParameter(
         "24 hours (IDEMPOTENCY_KEY_HOURS). See docs/api.md."
     ),
 )
+
+
+# What DRF's CharField refuses in any text it reads (its ProhibitNullCharactersValidator):
+# stated in the schema, so a client (and schemathesis) knows it before sending one.
+NO_NUL = "^[^\\x00]*$"
+
+
+def state_refused_characters(result, generator, request, public):
+    """drf-spectacular postprocessing hook: every text a request body takes (a property of a
+    ``...Request`` component, or the items of a list of texts) states that NUL is refused."""
+    for name, component in result.get("components", {}).get("schemas", {}).items():
+        if not name.endswith("Request"):
+            continue
+        for prop in component.get("properties", {}).values():
+            for schema in (prop, prop.get("items") or {}):
+                if schema.get("type") == "string" and "enum" not in schema and "format" not in schema:
+                    schema.setdefault("pattern", NO_NUL)
+    return result

@@ -155,3 +155,15 @@ def test_the_schema_documents_each_step_s_body_and_the_errors(record, people):
     assert components["Session"]["properties"]["appeal_deadline"]["nullable"] is True
     member = components["Contestant"]["properties"]["members"]["items"]["$ref"].rsplit("/", 1)[1]
     assert "id" in components[member]["required"]
+
+
+def test_the_schema_states_that_texts_refuse_nul_as_the_api_does(record, people):
+    """Issue #30: the API refused NUL characters in every text while its schema did not say so."""
+    schema = client_for(people.player).get("/api/schema/?format=json").json()
+    components = schema["components"]["schemas"]
+    assert components["StatementsInputRequest"]["properties"]["respondents_statement"]["pattern"] == "^[^\\x00]*$"
+    assert "pattern" not in components["ScheduleInputRequest"]["properties"]["starts_at"]  # a date-time
+    assert "pattern" not in components["Ruling"]["properties"]["facts"]  # what the API answers, not reads
+    answer = client_for(people.director).post("/api/v1/rulings/", {"facts": "North hesitated\x00"}, format="json")
+    assert answer.status_code == 400
+    assert answer.json()["facts"] == ["Null characters are not allowed."]
