@@ -589,10 +589,11 @@ def deemed_orders(item: TrickRuling) -> dict[str, dict[str, str]]:
     remaining = (item.guide or {}).get("remaining") or {}
     if not order or not claimer:
         return {}
+    # Seats and suits in the Laws' order: a JSON column on PostgreSQL keeps its keys in another.
     return {
-        seat: {suit: deemed_suit_order(ranks, order) for suit, ranks in remaining.get(seat, {}).items() if ranks}
-        for seat in remaining
-        if side_of(seat) == side_of(claimer)
+        seat: {suit: deemed_suit_order(remaining[seat][suit], order) for suit in "SHDC" if remaining[seat].get(suit)}
+        for seat in "NESW"
+        if seat in remaining and side_of(seat) == side_of(claimer)
     }
 
 
