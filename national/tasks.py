@@ -6,6 +6,7 @@ from django.conf import settings
 from config.task_retry import RETRY_ON_TRANSIENT_ERRORS, TRANSIENT_ERRORS
 from national import precedents, printing
 from national.federation import push
+from national.federation.models import Push
 from national.federation.push import Interrupted
 
 # Seconds before the first retry of a push cut on the way (then doubling, at most 10 minutes).
@@ -25,6 +26,7 @@ def print_casebook(print_id):
 
 
 @shared_task(
+    bind=True,
     acks_late=True,
     reject_on_worker_lost=True,
     autoretry_for=(Interrupted, *TRANSIENT_ERRORS),
@@ -33,10 +35,18 @@ def print_casebook(print_id):
     retry_jitter=True,
     max_retries=15,
 )
-def push_tournament(push_id):
+def push_tournament(self, push_id):
     """Push a tournament's bundle to the national body (national/federation/push.py): resumes
-    from the parts the national body holds, so running it twice sends nothing twice."""
-    return push.run(push_id)
+    from the parts the national body holds, so running it twice sends nothing twice. When the
+    last retry is interrupted too, the push stops saying so (``push.give_up``) instead of
+    reading "sending" for ever."""
+    try:
+        return push.run(push_id)
+    except (Interrupted, *TRANSIENT_ERRORS):
+        if self.request.retries < self.max_retries:
+            raise
+        push.give_up(push_id)
+        return Push.State.STOPPED
 
 
 @shared_task(**RETRY_ON_TRANSIENT_ERRORS)

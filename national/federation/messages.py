@@ -10,6 +10,7 @@ from typing import Any
 
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 MESSAGES: dict[str, Any] = {
     # The national body's refusals (verify.py, receive.py, api.py).
@@ -65,6 +66,13 @@ MESSAGES: dict[str, Any] = {
     "connection_lost": _("%(step)s: the connection to the national body was lost (%(error)s); it is tried again."),
     "http_retry": _("%(step)s: the national body answered HTTP %(status)s; it is tried again."),
     "http_refused": _("%(step)s: the national body answered HTTP %(status)s."),
+    "gave_up": ngettext_lazy(
+        "%(step)s: stopped after %(attempts)s attempt. Publish it again to resume where it stopped (the parts "
+        "the national body holds are not sent again).",
+        "%(step)s: stopped after %(attempts)s attempts. Publish it again to resume where it stopped (the parts "
+        "the national body holds are not sent again).",
+        "attempts",
+    ),
     "rebuilt": _("The national body holds a newer tree head than this bundle's: the bundle is built again."),
     "attachment_missing": _(
         'Attachment "%(name)s" of ruling %(ruling)s: its file %(file)s is missing from this instance\'s storage.'
@@ -103,7 +111,7 @@ def render(code: str, params: dict[str, Any] | None = None) -> str:
     if template is None:
         return str(values.get("text", code))
     try:
-        return str(template) % values
+        return str(template % values)  # a plural picks its form by the number in ``values``
     except (KeyError, TypeError, ValueError):
         return str(values.get("text", code))
 

@@ -188,6 +188,7 @@ class Push(models.Model):
         SENDING = "sending", _("sending")
         DELIVERED = "delivered", _("delivered")
         REFUSED = "refused", _("refused")
+        STOPPED = "stopped", _("stopped")  # its retries spent: publishing again resumes it
 
     target = models.ForeignKey(PublishTarget, on_delete=models.PROTECT, related_name="pushes")
     tournament = models.ForeignKey("scoring.Tournament", on_delete=models.PROTECT, related_name="pushes")

@@ -164,6 +164,18 @@ def run(push_id: int) -> str:
     return push.state
 
 
+def give_up(push_id: int) -> None:
+    """The task's retries are spent: the push stops, saying so and where it was (the step of its
+    last interruption); the chief director publishes again to resume it."""
+    push = Push.objects.get(pk=push_id)
+    if push.state in (Push.State.DELIVERED, Push.State.REFUSED):
+        return
+    step = (push.error_params or {}).get("step", {"code": "uploads"})
+    push.state = Push.State.STOPPED
+    push.error_code, push.error_params = "gave_up", {"attempts": push.attempts, "step": step}
+    push.save(update_fields=["state", "error_code", "error_params"])
+
+
 def _send(push: Push, client: _Client) -> None:
     _prepare(push, client)
     if push.state == Push.State.REFUSED:

@@ -101,3 +101,26 @@ def test_an_answer_without_a_code_keeps_the_national_bodys_text():
         "The national body refused it: Closed for the holidays."
     )
     assert messages.render("a_code_of_a_newer_version", {"text": "Something new."}) == "Something new."
+
+
+def test_a_push_whose_retries_are_spent_stops_saying_so_and_publishing_again_delivers(national, monkeypatch, settings):  # noqa: F811
+    """It read "sending ... it is tried again" for ever once the task's 15 retries were spent."""
+    from national.tasks import push_tournament
+
+    settings.FEDERATION_PART_BYTES = 4096
+    sent = pushed(national, monkeypatch, cut=1)
+    outcome = push_tournament.apply(args=[sent.pk], retries=push_tournament.max_retries)  # the last retry
+    assert outcome.get() == "stopped"
+    sent.refresh_from_db()
+    assert sent.state == "stopped"
+    assert (sent.error_code, sent.error_params) == (
+        "gave_up",
+        {"attempts": 1, "step": {"code": "part", "part": 2, "parts": sent.parts}},
+    )
+    with translation.override("en"):
+        assert sent.last_error == (
+            f"Sending part 2 of {sent.parts}: stopped after 1 attempt. Publish it again to resume where it "
+            "stopped (the parts the national body holds are not sent again)."
+        )
+    again = push.publish(national.record.tournament)
+    assert push.run(again.pk) == "delivered"
