@@ -314,7 +314,9 @@ def claim_page(request, pk):
     item = context["item"]
     if item is not None and item.kind == TrickRuling.Kind.CLAIM and item.guide:
         context["hands"] = {
-            seat: [(suit, ranks) for suit, ranks in item.guide["remaining"][seat].items()] for seat in "NESW"
+            # Spades first, as a hand is written: PostgreSQL's jsonb keeps its keys in its own order.
+            seat: [(suit, item.guide["remaining"][seat].get(suit, "")) for suit in "SHDC"]
+            for seat in "NESW"
         }
         context["deemed"] = revokes.deemed_orders(item)
     return render(request, "rulings/claim_form.html", context)

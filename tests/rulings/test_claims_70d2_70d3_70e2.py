@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from bridge.claims import ClaimFlags, claim_laws, deemed_suit_order
 from rulings import revokes
-from rulings.models import Ruling
+from rulings.models import Ruling, TrickRuling
 from scoring import services as scoring_services
 from tests.rulings.test_claims_adjudicated import laws
 from tests.rulings.test_revoke_rulings import edition as set_edition
@@ -148,3 +148,18 @@ def test_the_claim_page_records_the_new_facts(client, field, director):
     assert response.context["claim"].errors["partner_choice"] == [
         "Law 70D2 is about a defender's claim: South claimed for declarer's side"
     ]
+
+
+def test_the_claim_page_shows_each_hand_spades_first_whatever_order_the_database_keeps(client, field, director):
+    """PostgreSQL's jsonb gives the guide's suits back clubs first (shorter keys, then by
+    letter): the page listed each hand in that order there."""
+    ruling, item = claim(field, director, remaining=LEFT, leader="N", declarer_won=8)
+    guide = TrickRuling.objects.get(pk=item.pk).guide
+    assert guide is not None
+    guide["remaining"] = {seat: dict(reversed(list(hand.items()))) for seat, hand in guide["remaining"].items()}
+    TrickRuling.objects.filter(pk=item.pk).update(guide=guide)  # clubs first, as jsonb keeps them
+    client.force_login(director)
+    page = client.get(reverse("rulings:ruling-claim", args=[ruling.pk])).content.decode()
+    north = page[page.index("hand hand-n") :]
+    north = north[: north.index("</div></div>")]
+    assert [north.index(f"s-{suit}") for suit in "SHDC"] == sorted(north.index(f"s-{suit}") for suit in "SHDC")
