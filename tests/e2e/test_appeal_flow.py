@@ -62,7 +62,8 @@ def test_an_appeal_from_lodging_to_decision(browser, live_server, worker, field)
     with page.expect_navigation():
         page.click("text=Record concurrence")
     page.select_option("[name=kind]", "committee")
-    page.select_option("[name=members]", [str(m.pk) for m in members])
+    for member in members:  # checkboxes, one per candidate
+        page.check(f"input[name=members][value='{member.pk}']")
     page.select_option("[name=chair]", str(members[0].pk))
     with page.expect_navigation():
         page.click("text=Constitute the body")

@@ -133,7 +133,8 @@ def test_the_whole_appeal_on_a_phone(browser, live_server, worker, table_x):
 
     # The body: constituted, each member declares, the hearing is scheduled.
     desk.select_option("[name=kind]", "committee")
-    desk.select_option("[name=members]", [str(m.pk) for m in members])
+    for member in members:  # checkboxes, one per candidate
+        desk.check(f"input[name=members][value='{member.pk}']")
     desk.select_option("[name=chair]", str(members[0].pk))
     submit(desk, "constitute")
     desk.wait_for_selector("text=Member appointed")

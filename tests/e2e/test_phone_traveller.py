@@ -1,0 +1,63 @@
+"""The traveller on a 390x844 phone (issue #27): a card per table, nothing off to the right, each
+table's Result, Lead and both scores in sight; and the case page's multi-choice fields are check
+boxes, not multi-select boxes."""
+
+import pytest
+
+from scoring.models import Result
+from tests.e2e.conftest import PHONE, log_in, screenshot
+from tests.e2e.test_national import small_demo  # noqa: F401 - fixture
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def inside_the_screen(locator):
+    box = locator.bounding_box()
+    return box is not None and box["width"] > 0 and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+
+
+@pytest.mark.parametrize("language", ["en", "he"])
+def test_the_traveller_reads_without_scrolling_sideways_on_a_phone(phone, live_server, small_demo, language):  # noqa: F811
+    result = Result.objects.filter(not_played=False, score_ns__gt=0).exclude(lead="").select_related("board").first()
+    log_in(phone, live_server, "director", "director-demo")
+    if language != "en":
+        with phone.expect_navigation():
+            phone.select_option("#language", language)
+    phone.goto(f"{live_server.url}/boards/{result.board.pk}/")
+
+    widths = phone.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert widths[0] <= widths[1] == PHONE["width"], widths
+    rows = phone.locator("table.traveller tbody tr")
+    assert rows.count() == result.board.results.count()
+    for i in range(rows.count()):
+        row = rows.nth(i)
+        if row.locator("td.result").count() == 0:
+            continue  # an adjusted score or a board not played: its description, on its own line
+        for cell in ("td.result", "td.lead", "td.score-ns", "td.score-ew"):
+            assert inside_the_screen(row.locator(cell)), (i, cell, row.locator(cell).bounding_box())
+    played = rows.nth(list(result.board.results.all()).index(result))
+    assert played.locator("td.result").inner_text() == result.result_display
+    assert played.locator("td.score-ns").inner_text() == str(result.score_ns)
+    screenshot(phone, f"traveller-phone-{language}")
+
+
+@pytest.mark.parametrize("language", ["en", "he"])
+def test_phone_screenshots_of_the_ruling_the_appeal_and_the_notice_board(phone, live_server, small_demo, language):  # noqa: F811
+    """Kept in docs/screenshots/ (linked from docs/translations.md) for a look by eye."""
+    from appeals.models import Appeal
+    from tests.e2e.test_reader_screenshots import keep
+
+    appeal = Appeal.objects.select_related("ruling").order_by("pk").first()
+    log_in(phone, live_server, "director", "director-demo")
+    if language != "en":
+        with phone.expect_navigation():
+            phone.select_option("#language", language)
+    assert phone.get_attribute("html", "dir") == ("rtl" if language == "he" else "ltr")
+    for name, path in [
+        ("ruling", f"/rulings/{appeal.ruling.pk}/"),
+        ("appeal", f"/appeals/{appeal.pk}/"),
+        ("notice-board", f"/appeals/board/{appeal.tournament.pk}/"),
+    ]:
+        phone.goto(live_server.url + path)
+        assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], name
+        keep(phone, f"phone-{name}-{language}")
