@@ -92,7 +92,7 @@ ROLES = [
 
 
 @pytest.mark.parametrize("username,home", ROLES, ids=[u or "anonymous" for u, _h in ROLES])
-@pytest.mark.parametrize("language", ["en"])
+@pytest.mark.parametrize("language", ["en", "he"])
 def test_every_page_of_every_role_passes_axe_on_a_phone(browser, live_server, small_demo, username, home, language):  # noqa: F811
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
     page = context.new_page()
