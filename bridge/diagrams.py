@@ -141,7 +141,8 @@ def auction_notes(auction: Auction, suit_symbols: bool = True) -> list[dict[str,
                     "text": Message(
                         "%(seat)s %(call)s \u2014 %(parts)s",
                         seat=SEAT_WORDS[seat],
-                        call=call_text(call.call, suit_symbols),
+                        # Translators: the call, in an auction's note ("East Pass — tempo: 20 s").
+                        call=_("Pass") if call.call == "Pass" else call_text(call.call, suit_symbols),
                         parts=parts,
                     ),
                 }

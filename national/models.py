@@ -10,9 +10,10 @@ from django.contrib.postgres.search import SearchVectorField
 from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from appeals.models import Appeal
+from appeals.models import Appeal, Outcome
 
 
 class Casebook(models.Model):
@@ -223,6 +224,28 @@ class PrecedentCase(models.Model):
 
     def __str__(self):
         return self.title
+
+    def outcome_words(self):
+        """The decision's outcome in the reader's words, from its code ("Ruling upheld" in
+        English, "הפסיקה אושרה" in Hebrew); "" when the case has none."""
+        if not self.outcome:
+            return ""
+        try:
+            return str(Outcome(self.outcome).label)
+        except ValueError:
+            return ""
+
+    def decision_rest(self):
+        """The decision line without its outcome (which :meth:`outcome_words` gives in the
+        reader's words): the score and the reasons as the casebook published them, in its
+        language."""
+        text = self.decision
+        if self.outcome:
+            with translation.override(self.language or "en"):
+                label = self.outcome_words()
+            if label and text.startswith(label):
+                text = text[len(label) :].lstrip(" ·:")
+        return text
 
 
 # Publishing tournaments to the national body (issue #32): models of their own module, loaded

@@ -13,9 +13,21 @@ from django.utils.translation import ngettext_lazy
 
 from core.texts import Template, label, register, shown_sentences
 from rulings.models import SIDE_CHOICES, Penalty, Ruling, TrickRuling
+from scoring import reader
 from scoring.texts import moment, score_words
 
-R = {"ruling": "rulings.ruling"}  # how read_back finds a ruling's name in an English summary
+R = {"ruling": "rulings.ruling"}
+
+
+def _amount(value):
+    """A penalty's amount as the summary stored it ("10 ", or "" for none) in the reader's
+    number format."""
+    value = str(value or "").strip()
+    try:
+        return f"{reader.number(value)} " if value else ""
+    except ArithmeticError:
+        return f"{value} "  # how read_back finds a ruling's name in an English summary
+
 
 TEXTS = {
     "ruling": Template(_("Ruling %(number)s"), name=True),
@@ -24,7 +36,12 @@ TEXTS = {
     "about": Template("%(ruling)s: %(what)s", nested=R),
     "penalty": Template(
         "%(ruling)s: %(kind)s: %(amount)s%(unit)s (%(side)s)",
-        formats={"kind": label(Penalty.Kind), "unit": label(Penalty.Unit), "side": label(SIDE_CHOICES)},
+        formats={
+            "kind": label(Penalty.Kind),
+            "amount": _amount,
+            "unit": label(Penalty.Unit),
+            "side": label(SIDE_CHOICES),
+        },
         nested=R,
     ),
     "trick": Template(

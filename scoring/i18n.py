@@ -27,8 +27,9 @@ reader's language.
 """
 
 from django import template
-from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext_lazy
 
+from bridge.deals import DealError, normalise_call
 from bridge.messages import Message
 
 SUITS = ("S", "H", "D", "C")
@@ -125,7 +126,37 @@ def translate(message):
     return str(message)
 
 
+# The calls that are words, in the reader's language (a bid is written as a bid everywhere).
+CALL_WORDS = {
+    # Translators: the call, in an auction diagram's cell, a poll's count, an auction's note.
+    "Pass": pgettext_lazy("call", "Pass"),
+    # Translators: the call X, as a player polled chose it ("Double 3").
+    "X": pgettext_lazy("call", "Double"),
+    # Translators: the call XX, as a player polled chose it ("Redouble 1").
+    "XX": pgettext_lazy("call", "Redouble"),
+}
+_SPELLED_CALLS = {"double": "X", "dbl": "X", "dbl.": "X", "redouble": "XX", "rdbl": "XX", "redbl": "XX"}
+
+
+def call_words(text):
+    """A call as a person wrote it (a poll's action: "pass", "Double", "4s", "X") in the reader's
+    words: Pass, Double and Redouble translated, a bid as a bid ("4S"); anything that is not a
+    call is shown as written."""
+    text = str(text or "")
+    try:
+        call = normalise_call(_SPELLED_CALLS.get(text.strip().lower(), text))
+    except DealError:
+        return text
+    return str(CALL_WORDS.get(call, call))
+
+
 register = template.Library()
+
+
+@register.filter(name="call_words")
+def call_words_filter(text):
+    """``{{ vote.action|call_words }}``: see :func:`call_words`."""
+    return call_words(text)
 
 
 @register.filter(name="ranks")

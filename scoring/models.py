@@ -519,7 +519,9 @@ class MatchPenalty(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.team}: -{self.amount.normalize():f} {self.get_unit_display()} ({self.offence})"
+        from scoring import reader
+
+        return f"{self.team}: -{reader.number(self.amount)} {self.get_unit_display()} ({self.offence})"
 
 
 _LEAD_RE = re.compile(r"^[SHDC](?:[AKQJT98765432]|10)$")

@@ -11,6 +11,15 @@ A deadline also says how long is left. The API keeps UTC ISO 8601.
     event_time(moment, tournament, short=True)   -> "1 May 2026 21:30 (Europe/London)"
     remaining(deadline)                          -> "2 hours, 5 minutes left" / "closed"
 
+Numbers: one policy too. A Decimal a reader sees (a penalty, a weight, a percentage, matchpoints)
+is written plainly, never in exponent form ("1E+1"), with at most two decimals, none that end
+in 0, and the decimal mark of the reader's language (Django's number format; templates use the
+``number`` filter of scoring/templatetags/reader.py, or ``|floatformat:"-2"`` for a column):
+
+    number(Decimal("10.00"))                     -> "10"       (never "1E+1")
+    number(Decimal("33.333"))                    -> "33.33"    (en), "33,33" (nl, el, uk, is)
+    number(Decimal("2.50"))                      -> "2.5"
+
 Templates use the library in scoring/templatetags/reader.py. A regulating authority's own terms
 (a national name for its appeals committee) are appeals/terms.py's.
 """
@@ -18,6 +27,7 @@ Templates use the library in scoring/templatetags/reader.py. A regulating author
 import datetime
 import math
 import zoneinfo
+from decimal import ROUND_HALF_UP, Decimal
 
 from django.utils import formats, timezone
 from django.utils.translation import gettext, ngettext
@@ -77,6 +87,17 @@ def zone_abbreviation(there):
         return name
     offset = there.strftime("%z")
     return f"{offset[:3]}:{offset[3:]}" if offset else "UTC"
+
+
+def number(value, decimals=2):
+    """``value`` (a Decimal, int, float or numeric string) as a reader reads it: plain digits, at
+    most ``decimals`` decimals and none when it is whole, the decimal mark of the active
+    language; "" for None."""
+    if value is None or value == "":
+        return ""
+    rounded = Decimal(str(value)).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP).normalize()
+    places = max(0, -rounded.as_tuple().exponent)
+    return formats.number_format(rounded.quantize(Decimal(1).scaleb(-places)), places)
 
 
 def remaining(deadline, now=None):

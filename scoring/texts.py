@@ -76,7 +76,18 @@ def score_words(text):
             }[found]
         )
 
-    return _WORDS.sub(word, _REDRESS.sub(redress, text))
+    return _percentages(_WORDS.sub(word, _REDRESS.sub(redress, text)))
+
+
+_PERCENT = re.compile(r"(?<![\d.,])(\d+(?:\.\d+)?)%")
+
+
+def _percentages(text):
+    """A score's weights ("33.33%") with the reader's decimal mark ("33,33%" in Dutch), never in
+    exponent form (scoring.reader.number)."""
+    from scoring import reader
+
+    return _PERCENT.sub(lambda match: f"{reader.number(match.group(1))}%", text)
 
 
 def score_html(text):
@@ -115,12 +126,16 @@ def sentence_html(template, **params):
 
 
 def _isolated(fragment):
-    """A fragment between words, isolated; the spaces and separating commas around it stay outside."""
+    """A fragment between words, isolated and kept on one line ("3S S +2" never wraps away from
+    its contract); the spaces and separating commas around it stay outside."""
     core = fragment.strip(" ,")
     if not core:
         return conditional_escape(fragment)
     start = fragment.index(core)
-    return format_html('{}<bdi dir="ltr">{}</bdi>{}', fragment[:start], core, fragment[start + len(core) :])
+    end = start + len(core)
+    return format_html(
+        '{}<bdi dir="ltr" class="nowrap">{}</bdi>{}', fragment[:start], _percentages(core), fragment[end:]
+    )
 
 
 def _boards(n):
@@ -209,7 +224,7 @@ def explain_change(change, side, unit, html):
         return sentence_html(template, **params) if html else str(template) % params
 
     def isolated(fragment):
-        return format_html('<bdi dir="ltr">{}</bdi>', fragment) if html else fragment
+        return format_html('<bdi dir="ltr" class="nowrap">{}</bdi>', fragment) if html else fragment
 
     words = score_html if html else score_words
     # Translators: short for matchpoints, a column heading and a unit ("4 -> 4.5 MP").

@@ -38,7 +38,7 @@ pytestmark = pytest.mark.django_db
 # for law ("חוק 92B", as the translators write the labels) reads correctly and is not flagged.
 SIGNED_NUMBER = re.compile(r"(?<![\w.+\-−])[+\-−]\d+(?:[.,]\d+)?")
 CONTRACT = re.compile(r"(?<!\w)[1-7](?:NT|[SHDC♠♥♦♣])(?:XX|X)?(?!\w)")
-LAW_NUMBER = re.compile(r"(?<!\w)(?<!חוק )(?<!חוקים )\d{1,2}[A-H]\d*[a-z]?(?!\w)")
+LAW_NUMBER = re.compile(r"(?<!\w)(?<!חוק[ \xa0])(?<!חוקים[ \xa0])\d{1,2}[A-H]\d*[a-z]?(?!\w)")
 PERCENT = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)?%")
 ARTIFICIAL = re.compile(r"(?<!\w)AVE[+\-]?")
 NEEDS_LTR = (SIGNED_NUMBER, CONTRACT, LAW_NUMBER, PERCENT, ARTIFICIAL)
@@ -357,7 +357,7 @@ def test_the_scorecard_isolates_the_scores_inside_its_change_sentences(client, h
     page = page_in(
         client, hebrew_case.director, reverse("scoring:contestant", args=[hebrew_case.record.pairs[4].pk]), "he"
     )
-    assert '<bdi dir="ltr">60% 4S N = / 40% 4S N -1</bdi>' in page
+    assert '<bdi dir="ltr" class="nowrap">60% 4S N = / 40% 4S N -1</bdi>' in page
 
 
 def test_a_casebooks_print_page_says_when_in_its_bodys_zone(client, decided, compiled):
@@ -396,8 +396,8 @@ def test_the_scorecards_change_sentence_keeps_its_words_translated_and_its_score
     )
     sentence = re.search(r'<ul class="list changes">\s*<li><span dir="auto">(.*?)</span>', page, re.S).group(1)
     assert sentence == (
-        'לוח 1: <bdi dir="ltr">3S N = +140</bdi> הוחלף ב-<bdi dir="ltr">60% 4S N = / 40% 4S N -1</bdi> '
-        'על-ידי פסיקה 1, <bdi dir="ltr">2 -&gt; 4.1</bdi> MP'
+        'לוח 1: <bdi dir="ltr" class="nowrap">3S N = +140</bdi> הוחלף ב-<bdi dir="ltr" class="nowrap">60% 4S N = / 40% 4S N -1</bdi> '
+        'על-ידי פסיקה 1, <bdi dir="ltr" class="nowrap">2 -&gt; 4.1</bdi> MP'
     )
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "he"
     api = client.get(f"/api/v1/contestants/{hebrew_case.record.pairs[4].pk}/score-changes/").json()
@@ -409,11 +409,11 @@ def test_a_scores_words_as_html_translate_the_words_and_isolate_everything_betwe
 
     with translation.override("el"):
         assert score_html("N-S weighted 60% 4S N = / 40% 4S N -1, E-W AVE-") == (
-            'Β-Ν σταθμισμένο <bdi dir="ltr">60% 4S N = / 40% 4S N -1</bdi>, Α-Δ <bdi dir="ltr">AVE-</bdi>'
+            'Β-Ν σταθμισμένο <bdi dir="ltr" class="nowrap">60% 4S N = / 40% 4S N -1</bdi>, Α-Δ <bdi dir="ltr" class="nowrap">AVE-</bdi>'
         )
         assert score_html("redress (table 3NT N = +400, normal play 3NT N +1 +430, without the infraction <b>)") == (
-            'αποκατάσταση (στο τραπέζι <bdi dir="ltr">3NT N = +400</bdi>, με κανονικό παίξιμο '
-            '<bdi dir="ltr">3NT N +1 +430</bdi>, χωρίς την παράβαση <bdi dir="ltr">&lt;b&gt;</bdi>)'
+            'αποκατάσταση (στο τραπέζι <bdi dir="ltr" class="nowrap">3NT N = +400</bdi>, με κανονικό παίξιμο '
+            '<bdi dir="ltr" class="nowrap">3NT N +1 +430</bdi>, χωρίς την παράβαση <bdi dir="ltr" class="nowrap">&lt;b&gt;</bdi>)'
         )
 
 

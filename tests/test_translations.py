@@ -380,7 +380,7 @@ def test_a_hebrew_page_is_right_to_left_with_numbers_and_contracts_left_to_right
     )
     assert "מחלק" in board_page and "פגיעות" in board_page and "אין צד פגיע" in board_page
     ruling_page = page_in(client, people.director, reverse("rulings:ruling", args=[ruled.ruling.pk]), "he")
-    assert "פסיקה 1" in ruling_page and "מידע בלתי מורשה (חוקים 16, 73)" in ruling_page
+    assert "פסיקה 1" in ruling_page and "מידע בלתי מורשה (חוקים\u00a016,\u00a073)" in ruling_page
     assert '<bdi dir="ltr">50% 4S N = / 50% 4S N -1</bdi>' in ruling_page
     assert "Dealer" not in board_page and "Ruling 1" not in ruling_page
 
@@ -395,8 +395,11 @@ def test_a_greek_page_is_in_greek(client, ruled, people, compiled):
     for english in ("Dealer", "Vulnerability", "Traveller", "Contract"):
         assert english not in board, english
     ruling = page_in(client, people.director, reverse("rulings:ruling", args=[ruled.ruling.pk]), "el")
-    assert "Απόφαση 1" in ruling and "Αθέμιτη πληροφορία (Νόμοι 16, 73)" in ruling
-    assert "Η περίοδος διόρθωσης λήγει (Νόμος 79C)" in ruling and "Η προθεσμία έφεσης λήγει (Νόμος 92B)" in ruling
+    assert "Απόφαση 1" in ruling and "Αθέμιτη πληροφορία (Νόμοι\u00a016,\u00a073)" in ruling
+    assert (
+        "Η περίοδος διόρθωσης λήγει (Νόμος\u00a079C)" in ruling
+        and "Η προθεσμία έφεσης λήγει (Νόμος\u00a092B)" in ruling
+    )
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,9 @@ written the same way on every page (scoring/reader.py says the policy).
     {{ appeal.deadline|countdown }}                "2 hours, 5 minutes left" alone, counted down
     {% server_now %}                               the server's clock, which the countdowns keep to
     {{ score_description|ltr }}                    <bdi dir="ltr">40% 4S N = / 60% 4S N -1</bdi>
+    {{ "3S S +2"|nowrap }}                         the same, kept on one line (a contract and its
+                                                   result, "(Law 83)": class "nowrap", static/css)
+    {{ penalty.amount|number }}                    10, 33.33 or 33,33: never 1E+1 (reader.number)
 """
 
 from django import template
@@ -74,6 +77,25 @@ def ltr(value):
     if value is None or value == "":
         return ""
     return format_html('<bdi dir="ltr">{}</bdi>', value)
+
+
+@register.filter
+def nowrap(value):
+    """:func:`ltr`, and never broken across lines: a contract with its result ("3S S +2"), a law
+    reference with its brackets ("(Law 83)"). Empty stays empty."""
+    if value is None or value == "":
+        return ""
+    return format_html('<bdi dir="ltr" class="nowrap">{}</bdi>', value)
+
+
+@register.filter(name="number")
+def number_filter(value):
+    """A Decimal a reader sees, plainly in the reader's format (scoring.reader.number); a value
+    that is not a number (a weight written "1/3") as it is."""
+    try:
+        return reader.number(value)
+    except (ArithmeticError, ValueError, TypeError):
+        return value
 
 
 @register.filter(name="remaining")

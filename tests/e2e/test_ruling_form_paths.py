@@ -70,7 +70,7 @@ def test_screens_tray_delay_colleagues_and_a_law_91_fine_on_a_phone(phone, live_
     assert ruling.colleagues_consulted == "R. Levi, chief director"
     penalty = Penalty.objects.get()
     assert (penalty.kind, penalty.unit, penalty.amount) == ("disciplinary", "fine", Decimal("20.00"))
-    assert "Disciplinary penalty (Law 91): 20 fine (NS)" in page.inner_text("main")
+    assert "Disciplinary penalty (Law 91): 20 fine (N-S)" in page.inner_text("main")
     _fits(page, "ruling page")
 
 

@@ -42,12 +42,12 @@ def name_lesser_measure(field, name="Written reprimand"):
 def test_a_warning_and_a_fine_are_law_91_measures_without_a_score_value(field, director):
     ruling = disciplinary(field, director)
     warning = services.add_penalty(ruling=ruling, kind="disciplinary", side="NS", unit="warning", offence="Abuse")
-    assert str(warning) == "Disciplinary penalty (Law 91): warning (NS)"
+    assert str(warning) == "Disciplinary penalty (Law 91): warning (N-S)"
     with pytest.raises(ValidationError) as error:
         services.add_penalty(ruling=ruling, kind="disciplinary", side="NS", unit="fine", offence="Abuse")
     assert error.value.message_dict["amount"] == ["A fine needs an amount above 0."]
     fine = services.add_penalty(ruling=ruling, kind="disciplinary", side="NS", unit="fine", amount=20, offence="Abuse")
-    assert str(fine) == "Disciplinary penalty (Law 91): 20 fine (NS)"
+    assert str(fine) == "Disciplinary penalty (Law 91): 20 fine (N-S)"
     with pytest.raises(ValidationError) as error:
         services.add_penalty(ruling=ruling, kind="disciplinary", side="NS", unit="warning", amount=3, offence="x")
     assert "amount" in error.value.message_dict
@@ -65,7 +65,7 @@ def test_the_lesser_measure_is_the_one_the_regulations_name(field, director):
     penalty = services.add_penalty(ruling=ruling, kind="disciplinary", side="EW", unit="lesser", offence="Slow tray")
     assert (penalty.measure, str(penalty)) == (
         "Written reprimand",
-        "Disciplinary penalty (Law 91): Written reprimand (EW)",
+        "Disciplinary penalty (Law 91): Written reprimand (E-W)",
     )
 
 
@@ -105,7 +105,7 @@ def test_the_form_offers_warning_fine_and_the_named_lesser_measure(client, field
     assert response.status_code == 302, response.content.decode()[:2000]
     penalty = Penalty.objects.get()
     assert (penalty.unit, penalty.amount) == ("fine", Decimal("20.00"))
-    assert "Disciplinary penalty (Law 91): 20 fine (NS)" in client.get(response["Location"]).content.decode()
+    assert "Disciplinary penalty (Law 91): 20 fine (N-S)" in client.get(response["Location"]).content.decode()
     name_lesser_measure(field)
     assert '<option value="lesser">Written reprimand</option>' in client.get(url).content.decode()
     response = post(
