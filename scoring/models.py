@@ -17,7 +17,7 @@ from django.utils.translation import pgettext_lazy
 
 from bridge.engine.contract import ContractError, ns_score, parse_contract
 from core.texts import shown
-from scoring import authority_settings
+from scoring import authority_settings, reader
 from scoring.deadlines import deadline
 from scoring.event_passes import EventPass  # noqa: F401  (its model, registered with the app)
 from scoring.idempotency import IdempotencyKey  # noqa: F401  (its model, registered with the app)
@@ -519,8 +519,6 @@ class MatchPenalty(models.Model):
         ]
 
     def __str__(self):
-        from scoring import reader
-
         return f"{self.team}: -{reader.number(self.amount)} {self.get_unit_display()} ({self.offence})"
 
 

@@ -181,7 +181,7 @@ def test_a_decisions_reasons_for_a_score_change_are_written_in_english_and_read_
     assert without_merit == "Appeal without merit: No case was made."
     with translation.override("el"):
         assert shown(without_merit, "score_reason") == "Αβάσιμη έφεση: No case was made."
-        assert shown(accepted, "score_reason") == "Η σύσταση του οργάνου εφέσεων έγινε δεκτή (Νόμος 93B3): Agreed."
+        assert shown(accepted, "score_reason") == "Η σύσταση του οργάνου εφέσεων έγινε δεκτή (Νόμος\xa093B3): Agreed."
         assert shown("Our own words.", "score_reason") == "Our own words."
     with translation.override("he"):
         assert shown(without_merit, "score_reason") == "ערעור חסר בסיס: No case was made."

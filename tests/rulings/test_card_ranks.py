@@ -109,12 +109,12 @@ def test_national_letters_on_a_dutch_page_are_h_v_b_and_10(client, ruled, people
 def test_the_board_page_diagram_and_lead_follow_the_setting(client, ruled, people):
     url = reverse("scoring:board", args=[ruled.boards[0].pk])
     page = page_in(client, people.director, url, "nl")
-    assert html_hand(page, "N") == INTERNATIONAL["N"] and '<td dir="ltr">♥Q</td>' in page
+    assert html_hand(page, "N") == INTERNATIONAL["N"] and 'class="lead">♥Q</td>' in page
     prefer(ruled, "national")
     page = page_in(client, people.director, url, "nl")
-    assert html_hand(page, "N") == DUTCH["N"] and '<td dir="ltr">♥V</td>' in page
+    assert html_hand(page, "N") == DUTCH["N"] and 'class="lead">♥V</td>' in page
     page = page_in(client, people.director, url, "en")
-    assert html_hand(page, "N") == INTERNATIONAL["N"] and '<td dir="ltr">♥Q</td>' in page
+    assert html_hand(page, "N") == INTERNATIONAL["N"] and 'class="lead">♥Q</td>' in page
 
 
 def test_a_setting_dated_after_the_tournament_does_not_change_it(client, ruled, people):

@@ -53,7 +53,7 @@ def test_law_91a_points_come_off_the_score_and_an_appeal_does_not_cancel_them(fi
     penalty = services.add_penalty(
         ruling=ruling, kind="disciplinary", side="NS", unit="pct", amount=25, offence="Abuse of an opponent"
     )
-    assert str(penalty) == "Disciplinary penalty (Law 91): 25 percent of a top (NS)"
+    assert str(penalty) == "Disciplinary penalty (Law 91): 25 percent of a top (N-S)"
     services.give_ruling(ruling=ruling, by=director)
     assert Result.objects.get(pk=field.results[6].pk).effective.penalty == {"ns": "25%"}
     assert services.cancel_penalties(ruling=ruling, by=director, reason="Appeal upheld") == []

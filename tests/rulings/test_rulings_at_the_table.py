@@ -402,7 +402,7 @@ def test_statements_poll_notice_and_attachment_from_the_form(client, field, dire
     served = client.get(reverse("rulings:ruling-attachment", args=[ruling.pk, attachment.pk]))
     assert served["Content-Type"] == "image/png" and served.content == PNG
     page = client.get(reverse("rulings:ruling", args=[ruling.pk])).content.decode()
-    assert "pass</span> 2" in page and "Players told of the right to appeal (Law 83)" in page
+    assert '<bdi class="nowrap">Pass 2</bdi>' in page and "Players told of the right to appeal (Law 83)" in page
 
 
 def test_a_poll_line_without_an_action_is_refused_at_its_field(client, field, director):
