@@ -290,16 +290,24 @@ def test_every_page_and_api_error_in_every_language(world, db, language):  # noq
         if response.status_code >= 500:
             problems.append((f"{role} {row.method} {path}", f"answered {response.status_code}"))
             continue
-        lines = shown(response, language)
-        found = raw_numbers_and_codes(lines) + (english_in(lines, language) if language != "en" else [])
+        found = found_in(shown(response, language), language)
         problems += [(f"{role} {row.method} {path} ({response.status_code})", what) for what in found]
     assert fetched > 100
-    # Each problem once, with the first page that shows it and how many do.
+    report = reported(problems)
+    assert not report, f"{len(report)} problems in {language}:\n" + "\n".join(report)
+
+
+def found_in(lines, language):
+    """What a page's ``lines`` show that a reader of ``language`` should not see."""
+    return raw_numbers_and_codes(lines) + (english_in(lines, language) if language != "en" else [])
+
+
+def reported(problems):
+    """Each problem once, with the first page that shows it and how many more do."""
     pages = {}
     for where, what in problems:
         pages.setdefault(what, []).append(where)
-    report = [f"{what}\n    on {where[0]} and {len(where) - 1} more" for what, where in pages.items()]
-    assert not report, f"{len(report)} problems in {language}:\n" + "\n".join(report)
+    return [f"{what}\n    on {where[0]} and {len(where) - 1} more" for what, where in pages.items()]
 
 
 def test_the_check_finds_english_a_greek_reader_should_not_see():

@@ -23,7 +23,7 @@ from django.urls import Resolver404, resolve
 from django.utils import translation
 
 from tests.conftest import DEMO_NOW
-from tests.test_every_language import LANGUAGES, english_in, raw_numbers_and_codes, shown
+from tests.test_every_language import LANGUAGES, found_in, reported, shown
 
 # The demo's logins (scoring/demo.py, appeals/demo.py): every role with the demo's records.
 DEMO_USERS = ("director", "chief", "scorer", "appeals", "appeals2", "auditor", "player", "admin")
@@ -140,12 +140,8 @@ def test_every_page_of_the_demo_in_every_language(demo, db, language):
             if response.status_code >= 500:
                 problems.append((f"{name} {path}", f"answered {response.status_code}"))
                 continue
-            lines = without_demo_literals(shown(response, language))
-            found = raw_numbers_and_codes(lines) + (english_in(lines, language) if language != "en" else [])
+            found = found_in(without_demo_literals(shown(response, language)), language)
             problems += [(f"{name} {path}", what) for what in found]
     assert fetched > 150
-    pages = {}
-    for where, what in problems:
-        pages.setdefault(what, []).append(where)
-    report = [f"{what}\n    on {where[0]} and {len(where) - 1} more" for what, where in pages.items()]
+    report = reported(problems)
     assert not report, f"{len(report)} problems in {language} on the demo's pages:\n" + "\n".join(report)
