@@ -75,6 +75,19 @@ def answer(request):
         return None, "", repr(error).encode()  # no answer at all: the client retries
 
 
+def change_until_saved(url, token, n, k, answers):
+    """Client ``n``'s change ``k``, sent again with its Idempotency-Key until it answers 201 (at
+    most TRIES times); every answer kept in ``answers``. True once saved."""
+    body = {"kind": "assigned", "score": {"ns": 400 + 10 * k}, "reason": f"client {n}, change {k}"}
+    for _try in range(TRIES):
+        status, content_type, content = post(url, token, body, f"client-{n}-change-{k}")
+        answers.append((status, content_type, content[:200]))
+        if status == 201:
+            return True
+        time.sleep(0.2)
+    return False
+
+
 def test_connections_terminated_under_load_answer_json_and_retries_save_once(field, gunicorn):
     result = field.results[6]
     tokens = [Token.objects.create(user=user).key for user in scorers(field, CLIENTS)]
@@ -84,14 +97,7 @@ def test_connections_terminated_under_load_answer_json_and_retries_save_once(fie
 
     def client_run(n):
         for k in range(CHANGES_EACH):
-            body = {"kind": "assigned", "score": {"ns": 400 + 10 * k}, "reason": f"client {n}, change {k}"}
-            for _try in range(TRIES):
-                status, content_type, content = post(url, tokens[n], body, f"client-{n}-change-{k}")
-                answers.append((status, content_type, content[:200]))
-                if status == 201:
-                    break
-                time.sleep(0.2)
-            else:
+            if not change_until_saved(url, tokens[n], n, k, answers):
                 unsettled.append((n, k))
             answers.append(get(read_url, tokens[n])[:2] + (b"",))  # a read between writes
 
@@ -145,14 +151,7 @@ def test_the_caches_redis_stopped_under_load_answers_no_500(field, django_db_blo
                 if k == CHANGES_EACH // 2:
                     halfway.wait(timeout=60)  # the outage starts
                     halfway.wait(timeout=60)
-                body = {"kind": "assigned", "score": {"ns": 400 + 10 * k}, "reason": f"client {n}, change {k}"}
-                for _try in range(TRIES):
-                    status, content_type, content = post(url, tokens[n], body, f"client-{n}-change-{k}")
-                    answers.append((status, content_type, content[:200]))
-                    if status == 201:
-                        break
-                    time.sleep(0.2)
-                else:
+                if not change_until_saved(url, tokens[n], n, k, answers):
                     unsettled.append((n, k))
 
         clients = [threading.Thread(target=client_run, args=(n,)) for n in range(CLIENTS)]
