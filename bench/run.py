@@ -15,8 +15,9 @@ Each benchmark runs in its own process (its own settings and throwaway database)
 - bench/load_bench.py audit|queues|clubs: audited writes per second with 10 writers, standings
   latency while 50 double-dummy jobs wait, 100 club sessions with 1, 2 and 4 worker processes.
 - bench/scale_bench.py evening|championship|simultaneous: the scale tiers of issue #33 (a
-  national evening of 100 and 1,000 club sessions, a championship day of 1,000 tables, a
-  worldwide simultaneous pairs of 1,000 clubs); ``--quick`` runs them small.
+  national evening of 100 and 1,000 club sessions, a championship day of 100 and 1,000 tables,
+  a worldwide simultaneous pairs of 100 and 1,000 clubs, and how each tier's cost grows from its
+  small size to its large); ``--quick`` runs them small.
 
 Every step has a time limit; a step that fails or runs out of time is shown as such, and
 docs/performance.md is then left as it was (``--write-anyway`` writes it all the same).
@@ -411,12 +412,22 @@ def plan(quick):
     ]  # fmt: skip
     # Scale tiers (issue #33): a national evening, a championship day, a worldwide simultaneous
     # pairs, each in a throwaway database with a worker of two processes.
+    # Each tier at a small and a large size, so the rows can say how the cost grows (growth_rows).
     scale = ["--quick"] if quick else []
-    steps += [
-        ("10", "national evening", ["-m", "bench.scale_bench", *scale, "evening"], 2400, "PostgreSQL + Redis"),
-        ("11", "championship day", ["-m", "bench.scale_bench", *scale, "championship"], 900, "PostgreSQL + Redis"),
-        ("12", "simultaneous pairs", ["-m", "bench.scale_bench", *scale, "simultaneous"], 1500, "PostgreSQL + Redis"),
-    ]  # fmt: skip
+    tables = ["20", "40"] if quick else ["100", "1000"]
+    clubs = ["10", "20"] if quick else ["100", "1000"]
+    uploads = ["--uploads", "2"] if quick else []  # the sizes are given, so --quick is not (it would set them)
+    steps.append(("10", "national evening", ["-m", "bench.scale_bench", *scale, "evening"], 2400, "PostgreSQL + Redis"))
+    for size in tables:
+        steps.append((
+            "11", f"championship day, {size} tables",
+            ["-m", "bench.scale_bench", "championship", "--tables", size], 900, "PostgreSQL + Redis",
+        ))  # fmt: skip
+    for size in clubs:
+        steps.append((
+            "12", f"simultaneous pairs, {size} clubs",
+            ["-m", "bench.scale_bench", "simultaneous", "--clubs", size, *uploads], 1500, "PostgreSQL + Redis",
+        ))  # fmt: skip
     if not quick:
         steps.append(
             (
@@ -689,6 +700,58 @@ def scale_rows(data, where):
     return rows
 
 
+def _times(small, large):
+    """How many times ``small`` ``large`` is, as the growth rows print it."""
+    if not small or large is None:
+        return "–"
+    return f"{large / small:.1f}x"
+
+
+def _growth(number, what, size, small, large, measures, where):
+    factor = large[size] / small[size]
+    said = "; ".join(f"{name} {_times(pick(small), pick(large))}" for name, pick in measures)
+    label = f"How the cost grows: {what}, {small[size]:,} to {large[size]:,} ({factor:.0f} times the size)"
+    return (number, row(label, where, "–", None, None, note=said))
+
+
+def growth_rows(tiers, where):
+    """One row a tier: each measure at the large size over the small (issue #33: "how the cost
+    grows from the small tier to the large")."""
+    rows = []
+    memory = ("worker memory", lambda d: d["worker_mib"])
+    database = ("database size", lambda d: d["database"]["size_mib"])
+    for data in tiers:
+        if data["what"] == "evening" and len(data["runs"]) > 1:
+            small, large = data["runs"][0], data["runs"][-1]
+            rows.append(_growth("10", "national evening, club sessions", "sessions", small, large, [
+                ("worker-ms a change", lambda d: d["worker_seconds_per_change"]),
+                ("changes a pass", lambda d: d["changes_per_pass"]),
+                ("latency p95", lambda d: d["latency"]["p95"]),
+                memory, database,
+            ], where))  # fmt: skip
+    for what, size, measures in (
+        ("championship", "tables", [
+            ("a ruling to its standings (median)", lambda d: d["ruling_latency"]["median"]),
+            ("the pairs event's first scoring", lambda d: d["first_scoring"].get("pairs")),
+            ("the Swiss event's first scoring", lambda d: d["first_scoring"].get("swiss")),
+            ("the knockout's first scoring", lambda d: d["first_scoring"].get("knockout")),
+            memory, database,
+        ]),
+        ("simultaneous", "clubs", [
+            ("an upload to its place (median)", lambda d: d["upload_latency"]["median"]),
+            ("the field from scratch", lambda d: (d.get("from_scratch") or {}).get("median")),
+            memory, database,
+        ]),
+    ):  # fmt: skip
+        runs = sorted((d for d in tiers if d["what"] == what), key=lambda d: d[size])
+        if len(runs) > 1:
+            label = "championship day, tables" if what == "championship" else "simultaneous pairs, clubs"
+            rows.append(
+                _growth("11" if what == "championship" else "12", label, size, runs[0], runs[-1], measures, where)
+            )
+    return rows
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="tiny sizes, a smoke test; docs are not written")
@@ -698,7 +761,7 @@ def main():
     load_before = load_average()
     code = code_version()
 
-    all_rows, failures = [], []
+    all_rows, failures, tiers = [], [], []
     for number, name, argv, limit, where in plan(args.quick):
         try:
             out = run_step(name, argv, limit)
@@ -715,7 +778,9 @@ def main():
             elif "bench.offline_bench" in argv:
                 all_rows.extend(offline_rows(last_json(out), where))
             elif "bench.scale_bench" in argv:
-                all_rows.extend(scale_rows(last_json(out), where))
+                data = last_json(out)
+                all_rows.extend(scale_rows(data, where))
+                tiers.append(data)
             elif "bench.load_bench" in argv:
                 all_rows.extend(load_rows(last_json(out), where))
             else:
@@ -725,6 +790,7 @@ def main():
             print(f"   FAILED: {error}", file=sys.stderr, flush=True)
             all_rows.append((number, {"what": name, "where": where or "engine only", "failed": str(error)}))
 
+    all_rows.extend(growth_rows(tiers, "PostgreSQL + Redis"))
     # Rows in the issues' order: engine, pairs event, Swiss, latency, casebook.
     all_rows.sort(key=lambda item: int(item[0]))
     elapsed = time.monotonic() - started

@@ -337,6 +337,16 @@ def one_ruling(result, director, i):
     return time.perf_counter() - started
 
 
+def ruling_events(shape, count):
+    """The event of each of ``count`` rulings, spread over the events as their tables are
+    ({event: tables}): every ruling placed, however few (one ruling at 20 tables)."""
+    bounds, upto = [], 0
+    for name, tables in shape.items():
+        upto += tables
+        bounds.append((upto, name))
+    return [next(name for bound, name in bounds if (i + 0.5) * upto / count < bound) for i in range(count)]
+
+
 def bench_championship(args):
     from django.contrib.auth import get_user_model
 
@@ -360,8 +370,7 @@ def bench_championship(args):
         drain()
         with Sampler(worker) as sampler:
             load_before = load_average()
-            order = [name for name, count in shape.items() for _ in range(round(rulings_count * count / args.tables))]
-            for i, name in enumerate(order[:rulings_count]):
+            for i, name in enumerate(ruling_events(shape, rulings_count)):
                 times[name].append(one_ruling(results[name][i], director, i))
             for i in range(appeals_count):
                 appeal_times.append(one_appeal(i))
