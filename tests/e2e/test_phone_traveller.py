@@ -38,7 +38,27 @@ def test_the_traveller_reads_without_scrolling_sideways_on_a_phone(phone, live_s
     played = rows.nth(list(result.board.results.all()).index(result))
     assert played.locator("td.result").inner_text() == result.result_display
     assert played.locator("td.score-ns").inner_text() == str(result.score_ns)
+    # Each card's "Table: 1" keeps a space between the column's name and the value, on the
+    # reader's side (Hebrew had "1שולחן:", the space lost at the end of the right-to-left label).
+    assert min(phone.evaluate(LABEL_GAPS)) >= 3, phone.evaluate(LABEL_GAPS)
     screenshot(phone, f"traveller-phone-{language}")
+
+
+# For each card cell whose value is plain text, the room between the value and the edge where
+# the column's name stands, less the name's own width: the gap a reader sees between them.
+LABEL_GAPS = """[...document.querySelectorAll("table.traveller td[data-label]")].flatMap((td) => {
+  const text = [...td.childNodes].find((n) => n.nodeType === 3 && n.textContent.trim());
+  if (!text) return [];
+  const range = document.createRange();
+  range.selectNodeContents(text);
+  const value = range.getBoundingClientRect(), cell = td.getBoundingClientRect();
+  const before = getComputedStyle(td, "::before");
+  const pen = document.createElement("canvas").getContext("2d");
+  pen.font = `${before.fontWeight} ${before.fontSize} ${before.fontFamily}`;
+  const name = pen.measureText(td.dataset.label + ":").width;
+  const room = document.dir === "rtl" ? cell.right - value.right : value.left - cell.left;
+  return [room - name];
+})"""
 
 
 @pytest.mark.parametrize("language", ["en", "he"])
