@@ -196,7 +196,9 @@ COMPARED_COUNT = len(COMPARED_VALUES)
 
 
 # The position of each value in a board score's values (BOARD_SCORE_VALUES' order).
-NS_EXACT, EW_EXACT, TOP, NS_KIND, EW_KIND, NS_RAW, EW_RAW, NS_PENALTY, EW_PENALTY, NS, EW = range(11)
+NS_EXACT, EW_EXACT, TOP, NS_KIND, EW_KIND, NS_RAW, EW_RAW, NS_PENALTY, EW_PENALTY, NS, EW, NS_PERCENT, EW_PERCENT = (
+    range(13)
+)
 
 
 # A result not scored (not played, no adjusted score): no values, kinds "real".
@@ -271,14 +273,22 @@ def plain_seats(board):
     """[(result id, N-S id, E-W id, N-S points or None if not played)] of every result of
     the board, or None when one has an adjusted score (the board then takes the road of
     model instances and entries)."""
+    return plain_board_seats(board)[0]
+
+
+def plain_board_seats(board):
+    """(plain_seats(board), whether a result of the board has no board score yet), one query."""
     seats = list(
         Result.objects.filter(board=board)
         .order_by()
-        .values_list("pk", "ns_id", "ew_id", "score_ns", "not_played", "effective__id")
+        .values_list("pk", "ns_id", "ew_id", "score_ns", "not_played", "effective__id", "board_score__id")
     )
-    if any(effective is not None for *_rest, effective in seats):
-        return None
-    return [(pk, ns_id, ew_id, None if not_played else points) for pk, ns_id, ew_id, points, not_played, _e in seats]
+    new = any(scored is None for *_rest, scored in seats)
+    if any(effective is not None for *_rest, effective, _scored in seats):
+        return None, new
+    return [
+        (pk, ns_id, ew_id, None if not_played else points) for pk, ns_id, ew_id, points, not_played, *_ in seats
+    ], new
 
 
 _FIFTY = to_decimal(Fraction(50), THREE)

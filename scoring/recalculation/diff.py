@@ -14,9 +14,11 @@ from scoring.recalculation.board import (
     EW,
     EW_EXACT,
     EW_KIND,
+    EW_PERCENT,
     NS,
     NS_EXACT,
     NS_KIND,
+    NS_PERCENT,
     TOP,
     UNSCORED,
 )
@@ -24,6 +26,46 @@ from scoring.recalculation.board import (
 # A stored board score as plain_board_moved reads it: as values_list("pk", "result_id",
 # *COMPARED_VALUES, named=True) gives it on the other road.
 _Stored = namedtuple("_Stored", ["pk", "result_id", *COMPARED_VALUES])  # type: ignore[misc]
+
+
+# The values a board of plain results carries per distinct N-S score, as plain_board_values
+# makes them (BOARD_SCORE_VALUES' positions); the kinds are "real", the raw values the exact
+# ones and the penalties none, so they are written as such.
+_PLAIN_COLUMNS = (("ns_exact", NS_EXACT), ("ew_exact", EW_EXACT), ("top", TOP), ("ns", NS), ("ew", EW),
+                  ("ns_percent", NS_PERCENT), ("ew_percent", EW_PERCENT))  # fmt: skip
+
+
+def _plain_source(conn, by_points):
+    """(FROM item, its parameters, {name: column}) of a VALUES list of the distinct scores of a
+    board of plain results: points and each of _PLAIN_COLUMNS."""
+    fields = [BoardScore._meta.get_field(name) for name, _i in _PLAIN_COLUMNS]
+    rows = [
+        (points, *(field.get_db_prep_save(values[i], conn) for field, (_n, i) in zip(fields, _PLAIN_COLUMNS)))
+        for points, values in by_points.items()
+    ] or [(None,) * (len(fields) + 1)]  # no result played: a row that joins nothing
+    names = ["points", *(name for name, _i in _PLAIN_COLUMNS)]
+    if conn.vendor == "postgresql":
+        casts = ["integer", *(field.cast_db_type(conn) for field in fields)]
+        row = "(" + ", ".join(f"%s::{cast}" for cast in casts) + ")"
+        source = f"(VALUES {', '.join([row] * len(rows))}) AS v({', '.join(names)})"
+        columns = {name: f"v.{name}" for name in names}
+    else:  # SQLite names the columns of VALUES column1, column2, ...
+        row = "(" + ", ".join(["%s"] * len(names)) + ")"
+        source = f"(VALUES {', '.join([row] * len(rows))}) AS v"
+        columns = {name: f"v.column{i}" for i, name in enumerate(names, start=1)}
+    return source, [value for values in rows for value in values], columns
+
+
+def _plain_moved_condition(conn, v, bs="bs"):
+    """SQL true when the stored board score ``bs`` differs from the new values ``v`` (a row of
+    _plain_source, NULL for a result not scored) in one of the COMPARED_VALUES."""
+    differs = "IS DISTINCT FROM" if conn.vendor == "postgresql" else "IS NOT"
+    return f"""(
+        {bs}.ns_exact {differs} COALESCE({v["ns_exact"]}, '') OR {bs}.ew_exact {differs} COALESCE({v["ew_exact"]}, '')
+        OR {bs}.ns_raw {differs} COALESCE({v["ns_exact"]}, '') OR {bs}.ew_raw {differs} COALESCE({v["ew_exact"]}, '')
+        OR {bs}.top {differs} {v["top"]}
+        OR {bs}.ns_kind <> 'real' OR {bs}.ew_kind <> 'real' OR {bs}.ns_penalty <> '' OR {bs}.ew_penalty <> ''
+    )"""
 
 
 def plain_board_moved(board, by_points):
@@ -35,43 +77,74 @@ def plain_board_moved(board, by_points):
     conn = connections[router.db_for_write(BoardScore)]
     qn = conn.ops.quote_name
     results, scores = qn(Result._meta.db_table), qn(BoardScore._meta.db_table)
-    postgres = conn.vendor == "postgresql"
-    rows = [(points, values[NS_EXACT], values[EW_EXACT]) for points, values in by_points.items()] or [
-        (None, None, None)  # no result played: a row that joins nothing
-    ]
-    if postgres:
-        values_sql = ", ".join(["(%s::integer, %s::text, %s::text)"] * len(rows))
-        source = f"(VALUES {values_sql}) AS v(points, ns_exact, ew_exact)"
-        points_col, ns_col, ew_col, differs = "v.points", "v.ns_exact", "v.ew_exact", "IS DISTINCT FROM"
-        top_param = "%s::numeric"
-    else:  # SQLite names the columns of VALUES column1, column2, ...
-        values_sql = ", ".join(["(%s, %s, %s)"] * len(rows))
-        source = f"(VALUES {values_sql}) AS v"
-        points_col, ns_col, ew_col, differs = "v.column1", "v.column2", "v.column3", "IS NOT"
-        top_param = "%s"
-    top = next(iter(by_points.values()))[TOP] if by_points else None
+    source, params, v = _plain_source(conn, by_points)
     stored = ", ".join(f"bs.{qn(BoardScore._meta.get_field(name).column)}" for name in COMPARED_VALUES)
     sql = f"""
-        SELECT r.id, r.ns_id, r.ew_id, {points_col}, bs.id, {stored}
+        SELECT r.id, r.ns_id, r.ew_id, {v["points"]}, bs.id, {stored}
         FROM {results} AS r
         LEFT JOIN {scores} AS bs ON bs.result_id = r.id
-        LEFT JOIN {source} ON {points_col} = r.score_ns AND NOT r.not_played
-        WHERE r.board_id = %s AND (
-            bs.id IS NULL
-            OR bs.ns_exact {differs} COALESCE({ns_col}, '') OR bs.ew_exact {differs} COALESCE({ew_col}, '')
-            OR bs.ns_raw {differs} COALESCE({ns_col}, '') OR bs.ew_raw {differs} COALESCE({ew_col}, '')
-            OR bs.top {differs} (CASE WHEN {points_col} IS NULL THEN NULL ELSE {top_param} END)
-            OR bs.ns_kind <> 'real' OR bs.ew_kind <> 'real' OR bs.ns_penalty <> '' OR bs.ew_penalty <> ''
-        )
+        LEFT JOIN {source} ON {v["points"]} = r.score_ns AND NOT r.not_played
+        WHERE r.board_id = %s AND (bs.id IS NULL OR {_plain_moved_condition(conn, v)})
     """
-    params = [value for row in rows for value in row] + [board.pk, top]  # in the order of the SQL
     with conn.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(sql, [*params, board.pk])
         found = cursor.fetchall()
     return [
         (result_id, ns_id, ew_id, points, None if pk is None else _Stored(pk, result_id, *stored_values))
         for result_id, ns_id, ew_id, points, pk, *stored_values in found
     ]
+
+
+def write_plain_board_scores(board, scored, by_points, version, replace=False):
+    """Write the board scores of a board of plain results from its few distinct values
+    ``by_points`` (plain_board_values): the database joins each result's points to them, so no
+    row of the board comes to Python. The stored rows that differ are updated and the missing
+    ones inserted (one statement each); ``replace`` deletes the board's rows first and inserts
+    them all, as write_board_scores does. Returns the number of rows written."""
+    conn = connections[router.db_for_write(BoardScore)]
+    qn = conn.ops.quote_name
+    results, scores = qn(Result._meta.db_table), qn(BoardScore._meta.db_table)
+    source, params, v = _plain_source(conn, by_points)
+    new_values = {
+        "ns_exact": f"COALESCE({v['ns_exact']}, '')",
+        "ew_exact": f"COALESCE({v['ew_exact']}, '')",
+        "top": v["top"],
+        "ns_kind": "'real'",
+        "ew_kind": "'real'",
+        "ns_raw": f"COALESCE({v['ns_exact']}, '')",
+        "ew_raw": f"COALESCE({v['ew_exact']}, '')",
+        "ns_penalty": "''",
+        "ew_penalty": "''",
+        "ns": v["ns"],
+        "ew": v["ew"],
+        "ns_percent": v["ns_percent"],
+        "ew_percent": v["ew_percent"],
+        "board_version": "%s",
+    }
+    joined = f"LEFT JOIN {source} ON {v['points']} = r.score_ns AND NOT r.not_played"
+    written = 0
+    with conn.cursor() as cursor:
+        if replace:
+            cursor.execute(
+                f"DELETE FROM {scores} WHERE result_id IN (SELECT id FROM {results} WHERE board_id = %s)", [board.pk]
+            )
+        else:
+            sets = ", ".join(f"{qn(name)} = {value}" for name, value in new_values.items())
+            cursor.execute(
+                f"UPDATE {scores} SET {sets} FROM {results} AS r {joined} "
+                f"WHERE {scores}.result_id = r.id AND r.board_id = %s AND {_plain_moved_condition(conn, v, scores)}",
+                [version, *params, board.pk],
+            )
+            written += cursor.rowcount
+        columns = ", ".join(qn(name) for name in ("result_id", *new_values))
+        cursor.execute(
+            f"INSERT INTO {scores} ({columns}) SELECT r.id, {', '.join(new_values.values())} FROM {results} AS r "
+            f"{joined} LEFT JOIN {scores} AS bs ON bs.result_id = r.id WHERE r.board_id = %s AND bs.id IS NULL",
+            [version, *params, board.pk],
+        )
+        written += cursor.rowcount
+    complete_change_log(board, scored, version)
+    return written
 
 
 def plain_changes(moved, by_points):

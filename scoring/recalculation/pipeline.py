@@ -11,6 +11,7 @@ from scoring.recalculation.board import (
     COMPARED_VALUES,
     board_values,
     engine_scores,
+    plain_board_seats,
     plain_board_values,
     plain_seats,
     regulations,
@@ -23,6 +24,7 @@ from scoring.recalculation.diff import (
     to_compare,
     write_board_scores,
     write_changed_board_scores,
+    write_plain_board_scores,
 )
 from scoring.recalculation.standings import apply_differences, imp_pairs_standings, matchpoint_standings
 from scoring.recalculation.teams import team_standings
@@ -132,7 +134,15 @@ def _rescore_pending(event_id, board_ids):
         if matchpoints and board.session_id not in plays:
             plays[board.session_id] = session_plays(board.session_id)
         expected = plays.get(board.session_id, 0)
-        seats = plain_seats(board) if matchpoints else None
+        seats, new = plain_board_seats(board) if matchpoints else (None, False)
+        if seats is not None and (new or not incremental):
+            # New results on a board of plain results (a club's upload): the standings are
+            # recomputed whole, so the database writes the board from its distinct scores.
+            scored, by_points = plain_board_values(seats, regs, expected)
+            write_plain_board_scores(board, scored, by_points, version)
+            incremental = False
+            Board.objects.filter(pk=board_id).update(scored_version=version)
+            continue
         if seats is not None:
             # Every result plain: scored by distinct score, and the database finds the stored
             # rows that differ, so no model instance, Entry or stored row is made a result.
@@ -171,9 +181,14 @@ def rescore_board(board_id, force=False):
     if board.scored_version >= version and not force:
         return False
     event = board.session.event
-    results = list(Result.objects.filter(board=board).select_related("effective"))
-    scores = engine_scores(event, results, regulations(event), session_plays(board.session_id))
-    write_board_scores(board, board_values(results, scores), version)
+    regs, plays = regulations(event), session_plays(board.session_id)
+    seats = plain_seats(board) if event.kind in (Event.Kind.MP_PAIRS, Event.Kind.INDIVIDUAL) else None
+    if seats is not None:  # every result plain: written by the database from the distinct scores
+        scored, by_points = plain_board_values(seats, regs, plays)
+        write_plain_board_scores(board, scored, by_points, version, replace=True)
+    else:
+        results = list(Result.objects.filter(board=board).select_related("effective"))
+        write_board_scores(board, board_values(results, engine_scores(event, results, regs, plays)), version)
     board.scored_version = version
     board.save(update_fields=["scored_version"])
     return True
