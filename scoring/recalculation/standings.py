@@ -2,6 +2,7 @@
 scores (Law 12C2c), ranked per window and written where they moved; and the incremental road of
 pairs events (``apply_differences``)."""
 
+import math
 from collections import defaultdict
 from fractions import Fraction
 
@@ -30,35 +31,77 @@ from scoring.recalculation.diff import update_rows
 def matchpoint_standings(event):
     """Per session, each side's total with the session rule; the event total sums sessions.
 
-    Reads plain tuples, not model objects: a 1,000-pair event has 13,000 board scores."""
+    Reads plain tuples, not model objects (a simultaneous field has 240,000 board scores). A
+    side whose session holds no artificial score is totalled in integers (_plain_totals); the
+    others go through the session rule (Law 12C2c) board by board."""
     regs = regulations(event)
     plus, minus = Fraction(regs["average_plus_percent"]), Fraction(regs["average_minus_percent"])
-    sides = _side_boards(BoardScore.objects.filter(result__board__session__event=event, ns__isnull=False))
-    rows, refreshed = [], defaultdict(dict)
-    for (session_id, contestant_id), items in sides.items():
+    scores = _side_rows(BoardScore.objects.filter(result__board__session__event=event, ns__isnull=False))
+    artificial = {
+        (session_id, ns_id if side == "ns" else ew_id)
+        for _pk, _ns, _ew, _top, ns_kind, ew_kind, *_values, ns_id, ew_id, session_id in scores
+        for side, kind in (("ns", ns_kind), ("ew", ew_kind))
+        if kind in ARTIFICIAL
+    }
+    rows, refreshed = _plain_totals(scores, artificial), defaultdict(dict)
+    for (session_id, contestant_id), items in _side_boards(scores, artificial).items():
         session = _session_rule(items, plus, minus, refreshed)
         rows.append((session_id, contestant_id, session.matchpoints, session.top, len(items)))
     _write_refreshed(refreshed)
     return with_event_totals(rows)
 
 
-def _side_boards(board_scores):
-    """{(session, contestant): [(board score pk, "ns" or "ew", stored value, SideBoard)]}."""
-    scores = board_scores.values_list(
-        "pk",
-        "ns",
-        "ew",
-        "top",
-        "ns_kind",
-        "ew_kind",
-        "ns_raw",
-        "ew_raw",
-        "ns_penalty",
-        "ew_penalty",
-        "result__ns_id",
-        "result__ew_id",
-        "result__board__session_id",
+def _side_rows(board_scores):
+    """The board scores as _side_boards and _plain_totals read them: tuples of (pk, ns, ew,
+    top, ns_kind, ew_kind, ns_raw, ew_raw, ns_penalty, ew_penalty, N-S id, E-W id, session)."""
+    return list(
+        board_scores.order_by().values_list(
+            "pk",
+            "ns",
+            "ew",
+            "top",
+            "ns_kind",
+            "ew_kind",
+            "ns_raw",
+            "ew_raw",
+            "ns_penalty",
+            "ew_penalty",
+            "result__ns_id",
+            "result__ew_id",
+            "result__board__session_id",
+        )
     )
+
+
+def _plain_totals(scores, skip):
+    """[(session, contestant, total, top, boards)] of every side of ``scores`` (_side_rows)
+    whose window is not in ``skip``: with no artificial score the session rule (session_score)
+    counts each board's matchpoints as scored, so the total is their sum less the penalties
+    and the top the sum of the tops. Summed exactly as integers over the common denominator
+    of every value, each distinct text parsed once, one Fraction a side."""
+    texts = {text for row in scores for text in row[6:10]}
+    tops = {row[3] for row in scores}
+    exact = {text: Fraction(text or 0) for text in texts} | {("top", top): Fraction(str(top)) for top in tops}
+    common = math.lcm(1, *(value.denominator for value in exact.values()))
+    scaled = {key: value.numerator * (common // value.denominator) for key, value in exact.items()}
+    sums = defaultdict(lambda: [0, 0, 0])  # window -> total, top, boards over ``common``
+    for _pk, _ns, _ew, top, _nk, _ek, ns_raw, ew_raw, ns_pen, ew_pen, ns_id, ew_id, session_id in scores:
+        top = scaled[("top", top)]
+        for key, raw, penalty in (((session_id, ns_id), ns_raw, ns_pen), ((session_id, ew_id), ew_raw, ew_pen)):
+            if key not in skip:
+                entry = sums[key]
+                entry[0] += scaled[raw] - scaled[penalty]
+                entry[1] += top
+                entry[2] += 1
+    return [
+        (session_id, contestant_id, Fraction(total, common), Fraction(top, common), boards)
+        for (session_id, contestant_id), (total, top, boards) in sums.items()
+    ]
+
+
+def _side_boards(scores, only=None):
+    """{(session, contestant): [(board score pk, "ns" or "ew", stored value, SideBoard)]} of
+    ``scores`` (_side_rows), of the windows in ``only`` if given."""
     fractions = {}  # the same few strings recur: parse each once
 
     def exact(text):
@@ -69,13 +112,17 @@ def _side_boards(board_scores):
 
     sides = defaultdict(list)  # (session, contestant) -> [(pk, stored value, SideBoard)]
     for pk, ns, ew, top, ns_kind, ew_kind, ns_raw, ew_raw, ns_pen, ew_pen, ns_id, ew_id, session_id in scores:
+        if only is not None and (session_id, ns_id) not in only and (session_id, ew_id) not in only:
+            continue
         top = exact(str(top))
-        sides[(session_id, ns_id)].append(
-            (pk, "ns", ns, mp_engine.SideBoard(exact(ns_raw), top, ns_kind, exact(ns_pen)))
-        )
-        sides[(session_id, ew_id)].append(
-            (pk, "ew", ew, mp_engine.SideBoard(exact(ew_raw), top, ew_kind, exact(ew_pen)))
-        )
+        if only is None or (session_id, ns_id) in only:
+            sides[(session_id, ns_id)].append(
+                (pk, "ns", ns, mp_engine.SideBoard(exact(ns_raw), top, ns_kind, exact(ns_pen)))
+            )
+        if only is None or (session_id, ew_id) in only:
+            sides[(session_id, ew_id)].append(
+                (pk, "ew", ew, mp_engine.SideBoard(exact(ew_raw), top, ew_kind, exact(ew_pen)))
+            )
     return sides
 
 
@@ -131,7 +178,10 @@ def _fields(event):
         return {}
     seen = defaultdict(set)
     for session_id, ns_id, ew_id in (
-        Result.objects.filter(board__session__event=event).values_list("board__session_id", "ns_id", "ew_id").distinct()
+        Result.objects.filter(board__session__event=event)
+        .order_by()  # (Result's ordering would make DISTINCT keep a row a result)
+        .values_list("board__session_id", "ns_id", "ew_id")
+        .distinct()
     ):
         for key in ((session_id, ns_id), (None, ns_id)):
             seen[key].add("NS")
@@ -274,9 +324,11 @@ def apply_differences(event, regs, differences):
         plus, minus = Fraction(regs["average_plus_percent"]), Fraction(regs["average_minus_percent"])
         contestants = {contestant_id for _sid, contestant_id in again}
         sides = _side_boards(
-            BoardScore.objects.filter(
-                result__board__session_id__in={session_id for session_id, _cid in again}, ns__isnull=False
-            ).filter(Q(result__ns_id__in=contestants) | Q(result__ew_id__in=contestants))
+            _side_rows(
+                BoardScore.objects.filter(
+                    result__board__session_id__in={session_id for session_id, _cid in again}, ns__isnull=False
+                ).filter(Q(result__ns_id__in=contestants) | Q(result__ew_id__in=contestants))
+            )
         )
         refreshed = defaultdict(dict)
         for key in again:
