@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
+from numbers import Rational
 from typing import Any
 
 __all__ = ["Placing", "rank"]
@@ -36,16 +37,23 @@ def rank(
     Return a list of :class:`Placing`, best first; ids equal on everything keep input order.
     """
 
+    # Numbers are sorted by their float first (correctly rounded, so never out of order) and
+    # by the exact value only where the floats are equal: a field of 20,000 Fractions ranks
+    # without comparing Fractions but for the ties.
+    numbers = all(isinstance(total, (Rational, Decimal)) for total in totals.values())
+
     def key(item: tuple[Any, Any]) -> tuple[Any, ...]:
         entry_id, total = item
-        return (total, tie_break(entry_id)) if tie_break else (total,)
+        first = (float(total), total) if numbers else (total,)
+        return (*first, tie_break(entry_id)) if tie_break else first
 
-    ordered = sorted(totals.items(), key=key, reverse=descending)
-    keys = [key(item) for item in ordered]
-    count = Counter(keys)
-    placings, place = [], 0
+    keys = {entry_id: key((entry_id, total)) for entry_id, total in totals.items()}
+    ordered = sorted(totals.items(), key=lambda item: keys[item[0]], reverse=descending)
+    placings, place, n = [], 0, len(ordered)
     for position, (entry_id, total) in enumerate(ordered):
-        if position == 0 or keys[position] != keys[position - 1]:
+        this = keys[entry_id]
+        if position == 0 or this != keys[ordered[position - 1][0]]:
             place = position + 1
-        placings.append(Placing(entry_id, total, place, count[keys[position]] > 1))
+        shared = place != position + 1 or (position + 1 < n and keys[ordered[position + 1][0]] == this)
+        placings.append(Placing(entry_id, total, place, shared))
     return placings
