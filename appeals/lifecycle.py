@@ -135,7 +135,9 @@ def vacant_seats(appeal: Appeal, body: Body | None = None) -> int:
     body = body if body is not None else appeal.body()
     if body is None or appeal.state not in SEATS_OPEN:
         return 0
-    return max(body.size - body.sitting().count(), 0)
+    # from the members (prefetched by a list of cases: appeals/todo.py), not a count a case
+    sitting = sum(1 for member in body.members.all() if member.recused_at is None)
+    return max(body.size - sitting, 0)
 
 
 def require_vacant_seat(appeal: Appeal, body: Body | None) -> None:

@@ -7,10 +7,11 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from appeals.models import Appeal, AppealRequest, BodyMember, Stage
+from appeals.models import Appeal, AppealRequest, Body, BodyMember, Hearing, Stage
 from core import roles
 
 FAR = datetime.datetime.max.replace(tzinfo=datetime.UTC)
@@ -49,10 +50,20 @@ def todo_for(user) -> list[Item]:
                 ruling.tournament,
             )
         )
-    for appeal in Appeal.objects.filter(
-        state__in=Appeal.OPEN_STATES, ruling__result__board__session__event__tournament__in=directing
-    ).select_related("ruling__result__board__session__event__tournament"):
-        tournament, body = appeal.tournament, appeal.body()
+    for appeal in (
+        Appeal.objects.filter(
+            state__in=Appeal.OPEN_STATES, ruling__result__board__session__event__tournament__in=directing
+        )
+        .select_related("ruling__result__board__session__event__tournament")
+        .prefetch_related(
+            # the event body and its members with the cases: the same queries however many cases
+            Prefetch(
+                "bodies", Body.objects.filter(stage=Stage.EVENT).prefetch_related("members"), to_attr="event_bodies"
+            )
+        )
+    ):
+        tournament = appeal.tournament
+        body = appeal.event_bodies[0] if appeal.event_bodies else None
         text = ""
         if tournament.pk in chief and body is None and appeal.state == Appeal.State.LODGED:
             text = _("Appeal %(n)s: form the body that hears it") % {"n": appeal.number}
@@ -62,8 +73,10 @@ def todo_for(user) -> list[Item]:
             text = _("Appeal %(n)s: fix the hearing") % {"n": appeal.number}
         if text:
             items.append(Item(text, reverse("appeals:appeal", args=[appeal.pk]), appeal.decide_by, tournament))
-    for seat in BodyMember.objects.filter(user=user, recused_at__isnull=True).select_related(
-        "body__appeal__ruling__result__board__session__event__tournament"
+    for seat in (
+        BodyMember.objects.filter(user=user, recused_at__isnull=True)
+        .select_related("body__appeal__ruling__result__board__session__event__tournament", "body__appeal__further")
+        .prefetch_related(Prefetch("body__appeal__hearings", Hearing.objects.order_by("-starts_at")))
     ):
         appeal = seat.body.appeal
         further = seat.body.stage == Stage.FURTHER
@@ -79,7 +92,7 @@ def todo_for(user) -> list[Item]:
             text = _("Appeal %(n)s: the hearing, then the decision") % {"n": appeal.number}
         else:
             text = _("Appeal %(n)s: the hearing is to be fixed") % {"n": appeal.number}
-        hearing = appeal.hearings.order_by("-starts_at").first()
+        hearing = next(iter(appeal.hearings.all()), None)  # the latest (prefetched in that order)
         due = hearing.starts_at if hearing else appeal.decide_by
         items.append(Item(text, reverse("appeals:appeal", args=[appeal.pk]), due, appeal.tournament))
     return sorted(items, key=lambda item: item.due or FAR)

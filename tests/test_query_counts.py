@@ -5,6 +5,10 @@ load": the API rulings list went from 61 to 361 queries as rulings grew, the app
 Each URL is read twice, as the superuser and as a player: on tests/roles/world.py's two
 tournaments, then again after more boards, results, rulings and appeals were added to both
 (through the services); the number of queries must be the same both times.
+
+The hot pages of a tournament under a crowd (issue #33) are read the same way by its director: the
+standings, the traveller (whose board gains tables of results, rulings and appeals), the ruling
+form, a ruling's and an appeal's page, the director's desk and the rulings and appeals APIs.
 """
 
 import pytest
@@ -53,15 +57,78 @@ PAGES = [
     "/contestants/{contestant}/",
 ]
 
+# The hot pages of issue #33 for the director of side A (and the superuser): the ruling form on
+# the traveller's first result, a ruling's and an appeal's page, the desk and the APIs.
+DIRECTOR_PAGES = [
+    "/rulings/new/{result}/",
+    "/rulings/{ruling}/",
+    "/appeals/{appeal}/",
+    "/appeals/",
+    "/rulings/",
+    "/events/{event}/standings/",
+    "/events/{event}/standings/?session=1",
+    "/boards/{board}/",
+    "/sessions/{session}/",
+]
+DIRECTOR_API = [
+    "/api/v1/rulings/",
+    "/api/v1/appeals/",
+    "/api/v1/boards/{board}/traveller/",
+    "/api/v1/events/{event}/standings/",
+]
+
 # The national desk's lists: for its auditors and the superuser (a player is refused them).
 NATIONAL_PAGES = ["/national/search/", "/national/casebooks/", "/national/precedents/"]
 
 
+def _grow_traveller(side):
+    """More tables on the first board (the traveller, the standings, the ruling form's board): a
+    new pair each way at each, a result, a ruling on it and an appeal against the ruling."""
+    record, director = side.record, side.director
+    section = record.session.sections.get()
+    for n in range(EXTRA):
+        table = scoring.add_table(section=section, number=len(record.tables) + 1 + n)
+        pairs = []
+        for way in range(2):
+            members = [
+                scoring.register_player(
+                    authority=record.authority,
+                    first_name=f"X{n}{way}{m}",
+                    last_name="Extra",
+                    membership_number=f"{record.authority.code}-x{n}{way}{m}",
+                )
+                for m in range(2)
+            ]
+            pairs.append(scoring.enter_contestant(event=record.event, number=100 + 2 * n + way, members=members))
+        result = scoring.record_result(
+            board=record.boards[0],
+            round=record.round,
+            table=table,
+            ns=pairs[0],
+            ew=pairs[1],
+            contract="4S",
+            declarer="N",
+            tricks=8 + n % 4,
+        )
+        ruling = rulings.rule(
+            result=result,
+            director=director,
+            kind="claim",
+            laws="70D1",
+            give=True,
+            ruling_text=f"traveller {n}",
+            reasoning="No line loses a trick",
+            outcome="result_stands",
+        )
+        appeals.lodge_appeal(ruling=ruling, by=director, player=members[0], grounds=f"traveller {n}")
+
+
 def _grow(world):
     """More of every row on both sides, through the services: boards with a result each, rulings
-    on them, and an appeal lodged against each ruling."""
+    on them, and an appeal lodged against each ruling; more tables on the first board."""
     for side in world.sides.values():
         record, director = side.record, side.director
+        _grow_traveller(side)
         for n in range(EXTRA):
             board = scoring.create_board(session=record.session, number=10 + n)
             result = table_result(record, 0, board, contract="3NT", declarer="S", tricks=9 + n % 3)
@@ -102,6 +169,9 @@ def _urls(world, templates):
         "session": record.session.pk,
         "board": record.boards[0].pk,
         "contestant": record.pairs[0].pk,
+        "result": world.sides["A"].t1.pk,
+        "ruling": world.sides["A"].rulings["heard"].pk,
+        "appeal": world.sides["A"].appeals["heard"].pk,
     }
     return [template.format(**ids) for template in templates]
 
@@ -115,7 +185,7 @@ def _count(client, url):
 
 def _clients(world):
     clients = {}
-    for role in ("superuser", "player"):
+    for role in ("superuser", "player", "director", "chief", "appeals"):
         api, page = APIClient(), Client()
         api.force_authenticate(world.users[role])
         page.force_login(world.users[role])
@@ -134,9 +204,16 @@ def _grown(world, checks):
 
 def test_queries_do_not_grow_with_the_rows(sized_world):
     clients = _clients(sized_world)
-    checks = [(role, url, api) for role, (api, _page) in clients.items() for url in _urls(sized_world, API_LISTS)]
-    checks += [(role, url, page) for role, (_api, page) in clients.items() for url in _urls(sized_world, PAGES)]
+    readers = ("superuser", "player")
+    checks = [(role, url, clients[role][0]) for role in readers for url in _urls(sized_world, API_LISTS)]
+    checks += [(role, url, clients[role][1]) for role in readers for url in _urls(sized_world, PAGES)]
     checks += [("superuser", url, clients["superuser"][1]) for url in NATIONAL_PAGES]
+    for role in ("director", "superuser"):
+        api, page = clients[role]
+        checks += [(role, url, api) for url in _urls(sized_world, DIRECTOR_API)]
+        checks += [(role, url, page) for url in _urls(sized_world, DIRECTOR_PAGES)]
+    # the desk of the chief director (bodies to form, seats to fill) and of a member (seats)
+    checks += [(role, "/appeals/", clients[role][1]) for role in ("chief", "appeals")]
     grown = _grown(sized_world, checks)
     assert not grown, "queries grew with the rows (role, url): (before, after)\n" + "\n".join(
         f"  {key}: {value}" for key, value in sorted(grown.items())
