@@ -277,13 +277,13 @@ def plain_seats(board):
 
 
 def plain_board_seats(board):
-    """(plain_seats(board), whether a result of the board has no board score yet), one query."""
+    """(plain_seats(board), the ids of its results with no board score yet), one query."""
     seats = list(
         Result.objects.filter(board=board)
         .order_by()
         .values_list("pk", "ns_id", "ew_id", "score_ns", "not_played", "effective__id", "board_score__id")
     )
-    new = any(scored is None for *_rest, scored in seats)
+    new = [seat[0] for seat in seats if seat[-1] is None]
     if any(effective is not None for *_rest, effective, _scored in seats):
         return None, new
     return [

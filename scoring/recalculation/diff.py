@@ -95,12 +95,14 @@ def plain_board_moved(board, by_points):
     ]
 
 
-def write_plain_board_scores(board, scored, by_points, version, replace=False):
+def write_plain_board_scores(board, scored, by_points, version, replace=False, new=None):
     """Write the board scores of a board of plain results from its few distinct values
     ``by_points`` (plain_board_values): the database joins each result's points to them, so no
     row of the board comes to Python. The stored rows that differ are updated and the missing
     ones inserted (one statement each); ``replace`` deletes the board's rows first and inserts
-    them all, as write_board_scores does. Returns the number of rows written."""
+    them all, as write_board_scores does; ``new``, when known, the ids of the results with no
+    board score (plain_board_seats: the rows to insert are then found by id). Returns the
+    number of rows written."""
     conn = connections[router.db_for_write(BoardScore)]
     qn = conn.ops.quote_name
     results, scores = qn(Result._meta.db_table), qn(BoardScore._meta.db_table)
@@ -137,12 +139,19 @@ def write_plain_board_scores(board, scored, by_points, version, replace=False):
             )
             written += cursor.rowcount
         columns = ", ".join(qn(name) for name in ("result_id", *new_values))
-        cursor.execute(
-            f"INSERT INTO {scores} ({columns}) SELECT r.id, {', '.join(new_values.values())} FROM {results} AS r "
-            f"{joined} LEFT JOIN {scores} AS bs ON bs.result_id = r.id WHERE r.board_id = %s AND bs.id IS NULL",
-            [version, *params, board.pk],
-        )
-        written += cursor.rowcount
+        insert = f"INSERT INTO {scores} ({columns}) SELECT r.id, {', '.join(new_values.values())} FROM {results} AS r "
+        if new is not None and not replace and len(new) <= 500:  # a few new results (an upload)
+            if new:
+                ids = ", ".join(["%s"] * len(new))
+                cursor.execute(f"{insert} {joined} WHERE r.id IN ({ids})", [version, *params, *new])
+                written += cursor.rowcount
+        else:
+            cursor.execute(
+                f"{insert} {joined} LEFT JOIN {scores} AS bs ON bs.result_id = r.id "
+                "WHERE r.board_id = %s AND bs.id IS NULL",
+                [version, *params, board.pk],
+            )
+            written += cursor.rowcount
     complete_change_log(board, scored, version)
     return written
 

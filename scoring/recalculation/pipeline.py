@@ -129,17 +129,20 @@ def _rescore_pending(event_id, board_ids):
     matchpoints = event.kind in (Event.Kind.MP_PAIRS, Event.Kind.INDIVIDUAL)
     differences = []  # (session_id, seats on the board, the results to compare) of each board
     plays = {}  # session id: session_plays()
+    known = {}  # board id: (session id, seats, values by points) of the boards written plain
     for board_id, version in stale:
         board = boards[board_id]
         if matchpoints and board.session_id not in plays:
             plays[board.session_id] = session_plays(board.session_id)
         expected = plays.get(board.session_id, 0)
-        seats, new = plain_board_seats(board) if matchpoints else (None, False)
+        seats, new = plain_board_seats(board) if matchpoints else (None, [])
         if seats is not None and (new or not incremental):
             # New results on a board of plain results (a club's upload): the standings are
-            # recomputed whole, so the database writes the board from its distinct scores.
+            # recomputed whole, so the database writes the board from its distinct scores, and
+            # the standings take its values from here rather than read them back.
             scored, by_points = plain_board_values(seats, regs, expected)
-            write_plain_board_scores(board, scored, by_points, version)
+            write_plain_board_scores(board, scored, by_points, version, new=new)
+            known[board_id] = (board.session_id, seats, by_points)
             incremental = False
             Board.objects.filter(pk=board_id).update(scored_version=version)
             continue
@@ -166,7 +169,7 @@ def _rescore_pending(event_id, board_ids):
         incremental = apply_differences(event, regs, differences)
     if not incremental:
         # A team event scores again only the matches the changed boards touch (teams.py).
-        rescore_event_locked(event, boards=[pk for pk, _version in stale] if event.is_teams else None)
+        rescore_event_locked(event, boards=[pk for pk, _version in stale] if event.is_teams else None, known=known)
     return True
 
 
@@ -202,13 +205,14 @@ def rescore_event(event_id):
     rescore_event_locked(event)
 
 
-def rescore_event_locked(event, boards=None):
+def rescore_event_locked(event, boards=None, known=None):
     """The event's standings written; ``boards``: for a team event, the boards a pass changed
-    (only the matches they touch are scored again), or None for every match."""
+    (only the matches they touch are scored again), or None for every match; ``known``: the
+    boards of plain results the pass wrote, with their values (matchpoint_standings)."""
     if event.is_teams:
         rows = team_standings(event, boards)
     elif event.kind in (Event.Kind.MP_PAIRS, Event.Kind.INDIVIDUAL):
-        rows = matchpoint_standings(event)
+        rows = matchpoint_standings(event, known)
     else:
         rows = imp_pairs_standings(event)
     standings.write_standings(event, rows)  # looked up on the module: one place to watch it

@@ -28,15 +28,20 @@ from scoring.recalculation.board import (
 from scoring.recalculation.diff import update_rows
 
 
-def matchpoint_standings(event):
+def matchpoint_standings(event, known=None):
     """Per session, each side's total with the session rule; the event total sums sessions.
 
     Reads plain tuples, not model objects (a simultaneous field has 240,000 board scores). A
     side whose session holds no artificial score is totalled in integers (_plain_totals); the
-    others go through the session rule (Law 12C2c) board by board."""
+    others go through the session rule (Law 12C2c) board by board. ``known``: {board id:
+    (session id, seats, values by points)} of boards of plain results just written
+    (plain_board_seats, plain_board_values), whose board scores are not read back."""
     regs = regulations(event)
     plus, minus = Fraction(regs["average_plus_percent"]), Fraction(regs["average_minus_percent"])
-    scores = _side_rows(BoardScore.objects.filter(result__board__session__event=event, ns__isnull=False))
+    stored = BoardScore.objects.filter(result__board__session__event=event, ns__isnull=False)
+    if known:
+        stored = stored.exclude(result__board_id__in=list(known))
+    scores = _side_rows(stored) + _known_rows(known or {})
     artificial = {
         (session_id, ns_id if side == "ns" else ew_id)
         for _pk, _ns, _ew, _top, ns_kind, ew_kind, *_values, ns_id, ew_id, session_id in scores
@@ -71,6 +76,20 @@ def _side_rows(board_scores):
             "result__board__session_id",
         )
     )
+
+
+def _known_rows(known):
+    """The rows _side_rows would read of the boards in ``known`` (matchpoint_standings), made
+    from each board's values by distinct score as they were written (no board score id: a
+    plain result holds no artificial score, which is all the id is wanted for)."""
+    rows = []
+    for session_id, seats, by_points in known.values():
+        made = {
+            points: (None, v[NS], v[EW], v[TOP], "real", "real", v[NS_EXACT], v[EW_EXACT], "", "")
+            for points, v in by_points.items()
+        }
+        rows += [(*made[points], ns_id, ew_id, session_id) for _pk, ns_id, ew_id, points in seats if points is not None]
+    return rows
 
 
 def _plain_totals(scores, skip):
