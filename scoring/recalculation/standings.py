@@ -227,22 +227,26 @@ def write_standings(event, rows, fields=None, existing=None, unchanged=frozenset
         field = fields.get((session_id, contestant_id), "")
         windows[(session_id, field)].append((contestant_id, total, top, boards))
     rows = []  # (session, contestant, the STANDING_VALUES)
+    tops = {}  # a field's sides mostly share their top: each rounded once
     for (session_id, field), items in windows.items():
         items.sort(key=lambda item: item[0])  # equal totals in contestant order, however they were read
+        percents = {cid: total * 100 / top if top else None for cid, total, top, _boards in items}
         use_percent = all(top for _cid, _total, top, _boards in items)
         by_id = {item[0]: item for item in items}
-        placings = rank({cid: total * 100 / top if use_percent else total for cid, total, top, _b in items})
+        placings = rank({cid: percents[cid] if use_percent else total for cid, total, _top, _b in items})
         for position, placing in enumerate(placings, start=1):
             contestant_id, total, top, boards = by_id[placing.id]
             if (session_id, contestant_id) in unchanged:
                 old = existing[(session_id, contestant_id)]
                 values = (old.total, old.total_exact, old.top, old.percent, field, position, placing.label, boards)
             else:
+                if top and top not in tops:
+                    tops[top] = to_decimal(top)
                 values = (
                     to_decimal(total),
                     exact_str(total),
-                    to_decimal(top) if top else None,
-                    to_decimal(total * 100 / top, THREE) if top else None,
+                    tops[top] if top else None,
+                    to_decimal(percents[contestant_id], THREE) if top else None,
                     field,
                     position,
                     placing.label,
