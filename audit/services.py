@@ -45,12 +45,66 @@ def record(
     """Append one entry to the chain, in the caller's transaction: if the change rolls back, so
     does its entry. ``summary`` is a text of an app's registry (core/texts.py: stored in English,
     shown in the reader's language) or plain words."""
-    summary, summary_code, summary_params = split(summary)
+    return record_many(
+        [
+            {
+                "action": action,
+                "obj": obj,
+                "object_type": object_type,
+                "object_id": object_id,
+                "before": before,
+                "after": after,
+                "actor": actor,
+                "summary": summary,
+                "tournament": tournament,
+            }
+        ]
+    )[0]
+
+
+@transaction.atomic
+def record_many(entries: Iterable[dict[str, Any]]) -> list[AuditEntry]:
+    """Append several entries to the chain, in order, in the caller's transaction: each a dict of
+    :func:`record`'s arguments. One lock on the head and one insert for them all; the entries
+    and their hashes are exactly those as many calls of :func:`record` would write (issue #33:
+    a club's upload of 240 results)."""
+    entries = list(entries)
+    if not entries:
+        return []
     head, _created = AuditHead.objects.select_for_update().get_or_create(pk=1)
-    user = _actor(actor)
     context = current()
+    made, sequence, previous = [], head.last_sequence, head.last_hash
+    for fields in entries:
+        sequence += 1
+        entry = _entry(sequence, previous, context, **fields)
+        made.append(entry)
+        previous = entry.hash
+    AuditEntry.objects.bulk_create(made)
+    head.last_sequence, head.last_hash = sequence, previous
+    head.save(update_fields=["last_sequence", "last_hash"])
+    return made
+
+
+def _entry(
+    sequence: int,
+    previous_hash: str,
+    context: dict[str, Any],
+    *,
+    action: str,
+    obj: Model | None = None,
+    object_type: str | None = None,
+    object_id: int | str | None = None,
+    before: Any = None,
+    after: Any = None,
+    actor: User | None = None,
+    summary: str = "",
+    tournament: Model | int | None = None,
+) -> AuditEntry:
+    """Entry ``sequence`` of the chain, after the entry whose hash is ``previous_hash``, hashed."""
+    summary, summary_code, summary_params = split(summary)
+    user = _actor(actor)
     entry = AuditEntry(
-        sequence=head.last_sequence + 1,
+        sequence=sequence,
         at=timezone.now(),
         actor=user,
         actor_name=(user.get_username() if user else ""),
@@ -65,14 +119,11 @@ def record(
         after=after,
         channel=context.get("channel", "other"),
         path=context.get("path", ""),
-        previous_hash=head.last_hash,
+        previous_hash=previous_hash,
     )
     # Round-trip the JSON now, so the hash covers exactly what the database will return.
     entry.before, entry.after = _normal(before), _normal(after)
     entry.hash = entry.compute_hash()
-    entry.save()
-    head.last_sequence, head.last_hash = entry.sequence, entry.hash
-    head.save(update_fields=["last_sequence", "last_hash"])
     return entry
 
 

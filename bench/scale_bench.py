@@ -21,7 +21,7 @@ to its board's standings, memory.
 ``python -m bench.scale_bench simultaneous``: a worldwide simultaneous pairs. ``--clubs`` clubs
 (1,000 unless told) of 10 tables play the same 24 boards: one event, one session, one field of
 10 results a board a club. All clubs but ``--uploads`` are in and scored; then each of those
-uploads its 240 results in one transaction (``services.record_result``) and is timed until its
+uploads its 240 results in one transaction (``services.record_results``) and is timed until its
 pairs hold their place in the whole field (every board of the field rescored, the standings
 written). Then the whole field rescored from scratch (``rescore_everything``), timed.
 
@@ -522,17 +522,17 @@ def club_results(seats, board_list, rounds, rng):
 
 
 def upload(seats, board_list, rounds, rng):
-    """A club's upload: its results recorded through the services in one transaction."""
-    from django.db import transaction
-
+    """A club's upload: its results recorded through the services in one transaction, at once
+    (``services.record_results``)."""
     from scoring import services
 
-    with transaction.atomic():
-        for result in club_results(seats, board_list, rounds, rng):
-            services.record_result(
-                board=result.board, round=result.round, table=result.table, ns=result.ns, ew=result.ew,
-                contract=result.contract, declarer=result.declarer, tricks=result.tricks,
-            )  # fmt: skip
+    services.record_results(
+        rows=[
+            {"board": result.board, "round": result.round, "table": result.table, "ns": result.ns, "ew": result.ew,
+             "contract": result.contract, "declarer": result.declarer, "tricks": result.tricks}
+            for result in club_results(seats, board_list, rounds, rng)
+        ]
+    )  # fmt: skip
 
 
 def bench_simultaneous(args):

@@ -1,8 +1,8 @@
 """Over the whole test run: no audited record is written outside an audited service (issue #19).
 
 Every save, delete, ``QuerySet.update``, ``bulk_create`` and ``bulk_update`` of an audited model
-made by the project's code must be part of a transaction in which ``audit.services.record`` is
-called too. Judged where the project's code is the entry point (a view, an API call, a task, a
+made by the project's code must be part of a transaction in which ``audit.services.record`` (or
+``record_many``) is called too. Judged where the project's code is the entry point (a view, an API call, a task, a
 command, a service called by another): a write there in autocommit, or in a transaction that
 commits with no audit entry, is an offence, and the test during (or after) which it happened
 fails, naming the model, the kind of write and the project's lines that made it. A test's own
@@ -137,11 +137,22 @@ def _atomic_exit(self, exc_type, exc_value, traceback):
                     offences.extend(frame.writes)
 
 
-def _record(**kwargs):
+def _audited():
     frame = _innermost(_frames())
     if frame is not None:
         frame.audited = True
+
+
+def _record(**kwargs):
+    _audited()
     return _real_record(**kwargs)
+
+
+def _record_many(entries):
+    entries = list(entries)
+    if entries:
+        _audited()
+    return _real_record_many(entries)
 
 
 def _wrote(model, what, fields=None):
@@ -170,7 +181,7 @@ def _post_delete(sender, instance, **kwargs):
     _wrote(sender, "deleted")
 
 
-_real_record = audit.services.record
+_real_record, _real_record_many = audit.services.record, audit.services.record_many
 _update, _bulk_create, _bulk_update = QuerySet.update, QuerySet.bulk_create, QuerySet.bulk_update
 
 
@@ -192,7 +203,7 @@ def _queryset_bulk_update(self, objs, fields, *args, **kwargs):
 def install():
     transaction.Atomic.__enter__ = _atomic_enter
     transaction.Atomic.__exit__ = _atomic_exit
-    audit.services.record = _record
+    audit.services.record, audit.services.record_many = _record, _record_many
     QuerySet.update = _queryset_update
     QuerySet.bulk_create = _queryset_bulk_create
     QuerySet.bulk_update = _queryset_bulk_update

@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -36,6 +36,7 @@ from core import texts
 from scoring import services
 from scoring.i18n import translate
 from scoring.models import Board, Contestant, Event, Match, Result, Round, Section, Session
+from scoring.services.common import in_words
 from scoring.texts import session_param
 
 if TYPE_CHECKING:
@@ -107,10 +108,7 @@ def _where(item: BoardIn | ResultIn, detail: str) -> str:
     return _line(item.line, detail)
 
 
-def _detail(error: Exception) -> str:
-    if isinstance(error, ValidationError) and hasattr(error, "error_dict"):
-        return "; ".join(f"{name}: {' '.join(messages)}" for name, messages in error.message_dict.items())
-    return " ".join(getattr(error, "messages", [str(error)]))
+_detail = in_words
 
 
 def check_size(size: int) -> None:
@@ -339,7 +337,9 @@ class _Importer:
         by_name = {c.name.strip().lower(): c for c in contestants.values() if c.name.strip()}
         tables, rounds, matches = {}, {}, set()
         placed_by_pair = False
-        for item in parsed.results:
+        rows: list[_Row] = []  # recorded together once every row is placed (issue #33)
+        refused: list[tuple[int, str]] = []  # by the row's place in the file
+        for position, item in enumerate(parsed.results):
             board = boards.get(item.board)
             if board is None:
                 continue
@@ -383,12 +383,13 @@ class _Importer:
                             closed_room=closed_room,
                         )
                     matches.add(match_key)
-                self.record(board, rounds[round_number], tables[key], ns, ew, item, summary)
-                summary.results += 1
+                rows.append(_Row(position, item, board, rounds[round_number], tables[key], ns, ew, self.score(item)))
             except ValidationError as error:
-                self.refuse(_where(item, _detail(error)))
+                refused.append((position, _where(item, _detail(error))))
             except _RowRefused as refusal:
-                self.refuse(_where(item, str(refusal)))
+                refused.append((position, _where(item, str(refusal))))
+        for _position, text in sorted(refused + self.record(rows, summary), key=lambda pair: pair[0]):
+            self.refuse(text)
         if placed_by_pair:
             self.warnings.append(
                 _("The file gives no table numbers: each result is placed at the table of its N-S pair's number.")
@@ -621,29 +622,36 @@ class _Importer:
             summary.contestants_created.append(Identity(number))
         return by_name[key]
 
-    def record(
-        self,
-        board: Board,
-        round_: Round,
-        table: Table,
-        ns: Contestant,
-        ew: Contestant,
-        item: ResultIn,
-        summary: ImportSummary,
-    ) -> Result:
-        if item.kind == "played":
-            return services.record_result(
-                board=board,
-                round=round_,
-                table=table,
-                ns=ns,
-                ew=ew,
-                contract=item.contract,
-                declarer=item.declarer,
-                tricks=item.tricks,
-                lead=item.lead,
+    def record(self, rows: list[_Row], summary: ImportSummary) -> list[tuple[int, str]]:
+        """Record the file's table results at once; each refusal with its row's place in the file."""
+        try:
+            results = services.record_results(
+                rows=[
+                    {"board": row.board, "round": row.round, "table": row.table, "ns": row.ns, "ew": row.ew}
+                    | (
+                        {
+                            "contract": row.item.contract,
+                            "declarer": row.item.declarer,
+                            "tricks": row.item.tricks,
+                            "lead": row.item.lead,
+                        }
+                        if row.item.kind == "played"
+                        else {"not_played": True}
+                    )
+                    for row in rows
+                ]
             )
-        result = services.record_result(board=board, round=round_, table=table, ns=ns, ew=ew, not_played=True)
+        except services.ResultsRefused as refusal:
+            return [(rows[index].position, _where(rows[index].item, _detail(error))) for index, error in refusal.rows]
+        summary.results += len(results)
+        for row, result in zip(rows, results, strict=True):
+            if row.item.kind != "played":
+                self.not_played(row, result, summary)
+        return []
+
+    def not_played(self, row: _Row, result: Result, summary: ImportSummary) -> None:
+        """A result the file gives as not played, or with an artificial score (``row.score``)."""
+        item, board, table = row.item, row.board, row.table
         label = _("board %(board)s, table %(table)s") % {"board": board.number, "table": table.number}
         if item.kind == "not_played":
             summary.not_played.append(f"{label}: {item.code or 'NP'}")
@@ -654,7 +662,26 @@ class _Importer:
                     % {"label": label, "code": item.code or "NP"},
                 )
             )
-            return result
+            return
+        score = row.score or {}
+        total = sum(_as_percent(v) for v in score.values())
+        code = _code(item)
+        services.set_effective_score(
+            result=result,
+            kind="artificial",
+            score=score,
+            reason=texts.text("scoring.import_reason", format=self.parsed.format, code=code).english(),
+            cause_type="import",
+            by=self.by,
+            outside_agency=total > 100,
+        )
+        summary.artificial.append(f"{label}: {code}")
+
+    def score(self, item: ResultIn) -> dict[str, str] | None:
+        """An artificial score as the event records it (at IMPs 60/50/40 % as average plus, average
+        and average minus), or None for any other row."""
+        if item.kind in ("played", "not_played"):
+            return None
         score = dict(item.score or {})  # an artificial score: never None here
         if not self.event.kind == Event.Kind.MP_PAIRS and self.event.kind != Event.Kind.INDIVIDUAL:
             for side, value in score.items():
@@ -668,19 +695,7 @@ class _Importer:
                             % {"code": item.code}
                         )
                     score[side] = _AVERAGES[value]
-        total = sum(_as_percent(v) for v in score.values())
-        code = _code(item)
-        services.set_effective_score(
-            result=result,
-            kind="artificial",
-            score=score,
-            reason=texts.text("scoring.import_reason", format=self.parsed.format, code=code).english(),
-            cause_type="import",
-            by=self.by,
-            outside_agency=total > 100,
-        )
-        summary.artificial.append(f"{label}: {code}")
-        return result
+        return score
 
 
 def _rounding_words(convention: str) -> str:
@@ -709,6 +724,19 @@ def _as_percent(value: str) -> float:
 
 class _RowRefused(Exception):
     pass
+
+
+class _Row(NamedTuple):
+    """A file's table result placed: its board, round, table and sides found or made."""
+
+    position: int  # its place among the file's results
+    item: ResultIn
+    board: Board
+    round: Round
+    table: Table
+    ns: Contestant
+    ew: Contestant
+    score: dict[str, str] | None  # an artificial score, as recorded
 
 
 __all__ = ["ImportRefused", "ImportSummary", "check_size", "import_file", "read_file"]

@@ -25,8 +25,15 @@ SWEEP_AFTER = timedelta(seconds=settings.RECALCULATION_SWEEP_AFTER_SECONDS)
 
 def lock_board(board_id):
     """Take ``board_id``'s row lock: first, before any of its results (see the lock order in ``scoring.recalculation``)."""
-    # No ordering: Board's default one joins the tournament, and FOR UPDATE would lock those rows too.
-    list(Board.objects.select_for_update(of=("self",)).filter(pk=board_id).order_by().values_list("pk", flat=True))
+    lock_boards([board_id])
+
+
+def lock_boards(board_ids):
+    """Take the row locks of ``board_ids`` in one statement, in id order (as the pipeline takes
+    them), before any of their results."""
+    # Ordered by id only: Board's default ordering joins the tournament, and FOR UPDATE would lock those rows too.
+    boards = Board.objects.select_for_update(of=("self",)).filter(pk__in=set(board_ids)).order_by("pk")
+    list(boards.values_list("pk", flat=True))
 
 
 def lock_result(result_id, related=()):
@@ -41,12 +48,23 @@ def lock_result(result_id, related=()):
 
 def mark_board_dirty(board):
     """Call inside the transaction that changed one of ``board``'s results."""
-    Board.objects.filter(pk=board.pk).update(score_version=F("score_version") + 1)
-    version = Board.objects.values_list("score_version", flat=True).get(pk=board.pk)
-    RecalculationRequest.objects.create(board=board, version=version)
-    _enqueue_on_commit(board.pk)
-    _note_mark(board.pk)
-    return version
+    return mark_boards_dirty([board.pk])[board.pk]
+
+
+def mark_boards_dirty(board_ids):
+    """Call inside the transaction that changed results of the boards ``board_ids`` (locked
+    already): each is marked once, in three statements whatever their number. Returns
+    {board id: its new score version}."""
+    board_ids = sorted(set(board_ids))
+    Board.objects.filter(pk__in=board_ids).update(score_version=F("score_version") + 1)
+    versions = dict(Board.objects.filter(pk__in=board_ids).order_by().values_list("pk", "score_version"))
+    RecalculationRequest.objects.bulk_create(
+        RecalculationRequest(board_id=board_id, version=versions[board_id]) for board_id in board_ids
+    )
+    for board_id in board_ids:
+        _enqueue_on_commit(board_id)
+        _note_mark(board_id)
+    return versions
 
 
 def mark_session_if_plays_grew(board):
@@ -57,28 +75,35 @@ def mark_session_if_plays_grew(board):
     simultaneous field records 240 results in one transaction, each growing its board; the
     task after the commit scores every board as it then is), and when every other board of the
     session is marked already nothing is counted."""
-    boards = Board.objects.filter(session_id=board.session_id).exclude(pk=board.pk).order_by()
-    versions = list(boards.values_list("pk", "score_version", "scored_version"))
-    rest = {pk for pk, _version, _scored in versions}
+    mark_session_if_plays_grew_by(board.session_id, {board.pk: 1})
+
+
+def mark_session_if_plays_grew_by(session_id, added):
+    """:func:`mark_session_if_plays_grew` for results just added to several boards of one session
+    at once (``added``: {board id: how many}, those boards marked already): when the session's
+    most-played board now has more results than before, every board of the session not marked
+    by this transaction is marked, in id order. The same boards as one call a result would mark."""
+    versions = list(
+        Board.objects.filter(session_id=session_id).order_by().values_list("pk", "score_version", "scored_version")
+    )
     # Marked by this transaction and not scored since (no pass ran inside it meanwhile).
     marked = marked_in_this_transaction() & {pk for pk, version, scored in versions if version > scored}
-    if rest <= marked:
+    rest = {pk for pk, _version, _scored in versions} - marked - set(added)
+    if not rest:
         return
-    others = (
-        Result.objects.filter(board__session_id=board.session_id)
-        .exclude(board_id=board.pk)
+    after = dict(
+        Result.objects.filter(board__session_id=session_id)
         .order_by()
         .values("board_id")
         .annotate(results=Count("pk"))
-        .order_by("-results")
-        .values_list("results", flat=True)[:1]
+        .values_list("board_id", "results")
     )
-    before = next(iter(others), 0)
-    if Result.objects.filter(board_id=board.pk).count() <= before:
+    before = {board_id: count - added.get(board_id, 0) for board_id, count in after.items()}
+    if max(after.values(), default=0) <= max(before.values(), default=0):
         return
-    # In id order, as the pipeline takes them; this board is already locked and marked.
-    for other in Board.objects.filter(pk__in=rest - marked).order_by("pk"):
-        mark_board_dirty(other)
+    # In id order, as the pipeline takes them; the boards of the added results are locked and marked.
+    lock_boards(rest)
+    mark_boards_dirty(rest)
 
 
 def marked_in_this_transaction():

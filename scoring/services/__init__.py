@@ -39,13 +39,21 @@ from scoring.services.record import (
     set_authority_setting,
     update_board,
 )
-from scoring.services.results import RESULT_FIELDS, correct_result, post_official_scores, record_result
+from scoring.services.results import (
+    RESULT_FIELDS,
+    ResultsRefused,
+    correct_result,
+    post_official_scores,
+    record_result,
+    record_results,
+)
 from scoring.services.scores import describe_score, set_effective_score, validate_effective_score
 from scoring.services.vp_scales import VP_SCALE_NAME, add_vp_scale, set_event_vp_scale
 
 __all__ = [
     "RESULT_FIELDS",
     "TEAM_PENALTY_UNITS",
+    "ResultsRefused",
     "VP_SCALE_NAME",
     "add_match_penalty",
     "add_round",
@@ -73,6 +81,7 @@ __all__ = [
     "grant_role",
     "post_official_scores",
     "record_result",
+    "record_results",
     "register_player",
     "set_authority_setting",
     "set_effective_score",

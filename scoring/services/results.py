@@ -4,10 +4,13 @@
 from __future__ import annotations
 
 import datetime
+from collections import Counter
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -16,8 +19,19 @@ from core import policy, texts
 from core.retry import atomic_with_retry
 from scoring import recalculation
 from scoring.deadlines import check_in_period
-from scoring.models import Board, BoardScore, Contestant, Event, OfficialScorePosting, Result, Round, Session, Table
-from scoring.services.common import full_save, full_update
+from scoring.models import (
+    Board,
+    BoardScore,
+    Contestant,
+    Event,
+    OfficialScorePosting,
+    Result,
+    Round,
+    Section,
+    Session,
+    Table,
+)
+from scoring.services.common import full_save, full_update, in_words
 from scoring.texts import session_param
 
 if TYPE_CHECKING:
@@ -54,8 +68,87 @@ def record_result(
     not_played: bool = False,
 ) -> Result:
     """Record the table result of one board; the Law 77 score is computed from it."""
-    recalculation.lock_board(board.pk)  # the board before its results, as everywhere
-    result = Result(
+    row = {"board": board, "round": round, "table": table, "ns": ns, "ew": ew}
+    row |= {"contract": contract, "declarer": declarer, "tricks": tricks, "lead": lead, "not_played": not_played}
+    try:
+        return record_results(rows=[row])[0]
+    except ResultsRefused as refused:
+        raise refused.rows[0][1] from None
+
+
+class ResultsRefused(ValidationError):
+    """:func:`record_results` refused some of its rows and wrote nothing. ``rows``: each refused
+    row's index and its ValidationError (by field), in the rows' order; the messages name each
+    row's board and table."""
+
+    def __init__(self, rows: list[tuple[int, ValidationError]], results: list[Result]) -> None:
+        self.rows = rows
+        super().__init__(
+            [
+                "%s: %s"
+                % (
+                    _("board %(board)s, table %(table)s")
+                    % {"board": results[index].board.number, "table": results[index].table.number},
+                    in_words(error),
+                )
+                for index, error in rows
+            ]
+        )
+
+
+@atomic_with_retry
+def record_results(*, rows: Iterable[dict[str, Any]]) -> list[Result]:
+    """Record the table results of one session at once (a club's upload, an imported file): each
+    row a dict of :func:`record_result`'s arguments, checked as that checks one result (against
+    the results recorded and the rows before it), in a handful of statements whatever their
+    number (issue #33). All or nothing: :class:`ResultsRefused` with every row refused."""
+    results = [_unsaved(**row) for row in rows]
+    if not results:
+        return []
+    session = _session_of(results)
+    errors = {index: error for index, result in enumerate(results) if (error := _invalid(result))}
+    boards = sorted({result.board_id for result in results})
+    recalculation.lock_boards(boards)  # the boards before their results, as everywhere
+    refused = _refused(results, errors, session.event.is_teams)
+    if refused:
+        raise ResultsRefused(refused, results)
+    Result.objects.bulk_create(results)
+    recalculation.mark_boards_dirty(boards)
+    if session.event.kind in (Event.Kind.MP_PAIRS, Event.Kind.INDIVIDUAL):
+        # A board's top follows the session's plays.
+        recalculation.mark_session_if_plays_grew_by(session.pk, Counter(result.board_id for result in results))
+    audit.record_many(
+        {
+            "action": "result.recorded",
+            "obj": result,
+            "after": audit.snapshot(result, RESULT_FIELDS),
+            "tournament": session.event.tournament_id,
+            "summary": texts.text(
+                "scoring.result",
+                board=result.board.number,
+                table=result.table.number,
+                what=str(result.contract_display),
+            ),
+        }
+        for result in results
+    )
+    return results
+
+
+def _unsaved(
+    *,
+    board: Board,
+    round: Round,
+    table: Table,
+    ns: Contestant,
+    ew: Contestant,
+    contract: str = "",
+    declarer: str = "",
+    tricks: int | None = None,
+    lead: str = "",
+    not_played: bool = False,
+) -> Result:
+    return Result(
         board=board,
         round=round,
         table=table,
@@ -67,19 +160,88 @@ def record_result(
         lead=(lead or "").upper(),
         not_played=not_played,
     )
-    _check_not_recorded(result)
-    full_save(result)
-    recalculation.mark_board_dirty(board)
-    if board.session.event.kind in (Event.Kind.MP_PAIRS, Event.Kind.INDIVIDUAL):
-        recalculation.mark_session_if_plays_grew(board)  # a board's top follows the session's plays
-    audit.record(
-        action="result.recorded",
-        obj=result,
-        after=audit.snapshot(result, RESULT_FIELDS),
-        tournament=board.session.event.tournament_id,
-        summary=texts.text("scoring.result", board=board.number, table=table.number, what=str(result.contract_display)),
+
+
+def _session_of(results: list[Result]) -> Session:
+    """The one session of the results' boards, with its event (one query): every board, and
+    every table's section, then holds what the model's checks read, with no query of its own."""
+    (session_id,) = {result.board.session_id for result in results} or {None}
+    session = Session.objects.select_related("event").get(pk=session_id)
+    for result in results:
+        result.board.session = session
+    tables = [result.table for result in results if result.table_id and not Table.section.is_cached(result.table)]
+    if tables:
+        sections = Section.objects.in_bulk({table.section_id for table in tables})
+        for table in tables:
+            table.section = sections[table.section_id]
+    return session
+
+
+# The model's checks but for the foreign keys' existence (the rows hold saved records) and the
+# database constraints (the uniques are the clashes below; the checks follow from clean()).
+_FOREIGN_KEYS = ("board", "round", "table", "ns", "ew")
+
+
+def _invalid(result: Result) -> ValidationError | None:
+    """What :meth:`Result.full_clean` finds wrong with one row, computing its Law 77 score; no query."""
+    try:
+        given = [name for name in _FOREIGN_KEYS if getattr(result, f"{name}_id") is not None]
+        result.full_clean(exclude=given, validate_unique=False, validate_constraints=False)
+    except ValidationError as error:
+        return error
+    return None
+
+
+def _refused(
+    results: list[Result], errors: dict[int, ValidationError], teams: bool
+) -> list[tuple[int, ValidationError]]:
+    """Each row refused, in order: one that clashes with a result recorded or a row before it
+    that was not refused (the same board at its table, or its contestants), else one the model
+    refuses. The results recorded that could clash are read in one query."""
+    boards = {result.board_id for result in results}
+    seats = {result.ns_id for result in results} | {result.ew_id for result in results}
+    recorded = Result.objects.filter(board_id__in=boards).filter(
+        Q(table_id__in={result.table_id for result in results}) | Q(ns_id__in=seats) | Q(ew_id__in=seats)
     )
-    return result
+    taken: dict[str, set[tuple[int | None, int | None]]] = {"table": set(), "ns": set(), "ew": set()}
+    for board_id, table_id, ns_id, ew_id in recorded.order_by().values_list("board_id", "table_id", "ns_id", "ew_id"):
+        _take(taken, board_id, table_id, ns_id, ew_id)
+    refused = []
+    for index, result in enumerate(results):
+        error = _clash(result, taken, teams) or errors.get(index)
+        if error is not None:
+            refused.append((index, error))
+        else:
+            _take(taken, result.board_id, result.table_id, result.ns_id, result.ew_id)
+    return refused
+
+
+def _take(taken: dict[str, set[tuple[int | None, int | None]]], board: int | None, *seats: int | None) -> None:
+    for name, seat in zip(("table", "ns", "ew"), seats, strict=True):
+        taken[name].add((board, seat))
+
+
+def _clash(result: Result, taken: dict[str, set[tuple[int | None, int | None]]], teams: bool) -> ValidationError | None:
+    """Say in words which constraint a second result for the same board would break."""
+    if (result.board_id, result.table_id) in taken["table"]:
+        return ValidationError(
+            {
+                "table": _("Board %(b)s already has a result at table %(t)s.")
+                % {"b": result.board.number, "t": result.table.number}
+            }
+        )
+    # A team plays each board twice, once in each direction; a pair or an individual once.
+    for field, label in (("ns", "N-S"), ("ew", "E-W")):
+        seat = (result.board_id, getattr(result, f"{field}_id"))
+        other = "ew" if field == "ns" else "ns"
+        if seat in taken[field] or (not teams and seat in taken[other]):
+            return ValidationError(
+                {
+                    field: _("%(c)s has already played board %(b)s (%(side)s).")
+                    % {"c": getattr(result, field), "b": result.board.number, "side": label}
+                }
+            )
+    return None
 
 
 @atomic_with_retry
@@ -113,32 +275,6 @@ def correct_result(*, result: Result, late_correction: dict | None = None, **fie
         ),
     )
     return result
-
-
-def _check_not_recorded(result: Result) -> None:
-    """Say in words which constraint a second result for the same board would break."""
-    clashes = Result.objects.filter(board=result.board)
-    if clashes.filter(table=result.table).exists():
-        raise ValidationError(
-            {
-                "table": _("Board %(b)s already has a result at table %(t)s.")
-                % {"b": result.board.number, "t": result.table.number}
-            }
-        )
-    # A team plays each board twice, once in each direction; a pair or an individual once.
-    teams = result.board.session.event.is_teams
-    for field, label in (("ns", "N-S"), ("ew", "E-W")):
-        contestant = getattr(result, field)
-        other = "ew" if field == "ns" else "ns"
-        if clashes.filter(**{field: contestant}).exists() or (
-            not teams and clashes.filter(**{other: contestant}).exists()
-        ):
-            raise ValidationError(
-                {
-                    field: _("%(c)s has already played board %(b)s (%(side)s).")
-                    % {"c": contestant, "b": result.board.number, "side": label}
-                }
-            )
 
 
 @transaction.atomic
