@@ -15,6 +15,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 
+from core import live
 from scoring import import_api, selectors, services, vp_scales
 from scoring.api_contract import LARGEST_ID, WholeNumberFilter, refusal
 from scoring.models import (
@@ -524,6 +525,7 @@ class EventViewSet(ScopedViewSet, mixins.ListModelMixin, mixins.RetrieveModelMix
 
     @extend_schema(parameters=[StandingsQuerySerializer], responses=StandingsResponseSerializer)
     @action(detail=True, filter_backends=[], pagination_class=None)
+    @live.conditional(lambda request, pk=None: selectors.event_version(request.user, pk))
     def standings(self, request, pk=None):
         """The event's standings, or a session's with ``?session=<number>``."""
         event = self.get_object()
@@ -659,6 +661,7 @@ class BoardViewSet(
 
     @extend_schema(responses=TravellerSerializer)
     @action(detail=True, filter_backends=[], pagination_class=None)
+    @live.conditional(lambda request, pk=None: selectors.board_version(request.user, pk))
     def traveller(self, request, pk=None):
         """Every result with its effective score and board score, and the frequency tables per
         direction (N-S points, weight) that the matchpoints were made from."""

@@ -286,3 +286,13 @@ def record_version(user: AnyUser, records: QuerySet[Any], pk: Any, path: str) ->
 def tournaments_version(user: AnyUser) -> str:
     """``live_version`` of every tournament ``user`` may read (the desk, "waiting for you")."""
     return live_version(visible_tournaments(user))
+
+
+def event_version(user: AnyUser, pk: Any) -> str | None:
+    """The version of an event's standings, page and API (``record_version``): its tournament's."""
+    return record_version(user, Event.objects.all(), pk, "tournament")
+
+
+def board_version(user: AnyUser, pk: Any) -> str | None:
+    """The version of a board's traveller, page and API (``record_version``): its tournament's."""
+    return record_version(user, Board.objects.all(), pk, "session__event__tournament")

@@ -107,7 +107,7 @@ def event_detail(request, pk):
 
 
 @login_required
-@live.live(lambda request, pk: selectors.record_version(request.user, Event.objects.all(), pk, "tournament"))
+@live.live(lambda request, pk: selectors.event_version(request.user, pk), revalidate=True)
 def standings(request, pk):
     event = visible_event(request, pk)
     sessions = list(event.sessions.all())
@@ -219,9 +219,7 @@ def post_official_score(request, pk):
 
 
 @login_required
-@live.live(
-    lambda request, pk: selectors.record_version(request.user, Board.objects.all(), pk, "session__event__tournament")
-)
+@live.live(lambda request, pk: selectors.board_version(request.user, pk), revalidate=True)
 def board_detail(request, pk):
     board = get_object_or_404(
         Board.objects.select_related("session__event__tournament__authority").filter(
