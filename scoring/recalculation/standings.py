@@ -6,7 +6,7 @@ import math
 from collections import defaultdict
 from fractions import Fraction
 
-from django.db.models import Q
+from django.db.models import Q, Value
 
 from bridge.engine import matchpoints as mp_engine
 from bridge.engine.ranking import rank
@@ -98,20 +98,28 @@ def _plain_totals(scores, skip):
     counts each board's matchpoints as scored, so the total is their sum less the penalties
     and the top the sum of the tops. Summed exactly as integers over the common denominator
     of every value, each distinct text parsed once, one Fraction a side."""
-    texts = {text for row in scores for text in row[6:10]}
-    tops = {row[3] for row in scores}
-    exact = {text: Fraction(text or 0) for text in texts} | {("top", top): Fraction(str(top)) for top in tops}
-    common = math.lcm(1, *(value.denominator for value in exact.values()))
+    texts = set().union(*({row[i] for row in scores} for i in (6, 7, 8, 9)))
+    tops = {top: Fraction(str(top)) for top in {row[3] for row in scores}}
+    exact = {text: Fraction(text or 0) for text in texts}
+    common = math.lcm(1, *(value.denominator for value in (*exact.values(), *tops.values())))
     scaled = {key: value.numerator * (common // value.denominator) for key, value in exact.items()}
-    sums = defaultdict(lambda: [0, 0, 0])  # window -> total, top, boards over ``common``
+    scaled_top = {key: value.numerator * (common // value.denominator) for key, value in tops.items()}
+    sums = {}  # window -> [total, top, boards] over ``common``
     for _pk, _ns, _ew, top, _nk, _ek, ns_raw, ew_raw, ns_pen, ew_pen, ns_id, ew_id, session_id in scores:
-        top = scaled[("top", top)]
-        for key, raw, penalty in (((session_id, ns_id), ns_raw, ns_pen), ((session_id, ew_id), ew_raw, ew_pen)):
-            if key not in skip:
-                entry = sums[key]
-                entry[0] += scaled[raw] - scaled[penalty]
+        top = scaled_top[top]
+        for key, value in (
+            ((session_id, ns_id), scaled[ns_raw] - scaled[ns_pen]),
+            ((session_id, ew_id), scaled[ew_raw] - scaled[ew_pen]),
+        ):
+            entry = sums.get(key)
+            if entry is None:
+                sums[key] = [value, top, 1]
+            else:
+                entry[0] += value
                 entry[1] += top
                 entry[2] += 1
+    for key in skip:
+        sums.pop(key, None)
     return [
         (session_id, contestant_id, Fraction(total, common), Fraction(top, common), boards)
         for (session_id, contestant_id), (total, top, boards) in sums.items()
@@ -196,16 +204,15 @@ def _fields(event):
     if event.is_teams:
         return {}
     seen = defaultdict(set)
-    for session_id, ns_id, ew_id in (
-        Result.objects.filter(board__session__event=event)
-        .order_by()  # (Result's ordering would make DISTINCT keep a row a result)
-        .values_list("board__session_id", "ns_id", "ew_id")
-        .distinct()
-    ):
-        for key in ((session_id, ns_id), (None, ns_id)):
-            seen[key].add("NS")
-        for key in ((session_id, ew_id), (None, ew_id)):
-            seen[key].add("EW")
+    results = Result.objects.filter(board__session__event=event).order_by()
+    sat = (
+        results.annotate(direction=Value("NS"))
+        .values_list("board__session_id", "ns_id", "direction")
+        .union(results.annotate(direction=Value("EW")).values_list("board__session_id", "ew_id", "direction"))
+    )  # each (session, contestant, direction) once: a UNION removes the repeats
+    for session_id, contestant_id, direction in sat:
+        seen[(session_id, contestant_id)].add(direction)
+        seen[(None, contestant_id)].add(direction)
     fields = {key: next(iter(directions)) if len(directions) == 1 else "" for key, directions in seen.items()}
     # A field is only a field if the other direction is one too.
     for session_id in {key[0] for key in fields}:
