@@ -165,8 +165,10 @@ def _unsaved(
 def _session_of(results: list[Result]) -> Session:
     """The one session of the results' boards, with its event (one query): every board, and
     every table's section, then holds what the model's checks read, with no query of its own."""
-    (session_id,) = {result.board.session_id for result in results} or {None}
-    session = Session.objects.select_related("event").get(pk=session_id)
+    sessions = {result.board.session_id for result in results}
+    if len(sessions) != 1:
+        raise ValueError("record_results records the results of one session at a time")
+    session = Session.objects.select_related("event").get(pk=sessions.pop())
     for result in results:
         result.board.session = session
     tables = [result.table for result in results if result.table_id and not Table.section.is_cached(result.table)]

@@ -214,3 +214,13 @@ def test_recording_an_upload_costs_the_same_queries_for_24_results_as_for_240(db
 def _batches(model, rows):
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
     return -(-rows // connection.ops.bulk_batch_size(fields, [None] * rows))
+
+
+def test_the_results_of_two_sessions_are_not_taken_at_once(db):
+    record = _world()
+    second = services.create_session(event=record.event, number=2)
+    elsewhere = _row(record, 0, 1, contract="PASS")
+    elsewhere["board"] = services.create_board(session=second, number=1)
+    with pytest.raises(ValueError, match="one session at a time"):
+        services.record_results(rows=[_row(record, 0, 0, contract="PASS"), elsewhere])
+    assert not Result.objects.exists()
