@@ -174,7 +174,9 @@ def _rescore_pending(event_id, board_ids):
 
 
 @atomic_with_retry
-def rescore_board(board_id, force=False):
+def rescore_board(board_id, force=False, plays=None):
+    """Score one board as it now is and write its board scores whole; ``plays``: its session's
+    session_plays() when the caller has it (rescore_everything counts it once a session)."""
     board = (
         Board.objects.select_for_update(of=("self",))
         .select_related("session__event__tournament__authority")
@@ -184,7 +186,8 @@ def rescore_board(board_id, force=False):
     if board.scored_version >= version and not force:
         return False
     event = board.session.event
-    regs, plays = regulations(event), session_plays(board.session_id)
+    regs = regulations(event)
+    plays = session_plays(board.session_id) if plays is None else plays
     seats = plain_seats(board) if event.kind in (Event.Kind.MP_PAIRS, Event.Kind.INDIVIDUAL) else None
     if seats is not None:  # every result plain: written by the database from the distinct scores
         scored, by_points = plain_board_values(seats, regs, plays)
@@ -220,8 +223,11 @@ def rescore_event_locked(event, boards=None, known=None):
 
 def rescore_everything(event):
     """Score every board of ``event`` now, in this process (demo data, imports, repairs)."""
-    for board_id in Board.objects.filter(session__event=event).values_list("pk", flat=True):
-        rescore_board(board_id, force=True)
+    plays = {}  # session id: session_plays(), counted once a session
+    for board_id, session_id in Board.objects.filter(session__event=event).values_list("pk", "session_id"):
+        if session_id not in plays:
+            plays[session_id] = session_plays(session_id)
+        rescore_board(board_id, force=True, plays=plays[session_id])
     rescore_event(event.pk)
     RecalculationRequest.objects.filter(board__session__event=event, finished_at__isnull=True).update(
         finished_at=timezone.now()
