@@ -36,19 +36,35 @@ def entry_for(result, where=None):
     None if it was not played and has no adjusted score."""
     effective = getattr(result, "effective", None) if _has_effective(result) else None
     if effective is None:
-        if result.not_played or result.score_ns is None:
+        return entry_of(result.pk, result.score_ns, result.not_played, None, where)
+    return entry_of(
+        result.pk,
+        result.score_ns,
+        result.not_played,
+        (effective.score, effective.penalty, effective.outside_agency),
+        where,
+    )
+
+
+def entry_of(result_id, score_ns, not_played, effective, where=None):
+    """``entry_for`` from a result's plain values: its id, N-S score, whether it was not played,
+    and its effective score as (score, penalty, outside agency), or None (a pass reads them as
+    one row a result, not as model instances)."""
+    if effective is None:
+        if not_played or score_ns is None:
             return None
-        return Entry.balanced(result.pk, result.score_ns)
-    data = {"id": result.pk, "ns": effective.score.get("ns") if effective.score else result.score_ns}
-    if effective.score and effective.score.get("ew") is not None:
-        data["ew"] = effective.score["ew"]
+        return Entry.balanced(result_id, score_ns)
+    score, penalty, outside_agency = effective
+    data = {"id": result_id, "ns": score.get("ns") if score else score_ns}
+    if score and score.get("ew") is not None:
+        data["ew"] = score["ew"]
     if data["ns"] is None:
         return None
-    if effective.penalty:
-        data["penalty"] = effective.penalty
-    if effective.outside_agency:
+    if penalty:
+        data["penalty"] = penalty
+    if outside_agency:
         data["outside_agency"] = True
-    return parse_result(data, where=where or f"result {result.pk}", max_components=10)
+    return parse_result(data, where=where or f"result {result_id}", max_components=10)
 
 
 _EFFECTIVE = Result.effective  # the reverse one-to-one descriptor
@@ -87,21 +103,27 @@ def session_plays(session_id):
 
 def engine_scores(event, results, regs, plays=0):
     """The engine's scores of one board's ``results``; ``plays``: session_plays() of its session."""
+    return entry_scores(event, [entry_for(r) for r in results], regs, plays)
+
+
+def entry_scores(event, entries, regs, plays=0):
+    """The engine's scores of one board from each of its results' ``entries`` (entry_for; None
+    for a result not scored), in the form engine_scores gives them."""
     if event.is_teams:
         return {}  # team boards are scored per match in rescore_event
     if event.kind in (Event.Kind.MP_PAIRS, Event.Kind.INDIVIDUAL):
-        return _matchpoint_board(event, results, regs, plays)
-    return _imp_pairs_board(event, results, regs)
+        return _matchpoint_board(entries, regs, plays)
+    return _imp_pairs_board(event, entries, regs)
 
 
-def _matchpoint_board(event, results, regs=None, plays=0):
-    regs = regs or regulations(event)
+def _matchpoint_board(entries, regs, plays=0):
     averages = (Fraction(regs["average_plus_percent"]), Fraction(50), Fraction(regs["average_minus_percent"]))
-    entries = [e for e in (entry_for(r) for r in results) if e is not None]
+    results = len(entries)
+    entries = [e for e in entries if e is not None]
     if not entries:
         return {}
     board = mp_engine.score_board(
-        entries, expected=max(len(results), len(entries), plays), scale=regs["matchpoint_scale"], averages=averages
+        entries, expected=max(results, len(entries), plays), scale=regs["matchpoint_scale"], averages=averages
     )
     scores = {}
     top, zero, percents = board.top, Fraction(0), {}
@@ -153,9 +175,8 @@ def _matchpoint_board(event, results, regs=None, plays=0):
     return scores
 
 
-def _imp_pairs_board(event, results, regs=None):
-    regs = regs or regulations(event)
-    entries = [e for e in (entry_for(r) for r in results) if e is not None]
+def _imp_pairs_board(event, entries, regs):
+    entries = [e for e in entries if e is not None]
     if not entries:
         return {}
     if event.kind == Event.Kind.IMP_PAIRS_BUTLER:
@@ -255,36 +276,71 @@ class Rounding:
 def board_values(results, scores):
     """(result id, board score values) for every result of the board, in the order of
     ``results``; results with the same scores share one values tuple."""
+    return board_values_of([result.pk for result in results], scores)
+
+
+def board_values_of(result_ids, scores):
+    """board_values from the results' ids (a pass reads them as plain rows)."""
     rounding, made, scored = Rounding(), {}, []
-    for result in results:
-        values = scores.get(result.pk)
+    for result_id in result_ids:
+        values = scores.get(result_id)
         if values is None:
-            scored.append((result.pk, UNSCORED))
+            scored.append((result_id, UNSCORED))
             continue
         # plain results with the same score share one values dict (_matchpoint_board)
         pair = made.get(id(values))
         if pair is None:
             pair = made[id(values)] = (values, rounding.values(values))
-        scored.append((result.pk, pair[1]))
+        scored.append((result_id, pair[1]))
     return scored
 
 
 def plain_seats(board):
     """[(result id, N-S id, E-W id, N-S points or None if not played)] of every result of
     the board, or None when one has an adjusted score (the board then takes the road of
-    model instances and entries)."""
+    entries)."""
     return plain_board_seats(board)[0]
 
 
 def plain_board_seats(board):
     """(plain_seats(board), the ids of its results with no board score yet), one query."""
-    seats = list(
-        Result.objects.filter(board=board)
+    return plain_of(boards_seats([board.pk]).get(board.pk, []))
+
+
+def boards_seats(board_ids):
+    """{board id: [(result id, N-S id, E-W id, N-S points, not played, effective score, scored)]}
+    of every result of the boards, read in one query; the effective score as entry_of takes it
+    ((score, penalty, outside agency)), or None for a table result; ``scored``: whether the
+    result has a board score yet."""
+    rows = (
+        Result.objects.filter(board_id__in=board_ids)
         .order_by()
-        .values_list("pk", "ns_id", "ew_id", "score_ns", "not_played", "effective__id", "board_score__id")
+        .values_list(
+            "board_id",
+            "pk",
+            "ns_id",
+            "ew_id",
+            "score_ns",
+            "not_played",
+            "effective__id",
+            "effective__score",
+            "effective__penalty",
+            "effective__outside_agency",
+            "board_score__id",
+        )
     )
-    new = [seat[0] for seat in seats if seat[-1] is None]
-    if any(effective is not None for *_rest, effective, _scored in seats):
+    seats = {}
+    for board_id, pk, ns_id, ew_id, points, not_played, effective, score, penalty, outside, scored in rows:
+        adjusted = None if effective is None else (score, penalty, outside)
+        seats.setdefault(board_id, []).append((pk, ns_id, ew_id, points, not_played, adjusted, scored is not None))
+    return seats
+
+
+def plain_of(seats):
+    """A board's ``boards_seats`` as plain_board_seats gives them: (plain_seats' form, or None
+    when one holds an adjusted score; the ids of the results with no board score yet)."""
+    new = [seat[0] for seat in seats if not seat[-1]]
+    if any(adjusted is not None for *_rest, adjusted, _scored in seats):
         return None, new
     return [
         (pk, ns_id, ew_id, None if not_played else points) for pk, ns_id, ew_id, points, not_played, *_ in seats

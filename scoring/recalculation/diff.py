@@ -152,7 +152,7 @@ def write_plain_board_scores(board, scored, by_points, version, replace=False, n
                 [version, *params, board.pk],
             )
             written += cursor.rowcount
-    complete_change_log(board, scored, version)
+    complete_change_log([board.pk])
     return written
 
 
@@ -196,19 +196,22 @@ def write_board_scores(board, scored, version):
     BoardScore.objects.bulk_create(
         [_new_board_score(result_id, values, version) for result_id, values in scored], batch_size=1000
     )
-    complete_change_log(board, scored, version)
+    complete_change_log([board.pk])
 
 
-def write_changed_board_scores(board, scored, to_update, to_create, version):
-    """Write only the board scores whose values moved (one set-based UPDATE a batch) and insert
-    the missing ones; ``board_version`` is the version a row was last written for."""
+def write_changed_board_scores(to_update, to_create, board_ids):
+    """Write only the board scores whose values moved, on every board a pass scored at once (one
+    set-based UPDATE a batch: ``to_update``, [(pk, values, version)]) and insert the missing
+    ones (``to_create``, [(result id, values, version)]); ``board_version`` is the version a
+    row was last written for. Then the change log of ``board_ids`` is completed."""
     fields = (*BOARD_SCORE_VALUES, "board_version")
-    update_rows(BoardScore, fields, [(pk, *values, version) for pk, _result_id, values in to_update])
+    update_rows(BoardScore, fields, [(pk, *values, version) for pk, values, version in to_update])
     if to_create:
         BoardScore.objects.bulk_create(
-            [_new_board_score(result_id, values, version) for result_id, values in to_create], batch_size=1000
+            [_new_board_score(result_id, values, version) for result_id, values, version in to_create],
+            batch_size=1000,
         )
-    complete_change_log(board, scored, version)
+    complete_change_log(board_ids)
 
 
 def to_compare(seats, scored, old, to_update):
@@ -262,15 +265,21 @@ def update_rows(model, fields, rows, batch_size=1000):
             cursor.execute(sql, params)
 
 
-def complete_change_log(board, scored, version):
-    """Fill in what each logged change did to the board scores, once they are known."""
-    pending = list(ScoreChange.objects.filter(result__board=board, ns_after__isnull=True, board_version__lte=version))
-    if not pending:
+def complete_change_log(board_ids):
+    """Fill in what each logged change of the boards did to their board scores, once those are
+    written (in the same transaction, before the session rule looks at artificial scores): one
+    statement, each change's "after" values from its result's board score. The boards are
+    locked, so every change not yet completed is one this scoring answers."""
+    if not board_ids:
         return
-    scores = dict(scored)
-    for change in pending:
-        values = scores.get(change.result_id)
-        if values is None or values[NS] is None:
-            continue
-        change.ns_after, change.ew_after = values[NS], values[EW]
-        change.save(update_fields=["ns_after", "ew_after"])
+    conn = connections[router.db_for_write(ScoreChange)]
+    qn = conn.ops.quote_name
+    changes, scores, results = (qn(model._meta.db_table) for model in (ScoreChange, BoardScore, Result))
+    marks = ", ".join(["%s"] * len(board_ids))
+    sql = (
+        f"UPDATE {changes} SET ns_after = bs.ns, ew_after = bs.ew FROM {scores} AS bs, {results} AS r "
+        f"WHERE bs.result_id = {changes}.result_id AND r.id = bs.result_id AND r.board_id IN ({marks}) "
+        f"AND {changes}.ns_after IS NULL AND bs.ns IS NOT NULL"
+    )
+    with conn.cursor() as cursor:
+        cursor.execute(sql, list(board_ids))

@@ -209,17 +209,25 @@ _PASS_LOCK = 0x33 << 48
 
 @contextmanager
 def event_pass(event_id):
-    """Hold the event's pass for the duration (PostgreSQL: a session advisory lock, let go on
-    exit or when the connection dies): yields False if another worker process holds it, and
-    that pass, finishing, sends the task for what it did not take (``recalculate_event``). Two
-    processes never work on one event at once, one waiting on the other's board locks while
-    other events wait. On SQLite the database's own write lock serialises every pass."""
+    """Begin the event's pass (``begin_pass``) and hold it for the duration (PostgreSQL: a
+    session advisory lock, let go on exit or when the connection dies): yields False if another
+    worker process holds it, and that pass, finishing, sends the task for what it did not take
+    (``recalculate_event``). Two processes never work on one event at once, one waiting on the
+    other's board locks while other events wait. On SQLite the database's own write lock
+    serialises every pass anyway. On PostgreSQL the mark is cleared and the lock tried in one
+    statement (the mark first, before anything pending is read, as begin_pass says)."""
     conn = connections[router.db_for_write(Board)]
     if conn.vendor != "postgresql":
+        begin_pass(event_id)
         yield True
         return
+    passes = conn.ops.quote_name(EventPass._meta.db_table)
     with conn.cursor() as cursor:
-        cursor.execute("SELECT pg_try_advisory_lock(%s)", [_PASS_LOCK + event_id])
+        cursor.execute(
+            f"WITH begun AS (UPDATE {passes} SET queued = false WHERE event_id = %s AND queued RETURNING 1) "
+            "SELECT pg_try_advisory_lock(%s), (SELECT count(*) FROM begun)",
+            [event_id, _PASS_LOCK + event_id],
+        )
         held = cursor.fetchone()[0]
     try:
         yield held
