@@ -53,7 +53,6 @@ RESULT_FIELDS = (
 )
 
 
-@atomic_with_retry
 def record_result(
     *,
     board: Board,
@@ -67,7 +66,9 @@ def record_result(
     lead: str = "",
     not_played: bool = False,
 ) -> Result:
-    """Record the table result of one board; the Law 77 score is computed from it."""
+    """Record the table result of one board; the Law 77 score is computed from it. The upload of
+    one result: :func:`record_results` (in its transaction, retried on a conflict) checks and
+    writes it."""
     row = {"board": board, "round": round, "table": table, "ns": ns, "ew": ew}
     row |= {"contract": contract, "declarer": declarer, "tricks": tricks, "lead": lead, "not_played": not_played}
     try:
