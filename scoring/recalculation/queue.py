@@ -10,7 +10,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, connections, router, transaction
-from django.db.models import Count, F, Q
+from django.db.models import Count, F, Q, Subquery
 from django.utils import timezone
 
 from core import dispatch
@@ -48,23 +48,47 @@ def lock_result(result_id, related=()):
 
 def mark_board_dirty(board):
     """Call inside the transaction that changed one of ``board``'s results."""
-    return mark_boards_dirty([board.pk])[board.pk]
+    return mark_boards_dirty([board.pk], events=_known_event(board))[board.pk]
 
 
-def mark_boards_dirty(board_ids):
+def _known_event(board):
+    """{board id: event id} when ``board`` was read with its session (a change's service reads
+    its result with board__session__event), so the task sent at the commit needs no query to
+    find its event; else {}."""
+    session = Board.session.field.get_cached_value(board, default=None)
+    return {board.pk: session.event_id} if session is not None else {}
+
+
+def mark_boards_dirty(board_ids, events=None):
     """Call inside the transaction that changed results of the boards ``board_ids`` (locked
-    already): each is marked once, in three statements whatever their number. Returns
-    {board id: its new score version}."""
+    already): each is marked once, in two statements whatever their number (three where the
+    database cannot return the rows an UPDATE changed). ``events``: {board id: event id}, as far
+    as the caller knows them. Returns {board id: its new score version}."""
     board_ids = sorted(set(board_ids))
-    Board.objects.filter(pk__in=board_ids).update(score_version=F("score_version") + 1)
-    versions = dict(Board.objects.filter(pk__in=board_ids).order_by().values_list("pk", "score_version"))
+    versions = _bump_versions(board_ids)
     RecalculationRequest.objects.bulk_create(
         RecalculationRequest(board_id=board_id, version=versions[board_id]) for board_id in board_ids
     )
     for board_id in board_ids:
-        _enqueue_on_commit(board_id)
+        _enqueue_on_commit(board_id, (events or {}).get(board_id))
         _note_mark(board_id)
     return versions
+
+
+def _bump_versions(board_ids):
+    """Add one to each board's score version; {board id: the new version}."""
+    conn = connections[router.db_for_write(Board)]
+    if not conn.features.can_return_columns_from_insert:  # an SQLite before 3.35: no RETURNING
+        Board.objects.filter(pk__in=board_ids).update(score_version=F("score_version") + 1)
+        return dict(Board.objects.filter(pk__in=board_ids).order_by().values_list("pk", "score_version"))
+    boards = conn.ops.quote_name(Board._meta.db_table)
+    marks = ", ".join(["%s"] * len(board_ids))
+    with conn.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {boards} SET score_version = score_version + 1 WHERE id IN ({marks}) RETURNING id, score_version",
+            board_ids,
+        )
+        return dict(cursor.fetchall())
 
 
 def mark_session_if_plays_grew(board):
@@ -133,14 +157,15 @@ def _note_mark(board_id):
     transaction.on_commit(marker)
 
 
-def _enqueue_on_commit(board_id):
+def _enqueue_on_commit(board_id, event_id=None):
     # One task per board per transaction, however many of its results the transaction changed.
     # The set lives as long as its on_commit callback: after a rollback Django drops the
-    # callback, and the next change starts a fresh set.
+    # callback, and the next change starts a fresh set. ``event_id``: the board's event when the
+    # caller knows it (else it is read at the commit).
     connection = transaction.get_connection()
     state = connection.__dict__.get("_boards_to_rescore")
     if state is None or not any(callback is state[0] for _sids, callback, _robust in connection.run_on_commit):
-        boards = set()
+        boards = {}  # board id: event id or None
 
         def flush():
             # One task per event: it takes every pending board of the event at once, so the
@@ -148,7 +173,9 @@ def _enqueue_on_commit(board_id):
             if connection.__dict__.get("_boards_to_rescore", (None, None))[1] is boards:
                 del connection.__dict__["_boards_to_rescore"]  # sent: the next change starts afresh
             by_event = defaultdict(list)
-            for pending_id, event_id in Board.objects.filter(pk__in=boards).values_list("pk", "session__event_id"):
+            unknown = [pk for pk, event in boards.items() if event is None]
+            found = Board.objects.filter(pk__in=unknown).values_list("pk", "session__event_id") if unknown else []
+            for pending_id, event_id in [*((pk, e) for pk, e in boards.items() if e is not None), *found]:
                 by_event[event_id].append(pending_id)
             for event_id in sorted(by_event):
                 first, *others = sorted(by_event[event_id])
@@ -163,10 +190,11 @@ def _enqueue_on_commit(board_id):
 
         state = (flush, boards)
         connection.__dict__["_boards_to_rescore"] = state
-        boards.add(board_id)
+        boards[board_id] = event_id
         transaction.on_commit(flush)  # runs at once outside a transaction
         return
-    state[1].add(board_id)
+    if state[1].get(board_id) is None:
+        state[1][board_id] = event_id
 
 
 # A task waiting this long is taken to be lost (its message dropped): the next change sends another.
@@ -257,8 +285,8 @@ def update_requests(board_id, up_to_version=None, **values):
     rows = RecalculationRequest.objects.filter(board_id=board_id, finished_at__isnull=True)
     if up_to_version is not None:
         rows = rows.filter(version__lte=up_to_version)
-    ids = list(rows.select_for_update().order_by("pk").values_list("pk", flat=True))
-    RecalculationRequest.objects.filter(pk__in=ids).update(**values)
+    locked = rows.select_for_update().order_by("pk").values("pk")  # in id order, in the statement
+    RecalculationRequest.objects.filter(pk__in=Subquery(locked)).update(**values)
 
 
 def sweep(older_than=SWEEP_AFTER):
