@@ -84,7 +84,7 @@ fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest -q -p no:cacheprovider \
 		tests/bridge/test_readers_fuzz.py tests/bridge/test_interchange_fuzz.py
 
-# 50 simulated users (Locust) for a minute against gunicorn + PostgreSQL + Redis + a worker, all
+# 100 simulated users (Locust) for a minute against gunicorn + PostgreSQL + Redis + a worker, all
 # started and stopped here on loopback (bench/loadtest.py); the result goes to docs/performance.md.
 loadtest: $(STAMP)
 	$(BIN)/python bench/loadtest.py

@@ -1,4 +1,4 @@
-"""``make loadtest``: 50 simulated users (bench/locustfile.py) for about a minute against
+"""``make loadtest``: 100 simulated users (bench/locustfile.py) for about a minute against
 gunicorn + PostgreSQL + Redis + a Celery worker, all on this machine's loopback.
 
 It creates a throwaway PostgreSQL database with the demo in it, starts gunicorn and a worker,
@@ -50,7 +50,7 @@ import json, sys, django; django.setup()
 from django.contrib.auth import get_user_model
 from django.test import Client
 sessions = {}
-for name in ("director", "appeals", "auditor"):
+for name in ("director", "appeals", "auditor", "player"):
     client = Client()
     client.force_login(get_user_model().objects.get(username=name), backend="django.contrib.auth.backends.ModelBackend")
     sessions[name] = client.cookies["sessionid"].value
@@ -157,7 +157,7 @@ def _stop_on_term(signum, frame):
 def main():
     signal.signal(signal.SIGTERM, _stop_on_term)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--users", type=int, default=50)
+    parser.add_argument("--users", type=int, default=100)
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--no-write", action="store_true", help="print only; docs/performance.md untouched")
     args = parser.parse_args()
@@ -172,8 +172,8 @@ def main():
                 "BRIDGECASES_VAR_DIR": os.environ["BRIDGECASES_VAR_DIR"],
                 "DJANGO_STATIC_ROOT": str(Path(os.environ["BRIDGECASES_VAR_DIR"]) / "static"),
                 "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-                # Every simulated user shares one of three accounts: the per-user API rate is
-                # for one person, not fifty.
+                # Every simulated user shares one of four accounts: the per-user API rate is
+                # for one person, not a hundred.
                 "API_USER_RATE": "100000/minute",
                 "LOADTEST_SESSIONS": str(logs / "sessions.json"),
             }

@@ -1,11 +1,16 @@
 """``make loadtest``'s simulated users (Locust), against the demo tournament: directors giving
-rulings, appeals committee members reading their cases, national auditors searching.
+rulings (the ruling form from a board's traveller, the desk), appeals committee members reading
+their cases, national auditors searching, and players following the standings and the boards.
+
+Like a browser, a user who opens a page again sends the ETag it was given (``If-None-Match``):
+the standings and a traveller answer 304 while nothing on them changed (core/live.py).
 
 Started by bench/loadtest.py, which runs gunicorn, a worker, PostgreSQL and Redis on this
 machine. The requests say they came through the TLS proxy of a deployment
 (``X-Forwarded-Proto: https``), so the production settings (secure cookies, HTTPS redirect) stay on.
 """
 
+import datetime
 import json
 import os
 import random
@@ -26,6 +31,7 @@ class Member(HttpUser):
     username = ""
 
     def on_start(self):
+        self.etags = {}  # the browser's cache: the ETag of each page opened, by URL
         host = self.host.split("://", 1)[1]
         self.client.headers.update({**PROXY, "Referer": f"https://{host}/"})
         sessions = json.loads(Path(os.environ["LOADTEST_SESSIONS"]).read_text())
@@ -44,9 +50,14 @@ class Member(HttpUser):
         if response.status_code >= 400:
             response.failure(f"{response.status_code}: {response.text[:300]}")
 
-    def get(self, path, name):
-        with self.client.get(path, name=name, catch_response=True) as response:
+    def get(self, path, name, cached=True):
+        """GET ``path``; a page opened before is asked for with its ETag, as a browser does
+        (``cached``: False for an API read whose body the user needs)."""
+        headers = {"If-None-Match": self.etags[path]} if cached and path in self.etags else {}
+        with self.client.get(path, name=name, headers=headers, catch_response=True) as response:
             self._check(response)
+            if cached and response.headers.get("ETag"):
+                self.etags[path] = response.headers["ETag"]
             return response
 
     def post(self, path, name, body):
@@ -55,7 +66,7 @@ class Member(HttpUser):
             return response
 
     def ids(self, path, name):
-        response = self.get(path, name)
+        response = self.get(path, name, cached=False)
         if not response.ok:
             return []  # counted as the failure it is
         body = response.json()
@@ -71,7 +82,43 @@ class Director(Member):
 
     def on_start(self):
         super().on_start()
-        self.results = self.ids("/api/v1/results/?limit=100", "api: results")
+        self.boards = []
+        self.results = self._open_results()
+
+    def _open_results(self):
+        """The results of the boards of sessions still open to rulings (the demo's earlier
+        sessions are past their periods, Laws 92B and 79C: a director is not offered them)."""
+        now = datetime.datetime.now(datetime.UTC)
+        sessions = self.get("/api/v1/sessions/?limit=100", "api: sessions", cached=False)
+        boards = self.get("/api/v1/boards/?limit=100", "api: boards", cached=False)
+        if not (sessions.ok and boards.ok):
+            return []  # counted as the failure it is
+        open_sessions = {
+            row["id"]
+            for row in sessions.json()["results"]
+            if all(
+                not row[key] or datetime.datetime.fromisoformat(row[key]) > now
+                for key in ("appeal_deadline", "correction_deadline")
+            )
+        }
+        self.boards = [row["id"] for row in boards.json()["results"]]
+        open_boards = [row["id"] for row in boards.json()["results"] if row["session"] in open_sessions]
+        results = []
+        for board in open_boards[:3]:
+            results += self.ids(f"/api/v1/results/?board={board}", "api: results")
+        return results
+
+    @task(2)
+    def desk(self):
+        self.get("/appeals/", "page: director's desk")
+
+    @task(2)
+    def traveller_and_ruling_form(self):
+        """A board's traveller, then the ruling form on one of its results (not sent)."""
+        if self.boards:
+            self.get(f"/boards/{random.choice(self.boards)}/", "page: traveller")
+        if self.results:
+            self.get(f"/rulings/new/{random.choice(self.results)}/", "page: ruling form")
 
     @task(3)
     def rulings_page(self):
@@ -137,3 +184,31 @@ class Auditor(Member):
     @task(1)
     def statistics(self):
         self.get("/national/statistics/", "page: statistics")
+
+
+class Spectator(Member):
+    """A player following the standings of the events and the travellers of the boards, opening
+    them again and again (each time with the ETag of the copy they hold)."""
+
+    weight = 25
+    username = "player"
+
+    def on_start(self):
+        super().on_start()
+        self.events = self.ids("/api/v1/events/?limit=100", "api: events")
+        self.boards = self.ids("/api/v1/boards/?limit=100", "api: boards")
+
+    @task(3)
+    def standings(self):
+        if self.events:
+            self.get(f"/events/{random.choice(self.events)}/standings/", "page: standings")
+
+    @task(2)
+    def traveller(self):
+        if self.boards:
+            self.get(f"/boards/{random.choice(self.boards)}/", "page: traveller")
+
+    @task(1)
+    def api_standings(self):
+        if self.events:
+            self.get(f"/api/v1/events/{random.choice(self.events)}/standings/", "api: standings")
