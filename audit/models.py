@@ -69,7 +69,12 @@ class AuditEntry(models.Model):
         verbose_name = _("audit entry")
         verbose_name_plural = _("audit trail")
         ordering = ["sequence"]
-        indexes = [models.Index(fields=["object_type", "object_id"])]
+        indexes = [
+            models.Index(fields=["object_type", "object_id"]),
+            # A live page's version is its tournament's last entry (scoring.selectors.live_version):
+            # one step down this index, however long the evening's trail has grown.
+            models.Index(fields=["tournament_id", "sequence"], name="audit_tournament_last"),
+        ]
 
     def __str__(self):
         return (
