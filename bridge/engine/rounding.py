@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from decimal import Decimal
 from fractions import Fraction
-from math import floor
+from math import floor, gcd
 
 # What the rounding functions take: anything ``Fraction()`` reads exactly.
 Number = Fraction | int | Decimal | str
@@ -26,6 +26,7 @@ __all__ = [
     "round_toward",
     "round_step",
     "exact_str",
+    "exact_ratio_str",
     "exact_sum",
     "decimal_str",
     "ebu",
@@ -150,7 +151,20 @@ def exact_str(value: Number) -> str:
     """Exact text of a Fraction: a finite decimal ("7.5", "-0.25", "12") or "23/3"."""
     if type(value) is not Fraction:  # making a Fraction of a Fraction costs a gcd
         value = Fraction(value)
-    den = value.denominator
+    return _lowest_terms_str(value.numerator, value.denominator)
+
+
+def exact_ratio_str(numerator: int, denominator: int) -> str:
+    """``exact_str`` of ``numerator / denominator`` (integers, not necessarily in lowest terms;
+    denominator non-zero) without making a Fraction."""
+    if denominator < 0:
+        numerator, denominator = -numerator, -denominator
+    common = gcd(numerator, denominator)
+    return _lowest_terms_str(numerator // common, denominator // common)
+
+
+def _lowest_terms_str(numerator: int, denominator: int) -> str:
+    den = denominator
     twos = fives = 0
     while den % 2 == 0:
         den //= 2
@@ -159,8 +173,9 @@ def exact_str(value: Number) -> str:
         den //= 5
         fives += 1
     if den != 1:
-        return f"{value.numerator}/{value.denominator}"
+        return f"{numerator}/{denominator}"
     places = max(twos, fives)
     if places == 0:
-        return str(value.numerator)
-    return decimal_str(value, places)
+        return str(numerator)
+    scaled = numerator * 10**places // denominator  # exact: the denominator divides 10**places
+    return f"{Decimal(scaled).scaleb(-places):.{places}f}"

@@ -4,19 +4,21 @@ pairs events (``apply_differences``)."""
 
 import math
 from collections import defaultdict
+from decimal import Decimal
 from fractions import Fraction
 
 from django.db.models import Q, Value
 
 from bridge.engine import matchpoints as mp_engine
 from bridge.engine.ranking import rank
-from bridge.engine.rounding import exact_str
+from bridge.engine.rounding import exact_ratio_str, exact_str
 from scoring.models import BoardScore, Event, Result, Standing
 from scoring.recalculation.board import (
     ARTIFICIAL,
     EW,
     EW_EXACT,
     EW_KIND,
+    FOUR,
     NS,
     NS_EXACT,
     NS_KIND,
@@ -223,11 +225,12 @@ def _fields(event):
     return fields
 
 
-def write_standings(event, rows, fields=None, existing=None, unchanged=frozenset()):
+def write_standings(event, rows, fields=None, existing=None, unchanged=frozenset(), denominator=None):
     """Rank each window (session or event, and field) and write the standings that moved;
     ``fields`` and ``existing`` (the event's Standing rows by window) are read when not given.
     The windows in ``unchanged`` keep their stored total, top and percentage (the same numbers
-    would be computed again): only their places are new."""
+    would be computed again): only their places are new. With ``denominator`` the rows' totals
+    and tops are integers over it (the incremental road) rather than Fractions."""
     fields = _fields(event) if fields is None else fields
     windows = defaultdict(list)
     for session_id, contestant_id, total, top, boards in rows:
@@ -237,30 +240,73 @@ def write_standings(event, rows, fields=None, existing=None, unchanged=frozenset
     tops = {}  # a field's sides mostly share their top: each rounded once
     for (session_id, field), items in windows.items():
         items.sort(key=lambda item: item[0])  # equal totals in contestant order, however they were read
-        percents = {cid: total * 100 / top if top else None for cid, total, top, _boards in items}
-        use_percent = all(top for _cid, _total, top, _boards in items)
+        if denominator is None:
+            percents = {cid: total * 100 / top if top else None for cid, total, top, _boards in items}
+            numbers = _fraction_numbers(percents, tops)
+            keys = _rank_keys(items, percents)
+        else:
+            numbers = _scaled_numbers(denominator, tops)
+            keys = _scaled_rank_keys(items)
         by_id = {item[0]: item for item in items}
-        placings = rank({cid: percents[cid] if use_percent else total for cid, total, _top, _b in items})
-        for position, placing in enumerate(placings, start=1):
+        for position, placing in enumerate(rank(keys), start=1):
             contestant_id, total, top, boards = by_id[placing.id]
             if (session_id, contestant_id) in unchanged:
                 old = existing[(session_id, contestant_id)]
                 values = (old.total, old.total_exact, old.top, old.percent, field, position, placing.label, boards)
             else:
-                if top and top not in tops:
-                    tops[top] = to_decimal(top)
-                values = (
-                    to_decimal(total),
-                    exact_str(total),
-                    tops[top] if top else None,
-                    to_decimal(percents[contestant_id], THREE) if top else None,
-                    field,
-                    position,
-                    placing.label,
-                    boards,
-                )
+                values = (*numbers(contestant_id, total, top), field, position, placing.label, boards)
             rows.append((session_id, contestant_id, values))
     _write_standing_differences(event, rows, existing)
+
+
+def _rank_keys(items, percents):
+    """{contestant: what it is ranked on}: its percentage if every side of the window has a top,
+    else its total."""
+    use_percent = all(top for _cid, _total, top, _boards in items)
+    return {cid: percents[cid] if use_percent else total for cid, total, _top, _b in items}
+
+
+def _fraction_numbers(percents, tops):
+    """(total, exact total, top, percentage) as stored, of a side's Fraction total and top."""
+
+    def numbers(contestant_id, total, top):
+        if top and top not in tops:
+            tops[top] = to_decimal(top)
+        percent = to_decimal(percents[contestant_id], THREE) if top else None
+        return to_decimal(total), exact_str(total), tops[top] if top else None, percent
+
+    return numbers
+
+
+def _scaled_rank_keys(items):
+    """_rank_keys of totals and tops that are integers over one denominator: the integer totals
+    themselves (the same order and ties as the percentages when the window's sides share one
+    positive top, and as the totals), the exact percentages only when the tops differ."""
+    window_tops = {top for _cid, _total, top, _boards in items}
+    if not all(window_tops) or (len(window_tops) == 1 and next(iter(window_tops)) > 0):
+        return {cid: total for cid, total, _top, _b in items}
+    return {cid: Fraction(total * 100, top) for cid, total, top, _b in items}
+
+
+def _scaled_numbers(denominator, tops):
+    """_fraction_numbers of a total and top that are integers over ``denominator``: the same
+    Decimals (a quotient of integers is rounded the same whatever their common factor) and the
+    same exact text, with no Fraction made."""
+
+    def numbers(_contestant_id, total, top):
+        if top and top not in tops:
+            tops[top] = _quotient(top, denominator, FOUR)
+        percent = _quotient(total * 100, top, THREE) if top else None
+        return _quotient(total, denominator, FOUR), exact_ratio_str(total, denominator), tops.get(top), percent
+
+    return numbers
+
+
+def _quotient(numerator, denominator, places):
+    """to_decimal(Fraction(numerator, denominator), places), without the Fraction."""
+    if denominator < 0:
+        numerator, denominator = -numerator, -denominator
+    return (Decimal(numerator) / Decimal(denominator)).quantize(places)
 
 
 # What a standing holds besides its window (session, contestant): compared to find the rows a
@@ -288,13 +334,16 @@ def _write_standing_differences(event, rows, existing=None):
                     **dict(zip(STANDING_VALUES, values, strict=True)),
                 )
             )
-        elif tuple(getattr(old, name) for name in STANDING_VALUES) != values:
+        elif old[_VALUES_FROM:] != values:
             to_update.append((old.pk, *values))
     if existing:
         Standing.objects.filter(pk__in=[s.pk for s in existing.values()]).delete()
     update_rows(Standing, STANDING_VALUES, to_update)
     if to_create:
         Standing.objects.bulk_create(to_create, batch_size=1000)
+
+
+_VALUES_FROM = 3  # a row of _standings_by_window: pk, session, contestant, then the STANDING_VALUES
 
 
 def _standings_by_window(event):
@@ -311,23 +360,71 @@ def apply_differences(event, regs, differences):
     scores minus its old ones to the standings' exact totals, total again the sides whose
     session holds an artificial score, rank again and write what moved. Returns False, having
     written no standing, when the standings do not hold every contestant the boards name (the
-    caller then recomputes them whole)."""
+    caller then recomputes them whole). The sums are exact integers over the common
+    denominator of every number involved (no Fraction a side)."""
     matchpoints = event.kind in (Event.Kind.MP_PAIRS, Event.Kind.INDIVIDUAL)
     existing = _standings_by_window(event)
-    change = defaultdict(lambda: [Fraction(0), Fraction(0), 0])  # window -> total, top, boards
-    again = set()  # windows totalled again
+    moves, again = _moves(differences, matchpoints)
+    if matchpoints:
+        again |= _artificial_elsewhere(differences)
+    totalled = _totalled_again(again, existing, regs) if again else {}
+    if totalled is None:
+        return False
+    parts = {}  # each text (or stored decimal) as (numerator, denominator), parsed once
+    for value in (
+        *(text for _key, _sign, text, _top in moves),
+        *(top for _key, _sign, _text, top in moves),
+        *(standing.total_exact for standing in existing.values()),
+        *(standing.top for standing in existing.values()),
+    ):
+        if value not in parts:
+            parts[value] = _parts(value)
+    common = math.lcm(
+        1,
+        *{den for _num, den in parts.values()},
+        *(number.denominator for total, top, _boards in totalled.values() for number in (total, top)),
+    )
+    scaled = {value: num * (common // den) for value, (num, den) in parts.items()}
+    change = {}  # window -> [total, top, boards], the totals over ``common``
+    for key, sign, text, top in moves:
+        entry = change.setdefault(key, [0, 0, 0])
+        entry[0] += sign * scaled[text]
+        entry[1] += sign * scaled[top]
+        entry[2] += sign
+    for key, (total, top, boards) in totalled.items():
+        before = existing[key]
+        change[key] = [
+            total.numerator * (common // total.denominator) - scaled[before.total_exact],
+            top.numerator * (common // top.denominator) - scaled[before.top],
+            boards - before.boards,
+        ]
+    for (_session_id, contestant_id), (total, top, boards) in list(change.items()):
+        entry = change.setdefault((None, contestant_id), [0, 0, 0])
+        entry[0] += total
+        entry[1] += top
+        entry[2] += boards
+    if any(key not in existing for key in change):
+        return False  # a contestant new to the standings
+    rows, unchanged = [], set()
+    for key, standing in existing.items():
+        total, top, boards = change.get(key, (0, 0, 0))
+        if not (total or top or boards):
+            unchanged.add(key)
+        if standing.boards + boards <= 0:
+            return False  # a contestant leaves the standings
+        rows.append(
+            (*key, scaled[standing.total_exact] + total, (scaled[standing.top] + top) or None, standing.boards + boards)
+        )
+    fields = {key: standing.field for key, standing in existing.items()}
+    write_standings(event, rows, fields, existing, unchanged, denominator=common)
+    return True
 
-    numbers = {None: Fraction(0), "": Fraction(0)}  # the same few texts recur: parse each once
 
-    def number(text):
-        value = numbers.get(text)
-        if value is None:
-            value = numbers[text] = Fraction(str(text))
-        return value
-
-    def top_of(row):
-        return number(row.top)
-
+def _moves(differences, matchpoints):
+    """([(window, +1 or -1, exact score text, top)] of the sides whose score moved: the old
+    score taken off, the new one added; the windows to total again, whose side holds an
+    artificial score before or after (matchpoints)."""
+    moves, again = [], set()
     sides = ((NS, "ns_kind", "ns_exact", NS_KIND, NS_EXACT), (EW, "ew_kind", "ew_exact", EW_KIND, EW_EXACT))
     for session_id, _seats, compared in differences:
         for ns_id, ew_id, before, values in compared:
@@ -339,65 +436,53 @@ def apply_differences(event, regs, differences):
                 was, now = getattr(before, exact), values[new_exact]
                 if was == now and before.top == values[TOP]:  # (an exact "" is no score)
                     continue  # this side's score did not move
-                entry = change[key]
                 if was != "":
-                    entry[0] -= number(was)
-                    entry[1] -= top_of(before)
-                    entry[2] -= 1
+                    moves.append((key, -1, was, before.top))
                 if now != "":
-                    entry[0] += number(now)
-                    entry[1] += number(values[TOP])
-                    entry[2] += 1
-    if matchpoints:
-        again |= _artificial_elsewhere(differences)
-    if again:
-        plus, minus = Fraction(regs["average_plus_percent"]), Fraction(regs["average_minus_percent"])
-        contestants = {contestant_id for _sid, contestant_id in again}
-        sides = _side_boards(
-            _side_rows(
-                BoardScore.objects.filter(
-                    result__board__session_id__in={session_id for session_id, _cid in again}, ns__isnull=False
-                ).filter(Q(result__ns_id__in=contestants) | Q(result__ew_id__in=contestants))
-            )
+                    moves.append((key, 1, now, values[TOP]))
+                if was == "" and now == "":
+                    moves.append((key, 0, "", None))  # still a window that moved (no change)
+    return moves, again
+
+
+def _totalled_again(again, existing, regs):
+    """{window: (total, top, boards)} of the windows in ``again`` by the session rule, as
+    Fractions, its moved artificial scores written; None when a window is not in the
+    standings or holds no board."""
+    plus, minus = Fraction(regs["average_plus_percent"]), Fraction(regs["average_minus_percent"])
+    contestants = {contestant_id for _sid, contestant_id in again}
+    sides = _side_boards(
+        _side_rows(
+            BoardScore.objects.filter(
+                result__board__session_id__in={session_id for session_id, _cid in again}, ns__isnull=False
+            ).filter(Q(result__ns_id__in=contestants) | Q(result__ew_id__in=contestants))
         )
-        refreshed = defaultdict(dict)
-        for key in again:
-            before, items = existing.get(key), sides.get(key)
-            if before is None or not items:
-                return False
-            session = _session_rule(items, plus, minus, refreshed)
-            change[key] = [
-                session.matchpoints - Fraction(before.total_exact),
-                session.top - top_of(before),
-                len(items) - before.boards,
-            ]
-        _write_refreshed(refreshed)
-    for (_session_id, contestant_id), (total, top, boards) in list(change.items()):
-        entry = change[(None, contestant_id)]
-        entry[0] += total
-        entry[1] += top
-        entry[2] += boards
-    if any(key not in existing for key in change):
-        return False  # a contestant new to the standings
-    rows, unchanged = [], set()
-    for (session_id, contestant_id), standing in existing.items():
-        total, top, boards = change.get((session_id, contestant_id), (0, 0, 0))
-        if not (total or top or boards):
-            unchanged.add((session_id, contestant_id))
-        if standing.boards + boards <= 0:
-            return False  # a contestant leaves the standings
-        rows.append(
-            (
-                session_id,
-                contestant_id,
-                Fraction(standing.total_exact) + total,
-                (top_of(standing) + top) or None,
-                standing.boards + boards,
-            )
-        )
-    fields = {key: standing.field for key, standing in existing.items()}
-    write_standings(event, rows, fields, existing, unchanged)
-    return True
+    )
+    refreshed, totalled = defaultdict(dict), {}
+    for key in again:
+        items = sides.get(key)
+        if key not in existing or not items:
+            return None
+        session = _session_rule(items, plus, minus, refreshed)
+        totalled[key] = (session.matchpoints, session.top, len(items))
+    _write_refreshed(refreshed)
+    return totalled
+
+
+def _parts(value):
+    """(numerator, denominator) of an exact score text ("7.5", "-23/3", "" for none) or a stored
+    Decimal (None for none), not necessarily in lowest terms."""
+    text = "" if value is None else str(value)
+    if not text:
+        return 0, 1
+    if "/" in text:
+        numerator, denominator = text.split("/")
+        return int(numerator), int(denominator)
+    whole, dot, decimals = text.partition(".")
+    if whole.removeprefix("-").isdecimal() and (decimals.isdecimal() or not dot):
+        return int(whole + decimals), 10 ** len(decimals)
+    exact = Fraction(text)
+    return exact.numerator, exact.denominator
 
 
 def _artificial_elsewhere(differences):

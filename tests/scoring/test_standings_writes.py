@@ -1,8 +1,10 @@
 """Standings are written as differences: a change rewrites only the standings rows it moved,
 and after any series of changes they equal a full recompute from scratch (issue #15)."""
 
+import math
 import random
 from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 from django.db import connection
@@ -10,6 +12,7 @@ from django.test.utils import CaptureQueriesContext
 
 from scoring import recalculation, services
 from scoring.models import Standing
+from scoring.recalculation import standings as standings_module
 
 pytestmark = pytest.mark.django_db
 
@@ -94,3 +97,32 @@ def test_standings_equal_a_full_recompute_after_random_changes(field):
     Standing.objects.filter(event=field.event).delete()
     recalculation.rescore_everything(field.event)
     assert standings(field.event) == incremental
+
+
+def test_totals_over_a_common_denominator_write_the_standings_their_fractions_write(field):
+    """The incremental road gives write_standings its totals and tops as integers over one
+    denominator: the same stored totals, exact texts, tops, percentages, places and ties as
+    the Fractions, in windows whose sides share a top, have different tops (Neuberg), have
+    no top, or total below zero."""
+    event, pairs = field.event, field.pairs
+    session_id = field.boards[0].session_id
+    rng = random.Random(33)
+    values = [Fraction(n, d) for n in (0, 7, 15, 23, -5, 140) for d in (1, 2, 3, 10, 7)]
+    ties = [Fraction(15), Fraction(23, 3), Fraction(0), Fraction(-5, 2)]
+    for tops in ([Fraction(96)], [Fraction(96), Fraction(48), Fraction(260, 3)], [None], [Fraction(96), None]):
+        rows = []
+        for window in (session_id, None):
+            for pair in pairs:
+                total = rng.choice(ties if rng.random() < 0.5 else values)
+                rows.append((window, pair.pk, total, rng.choice(tops), rng.randint(1, 4)))
+        Standing.objects.filter(event=event).delete()
+        standings_module.write_standings(event, rows)
+        expected = standings(event)
+        common = math.lcm(*(n.denominator for *_key, total, top, _b in rows for n in (total, top) if n is not None))
+        scaled = [
+            (sid, cid, int(total * common), int(top * common) if top else None, boards)
+            for sid, cid, total, top, boards in rows
+        ]
+        Standing.objects.filter(event=event).delete()
+        standings_module.write_standings(event, scaled, denominator=common)
+        assert standings(event) == expected

@@ -9,6 +9,7 @@ from bridge.engine.rounding import (
     acbl,
     decimal_str,
     ebu,
+    exact_ratio_str,
     exact_str,
     round_half_away,
     round_half_even,
@@ -66,3 +67,11 @@ def test_exact_and_decimal_text():
     assert decimal_str(F("-0.1"), 1) == "-0.1"
     with pytest.raises(ValueError):
         decimal_str(F(1, 3), 2)
+
+
+def test_the_exact_text_of_a_ratio_of_integers_is_that_of_its_fraction():
+    """exact_ratio_str takes a numerator and denominator in any terms, of either sign."""
+    for numerator in (0, 1, -1, 7, -15, 23, 120, -2401, 10**25 + 3):
+        for denominator in (1, 2, 3, 4, 5, 8, 12, 40, 625, 10000, 30000, 21):
+            for factor in (1, 3, 10000, -7):
+                assert exact_ratio_str(numerator * factor, denominator * factor) == exact_str(F(numerator, denominator))
