@@ -7,12 +7,13 @@ from collections import defaultdict
 from decimal import Decimal
 from fractions import Fraction
 
+from django.db import connections, router
 from django.db.models import Q, Value
 
 from bridge.engine import matchpoints as mp_engine
 from bridge.engine.ranking import rank
 from bridge.engine.rounding import exact_ratio_str, exact_str
-from scoring.models import BoardScore, Event, Result, Standing
+from scoring.models import Board, BoardScore, Event, Result, Standing
 from scoring.recalculation.board import (
     ARTIFICIAL,
     EW,
@@ -489,12 +490,19 @@ def _artificial_elsewhere(differences):
     """The windows (session, contestant) of the sides on a changed board that hold an
     artificial score elsewhere in the session: its value follows the side's percentage on its
     real boards, which a changed board moves."""
-    sessions = {session_id for session_id, *_rest in differences}
-    artificial = (
-        BoardScore.objects.filter(result__board__session_id__in=sessions, ns__isnull=False)
-        .filter(Q(ns_kind__in=ARTIFICIAL) | Q(ew_kind__in=ARTIFICIAL))
-        .values_list("result__board__session_id", "result__ns_id", "result__ew_id", "ns_kind", "ew_kind")
-    )
+    sessions = sorted({session_id for session_id, *_rest in differences})
+    conn = connections[router.db_for_write(BoardScore)]  # the pass's own, which wrote the scores
+    scores, results, boards = (conn.ops.quote_name(m._meta.db_table) for m in (BoardScore, Result, Board))
+    kinds = ", ".join(["%s"] * len(ARTIFICIAL))
+    with conn.cursor() as cursor:  # plain SQL: the ORM took longer to build it than to run it
+        cursor.execute(
+            "SELECT b.session_id, r.ns_id, r.ew_id, bs.ns_kind, bs.ew_kind "
+            f"FROM {scores} AS bs JOIN {results} AS r ON r.id = bs.result_id JOIN {boards} AS b ON b.id = r.board_id "
+            f"WHERE b.session_id IN ({', '.join(['%s'] * len(sessions))}) AND bs.ns IS NOT NULL "
+            f"AND (bs.ns_kind IN ({kinds}) OR bs.ew_kind IN ({kinds}))",
+            [*sessions, *ARTIFICIAL, *ARTIFICIAL],
+        )
+        artificial = cursor.fetchall()
     again = set()
     touched = None  # the windows of every side on a changed board, when first needed
     for session_id, ns_id, ew_id, ns_kind, ew_kind in artificial:
