@@ -3,7 +3,7 @@ scores (Law 12C2c), ranked per window and written where they moved; and the incr
 pairs events (``apply_differences``)."""
 
 import math
-from collections import defaultdict
+from collections import defaultdict, namedtuple
 from decimal import Decimal
 from fractions import Fraction
 
@@ -347,13 +347,54 @@ def _write_standing_differences(event, rows, existing=None):
 _VALUES_FROM = 3  # a row of _standings_by_window: pk, session, contestant, then the STANDING_VALUES
 
 
+# What _standings_by_window reads of a standing: its pk, window, then the STANDING_VALUES.
+StandingRow = namedtuple(
+    "StandingRow",
+    (
+        "pk",
+        "session_id",
+        "contestant_id",
+        "total",
+        "total_exact",
+        "top",
+        "percent",
+        "field",
+        "position",
+        "place",
+        "boards",
+    ),
+)
+assert StandingRow._fields[_VALUES_FROM:] == STANDING_VALUES
+
+
 def _standings_by_window(event):
-    """{(session, contestant): a named tuple of the Standing's pk, window and values}."""
-    rows = Standing.objects.filter(event=event).order_by()
-    return {
-        (s.session_id, s.contestant_id): s
-        for s in rows.values_list("pk", "session_id", "contestant_id", *STANDING_VALUES, named=True)
-    }
+    """{(session, contestant): a StandingRow of the Standing's pk, window and values}. In plain
+    SQL, each column through the database's own converters (SQLite's give its decimals back as
+    Decimals): the ORM took longer to build the query than to run it."""
+    conn = connections[router.db_for_write(Standing)]
+    columns = [Standing._meta.get_field(name) for name in ("id", "session", "contestant", *STANDING_VALUES)]
+    table = conn.ops.quote_name(Standing._meta.db_table)
+    converted = []  # (index, [converters], column) of the columns that have converters
+    for index, field in enumerate(columns):
+        col = field.get_col(Standing._meta.db_table)
+        converters = conn.ops.get_db_converters(col) + col.get_db_converters(conn)
+        if converters:
+            converted.append((index, converters, col))
+    with conn.cursor() as cursor:
+        names = ", ".join(conn.ops.quote_name(field.column) for field in columns)
+        event_column = conn.ops.quote_name(Standing._meta.get_field("event").column)
+        cursor.execute(f"SELECT {names} FROM {table} WHERE {event_column} = %s", [event.pk])
+        rows = cursor.fetchall()
+    standings = {}
+    for row in rows:
+        if converted:
+            row = list(row)
+            for index, converters, col in converted:
+                for converter in converters:
+                    row[index] = converter(row[index], col, conn)
+        standing = StandingRow(*row)
+        standings[(standing.session_id, standing.contestant_id)] = standing
+    return standings
 
 
 def apply_differences(event, regs, differences):
