@@ -648,6 +648,13 @@ def _memory_note(data):
     )
 
 
+def _cpu_note(run):
+    cpu = run.get("cpu_ms_per_change")
+    if not cpu:
+        return ""
+    return "CPU a change: " + ", ".join(f"{part} {ms:.1f} ms" for part, ms in cpu.items()) + "; "
+
+
 def scale_rows(data, where):
     """bench/scale_bench.py: the three scale tiers (issue #33)."""
     if data["what"] == "evening":
@@ -661,7 +668,9 @@ def scale_rows(data, where):
             note = (
                 f"{run['changes_per_second']:.0f} changes/s offered, {run['recalculations_per_second']:.0f}/s "
                 f"recalculated, {run['changes_per_pass']:.2f} changes a pass, "
-                f"{run['worker_seconds_per_change'] * 1000:.0f} worker-ms a change; " + _memory_note(run)
+                f"{run['worker_seconds_per_change'] * 1000:.0f} worker-ms a change; "
+                + _cpu_note(run)
+                + _memory_note(run)
             )
             rows.append(("10", row(what, where, run["latency"]["n"], run["latency"]["median"],
                                    run["latency"]["p95"], *target, note=note)))  # fmt: skip
@@ -669,7 +678,13 @@ def scale_rows(data, where):
         rows.append(("10", row(
             "National evening of 1,000 clubs: worker processes and database connections needed (from the "
             "largest run's worker-seconds a change, each process kept to 60 % busy)", where, "–", None, None,
-            note=f"{need['worker_processes']} worker processes, as many connections (+1 a web process)",
+            note=f"{need['worker_processes']} worker processes, as many connections (+1 a web process)"
+            + (
+                "; from the CPU a change cost: "
+                + ", ".join(f"{part} {cores} cores" for part, cores in need["cores"].items())
+                if need.get("cores")
+                else ""
+            ),
         )))  # fmt: skip
         return rows
     if data["what"] == "championship":

@@ -77,6 +77,55 @@ def process_tree(root):
     return found
 
 
+def cpu_seconds(pids):
+    """User and system CPU seconds the processes ``pids`` have used so far."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / ticks
+
+
+def named(command):
+    """The pids of the processes called ``command`` (PostgreSQL's server and backends: "postgres")."""
+    found = []
+    for comm in Path("/proc").glob("[0-9]*/comm"):
+        try:
+            if comm.read_text().strip() == command:
+                found.append(int(comm.parent.name))
+        except OSError:
+            continue
+    return found
+
+
+class CpuMeter:
+    """CPU seconds used over a window by the writers (this process), the worker (its tree),
+    PostgreSQL (every postgres process: the machine's, so measure on a quiet one) and Redis."""
+
+    def __init__(self, worker):
+        self.worker = worker
+
+    def now(self):
+        return {
+            "writers": time.process_time(),
+            "worker": cpu_seconds(process_tree(self.worker.pid)),
+            "database": cpu_seconds(named("postgres")),
+            "redis": cpu_seconds(named("redis-server")),
+        }
+
+    def __enter__(self):
+        self.start = self.now()
+        return self
+
+    def __exit__(self, *exc):
+        end = self.now()
+        self.used = {part: end[part] - self.start[part] for part in end}
+
+
 def worker_memory(worker):
     """(MiB of the whole worker, processes) now."""
     pids = process_tree(worker.pid)
@@ -197,7 +246,7 @@ def evening_run(sessions, args, counter, rng):
             for w in range(args.writers)
         ]
         load_before = load_average()
-        with Sampler(worker) as sampler:
+        with Sampler(worker) as sampler, CpuMeter(worker) as cpu:
             started = time.monotonic()
             for thread in threads:
                 thread.start()
@@ -231,6 +280,8 @@ def evening_run(sessions, args, counter, rng):
         "tasks": len(busy),
         "worker_busy_seconds": sum(busy),
         "worker_seconds_per_change": sum(busy) / len(done),
+        # CPU a change, from the processes' own counters over the window and its drain.
+        "cpu_ms_per_change": {part: used * 1000 / len(done) for part, used in cpu.used.items()},
         "task_time": summary(busy) if busy else None,
         "worker_mib": memory,
         "worker_processes": processes,
@@ -269,12 +320,16 @@ def sizing(run, clubs=1000, utilisation=0.6):
     keeps one per process, CONN_MAX_AGE) and one for each web process."""
     per_change = run["worker_seconds_per_change"]
     processes = max(1, -(-clubs * per_change // utilisation))
+    cpu = run.get("cpu_ms_per_change") or {}
     return {
         "changes_per_second": clubs,
         "worker_seconds_per_change": per_change,
         "utilisation": utilisation,
         "worker_processes": int(processes),
         "connections_for_workers": int(processes),
+        # Cores, from the CPU a change cost each part (a quiet machine's figure; waiting for a
+        # core does not count, as it does in the worker's own task times above).
+        "cores": {part: round(clubs * ms / 1000 / utilisation, 1) for part, ms in cpu.items()},
     }
 
 
