@@ -19,7 +19,9 @@ ROOT = Path(__file__).resolve().parent.parent
 PG_URL = os.environ.get("BENCH_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/test")
 # A Redis database of its own, so that a developer's `make run` on database 0 never takes the
 # benchmark's tasks (nor the benchmark's worker theirs).
-REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
+REDIS_URL = os.environ.get(
+    "BENCH_REDIS_URL", "redis://127.0.0.1:6379/11"
+)  # 15 and 14: the test processes' (tests/conftest.py)
 # The throwaway databases' names start with this (a shared server: each developer their own).
 DB_PREFIX = os.environ.get("BENCH_DB_PREFIX", "bench_rulings")
 
