@@ -81,6 +81,21 @@ DIRECTOR_API = [
 NATIONAL_PAGES = ["/national/search/", "/national/casebooks/", "/national/precedents/"]
 
 
+def _ruled_and_appealed(result, director, player, words):
+    """A ruling given on ``result`` and an appeal lodged against it by ``player``."""
+    ruling = rulings.rule(
+        result=result,
+        director=director,
+        kind="claim",
+        laws="70D1",
+        give=True,
+        ruling_text=words,
+        reasoning="No line loses a trick",
+        outcome="result_stands",
+    )
+    appeals.lodge_appeal(ruling=ruling, by=director, player=player, grounds=words)
+
+
 def _grow_traveller(side):
     """More tables on the first board (the traveller, the standings, the ruling form's board): a
     new pair each way at each, a result, a ruling on it and an appeal against the ruling."""
@@ -110,17 +125,7 @@ def _grow_traveller(side):
             declarer="N",
             tricks=8 + n % 4,
         )
-        ruling = rulings.rule(
-            result=result,
-            director=director,
-            kind="claim",
-            laws="70D1",
-            give=True,
-            ruling_text=f"traveller {n}",
-            reasoning="No line loses a trick",
-            outcome="result_stands",
-        )
-        appeals.lodge_appeal(ruling=ruling, by=director, player=members[0], grounds=f"traveller {n}")
+        _ruled_and_appealed(result, director, members[0], f"traveller {n}")
 
 
 def _grow(world):
@@ -135,17 +140,7 @@ def _grow(world):
             scoring.set_effective_score(
                 result=result, by=director, kind="assigned", score={"ns": [[400, "1"]]}, reason=f"test {n}"
             )
-            ruling = rulings.rule(
-                result=result,
-                director=director,
-                kind="claim",
-                laws="70D1",
-                give=True,
-                ruling_text=f"extra {n}",
-                reasoning="No line loses a trick",
-                outcome="result_stands",
-            )
-            appeals.lodge_appeal(ruling=ruling, by=director, player=side.players[0], grounds=f"extra {n}")
+            _ruled_and_appealed(result, director, side.players[0], f"extra {n}")
         scoring.post_official_scores(session=record.session, by=director)
 
 

@@ -103,7 +103,7 @@ def record_results(*, rows: Iterable[dict[str, Any]]) -> list[Result]:
     row a dict of :func:`record_result`'s arguments, checked as that checks one result (against
     the results recorded and the rows before it), in a handful of statements whatever their
     number (issue #33). All or nothing: :class:`ResultsRefused` with every row refused."""
-    results = [_unsaved(**row) for row in rows]
+    results = [_unsaved(row) for row in rows]
     if not results:
         return []
     session = _session_of(results)
@@ -136,31 +136,21 @@ def record_results(*, rows: Iterable[dict[str, Any]]) -> list[Result]:
     return results
 
 
-def _unsaved(
-    *,
-    board: Board,
-    round: Round,
-    table: Table,
-    ns: Contestant,
-    ew: Contestant,
-    contract: str = "",
-    declarer: str = "",
-    tricks: int | None = None,
-    lead: str = "",
-    not_played: bool = False,
-) -> Result:
-    return Result(
-        board=board,
-        round=round,
-        table=table,
-        ns=ns,
-        ew=ew,
-        contract=contract or "",
-        declarer=declarer or "",
-        tricks=tricks,
-        lead=(lead or "").upper(),
-        not_played=not_played,
-    )
+REQUIRED = ("board", "round", "table", "ns", "ew")
+OPTIONAL = {"contract": "", "declarer": "", "tricks": None, "lead": "", "not_played": False}
+
+
+def _unsaved(row: dict[str, Any]) -> Result:
+    """A row of :func:`record_results` as an unsaved result: the arguments :func:`record_result`
+    takes, the same ones required, an unknown one a TypeError as a call's would be."""
+    if unknown := set(row) - set(REQUIRED) - set(OPTIONAL):
+        raise TypeError(f"unknown result fields: {', '.join(sorted(unknown))}")
+    if missing := set(REQUIRED) - set(row):
+        raise TypeError(f"missing result fields: {', '.join(sorted(missing))}")
+    values = OPTIONAL | row
+    values["contract"], values["declarer"] = values["contract"] or "", values["declarer"] or ""
+    values["lead"] = (values["lead"] or "").upper()
+    return Result(**values)
 
 
 def _session_of(results: list[Result]) -> Session:
