@@ -24,6 +24,7 @@ __all__ = [
     "SessionFile",
     "butler_rounding_of",
     "decode",
+    "direction_of",
     "identify",
     "name_of",
     "read_artificial",
@@ -325,6 +326,21 @@ def butler_rounding_of(generator: str | None) -> str | None:
 
 
 # --- Who the contestants are ---------------------------------------------------------------------
+
+# A direction as the programs spell it, in their languages: N-S, NS, N/S, NZ (Dutch), E-W, EW, O-W
+# (Dutch, German), E-O (French), Ø-V (Norwegian, Danish), Ö-V (Swedish), and the words.
+_NS_SPELLINGS = {"NS", "N", "NZ", "NORTHSOUTH", "NOORDZUID", "NORDSYD", "NORDSUD"}
+_EW_SPELLINGS = {"EW", "E", "OW", "EO", "ØV", "ÖV", "OV", "EASTWEST", "OOSTWEST", "ØSTVEST", "ÖSTVÄST", "OSTWEST"}
+
+
+def direction_of(text: str | None) -> str:
+    """The direction NS, EW or "" however a program spells it ("N-S", "Ö-V", "E/W", ...)."""
+    letters = re.sub(r"[^A-ZÆØÅÄÖÜ]", "", (text or "").strip().upper())
+    if letters in _NS_SPELLINGS:
+        return "NS"
+    if letters in _EW_SPELLINGS:
+        return "EW"
+    return ""
 
 
 def identify(session: SessionFile) -> None:

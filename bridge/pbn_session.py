@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from bridge.interchange import BoardIn, Notice, ResultIn, SessionFile, read_scoring
+from bridge.interchange import BoardIn, Notice, ResultIn, SessionFile, direction_of, read_scoring
 from bridge.messages import _
 from bridge.pbn_model import (
     CONTESTANT_COLUMNS,
@@ -23,7 +23,6 @@ from bridge.pbn_model import (
 
 # --- A session's results ---------------------------------------------------------------------
 
-_DIRECTIONS = {"NS": "NS", "N-S": "NS", "N": "NS", "EW": "EW", "E-W": "EW", "E": "EW"}
 _ROOMS = {"OPEN": "open", "O": "open", "CLOSED": "closed", "C": "closed", "CLOSE": "closed"}
 
 
@@ -38,6 +37,7 @@ def session_from_pbn(games: Iterable[PbnGame], warnings: Iterable[Notice | str] 
     session = SessionFile(format="PBN", warnings=list(warnings))
     boards: dict[tuple[str, int], BoardIn] = {}
     roomless: list[ResultIn] = []
+    totals: list[tuple[str, str, int, str]] = []  # (section, direction, number, name) in the totals
     for game in games:
         if not session.generator and (game.tags.get("Generator") or "").strip() not in ("", "#", "##", "?"):
             session.generator = game.tags["Generator"].strip()
@@ -63,13 +63,7 @@ def session_from_pbn(games: Iterable[PbnGame], warnings: Iterable[Notice | str] 
             name = row.get("Names") or row.get("Name") or row.get("TeamName") or ""
             if number and name and number.isdigit():
                 section = (row.get("Section") or game.tags.get("Section") or "").strip().strip("?")
-                direction = _DIRECTIONS.get((row.get("Direction") or "").strip().upper(), "")
-                if direction:
-                    session.mitchell.add(section)
-                if direction or section:
-                    session.names[(section, direction, int(number))] = name.strip('"')
-                if not direction:
-                    session.names[int(number)] = name.strip('"')
+                totals.append((section, direction_of(row.get("Direction")), int(number), name.strip('"')))
         summary = game.tables.get("ScoreTable")
         if game.board is None:
             if game.deal is not None or game.contract or (game.score_rows and not (summary and summary.summary)):
@@ -182,7 +176,29 @@ def session_from_pbn(games: Iterable[PbnGame], warnings: Iterable[Notice | str] 
             if result is not None:
                 session.results.append(result)
     _rooms(roomless, session)
+    _names(totals, session)
     return session
+
+
+def _names(totals: list[tuple[str, str, int, str]], session: SessionFile) -> None:
+    """The contestants' names from the totals. A Direction column alone is not a Mitchell: Ruter
+    and Magic Contest write where each pair sat (or sat first) in a Howell too, and a pair that
+    sat both ways is one pair. The totals show a Mitchell when one number is listed in both
+    directions (N-S pair 1 and E-W pair 1); the results show it when a number sits on both
+    sides of one board (bridge.interchange.identify)."""
+    directions: dict[tuple[str, int], set[str]] = {}
+    for section, direction, number, _name in totals:
+        directions.setdefault((section, number), set()).add(direction)
+    for (section, _number), seen in directions.items():
+        if {"NS", "EW"} <= seen:
+            session.mitchell.add(section)
+    for section, direction, number, name in totals:
+        if direction:
+            session.names[(section, direction, number)] = name
+        if section not in session.mitchell:
+            if section:
+                session.names[(section, "", number)] = name
+            session.names.setdefault(number, name)
 
 
 def _rooms(results: list[ResultIn], session: SessionFile) -> None:

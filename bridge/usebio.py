@@ -25,7 +25,15 @@ from defusedxml.ElementTree import fromstring
 
 from bridge.deals import DealError, parse_deal, parse_seat, parse_vulnerability
 from bridge.engine.contract import ContractError, board_dealer, board_vulnerability, ns_score, parse_contract
-from bridge.interchange import BoardIn, Notice, ResultIn, SessionFile, read_artificial, read_scoring
+from bridge.interchange import (
+    BoardIn,
+    Notice,
+    ResultIn,
+    SessionFile,
+    direction_of,
+    read_artificial,
+    read_scoring,
+)
 from bridge.messages import Message, MessageError, _
 
 __all__ = ["MatchOut", "ParticipantOut", "UsebioError", "parse_usebio", "write_usebio"]
@@ -131,11 +139,11 @@ def parse_usebio(data: bytes | str) -> SessionFile:
             if key and name:
                 # A Mitchell's pairs carry their DIRECTION (NS / EW), and Compscore's numbers
                 # their direction too (1NS, 1EW).
-                direction = {"NS": "NS", "N-S": "NS", "EW": "EW", "E-W": "EW"}.get(
-                    (_text(entry, "DIRECTION") or "").strip().upper(), key[1]
-                )
+                direction = direction_of(_text(entry, "DIRECTION")) or key[1]
                 if direction and tag == "PAIR":
                     session.names[("", direction, key[0])] = name
+                    # A pair that sat both ways in a Howell is listed once, where it sat first.
+                    session.names.setdefault(key[0], name)
                 else:
                     session.names[key[0]] = name
     hands: dict[int, BoardIn] = {}
