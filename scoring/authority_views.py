@@ -30,6 +30,11 @@ class SettingRow:
     # Which the value in force is: "confirmed", "assumed" or "default" (a preset's value, as its
     # note says), "recorded" (the body's own, with its source), "" (nothing recorded).
     status: str = ""
+    # The preset's stored source of the value in force, where the value is the preset's: the
+    # words it rests on and their confidence ("text", "secondary", "assumed"), so that the
+    # reader sees them though the page that published them moved.
+    quote: str = ""
+    confidence: str = ""
     history: list = field(default_factory=list)  # (effective_from, value, note), latest first
 
     @property
@@ -91,14 +96,13 @@ def settings_rows(authority, day=None):
                     not entry.confirmed,
                     entry.status,
                 )
+                row.quote, row.confidence = entry.quote, entry.confidence
             elif current is not None:
                 entry = next((e for e in preset.entries_for(key) if e.effective_from == current.effective_from), None)
-                row.unconfirmed = bool(
-                    entry
-                    and not entry.confirmed
-                    and entry.value == current.value
-                    and entry.note(preset.code) == current.note
-                )
+                from_preset = bool(entry and entry.value == current.value and entry.note(preset.code) == current.note)
+                row.unconfirmed = from_preset and not entry.confirmed
+                if from_preset:
+                    row.quote, row.confidence = entry.quote, entry.confidence
         rows.append(row)
     return preset, rows
 

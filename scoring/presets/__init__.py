@@ -3,19 +3,28 @@
 A preset gives, for every setting the Laws leave to a regulating authority (``COVERED``: every
 setting but the preset itself), one or more dated values. Each value says what it rests on:
 
-- ``confirmed``: a source a reader can check, named in full: the ``document``, its ``edition``
-  (or date), the ``section`` and the ``address`` where it is published; the value and the date
-  it applies from are the ones that source gives (the date the body applied it);
-- ``assumed``: the value or its date is inferred; ``reason`` says why (and ``source``, where
-  one was found, what it rests on);
+- ``confirmed``: the value and the date it applies from are the ones its source gives (the date
+  the body applied it);
+- ``assumed``: the value or its date is inferred; ``reason`` says why;
 - ``default``: the Laws' or the system's default is kept on purpose; ``reason`` says why (the
   body's text says nothing, or leaves it to each event). Its value is the default.
+
+And every value has its source, stored here so that a page that moves or changes does not lose
+it: the ``document``, its ``edition`` (or date), the ``section`` (the clause), a short ``quote``
+of the words it rests on, the ``confidence`` of those words (``text``: read in the document
+itself; ``secondary``: as another publication quotes or reports it; ``assumed``: no text found)
+and, where it is published, the ``address``. A value's own ``quote`` replaces its source's where
+it rests on other words of the same document. A value that names no source rests on the Laws'
+own (the "laws" preset's value for that setting on that date), and is assumed: the body's own
+text was not found. A value that is ``assumed`` has the confidence ``assumed`` whatever its
+source.
 
 A preset also says when its sources were last ``checked``. Choosing a preset writes its dated
 values through ``scoring.services.apply_preset``; nothing here touches the database. How a body
 adds its own preset: docs/operations.md.
 """
 
+import dataclasses
 import datetime
 import functools
 import re
@@ -33,7 +42,11 @@ STATUSES = ("confirmed", "assumed", "default")
 # Every setting a regulating authority may set: each preset states each one, even where it keeps
 # the default (then on purpose, saying why).
 COVERED = tuple(key for key in authority_settings.SPECS if key != "preset")
-CITATION_FIELDS = ("document", "edition", "section", "address")
+CITATION_FIELDS = ("document", "edition", "section", "quote", "confidence", "address")
+REQUIRED_CITATION_FIELDS = ("document", "edition", "section", "quote", "confidence")
+CONFIDENCES = ("text", "secondary", "assumed")
+QUOTE_LENGTH = 300  # "quote briefly"
+LAWS = "laws"  # the preset whose values a body's unsourced value rests on
 NOTE_LENGTH = 300  # AuthoritySetting.note
 ADDRESS = re.compile(r"^https?://\S+$")
 
@@ -47,10 +60,13 @@ class Citation:
     document: str
     edition: str
     section: str
-    address: str
+    quote: str
+    confidence: str
+    address: str = ""
 
     def __str__(self):
-        return f"{self.document}, {self.edition}, {self.section}: {self.address}"
+        text = f"{self.document}, {self.edition}, {self.section}"
+        return f"{text}: {self.address}" if self.address else text
 
 
 @dataclass(frozen=True)
@@ -61,10 +77,26 @@ class Entry:
     status: str
     citation: Citation | None = None
     reason: str = ""
+    own_quote: str = ""  # the value's own words of its source, where not the source's usual ones
+    # True where the body's preset names no source and the value rests on the Laws' own.
+    rests_on_laws: bool = False
 
     @property
     def confirmed(self):
         return self.status == "confirmed"
+
+    @property
+    def quote(self):
+        """The words of the source the value rests on."""
+        return self.own_quote or (self.citation.quote if self.citation else "")
+
+    @property
+    def confidence(self):
+        """ "text", "secondary" or "assumed": an assumed value, or one resting on the Laws where
+        the body's text was not found, is assumed whatever its source says."""
+        if self.status == "assumed" or self.rests_on_laws or self.citation is None:
+            return "assumed"
+        return self.citation.confidence
 
     @property
     def source(self):
@@ -83,7 +115,7 @@ class Entry:
         else:
             reason = self.reason if self.reason.endswith(".") else f"{self.reason}."
             text = f"Preset {preset_code}, {self.status}: {reason}"
-            if self.citation:
+            if self.citation and not self.rests_on_laws:  # the Laws' own source: on the settings page
                 text += f" Source: {self.citation}."
         return text if len(text) <= NOTE_LENGTH else text[: NOTE_LENGTH - 3] + "..."
 
@@ -201,6 +233,15 @@ def read(path):
         seen = set()
         for index, item in enumerate(values, start=1):
             entries.append(_entry(f"{where}: settings.{key}[{index}]", key, item, seen))
+    if code == LAWS:
+        unsourced = [f"{e.key} from {e.effective_from}" for e in entries if e.citation is None]
+        if unsourced:
+            raise PresetError(
+                f"{where}: source: every value of the Laws' preset names its source, with the quote "
+                f"(the others rest on it): {', '.join(unsourced)}"
+            )
+    else:
+        entries = [_resting_on_laws(where, entry) for entry in entries]
     return Preset(
         code=code,
         name=data["name"].strip(),
@@ -211,24 +252,45 @@ def read(path):
     )
 
 
-def _citation(where, source, complete):
+def _resting_on_laws(where, entry):
+    """A body's value that names no source rests on the Laws' preset's value for the setting on
+    its date (the Laws' words), as an assumption: the body's own text was not found."""
+    if entry.citation is not None:
+        return entry
+    laws_entry = load(LAWS).entry_on(entry.key, entry.effective_from)
+    if laws_entry is None or laws_entry.citation is None:
+        raise PresetError(
+            f"{where}: source: the Laws' preset states no source for {entry.key} on {entry.effective_from}: "
+            f"name the document, edition, section, quote and confidence"
+        )
+    return dataclasses.replace(entry, citation=laws_entry.citation, own_quote=laws_entry.own_quote, rests_on_laws=True)
+
+
+def _citation(where, source):
     if not isinstance(source, dict) or set(source) - set(CITATION_FIELDS):
         raise PresetError(f"{where}: source: a mapping of {', '.join(CITATION_FIELDS)}")
-    fields = {name: str(source.get(name) or "").strip() for name in CITATION_FIELDS}
-    lacking = [name for name, text in fields.items() if not text and (complete or name in ("document", "address"))]
+    fields = {name: " ".join(str(source.get(name) or "").split()) for name in CITATION_FIELDS}
+    lacking = [name for name in REQUIRED_CITATION_FIELDS if not fields[name]]
     if lacking:
         raise PresetError(
-            f"{where}: source: give the {', '.join(lacking)} (a confirmed value names the document, "
-            f"its edition or date, the section and the address where it is published)"
+            f"{where}: source: give the {', '.join(lacking)} (every value names the document, its edition "
+            f"or date, the section, a short quotation of the words it rests on and their confidence)"
         )
-    if not ADDRESS.match(fields["address"]):
+    if fields["confidence"] not in CONFIDENCES:
+        raise PresetError(
+            f"{where}: source: confidence: one of {', '.join(CONFIDENCES)} (read in the text, in a secondary "
+            f"source, or assumed), not {fields['confidence']!r}"
+        )
+    if len(fields["quote"]) > QUOTE_LENGTH:
+        raise PresetError(f"{where}: source: quote: at most {QUOTE_LENGTH} characters (quote briefly)")
+    if fields["address"] and not ADDRESS.match(fields["address"]):
         raise PresetError(f"{where}: source: address: where it is published, http(s)://..., not {fields['address']!r}")
-    return Citation(**{name: text or "-" for name, text in fields.items()})
+    return Citation(**fields)
 
 
 def _entry(where, key, item, seen):
-    if not isinstance(item, dict) or set(item) - {"from", "value", "status", "source", "reason"}:
-        raise PresetError(f"{where}: must be {{from, value, status, source, reason}}")
+    if not isinstance(item, dict) or set(item) - {"from", "value", "status", "source", "quote", "reason"}:
+        raise PresetError(f"{where}: must be {{from, value, status, source, quote, reason}}")
     day = _date(f"{where}: from", item.get("from"))
     if day in seen:
         raise PresetError(f"{where}: from: {day} is given twice")
@@ -246,15 +308,30 @@ def _entry(where, key, item, seen):
     citation = None
     if status == "confirmed" and not item.get("source"):
         raise PresetError(
-            f"{where}: source: a confirmed value names its source (document, edition, section, "
-            f"address); without one it is assumed, with the reason"
+            f"{where}: source: a confirmed value names its source (document, edition, section, quote, "
+            f"confidence); without one it is assumed, with the reason"
         )
     if item.get("source"):
-        citation = _citation(where, item["source"], complete=status == "confirmed")
+        citation = _citation(where, item["source"])
+    own_quote = " ".join(str(item.get("quote") or "").split())
+    if own_quote and citation is None:
+        raise PresetError(f"{where}: quote: the words of which source? Name it (source)")
+    if len(own_quote) > QUOTE_LENGTH:
+        raise PresetError(f"{where}: quote: at most {QUOTE_LENGTH} characters (quote briefly)")
+    if status == "confirmed" and citation.confidence == "assumed":
+        raise PresetError(f"{where}: source: confidence: a confirmed value rests on the text or a secondary source")
     if status != "confirmed" and not reason:
         raise PresetError(f"{where}: reason: say why the value is {status}")
     if status == "default":
         default = authority_settings.SPECS[key].default
         if item["value"] != default:
             raise PresetError(f"{where}: value: a default kept on purpose is the default ({default!r})")
-    return Entry(key=key, effective_from=day, value=item["value"], status=status, citation=citation, reason=reason)
+    return Entry(
+        key=key,
+        effective_from=day,
+        value=item["value"],
+        status=status,
+        citation=citation,
+        reason=reason,
+        own_quote=own_quote,
+    )

@@ -163,6 +163,69 @@ def test_every_value_says_what_it_rests_on(code):
     assert preset.citations(), f"{code}: no source named"
 
 
+@pytest.mark.parametrize("code", sorted(TABLE))
+def test_every_value_has_its_source_stored_with_a_quotation_and_a_confidence(code):
+    """Issue #43: every value names the document, its edition, the clause, a short quotation of
+    the words it rests on and their confidence, stored in the preset (a moved page loses none)."""
+    for entry in presets.load(code).entries:
+        citation = entry.citation
+        assert citation is not None, (code, entry.key, entry.effective_from)
+        assert citation.document and citation.edition and citation.section, (code, entry.key)
+        assert entry.quote and len(entry.quote) <= presets.QUOTE_LENGTH, (code, entry.key)
+        assert entry.confidence in ("text", "secondary", "assumed"), (code, entry.key)
+        if entry.status == "assumed" or entry.rests_on_laws:
+            assert entry.confidence == "assumed", (code, entry.key)
+        if entry.confirmed:
+            assert entry.confidence in ("text", "secondary"), (code, entry.key)
+
+
+@pytest.mark.parametrize(
+    "source,message",
+    [
+        (
+            '{document: "Club regulations", edition: "2020", section: "4.2", confidence: text}',
+            "settings.appeal_period_minutes[1]: source: give the quote (every value names the document, its "
+            "edition or date, the section, a short quotation of the words it rests on and their confidence)",
+        ),
+        (
+            '{document: "Club regulations", edition: "2020", section: "4.2", quote: "20 minutes"}',
+            "settings.appeal_period_minutes[1]: source: give the confidence (every value names",
+        ),
+        (
+            '{document: "Club regulations", edition: "2020", section: "4.2", quote: "20 minutes", confidence: sure}',
+            "settings.appeal_period_minutes[1]: source: confidence: one of text, secondary, assumed (read in the "
+            "text, in a secondary source, or assumed), not 'sure'",
+        ),
+        (
+            '{document: "Club regulations", edition: "2020", section: "4.2", quote: "20 minutes", confidence: assumed}',
+            "settings.appeal_period_minutes[1]: source: confidence: a confirmed value rests on the text or a "
+            "secondary source",
+        ),
+        (
+            '{document: "Club regulations", edition: "2020", section: "4.2", quote: "' + "x" * 301 + '", '
+            "confidence: text}",
+            "settings.appeal_period_minutes[1]: source: quote: at most 300 characters (quote briefly)",
+        ),
+    ],
+)
+def test_a_value_without_its_quotation_or_confidence_is_refused(tmp_path, source, message):
+    text = (
+        GOOD + f"  appeal_period_minutes:\n    - {{from: 2020-01-01, value: 20, status: confirmed, source: {source}}}\n"
+    )
+    with pytest.raises(presets.PresetError) as error:
+        presets.read(write_preset(tmp_path, text))
+    assert message in str(error.value)
+
+
+def test_a_laws_preset_value_without_a_source_is_refused(tmp_path):
+    """The values of a body that names no source rest on the Laws' preset's: so each of those
+    names its own."""
+    with pytest.raises(presets.PresetError) as error:
+        presets.read(write_preset(tmp_path, GOOD.replace("code: club", "code: laws"), code="laws"))
+    assert "laws.yaml: source: every value of the Laws' preset names its source, with the quote" in str(error.value)
+    assert "laws_edition from 2020-01-01" in str(error.value)
+
+
 # --- The errors issue #34 found, each read on a date before and after the change ----------------
 
 
@@ -268,7 +331,9 @@ def test_the_ebl_booklets_name_the_teams_and_its_no_deposit_is_assumed():
     assert "Poland v Switzerland" in names.citation.section
     deposits = ebl.entry_on("deposits", TODAY)
     assert (deposits.value, deposits.status) == ({}, "assumed")
-    assert deposits.citation is None and "No deposit is named" in deposits.reason
+    # No EBL text found: the value rests on the Laws' own words (Law 92A), assumed.
+    assert deposits.rests_on_laws and deposits.confidence == "assumed" and "No deposit is named" in deposits.reason
+    assert deposits.quote.startswith("Any such appeal, if deemed to lack merit")
     in_2010 = ebl.entry_on("deposits", datetime.date(2010, 6, 1))
     assert (in_2010.value["currency"], in_2010.value["amounts"]["teams_rr"], in_2010.status) == (
         "EUR",
@@ -301,7 +366,10 @@ name: Club
 checked: 2026-11-28
 settings:
 """
-SOURCE = '{document: "Club regulations", edition: "2020", section: "4.2", address: "https://club.example/regs"}'
+SOURCE = (
+    '{document: "Club regulations", edition: "2020", section: "4.2", quote: "Appeals: 20 minutes", '
+    'confidence: text, address: "https://club.example/regs"}'
+)
 
 
 def write_preset(tmp_path, text, code="club", covered=True):
@@ -344,17 +412,18 @@ def test_a_complete_file_reads(tmp_path):
         (
             GOOD + "  deposits:\n    - {from: 2020-01-01, value: {}, status: confirmed}\n",
             "settings.deposits[1]: source: a confirmed value names its source (document, edition, section, "
-            "address); without one it is assumed, with the reason",
+            "quote, confidence); without one it is assumed, with the reason",
         ),
         (
             GOOD + '  deposits:\n    - {from: 2020-01-01, value: {}, status: confirmed, source: {document: "Club '
             'regulations", address: "https://club.example/regs"}}\n',
-            "settings.deposits[1]: source: give the edition, section (a confirmed value names the document, its "
-            "edition or date, the section and the address where it is published)",
+            "settings.deposits[1]: source: give the edition, section, quote, confidence (every value names the "
+            "document, its edition or date, the section, a short quotation of the words it rests on and their "
+            "confidence)",
         ),
         (
             GOOD + "  deposits:\n    - {from: 2020-01-01, value: {}, status: confirmed, source: {document: Regs, "
-            "edition: '2020', section: '4', address: 'the club notice board'}}\n",
+            "edition: '2020', section: '4', quote: 'No deposit', confidence: text, address: 'the club notice board'}}\n",
             "settings.deposits[1]: source: address: where it is published, http(s)://..., not 'the club notice board'",
         ),
         (
@@ -601,6 +670,13 @@ def test_the_settings_page_shows_value_source_date_difference_and_which_each_is(
     assert '<span class="badge" data-status="default">default on purpose</span>' in size
     assert "values not yet confirmed" in page
     assert "The preset&#x27;s sources were checked on 11/28/2026." in page or "sources were checked on" in page
+    # Issue #43: the words each value rests on, stored with the preset, and their confidence.
+    assert '<blockquote class="quote" data-confidence="secondary">' in deposits
+    assert "As a secondary source quotes or reports it: the text itself was not read." in deposits
+    further_deposit = page.split('id="setting-further_appeal_deposit"')[1].split("</tr>")[0]
+    assert "enclosing a deposit of £75." in further_deposit and 'data-confidence="assumed"' in further_deposit
+    assert "Assumed: no text found that gives it." in further_deposit
+    assert 'data-confidence="' not in row  # the body's own value has its own source, no preset quote
 
 
 @pytest.mark.django_db
