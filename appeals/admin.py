@@ -1,12 +1,12 @@
 """The admin shows every appeal and its steps, read only: the steps themselves are taken
-through ``appeals.services``, which audit each one (scoring.admin_readonly)."""
+through ``appeals.services``, which audit each one (core.admin_readonly)."""
 
 from django import forms
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from appeals import models, terms
-from scoring.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
+from core.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 
 
 class PartInline(ReadOnlyInline):

@@ -50,9 +50,8 @@ from appeals.models import (
     Recommendation,
 )
 from appeals.models import Body as AppealsBody
+from core.api_contract import Conflict, IdField
 from rulings import selectors as rulings_selectors
-from scoring.api import call_service as _call
-from scoring.api_contract import Conflict, IdField
 from scoring.models import Player
 
 
@@ -247,8 +246,7 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         parts = [{"kind": AppealPart.Kind.JUDGEMENT, "question": data.get("grounds", "")}]
         if data["law_question"].strip():
             parts.append({"kind": AppealPart.Kind.LAW, "question": data["law_question"]})
-        appeal = _call(
-            services.lodge_appeal,
+        appeal = services.lodge_appeal(
             ruling=ruling,
             by=request.user,
             grounds=data.get("grounds", ""),
@@ -267,8 +265,7 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     @action(detail=True, methods=["post"])
     def concurrence(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
-        _call(
-            services.record_concurrence,
+        services.record_concurrence(
             appeal=appeal,
             player=get_object_or_404(Player, pk=data.get("player")),
             how=data.get("how"),
@@ -279,14 +276,13 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     @action(detail=True, methods=["post"])
     def deposit(self, request, pk=None):
         appeal = self.get_object()
-        _call(services.record_deposit, appeal=appeal, by=request.user)
+        services.record_deposit(appeal=appeal, by=request.user)
         return self._done(appeal)
 
     @action(detail=True, methods=["post"], url_path="return-deposit")
     def return_deposit(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
-        _call(
-            services.return_deposit,
+        services.return_deposit(
             deposit=get_object_or_404(Deposit, appeal=appeal, pk=data.get("deposit")),
             by=request.user,
         )
@@ -296,8 +292,7 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     def constitute(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
         users = get_user_model().objects
-        _call(
-            services.constitute_body,
+        services.constitute_body(
             appeal=appeal,
             by=request.user,
             kind=data["kind"] or None,
@@ -312,19 +307,19 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         member stepped down from (the case page's "Appoint" step)."""
         appeal, data = self.get_object(), self._data()
         user = get_object_or_404(get_user_model(), pk=data["member"])
-        _call(services.appoint_to_case, appeal=appeal, user=user, by=request.user, chair=data["chair"])
+        services.appoint_to_case(appeal=appeal, user=user, by=request.user, chair=data["chair"])
         return self._done(appeal)
 
     @action(detail=True, methods=["post"])
     def declare(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
-        _call(services.declare_conflict, member=self._member(appeal), conflict=data["conflict"])
+        services.declare_conflict(member=self._member(appeal), conflict=data["conflict"])
         return self._done(appeal)
 
     @action(detail=True, methods=["post"])
     def recuse(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
-        _call(services.recuse, member=self._member(appeal), reason=data["reason"])
+        services.recuse(member=self._member(appeal), reason=data["reason"])
         return self._done(appeal)
 
     @action(detail=True, methods=["post"])
@@ -332,8 +327,7 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         appeal, data = self.get_object(), self._data()
         if "starts_at" not in data:
             raise DRFValidationError({"starts_at": ["Give the date and time of the hearing."]})
-        _call(
-            services.schedule_hearing,
+        services.schedule_hearing(
             appeal=appeal,
             by=request.user,
             starts_at=data["starts_at"],
@@ -345,15 +339,14 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     @action(detail=True, methods=["post"])
     def vote(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
-        _call(services.record_vote, member=self._member(appeal), outcome=data.get("outcome"), dissent=data["dissent"])
+        services.record_vote(member=self._member(appeal), outcome=data.get("outcome"), dissent=data["dissent"])
         return self._done(appeal)
 
     @action(detail=True, methods=["post"], url_path="decide-law-part")
     def decide_law_part(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
         part = get_object_or_404(AppealPart, appeal=appeal, pk=data.get("part"))
-        _call(
-            services.decide_law_part,
+        services.decide_law_part(
             part=part,
             by=request.user,
             outcome=data.get("outcome"),
@@ -368,8 +361,7 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     @action(detail=True, methods=["post"])
     def decide(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
-        _call(
-            services.decide_appeal,
+        services.decide_appeal(
             appeal=appeal,
             by=request.user,
             outcome=data.get("outcome"),
@@ -384,14 +376,13 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     @action(detail=True, methods=["post"], url_path="without-merit")
     def without_merit(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
-        _call(services.find_without_merit, appeal=appeal, by=request.user, reasons=data["reasons"])
+        services.find_without_merit(appeal=appeal, by=request.user, reasons=data["reasons"])
         return self._done(appeal)
 
     @action(detail=True, methods=["post"])
     def withdrawal(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
-        _call(
-            services.request_withdrawal,
+        services.request_withdrawal(
             appeal=appeal,
             player=get_object_or_404(Player, pk=data.get("player")),
             by=request.user,
@@ -402,17 +393,14 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     @action(detail=True, methods=["post"])
     def recommendation(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
-        _call(
-            services.record_recommendation, appeal=appeal, by=request.user, about=data.get("about"), text=data["text"]
-        )
+        services.record_recommendation(appeal=appeal, by=request.user, about=data.get("about"), text=data["text"])
         return self._done(appeal)
 
     @action(detail=True, methods=["post"], url_path="further-appeal")
     def further_appeal(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
         player = Player.objects.filter(pk=data.get("player")).first() if data.get("player") else None
-        _call(
-            services.lodge_further_appeal,
+        services.lodge_further_appeal(
             appeal=appeal,
             by=request.user,
             grounds=data.get("grounds", ""),
@@ -425,8 +413,7 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     def statements(self, request, pk=None):
         """The appellants' grounds and the respondents' statement, until they are locked."""
         appeal, data = self.get_object(), self._data()
-        _call(
-            services.record_statement,
+        services.record_statement(
             appeal=appeal,
             by=request.user,
             grounds=data.get("grounds"),
@@ -437,8 +424,7 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     @action(detail=True, methods=["post"], url_path="lock-statements")
     def lock_statements(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
-        _call(
-            services.lock_statements,
+        services.lock_statements(
             appeal=appeal,
             by=request.user,
             agreed_by=list(Player.objects.filter(pk__in=data["agreed_by"])),
@@ -448,8 +434,7 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     @action(detail=True, methods=["post"], url_path="forfeit-deposit")
     def forfeit_deposit(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
-        _call(
-            services.forfeit_deposit,
+        services.forfeit_deposit(
             deposit=get_object_or_404(Deposit, appeal=appeal, pk=data.get("deposit")),
             by=request.user,
             reason=data["reason"],
@@ -459,14 +444,13 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     @action(detail=True, methods=["post"], url_path="accept-withdrawal")
     def accept_withdrawal(self, request, pk=None):
         appeal = self.get_object()
-        _call(services.accept_withdrawal, appeal=appeal, by=request.user)
+        services.accept_withdrawal(appeal=appeal, by=request.user)
         return self._done(appeal)
 
     @action(detail=True, methods=["post"])
     def attendance(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
-        _call(
-            services.record_attendance,
+        services.record_attendance(
             hearing=get_object_or_404(Hearing, appeal=appeal, pk=data.get("hearing")),
             player=get_object_or_404(Player, pk=data.get("player")),
             by=request.user,
@@ -477,8 +461,7 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     def hearing_notes(self, request, pk=None):
         """The ruling director's account and the scribe's notes."""
         appeal, data = self.get_object(), self._data()
-        _call(
-            services.record_hearing_notes,
+        services.record_hearing_notes(
             hearing=get_object_or_404(Hearing, appeal=appeal, pk=data.get("hearing")),
             by=request.user,
             director_account=data.get("director_account"),
@@ -491,8 +474,7 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     def appeal_law_decision(self, request, pk=None):
         """Take the director in charge's decision on a point of law to the body (Law 93B1)."""
         appeal, data = self.get_object(), self._data()
-        _call(
-            services.appeal_law_decision,
+        services.appeal_law_decision(
             part=get_object_or_404(AppealPart, appeal=appeal, pk=data.get("part")),
             by=request.user,
         )
@@ -504,8 +486,7 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         recommendation = get_object_or_404(Recommendation, appeal=appeal, pk=data.get("recommendation"))
         if "accepted" not in data:
             raise DRFValidationError({"accepted": ["Say whether the director accepts the recommendation."]})
-        _call(
-            services.respond_to_recommendation,
+        services.respond_to_recommendation(
             recommendation=recommendation,
             by=request.user,
             accepted=data["accepted"],
@@ -521,8 +502,7 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         appeal, data = self.get_object(), self._data()
         if not hasattr(appeal, "further"):
             raise Conflict({"further": ["No further appeal was lodged against this decision."]})
-        _call(
-            services.decide_further_appeal,
+        services.decide_further_appeal(
             further_appeal=appeal.further,
             by=request.user,
             outcome=data.get("outcome"),
@@ -550,8 +530,7 @@ class DeadlineExtensionViewSet(viewsets.GenericViewSet):
         data = DeadlineExtensionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         ruling = get_object_or_404(rulings_selectors.visible_rulings(request.user), pk=data.validated_data["ruling"])
-        extension = _call(
-            services.extend_deadline,
+        extension = services.extend_deadline(
             ruling=ruling,
             by=request.user,
             until=data.validated_data["until"],

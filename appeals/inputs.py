@@ -18,8 +18,8 @@ from rest_framework import serializers
 
 from appeals.models import Appeal, Concurrence, FurtherAppeal, Hearing, Outcome, Recommendation
 from appeals.models import Body as AppealsBody
+from core.api_contract import IdField
 from rulings.models import Ruling
-from scoring.api_contract import IdField
 
 CHOOSE_PLAYER = {
     key: gettext_lazy("Choose the player.") for key in ("required", "invalid", "null", "min_value", "max_value")

@@ -14,9 +14,8 @@ from django.utils.translation import gettext as _
 
 from appeals.models import Appeal, AppealEvent, Body, BodyMember, Concurrence, Stage
 from audit.hints import Choice
-from core import policy
+from core import policy, reader
 from rulings.models import UNREAD, Ruling
-from scoring import reader
 from scoring.models import Contestant, Player, Session
 
 if TYPE_CHECKING:
@@ -43,7 +42,7 @@ def visible_appeals(user: User | AnonymousUser) -> QuerySet[Appeal]:
 
 def local_time(moment: datetime.datetime, tournament: Tournament) -> str:
     """A moment as the players read it, in the tournament's zone and the reader's language:
-    "21:30 on 1 May 2026 (Europe/London)" in English (scoring.reader says the policy)."""
+    "21:30 on 1 May 2026 (Europe/London)" in English (core.reader says the policy)."""
     return reader.event_time(moment, tournament)
 
 

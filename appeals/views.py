@@ -31,10 +31,10 @@ from appeals.models import (
     Stage,
 )
 from core import live, policy, roles
+from core.i18n import rank_preference
 from rulings import selectors as rulings_selectors
 from rulings.models import Penalty, Ruling
 from scoring import selectors as scoring_selectors
-from scoring.i18n import rank_preference
 from scoring.models import Player, Tournament
 
 

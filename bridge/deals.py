@@ -48,7 +48,7 @@ _EXAMPLE = "N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J87
 
 class DealError(MessageError):
     """A deal, auction or solver problem; ``str()`` is the message a user reads (in English;
-    ``scoring.i18n.translate(error)`` in the reader's language).
+    ``core.i18n.translate(error)`` in the reader's language).
 
     ``field`` says where the problem is: ``"deal"`` for the deal as a whole, a seat letter
     (N, E, S, W) for one hand, ``"auction"`` for an auction (then ``index`` is the 0-based

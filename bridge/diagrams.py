@@ -30,7 +30,7 @@ FONT = "DejaVu Sans, Arial, Helvetica, sans-serif"
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 COLUMNS = ("W", "N", "E", "S")  # auction columns, as printed in bridge books
 # The diagram's words as Messages (English as they stand): the caller passes ``translate``
-# (scoring.i18n.translate on the Django side) to draw them in the reader's language.
+# (core.i18n.translate on the Django side) to draw them in the reader's language.
 VULNERABILITY_LINES = {
     "None": _("Vul: None"),
     "NS": _("Vul: N-S"),
@@ -45,7 +45,7 @@ def _english(message: Any) -> str:
 
 
 # The international letters, the default. Other letters (a national body's, in the reader's
-# language) come from scoring/i18n.py's rank_letters(), which the view passes in: this module
+# language) come from core/i18n.py's rank_letters(), which the view passes in: this module
 # stays plain Python and keeps no table of its own.
 INTERNATIONAL_RANKS = {"A": "A", "K": "K", "Q": "Q", "J": "J", "T": "10"}
 
@@ -93,7 +93,7 @@ def _seats(auction: Auction) -> tuple[list[str], dict[int, Any]]:
 
 
 def _note_parts(call: AuctionCall, irregular: Any = None) -> Message | str:
-    """What a note says of a call, as a Message (English as a ``str``; scoring.i18n.translate
+    """What a note says of a call, as a Message (English as a ``str``; core.i18n.translate
     gives the reader's language); "" when there is nothing to say."""
     parts: list[Message | str] = []
     if irregular is not None:
@@ -125,7 +125,7 @@ def auction_notes(auction: Auction, suit_symbols: bool = True) -> list[dict[str,
     """One numbered note per call with an alert, explanation, tempo or remark:
     ``[{"number": 1, "index": 0, "seat": "S", "call": "1NT", "text": "South 1NT —
     alerted: 15-17"}, ...]`` (``index`` is the call's 0-based position; ``text`` is a Message:
-    English as it stands, the reader's language through scoring.i18n.translate)."""
+    English as it stands, the reader's language through core.i18n.translate)."""
     notes: list[dict[str, Any]] = []
     seats, irregular = _seats(auction)
     for index, call in enumerate(auction.calls):
@@ -308,11 +308,11 @@ def hand_diagram_svg(
 
     ``ranks`` says how ranks are printed: None for the international A K Q J 10, five honour
     letters for A K Q J T (``"AKQJT"`` prints PBN's T), or a mapping of ranks such as
-    ``scoring.i18n.rank_letters("national", language="nl")`` (A H V B 10). The same letters
+    ``core.i18n.rank_letters("national", language="nl")`` (A H V B 10). The same letters
     print the opening lead. ``players`` maps seats to names. All text is escaped.
 
     ``translate`` gives each of the diagram's words (seats, "Dealer", "Vul", "Board", the
-    contract, lead, claim and notes) in the reader's language: ``scoring.i18n.translate`` from
+    contract, lead, claim and notes) in the reader's language: ``core.i18n.translate`` from
     the Django side; English without it.
     """
     translate = translate or _english

@@ -43,7 +43,7 @@ _BOM_AS_LATIN1 = "\xef\xbb\xbf"  # the mark's three bytes read one character eac
 
 class LinError(MessageError):
     """A LIN string or link that cannot be read; ``str()`` is the message a director reads (in
-    English; ``scoring.i18n.translate(error)`` in the reader's language)."""
+    English; ``core.i18n.translate(error)`` in the reader's language)."""
 
 
 def _at(key: str, message: str) -> Message:

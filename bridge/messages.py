@@ -13,7 +13,7 @@ reads. They do not import Django, so they cannot call gettext. Their messages ar
 so that ``makemessages`` (xgettext reads ``_`` by default) and tests/test_translations.py find
 it. A Message is a ``str``, the English text: what the engine's command line, the logs and the
 plain-Python tests read. The Django side (services, forms, the API, management commands)
-shows ``scoring.i18n.translate(message_or_error)``: the template through gettext, then every
+shows ``core.i18n.translate(message_or_error)``: the template through gettext, then every
 value that is itself a Message, in the reader's language.
 
 A template is always formatted with ``%``, so a literal percent sign is written ``%%``.
@@ -132,7 +132,7 @@ def join(items: Iterable[str]) -> str:
 
 class MessageError(ValueError):
     """An error whose text is a Message (or a plain string): ``str()`` is the English,
-    ``scoring.i18n.translate(error)`` the reader's language. ``text`` is the whole text."""
+    ``core.i18n.translate(error)`` the reader's language. ``text`` is the whole text."""
 
     def __init__(self, text: str) -> None:
         self.text = text

@@ -104,7 +104,7 @@ def canonical_column(name: str) -> str:
 
 class PbnError(MessageError):
     """A malformed PBN file; ``str()`` is ``line 42: Deal: North holds 14 cards: ...``, in
-    English (``scoring.i18n.translate(error)`` in the reader's language)."""
+    English (``core.i18n.translate(error)`` in the reader's language)."""
 
     def __init__(self, line: int | None, message: str) -> None:
         super().__init__(_("line %(line)s: %(message)s", line=line, message=message))

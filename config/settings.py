@@ -85,7 +85,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "audit.context.AuditContextMiddleware",
     # API writes with an Idempotency-Key: a retry answers the first answer, writes nothing.
-    "scoring.idempotency.IdempotencyKeyMiddleware",
+    "core.idempotency.IdempotencyKeyMiddleware",
     # A change that met a concurrent one after every retry, or a database that does not answer:
     # 503 + Retry-After, never a 500; a read that lost its connection is run once more.
     "core.retry.DatabaseTroubleMiddleware",
@@ -111,7 +111,7 @@ TEMPLATES = [
                 "scoring.context_processors.roles",
             ],
             # {% load bridge_cards %}: card ranks and suit symbols (docs/translations.md).
-            "libraries": {"bridge_cards": "scoring.i18n"},
+            "libraries": {"bridge_cards": "core.i18n"},
         },
     },
 ]
@@ -281,11 +281,11 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["scoring.permissions.CompetitionRecordPermission"],
-    # The API contract (scoring/api_contract.py): documented 400/403/404/409 with one error shape.
-    "DEFAULT_SCHEMA_CLASS": "scoring.api_schema.ContractSchema",
-    "EXCEPTION_HANDLER": "scoring.api_contract.exception_handler",
+    # The API contract (core/api_contract.py): documented 400/403/404/409 with one error shape.
+    "DEFAULT_SCHEMA_CLASS": "core.api_schema.ContractSchema",
+    "EXCEPTION_HANDLER": "core.api_contract.exception_handler",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_PAGINATION_CLASS": "scoring.api_contract.StrictLimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "core.api_contract.StrictLimitOffsetPagination",
     # The API reads JSON (what scripts and scoring programs send), and the schema says so.
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "PAGE_SIZE": 100,
@@ -314,10 +314,10 @@ SPECTACULAR_SETTINGS = {
     # Request bodies as components of their own: what a client sends (no read-only fields,
     # minLength 1 where blank is refused) apart from what it reads.
     "COMPONENT_SPLIT_REQUEST": True,
-    # drf-spectacular's own hook, then the rules DRF enforces on every text (scoring/api_schema.py).
+    # drf-spectacular's own hook, then the rules DRF enforces on every text (core/api_schema.py).
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "scoring.api_schema.state_refused_characters",
+        "core.api_schema.state_refused_characters",
     ],
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
@@ -451,7 +451,7 @@ FEDERATION_RETRY_BACKOFF = int(os.environ.get("FEDERATION_RETRY_BACKOFF", "2"))
 # How long an API write's Idempotency-Key is remembered (docs/api.md); beat purges older ones.
 IDEMPOTENCY_KEY_HOURS = float(os.environ.get("IDEMPOTENCY_KEY_HOURS", "24"))
 CELERY_BEAT_SCHEDULE = {
-    # Idempotency-Keys past IDEMPOTENCY_KEY_HOURS deleted (scoring/idempotency.py).
+    # Idempotency-Keys past IDEMPOTENCY_KEY_HOURS deleted (core/idempotency.py).
     "purge-idempotency-keys": {"task": "scoring.tasks.purge_idempotency_keys", "schedule": 3600.0},
     # The parts of bundles never committed past FEDERATION_UPLOAD_HOURS deleted (issue #32).
     "purge-stale-federation-uploads": {"task": "national.tasks.purge_stale_uploads", "schedule": 3600.0},

@@ -52,6 +52,6 @@ urlpatterns = [
 ]
 
 # An address under /api/ that no route matches answers JSON in the API's error shape.
-handler404 = "scoring.api_contract.not_found"
+handler404 = "core.api_contract.not_found"
 # Every server error under /api/ in the API's error shape; a database that does not answer: 503.
-handler500 = "scoring.api_contract.server_error"
+handler500 = "core.api_contract.server_error"

@@ -164,7 +164,7 @@ TABLE: dict[str, Rule] = {
     # The national body.
     "casebook": _rule({AUDITOR}, "compile, edit and publish a casebook", group=roles.NATIONAL_AUDITOR),
     "publish": _rule(CHIEF, "publish the tournament's record to the national body"),
-    # Logins (scoring/lockouts.py): a chief director of any tournament, for the whole site.
+    # Logins (core/logins.py): a chief director of any tournament, for the whole site.
     "unlock_logins": _rule(CHIEF, "see the logins locked out after wrong passwords and unlock them"),
     "federation": _rule(
         {AUDITOR}, "register an organiser's instance, issue and revoke its token", group=roles.NATIONAL_AUDITOR

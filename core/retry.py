@@ -144,7 +144,7 @@ class DatabaseTroubleMiddleware:
             response = None
             first = error
         else:
-            # A DRF view answers its own exceptions (scoring.api_contract.exception_handler).
+            # A DRF view answers its own exceptions (core.api_contract.exception_handler).
             first = getattr(response, "database_unavailable", None)
             if first is None:
                 return response

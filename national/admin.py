@@ -3,8 +3,8 @@
 
 from django.contrib import admin
 
+from core.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 from national import models
-from scoring.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 
 
 class CasebookCaseInline(ReadOnlyInline):

@@ -8,9 +8,9 @@ from django.utils.translation import gettext as _
 from bridge.auction import Auction
 from bridge.deals import DealError, parse_deal
 from bridge.diagrams import auction_notes, auction_rows
+from core.i18n import translate
 from national import casebooks, selectors
 from rulings.texts import ruling_words
-from scoring.i18n import translate
 from scoring.texts import auction_words
 
 

@@ -5,8 +5,8 @@ and stay editable here."""
 
 from django.contrib import admin
 
+from core.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 from rulings import models
-from scoring.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 
 
 @admin.register(models.LawEntry)

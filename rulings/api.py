@@ -11,13 +11,12 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from core import policy
+from core.api_contract import WholeNumberFilter
 from rulings import selectors, services
 from rulings.models import SIDE_CHOICES, LawEntry, Penalty, Ruling
 from rulings.services.irregularities import KINDS as IRREGULARITY_KINDS
 from scoring import selectors as scoring_selectors
 from scoring.api import ClockListSerializer, clock
-from scoring.api import call_service as _call
-from scoring.api_contract import WholeNumberFilter
 from scoring.models import Result
 
 
@@ -262,7 +261,7 @@ class RulingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
         values["laws"] = ", ".join(values["laws"])
-        ruling = _call(services.rule, director=request.user, **values)
+        ruling = services.rule(director=request.user, **values)
         return Response(RulingSerializer(ruling).data, status=status.HTTP_201_CREATED)
 
     def _own(self, ruling):
@@ -276,7 +275,7 @@ class RulingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     def give(self, request, pk=None):
         ruling = self.get_object()
         self._own(ruling)
-        return Response(RulingSerializer(_call(services.give_ruling, ruling=ruling, by=request.user)).data)
+        return Response(RulingSerializer(services.give_ruling(ruling=ruling, by=request.user)).data)
 
     @extend_schema(request=IrregularityInputSerializer, responses=RulingSerializer)
     # Named "ruling-api-irregularity": "ruling-irregularity" is the director's page (rulings/urls.py).
@@ -287,7 +286,7 @@ class RulingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         self._own(ruling)
         data = IrregularityInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        changed = _call(services.record_irregularity, ruling=ruling, by=request.user, **data.validated_data)
+        changed = services.record_irregularity(ruling=ruling, by=request.user, **data.validated_data)
         return Response(RulingSerializer(changed).data)
 
     @extend_schema(request=UnauthorisedInputSerializer, responses=RulingSerializer)
@@ -298,7 +297,7 @@ class RulingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         self._own(ruling)
         data = UnauthorisedInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        changed = _call(services.record_unauthorised_information, ruling=ruling, by=request.user, **data.validated_data)
+        changed = services.record_unauthorised_information(ruling=ruling, by=request.user, **data.validated_data)
         return Response(RulingSerializer(changed).data)
 
     @extend_schema(request=ChangeInputSerializer, responses=RulingSerializer)
@@ -315,7 +314,7 @@ class RulingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         else:
             for key in ("score_kind", "ns", "ew", "offending_side"):
                 values.pop(key, None)
-        changed = _call(services.change_ruling, ruling=ruling, by=request.user, **values)
+        changed = services.change_ruling(ruling=ruling, by=request.user, **values)
         return Response(RulingSerializer(changed).data)
 
 

@@ -8,10 +8,10 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy
 
+from core.i18n import rank_preference
 from rulings import services
 from rulings.models import Ruling
 from rulings.revoke_views import SEATS, form_errors, ruling_to_work_on
-from scoring.i18n import rank_preference
 
 KIND_CHOICES = [
     ("insufficient_bid", gettext_lazy("Insufficient bid (Law 27)")),
@@ -125,7 +125,7 @@ def irregularity_page(request, pk):
             options = services.irregularity_options(ruling, kind=kind, facts=facts)
             if any(option.get("penalty_card") == "major" for option in options) and facts.get("card"):
                 from bridge.play_irregularities import penalty_card_lead_options
-                from scoring.i18n import translate
+                from core.i18n import translate
 
                 try:
                     lead_options = [

@@ -7,7 +7,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from scoring import reader
+from core import reader
 from scoring.models import SEAT_CHOICES, Board, Player, RegulatingAuthority, Result, Round, Table
 
 SIDE_CHOICES = [("NS", _("N-S")), ("EW", _("E-W"))]
@@ -411,7 +411,7 @@ class Penalty(models.Model):
 
     def __str__(self):
         """In the reader's words: "Procedural penalty (Law 90): 10 percent of a top (N-S)", the
-        amount a plain number in the reader's format (scoring.reader.number), the side named."""
+        amount a plain number in the reader's format (core.reader.number), the side named."""
         amount = f"{reader.number(self.amount)} " if self.amount is not None else ""
         unit = self.measure if self.unit == self.Unit.LESSER and self.measure else self.get_unit_display()
         return f"{self.get_kind_display()}: {amount}{unit} ({self.get_side_display()})"

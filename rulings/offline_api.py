@@ -24,12 +24,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core import policy
+from core.api_contract import Conflict
 from rulings import selectors, services
 from rulings.api import RulingSerializer
 from rulings.forms import RulingForm
 from rulings.models import Ruling
-from scoring.api import call_service
-from scoring.api_contract import Conflict
 from scoring.models import Result
 
 
@@ -86,8 +85,7 @@ def _where(user, data):
     session = sessions.filter(pk=data["session"]).first()
     if session is None:
         raise NotFound({"session": [_("There is no such session.")]})
-    board, table, round = call_service(
-        selectors.find_table,
+    board, table, round = selectors.find_table(
         session=session,
         board=data["board"],
         table=data["table"],
@@ -119,8 +117,7 @@ class RulingDraftView(APIView):
             form = RulingForm(values["form"], players=players)
             if not form.is_valid():  # well-formed, but the form refuses it: as the services' refusals
                 raise Conflict(_errors(form))
-            ruling = call_service(
-                services.rule_from_phone,
+            ruling = services.rule_from_phone(
                 director=request.user,
                 board=board,
                 table=table,

@@ -13,9 +13,9 @@ from django.utils.translation import gettext_lazy
 
 from bridge.revokes import DefectiveTrickFacts, RevokeError, RevokeFacts, defective_trick_transfer, revoke_transfer
 from core import policy
+from core.i18n import rank_preference, translate
 from rulings import revokes, selectors
 from rulings.models import Ruling, TrickRuling
-from scoring.i18n import rank_preference, translate
 from scoring.models import SEAT_CHOICES
 
 SEATS = [("", "—"), *SEAT_CHOICES]

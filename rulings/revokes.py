@@ -45,11 +45,11 @@ from bridge.revokes import (
     revoke_transfer,
 )
 from core import dispatch, texts
+from core.i18n import translate
 from rulings import services
 from rulings.models import Ruling, TrickRuling
 from rulings.services import ruling_name
 from scoring.deadlines import check_in_period
-from scoring.i18n import translate
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

@@ -11,9 +11,9 @@ import re
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
+from core import reader
 from core.texts import Template, label, register, shown_sentences
 from rulings.models import SIDE_CHOICES, Penalty, Ruling, TrickRuling
-from scoring import reader
 from scoring.texts import moment, score_words
 
 R = {"ruling": "rulings.ruling"}

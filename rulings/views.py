@@ -12,12 +12,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core import live, policy
+from core.i18n import rank_letters, rank_preference, translate
 from rulings import selectors, services
 from rulings.forms import WEIGHT_ROWS, CorrectionForm, RulingForm, TableJumpForm, score_initial
 from rulings.models import LawEntry, Penalty, Ruling
 from scoring import selectors as scoring_selectors
 from scoring.deadlines import late_route_open
-from scoring.i18n import rank_letters, rank_preference, translate
 from scoring.models import Result, Session
 
 
@@ -487,7 +487,7 @@ def ruling_svg(request, pk):
 
     ruling = _ruling_with_deal(request, pk)
     record = _board_record(ruling)
-    # The letters of the page's language when the authority prefers national ones (scoring/i18n.py).
+    # The letters of the page's language when the authority prefers national ones (core/i18n.py).
     ranks = rank_letters(rank_preference(ruling.board.session.event.tournament))
     svg = hand_diagram_svg(
         record.deal,

@@ -8,8 +8,8 @@ from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from core.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 from scoring import models, presets, services
-from scoring.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 
 
 class AuthoritySettingInline(ReadOnlyInline):

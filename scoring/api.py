@@ -4,7 +4,6 @@ Reads are scoped to the tournaments the caller may see; writes go through the se
 the API refuses exactly what the web and the admin refuse, naming the field.
 """
 
-from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django_filters import rest_framework as filters
@@ -16,8 +15,8 @@ from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 
 from core import live
+from core.api_contract import LARGEST_ID, WholeNumberFilter
 from scoring import import_api, selectors, services, vp_scales
-from scoring.api_contract import LARGEST_ID, WholeNumberFilter, refusal
 from scoring.models import (
     Adjustment,
     Board,
@@ -36,19 +35,6 @@ from scoring.models import (
 from scoring.permissions import CompetitionRecordPermission, tournament_of
 
 SIDE_CHOICES = [("NS", "N-S"), ("EW", "E-W")]  # rulings.models.SIDE_CHOICES (scoring imports no upper app)
-
-
-def call_service(service, **kwargs):
-    """Run a service for an API view: its ValidationError (the record, as it stands, refuses a
-    well-formed request) becomes a 409 with the same messages, by field. The rulings and
-    appeals APIs use it too."""
-    try:
-        return service(**kwargs)
-    except DjangoValidationError as error:
-        raise refusal(error) from None
-
-
-_call = call_service
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -205,11 +191,11 @@ class BoardSerializer(serializers.ModelSerializer):
         return session
 
     def create(self, data):
-        return _call(services.create_board, **data)
+        return services.create_board(**data)
 
     def update(self, board, data):
         data.pop("session", None)
-        return _call(services.update_board, board=board, **data)
+        return services.update_board(board=board, **data)
 
 
 class TricksField(serializers.IntegerField):
@@ -254,12 +240,12 @@ class ResultSerializer(serializers.ModelSerializer):
         return board
 
     def create(self, data):
-        return _call(services.record_result, **data)
+        return services.record_result(**data)
 
     def update(self, result, data):
         for fixed in ("board", "round", "table", "ns", "ew"):
             data.pop(fixed, None)
-        return _call(services.correct_result, result=result, **data)
+        return services.correct_result(result=result, **data)
 
 
 class OfficialScorePostingSerializer(serializers.ModelSerializer):
@@ -273,8 +259,7 @@ class OfficialScorePostingSerializer(serializers.ModelSerializer):
         return session
 
     def create(self, data):
-        return _call(
-            services.post_official_scores,
+        return services.post_official_scores(
             session=data["session"],
             by=self.context["request"].user,
             at=data.get("posted_at"),
@@ -711,7 +696,7 @@ class ResultViewSet(
             raise PermissionDenied(CompetitionRecordPermission.message)
         data = EffectiveScoreInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        change = _call(services.set_effective_score, result=result, by=request.user, **data.validated_data)
+        change = services.set_effective_score(result=result, by=request.user, **data.validated_data)
         context = {"unit": selectors.score_unit(result.board.session.event)}
         return Response(ScoreChangeSerializer(change, context=context).data, status=status.HTTP_201_CREATED)
 

@@ -14,7 +14,6 @@ from rest_framework.response import Response
 
 from core import policy
 from scoring import presets, services
-from scoring.api import call_service
 from scoring.authority_views import settings_rows
 from scoring.models import RegulatingAuthority
 from scoring.selectors import readable_authorities
@@ -91,7 +90,7 @@ class AuthorityViewSet(
             raise PermissionDenied(_("Only a superuser creates a regulating authority."))
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        authority = call_service(services.create_authority_with_preset, **serializer.validated_data, by=request.user)
+        authority = services.create_authority_with_preset(**serializer.validated_data, by=request.user)
         return Response(self.get_serializer(authority).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses=PresetSerializer(many=True))

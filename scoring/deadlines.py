@@ -99,7 +99,7 @@ def check_in_period(session, act, now=None, field="__all__", late=None):
     from django.utils import timezone
     from django.utils.translation import gettext as _
 
-    from scoring import reader
+    from core import reader
 
     period, whats, consequence = ACTS[act]
     ends = session._deadline(period)

@@ -12,7 +12,7 @@ is at fault. All or nothing, one audit entry, the recalculation scheduled once.
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from scoring.api_contract import Conflict
+from core.api_contract import Conflict
 from scoring.importers.session_import import ImportRefused, check_size, import_file
 
 

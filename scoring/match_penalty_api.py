@@ -13,9 +13,8 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from core import policy
+from core.api_contract import WholeNumberFilter
 from scoring import selectors, services
-from scoring.api import call_service
-from scoring.api_contract import WholeNumberFilter
 from scoring.models import Contestant, Match, MatchPenalty
 
 
@@ -100,8 +99,7 @@ class MatchPenaltyViewSet(
         data = serializer.validated_data
         match = Match.objects.select_related("round__session__event__tournament").get(pk=data["match"].pk)
         _require_director(request.user, match)
-        penalty = call_service(
-            services.add_match_penalty,
+        penalty = services.add_match_penalty(
             match=match,
             team=data["team"],
             amount=data["amount"],
@@ -120,7 +118,7 @@ class MatchPenaltyViewSet(
         _require_director(request.user, match)
         body = WithdrawalSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        penalty = call_service(
-            services.withdraw_match_penalty, penalty=penalty, reason=body.validated_data["reason"], by=request.user
+        penalty = services.withdraw_match_penalty(
+            penalty=penalty, reason=body.validated_data["reason"], by=request.user
         )
         return Response(self.get_serializer(penalty).data)

@@ -16,11 +16,11 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from bridge.engine.contract import ContractError, ns_score, parse_contract
+from core import reader
 from core.texts import shown
-from scoring import authority_settings, reader
+from scoring import authority_settings
 from scoring.deadlines import deadline
 from scoring.event_passes import EventPass  # noqa: F401  (its model, registered with the app)
-from scoring.idempotency import IdempotencyKey  # noqa: F401  (its model, registered with the app)
 from scoring.identity import ContestantIdentity
 from scoring.kinds import EventKind, PenaltyUnit
 
@@ -453,7 +453,7 @@ class Board(models.Model):
     def clean(self):
         if self.deal:
             from bridge.deals import DealError, parse_deal
-            from scoring.i18n import translate
+            from core.i18n import translate
 
             try:
                 self.deal = parse_deal(self.deal).to_pbn()
@@ -613,7 +613,7 @@ class Result(models.Model):
         try:
             contract = parse_contract(self.contract)
         except ContractError as error:
-            from scoring.i18n import translate
+            from core.i18n import translate
 
             errors["contract"] = translate(error.message)
             return

@@ -20,6 +20,6 @@ def sweep_recalculations():
 @shared_task(**RETRY_ON_TRANSIENT_ERRORS)
 def purge_idempotency_keys():
     """Delete the API's Idempotency-Keys past IDEMPOTENCY_KEY_HOURS (docs/api.md)."""
-    from scoring.idempotency import purge_expired
+    from core.idempotency import purge_expired
 
     return purge_expired()

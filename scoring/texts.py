@@ -27,7 +27,7 @@ from scoring.kinds import PenaltyUnit
 
 def moment(value):
     """``{"at": ISO 8601, "zone": "Europe/London"}`` in that zone, in the reader's format."""
-    from scoring import reader
+    from core import reader
 
     return reader.event_time(datetime.datetime.fromisoformat(value["at"]), value["zone"])
 
@@ -84,8 +84,8 @@ _PERCENT = re.compile(r"(?<![\d.,])(\d+(?:\.\d+)?)%")
 
 def _percentages(text):
     """A score's weights ("33.33%") with the reader's decimal mark ("33,33%" in Dutch), never in
-    exponent form (scoring.reader.number)."""
-    from scoring import reader
+    exponent form (core.reader.number)."""
+    from core import reader
 
     return _PERCENT.sub(lambda match: f"{reader.number(match.group(1))}%", text)
 
@@ -198,7 +198,7 @@ TEXTS = {
     ),
     "event_vp_scale": Template(_("%(event)s: victory-point scale %(scale)s")),
     "vp_scale_added": Template(_("%(authority)s: victory-point scale %(scale)s added")),
-    # A login locked out after wrong passwords, unlocked (scoring/logins.py): a username or an address.
+    # A login locked out after wrong passwords, unlocked (core/logins.py): a username or an address.
     "login_unlocked": Template(_("Login unlocked: %(who)s")),
     # What a score change says caused it, and why (ScoreChange.cause_label and .reason: stored in
     # English, shown through core.texts.shown).

@@ -3,7 +3,8 @@ imports and exports, an authority's settings. Included at the site's root as ``s
 
 from django.urls import path
 
-from scoring import authority_views, login_views
+from core import login_views
+from scoring import authority_views
 from scoring import import_views as scoring_import_views
 from scoring import views as scoring_views
 

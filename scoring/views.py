@@ -7,9 +7,9 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from core import live, policy, roles
-from scoring import reader, selectors, services, vp_scales
-from scoring.i18n import rank_preference
+from core import live, policy, reader, roles
+from core.i18n import rank_preference
+from scoring import selectors, services, vp_scales
 from scoring.models import Board, Contestant, Event, Match, MatchPenalty, MatchScore, Session
 
 

@@ -9,7 +9,7 @@ from django.utils import translation
 
 from bridge.deals import DealError, parse_deal
 from bridge.messages import PluralMessage, ngettext
-from scoring.i18n import translate
+from core.i18n import translate
 from tests.test_translations import LOCALE, PERCENT_RE
 
 CARDS = ("%(seat)s holds %(n)s card", "%(seat)s holds %(n)s cards")

@@ -1,4 +1,4 @@
-"""What a reader sees whatever their language (scoring/reader.py, docs/translations.md):
+"""What a reader sees whatever their language (core/reader.py, docs/translations.md):
 right-to-left pages with every score, contract, law number and percentage isolated left to right;
 every time in the tournament's zone with the zone's name, in the reader's date format, deadlines
 with the time left; an authority's own terms in place of the defaults."""
@@ -20,9 +20,9 @@ from appeals.models import AuthorityTerm
 from audit.models import AuditEntry
 from bridge.diagrams import hand_diagram_svg
 from bridge.lin import parse_lin
-from core import roles
+from core import reader, roles
 from rulings import services as rulings_services
-from scoring import reader, recalculation
+from scoring import recalculation
 from scoring import services as scoring_services
 from scoring.models import AuthoritySetting
 from tests.appeals.conftest import POSTED, at, case  # noqa: F401 - case is a fixture
@@ -376,7 +376,7 @@ def test_a_casebooks_print_page_says_when_in_its_bodys_zone(client, decided, com
 
 def test_every_template_writes_a_moment_through_the_one_filter():
     """A time of day written with Django's date filter shows the active zone (UTC) without
-    saying so: every moment goes through event_time or deadline (scoring/templatetags/reader.py);
+    saying so: every moment goes through event_time or deadline (core/templatetags/reader.py);
     the date filter is for days (SHORT_DATE_FORMAT) and for the ISO attributes ('c')."""
     time_of_day = re.compile(r"""\|date:["'](?!c["'])(?![^"']*SHORT_DATE_FORMAT)[^"']*(?:DATETIME|TIME|[HGgPhi])""")
     templates = Path(settings.BASE_DIR) / "templates"
@@ -451,7 +451,7 @@ def test_a_scores_words_as_html_translate_the_words_and_isolate_everything_betwe
 )
 def test_the_svg_diagrams_claim_line_has_each_languages_plural(compiled, language, lines):
     from bridge.auction import Claim
-    from scoring.i18n import translate
+    from core.i18n import translate
 
     record = parse_lin((Path(__file__).parent / "fixtures" / "lin" / "board7.lin").read_text())
     drawn = []

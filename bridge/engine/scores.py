@@ -57,7 +57,7 @@ class EngineInputError(MessageError):
 
     ``where`` is the result ("result 3 (table 7)"), ``field`` the field ("ns") and ``reason``
     why it was refused ("weights add up to 0.9, not 1"). ``where`` and ``reason`` may be
-    Messages (bridge.messages): ``str()`` is English, ``scoring.i18n.translate(error)`` the
+    Messages (bridge.messages): ``str()`` is English, ``core.i18n.translate(error)`` the
     reader's language.
     """
 

@@ -1,6 +1,6 @@
 """The receiving endpoints under ``/api/federation/`` (issue #32). Each request carries
 ``Authorization: Bearer <organiser's token>``; writes carry an ``Idempotency-Key`` (the API's
-rules, scoring/idempotency.py). Limited per organiser (``FEDERATION_REQUESTS_PER_MINUTE``) and in
+rules, core/idempotency.py). Limited per organiser (``FEDERATION_REQUESTS_PER_MINUTE``) and in
 size (``FEDERATION_MAX_PART_BYTES`` a part, ``FEDERATION_MAX_BUNDLE_BYTES`` a bundle).
 
 - ``GET head/``: the size of the last tree head received from this origin.

@@ -67,7 +67,7 @@ _CANONICAL = re.compile(r"(\d+)([A-N]?)(?:\.?(\d+))?([a-z]?)")
 class CitationError(ValueError):
     """A citation that is not well formed or names no law or sub-section of the edition.
     ``text`` is the message, a :class:`bridge.messages.Message` (English as a ``str``;
-    ``scoring.i18n.translate`` shows it in the reader's language)."""
+    ``core.i18n.translate`` shows it in the reader's language)."""
 
     def __init__(self, text):
         super().__init__(text)

@@ -7,12 +7,12 @@ from collections.abc import Iterable
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from core.i18n import translate
 from core.retry import atomic_with_retry
 from rulings.catalogue import sync_law_catalogue
 from rulings.laws import CitationError, validate_citation
 from rulings.models import LawEntry, RegulationClause, Ruling, RulingCitation
 from rulings.services.common import edition_in_force
-from scoring.i18n import translate
 
 
 @atomic_with_retry

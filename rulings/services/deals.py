@@ -14,10 +14,10 @@ from audit import services as audit
 from bridge import deals
 from bridge.deals import DealError, parse_deal
 from core import dispatch, texts
+from core.i18n import translate
 from core.retry import atomic_with_retry
 from rulings.models import Ruling
 from rulings.services.common import full_save, ruling_name
-from scoring.i18n import translate
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

@@ -47,9 +47,9 @@ from bridge.play_irregularities import (
     trick_leaders,
 )
 from core import texts
+from core.i18n import translate
 from rulings.models import Ruling
 from rulings.services.common import edition_in_force, full_save, ruling_name
-from scoring.i18n import translate
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

@@ -18,10 +18,10 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core import reader
 from core.retry import atomic_with_retry
 from rulings.models import Ruling
 from rulings.services.form import rule
-from scoring import reader
 from scoring.deadlines import check_in_period
 
 if TYPE_CHECKING:

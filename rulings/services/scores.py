@@ -12,13 +12,13 @@ from django.utils.translation import gettext as _
 from audit.hints import Choice
 from bridge.engine.contract import ContractError, ns_score, parse_contract
 from bridge.engine.rounding import exact_str, to_fraction
+from core.i18n import translate
 from core.retry import atomic_with_retry
 from rulings.models import Ruling
 from rulings.services.common import full_save
 from rulings.services.effect import penalty_dict
 from rulings.services.record import check_screens, link_result
 from scoring import services as scoring_services
-from scoring.i18n import translate
 from scoring.models import Result
 
 ARTIFICIAL_CODES = ("AVE+", "AVE", "AVE-")

@@ -17,9 +17,9 @@ from audit import services as audit
 from bridge.deals import DealError
 from bridge.unauthorised import Alternative, Source, assess
 from core import texts
+from core.i18n import translate
 from rulings.models import Ruling
 from rulings.services.common import edition_in_force, full_save, ruling_name
-from scoring.i18n import translate
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

@@ -33,8 +33,8 @@ from bridge.messages import MessageError
 from bridge.pbn import parse_pbn, session_from_pbn
 from bridge.usebio import parse_usebio
 from core import texts
+from core.i18n import translate
 from scoring import services
-from scoring.i18n import translate
 from scoring.models import Board, Contestant, Event, Match, Result, Round, Section, Session
 from scoring.services.common import in_words
 from scoring.texts import session_param

@@ -13,9 +13,9 @@ from audit import services as audit
 from audit.hints import Choice
 from bridge.engine.scores import EngineInputError, Weighted, parse_result
 from core import texts
+from core.i18n import translate
 from core.retry import atomic_with_retry
 from scoring import recalculation
-from scoring.i18n import translate
 from scoring.models import Adjustment, BoardScore, EffectiveScore, Result, ScoreChange
 from scoring.services.common import full_save
 

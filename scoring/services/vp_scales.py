@@ -15,8 +15,8 @@ from audit import services as audit
 from bridge.engine.scores import EngineInputError
 from bridge.engine.vp import parse_scale, scale_from_csv, victory_points
 from core import policy, texts
+from core.i18n import translate
 from scoring import recalculation
-from scoring.i18n import translate
 from scoring.models import Board, Event, MatchScore, RegulatingAuthority, VictoryPointScale
 from scoring.services.common import full_save
 

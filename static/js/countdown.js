@@ -1,7 +1,7 @@
 // Every deadline on a page counted down each second, by the server's clock, in the reader's
 // language; at zero it says "closed" (the words the server gave: data-closed).
 //
-// The markup is the `countdown` filter's (scoring/templatetags/reader.py):
+// The markup is the `countdown` filter's (core/templatetags/reader.py):
 //   <span class="remaining" role="timer" data-deadline="2026-05-01T21:30:00+01:00"
 //         data-left="%(time)s left" data-closed="closed">2 hours, 5 minutes left</span>
 // The server's clock: <meta name="server-now"> (base.html), taken as the page arrived; the

@@ -125,7 +125,7 @@ def test_all_text_is_escaped(record):
 def test_letters_and_national_honours(record):
     root = ET.fromstring(svg_of(record, suit_symbols=False))
     assert hand_lines(root, "S")[1:] == ["S AK4", "H Q73", "D KJ82", "C A96"]
-    # The letters come from the caller (the view passes scoring.i18n.rank_letters(...)).
+    # The letters come from the caller (the view passes core.i18n.rank_letters(...)).
     dutch = ET.fromstring(svg_of(record, ranks={"A": "A", "K": "H", "Q": "V", "J": "B", "T": "10"}))
     assert hand_lines(dutch, "E")[1:] == ["\u2660 832", "\u2665 1064", "\u2666 1074", "\u2663 10852"]
     assert hand_lines(dutch, "W")[1:3] == ["\u2660 VB965", "\u2665 AHB92"]

@@ -653,7 +653,7 @@ ROWS += [
 ]
 
 
-# Locked-out logins (scoring/logins.py): a chief director (of any tournament) and the superuser
+# Locked-out logins (core/logins.py): a chief director (of any tournament) and the superuser
 # read them and unlock one (audited); everyone else 403.
 def locked_login(world, target):
     from axes.models import AccessAttempt

@@ -125,7 +125,7 @@ REFUSALS = {
     "403": Expect(403),
     "404": Expect(404),
     # "There is no such result." (rulings API): a body naming a record the caller cannot see is a
-    # 404 naming the field (the API contract, scoring/api_contract.py).
+    # 404 naming the field (the API contract, core/api_contract.py).
     "result": Expect(404, error="result"),
     # The same for a match penalty that names a match the caller cannot see.
     "match": Expect(404, error="match"),

@@ -13,10 +13,10 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from core.i18n import display_card, rank_letters, rank_preference
 from rulings import services as ruling_services
 from rulings.models import Ruling
 from scoring import authority_settings, services
-from scoring.i18n import display_card, rank_letters, rank_preference
 from tests.conftest import page_in, table_result
 
 pytestmark = pytest.mark.django_db

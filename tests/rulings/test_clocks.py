@@ -8,9 +8,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
+from core import reader
 from rulings import revokes, services
 from rulings.models import Ruling
-from scoring import reader
 from scoring import services as scoring_services
 from scoring.models import Result
 from tests.conftest import table_x

@@ -156,7 +156,7 @@ def test_the_api_records_a_lead_out_of_turn(client, field, director):
     refused = client.post(
         f"/api/v1/rulings/{ruling.pk}/irregularity/", {**body, "chosen": "53A"}, content_type="application/json"
     )
-    assert refused.status_code == 409  # well formed, refused by the record (scoring.api.call_service)
+    assert refused.status_code == 409  # well formed, refused by the record (core.api_contract.exception_handler)
     assert refused.json()["chosen"] == ["Choose one of the options the Laws offer: 54A, 54B, 54D."]
 
 

@@ -13,10 +13,10 @@ from django.utils import translation
 from appeals.models import Outcome
 from bridge.auction import Auction, AuctionCall
 from bridge.diagrams import auction_notes
+from core import reader
+from core.i18n import call_words, translate
 from national.models import PrecedentCase
 from rulings.models import Penalty
-from scoring import reader
-from scoring.i18n import call_words, translate
 from tests.conftest import page_in
 from tests.rulings.test_rulings import rule
 

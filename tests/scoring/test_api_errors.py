@@ -6,7 +6,7 @@ import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from scoring.api_contract import _flatten
+from core.api_contract import _flatten
 from tests.conftest import make_user
 
 

@@ -16,8 +16,8 @@ from bridge.deals import DealError, parse_deal
 from bridge.engine.contract import ContractError, parse_contract
 from bridge.engine.scores import EngineInputError, parse_result
 from bridge.messages import Message, _, join
+from core.i18n import translate
 from scoring import services
-from scoring.i18n import translate
 from scoring.importers.session_import import ImportRefused, import_file
 from scoring.models import Event
 

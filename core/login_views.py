@@ -1,4 +1,4 @@
-"""The locked-out logins page (scoring/logins.py): a chief director or a superuser reads who is
+"""The locked-out logins page (core/logins.py): a chief director or a superuser reads who is
 locked out and unlocks them."""
 
 from django.contrib import messages
@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from scoring import logins
+from core import logins
 
 
 @login_required

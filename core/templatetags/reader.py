@@ -1,5 +1,5 @@
 """``{% load reader %}``: times, deadlines and left-to-right fragments,
-written the same way on every page (scoring/reader.py says the policy).
+written the same way on every page (core/reader.py says the policy).
 
     {{ ruling.given_at|event_time:tournament }}    <time ... dir="ltr">1 May 2026 21:30 (Europe/London)</time>
     {{ appeal.deadline|deadline:tournament }}      ... the same, then "2 hours, 5 minutes left",
@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import gettext
 
-from scoring import reader
+from core import reader
 
 register = template.Library()
 
@@ -90,7 +90,7 @@ def nowrap(value):
 
 @register.filter(name="number")
 def number_filter(value):
-    """A Decimal a reader sees, plainly in the reader's format (scoring.reader.number); a value
+    """A Decimal a reader sees, plainly in the reader's format (core.reader.number); a value
     that is not a number (a weight written "1/3") as it is."""
     try:
         return reader.number(value)

@@ -4,7 +4,7 @@
   the request as a whole, ``non_field_errors`` for a body as a whole) and whose value is the
   list of messages about it: ``{"starts_at": ["Give the date and time of the hearing."]}``.
   ``exception_handler`` makes DRF's errors (400, 403, 404, 405, 409, 429) take that shape.
-- The status codes, documented on every operation by scoring.api_schema.ContractSchema:
+- The status codes, documented on every operation by core.api_schema.ContractSchema:
   400 the request does not have the documented form (a field missing or of the wrong type, a
   query parameter given twice or not a number); 403 not logged in or not allowed; 404 the
   record in the path (or one the body names) does not exist or is not the caller's to see; 409

@@ -65,7 +65,8 @@ class IdempotencyKey(models.Model):
     body = models.BinaryField(default=b"")
 
     class Meta:
-        app_label = "scoring"
+        app_label = "core"
+        db_table = "scoring_idempotencykey"  # its table since it was scoring's (core/migrations/0001)
         constraints = [models.UniqueConstraint(fields=["principal", "key"], name="one_idempotency_key_per_caller")]
 
     def __str__(self):

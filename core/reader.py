@@ -14,13 +14,13 @@ A deadline also says how long is left. The API keeps UTC ISO 8601.
 Numbers: one policy too. A Decimal a reader sees (a penalty, a weight, a percentage, matchpoints)
 is written plainly, never in exponent form ("1E+1"), with at most two decimals, none that end
 in 0, and the decimal mark of the reader's language (Django's number format; templates use the
-``number`` filter of scoring/templatetags/reader.py, or ``|floatformat:"-2"`` for a column):
+``number`` filter of core/templatetags/reader.py, or ``|floatformat:"-2"`` for a column):
 
     number(Decimal("10.00"))                     -> "10"       (never "1E+1")
     number(Decimal("33.333"))                    -> "33.33"    (en), "33,33" (nl, el, uk, is)
     number(Decimal("2.50"))                      -> "2.5"
 
-Templates use the library in scoring/templatetags/reader.py. A regulating authority's own terms
+Templates use the library in core/templatetags/reader.py. A regulating authority's own terms
 (a national name for its appeals committee) are appeals/terms.py's.
 """
 

@@ -1,4 +1,4 @@
-"""The OpenAPI side of the API contract (scoring/api_contract.py): every operation documents
+"""The OpenAPI side of the API contract (core/api_contract.py): every operation documents
 the errors it can answer (400, 403, 404, 409, 422), each with the one Error body."""
 
 from drf_spectacular.extensions import OpenApiSerializerExtension
@@ -6,7 +6,7 @@ from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
 
-from scoring.api_contract import ERROR_SCHEMA
+from core.api_contract import ERROR_SCHEMA
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -14,7 +14,7 @@ class ErrorSerializer(serializers.Serializer):
 
 
 class ErrorSerializerExtension(OpenApiSerializerExtension):
-    target_class = "scoring.api_schema.ErrorSerializer"
+    target_class = "core.api_schema.ErrorSerializer"
 
     def get_name(self, auto_schema, direction):
         return "Error"

@@ -1,5 +1,9 @@
 """The logins locked out after wrong passwords (config/login_throttle.py): the list a chief
-director or a superuser reads, and the unlock they give, written to the audit trail."""
+director or a superuser reads, and the unlock they give, written to the audit trail.
+
+The kernel sits below the audit trail (docs/architecture.md), so an unlock is announced by the
+signal ``unlocked``, which the audit app records in the same transaction (audit/signals.py); an
+unlock that nobody records is refused."""
 
 from __future__ import annotations
 
@@ -9,21 +13,24 @@ from typing import TYPE_CHECKING
 
 from axes.models import AccessAttempt
 from django.conf import settings
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ImproperlyConfigured, PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Max, Sum
+from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from audit import services as audit
 from config.login_throttle import lockout_seconds
-from core import policy, texts
+from core import policy
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
 USERNAME, ADDRESS = "username", "address"
 _FIELD = {USERNAME: "username", ADDRESS: "ip_address"}
+
+# Sent inside unlock's transaction with by, kind, value and failures; the audit trail records it.
+unlocked = Signal()
 
 
 @dataclass(frozen=True)
@@ -71,13 +78,7 @@ def unlock(*, by: User, kind: str, value: str) -> int:
     if not failures:
         return 0
     attempts.delete()
-    audit.record(
-        action="login.unlocked",
-        object_type="axes.accessattempt",
-        object_id=f"{kind}:{value}"[:64],
-        actor=by,
-        before={kind: value, "failures": failures},
-        after={kind: value, "failures": 0},
-        summary=texts.text("scoring.login_unlocked", who=value),
-    )
+    recorded = unlocked.send(sender=Lockout, by=by, kind=kind, value=value, failures=failures)
+    if not recorded:
+        raise ImproperlyConfigured("No audit trail records login unlocks (audit/signals.py).")
     return failures
