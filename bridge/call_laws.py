@@ -7,7 +7,7 @@ Plain Python, no Django.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -306,184 +306,6 @@ def insufficient_bid_options(edition: str, facts: InsufficientBid) -> list[Choic
     return choices
 
 
-# Laws 29-32
-
-
-@dataclass(frozen=True)
-class OutOfRotation:
-    """The facts of a call out of rotation (Laws 29-32).
-
-    ``call`` the call; ``turn`` whose turn it was seen from the offender: ``rho`` (his
-    right-hand opponent's), ``partner`` or ``lho``; ``any_bid_before`` a bid had been made
-    before it (Law 30A/30B); ``offender_had_called`` the offender had called before in the
-    auction (a call at LHO's turn is then a change of call, 30B3 / 31B footnote);
-    ``accepted`` the offender's LHO called over it (29A); ``artificial`` the call (or a pass
-    of partner's artificial call) was artificial (29C, 30C); ``rho_call`` what the right-hand
-    opponent then called (``Pass`` or a bid, double, redouble: 31A, 32B); ``replacement``
-    the offender's call at his turn; ``comparable`` the director's judgement that it is a
-    comparable call (2017, Law 23A)."""
-
-    call: str
-    turn: str
-    any_bid_before: bool = False
-    offender_had_called: bool = False
-    accepted: bool = False
-    artificial: bool = False
-    rho_call: str = ""
-    replacement: str = ""
-    comparable: bool = False
-
-    def check(self) -> None:
-        normalise_call(self.call)
-        if self.turn not in TURNS:
-            raise IrregularityError(
-                "turn",
-                _(
-                    "'%(text)s' is not whose turn it was: rho (right-hand opponent), partner or lho (left-hand opponent)",
-                    text=self.turn,
-                ),
-            )
-        if self.rho_call and self.turn != "rho":
-            raise IrregularityError(
-                "rho_call", _("the right-hand opponent's call matters only when the call was made at his turn")
-            )
-
-
-def call_out_of_rotation(edition: str, facts: OutOfRotation) -> Rectification:
-    """Laws 29-32 in ``edition``: accepted (29A); a change of call (30B3, 31 footnote: Law
-    25); a pass (30A, 30B1, 30B2; an artificial pass is a bid, 30C); a bid (31A1, 31A2a,
-    31A2b, 31B); a double or redouble (32A, 32B1, 32B2)."""
-    check_edition(edition)
-    facts.check()
-    call = normalise_call(facts.call)
-    damage = damage_law(edition)
-    if facts.accepted:
-        return Rectification(
-            "29A", _("accepted: the offender's left-hand opponent called over it; the auction goes on"), stands=True
-        )
-    if facts.turn == "lho" and (facts.offender_had_called or (call == "Pass" and facts.any_bid_before)):
-        return Rectification(
-            "25",
-            _("made at the left-hand opponent's turn after the offender had called: a change of call, Law 25 applies"),
-            change_of_call=True,
-        )
-    comparable = edition == "2017" and facts.comparable and bool(facts.replacement)
-    if call == "Pass" and not facts.artificial:
-        return _pass_out_of_rotation(facts, damage)
-    doubles = call in ("X", "XX")
-    if facts.turn == "rho":
-        return _at_rhos_turn(edition, facts, call, comparable, damage)
-    if comparable:
-        return Rectification(
-            "32A" if doubles else "31B",
-            _("the offender's call at his turn is comparable: no further rectification"),
-            adjustment="23C",
-        )
-    return Rectification(
-        "32A" if doubles else "31B",
-        _(
-            "cancelled: the offender may make any legal call at his turn; his partner must pass whenever it is his "
-            "turn; Law 26 lead restrictions may apply"
-        ),
-        partner_must_pass="throughout",
-        lead_restriction=True,
-        adjustment=damage,
-    )
-
-
-def _pass_out_of_rotation(facts: OutOfRotation, damage: str) -> Rectification:
-    """Law 30: a pass out of rotation (not artificial)."""
-    if not facts.any_bid_before:
-        return Rectification(
-            "30A",
-            _("a pass out of rotation before any bid: the offender must pass at his next turn"),
-            offender_must_pass="next",
-            adjustment=damage,
-        )
-    if facts.turn == "rho":
-        return Rectification(
-            "30B1",
-            _("a pass at the right-hand opponent's turn: the offender must pass at his next turn"),
-            offender_must_pass="next",
-        )
-    return Rectification(
-        "30B2",
-        _(
-            "a pass at partner's turn: the offender must pass whenever it is his turn; his partner may make any "
-            "sufficient bid or pass, but not double or redouble, at that turn"
-        ),
-        offender_must_pass="throughout",
-        partner_may_not_double=True,
-        adjustment=damage,
-    )
-
-
-def _at_rhos_turn(edition: str, facts: OutOfRotation, call: str, comparable: bool, damage: str) -> Rectification:
-    """Laws 31A and 32B: a bid, double or redouble at the right-hand opponent's turn."""
-    doubles = call in ("X", "XX")
-    rho_call = normalise_call(facts.rho_call) if facts.rho_call else ""
-    if rho_call == "Pass":
-        return Rectification(
-            "32B1" if doubles else "31A1",
-            _("the right-hand opponent passed: the offender must repeat the call, and there is no rectification"),
-            offender_must_repeat=True,
-        )
-    if not rho_call:
-        return Rectification(
-            "32B" if doubles else "31A",
-            _(
-                "cancelled; the rectification depends on the right-hand opponent's call: if he passes the offender "
-                "repeats the call, otherwise the offender calls as he likes"
-            ),
-            lead_restriction=True,
-        )
-    if comparable:
-        return Rectification(
-            "32B2" if doubles else "31A2a",
-            _("the offender's call is comparable: no further rectification"),
-            adjustment="23C",
-        )
-    replacement = normalise_call(facts.replacement) if facts.replacement else ""
-    if (
-        not doubles
-        and edition != "2017"
-        and is_bid(call)
-        and replacement
-        and is_bid(replacement)
-        and replacement[1:] == call[1:]
-        and not facts.artificial
-    ):
-        return Rectification(
-            "31A2a",
-            _("the offender bid the same denomination again: his partner must pass at his next turn"),
-            partner_must_pass="next",
-            adjustment=damage,
-        )
-    return Rectification(
-        "32B2" if doubles else "31A2b",
-        _(
-            "the offender may make any legal call; his partner must pass whenever it is his turn; Law 26 lead "
-            "restrictions may apply"
-        ),
-        partner_must_pass="throughout",
-        lead_restriction=True,
-        adjustment=damage,
-    )
-
-
-def out_of_rotation_options(edition: str, facts: OutOfRotation) -> list[Choice]:
-    """The left-hand opponent may accept (29A, key ``29A``) or not (key ``29B``: cancelled,
-    the auction goes back to the player whose turn it was, and Laws 30-32 apply)."""
-    check_edition(edition)
-    facts.check()
-    accepted = OutOfRotation(**{**facts.__dict__, "accepted": True})
-    refused = OutOfRotation(**{**facts.__dict__, "accepted": False})
-    return [
-        Choice("29A", "lho", call_out_of_rotation(edition, accepted)),
-        Choice("29B", "lho", call_out_of_rotation(edition, refused)),
-    ]
-
-
 # Law 25
 
 
@@ -657,77 +479,6 @@ def inadmissible_call(edition: str, kind: str, *, lho_called: bool, out_of_rotat
     )
 
 
-# Law 26
-
-
-@dataclass(frozen=True)
-class LeadRestriction:
-    """Law 26: what declarer may do at the offender's partner's first turn to lead (the
-    opening lead included). ``law`` 26A1, 26A2, 26B or ``""`` (no restriction); ``require``
-    the suits declarer may require (one of them), ``prohibit`` the suits he may prohibit
-    (one; the prohibition lasts while the partner keeps the lead)."""
-
-    law: str
-    text: Message
-    require: tuple[str, ...] = ()
-    prohibit: tuple[str, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"law": self.law, "text": str(self.text), "require": list(self.require), "prohibit": list(self.prohibit)}
-
-
-SUIT_LETTERS = ("S", "H", "D", "C")
-
-
-def lead_restriction(
-    edition: str,
-    *,
-    withdrawn_suits: Sequence[str],
-    offender_specified: Sequence[str] = (),
-    offender_specified_later: Sequence[str] | None = None,
-    offender_declarer_side: bool = False,
-    comparable: bool = False,
-) -> LeadRestriction:
-    """Law 26 for a withdrawn call by the offender. ``withdrawn_suits`` the suits the
-    withdrawn call related to and to no other (empty: an artificial call, a pass, a double:
-    26B); ``offender_specified`` the suits the offender specified in the legal auction;
-    ``offender_specified_later`` those he specified after the withdrawn call (1997 26A1 reads
-    "later"; None: the same as ``offender_specified``). No restriction when the offender's side
-    declares, or (2017) when a comparable call replaced it (23A, 27B1b)."""
-    check_edition(edition)
-    for suit in (*withdrawn_suits, *offender_specified, *(offender_specified_later or ())):
-        if suit not in SUIT_LETTERS:
-            raise IrregularityError("suit", _("'%(text)s' is not a suit: S, H, D or C", text=suit))
-    if offender_declarer_side:
-        return LeadRestriction("", _("the offender's side declares: no lead restriction"))
-    if comparable and edition == "2017":
-        return LeadRestriction("", _("replaced by a comparable call: no lead restriction (Law 23A)"))
-    if not withdrawn_suits:
-        return LeadRestriction(
-            "26B",
-            _("declarer may prohibit the lead of any one suit, for as long as the offender's partner keeps the lead"),
-            prohibit=SUIT_LETTERS,
-        )
-    specified = (
-        offender_specified_later if (edition == "1997" and offender_specified_later is not None) else offender_specified
-    )
-    unspecified = tuple(s for s in SUIT_LETTERS if s in withdrawn_suits and s not in specified)
-    if not unspecified:
-        return LeadRestriction(
-            "26A1",
-            _("the offender specified the same suits in the legal auction: no lead restriction (Law 16 applies)"),
-        )
-    return LeadRestriction(
-        "26A2",
-        _(
-            "declarer may require the lead of a suit the withdrawn call specified and the offender did not, or "
-            "prohibit the lead of one such suit for as long as the offender's partner keeps the lead"
-        ),
-        require=unspecified,
-        prohibit=unspecified,
-    )
-
-
 __all__ = [
     "ChangeOfCall",
     "Choice",
@@ -736,16 +487,12 @@ __all__ = [
     "LATER_CALLS_CANCELLED",
     "InsufficientBid",
     "IrregularityError",
-    "LeadRestriction",
-    "OutOfRotation",
     "REMOVED",
     "Rectification",
     "STANDING",
     "STATUSES",
-    "SUIT_LETTERS",
     "TURNS",
     "bid_rank",
-    "call_out_of_rotation",
     "change_of_call",
     "check_edition",
     "damage_law",
@@ -754,8 +501,6 @@ __all__ = [
     "insufficient_bid_options",
     "is_bid",
     "later_calls_cancelled",
-    "lead_restriction",
     "lowest_sufficient",
-    "out_of_rotation_options",
     "side",
 ]

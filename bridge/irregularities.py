@@ -17,7 +17,8 @@ with a ``DealError`` naming the call: a call after the auction closed that no ru
 (Law 39), a double or redouble the Laws never allow left standing (Law 36 cancels it), a call
 out of rotation that nobody called over and nothing says was accepted.
 
-The options (in ``bridge.call_laws``, every name re-exported here): ``insufficient_bid`` (27),
+The options (in ``bridge.call_laws`` and, Laws 26 and 29-32 as per-edition tables,
+``bridge.rotation_laws``; every name re-exported here): ``insufficient_bid`` (27),
 ``call_out_of_rotation`` (29-32), ``change_of_call`` (25), ``inadmissible_call`` (35-39) and
 ``lead_restriction`` (26) each return the
 ``Rectification`` the law gives for the facts; ``insufficient_bid_options`` and
@@ -41,17 +42,13 @@ from bridge.call_laws import (
     REMOVED,
     STANDING,
     STATUSES,
-    SUIT_LETTERS,
     TURNS,
     ChangeOfCall,
     Choice,
     InsufficientBid,
     IrregularityError,
-    LeadRestriction,
-    OutOfRotation,
     Rectification,
     bid_rank,
-    call_out_of_rotation,
     change_of_call,
     check_edition,
     damage_law,
@@ -60,14 +57,22 @@ from bridge.call_laws import (
     insufficient_bid_options,
     is_bid,
     later_calls_cancelled,
-    lead_restriction,
     lowest_sufficient,
-    out_of_rotation_options,
     side,
 )
 from bridge.calls import AuctionCall
 from bridge.deals import SEAT_WORDS, DealError, next_seat, parse_seat
 from bridge.messages import Message
+from bridge.rotation_laws import (
+    ROTATION,
+    SUIT_LETTERS,
+    LeadRestriction,
+    OutOfRotation,
+    call_out_of_rotation,
+    lead_restriction,
+    out_of_rotation_options,
+    rotation_situation,
+)
 
 # bridge.messages is not annotated yet: its marker, typed here (makemessages still reads "_").
 _: Callable[..., Message] = messages._
@@ -389,6 +394,7 @@ __all__ = [
     "IrregularityError",
     "LeadRestriction",
     "OutOfRotation",
+    "ROTATION",
     "LATER_CALLS_CANCELLED",
     "REMOVED",
     "Rectification",
@@ -410,5 +416,6 @@ __all__ = [
     "lowest_sufficient",
     "out_of_rotation_options",
     "read_auction",
+    "rotation_situation",
     "side",
 ]

@@ -141,14 +141,15 @@ def _auction_options(ruling: Ruling, kind: str, facts: dict[str, Any]) -> tuple[
         if turn is None:
             raise ValidationError({"seat": _("It was this player's own turn: the call was not out of rotation.")})
         found["turn"] = turn
+        shown = _calls_after_out_of_rotation(found, turn)
         oor = OutOfRotation(
             call.call,
             turn,
             any_bid_before=bool(found["last_bid"]),
             offender_had_called=any(found["before"].seats[i] == seat for i in found["before"].legal),
             artificial=bool(facts.get("artificial")),
-            rho_call=str(facts.get("rho_call") or ""),
-            replacement=str(facts.get("replacement") or ""),
+            rho_call=str(facts.get("rho_call") or shown.get("rho_call", "")),
+            replacement=str(facts.get("replacement") or shown.get("replacement", "")),
             comparable=bool(facts.get("comparable")),
         )
         found["oor"] = oor
@@ -156,6 +157,27 @@ def _auction_options(ruling: Ruling, kind: str, facts: dict[str, Any]) -> tuple[
     except DealError as error:
         _refuse("inadmissible" if getattr(error, "field", "") == "kind" else "call_number", error)
     raise AssertionError  # _refuse raised
+
+
+def _calls_after_out_of_rotation(found: dict[str, Any], turn: str) -> dict[str, str]:
+    """What the record shows after a call out of rotation, read with that call cancelled: the
+    right-hand opponent's call (31A, 32A/32B: at his turn) and the offender's own call at his
+    turn (the replacement the Laws rule on). Nothing when the record stops before them."""
+    calls, index, seat = found["calls"], found["index"], found["seat"]
+    marked = [*calls[:index], AuctionCall(calls[index].call, seat=seat, status="cancelled"), *calls[index + 1 :]]
+    try:
+        after = read_auction(found["auction"].dealer, marked, complete=False)
+    except DealError:
+        return {}
+    later = [i for i in after.legal if i > index]
+    rho = next_seat(seat, 3)
+    shown: dict[str, str] = {}
+    if turn == "rho" and later and after.seats[later[0]] == rho:
+        shown["rho_call"] = marked[later[0]].call
+    own = next((i for i in later if after.seats[i] == seat), None)
+    if own is not None:
+        shown["replacement"] = marked[own].call
+    return shown
 
 
 def _later_calls(facts: dict[str, Any]) -> int:

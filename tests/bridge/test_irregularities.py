@@ -263,7 +263,8 @@ def test_27_refuses_a_sufficient_bid():
         ("2007", OutOfRotation("P", "rho"), "30A", "next", "", False, False, False),
         ("2007", OutOfRotation("P", "rho", any_bid_before=True), "30B1", "next", "", False, False, False),
         ("1997", OutOfRotation("P", "partner", any_bid_before=True), "30B2", "throughout", "", True, False, False),
-        ("2017", OutOfRotation("P", "partner", any_bid_before=True), "30B2", "throughout", "", True, False, False),
+        # 2017 30B1(b)(ii): the offender calls freely; his partner passes when next it is his turn
+        ("2017", OutOfRotation("P", "partner", any_bid_before=True), "30B1b", "", "next", False, False, True),
         ("2007", OutOfRotation("1H", "rho", rho_call="P"), "31A1", "", "", False, True, False),
         ("1997", OutOfRotation("1H", "rho", rho_call="1S", replacement="2H"), "31A2a", "", "next", False, False, False),
         ("2007", OutOfRotation("1H", "rho", rho_call="1S", replacement="2H"), "31A2a", "", "next", False, False, False),
@@ -292,7 +293,7 @@ def test_27_refuses_a_sufficient_bid():
             OutOfRotation("1H", "rho", rho_call="1S", replacement="2H"),
             "31A2b",
             "",
-            "throughout",
+            "next",
             False,
             False,
             True,
@@ -379,7 +380,7 @@ def test_36_to_39():
 
 def test_26_per_edition():
     # A withdrawn natural 2H; the offender never bid hearts: declarer may require or prohibit hearts.
-    r = lead_restriction("2017", withdrawn_suits=["H"], offender_specified=["S"])
+    r = lead_restriction("2007", withdrawn_suits=["H"], offender_specified=["S"])
     assert (r.law, r.require, r.prohibit) == ("26A2", ("H",), ("H",))
     # He bid hearts in the legal auction: none (16C).
     assert lead_restriction("2007", withdrawn_suits=["H"], offender_specified=["H"]).law == "26A1"
@@ -391,9 +392,9 @@ def test_26_per_edition():
         == "26A1"
     )
     # An artificial call (Stayman, a double): declarer may prohibit any one suit.
-    r = lead_restriction("2017", withdrawn_suits=[])
+    r = lead_restriction("2007", withdrawn_suits=[])
     assert (r.law, r.require, r.prohibit) == ("26B", (), ("S", "H", "D", "C"))
-    assert lead_restriction("2017", withdrawn_suits=[], comparable=True).law == ""
+    assert lead_restriction("2017", withdrawn_suits=[], comparable=True).law == "26A"
     assert lead_restriction("2007", withdrawn_suits=[], comparable=True).law == "26B"
     assert lead_restriction("2007", withdrawn_suits=["H"], offender_declarer_side=True).law == ""
 

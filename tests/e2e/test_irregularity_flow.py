@@ -66,7 +66,8 @@ def test_an_insufficient_bid_on_a_phone(phone, live_server, field):
     assert page.inner_text("#irregularity").split(" · ") == ["27B2", "27B2"]
     ruling = Ruling.objects.get()
     assert ruling.irregularity["rectification"]["partner_must_pass"] == "throughout"
-    assert ruling.irregularity["lead_restriction"]["require"] == ["D"]
+    assert ruling.irregularity["lead_restriction"]["require"] == []  # 2017 26B: prohibit only
+    assert ruling.irregularity["lead_restriction"]["prohibit"] == ["S", "H", "D", "C"]
     calls = Auction.from_dict(ruling.auction).calls
     assert [(c.call, c.status, c.attention_by) for c in calls[:3]] == [
         ("1S", "", ""),

@@ -15,7 +15,8 @@ from tests.rulings.test_revoke_rulings import edition, open_ruling
 
 def test_an_insufficient_bid_replaced_by_a_pass(field, director):
     """East bid 1D over North's 1S; South drew attention; East replaced it with a pass: 27B2,
-    West must pass throughout, and declarer may require or prohibit a diamond lead (26A2)."""
+    West must pass throughout, and declarer may prohibit the lead of any one suit East did not
+    specify in the legal auction (2017 26B: all four; no requirement)."""
     ruling = open_ruling(field, director, kind=Ruling.Kind.LAW_APPLIED)
     facts = {"call_number": 2, "inserted": "1D", "attention_by": "S"}
     options = services.irregularity_options(ruling, kind="insufficient_bid", facts=facts)
@@ -26,8 +27,9 @@ def test_an_insufficient_bid_replaced_by_a_pass(field, director):
     assert ruling.irregularity["edition"] == "2017"
     assert ruling.irregularity["chosen"] == "27B2"
     assert ruling.irregularity["rectification"]["partner_must_pass"] == "throughout"
-    assert ruling.irregularity["lead_restriction"]["law"] == "26A2"
-    assert ruling.irregularity["lead_restriction"]["require"] == ["D"]
+    assert ruling.irregularity["lead_restriction"]["law"] == "26B"
+    assert ruling.irregularity["lead_restriction"]["require"] == []
+    assert ruling.irregularity["lead_restriction"]["prohibit"] == ["S", "H", "D", "C"]
     auction = Auction.from_dict(ruling.auction)
     assert [c.call for c in auction.calls] == ["1S", "1D", "Pass", "4S", "Pass", "Pass", "Pass"]
     irregular = auction.as_called().irregular
