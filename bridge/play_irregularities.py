@@ -30,7 +30,7 @@ from typing import Any
 from bridge import messages
 from bridge.deals import RANKS, SEAT_WORDS, DealError, next_seat, parse_seat, winning_index
 from bridge.irregularities import EDITIONS, IrregularityError, check_edition, side
-from bridge.messages import Message
+from bridge.messages import Message, gettext_noop
 
 # bridge.messages is not annotated yet: its marker, typed here (makemessages still reads "_").
 _: Callable[..., Message] = messages._
@@ -261,14 +261,34 @@ def lead_out_of_turn(
     return choices
 
 
+# Law 57A's options naming a suit, per edition, each beside its text. 1997 and 2007 57A3: "forbid
+# offender's partner to play a card of a different suit specified by declarer"; 2017 57A3 "require
+# offender's partner to play a card of another suit specified by declarer", 57A4 "forbid ... a card
+# of another suit specified by declarer".
+FORBID_1997 = gettext_noop(
+    "the card is a penalty card; the offender's partner may not play a card of the suit declarer names (%(suit)s)"
+)
+FORBID = gettext_noop(
+    "the card is a major penalty card; the offender's partner may not play a card of the suit declarer names (%(suit)s)"
+)
+REQUIRE = gettext_noop(
+    "the card is a major penalty card; the offender's partner plays a card of the suit declarer names (%(suit)s)"
+)
+PREMATURE_SUIT_OPTIONS: dict[str, tuple[tuple[str, str], ...]] = {
+    "1997": (("57A3", FORBID_1997),),
+    "2007": (("57A3", FORBID),),
+    "2017": (("57A3", REQUIRE), ("57A4", FORBID)),
+}
+
+
 def premature_play(
     edition: str, *, partner_suits: str = "SHDC", declarer_played_both_hands: bool = False, dummy_played: bool = False
 ) -> list[PlayChoice]:
     """Law 57A: a defender led to the next trick before his partner played to this one, or
     played out of turn before his partner: the card is a major penalty card and declarer may
     have the offender's partner play the highest card of the suit led (57A1), the lowest
-    (57A2), or (2007, 2017) a card of another suit he names; 1997: forbid a suit he names
-    (57A3, key ``57A3:<suit>``). No rectification when declarer had played from both hands, or
+    (57A2), or the edition's options naming another suit (``PREMATURE_SUIT_OPTIONS``: 1997 and
+    2007 57A3 forbid it; 2017 57A3 require it, 57A4 forbid it; key ``<law>:<suit>``). No rectification when declarer had played from both hands, or
     dummy had played or been told to (57C)."""
     check_edition(edition)
     if declarer_played_both_hands or dummy_played:
@@ -307,21 +327,15 @@ def premature_play(
             ),
         ),
     ]
-    for suit in partner_suits:
-        text = (
-            _(
-                "the card is a penalty card; the offender's partner may not play a card of the suit declarer names "
-                "(%(suit)s)",
-                suit=suit,
+    for law, text in PREMATURE_SUIT_OPTIONS[edition]:
+        for suit in partner_suits:
+            choices.append(
+                PlayChoice(
+                    f"{law}:{suit}",
+                    "declarer",
+                    PlayRectification(law, Message(text, suit=suit), penalty_card="major"),
+                )
             )
-            if edition == "1997"
-            else _(
-                "the card is a major penalty card; the offender's partner plays a card of the suit declarer names "
-                "(%(suit)s)",
-                suit=suit,
-            )
-        )
-        choices.append(PlayChoice(f"57A3:{suit}", "declarer", PlayRectification("57A3", text, penalty_card="major")))
     return choices
 
 
@@ -664,6 +678,7 @@ __all__ = [
     "describe",
     "lead_out_of_turn",
     "penalty_card",
+    "PREMATURE_SUIT_OPTIONS",
     "penalty_card_lead_options",
     "penalty_card_obligation",
     "penalty_cards_through_play",

@@ -432,8 +432,8 @@ def test_53_55_56():
 
 def test_57_per_edition():
     keys = [c.key for c in premature_play("2017", partner_suits="SH")]
-    assert keys == ["57A1", "57A2", "57A3:S", "57A3:H"]
-    assert "plays a card of the suit declarer names" in str(
+    assert keys == ["57A1", "57A2", "57A3:S", "57A3:H", "57A4:S", "57A4:H"]
+    assert "may not play a card of the suit declarer names" in str(
         premature_play("2007", partner_suits="S")[2].rectification.text
     )
     assert "may not play a card of the suit declarer names" in str(

@@ -169,8 +169,17 @@ def test_a_premature_play_by_a_defender(field, director):
     ruling = open_ruling(field, director, kind=Ruling.Kind.LAW_APPLIED)
     facts = {"trick": 2, "seat": "E", "card": "H2", "attention_by": "S"}
     options = services.irregularity_options(ruling, kind="premature_play", facts=facts)
-    # West holds all four suits; hearts were led, so 57A3 names the other three.
-    assert [o["key"] for o in options] == ["57A1", "57A2", "57A3:S", "57A3:D", "57A3:C"]
+    # West holds all four suits; hearts were led, so 57A3 (require) and 57A4 (forbid) name the other three.
+    assert [o["key"] for o in options] == [
+        "57A1",
+        "57A2",
+        "57A3:S",
+        "57A3:D",
+        "57A3:C",
+        "57A4:S",
+        "57A4:D",
+        "57A4:C",
+    ]
     services.record_irregularity(ruling=ruling, by=director, kind="premature_play", facts=facts, chosen="57A2")
     ruling.refresh_from_db()
     assert ruling.irregularity_law == "57A2"
