@@ -374,6 +374,24 @@ def penalty_card(edition: str, *, card: str, deliberate: bool, other_penalty_car
     )
 
 
+# 48A (1997, 2007, 2017): "Declarer is not subject to [penalty 1997; restriction 2007, 2017] for
+# exposing a card, and no card of declarer's or dummy's hand ever becomes a penalty card."
+DECLARERS_CARD = _(
+    "a card of declarer's or dummy's hand never becomes a penalty card: declarer is not subject to rectification "
+    "for exposing it"
+)
+
+
+def exposed_card(edition: str, *, seat: str, declarer: str, card: str, deliberate: bool) -> PlayRectification:
+    """A card exposed by ``seat``: Law 48A when it is declarer or dummy (no penalty card, the
+    card goes back to the hand), otherwise a defender's penalty card (``penalty_card``)."""
+    check_edition(edition)
+    if seat in (declarer, next_seat(declarer, 2)):
+        _card(card)
+        return PlayRectification("48A", DECLARERS_CARD, restored=True)
+    return penalty_card(edition, card=card, deliberate=deliberate)
+
+
 def penalty_card_lead_options(edition: str, penalty_cards: Sequence[str]) -> list[PlayChoice]:
     """Declarer's options when the offender's partner is to lead while the offender has one or
     more major penalty cards: require the lead of a penalty card's suit (key
@@ -678,6 +696,7 @@ __all__ = [
     "describe",
     "lead_out_of_turn",
     "penalty_card",
+    "exposed_card",
     "PREMATURE_SUIT_OPTIONS",
     "penalty_card_lead_options",
     "penalty_card_obligation",

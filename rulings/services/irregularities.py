@@ -39,8 +39,9 @@ from bridge.irregularities import (
 from bridge.play_irregularities import (
     PlayChoice,
     PlayIrregularity,
+    declarer_after,
+    exposed_card,
     lead_out_of_turn,
-    penalty_card,
     penalty_card_lead_options,
     penalty_cards_through_play,
     premature_play,
@@ -275,7 +276,13 @@ def _play_options(ruling: Ruling, kind: str, facts: dict[str, Any]) -> tuple[lis
                 partner_suits=_partner_suits(ruling, auction, seat, trick),
                 declarer_played_both_hands=bool(facts.get("declarer_played_both_hands")),
             ), found
-        choice = penalty_card(edition, card=found["card"] or "-", deliberate=bool(facts.get("deliberate")))
+        choice = exposed_card(
+            edition,
+            seat=seat,
+            declarer=declarer_after(as_called.declarer, auction.play_irregularities),
+            card=found["card"] or "-",
+            deliberate=bool(facts.get("deliberate")),
+        )
         return [PlayChoice(choice.law, "director", choice)], found
     except DealError as error:
         _refuse("card" if getattr(error, "field", "") == "card" else "seat", error)

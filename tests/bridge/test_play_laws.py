@@ -1,6 +1,8 @@
-"""Law 57A per edition, from the paragraphs' own words (issue #39)."""
+"""Laws 48A and 57A per edition, from the paragraphs' own words (issue #39)."""
 
-from bridge.play_irregularities import premature_play
+import pytest
+
+from bridge.play_irregularities import exposed_card, premature_play
 
 
 def options(edition):
@@ -36,3 +38,17 @@ def test_1997_57a3_forbids_a_suit():
     keys = options("1997")
     assert [k for k, _, _ in keys] == ["57A1", "57A2", "57A3:S"]
     assert keys[2][2].startswith("the card is a penalty card; the offender's partner may not play")
+
+
+@pytest.mark.parametrize("edition", ["1997", "2007", "2017"])
+@pytest.mark.parametrize("seat", ["N", "S"])
+def test_48a_no_card_of_declarers_or_dummys_hand_becomes_a_penalty_card(edition, seat):
+    """48A: "no card of declarer's or dummy's hand ever becomes a penalty card" (North declares)."""
+    r = exposed_card(edition, seat=seat, declarer="N", card="SA", deliberate=False)
+    assert (r.law, r.penalty_card, r.restored) == ("48A", "", True)
+
+
+def test_a_defenders_exposed_card_is_a_penalty_card():
+    """50B: a defender's exposed honour is a major penalty card; a lone low card a minor one."""
+    assert exposed_card("2017", seat="E", declarer="N", card="SA", deliberate=False).penalty_card == "major"
+    assert exposed_card("2017", seat="W", declarer="N", card="S2", deliberate=False).penalty_card == "minor"

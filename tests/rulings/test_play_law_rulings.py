@@ -1,9 +1,25 @@
 """Laws of the play on a ruling, per edition (issue #39). Table X of the ``field`` fixture:
 dealer North, 1S P 4S P P P, 4S by North, South dummy."""
 
+import pytest
+
 from rulings import services
 from rulings.models import Ruling
 from tests.rulings.test_revoke_rulings import edition, open_ruling
+
+
+@pytest.mark.parametrize("seat, card", [("N", "SA"), ("S", "H3")])
+def test_48a_a_card_exposed_by_declarer_or_dummy_is_no_penalty_card(field, director, seat, card):
+    """48A: "no card of declarer's or dummy's hand ever becomes a penalty card": the only option is
+    48A, no penalty card is followed through the play."""
+    ruling = open_ruling(field, director, kind=Ruling.Kind.LAW_APPLIED)
+    facts = {"trick": 2, "seat": seat, "card": card}
+    options = services.irregularity_options(ruling, kind="exposed_card", facts=facts)
+    assert [(o["key"], o["penalty_card"]) for o in options] == [("48A", "")]
+    services.record_irregularity(ruling=ruling, by=director, kind="exposed_card", facts=facts, chosen="48A")
+    ruling.refresh_from_db()
+    assert ruling.irregularity_law == "48A"
+    assert "penalty_cards" not in ruling.irregularity
 
 
 def test_2007_57a3_forbids_the_suit_on_a_ruling(field, director):
