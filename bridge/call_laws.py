@@ -197,12 +197,11 @@ def insufficient_bid(edition: str, facts: InsufficientBid) -> Rectification:
         adjustment=damage_law(edition),
     )
     if replacement in ("X", "XX"):
-        if edition == "2017" and facts.comparable:
-            return Rectification(
-                "27B1b",
-                _("replaced by a comparable call: the auction goes on without further rectification"),
-                adjustment="27D",
-            )
+        # 2007 27B1(b) "corrected by a legal call that ... has the same meaning as, or a more
+        # precise meaning than, the insufficient bid" (a double is a legal call; 27B3 is the
+        # attempted double that is not); 2017 27B3 "Except as provided in B1(b)".
+        if edition != "1997" and facts.comparable:
+            return _replaced_by_comparable(edition)
         if edition == "1997":
             return Rectification(
                 "27B3",
@@ -256,17 +255,24 @@ def insufficient_bid(edition: str, facts: InsufficientBid) -> Rectification:
             adjustment=adjust,
         )
     if edition != "1997" and facts.comparable:
-        return Rectification(
-            "27B1b",
-            _("replaced by a comparable call: the auction goes on without further rectification")
-            if edition == "2017"
-            else _(
-                "replaced by a call with the same or a more precise meaning as the insufficient bid: the auction goes "
-                "on without further rectification"
-            ),
-            adjustment="27D",
-        )
+        return _replaced_by_comparable(edition)
     return partner_passes
+
+
+def _replaced_by_comparable(edition: str) -> Rectification:
+    """27B1(b): 2017 "corrected with a comparable call (see Law 23A)"; 2007 "a legal call that in
+    the opinion of the Director has the same meaning as, or a more precise meaning than, the
+    insufficient bid": the auction proceeds without further rectification (27D)."""
+    return Rectification(
+        "27B1b",
+        _("replaced by a comparable call: the auction goes on without further rectification")
+        if edition == "2017"
+        else _(
+            "replaced by a call with the same or a more precise meaning as the insufficient bid: the auction goes "
+            "on without further rectification"
+        ),
+        adjustment="27D",
+    )
 
 
 def insufficient_bid_options(edition: str, facts: InsufficientBid) -> list[Choice]:

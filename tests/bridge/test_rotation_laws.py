@@ -130,3 +130,19 @@ def test_2007_26a2_declarer_may_require_or_prohibit_the_withdrawn_suit():
     r = lead_restriction("2007", withdrawn_suits=["H"], offender_specified=["S"])
     assert (r.law, r.require, r.prohibit) == ("26A2", ("H",), ("H",))
     assert lead_restriction("2007", withdrawn_suits=["H"], offender_specified=["H"]).law == "26A1"
+
+
+def test_2007_27b1b_a_double_with_the_same_or_a_more_precise_meaning():
+    """2007 27B1(b): the insufficient bid "corrected by a legal call that in the opinion of the
+    Director has the same meaning as, or a more precise meaning than, the insufficient bid": the
+    auction proceeds without further rectification, whatever the call (a double included); 27B3
+    (partner barred) is the double that does not."""
+    from bridge.irregularities import InsufficientBid, insufficient_bid
+
+    r = insufficient_bid("2007", InsufficientBid("1S", "1NT", replacement="X", comparable=True))
+    assert (r.law, r.partner_must_pass, r.lead_restriction, r.adjustment) == ("27B1b", "", False, "27D")
+    r = insufficient_bid("2007", InsufficientBid("1S", "1NT", replacement="X"))
+    assert (r.law, r.partner_must_pass) == ("27B3", "throughout")
+    # 1997 has no such paragraph: 27B3, treated as a pass, partner passes throughout.
+    r = insufficient_bid("1997", InsufficientBid("1S", "1NT", replacement="X", comparable=True))
+    assert (r.law, r.partner_must_pass) == ("27B3", "throughout")
