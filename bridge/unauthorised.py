@@ -135,6 +135,7 @@ class Finding:
     text: Message
     logical: tuple[str, ...] = ()
     weights: tuple[dict[str, Any], ...] = field(default_factory=tuple)
+    weighting_allowed: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         params: dict[str, object] = getattr(self.text, "params", {})
@@ -147,6 +148,7 @@ class Finding:
             "text_params": {key: str(value) for key, value in params.items()},
             "logical": list(self.logical),
             "weights": [dict(w) for w in self.weights],
+            "weighting_allowed": self.weighting_allowed,
         }
 
 
@@ -156,12 +158,19 @@ def infraction_law(edition: str) -> str:
     return "16A" if edition == "1997" else "16B1a"
 
 
-def adjustment_laws(edition: str, weighted: bool) -> tuple[str, ...]:
+def adjustment_laws(edition: str, weighted: bool, weighting_allowed: bool = True) -> tuple[str, ...]:
     """The laws of the adjustment: 1997 an assigned score 12C2 (weighted: 12C3; the adjustment
-    itself is in 16A), 2007 and 2017 16B3 with 12C1c (weighted) or 12C1 (assigned)."""
+    itself is in 16A), 2007 and 2017 16B3 with 12C1c (weighted) or 12C1 (assigned). Where the
+    regulating authority does not allow weighting and several results were possible, each side
+    gets one: 2007, 2017 12C1e ("the most favourable result that was likely" to the
+    non-offenders, "the most unfavourable result that was at all probable" to the offenders);
+    1997 12C2 says the same."""
     check_edition(edition)
+    weighted = weighted and weighting_allowed
     if edition == "1997":
         return ("12C3" if weighted else "12C2",)
+    if not weighting_allowed:
+        return ("16B3", "12C1e")
     return ("16B3", "12C1c" if weighted else "12C1")
 
 
@@ -177,12 +186,23 @@ def check_source(edition: str, source: Source) -> None:
         raise IrregularityError("seconds", _("A hesitation lasts from 0 to 3600 seconds."))
 
 
-def proposed_weights(alternatives: list[Alternative]) -> tuple[dict[str, Any], ...]:
+def proposed_weights(alternatives: list[Alternative], chosen: str = "") -> tuple[dict[str, Any], ...]:
     """The Law 12C1(c) components proposed from the poll: each logical alternative the
     information did not suggest, with a result recorded, weighted by how many polled players
-    chose it (equal weights when none was polled). Weights are exact fractions as text
-    ("2/3"), which the ruling form and rulings.services.build_adjusted_score read."""
-    rows = [a for a in alternatives if a.is_logical() and a.suggested and a.contract and a.tricks is not None]
+    chose it (equal weights when none was polled). The action ``chosen``, demonstrably
+    suggested, is never one (16B1(a): the player may not choose it; 12B1: the score is what
+    would have been without the infraction), even when it is entered among the alternatives.
+    Weights are exact fractions as text ("2/3"), which the ruling form and
+    rulings.services.build_adjusted_score read."""
+    rows = [
+        a
+        for a in alternatives
+        if a.is_logical()
+        and a.suggested
+        and a.action.strip().lower() != chosen.strip().lower()
+        and a.contract
+        and a.tricks is not None
+    ]
     if not rows:
         return ()
     total = sum(a.chose for a in rows)
@@ -207,11 +227,14 @@ def assess(
     alternatives: list[Alternative],
     *,
     gained: bool,
+    weighting_allowed: bool = True,
 ) -> Finding:
     """Law 16 on the facts: the information must be established (agreed, or found), the
     action ``chosen`` demonstrably suggested over at least one logical alternative
     (``Alternative.suggested``), and for an adjustment the offenders must have gained (2007,
-    2017: 16B3) or the other side been damaged (1997: 16A2) -- ``gained`` either way."""
+    2017: 16B3) or the other side been damaged (1997: 16A2) -- ``gained`` either way.
+    ``weighting_allowed`` the regulating authority's setting (12C1c "unless the Regulating
+    Authority forbids"): without it the laws cited are 12C1e (1997 12C2), not 12C1c."""
     check_source(edition, source)
     if not chosen.strip():
         raise IrregularityError("chosen_action", _("Say which call or play the partner chose."))
@@ -244,7 +267,7 @@ def assess(
             ),
             logical,
         )
-    weights = proposed_weights(alternatives)
+    weights = proposed_weights(alternatives, chosen)
     if not gained:
         return Finding(
             True,
@@ -258,7 +281,11 @@ def assess(
             ),
             logical,
         )
-    laws = (law, *(("16B1b",) if edition in EDITIONS[1:] else ()), *adjustment_laws(edition, len(weights) > 1))
+    laws = (
+        law,
+        *(("16B1b",) if edition in EDITIONS[1:] else ()),
+        *adjustment_laws(edition, len(weights) > 1, weighting_allowed),
+    )
     return Finding(
         True,
         True,
@@ -271,4 +298,5 @@ def assess(
         ),
         logical,
         weights,
+        weighting_allowed,
     )

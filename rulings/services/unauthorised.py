@@ -15,7 +15,8 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from bridge.deals import DealError
-from bridge.unauthorised import Alternative, Source, assess
+from bridge.engine.contract import ns_score
+from bridge.unauthorised import Alternative, Source, adjustment_laws, assess
 from core import texts
 from core.i18n import translate
 from rulings.models import Ruling
@@ -98,7 +99,14 @@ def record_unauthorised_information(
     )
     rows = _alternatives(ruling, alternatives)
     try:
-        finding = assess(edition, facts, str(chosen or "").strip(), rows, gained=bool(gained))
+        finding = assess(
+            edition,
+            facts,
+            str(chosen or "").strip(),
+            rows,
+            gained=bool(gained),
+            weighting_allowed=weighting_allowed(ruling),
+        )
     except DealError as error:
         field = {"source": "source_kind", "source_seat": "source_seat"}.get(getattr(error, "field", ""), "")
         raise ValidationError({field or getattr(error, "field", "") or "__all__": translate(error)}) from None
@@ -143,16 +151,36 @@ def record_unauthorised_information(
     return ruling
 
 
+def weighting_allowed(ruling: Ruling) -> bool:
+    """The regulating authority's dated setting in force at the ruling's tournament (Law 12C1c
+    "unless the Regulating Authority forbids", 12C1e where it does)."""
+    return bool(ruling.tournament.regulations()["weighted_scores_allowed"])
+
+
 def proposed_score(ruling: Ruling) -> dict[str, Any] | None:
     """The ruling form's adjusted score proposed by the Law 16 record: {"laws", "score_kind",
-    "rows"} when the finding adjusts and the alternatives carry results, else None."""
+    "rows"} when the finding adjusts and the alternatives carry results, else None. Where the
+    authority forbids weighting (read now, as the form will be checked against it), several
+    results become one assigned score under 12C1e (1997 12C2): the one most favourable to the
+    non-offending side, which is also the most unfavourable to the offenders; the director
+    judges whether it was likely and may split the score."""
     record = ruling.unauthorised_information or {}
     finding = record.get("finding") or {}
     weights = finding.get("weights") or []
     if not finding.get("adjust") or not weights:
         return None
-    return {
-        "laws": finding.get("laws", []),
-        "score_kind": "weighted" if len(weights) > 1 else "assigned",
-        "rows": weights,
-    }
+    allowed = weighting_allowed(ruling)
+    edition = record.get("edition") or edition_in_force(ruling.tournament)
+    weighted = len(weights) > 1
+    laws = [law for law in finding.get("laws", []) if not law.startswith("12C")]
+    laws += [law for law in adjustment_laws(edition, weighted, allowed) if law not in laws]
+    if weighted and not allowed:
+        offenders_ns = record["source"]["seat"] in ("N", "S")
+        vulnerability = ruling.board.vulnerability
+
+        def for_non_offenders(row: dict[str, Any]) -> int:
+            points = ns_score(row["contract"], row["declarer"], row["tricks"], vulnerability)
+            return -points if offenders_ns else points
+
+        return {"laws": laws, "score_kind": "assigned", "rows": [max(weights, key=for_non_offenders)]}
+    return {"laws": laws, "score_kind": "weighted" if weighted else "assigned", "rows": weights}

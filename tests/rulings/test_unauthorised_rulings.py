@@ -139,3 +139,30 @@ def test_the_api_records_law_16_and_a_change_of_call(client, field, director):
     response = client.post(f"/api/v1/rulings/{ruling.pk}/irregularity/", body, content_type="application/json")
     assert response.status_code == 200, response.content
     assert response.json()["irregularity_law"] == "25A"
+
+
+def test_where_the_authority_forbids_weighting_the_proposal_is_one_result(client, field, director):
+    """Law 12C1(e) (issue #39): the authority's dated setting forbids weighted scores; the finding
+    cites 12C1e and the ruling form proposes one assigned result, the most favourable to E-W (the
+    non-offenders): 3H by West making 9 (E-W +140) rather than 3HX down one, and the ruling is
+    accepted by the authority's check when given."""
+    import datetime
+
+    from scoring import services as scoring_services
+
+    scoring_services.set_authority_setting(
+        authority=field.authority, key="weighted_scores_allowed", value=False, effective_from=datetime.date(2000, 1, 1)
+    )
+    ruling = polled(open_ruling(field, director, kind=Ruling.Kind.UNAUTHORISED_INFORMATION))
+    services.record_unauthorised_information(
+        ruling=ruling, by=director, source=SOURCE, chosen="3S", alternatives=ALTERNATIVES, gained=True
+    )
+    ruling = Ruling.objects.get(pk=ruling.pk)
+    assert ruling.unauthorised_information["finding"]["laws"] == ["16B1a", "16B1b", "16B3", "12C1e"]
+    proposal = services.proposed_score(ruling)
+    assert proposal["score_kind"] == "assigned"
+    assert [(r["contract"], r["declarer"], r["tricks"]) for r in proposal["rows"]] == [("3H", "W", 9)]
+    client.force_login(director)
+    form = client.get(reverse("rulings:ruling-edit", args=[ruling.pk])).context["form"]
+    assert (form.initial["score_kind"], form.initial["contract"], form.initial["tricks"]) == ("assigned", "3H", 9)
+    assert form.initial["laws"].endswith("16B3, 12C1e")
