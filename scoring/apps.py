@@ -12,4 +12,7 @@ class ScoringConfig(AppConfig):
         from . import (
             tasks,  # noqa: F401
             texts,  # noqa: F401 - registers the app's stored texts (core/texts.py)
+            vp_scales,
         )
+
+        vp_scales.register_shipped()  # the WBF discrete scale, data kept with the scoring app

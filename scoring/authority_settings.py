@@ -14,7 +14,9 @@ from django.utils.translation import gettext_lazy as _
 from scoring.kinds import EventKind
 
 LAWS_EDITIONS = ("1997", "2007", "2017")
-VP_SCALES = ("wbf2013-20", "wbf2013-30", "acbl-20", "acbl-30")  # bridge.engine.vp.scale_names()
+# bridge.engine.vp.scale_names(); the WBF's discrete 20-VP scale is data in scoring/vp_scales.py,
+# registered with the engine when the app is ready.
+VP_SCALES = ("wbf2013-20", "wbf2013-30", "wbf2013-discrete-20", "acbl-20", "acbl-30")
 ROUNDINGS = ("exact", "0.1-half-to-average", "0.01-half-up")
 WITHOUT_MERIT_SANCTIONS = ("none", "deposit", "deposit_and_penalty", "warning", "penalty")
 BUTLER_ROUNDINGS = ("half-up", "half-down", "half-even", "half-away")  # half-away: the Scandinavian programs' rule
@@ -232,6 +234,7 @@ SPECS = {
             _("Further appeal period after the event's decision, minutes"),
             7 * 24 * 60,
             _int_range(0, 365 * 24 * 60),
+            empty="",  # the EBU's: "no specific time limit of general application"
         ),
         SettingSpec("further_appeal_deposit", _("Further appeal deposit"), {}, _further_deposit, empty={}),
         SettingSpec(

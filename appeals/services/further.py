@@ -82,8 +82,10 @@ def lodge_further_appeal(
         if player is None or selectors.side_of(player, appeal.ruling) is None:
             refuse("player", _("Only a player or captain of either side at the table may appeal further."))
         side = selectors.side_of(player, appeal.ruling)
-        deadline = appeal.decided_at + datetime.timedelta(minutes=setting(tournament, "further_appeal_period_minutes"))
-        if now > deadline:
+        minutes = setting(tournament, "further_appeal_period_minutes")
+        # Empty: no time limit of general application (a body may still dismiss a late one).
+        deadline = appeal.decided_at + datetime.timedelta(minutes=minutes) if minutes != "" else None
+        if deadline is not None and now > deadline:
             refuse(
                 "deadline",
                 _("Too late: a further appeal had to be lodged by %(when)s.")

@@ -63,6 +63,16 @@ def test_a_further_appeal_comes_only_after_the_events_decision(case, monkeypatch
     assert "after the appeal at the event is decided" in error.value.message_dict["state"][0]
 
 
+def test_a_body_with_no_general_time_limit_takes_a_late_further_appeal(case, decided):
+    """The EBU's National Authority sets "no specific time limit of general application" (issue
+    #43): an empty period means no deadline, where 7 days would have refused this one."""
+    provide(case, "binding", further_appeal_period_minutes="")
+    further = services.lodge_further_appeal(
+        appeal=decided, by=case.director, player=case.east, grounds="Wrong", now=SOON + 5 * WEEK
+    )
+    assert (further.side, further.deadline) == ("EW", None)
+
+
 def test_a_further_appeal_has_its_own_deadline(case, decided, monkeypatch):
     provide(case, "binding")
     with pytest.raises(ValidationError) as error:

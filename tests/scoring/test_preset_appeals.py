@@ -140,11 +140,12 @@ def test_an_ebu_team_appeal_without_merit_costs_the_team_1_vp_in_its_match(case)
     board = Board.objects.get(session=teams.session)
     recalculation.recalculate_board(board.pk)
     score = MatchScore.objects.get(match__home=teams.team1)
-    # The Lions won board 1 by 470 points, 10 IMPs: 18.09 VPs over one board, less 1.
+    # The Lions won board 1 by 470 points, 10 IMPs: on the WBF discrete scale the EBU has used
+    # since 1 September 2013, 18-2 over one board (its 18 VP band is 9-10 IMPs), less 1.
     assert (score.home_imps, score.home_vp, score.away_vp, score.home_vp_penalty) == (
         10,
-        Decimal("17.09"),
-        Decimal("1.91"),
+        Decimal("17.00"),
+        Decimal("2.00"),
         1,
     )
     note = appeal.events.get(action=AppealEvent.Action.WITHOUT_MERIT).note

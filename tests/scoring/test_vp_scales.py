@@ -129,13 +129,38 @@ def test_the_events_choice_changes_the_match_vps_after_recalculation():
 
 
 @pytest.mark.django_db
+def test_the_wbf_discrete_scale_is_a_choice_and_scores_in_whole_vps():
+    """Issue #43: the WBF discrete 20-VP scale (the EBU's since 1 September 2013) is offered as a
+    scale. The Lions' 10 IMPs over 9 boards: its 9-board bands are 0, 1-3, 4-6, 7-9, 10-12, ...
+    so 10 IMPs is 14-6 (13.59 on the continuous scale)."""
+    record = build()
+    chief = official(record, "chief", roles.CHIEF_DIRECTOR)
+    services.set_event_vp_scale(event=record.event, scale="wbf2013-discrete-20", by=chief)
+    recalculate(record)
+    assert vps(record)[0] == (Decimal(14), Decimal(6))
+    assert vp_scales.source(record.authority, "wbf2013-discrete-20").startswith("WBF discrete 20-VP scale")
+
+
+def test_the_wbf_discrete_bands_for_16_boards():
+    """The 16-board table as the WBF's discrete scale reads: 0-1 10-10, 2-4 11-9, ... 44-53 19-1, 54+ 20-0."""
+    from bridge.engine.vp import victory_points
+
+    assert vp_scales.WBF_DISCRETE_20_BANDS[16] == (1, 4, 8, 12, 17, 22, 28, 35, 43, 53)
+    margins = {0: 10, 1: 10, 2: 11, 4: 11, 5: 12, 9: 13, 12: 13, 13: 14, 17: 14, 18: 15, 28: 16, 35: 17, 43: 18}
+    margins |= {44: 19, 53: 19, 54: 20, 90: 20}
+    for margin, winner in margins.items():
+        assert victory_points(margin, 16, "wbf2013-discrete-20") == (winner, 20 - winner), margin
+    assert victory_points(-9, 16, "wbf2013-discrete-20") == (7, 13)
+
+
+@pytest.mark.django_db
 def test_an_unknown_scale_is_refused_naming_the_choices():
     record = build()
     chief = official(record, "chief", roles.CHIEF_DIRECTOR)
     assert refusal(services.set_event_vp_scale, event=record.event, scale="wbf-25", by=chief) == {
         "vp_scale": [
-            "'wbf-25' is not a victory-point scale: one of wbf2013-20, wbf2013-30, acbl-20, acbl-30, or empty for "
-            "the regulating authority's (wbf2013-20)."
+            "'wbf-25' is not a victory-point scale: one of wbf2013-20, wbf2013-30, wbf2013-discrete-20, acbl-20, "
+            "acbl-30, or empty for the regulating authority's (wbf2013-20)."
         ]
     }
     record.event.refresh_from_db()
@@ -234,7 +259,7 @@ def test_a_bodys_scale_is_a_choice_of_its_own_setting_and_no_other_bodys():
             authority=other.authority, key="vp_scale", value="vp-body:test25", effective_from=datetime.date(2026, 1, 1)
         )
     assert caught.value.message_dict == {
-        "value": ["Victory-point scale: must be one of wbf2013-20, wbf2013-30, acbl-20, acbl-30"]
+        "value": ["Victory-point scale: must be one of wbf2013-20, wbf2013-30, wbf2013-discrete-20, acbl-20, acbl-30"]
     }
     assert not AuthoritySetting.objects.filter(authority=other.authority, key="vp_scale").exists()
     assert refusal(services.set_event_vp_scale, event=other.event, scale="vp-body:test25", by=superuser("root2"))[
