@@ -22,6 +22,7 @@ from appeals.inputs import (
     DecisionInput,
     DeclareInput,
     DepositInput,
+    ExtendDecisionInput,
     ForfeitInput,
     FurtherAppealInput,
     HearingNotesInput,
@@ -177,6 +178,7 @@ STEP_INPUTS = {
     "declare": DeclareInput,
     "recuse": ReasonInput,
     "schedule": ScheduleInput,
+    "extend_decision": ExtendDecisionInput,
     "vote": VoteInput,
     "decide_law_part": LawPartDecisionInput,
     "decide": AppealDecisionInput,
@@ -320,6 +322,13 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     def recuse(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
         services.recuse(member=self._member(appeal), reason=data["reason"])
+        return self._done(appeal)
+
+    @action(detail=True, methods=["post"], url_path="extend-decision")
+    def extend_decision(self, request, pk=None):
+        """The chief director gives the case more time to be decided, with a reason."""
+        appeal, data = self.get_object(), self._data()
+        services.extend_decision_time(appeal=appeal, by=request.user, until=data["until"], reason=data["reason"])
         return self._done(appeal)
 
     @action(detail=True, methods=["post"])

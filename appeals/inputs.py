@@ -97,6 +97,17 @@ class ScheduleInput(serializers.Serializer):
     place = _text()
 
 
+class ExtendDecisionInput(serializers.Serializer):
+    until = serializers.DateTimeField(
+        error_messages={
+            key: gettext_lazy("Give the date and time by which the case is to be decided.")
+            for key in ("required", "invalid", "null", "date")
+        },
+        help_text="When the case is now to be decided by",
+    )
+    reason = _text(help_text="Why the case is given more time")
+
+
 class VoteInput(serializers.Serializer):
     outcome = serializers.ChoiceField(choices=Outcome.choices)
     dissent = _text()

@@ -8,6 +8,7 @@ sentence are in ``appeals.services``. Every step of a case is also logged as an 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from appeals.reading import reading_for
@@ -146,6 +147,11 @@ class Appeal(models.Model):
 
     def body(self, stage="event"):
         return self.bodies.filter(stage=stage).first()
+
+    def decision_overdue(self, now=None):
+        """The case is still open and its time to decide (``decide_by``) has passed: the chief
+        director extends it, or the case is referred to the regulating authority (Law 93C)."""
+        return self.is_open and self.decide_by is not None and self.decide_by <= (now or timezone.now())
 
 
 class AppealPart(models.Model):
@@ -526,6 +532,7 @@ class AppealEvent(models.Model):
         RECUSED = "recused", _("Member recused")
         CONSTITUTED = "constituted", _("Body constituted")
         HEARING_SCHEDULED = "hearing_scheduled", _("Hearing scheduled")
+        DECISION_TIME_EXTENDED = "decision_time_extended", _("Time to decide extended")
         ATTENDANCE = "attendance", _("Attendance recorded")
         HEARING_NOTES = "hearing_notes", _("Hearing record")
         VOTE = "vote", _("Vote recorded")

@@ -199,6 +199,14 @@ def schedule(request, appeal):
 
 
 @case_step
+def extend_decision(request, appeal):
+    """The chief director gives the case more time to be decided (its "decide by" has passed)."""
+    with timezone.override(appeal.tournament.zone):  # the page's time is the tournament's
+        data = inputs.valid(inputs.ExtendDecisionInput, request.POST)
+    services.extend_decision_time(appeal=appeal, by=request.user, until=data["until"], reason=data["reason"])
+
+
+@case_step
 def attendance(request, appeal):
     data = inputs.valid(inputs.AttendanceInput, _with_hearing(request, appeal))
     services.record_attendance(
@@ -332,6 +340,7 @@ STEPS = [
     ("declare", declare),
     ("recuse", recuse),
     ("schedule", schedule),
+    ("extend-decision", extend_decision),
     ("attendance", attendance),
     ("hearing-notes", hearing_notes),
     ("vote", vote),

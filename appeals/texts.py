@@ -79,6 +79,10 @@ TEXTS = {
     "hearing_at": Template(
         "%(when)s, %(mode)s, %(place)s", formats={"when": moment, "mode": label(Hearing.Mode, lower=True)}
     ),
+    "decision_time_extended": Template(
+        _("To be decided by %(until)s instead of %(before)s: %(reason)s"), formats={"until": moment, "before": moment}
+    ),
+    "decision_time_set": Template(_("To be decided by %(until)s: %(reason)s"), formats={"until": moment}),
     "attendance": Template(_("%(p)s for %(side)s"), formats={"side": SIDE}),
     "vote": Template("%(member)s: %(vote)s", formats={"vote": label(Outcome, lower=True)}),
     "vote_dissent": Template(_("%(member)s: %(vote)s (dissent)"), formats={"vote": label(Outcome, lower=True)}),

@@ -406,6 +406,7 @@ def _steps_offered(appeal, ruling, body, seat, parts, further, *, is_director, i
             and (is_director or seat is not None)
         ),
         "deposit_due": services.deposit_due(appeal) if appeal.origin == Appeal.Origin.PLAYER else None,
+        "overdue": appeal.decision_overdue(),
     }
 
 

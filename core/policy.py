@@ -141,6 +141,7 @@ TABLE: dict[str, Rule] = {
     "lodge": _rule(DIRECTORS, "lodge an appeal, answer a player's request to appeal"),
     "request_appeal": _rule({AT_TABLE, CAPTAIN}, "ask a director to appeal a ruling", superuser=False),
     "extend_period": _rule(CHIEF, "extend the appeal period"),
+    "extend_decision": _rule(CHIEF, "give a case more time to be decided"),
     "concurrence": _rule(DIRECTORS, "record the players' concurrence (Law 92D)"),
     "statements": _rule(DIRECTORS, "record and lock the statements"),
     "unlock_statements": _rule(CHIEF, "unlock agreed statements"),

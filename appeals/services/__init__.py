@@ -35,6 +35,7 @@ from appeals.services.decision import (
 )
 from appeals.services.further import decide_further_appeal, lodge_further_appeal
 from appeals.services.hearing import (
+    extend_decision_time,
     record_attendance,
     record_hearing_notes,
     record_vote,
@@ -64,6 +65,7 @@ __all__ = [
     "remind_decisions_due",
     "lodge_appeal",
     "extend_deadline",
+    "extend_decision_time",
     "record_concurrence",
     "record_statement",
     "lock_statements",

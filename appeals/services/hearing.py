@@ -26,9 +26,11 @@ from appeals.services.common import (
     locked,
     log_step,
     refuse,
+    require_chief,
     require_director,
     require_director_or_sitting,
     require_open,
+    require_text,
     save_checked,
 )
 from appeals.texts import moment_param
@@ -42,6 +44,45 @@ if TYPE_CHECKING:
     from scoring.models import Player
 
 # --- Hearing ---------------------------------------------------------------------------------
+
+
+@atomic_with_retry
+def extend_decision_time(
+    *, appeal: Appeal, by: User, until: datetime.datetime, reason: str, now: datetime.datetime | None = None
+) -> Appeal:
+    """The chief director gives an open case until ``until`` to be decided, for a stated reason:
+    the regulations' step when a case from an earlier session cannot be heard before the next
+    session starts (it was lodged after a re-posting, or the hearing could not sit in time).
+    The timeline keeps the time it replaces."""
+    now = now or timezone.now()
+    appeal = locked(appeal)
+    tournament = appeal.tournament
+    require_chief(by, "extend_decision", tournament, _("extends the time to decide a case"))
+    require_open(appeal)
+    reason = require_text("reason", reason, _("Say why the case is given more time."))
+    if until is None or timezone.is_naive(until):
+        refuse("until", _("Give the time by which the case is to be decided, with its time zone."))
+    if until <= now:
+        refuse(
+            "until",
+            _("%(when)s has passed: the case is given until a time still to come.")
+            % {"when": selectors.local_time(until, tournament)},
+        )
+    if appeal.decide_by and until <= appeal.decide_by:
+        refuse(
+            "until",
+            _("Appeal %(n)s is already to be decided by %(when)s: an extension ends later.")
+            % {"n": appeal.number, "when": selectors.local_time(appeal.decide_by, tournament)},
+        )
+    before, appeal.decide_by = appeal.decide_by, until
+    appeal.save(update_fields=["decide_by"])
+    values = {"until": moment_param(until, tournament), "reason": reason}
+    if before is None:
+        note = texts.text("appeals.decision_time_set", **values)
+    else:
+        note = texts.text("appeals.decision_time_extended", before=moment_param(before, tournament), **values)
+    log_step(appeal, Action.DECISION_TIME_EXTENDED, by=by, at=now, note=note)
+    return appeal
 
 
 @atomic_with_retry
@@ -68,11 +109,12 @@ def schedule_hearing(
         refuse(
             "starts_at",
             _(
-                "A case from %(s)s must be decided before the next session starts at %(limit)s; "
-                "this hearing would start at %(when)s."
+                "Appeal %(n)s must be decided by %(limit)s; this hearing would start at %(when)s. The chief "
+                "director can extend the time to decide, with a reason, or the case can be referred to the "
+                "regulating authority (Law 93C) where its regulations provide it."
             )
             % {
-                "s": appeal.ruling.session,
+                "n": appeal.number,
                 "limit": selectors.local_time(appeal.decide_by, tournament),
                 "when": selectors.local_time(starts_at, tournament),
             },

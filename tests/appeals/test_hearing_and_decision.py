@@ -37,8 +37,10 @@ def test_a_hearing_must_fit_before_the_next_session(case):
     with pytest.raises(ValidationError) as error:
         services.schedule_hearing(appeal=appeal, by=case.chief, starts_at=SESSION_2, now=SOON)
     assert error.value.message_dict["starts_at"][0] == (
-        "A case from Session 1 must be decided before the next session starts at 10:00 on 2 May 2026 "
-        "BST (Europe/London); this hearing would start at 10:00 on 2 May 2026 BST (Europe/London)."
+        "Appeal 1 must be decided by 10:00 on 2 May 2026 BST (Europe/London); this hearing would start at "
+        "10:00 on 2 May 2026 BST (Europe/London). The chief director can extend the time to decide, with a "
+        "reason, or the case can be referred to the regulating authority (Law 93C) where its regulations "
+        "provide it."
     )
     hearing = services.schedule_hearing(
         appeal=appeal,

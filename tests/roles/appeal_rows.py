@@ -146,6 +146,15 @@ PAGE_STEPS = [
         "403",
         True,
     ),
+    # The chief director gives an open case more time to be decided (its "decide by").
+    (
+        "extend-decision",
+        "heard",
+        data(until=lambda w, t: later(30), reason="The score was posted again"),
+        allowed("extend_decision"),
+        "403",
+        True,
+    ),
     # Steps of a member in person: nobody else has a seat to act from (not even the superuser).
     ("declare", "seated", data(conflict=""), allowed("seat"), "404", superuser("seat", "404")),
     ("recuse", "seated", data(reason="I know them"), allowed("seat"), "404", superuser("seat", "404")),
@@ -262,6 +271,15 @@ API_STEPS = [
         "heard",
         data(starts_at=lambda w, t: later(2), mode="in_person", place="Room 2"),
         allowed("hearing"),
+        "403",
+        True,
+    ),
+    # The chief director gives an open case more time to be decided (its "decide by").
+    (
+        "extend-decision",
+        "heard",
+        data(until=lambda w, t: later(30), reason="The score was posted again"),
+        allowed("extend_decision"),
         "403",
         True,
     ),
