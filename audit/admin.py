@@ -23,7 +23,7 @@ class AuditEntryAdmin(admin.ModelAdmin):
 
 @admin.register(SignedTreeHead)
 class SignedTreeHeadAdmin(admin.ModelAdmin):
-    """Read only: heads are signed by audit.services.sign_tree_head, never written by hand."""
+    """Read only: heads are signed by each write (audit/sealing.py), never written by hand."""
 
     list_display = ["tree_size", "signed_at", "key_id", "root_hash", "previous_size"]
     exclude = ["leaves", "frontier", "consistency"]

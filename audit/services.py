@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from django.db import IntegrityError, connection, transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
-from audit import merkle, signing
+from audit import merkle, sealing, signing
 from audit.context import current
 from audit.merkle import Frontier
 from audit.models import GENESIS, AuditCheckpoint, AuditEntry, AuditHead, SignedTreeHead
@@ -79,9 +80,12 @@ def record_many(entries: Iterable[dict[str, Any]]) -> list[AuditEntry]:
         entry = _entry(sequence, previous, context, **fields)
         made.append(entry)
         previous = entry.hash
+    size_before = head.last_sequence
     AuditEntry.objects.bulk_create(made)
     head.last_sequence, head.last_hash = sequence, previous
     head.save(update_fields=["last_sequence", "last_hash"])
+    # Signed in the same transaction (issue #41): the entries are never in an unsigned window.
+    sealing.seal(size_before, made)
     return made
 
 
@@ -306,16 +310,29 @@ def _rewritten(head: dict[str, Any], before: Frontier, hashes: list[str], start:
     )
 
 
-def _verify_all(last: int, last_hash: str, batch: int) -> ChainCheck:
-    """Every entry from the first: each chained to the one before, and the tree of the first n
-    entries equal to every signed head of n entries."""
+UNSIGNED = (
+    "it is in no signed tree head: every write signs a head over its entries, so it was written behind the "
+    "application's back"
+)
+
+
+def _unsigned(size: int, start: int = 0) -> ChainCheck:
+    """Entries after the last signed head (of ``size`` entries): the first is named."""
+    return ChainCheck(size, AuditEntry.objects.filter(sequence=size + 1).first(), UNSIGNED, start)
+
+
+def _verify_all(batch: int, *, unsigned_ok: bool = False) -> ChainCheck:
+    """Every entry from the first: each chained to the one before, the tree of the first n
+    entries equal to every signed head of n entries, and every entry in a signed head (but with
+    ``unsigned_ok``: a trail from before every write was signed)."""
     heads = _signed_heads(all_heads=True)
     if isinstance(heads, str):
         return ChainCheck(0, None, heads)
+    last, last_hash = _head()  # after the heads: each of its entries' heads committed with it
     frontier, verified, hashes = Frontier(), Frontier(), []
     pending = list(heads)
     previous, expected, checked = GENESIS, 1, 0
-    for entry in AuditEntry.objects.filter(sequence__lte=last).order_by("sequence").iterator(chunk_size=batch):
+    for entry in AuditEntry.objects.order_by("sequence").iterator(chunk_size=batch):
         broken = _link(entry, expected, previous)
         if broken:
             return ChainCheck(checked, entry, broken, 0)
@@ -333,23 +350,31 @@ def _verify_all(last: int, last_hash: str, batch: int) -> ChainCheck:
             None,
             f"the trail ends at entry {checked} but {_named(pending[0])} holds more: entries were removed",
         )
-    return _end(checked, last, previous, last_hash, 0) or ChainCheck(
-        checked, None, "", 0, _head_row(heads[-1]) if heads else None
-    )
+    ended = _end(checked, last, previous, last_hash, 0)
+    if ended is not None:
+        return ended
+    signed = heads[-1]["tree_size"] if heads else 0
+    if checked > signed and not unsigned_ok:
+        return _unsigned(signed)
+    return ChainCheck(checked, None, "", 0, _head_row(heads[-1]) if heads else None)
 
 
 def _head_row(head: dict[str, Any]) -> SignedTreeHead | None:
     return SignedTreeHead.objects.filter(tree_size=head["tree_size"]).defer("leaves", "consistency").first()
 
 
-def _since_last_head(last: int, last_hash: str, batch: int) -> tuple[ChainCheck, dict[str, Any] | None, list[str]]:
+def _since_last_head(batch: int, *, unsigned_ok: bool = False) -> tuple[ChainCheck, dict[str, Any] | None, list[str]]:
     """The desk's check: the last signed head (database and heads file agreeing), its last entry
-    still the one signed, and every entry written since chained to it. (The check, the head, the
-    hashes of the entries since.)"""
+    still the one signed, and no entry after it (but with ``unsigned_ok``: those written before
+    every write was signed, each chained to it). (The check, the head, the hashes of the entries
+    since.)"""
     heads = _signed_heads(all_heads=False)
     if isinstance(heads, str):
         return ChainCheck(0, None, heads), None, []
+    last, last_hash = _head()  # after the heads: each of its entries' heads committed with it
     if not heads:
+        if last and not unsigned_ok:
+            return _unsigned(0), None, []
         walked = _walk(0, GENESIS, last, last_hash, batch)
         return (walked, None, []) if isinstance(walked, ChainCheck) else (ChainCheck(last, None, ""), None, walked)
     head = heads[-1]
@@ -372,6 +397,9 @@ def _since_last_head(last: int, last_hash: str, batch: int) -> tuple[ChainCheck,
         )
     if last < size:
         return ChainCheck(size, None, f"the trail's head is at entry {last} but {_named(head)} holds more", 0), head, []
+    beyond = AuditEntry.objects.filter(sequence__gt=max(last, size)).order_by("sequence").first()
+    if (last > size and not unsigned_ok) or beyond is not None:
+        return _unsigned(size, size), head, []
     walked = _walk(size, signed, last, last_hash, batch)
     if isinstance(walked, ChainCheck):
         return walked, head, []
@@ -405,42 +433,57 @@ def _last_leaf(head: dict[str, Any]) -> str | None:
     return row["leaves"][-1]
 
 
-def verify_chain(batch: int = 2000, *, since_checkpoint: bool = False, sign: bool = True) -> ChainCheck:
-    """Check the trail; a ``ChainCheck`` (unpacks as checked, broken entry or None, reason).
+def verify_chain(batch: int = 2000, *, since_checkpoint: bool = False, sign_unsigned: bool = False) -> ChainCheck:
+    """Check the trail; a ``ChainCheck`` (unpacks as checked, broken entry or None, reason). It
+    signs nothing (every write signs its own head, issue #41), but with ``sign_unsigned``.
 
     The whole trail from entry 1 by default (``manage.py verify_audit``, the national body's
-    button): every entry chained to the one before, and the Merkle tree of the first n entries
-    equal to every signed tree head of n entries (database and heads file), so a trail rewritten
-    with recomputed hashes is found and its first rewritten entry named. Only then, with ``sign``,
-    a new head is signed, extending the last one (``sign_tree_head``): a check that finds a break
-    signs nothing, and nothing is ever signed over entries a signed head does not vouch for.
+    button): every entry chained to the one before, the Merkle tree of the first n entries equal
+    to every signed tree head of n entries (database and heads file), and no entry after the last
+    signed head, so a trail rewritten, reordered, cut or added to with recomputed hashes is found
+    and its first wrong entry named. ``sign_unsigned`` (``verify_audit --sign-unsigned``, once,
+    for a trail written before every write was signed) lets entries after the last head pass the
+    check and then signs a head over them: the operator vouches for them, no signature does.
 
     ``since_checkpoint`` (the auditor's desk) starts from the last signed head: its last entry
-    still the one signed, and the entries written since chained to it. It only reads; tampering
-    before that head is for the full verification to find."""
-    last, last_hash = _head()
-    if since_checkpoint and not AuditCheckpoint.objects.filter(pk=1, full_verified_at__isnull=False).exists():
+    still the one signed, and no entry after it. It only reads; tampering before that head is for
+    the full verification to find."""
+    with _snapshot():
+        if since_checkpoint and AuditCheckpoint.objects.filter(pk=1, full_verified_at__isnull=False).exists():
+            check, head, _hashes = _since_last_head(batch)
+            return ChainCheck(check.checked, check.broken, check.reason, check.since, _head_row(head) if head else None)
         # Never verified whole, or the last full verification found a break: the desk checks
-        # everything (and signs nothing) until a full verification passes.
-        return _verify_all(last, last_hash, batch)
+        # everything until a full verification passes.
+        check = _verify_all(batch, unsigned_ok=sign_unsigned)
     if since_checkpoint:
-        check, head, _hashes = _since_last_head(last, last_hash, batch)
-        return ChainCheck(check.checked, check.broken, check.reason, check.since, _head_row(head) if head else None)
-    check = _verify_all(last, last_hash, batch)
+        return check
     if not check.intact:
         AuditCheckpoint.objects.filter(pk=1).update(full_verified_at=None)
         return check
     _mark_verified(check.checked)
-    signed = None
-    if sign and check.checked:
-        try:
-            result = sign_tree_head(batch)
-        except signing.SigningKeyMissing:
-            return check  # verified; no head signed (the command and the desk say so)
-        if isinstance(result, ChainCheck):
-            return result
-        signed = result
-    return ChainCheck(check.checked, None, "", 0, check.head, signed)
+    if not sign_unsigned or not check.checked:
+        return check
+    result = sign_tree_head(batch, unsigned_too=True)
+    if isinstance(result, ChainCheck):
+        return result
+    new = result if check.head is None or result.tree_size > check.head.tree_size else None
+    return ChainCheck(check.checked, None, "", 0, check.head, new)
+
+
+@contextmanager
+def _snapshot() -> Iterator[None]:
+    """One snapshot of the database for a whole check (PostgreSQL's REPEATABLE READ), so the
+    heads, the chain's head and the entries are read as of one moment while writers go on; the
+    heads file is read first (a head is appended to it once committed). Inside a caller's
+    transaction, that transaction's view."""
+    if connection.in_atomic_block:
+        yield
+        return
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        yield
 
 
 def _mark_verified(checked: int) -> None:
@@ -452,74 +495,30 @@ def _mark_verified(checked: int) -> None:
         AuditCheckpoint.objects.bulk_create([AuditCheckpoint(pk=1, **fields)], ignore_conflicts=True)
 
 
-SIGNING_LOCK = 0x61756469  # "audi": PostgreSQL's advisory lock for the signers
-
-
-def _one_signer_at_a_time() -> None:
-    """Held until the signer's transaction ends: each head then extends the one signed before
-    it, the first one included (there is no row to lock before it). SQLite writes one
-    transaction at a time anyway."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [SIGNING_LOCK])
-    else:
-        list(SignedTreeHead.objects.select_for_update().order_by("-tree_size").values_list("pk", flat=True)[:1])
-
-
-def sign_tree_head(batch: int = 2000) -> SignedTreeHead | ChainCheck:
-    """Sign a tree head over every entry written so far, extending the last signed head: the
-    desk's check first (the last head's entry still the one signed, every entry since chained to
-    it), then the new entries appended to the last head's frontier (never the older entries as
-    the database now holds them), the RFC 9162 consistency proof from the last head made and
-    checked, and the head signed, stored and appended to the heads file once committed. A check
-    that fails signs nothing and is returned. With nothing written since, the last head."""
+def sign_tree_head(batch: int = 2000, *, unsigned_too: bool = False) -> SignedTreeHead | ChainCheck:
+    """The last signed tree head, the trail since it checked (its last entry still the one
+    signed, nothing after it): what a push to the national body proves its entries in. A check
+    that fails is returned. With ``unsigned_too`` (only after a full verification, for a trail
+    from before every write was signed), entries after the last head chained to it are appended
+    to its frontier and signed, its consistency proof made and checked."""
     with transaction.atomic():
-        # Signers one at a time; writers never wait: the chain's head as committed names the
-        # entries to cover, every one of them committed before it.
-        _one_signer_at_a_time()
-        last, last_hash = _head()
-        check, head, hashes = _since_last_head(last, last_hash, batch)
+        # The chain's head row, as every writer holds it (made if need be, as the first writer
+        # makes it): no entry is added meanwhile.
+        AuditHead.objects.select_for_update().get_or_create(pk=1)
+        check, head, hashes = _since_last_head(batch, unsigned_ok=unsigned_too)
         if not check.intact:
             return check
+        last = check.checked
         if head is not None and head["tree_size"] == last:
             return SignedTreeHead.objects.get(tree_size=last)
         if not last:
             return check
-        if head is None:
-            frontier, size, old_root = Frontier(), 0, merkle.EMPTY_ROOT
-        else:
+        frontier = Frontier()
+        if head is not None:
             frontier = Frontier([bytes.fromhex(n) for n in head["frontier"]], head["tree_size"])
-            size, old_root = head["tree_size"], bytes.fromhex(head["root_hash"])
-            if frontier.root() != old_root:
+            if frontier.root().hex() != head["root_hash"]:
                 return ChainCheck(0, None, f"the frontier stored with {_named(head)} does not make its root")
-        leaves = [merkle.leaf_hash(bytes.fromhex(value)) for value in hashes]
-        proof = merkle.consistency_proof(size, last, frontier.extended(leaves)) if size else []
-        for leaf in leaves:
-            frontier.append(leaf)
-        new_root = frontier.root()
-        if size and not merkle.verify_consistency(size, last, old_root, new_root, proof):
-            return ChainCheck(size, None, "the new tree is not consistent with the last signed head")
-        timestamp = int(timezone.now().timestamp() * 1000)
-        key, signature = signing.sign(last, timestamp, new_root)
-        signed = SignedTreeHead(
-            tree_size=last,
-            root_hash=new_root.hex(),
-            timestamp=timestamp,
-            key_id=key,
-            signature=signature,
-            previous_size=size,
-            consistency=[node.hex() for node in proof],
-            frontier=[node.hex() for node in frontier.nodes],
-            leaves=hashes,
-        )
-        try:
-            with transaction.atomic():
-                SignedTreeHead.objects.bulk_create([signed])
-        except IntegrityError:  # the first head, signed at the same moment by another process
-            return SignedTreeHead.objects.get(tree_size=last)
-        exported = signed.as_dict()
-        transaction.on_commit(lambda: signing.export(exported))
-    return signed
+        return sealing.sign_extension(frontier, hashes)
 
 
 @dataclass(frozen=True)

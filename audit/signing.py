@@ -77,12 +77,22 @@ def heads_file() -> Path:
     return Path(settings.AUDIT_HEADS_FILE)
 
 
+# The key as last loaded, by its file's path, inode and time of change: every write signs a head
+# (issue #41), and parsing the PEM each time would cost more than the signature.
+_loaded: dict[str, tuple[tuple[int, int], Ed25519PrivateKey]] = {}
+
+
 def private_key() -> Ed25519PrivateKey:
     _installed()
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
     path = key_file()
     try:
+        status = path.stat()
+        stamp = (status.st_ino, status.st_mtime_ns)
+        cached = _loaded.get(str(path))
+        if cached is not None and cached[0] == stamp:
+            return cached[1]
         data = path.read_bytes()
     except FileNotFoundError:
         raise SigningKeyMissing(
@@ -91,6 +101,7 @@ def private_key() -> Ed25519PrivateKey:
     key = _serialization().load_pem_private_key(data, password=None)
     if not isinstance(key, Ed25519PrivateKey):
         raise SigningKeyMissing(f"The key at {path} is not an Ed25519 key.")
+    _loaded[str(path)] = (stamp, key)
     return key
 
 

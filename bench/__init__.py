@@ -76,6 +76,7 @@ def throwaway_database(kind):
     Django starts; drop it on the way out. Yields the DATABASE_URL."""
     var_dir = Path(tempfile.mkdtemp(prefix="bench-var-"))
     os.environ["BRIDGECASES_VAR_DIR"] = str(var_dir)
+    os.environ["AUDIT_SIGNING_KEY_FILE"] = str(_signing_key(var_dir))
     for key, value in bench_env().items():
         os.environ.setdefault(key, value)
     pg_name = None
@@ -106,6 +107,23 @@ def throwaway_database(kind):
             with psycopg.connect(PG_URL, autocommit=True) as admin:
                 admin.execute(f'DROP DATABASE IF EXISTS "{pg_name}" WITH (FORCE)')
         shutil.rmtree(var_dir, ignore_errors=True)
+
+
+def _signing_key(var_dir):
+    """A throwaway audit signing key: every audited write signs a tree head (issue #41), and
+    nothing but ``audit_signing_key --generate`` makes a key for the application."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    path = var_dir / "keys" / "audit-signing-key.pem"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pem = Ed25519PrivateKey.generate().private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "wb") as handle:
+        handle.write(pem)
+    return path
 
 
 def setup_django():

@@ -159,14 +159,11 @@ def main():
         from pathlib import Path
 
         var = Path(os.environ["BRIDGECASES_VAR_DIR"])
-        os.environ.setdefault("AUDIT_SIGNING_KEY_FILE", str(var / "keys" / "audit-signing-key.pem"))
         os.environ.setdefault("AUDIT_PUBLIC_KEYS_DIR", str(var / "keys" / "public"))
         setup_django()
-        from audit import signing
         from national.federation import bundle as bundles
         from national.federation import receive, verify
 
-        signing.generate()
         log(f"== building a {args.pairs}-pair event with {args.rulings} rulings and {args.appeals} decided appeals")
         started = time.perf_counter()
         authority, tournament = build(args.pairs, args.boards, args.rulings, args.appeals)

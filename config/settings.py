@@ -428,12 +428,11 @@ CELERY_BROKER_CONNECTION_TIMEOUT = float(os.environ.get("CELERY_BROKER_CONNECTIO
 # The sweep resends a recalculation request no worker finished within this many seconds.
 RECALCULATION_SWEEP_AFTER_SECONDS = float(os.environ.get("RECALCULATION_SWEEP_AFTER_SECONDS", "60"))
 # The audit trail's signed tree heads (audit/signing.py, docs/operations.md "Audit"): the Ed25519
-# private key, the public keys heads are verified with (old ones kept after a rotation), the
-# file every head is appended to, and how often beat signs one. All outside the database.
+# private key, the public keys heads are verified with (old ones kept after a rotation), and the
+# file every head is appended to (each write signs one, issue #41). All outside the database.
 AUDIT_SIGNING_KEY_FILE = os.environ.get("AUDIT_SIGNING_KEY_FILE", str(VAR_DIR / "keys" / "audit-signing-key.pem"))
 AUDIT_PUBLIC_KEYS_DIR = os.environ.get("AUDIT_PUBLIC_KEYS_DIR", str(VAR_DIR / "keys" / "audit-public"))
 AUDIT_HEADS_FILE = os.environ.get("AUDIT_HEADS_FILE", str(VAR_DIR / "audit-heads.jsonl"))
-AUDIT_HEAD_SECONDS = float(os.environ.get("AUDIT_HEAD_SECONDS", "300"))
 
 # Publishing tournaments to the national body (issue #32, docs/operations.md "Publishing to the
 # national body"). The receiving end: requests a minute per organiser, a part's and a bundle's
@@ -464,9 +463,8 @@ CELERY_BEAT_SCHEDULE = {
     "finalise-rulings": {"task": "rulings.tasks.finalise_rulings", "schedule": 60.0},
     # An hour before an open appeal must be decided, its body and the chief directors are told.
     "remind-decisions-due": {"task": "appeals.tasks.remind_decisions_due", "schedule": 300.0},
-    # The audit trail's tree head signed over the entries written since the last one (issue #30).
-    "sign-audit-tree-head": {"task": "audit.tasks.sign_tree_head", "schedule": AUDIT_HEAD_SECONDS},
-    # And the whole trail verified against every signed head once a day.
+    # The whole audit trail verified against every signed head once a day (each write signs its
+    # own head, issue #41).
     "verify-audit-trail": {"task": "audit.tasks.verify_trail", "schedule": 24 * 3600.0},
 }
 

@@ -91,27 +91,35 @@ def pytest_testnodedown(node, error):
     _OFFENCES_OF_WORKERS.extend(getattr(node, "workeroutput", {}).get("audit_offences", []))
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="session", autouse=True)
 def audit_signing_keys(tmp_path_factory):
-    """One Ed25519 key for the run, outside the database as in production (issue #30)."""
+    """One Ed25519 key for the run, outside the database as in production (issue #30), made
+    before any record: every audited write signs a tree head (issue #41), the records a module
+    builds once included, and so do the worker and the commands a test starts (they inherit it)."""
+    from audit import signing
+
     folder = tmp_path_factory.mktemp("audit-keys")
-    return folder / "audit-signing-key.pem", folder / "public"
+    key, public = folder / "audit-signing-key.pem", folder / "public"
+    os.environ["AUDIT_SIGNING_KEY_FILE"] = settings.AUDIT_SIGNING_KEY_FILE = str(key)
+    os.environ["AUDIT_PUBLIC_KEYS_DIR"] = settings.AUDIT_PUBLIC_KEYS_DIR = str(public)
+    try:
+        signing.generate()
+    except signing.SigningKeyMissing:
+        pass  # an environment without the cryptography package: the tests that sign say so
+    return key, public
 
 
 @pytest.fixture(autouse=True)
 def audit_signing(settings, audit_signing_keys, tmp_path):
     """The signing key and, for each test, a heads file of its own: the database is rolled back
     after each test, and the heads it signed must not outlive it."""
-    from audit import signing
+    from audit import sealing, signing
 
     settings.AUDIT_SIGNING_KEY_FILE, settings.AUDIT_PUBLIC_KEYS_DIR = map(str, audit_signing_keys)
     settings.AUDIT_HEADS_FILE = str(tmp_path / "audit-heads.jsonl")
-    if not audit_signing_keys[0].exists():
-        try:
-            signing.generate()
-        except signing.SigningKeyMissing:
-            pass  # an environment without the cryptography package: the tests that sign say so
-    return signing
+    sealing.forget()  # the last head this process signed may have been rolled back with its test
+    yield signing
+    sealing.forget()
 
 
 @pytest.fixture(autouse=True)

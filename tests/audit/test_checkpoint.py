@@ -1,7 +1,7 @@
 """The auditor's desk verifies the audit trail from the last signed tree head (its last entry
-still the one signed, every entry since chained to it); the national body's button and
-``verify_audit`` verify the whole trail and sign a new head. Tampering after the head, at it, or
-behind a moved bookkeeping row is found."""
+still the one signed, no entry after it); the national body's button and ``verify_audit`` verify
+the whole trail. Neither signs: every write signs its own head (issue #41). Tampering at the
+head, before it, or behind a moved bookkeeping row is found."""
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -26,20 +26,18 @@ def tamper(sequence, summary="nothing happened"):
         cursor.execute("UPDATE audit_auditentry SET summary = %s WHERE sequence = %s", [summary, sequence])
 
 
-def test_the_desk_checks_only_the_entries_written_since_the_checkpoint():
+def test_the_desk_checks_from_the_last_signed_head_and_signs_nothing():
     write(5)
     full = audit.verify_chain()
-    assert (full.checked, full.intact, full.since) == (5, True, 0)
-    assert full.signed.tree_size == 5 and full.signed.leaves[-1] == AuditEntry.objects.get(sequence=5).hash
+    assert (full.checked, full.intact, full.since, full.signed) == (5, True, 0, None)
+    assert full.head.tree_size == 5 and full.head.leaves[-1] == AuditEntry.objects.get(sequence=5).hash
     assert AuditCheckpoint.objects.get().full_verified_at is not None
     write(3)
     check = audit.verify_chain(since_checkpoint=True)
-    assert (check.checked, check.intact, check.since, check.head.tree_size) == (8, True, 5, 5)
-    # The desk signs nothing; beat's task (or the next full verification) does.
-    assert list(SignedTreeHead.objects.values_list("tree_size", flat=True)) == [5]
+    assert (check.checked, check.intact, check.since, check.head.tree_size) == (8, True, 8, 8)
+    # One head a write; the checks signed none.
+    assert list(SignedTreeHead.objects.values_list("tree_size", flat=True)) == [1, 2, 3, 4, 5, 6, 7, 8]
     assert audit.sign_tree_head().tree_size == 8
-    # Nothing new: nothing to walk, the head's own entry still checked.
-    assert audit.verify_chain(since_checkpoint=True).since == 8
 
 
 def test_the_desk_writes_nothing_when_nothing_was_written_since_the_checkpoint():
@@ -61,18 +59,23 @@ def test_the_desk_writes_nothing_when_nothing_was_written_since_the_checkpoint()
     assert not [q for q in queries if q["sql"].lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE"))]
 
 
-def test_an_entry_changed_after_the_checkpoint_is_found():
+def test_an_entry_changed_after_the_full_verification_is_found():
     write(4)
     audit.verify_chain()
     write(3)
-    tamper(6)
+    tamper(7)
     checked, broken, reason = audit.verify_chain(since_checkpoint=True)
-    assert (checked, broken.sequence) == (5, 6)
-    assert reason == "its content does not match its hash: it was changed after it was written"
-    # Nothing is signed over a break, by the task or by the full verification.
+    assert (checked, broken.sequence) == (0, 7)
+    assert reason.startswith("it is not the entry signed in the tree head of 7 entries")
+    # Nothing is signed over a break, for a push or by the full verification.
     assert isinstance(audit.sign_tree_head(), audit.ChainCheck)
-    assert not audit.verify_chain().intact
-    assert list(SignedTreeHead.objects.values_list("tree_size", flat=True)) == [4]
+    checked, broken, reason = audit.verify_chain()
+    assert (checked, broken.sequence, reason) == (
+        6,
+        7,
+        "its content does not match its hash: it was changed after it was written",
+    )
+    assert list(SignedTreeHead.objects.values_list("tree_size", flat=True)) == [1, 2, 3, 4, 5, 6, 7]
 
 
 def test_an_entry_changed_before_the_checkpoint_is_found_by_the_full_verification(client):
@@ -98,7 +101,7 @@ def test_an_entry_changed_before_the_checkpoint_is_found_by_the_full_verificatio
 
 def test_the_heads_own_entry_changed_is_found():
     write(4)
-    head = audit.verify_chain().signed
+    head = audit.verify_chain().head
     tamper(4)
     checked, broken, reason = audit.verify_chain(since_checkpoint=True)
     assert (checked, broken.sequence) == (0, 4)
@@ -112,13 +115,13 @@ def test_the_bookkeeping_row_moved_behind_the_applications_back_hides_nothing():
     write(3)
     audit.verify_chain()
     write(4)
-    tamper(5)
+    tamper(7)
     # The old checkpoint's fields moved past the changed entry: nothing reads them any more; the
-    # desk starts from the signed head of 3 entries, and entry 5 is found.
+    # desk starts from the last signed head, and entry 7 is found.
     last = AuditEntry.objects.get(sequence=7)
     AuditCheckpoint.objects.filter(pk=1).update(sequence=7, hash=last.hash)
     checked, broken, _reason = audit.verify_chain(since_checkpoint=True)
-    assert (checked, broken.sequence) == (4, 5)
+    assert (checked, broken.sequence) == (0, 7)
 
 
 def test_a_trail_rewritten_with_fresh_hashes_is_caught_at_the_signed_head():
@@ -149,10 +152,8 @@ def test_the_command_verifies_from_the_checkpoint_on_request(capsys):
     write(2)
     call_command("verify_audit", "--since-checkpoint")
     out = capsys.readouterr().out
-    assert (
-        "The audit trail is intact: 5 entries verified (entries 4 to 5; those before are in the last signed tree head)."
-        in out
-    )
+    assert "The audit trail is intact: 5 entries verified." in out
+    assert "Verified against tree head of 5 entries" in out
 
 
 def test_the_desk_says_what_it_checked_and_offers_the_full_verification(client):
@@ -160,17 +161,16 @@ def test_the_desk_says_what_it_checked_and_offers_the_full_verification(client):
     write(2)
     page = client.get(reverse("national:national-home")).content.decode()
     assert "Intact: 3 entries verified" in page and "Verify the whole trail now" in page
-    assert 'id="chain-head"' not in page  # nothing signed yet
+    assert "Last signed tree head: 3 entries" in page  # the last write signed it
     response = client.post(reverse("national:audit-verify"), follow=True)
     page = response.content.decode()
     assert "The whole audit trail is intact: 3 entries verified from the first." in page
-    assert "A tree head of 3 entries was signed." in page
+    assert SignedTreeHead.objects.count() == 3  # the button signs nothing
     write(2)
     page = client.get(reverse("national:national-home")).content.decode()
     assert "Intact: 5 entries verified" in page
-    assert "Entries up to 3 were verified before; those after it were checked now." in page
-    head = SignedTreeHead.objects.get()
-    assert "Last signed tree head: 3 entries, signed at" in page and f"with key {head.key_id}." in page
+    head = SignedTreeHead.objects.order_by("-tree_size").first()
+    assert "Last signed tree head: 5 entries, signed at" in page and f"with key {head.key_id}." in page
 
 
 def superuser():

@@ -1,7 +1,8 @@
-"""The audit trail as a Merkle tree with signed tree heads (RFC 9162; issue #30): a database
-writer who rewrites an entry and recomputes every hash after it is found, and the entry named;
-nothing is signed over a trail not proved consistent with the last signed head; heads go to a
-file outside the database, one line each; any entry has an inclusion proof."""
+"""The audit trail as a Merkle tree with signed tree heads (RFC 9162; issue #30), one signed by
+every write (issue #41): a database writer who rewrites an entry and recomputes every hash after
+it is found, and the entry named; nothing is signed over a trail not proved consistent with the
+last signed head; heads go to a file outside the database, one line each; any entry has an
+inclusion proof."""
 
 import hashlib
 import json
@@ -19,13 +20,18 @@ pytestmark = pytest.mark.django_db
 
 
 def write(count):
-    for number in range(count):
-        audit.record(action="test.note", object_type="test.note", object_id=number, summary=f"note {number}")
+    """``count`` entries in one write: one signed head over them."""
+    audit.record_many(
+        {"action": "test.note", "object_type": "test.note", "object_id": number, "summary": f"note {number}"}
+        for number in range(count)
+    )
+    return SignedTreeHead.objects.order_by("-tree_size").first()
 
 
-def sign(django_capture_on_commit_callbacks):
+def sign(django_capture_on_commit_callbacks, count):
+    """One write of ``count`` entries, committed (its head appended to the heads file)."""
     with django_capture_on_commit_callbacks(execute=True):
-        return audit.sign_tree_head()
+        return write(count)
 
 
 def exported_lines():
@@ -66,10 +72,8 @@ def test_a_trail_rewritten_in_sql_with_recomputed_hashes_is_found_and_the_entry_
 ):
     """The issue's attack: before the signed heads, this passed verify_audit and re-sealed the
     checkpoint over the forged chain."""
-    write(6)
-    head = sign(django_capture_on_commit_callbacks)
-    write(4)
-    sign(django_capture_on_commit_callbacks)
+    head = sign(django_capture_on_commit_callbacks, 6)
+    sign(django_capture_on_commit_callbacks, 4)
     rewrite(3)
     # The chain itself is intact: each entry's hash matches its content and the one before.
     previous = "0" * 64
@@ -84,7 +88,7 @@ def test_a_trail_rewritten_in_sql_with_recomputed_hashes_is_found_and_the_entry_
     )
     with pytest.raises(CommandError, match=r"broken at entry 3 .*it was rewritten after it was signed\. 2 entries"):
         call_command("verify_audit")
-    # Nothing signed over the forged trail, by the verification or by beat's task.
+    # Nothing signed over the forged trail, by the verification or for a push.
     assert isinstance(audit.sign_tree_head(), audit.ChainCheck)
     assert list(SignedTreeHead.objects.values_list("tree_size", flat=True)) == [6, 10]
     # And the desk shows the break until a full verification passes.
@@ -94,10 +98,8 @@ def test_a_trail_rewritten_in_sql_with_recomputed_hashes_is_found_and_the_entry_
 def test_a_rewrite_after_the_last_head_but_one_is_named_from_the_head_that_signed_it(
     django_capture_on_commit_callbacks,
 ):
-    write(3)
-    sign(django_capture_on_commit_callbacks)
-    write(5)
-    sign(django_capture_on_commit_callbacks)
+    sign(django_capture_on_commit_callbacks, 3)
+    sign(django_capture_on_commit_callbacks, 5)
     rewrite(6)
     checked, broken, reason = audit.verify_chain()
     assert (checked, broken.sequence) == (5, 6) and "the tree head of 8 entries" in reason
@@ -108,8 +110,7 @@ def test_a_rewrite_after_the_last_head_but_one_is_named_from_the_head_that_signe
 def test_with_the_heads_leaves_rewritten_too_the_file_still_names_the_entry(
     django_capture_on_commit_callbacks, settings
 ):
-    write(5)
-    sign(django_capture_on_commit_callbacks)
+    sign(django_capture_on_commit_callbacks, 5)
     rewrite(2)
     forged = list(AuditEntry.objects.order_by("sequence").values_list("hash", flat=True))
     with connection.cursor() as cursor:
@@ -124,8 +125,7 @@ def test_with_the_heads_leaves_rewritten_too_the_file_still_names_the_entry(
 
 
 def test_entries_removed_from_the_end_are_found(django_capture_on_commit_callbacks):
-    write(5)
-    sign(django_capture_on_commit_callbacks)
+    sign(django_capture_on_commit_callbacks, 5)
     last = AuditEntry.objects.get(sequence=3)
     with connection.cursor() as cursor:
         cursor.execute("DELETE FROM audit_auditentry WHERE sequence > 3")
@@ -139,10 +139,8 @@ def test_entries_removed_from_the_end_are_found(django_capture_on_commit_callbac
 
 
 def test_a_head_removed_from_the_database_is_found_in_the_heads_file(django_capture_on_commit_callbacks):
-    write(3)
-    sign(django_capture_on_commit_callbacks)
-    write(2)
-    sign(django_capture_on_commit_callbacks)
+    sign(django_capture_on_commit_callbacks, 3)
+    sign(django_capture_on_commit_callbacks, 2)
     with connection.cursor() as cursor:
         cursor.execute("DELETE FROM audit_signedtreehead WHERE tree_size = 5")
     for check in (audit.verify_chain(), audit.verify_chain(since_checkpoint=True)):
@@ -154,8 +152,7 @@ def test_a_head_removed_from_the_database_is_found_in_the_heads_file(django_capt
 def test_a_head_the_application_did_not_sign_is_refused(django_capture_on_commit_callbacks):
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-    write(4)
-    sign(django_capture_on_commit_callbacks)
+    sign(django_capture_on_commit_callbacks, 4)
     rewrite(2)
     # The forger signs a head for the rewritten trail with a key of their own.
     leaves = [merkle.leaf_hash(bytes.fromhex(h)) for h in AuditEntry.objects.values_list("hash", flat=True)]
@@ -179,13 +176,11 @@ def test_a_head_the_application_did_not_sign_is_refused(django_capture_on_commit
 def test_heads_go_to_the_file_one_line_each_and_verify_with_the_public_key_alone(django_capture_on_commit_callbacks):
     """What the national body's instance will receive: each line checks against the public key,
     and each head's consistency proof against the head before it, without the database."""
-    write(3)
-    sign(django_capture_on_commit_callbacks)
-    write(4)
-    sign(django_capture_on_commit_callbacks)
-    write(1)
-    sign(django_capture_on_commit_callbacks)
-    sign(django_capture_on_commit_callbacks)  # nothing new: no new head
+    sign(django_capture_on_commit_callbacks, 3)
+    sign(django_capture_on_commit_callbacks, 4)
+    sign(django_capture_on_commit_callbacks, 1)
+    with django_capture_on_commit_callbacks(execute=True):
+        audit.sign_tree_head()  # nothing new: no new head
     lines = exported_lines()
     assert [line["tree_size"] for line in lines] == [3, 7, 8]
     assert [line["previous_size"] for line in lines] == [0, 3, 7]
@@ -219,14 +214,12 @@ def test_after_a_key_rotation_old_heads_still_verify(django_capture_on_commit_ca
     first = signing.key_id(signing.private_key().public_key())
     with pytest.raises(CommandError, match="already at"):
         call_command("audit_signing_key", "--generate")
-    write(3)
-    old = sign(django_capture_on_commit_callbacks)
+    old = sign(django_capture_on_commit_callbacks, 3)
     call_command("audit_signing_key", "--rotate")
     out = capsys.readouterr().out
     second = signing.key_id(signing.private_key().public_key())
     assert second != first and f"Key {first} retired" in out
-    write(2)
-    new = sign(django_capture_on_commit_callbacks)
+    new = sign(django_capture_on_commit_callbacks, 2)
     assert (old.key_id, new.key_id) == (first, second)
     check = audit.verify_chain()
     assert check.intact and check.checked == 5
@@ -236,13 +229,12 @@ def test_after_a_key_rotation_old_heads_still_verify(django_capture_on_commit_ca
 
 
 def test_any_entry_has_an_inclusion_proof_in_the_last_head(django_capture_on_commit_callbacks):
-    write(11)
-    head = sign(django_capture_on_commit_callbacks)
-    write(1)
+    sign(django_capture_on_commit_callbacks, 11)
+    head = sign(django_capture_on_commit_callbacks, 1)
     entries = list(AuditEntry.objects.order_by("sequence"))
     proofs = audit.inclusion_proofs(entries)
-    assert sorted(proofs) == list(range(1, 12))  # entry 12 is not in a head yet
-    for entry in entries[:11]:
+    assert sorted(proofs) == list(range(1, 13))  # the last entry too: its write signed its head
+    for entry in entries:
         proof = proofs[entry.sequence]
         assert proof.verified and proof.head == head and len(proof.proof) in (2, 3, 4)
     # An entry rewritten (and rehashed) behind the application's back has no proof that holds.
@@ -251,22 +243,21 @@ def test_any_entry_has_an_inclusion_proof_in_the_last_head(django_capture_on_com
     assert (proofs[2].verified, proofs[4].verified) == (False, False)
 
 
-def test_beat_signs_a_head_regularly(django_capture_on_commit_callbacks, settings):
+def test_beat_verifies_the_trail_and_signs_nothing(django_capture_on_commit_callbacks, settings):
     from audit import tasks
 
-    assert settings.CELERY_BEAT_SCHEDULE["sign-audit-tree-head"]["task"] == "audit.tasks.sign_tree_head"
-    write(2)
+    assert settings.CELERY_BEAT_SCHEDULE["verify-audit-trail"]["task"] == "audit.tasks.verify_trail"
+    assert "sign-audit-tree-head" not in settings.CELERY_BEAT_SCHEDULE  # every write signs its own
+    sign(django_capture_on_commit_callbacks, 2)
     with django_capture_on_commit_callbacks(execute=True):
-        assert tasks.sign_tree_head() == 2
+        assert tasks.verify_trail() == 2
     assert [line["tree_size"] for line in exported_lines()] == [2]
-    assert tasks.verify_trail() == 2
 
 
 def test_the_proof_of_any_entry_is_given_as_json_and_checks_without_the_database(
     django_capture_on_commit_callbacks, capsys
 ):
-    write(6)
-    sign(django_capture_on_commit_callbacks)
+    sign(django_capture_on_commit_callbacks, 6)
     call_command("audit_proof", "4")
     given = json.loads(capsys.readouterr().out)
     (line,) = exported_lines()
@@ -279,9 +270,6 @@ def test_the_proof_of_any_entry_is_given_as_json_and_checks_without_the_database
         [bytes.fromhex(node) for node in given["inclusion_proof"]],
         bytes.fromhex(line["root_hash"]),
     )
-    write(1)
-    with pytest.raises(CommandError, match="Entry 7 is not in a signed tree head yet"):
-        call_command("audit_proof", "7")
     rewrite(2)
     with pytest.raises(CommandError, match="Entry 4's inclusion proof does not verify"):
         call_command("audit_proof", "4")
