@@ -65,15 +65,18 @@ lint: $(STAMP)
 	$(BIN)/lint-imports
 
 # The whole suite with coverage; the 15 slowest tests, the total and the least-covered modules
-# are printed last. COVERAGE= (empty) runs it without measuring, as CI's second round does.
+# are printed last, then the suite's wall time and the load average it ran under. COVERAGE= (empty) runs it without measuring, as CI's second round does.
 # It runs in one process per core (pytest-xdist), each with a test database and a var/test/gwN
 # folder of its own (tests/conftest.py); each test module runs whole in one process, so records a
 # module builds once are not built again in another. PYTEST_PROCESSES=0 runs it in one process.
 COVERAGE ?= --cov --cov-report=term
 PYTEST_PROCESSES ?= auto
 test: $(STAMP) messages lint
+	@start=$$(date +%s); \
 	BRIDGECASES_VAR_DIR=$(CURDIR)/var/test $(BIN)/python -m pytest -n $(PYTEST_PROCESSES) --dist loadfile \
-		--durations=15 $(COVERAGE) $(PYTEST_ARGS)
+		--durations=15 $(COVERAGE) $(PYTEST_ARGS); status=$$?; \
+	echo "== make test: the suite took $$(( $$(date +%s) - start )) s of wall time" \
+		"(load average at the end: $$(cut -d' ' -f1-3 /proc/loadavg))"; exit $$status
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

@@ -3,6 +3,7 @@ and a real Celery worker process for the tests that need one."""
 
 import datetime
 import os
+import re
 import subprocess
 import sys
 import time
@@ -341,6 +342,41 @@ def worker(django_db_setup, django_db_blocker, tmp_path_factory):
             process.wait(timeout=20)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+# The worker's log (--loglevel=INFO) has a line for each task it takes and one for how it ended;
+# a retried task is received again under the same id.
+TASK_LINE = re.compile(
+    r"Task [\w.]+\[(?P<id>[0-9a-f-]{36})\] (?P<what>received|succeeded|raised|failed|retry|rejected)"
+)
+TASK_ENDED = {"succeeded", "raised", "failed", "rejected"}
+
+
+def unfinished_tasks(log_path, published=()):
+    """The ids of the tasks the worker has taken, or this process has sent (``published``), whose
+    last line in the worker's log is not an end."""
+    last = {match["id"]: match["what"] for match in TASK_LINE.finditer(log_path.read_text())}
+    return {task for task in {*last, *published} if last.get(task) not in TASK_ENDED}
+
+
+@pytest.fixture
+def drained_worker(worker):
+    """The worker, which after the test has finished every task the test sent and every task it
+    took: a test's late task never reaches the next test's records (whose ids, on SQLite, restart
+    after each flush), whatever the order of the tests."""
+    from celery.signals import after_task_publish
+
+    published = []
+
+    def sent(headers=None, **kwargs):
+        published.append((headers or {}).get("id"))
+
+    after_task_publish.connect(sent, weak=False)
+    try:
+        yield worker
+    finally:
+        after_task_publish.disconnect(sent)
+    wait_for(lambda: not unfinished_tasks(worker, published), what="the worker's tasks of the test")
 
 
 def wait_for(condition, timeout=60, what="the worker"):

@@ -92,10 +92,10 @@ def test_every_plural_entry_has_every_form_with_the_same_placeholders(language):
 @pytest.mark.parametrize("n", [0, 1, 2, 5])
 def test_every_plural_message_renders_with_its_number(language, n):
     catalogue = polib.pofile(str(LOCALE / "en" / "LC_MESSAGES" / "django.po"))
+    plurals = [entry for entry in catalogue if entry.msgid_plural and not entry.obsolete]
+    assert len(plurals) >= 10  # the catalogue's plural messages, not an empty loop
     with translation.override(language):
-        for entry in catalogue:
-            if not entry.msgid_plural or entry.obsolete:
-                continue
+        for entry in plurals:
             names = {name[2:-2] for name in PERCENT_RE.findall(entry.msgid_plural) if name.startswith("%(")}
             values = {name: (n if name in {"n", "counter", "count", "minutes"} else f"<{name}>") for name in names}
             text = translation.ngettext(entry.msgid, entry.msgid_plural, n) % values

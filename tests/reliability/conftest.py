@@ -11,7 +11,7 @@ from tests.conftest import build_pairs_tournament, make_user, record_seven_table
 
 
 @pytest.fixture
-def live_field(worker):
+def live_field(drained_worker):
     """Board 1 of a seven-table matchpoint session, recorded and scored by the worker."""
     record = build_pairs_tournament(tables=7)
     board = record.boards[0]

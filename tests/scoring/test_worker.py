@@ -4,7 +4,6 @@ database (a file for SQLite, so the worker can open it)."""
 
 import datetime
 import threading
-import time
 from decimal import Decimal
 
 import pytest
@@ -14,13 +13,13 @@ from kombu import Connection
 from config.celery import app
 from scoring import recalculation, services
 from scoring.models import BoardScore, RecalculationRequest, Standing
-from tests.conftest import build_pairs_tournament, record_seven_tables, settled, wait_for
+from tests.conftest import build_pairs_tournament, record_seven_tables, settled, unfinished_tasks, wait_for
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def field(worker):
+def field(drained_worker):
     record = build_pairs_tournament(tables=7)
     board = record.boards[0]
     with transaction.atomic():  # one task for the board, not seven
@@ -85,10 +84,10 @@ def _reset_producers():
     app.amqp._producer_pool = None
 
 
-def test_a_change_made_while_the_broker_is_down_lands_after_the_sweep(field, monkeypatch):
-    # Ids restart after each test's flush on SQLite: let any late delivery of an earlier test's
-    # task for "board 1" drain first, or it would score this board and hide what is tested.
-    time.sleep(2)
+def test_a_change_made_while_the_broker_is_down_lands_after_the_sweep(field, drained_worker, monkeypatch):
+    # No task is left to score this board and hide what is tested: the earlier tests' were
+    # finished at their end (drained_worker), and the field's own are waited for here.
+    wait_for(lambda: not unfinished_tasks(drained_worker), what="the field's tasks")
     # The web process loses its broker: its connections now go to a port where nothing listens.
     monkeypatch.setattr(
         app,
