@@ -17,20 +17,30 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 # A developer's and CI's environment: requirements/dev.txt, the lock of what requirements/base.in
-# (the runtime) and requirements/dev.in (the tools) name, every package pinned with its hashes.
+# (the runtime), requirements/printer.in (the casebook printer) and requirements/dev.in (the
+# tools) name, every package pinned with its hashes. requirements.txt is the runtime's lock alone.
 $(STAMP): requirements/dev.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements/dev.txt
 	touch $(STAMP)
 
 # The locks, after a change to requirements/*.in: the pins already there are kept unless
-# LOCK_ARGS says otherwise (LOCK_ARGS=--upgrade, or --upgrade-package django). dev.txt is
-# compiled against base.txt, so both hold the same versions.
+# LOCK_ARGS says otherwise (LOCK_ARGS=--upgrade, or --upgrade-package django). One lock a set:
+# requirements.txt (the runtime), then printer.txt, dev.txt and bench.txt, each compiled against
+# the locks before it, so all hold the same versions.
 PIP_COMPILE := CUSTOM_COMPILE_COMMAND="make lock" $(abspath $(BIN))/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras --no-emit-index-url \
 	--no-emit-find-links $(LOCK_ARGS)
 lock: $(STAMP)
-	cd requirements && $(PIP_COMPILE) --output-file=base.txt base.in
+	$(PIP_COMPILE) --output-file=requirements.txt requirements/base.in
+	cd requirements && $(PIP_COMPILE) --output-file=printer.txt printer.in
 	cd requirements && $(PIP_COMPILE) --output-file=dev.txt dev.in
+	cd requirements && $(PIP_COMPILE) --output-file=bench.txt bench.in
+
+# The load test's and the benchmarks' own packages (locust), on top of the developers' lock.
+BENCH_STAMP := $(VENV)/.bench-requirements-installed
+$(BENCH_STAMP): requirements/bench.txt $(STAMP)
+	$(BIN)/python -m pip install --quiet -r requirements/bench.txt
+	touch $(BENCH_STAMP)
 
 # The translations: .po files (in git) compiled to .mo files (generated) in pure Python.
 messages: $(STAMP)
@@ -78,7 +88,7 @@ test: $(STAMP) messages lint
 	echo "== make test: the suite took $$(( $$(date +%s) - start )) s of wall time" \
 		"(load average at the end: $$(cut -d' ' -f1-3 /proc/loadavg))"; exit $$status
 
-bench: $(STAMP)
+bench: $(BENCH_STAMP)
 	$(BIN)/python bench/run.py
 
 # The readers' property-based fuzz tests (tests/fuzz.py) with 10 times the examples of make test:
@@ -89,7 +99,7 @@ fuzz: $(STAMP)
 
 # 100 simulated users (Locust) for a minute against gunicorn + PostgreSQL + Redis + a worker, all
 # started and stopped here on loopback (bench/loadtest.py); the result goes to docs/performance.md.
-loadtest: $(STAMP)
+loadtest: $(BENCH_STAMP)
 	$(BIN)/python bench/loadtest.py
 
 check-deploy: $(STAMP)

@@ -53,7 +53,7 @@ def _installed() -> None:
         import cryptography  # noqa: F401
     except ImportError:
         raise SigningKeyMissing(
-            "The cryptography package is not installed (requirements/base.txt): tree heads can be neither signed nor "
+            "The cryptography package is not installed (requirements.txt): tree heads can be neither signed nor "
             "verified."
         ) from None
 

@@ -2,7 +2,8 @@
 
 One renderer for both: the casebook's print stylesheet lays out the pages, and Chromium (driven
 by Playwright, which installs from the package index) prints them, right-to-left Hebrew and the
-SVG diagrams included. A server without Chromium says so; the reader can still print the HTML
+SVG diagrams included. Playwright is an optional extra (requirements/printer.txt): a server
+without it, or without Chromium, says which is missing; the reader can still print the HTML
 casebook from their own browser.
 
 The printer's browser runs with JavaScript off and no network (issue #30): every request it
@@ -10,6 +11,7 @@ makes is answered here, the document from memory and the site's own static files
 casebook's stylesheet) from disk; anything else is refused, and no host name resolves.
 """
 
+import importlib.util
 import mimetypes
 import os
 import threading
@@ -42,13 +44,26 @@ class PdfUnavailable(RuntimeError):
     """No browser to print with."""
 
 
+def printer_installed():
+    """Whether the printer's extra (Playwright, requirements/printer.txt) is installed."""
+    return importlib.util.find_spec("playwright") is not None
+
+
 def available():
-    return os.path.exists(settings.CHROMIUM_PATH)
+    return printer_installed() and os.path.exists(settings.CHROMIUM_PATH)
 
 
 def html_to_pdf(html):
     """The PDF of an HTML document whose styles and images are inline or the site's static files."""
-    if not available():
+    if not printer_installed():
+        raise PdfUnavailable(
+            _(
+                "This server cannot print PDFs: the casebook printer's package (Playwright) is not "
+                "installed (pip install -r requirements/printer.txt). Open the casebook and print it "
+                "from your browser: its print layout makes the same book."
+            )
+        )
+    if not os.path.exists(settings.CHROMIUM_PATH):
         raise PdfUnavailable(
             _(
                 "This server has no browser to print PDFs with (looked for %(path)s). Open the "

@@ -385,6 +385,24 @@ def test_the_print_page_shows_waiting_printing_and_ready(decided, client, printe
     assert [path.name for path in (printer.storage / "casebooks").iterdir()] == [f"casebook-{casebook.pk}-{job.pk}.pdf"]
 
 
+def test_a_server_without_the_printers_package_says_how_to_install_it(decided, client, printer, monkeypatch):
+    from national import pdf
+
+    monkeypatch.setattr(pdf.importlib.util, "find_spec", lambda name, *a: None if name == "playwright" else 1)
+    assert not pdf.available()
+    casebook = compile_book(decided)
+    client.force_login(decided.auditor)
+    page = client.get(reverse("national:casebook", args=[casebook.pk])).content.decode()
+    assert "No browser on this server prints PDFs" in page
+    page = printer.ask(client, casebook)
+    assert "Printing failed." in page
+    assert (
+        "the casebook printer&#x27;s package (Playwright) is not installed "
+        "(pip install -r requirements/printer.txt)" in page
+    )
+    assert CasebookPrint.objects.get().state == "failed"
+
+
 def test_a_failed_print_is_shown_with_its_reason(decided, client, printer, settings):
     settings.CHROMIUM_PATH = "/nonexistent/chromium"
     casebook = compile_book(decided)
