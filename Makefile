@@ -11,7 +11,13 @@ HALL_TLS ?= var/hall-tls
 HALL_PORT ?= 8443
 HALL_NAMES ?=
 
-.PHONY: run hall test lint lock bench fuzz loadtest migrate demo messages clean-broker check-deploy
+.PHONY: run hall test lint lock bench fuzz loadtest migrate demo messages clean-broker check-deploy audit-key
+
+# DEBUG is off unless DJANGO_DEBUG=1 (config/settings.py, issue #41): the developer's commands
+# here ask for it; `make hall` serves with it off, as production does.
+DJANGO_DEBUG ?= 1
+export DJANGO_DEBUG
+HALL_SECRET := var/hall-secret-key
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -46,7 +52,12 @@ $(BENCH_STAMP): requirements/bench.txt $(STAMP)
 messages: $(STAMP)
 	$(BIN)/python manage.py compile_translations
 
-migrate: $(STAMP) messages
+# The audit trail's signing key (docs/operations.md, Audit): every audited write signs with it,
+# and only this command makes one. Made once; kept.
+audit-key: $(STAMP)
+	$(BIN)/python manage.py audit_signing_key >/dev/null 2>&1 || $(BIN)/python manage.py audit_signing_key --generate
+
+migrate: $(STAMP) messages audit-key
 	$(BIN)/python manage.py migrate --no-input
 
 demo: migrate
@@ -62,8 +73,14 @@ run: demo
 $(HALL_TLS)/hall-server.crt: | migrate
 	$(BIN)/python manage.py hall_certificates --folder $(HALL_TLS) $(HALL_NAMES)
 
-hall: demo $(HALL_TLS)/hall-server.crt
-	HOST=0.0.0.0 PORT=$(HALL_PORT) HALL_TLS=$(HALL_TLS) \
+# The hall's own secret key, made once and readable by its owner only.
+$(HALL_SECRET): | $(STAMP)
+	umask 077 && $(BIN)/python -c "import secrets; print(secrets.token_urlsafe(50))" > $@
+
+# As production runs: DEBUG off, the static files collected, the hall's secret key.
+hall: demo $(HALL_TLS)/hall-server.crt $(HALL_SECRET)
+	DJANGO_DEBUG=0 DJANGO_SECRET_KEY=$$(cat $(HALL_SECRET)) $(BIN)/python manage.py collectstatic --no-input -v 0
+	HOST=0.0.0.0 PORT=$(HALL_PORT) HALL_TLS=$(HALL_TLS) DJANGO_DEBUG=0 DJANGO_SECRET_KEY=$$(cat $(HALL_SECRET)) \
 	DJANGO_ALLOWED_HOSTS=$$($(BIN)/python manage.py hall_certificates --hosts --folder $(HALL_TLS)) \
 	$(BIN)/honcho start -f Procfile.hall
 

@@ -2,7 +2,7 @@
 
 import stat
 
-from django.core.checks import Tags, Warning, register
+from django.core.checks import Error, Tags, Warning, register
 
 
 @register(Tags.security, deploy=True)
@@ -15,7 +15,14 @@ def signing_key_kept_private(app_configs, **kwargs):
     try:
         mode = path.stat().st_mode
     except FileNotFoundError:
-        return []  # none yet: verify_audit and beat's task say so
+        # Every audited write signs its head (issue #41): without the key nothing can be written.
+        return [
+            Error(
+                f"There is no audit signing key at {path}: no audited write can be signed, so none is made.",
+                hint="manage.py audit_signing_key --generate, as the service's user (docs/operations.md, Audit).",
+                id="audit.E001",
+            )
+        ]
     if mode & (stat.S_IRWXG | stat.S_IRWXO):
         return [
             Warning(

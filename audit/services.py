@@ -448,6 +448,11 @@ def verify_chain(batch: int = 2000, *, since_checkpoint: bool = False, sign_unsi
     ``since_checkpoint`` (the auditor's desk) starts from the last signed head: its last entry
     still the one signed, and no entry after it. It only reads; tampering before that head is for
     the full verification to find."""
+    try:
+        signing.private_key()
+    except signing.SigningKeyMissing as missing:
+        # No write can be signed, so none is made (issue #41): that is an alarm, never "intact".
+        return ChainCheck(0, None, f"the trail cannot be kept: {missing}")
     with _snapshot():
         if since_checkpoint and AuditCheckpoint.objects.filter(pk=1, full_verified_at__isnull=False).exists():
             check, head, _hashes = _since_last_head(batch)

@@ -126,16 +126,10 @@ def public_keys() -> dict[str, Ed25519PublicKey]:
 
 
 def sign(tree_size: int, timestamp: int, root_hash: bytes) -> tuple[str, str]:
-    """(key id, signature in hex) with the current key. A development server (DEBUG) makes
-    itself a key the first time; a production one never does: an operator makes it and keeps it
-    (docs/operations.md)."""
-    try:
-        key = private_key()
-    except SigningKeyMissing:
-        if not settings.DEBUG:
-            raise
-        generate()
-        key = private_key()
+    """(key id, signature in hex) with the current key. Nothing makes a key but ``manage.py
+    audit_signing_key --generate`` (issue #41): a key made on the fly would be trusted by the
+    very process that made it."""
+    key = private_key()
     return key_id(key.public_key()), key.sign(tree_head_message(tree_size, timestamp, root_hash)).hex()
 
 

@@ -1,8 +1,9 @@
 """Settings, all from the environment.
 
 With nothing set, the project runs on embedded parts: SQLite and a Celery broker that keeps
-its messages in folders under ``var/``. Production sets DATABASE_URL, CELERY_BROKER_URL,
-DJANGO_SECRET_KEY, DJANGO_DEBUG=0 and DJANGO_ALLOWED_HOSTS (see docs/operations.md).
+its messages in folders under ``var/``. DEBUG is off unless DJANGO_DEBUG=1 (``make run`` and the
+test suite set it, issue #41); production sets DATABASE_URL, CELERY_BROKER_URL,
+DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS (see docs/operations.md).
 """
 
 import os
@@ -34,12 +35,17 @@ def env_list(name, default=""):
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
+# Off unless asked for (issue #41): a server started without the variable is a production one,
+# never one that shows Django's technical pages to whoever sends a foreign Host.
+DEBUG = env_bool("DJANGO_DEBUG", False)
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
-        raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off.")
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off. On a developer's machine set DJANGO_DEBUG=1 "
+            "(make run and make test do)."
+        )
     # Only ever used on a developer's machine: production refuses to start without a key.
     SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production-0123456789abcdef"
 

@@ -176,6 +176,8 @@ class Instances:
         )
         self.national_env = self.env(self.national_db, "national")
         self.national_env.update(AUDIT_SIGNING_KEY_FILE=str(tmp_path / "national-key.pem"))
+        # Its own key, made as an operator makes it: nothing else mints one (issue #41).
+        self.manage(self.national_env, "audit_signing_key", "--generate")
 
     def env(self, db, name):
         env = dict(os.environ, DATABASE_URL=f"sqlite:///{db}", BRIDGECASES_VAR_DIR=str(self.tmp / name))
