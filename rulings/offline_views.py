@@ -35,15 +35,10 @@ DRAFT_FIELDS = (
     "ruling_text",
     "reasoning",
     "outcome",
-    "offending_side",
-    "score_kind",
-    "contract",
-    "declarer",
-    "tricks",
-    "ns_artificial",
-    "ew_artificial",
-    "appeal_notice",
 )
+# After the adjusted score, which the page shows with the ruling form's one score widget
+# (templates/rulings/_score_parts.html: every kind, weighted, split and redress among them).
+DRAFT_FIELDS_AFTER = ("appeal_notice",)
 
 
 @never_cache
@@ -104,5 +99,10 @@ def ruling_drafts(request):
     return render(
         request,
         "rulings/ruling_drafts.html",
-        {"jump": jump, "fields": [form[name] for name in DRAFT_FIELDS]},
+        {
+            "jump": jump,
+            "form": form,
+            "fields": [form[name] for name in DRAFT_FIELDS],
+            "fields_after": [form[name] for name in DRAFT_FIELDS_AFTER],
+        },
     )

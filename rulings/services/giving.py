@@ -25,6 +25,15 @@ if TYPE_CHECKING:
 
 
 @atomic_with_retry
+def nobody_at_fault(ruling: Ruling) -> bool:
+    """An artificial score with no side below Average (Average to both, or Average plus to one
+    not at fault): Law 12C2 gives it when neither side is directly at fault, so no side offended."""
+    score = ruling.score or {}
+    return ruling.score_kind == Ruling.ScoreKind.ARTIFICIAL and all(
+        score.get(side) in ("AVE", "AVE+") for side in ("ns", "ew")
+    )
+
+
 def give_ruling(*, ruling: Ruling, by: User, at: datetime.datetime | None = None) -> Ruling:
     """The director gives the ruling at the table: it must be complete, and its score effect
     goes to the scoring service at once. ``at`` records a ruling given earlier (entered late)."""
@@ -54,6 +63,7 @@ def give_ruling(*, ruling: Ruling, by: User, at: datetime.datetime | None = None
         and not ruling.offending_side
         # A claim is adjudicated (Laws 69-71): no side offended.
         and not TrickRuling.objects.filter(ruling=ruling, kind=TrickRuling.Kind.CLAIM).exists()
+        and not nobody_at_fault(ruling)
     ):
         errors["offending_side"] = _("Mark the offending side of an adjusted score.")
     if ruling.penalties.filter(unit=Penalty.Unit.DISQUALIFICATION, approved_by="").exists():
