@@ -25,6 +25,7 @@ import json
 import time
 
 from bench import log, setup_django, summary, throwaway_database
+from core import policy
 
 
 def build(pairs, boards, ruling_count, appeal_count):
@@ -169,7 +170,11 @@ def main():
         authority, tournament = build(args.pairs, args.boards, args.rulings, args.appeals)
         log(f"   built in {time.perf_counter() - started:.1f} s")
         origin = receive.register_origin(
-            name="Benchmark congress", slug="bench", authority=authority, public_key=bundles.public_key_pem()
+            name="Benchmark congress",
+            slug="bench",
+            authority=authority,
+            public_key=bundles.public_key_pem(),
+            by=policy.SYSTEM,
         )
         registered = verify.Registered(origin.name, origin.public_key, origin.key_id)
         results = {}

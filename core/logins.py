@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from axes.models import AccessAttempt
 from django.conf import settings
-from django.core.exceptions import ImproperlyConfigured, PermissionDenied, ValidationError
+from django.core.exceptions import ImproperlyConfigured, ValidationError
 from django.db import transaction
 from django.db.models import Max, Sum
 from django.dispatch import Signal
@@ -42,8 +42,7 @@ class Lockout:
 
 
 def _check(user: User) -> None:
-    if not policy.may(user, "unlock_logins", None):
-        raise PermissionDenied(_("Only a chief director or a superuser may unlock logins."))
+    policy.require(user, "unlock_logins", None)
 
 
 def locked_out(user: User, now: datetime | None = None) -> list[Lockout]:

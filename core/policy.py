@@ -2,8 +2,11 @@
 
 ``may(user, action, obj)`` answers for every step a person can take (``TABLE`` below, action ->
 who), and ``visible(user, action, queryset)`` narrows a queryset to the records the same rule
-lets ``user`` read. Services enforce through ``may`` (and refuse with their own reason), pages
-and templates show a step's button from it, the API asks it: they cannot disagree.
+lets ``user`` read. Every write service calls ``require(user, action, obj)`` first, which refuses
+with the rule's own message (``PermissionDenied``, in the reader's language); pages and templates
+show a step's button from ``may``, the API answers the service's refusal: they cannot disagree.
+A Celery task or a management command acts as ``SYSTEM``, which takes only the steps whose rule
+says ``system=True``.
 
 core is below every app (docs/architecture.md), so this module imports none of their models.
 It works from what a user and a record say about themselves (duck typing):
@@ -23,9 +26,11 @@ member of without sitting on it (recused): there they are held to their seat lik
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
+from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext_lazy as _
 
 from core import roles
 
@@ -79,6 +84,7 @@ class Scope:
 
 TOURNAMENT = Scope(tournament="", authority="authority")
 AUTHORITY = Scope(tournament=None, authority="")
+BY_AUTHORITY = Scope(tournament=None, authority="authority")  # a record of an authority's (a casebook)
 _RULING_T = "board__session__event__tournament"
 RULING = Scope(tournament=_RULING_T, authority=f"{_RULING_T}__authority", sides=("result__ns", "result__ew"))
 _APPEAL_T = "ruling__result__board__session__event__tournament"
@@ -94,13 +100,17 @@ APPEAL = Scope(
 class Rule:
     """``who`` may take the step (any one of them); ``superuser``: whether the superuser may
     without being one; ``group``: a role (Django group) the person must also have; ``scope``:
-    for a read, the rows it lets them see; ``what``: the step in words, for the docs."""
+    for a read, the rows it lets them see; ``what``: the step in words, for the docs;
+    ``refusal``: what ``require`` tells someone the rule refuses (in the reader's language);
+    ``system``: whether a task or a command (``SYSTEM``) takes the step."""
 
     who: frozenset[str]
     what: str
     superuser: bool = True
     group: str = ""
     scope: Scope | None = None
+    refusal: Any = None
+    system: bool = False
 
     @property
     def read(self) -> bool:
@@ -125,18 +135,67 @@ TABLE: dict[str, Rule] = {
     ),
     "view_private_details": _rule(OFFICIAL_ROLES | {AUDITOR}, "see membership numbers and personal data"),
     "view_settings": _rule({AUDITOR}, "read a regulating authority's settings", scope=AUTHORITY),
-    "national": _rule({AUDITOR}, "read the national body's pages", group=roles.NATIONAL_AUDITOR),
+    "national": _rule(
+        {AUDITOR},
+        "read the national body's pages",
+        group=roles.NATIONAL_AUDITOR,
+        refusal=_("Only the national body's auditors may read these pages."),
+    ),
+    "national_records": _rule(
+        {AUDITOR},
+        "read the records of the bodies one audits: their tournaments, casebooks and organisers",
+        group=roles.NATIONAL_AUDITOR,
+        scope=AUTHORITY,
+    ),
     # The competition record.
     "write_record": _rule(
-        RECORD_WRITERS, "change the competition record (boards, results, postings)", scope=TOURNAMENT
+        RECORD_WRITERS,
+        "change the competition record (boards, results, postings)",
+        scope=TOURNAMENT,
+        refusal=_("Only a director, chief director or scorer of this tournament may change its record."),
     ),
-    "import": _rule(RECORD_WRITERS, "import a scoring program's results file", scope=TOURNAMENT),
-    "choose_vp_scale": _rule({CHIEF_DIRECTOR, SCORER}, "choose an event's victory-point scale"),
-    "match_penalty": _rule(DIRECTORS, "give or withdraw a penalty against a team in a match"),
-    "settings": _rule(NOBODY, "record an authority's regulations and scales; create an authority"),
+    "import": _rule(
+        RECORD_WRITERS,
+        "import a scoring program's results file",
+        scope=TOURNAMENT,
+        refusal=_("Only the tournament's directors, chief directors and scorers import results."),
+    ),
+    "choose_vp_scale": _rule(
+        {CHIEF_DIRECTOR, SCORER},
+        "choose an event's victory-point scale",
+        refusal=_("Only the tournament's chief director or scorer chooses an event's victory-point scale."),
+    ),
+    "match_penalty": _rule(
+        DIRECTORS,
+        "give or withdraw a penalty against a team in a match",
+        refusal=_("Only a director or chief director of this tournament gives or withdraws a penalty."),
+    ),
+    "settings": _rule(
+        NOBODY,
+        "record an authority's regulations and scales; create an authority",
+        refusal=_("Only a superuser records a regulating authority's regulations and its scales."),
+    ),
     # Rulings.
-    "ruling": _rule(DIRECTORS, "record, give, change and complete a ruling", scope=TOURNAMENT),
-    "correction": _rule(DIRECTORS, "correct a given ruling (Law 82C, 79C)"),
+    "ruling": _rule(
+        DIRECTORS,
+        "record, give, change and complete a ruling",
+        scope=TOURNAMENT,
+        refusal=_("Only a director or chief director of this tournament records rulings."),
+    ),
+    "finalise_rulings": _rule(
+        NOBODY,
+        "make the given rulings final once their appeal and correction periods have ended",
+        superuser=False,
+        system=True,
+    ),
+    "double_dummy": _rule(
+        NOBODY, "solve a ruling's deal double dummy and store the table", superuser=False, system=True
+    ),
+    "correction": _rule(
+        DIRECTORS,
+        "correct a given ruling (Law 82C, 79C)",
+        refusal=_("Only a director or chief director of this tournament changes its rulings."),
+    ),
     # Appeals at the event (docs/appeals.md).
     "lodge": _rule(DIRECTORS, "lodge an appeal, answer a player's request to appeal"),
     "request_appeal": _rule({AT_TABLE, CAPTAIN}, "ask a director to appeal a ruling", superuser=False),
@@ -163,12 +222,30 @@ TABLE: dict[str, Rule] = {
     "refer_further": _rule({SITTING}, "refer a case to the regulating authority as its body"),
     "national_body": _rule({AUDITOR}, "form the regulating authority's body, take a further appeal's deposit"),
     # The national body.
-    "casebook": _rule({AUDITOR}, "compile, edit and publish a casebook", group=roles.NATIONAL_AUDITOR),
-    "publish": _rule(CHIEF, "publish the tournament's record to the national body"),
+    "casebook": _rule(
+        {AUDITOR},
+        "compile, edit and publish a casebook",
+        group=roles.NATIONAL_AUDITOR,
+        refusal=_("Only the national body's auditors edit its casebooks."),
+    ),
+    "publish": _rule(
+        CHIEF,
+        "publish the tournament's record to the national body",
+        refusal=_("Only a tournament's chief director may publish it."),
+        system=True,
+    ),
     # Logins (core/logins.py): a chief director of any tournament, for the whole site.
-    "unlock_logins": _rule(CHIEF, "see the logins locked out after wrong passwords and unlock them"),
+    "unlock_logins": _rule(
+        CHIEF,
+        "see the logins locked out after wrong passwords and unlock them",
+        refusal=_("Only a chief director or a superuser may unlock logins."),
+    ),
     "federation": _rule(
-        {AUDITOR}, "register an organiser's instance, issue and revoke its token", group=roles.NATIONAL_AUDITOR
+        {AUDITOR},
+        "register an organiser's instance, issue and revoke its token",
+        group=roles.NATIONAL_AUDITOR,
+        refusal=_("Only the national body's auditors register an organiser's instance and issue or revoke its tokens."),
+        system=True,
     ),
 }
 
@@ -183,6 +260,34 @@ def rule(action: str) -> Rule:
         raise LookupError(f"No rule for {action!r}: add it to core.policy.TABLE.") from None
 
 
+@dataclass(frozen=True)
+class SystemActor:
+    """Who acts in a Celery task or a management command: no person, so no role anywhere; it
+    takes the steps whose rule says ``system=True`` and nothing else. The services record it as
+    no user (``person``)."""
+
+    name: str
+    is_authenticated = True
+    is_superuser = False
+    is_staff = False
+    pk = None
+
+    def __str__(self) -> str:
+        return self.name
+
+
+SYSTEM = SystemActor("system")
+
+# What require says of a step whose rule has no words of its own yet (the appeal steps refuse
+# in their services, naming the person and the tournament).
+_REFUSED = _("You may not take this step.")
+
+
+def person(user: Any) -> Any:
+    """The user to record as having acted: None for ``SYSTEM``."""
+    return None if isinstance(user, SystemActor) else user
+
+
 def may(user: Any, action: str, obj: Any) -> bool:
     """Whether ``user`` may take ``action`` on ``obj``: a tournament, an authority, a record with
     a ``tournament`` (a ruling, an appeal), a body (``sitting()``); for a read, any record of its
@@ -190,6 +295,8 @@ def may(user: Any, action: str, obj: Any) -> bool:
     the_rule = rule(action)
     if user is None or not user.is_authenticated:
         return False
+    if isinstance(user, SystemActor):
+        return the_rule.system
     if the_rule.read:
         return visible(user, action, obj._meta.model._default_manager.filter(pk=obj.pk)).exists()
     if user.is_superuser and the_rule.superuser and not _recused_member(user, the_rule, obj):
@@ -199,11 +306,24 @@ def may(user: Any, action: str, obj: Any) -> bool:
     return _holds(user, the_rule.who, obj)
 
 
+def require(user: Any, action: str, obj: Any) -> None:
+    """The first thing every write service does: ``PermissionDenied`` with the rule's own
+    message unless ``user`` may take ``action`` on ``obj`` (``may``)."""
+    if not may(user, action, obj):
+        refuse(action)
+
+
+def refuse(action: str) -> NoReturn:
+    """``action``'s refusal, for a page that finds nothing the reader may take it on (no session
+    they direct): the same words as ``require``'s."""
+    raise PermissionDenied(str(rule(action).refusal or _REFUSED))
+
+
 def holds(user: Any, role: str, obj: Any) -> bool:
     """Whether ``user`` is ``role`` (one of the "who" above) to ``obj`` in person, the superuser
     not excepted: for a warning about who a person is (the chief director seating himself on a
     body), not a permission."""
-    if user is None or not user.is_authenticated:
+    if user is None or not user.is_authenticated or isinstance(user, SystemActor):
         return False
     return _holds(user, frozenset({role}), obj)
 
@@ -291,18 +411,22 @@ def _path(prefix: str, lookup: str) -> str:
     return f"{prefix}__{lookup}" if prefix else lookup
 
 
-def visible(user: Any, action: str, queryset: QuerySet) -> QuerySet:
-    """``queryset`` narrowed to the rows that ``action``'s rule lets ``user`` read. One small
-    subquery per reason to see a row: an OR over many-valued joins in one filter takes PostgreSQL
-    far longer to plan than to run (issue #19)."""
+def visible(user: Any, action: str, queryset: QuerySet, scope: Scope | None = None) -> QuerySet:
+    """``queryset`` narrowed to the rows that ``action``'s rule lets ``user`` read; ``scope``
+    says how its rows reach their tournament and authority when they are not the rule's own
+    records (``BY_AUTHORITY``: casebooks under the rule of authorities). One small subquery per
+    reason to see a row: an OR over many-valued joins in one filter takes PostgreSQL far longer
+    to plan than to run (issue #19)."""
     the_rule = rule(action)
-    scope = the_rule.scope
+    scope = scope or the_rule.scope
     if scope is None:
         raise LookupError(f"{action!r} is a step, not a read: it has no scope.")
-    if user is None or not user.is_authenticated:
+    if user is None or not user.is_authenticated or isinstance(user, SystemActor):
         return queryset.none()
     if user.is_superuser and the_rule.superuser:
         return queryset
+    if the_rule.group and the_rule.group not in roles.roles_of(user):
+        return queryset.none()
     who = the_rule.who
     reasons = []
     official = who & OFFICIAL_ROLES

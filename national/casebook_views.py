@@ -2,7 +2,7 @@
 publish it, add commentary, make it final; read it as HTML, PDF or JSON."""
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import FileResponse, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from appeals.models import Outcome
+from core import policy
 from national import casebooks, pdf, printing, selectors
 from national.book import render_book
 from national.models import Casebook, CasebookCase, CasebookPrint
@@ -25,8 +26,7 @@ def _casebook(request, pk):
 
 def _editor_casebook(request, pk):
     casebook = _casebook(request, pk)
-    if not casebooks.can_edit(request.user, casebook.authority):
-        raise PermissionDenied(_("Only the national body's auditors edit its casebooks."))
+    policy.require(request.user, "casebook", casebook.authority)
     return casebook
 
 
@@ -37,8 +37,7 @@ def _report(request, error):
 
 
 def _authorities(user):
-    qs = RegulatingAuthority.objects.order_by("name")
-    return qs if user.is_superuser else qs.filter(auditors__user=user).distinct()
+    return policy.visible(user, "national_records", RegulatingAuthority.objects.order_by("name"))
 
 
 @national_reader_required

@@ -24,7 +24,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone, translation
@@ -112,15 +112,12 @@ def visible_casebooks(user: User) -> QuerySet[Casebook]:
     if not selectors.is_national_reader(user):
         return Casebook.objects.none()
     qs = Casebook.objects.select_related("authority", "created_by")
-    if user.is_superuser:
-        return qs
-    return qs.filter(authority__auditors__user=user).distinct()
+    return policy.visible(user, "national_records", qs, scope=policy.BY_AUTHORITY)
 
 
 def _check_editor(user: User, casebook_or_authority: Casebook | RegulatingAuthority) -> None:
     authority: Any = getattr(casebook_or_authority, "authority", casebook_or_authority)
-    if not can_edit(user, authority):
-        raise PermissionDenied(_("Only the national body's auditors edit its casebooks."))
+    policy.require(user, "casebook", authority)
 
 
 def _refuse_unless(casebook: Casebook, state: Choice, field: str = "state") -> None:

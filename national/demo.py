@@ -245,7 +245,9 @@ def _past_tournament(authority, name, start, cases, number):
             **fields,
         )
         rulings.append(
-            rulings_services.attach_deal_and_auction(ruling=ruling, auction=_auction(board.dealer, case["auction"]))
+            rulings_services.attach_deal_and_auction(
+                ruling=ruling, by=director, auction=_auction(board.dealer, case["auction"])
+            )
         )
     scoring_services.post_official_scores(session=session, at=starts + datetime.timedelta(hours=3))
     for index, (ruling, case) in enumerate(zip(rulings, cases)):

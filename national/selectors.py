@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from appeals.models import Appeal, Outcome
 from audit.hints import Choice
-from core import policy, roles
+from core import policy
 from rulings.models import Ruling, RulingCitation
 from scoring.models import Event, Tournament
 
@@ -51,11 +51,7 @@ def audited_tournaments(user: AnyUser) -> QuerySet[Tournament]:
     if not user.is_authenticated:
         return Tournament.objects.none()
     qs = Tournament.objects.select_related("authority").order_by("-start_date", "name")
-    if user.is_superuser:
-        return qs
-    if roles.NATIONAL_AUDITOR not in roles.roles_of(user):
-        return Tournament.objects.none()
-    return qs.filter(authority__auditors__user=user).distinct()
+    return policy.visible(user, "national_records", qs, scope=policy.TOURNAMENT)
 
 
 def scoped_rulings(user: AnyUser, tournament: int | str | None = None) -> QuerySet[Ruling]:

@@ -7,13 +7,11 @@ import functools
 
 from django import forms
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import render
-from django.utils.translation import gettext as _
 
 from appeals.models import Appeal, Outcome
-from core import csv_export
+from core import csv_export, policy
 from national import selectors
 from rulings import selectors as ruling_selectors
 from rulings.models import Ruling
@@ -28,7 +26,7 @@ def national_reader_required(view):
     @functools.wraps(view)
     def wrapped(request, *args, **kwargs):
         if not selectors.is_national_reader(request.user):
-            raise PermissionDenied(_("Only the national body's auditors may read these pages."))
+            policy.refuse("national")
         return view(request, *args, **kwargs)
 
     return wrapped

@@ -6,7 +6,6 @@ from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
@@ -179,8 +178,7 @@ class RulingInputSerializer(ScoreInputSerializer):
         user = self.context["request"].user
         if not scoring_selectors.visible_tournaments(user).filter(pk=result.board.session.event.tournament_id):
             raise serializers.ValidationError(_("There is no such result."), code="does_not_exist")  # 404
-        if not policy.may(user, "ruling", result.board.session.event.tournament):
-            raise PermissionDenied(_("Only a director or chief director of this tournament records rulings."))
+        policy.require(user, "ruling", result.board.session.event.tournament)  # 403 before the body's 400s
         return result
 
 
@@ -265,8 +263,7 @@ class RulingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         return Response(RulingSerializer(ruling).data, status=status.HTTP_201_CREATED)
 
     def _own(self, ruling):
-        if not policy.may(self.request.user, "ruling", ruling.tournament):
-            raise PermissionDenied(_("Only a director or chief director of this tournament changes its rulings."))
+        policy.require(self.request.user, "ruling", ruling)  # 403 before the body's 400s
 
     # Named "ruling-api-give": "ruling-give" is the ruling page's button (rulings/urls.py), and
     # a shared name made {% url 'rulings:ruling-give' %} send that button to the API.

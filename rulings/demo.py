@@ -9,6 +9,7 @@ from django.db import transaction
 from bridge.auction import Auction, AuctionCall, BoardRecord
 from bridge.deals import next_seat, parse_deal
 from bridge.engine.contract import parse_contract
+from core import policy
 from rulings import services
 from rulings.models import Penalty, Ruling
 from scoring import recalculation
@@ -110,7 +111,7 @@ def load_demo_rulings(tournament):
             )
         )
         if record is not None:
-            services.attach_deal_and_auction(ruling=made[-1], record=record)
+            services.attach_deal_and_auction(ruling=made[-1], by=by, record=record)
         return made[-1]
 
     r = _pick(pairs, 1, 3, 2)
@@ -305,7 +306,7 @@ def load_demo_rulings(tournament):
         penalty={"side": _side_of(r), "amount": "1", "unit": Penalty.Unit.VPS, "offence": "offensive remarks"},
     )
 
-    services.finalise_rulings()
+    services.finalise_rulings(by=policy.SYSTEM)
     for event in (pairs, teams):
         recalculation.rescore_everything(event)
     return made

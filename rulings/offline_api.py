@@ -81,7 +81,7 @@ def _where(user, data):
     """(session, board, table, round, result) from the numbers the director gave."""
     sessions = selectors.sessions_for_rulings(user)
     if not sessions.exists():
-        raise PermissionDenied(_("Only a director or chief director of this tournament records rulings."))
+        policy.refuse("ruling")
     session = sessions.filter(pk=data["session"]).first()
     if session is None:
         raise NotFound({"session": [_("There is no such session.")]})
@@ -92,8 +92,7 @@ def _where(user, data):
         section=data["section"],
         round=data["round"],
     )
-    if not policy.may(user, "ruling", session.event.tournament):
-        raise PermissionDenied(_("Only a director or chief director of this tournament records rulings."))
+    policy.require(user, "ruling", session.event.tournament)
     result = Result.objects.filter(board=board, table=table).select_related("round", "ns", "ew").first()
     return session, board, table, round, result
 

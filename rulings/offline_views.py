@@ -7,7 +7,6 @@ from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.templatetags.static import static
@@ -16,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
+from core import policy
 from rulings import selectors
 from rulings.forms import RulingForm, TableJumpForm
 from rulings.models import LawEntry
@@ -93,7 +93,7 @@ def ruling_drafts(request):
     drafts live in the phone's IndexedDB (static/js/drafts.js)."""
     sessions = list(selectors.sessions_for_rulings(request.user))
     if not sessions:
-        raise PermissionDenied(_("Only a director or chief director of this tournament records rulings."))
+        policy.refuse("ruling")
     jump = TableJumpForm(sessions=sessions)
     form = RulingForm()
     return render(

@@ -4,7 +4,7 @@ that gives the ruling. Thin: the services in rulings/revokes.py do the work."""
 
 from django import forms
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.text import capfirst
@@ -188,8 +188,7 @@ def ruling_to_work_on(request, pk):
         ruling = selectors.ruling_detail(pk, request.user)
     except Ruling.DoesNotExist:
         raise Http404 from None
-    if not policy.may(request.user, "ruling", ruling.board.session.event.tournament):
-        raise PermissionDenied(_("Only a director or chief director of this tournament records rulings."))
+    policy.require(request.user, "ruling", ruling)
     return ruling
 
 

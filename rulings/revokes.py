@@ -44,7 +44,7 @@ from bridge.revokes import (
     result_after,
     revoke_transfer,
 )
-from core import dispatch, texts
+from core import dispatch, policy, texts
 from core.i18n import translate
 from rulings import services
 from rulings.models import Ruling, TrickRuling
@@ -94,7 +94,8 @@ def trick_ruling(ruling: Ruling) -> TrickRuling | None:
     return TrickRuling.objects.filter(ruling=ruling).first()
 
 
-def _draft(ruling: Ruling) -> Ruling:
+def _draft(ruling: Ruling, by: User) -> Ruling:
+    policy.require(by, "ruling", ruling)
     ruling = (
         # Lock the ruling's own row only: its result is a nullable join, which PostgreSQL will not lock.
         Ruling.objects.select_for_update(of=("self",))
@@ -110,7 +111,7 @@ def _draft(ruling: Ruling) -> Ruling:
                 % {"ruling": ruling}
             }
         )
-    services.link_result(ruling)
+    services.link_result(ruling, by=by)
     return ruling
 
 
@@ -231,7 +232,7 @@ def record_revoke(
     what the record cannot show; otherwise ``facts`` are entered (the fields of
     ``bridge.revokes.RevokeFacts``). The transfer is computed for the edition in force and the
     table result and the result after the transfer stored for the director to confirm."""
-    ruling = _draft(ruling)
+    ruling = _draft(ruling, by)  # asks the policy first
     record = play_record(ruling)
     edition = services.edition_in_force(ruling.tournament)
     exemptions = {key: bool(value) for key, value in (exemptions or {}).items() if key in EXEMPTION_FLAGS}
@@ -301,7 +302,7 @@ def record_defective_trick(
 ) -> TrickRuling:
     """Record a defective trick (Law 67: 67A when attention was drawn before both sides played
     to the next trick, else 67B) on a draft ruling and compute its transfer."""
-    ruling = _draft(ruling)
+    ruling = _draft(ruling, by)  # asks the policy first
     facts = DefectiveTrickFacts(
         trick=trick,
         offender=offender,
@@ -363,7 +364,7 @@ def record_claim(
     one (or when ``remaining`` is given), the position the director enters: the cards left as
     a PBN deal, the seat on lead and the tricks declarer had won. The cards left are stored at
     once; the double-dummy count from there is computed by a worker."""
-    ruling = _draft(ruling)
+    ruling = _draft(ruling, by)  # asks the policy first
     basis = _claim_basis(basis)
     # A concession cancelled (Law 71) or an acquiescence withdrawn (69B) after the official
     # score: only within the correction period, counted from the call when it is recorded.
@@ -498,12 +499,13 @@ def schedule_guide(item: TrickRuling) -> None:
     transaction.on_commit(send)
 
 
-def solve_guide(trick_ruling_id: int) -> bool:
+def solve_guide(trick_ruling_id: int, *, by: Any) -> bool:
     """The double-dummy guide of a revoke read from the play (Law 64C: the non-offending side's
     tricks from the position before the revoking card) or of a claim (declarer's tricks from
     the claim position), computed with the DDS solver and stored; the solver's complaint is
     stored instead when it fails. Run by a worker (``tasks.solve_trick_ruling``); safe to run
     twice. Returns whether a count was stored."""
+    policy.require(by, "double_dummy", None)
     item = TrickRuling.objects.select_related("ruling__board", "ruling__result").filter(pk=trick_ruling_id).first()
     entered = item is not None and item.kind == TrickRuling.Kind.CLAIM and bool(item.facts.get("remaining"))
     if item is None or not (item.from_play or entered):
@@ -643,7 +645,7 @@ def confirm(
     (with 64C when equity adds tricks), the outcome set (the result after the transfer, or the
     tricks awarded on the claim, as an assigned score when it differs from the table result)
     and, with ``give``, the ruling is given: its score goes to the scores as any ruling's."""
-    ruling = _draft(ruling)
+    ruling = _draft(ruling, by)  # asks the policy first
     item = TrickRuling.objects.select_for_update().filter(ruling=ruling).first()
     if item is None:
         raise ValidationError({"kind": _("Record the revoke, defective trick or claim first.")})
@@ -663,12 +665,13 @@ def confirm(
     item.save()
     kept = [c.law.number for c in ruling.citations.select_related("law") if c.law_id]
     regulations = [c.regulation_id for c in ruling.citations.all() if c.regulation_id]
-    services.cite_laws(ruling=ruling, laws=list(dict.fromkeys(laws + kept)), regulations=regulations)
+    services.cite_laws(ruling=ruling, by=by, laws=list(dict.fromkeys(laws + kept)), regulations=regulations)
     sentences = _ruling_words(item, contract, declarer, item.result_tricks)
     words = " ".join(sentence.english() for sentence in sentences)
     if item.result_tricks != table:
         services.set_outcome(
             ruling=ruling,
+            by=by,
             outcome=Ruling.Outcome.ADJUSTED,
             score_kind=Ruling.ScoreKind.ASSIGNED,
             ns={"contract": contract, "declarer": declarer, "tricks": item.result_tricks},
@@ -677,7 +680,11 @@ def confirm(
         )
     else:
         services.set_outcome(
-            ruling=ruling, outcome=Ruling.Outcome.RESULT_STANDS, rectification=words, offending_side=offending_side
+            ruling=ruling,
+            by=by,
+            outcome=Ruling.Outcome.RESULT_STANDS,
+            rectification=words,
+            offending_side=offending_side,
         )
     ruling = Ruling.objects.get(pk=ruling.pk)
     if not ruling.ruling_text.strip():

@@ -5,7 +5,7 @@ import functools
 from django.contrib import messages as django_messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -34,8 +34,7 @@ def _check_can_rule(user, tournament, action="ruling"):
     """Refuse anyone the policy does not let take ``action`` (the tournament's directors); for
     the rest of the request, dates and times on the form are read and written in the
     tournament's time zone."""
-    if not policy.may(user, action, tournament):
-        raise PermissionDenied(_("Only a director or chief director of this tournament records rulings."))
+    policy.require(user, action, tournament)
     timezone.activate(tournament.zone)
 
 
@@ -160,7 +159,7 @@ def ruling_open(request):
     director called during the auction opens the ruling here."""
     sessions = list(selectors.sessions_for_rulings(request.user))
     if not sessions:
-        raise PermissionDenied(_("Only a director or chief director of this tournament records rulings."))
+        policy.refuse("ruling")
     jump = TableJumpForm(request.GET or None, sessions=sessions)
     if not jump.is_valid():
         return render(request, "rulings/ruling_open.html", {"jump": jump})
@@ -456,10 +455,8 @@ def ruling_give(request, pk):
         ruling = selectors.ruling_detail(pk, request.user)
     except Ruling.DoesNotExist:
         raise Http404 from None
-    if not policy.may(request.user, "ruling", ruling.tournament):
-        raise PermissionDenied(_("Only a director or chief director of this tournament gives rulings."))
     try:
-        services.give_ruling(ruling=ruling, by=request.user)
+        services.give_ruling(ruling=ruling, by=request.user)  # refuses anyone the policy does
     except ValidationError as error:
         for messages in error.message_dict.values():
             for message in messages:

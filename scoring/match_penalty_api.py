@@ -3,12 +3,10 @@ reads those of the tournaments it sees (``?match=`` or ``?event=`` to narrow); a
 chief director of the tournament gives one (POST) or withdraws it (POST .../withdraw/), through
 the same services as the match page."""
 
-from django.utils.translation import gettext as _
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
@@ -72,8 +70,7 @@ class MatchPenaltyFilter(filters.FilterSet):
 
 
 def _require_director(user, match):
-    if not policy.may(user, "match_penalty", match.round.session.event.tournament):
-        raise PermissionDenied(_("Only a director or chief director of this tournament gives or withdraws a penalty."))
+    policy.require(user, "match_penalty", match.round.session.event.tournament)
 
 
 class MatchPenaltyViewSet(

@@ -152,13 +152,13 @@ def decide_further_appeal(
     now = now or timezone.now()
     further = FurtherAppeal.objects.select_for_update().get(pk=further_appeal.pk)
     appeal = locked(further.appeal)
+    body = appeal.body(Stage.FURTHER)
+    require_constituted(body)
+    require_sitting(body, by, "decision", _("records its decision"))  # the person before the case
     if further.state != FurtherAppeal.State.LODGED:
         refuse("state", _("The further appeal is already decided."))
     outcome = checked_outcome(outcome)
     reasons = require_text("reasons", reasons, _("Give the reasons for the decision."))
-    body = appeal.body(Stage.FURTHER)
-    require_constituted(body)
-    require_sitting(body, by, "decision", _("records its decision"))
     check_votes(body, outcome, now=now)
     check_score_for(outcome, score_kind)
     if further.binding:

@@ -20,7 +20,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from core import dispatch
+from core import dispatch, policy
 from national.federation import bundle as bundles
 from national.federation import messages
 from national.federation.models import PublishTarget, Push
@@ -75,8 +75,9 @@ def set_target(url: str, token: str) -> PublishTarget:
 
 
 @transaction.atomic
-def publish(tournament: Any) -> Push:
+def publish(tournament: Any, *, by: Any) -> Push:
     """Queue a push of ``tournament``'s record to the national body."""
+    policy.require(by, "publish", tournament)
     push = Push.objects.create(target=target(), tournament=tournament)
     transaction.on_commit(lambda: dispatch.send("national.tasks.push_tournament", push.pk))
     return push

@@ -24,6 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit import services as audit
+from core import policy
 from national.federation import messages, verify
 from national.federation.bundle import MODELS, canonical
 from national.federation.models import (
@@ -65,8 +66,9 @@ def key_id_of(pem: str) -> str:
 
 
 @transaction.atomic
-def register_origin(*, name: str, slug: str, authority: Any, public_key: str, by: Any = None) -> Origin:
+def register_origin(*, name: str, slug: str, authority: Any, public_key: str, by: Any) -> Origin:
     """An organiser's instance, or its key replaced (the organiser rotated it)."""
+    policy.require(by, "federation", authority)
     key = key_id_of(public_key)
     origin, created = Origin.objects.update_or_create(
         slug=slug,
@@ -76,7 +78,7 @@ def register_origin(*, name: str, slug: str, authority: Any, public_key: str, by
         action="federation.origin_registered" if created else "federation.origin_key_changed",
         obj=origin,
         after={"name": name, "slug": slug, "authority": authority.pk, "key_id": key},
-        actor=by,
+        actor=policy.person(by),
         summary=f"Organiser's instance {name} registered with key {key}",
     )
     return origin
@@ -87,25 +89,28 @@ def digest_of(token: str) -> str:
 
 
 @transaction.atomic
-def issue_token(origin: Origin, *, by: Any = None) -> str:
+def issue_token(origin: Origin, *, by: Any) -> str:
     """A new token for ``origin``; returned once, only its SHA-256 is kept."""
+    policy.require(by, "federation", origin.authority)
     token = "bct_" + secrets.token_urlsafe(32)
-    row = OrganiserToken.objects.create(origin=origin, digest=digest_of(token), prefix=token[:8], created_by=by)
+    actor = policy.person(by)
+    row = OrganiserToken.objects.create(origin=origin, digest=digest_of(token), prefix=token[:8], created_by=actor)
     audit.record(
-        action="federation.token_issued", obj=row, actor=by, summary=f"Token {row.prefix}... issued to {origin.name}"
+        action="federation.token_issued", obj=row, actor=actor, summary=f"Token {row.prefix}... issued to {origin.name}"
     )
     return token
 
 
 @transaction.atomic
-def revoke_token(token: OrganiserToken, *, by: Any = None) -> None:
+def revoke_token(token: OrganiserToken, *, by: Any) -> None:
+    policy.require(by, "federation", token.origin.authority)
     if token.revoked_at is None:
         token.revoked_at = timezone.now()
         token.save(update_fields=["revoked_at"])
         audit.record(
             action="federation.token_revoked",
             obj=token,
-            actor=by,
+            actor=policy.person(by),
             summary=f"Token {token.prefix}... of {token.origin.name} revoked",
         )
 

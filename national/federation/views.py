@@ -57,9 +57,7 @@ class OriginForm(forms.Form):
 
 def _origins(user):
     origins = Origin.objects.select_related("authority").prefetch_related("tokens").order_by("name")
-    if not user.is_superuser:
-        origins = origins.filter(authority__auditors__user=user).distinct()
-    return origins
+    return policy.visible(user, "national_records", origins, scope=policy.BY_AUTHORITY)
 
 
 @national_reader_required
@@ -70,8 +68,6 @@ def received(request):
         form = OriginForm(request.POST, user=request.user)
         if form.is_valid():
             data = form.cleaned_data
-            if not policy.may(request.user, "federation", data["authority"]):
-                raise PermissionDenied(_("Only the national body's auditors may issue tokens."))
             origin = receive.register_origin(
                 name=data["name"],
                 slug=data["slug"],
@@ -106,8 +102,6 @@ def received(request):
 @require_POST
 def revoke(request, pk):
     token = get_object_or_404(OrganiserToken.objects.select_related("origin__authority"), pk=pk)
-    if not policy.may(request.user, "federation", token.origin.authority):
-        raise PermissionDenied(_("Only the national body's auditors may revoke tokens."))
     receive.revoke_token(token, by=request.user)
     return redirect("national:federation")
 
@@ -118,7 +112,7 @@ def outbox(request):
         t for t in Tournament.objects.order_by("-start_date", "name") if policy.may(request.user, "publish", t)
     ]
     if not tournaments:
-        raise PermissionDenied(_("Only a tournament's chief director may publish it."))
+        policy.refuse("publish")
     allowed = {t.pk for t in tournaments}
     pushes = Push.objects.filter(tournament__in=allowed).select_related("tournament", "target").defer("bundle")[:50]
     waiting = [row for row in push.waiting() if row["tournament"].pk in allowed]
@@ -145,10 +139,8 @@ def outbox(request):
 @require_POST
 def publish(request, pk):
     tournament = get_object_or_404(Tournament, pk=pk)
-    if not policy.may(request.user, "publish", tournament):
-        raise PermissionDenied(_("Only a tournament's chief director may publish it."))
     try:
-        push.publish(tournament)
+        push.publish(tournament, by=request.user)  # refuses anyone the policy does
     except push.TargetMissing:
         raise PermissionDenied(_("No national body to publish to: run manage.py federation_target.")) from None
     return redirect("national:federation-outbox")

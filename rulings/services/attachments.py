@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from audit import services as audit
-from core import texts
+from core import policy, texts
 from core.retry import atomic_with_retry
 from rulings.models import Ruling, RulingAttachment
 from rulings.services.common import ruling_name
@@ -45,6 +45,7 @@ def _sniff(head: bytes) -> tuple[str | None, str | None]:
 def add_attachment(*, ruling: Ruling, by: User, upload: UploadedFile, description: str = "") -> RulingAttachment:
     """A photo of the table, a system card or a screenshot (JPEG, PNG, GIF, WebP or PDF, at most
     5 MB), stored through Django's storage API."""
+    policy.require(by, "ruling", ruling)
     from pathlib import PurePath
 
     from django.utils.text import get_valid_filename

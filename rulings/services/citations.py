@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from core import policy
 from core.i18n import translate
 from core.retry import atomic_with_retry
 from rulings.catalogue import sync_law_catalogue
@@ -14,10 +16,14 @@ from rulings.laws import CitationError, validate_citation
 from rulings.models import LawEntry, RegulationClause, Ruling, RulingCitation
 from rulings.services.common import edition_in_force
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
 
 @atomic_with_retry
-def cite_laws(*, ruling: Ruling, laws: Iterable[str], regulations: Iterable[int] = ()) -> list[LawEntry]:
+def cite_laws(*, by: User, ruling: Ruling, laws: Iterable[str], regulations: Iterable[int] = ()) -> list[LawEntry]:
     """Replace the ruling's citations; every law must exist in the edition in force."""
+    policy.require(by, "ruling", ruling)
     edition = edition_in_force(ruling.tournament)
     entries, errors = [], []
     for text in laws:

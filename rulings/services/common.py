@@ -68,3 +68,11 @@ def penalty_errors(error: ValidationError) -> dict[str, Any]:
         else name: messages
         for name, messages in error.message_dict.items()
     }
+
+
+def tournament_at(result: Any = None, board: Any = None) -> Tournament | None:
+    """The tournament of the table a ruling is opened at (its result, or its board): what the
+    policy asks about before anything is written (None when neither is given: the service then
+    refuses the missing board)."""
+    where = result.board if result is not None else board
+    return where.session.event.tournament if where is not None else None

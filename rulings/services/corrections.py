@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from audit.hints import Choice
-from core import texts
+from core import policy, texts
 from core.retry import atomic_with_retry
 from rulings.models import Ruling, RulingRevision
 from rulings.services.citations import cite_laws
@@ -43,6 +43,7 @@ def correct_ruling(
     The period is checked by scoring.deadlines.check_in_period; after it, a score correction
     (ground 79C) may take the Law 79C2 route where the regulations allow it, with
     ``late_correction`` the director's and organiser's statement, kept on the correction."""
+    policy.require(director, "correction", ruling)
     errors = {}
     if basis not in Ruling.CorrectionBasis.values:
         errors["correction_basis"] = _("Say on what ground the ruling is corrected: Law 82C or Law 79C.")
@@ -110,6 +111,7 @@ def change_ruling(
 ) -> Ruling:
     """Change a ruling already given: the change is logged (before, after, who, why) and the
     score effect applied again."""
+    policy.require(by, "ruling", ruling)
     if not (reason or "").strip():
         raise ValidationError({"reason": _("Say why the ruling changes.")})
     ruling = Ruling.objects.select_for_update().get(pk=ruling.pk)
@@ -129,10 +131,11 @@ def change_ruling(
         setattr(ruling, name, value)
     ruling.save()
     if laws is not None:
-        cite_laws(ruling=ruling, laws=laws)
+        cite_laws(ruling=ruling, by=by, laws=laws)
     if score_kind is not None or outcome != ruling.outcome:
         set_outcome(
             ruling=ruling,
+            by=by,
             outcome=outcome,
             score_kind=score_kind or ruling.score_kind,
             ns=ns,

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from audit import services as audit
 from bridge import deals
 from bridge.deals import DealError, parse_deal
-from core import dispatch, texts
+from core import dispatch, policy, texts
 from core.i18n import translate
 from core.retry import atomic_with_retry
 from rulings.models import Ruling
@@ -72,13 +72,14 @@ def attach_deal_and_auction(
     deal: str | None = None,
     auction: dict[str, Any] | None = None,
     override_reason: str = "",
-    by: User | None = None,
+    by: User,
 ) -> Ruling:
     """Attach a deal and auction (a BoardRecord from a PBN or LIN import, or the parts). An
     imported board whose number, dealer or vulnerability differs from the board ruled on is
     refused naming the field, unless ``override_reason`` says why it is right (an event that
     changed a board's dealer or vulnerability); the override is kept with the ruling."""
 
+    policy.require(by, "ruling", ruling)
     if record is not None:
         mismatches = board_mismatches(ruling.board, record)
         if mismatches and not (override_reason or "").strip():
@@ -115,12 +116,14 @@ def attach_deal_and_auction(
     ruling.deal = "" if deal == board_deal else (deal or "")
     ruling.auction = auction
     full_save(ruling)
-    schedule_double_dummy(ruling)
+    schedule_double_dummy(ruling, by=by)
     return ruling
 
 
-def schedule_double_dummy(ruling: Ruling) -> None:
+def schedule_double_dummy(ruling: Ruling, *, by: User) -> None:
     """After the transaction commits, ask a worker for the double-dummy table of the ruling's deal."""
+
+    policy.require(by, "ruling", ruling)
 
     def send() -> None:
         try:
@@ -131,9 +134,10 @@ def schedule_double_dummy(ruling: Ruling) -> None:
     transaction.on_commit(send)
 
 
-def record_double_dummy(ruling_id: int) -> bool:
+def record_double_dummy(ruling_id: int, *, by: Any) -> bool:
     """Solve the ruling's deal (DDS) and store the tricks and par for the director's judgement,
     or the solver's complaint. Safe to run twice; returns whether a table was stored."""
+    policy.require(by, "double_dummy", None)
     ruling = Ruling.objects.select_related("board").filter(pk=ruling_id).first()
     if ruling is None or not ruling.deal_pbn():
         return False

@@ -11,11 +11,11 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from audit.hints import Choice
-from core import texts
+from core import policy, texts
 from core.retry import atomic_with_retry
 from rulings.models import Penalty, Ruling
 from rulings.services.citations import cite_laws
-from rulings.services.common import full_save, jsonable, penalty_errors, ruling_name, snapshot
+from rulings.services.common import full_save, jsonable, penalty_errors, ruling_name, snapshot, tournament_at
 from rulings.services.deals import attach_deal_and_auction, read_deal_source
 from rulings.services.giving import give_ruling
 from rulings.services.penalties import add_penalty
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 def _decide(
     ruling: Ruling,
     *,
+    by: User,
     laws: str,
     outcome: Choice,
     score_kind: Choice,
@@ -50,17 +51,19 @@ def _decide(
 
     def add_the_penalty() -> Penalty:
         try:
-            return add_penalty(ruling=ruling, **{"kind": Penalty.Kind.PROCEDURAL, **(penalty or {})})
+            return add_penalty(ruling=ruling, by=by, **{"kind": Penalty.Kind.PROCEDURAL, **(penalty or {})})
         except ValidationError as error:
             raise ValidationError(penalty_errors(error)) from None
 
     for step in (
-        lambda: cite_laws(ruling=ruling, laws=citations),
+        lambda: cite_laws(ruling=ruling, by=by, laws=citations),
         lambda: deal_source
-        and attach_deal_and_auction(ruling=ruling, record=read_deal_source(deal_source), override_reason=deal_override),
+        and attach_deal_and_auction(
+            ruling=ruling, by=by, record=read_deal_source(deal_source), override_reason=deal_override
+        ),
         lambda: penalty and add_the_penalty(),
-        lambda: poll is not None and record_poll(ruling=ruling, **poll),
-        lambda: set_outcome(ruling=ruling, outcome=outcome, score_kind=score_kind, ns=ns, ew=ew),
+        lambda: poll is not None and record_poll(ruling=ruling, by=by, **poll),
+        lambda: set_outcome(ruling=ruling, by=by, outcome=outcome, score_kind=score_kind, ns=ns, ew=ew),
     ):
         try:
             step()
@@ -97,6 +100,7 @@ def rule(
     result is not in yet), cite, attach the deal, set the outcome, any penalty (``penalty``
     with its ``kind``: Law 90 procedural by default, or Law 91 disciplinary), the Law 16B poll,
     and (with ``give``) give the ruling, in one transaction; on any refusal nothing is written."""
+    policy.require(director, "ruling", tournament_at(result, board))
     ruling = record_ruling(
         result=result,
         board=board,
@@ -109,6 +113,7 @@ def rule(
     )
     _decide(
         ruling,
+        by=director,
         laws=laws,
         outcome=outcome,
         score_kind=score_kind,
@@ -162,6 +167,7 @@ def update_draft(
 ) -> Ruling:
     """Complete a ruling saved earlier (typically opened during the auction, before the result):
     the same inputs as ``rule``; the draft's penalties are replaced by ``penalty``."""
+    policy.require(by, "ruling", ruling)
     ruling = Ruling.objects.select_for_update().get(pk=ruling.pk)
     if ruling.state != Ruling.State.DRAFT:
         raise ValidationError(
@@ -172,12 +178,13 @@ def update_draft(
         if name not in DRAFT_FIELDS:
             raise ValidationError({name: _("This field cannot be changed here.")})
         setattr(ruling, name, value)
-    link_result(ruling)
+    link_result(ruling, by=by)
     check_screens(ruling)
     full_save(ruling)
     ruling.penalties.all().delete()
     _decide(
         ruling,
+        by=by,
         laws=laws,
         outcome=outcome,
         score_kind=score_kind,

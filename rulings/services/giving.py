@@ -4,14 +4,14 @@ supersedes, and given rulings made final when the appeal period has passed."""
 from __future__ import annotations
 
 import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit import services as audit
-from core import texts
+from core import policy, texts
 from core.retry import atomic_with_retry, run_with_retry
 from rulings.models import Penalty, Ruling, RulingRevision, TrickRuling
 from rulings.services.common import edition_in_force, jsonable, ruling_name, snapshot
@@ -37,12 +37,13 @@ def nobody_at_fault(ruling: Ruling) -> bool:
 def give_ruling(*, ruling: Ruling, by: User, at: datetime.datetime | None = None) -> Ruling:
     """The director gives the ruling at the table: it must be complete, and its score effect
     goes to the scoring service at once. ``at`` records a ruling given earlier (entered late)."""
+    policy.require(by, "ruling", ruling)
     ruling = Ruling.objects.select_for_update(of=("self",)).select_related("board", "table").get(pk=ruling.pk)
     if ruling.state != Ruling.State.DRAFT:
         raise ValidationError(
             {"state": _("This ruling was already given (%(state)s).") % {"state": ruling.get_state_display()}}
         )
-    link_result(ruling)
+    link_result(ruling, by=by)
     errors = {}
     if ruling.result is None:
         errors["result"] = _(
@@ -153,8 +154,9 @@ def _supersede(earlier: Ruling, *, by: User, correction: Ruling) -> None:
     )
 
 
-def finalise_rulings(now: datetime.datetime | None = None) -> int:
+def finalise_rulings(now: datetime.datetime | None = None, *, by: Any) -> int:
     """Rulings given in sessions whose appeal period has passed, and not appealed, become final."""
+    policy.require(by, "finalise_rulings", None)
     now = now or timezone.now()
     finalised = 0
     for ruling in Ruling.objects.filter(state=Ruling.State.GIVEN).select_related("board__session"):

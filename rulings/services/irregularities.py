@@ -47,7 +47,7 @@ from bridge.play_irregularities import (
     premature_play,
     trick_leaders,
 )
-from core import texts
+from core import policy, texts
 from core.i18n import translate
 from rulings.models import Ruling
 from rulings.services.common import edition_in_force, full_save, ruling_name
@@ -318,6 +318,7 @@ def record_irregularity(
     """Mark the irregular call or card in the ruling's auction as it happened, with who drew
     attention and the option chosen, and store the options and the rectification. Refusals are
     ValidationErrors naming the field."""
+    policy.require(by, "ruling", ruling)
     try:
         return _record(ruling=ruling, by=by, kind=kind, facts=facts, chosen=chosen, lead_option=lead_option)
     except DealError as error:

@@ -18,9 +18,10 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core import reader
+from core import policy, reader
 from core.retry import atomic_with_retry
 from rulings.models import Ruling
+from rulings.services.common import tournament_at
 from rulings.services.form import rule
 from scoring.deadlines import check_in_period
 
@@ -114,6 +115,7 @@ def rule_from_phone(
 ) -> Ruling:
     """Record (and with ``give``, give) a ruling drafted on a phone, as the ruling form does,
     received now by the server's clock."""
+    policy.require(director, "ruling", tournament_at(result, board))
     received_at = timezone.now()
     # The server's clock decides: the request for a ruling must arrive within the Law 92B
     # period after the official score (81C6), whenever the phone says it was drafted.

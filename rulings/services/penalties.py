@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from audit.hints import Choice
-from core import texts
+from core import policy, texts
 from core.retry import atomic_with_retry
 from rulings.models import Penalty, Ruling
 from rulings.services.common import edition_in_force, full_save, ruling_name
@@ -47,6 +47,7 @@ DISCIPLINARY_UNITS = (
 @atomic_with_retry
 def add_penalty(
     *,
+    by: User,
     ruling: Ruling,
     kind: Choice,
     side: Choice,
@@ -63,6 +64,7 @@ def add_penalty(
     contestant, with no matchpoint or IMP value of its own, or points (91A) the scores take off).
     A disqualification (91B) carries the tournament organiser's approval: ``approved_by`` who
     gave it, ``approved_at`` when (now when not given); the ruling is not given without it."""
+    policy.require(by, "ruling", ruling)
     measure = ""
     approved_at = _moment(approved_at)
     if kind == Penalty.Kind.DISCIPLINARY and unit == Penalty.Unit.LESSER:

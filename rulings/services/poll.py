@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from core import policy
 from rulings.models import Ruling
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 def parse_poll_lines(text: str | None) -> list[dict[str, str]]:
@@ -30,9 +34,12 @@ def parse_poll_lines(text: str | None) -> list[dict[str, str]]:
     return votes
 
 
-def record_poll(*, ruling: Ruling, question: str, votes: list[dict[str, str]], level: str = "") -> dict[str, Any]:
+def record_poll(
+    *, by: User, ruling: Ruling, question: str, votes: list[dict[str, str]], level: str = ""
+) -> dict[str, Any]:
     """A Law 16B1a poll: the question, each player polled and the action they chose; the count
     by action is worked out here, not typed."""
+    policy.require(by, "ruling", ruling)
     errors = {}
     if not (question or "").strip():
         errors["poll_question"] = _("Write the question the players were asked.")

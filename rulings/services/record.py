@@ -12,11 +12,11 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from audit.hints import Choice
-from core import texts
+from core import policy, texts
 from core.retry import atomic_with_retry
 from rulings.models import Ruling
 from rulings.services.citations import cite_laws
-from rulings.services.common import full_save, ruling_name, snapshot
+from rulings.services.common import full_save, ruling_name, snapshot, tournament_at
 from scoring.deadlines import check_in_period
 from scoring.models import Result, Tournament
 
@@ -41,6 +41,7 @@ def record_ruling(
     """Open a ruling (a draft) on ``result``, or on a ``board`` and ``table`` (and ``round``)
     whose result is not recorded yet (a director called during the auction or the play): the
     result is attached as soon as it exists. ``laws`` are citations such as "16B1a"."""
+    policy.require(director, "ruling", tournament_at(result, board))
     if result is not None:
         board, table, round = result.board, result.table, result.round
     else:
@@ -75,7 +76,7 @@ def record_ruling(
     check_screens(ruling)
     full_save(ruling)
     if laws:
-        cite_laws(ruling=ruling, laws=laws)
+        cite_laws(ruling=ruling, by=director, laws=laws)
     audit.record(
         action="ruling.recorded",
         obj=ruling,
@@ -101,8 +102,9 @@ def check_screens(ruling: Ruling) -> None:
 
 
 @atomic_with_retry
-def link_result(ruling: Ruling) -> Ruling:
+def link_result(ruling: Ruling, *, by: User) -> Ruling:
     """Attach the table's result to a ruling opened before it existed; returns the ruling."""
+    policy.require(by, "ruling", ruling)
     if ruling.result_id is not None:
         return ruling
     result = Result.objects.filter(board_id=ruling.board_id, table_id=ruling.table_id).first()
@@ -123,6 +125,7 @@ def link_result(ruling: Ruling) -> Ruling:
 @atomic_with_retry
 def record_seating(*, ruling: Ruling, by: User, seating: dict[str, Any]) -> Ruling:
     """Who sat where at the table (player ids by seat); an empty mapping clears it."""
+    policy.require(by, "ruling", ruling)
     ruling = Ruling.objects.select_for_update().get(pk=ruling.pk)
     before = ruling.seating
     try:

@@ -4,7 +4,7 @@ ruling's outcome."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from audit.hints import Choice
 from bridge.engine.contract import ContractError, ns_score, parse_contract
 from bridge.engine.rounding import exact_str, to_fraction
+from core import policy
 from core.i18n import translate
 from core.retry import atomic_with_retry
 from rulings.models import Ruling
@@ -20,6 +21,9 @@ from rulings.services.effect import penalty_dict
 from rulings.services.record import check_screens, link_result
 from scoring import services as scoring_services
 from scoring.models import Result
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 ARTIFICIAL_CODES = ("AVE+", "AVE", "AVE-")
 
@@ -147,6 +151,7 @@ def build_adjusted_score(
 @atomic_with_retry
 def set_outcome(
     *,
+    by: User,
     ruling: Ruling,
     outcome: Choice,
     score_kind: str = "",
@@ -157,12 +162,13 @@ def set_outcome(
 ) -> Ruling:
     """Record what the director decided; an adjusted score is checked against the engine and the
     regulating authority's settings now, and reaches the scores when the ruling is given."""
+    policy.require(by, "ruling", ruling)
     ruling = Ruling.objects.select_for_update().get(pk=ruling.pk)
     if offending_side is not None:
         ruling.offending_side = offending_side
     ruling.outcome, ruling.rectification = outcome, rectification
     if outcome == Ruling.Outcome.ADJUSTED:
-        link_result(ruling)
+        link_result(ruling, by=by)
         if ruling.result is None:
             raise ValidationError(
                 {

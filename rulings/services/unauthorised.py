@@ -17,7 +17,7 @@ from audit import services as audit
 from bridge.deals import DealError
 from bridge.engine.contract import ns_score
 from bridge.unauthorised import Alternative, Source, adjustment_laws, assess
-from core import texts
+from core import policy, texts
 from core.i18n import translate
 from rulings.models import Ruling
 from rulings.services.common import edition_in_force, full_save, ruling_name
@@ -86,6 +86,7 @@ def record_unauthorised_information(
     the action ``chosen``, the ``alternatives`` (action, chose, considered, suggested, logical,
     contract, declarer, tricks), whether the offenders ``gained``; the finding and the proposed
     weights are computed for the edition in force and stored with the director's reasoning."""
+    policy.require(by, "ruling", ruling)
     if ruling.state != Ruling.State.DRAFT:
         raise ValidationError(_("Only a draft ruling can be changed; correct a given ruling instead."))
     edition = edition_in_force(ruling.tournament)

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from appeals import selectors
 from appeals.models import Appeal, AppealPart, AppealRequest, Deposit, FurtherAppeal, Stage
+from core import policy
 from rulings.models import Ruling
 from rulings.services import finalise_rulings
 
@@ -174,6 +175,6 @@ def test_every_appeal_further_appeal_deposit_request_and_ruling_of_the_demo_ends
             assert f'action="{door}"' in walk.page("director", f"/sessions/{session.pk}/")
             walk.client("director").post(door, {"note": ""})
             assert ruling.appeal_deadline() is not None
-    finalise_rulings(now=timezone.now() + datetime.timedelta(days=3))
+    finalise_rulings(by=policy.SYSTEM, now=timezone.now() + datetime.timedelta(days=3))
     assert set(Ruling.objects.values_list("state", flat=True)) <= RULING_ENDS
     assert set(Appeal.objects.values_list("state", flat=True)) <= APPEAL_ENDS

@@ -357,7 +357,12 @@ def test_the_body_cannot_overrule_a_disciplinary_decision(case):
         called_at=SOON,  # asked for within the Law 92B period
     )
     rulings_services.add_penalty(
-        ruling=penalised, kind="disciplinary", side="NS", unit="suspension", offence="Abuse of an opponent"
+        ruling=penalised,
+        by=penalised.director,
+        kind="disciplinary",
+        side="NS",
+        unit="suspension",
+        offence="Abuse of an opponent",
     )
     north = case.record.pairs[5].members.order_by("pk")[0]
     appeal = services.lodge_appeal(ruling=penalised, by=case.director, player=north, grounds="Not abusive", now=SOON)

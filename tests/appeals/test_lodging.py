@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from appeals import selectors, services
 from appeals.models import Appeal, AppealEvent, Concurrence
+from core import policy
 from rulings import services as rulings_services
 from rulings.models import Ruling
 from scoring import services as scoring_services
@@ -235,9 +236,9 @@ def test_the_database_refuses_a_second_appeal_by_one_side(case):
 
 def test_a_ruling_under_appeal_is_not_finalised_and_a_withdrawn_one_is(case):
     appeal = lodge(case)
-    assert rulings_services.finalise_rulings(now=at(600)) == 0
+    assert rulings_services.finalise_rulings(by=policy.SYSTEM, now=at(600)) == 0
     services.request_withdrawal(appeal=appeal, player=case.north, by=case.director, now=at(20))
     services.accept_withdrawal(appeal=appeal, by=case.chief, now=at(20))
-    assert rulings_services.finalise_rulings(now=at(600)) == 1
+    assert rulings_services.finalise_rulings(by=policy.SYSTEM, now=at(600)) == 1
     case.ruling.refresh_from_db()
     assert case.ruling.state == Ruling.State.FINAL

@@ -187,7 +187,13 @@ def test_a_side_penalised_already_is_not_penalised_twice_on_the_board(case, monk
     from rulings import services as rulings_services
 
     rulings_services.add_penalty(
-        ruling=case.ruling, kind="procedural", side="NS", unit="mp", amount=1, offence="Slow play"
+        ruling=case.ruling,
+        by=case.ruling.director,
+        kind="procedural",
+        side="NS",
+        unit="mp",
+        amount=1,
+        offence="Slow play",
     )
     regulate(case, without_merit_sanction="penalty")
     done = decided(case)

@@ -14,6 +14,7 @@ from appeals import services as appeals_services
 from appeals.models import Appeal
 from audit import services as audit_services
 from audit.models import AuditEntry
+from core import policy
 from rulings import services as rulings_services
 from rulings.models import Ruling, RulingAttachment
 from tests.appeals.conftest import lodge
@@ -120,7 +121,7 @@ def test_an_attachment_stored_through_a_deadlock_leaves_one_file(case, deadlock_
 
 def test_a_ruling_made_final_through_a_deadlock_is_made_final_once(case, deadlock_once):
     later = case.ruling.appeal_deadline() + datetime.timedelta(minutes=1)
-    assert rulings_services.finalise_rulings(now=later) == 1
+    assert rulings_services.finalise_rulings(by=policy.SYSTEM, now=later) == 1
     case.ruling.refresh_from_db()
     assert case.ruling.state == Ruling.State.FINAL
     assert deadlock_once == ["ruling.final", "ruling.final"]

@@ -2,6 +2,7 @@
 
 import hashlib
 
+from core import policy
 from national.federation import bundle as bundles
 from national.federation import receive
 
@@ -9,7 +10,7 @@ from national.federation import receive
 def register_self(authority, slug="congress"):
     """This instance registered as an organiser's instance of ``authority`` (its own key)."""
     return receive.register_origin(
-        name="Spring Congress", slug=slug, authority=authority, public_key=bundles.public_key_pem()
+        name="Spring Congress", slug=slug, authority=authority, public_key=bundles.public_key_pem(), by=policy.SYSTEM
     )
 
 

@@ -9,6 +9,7 @@ import requests
 from django.core.cache import cache
 from django.test import Client
 
+from core import policy
 from national.federation import bundle as bundles
 from national.federation import push, receive
 from national.federation.models import Push, ReceivedRecord, ReceivedVersion
@@ -25,7 +26,7 @@ BASE = "/api/federation/"
 def national(decided):  # noqa: F811
     cache.clear()
     decided.origin = register_self(decided.record.authority)
-    decided.token = receive.issue_token(decided.origin)
+    decided.token = receive.issue_token(decided.origin, by=policy.SYSTEM)
     decided.api = Client(HTTP_AUTHORIZATION=f"Bearer {decided.token}")
     return decided
 
@@ -39,7 +40,7 @@ def test_a_token_is_needed_and_must_be_valid(national):
     wrong = Client(HTTP_AUTHORIZATION="Bearer bct_nothing")
     assert wrong.get(BASE + "head/").status_code == 401
     assert national.api.get(BASE + "head/").json() == {"origin": "Spring Congress", "tree_size": 0}
-    receive.revoke_token(national.origin.tokens.get())
+    receive.revoke_token(national.origin.tokens.get(), by=policy.SYSTEM)
     answer = national.api.get(BASE + "head/")
     assert (answer.status_code, answer.json()["error"]) == (401, "This token was revoked.")
 

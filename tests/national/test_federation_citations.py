@@ -39,7 +39,9 @@ def received_citations(origin, ruling):
 
 
 def test_a_ruling_citing_a_regulation_clause_arrives_with_the_clause_and_its_text(clauses):
-    rulings_services.cite_laws(ruling=clauses.ruling, laws=["16B1a"], regulations=[clauses.own.pk])
+    rulings_services.cite_laws(
+        ruling=clauses.ruling, by=clauses.ruling.director, laws=["16B1a"], regulations=[clauses.own.pk]
+    )
     origin = register_self(clauses.national)
     status, answer = deliver(origin, bundles.build(clauses.record.tournament.pk))
     assert status == 200, answer
@@ -66,7 +68,9 @@ def test_a_clause_the_national_body_holds_already_is_the_one_cited(clauses):
         authority=clauses.national, document="Tournament Rules", clause="40", text=RULE_40
     )
     RegulationClause.objects.create(authority=clauses.national, document="Tournament Rules", clause="41")
-    rulings_services.cite_laws(ruling=clauses.ruling, laws=["16B1a"], regulations=[clauses.own.pk])
+    rulings_services.cite_laws(
+        ruling=clauses.ruling, by=clauses.ruling.director, laws=["16B1a"], regulations=[clauses.own.pk]
+    )
     origin = register_self(clauses.national)
     status, answer = deliver(origin, bundles.build(clauses.record.tournament.pk))
     assert status == 200, answer

@@ -9,6 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import translation
 
+from core import policy
 from national.federation import messages, push, receive
 from national.federation.models import Push
 from rulings import services as rulings_services
@@ -87,7 +88,7 @@ def test_a_push_cut_on_the_way_says_where_and_that_it_is_tried_again(national, m
 
 
 def test_a_token_revoked_is_read_in_the_directors_language(national, monkeypatch):  # noqa: F811
-    receive.revoke_token(national.origin.tokens.get())
+    receive.revoke_token(national.origin.tokens.get(), by=policy.SYSTEM)
     sent = pushed(national, monkeypatch)
     assert push.run(sent.pk) == "refused"
     sent.refresh_from_db()
@@ -122,5 +123,5 @@ def test_a_push_whose_retries_are_spent_stops_saying_so_and_publishing_again_del
             f"Sending part 2 of {sent.parts}: stopped after 1 attempt. Publish it again to resume where it "
             "stopped (the parts the national body holds are not sent again)."
         )
-    again = push.publish(national.record.tournament)
+    again = push.publish(national.record.tournament, by=policy.SYSTEM)
     assert push.run(again.pk) == "delivered"

@@ -43,7 +43,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.instances, py
 NATIONAL_SETUP = """
 import os
 from django.contrib.auth import get_user_model
-from core import roles
+from core import policy, roles
 from scoring import services
 from national.federation import receive
 authority = services.create_authority(name="National Bridge Body", code="nbb", time_zone="Europe/London")
@@ -51,9 +51,10 @@ nora = get_user_model().objects.create_user("nora", password="nora-pw", first_na
 services.grant_role(user=nora, role=roles.NATIONAL_AUDITOR)
 services.appoint_auditor(authority=authority, user=nora)
 origin = receive.register_origin(
-    name="Spring Congress", slug="congress", authority=authority, public_key=open(os.environ["ORIGIN_KEY"]).read()
+    name="Spring Congress", slug="congress", authority=authority, public_key=open(os.environ["ORIGIN_KEY"]).read(),
+    by=policy.SYSTEM,
 )
-print("TOKEN=" + receive.issue_token(origin))
+print("TOKEN=" + receive.issue_token(origin, by=policy.SYSTEM))
 """
 
 NATIONAL_STATE = """

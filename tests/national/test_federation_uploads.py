@@ -8,6 +8,7 @@ import hashlib
 import pytest
 from django.utils import timezone
 
+from core import policy
 from national import tasks
 from national.federation import receive
 from national.federation.models import Upload, UploadPart
@@ -61,7 +62,9 @@ def test_parts_never_committed_are_deleted_after_the_hours_kept(origin, settings
 
 def test_beats_task_deletes_them_for_every_instance(origin, settings):
     settings.FEDERATION_UPLOAD_HOURS = 1
-    other = receive.register_origin(name="Club", slug="club", authority=origin.authority, public_key=origin.public_key)
+    other = receive.register_origin(
+        name="Club", slug="club", authority=origin.authority, public_key=origin.public_key, by=policy.SYSTEM
+    )
     begun(origin, "one", 0)
     begun(other, "two", 0)
     Upload.objects.update(created_at=timezone.now() - datetime.timedelta(hours=2))
@@ -72,7 +75,9 @@ def test_beats_task_deletes_them_for_every_instance(origin, settings):
 
 def test_a_new_bundle_clears_the_instances_stale_parts(origin, settings):
     settings.FEDERATION_UPLOAD_HOURS = 1
-    other = receive.register_origin(name="Club", slug="club", authority=origin.authority, public_key=origin.public_key)
+    other = receive.register_origin(
+        name="Club", slug="club", authority=origin.authority, public_key=origin.public_key, by=policy.SYSTEM
+    )
     mine = begun(origin, "mine", 0)
     theirs = begun(other, "theirs", 0)
     Upload.objects.update(created_at=timezone.now() - datetime.timedelta(hours=2))

@@ -12,10 +12,12 @@ from django.core.management import call_command
 from django.db import transaction
 from django.urls import reverse
 
+from core import roles
 from national.views import CSV_HEADER
 from rulings import services as rulings_services
 from rulings.models import Ruling
 from scoring import demo
+from scoring import services as scoring_services
 from scoring.models import Result, Tournament
 from tests.conftest import DEMO_NOW
 
@@ -37,8 +39,13 @@ def demo_record(django_db_setup, django_db_blocker):
         with transaction.atomic():
             call_command("load_demo", verbosity=0, stdout=io.StringIO())
             other_director = get_user_model().objects.create_user(username="reykjavik-td", password="x")
+            other = Result.objects.get(board__session__event__tournament__name=OTHER)
+            # A ruling is recorded by a director of its tournament (the service asks the policy).
+            scoring_services.appoint_official(
+                tournament=other.board.session.event.tournament, user=other_director, role=roles.DIRECTOR
+            )
             rulings_services.rule(
-                result=Result.objects.get(board__session__event__tournament__name=OTHER),
+                result=other,
                 director=other_director,
                 kind=Ruling.Kind.CLAIM,
                 laws="70A",

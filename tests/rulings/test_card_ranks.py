@@ -52,7 +52,7 @@ def ruled(record, people):
         outcome="result_stands",
         give=True,
     )
-    ruling_services.attach_deal_and_auction(ruling=ruling, auction=AUCTION)
+    ruling_services.attach_deal_and_auction(ruling=ruling, by=ruling.director, auction=AUCTION)
     record.result, record.ruling = result, ruling
     return record
 

@@ -41,15 +41,23 @@ def name_lesser_measure(field, name="Written reprimand"):
 
 def test_a_warning_and_a_fine_are_law_91_measures_without_a_score_value(field, director):
     ruling = disciplinary(field, director)
-    warning = services.add_penalty(ruling=ruling, kind="disciplinary", side="NS", unit="warning", offence="Abuse")
+    warning = services.add_penalty(
+        ruling=ruling, by=ruling.director, kind="disciplinary", side="NS", unit="warning", offence="Abuse"
+    )
     assert str(warning) == "Disciplinary penalty (Law 91): warning (N-S)"
     with pytest.raises(ValidationError) as error:
-        services.add_penalty(ruling=ruling, kind="disciplinary", side="NS", unit="fine", offence="Abuse")
+        services.add_penalty(
+            ruling=ruling, by=ruling.director, kind="disciplinary", side="NS", unit="fine", offence="Abuse"
+        )
     assert error.value.message_dict["amount"] == ["A fine needs an amount above 0."]
-    fine = services.add_penalty(ruling=ruling, kind="disciplinary", side="NS", unit="fine", amount=20, offence="Abuse")
+    fine = services.add_penalty(
+        ruling=ruling, by=ruling.director, kind="disciplinary", side="NS", unit="fine", amount=20, offence="Abuse"
+    )
     assert str(fine) == "Disciplinary penalty (Law 91): 20 fine (N-S)"
     with pytest.raises(ValidationError) as error:
-        services.add_penalty(ruling=ruling, kind="disciplinary", side="NS", unit="warning", amount=3, offence="x")
+        services.add_penalty(
+            ruling=ruling, by=ruling.director, kind="disciplinary", side="NS", unit="warning", amount=3, offence="x"
+        )
     assert "amount" in error.value.message_dict
     assert not hasattr(Result.objects.get(pk=field.results[6].pk), "effective")  # no score value
 
@@ -57,12 +65,16 @@ def test_a_warning_and_a_fine_are_law_91_measures_without_a_score_value(field, d
 def test_the_lesser_measure_is_the_one_the_regulations_name(field, director):
     ruling = disciplinary(field, director)
     with pytest.raises(ValidationError) as error:
-        services.add_penalty(ruling=ruling, kind="disciplinary", side="EW", unit="lesser", offence="Slow tray")
+        services.add_penalty(
+            ruling=ruling, by=ruling.director, kind="disciplinary", side="EW", unit="lesser", offence="Slow tray"
+        )
     assert error.value.message_dict["unit"] == [
         "The regulations in force name no lesser disciplinary measure (Law 91)."
     ]
     name_lesser_measure(field)
-    penalty = services.add_penalty(ruling=ruling, kind="disciplinary", side="EW", unit="lesser", offence="Slow tray")
+    penalty = services.add_penalty(
+        ruling=ruling, by=ruling.director, kind="disciplinary", side="EW", unit="lesser", offence="Slow tray"
+    )
     assert (penalty.measure, str(penalty)) == (
         "Written reprimand",
         "Disciplinary penalty (Law 91): Written reprimand (E-W)",
@@ -72,7 +84,9 @@ def test_the_lesser_measure_is_the_one_the_regulations_name(field, director):
 def test_a_law_91_measure_is_not_a_procedural_penalty(field, director):
     ruling = disciplinary(field, director)
     with pytest.raises(ValidationError) as error:
-        services.add_penalty(ruling=ruling, kind="procedural", side="NS", unit="warning", amount=1, offence="x")
+        services.add_penalty(
+            ruling=ruling, by=ruling.director, kind="procedural", side="NS", unit="warning", amount=1, offence="x"
+        )
     assert error.value.message_dict["unit"][0].startswith(
         "A procedural penalty (Law 90) is in matchpoints, percent of a top or IMPs; a warning, a fine,"
     )

@@ -51,7 +51,13 @@ def north(field):
 def test_law_91a_points_come_off_the_score_and_an_appeal_does_not_cancel_them(field, director):
     ruling = draft(field, director)
     penalty = services.add_penalty(
-        ruling=ruling, kind="disciplinary", side="NS", unit="pct", amount=25, offence="Abuse of an opponent"
+        ruling=ruling,
+        by=ruling.director,
+        kind="disciplinary",
+        side="NS",
+        unit="pct",
+        amount=25,
+        offence="Abuse of an opponent",
     )
     assert str(penalty) == "Disciplinary penalty (Law 91): 25 percent of a top (N-S)"
     services.give_ruling(ruling=ruling, by=director)
@@ -59,7 +65,9 @@ def test_law_91a_points_come_off_the_score_and_an_appeal_does_not_cancel_them(fi
     assert services.cancel_penalties(ruling=ruling, by=director, reason="Appeal upheld") == []
     assert Penalty.objects.get().cancelled_at is None
     with pytest.raises(ValidationError) as error:
-        services.add_penalty(ruling=ruling, kind="disciplinary", side="NS", unit="imps", offence="Abuse")
+        services.add_penalty(
+            ruling=ruling, by=ruling.director, kind="disciplinary", side="NS", unit="imps", offence="Abuse"
+        )
     assert error.value.message_dict["amount"] == ["A penalty in IMPs needs an amount above 0."]
 
 
@@ -79,7 +87,13 @@ def test_a_disqualification_is_not_given_without_the_organisers_approval(field, 
     edition(field, laws)
     ruling = draft(field, director)
     services.add_penalty(
-        ruling=ruling, kind="disciplinary", side="NS", unit="disqualification", player=north(field), offence="Cheating"
+        ruling=ruling,
+        by=ruling.director,
+        kind="disciplinary",
+        side="NS",
+        unit="disqualification",
+        player=north(field),
+        offence="Cheating",
     )
     with pytest.raises(ValidationError) as error:
         services.give_ruling(ruling=ruling, by=director)
@@ -89,7 +103,9 @@ def test_a_disqualification_is_not_given_without_the_organisers_approval(field, 
     other = draft(field, director)
     services.give_ruling(ruling=other, by=director)
     with pytest.raises(ValidationError) as error:
-        services.add_penalty(ruling=other, kind="disciplinary", side="NS", unit="disqualification", offence="x")
+        services.add_penalty(
+            ruling=other, by=other.director, kind="disciplinary", side="NS", unit="disqualification", offence="x"
+        )
     assert error.value.message_dict == {"approved_by": [message]}
 
 
@@ -97,6 +113,7 @@ def test_the_approval_is_recorded_who_and_when(field, director):
     ruling = draft(field, director)
     penalty = services.add_penalty(
         ruling=ruling,
+        by=ruling.director,
         kind="disciplinary",
         side="NS",
         unit="disqualification",
@@ -113,7 +130,13 @@ def test_only_a_disqualification_carries_an_approval(field, director):
     ruling = draft(field, director)
     with pytest.raises(ValidationError) as error:
         services.add_penalty(
-            ruling=ruling, kind="disciplinary", side="NS", unit="suspension", offence="x", approved_by="C. Organiser"
+            ruling=ruling,
+            by=ruling.director,
+            kind="disciplinary",
+            side="NS",
+            unit="suspension",
+            offence="x",
+            approved_by="C. Organiser",
         )
     assert error.value.message_dict == {
         "approved_by": [
@@ -123,7 +146,13 @@ def test_only_a_disqualification_carries_an_approval(field, director):
     }
     with pytest.raises(ValidationError) as error:
         services.add_penalty(
-            ruling=ruling, kind="disciplinary", side="NS", unit="disqualification", offence="x", approved_at=APPROVED
+            ruling=ruling,
+            by=ruling.director,
+            kind="disciplinary",
+            side="NS",
+            unit="disqualification",
+            offence="x",
+            approved_at=APPROVED,
         )
     assert error.value.message_dict == {
         "approved_by": ["Say who approved the disqualification: an approval time alone is no approval."]
@@ -131,6 +160,7 @@ def test_only_a_disqualification_carries_an_approval(field, director):
     with pytest.raises(ValidationError) as error:
         services.add_penalty(
             ruling=ruling,
+            by=ruling.director,
             kind="disciplinary",
             side="NS",
             unit="disqualification",

@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from bridge.lin import parse_lin
+from core import policy
 from rulings import revokes, services
 from rulings.models import Ruling, TrickRuling
 from scoring import recalculation
@@ -46,7 +47,7 @@ def test_a_revoke_read_from_the_lin_is_transferred_and_reaches_the_standings(fie
     assert (item.edition, item.law, item.transfer, item.table_tricks, item.result_tricks) == ("2017", "64A2", 1, 10, 11)
     assert item.from_play and item.facts["offender"] == "E" and item.facts["established_by"] == "63A1"
     assert item.guide is None  # the worker's job (tasks.solve_trick_ruling)
-    assert revokes.solve_guide(item.pk)
+    assert revokes.solve_guide(item.pk, by=policy.SYSTEM)
     item.refresh_from_db()
     assert item.guide["non_offending"] == "NS" and item.guide["after_transfer"] == 11
     assert item.guide["at_table"] == 10 and item.guide["short"] == max(0, item.guide["double_dummy"] - 11)
@@ -208,7 +209,7 @@ def test_a_claim_from_the_lin(field, director):
     assert item.guide["won"] == {"NS": 5, "EW": 0}
     assert item.guide["remaining"]["E"] == {"S": "QJ", "H": "T94", "D": "J", "C": "KT"}
     assert item.guide["declarer_double_dummy"] is None
-    assert revokes.solve_guide(item.pk)
+    assert revokes.solve_guide(item.pk, by=policy.SYSTEM)
     item.refresh_from_db()
     assert 5 <= item.guide["declarer_double_dummy"] <= 13
     with pytest.raises(ValidationError) as caught:
@@ -252,12 +253,12 @@ def test_a_claim_position_entered_without_a_play(field, director):
         declarer_won=5,
     )
     assert not item.from_play and item.facts["trick"] == 6 and item.guide["won"] == {"NS": 5, "EW": 0}
-    assert revokes.solve_guide(item.pk)
+    assert revokes.solve_guide(item.pk, by=policy.SYSTEM)
     item.refresh_from_db()
     # The same count as from the LIN's play (the same position).
     played = open_ruling(field, director, kind=Ruling.Kind.CLAIM)
     from_play = revokes.record_claim(ruling=played, by=director, claimer="N", statement="All mine")
-    revokes.solve_guide(from_play.pk)
+    revokes.solve_guide(from_play.pk, by=policy.SYSTEM)
     from_play.refresh_from_db()
     assert item.guide["declarer_double_dummy"] == from_play.guide["declarer_double_dummy"]
     with pytest.raises(ValidationError) as caught:
@@ -295,7 +296,7 @@ def test_the_claim_page_shows_the_cards_left(client, field, director):
     page = client.get(url).content.decode()
     assert 'id="claim-dd"' in page and page.count('class="hand hand-') == 4
     assert "Double-dummy analysis is being computed." in page
-    revokes.solve_guide(TrickRuling.objects.get().pk)
+    revokes.solve_guide(TrickRuling.objects.get().pk, by=policy.SYSTEM)
     page = client.get(url).content.decode()
     assert "Double-dummy analysis is being computed." not in page
 

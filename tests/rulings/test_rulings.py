@@ -7,6 +7,7 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import ValidationError
 
+from core import policy
 from rulings import services
 from rulings.models import Penalty, Ruling, RulingRevision
 from scoring import recalculation
@@ -279,8 +280,8 @@ def test_screens_tray_delay_and_clocks(field, director):
     posted = datetime.datetime(2026, 5, 1, 22, 0, tzinfo=datetime.UTC)
     scoring_services.post_official_scores(session=field.session, at=posted)
     assert ruling.appeal_deadline() == posted + datetime.timedelta(minutes=30)
-    assert services.finalise_rulings(now=posted + datetime.timedelta(minutes=29)) == 0
-    assert services.finalise_rulings(now=posted + datetime.timedelta(minutes=30)) == 1
+    assert services.finalise_rulings(by=policy.SYSTEM, now=posted + datetime.timedelta(minutes=29)) == 0
+    assert services.finalise_rulings(by=policy.SYSTEM, now=posted + datetime.timedelta(minutes=30)) == 1
     ruling.refresh_from_db()
     assert ruling.state == Ruling.State.FINAL
 

@@ -226,13 +226,21 @@ def test_a_disciplinary_measure_has_no_score_value(field, director):
     # its suspension has no amount.
     with pytest.raises(ValidationError) as exc:
         services.add_penalty(
-            ruling=ruling, kind="disciplinary", side="NS", unit="suspension", amount=3, offence="Abuse"
+            ruling=ruling,
+            by=ruling.director,
+            kind="disciplinary",
+            side="NS",
+            unit="suspension",
+            amount=3,
+            offence="Abuse",
         )
     assert exc.value.message_dict["amount"] == [
         "A disciplinary penalty (Law 91) has no matchpoint or IMP value of its own: leave the amount empty."
     ]
     with pytest.raises(ValidationError) as exc:
-        services.add_penalty(ruling=ruling, kind="procedural", side="NS", unit="suspension", offence="Slow play")
+        services.add_penalty(
+            ruling=ruling, by=ruling.director, kind="procedural", side="NS", unit="suspension", offence="Slow play"
+        )
     assert exc.value.message_dict["unit"][0].startswith("A procedural penalty (Law 90) is in matchpoints")
 
 

@@ -11,7 +11,7 @@ from django.utils import translation
 
 from audit import services as audit
 from audit.models import AuditEntry
-from core import texts
+from core import policy, texts
 from rulings import services as rulings
 from scoring import services as scoring
 from scoring.texts import score_words
@@ -65,7 +65,7 @@ def test_the_end_of_the_appeal_period_reads_in_the_readers_zone_and_format(case)
     with translation.override("en"):
         ruling = ruling_at(case.record.results[5], case.director)
         scoring.post_official_scores(session=case.record.session, at=POSTED)
-        rulings.finalise_rulings(now=POSTED + datetime.timedelta(hours=2))
+        rulings.finalise_rulings(by=policy.SYSTEM, now=POSTED + datetime.timedelta(hours=2))
     english = AuditEntry.objects.filter(action="ruling.final", object_id=str(ruling.pk)).get().summary
     with translation.override("el"):
         greek = AuditEntry.objects.filter(action="ruling.final", object_id=str(ruling.pk)).get().summary_text
@@ -133,7 +133,13 @@ def test_a_score_changes_reason_cause_and_words_read_in_greek_and_hebrew(case):
 
     with translation.override("en"):
         rulings.add_penalty(
-            ruling=case.ruling, kind="procedural", side="NS", unit="mp", amount="1", offence="Slow play"
+            ruling=case.ruling,
+            by=case.ruling.director,
+            kind="procedural",
+            side="NS",
+            unit="mp",
+            amount="1",
+            offence="Slow play",
         )
     change = ScoreChange.objects.filter(result=case.ruling.result).order_by("-pk").first()
     assert (change.reason, change.cause_label) == ("Penalty: Slow play", f"ruling {case.ruling.number}")

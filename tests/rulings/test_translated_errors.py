@@ -166,7 +166,7 @@ def test_a_law_the_edition_does_not_have_is_refused_in_the_readers_language(resu
         outcome="result_stands",
     )
     with translation.override(language), pytest.raises(ValidationError) as error:
-        rulings_services.cite_laws(ruling=ruling, laws=["12C9"])
+        rulings_services.cite_laws(ruling=ruling, by=ruling.director, laws=["12C9"])
     assert expected in str(error.value)
 
 

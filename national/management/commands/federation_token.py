@@ -2,6 +2,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from core import policy
 from national.federation import receive
 from national.federation.models import OrganiserToken, Origin
 from scoring.models import RegulatingAuthority
@@ -41,12 +42,13 @@ class Command(BaseCommand):
                     slug=slug,
                     authority=authority,
                     public_key=Path(options["public_key"]).read_text(),
+                    by=policy.SYSTEM,
                 )
             except (OSError, ValueError) as error:
                 raise CommandError(str(error)) from None
         if origin is None:
             raise CommandError(f"No instance {slug}: register it with --name, --authority and --public-key.")
-        token = receive.issue_token(origin)
+        token = receive.issue_token(origin, by=policy.SYSTEM)
         self.stdout.write(f"Instance {origin.name} ({origin.slug}), key {origin.key_id}, under {origin.authority}.")
         self.stdout.write("Its token (shown this once; give it to the organiser):")
         self.stdout.write(token)
@@ -62,5 +64,5 @@ class Command(BaseCommand):
         tokens = list(OrganiserToken.objects.filter(prefix__startswith=prefix[:8], revoked_at=None))
         if len(tokens) != 1:
             raise CommandError(f"{len(tokens)} valid tokens start with {prefix}: give one that names exactly one.")
-        receive.revoke_token(tokens[0])
+        receive.revoke_token(tokens[0], by=policy.SYSTEM)
         self.stdout.write(f"Token {tokens[0].prefix}... of {tokens[0].origin.name} revoked.")

@@ -1,5 +1,6 @@
 from django.core.management.base import BaseCommand, CommandError
 
+from core import policy
 from national.federation import push
 from scoring.models import Tournament
 
@@ -27,7 +28,7 @@ class Command(BaseCommand):
                 created.refresh_from_db()
                 self.stdout.write(f"Push {created.pk}: {state}. {created.last_error}".strip())
                 return
-            created = push.publish(found)
+            created = push.publish(found, by=policy.SYSTEM)
         except (push.TargetMissing, push.Interrupted) as error:
             raise CommandError(str(error)) from None
         self.stdout.write(f"Push {created.pk} of {found} queued.")
