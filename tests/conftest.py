@@ -20,6 +20,7 @@ from core import roles
 from rulings import services as rulings_services
 from scoring import services
 from scoring.models import Event, RecalculationRequest
+from tests.snapshot import built_once
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -230,9 +231,7 @@ def record_seven_tables(record, board=None):
     ]
 
 
-@pytest.fixture
-def field(db):
-    """Seven tables, one round, board 1: N-S pairs 1-7, E-W pairs 8-14. Table 7 is table X."""
+def build_field():
     record = build_pairs_tournament(tables=7)
     board = record.boards[0]
     record.results = record_seven_tables(record)
@@ -240,6 +239,13 @@ def field(db):
 
     recalculation.recalculate_board(board.pk)
     return record
+
+
+@pytest.fixture
+def field(db):
+    """Seven tables, one round, board 1: N-S pairs 1-7, E-W pairs 8-14. Table 7 is table X.
+    Built through the services once per process and restored in later tests (tests/snapshot.py)."""
+    return built_once("field", build_field)
 
 
 def table_x(field):

@@ -16,6 +16,7 @@ from rulings import services as rulings_services
 from scoring import services as scoring_services
 from scoring.models import Event
 from tests.conftest import make_user, ruling_at
+from tests.snapshot import built_once
 
 UTC = datetime.UTC
 POSTED = datetime.datetime(2026, 5, 1, 20, 0, tzinfo=UTC)  # 21:00 in London
@@ -32,7 +33,12 @@ def at(minutes):
 @pytest.fixture
 def case(field):
     """Table X (pair 7 N-S against pair 14 E-W): 4S N = +420 adjusted by ruling 1 to 3S N +1,
-    +170, N-S offending. Session 1's official score is posted; session 2 starts next morning."""
+    +170, N-S offending. Session 1's official score is posted; session 2 starts next morning.
+    Built through the services once per process and restored in later tests (tests/snapshot.py)."""
+    return built_once("case", lambda: build_case(field), base=field)
+
+
+def build_case(field):
     director = make_user("dana", first_name="Dana", last_name="Director")
     chief = make_user("chris", first_name="Chris", last_name="Chief")
     scoring_services.appoint_official(tournament=field.tournament, user=director, role=roles.DIRECTOR)
