@@ -12,6 +12,8 @@ another director ruled at that table, the table's result changed since the
 director saw it: ``seen_result``). The phone keeps the draft and shows the words.
 """
 
+import datetime
+
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -54,11 +56,37 @@ class DraftInputSerializer(serializers.Serializer):
     round = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
     form = DraftFormSerializer()
     give = serializers.BooleanField(required=False, default=False)
-    device_time = serializers.CharField(required=False, allow_blank=True, default="")
+    device_time = serializers.CharField(
+        required=False, allow_blank=True, default="", help_text="the phone's time, ISO 8601 with its offset"
+    )
     acknowledge_others = serializers.BooleanField(required=False, default=False)
     seen_result = serializers.CharField(
         required=False, allow_blank=True, default="", help_text="the table's result as the board's page showed it"
     )
+
+    def validate_device_time(self, value: str) -> datetime.datetime | None:
+        """The phone's time, or None if it sent none; a day or month that does not exist, words
+        ("yesterday") or a time that is no moment in UTC (year 1 at +14:00) is a 400 naming the
+        field, never a 500 nor a time silently dropped (issue #41)."""
+        if not value:
+            return None
+        try:
+            parsed = parse_datetime(value)
+        except ValueError:
+            raise serializers.ValidationError(
+                _("This date or time does not exist (%(value)s).") % {"value": value}
+            ) from None
+        if parsed is None:
+            raise serializers.ValidationError(
+                _("Give the phone's time as an ISO 8601 date and time, such as 2026-04-19T16:05:00+02:00.")
+            )
+        try:
+            parsed.astimezone(datetime.UTC)
+        except (OverflowError, ValueError):
+            raise serializers.ValidationError(
+                _("This time is out of range: it is no moment between the years 1 and 9999 in UTC.")
+            ) from None
+        return parsed
 
 
 class SentDraftSerializer(RulingSerializer):
@@ -109,7 +137,7 @@ class RulingDraftView(APIView):
             session, board, table, round, result = _where(request.user, values)
         except DjangoPermissionDenied as error:
             raise PermissionDenied(str(error)) from None
-        device_time = parse_datetime(values["device_time"]) if values["device_time"] else None
+        device_time = values["device_time"]
         timezone.activate(session.event.tournament.zone)  # the form's times are the tournament's
         try:
             players = [*result.ns.members.all(), *result.ew.members.all()] if result else []

@@ -121,3 +121,29 @@ def test_a_draft_for_a_result_that_changed_since_the_director_saw_it_is_refused(
     assert "it is 4S N +1 now" in words
     assert not Ruling.objects.exists()
     assert send(phone, draft(field, seen_result="4S.N.11.0"), key="draft-2").status_code == 201
+
+
+@pytest.mark.parametrize(
+    "device_time, reason",
+    [
+        ("2026-02-30T10:00:00+01:00", "This date or time does not exist (2026-02-30T10:00:00+01:00)."),
+        ("2026-13-01T10:00:00+01:00", "This date or time does not exist (2026-13-01T10:00:00+01:00)."),
+        (
+            "0001-01-01T00:00:00+14:00",
+            "This time is out of range: it is no moment between the years 1 and 9999 in UTC.",
+        ),
+        (
+            "9999-12-31T23:00:00-12:00",
+            "This time is out of range: it is no moment between the years 1 and 9999 in UTC.",
+        ),
+        ("yesterday", "Give the phone's time as an ISO 8601 date and time, such as 2026-04-19T16:05:00+02:00."),
+    ],
+)
+def test_a_device_time_that_is_no_moment_is_a_400_naming_the_field_and_nothing_is_recorded(
+    field, director, phone, device_time, reason
+):
+    """Issue #41: these answered 500, and "yesterday" was taken with the time dropped."""
+    answer = send(phone, draft(field, device_time=device_time))
+    assert answer.status_code == 400, answer.content
+    assert answer.json()["device_time"] == [reason]
+    assert not Ruling.objects.exists()
