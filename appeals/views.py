@@ -150,7 +150,9 @@ def lodge(request, ruling_pk):
             "event": board.session.event,
             "tournament": board.session.event.tournament,
             "deadline": ruling.appeal_deadline(),
-            "is_chief": policy.may(request.user, "extend_period", board.session.event.tournament),
+            # The extension form where the chief director may use it: his step, and the authority allows it (92B).
+            "is_chief": policy.may(request.user, "extend_period", board.session.event.tournament)
+            and services.extension_allowed(board.session.event.tournament),
             "requests": ruling.appeal_requests.filter(state=AppealRequest.State.OPEN).select_related("player"),
         },
     )

@@ -26,6 +26,9 @@ CARD_RANK_LETTERS = ("international", "national")  # core/i18n.py: A K Q J 10, o
 CASEBOOK_NAMES = ("seats", "masterpoints", "names")
 CLAIM_SUIT_ORDERS = ("top_down",)  # bridge.claims.SUIT_ORDERS: Law 70E2
 TEAM_PENALTY_UNITS = ("vps", "imps", "vps_or_imps")  # scoring.models.MatchPenalty: VPs, IMPs, or either
+# Law 92B gives the appeal period to the regulating authority and no one the power to extend it:
+# whether the director in charge may (for a reason, after it has run) is the authority's to say.
+APPEAL_EXTENSIONS = ("none", "director_in_charge")
 MATCHPOINT_SCALES = ("2/1", "1/half")  # bridge.engine.matchpoints.SCALES: top 2(n-1), or n-1
 
 
@@ -305,6 +308,15 @@ SPECS = {
             "",
             _choice(("", *CLAIM_SUIT_ORDERS)),
             empty="",
+        ),
+        SettingSpec(
+            "appeal_period_extension",
+            _(
+                "Who may extend the appeal period after it has run (Law 92B gives the period to the regulating "
+                "authority): no one, or the director in charge, with a reason"
+            ),
+            "director_in_charge",
+            _choice(APPEAL_EXTENSIONS),
         ),
         SettingSpec(
             "preset", _("Preset the regulations started from (scoring/presets; empty: none)"), "", _preset, empty=""

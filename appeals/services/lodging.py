@@ -69,9 +69,16 @@ def _appeal_limit(ruling: Ruling, now: datetime.datetime) -> tuple[datetime.date
     tournament = ruling.tournament
     refuse(
         "deadline",
-        _(
-            "Too late: the appeal period for %(session)s of %(event)s ended at %(when)s (Law 92B). Only the chief "
-            "director can extend it, with a reason."
+        (
+            _(
+                "Too late: the appeal period for %(session)s of %(event)s ended at %(when)s (Law 92B). Only the chief "
+                "director can extend it, with a reason."
+            )
+            if extension_allowed(tournament)
+            else _(
+                "Too late: the appeal period for %(session)s of %(event)s ended at %(when)s (Law 92B). The "
+                "regulations do not allow it to be extended."
+            )
         )
         % {
             "session": ruling.session,
@@ -249,15 +256,31 @@ def lodge_appeal(
     return appeal
 
 
+def extension_allowed(tournament: Tournament) -> bool:
+    """The regulating authority's setting in force at the tournament: Law 92B gives it the appeal
+    period, so whether the director in charge may extend it after it has run is its to say."""
+    return setting(tournament, "appeal_period_extension") == "director_in_charge"
+
+
 @atomic_with_retry
 def extend_deadline(
     *, ruling: Ruling, by: User, until: datetime.datetime, reason: str, now: datetime.datetime | None = None
 ) -> DeadlineExtension:
     """The chief director lets ``ruling`` be appealed until ``until`` (an aware datetime), after
-    the Law 92B period has run, for a stated reason."""
+    the Law 92B period has run, for a stated reason, where the authority's setting
+    ``appeal_period_extension`` allows it."""
     now = now or timezone.now()
     tournament = ruling.tournament
     require_chief(by, "extend_period", tournament, _("extends the appeal period"))
+    if not extension_allowed(tournament):
+        refuse(
+            "until",
+            _(
+                "The regulations of %(body)s do not allow the appeal period to be extended (Law 92B gives the "
+                "period to the regulating authority)."
+            )
+            % {"body": tournament.authority},
+        )
     reason = require_text("reason", reason, _("Say why the appeal period is extended."))
     if until is None or timezone.is_naive(until):
         refuse("until", _("Give the time the extension ends, with its time zone."))
