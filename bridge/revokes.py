@@ -172,10 +172,12 @@ def _check_edition(edition: str) -> None:
 
 
 def as_if_established_laws(edition: str) -> tuple[str, ...]:
-    """The laws under which a corrected revoke is rectified as if established: 43B2b (dummy
-    first to ask declarer about a possible revoke), and in 1997 also 63B."""
+    """The law under which a corrected revoke is rectified as if established: 43B2b (dummy,
+    having forfeited his rights, first to ask declarer about a possible revoke), in every
+    edition. One citation a law: 63B (an established revoke may no longer be corrected) is
+    another matter, and citing it here named a violation by dummy that did not happen."""
     _check_edition(edition)
-    return ("43B2b", "63B") if edition == "1997" else ("43B2b",)
+    return ("43B2b",)
 
 
 def revoke_transfer(edition: str, facts: RevokeFacts) -> Transfer:

@@ -132,12 +132,29 @@ class ClaimForm(forms.Form):
             ("70", gettext_lazy("a contested claim or concession (Law 70)")),
             ("71", gettext_lazy("a concession cancelled (Law 71)")),
             ("69B", gettext_lazy("an acquiescence withdrawn (Law 69B)")),
+            (
+                "68B2",
+                gettext_lazy("a defender's concession his partner objected to at once: none was made (Law 68B2)"),
+            ),
+        ],
+    )
+    acquiesced_by = forms.ChoiceField(
+        label=gettext_lazy("The acquiescence was established (Law 69A)"),
+        required=False,
+        choices=[
+            ("", "—"),
+            ("next_board", gettext_lazy("when his side called on a later board")),
+            ("round_end", gettext_lazy("when the round ended")),
         ],
     )
     claimer = forms.ChoiceField(label=gettext_lazy("Claimer"), choices=SEATS)
     statement = forms.CharField(label=gettext_lazy("Claim statement"), widget=forms.Textarea(attrs={"rows": 2}))
     trump_mentioned = forms.BooleanField(
         label=gettext_lazy("The statement mentioned the trumps the opponents still held (70C)"), required=False
+    )
+    trump_cannot_win = forms.BooleanField(
+        label=gettext_lazy("No trick could be lost to that trump by any normal play (70C3): Law 70C does not apply"),
+        required=False,
     )
     new_line = forms.BooleanField(
         label=gettext_lazy("The claimer now proposes a line his statement did not contain (70D)"), required=False

@@ -60,7 +60,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 # The exemptions a play record cannot show; the director says whether they apply.
-CLAIM_BASES = ("70", "71", "69B")
+CLAIM_BASES = ("70", "71", "69B", "68B2")
+# Law 69A: when an acquiescence is established (the side called on a later board, or the round ended).
+ACQUIESCENCE_POINTS = ("", "next_board", "round_end")
 EXEMPTION_FLAGS = (
     "as_if_established",
     "faced_card",
@@ -345,6 +347,8 @@ def record_claim(
     declarer_won: int | None = None,
     basis: str = "70",
     trump_mentioned: bool = False,
+    trump_cannot_win: bool = False,
+    acquiesced_by: str = "",
     new_line: bool = False,
     unstated_line: bool = False,
     partner_choice: bool = False,
@@ -352,26 +356,20 @@ def record_claim(
     order_unstated: bool = False,
 ) -> TrickRuling:
     """Record a claim on a draft ruling as an adjudication: the claimer's seat, the statement,
-    what the director is asked to rule (``basis``: ``70`` a contested claim or concession, ``71``
-    a concession cancelled, ``69B`` an acquiescence withdrawn), and the position; the trumps the
-    claimer's opponents still hold are flagged (70C) with whether the statement mentioned them,
-    and the director's flags (bridge.claims.ClaimFlags): ``new_line`` (70D1; 1997 70D: a line
-    not in the statement), ``unstated_line`` (70E1; 1997 70E: a finesse or drop not stated),
-    ``partner_choice`` (70D2: a defender's claim needing his partner to choose one normal play),
-    ``played_after`` (70D3: the cards played after the claim, as evidence) and
-    ``order_unstated`` (70E2: a suit's order not stated, deemed as the regulations specify).
-    With a play record, the position at the trick given (or at the record's claim); without
-    one (or when ``remaining`` is given), the position the director enters: the cards left as
-    a PBN deal, the seat on lead and the tricks declarer had won. The cards left are stored at
-    once; the double-dummy count from there is computed by a worker."""
+    what is ruled (``basis``: ``70`` a contested claim or concession, ``71`` a concession
+    cancelled, ``69B`` an acquiescence withdrawn, ``68B2`` a defender's concession his partner
+    objected to at once), the 69A point (``acquiesced_by``), the trumps the opponents still hold
+    (70C; ``trump_mentioned``, ``trump_cannot_win`` 70C3) and the director's ClaimFlags (70D1-70E2;
+    1997 70D, 70E). The position: with a play record, at the trick given (or the record's claim);
+    otherwise as entered (the cards left as a PBN deal, the seat on lead, declarer's tricks). The
+    cards left are stored at once; the double-dummy count is computed by a worker."""
     ruling = _draft(ruling, by)  # asks the policy first
     basis = _claim_basis(basis)
     # A concession cancelled (Law 71) or an acquiescence withdrawn (69B) after the official
     # score: only within the correction period, counted from the call when it is recorded.
     if basis != "70":
         check_in_period(ruling.board.session, "concession", now=ruling.called_at)
-    if not (statement or "").strip():
-        raise ValidationError({"statement": _("Write the claim statement as the claimer made it.")})
+    _check_claim_words(statement, acquiesced_by)
     claimer = (claimer or "").upper()
     record = None if (remaining or "").strip() else play_record(ruling)
     contract, declarer, table = _contract(ruling, record)
@@ -418,6 +416,8 @@ def record_claim(
         "basis": basis,
         "outstanding_trumps": list(outstanding_trumps(position, strain=strain_of(contract.upper()), claimer=claimer)),
         "trump_mentioned": bool(trump_mentioned),
+        "trump_cannot_win": bool(trump_cannot_win),  # 70C3, the director's finding
+        "acquiesced_by": acquiesced_by or "",
         **_flag_facts(ruling, flags, basis=basis, claimer=claimer, declarer=declarer),
         **entered,
     }
@@ -434,13 +434,29 @@ def record_claim(
     return item
 
 
+def _check_claim_words(statement: str, acquiesced_by: str) -> None:
+    """The statement as the claimer made it, and the Law 69A point an acquiescence was
+    established at (``ACQUIESCENCE_POINTS``), or refused naming the field."""
+    if not (statement or "").strip():
+        raise ValidationError({"statement": _("Write the claim statement as the claimer made it.")})
+    if (acquiesced_by or "") not in ACQUIESCENCE_POINTS:
+        raise ValidationError(
+            {
+                "acquiesced_by": _(
+                    "Say when the acquiescence was established: a call on a later board, or the end of the round (Law 69A)."
+                )
+            }
+        )
+
+
 def _claim_basis(basis: str) -> str:
     basis = basis or "70"
     if basis not in CLAIM_BASES:
         raise ValidationError(
             {
                 "basis": _(
-                    "Say what is ruled: a contested claim (70), a concession cancelled (71) or an acquiescence withdrawn (69B)."
+                    "Say what is ruled: a contested claim (70), a concession cancelled (71), an acquiescence withdrawn "
+                    "(69B) or a defender's concession his partner objected to at once (68B2)."
                 )
             }
         )
@@ -568,6 +584,9 @@ def _confirm_claim(
     # An adjudication: no offending side (Laws 69-71 are not infractions); the law is what was
     # ruled, with 70C when an outstanding trump went unmentioned.
     basis = item.facts.get("basis", "70")
+    if basis == "68B2":
+        # A defender's concession his partner objected to at once: no concession (1997 68B).
+        return "", ["68B" if item.edition == "1997" else "68B2"]
     if basis != "70":
         return "", [basis]
     facts = item.facts
@@ -578,7 +597,9 @@ def _confirm_claim(
         played_after=facts.get("played_after") or "",
         order_unstated=bool(facts.get("order_unstated")),
     )
-    trump_unmentioned = bool(facts.get("outstanding_trumps")) and not facts.get("trump_mentioned")
+    trump_unmentioned = (
+        bool(facts.get("outstanding_trumps")) and not facts.get("trump_mentioned") and not facts.get("trump_cannot_win")
+    )
     return "", [basis, *claim_laws(flags, edition=item.edition, trump_unmentioned=trump_unmentioned)]
 
 
