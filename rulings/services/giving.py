@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
 
-@atomic_with_retry
 def nobody_at_fault(ruling: Ruling) -> bool:
     """An artificial score with no side below Average (Average to both, or Average plus to one
     not at fault): Law 12C2 gives it when neither side is directly at fault, so no side offended."""
@@ -34,6 +33,7 @@ def nobody_at_fault(ruling: Ruling) -> bool:
     )
 
 
+@atomic_with_retry
 def give_ruling(*, ruling: Ruling, by: User, at: datetime.datetime | None = None) -> Ruling:
     """The director gives the ruling at the table: it must be complete, and its score effect
     goes to the scoring service at once. ``at`` records a ruling given earlier (entered late)."""
