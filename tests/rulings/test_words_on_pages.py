@@ -109,7 +109,7 @@ def test_the_poll_counts_its_calls_in_the_readers_words(client, field, director)
     )
     page = page_in(client, director, reverse("rulings:ruling", args=[ruling.pk]), "he")
     assert '<bdi class="nowrap">פאס 4</bdi> · <bdi class="nowrap">4S 1</bdi>' in page
-    assert "P0: <bdi>פאס</bdi>" in page
+    assert "<bdi>P0</bdi>: <bdi>פאס</bdi>" in page
 
 
 def test_an_auctions_note_names_the_call_in_the_readers_words():
