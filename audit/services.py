@@ -231,10 +231,13 @@ def _signed_heads(*, all_heads: bool) -> list[dict[str, Any]] | str:
     # is in the database read after (read the other way, a head signed in between would seem
     # removed from the database).
     if all_heads:
-        lines = [(n, _without_leaves(head)) for n, head in signing.exported()]
+        lines = [("the heads file", n, _without_leaves(head)) for n, head in signing.exported()]
+        witness = signing.witness_file()
+        if witness is not None:  # the copy elsewhere (issue #41): a heads file deleted too still shows
+            lines += [("the witness file", n, _without_leaves(head)) for n, head in signing.exported(witness)]
     else:
         last = signing.last_exported()
-        lines = [(0, last)] if last is not None else []
+        lines = [("the heads file", 0, last)] if last is not None else []
     rows = SignedTreeHead.objects.order_by("-tree_size").values(*HEAD_FIELDS)
     in_database = list(rows if all_heads else rows[:1])
     if not in_database and not lines:
@@ -249,14 +252,14 @@ def _signed_heads(*, all_heads: bool) -> list[dict[str, Any]] | str:
             return f"{_named(head)} in the database is not signed by a trusted key: the application did not write it"
         heads[head["tree_size"]] = head
     latest = max(heads, default=0)
-    for number, head in lines:
-        where = f"line {number} of the heads file" if number else "the last line of the heads file"
+    for name, number, head in lines:
+        where = f"line {number} of {name}" if number else f"the last line of {name}"
         if head is None or not signing.signature_valid(head, keys):
             return f"{where} is not a tree head signed by a trusted key"
         known = heads.get(head["tree_size"])
         if known is None:
             if head["tree_size"] > latest or all_heads:
-                return f"{_named(head)} is in the heads file but not in the database: signed heads were removed"
+                return f"{_named(head)} is in {name} but not in the database: signed heads were removed"
             continue
         if known["root_hash"] != head["root_hash"]:
             return f"two different tree heads of {head['tree_size']} entries are signed ({where} and the database)"

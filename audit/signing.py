@@ -77,6 +77,12 @@ def heads_file() -> Path:
     return Path(settings.AUDIT_HEADS_FILE)
 
 
+def witness_file() -> Path | None:
+    """A second copy of every head on another disk or host (``AUDIT_WITNESS_FILE``, issue #41):
+    whoever deletes the heads file beside the database still leaves this one."""
+    return Path(settings.AUDIT_WITNESS_FILE) if settings.AUDIT_WITNESS_FILE else None
+
+
 # The key as last loaded, by its file's path, inode and time of change: every write signs a head
 # (issue #41), and parsing the PEM each time would cost more than the signature.
 _loaded: dict[str, tuple[tuple[int, int], Ed25519PrivateKey]] = {}
@@ -192,21 +198,24 @@ def _write_public(public_key: Ed25519PublicKey) -> Path:
 
 
 def export(head: dict[str, Any]) -> None:
-    """Append one head to the heads file, as one line, and flush it to disk."""
-    path = heads_file()
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Append one head to the heads file and the witness file, as one line each, flushed to disk."""
     line = (json.dumps(head, sort_keys=True, separators=(",", ":")) + "\n").encode()
-    descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-    try:
-        os.write(descriptor, line)
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
+    for path in (heads_file(), witness_file()):
+        if path is None:
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            os.write(descriptor, line)
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
 
 
-def exported() -> list[tuple[int, dict[str, Any] | None]]:
-    """Every line of the heads file: (line number, the head, or None for a line that is not one)."""
-    path = heads_file()
+def exported(path: Path | None = None) -> list[tuple[int, dict[str, Any] | None]]:
+    """Every line of the heads file (or of ``path``): (line number, the head, or None for a line
+    that is not one)."""
+    path = heads_file() if path is None else path
     if not path.exists():
         return []
     lines = []

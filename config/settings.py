@@ -439,6 +439,9 @@ RECALCULATION_SWEEP_AFTER_SECONDS = float(os.environ.get("RECALCULATION_SWEEP_AF
 AUDIT_SIGNING_KEY_FILE = os.environ.get("AUDIT_SIGNING_KEY_FILE", str(VAR_DIR / "keys" / "audit-signing-key.pem"))
 AUDIT_PUBLIC_KEYS_DIR = os.environ.get("AUDIT_PUBLIC_KEYS_DIR", str(VAR_DIR / "keys" / "audit-public"))
 AUDIT_HEADS_FILE = os.environ.get("AUDIT_HEADS_FILE", str(VAR_DIR / "audit-heads.jsonl"))
+# A second copy of every head elsewhere (another disk or a mounted host), read by every full
+# verification: required in production (audit.E002, issue #41).
+AUDIT_WITNESS_FILE = os.environ.get("AUDIT_WITNESS_FILE", "")
 
 # Publishing tournaments to the national body (issue #32, docs/operations.md "Publishing to the
 # national body"). The receiving end: requests a minute per organiser, a part's and a bundle's

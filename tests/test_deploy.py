@@ -8,9 +8,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_manage_py_check_deploy_is_clean_with_production_settings():
+def test_manage_py_check_deploy_is_clean_with_production_settings(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}  # set by the browser tests
     env.update(
+        # The heads file and its witness each in a folder of its own, apart from the key's and
+        # the database's (issue #41).
+        AUDIT_HEADS_FILE=str(tmp_path / "heads" / "audit-heads.jsonl"),
+        AUDIT_WITNESS_FILE=str(tmp_path / "witness" / "audit-heads.jsonl"),
         DJANGO_DEBUG="0",
         DJANGO_ALLOWED_HOSTS="rulings.example.org",
         DJANGO_SECRET_KEY="a-long-random-production-secret-for-the-check-0123456789-abcdefghij",

@@ -280,7 +280,7 @@ def test_a_signing_key_others_can_read_fails_the_deployment_check(settings, tmp_
 
     settings.AUDIT_SIGNING_KEY_FILE = str(tmp_path / "key.pem")
     settings.AUDIT_PUBLIC_KEYS_DIR = str(tmp_path / "public")
-    assert signing_key_kept_private(None) == []  # no key yet
+    assert [error.id for error in signing_key_kept_private(None)] == ["audit.E001"]  # no key yet (issue #41)
     signing.generate()
     assert (tmp_path / "key.pem").stat().st_mode & 0o777 == 0o600
     assert signing_key_kept_private(None) == []

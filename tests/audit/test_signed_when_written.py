@@ -188,3 +188,40 @@ def test_a_trail_from_before_every_write_was_signed_is_signed_only_on_the_operat
     assert audit.verify_chain().intact
     audit.record(action="test.note", object_type="test.note", object_id=11)
     assert audit.verify_chain().intact
+
+
+def test_a_trail_cut_with_its_heads_and_the_heads_file_is_found_in_the_witness(
+    settings, tmp_path, django_capture_on_commit_callbacks
+):
+    """Issue #41: the heads file beside the database is deleted too, the last entries and the
+    heads that signed them removed from the database: the witness elsewhere still holds them."""
+    settings.AUDIT_WITNESS_FILE = str(tmp_path / "elsewhere" / "witness.jsonl")
+    for number in range(5):
+        with django_capture_on_commit_callbacks(execute=True):
+            audit.record(action="test.note", object_type="test.note", object_id=number)
+    last = AuditEntry.objects.get(sequence=3)
+    with connection.cursor() as cursor:
+        cursor.execute("DELETE FROM audit_auditentry WHERE sequence > 3")
+        cursor.execute("DELETE FROM audit_signedtreehead WHERE tree_size > 3")
+        cursor.execute("UPDATE audit_audithead SET last_sequence = 3, last_hash = %s", [last.hash])
+    os.unlink(settings.AUDIT_HEADS_FILE)
+    check = audit.verify_chain()
+    assert check.reason.startswith("the tree head of 4 entries signed at")
+    assert check.reason.endswith("is in the witness file but not in the database: signed heads were removed")
+    settings.AUDIT_WITNESS_FILE = ""  # without a witness the cut trail would pass: hence audit.E002
+    assert audit.verify_chain().intact
+
+
+def test_production_needs_a_witness_apart_from_the_key_the_heads_and_the_database(settings, tmp_path):
+    from audit.checks import heads_witnessed_elsewhere
+
+    settings.AUDIT_WITNESS_FILE = ""
+    settings.AUDIT_HEADS_FILE = str(tmp_path / "heads.jsonl")
+    settings.AUDIT_SIGNING_KEY_FILE = str(tmp_path / "key.pem")
+    ids = [error.id for error in heads_witnessed_elsewhere(None)]
+    assert ids[0] == "audit.E002" and "audit.E003" in ids  # the key and the heads file share a folder
+    settings.AUDIT_WITNESS_FILE = str(tmp_path / "witness" / "heads.jsonl")
+    settings.AUDIT_SIGNING_KEY_FILE = str(tmp_path / "key" / "key.pem")
+    found = heads_witnessed_elsewhere(None)
+    assert [error.id for error in found] in ([], ["audit.E003"])  # the test database may sit beside the heads
+    assert all("the database" in error.msg for error in found)
