@@ -34,7 +34,8 @@ class Decided:
 class NoticeBoard:
     tournament: Tournament
     now: datetime.datetime
-    hearings: list[Hearing]
+    hearings: list[Hearing]  # still to come
+    in_progress: list[Hearing]  # past their time, the case not decided yet
     waiting: list[Appeal]  # lodged, or with a body, and no hearing yet
     windows: list[AppealWindow]
     decided: list[Decided]
@@ -72,6 +73,8 @@ def notice_board(tournament: Tournament, now: datetime.datetime | None = None) -
         .order_by("starts_at", "pk")
     )
     heard = {hearing.appeal_id for hearing in hearings}
+    in_progress = [hearing for hearing in hearings if hearing.starts_at <= now]
+    hearings = [hearing for hearing in hearings if hearing.starts_at > now]
     waiting = [
         appeal
         for appeal in _appeals_of(tournament).filter(state__in=Appeal.OPEN_STATES).order_by("lodged_at", "pk")
@@ -90,6 +93,7 @@ def notice_board(tournament: Tournament, now: datetime.datetime | None = None) -
         tournament=tournament,
         now=now,
         hearings=hearings,
+        in_progress=in_progress,
         waiting=waiting,
         windows=windows,
         decided=decided,
