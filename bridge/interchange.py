@@ -281,13 +281,16 @@ _SCORING = {
 def read_scoring(text: str | None) -> str | None:
     """``"MP"`` -> ``"matchpoints"``, ``"Butler"`` -> ``"butler"``...; None for "?" or empty;
     the text as written (lower case) for anything else. PBN allows a list separated by ``;``
-    (``"IMP;Cross"``): the last known word wins, as it is the more precise."""
+    (``"IMP;Cross"``): the last known word wins, as it is the more precise. A variant's number
+    (Ruter's ``IMP;Butler-2``, ``IMP;Cross2``) is read as its method."""
     if not text or text.strip() in {"?", "-"}:
         return None
     found = None
     for part in re.split(r"[;,]", text):
         key = re.sub(r"[\s-]", "", part).upper()
         key = key.replace("_", "") if key.replace("_", "") in _SCORING else key
+        if key not in _SCORING and re.sub(r"\d+$", "", key) in _SCORING:
+            key = re.sub(r"\d+$", "", key)  # Ruter's Butler-2, Cross2: the method's variant
         if key in _SCORING:
             found = _SCORING[key]
     return found or text.strip().lower()

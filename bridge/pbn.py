@@ -31,6 +31,7 @@ from bridge.pbn_reader import (
     read_pbn,
 )
 from bridge.pbn_session import (
+    generator_of,
     players_of,
     session_from_pbn,
 )
@@ -49,6 +50,7 @@ __all__ = [
     "ROSTER",
     "ScoreRow",
     "canonical_column",
+    "generator_of",
     "parse_pbn",
     "players_of",
     "read_pbn",

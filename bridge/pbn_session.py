@@ -39,8 +39,9 @@ def session_from_pbn(games: Iterable[PbnGame], warnings: Iterable[Notice | str] 
     roomless: list[ResultIn] = []
     totals: list[tuple[str, str, int, str]] = []  # (section, direction, number, name) in the totals
     for game in games:
-        if not session.generator and (game.tags.get("Generator") or "").strip() not in ("", "#", "##", "?"):
-            session.generator = game.tags["Generator"].strip()
+        for tag in ("Generator", "Application"):  # Ruter names itself in [Application]
+            if not session.generator and (game.tags.get(tag) or "").strip() not in ("", "#", "##", "?"):
+                session.generator = game.tags[tag].strip()
         scoring = read_scoring(game.tags.get("Scoring"))
         if scoring and scoring != session.scoring:
             if session.scoring is None:
@@ -178,6 +179,16 @@ def session_from_pbn(games: Iterable[PbnGame], warnings: Iterable[Notice | str] 
     _rooms(roomless, session)
     _names(totals, session)
     return session
+
+
+_META_GENERATOR = re.compile(r'^%\s*<META\s+name="?Generator"?\s+content="([^"]+)"', re.I | re.M)
+
+
+def generator_of(text: str) -> str:
+    """The program a PBN file names in its ``% <META name=Generator content="...">`` comment
+    (Ruter, Magic Contest), or ""."""
+    found = _META_GENERATOR.search(text)
+    return found.group(1).strip() if found else ""
 
 
 def _names(totals: list[tuple[str, str, int, str]], session: SessionFile) -> None:

@@ -30,7 +30,7 @@ from bridge.deals import DealError, parse_deal
 from bridge.interchange import Identity, butler_rounding_of, decode, identify, name_of, scoring_label
 from bridge.lin import looks_like_lin, session_from_lin
 from bridge.messages import MessageError
-from bridge.pbn import parse_pbn, session_from_pbn
+from bridge.pbn import generator_of, parse_pbn, session_from_pbn
 from bridge.usebio import parse_usebio
 from core import texts
 from core.i18n import translate
@@ -141,7 +141,9 @@ def read_file(data: bytes) -> SessionFile:
         games = parse_pbn(text, warnings)
         if not games:
             raise ImportRefused([_line(1, _("the file holds no boards."))])
-        return session_from_pbn(games, warnings)
+        parsed = session_from_pbn(games, warnings)
+        parsed.generator = parsed.generator or generator_of(text)
+        return parsed
     except MessageError as error:
         raise ImportRefused([translate(error)], [translate(w) for w in warnings]) from None
     except RecursionError:

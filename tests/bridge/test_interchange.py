@@ -264,6 +264,8 @@ def test_artificial_codes(ns, ew, expected):
         ("IMP;Butler", "butler"),
         ("Cross-IMPs", "cross_imps"),
         ("CrossImps", "cross_imps"),
+        ("IMP;Cross2", "cross_imps"),  # Ruter's variants (issue #40)
+        ("IMP;Butler-2", "butler"),
         ("BAM", "bam"),
         ("Rubber", "rubber"),
         ("?", None),

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from scoring import recalculation, services
-from scoring.importers.session_import import import_file
+from scoring.importers.session_import import ImportRefused, import_file
 from scoring.models import Contestant, Event, Result, Standing
 
 pytestmark = pytest.mark.django_db
@@ -83,3 +83,33 @@ def test_a_mitchell_listed_in_both_directions_names_each_pair_however_the_progra
     import_file(event=event, data=text.encode())
     named = {c.label: c.name for c in Contestant.objects.filter(event=event)}
     assert named == {"1 N-S": "Ann - Bob", "2 N-S": "Cy - Di", "1 E-W": "Ed - Flo", "2 E-W": "Gus - Hal"}
+
+
+def ruter_imps(scoring, generator='% <META name=Generator content="Ruter 2.0">\n'):
+    deal = "N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J875"
+    return (
+        f'% PBN 2.1\n{generator}[Scoring "{scoring}"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+        f'[Deal "{deal}"]\n'
+        '[ScoreTable "Table\\1R;PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R"]\n'
+        "1 1 2 4S N 10\n2 3 4 4S N 9\n3 5 6 3S N 9\n4 7 8 3S N 9\n"
+    ).encode()
+
+
+def test_ruters_cross2_is_read_as_cross_imps_and_refused_by_a_butler_event(record):
+    butler = services.create_event(tournament=record.tournament, name="Butler", kind=Event.Kind.IMP_PAIRS_BUTLER)
+    with pytest.raises(ImportRefused) as caught:
+        import_file(event=butler, data=ruter_imps("IMP;Cross2"))
+    assert caught.value.refusals == [
+        "line 3: Scoring: the file is scored in cross-IMPs, but Butler is IMP pairs (Butler): import it into an event "
+        "scored that way, or have the program export it as such."
+    ]
+
+
+def test_ruter_named_in_its_meta_generator_comment_is_known_by_its_butler_rounding(record):
+    butler = services.create_event(tournament=record.tournament, name="Butler", kind=Event.Kind.IMP_PAIRS_BUTLER)
+    summary = import_file(event=butler, data=ruter_imps("IMP;Butler-2"), dry_run=True)
+    assert [w for w in summary.warnings if w.startswith("Generator:")] == [
+        "Generator: Ruter 2.0 rounds a Butler datum ending in 5 half away from zero; the regulations here round it "
+        "half up (the setting butler_rounding): on a board whose datum ends in 5 the IMPs may differ from the "
+        "program's. Set butler_rounding to half-away to score as the program did."
+    ]
