@@ -175,6 +175,11 @@ TABLE: dict[str, Rule] = {
         "record an authority's regulations and scales; create an authority",
         refusal=_("Only a superuser records a regulating authority's regulations and its scales."),
     ),
+    "confirm_corrections": _rule(
+        {AUDITOR},
+        "confirm the corrections an authority's preset brings to its regulations",
+        group=roles.NATIONAL_AUDITOR,
+    ),
     # Rulings.
     "ruling": _rule(
         DIRECTORS,

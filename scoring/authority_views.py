@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core import policy
 from scoring import authority_settings, presets, services, vp_scales
@@ -151,5 +152,57 @@ def authority_settings_page(request, pk):
             "can_add_scale": can_add_scale,
             "errors": errors,
             "posted": posted,
+            "corrections": services.preset_corrections(authority=authority),
+        },
+    )
+
+
+@login_required
+def authority_corrections_page(request, pk):
+    """What updating the authority from its preset would change (added, corrected, withdrawn,
+    each with the preset's source); the national body confirms the ones to apply
+    (``services.apply_preset_corrections``: audited, past tournaments keep what they used)."""
+    authority = get_object_or_404(readable_authorities(request.user), pk=pk)
+    may_confirm = policy.may(request.user, "confirm_corrections", authority)
+    errors = {}
+    if request.method == "POST":
+        if not may_confirm:
+            raise PermissionDenied
+        try:
+            applied = services.apply_preset_corrections(
+                authority=authority, chosen=request.POST.getlist("correction"), by=request.user
+            )
+            messages.success(
+                request,
+                ngettext(
+                    "%(n)s correction applied; tournaments already held keep what they used.",
+                    "%(n)s corrections applied; tournaments already held keep what they used.",
+                    len(applied),
+                )
+                % {"n": len(applied)},
+            )
+            return redirect("scoring:authority-corrections", authority.pk)
+        except ValidationError as error:
+            errors = error.message_dict
+    corrections = services.preset_corrections(authority=authority)
+    labels = {key: str(spec.label) for key, spec in authority_settings.SPECS.items()}
+    rows = [
+        {
+            "correction": c,
+            "label": labels[c.key],
+            "before": show(c.before) if c.kind != "added" else "",
+            "after": show(c.after) if c.entry is not None else "",
+        }
+        for c in corrections
+    ]
+    return render(
+        request,
+        "scoring/authority_corrections.html",
+        {
+            "authority": authority,
+            "preset": presets.load(services.authority_preset_code(authority)) if corrections else None,
+            "rows": rows,
+            "may_confirm": may_confirm,
+            "errors": errors,
         },
     )

@@ -115,6 +115,7 @@ class Tournament(models.Model):
         validators=[validate_time_zone],
         help_text=_("Leave empty to use the regulating authority's."),
     )
+    kept_regulations = models.JSONField(_("regulations kept from before a correction"), default=dict, blank=True)
 
     class Meta:
         verbose_name = _("tournament")
@@ -134,8 +135,8 @@ class Tournament(models.Model):
         return zoneinfo.ZoneInfo(self.time_zone or self.authority.time_zone)
 
     def regulations(self):
-        """The regulating authority's settings as in force on the tournament's first day."""
-        return self.authority.settings_on(self.start_date)
+        """The authority's settings in force on the first day, over them what a correction left it."""
+        return self.authority.settings_on(self.start_date) | (self.kept_regulations or {})
 
     def clean(self):
         if self.start_date and self.end_date and self.end_date < self.start_date:

@@ -187,6 +187,13 @@ TEXTS = {
             "n",
         )
     ),
+    "preset_corrected": Template(
+        ngettext_lazy(
+            "%(authority)s: %(n)s correction from preset %(code)s applied",
+            "%(authority)s: %(n)s corrections from preset %(code)s applied",
+            "n",
+        )
+    ),
     "created": Template(_("%(authority)s created")),
     "created_preset": Template(_("%(authority)s created with preset %(code)s")),
     "match_penalty": Template(

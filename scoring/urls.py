@@ -23,4 +23,9 @@ urlpatterns = [
     path("contestants/<int:pk>/", scoring_views.contestant_detail, name="contestant"),
     path("matches/<int:pk>/", scoring_views.match_detail, name="match"),
     path("authorities/<int:pk>/settings/", authority_views.authority_settings_page, name="authority-settings"),
+    path(
+        "authorities/<int:pk>/settings/corrections/",
+        authority_views.authority_corrections_page,
+        name="authority-corrections",
+    ),
 ]

@@ -17,7 +17,14 @@ from scoring.services.match_penalties import (
     check_match_penalty_unit,
     withdraw_match_penalty,
 )
-from scoring.services.presets import apply_preset, create_authority_with_preset
+from scoring.services.presets import (
+    Correction,
+    apply_preset,
+    apply_preset_corrections,
+    authority_preset_code,
+    create_authority_with_preset,
+    preset_corrections,
+)
 from scoring.services.record import (
     add_round,
     add_rounds,
@@ -62,7 +69,11 @@ __all__ = [
     "add_table_penalty",
     "add_tables",
     "add_vp_scale",
+    "Correction",
     "apply_preset",
+    "apply_preset_corrections",
+    "authority_preset_code",
+    "preset_corrections",
     "appoint_auditor",
     "appoint_official",
     "check_match_penalty_unit",

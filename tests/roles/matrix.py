@@ -587,6 +587,22 @@ def authority_create(role, _target, world):
 
 ROWS += [
     authority_read("authority-settings", api=PAGE),
+    # The corrections a preset brings (issue #43): read with the settings, confirmed by the body's
+    # national auditors and the superuser. The world's bodies hold their presets as they stand, so
+    # a confirmation writes nothing (200, "nothing to correct" refused by name).
+    authority_read("authority-corrections", api=PAGE),
+    write(
+        "authority-corrections",
+        "POST",
+        both("tournament"),
+        lambda world, target: {},
+        api=PAGE,
+        reads=reads_authority,
+        may=allowed("confirm_corrections"),
+        success=200,
+        writes=False,
+        path=lambda world, target: reverse(qualified("authority-corrections"), args=[target.obj.authority_id]),
+    ),
     authority_read("authority-detail", api=API),
     listing(
         "authority-list",

@@ -689,7 +689,7 @@ def test_create_authority_command_with_a_preset():
     assert "--code:" in str(error.value) and "--name:" in str(error.value)
     out = io.StringIO()
     call_command("create_authority", "--preset", "ebu", "--update", stdout=out)
-    assert "0 new dated values from preset ebu" in out.getvalue()
+    assert "no corrections from preset ebu" in out.getvalue()
 
 
 @pytest.mark.django_db

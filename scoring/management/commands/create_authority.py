@@ -22,11 +22,27 @@ class Command(BaseCommand):
         parser.add_argument(
             "--update",
             action="store_true",
-            help="apply the preset to the existing authority with --code instead of creating one",
+            help="show what the preset now gives otherwise to the existing authority with --code (added, "
+            "corrected, withdrawn, with the source) instead of creating one",
+        )
+        parser.add_argument(
+            "--confirm",
+            action="store_true",
+            help="with --update: apply those corrections (audited; tournaments already held keep what they used)",
         )
 
     def handle(
-        self, *args, preset, name=None, code=None, country=None, language="en", time_zone="UTC", update=False, **options
+        self,
+        *args,
+        preset,
+        name=None,
+        code=None,
+        country=None,
+        language="en",
+        time_zone="UTC",
+        update=False,
+        confirm=False,
+        **options,
     ):
         if preset not in presets.available():
             raise CommandError(f"--preset: '{preset}' is not a preset: one of {', '.join(presets.available())}.")
@@ -37,12 +53,7 @@ class Command(BaseCommand):
                 authority = RegulatingAuthority.objects.filter(code=code).first()
                 if authority is None:
                     raise CommandError(f"--code: there is no regulating authority with the code '{code}'.")
-                written = services.apply_preset(authority=authority, preset=preset)
-                self.stdout.write(
-                    self.style.SUCCESS(
-                        f"{authority} (id {authority.pk}): {len(written)} new dated values from preset {preset}."
-                    )
-                )
+                self._update(authority, preset, confirm)
                 return
             authority = services.create_authority_with_preset(
                 name=name or chosen.name,
@@ -57,6 +68,40 @@ class Command(BaseCommand):
                 f"--{field.replace('_', '-')}: {' '.join(messages)}" for field, messages in error.message_dict.items()
             )
             raise CommandError(problems) from None
+        self._created(authority, chosen, preset)
+
+    def _update(self, authority, preset, confirm):
+        current = services.authority_preset_code(authority)
+        if current != preset:
+            if current:
+                raise CommandError(f"--preset: {authority} started from preset {current}, not {preset}.")
+            written = services.apply_preset(authority=authority, preset=preset)
+            self.stdout.write(self.style.SUCCESS(f"{authority}: preset {preset} applied, {len(written)} dated values."))
+            return
+        corrections = services.preset_corrections(authority=authority)
+        if not corrections:
+            self.stdout.write(
+                self.style.SUCCESS(f"{authority} (id {authority.pk}): no corrections from preset {preset}.")
+            )
+            return
+        for c in corrections:
+            change = f"{c.before!r} -> {c.after!r}" if c.kind == "corrected" else repr(c.after if c.entry else c.before)
+            source = f" ({c.entry.confidence}: {c.entry.citation})" if c.entry else ""
+            self.stdout.write(f"{c.kind} {c.key} from {c.effective_from}: {change}{source}")
+        if not confirm:
+            self.stdout.write(
+                f"{len(corrections)} corrections from preset {preset}: run again with --confirm to apply them."
+            )
+            return
+        applied = services.apply_preset_corrections(authority=authority, chosen=[c.ident for c in corrections])
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"{authority} (id {authority.pk}): {len(applied)} corrections from preset {preset} applied (audited); "
+                f"tournaments already held keep what they used."
+            )
+        )
+
+    def _created(self, authority, chosen, preset):
         assumed = sum(1 for entry in chosen.entries if entry.status == "assumed")
         default = sum(1 for entry in chosen.entries if entry.status == "default")
         self.stdout.write(
