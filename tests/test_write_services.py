@@ -55,6 +55,7 @@ READS = {
     "appeals.services.common.require_text",
     "appeals.services.common.ruling_name",
     "appeals.services.common.setting",
+    "appeals.services.lodging.extension_allowed",
     "appeals.services.lodging.request_parts",
     "appeals.terms.body_kind",
     "appeals.terms.term",
@@ -92,6 +93,7 @@ READS = {
     "rulings.services.deals.board_mismatches",
     "rulings.services.deals.read_deal_source",
     "rulings.services.effect.board_penalties",
+    "rulings.services.giving.nobody_at_fault",
     "rulings.services.effect.penalty_dict",
     "rulings.services.effect.rulings_in_force",
     "rulings.services.irregularities.irregularity_options",
@@ -103,6 +105,7 @@ READS = {
     "rulings.services.scores.build_adjusted_score",
     "rulings.services.scores.describe_contract",
     "rulings.services.unauthorised.proposed_score",
+    "rulings.services.unauthorised.weighting_allowed",
     "scoring.services.common.in_words",
     "scoring.services.match_penalties.check_match_penalty_unit",
     "scoring.services.scores.describe_score",
@@ -172,8 +175,6 @@ NOT_YET = {
     "scoring.services.results.post_official_scores",
     "scoring.services.results.record_result",
     "scoring.services.results.record_results",
-    "scoring.services.vp_scales.add_vp_scale",
-    "scoring.services.vp_scales.set_event_vp_scale",
 }
 
 

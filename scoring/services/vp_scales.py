@@ -7,7 +7,7 @@ import re
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -40,15 +40,14 @@ def add_vp_scale(
     max_vp: Any,
     text: str = "",
     tables: dict[str, Any] | None = None,
-    by: User | None = None,
+    by: User,
 ) -> VictoryPointScale:
     """Record a regulating authority's own discrete VP scale (its 25-VP scale, say) from its
     source: the bands as CSV ``text``, one a line (``boards,imps_from,winner_vp,loser_vp``), or
     ``tables`` in the engine's format. The engine checks every table (bridge.engine.vp.
     parse_scale); the scale becomes a choice, "<code>:<name>", for the body's ``vp_scale``
     setting and its events. Only a superuser, who records the body's regulations, may; audited."""
-    if by is None or not policy.may(by, "settings", None):
-        raise PermissionDenied(_("Only a superuser records a regulating authority's regulations and its scales."))
+    policy.require(by, "settings", None)
     name = (name or "").strip().lower()
     errors = {}
     if not VP_SCALE_NAME.fullmatch(name):
@@ -96,7 +95,7 @@ def add_vp_scale(
 
 
 @transaction.atomic
-def set_event_vp_scale(*, event: Event, scale: str, by: User | None = None) -> Event:
+def set_event_vp_scale(*, event: Event, scale: str, by: User) -> Event:
     """Choose the victory-point scale of a team event scored in VPs (round robin or Swiss): one
     of the shipped scales or the regulating authority's own, or empty for the authority's
     ``vp_scale`` setting. Only the tournament's chief director or scorer, or a superuser, may.
@@ -105,10 +104,7 @@ def set_event_vp_scale(*, event: Event, scale: str, by: User | None = None) -> E
 
     event = Event.objects.select_related("tournament__authority").get(pk=event.pk)
     tournament = event.tournament
-    if by is None or not policy.may(by, "choose_vp_scale", tournament):
-        raise PermissionDenied(
-            _("Only the tournament's chief director or scorer chooses an event's victory-point scale.")
-        )
+    policy.require(by, "choose_vp_scale", tournament)
     if not event.scored_in_vps:
         raise ValidationError(
             {
