@@ -448,4 +448,6 @@ class TableJumpForm(forms.Form):
 
     def __init__(self, *args, sessions=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["session"].choices = [(str(s.pk), f"{s.event.name} · {s}") for s in sessions]
+        self.fields["session"].choices = [
+            (str(s.pk), f"{s.event.tournament.name} · {s.event.name} · {s}") for s in sessions
+        ]

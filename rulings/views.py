@@ -518,7 +518,9 @@ def ruling_list(request):
             "states": [*Ruling.State.choices, (selectors.AWAITING_RESULT, _("Awaiting its result"))],
             "tournaments": scoring_selectors.visible_tournaments(request.user),
             "directors": get_user_model().objects.filter(rulings__in=visible).distinct().order_by("last_name"),
-            "sessions": Session.objects.filter(boards__rulings__in=visible).distinct().select_related("event"),
+            "sessions": Session.objects.filter(boards__rulings__in=visible)
+            .distinct()
+            .select_related("event__tournament"),
             "can_open": selectors.sessions_for_rulings(request.user).exists(),
         },
     )
