@@ -46,3 +46,13 @@ def test_the_dev_procfile_worker_consumes_every_queue():
     # No -Q: the worker consumes every queue in CELERY_TASK_QUEUES.
     assert " -Q" not in worker and "--queues" not in worker
     assert set(app.amqp.queues) == {"standings", "default", "double_dummy", "casebooks", "mail", "imports"}
+
+
+def test_beat_runs_once_as_a_process_of_its_own_in_every_procfile():
+    """Issue #41: a SIGKILLed `worker --beat` left its embedded beat running, two beats after the
+    restart; beat is its own process, which the process runner stops and starts alone."""
+    for name in ("Procfile.dev", "Procfile.hall"):
+        lines = (ROOT / name).read_text().splitlines()
+        assert not [line for line in lines if "--beat" in line or " -B" in line], name
+        beats = [line for line in lines if line.startswith("beat:")]
+        assert len(beats) == 1 and "celery -A config beat" in beats[0], name
