@@ -179,6 +179,7 @@ TABLE: dict[str, Rule] = {
         {AUDITOR},
         "confirm the corrections an authority's preset brings to its regulations",
         group=roles.NATIONAL_AUDITOR,
+        system=True,
     ),
     # Rulings.
     "ruling": _rule(

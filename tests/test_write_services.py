@@ -58,6 +58,8 @@ READS = {
     "appeals.services.lodging.extension_allowed",
     "appeals.services.lodging.request_parts",
     "appeals.terms.body_kind",
+    "scoring.services.presets.authority_preset_code",
+    "scoring.services.presets.preset_corrections",
     "appeals.terms.term",
     "national.casebooks.build_content",
     "national.casebooks.can_edit",

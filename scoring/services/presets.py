@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit import services as audit
-from core import texts
+from core import policy, texts
 from scoring.models import AuthoritySetting, RegulatingAuthority
 from scoring.services.record import create_authority, set_authority_setting
 
@@ -179,12 +179,13 @@ def preset_corrections(*, authority: RegulatingAuthority) -> list[Correction]:
 
 @transaction.atomic
 def apply_preset_corrections(
-    *, authority: RegulatingAuthority, chosen: list[str], by: User | None = None, today: datetime.date | None = None
+    *, authority: RegulatingAuthority, chosen: list[str], by: Any, today: datetime.date | None = None
 ) -> list[Correction]:
     """Apply the corrections the national body confirmed (``chosen``: their ``ident``), audited.
     A tournament already held (started on or before ``today``) keeps each regulation the
     corrections would change for it (``Tournament.kept_regulations``): a correction never
     rewrites what a past tournament used; later ones take the corrected values."""
+    policy.require(by, "confirm_corrections", authority)
     RegulatingAuthority.objects.select_for_update().get(pk=authority.pk)
     available = {c.ident: c for c in preset_corrections(authority=authority)}
     if not chosen:
@@ -226,7 +227,7 @@ def apply_preset_corrections(
     audit.record(
         action="authority.preset_corrected",
         obj=authority,
-        actor=by,
+        actor=policy.person(by),
         before={c.ident: c.before for c in picked},
         after={
             "preset": code,

@@ -1,6 +1,7 @@
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
+from core import policy
 from scoring import presets, services
 from scoring.models import RegulatingAuthority
 
@@ -93,7 +94,9 @@ class Command(BaseCommand):
                 f"{len(corrections)} corrections from preset {preset}: run again with --confirm to apply them."
             )
             return
-        applied = services.apply_preset_corrections(authority=authority, chosen=[c.ident for c in corrections])
+        applied = services.apply_preset_corrections(
+            authority=authority, chosen=[c.ident for c in corrections], by=policy.SYSTEM
+        )
         self.stdout.write(
             self.style.SUCCESS(
                 f"{authority} (id {authority.pk}): {len(applied)} corrections from preset {preset} applied (audited); "
