@@ -170,9 +170,14 @@ def test_real_lin_file_is_stored_as_it_says(record, name):
 
 def test_every_real_file_has_its_origin_and_licence():
     origins = (REAL.parent / "ORIGINS").read_text(encoding="utf-8").splitlines()
-    lines = {line.split(" | ")[0]: line.split(" | ") for line in origins if line and not line.startswith("#")}
+    rows = [line.split(" | ") for line in origins if line and not line.startswith("#")]
+    lines = {row[0]: row for row in rows if row[0].startswith("tests/fixtures/realfiles/")}
     files = {f"tests/fixtures/realfiles/{p.relative_to(REAL)}" for p in REAL.glob("*/*")}
     assert set(lines) == files and len(files) >= 30
+    # The files built in a program's form (no real one could be redistributed) say so, each one.
+    built = {row[0]: row for row in rows if row[0] not in lines}
+    assert set(built) == {f"tests/fixtures/programs/{p.name}" for p in (REAL.parent / "programs").glob("*")}
+    assert all(len(row) == 3 and row[1] and row[2] for row in built.values()), built
     for path, (_, repository, there, commit, licence, program) in lines.items():
         assert "/" in repository and there and re.fullmatch(r"[0-9a-f]{40}", commit) and licence and program, path
         assert (REAL.parent.parent.parent / path).stat().st_size < 1_000_000, path
