@@ -45,9 +45,10 @@ def test_an_authority_added_in_the_admin_starts_from_its_preset_and_is_audited(c
         "Europe/London",
     )
     assert authority.settings.count() == len(presets.load("ebu").entries) + 1  # and the preset itself
-    assert authority.settings.get(key="appeal_period_minutes").note == (
-        "Preset ebu, default: Law 92B's 30 minutes; the EBU lets each event set its own period (not checked here)."
-    )
+    # The White Book's 20 minutes (issue #43), after Law 92B's 30, each with its source's standing.
+    periods = authority.settings.filter(key="appeal_period_minutes").order_by("effective_from")
+    assert [(str(s.effective_from), s.value) for s in periods] == [("1997-01-01", 30), ("2004-08-01", 20)]
+    assert periods[1].note.startswith("Preset ebu, assumed: The White Book's 20 minutes for the decision to appeal")
     created = AuditEntry.objects.get(action="authority.created")
     assert (created.channel, created.actor, created.object_id) == ("admin", superuser, str(authority.pk))
     assert created.after["preset"] == "ebu"
