@@ -26,6 +26,7 @@ __all__ = [
     "decode",
     "direction_of",
     "identify",
+    "method_of",
     "name_of",
     "read_artificial",
     "read_scoring",
@@ -125,6 +126,9 @@ class SessionFile:
     individual: bool = False
     warnings: list[Notice | Message | str] = field(default_factory=list)
     generator: str = ""  # the program that wrote the file, as its [Generator] tag names it
+    # The scoring method the file's form says the program used, as the regulating authority's
+    # settings name it (Ruter's IMP;Butler-2: {"butler_drop": "one-each-end-from-3"}).
+    method: dict[str, object] = field(default_factory=dict)
     left_out: int = 0  # table results the file holds that cannot be placed (each with its warning)
 
 
@@ -318,6 +322,12 @@ def scoring_label(kind: str) -> Message:
 BUTLER_ROUNDING_BY_PROGRAM = {"ruter": "half-away", "compscore": "half-away"}
 
 
+# Programs whose cross-IMP rows print the sum over the comparisons, not their mean.
+CROSS_IMPS_SUMMED_BY = ("ruter",)
+# Programs that rank a Butler or cross-IMP session in one list, pairs that sat one way too.
+ONE_LIST_AT_IMPS = ("ruter",)
+
+
 def butler_rounding_of(generator: str | None) -> str | None:
     """The ``butler_rounding`` of the program a [Generator] value names ("Ruter 3.2.1" ->
     "half-away"), or None when the program's rule is not known."""
@@ -326,6 +336,23 @@ def butler_rounding_of(generator: str | None) -> str | None:
         if program in words:
             return rounding
     return None
+
+
+def method_of(session: SessionFile) -> dict[str, object]:
+    """The scoring method the file's program used, as the regulating authority's settings name
+    it: what the program is known to do (its Butler rounding) and what the file's form says
+    (``session.method``). Empty when the file says nothing the settings can hold."""
+    method: dict[str, object] = {}
+    rounding = butler_rounding_of(session.generator)
+    if rounding and session.scoring == "butler":
+        method["butler_rounding"] = rounding
+    words = re.findall(r"[a-z]+", (session.generator or "").lower())
+    if session.scoring == "cross_imps" and any(p in words for p in CROSS_IMPS_SUMMED_BY):
+        method["cross_imps"] = "sum"
+    if session.scoring in ("butler", "cross_imps") and any(p in words for p in ONE_LIST_AT_IMPS):
+        method["ranking"] = "one-list"
+    method.update(session.method)
+    return method
 
 
 # --- Who the contestants are ---------------------------------------------------------------------

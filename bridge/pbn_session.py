@@ -43,6 +43,8 @@ def session_from_pbn(games: Iterable[PbnGame], warnings: Iterable[Notice | str] 
             if not session.generator and (game.tags.get(tag) or "").strip() not in ("", "#", "##", "?"):
                 session.generator = game.tags[tag].strip()
         scoring = read_scoring(game.tags.get("Scoring"))
+        if scoring == "butler" and re.search(r"BUTLER-?2\b", (game.tags.get("Scoring") or "").upper()):
+            session.method["butler_drop"] = "one-each-end-from-3"  # Ruter: top and bottom, from 3 results
         if scoring and scoring != session.scoring:
             if session.scoring is None:
                 session.scoring, session.scoring_line = scoring, game.line

@@ -181,6 +181,11 @@ TABLE: dict[str, Rule] = {
         group=roles.NATIONAL_AUDITOR,
         system=True,
     ),
+    "choose_scoring_method": _rule(
+        {CHIEF_DIRECTOR, SCORER},
+        "change an event's scoring method",
+        refusal=_("Only the tournament's chief director or scorer changes an event's scoring method."),
+    ),
     # Rulings.
     "ruling": _rule(
         DIRECTORS,

@@ -19,6 +19,8 @@ LAWS_EDITIONS = ("1997", "2007", "2017")
 VP_SCALES = ("wbf2013-20", "wbf2013-30", "wbf2013-discrete-20", "acbl-20", "acbl-30")
 ROUNDINGS = ("exact", "0.1-half-to-average", "0.01-half-up")
 WITHOUT_MERIT_SANCTIONS = ("none", "deposit", "deposit_and_penalty", "warning", "penalty")
+RANKINGS = ("by-direction", "one-list")  # pairs that sat one way ranked by direction, or all together
+CROSS_IMP_TOTALS = ("mean", "sum")  # bridge.engine.imps.cross_imps: per comparison, or over them all
 BUTLER_ROUNDINGS = ("half-up", "half-down", "half-even", "half-away")  # half-away: the Scandinavian programs' rule
 APPEALS_BODIES = ("committee", "referee", "reviewer", "director_panel", "none")
 FURTHER_APPEAL = ("none", "binding", "advisory")
@@ -67,7 +69,8 @@ def _butler_drop(value):
         butler_trim_count(value, 100)
     except EngineInputError:
         raise ValidationError(
-            _("must be one of %(choices)s"), params={"choices": "0-10, none, one-each-end, field-size, 10%"}
+            _("must be one of %(choices)s"),
+            params={"choices": "0-10, none, one-each-end, one-each-end-from-3, field-size, 10%"},
         ) from None
     if value.endswith("%") and float(value[:-1]) > 50:
         raise ValidationError(_("must be from %(low)s to %(high)s"), params={"low": "0%", "high": "50%"})
@@ -218,6 +221,18 @@ SPECS = {
         SettingSpec("butler_drop", _("Butler datum: results dropped at each end"), 1, _butler_drop),
         SettingSpec(
             "butler_rounding", _("Butler datum: how a 5 is rounded to 10"), "half-up", _choice(BUTLER_ROUNDINGS)
+        ),
+        SettingSpec(
+            "ranking",
+            _("Ranking: pairs that sat one way all session by direction (two fields), or all in one list"),
+            "by-direction",
+            _choice(RANKINGS),
+        ),
+        SettingSpec(
+            "cross_imps",
+            _("Cross-IMPs of a result: the mean over the comparisons, or their sum"),
+            "mean",
+            _choice(CROSS_IMP_TOTALS),
         ),
         SettingSpec(
             "vp_scale", _("Victory-point scale"), "wbf2013-20", _choice(VP_SCALES), choices_for=vp_scale_choices

@@ -227,6 +227,7 @@ class Event(models.Model):
     kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
     # The event's own victory-point scale (services.set_event_vp_scale); empty: the authority's.
     vp_scale = models.CharField(_("victory-point scale"), max_length=70, blank=True)
+    scoring_method = models.JSONField(_("scoring method of the program"), default=dict, blank=True)
 
     class Meta:
         verbose_name = _("event")
@@ -246,9 +247,9 @@ class Event(models.Model):
         return self.kind in authority_settings.VP_EVENT_KINDS
 
     def regulations(self):
-        """The regulations the event is scored by: the tournament's, with the event's own
-        victory-point scale where it chose one. Every reader of the event's rules asks here."""
-        regs = self.tournament.regulations()
+        """The regulations the event is scored by: the tournament's, under its file's program's method
+        (``scoring_method``), and its own VP scale where it chose one. Every reader of its rules asks here."""
+        regs = {**self.tournament.regulations(), **(self.scoring_method or {})}
         if self.vp_scale:
             regs["vp_scale"] = self.vp_scale
         return regs

@@ -69,6 +69,37 @@ def event_sessions(event: Event) -> QuerySet[Session]:
     return event.sessions.annotate(board_count=Count("boards", distinct=True)).prefetch_related("score_postings")
 
 
+# Each setting of a scoring method, with the values a director picks from (none: written in).
+METHOD_CHOICES = {
+    "butler_drop": (),
+    "butler_rounding": ("half-up", "half-down", "half-even", "half-away"),
+    "cross_imps": ("mean", "sum"),
+    "matchpoint_scale": ("2/1", "1/half"),
+    "ranking": ("by-direction", "one-list"),
+    "rounding": ("exact", "0.1-half-to-average", "0.01-half-up"),
+}
+
+
+def event_scoring_method(event: Event) -> list[dict[str, Any]]:
+    """Each setting of the event's scoring method: its name, the value in force, whether it is
+    the program's (recorded from its file) or the regulations', and the values to pick from."""
+    from scoring.authority_settings import SPECS
+
+    regulations = event.tournament.regulations()
+    recorded = event.scoring_method or {}
+    return [
+        {
+            "key": key,
+            "label": SPECS[key].label,
+            "value": recorded.get(key, regulations.get(key)),
+            "recorded": key in recorded,
+            "regulations": regulations.get(key),
+            "choices": choices,
+        }
+        for key, choices in METHOD_CHOICES.items()
+    ]
+
+
 def event_contestants(event: Event) -> QuerySet[Contestant]:
     return (
         Contestant.objects.filter(event=event)

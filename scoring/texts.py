@@ -204,6 +204,7 @@ TEXTS = {
         formats={"unit": _unit},
     ),
     "event_vp_scale": Template(_("%(event)s: victory-point scale %(scale)s")),
+    "event_scoring_method": Template(_("%(event)s: scoring method %(method)s")),
     "vp_scale_added": Template(_("%(authority)s: victory-point scale %(scale)s added")),
     # A login locked out after wrong passwords, unlocked (core/logins.py): a username or an address.
     "login_unlocked": Template(_("Login unlocked: %(who)s")),

@@ -75,8 +75,20 @@ def event_detail(request, pk):
     which the chief director or scorer may change here (``services.set_event_vp_scale``)."""
     event = visible_event(request, pk)
     can_choose = event.scored_in_vps and policy.may(request.user, "choose_vp_scale", event.tournament)
+    can_method = policy.may(request.user, "choose_scoring_method", event.tournament)
     errors, posted = {}, {}
-    if request.method == "POST":
+    if request.method == "POST" and request.POST.get("form") == "scoring_method":
+        if not can_method:
+            raise PermissionDenied
+        posted = request.POST
+        method = {key: posted[key].strip() for key in services.METHOD_KEYS if posted.get(key, "").strip()}
+        try:
+            services.set_event_scoring_method(event=event, method=method, by=request.user)
+            messages.success(request, _("The scoring method is recorded; the standings are being recalculated."))
+            return redirect("scoring:event", event.pk)
+        except ValidationError as error:
+            errors = error.message_dict
+    elif request.method == "POST":
         if not can_choose:
             raise PermissionDenied
         posted = request.POST
@@ -100,6 +112,8 @@ def event_detail(request, pk):
             "can_choose_scale": can_choose,
             "scale_choices": vp_scales.choices(event.tournament.authority) if can_choose else (),
             "authority_scale": event.tournament.regulations()["vp_scale"] if can_choose else "",
+            "method": selectors.event_scoring_method(event),
+            "can_change_method": can_method,
             "errors": errors,
             "posted": posted,
         },

@@ -375,6 +375,7 @@ def cross_imps(
 BUTLER_TRIMS = {
     "none": "no result dropped",
     "one-each-end": "one result dropped at each end (with more than 3 results)",
+    "one-each-end-from-3": "one result dropped at each end from 3 results on (Ruter's IMP;Butler-2)",
     "field-size": "ceil((n - 10) / 15) + 1 at each end with more than 3 results: 1 up to 10 "
     "results, 2 up to 25, 3 up to 40 ... (the bridge-scorer package's rule)",
     "N%": 'N percent of the results at each end, rounded down (e.g. "10%")',
@@ -387,7 +388,8 @@ def butler_trim_count(drop: object, count: int) -> int:
 
     ``drop`` is a whole number k, "none", "one-each-end", "field-size" or a percentage such as
     "10%" (see :data:`BUTLER_TRIMS`). Nothing is dropped with 3 or fewer results, nor when
-    dropping would leave nothing.
+    dropping would leave nothing, except under "one-each-end-from-3" (three results: the middle
+    one is the datum).
     """
     if isinstance(drop, bool):
         raise EngineInputError("board", "drop", f"{drop!r} is not a Butler trimming")
@@ -401,6 +403,8 @@ def butler_trim_count(drop: object, count: int) -> int:
         each = 0
     elif drop == "one-each-end":
         each = 1
+    elif drop == "one-each-end-from-3":
+        return 1 if count >= 3 else 0  # Ruter drops the top and bottom even of three results
     elif drop == "field-size":
         each = ceil((count - 10) / 15) + 1 if count > 3 else 0
     elif isinstance(drop, str) and drop.endswith("%") and drop[:-1].replace(".", "", 1).isdigit():

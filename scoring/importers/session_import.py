@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from audit import services as audit
 from bridge.bridgemate import read_bws
 from bridge.deals import DealError, parse_deal
-from bridge.interchange import Identity, butler_rounding_of, decode, identify, name_of, scoring_label
+from bridge.interchange import Identity, decode, identify, method_of, name_of, scoring_label
 from bridge.lin import looks_like_lin, session_from_lin
 from bridge.messages import MessageError
 from bridge.pbn import generator_of, parse_pbn, session_from_pbn
@@ -313,6 +313,7 @@ class _Importer:
         summary = self.summary(session)
         if self.refusals:
             return summary
+        self.record_method()
         sections = {s.name: s for s in session.sections.all()}
         default = (
             sections.get("A")
@@ -436,7 +437,6 @@ class _Importer:
                     }
                 )
             )
-        self.check_butler_rounding()
         if parsed.teams and not event.is_teams:
             self.refuse(
                 _("The file holds team results (rooms Open and Closed), but %(event)s is %(kind)s.")
@@ -467,26 +467,34 @@ class _Importer:
                     )
                 )
 
-    def check_butler_rounding(self) -> None:
-        """A Butler file from a program whose datum rounding is known (bridge.interchange's
-        BUTLER_ROUNDING_BY_PROGRAM) and differs from the regulations': say so, since the IMPs
-        recalculated here follow the regulations' setting ``butler_rounding``."""
-        if self.event.kind != Event.Kind.IMP_PAIRS_BUTLER:
+    def record_method(self) -> None:
+        """The scoring method the file's program used (bridge.interchange.method_of: its Butler
+        rounding and trimming, cross-IMPs as a sum): recorded with the event, where it stands
+        over the regulations, so a ruling's recalculation gives what the program would print."""
+        method = method_of(self.parsed)
+        if not method:
             return
-        program = butler_rounding_of(self.parsed.generator)
-        ours = self.event.tournament.regulations()["butler_rounding"]
-        if program and program != ours:
+        event = self.event
+        merged = {**(event.scoring_method or {}), **method}
+        in_force = event.regulations()
+        if merged == (event.scoring_method or {}):
+            return
+        services.set_event_scoring_method(
+            event=event, method=merged, by=self.by, source=self.parsed.generator, checked=True
+        )
+        event.refresh_from_db(fields=["scoring_method"])
+        changed = {k: v for k, v in method.items() if in_force.get(k) != v}
+        if changed:
             self.warnings.append(
                 _(
-                    "Generator: %(program)s rounds a Butler datum ending in 5 %(theirs)s; the regulations here round "
-                    "it %(ours)s (the setting butler_rounding): on a board whose datum ends in 5 the IMPs may differ "
-                    "from the program's. Set butler_rounding to %(value)s to score as the program did."
+                    "Scoring method: %(program)s scores %(method)s, where the regulations here say %(ours)s: recorded "
+                    "as this event's scoring method, so its standings are the program's. The event's page shows it "
+                    "and can change it."
                 )
                 % {
-                    "program": self.parsed.generator,
-                    "theirs": _rounding_words(program),
-                    "ours": _rounding_words(ours),
-                    "value": program,
+                    "program": self.parsed.generator or self.parsed.format,
+                    "method": ", ".join(f"{key} {value}" for key, value in sorted(changed.items())),
+                    "ours": ", ".join(f"{key} {in_force.get(key)}" for key in sorted(changed)),
                 }
             )
 
@@ -698,15 +706,6 @@ class _Importer:
                         )
                     score[side] = _AVERAGES[value]
         return score
-
-
-def _rounding_words(convention: str) -> str:
-    return {
-        "half-up": _("half up"),
-        "half-down": _("half down"),
-        "half-even": _("half to even"),
-        "half-away": _("half away from zero"),
-    }.get(convention, convention)
 
 
 def _code(item: ResultIn) -> str:

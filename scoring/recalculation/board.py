@@ -185,7 +185,9 @@ def _imp_pairs_board(event, entries, regs):
             entries, drop=regs["butler_drop"], half=half, artificial_imps=regs["average_plus_imps"]
         ).scores
     else:
-        scored = imp_engine.cross_imps(entries, artificial_imps=regs["average_plus_imps"])
+        scored = imp_engine.cross_imps(
+            entries, mode=regs.get("cross_imps", "mean"), artificial_imps=regs["average_plus_imps"]
+        )
     return {entry_id: {"ns": ns, "ew": ew, "top": None} for entry_id, (ns, ew) in scored.items()}
 
 

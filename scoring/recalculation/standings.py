@@ -203,9 +203,9 @@ def imp_pairs_standings(event):
 
 def _fields(event):
     """Each contestant's field per session and for the event: "NS" or "EW" when it sat only
-    that way (a Mitchell), else "" (one field: Howell, teams)."""
-    if event.is_teams:
-        return {}
+    that way (a Mitchell), else "" (one field: Howell, teams, or a method that ranks one list)."""
+    if event.is_teams or event.regulations().get("ranking") == "one-list":
+        return {}  # one list, as Ruter ranks a Butler or cross-IMP session (the event's method)
     seen = defaultdict(set)
     results = Result.objects.filter(board__session__event=event).order_by()
     sat = (

@@ -55,9 +55,12 @@ from scoring.services.results import (
     record_results,
 )
 from scoring.services.scores import describe_score, set_effective_score, validate_effective_score
+from scoring.services.scoring_method import METHOD_KEYS, set_event_scoring_method
 from scoring.services.vp_scales import VP_SCALE_NAME, add_vp_scale, set_event_vp_scale
 
 __all__ = [
+    "METHOD_KEYS",
+    "set_event_scoring_method",
     "RESULT_FIELDS",
     "TEAM_PENALTY_UNITS",
     "ResultsRefused",

@@ -166,15 +166,13 @@ BUTLER_FROM_RUTER = """% PBN 2.1
 """
 
 
-@pytest.mark.parametrize(
-    "rounding, datum_imps, warned",
-    [
-        # N-S -170 and -200 (two results: nothing dropped): the mean, -185, ends in 5.
-        ("half-up", [Decimal(0), Decimal(-1)], True),  # datum -180: -170 is +10 (0 IMPs), -200 is -20 (-1)
-        ("half-away", [Decimal(1), Decimal(0)], False),  # datum -190: +20 (1 IMP) and -10 (0)
-    ],
-)
-def test_butler_datum_rounding_follows_the_named_convention(record, rounding, datum_imps, warned):
+@pytest.mark.parametrize(("rounding", "warned"), [("half-up", True), ("half-away", False)])
+def test_a_butler_file_is_scored_with_its_programs_datum_rounding_whatever_the_regulations_say(
+    record, rounding, warned
+):
+    # N-S -170 and -200 (two results: nothing dropped): the mean, -185, ends in 5. Ruter rounds
+    # it away from zero, to -190: +20 (1 IMP) and -10 (0); half up would give -180: 0 and -1.
+    # The program's method is recorded with the event (issue #40), whatever the regulations say.
     if rounding != "half-up":  # half-up is the default
         services.set_authority_setting(
             authority=record.tournament.authority,
@@ -189,13 +187,16 @@ def test_butler_datum_rounding_follows_the_named_convention(record, rounding, da
         -200,
     ]
     recalculation.rescore_everything(event)
-    assert ns_points(event, 1) == datum_imps
+    assert ns_points(event, 1) == [Decimal(1), Decimal(0)]
+    event.refresh_from_db()
+    assert event.scoring_method == {"butler_rounding": "half-away", "ranking": "one-list"}
     warning = (
-        "Generator: Ruter 3.2.1 rounds a Butler datum ending in 5 half away from zero; the regulations here round it "
-        "half up (the setting butler_rounding): on a board whose datum ends in 5 the IMPs may differ from the "
-        "program's. Set butler_rounding to half-away to score as the program did."
+        "Scoring method: Ruter 3.2.1 scores butler_rounding half-away, ranking one-list, where the regulations here "
+        "say butler_rounding half-up, ranking by-direction: recorded as this event's scoring method, so its standings are the program's. The "
+        "event's page shows it and can change it."
     )
     assert (warning in summary.warnings) is warned
+    assert any(w.startswith("Scoring method: Ruter 3.2.1 scores") for w in summary.warnings)  # ranking differs
 
 
 def test_a_stated_percentage_at_imps_is_refused_and_averages_are_mapped(record):

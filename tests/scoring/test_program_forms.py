@@ -105,11 +105,84 @@ def test_ruters_cross2_is_read_as_cross_imps_and_refused_by_a_butler_event(recor
     ]
 
 
-def test_ruter_named_in_its_meta_generator_comment_is_known_by_its_butler_rounding(record):
+def test_ruter_named_in_its_meta_generator_comment_is_known_by_its_butler_method(record):
     butler = services.create_event(tournament=record.tournament, name="Butler", kind=Event.Kind.IMP_PAIRS_BUTLER)
     summary = import_file(event=butler, data=ruter_imps("IMP;Butler-2"), dry_run=True)
-    assert [w for w in summary.warnings if w.startswith("Generator:")] == [
-        "Generator: Ruter 2.0 rounds a Butler datum ending in 5 half away from zero; the regulations here round it "
-        "half up (the setting butler_rounding): on a board whose datum ends in 5 the IMPs may differ from the "
-        "program's. Set butler_rounding to half-away to score as the program did."
+    assert [w for w in summary.warnings if w.startswith("Scoring method:")] == [
+        "Scoring method: Ruter 2.0 scores butler_drop one-each-end-from-3, butler_rounding half-away, ranking "
+        "one-list, where the regulations here say butler_drop 1, butler_rounding half-up, ranking by-direction: "
+        "recorded as this event's scoring method, so its standings are the program's. The event's page shows it "
+        "and can change it."
     ]
+
+
+def printed_butler(text):
+    """The file's own Butler IMPs by (board, table) and its totals and ranks by pair."""
+    rows = {
+        (board, int(row["Table"])): (Decimal(row["IMP_NS"]), Decimal(row["IMP_EW"]))
+        for board, table in enumerate(tables(text, "ScoreTable"), 1)
+        for row in table
+    }
+    (totals,) = tables(text, "TotalScoreTable")
+    return rows, {int(r["PairId"]): (Decimal(r["TotalScoreIMP"]), int(r["Rank"])) for r in totals}
+
+
+def butler_standings(event):
+    return {
+        s.contestant.number: (s.total, int(s.place.rstrip("=").split("-")[0]))
+        for s in Standing.objects.filter(event=event, session=None).select_related("contestant")
+    }
+
+
+def test_a_ruter_butler_session_is_scored_as_ruter_printed_it_before_and_after_a_ruling(record):
+    # Ruter's IMP;Butler-2 drops the top and the bottom result even of three: the datum is the
+    # middle score (board 1: 140, where the regulations' mean of three gives 170).
+    text = (PROGRAMS / "ruter_butler.pbn").read_text(encoding="utf-8")
+    rows, totals = printed_butler(text)
+    event = services.create_event(tournament=record.tournament, name="Butler", kind=Event.Kind.IMP_PAIRS_BUTLER)
+    import_file(event=event, data=text.encode())
+    event.refresh_from_db()
+    assert event.scoring_method == {
+        "butler_drop": "one-each-end-from-3",
+        "butler_rounding": "half-away",
+        "ranking": "one-list",
+    }
+    recalculation.rescore_everything(event)
+    ours = {
+        (r.board.number, r.table.number): (r.board_score.ns, r.board_score.ew)
+        for r in Result.objects.filter(board__session__event=event).select_related("board", "table", "board_score")
+    }
+    assert ours == rows
+    assert butler_standings(event) == totals
+    # The director adjusts board 2 at table 3 to 3H made (N-S -140): Ruter would take -140 as
+    # the datum (-140, -140, -110), so table 1 gains 1 IMP and the others score 0.
+    result = Result.objects.get(board__session__event=event, board__number=2, table__number=3)
+    services.set_effective_score(result=result, kind="assigned", score={"ns": -140}, reason="Misinformation")
+    recalculation.rescore_everything(event)
+    assert butler_standings(event) == {
+        1: (Decimal(8), 1),
+        4: (Decimal(4), 2),
+        5: (Decimal(0), 3),
+        6: (Decimal(0), 3),
+        3: (Decimal(-5), 5),
+        2: (Decimal(-7), 6),
+    }
+
+
+def test_the_director_sees_the_programs_method_on_the_event_and_may_score_by_the_regulations(record, people, client):
+    text = (PROGRAMS / "ruter_butler.pbn").read_bytes()
+    event = services.create_event(tournament=record.tournament, name="Butler", kind=Event.Kind.IMP_PAIRS_BUTLER)
+    import_file(event=event, data=text)
+    client.force_login(people.scorer)
+    page = client.get(f"/events/{event.pk}/").content.decode()
+    assert "Butler datum: results dropped at each end" in page and "one-each-end-from-3" in page
+    client.post(f"/events/{event.pk}/", {"form": "scoring_method", "butler_rounding": "half-away"})
+    event.refresh_from_db()
+    assert event.scoring_method == {"butler_rounding": "half-away"}
+    recalculation.rescore_everything(event)
+    # By the regulations' trimming (nothing dropped of three), board 1's datum is the mean, 170.
+    points = Result.objects.get(board__session__event=event, board__number=1, table__number=1).board_score
+    assert (points.ns, points.ew) == (Decimal(6), Decimal(-6))
+    client.force_login(people.director)
+    refused = client.post(f"/events/{event.pk}/", {"form": "scoring_method"})
+    assert refused.status_code == 403
