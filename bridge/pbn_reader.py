@@ -21,6 +21,7 @@ from bridge.deals import (
     validate_auction,
 )
 from bridge.engine.contract import (
+    PASS_WORDS,
     ContractError,
     board_dealer,
     board_vulnerability,
@@ -555,7 +556,7 @@ def _check_score_row(game: PbnGame, row: ScoreRow) -> None:
 
     contract = row.get("Contract")
     if contract:
-        if contract[0].isdigit() or contract.upper() in {"PASS", "P", "AP"}:
+        if contract[0].isdigit() or contract.strip().upper() in PASS_WORDS:
             try:
                 row.contract = str(parse_contract(contract))
             except ContractError as exc:

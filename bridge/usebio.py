@@ -353,6 +353,11 @@ def _lead(text: str | None) -> str:
     return ""
 
 
+def _void(suit: str) -> str:
+    """A suit's cards; EBUScore writes an empty suit (a void) as "-"."""
+    return "" if suit in ("-", "\u2014", "\u2013") else suit
+
+
 def _hand_record(board: ElementTree.Element, index: int) -> BoardIn:
     number = _number(board, "BOARD_NUMBER", _("hand record %(n)s", n=index))
     assert number is not None  # required: _number refuses a missing BOARD_NUMBER
@@ -377,7 +382,7 @@ def _hand_record(board: ElementTree.Element, index: int) -> BoardIn:
         if seat is None:
             raise UsebioError(where, _("HAND: DIRECTION must be N, E, S or W"))
         suits = [
-            (_text(hand, suit) or "").replace("10", "T").replace(" ", "")
+            _void((_text(hand, suit) or "").replace("10", "T").replace(" ", ""))
             for suit in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
         ]
         hands[seat] = ".".join(suits)

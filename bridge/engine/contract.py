@@ -45,10 +45,14 @@ class Contract:
         return f"{self.level}{self.strain}{'X' * self.doubling}"
 
 
+# A passed-out board as the programs write it (Bridgewebs: PO).
+PASS_WORDS = frozenset({"PASS", "P", "AP", "PO", "PASSED OUT", "PASSED", "ALL PASS"})
+
+
 def parse_contract(text: str | None) -> Contract:
     """Read a contract such as ``4S``, ``3NTX`` or ``Pass``; raise ContractError if malformed."""
     cleaned = (text or "").strip().upper().replace("*", "X")
-    if cleaned in {"PASS", "P", "AP", "PASSED OUT"}:
+    if cleaned in PASS_WORDS:
         return Contract(0)
     match = _CONTRACT_RE.match(cleaned)
     if not match:

@@ -80,3 +80,36 @@ def test_a_lin_file_is_read_as_boards_and_results_not_refused_as_text_outside_an
         "S",  # South opened 1NT
         11,
     )
+
+
+def test_ebuscore_writes_a_void_as_a_dash_and_the_hand_record_is_read_whole():
+    # EBUScore's HANDSET: an empty suit is "-" (issue #40: the file was refused whole for it).
+    from bridge.usebio import parse_usebio
+
+    hands = {
+        "N": ("AKQJT98765432", "-", "-", "-"),
+        "E": ("-", "AKQJT98765432", "-", "-"),
+        "S": ("-", "-", "AKQJT98765432", "-"),
+        "W": ("-", "-", "-", "AKQJT98765432"),
+    }
+    xml = "".join(
+        f"<HAND><DIRECTION>{seat}</DIRECTION><SPADES>{s}</SPADES><HEARTS>{h}</HEARTS>"
+        f"<DIAMONDS>{d}</DIAMONDS><CLUBS>{c}</CLUBS></HAND>"
+        for seat, (s, h, d, c) in hands.items()
+    )
+    data = (
+        '<?xml version="1.0"?><USEBIO Version="1.2"><CLUB><CLUB_NAME>Club</CLUB_NAME></CLUB>'
+        '<EVENT EVENT_TYPE="MP_PAIRS"><PROGRAM_NAME>EBUScore</PROGRAM_NAME></EVENT>'
+        f"<HANDSET><BOARD><BOARD_NUMBER>1</BOARD_NUMBER><DEALER>N</DEALER><VULNERABILITY>None</VULNERABILITY>"
+        f"{xml}</BOARD></HANDSET></USEBIO>"
+    ).encode()
+    session = parse_usebio(data)
+    assert [b.deal for b in session.boards] == ["N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]
+
+
+def test_bridgewebs_po_is_a_passed_out_board():
+    # Bridgewebs writes a passed-out board's contract as PO (issue #40: the file was refused whole).
+    table = '[ScoreTable "Table\\1R;PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R"]\n'
+    games = parse_pbn(game('[Scoring "MP"]\n', table + "1 1 2 PO - -\n2 3 4 4S N 10\n"))
+    results = session_from_pbn(games).results
+    assert [(r.contract, r.declarer, r.tricks) for r in results] == [("PASS", "", None), ("4S", "N", 10)]
