@@ -126,14 +126,49 @@ def check_size(size: int) -> None:
         )
 
 
+def check_text(data: bytes) -> None:
+    """Refuse, naming what the file is, a file that is not text a reader here takes: a ZIP
+    archive (a .bws or .pbn zipped, or renamed), UTF-16 text, or binary data (NUL bytes). The
+    refusal never quotes the file's bytes."""
+    if data.startswith((b"PK\x03\x04", b"PK\x05\x06")):
+        raise ImportRefused(
+            [
+                _(
+                    "The file is a ZIP archive, not a results file: unzip it and upload the PBN, USEBIO, LIN or "
+                    "Bridgemate (.bws) file inside."
+                )
+            ]
+        )
+    head = data[:4096]
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")) or (len(head) > 8 and head.count(0) * 3 > len(head)):
+        raise ImportRefused(
+            [_("The file is UTF-16 text: save or export it as UTF-8 (or Windows-1252) text and upload it again.")]
+        )
+    nul = data.find(0)
+    if nul >= 0:
+        raise ImportRefused(
+            [
+                _(
+                    "The file holds binary data (a NUL byte at byte %(offset)s): it is not a PBN, USEBIO or LIN "
+                    "text file, nor a Bridgemate database."
+                )
+                % {"offset": nul + 1}
+            ]
+        )
+
+
 def read_file(data: bytes) -> SessionFile:
     """The :class:`bridge.interchange.SessionFile` of a PBN or USEBIO file's bytes."""
     check_size(len(data))
+    if data[4:19] in (b"Standard Jet DB", b"Standard ACE DB"):
+        try:
+            return read_bws(data)  # a Bridgemate server file (Microsoft Access)
+        except MessageError as error:
+            raise ImportRefused([translate(error)]) from None
+    check_text(data)
     text = decode(data)
     warnings: list[Notice] = []
     try:
-        if data[4:19] in (b"Standard Jet DB", b"Standard ACE DB"):
-            return read_bws(data)  # a Bridgemate server file (Microsoft Access)
         if text.lstrip().startswith("<"):
             return parse_usebio(data.removeprefix(b"\xef\xbb\xbf").lstrip())
         if looks_like_lin(text):

@@ -186,3 +186,33 @@ def test_the_director_sees_the_programs_method_on_the_event_and_may_score_by_the
     client.force_login(people.director)
     refused = client.post(f"/events/{event.pk}/", {"form": "scoring_method"})
     assert refused.status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        (
+            b"PK\x03\x04\x14\x00\x00\x00\x08\x00" + b"\x93\x8a" * 400,
+            "The file is a ZIP archive, not a results file: unzip it and upload the PBN, USEBIO, LIN or Bridgemate "
+            "(.bws) file inside.",
+        ),
+        (
+            '[Event "Club"]\n[Board "1"]\n'.encode("utf-16"),
+            "The file is UTF-16 text: save or export it as UTF-8 (or Windows-1252) text and upload it again.",
+        ),
+        (
+            '[Event "Club"]\n[Board "1"]\n'.encode("utf-16-le"),
+            "The file is UTF-16 text: save or export it as UTF-8 (or Windows-1252) text and upload it again.",
+        ),
+        (
+            b'[Event "Club"]\n[Board "1"]\n' + b"\x00\x9f\x01junk" * 1000,
+            "The file holds binary data (a NUL byte at byte 28): it is not a PBN, USEBIO or LIN text file, nor a "
+            "Bridgemate database.",
+        ),
+    ],
+)
+def test_a_file_that_is_not_results_text_is_refused_for_what_it_is_without_its_bytes(record, data, reason):
+    event = services.create_event(tournament=record.tournament, name="Club", kind=Event.Kind.MP_PAIRS)
+    with pytest.raises(ImportRefused) as caught:
+        import_file(event=event, data=data)
+    assert caught.value.refusals == [reason]
