@@ -320,6 +320,21 @@ def _blocker(obj: Model) -> str:
     return str(obj)
 
 
+def _joins(board: Board, item: BoardIn, played: bool, brings: bool) -> bool:
+    """Whether a file's board completes the same board already in the session, in either order:
+    the same dealer, vulnerability and (where both have one) deal, and one of the two brings the
+    deal, the other the results."""
+    if (item.dealer and item.dealer != board.dealer) or (item.vulnerability and item.vulnerability != board.vulnerability):
+        return False
+    if board.deal and item.deal and _deal_key(board.deal) != _deal_key(item.deal):
+        return False
+    if played and brings:
+        return False
+    return (brings and not played and bool(board.deal or not item.deal)) or (
+        bool(item.deal) and not board.deal and not brings
+    )
+
+
 def _deal_key(deal: str) -> str:
     """A deal as one text whatever seat it was written from (N:... and E:... alike)."""
     try:
@@ -334,6 +349,9 @@ class _Importer:
         self.event, self.parsed, self.session_number, self.by = event, parsed, session_number, by
         self.refusals: list[str] = []
         self.warnings = [translate(w) for w in parsed.warnings]
+        # Boards already in the session that the file completes: a hand record's deals for the
+        # results a Bridgemate file brought, or the results for a hand record's boards.
+        self.joined: dict[int, Board] = {}
 
     def refuse(self, text: str) -> None:
         if len(self.refusals) < MAX_REFUSALS:
@@ -358,6 +376,14 @@ class _Importer:
         boards: dict[int, Board] = {}
         for board_in in parsed.boards:
             if board_in.number in boards:
+                continue
+            joined = self.joined.get(board_in.number)
+            if joined is not None:
+                if board_in.deal and not joined.deal:
+                    joined = services.update_board(board=joined, deal=board_in.deal)
+                boards[board_in.number] = joined
+                summary.boards += 1
+                summary.board_numbers.append(board_in.number)
                 continue
             try:
                 boards[board_in.number] = services.create_board(
@@ -552,8 +578,15 @@ class _Importer:
         if signature and self.existing_signature(session) == signature:
             self.refuse_again(session)
             return session
-        taken = set(Board.objects.filter(session=session).values_list("number", flat=True))
+        existing = {b.number: b for b in Board.objects.filter(session=session)}
+        played = set(Result.objects.filter(board__session=session).values_list("board__number", flat=True))
+        brought = {r.board for r in self.parsed.results}
+        taken = set(existing)
         for item in self.parsed.boards:
+            board = existing.get(item.number)
+            if board is not None and _joins(board, item, item.number in played, item.number in brought):
+                self.joined.setdefault(item.number, board)
+                continue
             if item.number in taken:
                 self.refuse(
                     _where(

@@ -216,3 +216,36 @@ def test_a_file_that_is_not_results_text_is_refused_for_what_it_is_without_its_b
     with pytest.raises(ImportRefused) as caught:
         import_file(event=event, data=data)
     assert caught.value.refusals == [reason]
+
+
+BWS = b"\x00\x01\x00\x00Standard Jet DB\x00" + b"\x00" * 100
+HAND_RECORD = (
+    b'% PBN 2.1\n[Event "Club"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+    b'[Deal "N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J875"]\n\n'
+    b'[Event "Club"]\n[Board "2"]\n[Dealer "E"]\n[Vulnerable "NS"]\n'
+    b'[Deal "N:QJ82.T942.J.KT64 AK96.KJ8.T74.Q93 54.7.K96532.J875 T73.AQ653.AQ8.A2"]\n'
+)
+
+
+@pytest.mark.parametrize("hand_record_first", [True, False])
+def test_bridgemate_results_and_their_hand_record_meet_in_one_session_in_either_order(
+    record, monkeypatch, hand_record_first
+):
+    from bridge.bridgemate import session_from_received_data
+    from scoring.importers import session_import
+    from tests.bridge.test_bridgemate import row
+
+    rows = [row(), row(ID=2, Table=2, PairNS=2, PairEW=5, Result="+1"), row(ID=3, Board=2, Contract="3 NT")]
+    monkeypatch.setattr(session_import, "read_bws", lambda data: session_from_received_data(rows))
+    event = services.create_event(tournament=record.tournament, name="Club", kind=Event.Kind.MP_PAIRS)
+    files = [HAND_RECORD, BWS] if hand_record_first else [BWS, HAND_RECORD]
+    for data in files:
+        import_file(event=event, data=data, session_number=1)
+    session = event.sessions.get()
+    boards = {b.number: b for b in session.boards.all()}
+    assert sorted(boards) == [1, 2] and all(b.deal for b in boards.values())
+    assert boards[1].deal.startswith("N:AK96.KJ8.T74.Q93")
+    stored = sorted(
+        (r.board.number, r.table.number, r.contract, r.tricks) for r in Result.objects.filter(board__session=session)
+    )
+    assert stored == [(1, 1, "4S", 10), (1, 2, "4S", 11), (2, 1, "3NT", 9)]
