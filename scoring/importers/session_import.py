@@ -35,6 +35,7 @@ from bridge.usebio import parse_usebio
 from core import texts
 from core.i18n import translate
 from scoring import services
+from scoring.importers.file_kind import not_results_text
 from scoring.models import Board, Contestant, Event, Match, Result, Round, Section, Session
 from scoring.services.common import in_words
 from scoring.texts import session_param
@@ -127,34 +128,10 @@ def check_size(size: int) -> None:
 
 
 def check_text(data: bytes) -> None:
-    """Refuse, naming what the file is, a file that is not text a reader here takes: a ZIP
-    archive (a .bws or .pbn zipped, or renamed), UTF-16 text, or binary data (NUL bytes). The
-    refusal never quotes the file's bytes."""
-    if data.startswith((b"PK\x03\x04", b"PK\x05\x06")):
-        raise ImportRefused(
-            [
-                _(
-                    "The file is a ZIP archive, not a results file: unzip it and upload the PBN, USEBIO, LIN or "
-                    "Bridgemate (.bws) file inside."
-                )
-            ]
-        )
-    head = data[:4096]
-    if head.startswith((b"\xff\xfe", b"\xfe\xff")) or (len(head) > 8 and head.count(0) * 3 > len(head)):
-        raise ImportRefused(
-            [_("The file is UTF-16 text: save or export it as UTF-8 (or Windows-1252) text and upload it again.")]
-        )
-    nul = data.find(0)
-    if nul >= 0:
-        raise ImportRefused(
-            [
-                _(
-                    "The file holds binary data (a NUL byte at byte %(offset)s): it is not a PBN, USEBIO or LIN "
-                    "text file, nor a Bridgemate database."
-                )
-                % {"offset": nul + 1}
-            ]
-        )
+    """Refuse a file that is not text a reader here takes, naming what it is (file_kind)."""
+    reason = not_results_text(data)
+    if reason:
+        raise ImportRefused([reason])
 
 
 def read_file(data: bytes) -> SessionFile:
@@ -324,7 +301,9 @@ def _joins(board: Board, item: BoardIn, played: bool, brings: bool) -> bool:
     """Whether a file's board completes the same board already in the session, in either order:
     the same dealer, vulnerability and (where both have one) deal, and one of the two brings the
     deal, the other the results."""
-    if (item.dealer and item.dealer != board.dealer) or (item.vulnerability and item.vulnerability != board.vulnerability):
+    if (item.dealer and item.dealer != board.dealer) or (
+        item.vulnerability and item.vulnerability != board.vulnerability
+    ):
         return False
     if board.deal and item.deal and _deal_key(board.deal) != _deal_key(item.deal):
         return False
@@ -373,30 +352,7 @@ class _Importer:
             or next(iter(sections.values()), None)
             or services.create_session_section(session=session, name="A")
         )
-        boards: dict[int, Board] = {}
-        for board_in in parsed.boards:
-            if board_in.number in boards:
-                continue
-            joined = self.joined.get(board_in.number)
-            if joined is not None:
-                if board_in.deal and not joined.deal:
-                    joined = services.update_board(board=joined, deal=board_in.deal)
-                boards[board_in.number] = joined
-                summary.boards += 1
-                summary.board_numbers.append(board_in.number)
-                continue
-            try:
-                boards[board_in.number] = services.create_board(
-                    session=session,
-                    number=board_in.number,
-                    dealer=board_in.dealer,
-                    vulnerability=board_in.vulnerability,
-                    deal=board_in.deal,
-                )
-                summary.boards += 1
-                summary.board_numbers.append(board_in.number)
-            except ValidationError as error:
-                self.refuse(_where(board_in, _detail(error)))
+        boards = self.place_boards(session, summary)
         contestants = {Identity(c.number, c.section, c.direction): c for c in Contestant.objects.filter(event=event)}
         by_name = {c.name.strip().lower(): c for c in contestants.values() if c.name.strip()}
         tables, rounds, matches = {}, {}, set()
@@ -459,6 +415,35 @@ class _Importer:
                 _("The file gives no table numbers: each result is placed at the table of its N-S pair's number.")
             )
         return summary
+
+    def place_boards(self, session: Session, summary: ImportSummary) -> dict[int, Board]:
+        """The file's boards in the session, by number: created, or joined where the session
+        already holds the board the file completes."""
+        boards: dict[int, Board] = {}
+        for board_in in self.parsed.boards:
+            if board_in.number in boards:
+                continue
+            joined = self.joined.get(board_in.number)
+            if joined is not None:
+                if board_in.deal and not joined.deal:
+                    joined = services.update_board(board=joined, deal=board_in.deal)
+                boards[board_in.number] = joined
+                summary.boards += 1
+                summary.board_numbers.append(board_in.number)
+                continue
+            try:
+                boards[board_in.number] = services.create_board(
+                    session=session,
+                    number=board_in.number,
+                    dealer=board_in.dealer,
+                    vulnerability=board_in.vulnerability,
+                    deal=board_in.deal,
+                )
+                summary.boards += 1
+                summary.board_numbers.append(board_in.number)
+            except ValidationError as error:
+                self.refuse(_where(board_in, _detail(error)))
+        return boards
 
     def summary(self, session: Session | None) -> ImportSummary:
         summary = ImportSummary(session=session, format=self.parsed.format, left_out=self.parsed.left_out)
