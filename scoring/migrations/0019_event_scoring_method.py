@@ -4,20 +4,85 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scoring', '0018_tournament_kept_regulations'),
+        ("scoring", "0018_tournament_kept_regulations"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='event',
-            name='scoring_method',
-            field=models.JSONField(blank=True, default=dict, verbose_name='scoring method of the program'),
+            model_name="event",
+            name="scoring_method",
+            field=models.JSONField(blank=True, default=dict, verbose_name="scoring method of the program"),
         ),
         migrations.AlterField(
-            model_name='authoritysetting',
-            name='key',
-            field=models.CharField(choices=[('laws_edition', 'Edition of the Laws in force'), ('appeal_period_minutes', 'Appeal period after the official score (Law 92B), minutes'), ('correction_period_minutes', 'Correction period after the official score (Law 79C), minutes'), ('average_plus_percent', 'Average plus, percent of a top (Law 12C2)'), ('average_minus_percent', 'Average minus, percent of a top (Law 12C2)'), ('average_plus_imps', 'Average plus at IMPs (Law 86A)'), ('average_minus_imps', 'Average minus at IMPs, as a deduction (Law 86A)'), ('weighted_scores_allowed', 'Weighted adjusted scores allowed (Law 12C1c)'), ('weighted_max_components', 'Most components of a weighted score'), ('weight_decimals', 'Decimals allowed in a weight (fractions such as 1/3 always allowed)'), ('deposits', 'Appeal deposits by kind of event'), ('without_merit_sanction', 'Sanction for an appeal without merit (Law 92A)'), ('appeals_committee_size', 'Members of an appeals committee'), ('butler_drop', 'Butler datum: results dropped at each end'), ('butler_rounding', 'Butler datum: how a 5 is rounded to 10'), ('ranking', 'Ranking: pairs that sat one way all session by direction (two fields), or all in one list'), ('cross_imps', 'Cross-IMPs of a result: the mean over the comparisons, or their sum'), ('vp_scale', 'Victory-point scale'), ('rounding', 'Rounding of matchpoints'), ('appeals_body', 'Who hears appeals at the event (Law 93; none: the director in charge, 93A)'), ('further_appeal', 'Further appeal to the regulating authority (Law 93C)'), ('further_appeal_period_minutes', "Further appeal period after the event's decision, minutes"), ('further_appeal_deposit', 'Further appeal deposit'), ('without_merit_penalty', 'Score penalty for an appeal without merit, by kind of event'), ('casebook_names', 'Players, teams and captains in published casebooks: seats only, masterpoint rank, or names'), ('absent_partner_deemed_to_agree', 'An absent partner is deemed to concur in an appeal (92D)'), ('card_rank_letters', "Card ranks shown as international letters (A K Q J 10) or national ones (those of the reader's language)"), ('matchpoint_scale', 'Matchpoint scale: 2 for each score beaten and 1 for each tie, or 1 and a half'), ('team_penalty_units', 'Procedural penalties against a team in a match: in VPs, in IMPs, or either (the director chooses; a knockout match always takes IMPs)'), ('late_corrections_allowed', 'A score may be corrected after the correction period when the director and the organiser are satisfied beyond reasonable doubt that the record is wrong (Law 79C2; 2007 and 2017)'), ('disciplinary_lesser_measure', 'A lesser disciplinary measure the regulations name (Law 91; empty: none)'), ('claim_suit_order', 'Order in which the director deems a suit played when a claim statement did not give it (Law 70E2; 2007 and 2017; empty: none specified)'), ('preset', 'Preset the regulations started from (scoring/presets; empty: none)')], max_length=50, verbose_name='setting'),
+            model_name="authoritysetting",
+            name="key",
+            field=models.CharField(
+                choices=[
+                    ("laws_edition", "Edition of the Laws in force"),
+                    ("appeal_period_minutes", "Appeal period after the official score (Law 92B), minutes"),
+                    ("correction_period_minutes", "Correction period after the official score (Law 79C), minutes"),
+                    ("average_plus_percent", "Average plus, percent of a top (Law 12C2)"),
+                    ("average_minus_percent", "Average minus, percent of a top (Law 12C2)"),
+                    ("average_plus_imps", "Average plus at IMPs (Law 86A)"),
+                    ("average_minus_imps", "Average minus at IMPs, as a deduction (Law 86A)"),
+                    ("weighted_scores_allowed", "Weighted adjusted scores allowed (Law 12C1c)"),
+                    ("weighted_max_components", "Most components of a weighted score"),
+                    ("weight_decimals", "Decimals allowed in a weight (fractions such as 1/3 always allowed)"),
+                    ("deposits", "Appeal deposits by kind of event"),
+                    ("without_merit_sanction", "Sanction for an appeal without merit (Law 92A)"),
+                    ("appeals_committee_size", "Members of an appeals committee"),
+                    ("butler_drop", "Butler datum: results dropped at each end"),
+                    ("butler_rounding", "Butler datum: how a 5 is rounded to 10"),
+                    (
+                        "ranking",
+                        "Ranking: pairs that sat one way all session by direction (two fields), or all in one list",
+                    ),
+                    ("cross_imps", "Cross-IMPs of a result: the mean over the comparisons, or their sum"),
+                    ("vp_scale", "Victory-point scale"),
+                    ("rounding", "Rounding of matchpoints"),
+                    ("appeals_body", "Who hears appeals at the event (Law 93; none: the director in charge, 93A)"),
+                    ("further_appeal", "Further appeal to the regulating authority (Law 93C)"),
+                    ("further_appeal_period_minutes", "Further appeal period after the event's decision, minutes"),
+                    ("further_appeal_deposit", "Further appeal deposit"),
+                    ("without_merit_penalty", "Score penalty for an appeal without merit, by kind of event"),
+                    (
+                        "casebook_names",
+                        "Players, teams and captains in published casebooks: seats only, masterpoint rank, or names",
+                    ),
+                    ("absent_partner_deemed_to_agree", "An absent partner is deemed to concur in an appeal (92D)"),
+                    (
+                        "card_rank_letters",
+                        "Card ranks shown as international letters (A K Q J 10) or national ones (those of the reader's language)",
+                    ),
+                    (
+                        "matchpoint_scale",
+                        "Matchpoint scale: 2 for each score beaten and 1 for each tie, or 1 and a half",
+                    ),
+                    (
+                        "team_penalty_units",
+                        "Procedural penalties against a team in a match: in VPs, in IMPs, or either (the director chooses; a knockout match always takes IMPs)",
+                    ),
+                    (
+                        "late_corrections_allowed",
+                        "A score may be corrected after the correction period when the director and the organiser are satisfied beyond reasonable doubt that the record is wrong (Law 79C2; 2007 and 2017)",
+                    ),
+                    (
+                        "disciplinary_lesser_measure",
+                        "A lesser disciplinary measure the regulations name (Law 91; empty: none)",
+                    ),
+                    (
+                        "claim_suit_order",
+                        "Order in which the director deems a suit played when a claim statement did not give it (Law 70E2; 2007 and 2017; empty: none specified)",
+                    ),
+                    (
+                        "appeal_period_extension",
+                        "Who may extend the appeal period after it has run (Law 92B gives the period to the regulating authority): no one, or the director in charge, with a reason",
+                    ),
+                    ("preset", "Preset the regulations started from (scoring/presets; empty: none)"),
+                ],
+                max_length=50,
+                verbose_name="setting",
+            ),
         ),
     ]
