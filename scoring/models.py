@@ -247,8 +247,7 @@ class Event(models.Model):
         return self.kind in authority_settings.VP_EVENT_KINDS
 
     def regulations(self):
-        """The regulations the event is scored by: the tournament's, under its file's program's method
-        (``scoring_method``), and its own VP scale where it chose one. Every reader of its rules asks here."""
+        """The tournament's regulations under the program's ``scoring_method`` and the event's VP scale: ask here."""
         regs = {**self.tournament.regulations(), **(self.scoring_method or {})}
         if self.vp_scale:
             regs["vp_scale"] = self.vp_scale
