@@ -108,6 +108,7 @@ def test_a_ruling_given_through_a_deadlock_is_given_once(field, dora, deadlock_o
 
 
 def test_an_attachment_stored_through_a_deadlock_leaves_one_file(case, deadlock_once, settings, tmp_path):
+    tmp_path = tmp_path / "media"  # a folder of its own: the test's audit heads file sits beside it
     settings.MEDIA_ROOT = str(tmp_path)
     settings.STORAGES = {**settings.STORAGES, "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"}}
     attachment = rulings_services.add_attachment(

@@ -118,6 +118,7 @@ def test_a_bodys_own_scale_from_its_settings_to_the_standings_on_a_phone(browser
         "The regulating authority's (wbf2013-20)",
         "wbf2013-20",
         "wbf2013-30",
+        "wbf2013-discrete-20",
         "acbl-20",
         "acbl-30",
         "vp-body:test25",
