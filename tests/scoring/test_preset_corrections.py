@@ -157,7 +157,7 @@ def test_the_command_shows_the_corrections_then_applies_them_with_confirm(old_eb
     out = io.StringIO()
     call_command("create_authority", "--preset", "ebu", "--update", stdout=out)
     text = out.getvalue()
-    assert "withdrawn further_appeal_deposit from 2023-08-01: {'currency': 'GBP', 'amount': '75.00'}" in text
+    assert "withdrawn further_appeal_deposit from 2023-08-01: {'amount': '75.00', 'currency': 'GBP'}" in text
     assert "corrected team_penalty_units from 2016-08-01: 'vps_or_imps' -> 'vps' (assumed:" in text
     assert "5 corrections from preset ebu: run again with --confirm to apply them." in text
     assert len(services.preset_corrections(authority=authority)) == 5  # shown, not applied

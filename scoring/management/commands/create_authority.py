@@ -86,7 +86,11 @@ class Command(BaseCommand):
             )
             return
         for c in corrections:
-            change = f"{c.before!r} -> {c.after!r}" if c.kind == "corrected" else repr(c.after if c.entry else c.before)
+            change = (
+                f"{_shown(c.before)} -> {_shown(c.after)}"
+                if c.kind == "corrected"
+                else _shown(c.after if c.entry else c.before)
+            )
             source = f" ({c.entry.confidence}: {c.entry.citation})" if c.entry else ""
             self.stdout.write(f"{c.kind} {c.key} from {c.effective_from}: {change}{source}")
         if not confirm:
@@ -114,3 +118,9 @@ class Command(BaseCommand):
                 f"kept on purpose (see its settings page; sources checked {chosen.checked.isoformat()})."
             )
         )
+
+
+def _shown(value):
+    """A value as the command prints it, a mapping's keys sorted: PostgreSQL's jsonb gives them back
+    in its own order, SQLite in the order written, and the same correction must read the same."""
+    return repr(dict(sorted(value.items())) if isinstance(value, dict) else value)
