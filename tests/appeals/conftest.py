@@ -207,6 +207,16 @@ def take(client, user, appeal, step, **data):
     return client.post(reverse(f"appeals:case-{step}", args=[appeal.pk]), data, follow=True)
 
 
+def varied_on_the_web(case, client, reasons, **score):
+    """The body, heard and all voting "vary", decides so on the case page through its first member,
+    with ``score`` as the decision form's score fields (without their "decide-" prefix): the page."""
+    appeal, body, _hearing = ready(case)
+    vote_all(body, "vary")
+    fields = {"decide-decision": "vary", "decide-reasons": reasons}
+    fields.update({f"decide-{name}": value for name, value in score.items()})
+    return appeal, shown(take(client, case.members[0], appeal, "decide", **fields))
+
+
 def shown(response):
     """The page's text as a reader sees it (quotes unescaped)."""
     return response.content.decode().replace("&#x27;", "'").replace("&quot;", '"')

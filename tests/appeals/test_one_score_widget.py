@@ -5,7 +5,7 @@ decision forms offered "Redress (Law 12C1b)" with no input and recording it was 
 
 import pytest
 
-from tests.appeals.conftest import lodge, ready, shown, take, vote_all
+from tests.appeals.conftest import lodge, ready, shown, varied_on_the_web
 
 pytestmark = pytest.mark.django_db
 
@@ -37,30 +37,21 @@ def test_the_law_part_form_offers_the_redress_parts(case, client):
 
 
 def test_the_committee_gives_redress_on_the_web(case, client):
-    appeal, body, _hearing = ready(case)
-    vote_all(body, "vary")
-    page = shown(
-        take(
-            client,
-            case.members[0],
-            appeal,
-            "decide",
-            **{
-                "decide-decision": "vary",
-                "decide-reasons": "E-W's revoke was a serious error unrelated to the infraction",
-                "decide-score_kind": "redress",
-                "decide-rd_table_contract": "4S",
-                "decide-rd_table_declarer": "N",
-                "decide-rd_table_tricks": "10",
-                "decide-rd_normal_contract": "4S",
-                "decide-rd_normal_declarer": "N",
-                "decide-rd_normal_tricks": "9",
-                "decide-rd_without_contract": "3S",
-                "decide-rd_without_declarer": "N",
-                "decide-rd_without_tricks": "9",
-                "decide-rd_non_offending": "EW",
-            },
-        )
+    appeal, page = varied_on_the_web(
+        case,
+        client,
+        "E-W's revoke was a serious error unrelated to the infraction",
+        score_kind="redress",
+        rd_table_contract="4S",
+        rd_table_declarer="N",
+        rd_table_tricks="10",
+        rd_normal_contract="4S",
+        rd_normal_declarer="N",
+        rd_normal_tricks="9",
+        rd_without_contract="3S",
+        rd_without_declarer="N",
+        rd_without_tricks="9",
+        rd_non_offending="EW",
     )
     assert "Recorded." in page
     appeal.refresh_from_db()
@@ -70,22 +61,13 @@ def test_the_committee_gives_redress_on_the_web(case, client):
 
 
 def test_the_committee_gives_average_to_both_with_no_offender(case, client):
-    appeal, body, _hearing = ready(case)
-    vote_all(body, "vary")
-    page = shown(
-        take(
-            client,
-            case.members[0],
-            appeal,
-            "decide",
-            **{
-                "decide-decision": "vary",
-                "decide-reasons": "No result could be obtained (Law 12C2)",
-                "decide-score_kind": "artificial",
-                "decide-ns_artificial": "AVE",
-                "decide-ew_artificial": "AVE",
-            },
-        )
+    appeal, page = varied_on_the_web(
+        case,
+        client,
+        "No result could be obtained (Law 12C2)",
+        score_kind="artificial",
+        ns_artificial="AVE",
+        ew_artificial="AVE",
     )
     assert "Recorded." in page
     appeal.refresh_from_db()

@@ -2,29 +2,14 @@
 
 import pytest
 
-from tests.appeals.conftest import ready, refused, shown, take, vote_all
+from tests.appeals.conftest import ready, refused, shown, take, varied_on_the_web, vote_all
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_member_varies_the_ruling_to_an_assigned_score(case, client):
-    appeal, body, _hearing = ready(case)
-    vote_all(body, "vary")
-    page = shown(
-        take(
-            client,
-            case.members[0],
-            appeal,
-            "decide",
-            **{
-                "decide-decision": "vary",
-                "decide-reasons": "Pass is no logical alternative",
-                "decide-score_kind": "assigned",
-                "decide-contract": "4S",
-                "decide-declarer": "N",
-                "decide-tricks": "10",
-            },
-        )
+    appeal, page = varied_on_the_web(
+        case, client, "Pass is no logical alternative", score_kind="assigned", contract="4S", declarer="N", tricks="10"
     )
     assert "Recorded." in page
     appeal.refresh_from_db()
