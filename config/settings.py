@@ -114,7 +114,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "scoring.context_processors.roles",
+                "core.context_processors.roles",
             ],
             # {% load bridge_cards %}: card ranks and suit symbols (docs/translations.md).
             "libraries": {"bridge_cards": "core.i18n"},
@@ -286,7 +286,7 @@ REST_FRAMEWORK = {
         # Scripts and scoring programs: "Authorization: Token <key>" (manage.py drf_create_token).
         "rest_framework.authentication.TokenAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["scoring.permissions.CompetitionRecordPermission"],
+    "DEFAULT_PERMISSION_CLASSES": ["core.permissions.CompetitionRecordPermission"],
     # The API contract (core/api_contract.py): documented 400/403/404/409 with one error shape.
     "DEFAULT_SCHEMA_CLASS": "core.api_schema.ContractSchema",
     "EXCEPTION_HANDLER": "core.api_contract.exception_handler",
@@ -460,7 +460,7 @@ FEDERATION_RETRY_BACKOFF = int(os.environ.get("FEDERATION_RETRY_BACKOFF", "2"))
 IDEMPOTENCY_KEY_HOURS = float(os.environ.get("IDEMPOTENCY_KEY_HOURS", "24"))
 CELERY_BEAT_SCHEDULE = {
     # Idempotency-Keys past IDEMPOTENCY_KEY_HOURS deleted (core/idempotency.py).
-    "purge-idempotency-keys": {"task": "scoring.tasks.purge_idempotency_keys", "schedule": 3600.0},
+    "purge-idempotency-keys": {"task": "core.tasks.purge_idempotency_keys", "schedule": 3600.0},
     # The parts of bundles never committed past FEDERATION_UPLOAD_HOURS deleted (issue #32).
     "purge-stale-federation-uploads": {"task": "national.tasks.purge_stale_uploads", "schedule": 3600.0},
     # The safety net of the recalculation pipeline: anything no worker finished is sent again.

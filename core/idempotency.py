@@ -19,7 +19,7 @@ fingerprint (SHA-256) of the body.
   each run parses it from there: an upload over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (2.5 MB) with a
   key is taken like one without (within the upload limits, config/upload_limits.py).
 - Keys expire after ``IDEMPOTENCY_KEY_HOURS`` (24 h); beat purges them every hour
-  (``scoring.tasks.purge_idempotency_keys``). A key whose request never finished (its process
+  (``core.tasks.purge_idempotency_keys``). A key whose request never finished (its process
   died) is free again after ``IN_FLIGHT_SECONDS``.
 """
 

@@ -19,9 +19,10 @@ from django.db.models import Max, Sum
 from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from config.login_throttle import lockout_seconds
-from core import policy
+from core import policy, texts
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -31,6 +32,10 @@ _FIELD = {USERNAME: "username", ADDRESS: "ip_address"}
 
 # Sent inside unlock's transaction with by, kind, value and failures; the audit trail records it.
 unlocked = Signal()
+
+# The audit summary of an unlock, in the reader's language. Its code keeps the prefix it was
+# first stored under (the entries written before the lockout moved to the kernel carry it).
+texts.register("scoring", {"login_unlocked": texts.Template(gettext_lazy("Login unlocked: %(who)s"))})
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from rest_framework.response import Response
 
 from core import live
 from core.api_contract import LARGEST_ID, WholeNumberFilter
+from core.permissions import CompetitionRecordPermission, tournament_of
 from scoring import import_api, selectors, services, vp_scales
 from scoring.models import (
     Adjustment,
@@ -32,7 +33,6 @@ from scoring.models import (
     Standing,
     Tournament,
 )
-from scoring.permissions import CompetitionRecordPermission, tournament_of
 
 SIDE_CHOICES = [("NS", "N-S"), ("EW", "E-W")]  # rulings.models.SIDE_CHOICES (scoring imports no upper app)
 

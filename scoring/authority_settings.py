@@ -7,6 +7,7 @@ The defaults are the Laws' own where the Laws give one.
 
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from pathlib import Path
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
@@ -138,12 +139,22 @@ def _measure_name(value):
         raise ValidationError(_("must be a name of at most 100 characters"))
 
 
-def _preset(value):
-    from scoring.presets import files  # the preset files (the presets themselves import this module)
+# The folder of the regulating-authority presets (scoring/presets/, one YAML file a body): the
+# ``preset`` setting names one of its files. Read here, for the presets package imports this
+# module to check each preset against the settings.
+PRESETS_DIRECTORY = Path(__file__).resolve().parent / "presets"
 
-    if value != "" and value not in files.available():
+
+def preset_codes():
+    """The codes of the presets shipped in ``PRESETS_DIRECTORY``, "laws" (the Laws' defaults) first."""
+    codes = sorted(path.stem for path in PRESETS_DIRECTORY.glob("*.yaml"))
+    return sorted(codes, key=lambda code: code != "laws")
+
+
+def _preset(value):
+    if value != "" and value not in preset_codes():
         raise ValidationError(
-            _("must be one of %(choices)s, or empty for none"), params={"choices": ", ".join(files.available())}
+            _("must be one of %(choices)s, or empty for none"), params={"choices": ", ".join(preset_codes())}
         )
 
 

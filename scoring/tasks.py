@@ -15,11 +15,3 @@ def recalculate_board(board_id):
 def sweep_recalculations():
     """Re-enqueue recalculations that no worker finished (the broker was down, a worker died)."""
     return recalculation.sweep()
-
-
-@shared_task(**RETRY_ON_TRANSIENT_ERRORS)
-def purge_idempotency_keys():
-    """Delete the API's Idempotency-Keys past IDEMPOTENCY_KEY_HOURS (docs/api.md)."""
-    from core.idempotency import purge_expired
-
-    return purge_expired()

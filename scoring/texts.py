@@ -206,8 +206,6 @@ TEXTS = {
     "event_vp_scale": Template(_("%(event)s: victory-point scale %(scale)s")),
     "event_scoring_method": Template(_("%(event)s: scoring method %(method)s")),
     "vp_scale_added": Template(_("%(authority)s: victory-point scale %(scale)s added")),
-    # A login locked out after wrong passwords, unlocked (core/logins.py): a username or an address.
-    "login_unlocked": Template(_("Login unlocked: %(who)s")),
     # What a score change says caused it, and why (ScoreChange.cause_label and .reason: stored in
     # English, shown through core.texts.shown).
     "cause_ruling": Template(_("ruling %(number)s"), kind="score_cause"),

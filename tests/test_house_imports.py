@@ -4,8 +4,12 @@
   private module ``x._y``): what two modules share is public, in the right module. Tests and
   benches may look inside (they are not checked); ``_`` is gettext's marker, not a name of the
   module that defines it;
-- no import circle anywhere, not even within an app and not even through an import inside a
-  function: the import graph of the project (grimp's, as import-linter reads it) has no cycle.
+- no import circle anywhere, not even within an app, not even through an import inside a
+  function, and not even through a package's ``__init__``: the import graph of the project
+  (grimp's, as import-linter reads it) with, for each ``from package import module``, an import of
+  the package itself too (grimp counts only the module; Python runs the package's ``__init__``
+  and reads its names, so a submodule that imports its own package that way and a package whose
+  ``__init__`` imports the submodule are a circle) has no cycle (issue #38).
 """
 
 import ast
@@ -143,16 +147,65 @@ def cycles(graph):
     return sorted(groups)
 
 
+def packages_imported_from(name, path):
+    """(line, package) for each ``from <package> import ...`` in ``name`` (relative or absolute,
+    inside a function too): what grimp leaves out when the names imported are modules."""
+    tree = ast.parse(path.read_text(), str(path))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                source = f"{base}.{node.module}" if node.module else base
+            else:
+                source = node.module or ""
+            if source != name:
+                found.append((node.lineno, source))
+    return found
+
+
+def with_package_imports(graph, modules):
+    """``graph`` with an import of the package itself for every ``from package import ...``."""
+    for name, path in modules.items():
+        if name not in graph.modules:
+            continue
+        for _line, source in packages_imported_from(name, path):
+            if source in graph.modules and not graph.direct_import_exists(importer=name, imported=source):
+                graph.add_import(importer=name, imported=source)
+    return graph
+
+
 def test_no_import_circle_among_the_projects_modules():
-    graph = grimp.build_graph(*PACKAGES, cache_dir=None)
+    modules = project_modules()
+    graph = with_package_imports(grimp.build_graph(*PACKAGES, cache_dir=None), modules)
     found = cycles(graph)
     details = [
-        f"{a} -> {b} (line {', '.join(str(d['line_number']) for d in graph.get_import_details(importer=a, imported=b))})"
+        f"{a} -> {b} (line {', '.join(str(line) for line, source in packages_imported_from(a, modules[a]) if source == b) or ', '.join(str(d['line_number']) for d in graph.get_import_details(importer=a, imported=b))})"
         for group in found
         for a in group
         for b in sorted(graph.find_modules_directly_imported_by(a) & set(group))
     ]
     assert found == [], "\n".join(details)
+
+
+def test_a_package_and_its_submodule_importing_it_are_a_circle(tmp_path):
+    package = tmp_path / "a"
+    package.mkdir()
+    (package / "__init__.py").write_text("from a.one import f\n")
+    (package / "one.py").write_text("def f():\n    from a import two\n")
+    (package / "two.py").write_text("")
+    (package / "three.py").write_text("from a.two import g\n")
+    modules = {"a": package / "__init__.py", "a.one": package / "one.py", "a.two": package / "two.py"}
+    modules["a.three"] = package / "three.py"
+    graph = grimp.ImportGraph()
+    for module in modules:
+        graph.add_module(module)
+    graph.add_import(importer="a", imported="a.one")
+    graph.add_import(importer="a.one", imported="a.two")  # grimp's reading of "from a import two"
+    graph.add_import(importer="a.three", imported="a.two")
+    assert cycles(graph) == []
+    assert cycles(with_package_imports(graph, modules)) == [["a", "a.one"]]
 
 
 def test_the_circle_finder_finds_a_circle():

@@ -28,7 +28,7 @@ from django.urls import URLResolver, get_resolver, resolve
 from rest_framework.test import APIClient
 from rest_framework.views import APIView
 
-from scoring.permissions import CompetitionRecordPermission
+from core.permissions import CompetitionRecordPermission
 from tests.roles import matrix, rules
 from tests.roles.world import NAMES, ROLES, SIDES, build_world, marker
 from tests.security import page_problems

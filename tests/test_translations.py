@@ -21,7 +21,7 @@ from django.utils import translation
 from django.utils.translation.reloader import translation_file_changed
 from django.utils.translation.template import templatize
 
-from scoring.management.commands.compile_translations import compile_all
+from core.management.commands.compile_translations import compile_all
 from tests.conftest import page_in, table_result
 
 ROOT = Path(settings.BASE_DIR)

@@ -35,9 +35,8 @@ import yaml
 from django.core.exceptions import ValidationError
 
 from scoring import authority_settings
-from scoring.presets import files
 
-DIRECTORY = files.DIRECTORY  # the folder of the preset files (files.py)
+DIRECTORY = authority_settings.PRESETS_DIRECTORY  # the folder of the preset files (this one)
 STATUSES = ("confirmed", "assumed", "default")
 # Every setting a regulating authority may set: each preset states each one, even where it keeps
 # the default (then on purpose, saying why).
@@ -172,14 +171,14 @@ class Preset:
 
 def available():
     """The codes of the presets shipped here, "laws" (the Laws' defaults) first."""
-    return files.available()
+    return authority_settings.preset_codes()
 
 
 @functools.cache
 def load(code):
     if code not in available():
         raise PresetError(f"'{code}' is not a preset: one of {', '.join(available())}")
-    return read(files.DIRECTORY / f"{code}.yaml")
+    return read(authority_settings.PRESETS_DIRECTORY / f"{code}.yaml")
 
 
 def _date(where, day):

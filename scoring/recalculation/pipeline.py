@@ -4,9 +4,10 @@ in one transaction, then the requests it answered closed (see the package's docs
 from django.db.models import Exists, F, OuterRef, Q, Subquery
 from django.utils import timezone
 
+import scoring.recalculation.queue as queue
+import scoring.recalculation.standings as standings
 from core.retry import atomic_with_retry
 from scoring.models import Board, BoardScore, Event, RecalculationRequest, Result
-from scoring.recalculation import queue, standings
 from scoring.recalculation.board import (
     COMPARED_VALUES,
     board_values,

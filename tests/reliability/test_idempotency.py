@@ -12,9 +12,9 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from audit.models import AuditEntry
+from core import tasks
 from core.idempotency import IdempotencyKey
 from scoring import api as scoring_api
-from scoring import tasks
 from scoring.models import Result
 from tests.audit.test_audit import api_result
 

@@ -17,7 +17,6 @@ from audit.models import AuditEntry
 from scoring import authority_settings, presets, services
 from scoring.authority_views import settings_rows
 from scoring.models import AuthoritySetting, RegulatingAuthority
-from scoring.presets import files
 from tests.conftest import make_user
 
 TODAY = datetime.date(2026, 6, 1)
@@ -555,7 +554,7 @@ def test_a_new_file_in_the_folder_is_a_preset(tmp_path, monkeypatch):
     for path in presets.DIRECTORY.glob("*.yaml"):
         shutil.copy(path, tmp_path)
     write_preset(tmp_path, GOOD)
-    monkeypatch.setattr(files, "DIRECTORY", tmp_path)
+    monkeypatch.setattr(authority_settings, "PRESETS_DIRECTORY", tmp_path)
     presets.load.cache_clear()
     try:
         assert "club" in presets.available()

@@ -1,8 +1,10 @@
+"""The API's default permission (config/settings.py REST_FRAMEWORK): the competition record is read by
+every logged-in role and written by those the policy lets write it (core/policy.py "write_record")."""
+
 from django.utils.translation import gettext_lazy as _
 from rest_framework import permissions
 
 from core import policy, roles
-from scoring import selectors
 
 
 def tournament_of(obj):
@@ -41,4 +43,4 @@ class CompetitionRecordPermission(permissions.BasePermission):
     def has_object_permission(self, request, view, obj):
         if request.method in permissions.SAFE_METHODS:
             return True
-        return selectors.can_write(request.user, tournament_of(obj))
+        return policy.may(request.user, "write_record", tournament_of(obj))
