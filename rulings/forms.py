@@ -41,6 +41,8 @@ def score_initial(ruling):
     fields = {}
     if kind == Ruling.ScoreKind.ARTIFICIAL:
         return {"ns_artificial": score.get("ns"), "ew_artificial": score.get("ew")}
+    if kind == Ruling.ScoreKind.IMPS:
+        return {"imps": (score.get("ns") or {}).get("imps")}
     if kind in (Ruling.ScoreKind.ASSIGNED, Ruling.ScoreKind.SPLIT) and rows:
         fields.update({key: rows[0][key] for key in ("contract", "declarer", "tricks")})
         if len(rows) > 1:
@@ -102,6 +104,14 @@ class RulingForm(forms.Form):
     ew_contract = forms.CharField(label=_("E-W contract"), required=False, max_length=6)
     ew_declarer = forms.ChoiceField(label=_("E-W declarer"), choices=SEATS, required=False)
     ew_tricks = forms.IntegerField(label=_("E-W tricks"), required=False, min_value=0, max_value=13)
+    # Law 86D (a team match, where the authority allows): the board's result in IMPs
+    imps = forms.CharField(
+        label=_("IMPs to the team sitting N-S at this table"),
+        required=False,
+        max_length=8,
+        help_text=_("E-W's team loses them; e.g. 5 or -3."),
+        widget=forms.TextInput(attrs={"inputmode": "decimal"}),
+    )
     # Artificial
     ns_artificial = forms.ChoiceField(label=_("N-S"), choices=ARTIFICIAL, required=False)
     ew_artificial = forms.ChoiceField(label=_("E-W"), choices=ARTIFICIAL, required=False)
@@ -235,8 +245,13 @@ class RulingForm(forms.Form):
                 data["deal_source"] = raw.decode("latin-1")  # older programs write Latin-1
         return data
 
-    def __init__(self, *args, players=(), lesser_measure="", **kwargs):
+    def __init__(self, *args, players=(), lesser_measure="", imps_allowed=False, **kwargs):
         super().__init__(*args, **kwargs)
+        if not imps_allowed:  # Law 86D: only in a team match, where the authority allows it
+            self.fields["score_kind"].choices = [
+                choice for choice in self.fields["score_kind"].choices if choice[0] != Ruling.ScoreKind.IMPS
+            ]
+            del self.fields["imps"]
         self.fields["penalty_player"].choices = [("", "—"), *[(str(p.pk), str(p)) for p in players]]
         if lesser_measure:  # the regulations in force name one (Law 91)
             choices = list(self.fields["penalty_measure"].choices)
@@ -328,6 +343,8 @@ class RulingForm(forms.Form):
             return data.get("ns_artificial"), data.get("ew_artificial")
         if kind == Ruling.ScoreKind.REDRESS:
             return self.redress_input(), None
+        if kind == Ruling.ScoreKind.IMPS:
+            return data.get("imps"), None
         ns = {"contract": data.get("contract"), "declarer": data.get("declarer"), "tricks": data.get("tricks")}
         ew = None
         if data.get("ew_contract"):
@@ -395,6 +412,8 @@ class RulingForm(forms.Form):
             return redress_keys.get(name, "rd_non_offending")
         if name.startswith("ns[") or name.startswith("ew["):
             return f"w{name[3:-1]}_contract" if name[3:-1].isdigit() else "score_kind"
+        if kind == Ruling.ScoreKind.IMPS and name in ("ns", "ns.imps", "score") and "imps" in self.fields:
+            return "imps"
         if name in ("ns", "ew"):
             if kind == Ruling.ScoreKind.ARTIFICIAL:
                 return f"{name}_artificial"

@@ -102,6 +102,7 @@ class Ruling(models.Model):
         SPLIT = "split", _("Split score")
         ARTIFICIAL = "artificial", _("Artificial adjusted score (Law 12C2)")
         REDRESS = "redress", _("Redress after a serious error (Law 12C1b)")
+        IMPS = "imps", _("The board's result in IMPs, in a team match (Law 86D)")
 
     class AppealNotice(models.TextChoices):
         NOT_YET = "", _("Not yet")

@@ -140,6 +140,7 @@ def ruling_new(request, result_pk):
         initial={f"rd_table_{key}": getattr(result, key) for key in ("contract", "declarer", "tricks")},
         players=_players(result),
         lesser_measure=_lesser_measure(result.board.session.event.tournament),
+        imps_allowed=services.imps_allowed(result.board.session.event),
     )
     if request.method == "POST" and form.is_valid():
         ruling = _save_ruling(
@@ -187,6 +188,7 @@ def ruling_open(request):
         players=_players(result),
         initial={"called_at": timezone.now()},  # called now, during the auction
         lesser_measure=_lesser_measure(session.event.tournament),
+        imps_allowed=services.imps_allowed(session.event),
     )
     if request.method == "POST" and form.is_valid():
         ruling = _save_ruling(
@@ -300,6 +302,7 @@ def ruling_edit(request, pk):
         initial=_initial(ruling),
         players=_players(result),
         lesser_measure=_lesser_measure(ruling.tournament),
+        imps_allowed=services.imps_allowed(ruling.board.session.event),
     )
     if request.method == "POST" and form.is_valid():
         decision = _decision(form)
@@ -333,6 +336,7 @@ def ruling_correct(request, pk):
         initial=_initial(earlier),
         players=_players(earlier.result),
         lesser_measure=_lesser_measure(earlier.tournament),
+        imps_allowed=services.imps_allowed(earlier.board.session.event),
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data

@@ -345,6 +345,15 @@ SPECS = {
             _choice(APPEAL_EXTENSIONS),
         ),
         SettingSpec(
+            "team_adjustment_in_imps",
+            _(
+                "In a team match, an adjusted score may be given as the board's result in IMPs or total points "
+                "instead of a table score (Law 86D)"
+            ),
+            True,
+            _bool,
+        ),
+        SettingSpec(
             "preset", _("Preset the regulations started from (scoring/presets; empty: none)"), "", _preset, empty=""
         ),
     ]

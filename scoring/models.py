@@ -641,12 +641,12 @@ class Adjustment(models.TextChoices):
     SPLIT = "split", _("split score")
     ARTIFICIAL = "artificial", _("artificial adjusted score")
     REDRESS = "redress", _("redress after a serious error")
+    IMPS = "imps", _("adjusted score in IMPs (Law 86D)")
 
 
 class EffectiveScore(models.Model):
-    """What a result counts for, when that is not simply its table score: an adjusted score of
-    any kind, in the engine's JSON form (``{"ns": ..., "ew": ...}``; see docs/scoring.md), and
-    any procedural penalties. One per result at most; deleting it restores the table result."""
+    """What a result counts for beyond its table score: an adjusted score of any kind, in the engine's JSON
+    form (``{"ns": ..., "ew": ...}``; docs/scoring.md), and any procedural penalties. One per result at most."""
 
     result = models.OneToOneField(Result, on_delete=models.CASCADE, related_name="effective")
     kind = models.CharField(_("kind"), max_length=12, choices=Adjustment.choices)

@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .rounding import round_half_away, round_step
-from .scores import Artificial, EngineInputError, Entry, Redress, Weighted, components
+from .scores import Artificial, EngineInputError, Entry, Redress, TeamAdjustment, Weighted, components
 from .vp import to_decimal, vp_for_margin
 
 __all__ = [
@@ -130,6 +130,14 @@ def penalty_imps(entry: Entry, side: str, where: str) -> Fraction:
     return penalty.amount
 
 
+def _adjustment_imps(score: TeamAdjustment, side: str, where: str) -> Fraction:
+    """Law 86D: the IMPs an adjusted score in IMPs gives the team in ``side``'s seat (N-S's point
+    of view, as every score: E-W's team gains the opposite)."""
+    if score.unit != "imps":
+        raise EngineInputError(where, side.lower(), f"{score} is not a score at IMPs: give the adjustment in IMPs")
+    return score.amount if side == "NS" else -score.amount
+
+
 @dataclass(frozen=True)
 class BoardIMPs:
     """A team board: IMPs for the home and away team (they need not balance)."""
@@ -151,7 +159,8 @@ def team_board(
     The home team sits N-S in ``open_room`` and E-W in ``closed_room``; each room is an
     :class:`Entry` or a bare score (balanced). Each team is scored from its own two seats: its
     N-S score against the other room's score for its E-W pair. When either of a team's seats
-    has an artificial score, the team gets the mean of its artificial seats' IMPs. With
+    has an artificial score or an adjusted score in IMPs (Law 86D: ``{"imps": n}``, N-S's
+    point of view), the team gets the mean of those seats' IMPs. With
     ``knockout`` (Law 86B) non-balancing results are averaged: home = (home - away) / 2.
     ``whole_imps`` rounds each team's result to whole IMPs (halves away from zero) first.
     Procedural penalties (in IMPs) are then deducted from the penalised team only.
@@ -161,13 +170,15 @@ def team_board(
 
     def team(ns_room: Entry, ew_room: Entry) -> Fraction:
         seats = [(ns_room, "NS"), (ew_room, "EW")]
-        artificial = [
+        given = [
             artificial_value(cast("Artificial", room.raw(side)), artificial_imps, room.name, side.lower())
-            for room, side in seats
             if isinstance(room.raw(side), Artificial)
+            else _adjustment_imps(cast("TeamAdjustment", room.raw(side)), side, room.name)
+            for room, side in seats
+            if isinstance(room.raw(side), Artificial | TeamAdjustment)
         ]
-        if artificial:
-            return sum(artificial, Fraction(0)) / len(artificial)
+        if given:
+            return sum(given, Fraction(0)) / len(given)
         value = evaluate([(room.raw(side), side) for room, side in seats], _weighted_imps)
         return round_half_away(value) if whole_imps else value
 

@@ -7,7 +7,9 @@ N-S's point of view. A score is one of:
 - :class:`Weighted`: a weighted score (Law 12C1c), points with weights adding up to 1;
 - :class:`Artificial`: average plus / average / average minus, or a stated percentage (12C2);
 - :class:`Redress`: the non-offenders keep their table result plus the damage the
-  infraction caused, the offenders get the result without the infraction (12C1b).
+  infraction caused, the offenders get the result without the infraction (12C1b);
+- :class:`TeamAdjustment`: in a team match, the board's result itself in IMPs or total points
+  (Law 86D), where the regulating authority allows it.
 
 When N-S and E-W get the same score the result balances; different scores make a split
 (non-balancing) score.
@@ -34,6 +36,7 @@ __all__ = [
     "Weighted",
     "Artificial",
     "Redress",
+    "TeamAdjustment",
     "Penalty",
     "Entry",
     "ARTIFICIAL_CODES",
@@ -49,6 +52,8 @@ __all__ = [
 SIDES = ("NS", "EW")
 ARTIFICIAL_CODES = ("AVE+", "AVE", "AVE-")
 MAX_COMPONENTS = 5
+TEAM_UNITS = ("imps", "total_points")
+MAX_BOARD_IMPS = 24  # Law 78B: the scale ends at 24 IMPs a board
 _RESULT_FIELDS = {"id", "table", "ns", "ew", "group", "penalty", "outside_agency", "note"}
 
 
@@ -156,6 +161,25 @@ class Redress:
 
 
 @dataclass(frozen=True)
+class TeamAdjustment:
+    """Law 86D: an adjusted score in a team match given as the board's result in ``unit``
+    ("imps" or "total_points") rather than as a table score: ``amount`` is what the team sitting
+    in this direction's seat gains on the board, from N-S's point of view like every score (so
+    E-W's team gains -amount). JSON ``{"imps": 5}`` or ``{"total_points": 300}``."""
+
+    unit: str
+    amount: Fraction
+
+    def __post_init__(self) -> None:
+        if self.unit not in TEAM_UNITS:
+            raise ValueError(f"{self.unit!r} is not one of {', '.join(TEAM_UNITS)}")
+        object.__setattr__(self, "amount", Fraction(self.amount))
+
+    def __str__(self) -> str:
+        return f"{exact_str(self.amount)} {'IMPs' if self.unit == 'imps' else 'total points'}"
+
+
+@dataclass(frozen=True)
 class Penalty:
     """A procedural penalty: ``amount`` in scoring units, or a percentage of a top."""
 
@@ -245,6 +269,10 @@ def components(score: object) -> tuple[tuple[object, Fraction], ...]:
     """(points, weight) pairs of a real score: an int is one component of weight 1."""
     if isinstance(score, Weighted):
         return score.components
+    if isinstance(score, TeamAdjustment):  # only a team board reads it (Law 86D)
+        raise EngineInputError(
+            "", "score", _("an adjusted score in IMPs or total points (Law 86D) is for a team match")
+        )
     return ((score, Fraction(1)),)
 
 
@@ -340,14 +368,16 @@ def parse_score(
     *,
     max_components: int = MAX_COMPONENTS,
     weight_decimals: int | None = None,
-) -> int | Weighted | Artificial | Redress:
+) -> int | Weighted | Artificial | Redress | TeamAdjustment:
     """Read one direction's score from its JSON form.
 
     - a number (points, N-S's point of view), e.g. ``420``;
     - a weighted score ``[[420, 0.5], [450, "0.3"], [-50, "1/5"]]``;
     - ``"AVE+"``, ``"AVE"``, ``"AVE-"``, ``"60%"`` or ``{"percent": 60}``;
     - a redress ``{"table": T, "normal_play": P, "without_infraction": Q,
-      "non_offending": "NS"}``.
+      "non_offending": "NS"}``;
+    - in a team match, the board's result itself: ``{"imps": 5}`` or ``{"total_points": 300}``
+      (Law 86D).
 
     ``max_components`` limits a weighted score's parts; ``weight_decimals`` (e.g. 2) refuses
     weights written with more decimals (exact fractions such as "1/3" are always allowed).
@@ -372,6 +402,8 @@ def parse_score(
     if isinstance(value, dict):
         if set(value) == {"percent"}:
             return _percent(value["percent"], where, field)
+        if len(value) == 1 and set(value) <= set(TEAM_UNITS):
+            return _team_adjustment(value, where, field)
         keys = {"table", "normal_play", "without_infraction", "non_offending"}
         if set(value) != keys:
             missing, extra = keys - set(value), set(value) - keys
@@ -392,6 +424,25 @@ def parse_score(
         ]
         return Redress(parts[0], parts[1], parts[2], non_offending=side)
     return _real(value, where, field, max_components, weight_decimals)
+
+
+def _team_adjustment(value: dict[str, object], where: object, field: str) -> TeamAdjustment:
+    ((unit, amount),) = value.items()
+    try:
+        number = to_fraction(amount)
+    except (ValueError, ZeroDivisionError, TypeError):
+        number = None
+    if number is None:
+        raise EngineInputError(where, f"{field}.{unit}", _("%(value)s is not a number", value=_show(amount)))
+    if unit == "imps" and abs(number) > MAX_BOARD_IMPS:
+        raise EngineInputError(
+            where, f"{field}.imps", _("%(value)s IMPs: a board is worth at most 24 IMPs (Law 78B)", value=_show(amount))
+        )
+    if unit == "total_points" and number.denominator != 1:
+        raise EngineInputError(
+            where, f"{field}.total_points", _("%(value)s is not a whole number of points", value=_show(amount))
+        )
+    return TeamAdjustment(unit, number)
 
 
 def parse_penalty(value: object, where: object, field: str) -> Penalty:

@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from .imps import as_entry, evaluate, penalty_imps, team_board
 from .rounding import to_fraction
-from .scores import Artificial, EngineInputError, Entry
+from .scores import Artificial, EngineInputError, Entry, TeamAdjustment
 
 __all__ = [
     "BoardResult",
@@ -207,12 +207,19 @@ def total_points_board(open_room: object, closed_room: object) -> BoardResult:
     open_room, closed_room, teams = _seats(open_room, closed_room)
     values: list[Fraction] = []
     for ns_room, ew_room in teams:
+        given: list[Fraction] = []
         for room, side in ((ns_room, "NS"), (ew_room, "EW")):
-            if isinstance(room.raw(side), Artificial):
-                raise EngineInputError(
-                    room.name, side.lower(), f"{room.raw(side)} has no value at total points: assign a score"
-                )
-        value = evaluate([(ns_room.raw("NS"), "NS"), (ew_room.raw("EW"), "EW")], _points_rate)
+            score = room.raw(side)
+            if isinstance(score, Artificial):
+                raise EngineInputError(room.name, side.lower(), f"{score} has no value at total points: assign a score")
+            if isinstance(score, TeamAdjustment):  # Law 86D: the board's result in total points
+                if score.unit != "total_points":
+                    raise EngineInputError(room.name, side.lower(), f"{score} is not a score at total points")
+                given.append(score.amount if side == "NS" else -score.amount)
+        if given:
+            value = sum(given, Fraction(0)) / len(given)
+        else:
+            value = evaluate([(ns_room.raw("NS"), "NS"), (ew_room.raw("EW"), "EW")], _points_rate)
         value -= penalty_imps(ns_room, "NS", ns_room.name) + penalty_imps(ew_room, "EW", ew_room.name)
         values.append(value)
     return BoardResult(values[0], values[1])

@@ -32,10 +32,11 @@ from rulings.services.offline import others_at_table, rule_from_phone
 from rulings.services.penalties import DISCIPLINARY_UNITS, POINT_UNITS, add_penalty, cancel_penalties
 from rulings.services.poll import parse_poll_lines, record_poll
 from rulings.services.record import link_result, record_ruling, record_seating
-from rulings.services.scores import ARTIFICIAL_CODES, build_adjusted_score, describe_contract, set_outcome
+from rulings.services.scores import ARTIFICIAL_CODES, build_adjusted_score, describe_contract, imps_allowed, set_outcome
 from rulings.services.unauthorised import proposed_score, record_unauthorised_information
 
 __all__ = [
+    "imps_allowed",
     "ARTIFICIAL_CODES",
     "ATTACHMENT_MAX_BYTES",
     "ATTACHMENT_SIGNATURES",

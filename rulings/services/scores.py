@@ -85,6 +85,26 @@ def _percent(fraction: Fraction) -> str:
     return f"{value.numerator}%" if value.denominator == 1 else f"{float(value):.4g}%"
 
 
+def imps_allowed(event: Any) -> bool:
+    """Whether the ruling form offers an adjusted score in IMPs on ``event`` (Law 86D): the one
+    check, scoring.services.team_adjustment_allowed, that the score's validation asks too."""
+    return bool(event is not None and scoring_services.team_adjustment_allowed(event))
+
+
+def _imps(value: Any) -> str:
+    try:
+        return exact_str(to_fraction(str(value).strip().replace(",", ".")))
+    except (ValueError, ZeroDivisionError):
+        raise ValidationError(
+            {
+                "ns": _(
+                    "'%(value)s' is not a number of IMPs: give the IMPs N-S's team gains on the board, e.g. 5 or -3."
+                )
+                % {"value": value if value is not None else ""}
+            }
+        ) from None
+
+
 def build_adjusted_score(
     *, result: Result, score_kind: Choice, ns: Any = None, ew: Any = None
 ) -> tuple[dict[str, Any], str]:
@@ -94,8 +114,14 @@ def build_adjusted_score(
     - weighted: ``ns`` (and optionally ``ew``) = a list of such rows, each with a "weight";
     - artificial: ``ns`` and ``ew`` = "AVE+", "AVE" or "AVE-" (or a percentage "60%");
     - redress: ``ns`` = {"table": row, "normal_play": row, "without_infraction": row,
-      "non_offending": "NS" or "EW"}.
+      "non_offending": "NS" or "EW"};
+    - in IMPs (Law 86D, a team match): ``ns`` = the IMPs the team sitting N-S at this table gains
+      on the board (a number; E-W's team loses them). Where it is allowed is the service's check
+      (scoring.services.scores.validate_effective_score).
     """
+    if score_kind == Ruling.ScoreKind.IMPS:
+        amount = _imps(ns)
+        return {"ns": {"imps": amount}}, f"N-S {amount if amount.startswith('-') else '+' + amount} IMPs (Law 86D)"
     if score_kind == Ruling.ScoreKind.ARTIFICIAL:
         for field, code in (("ns", ns), ("ew", ew)):
             if not (code in ARTIFICIAL_CODES or (isinstance(code, str) and code.endswith("%"))):

@@ -54,7 +54,12 @@ from scoring.services.results import (
     record_result,
     record_results,
 )
-from scoring.services.scores import describe_score, set_effective_score, validate_effective_score
+from scoring.services.scores import (
+    describe_score,
+    set_effective_score,
+    team_adjustment_allowed,
+    validate_effective_score,
+)
 from scoring.services.scoring_method import METHOD_KEYS, set_event_scoring_method
 from scoring.services.vp_scales import VP_SCALE_NAME, add_vp_scale, set_event_vp_scale
 
@@ -102,5 +107,6 @@ __all__ = [
     "set_event_vp_scale",
     "update_board",
     "validate_effective_score",
+    "team_adjustment_allowed",
     "withdraw_match_penalty",
 ]

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from audit.hints import Choice
-from bridge.engine.scores import EngineInputError, Weighted, parse_result
+from bridge.engine.scores import EngineInputError, TeamAdjustment, Weighted, parse_result
 from core import texts
 from core.i18n import translate
 from core.retry import atomic_with_retry
@@ -35,6 +35,10 @@ def describe_score(kind: Choice, score: dict[str, Any] | None, result: Result) -
     def one(value: Any) -> str:
         if isinstance(value, list):
             return "weighted " + " / ".join(f"{_percent(w)} {int(p):+d}" for p, w in value)
+        if isinstance(value, dict) and "imps" in value:
+            return f"{value['imps']} IMPs (Law 86D)"
+        if isinstance(value, dict) and "total_points" in value:
+            return f"{value['total_points']} total points (Law 86D)"
         if isinstance(value, dict):
             return (
                 "redress (table {table:+d}, normal play {normal_play:+d}, without the infraction "
@@ -91,6 +95,9 @@ def validate_effective_score(
                 % {"event": event.name}
             }
         )
+    adjustments = [entry.raw(side) for side in ("NS", "EW") if isinstance(entry.raw(side), TeamAdjustment)]
+    if adjustments:
+        _check_team_adjustment(event, regs, authority, adjustments)
     if not regs["weighted_scores_allowed"] and any(isinstance(entry.raw(side), Weighted) for side in ("NS", "EW")):
         raise ValidationError(
             {
@@ -103,6 +110,41 @@ def validate_effective_score(
             }
         )
     return entry
+
+
+def team_adjustment_allowed(event: Any, regs: dict[str, Any] | None = None) -> bool:
+    """Whether an adjusted score on ``event`` may be the board's result in IMPs (Law 86D): a team
+    match scored at IMPs, where the regulating authority's dated setting allows it. The ruling
+    form offers it only then (rulings.forms, through rulings.views)."""
+    regs = regs if regs is not None else event.tournament.regulations()
+    return event.is_teams and bool(regs["team_adjustment_in_imps"])
+
+
+def _check_team_adjustment(event: Any, regs: dict[str, Any], authority: Any, adjustments: list[Any]) -> None:
+    if not event.is_teams:
+        raise ValidationError(
+            {
+                "score": _(
+                    "%(event)s is not a team match: an adjusted score in IMPs or total points (Law 86D) is given "
+                    "only in team play; assign a table result."
+                )
+                % {"event": event.name}
+            }
+        )
+    if not team_adjustment_allowed(event, regs):
+        raise ValidationError(
+            {
+                "score": _(
+                    "%(body)s does not allow an adjusted score in IMPs or total points (Law 86D): assign a table "
+                    "result."
+                )
+                % {"body": authority}
+            }
+        )
+    if any(each.unit != "imps" for each in adjustments):  # every team event here is scored at IMPs
+        raise ValidationError(
+            {"score": _("%(event)s is scored at IMPs: give the adjustment in IMPs (Law 86D).") % {"event": event.name}}
+        )
 
 
 @atomic_with_retry
