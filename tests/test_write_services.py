@@ -108,6 +108,8 @@ READS = {
     "rulings.services.scores.describe_contract",
     "rulings.services.unauthorised.proposed_score",
     "rulings.services.unauthorised.weighting_allowed",
+    "rulings.services.scores.imps_allowed",
+    "scoring.services.scores.team_adjustment_allowed",
     "scoring.services.common.in_words",
     "scoring.services.match_penalties.check_match_penalty_unit",
     "scoring.services.scores.describe_score",
