@@ -14,6 +14,7 @@ import datetime
 import json
 import os
 import random
+import uuid
 from pathlib import Path
 
 from locust import HttpUser, between, task
@@ -61,7 +62,9 @@ class Member(HttpUser):
             return response
 
     def post(self, path, name, body):
-        with self.client.post(path, json=body, name=name, catch_response=True) as response:
+        # Every write with its own Idempotency-Key, as docs/api.md says a client sends it.
+        headers = {"Idempotency-Key": str(uuid.uuid4())}
+        with self.client.post(path, json=body, name=name, headers=headers, catch_response=True) as response:
             self._check(response)
             return response
 

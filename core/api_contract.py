@@ -88,7 +88,7 @@ def exception_handler(exc, context):
         # Retry-After; retry.DatabaseTroubleMiddleware runs a read once more on seeing it.
         set_rollback()
         response = Response(
-            {"detail": [retry.unavailable_message(exc)]},
+            {"detail": [retry.unavailable_message(exc, getattr(context.get("request"), "method", "GET"))]},
             status=status.HTTP_503_SERVICE_UNAVAILABLE,
             headers={"Retry-After": str(retry.RETRY_AFTER_SECONDS)},
         )

@@ -34,6 +34,7 @@ RETRY_AFTER_SECONDS = 1
 
 # SQLSTATE codes of a transaction aborted by a concurrent one.
 CONFLICT_SQLSTATES = {"40P01", "40001"}
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
 
 def is_conflict(error):
@@ -91,28 +92,31 @@ def is_unavailable(error):
     return isinstance(error, (OperationalError, InterfaceError)) and not is_conflict(error)
 
 
-def unavailable_message(error):
-    """What a client is told about a conflict or a database that does not answer: nothing was
-    saved (or, for a write whose answer was lost, the Idempotency-Key makes its retry safe)."""
+def unavailable_message(error, method="GET"):
+    """What a client is told about a conflict or a database that does not answer: a conflict
+    saved nothing; a write that lost its database may have been saved before its answer was
+    lost (issue #41), and its Idempotency-Key makes sending it again safe."""
     if is_conflict(error):
         return _(
             "Someone else changed the same record at the same moment. Nothing was saved: please send your change again."
+        )
+    if method not in SAFE_METHODS:
+        return _(
+            "The database could not be reached: your change may have been saved. Send it again with the same "
+            "Idempotency-Key, and it is saved once."
         )
     return _("The database cannot be reached for a moment. Please send your request again in a few seconds.")
 
 
 def unavailable_response(request, error):
     """503 with Retry-After: JSON in the API's one error shape under /api/, plain text elsewhere."""
-    message = unavailable_message(error)
+    message = unavailable_message(error, request.method)
     if request.path.startswith("/api/"):
         response = JsonResponse({"detail": [message]}, status=503)
     else:
         response = HttpResponse(message, status=503, content_type="text/plain; charset=utf-8")
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
-
-
-SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
 
 class DatabaseTroubleMiddleware:

@@ -117,9 +117,16 @@ def test_a_database_that_does_not_answer_is_a_json_503_with_retry_after(error):
         assert response.status_code == 503
         assert response["Content-Type"] == "application/json"
         assert response["Retry-After"] == "1"
-        assert response.json() == {
-            "detail": ["The database cannot be reached for a moment. Please send your request again in a few seconds."]
-        }
+    assert read.json() == {
+        "detail": ["The database cannot be reached for a moment. Please send your request again in a few seconds."]
+    }
+    # Issue #41: a write that lost its database may have been saved before its answer was lost.
+    assert write.json() == {
+        "detail": [
+            "The database could not be reached: your change may have been saved. Send it again with the same "
+            "Idempotency-Key, and it is saved once."
+        ]
+    }
 
 
 @pytest.mark.django_db(transaction=True)

@@ -54,7 +54,9 @@ def test_the_same_key_with_another_body_is_refused_with_422(record, scorer):
     assert Result.objects.count() == 1
 
 
-def test_a_key_still_in_flight_answers_409_with_retry_after(record, scorer, people):
+def test_a_key_whose_request_died_holds_no_lock_and_its_retry_runs_once(record, scorer, people):
+    """A key's row left unanswered by a request whose process was killed holds no lock: the
+    retry runs it (once), whatever its age; a running request's lock is another matter (below)."""
     body = json.dumps(api_result(record)).encode()
     IdempotencyKey.objects.create(
         principal=f"user:{people.scorer.pk}",
@@ -64,12 +66,11 @@ def test_a_key_still_in_flight_answers_409_with_retry_after(record, scorer, peop
         fingerprint=hashlib.sha256(body).hexdigest(),
         expires_at=timezone.now() + timedelta(hours=24),
     )
-    running = post(scorer, api_result(record), "k-2")
-    assert running.status_code == 409 and running["Retry-After"] == "1"
-    assert running.json() == {
-        "Idempotency-Key": ["The first request with this Idempotency-Key is still running: try again shortly."]
-    }
-    assert Result.objects.count() == 0
+    first = post(scorer, api_result(record), "k-2")
+    again = post(scorer, api_result(record), "k-2")
+    assert first.status_code == again.status_code == 201
+    assert again["Idempotent-Replayed"] == "true"
+    assert Result.objects.count() == 1
 
 
 def test_a_write_that_failed_keeps_no_key_and_its_retry_runs(record, scorer, monkeypatch):
@@ -160,3 +161,106 @@ def test_an_upload_over_2_5_mb_with_a_key_is_taken_and_replayed(record, people):
     assert again.json() == first.json()
     other = send(big + b"% another\n", "upload-1")
     assert other.status_code == 422
+
+
+def _token_client(authorization):
+    client = APIClient(raise_request_exception=False)
+    client.credentials(HTTP_AUTHORIZATION=authorization)
+    return client
+
+
+def test_a_key_belongs_to_the_user_however_they_authenticate(record, scorer, people):
+    """Issue #41: the key belonged to the Authorization header's bytes: ``Token X``, ``token X``
+    and ``Token  X`` saved three times, and token then session twice. One user, one key."""
+    import base64
+
+    from rest_framework.authtoken.models import Token
+
+    token = Token.objects.create(user=people.scorer).key
+    basic = base64.b64encode(b"scorer:pw-scorer").decode()
+    clients = [f"Token {token}", f"token {token}", f"Token  {token}", f"Basic {basic}"]
+    answers = [post(_token_client(header), api_result(record), "one-change") for header in clients]
+    answers.append(post(scorer, api_result(record), "one-change"))  # the session, last
+    assert [answer.status_code for answer in answers] == [201] * 5
+    assert [answer.get("Idempotent-Replayed") for answer in answers] == [None] + ["true"] * 4
+    assert all(answer.json() == answers[0].json() for answer in answers)
+    assert Result.objects.count() == 1
+    assert list(IdempotencyKey.objects.values_list("principal", flat=True)) == [f"user:{people.scorer.pk}"]
+
+
+def test_wrong_credentials_with_a_key_are_the_views_refusal_and_claim_no_key(record):
+    refused = post(_token_client("Token not-a-token"), api_result(record), "k-wrong")
+    assert refused.status_code == 403  # DRF: its first authentication (the session) says no WWW-Authenticate
+    assert not IdempotencyKey.objects.exists() and Result.objects.count() == 0
+
+
+def test_a_refusal_before_anything_ran_is_not_replayed(record, people):
+    """Issue #41: a 403 (the scorer not yet appointed) was stored and replayed to the retry for
+    24 hours, though nothing had run. Only an answer of a request that ran is kept."""
+    from core import roles
+    from scoring import services
+    from tests.conftest import make_user
+
+    newcomer = make_user("newcomer")
+    client = APIClient(raise_request_exception=False)
+    client.force_login(newcomer)
+    refused = post(client, api_result(record), "k-first-refused")
+    assert refused.status_code == 403
+    assert not IdempotencyKey.objects.exists()
+    services.appoint_official(tournament=record.tournament, user=newcomer, role=roles.SCORER)
+    retried = post(client, api_result(record), "k-first-refused")
+    assert retried.status_code == 201 and "Idempotent-Replayed" not in retried
+    assert Result.objects.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_retry_while_the_first_runs_answers_409_however_long_it_has_run(record, people, monkeypatch):
+    """Issue #41: a key protected its request for 120 s only: a request held 130 s and retried
+    with its key saved twice (the retry took over the first's claim). The key's row is locked for
+    the whole life of its request: the retry answers 409 and never takes over (PostgreSQL: the
+    row's lock; SQLite serialises every write, so a retry there waits instead)."""
+    import threading
+    from unittest import mock
+
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks (SELECT ... FOR UPDATE NOWAIT) are PostgreSQL's")
+    real = scoring_api.ResultViewSet.create
+    inside, release = threading.Event(), threading.Event()
+
+    def slow(self, request, *args, **kwargs):
+        response = real(self, request, *args, **kwargs)
+        inside.set()
+        assert release.wait(timeout=60)
+        return response
+
+    monkeypatch.setattr(scoring_api.ResultViewSet, "create", slow)
+    answers = {}
+
+    def first():
+        client = APIClient()
+        client.force_login(people.scorer)
+        try:
+            answers["first"] = post(client, api_result(record), "k-long")
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=first)
+    thread.start()
+    assert inside.wait(timeout=60)
+    retry_client = APIClient()
+    retry_client.force_login(people.scorer)
+    later = timezone.now() + timedelta(minutes=10)
+    with mock.patch("core.idempotency.timezone.now", return_value=later):  # the first has run 10 minutes
+        running = post(retry_client, api_result(record), "k-long")
+    release.set()
+    thread.join(timeout=60)
+    assert running.status_code == 409 and running["Retry-After"] == "1"
+    assert running.json() == {
+        "Idempotency-Key": ["The first request with this Idempotency-Key is still running: try again shortly."]
+    }
+    assert answers["first"].status_code == 201
+    after = post(retry_client, api_result(record), "k-long")
+    assert after.status_code == 201 and after["Idempotent-Replayed"] == "true"
+    assert Result.objects.count() == 1
