@@ -338,11 +338,45 @@ def butler_rounding_of(generator: str | None) -> str | None:
     return None
 
 
+# The matchpoint methods of the programs whose method is known, as the issue's real files show
+# them (issue #40): ScoreBridge counts a result missing from a board as an average one (the
+# "manual method", matchpoints + 1 for each missing result) before 10.24, which scales with
+# Neuberg but totals the lines as printed (one decimal, as WBF scoring rounds them); EBUScore
+# prints and ranks percentages to two places; BriAn scores a board on its own top.
+MATCHPOINT_METHOD_BY_PROGRAM: dict[str, tuple[tuple[tuple[int, ...], dict[str, object]], ...]] = {
+    # program: ((from version, method), ...), the latest version first
+    "scorebridge": (
+        ((10, 24), {"fewer_played": "neuberg", "totals": "rounded-lines", "rounding": "0.1-half-to-average"}),
+        ((), {"fewer_played": "average"}),
+    ),
+    "ebuscore": (((), {"percent_rounding": "0.01-half-up"}),),
+    "brian": (((), {"fewer_played": "own-top"}),),
+}
+
+
+def matchpoint_method_of(generator: str | None) -> dict[str, object]:
+    """The matchpoint method of the program a generator names ("ScoreBridge 10.24" -> Neuberg,
+    rounded lines), {} for a program whose method is not known."""
+    text = (generator or "").lower()
+    words = re.findall(r"[a-z]+", text)
+    for program, versions in MATCHPOINT_METHOD_BY_PROGRAM.items():
+        if program not in words:
+            continue
+        found = re.search(program + r"\D*?(\d+(?:\.\d+)*)", text)
+        version = tuple(int(part) for part in found.group(1).split(".")) if found else ()
+        for since, method in versions:
+            if version >= since:
+                return dict(method)
+    return {}
+
+
 def method_of(session: SessionFile) -> dict[str, object]:
     """The scoring method the file's program used, as the regulating authority's settings name
     it: what the program is known to do (its Butler rounding) and what the file's form says
     (``session.method``). Empty when the file says nothing the settings can hold."""
     method: dict[str, object] = {}
+    if session.scoring in ("matchpoints", None, ""):
+        method.update(matchpoint_method_of(session.generator))
     rounding = butler_rounding_of(session.generator)
     if rounding and session.scoring == "butler":
         method["butler_rounding"] = rounding

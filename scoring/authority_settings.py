@@ -33,6 +33,12 @@ TEAM_PENALTY_UNITS = ("vps", "imps", "vps_or_imps")  # scoring.models.MatchPenal
 # whether the director in charge may (for a reason, after it has run) is the authority's to say.
 APPEAL_EXTENSIONS = ("none", "director_in_charge")
 MATCHPOINT_SCALES = ("2/1", "1/half")  # bridge.engine.matchpoints.SCALES: top 2(n-1), or n-1
+# A board played fewer times than the session's most played: scaled with Neuberg, each missing
+# result an average (ScoreBridge), or the board on its own top (BriAn).
+FEWER_PLAYED = ("neuberg", "average", "own-top")
+TOTALS = ("exact", "rounded-lines")  # a session's total: of the exact lines, or of the lines as rounded
+PERCENT_ROUNDINGS = ("exact", "0.01-half-up")  # a session's percentage as ranked (EBUScore: two places)
+ARTIFICIAL_SCORES = ("session-rule", "as-awarded")  # AVE+/AVE- under Law 12C2c, or as the program awarded them
 
 
 def _int_range(low, high):
@@ -249,6 +255,36 @@ SPECS = {
             "vp_scale", _("Victory-point scale"), "wbf2013-20", _choice(VP_SCALES), choices_for=vp_scale_choices
         ),
         SettingSpec("rounding", _("Rounding of matchpoints"), "exact", _choice(ROUNDINGS)),
+        SettingSpec(
+            "fewer_played",
+            _(
+                "A board played fewer times: scaled with Neuberg, each missing result counted as an average, "
+                "or scored on its own top"
+            ),
+            "neuberg",
+            _choice(FEWER_PLAYED),
+        ),
+        SettingSpec(
+            "totals",
+            _("A session's total: the sum of the exact matchpoints, or of each line as rounded"),
+            "exact",
+            _choice(TOTALS),
+        ),
+        SettingSpec(
+            "percent_rounding",
+            _("A session's percentage: exact, or rounded to two places (a half up) and ranked so"),
+            "exact",
+            _choice(PERCENT_ROUNDINGS),
+        ),
+        SettingSpec(
+            "artificial_scores",
+            _(
+                "Average plus and minus: raised or lowered to the side's session percentage (Law 12C2c), "
+                "or kept as awarded"
+            ),
+            "session-rule",
+            _choice(ARTIFICIAL_SCORES),
+        ),
         SettingSpec(
             "appeals_body",
             _("Who hears appeals at the event (Law 93; none: the director in charge, 93A)"),

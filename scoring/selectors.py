@@ -71,12 +71,16 @@ def event_sessions(event: Event) -> QuerySet[Session]:
 
 # Each setting of a scoring method, with the values a director picks from (none: written in).
 METHOD_CHOICES = {
+    "fewer_played": ("neuberg", "average", "own-top"),
+    "rounding": ("exact", "0.1-half-to-average", "0.01-half-up"),
+    "totals": ("exact", "rounded-lines"),
+    "percent_rounding": ("exact", "0.01-half-up"),
+    "artificial_scores": ("session-rule", "as-awarded"),
     "butler_drop": (),
     "butler_rounding": ("half-up", "half-down", "half-even", "half-away"),
     "cross_imps": ("mean", "sum"),
     "matchpoint_scale": ("2/1", "1/half"),
     "ranking": ("by-direction", "one-list"),
-    "rounding": ("exact", "0.1-half-to-average", "0.01-half-up"),
 }
 
 

@@ -46,6 +46,9 @@ __all__ = [
 # Divisor from the 2/1 scale: "1/half" gives 1 for a win and 1/2 for a tie.
 SCALES = {"2/1": 1, "1/half": 2}
 SMALL_GROUPS = (None, "acbl")
+# How a board played fewer times than expected is brought to the full board: Neuberg's formula,
+# or each missing result counted as an average one (a tie with every result: 1 on the 2/1 scale).
+MISSING = ("neuberg", "average")
 
 
 def neuberg(matchpoints: Number, results: int, expected: int) -> Fraction:
@@ -253,6 +256,7 @@ def score_board(
     averages: Sequence[Number] = (60, 50, 40),
     small_groups: str | None = None,
     fast: bool = True,
+    missing: str = "neuberg",
 ) -> BoardScore:
     """Matchpoint one board.
 
@@ -263,12 +267,16 @@ def score_board(
     ``small_groups="acbl"`` gives groups of at most three results, when fewer than expected,
     fixed percentages instead of Neuberg. ``fast=False`` forces the exact general path (the
     fast path, used when every entry is a plain balanced number, gives identical values).
+    ``missing="average"`` counts each result missing from the ``expected`` as an average one
+    (each real result gains a tie with it) instead of scaling with Neuberg.
 
     Return a :class:`BoardScore`; raise EngineInputError for impossible input.
     """
     entries = list(entries)
     if small_groups not in SMALL_GROUPS:
         raise EngineInputError("board", "small_groups", f"{small_groups!r} is not None or 'acbl'")
+    if missing not in MISSING:
+        raise EngineInputError("board", "missing", f"{missing!r} is not one of {', '.join(MISSING)}")
     n = len(entries)
     expected = _checked_board(scale, n, expected)
     index = dict(zip(map(_ID, entries), range(n)))
@@ -284,10 +292,11 @@ def score_board(
         # general road (tests/bridge/test_plain_road.py).
         points: list[int | None] = list(map(_PLAIN, entries))
         if None not in points:
-            columns = _plain_columns(cast("list[int]", points), expected, divisor)
+            columns = _plain_columns(cast("list[int]", points), expected, divisor, missing)
     if columns is None:
         columns = {
-            side: _side_column(entries, side, expected, divisor, averages, small_groups) for side in ("NS", "EW")
+            side: _side_column(entries, side, expected, divisor, averages, small_groups, missing)
+            for side in ("NS", "EW")
         }
         _check_artificial_total(entries, averages)
         return BoardScore(entries, index, columns, top, expected, scale)
@@ -309,7 +318,7 @@ def _top(expected: int, divisor: int) -> Fraction:
     return top
 
 
-def _plain_columns(points: list[int], expected: int, divisor: int) -> dict[str, _Column]:
+def _plain_columns(points: list[int], expected: int, divisor: int, missing: str = "neuberg") -> dict[str, _Column]:
     """Both directions of a board of plain balanced scores (``Entry.plain``: whole numbers),
     counted by distinct score: a result scores 2 for each result below it and 1 for each other
     result equal to it (what the frequency tables of the general road give), Neuberg when
@@ -325,6 +334,10 @@ def _plain_columns(points: list[int], expected: int, divisor: int) -> dict[str, 
         whole = _whole_fractions(2 * n)
         ns = map(whole.__getitem__, map(sub, sums, repeat(1)))
         ew = map(whole.__getitem__, map(sub, repeat(2 * n - 1), sums))
+    elif missing == "average":  # each missing result a tie with every real one: + (E - n)
+        gain = expected - n
+        ns = map(Fraction, [s - 1 + gain for s in sums], repeat(divisor))
+        ew = map(Fraction, [2 * n - 1 - s + gain for s in sums], repeat(divisor))
     else:  # Neuberg, in integers over the common denominator n, and the 1/half scale
         den, shared = divisor * n, _shared_fractions(divisor * n)
 
@@ -379,17 +392,21 @@ class PlainBoard:
     top: Fraction
 
 
-def score_plain_board(points: Sequence[int], *, expected: int | None = None, scale: str = "2/1") -> PlainBoard:
+def score_plain_board(
+    points: Sequence[int], *, expected: int | None = None, scale: str = "2/1", missing: str = "neuberg"
+) -> PlainBoard:
     """Matchpoint a board whose every result is a plain balanced score, given just the N-S
     points: what :func:`score_board` gives for such a board, without an Entry per result
     (the recalculation scores every board this way unless a result has an adjusted score).
 
     The results are counted by distinct score: a result scores 2 for each result below it
     and 1 for each other result equal to it; fewer results than ``expected`` are scaled up
-    with Neuberg.
+    with Neuberg (``missing="average"``: each missing result counted as an average one).
     """
     n = len(points)
     expected = _checked_board(scale, n, expected)
+    if missing not in MISSING:
+        raise EngineInputError("board", "missing", f"{missing!r} is not one of {', '.join(MISSING)}")
     try:
         values = np.fromiter(points, dtype=np.int64, count=n)
     except (TypeError, ValueError, OverflowError) as error:
@@ -401,7 +418,9 @@ def score_plain_board(points: Sequence[int], *, expected: int | None = None, sca
     ns = 2 * below + counts - 1  # 2 a result below, 1 an other equal one
     ew = 2 * (n - 1) - ns
     den = divisor
-    if n < expected:  # Neuberg, in integers over the common denominator n
+    if n < expected and missing == "average":  # a tie with each missing result
+        ns, ew = ns + (expected - n), ew + (expected - n)
+    elif n < expected:  # Neuberg, in integers over the common denominator n
         ns, ew, den = (ns + 1) * expected - n, (ew + 1) * expected - n, den * n
     return PlainBoard(
         points=distinct.tolist(),
@@ -473,6 +492,7 @@ def _side_column(
     divisor: int,
     averages: Sequence[Number],
     small_groups: str | None,
+    missing: str = "neuberg",
 ) -> _Column:
     """The exact general path for one direction."""
     sign = 1 if side == "NS" else -1
@@ -504,10 +524,15 @@ def _side_column(
             """Raw 2/1 matchpoints (times square) among ``count`` -> the full board."""
             if acbl:  # 70/60/50, 65/55, 60 percent of the top: 60 - 5(A-1) + 5 x raw
                 return (60 - 5 * (count - 1) + 5 * Fraction(raw, square)) * top2 / 100
+            if missing == "average":
+                return Fraction(raw, square) + (expected - count)
             return neuberg(Fraction(raw, square), count, expected)
 
         raws = [table.against(own, own) for own in table.tables]
-        if count < expected:  # Neuberg, in integers over the denominator square x count
+        if count < expected and missing == "average":  # a tie (1 x square) with each missing result
+            values = [raw + square * (expected - count) for raw in raws]
+            parts.append((members, square))
+        elif count < expected:  # Neuberg, in integers over the denominator square x count
             values = [(raw + square) * expected - square * count for raw in raws]
             parts.append((members, square * count))
         else:
@@ -560,14 +585,17 @@ class SessionScore:
     boards: tuple[Fraction, ...]
 
 
-def session_score(boards: Iterable[SideBoard], *, plus: Number = 60, minus: Number = 40) -> SessionScore:
+def session_score(
+    boards: Iterable[SideBoard], *, plus: Number = 60, minus: Number = 40, rule: bool = True
+) -> SessionScore:
     """Total one side's session, applying Law 12C2c to its artificial boards.
 
     ``boards`` are :class:`SideBoard` (from ``BoardScore.side_board``) for every board the
     side played in the window (a session, a Swiss match, a stage: the caller chooses). The
     side's percentage over its real boards (sum of matchpoints over sum of tops, penalties
     left out) replaces average plus when higher than ``plus`` and average minus when lower
-    than ``minus``; AVE and stated percentages stay as scored.
+    than ``minus``; AVE and stated percentages stay as scored. ``rule=False``: every artificial
+    score stays as awarded (the programs that do not apply 12C2c).
     """
     boards = list(boards)
     real = [b for b in boards if b.kind == "real"]
@@ -575,7 +603,9 @@ def session_score(boards: Iterable[SideBoard], *, plus: Number = 60, minus: Numb
     real_percent = sum(b.matchpoints for b in real) * 100 / real_top if real_top else None
     counted = []
     for b in boards:
-        if b.kind == "AVE+":
+        if not rule:
+            counted.append(b.matchpoints)
+        elif b.kind == "AVE+":
             percent = Fraction(plus) if real_percent is None else max(Fraction(plus), real_percent)
             counted.append(percent * b.top / 100)
         elif b.kind == "AVE-":

@@ -116,14 +116,26 @@ def entry_scores(event, entries, regs, plays=0):
     return _imp_pairs_board(event, entries, regs)
 
 
+def fewer_played(regs, results, scored, plays):
+    """(results expected, the engine's ``missing``) of a board of ``results`` (``scored`` of them
+    with a score) in a session whose boards are played ``plays`` times, by the method's
+    ``fewer_played``: Neuberg or an average for each missing result up to the session's most
+    played board, or the board on its own top (its scored results only)."""
+    method = regs.get("fewer_played", "neuberg")
+    if method == "own-top":
+        return max(scored, 1), "neuberg"
+    return max(results, scored, plays, 1), ("average" if method == "average" else "neuberg")
+
+
 def _matchpoint_board(entries, regs, plays=0):
     averages = (Fraction(regs["average_plus_percent"]), Fraction(50), Fraction(regs["average_minus_percent"]))
     results = len(entries)
     entries = [e for e in entries if e is not None]
     if not entries:
         return {}
+    expected, missing = fewer_played(regs, results, len(entries), plays)
     board = mp_engine.score_board(
-        entries, expected=max(results, len(entries), plays), scale=regs["matchpoint_scale"], averages=averages
+        entries, expected=expected, scale=regs["matchpoint_scale"], averages=averages, missing=missing
     )
     scores = {}
     top, zero, percents = board.top, Fraction(0), {}
@@ -366,7 +378,8 @@ def plain_board_values(seats, regs, plays=0):
     values}): the engine scores each distinct score once (score_plain_board), and the values
     of the results with that score are one shared tuple."""
     played = [points for _pk, _ns, _ew, points in seats if points is not None]
-    board = mp_engine.score_plain_board(played, expected=max(len(seats), plays, 1), scale=regs["matchpoint_scale"])
+    expected, missing = fewer_played(regs, len(seats), len(played), plays)
+    board = mp_engine.score_plain_board(played, expected=expected, scale=regs["matchpoint_scale"], missing=missing)
     both, top = Rounding().both, board.top
     top_q, by_points = both(top)[0], {}
     for points, ns, ew in zip(board.points, board.ns, board.ew, strict=True):

@@ -32,7 +32,12 @@ from scoring.recalculation.diff import (
     write_changed_board_scores,
     write_plain_board_scores,
 )
-from scoring.recalculation.standings import apply_differences, imp_pairs_standings, matchpoint_standings
+from scoring.recalculation.standings import (
+    apply_differences,
+    imp_pairs_standings,
+    matchpoint_standings,
+    needs_whole_totals,
+)
 from scoring.recalculation.teams import team_standings
 
 
@@ -137,7 +142,7 @@ def _rescore_pending(event_id):
     seats_of = boards_seats([pk for pk, _version, _session in stale])
     plain = {pk: plain_of(seats_of.get(pk, [])) for pk, _version, _session in stale} if matchpoints else {}
     stored = _stored_scores([pk for pk, _version, _session in stale if plain.get(pk, (None,))[0] is None])
-    incremental = not event.is_teams
+    incremental = not event.is_teams and not needs_whole_totals(regs)
     differences = []  # (session_id, seats on the board, the results to compare) of each board
     known = {}  # board id: (session id, seats, values by points) of the boards written plain
     to_update, to_create = [], []  # of every board: [(pk, values, version)], [(result id, values, version)]

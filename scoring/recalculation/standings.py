@@ -2,6 +2,7 @@
 scores (Law 12C2c), ranked per window and written where they moved; and the incremental road of
 pairs events (``apply_differences``)."""
 
+import dataclasses
 import math
 from collections import defaultdict, namedtuple
 from decimal import Decimal
@@ -12,7 +13,7 @@ from django.db.models import Q, Value
 
 from bridge.engine import matchpoints as mp_engine
 from bridge.engine.ranking import rank
-from bridge.engine.rounding import exact_ratio_str, exact_str
+from bridge.engine.rounding import acbl, ebu, exact_ratio_str, exact_str, round_half_up
 from scoring.models import Board, BoardScore, Event, Result, Standing
 from scoring.recalculation.board import (
     ARTIFICIAL,
@@ -40,7 +41,7 @@ def matchpoint_standings(event, known=None):
     (session id, seats, values by points)} of boards of plain results just written
     (plain_board_seats, plain_board_values), whose board scores are not read back."""
     regs = regulations(event)
-    plus, minus = Fraction(regs["average_plus_percent"]), Fraction(regs["average_minus_percent"])
+    method = session_method(regs)
     stored = BoardScore.objects.filter(result__board__session__event=event, ns__isnull=False)
     if known:
         stored = stored.exclude(result__board_id__in=list(known))
@@ -51,9 +52,13 @@ def matchpoint_standings(event, known=None):
         for side, kind in (("ns", ns_kind), ("ew", ew_kind))
         if kind in ARTIFICIAL
     }
-    rows, refreshed = _plain_totals(scores, artificial), defaultdict(dict)
-    for (session_id, contestant_id), items in _side_boards(scores, artificial).items():
-        session = _session_rule(items, plus, minus, refreshed)
+    if method.lines is not None:  # totals of rounded lines: every side board by board
+        rows, sides = [], _side_boards(scores)
+    else:
+        rows, sides = _plain_totals(scores, artificial), _side_boards(scores, artificial)
+    refreshed = defaultdict(dict)
+    for (session_id, contestant_id), items in sides.items():
+        session = _session_rule(items, method, refreshed)
         rows.append((session_id, contestant_id, session.matchpoints, session.top, len(items)))
     _write_refreshed(refreshed)
     return with_event_totals(rows)
@@ -156,12 +161,48 @@ def _side_boards(scores, only=None):
     return sides
 
 
-def _session_rule(items, plus, minus, refreshed):
-    """One side's session total (Law 12C2c); the artificial scores it moved go into ``refreshed``
-    ({board score pk: {field: value}})."""
-    session = mp_engine.session_score([item[3] for item in items], plus=plus, minus=minus)
+# How a session is totalled, from the event's regulations (its program's method): average plus
+# and minus (``plus``, ``minus``; ``rule``: raised or lowered by Law 12C2c, or as awarded), and
+# ``lines``: None to sum the exact matchpoints, else the rounding of each line before it is summed.
+SessionMethod = namedtuple("SessionMethod", ("plus", "minus", "rule", "lines"))
+
+
+def _line_rounding(name):
+    """A line's rounding by the ``rounding`` setting: (value, top) -> the value as printed."""
+    if name == "0.1-half-to-average":
+        return ebu
+    if name == "0.01-half-up":
+        return lambda value, _top: acbl(value)
+    return lambda value, _top: value
+
+
+def session_method(regs):
+    """The SessionMethod of ``regs`` (Event.regulations())."""
+    lines = _line_rounding(regs.get("rounding", "exact")) if regs.get("totals") == "rounded-lines" else None
+    return SessionMethod(
+        Fraction(regs["average_plus_percent"]),
+        Fraction(regs["average_minus_percent"]),
+        regs.get("artificial_scores", "session-rule") == "session-rule",
+        lines,
+    )
+
+
+def needs_whole_totals(regs):
+    """Whether the event's method totals or ranks otherwise than by exact sums and percentages
+    (rounded lines, rounded percentages): its standings are then always recomputed whole."""
+    return regs.get("totals", "exact") != "exact" or regs.get("percent_rounding", "exact") != "exact"
+
+
+def _session_rule(items, method, refreshed):
+    """One side's session total (Law 12C2c, or as awarded; its lines rounded where the method
+    says); the artificial scores it moved go into ``refreshed`` ({board score pk: {field: value}})."""
+    sides = [item[3] for item in items]
+    session = mp_engine.session_score(sides, plus=method.plus, minus=method.minus, rule=method.rule)
+    if method.lines is not None:
+        total = sum((method.lines(value - b.penalty, b.top) for value, b in zip(session.boards, sides)), Fraction(0))
+        session = dataclasses.replace(session, matchpoints=total)
     for (pk, field, stored, side_board), counted in zip(items, session.boards):
-        if side_board.kind in ("AVE+", "AVE-"):
+        if side_board.kind in ARTIFICIAL:
             value = to_decimal(counted - side_board.penalty)
             if stored != value:
                 refreshed[pk][field] = value
@@ -201,10 +242,11 @@ def imp_pairs_standings(event):
     return with_event_totals(rows)
 
 
-def _fields(event):
+def _fields(event, regs=None):
     """Each contestant's field per session and for the event: "NS" or "EW" when it sat only
     that way (a Mitchell), else "" (one field: Howell, teams, or a method that ranks one list)."""
-    if event.is_teams or event.regulations().get("ranking") == "one-list":
+    regs = event.regulations() if regs is None else regs
+    if event.is_teams or regs.get("ranking") == "one-list":
         return {}  # one list, as Ruter ranks a Butler or cross-IMP session (the event's method)
     seen = defaultdict(set)
     results = Result.objects.filter(board__session__event=event).order_by()
@@ -232,7 +274,10 @@ def write_standings(event, rows, fields=None, existing=None, unchanged=frozenset
     The windows in ``unchanged`` keep their stored total, top and percentage (the same numbers
     would be computed again): only their places are new. With ``denominator`` the rows' totals
     and tops are integers over it (the incremental road) rather than Fractions."""
-    fields = _fields(event) if fields is None else fields
+    regs = event.regulations()
+    fields = _fields(event, regs) if fields is None else fields
+    # EBUScore's percentages: to two places, a half up, and ranked so (the event's method)
+    two_places = regs.get("percent_rounding", "exact") == "0.01-half-up"
     windows = defaultdict(list)
     for session_id, contestant_id, total, top, boards in rows:
         field = fields.get((session_id, contestant_id), "")
@@ -243,6 +288,8 @@ def write_standings(event, rows, fields=None, existing=None, unchanged=frozenset
         items.sort(key=lambda item: item[0])  # equal totals in contestant order, however they were read
         if denominator is None:
             percents = {cid: total * 100 / top if top else None for cid, total, top, _boards in items}
+            if two_places:
+                percents = {cid: None if p is None else round_half_up(p) for cid, p in percents.items()}
             numbers = _fraction_numbers(percents, tops)
             keys = _rank_keys(items, percents)
         else:
@@ -491,7 +538,7 @@ def _totalled_again(again, existing, regs):
     """{window: (total, top, boards)} of the windows in ``again`` by the session rule, as
     Fractions, its moved artificial scores written; None when a window is not in the
     standings or holds no board."""
-    plus, minus = Fraction(regs["average_plus_percent"]), Fraction(regs["average_minus_percent"])
+    method = session_method(regs)
     contestants = {contestant_id for _sid, contestant_id in again}
     sides = _side_boards(
         _side_rows(
@@ -505,7 +552,7 @@ def _totalled_again(again, existing, regs):
         items = sides.get(key)
         if key not in existing or not items:
             return None
-        session = _session_rule(items, plus, minus, refreshed)
+        session = _session_rule(items, method, refreshed)
         totalled[key] = (session.matchpoints, session.top, len(items))
     _write_refreshed(refreshed)
     return totalled

@@ -22,7 +22,18 @@ if TYPE_CHECKING:
 
 # The settings a scoring program's method may hold for an event (how it scores, not who hears
 # appeals): the ones a results file can tell.
-METHOD_KEYS = ("butler_drop", "butler_rounding", "cross_imps", "matchpoint_scale", "ranking", "rounding")
+METHOD_KEYS = (
+    "artificial_scores",
+    "butler_drop",
+    "butler_rounding",
+    "cross_imps",
+    "fewer_played",
+    "matchpoint_scale",
+    "percent_rounding",
+    "ranking",
+    "rounding",
+    "totals",
+)
 
 
 def set_event_scoring_method(
