@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from django.db.models import Count, Max, Prefetch, Q, QuerySet
+from django.db.models import Count, Max, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from audit.models import AuditEntry
@@ -38,11 +38,6 @@ def visible_tournaments(user: AnyUser) -> QuerySet[Tournament]:
     """The tournaments ``user`` may read: those they officiate at, those under a body they
     audit, and those they play in (core.policy, "view_tournament"). Nothing for anyone else."""
     return policy.visible(user, "view_tournament", Tournament.objects.select_related("authority"))
-
-
-def writable_tournaments(user: AnyUser) -> QuerySet[Tournament]:
-    """The tournaments whose record ``user`` may change (core.policy, "write_record")."""
-    return policy.visible(user, "write_record", Tournament.objects.all())
 
 
 def can_write(user: AnyUser, tournament: Tournament) -> bool:
@@ -274,18 +269,6 @@ def session_matches(session: Session) -> QuerySet[Match]:
         Match.objects.filter(round__session=session)
         .select_related("home", "away", "open_room", "closed_room", "round")
         .order_by("round__number", "open_room__number")
-    )
-
-
-def session_with_context(pk: int | str) -> Session:
-    return Session.objects.select_related("event__tournament__authority").get(pk=pk)
-
-
-def tournament_tree(pk: int | str) -> Tournament:
-    return (
-        Tournament.objects.select_related("authority")
-        .prefetch_related(Prefetch("events", queryset=Event.objects.order_by("name")))
-        .get(pk=pk)
     )
 
 

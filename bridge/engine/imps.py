@@ -288,11 +288,6 @@ _PAIR_BY_DIFFERENCE = np.empty(8001, dtype=object)
 _PAIR_BY_DIFFERENCE[:] = [_IMP_PAIRS[imps(difference)] for difference in range(-4000, 4001)]
 
 
-def _imp_array(differences: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """IMPs for a numpy array of point differences (the table's steps, signed)."""
-    return np.sign(differences) * np.searchsorted(_STEPS_ARRAY, np.abs(differences), side="right")
-
-
 def _plain_cross_imps(entries: list[Entry], points: list[int], mode: str) -> dict[object, tuple[Fraction, ...]]:
     """Cross-IMPs of a board of plain balanced scores: one count per distinct score."""
     values = np.asarray(points, dtype=np.int64)
