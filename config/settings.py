@@ -77,6 +77,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Every request's id (X-Request-ID), on its response and on the log line of an unhandled
+    # exception, with the user and the step (core/request_ids.py).
+    "core.request_ids.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Content-Security-Policy (django-csp) and Permissions-Policy on every response (below).
     "csp.middleware.CSPMiddleware",
@@ -426,10 +429,19 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    # An unhandled exception's one line says the request's id, the user and the step.
+    "filters": {"request_context": {"()": "core.request_ids.RequestContext"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
+    "loggers": {"django.db.backends": {"level": "WARNING"}, "django.request": {"filters": ["request_context"]}},
 }
+# Error reporting (docs/operations.md, "Errors"): with SENTRY_DSN set, every unhandled exception
+# of a request or a task is also sent to Sentry (sentry-sdk); off when it is empty.
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
+if SENTRY_DSN:
+    from core.request_ids import init_sentry
+
+    init_sentry(SENTRY_DSN, environment=os.environ.get("SENTRY_ENVIRONMENT") or None)
 CELERY_BROKER_CONNECTION_TIMEOUT = float(os.environ.get("CELERY_BROKER_CONNECTION_TIMEOUT", "3"))
 # The sweep resends a recalculation request no worker finished within this many seconds.
 RECALCULATION_SWEEP_AFTER_SECONDS = float(os.environ.get("RECALCULATION_SWEEP_AFTER_SECONDS", "60"))
