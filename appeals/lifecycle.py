@@ -28,7 +28,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from appeals import selectors
-from appeals.models import Appeal, FurtherAppeal, Stage
+from appeals.models import Appeal, Deposit, FurtherAppeal, Stage
+from core.transitions import Table, Transition
 
 if TYPE_CHECKING:
     from appeals.models import Body
@@ -358,6 +359,20 @@ def mermaid() -> str:
                 start = "[*]" if source is START else prefix + source
                 lines.append(f"    {start} --> {prefix}{rule.target}: {label}")
     return "\n".join(lines) + "\n"
+
+
+# --- The deposit's table (core/transitions.py) ---------------------------------------------------
+# Held when received; returned once the case it was lodged for is over, or forfeited when the
+# appeal is found without merit (Law 92A). Its service checks those conditions first.
+
+DEPOSIT_STATES = Table(
+    "deposit",
+    Deposit.State,
+    [
+        Transition("return", (Deposit.State.HELD,), Deposit.State.RETURNED, "appeals.services.lodging.return_deposit"),
+        Transition("forfeit", (Deposit.State.HELD,), Deposit.State.FORFEITED, "appeals.services.lodging.forfeit"),
+    ],
+)
 
 
 BEGIN, END = "<!-- appeal states: begin (manage.py appeal_states --write) -->", "<!-- appeal states: end -->"

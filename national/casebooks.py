@@ -36,6 +36,7 @@ from audit import services as audit
 from audit.hints import Choice
 from core import policy, texts
 from national import anonymise, precedents, selectors
+from national.lifecycle import CASEBOOK
 from national.models import Casebook, CasebookCase
 from scoring.models import Contestant, Player
 from scoring.texts import score_words
@@ -314,7 +315,7 @@ def publish_casebook(*, casebook: Casebook, by: User, now: datetime.datetime | N
     if problems:
         raise ValidationError({"cases": [problem["message"] for problem in problems]})
     casebook.content = content
-    casebook.state = Casebook.State.PUBLISHED
+    CASEBOOK.move(casebook, "publish")
     casebook.published_by, casebook.published_at = by, now or timezone.now()
     casebook.content["published_at"] = casebook.published_at.isoformat()
     casebook.save()
@@ -409,11 +410,12 @@ def finalise_casebook(*, casebook: Casebook, by: User, now: datetime.datetime | 
         )
         content["cases"].append(entry)
     casebook.finalised_by, casebook.finalised_at = by, now or timezone.now()
-    content["state"] = Casebook.State.FINAL
+    content["state"] = CASEBOOK.target(casebook.state, "finalise", casebook)
     content["finalised_at"] = casebook.finalised_at.isoformat()
     with translation.override(casebook.language):
         content["statistics"] = _statistics(content["cases"])  # now with the experts' ratings
-    casebook.content, casebook.state = content, Casebook.State.FINAL
+    casebook.content = content
+    CASEBOOK.move(casebook, "finalise")
     casebook.digest = digest(content)
     casebook.save()
     _audit(

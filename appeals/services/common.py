@@ -20,6 +20,7 @@ from appeals.models import (
 from audit import services as audit
 from audit.hints import Choice
 from core import policy, roles, texts
+from rulings import lifecycle as ruling_lifecycle
 from rulings import services as rulings_services
 from rulings.models import Ruling
 from rulings.services import build_adjusted_score
@@ -223,15 +224,15 @@ def settle_ruling(ruling: Ruling) -> Ruling:
         ).exists()
     )
     if any(a.is_open for a in appeals):
-        state = Ruling.State.UNDER_APPEAL
+        step = ruling_lifecycle.Step.SETTLE_OPEN
     elif changed:
-        state = Ruling.State.CHANGED_BY_APPEAL
+        step = ruling_lifecycle.Step.SETTLE_CHANGED
     elif any(a.state == Appeal.State.DECIDED for a in appeals):
-        state = Ruling.State.FINAL
+        step = ruling_lifecycle.Step.SETTLE_DECIDED
     else:
-        state = Ruling.State.GIVEN
-    if ruling.state != state:
-        ruling.state = state
+        step = ruling_lifecycle.Step.SETTLE_WITHDRAWN
+    if ruling.state != ruling_lifecycle.RULING.steps[step].target:
+        ruling_lifecycle.RULING.move(ruling, step)
         ruling.save(update_fields=["state", "updated_at"])
     return ruling
 

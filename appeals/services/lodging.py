@@ -46,6 +46,7 @@ from audit import services as audit
 from audit.hints import Choice
 from core import policy, texts
 from core.retry import atomic_with_retry
+from rulings import lifecycle as ruling_lifecycle
 from rulings.models import Ruling
 from scoring.models import Tournament
 
@@ -237,7 +238,7 @@ def lodge_appeal(
         Concurrence.objects.create(
             appeal=appeal, player=player, how=Concurrence.How.LODGED, recorded_by=by, recorded_at=now
         )
-    ruling.state = Ruling.State.UNDER_APPEAL
+    ruling_lifecycle.RULING.move(ruling, ruling_lifecycle.Step.APPEAL)
     fields = ["state", "updated_at"]
     if origin == Appeal.Origin.DIRECTOR:
         ruling.appeal_notice, ruling.appeal_notice_at = Ruling.AppealNotice.REFERRED, now
@@ -511,7 +512,8 @@ def return_deposit(*, deposit: Deposit, by: User, now: datetime.datetime | None 
         refuse("state", _("The deposit is held until the appeal is decided or withdrawn."))
     if deposit.stage == Stage.FURTHER and appeal.further.state != FurtherAppeal.State.DECIDED:
         refuse("state", _("The deposit is held until the further appeal is decided."))
-    deposit.state, deposit.settled_by, deposit.settled_at = Deposit.State.RETURNED, by, now
+    lifecycle.DEPOSIT_STATES.move(deposit, "return")
+    deposit.settled_by, deposit.settled_at = by, now
     save_checked(deposit)
     log_step(appeal, Action.DEPOSIT_RETURNED, by=by, at=now, note=str(deposit.amount) + " " + deposit.currency)
     return deposit
@@ -534,7 +536,8 @@ def forfeit(deposit: Deposit, *, by: User, reason: str, now: datetime.datetime) 
         refuse("state", _("A deposit is kept only when the appeal is found without merit (Law 92A)."))
     if deposit.stage == Stage.FURTHER and deposit.appeal.further.state != FurtherAppeal.State.DECIDED:
         refuse("state", _("The deposit is held until the further appeal is decided."))
-    deposit.state, deposit.settled_by, deposit.settled_at, deposit.note = Deposit.State.FORFEITED, by, now, reason
+    lifecycle.DEPOSIT_STATES.move(deposit, "forfeit")
+    deposit.settled_by, deposit.settled_at, deposit.note = by, now, reason
     save_checked(deposit)
     log_step(
         deposit.appeal, Action.DEPOSIT_FORFEITED, by=by, at=now, note=f"{deposit.amount} {deposit.currency}: {reason}"

@@ -24,6 +24,7 @@ from core import dispatch, policy
 from national.federation import bundle as bundles
 from national.federation import messages
 from national.federation.models import PublishTarget, Push
+from national.lifecycle import PUSH
 
 TIMEOUT = 30
 # The national body verifies and stores the whole bundle while the commit waits (7 s for a
@@ -112,7 +113,7 @@ def _prepare(push: Push, client: _Client) -> None:
     try:
         built = bundles.build(push.tournament_id, int(known.json()["tree_size"]))
     except bundles.BundleRefused as refused:  # nothing a retry mends: the push ends, saying why
-        push.state = Push.State.REFUSED
+        PUSH.move(push, "refuse")
         push.error_code, push.error_params = refused.code, refused.params
         push.save()
         return
@@ -143,7 +144,7 @@ def _refused(push: Push, response: requests.Response) -> None:
     else:
         step = getattr(response, "step", {"code": "uploads"})
         push.error_code, push.error_params = "http_refused", {"step": step, "status": response.status_code}
-    push.state = Push.State.REFUSED
+    PUSH.move(push, "refuse")
     push.answer = answer or None
     push.save()
 
@@ -153,7 +154,7 @@ def run(push_id: int) -> str:
     push = Push.objects.select_related("target").get(pk=push_id)
     if push.state in (Push.State.DELIVERED, Push.State.REFUSED):
         return push.state
-    push.state = Push.State.SENDING
+    PUSH.move(push, "send")
     push.attempts += 1
     push.save(update_fields=["state", "attempts"])
     client = _Client(push)
@@ -172,7 +173,7 @@ def give_up(push_id: int) -> None:
     if push.state in (Push.State.DELIVERED, Push.State.REFUSED):
         return
     step = (push.error_params or {}).get("step", {"code": "uploads"})
-    push.state = Push.State.STOPPED
+    PUSH.move(push, "give_up")
     push.error_code, push.error_params = "gave_up", {"attempts": push.attempts, "step": step}
     push.save(update_fields=["state", "error_code", "error_params"])
 
@@ -211,7 +212,7 @@ def _send(push: Push, client: _Client) -> None:
     if response.status_code != 200:
         _refused(push, response)
         return
-    push.state = Push.State.DELIVERED
+    PUSH.move(push, "deliver")
     push.answer = response.json()
     push.sent_at = timezone.now()
     push.error_code, push.error_params = "", {}

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from audit import services as audit
 from core import policy, texts
 from core.retry import atomic_with_retry, run_with_retry
+from rulings.lifecycle import RULING, Step
 from rulings.models import Penalty, Ruling, RulingRevision, TrickRuling
 from rulings.services.common import edition_in_force, jsonable, ruling_name, snapshot
 from rulings.services.effect import apply_rulings, rulings_in_force
@@ -92,7 +93,8 @@ def give_ruling(*, ruling: Ruling, by: User, at: datetime.datetime | None = None
             ) % {"ruling": other, "score": other.score_description}
     if errors:
         raise ValidationError(errors)
-    ruling.state, ruling.given_at = Ruling.State.GIVEN, at or timezone.now()
+    RULING.move(ruling, Step.GIVE)
+    ruling.given_at = at or timezone.now()
     if ruling.appeal_notice and not ruling.appeal_notice_at:
         ruling.appeal_notice_at = ruling.given_at
     ruling.save(update_fields=["state", "given_at", "appeal_notice_at", "updated_at"])
@@ -123,8 +125,9 @@ def _supersede(earlier: Ruling, *, by: User, correction: Ruling) -> None:
     """The earlier ruling stays in the record, marked as superseded, with the correction's
     reason in its change log and in the audit trail."""
     before = snapshot(earlier)
-    Ruling.objects.filter(pk=earlier.pk).update(state=Ruling.State.SUPERSEDED, updated_at=timezone.now())
-    earlier.state = Ruling.State.SUPERSEDED
+    superseded = RULING.target(earlier.state, Step.SUPERSEDE, earlier)
+    Ruling.objects.filter(pk=earlier.pk).update(state=superseded, updated_at=timezone.now())
+    earlier.state = superseded
     reason = f"{correction.get_correction_basis_display()}: {correction.correction_reason}"
     RulingRevision.objects.create(
         ruling=earlier,
@@ -168,7 +171,8 @@ def finalise_rulings(now: datetime.datetime | None = None, *, by: Any) -> int:
 
 def _finalise(ruling: Ruling, deadline: datetime.datetime) -> int:
     """One ruling made final, in a transaction of its own (retried on a conflict)."""
-    if not Ruling.objects.filter(pk=ruling.pk, state=Ruling.State.GIVEN).update(state=Ruling.State.FINAL):
+    final = RULING.target(Ruling.State.GIVEN, Step.FINALISE, ruling)
+    if not Ruling.objects.filter(pk=ruling.pk, state=Ruling.State.GIVEN).update(state=final):
         return 0
     audit.record(
         action="ruling.final",

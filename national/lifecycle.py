@@ -1,0 +1,37 @@
+"""The casebook's states and the push to the national body's, each as one table
+(core/transitions.py).
+
+A casebook is drafted, published without commentary (its text frozen), then finalised with the
+experts' commentary (frozen for good). A push waits for its task, is sending while the task runs
+(again after an interruption, or after it stopped and the chief director published again), and
+ends delivered or refused by the national body; it stops when the task's retries are spent.
+"""
+
+from core.transitions import Table, Transition
+from national.federation.models import Push
+from national.models import Casebook
+
+CASEBOOK = Table(
+    "casebook",
+    Casebook.State,
+    [
+        Transition("publish", (Casebook.State.DRAFT,), Casebook.State.PUBLISHED, "national.casebooks.publish_casebook"),
+        Transition(
+            "finalise", (Casebook.State.PUBLISHED,), Casebook.State.FINAL, "national.casebooks.finalise_casebook"
+        ),
+    ],
+)
+
+# The states a push may be sent (again) from, or stopped in: not once it has ended.
+UNFINISHED = (Push.State.WAITING, Push.State.SENDING, Push.State.STOPPED)
+
+PUSH = Table(
+    "push",
+    Push.State,
+    [
+        Transition("send", UNFINISHED, Push.State.SENDING, "national.federation.push.run"),
+        Transition("refuse", (Push.State.SENDING,), Push.State.REFUSED, "national.federation.push.run"),
+        Transition("deliver", (Push.State.SENDING,), Push.State.DELIVERED, "national.federation.push.run"),
+        Transition("give_up", UNFINISHED, Push.State.STOPPED, "national.federation.push.give_up"),
+    ],
+)
