@@ -31,6 +31,7 @@ from rulings import selectors, services
 from rulings.api import RulingSerializer
 from rulings.forms import RulingForm
 from rulings.models import Ruling
+from rulings.services.offline import TableRuled
 from scoring.models import Result
 
 
@@ -144,8 +145,8 @@ class RulingDraftView(APIView):
             form = RulingForm(values["form"], players=players)
             if not form.is_valid():  # well-formed, but the form refuses it: as the services' refusals
                 raise Conflict(_errors(form))
-            ruling = services.rule_from_phone(
-                director=request.user,
+            ruling = _rule(
+                request,
                 board=board,
                 table=table,
                 round=round,
@@ -158,4 +159,20 @@ class RulingDraftView(APIView):
             )
         finally:
             timezone.deactivate()
+        if isinstance(ruling, Response):
+            return ruling
         return Response(SentDraftSerializer(ruling).data, status=status.HTTP_201_CREATED)
+
+
+def _rule(request, **values):
+    """The ruling; or, when another director has ruled at the table, the 409 naming it, with a
+    ``Link`` to the first one's page (the drafts page's "merge into it")."""
+    from django.urls import reverse
+
+    try:
+        return services.rule_from_phone(director=request.user, **values)
+    except TableRuled as ruled:
+        first = reverse("rulings:ruling", args=[ruled.others[0].pk])
+        return Response(
+            ruled.message_dict, status=status.HTTP_409_CONFLICT, headers={"Link": f'<{first}>; rel="related"'}
+        )

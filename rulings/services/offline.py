@@ -4,9 +4,10 @@ The phone sends the ruling form's fields with an ``Idempotency-Key`` (the draft'
 draft sent twice is one ruling. The server's clock decides: the periods are checked at the time
 the server receives the draft, whatever the phone's clock says; the phone's time is kept in
 ``Ruling.device_time`` and the server's in ``Ruling.received_at``, both shown. A draft for a
-table where another director has ruled is refused with the other ruling named, never merged:
-the director reads it and sends theirs again as a further ruling (``acknowledge_others``) or
-deletes the draft.
+table where another director has ruled is refused with the other ruling named, never merged
+silently: the table's row is locked for the check, so two drafts sent at the same moment are one
+ruling and one refusal (issue #41). The director reads it and merges theirs into it (its page),
+sends theirs again as a further ruling (``acknowledge_others``) or deletes the draft.
 """
 
 from __future__ import annotations
@@ -24,11 +25,12 @@ from rulings.models import Ruling
 from rulings.services.common import tournament_at
 from rulings.services.form import rule
 from scoring.deadlines import check_in_period
+from scoring.models import Table
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
-    from scoring.models import Board, Result, Round, Table
+    from scoring.models import Board, Result, Round
 
 
 def result_fingerprint(result: Result | None) -> str:
@@ -77,6 +79,16 @@ def others_at_table(board: Board, table: Table, director: User) -> list[Ruling]:
     )
 
 
+class TableRuled(ValidationError):
+    """Another director's ruling in force at the table: the draft refused, naming it
+    (``others``: the rulings, first first); the drafts page offers to merge into the first or to
+    add the draft as a further ruling."""
+
+    def __init__(self, message: Any, others: list[Ruling]) -> None:
+        super().__init__(message)
+        self.others = others
+
+
 def _conflict(board: Board, others: list[Ruling]) -> ValidationError:
     tournament = board.session.event.tournament
     named = "; ".join(
@@ -88,14 +100,15 @@ def _conflict(board: Board, others: list[Ruling]) -> ValidationError:
         }
         for other in others
     )
-    return ValidationError(
+    return TableRuled(
         {
             "table": _(
                 "Another director has ruled at this table while your draft waited: %(rulings)s. Your draft is "
                 "kept on this phone: read that ruling, then send yours as a further ruling or delete it."
             )
             % {"rulings": named}
-        }
+        },
+        others,
     )
 
 
@@ -123,6 +136,11 @@ def rule_from_phone(
     # The result the director saw on the board's page when the draft was written, if any.
     if seen_result and seen_result != result_fingerprint(result):
         raise _result_changed(result, seen_result)
+    # One ruling per table unless a director says otherwise, kept by the database (issue #41):
+    # the table's row is locked before the others are read, so of two drafts sent at the same
+    # moment the second waits for the first to commit and then reads it (READ COMMITTED: each
+    # statement sees what committed before it began).
+    Table.objects.select_for_update().filter(pk=table.pk).first()
     others = others_at_table(board, table, director)
     if others and not acknowledge_others:
         raise _conflict(board, others)

@@ -98,6 +98,9 @@
           draft.status = response.status;
           draft.message = words(answer) || response.statusText;
           draft.conflict = Boolean(answer && answer.table && response.status === 409);
+          // The first ruling at the table (its page: merge this draft into it), from the 409's Link.
+          var first = /<([^>]+)>/.exec(response.headers.get("Link") || "");
+          draft.first = draft.conflict && first ? first[1] : "";
         }
         return put(draft);
       });

@@ -108,6 +108,11 @@
           link.href = draft.ruling;
           actions.appendChild(link);
         }
+        if (draft.state === "attention" && draft.conflict && draft.first) {
+          var merge = element("a", "merge", words.merge);
+          merge.href = draft.first;
+          actions.appendChild(merge);
+        }
         if (draft.state === "attention" && draft.conflict) {
           var again = element("button", "further", words.further);
           again.type = "button";

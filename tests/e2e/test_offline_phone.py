@@ -91,7 +91,7 @@ def test_a_directors_phone_with_no_network(browser, live_server, field, tmp_path
     assert "Not saved on this phone" in page.inner_text("h1")
 
     # Meanwhile another director rules at table 4, on the server.
-    rulings_services.rule(
+    olgas = rulings_services.rule(
         result=field.results[3], director=olga, kind="claim", laws="70D1", give=True, ruling_text="The claim stands"
     )
 
@@ -135,6 +135,11 @@ def test_a_directors_phone_with_no_network(browser, live_server, field, tmp_path
     assert "Needs your attention" in attention
     assert "Another director has ruled at this table while your draft waited" in attention
     assert "Ruling 2 by Olga Other" in attention
+    # Two ways on (issue #41): merge into Olga's ruling (its page), or send as a further ruling.
+    merge = page.locator("#draft-list li[data-state=attention] a.merge")
+    assert merge.inner_text() == "Open that ruling to merge yours into it"
+    assert merge.get_attribute("href") == f"/rulings/{olgas.pk}/"
+    assert page.is_visible("#draft-list li[data-state=attention] button.further")
     screenshot(page, "offline-drafts-sent-phone")
     given = Ruling.objects.get(table=field.tables[2], board=board)
     assert given.state == Ruling.State.GIVEN and given.director == dana

@@ -76,6 +76,9 @@ def test_a_draft_for_a_table_another_director_ruled_on_is_refused_with_the_reaso
     words = refused.json()["table"][0]
     assert "Another director has ruled at this table" in words
     assert "Ruling 1 by Olga Other" in words
+    first = Ruling.objects.get()
+    # The drafts page offers to merge into the first ruling (its page, the 409's Link) or to add.
+    assert refused["Link"] == f'</rulings/{first.pk}/>; rel="related"'
     assert Ruling.objects.count() == 1
     # Read, and sent again as a further ruling: a new request (new key), recorded.
     further = send(phone, draft(field, acknowledge_others=True), key="draft-1-again")
@@ -147,3 +150,55 @@ def test_a_device_time_that_is_no_moment_is_a_400_naming_the_field_and_nothing_i
     assert answer.status_code == 400, answer.content
     assert answer.json()["device_time"] == [reason]
     assert not Ruling.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_directors_drafts_for_one_table_at_the_same_moment_are_one_ruling_and_one_409(field, director, monkeypatch):
+    """Issue #41: drafts for the same table sent at the same moment were both recorded (5 of 6
+    trials), the check reading before any lock at READ COMMITTED. The table's row is locked
+    for the check: one ruling, and a 409 naming it for the other."""
+    import threading
+
+    from django.db import connection
+
+    from rulings.services import offline
+
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite runs one write transaction at a time: two drafts cannot meet there")
+    other = make_user("olga", first_name="Olga", last_name="Other")
+    scoring_services.appoint_official(tournament=field.tournament, user=other, role=roles.DIRECTOR)
+    together = threading.Barrier(2)
+    real = offline.rule
+
+    def rule_when_both_checked(**values):
+        # Both past the check before either records: what two phones at the same moment did.
+        # With the lock the second waits at it, so the first goes on alone after a moment.
+        try:
+            together.wait(timeout=3)
+        except threading.BrokenBarrierError:
+            pass
+        return real(**values)
+
+    monkeypatch.setattr(offline, "rule", rule_when_both_checked)
+    answers = {}
+
+    def phone_of(user, key):
+        client = APIClient()
+        client.force_authenticate(user)
+        try:
+            answers[user.username] = send(client, draft(field), key=key)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=phone_of, args=(user, user.username)) for user in (director, other)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    statuses = sorted(answer.status_code for answer in answers.values())
+    assert statuses == [201, 409], [answer.content for answer in answers.values()]
+    ruling = Ruling.objects.get()
+    refused = next(answer for answer in answers.values() if answer.status_code == 409)
+    ruler = ruling.director.get_full_name()
+    assert f"Ruling 1 by {ruler}" in refused.json()["table"][0]
+    assert refused["Link"] == f'</rulings/{ruling.pk}/>; rel="related"'
