@@ -22,7 +22,14 @@ space-delimited column (``PrecedentCase.likeness``) and compared by ``score``:
   score was adjusted, or the result stood).
 - ``OMIT:<what>``: what a claim left out (a trump, an entry, a finesse, a suit), from the claim
   statement and the facts.
-- ``RES:<outcome>``: the ruling's outcome (``ADJUSTED``, ``RECTIFICATION``, ``RESULT_STANDS``).
+- ``RES:<outcome>``: the final outcome (``ADJUSTED``, ``RECTIFICATION``, ``RESULT_STANDS``): for a
+  published case the appeal's decision over the director's ruling (``final_outcome``), so a case
+  the committee overturned is compared by what the committee decided; ``LA:`` follows it.
+- ``S:weight``: a ruling or case that weights (Law 12C1c cited, or a weighted score): a ruling
+  citing only 12C1c is offered the cases that weighted.
+
+The floor needs the same kind of case: a case of another kind of ruling (both kinds naming a
+subject, ``SUBJECT_KINDS``) is alike only with a citation in common down to its section.
 - ``ED:<edition>``: the code of the Laws the citations are of.
 
 Pure functions: no database.
@@ -114,10 +121,13 @@ SUBJECT_OF_PREFIX = {
     "15": "board",
     "87": "board",
     "82": "error",
-    "90": "penalty",
-    "91": "penalty",
+    "90": "procedure",  # a procedural penalty (slow play, a late arrival, ...)
+    "91": "conduct",  # a disciplinary penalty
     "74": "conduct",
 }
+# Law 12C1c (how to weight) is a subject of its own: a ruling that weights is offered the cases
+# that weighted, whatever else they were about.
+WEIGHTING = "12C1C"
 # Cited by every kind of ruling: no subject, no citation likeness.
 NOT_A_LIKENESS = {"12", "84", "85", "86", "92", "93"}
 SUBJECT_OF_KIND = {
@@ -127,9 +137,16 @@ SUBJECT_OF_KIND = {
     "revoke": "revoke",
     "fouled_board": "board",
     "directors_error": "error",
-    "procedural_penalty": "penalty",
-    "disciplinary_penalty": "penalty",
+    "procedural_penalty": "procedure",
+    "disciplinary_penalty": "conduct",
 }
+# The floor needs the same kind of case: where both kinds name a subject and differ, a case is
+# alike only if it shares a citation down to its section (16B, not only Law 16; 74A, not only
+# 74): a disciplinary ruling for rudeness (74A, 91) is not offered a slow-play penalty (74, 90),
+# while a misinformation case citing 16B1a still meets a Law 16B1a ruling. The kinds that name no
+# subject (facts agreed or disputed, an adjusted score) meet every kind.
+SUBJECT_KINDS = frozenset(SUBJECT_OF_KIND)
+OTHER_KIND_DEPTH = 2
 # What a claim left out, by the words of the claim statement and the facts (English, and the
 # stems of the other languages the casebooks are written in).
 OMISSIONS = {
@@ -139,6 +156,22 @@ OMISSIONS = {
     "SUIT": ("suit was not mentioned", "line of play was not stated", "no line"),
 }
 OUTCOMES = {"adjusted": "ADJUSTED", "rectification": "RECTIFICATION", "result_stands": "RESULT_STANDS"}
+
+
+# What the appeal's decision makes of the director's outcome: upheld, it stands; varied, the
+# score was adjusted (again); overturned, an adjusted score gives way to the result and the result
+# (or a rectification) to an adjustment.
+OVERTURNED = {"adjusted": "result_stands", "result_stands": "adjusted", "rectification": "adjusted"}
+
+
+def final_outcome(ruling_outcome: str, decision: str = "") -> str:
+    """The outcome a committee cites: the appeal's decision over the director's ruling
+    (``decision``: ``uphold``, ``vary``, ``overturn`` or "" where no body decided)."""
+    if decision == "vary" and ruling_outcome:
+        return "adjusted"
+    if decision == "overturn":
+        return OVERTURNED.get(ruling_outcome, ruling_outcome)
+    return ruling_outcome
 
 
 def _pieces(number: str) -> list[str]:
@@ -161,7 +194,9 @@ def law_of(number: str) -> str:
 
 def subject_of(number: str) -> str:
     """The subject of a 2017 citation ("ui", "mi", ...); "" for none (Law 12, 92, ...); a law
-    with no subject of its own is its own (``"L77"``)."""
+    with no subject of its own is its own (``"L77"``); 12C1c, how to weight, is ``"weight"``."""
+    if number.startswith(WEIGHTING):
+        return "weight"
     if law_of(number) in NOT_A_LIKENESS or not law_of(number):
         return ""
     for length in range(len(number), 0, -1):
@@ -237,6 +272,8 @@ def tokens(
                 add(f"C:{part}")
     for _number, edition in laws:
         add(f"ED:{edition or CURRENT}")
+    if score_kind == "weighted":
+        add("S:weight")
     if score_kind:
         add(f"K:{score_kind.upper()}")
     side = who(auction)
@@ -260,16 +297,18 @@ def column(found: Iterable[str]) -> str:
 
 # What each likeness is worth to a director. A case with no subject in common is never alike;
 # below FLOOR nothing is suggested.
+# A committee compares the facts first (the same irregularity or information, the same call or play
+# after it, the same finding of logical alternatives), then the laws and the kind of score.
 POINTS = {
     "subject": 6,
     "citation": 1,  # for each level of the deepest citation in common: 16 = 1, 16B = 2, 16B1A = 4
-    "kind": 2,
-    "score_kind": 4,
-    "who": 1,
-    "mark": 1,  # the same kind of irregularity (a tempo, a note, an alert)
-    "call": 2,  # at the same call after the same bid
+    "kind": 4,  # the same kind of ruling (a UI ruling, a claim, ...)
+    "score_kind": 3,
+    "who": 2,
+    "mark": 4,  # the same kind of irregularity (a tempo, a note, an alert)
+    "call": 8,  # at the same call after the same bid
     "la": 2,
-    "omission": 5,
+    "omission": 8,
     "result": 1,
     "edition": 1,  # the same code of the Laws (a 1997 Law 64A2 is not a 2017 one)
     "contract": 1,
@@ -336,6 +375,8 @@ class Ruler:
                 points += TOKEN_POINTS.get(token[: token.index(":") + 1], 0)
         if not subjects:
             return 0
+        if self.kind in SUBJECT_KINDS and kind in SUBJECT_KINDS and kind != self.kind and depth < OTHER_KIND_DEPTH:
+            return 0  # another kind of case, without a citation in common down to its section
         points += POINTS["subject"] * min(subjects, 2) + POINTS["citation"] * depth
         if self.kind and self.kind == kind:
             points += POINTS["kind"]

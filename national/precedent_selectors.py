@@ -16,7 +16,7 @@ from django.db.models.expressions import RawSQL
 from django.urls import reverse
 from django.utils.translation import get_language, get_language_info, gettext_lazy
 
-from national import casebooks, likeness
+from national import casebooks, likeness, precedent_reasons
 from national.models import Casebook, PrecedentCase
 from national.precedents import FTS_TABLE, auction_keys, contract_of, law_parts, words_of
 from national.selectors import SUBJECTS
@@ -195,6 +195,30 @@ class Suggestion:
     shared_laws: list
     # What is alike, as tokens (national.likeness): "S:ui", "C:16B1A", "K:WEIGHTED", "LA:YES", ...
     alike: list = field(default_factory=list)
+    # The final outcome ("ADJUSTED", "RESULT_STANDS", "RECTIFICATION": the appeal's decision over
+    # the director's ruling) and whether the case is the opposite outcome on the first one's facts.
+    final: str = ""
+    opposite: bool = False
+
+    @property
+    def reasons(self):
+        """Why the case is alike, in the reader's words, what a committee compares first first
+        (``national.precedent_reasons``)."""
+        subjects = [str(SUBJECT_LABELS[t[2:]]) for t in self.alike if t.startswith("S:") and t[2:] in SUBJECT_LABELS]
+        return precedent_reasons.why(
+            self.alike,
+            self.shared_laws,
+            subjects=list(dict.fromkeys(subjects)),
+            score_kinds=[label for label in self.labels if label not in subjects],
+            kind=next((str(Ruling.Kind(t[5:]).label) for t in self.alike if t[5:] in Ruling.Kind.values), ""),
+            opposite=self.opposite,
+        )
+
+    @property
+    def final_label(self):
+        """The final outcome in the reader's words ("Result stands"), "" if none is printed."""
+        value = self.final.lower()
+        return str(Ruling.Outcome(value).label) if value in Ruling.Outcome.values else ""
 
     @property
     def labels(self):
@@ -203,7 +227,7 @@ class Suggestion:
         for token in self.alike:
             if token.startswith("K:") and token[2:].lower() in Ruling.ScoreKind.values:
                 words.append(str(Ruling.ScoreKind(token[2:].lower()).label))
-        return words
+        return list(dict.fromkeys(words))
 
 
 # The subjects a suggestion names (the keyword index's labels, national.selectors.SUBJECTS).
@@ -217,6 +241,9 @@ SUBJECT_LABELS = {
     "board": SUBJECTS["fouled board"].label,
     "error": SUBJECTS["director's error"].label,
     "penalty": SUBJECTS["penalty"].label,
+    "procedure": Ruling.Kind("procedural_penalty").label,
+    "conduct": Ruling.Kind("disciplinary_penalty").label,
+    "weight": Ruling.ScoreKind("weighted").label,
 }
 
 
@@ -382,9 +409,14 @@ def similar_cases(ruling, user=None, limit=SUGGESTIONS, language=None):
     best = _best_per_appeal(ruler, candidates, reach, language or get_language(), authority_language)
     order = sorted(best.items(), key=lambda item: (-item[1][0], -item[1][6], -item[1][7], item[1][8]))
     # The ruling's words can lift an appeal by ``reach`` at most: only the appeals within reach of
-    # the last one suggested are read with their words (at most REACH of them, the best first).
+    # the last one suggested are read with their words (at most REACH of them, the best first),
+    # and the case of the opposite outcome on the first one's facts, to be shown beside it.
     cutoff = order[limit - 1][1][0] if len(order) >= limit else 0
     near = dict([(appeal_id, kept) for appeal_id, kept in order if kept[0] + reach >= cutoff][:REACH])
+    if order:
+        opposite = _opposite(ruler, order[0][1], order[1:])
+        if opposite is not None:
+            near.setdefault(opposite, best[opposite])
     held, found, others = _read_within_reach(near, authority_id, _ruling_words(ruling))
     ranked_appeals = []
     for appeal_id, kept in near.items():
@@ -392,8 +424,56 @@ def similar_cases(ruling, user=None, limit=SUGGESTIONS, language=None):
         if points >= likeness.FLOOR and appeal_id in found:
             ranked_appeals.append((points, appeal_id, kept))
     ranked_appeals.sort(key=lambda item: (-item[0], -item[2][6], -item[2][7], item[2][8]))
+    return _suggestions(ruler, _twin_first(ruler, ranked_appeals), found, others, limit)
+
+
+def _final(kept):
+    """The final outcome of a scored case (its ``RES:`` token: the appeal's decision over the
+    director's ruling), "" where it has none."""
+    return next((token[4:] for token in kept[1] if token.startswith("RES:")), "")
+
+
+def _facts(ruler, kept):
+    """The facts a committee compares first that ``kept`` shares with the ruling: the same
+    irregularity at the same call (``AT:TEMPO:3H-X``), what a claim left out; where none, the
+    subjects and the deepest citations in common."""
+    alike = ruler.alike(kept[1], kind=kept[2], auction=kept[3])
+    facts = {
+        token for token in alike if (token.startswith("AT:") and token.count(":") == 2) or token.startswith("OMIT:")
+    }
+    return facts or {token for token in alike if token[:2] in ("S:", "C:")}
+
+
+def _opposite(ruler, twin, others):
+    """The appeal of ``others`` (``(appeal, kept)``, best first) with the facts of ``twin`` and
+    the opposite final outcome: what a committee wants beside the twin; None if there is none."""
+    facts, outcome = _facts(ruler, twin), _final(twin)
+    if not outcome:
+        return None
+    for appeal_id, kept in others:
+        theirs = set(kept[1]) | set(kept[3].split())
+        if _final(kept) not in ("", outcome) and facts <= theirs:
+            return appeal_id
+    return None
+
+
+def _twin_first(ruler, ranked_appeals):
+    """``ranked_appeals`` with the case of the opposite outcome on the first one's facts moved
+    beside it (second), marked by its place in the list: ``(points, appeal, kept, opposite)``."""
+    rows = [(points, appeal_id, kept, False) for points, appeal_id, kept in ranked_appeals]
+    if len(rows) < 2:
+        return rows
+    opposite = _opposite(ruler, rows[0][2], [(appeal_id, kept) for _p, appeal_id, kept, _o in rows[1:]])
+    if opposite is None:
+        return rows
+    at = next(index for index, row in enumerate(rows) if row[1] == opposite)
+    moved = rows.pop(at)
+    return [rows[0], (*moved[:3], True), *rows[1:]]
+
+
+def _suggestions(ruler, rows, found, others, limit):
     suggestions = []
-    for points, appeal_id, kept in ranked_appeals[:limit]:
+    for points, appeal_id, kept, opposite in rows[:limit]:
         case = found[appeal_id]
         case.others = others.get(appeal_id, [])
         alike = ruler.alike(kept[1], kind=kept[2], auction=kept[3])
@@ -401,7 +481,9 @@ def similar_cases(ruling, user=None, limit=SUGGESTIONS, language=None):
         # The case's own citations under the deepest one in common (as the casebook prints them).
         shared = [c for c in case.cited if any(t in likeness.ancestors(likeness.current(c)) for t in deepest)]
         shared = shared or [_display(f"C:{token}") for token in deepest]
-        suggestions.append(Suggestion(case=case, score=points, shared_laws=shared, alike=alike))
+        suggestions.append(
+            Suggestion(case=case, score=points, shared_laws=shared, alike=alike, final=_final(kept), opposite=opposite)
+        )
     return suggestions
 
 

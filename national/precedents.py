@@ -176,16 +176,18 @@ INDEXED_FIELDS = [
 
 def case_likeness(entry: dict[str, Any], recorded: tuple[str, str] = ("", "")) -> list[str]:
     """The likeness tokens of a published case (``national.likeness.tokens``): its laws in their
-    edition, the kind of adjusted score and the ruling's outcome as the casebook prints them
-    (``recorded``, the ruling's own, for a casebook published before it printed them)."""
+    edition, the kind of adjusted score and the final outcome: the appeal's decision over the
+    ruling's outcome as the casebook prints them (``recorded``, the ruling's own, for a casebook
+    published before it printed them)."""
     ruling = entry.get("ruling") or {}
     texts = entry.get("texts") or {}
+    director = ruling.get("outcome_code", recorded[1]) or ""
     return likeness.tokens(
         kind=ruling.get("kind") or "",
         laws=[(law["number"], law.get("edition") or "") for law in ruling.get("laws") or []],
         score_kind=ruling.get("score_kind", recorded[0]) or "",
         auction=entry.get("auction"),
-        outcome=ruling.get("outcome_code", recorded[1]) or "",
+        outcome=likeness.final_outcome(director, (entry.get("decision") or {}).get("outcome") or ""),
         texts=[texts.get(key) or "" for key in ("facts", "facts_found", "ruling_text", "reasoning")],
     )
 

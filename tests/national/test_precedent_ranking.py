@@ -203,7 +203,8 @@ def test_law_numbers_are_read_across_editions():
     assert likeness.current("16C2", "2017") == "16C2" and likeness.current("16D2", "2007") == "16C2"  # withdrawn calls
     assert likeness.current("12C3", "1997") == "12C1C"  # a committee's weighting, now 12C1(c)
     assert likeness.subject_of("16C2") == "calls" and likeness.subject_of("16B1A") == "ui"
-    assert likeness.subject_of("12C1C") == "" and likeness.subject_of("93B") == ""
+    assert likeness.subject_of("12C1C") == "weight" and likeness.subject_of("93B") == ""  # how to weight
+    assert likeness.subject_of("12C1E") == ""
 
 
 def test_no_similar_published_case_is_said_plainly(published):
