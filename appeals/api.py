@@ -315,13 +315,13 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     @action(detail=True, methods=["post"])
     def declare(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
-        services.declare_conflict(member=self._member(appeal), conflict=data["conflict"])
+        services.declare_conflict(member=self._member(appeal), by=request.user, conflict=data["conflict"])
         return self._done(appeal)
 
     @action(detail=True, methods=["post"])
     def recuse(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
-        services.recuse(member=self._member(appeal), reason=data["reason"])
+        services.recuse(member=self._member(appeal), by=request.user, reason=data["reason"])
         return self._done(appeal)
 
     @action(detail=True, methods=["post"], url_path="extend-decision")
@@ -348,7 +348,9 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     @action(detail=True, methods=["post"])
     def vote(self, request, pk=None):
         appeal, data = self.get_object(), self._data()
-        services.record_vote(member=self._member(appeal), outcome=data.get("outcome"), dissent=data["dissent"])
+        services.record_vote(
+            member=self._member(appeal), by=request.user, outcome=data.get("outcome"), dissent=data["dissent"]
+        )
         return self._done(appeal)
 
     @action(detail=True, methods=["post"], url_path="decide-law-part")

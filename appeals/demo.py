@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from appeals import services
 from appeals.models import Concurrence
-from core import roles
+from core import policy, roles
 from rulings import services as rulings_services
 from rulings.models import Ruling
 from scoring import recalculation
@@ -31,7 +31,7 @@ def _members(tournament):
         user = User.objects.create_user(
             username=username, password=username + "-demo", first_name=first, last_name=last
         )
-        scoring_services.appoint_official(tournament=tournament, user=user, role=roles.APPEALS_MEMBER)
+        scoring_services.appoint_official(tournament=tournament, user=user, role=roles.APPEALS_MEMBER, by=policy.SYSTEM)
         users.append(user)
     return users
 
@@ -66,7 +66,7 @@ def hear_case(appeal, chief, members, now):
         now=now + datetime.timedelta(minutes=3),
     )
     for member in body.members.all():
-        services.declare_conflict(member=member, now=now + datetime.timedelta(minutes=4))
+        services.declare_conflict(member=member, now=now + datetime.timedelta(minutes=4), by=member.user)
     # Before the next session starts (an hour after the official score in the demo).
     services.schedule_hearing(
         appeal=appeal,
@@ -100,6 +100,7 @@ def load_demo_appeals(tournament):
         key="without_merit_sanction",
         value="deposit",
         effective_from=datetime.date(2020, 1, 1),
+        by=policy.SYSTEM,
     )
     rulings = {
         r.number: r
@@ -138,7 +139,7 @@ def load_demo_appeals(tournament):
         f"{seats['W'].first_name} agreed.",
     )
     for member in body.members.all():
-        services.record_vote(member=member, outcome="vary", now=now + datetime.timedelta(minutes=22))
+        services.record_vote(member=member, outcome="vary", now=now + datetime.timedelta(minutes=22), by=member.user)
     result = appeal.ruling.result
     services.decide_appeal(
         appeal=appeal,
@@ -178,7 +179,7 @@ def load_demo_appeals(tournament):
     )
     hear_case(appeal, chief, members, now)
     for member in appeal.body().members.all():
-        services.record_vote(member=member, outcome="uphold", now=now + datetime.timedelta(minutes=22))
+        services.record_vote(member=member, outcome="uphold", now=now + datetime.timedelta(minutes=22), by=member.user)
     services.decide_appeal(
         appeal=appeal,
         by=members[0],
@@ -210,7 +211,7 @@ def load_demo_appeals(tournament):
         now=now + datetime.timedelta(minutes=3),
     )
     for member in body.members.all():
-        services.declare_conflict(member=member, now=now + datetime.timedelta(minutes=4))
+        services.declare_conflict(member=member, now=now + datetime.timedelta(minutes=4), by=member.user)
     made.append(appeal)
 
     # Lodged: waiting for the body.

@@ -180,13 +180,13 @@ def declare(request, appeal):
     further = BodyMember.objects.filter(
         body__appeal=appeal, body__stage=Stage.FURTHER, user=request.user, recused_at__isnull=True, declared_at=None
     ).first()
-    services.declare_conflict(member=further or _seat(request, appeal), conflict=data["conflict"])
+    services.declare_conflict(member=further or _seat(request, appeal), by=request.user, conflict=data["conflict"])
 
 
 @case_step
 def recuse(request, appeal):
     data = inputs.valid(inputs.ReasonInput, request.POST)
-    services.recuse(member=_seat(request, appeal), reason=data["reason"])
+    services.recuse(member=_seat(request, appeal), by=request.user, reason=data["reason"])
 
 
 @case_step
@@ -231,7 +231,9 @@ def hearing_notes(request, appeal):
 @case_step
 def vote(request, appeal):
     data = inputs.valid(inputs.VoteInput, request.POST)
-    services.record_vote(member=_seat(request, appeal), outcome=data["outcome"], dissent=data["dissent"])
+    services.record_vote(
+        member=_seat(request, appeal), by=request.user, outcome=data["outcome"], dissent=data["dissent"]
+    )
 
 
 # --- Decisions --------------------------------------------------------------------------------------

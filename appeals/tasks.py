@@ -9,6 +9,7 @@ from django.core.mail import send_mail
 from django.utils import timezone
 
 from config.task_retry import RETRY_ON_TRANSIENT_ERRORS, TRANSIENT_ERRORS
+from core import policy
 
 
 @shared_task(
@@ -42,4 +43,4 @@ def remind_decisions_due():
     """An hour before an open appeal must be decided, its body and the chief directors are told."""
     from appeals import services
 
-    return services.remind_decisions_due()
+    return services.remind_decisions_due(by=policy.SYSTEM)

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from appeals.models import AuthorityTerm, Body
 from appeals.reading import authority_of, reading_authority
 from audit import services as audit
+from core import policy
 
 # The terms an authority may rename, with the project's word each one replaces: the appeals
 # bodies (Body.Kind: the same catalogue entries) and the directors' titles.
@@ -61,7 +62,9 @@ def term(where, key, default=None):
 def set_term(*, authority, key, language, text, by):
     """Give the authority's word for ``key`` in ``language`` (empty ``text``: back to the
     project's word). Refused, naming the field, for an unknown term or language or a text over
-    100 characters."""
+    100 characters. An authority's words are its regulations: the superuser's (core.policy,
+    "settings")."""
+    policy.require(by, "settings", authority)
     text = (text or "").strip()
     errors = {}
     if key not in TERMS:
@@ -90,7 +93,7 @@ def set_term(*, authority, key, language, text, by):
             obj=authority,
             before={"key": key, "language": language, "text": before.text if before else ""},
             after={"key": key, "language": language, "text": text},
-            actor=by,
+            actor=policy.person(by),
             summary=f"{authority}: {key} ({language}) = {text or '-'}",
         )
     if hasattr(authority, "_term_texts"):

@@ -20,6 +20,7 @@ import sys
 import time
 
 from bench import log, setup_django, summary, throwaway_database
+from core import policy
 
 FIRST = ["Miriam", "Yossi", "Anna", "Petros", "Eli", "Dana", "Noa", "Avi", "Sigrun", "Jan", "Olena", "Nikos"]
 LAST = [
@@ -51,18 +52,25 @@ def build(cases):
     from scoring import services
 
     UTC = datetime.UTC
-    authority = services.create_authority(name="Benchmark federation", code="bench-cb", time_zone="UTC")
+    authority = services.create_authority(
+        name="Benchmark federation", code="bench-cb", time_zone="UTC", by=policy.SYSTEM
+    )
     tournament = services.create_tournament(
         authority=authority,
         name="Benchmark casebook open",
         start_date=datetime.date(2026, 5, 1),
         end_date=datetime.date(2026, 5, 3),
+        by=policy.SYSTEM,
     )
-    event = services.create_event(tournament=tournament, name="Pairs", kind="mp_pairs")
-    session = services.create_session(event=event, number=1, starts_at=datetime.datetime(2026, 5, 1, 9, tzinfo=UTC))
-    services.create_session(event=event, number=2, starts_at=datetime.datetime(2026, 5, 2, 9, tzinfo=UTC), is_last=True)
-    tables = services.add_tables(section=session.sections.get(), count=cases)
-    round_ = services.add_rounds(session=session, count=1)[0]
+    event = services.create_event(tournament=tournament, name="Pairs", kind="mp_pairs", by=policy.SYSTEM)
+    session = services.create_session(
+        event=event, number=1, starts_at=datetime.datetime(2026, 5, 1, 9, tzinfo=UTC), by=policy.SYSTEM
+    )
+    services.create_session(
+        event=event, number=2, starts_at=datetime.datetime(2026, 5, 2, 9, tzinfo=UTC), is_last=True, by=policy.SYSTEM
+    )
+    tables = services.add_tables(section=session.sections.get(), count=cases, by=policy.SYSTEM)
+    round_ = services.add_rounds(session=session, count=1, by=policy.SYSTEM)[0]
     players = [
         services.register_player(
             authority=authority,
@@ -70,11 +78,12 @@ def build(cases):
             last_name=f"{LAST[i % len(LAST)]}{'' if i < len(LAST) else i}",
             membership_number=f"b-{i}",
             masterpoint_rank="Regional Master",
+            by=policy.SYSTEM,
         )
         for i in range(max(200, 4 * cases))
     ]
     pairs = [
-        services.enter_contestant(event=event, number=n + 1, members=players[2 * n : 2 * n + 2])
+        services.enter_contestant(event=event, number=n + 1, members=players[2 * n : 2 * n + 2], by=policy.SYSTEM)
         for n in range(2 * cases)
     ]
     User = get_user_model()
@@ -82,17 +91,25 @@ def build(cases):
     chief = User.objects.create_user("bench-chief", first_name="Chen", last_name="Chief")
     members = [User.objects.create_user(f"bench-m{i}", first_name=f"Member{i}") for i in range(3)]
     auditor = User.objects.create_user("bench-auditor", first_name="Nora", last_name="Auditor")
-    services.appoint_official(tournament=tournament, user=director, role=roles.DIRECTOR)
-    services.appoint_official(tournament=tournament, user=chief, role=roles.CHIEF_DIRECTOR)
+    services.appoint_official(tournament=tournament, user=director, role=roles.DIRECTOR, by=policy.SYSTEM)
+    services.appoint_official(tournament=tournament, user=chief, role=roles.CHIEF_DIRECTOR, by=policy.SYSTEM)
     for member in members:
-        services.appoint_official(tournament=tournament, user=member, role=roles.APPEALS_MEMBER)
-    services.appoint_auditor(authority=authority, user=auditor)
+        services.appoint_official(tournament=tournament, user=member, role=roles.APPEALS_MEMBER, by=policy.SYSTEM)
+    services.appoint_auditor(authority=authority, user=auditor, by=policy.SYSTEM)
     posted = datetime.datetime(2026, 5, 1, 20, tzinfo=UTC)
     for n in range(cases):
-        board = services.create_board(session=session, number=n + 1)
+        board = services.create_board(session=session, number=n + 1, by=policy.SYSTEM)
         ns, ew = pairs[2 * n], pairs[2 * n + 1]
         result = services.record_result(
-            board=board, round=round_, table=tables[n], ns=ns, ew=ew, contract="4S", declarer="N", tricks=10
+            board=board,
+            round=round_,
+            table=tables[n],
+            ns=ns,
+            ew=ew,
+            contract="4S",
+            declarer="N",
+            tricks=10,
+            by=policy.SYSTEM,
         )
         north, south = ns.members.order_by("pk")
         east, west = ew.members.order_by("pk")
@@ -117,7 +134,7 @@ def build(cases):
             ruling=ruling, by=director, seating={"N": north.pk, "S": south.pk, "E": east.pk, "W": west.pk}
         )
         if n == 0:
-            services.post_official_scores(session=session, at=posted)
+            services.post_official_scores(session=session, at=posted, by=policy.SYSTEM)
         now = posted + datetime.timedelta(minutes=10)
         appeal = appeals.lodge_appeal(
             ruling=ruling, by=director, player=north, now=now, grounds=f"{south.first_name} would always bid 4S."
@@ -127,7 +144,7 @@ def build(cases):
             appeal=appeal, by=chief, kind="committee", members=members, chair=members[0], now=now
         )
         for member in body.members.all():
-            appeals.declare_conflict(member=member, now=now)
+            appeals.declare_conflict(member=member, now=now, by=member.user)
         hearing = appeals.schedule_hearing(
             appeal=appeal, by=chief, starts_at=now + datetime.timedelta(minutes=20), now=now
         )
@@ -140,7 +157,9 @@ def build(cases):
             ),
         )
         for member in body.members.all():
-            appeals.record_vote(member=member, outcome="uphold", now=now + datetime.timedelta(minutes=25))
+            appeals.record_vote(
+                member=member, outcome="uphold", now=now + datetime.timedelta(minutes=25), by=member.user
+            )
         appeals.decide_appeal(
             appeal=appeal,
             by=members[0],

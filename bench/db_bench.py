@@ -23,6 +23,7 @@ import sys
 import time
 
 from bench import log, setup_django, summary, throwaway_database
+from core import policy
 
 # One board's likely contracts: (contract, declarer, tricks taken most often); the field
 # spreads around them, so ties are as common as in a real event.
@@ -55,15 +56,16 @@ def _competition(kind, name):
     from scoring import services
 
     code = ("bench-" + name.lower().replace(" ", "-"))[:20]
-    authority = services.create_authority(name=f"Benchmark body {name}", code=code, time_zone="UTC")
+    authority = services.create_authority(name=f"Benchmark body {name}", code=code, time_zone="UTC", by=policy.SYSTEM)
     tournament = services.create_tournament(
         authority=authority,
         name=f"Benchmark {name}",
         start_date=datetime.date(2026, 5, 1),
         end_date=datetime.date(2026, 5, 3),
+        by=policy.SYSTEM,
     )
-    event = services.create_event(tournament=tournament, name=name, kind=kind)
-    session = services.create_session(event=event, number=1)
+    event = services.create_event(tournament=tournament, name=name, kind=kind, by=policy.SYSTEM)
+    session = services.create_session(event=event, number=1, by=policy.SYSTEM)
     return authority, event, session
 
 
@@ -82,8 +84,8 @@ def build_pairs_event(pairs=1000, boards=26, boards_per_round=2, seed=1, name="P
         section = session.sections.get()
         Table.objects.bulk_create(Table(section=section, number=n) for n in range(1, tables + 1))
         table_list = list(Table.objects.filter(section=section).order_by("number"))
-        rounds = services.add_rounds(session=session, count=-(-boards // boards_per_round))
-        board_list = [services.create_board(session=session, number=n) for n in range(1, boards + 1)]
+        rounds = services.add_rounds(session=session, count=-(-boards // boards_per_round), by=policy.SYSTEM)
+        board_list = [services.create_board(session=session, number=n, by=policy.SYSTEM) for n in range(1, boards + 1)]
         Contestant.objects.bulk_create(
             Contestant(event=event, kind=Contestant.Kind.PAIR, number=n) for n in range(1, pairs + 1)
         )
@@ -122,8 +124,11 @@ def build_swiss_event(teams=64, rounds=10, boards_per_match=8, seed=2, name="Swi
         section = session.sections.get()
         Table.objects.bulk_create(Table(section=section, number=n) for n in range(1, 2 * matches_per_round + 1))
         table_list = list(Table.objects.filter(section=section).order_by("number"))
-        round_list = services.add_rounds(session=session, count=rounds)
-        board_list = [services.create_board(session=session, number=n) for n in range(1, rounds * boards_per_match + 1)]
+        round_list = services.add_rounds(session=session, count=rounds, by=policy.SYSTEM)
+        board_list = [
+            services.create_board(session=session, number=n, by=policy.SYSTEM)
+            for n in range(1, rounds * boards_per_match + 1)
+        ]
         Contestant.objects.bulk_create(
             Contestant(event=event, kind=Contestant.Kind.TEAM, number=n) for n in range(1, teams + 1)
         )

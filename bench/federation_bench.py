@@ -37,29 +37,41 @@ def build(pairs, boards, ruling_count, appeal_count):
     from scoring import services
 
     utc = datetime.UTC
-    authority = services.create_authority(name="Benchmark federation", code="bench-fed", time_zone="UTC")
+    authority = services.create_authority(
+        name="Benchmark federation", code="bench-fed", time_zone="UTC", by=policy.SYSTEM
+    )
     tournament = services.create_tournament(
         authority=authority,
         name="Benchmark congress",
         start_date=datetime.date(2026, 5, 1),
         end_date=datetime.date(2026, 5, 3),
+        by=policy.SYSTEM,
     )
-    event = services.create_event(tournament=tournament, name="Pairs", kind="mp_pairs")
-    session = services.create_session(event=event, number=1, starts_at=datetime.datetime(2026, 5, 1, 9, tzinfo=utc))
-    services.create_session(event=event, number=2, starts_at=datetime.datetime(2026, 5, 2, 9, tzinfo=utc), is_last=True)
-    tables = services.add_tables(section=session.sections.get(), count=pairs // 2)
-    round_ = services.add_rounds(session=session, count=1)[0]
+    event = services.create_event(tournament=tournament, name="Pairs", kind="mp_pairs", by=policy.SYSTEM)
+    session = services.create_session(
+        event=event, number=1, starts_at=datetime.datetime(2026, 5, 1, 9, tzinfo=utc), by=policy.SYSTEM
+    )
+    services.create_session(
+        event=event, number=2, starts_at=datetime.datetime(2026, 5, 2, 9, tzinfo=utc), is_last=True, by=policy.SYSTEM
+    )
+    tables = services.add_tables(section=session.sections.get(), count=pairs // 2, by=policy.SYSTEM)
+    round_ = services.add_rounds(session=session, count=1, by=policy.SYSTEM)[0]
     players = [
         services.register_player(
-            authority=authority, first_name=f"P{i}", last_name=f"Player{i}", membership_number=f"f-{i}"
+            authority=authority,
+            first_name=f"P{i}",
+            last_name=f"Player{i}",
+            membership_number=f"f-{i}",
+            by=policy.SYSTEM,
         )
         for i in range(2 * pairs)
     ]
     contestants = [
-        services.enter_contestant(event=event, number=n + 1, members=players[2 * n : 2 * n + 2]) for n in range(pairs)
+        services.enter_contestant(event=event, number=n + 1, members=players[2 * n : 2 * n + 2], by=policy.SYSTEM)
+        for n in range(pairs)
     ]
     log(f"   {pairs} pairs entered")
-    board_rows = [services.create_board(session=session, number=n + 1) for n in range(boards)]
+    board_rows = [services.create_board(session=session, number=n + 1, by=policy.SYSTEM) for n in range(boards)]
     results = []
     for t, table in enumerate(tables):
         for board in board_rows:
@@ -73,6 +85,7 @@ def build(pairs, boards, ruling_count, appeal_count):
                     contract="4S",
                     declarer="N",
                     tricks=10,
+                    by=policy.SYSTEM,
                 )
             )
         if (t + 1) % 100 == 0:
@@ -81,10 +94,10 @@ def build(pairs, boards, ruling_count, appeal_count):
     director = user.objects.create_user("bench-td", first_name="Tal", last_name="Director")
     chief = user.objects.create_user("bench-chief", first_name="Chen", last_name="Chief")
     members = [user.objects.create_user(f"bench-m{i}", first_name=f"Member{i}") for i in range(3)]
-    services.appoint_official(tournament=tournament, user=director, role=roles.DIRECTOR)
-    services.appoint_official(tournament=tournament, user=chief, role=roles.CHIEF_DIRECTOR)
+    services.appoint_official(tournament=tournament, user=director, role=roles.DIRECTOR, by=policy.SYSTEM)
+    services.appoint_official(tournament=tournament, user=chief, role=roles.CHIEF_DIRECTOR, by=policy.SYSTEM)
     for member in members:
-        services.appoint_official(tournament=tournament, user=member, role=roles.APPEALS_MEMBER)
+        services.appoint_official(tournament=tournament, user=member, role=roles.APPEALS_MEMBER, by=policy.SYSTEM)
     posted = datetime.datetime(2026, 5, 1, 20, tzinfo=utc)
     step = max(1, len(results) // ruling_count)
     given = []
@@ -106,7 +119,7 @@ def build(pairs, boards, ruling_count, appeal_count):
                 offending_side="NS",
             )
         )
-    services.post_official_scores(session=session, at=posted)
+    services.post_official_scores(session=session, at=posted, by=policy.SYSTEM)
     log(f"   {ruling_count} rulings")
     now = posted + datetime.timedelta(minutes=10)
     for ruling in given[:appeal_count]:
@@ -118,13 +131,15 @@ def build(pairs, boards, ruling_count, appeal_count):
             appeal=appeal, by=chief, kind="committee", members=members, chair=members[0], now=now
         )
         for member in body.members.all():
-            appeals.declare_conflict(member=member, now=now)
+            appeals.declare_conflict(member=member, now=now, by=member.user)
         hearing = appeals.schedule_hearing(
             appeal=appeal, by=chief, starts_at=now + datetime.timedelta(minutes=20), now=now
         )
         appeals.record_hearing_notes(hearing=hearing, by=members[0], now=now, notes="West timed the pause.")
         for member in body.members.all():
-            appeals.record_vote(member=member, outcome="uphold", now=now + datetime.timedelta(minutes=25))
+            appeals.record_vote(
+                member=member, outcome="uphold", now=now + datetime.timedelta(minutes=25), by=member.user
+            )
         appeals.decide_appeal(
             appeal=appeal,
             by=members[0],
@@ -142,8 +157,8 @@ def deliver(origin, data, part):
     digest = hashlib.sha256(data).hexdigest()
     parts = max(1, -(-len(data) // part))
     for index in range(parts):
-        receive.receive_part(origin, digest, index, parts, data[index * part : (index + 1) * part])
-    return receive.commit(origin, digest)
+        receive.receive_part(origin, digest, index, parts, data[index * part : (index + 1) * part], by=policy.SYSTEM)
+    return receive.commit(origin, digest, by=policy.SYSTEM)
 
 
 def main():

@@ -29,6 +29,7 @@ import tempfile
 import time
 
 from bench import ROOT, log, setup_django, summary, throwaway_database
+from core import policy
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 LIN = (ROOT / "tests" / "fixtures" / "lin" / "handviewer_board1.txt").read_text().strip()
@@ -46,30 +47,38 @@ def build(pairs, boards, ruling_count):
     from scoring.models import Result
 
     sync_law_catalogue()
-    authority = services.create_authority(name="Benchmark federation", code="bench-off", time_zone="UTC")
+    authority = services.create_authority(
+        name="Benchmark federation", code="bench-off", time_zone="UTC", by=policy.SYSTEM
+    )
     tournament = services.create_tournament(
         authority=authority,
         name="Benchmark congress",
         start_date=datetime.date(2026, 5, 1),
         end_date=datetime.date(2026, 5, 1),
+        by=policy.SYSTEM,
     )
-    event = services.create_event(tournament=tournament, name="Pairs", kind="mp_pairs")
-    session = services.create_session(event=event, number=1)
-    tables = services.add_tables(section=session.sections.get(), count=pairs // 2)
-    round_ = services.add_rounds(session=session, count=1)[0]
+    event = services.create_event(tournament=tournament, name="Pairs", kind="mp_pairs", by=policy.SYSTEM)
+    session = services.create_session(event=event, number=1, by=policy.SYSTEM)
+    tables = services.add_tables(section=session.sections.get(), count=pairs // 2, by=policy.SYSTEM)
+    round_ = services.add_rounds(session=session, count=1, by=policy.SYSTEM)[0]
     players = [
         services.register_player(
-            authority=authority, first_name=f"P{i}", last_name=f"Player{i}", membership_number=f"o-{i}"
+            authority=authority,
+            first_name=f"P{i}",
+            last_name=f"Player{i}",
+            membership_number=f"o-{i}",
+            by=policy.SYSTEM,
         )
         for i in range(2 * pairs)
     ]
     contestants = [
-        services.enter_contestant(event=event, number=n + 1, members=players[2 * n : 2 * n + 2]) for n in range(pairs)
+        services.enter_contestant(event=event, number=n + 1, members=players[2 * n : 2 * n + 2], by=policy.SYSTEM)
+        for n in range(pairs)
     ]
     half = pairs // 2
     board_list = []
     for number in range(1, boards + 1):
-        board = services.create_board(session=session, number=number)
+        board = services.create_board(session=session, number=number, by=policy.SYSTEM)
         first = services.record_result(
             board=board,
             round=round_,
@@ -79,6 +88,7 @@ def build(pairs, boards, ruling_count):
             contract="3NT",
             declarer="N",
             tricks=9,
+            by=policy.SYSTEM,
         )
         Result.objects.bulk_create(
             Result(
@@ -97,7 +107,7 @@ def build(pairs, boards, ruling_count):
         board_list.append(board)
     log(f"   {pairs} pairs, {boards} boards at {half} tables: {boards * half:,} results")
     director = get_user_model().objects.create_user("bench-td", password="bench-td-password", first_name="Tal")
-    services.appoint_official(tournament=tournament, user=director, role=roles.DIRECTOR)
+    services.appoint_official(tournament=tournament, user=director, role=roles.DIRECTOR, by=policy.SYSTEM)
     board_one = board_list[0]
     for n in range(ruling_count):
         result = Result.objects.get(board=board_list[n % boards], table=tables[n // boards])

@@ -43,6 +43,7 @@ from pathlib import Path
 
 from bench import REDIS_URL, log, setup_django, summary, throwaway_database
 from bench.load_bench import change, drain, purge, start_worker, wait_ready
+from core import policy
 
 TASK_TIME = re.compile(r"Task scoring\.tasks\.recalculate_board\[[^\]]+\] succeeded in ([\d.]+)s")
 
@@ -479,32 +480,38 @@ def one_appeal(i):
     from scoring import services
 
     utc = datetime.UTC
-    authority = services.create_authority(name=f"Appeal body {i}", code=f"bench-ap{i}", time_zone="UTC")
+    authority = services.create_authority(
+        name=f"Appeal body {i}", code=f"bench-ap{i}", time_zone="UTC", by=policy.SYSTEM
+    )
     tournament = services.create_tournament(
         authority=authority, name=f"Appeal open {i}", start_date=datetime.date(2026, 5, 1),
-        end_date=datetime.date(2026, 5, 3),
-    )  # fmt: skip
-    event = services.create_event(tournament=tournament, name="Pairs", kind="mp_pairs")
-    session = services.create_session(event=event, number=1, starts_at=datetime.datetime(2026, 5, 1, 9, tzinfo=utc))
-    tables = services.add_tables(section=session.sections.get(), count=3)
-    round_ = services.add_rounds(session=session, count=1)[0]
+        end_date=datetime.date(2026, 5, 3), by=policy.SYSTEM)  # fmt: skip
+    event = services.create_event(tournament=tournament, name="Pairs", kind="mp_pairs", by=policy.SYSTEM)
+    session = services.create_session(
+        event=event, number=1, starts_at=datetime.datetime(2026, 5, 1, 9, tzinfo=utc), by=policy.SYSTEM
+    )
+    tables = services.add_tables(section=session.sections.get(), count=3, by=policy.SYSTEM)
+    round_ = services.add_rounds(session=session, count=1, by=policy.SYSTEM)[0]
     players = [
         services.register_player(authority=authority, first_name=f"P{k}", last_name=f"Player{k}",
-                                 membership_number=f"a{i}-{k}")
+                                 membership_number=f"a{i}-{k}", by=policy.SYSTEM)
         for k in range(12)
     ]  # fmt: skip
-    pairs = [services.enter_contestant(event=event, number=n + 1, members=players[2 * n : 2 * n + 2]) for n in range(6)]
+    pairs = [
+        services.enter_contestant(event=event, number=n + 1, members=players[2 * n : 2 * n + 2], by=policy.SYSTEM)
+        for n in range(6)
+    ]
     User = get_user_model()
     director, chief = User.objects.create_user(f"ap{i}-td"), User.objects.create_user(f"ap{i}-chief")
     members = [User.objects.create_user(f"ap{i}-m{k}") for k in range(3)]
-    services.appoint_official(tournament=tournament, user=director, role=roles.DIRECTOR)
-    services.appoint_official(tournament=tournament, user=chief, role=roles.CHIEF_DIRECTOR)
+    services.appoint_official(tournament=tournament, user=director, role=roles.DIRECTOR, by=policy.SYSTEM)
+    services.appoint_official(tournament=tournament, user=chief, role=roles.CHIEF_DIRECTOR, by=policy.SYSTEM)
     for member in members:
-        services.appoint_official(tournament=tournament, user=member, role=roles.APPEALS_MEMBER)
-    board = services.create_board(session=session, number=1)
+        services.appoint_official(tournament=tournament, user=member, role=roles.APPEALS_MEMBER, by=policy.SYSTEM)
+    board = services.create_board(session=session, number=1, by=policy.SYSTEM)
     results = [
         services.record_result(board=board, round=round_, table=tables[t], ns=pairs[2 * t], ew=pairs[2 * t + 1],
-                               contract="4S", declarer="N", tricks=10 - t)
+                               contract="4S", declarer="N", tricks=10 - t, by=policy.SYSTEM)
         for t in range(3)
     ]  # fmt: skip
     posted = datetime.datetime(2026, 5, 1, 20, tzinfo=utc)
@@ -514,7 +521,7 @@ def one_appeal(i):
         score_kind="assigned", ns={"contract": "3S", "declarer": "N", "tricks": 10}, offending_side="NS",
     )  # fmt: skip
     north, south = pairs[0].members.order_by("pk")
-    services.post_official_scores(session=session, at=posted)
+    services.post_official_scores(session=session, at=posted, by=policy.SYSTEM)
     reflected([board.pk])
     now = posted + datetime.timedelta(minutes=10)
     started = time.perf_counter()
@@ -524,11 +531,11 @@ def one_appeal(i):
         appeal=appeal, by=chief, kind="committee", members=members, chair=members[0], now=now
     )
     for member in body.members.all():
-        appeals.declare_conflict(member=member, now=now)
+        appeals.declare_conflict(member=member, now=now, by=member.user)
     hearing = appeals.schedule_hearing(appeal=appeal, by=chief, starts_at=now + datetime.timedelta(minutes=20), now=now)
     appeals.record_hearing_notes(hearing=hearing, by=members[0], now=now, notes="Both sides heard.")
     for member in body.members.all():
-        appeals.record_vote(member=member, outcome="uphold", now=now + datetime.timedelta(minutes=25))
+        appeals.record_vote(member=member, outcome="uphold", now=now + datetime.timedelta(minutes=25), by=member.user)
     appeals.decide_appeal(
         appeal=appeal, by=members[0], outcome="uphold", reasons="Pass was an alternative.",
         now=now + datetime.timedelta(minutes=30),
@@ -555,8 +562,8 @@ def build_field(clubs, tables, boards):
         section = session.sections.get()
         Table.objects.bulk_create(Table(section=section, number=n) for n in range(1, clubs * tables + 1))
         table_list = list(Table.objects.filter(section=section).order_by("number"))
-        rounds = services.add_rounds(session=session, count=-(-boards // 2))
-        board_list = [services.create_board(session=session, number=n) for n in range(1, boards + 1)]
+        rounds = services.add_rounds(session=session, count=-(-boards // 2), by=policy.SYSTEM)
+        board_list = [services.create_board(session=session, number=n, by=policy.SYSTEM) for n in range(1, boards + 1)]
         Contestant.objects.bulk_create(
             Contestant(event=event, kind=Contestant.Kind.PAIR, number=n) for n in range(1, clubs * tables * 2 + 1)
         )
@@ -598,7 +605,7 @@ def upload(seats, board_list, rounds, rng):
             {"board": result.board, "round": result.round, "table": result.table, "ns": result.ns, "ew": result.ew,
              "contract": result.contract, "declarer": result.declarer, "tricks": result.tricks}
             for result in club_results(seats, board_list, rounds, rng)
-        ]
+        ], by=policy.SYSTEM
     )  # fmt: skip
 
 

@@ -153,6 +153,13 @@ TABLE: dict[str, Rule] = {
         "change the competition record (boards, results, postings)",
         scope=TOURNAMENT,
         refusal=_("Only a director, chief director or scorer of this tournament may change its record."),
+        system=True,
+    ),
+    "post_scores": _rule(
+        RECORD_WRITERS,
+        "post a session's official score (it starts the correction and appeal periods)",
+        refusal=_("Only a director, chief director or scorer of this tournament may post its official score."),
+        system=True,
     ),
     "import": _rule(
         RECORD_WRITERS,
@@ -174,6 +181,13 @@ TABLE: dict[str, Rule] = {
         NOBODY,
         "record an authority's regulations and scales; create an authority",
         refusal=_("Only a superuser records a regulating authority's regulations and its scales."),
+        system=True,
+    ),
+    "setup": _rule(
+        NOBODY,
+        "set up an authority's record: create it and its tournaments, register players, appoint officials",
+        refusal=_("Only a superuser sets up a regulating authority, its tournaments, players and officials."),
+        system=True,
     ),
     "confirm_corrections": _rule(
         {AUDITOR},
@@ -198,6 +212,9 @@ TABLE: dict[str, Rule] = {
         "make the given rulings final once their appeal and correction periods have ended",
         superuser=False,
         system=True,
+    ),
+    "remind_decisions": _rule(
+        NOBODY, "remind the bodies and chief directors of the decisions falling due", superuser=False, system=True
     ),
     "double_dummy": _rule(
         NOBODY, "solve a ruling's deal double dummy and store the table", superuser=False, system=True
@@ -225,7 +242,12 @@ TABLE: dict[str, Rule] = {
     "appeal_law_decision": _rule(DIRECTORS, "send the law decision on to the body"),
     "hearing": _rule(DIRECTORS, "schedule a hearing"),
     "hearing_record": _rule(DIRECTORS | {SITTING}, "record a hearing's attendance and notes"),
-    "seat": _rule({SITTING}, "declare interests, recuse, vote", superuser=False),
+    "seat": _rule(
+        {SITTING},
+        "declare interests, recuse, vote",
+        superuser=False,
+        refusal=_("Only the member in the seat declares their interests, recuses or votes, in person."),
+    ),
     "decision": _rule({SITTING}, "record the body's decision, accept a withdrawal, judge merit"),
     "recommendation": _rule({SITTING}, "recommend to the director in charge"),
     "respond": _rule(CHIEF, "answer the body's recommendation"),
@@ -243,6 +265,20 @@ TABLE: dict[str, Rule] = {
         CHIEF,
         "publish the tournament's record to the national body",
         refusal=_("Only a tournament's chief director may publish it."),
+        system=True,
+    ),
+    "print_casebook": _rule(NOBODY, "print a casebook an auditor asked for", superuser=False, system=True),
+    "push_target": _rule(
+        NOBODY,
+        "set the national body this instance publishes to",
+        refusal=_("Only a superuser sets where this instance publishes its tournaments."),
+        system=True,
+    ),
+    "send_push": _rule(NOBODY, "send a queued push to the national body (the worker)", superuser=False, system=True),
+    "receive": _rule(
+        NOBODY,
+        "receive a tournament pushed by a registered organiser's instance (its token checked first)",
+        superuser=False,
         system=True,
     ),
     # Logins (core/logins.py): a chief director of any tournament, for the whole site.

@@ -10,7 +10,7 @@ from appeals import services as appeal_services
 from appeals.models import Appeal
 from bridge.auction import Auction, AuctionCall
 from bridge.deals import generate_deal
-from core import roles
+from core import policy, roles
 from national import casebooks
 from rulings import services as rulings_services
 from rulings.models import Ruling
@@ -199,31 +199,39 @@ def _past_tournament(authority, name, start, cases, number):
     director, chief = User.objects.get(username="director"), User.objects.get(username="chief")
     members = [User.objects.get(username=username) for username in ("appeals", "appeals2", "appeals3")]
     tournament = scoring_services.create_tournament(
-        authority=authority, name=name, venue="Club house", start_date=start, end_date=start
+        authority=authority, name=name, venue="Club house", start_date=start, end_date=start, by=policy.SYSTEM
     )
-    scoring_services.appoint_official(tournament=tournament, user=director, role=roles.DIRECTOR)
-    scoring_services.appoint_official(tournament=tournament, user=chief, role=roles.CHIEF_DIRECTOR)
+    scoring_services.appoint_official(tournament=tournament, user=director, role=roles.DIRECTOR, by=policy.SYSTEM)
+    scoring_services.appoint_official(tournament=tournament, user=chief, role=roles.CHIEF_DIRECTOR, by=policy.SYSTEM)
     for member in members:
-        scoring_services.appoint_official(tournament=tournament, user=member, role=roles.APPEALS_MEMBER)
-    event = scoring_services.create_event(tournament=tournament, name="Pairs", kind=Event.Kind.MP_PAIRS)
+        scoring_services.appoint_official(
+            tournament=tournament, user=member, role=roles.APPEALS_MEMBER, by=policy.SYSTEM
+        )
+    event = scoring_services.create_event(
+        tournament=tournament, name="Pairs", kind=Event.Kind.MP_PAIRS, by=policy.SYSTEM
+    )
     starts = datetime.datetime.combine(start, datetime.time(19, 0), tzinfo=tournament.zone)
-    session = scoring_services.create_session(event=event, number=1, starts_at=starts, is_last=True)
-    tables = scoring_services.add_tables(section=session.sections.get(), count=len(cases))
-    round_ = scoring_services.add_rounds(session=session, count=1)[0]
+    session = scoring_services.create_session(event=event, number=1, starts_at=starts, is_last=True, by=policy.SYSTEM)
+    tables = scoring_services.add_tables(section=session.sections.get(), count=len(cases), by=policy.SYSTEM)
+    round_ = scoring_services.add_rounds(session=session, count=1, by=policy.SYSTEM)[0]
     players = [
         scoring_services.register_player(
-            authority=authority, first_name=first, last_name=last, membership_number=f"past-{number}-{i}"
+            authority=authority,
+            first_name=first,
+            last_name=last,
+            membership_number=f"past-{number}-{i}",
+            by=policy.SYSTEM,
         )
         for i, (first, last) in enumerate(PAST_PLAYERS[: 4 * len(cases)], start=1)
     ]
     pairs = [
-        scoring_services.enter_contestant(event=event, number=n, members=players[2 * (n - 1) : 2 * n])
+        scoring_services.enter_contestant(event=event, number=n, members=players[2 * (n - 1) : 2 * n], by=policy.SYSTEM)
         for n in range(1, 2 * len(cases) + 1)
     ]
     rulings = []
     for index, case in enumerate(cases):
         board = scoring_services.create_board(
-            session=session, number=index + 1, deal=generate_deal(f"past-{number}-{index}").to_pbn()
+            session=session, number=index + 1, deal=generate_deal(f"past-{number}-{index}").to_pbn(), by=policy.SYSTEM
         )
         contract, declarer, tricks = case["played"]
         result = scoring_services.record_result(
@@ -235,6 +243,7 @@ def _past_tournament(authority, name, start, cases, number):
             contract=contract,
             declarer=declarer,
             tricks=tricks,
+            by=policy.SYSTEM,
         )
         fields = {key: value for key, value in case.items() if key not in ("played", "grounds", "reasons", "auction")}
         ruling = rulings_services.rule(
@@ -249,13 +258,15 @@ def _past_tournament(authority, name, start, cases, number):
                 ruling=ruling, by=director, auction=_auction(board.dealer, case["auction"])
             )
         )
-    scoring_services.post_official_scores(session=session, at=starts + datetime.timedelta(hours=3))
+    scoring_services.post_official_scores(session=session, at=starts + datetime.timedelta(hours=3), by=policy.SYSTEM)
     for index, (ruling, case) in enumerate(zip(rulings, cases)):
         appeals_demo.seat_players(ruling, director)
         appeal, now = appeals_demo.lodge_case(ruling, director, 10 + index, case["grounds"])
         body = appeals_demo.hear_case(appeal, chief, members, now)
         for member in body.members.all():
-            appeal_services.record_vote(member=member, outcome="uphold", now=now + datetime.timedelta(minutes=22))
+            appeal_services.record_vote(
+                member=member, outcome="uphold", now=now + datetime.timedelta(minutes=22), by=member.user
+            )
         appeal_services.decide_appeal(
             appeal=appeal,
             by=members[0],

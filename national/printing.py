@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from audit.hints import Choice
-from core import dispatch
+from core import dispatch, policy
 from national import casebooks, pdf
 from national.book import render_book
 from national.models import Casebook, CasebookPrint
@@ -119,9 +119,11 @@ def request_print(*, casebook: Casebook, by: User, now: datetime.datetime | None
     return job
 
 
-def print_casebook(job_id: int) -> Choice:
+def print_casebook(job_id: int, *, by: Any) -> Choice:
     """The worker's part: claim the request, print it, keep the file. Safe to run twice (a
-    request already claimed or finished is left alone). Returns the request's state."""
+    request already claimed or finished is left alone). Returns the request's state. The
+    worker's step (core.policy.SYSTEM)."""
+    policy.require(by, "print_casebook", None)
     started = timezone.now()
     claimed = CasebookPrint.objects.filter(pk=job_id, state=CasebookPrint.State.PENDING).update(
         state=CasebookPrint.State.PRINTING, started_at=started

@@ -4,6 +4,7 @@ from celery import shared_task
 from django.conf import settings
 
 from config.task_retry import RETRY_ON_TRANSIENT_ERRORS, TRANSIENT_ERRORS
+from core import policy
 from national import precedents, printing
 from national.federation import push
 from national.federation.models import Push
@@ -22,7 +23,7 @@ def index_casebook(casebook_id):
 @shared_task(acks_late=True, reject_on_worker_lost=True, **RETRY_ON_TRANSIENT_ERRORS)
 def print_casebook(print_id):
     """Print a casebook to PDF (queue ``casebooks``: a burst never delays standings)."""
-    return printing.print_casebook(print_id)
+    return printing.print_casebook(print_id, by=policy.SYSTEM)
 
 
 @shared_task(
@@ -41,11 +42,11 @@ def push_tournament(self, push_id):
     last retry is interrupted too, the push stops saying so (``push.give_up``) instead of
     reading "sending" for ever."""
     try:
-        return push.run(push_id)
+        return push.run(push_id, by=policy.SYSTEM)
     except (Interrupted, *TRANSIENT_ERRORS):
         if self.request.retries < self.max_retries:
             raise
-        push.give_up(push_id)
+        push.give_up(push_id, by=policy.SYSTEM)
         return Push.State.STOPPED
 
 
@@ -54,4 +55,4 @@ def purge_stale_uploads():
     """Delete the parts of bundles never committed within FEDERATION_UPLOAD_HOURS (docs/operations.md)."""
     from national.federation import receive
 
-    return receive.purge_stale_uploads()
+    return receive.purge_stale_uploads(by=policy.SYSTEM)

@@ -160,7 +160,7 @@ class ResultAdmin(admin.ModelAdmin):
         stored = models.Result.objects.get(pk=obj.pk)
         changes = {name: form.cleaned_data[name] for name in form.changed_data if name in CORRECTABLE}
         if changes:
-            services.correct_result(result=stored, **changes)
+            services.correct_result(result=stored, **changes, by=request.user)
         obj.refresh_from_db()
 
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):

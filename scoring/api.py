@@ -191,11 +191,11 @@ class BoardSerializer(serializers.ModelSerializer):
         return session
 
     def create(self, data):
-        return services.create_board(**data)
+        return services.create_board(**data, by=self.context["request"].user)
 
     def update(self, board, data):
         data.pop("session", None)
-        return services.update_board(board=board, **data)
+        return services.update_board(board=board, **data, by=self.context["request"].user)
 
 
 class TricksField(serializers.IntegerField):
@@ -240,12 +240,12 @@ class ResultSerializer(serializers.ModelSerializer):
         return board
 
     def create(self, data):
-        return services.record_result(**data)
+        return services.record_result(**data, by=self.context["request"].user)
 
     def update(self, result, data):
         for fixed in ("board", "round", "table", "ns", "ew"):
             data.pop(fixed, None)
-        return services.correct_result(result=result, **data)
+        return services.correct_result(result=result, **data, by=self.context["request"].user)
 
 
 class OfficialScorePostingSerializer(serializers.ModelSerializer):

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from bridge.deals import generate_deal, plausible_result
-from core import roles
+from core import policy, roles
 from scoring import recalculation, services
 from scoring.models import Event, RegulatingAuthority
 
@@ -126,6 +126,7 @@ def load_demo(
         country="Netherlands",
         language="en",
         time_zone=DEMO_ZONE,
+        by=policy.SYSTEM,
     )
     start, last_posted = demo_clock(now)
     services.set_authority_setting(  # a further appeal goes to the federation's body, binding (93C)
@@ -134,6 +135,7 @@ def load_demo(
         effective_from=datetime.date(2020, 1, 1),
         value="binding",
         note="Demo regulations, section 9",
+        by=policy.SYSTEM,
     )
     services.set_authority_setting(
         authority=authority,
@@ -141,6 +143,7 @@ def load_demo(
         effective_from=datetime.date(2020, 1, 1),
         value={"currency": "EUR", "amounts": {"mp_pairs": "20.00", "teams_rr": "30.00"}},
         note="Demo regulations, section 7",
+        by=policy.SYSTEM,
     )
     tournament = services.create_tournament(
         authority=authority,
@@ -148,21 +151,31 @@ def load_demo(
         venue="Congress Centre, Utrecht",
         start_date=start,
         end_date=start + datetime.timedelta(days=2),
+        by=policy.SYSTEM,
     )
     players = _players(authority, rng, 2 * 2 * pairs_tables + 4 * teams)
-    pairs_event = services.create_event(tournament=tournament, name="Open Pairs", kind=Event.Kind.MP_PAIRS)
+    pairs_event = services.create_event(
+        tournament=tournament, name="Open Pairs", kind=Event.Kind.MP_PAIRS, by=policy.SYSTEM
+    )
     pairs = [
-        services.enter_contestant(event=pairs_event, number=n, members=players[2 * (n - 1) : 2 * n])
+        services.enter_contestant(event=pairs_event, number=n, members=players[2 * (n - 1) : 2 * n], by=policy.SYSTEM)
         for n in range(1, 2 * pairs_tables + 1)
     ]
     offset = 4 * pairs_tables
-    teams_event = services.create_event(tournament=tournament, name="Swiss Teams", kind=Event.Kind.TEAMS_ROUND_ROBIN)
+    teams_event = services.create_event(
+        tournament=tournament, name="Swiss Teams", kind=Event.Kind.TEAMS_ROUND_ROBIN, by=policy.SYSTEM
+    )
     team_list = []
     for n in range(1, teams + 1):
         members = players[offset + 4 * (n - 1) : offset + 4 * n]
         team_list.append(
             services.enter_contestant(
-                event=teams_event, number=n, members=members, captain=members[0], name=f"{members[0].last_name}"
+                event=teams_event,
+                number=n,
+                members=members,
+                captain=members[0],
+                name=f"{members[0].last_name}",
+                by=policy.SYSTEM,
             )
         )
     deal_seed = seed * 1000
@@ -171,15 +184,15 @@ def load_demo(
         day = start + datetime.timedelta(days=(number - 1) // 2)
         starts = datetime.datetime.combine(day, datetime.time(10 if number % 2 else 15, 0), tzinfo=zone)
         session = services.create_session(
-            event=pairs_event, number=number, starts_at=starts, is_last=number == pairs_sessions
+            event=pairs_event, number=number, starts_at=starts, is_last=number == pairs_sessions, by=policy.SYSTEM
         )
         deal_seed = _play_pairs_session(session, pairs, pairs_tables, boards_per_session, rng, deal_seed)
         if number < pairs_sessions:
-            services.post_official_scores(session=session, at=starts + datetime.timedelta(hours=4))
+            services.post_official_scores(session=session, at=starts + datetime.timedelta(hours=4), by=policy.SYSTEM)
     starts = last_posted - datetime.timedelta(hours=8)
-    session = services.create_session(event=teams_event, number=1, starts_at=starts, is_last=True)
+    session = services.create_session(event=teams_event, number=1, starts_at=starts, is_last=True, by=policy.SYSTEM)
     _play_round_robin(session, team_list, boards_per_match, rng, deal_seed)
-    services.post_official_scores(session=session, at=last_posted)
+    services.post_official_scores(session=session, at=last_posted, by=policy.SYSTEM)
     _users(tournament, authority, pairs[0].members.first())
     other = _other_body()
     for event in [*tournament.events.all(), *other.events.all()]:
@@ -199,6 +212,7 @@ def _players(authority, rng, count):
             membership_number=f"{100000 + 37 * i}",
             club=clubs[i % len(clubs)],
             masterpoint_rank=rng.choice(["Club Master", "Regional Master", "National Master", "Life Master"]),
+            by=policy.SYSTEM,
         )
         for i, (first, last) in enumerate(names[:count])
     ]
@@ -216,6 +230,7 @@ def _record(board, round_, table, ns, ew, rng, deal):
         declarer=declarer,
         tricks=tricks,
         lead=lead,
+        by=policy.SYSTEM,
     )
 
 
@@ -224,13 +239,13 @@ def _play_pairs_session(session, pairs, tables_count, boards_per_session, rng, d
     and board sets are arranged (set = 2t + r) so that every pair plays every board once and meets
     each opponent once; boards are duplicated so several tables may hold one set."""
     section = session.sections.get()
-    tables = services.add_tables(section=section, count=tables_count)
-    rounds = services.add_rounds(session=session, count=tables_count)
+    tables = services.add_tables(section=section, count=tables_count, by=policy.SYSTEM)
+    rounds = services.add_rounds(session=session, count=tables_count, by=policy.SYSTEM)
     per_round = boards_per_session // tables_count
     boards, deals = [], []
     for number in range(1, boards_per_session + 1):
         deal = generate_deal(deal_seed + number)
-        boards.append(services.create_board(session=session, number=number, deal=deal.to_pbn()))
+        boards.append(services.create_board(session=session, number=number, deal=deal.to_pbn(), by=policy.SYSTEM))
         deals.append(deal)
     ns_pairs, ew_pairs = pairs[:tables_count], pairs[tables_count:]
     for r, round_ in enumerate(rounds):
@@ -246,21 +261,25 @@ def _play_round_robin(session, teams, boards_per_match, rng, deal_seed):
     """All-play-all by the circle method; each match at two tables, open and closed room."""
     section = session.sections.get()
     count = len(teams)
-    tables = services.add_tables(section=section, count=count)
-    rounds = services.add_rounds(session=session, count=count - 1)
+    tables = services.add_tables(section=section, count=count, by=policy.SYSTEM)
+    rounds = services.add_rounds(session=session, count=count - 1, by=policy.SYSTEM)
     order = list(teams)
     board_number = 1
     for round_ in rounds:
         boards, deals = [], []
         for _ in range(boards_per_match):
             deal = generate_deal(deal_seed + board_number)
-            boards.append(services.create_board(session=session, number=board_number, deal=deal.to_pbn()))
+            boards.append(
+                services.create_board(session=session, number=board_number, deal=deal.to_pbn(), by=policy.SYSTEM)
+            )
             deals.append(deal)
             board_number += 1
         for m in range(count // 2):
             home, away = order[m], order[count - 1 - m]
             open_room, closed_room = tables[2 * m], tables[2 * m + 1]
-            services.create_match(round=round_, home=home, away=away, open_room=open_room, closed_room=closed_room)
+            services.create_match(
+                round=round_, home=home, away=away, open_room=open_room, closed_room=closed_room, by=policy.SYSTEM
+            )
             for board, deal in zip(boards, deals):
                 _record(board, round_, open_room, home, away, rng, deal)
                 _record(board, round_, closed_room, away, home, rng, deal)
@@ -281,11 +300,11 @@ def _users(tournament, authority, player):
             is_superuser=role is None,
         )
         if role in (roles.DIRECTOR, roles.CHIEF_DIRECTOR, roles.SCORER, roles.APPEALS_MEMBER):
-            services.appoint_official(tournament=tournament, user=user, role=role)
+            services.appoint_official(tournament=tournament, user=user, role=role, by=policy.SYSTEM)
         elif role == roles.NATIONAL_AUDITOR:
-            services.appoint_auditor(authority=authority, user=user)
+            services.appoint_auditor(authority=authority, user=user, by=policy.SYSTEM)
         elif role == roles.PLAYER:
-            services.grant_role(user=user, role=role)
+            services.grant_role(user=user, role=role, by=policy.SYSTEM)
             player.user = user
             player.save(update_fields=["user"])
 
@@ -293,34 +312,52 @@ def _users(tournament, authority, player):
 def _other_body():
     """A second national body with a small tournament: nobody of the demo body sees it."""
     authority = services.create_authority(
-        name="Other Bridge Union", code="other-bu", country="Iceland", language="is", time_zone="Atlantic/Reykjavik"
+        name="Other Bridge Union",
+        code="other-bu",
+        country="Iceland",
+        language="is",
+        time_zone="Atlantic/Reykjavik",
+        by=policy.SYSTEM,
     )
     tournament = services.create_tournament(
         authority=authority,
         name="Reykjavik Open 2026",
         start_date=datetime.date(2026, 2, 5),
         end_date=datetime.date(2026, 2, 5),
+        by=policy.SYSTEM,
     )
-    event = services.create_event(tournament=tournament, name="Open Pairs", kind=Event.Kind.MP_PAIRS)
+    event = services.create_event(tournament=tournament, name="Open Pairs", kind=Event.Kind.MP_PAIRS, by=policy.SYSTEM)
     session = services.create_session(
         event=event,
         number=1,
         is_last=True,
         starts_at=timezone.make_aware(datetime.datetime(2026, 2, 5, 19, 0), tournament.zone),
+        by=policy.SYSTEM,
     )
     players = [
-        services.register_player(authority=authority, first_name=first, last_name=last, membership_number=str(n))
+        services.register_player(
+            authority=authority, first_name=first, last_name=last, membership_number=str(n), by=policy.SYSTEM
+        )
         for n, (first, last) in enumerate(
             [("Jon", "Jonsson"), ("Sigga", "Sigurdardottir"), ("Bjorn", "Bjornsson"), ("Helga", "Magnusdottir")],
             start=1,
         )
     ]
-    ns = services.enter_contestant(event=event, number=1, members=players[:2])
-    ew = services.enter_contestant(event=event, number=2, members=players[2:])
-    table = services.add_tables(section=session.sections.get(), count=1)[0]
-    round_ = services.add_rounds(session=session, count=1)[0]
-    board = services.create_board(session=session, number=1, deal=generate_deal(99).to_pbn())
+    ns = services.enter_contestant(event=event, number=1, members=players[:2], by=policy.SYSTEM)
+    ew = services.enter_contestant(event=event, number=2, members=players[2:], by=policy.SYSTEM)
+    table = services.add_tables(section=session.sections.get(), count=1, by=policy.SYSTEM)[0]
+    round_ = services.add_rounds(session=session, count=1, by=policy.SYSTEM)[0]
+    board = services.create_board(session=session, number=1, deal=generate_deal(99).to_pbn(), by=policy.SYSTEM)
     services.record_result(
-        board=board, round=round_, table=table, ns=ns, ew=ew, contract="3NT", declarer="S", tricks=9, lead="H4"
+        board=board,
+        round=round_,
+        table=table,
+        ns=ns,
+        ew=ew,
+        contract="3NT",
+        declarer="S",
+        tricks=9,
+        lead="H4",
+        by=policy.SYSTEM,
     )
     return tournament

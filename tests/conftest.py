@@ -16,7 +16,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import close_old_connections, connection
 
-from core import roles
+from core import policy, roles
 from rulings import services as rulings_services
 from scoring import services
 from scoring.models import Event, RecalculationRequest
@@ -152,7 +152,7 @@ def english_between_tests():
 def make_user(username, role=None, **extra):
     user = get_user_model().objects.create_user(username=username, password="pw-" + username, **extra)
     if role:
-        services.grant_role(user=user, role=role)
+        services.grant_role(user=user, role=role, by=policy.SYSTEM)
     return user
 
 
@@ -168,28 +168,36 @@ def page_in(client, user, url, language):
 
 def build_pairs_tournament(code="nbo", name="Club Championship", tables=2):
     """One matchpoint pairs session: ``tables`` tables, one round, boards 1 and 2."""
-    authority = services.create_authority(name=f"{name} body", code=code, time_zone="Europe/London")
+    authority = services.create_authority(name=f"{name} body", code=code, time_zone="Europe/London", by=policy.SYSTEM)
     tournament = services.create_tournament(
-        authority=authority, name=name, start_date=datetime.date(2026, 5, 1), end_date=datetime.date(2026, 5, 2)
+        authority=authority,
+        name=name,
+        start_date=datetime.date(2026, 5, 1),
+        end_date=datetime.date(2026, 5, 2),
+        by=policy.SYSTEM,
     )
-    event = services.create_event(tournament=tournament, name="Pairs", kind=Event.Kind.MP_PAIRS)
-    session = services.create_session(event=event, number=1)
+    event = services.create_event(tournament=tournament, name="Pairs", kind=Event.Kind.MP_PAIRS, by=policy.SYSTEM)
+    session = services.create_session(event=event, number=1, by=policy.SYSTEM)
     section = session.sections.get()
-    table_list = services.add_tables(section=section, count=tables)
-    round_ = services.add_rounds(session=session, count=1)[0]
+    table_list = services.add_tables(section=section, count=tables, by=policy.SYSTEM)
+    round_ = services.add_rounds(session=session, count=1, by=policy.SYSTEM)[0]
     players = [
         services.register_player(
-            authority=authority, first_name=f"P{i}", last_name=f"Player{i}", membership_number=f"{code}-{i}"
+            authority=authority,
+            first_name=f"P{i}",
+            last_name=f"Player{i}",
+            membership_number=f"{code}-{i}",
+            by=policy.SYSTEM,
         )
         for i in range(1, 4 * tables + 1)
     ]
     pairs = [
-        services.enter_contestant(event=event, number=n, members=players[2 * (n - 1) : 2 * n])
+        services.enter_contestant(event=event, number=n, members=players[2 * (n - 1) : 2 * n], by=policy.SYSTEM)
         for n in range(1, 2 * tables + 1)
     ]
     boards = [
-        services.create_board(session=session, number=1, deal=DEAL),
-        services.create_board(session=session, number=2),
+        services.create_board(session=session, number=1, deal=DEAL, by=policy.SYSTEM),
+        services.create_board(session=session, number=2, by=policy.SYSTEM),
     ]
     return SimpleNamespace(
         authority=authority,
@@ -215,6 +223,7 @@ def table_result(record, table=0, board=None, **fields):
         ns=record.pairs[table],
         ew=record.pairs[len(record.tables) + table],
         **fields,
+        by=policy.SYSTEM,
     )
 
 
@@ -280,15 +289,15 @@ def other_record(db):
 def people(db, record):
     """One user per role, each with their place at ``record``'s tournament."""
     director = make_user("director", first_name="Dana")
-    services.appoint_official(tournament=record.tournament, user=director, role=roles.DIRECTOR)
+    services.appoint_official(tournament=record.tournament, user=director, role=roles.DIRECTOR, by=policy.SYSTEM)
     chief = make_user("chief")
-    services.appoint_official(tournament=record.tournament, user=chief, role=roles.CHIEF_DIRECTOR)
+    services.appoint_official(tournament=record.tournament, user=chief, role=roles.CHIEF_DIRECTOR, by=policy.SYSTEM)
     scorer = make_user("scorer")
-    services.appoint_official(tournament=record.tournament, user=scorer, role=roles.SCORER)
+    services.appoint_official(tournament=record.tournament, user=scorer, role=roles.SCORER, by=policy.SYSTEM)
     appeals = make_user("appeals")
-    services.appoint_official(tournament=record.tournament, user=appeals, role=roles.APPEALS_MEMBER)
+    services.appoint_official(tournament=record.tournament, user=appeals, role=roles.APPEALS_MEMBER, by=policy.SYSTEM)
     auditor = make_user("auditor")
-    services.appoint_auditor(authority=record.authority, user=auditor)
+    services.appoint_auditor(authority=record.authority, user=auditor, by=policy.SYSTEM)
     player = make_user("player", role=roles.PLAYER)
     record.players[0].user = player
     record.players[0].save()

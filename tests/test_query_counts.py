@@ -18,6 +18,7 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from appeals import services as appeals
+from core import policy
 from rulings import services as rulings
 from scoring import services as scoring
 from tests.conftest import table_result
@@ -102,7 +103,7 @@ def _grow_traveller(side):
     record, director = side.record, side.director
     section = record.session.sections.get()
     for n in range(EXTRA):
-        table = scoring.add_table(section=section, number=len(record.tables) + 1 + n)
+        table = scoring.add_table(section=section, number=len(record.tables) + 1 + n, by=policy.SYSTEM)
         pairs = []
         for way in range(2):
             members = [
@@ -111,10 +112,15 @@ def _grow_traveller(side):
                     first_name=f"X{n}{way}{m}",
                     last_name="Extra",
                     membership_number=f"{record.authority.code}-x{n}{way}{m}",
+                    by=policy.SYSTEM,
                 )
                 for m in range(2)
             ]
-            pairs.append(scoring.enter_contestant(event=record.event, number=100 + 2 * n + way, members=members))
+            pairs.append(
+                scoring.enter_contestant(
+                    event=record.event, number=100 + 2 * n + way, members=members, by=policy.SYSTEM
+                )
+            )
         result = scoring.record_result(
             board=record.boards[0],
             round=record.round,
@@ -124,6 +130,7 @@ def _grow_traveller(side):
             contract="4S",
             declarer="N",
             tricks=8 + n % 4,
+            by=policy.SYSTEM,
         )
         _ruled_and_appealed(result, director, members[0], f"traveller {n}")
 
@@ -135,7 +142,7 @@ def _grow(world):
         record, director = side.record, side.director
         _grow_traveller(side)
         for n in range(EXTRA):
-            board = scoring.create_board(session=record.session, number=10 + n)
+            board = scoring.create_board(session=record.session, number=10 + n, by=policy.SYSTEM)
             result = table_result(record, 0, board, contract="3NT", declarer="S", tricks=9 + n % 3)
             scoring.set_effective_score(
                 result=result, by=director, kind="assigned", score={"ns": [[400, "1"]]}, reason=f"test {n}"

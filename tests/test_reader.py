@@ -20,7 +20,7 @@ from appeals.models import AuthorityTerm
 from audit.models import AuditEntry
 from bridge.diagrams import hand_diagram_svg
 from bridge.lin import parse_lin
-from core import reader, roles
+from core import policy, reader, roles
 from rulings import services as rulings_services
 from scoring import recalculation
 from scoring import services as scoring_services
@@ -77,7 +77,7 @@ def adjusted(field):
     """Before the official score: a weighted score (60% 4S N =, 40% 4S N -1) at table 5 and an
     artificial one (AVE+ to N-S, AVE- to E-W) at table 4 of the field's board 1."""
     director = make_user("tess", first_name="Tess")
-    scoring_services.appoint_official(tournament=field.tournament, user=director, role=roles.DIRECTOR)
+    scoring_services.appoint_official(tournament=field.tournament, user=director, role=roles.DIRECTOR, by=policy.SYSTEM)
     weighted = rulings_services.rule(
         result=field.results[4],
         director=director,

@@ -15,6 +15,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from config import upload_limits
+from core import policy
 from rulings.models import Ruling
 from scoring import services
 from scoring.models import Event
@@ -51,7 +52,9 @@ class Kept:
 
 @pytest.fixture
 def pairs(record):
-    return services.create_event(tournament=record.tournament, name="Tuesday Pairs", kind=Event.Kind.MP_PAIRS)
+    return services.create_event(
+        tournament=record.tournament, name="Tuesday Pairs", kind=Event.Kind.MP_PAIRS, by=policy.SYSTEM
+    )
 
 
 def test_a_results_file_over_the_limit_is_a_413_on_the_api_naming_the_field(pairs, people, settings, kept):

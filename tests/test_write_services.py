@@ -51,6 +51,7 @@ READS = {
     "appeals.services.common.require_director_or_sitting",
     "appeals.services.common.require_national_officer",
     "appeals.services.common.require_open",
+    "appeals.services.common.require_own_seat",
     "appeals.services.common.require_sitting",
     "appeals.services.common.require_text",
     "appeals.services.common.ruling_name",
@@ -134,17 +135,21 @@ INSIDE = {
     "scoring.services.common.full_save": "every write to the competition record",
     "scoring.services.common.full_update": "every write to the competition record",
     "scoring.services.match_penalties.add_table_penalty": "give_ruling (a Law 90 penalty in a match)",
+    "scoring.services.match_penalties.give_match_penalty": "add_match_penalty, an appeal judged without merit",
+    "scoring.services.match_penalties.cancel_match_penalty": "withdraw_match_penalty, give_ruling",
+    "scoring.services.record.write_setting": "set_authority_setting, apply_preset_corrections",
     "scoring.services.scores.set_effective_score": "give_ruling and the appeal decisions",
 }
 
-# Writes not yet under the policy (issue #38, what is left): they take no actor, or an optional
-# one they trust. Remove a name once its service calls policy.require first.
-NOT_YET = {
-    "appeals.services.body.declare_conflict",  # the member acts: the member is the actor
+# The writes brought under the policy last (issue #38): each takes who acts and asks the policy
+# first, so each is called below with a refused user. Named here so that none falls out of the
+# check unseen (by losing its actor, or by being named a read).
+FORMERLY_UNCHECKED = {
+    "appeals.services.body.declare_conflict",
     "appeals.services.body.recuse",
     "appeals.services.hearing.record_vote",
-    "appeals.services.decision.remind_decisions_due",  # a task: to take by=policy.SYSTEM
-    "appeals.terms.set_term",  # by is trusted: the policy has no rule yet for an authority's terms
+    "appeals.services.decision.remind_decisions_due",
+    "appeals.terms.set_term",
     "national.federation.push.give_up",
     "national.federation.push.run",
     "national.federation.push.set_target",
@@ -207,25 +212,22 @@ def actor_of(function):
 
 FUNCTIONS = public_functions()
 CHECKED = sorted(
-    name
-    for name, function in FUNCTIONS.items()
-    if actor_of(function) and name not in READS and name not in INSIDE and name not in NOT_YET
+    name for name, function in FUNCTIONS.items() if actor_of(function) and name not in READS and name not in INSIDE
 )
 
 
 def test_every_public_function_of_a_service_module_is_checked_or_named():
     unnamed = sorted(
-        name
-        for name, function in FUNCTIONS.items()
-        if not actor_of(function) and name not in READS | set(INSIDE) | NOT_YET
+        name for name, function in FUNCTIONS.items() if not actor_of(function) and name not in READS | set(INSIDE)
     )
     assert unnamed == [], (
         "A write service takes who acts (by=) and calls core.policy.require first; a read or a "
         f"helper is named in READS or INSIDE: {unnamed}"
     )
-    stale = sorted((READS | set(INSIDE) | NOT_YET) - set(FUNCTIONS))
+    stale = sorted((READS | set(INSIDE) | FORMERLY_UNCHECKED) - set(FUNCTIONS))
     assert stale == [], f"No such function any more: {stale}"
-    assert len(CHECKED) >= 60  # the ruling, appeal and casebook services at least
+    assert len(CHECKED) >= 100  # the ruling, appeal, casebook, record and federation services at least
+    assert FORMERLY_UNCHECKED <= set(CHECKED), sorted(FORMERLY_UNCHECKED - set(CHECKED))
 
 
 def _public_key():
@@ -256,10 +258,14 @@ def world(django_db_setup, django_db_blocker):
                 "ruling": a.rulings["draft"],
                 "ruling_id": a.rulings["draft"].pk,
                 "result": a.t1,
+                "rows": [{"board": a.t1.board, "round": a.t1.round, "table": a.t1.table, "ns": a.t1.ns, "ew": a.t1.ew}],
                 "board": a.t1.board,
                 "table": a.t1.table,
                 "round": a.t1.round,
                 "session": a.record.session,
+                "section": a.t1.table.section,
+                "ns": a.t1.ns,
+                "ew": a.t1.ew,
                 "event": a.record.event,
                 "tournament": a.record.tournament,
                 "authority": a.record.authority,

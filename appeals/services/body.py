@@ -30,6 +30,7 @@ from appeals.services.common import (
     require_chief,
     require_national_officer,
     require_open,
+    require_own_seat,
     require_text,
     save_checked,
     setting,
@@ -216,13 +217,17 @@ def appoint_to_case(
 
 
 @atomic_with_retry
-def declare_conflict(*, member: BodyMember, conflict: str = "", now: datetime.datetime | None = None) -> BodyMember:
+def declare_conflict(
+    *, member: BodyMember, by: User, conflict: str = "", now: datetime.datetime | None = None
+) -> BodyMember:
     """``member`` declares their interests before sitting: ``conflict`` in words, or empty for
-    none. A member with a conflict cannot vote and should recuse."""
+    none. A member with a conflict cannot vote and should recuse. ``by``: the member, in person."""
+    require_own_seat(by, member)
     now = now or timezone.now()
     member = BodyMember.objects.select_for_update(of=("self",)).select_related("body", "user").get(pk=member.pk)
     if member.recused_at:
         refuse("member", _("%(m)s has recused.") % {"m": member})
+    policy.require(by, "seat", member.body)
     member.declared_at, member.conflict = now, (conflict or "").strip()
     if member.conflict:
         member.vote, member.dissent, member.voted_at = "", "", None
@@ -242,12 +247,15 @@ def declare_conflict(*, member: BodyMember, conflict: str = "", now: datetime.da
 
 
 @atomic_with_retry
-def recuse(*, member: BodyMember, reason: str, now: datetime.datetime | None = None) -> BodyMember:
-    """``member`` stands down from the case; a replacement is appointed with ``appoint_member``."""
+def recuse(*, member: BodyMember, reason: str, by: User, now: datetime.datetime | None = None) -> BodyMember:
+    """``member`` stands down from the case; a replacement is appointed with ``appoint_member``.
+    ``by``: the member, in person."""
+    require_own_seat(by, member)
     now = now or timezone.now()
     member = BodyMember.objects.select_for_update(of=("self",)).select_related("body", "user").get(pk=member.pk)
     if member.recused_at:
         refuse("member", _("%(m)s has already recused.") % {"m": member})
+    policy.require(by, "seat", member.body)
     reason = require_text("reason", reason, _("Say why the member recuses."))
     appeal = locked(member.body.appeal)
     if member.body.stage == Stage.EVENT and appeal.state == Appeal.State.DECIDED:

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
     from django.db.models import Model
 
-    from appeals.models import Body
+    from appeals.models import Body, BodyMember
     from core.texts import Coded
     from scoring.models import Tournament
 
@@ -188,6 +188,13 @@ def require_director_or_sitting(user: User, appeal: Appeal, what: str) -> None:
         _("Only a director of %(t)s or a member sitting on the case %(what)s; %(user)s is neither.")
         % {"t": appeal.tournament, "what": what, "user": user}
     )
+
+
+def require_own_seat(user: Any, member: BodyMember) -> None:
+    """A member declares, recuses and votes in person, from their own seat (core.policy, "seat"):
+    nobody else acts for them, the superuser and a task included."""
+    if getattr(policy.person(user), "pk", None) != member.user_id:
+        policy.refuse("seat")
 
 
 def require_national_officer(user: User, tournament: Tournament) -> None:

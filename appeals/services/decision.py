@@ -49,7 +49,7 @@ from appeals.services.common import (
 from appeals.services.lodging import forfeit
 from appeals.texts import moment_param
 from audit.hints import Choice
-from core import roles, texts
+from core import policy, roles, texts
 from core.retry import atomic_with_retry, run_with_retry
 from rulings import services as rulings_services
 from rulings.models import Ruling
@@ -424,7 +424,7 @@ def _penalise_match(appeal: Appeal, amount: str | int | Decimal, *, by: User, re
         )
     offence = _("Appeal without merit: %(r)s") % {"r": reasons}
     try:
-        scoring_services.add_match_penalty(
+        scoring_services.give_match_penalty(
             match=match, team=appeal.appellant, amount=amount, unit="vps", offence=offence[:300], by=by
         )
     except ValidationError as error:
@@ -513,11 +513,12 @@ def respond_to_recommendation(
 DECISION_REMINDER = datetime.timedelta(hours=1)
 
 
-def remind_decisions_due(now: datetime.datetime | None = None) -> int:
+def remind_decisions_due(now: datetime.datetime | None = None, *, by: Any) -> int:
     """One hour before an open appeal must be decided (``decide_by``: the start of the event's
     next session), tell the members sitting on its body and the tournament's chief directors,
     once per appeal and deadline. Celery beat runs it every few minutes; returns how many
-    appeals were reminded."""
+    appeals were reminded. The task's step (core.policy.SYSTEM)."""
+    policy.require(by, "remind_decisions", None)
     from appeals.models import Notification
     from scoring.models import TournamentOfficial
 

@@ -30,12 +30,13 @@ from appeals.services.common import (
     require_director,
     require_director_or_sitting,
     require_open,
+    require_own_seat,
     require_text,
     save_checked,
 )
 from appeals.texts import moment_param
 from audit.hints import Choice
-from core import texts
+from core import policy, texts
 from core.retry import atomic_with_retry
 
 if TYPE_CHECKING:
@@ -207,9 +208,11 @@ def record_hearing_notes(
 
 @atomic_with_retry
 def record_vote(
-    *, member: BodyMember, outcome: Choice, dissent: str = "", now: datetime.datetime | None = None
+    *, member: BodyMember, outcome: Choice, by: User, dissent: str = "", now: datetime.datetime | None = None
 ) -> BodyMember:
-    """``member``'s vote (uphold, vary, overturn), with any dissent in their words."""
+    """``member``'s vote (uphold, vary, overturn), with any dissent in their words. ``by``: the
+    member, in person."""
+    require_own_seat(by, member)
     now = now or timezone.now()
     member = BodyMember.objects.select_for_update(of=("self",)).select_related("body", "user").get(pk=member.pk)
     body = member.body
@@ -222,6 +225,7 @@ def record_vote(
         refuse("state", _("The further appeal is already decided."))
     if member.recused_at:
         refuse("member", _("%(m)s recused and cannot vote.") % {"m": member})
+    policy.require(by, "seat", body)
     if member.declared_at is None:
         refuse(
             "member", _("%(m)s has not declared any conflict of interest: declare first, then vote.") % {"m": member}

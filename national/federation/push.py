@@ -70,7 +70,8 @@ def target() -> PublishTarget:
 
 
 @transaction.atomic
-def set_target(url: str, token: str) -> PublishTarget:
+def set_target(url: str, token: str, *, by: Any) -> PublishTarget:
+    policy.require(by, "push_target", None)
     PublishTarget.objects.all().delete()
     return PublishTarget.objects.create(url=url.rstrip("/") + "/", token=token)
 
@@ -149,8 +150,9 @@ def _refused(push: Push, response: requests.Response) -> None:
     push.save()
 
 
-def run(push_id: int) -> str:
-    """Send what is left of one push; returns its state."""
+def run(push_id: int, *, by: Any) -> str:
+    """Send what is left of one push; returns its state. The worker's step (core.policy.SYSTEM)."""
+    policy.require(by, "send_push", None)
     push = Push.objects.select_related("target").get(pk=push_id)
     if push.state in (Push.State.DELIVERED, Push.State.REFUSED):
         return push.state
@@ -166,9 +168,10 @@ def run(push_id: int) -> str:
     return push.state
 
 
-def give_up(push_id: int) -> None:
+def give_up(push_id: int, *, by: Any) -> None:
     """The task's retries are spent: the push stops, saying so and where it was (the step of its
     last interruption); the chief director publishes again to resume it."""
+    policy.require(by, "send_push", None)
     push = Push.objects.get(pk=push_id)
     if push.state in (Push.State.DELIVERED, Push.State.REFUSED):
         return

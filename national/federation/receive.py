@@ -139,10 +139,11 @@ def upload_hours() -> float:
     return float(getattr(settings, "FEDERATION_UPLOAD_HOURS", 48))
 
 
-def purge_stale_uploads(origin: Origin | None = None, now: Any = None) -> int:
+def purge_stale_uploads(origin: Origin | None = None, now: Any = None, *, by: Any) -> int:
     """Delete the bundles whose first part arrived more than ``upload_hours()`` ago and that were
     never stored, with their parts (of ``origin``, or of every origin); returns how many. A push
     still resuming one sends its parts again. Stored bundles keep their answer (no parts)."""
+    policy.require(by, "receive", None)
     cutoff = (now or timezone.now()) - datetime.timedelta(hours=upload_hours())
     stale = Upload.objects.filter(answer__isnull=True, created_at__lt=cutoff)
     if origin is not None:
@@ -155,11 +156,13 @@ def purge_stale_uploads(origin: Origin | None = None, now: Any = None) -> int:
 
 
 @transaction.atomic
-def receive_part(origin: Origin, digest: str, index: int, parts: int, data: bytes) -> dict[str, Any]:
+def receive_part(origin: Origin, digest: str, index: int, parts: int, data: bytes, *, by: Any) -> dict[str, Any]:
     """Keep one part; the same part again changes nothing. A new bundle's first part clears the
-    origin's stale ones first (and beat clears them every hour, ``purge_stale_uploads``)."""
+    origin's stale ones first (and beat clears them every hour, ``purge_stale_uploads``). The
+    API's step once it has checked the origin's token (core.policy.SYSTEM)."""
+    policy.require(by, "receive", None)
     if not Upload.objects.filter(origin=origin, digest=digest).exists():
-        purge_stale_uploads(origin)
+        purge_stale_uploads(origin, by=by)
     upload, _created = Upload.objects.get_or_create(origin=origin, digest=digest, defaults={"parts": parts})
     if upload.answer is None and not UploadPart.objects.filter(upload=upload, index=index).exists():
         UploadPart.objects.create(upload=upload, index=index, data=data)
@@ -169,8 +172,10 @@ def receive_part(origin: Origin, digest: str, index: int, parts: int, data: byte
 # --- The bundle -------------------------------------------------------------------------------
 
 
-def commit(origin: Origin, digest: str) -> tuple[int, dict[str, Any]]:
-    """Verify and store the bundle whose parts have arrived: (HTTP status, answer)."""
+def commit(origin: Origin, digest: str, *, by: Any) -> tuple[int, dict[str, Any]]:
+    """Verify and store the bundle whose parts have arrived: (HTTP status, answer). The API's step
+    once it has checked the origin's token (core.policy.SYSTEM)."""
+    policy.require(by, "receive", None)
     upload = Upload.objects.filter(origin=origin, digest=digest).first()
     if upload is None:
         return 404, messages.answer("no_part")

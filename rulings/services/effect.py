@@ -81,7 +81,7 @@ def sync_match_penalties(result: Result, *, by: User, reason: str) -> None:
         wanted = penalty.ruling_id in in_force and penalty.cancelled_at is None
         carried = penalty.match_penalty
         if carried is not None and carried.withdrawn_at is None and not wanted:
-            scoring_services.withdraw_match_penalty(penalty=carried, reason=reason[:300], by=by)
+            scoring_services.cancel_match_penalty(penalty=carried, reason=reason[:300], by=by)
         elif carried is None and wanted:
             # Free text on the match, as a director would write it there.
             offence = "%s: %s" % (_("Ruling %(number)s") % {"number": penalty.ruling.number}, penalty.offence)

@@ -1,9 +1,9 @@
 """Bring a scoring program's results file into an event: its boards, deals and table results.
 
 ``import_file(event=..., data=bytes)`` reads PBN 2.1, USEBIO 1.2 or a Bridgemate server file
-(.BWS), told apart by content,
-checks the file against the event (its kind of scoring, its contestants, what is already in
-it) and records everything through the scoring services in one transaction: all or nothing.
+(.BWS), told apart by content, checks the file against the event (its kind of scoring, its
+contestants, what is already in it) and records everything through the scoring services in one
+transaction, as who imports it (a command: core.policy.SYSTEM): all or nothing.
 ``dry_run=True`` does the same and rolls it back: the preview a director confirms shows
 exactly what the import will do. ``replace=True`` swaps an imported session's results for the
 file's, all or nothing: refused while a ruling refers to the session's boards, tables or results
@@ -32,7 +32,7 @@ from bridge.lin import looks_like_lin, session_from_lin
 from bridge.messages import MessageError
 from bridge.pbn import generator_of, parse_pbn, session_from_pbn
 from bridge.usebio import parse_usebio
-from core import texts
+from core import policy, texts
 from core.i18n import translate
 from scoring import services
 from scoring.importers.file_kind import not_results_text
@@ -127,13 +127,6 @@ def check_size(size: int) -> None:
         )
 
 
-def check_text(data: bytes) -> None:
-    """Refuse a file that is not text a reader here takes, naming what it is (file_kind)."""
-    reason = not_results_text(data)
-    if reason:
-        raise ImportRefused([reason])
-
-
 def read_file(data: bytes) -> SessionFile:
     """The :class:`bridge.interchange.SessionFile` of a PBN or USEBIO file's bytes."""
     check_size(len(data))
@@ -142,7 +135,8 @@ def read_file(data: bytes) -> SessionFile:
             return read_bws(data)  # a Bridgemate server file (Microsoft Access)
         except MessageError as error:
             raise ImportRefused([translate(error)]) from None
-    check_text(data)
+    if reason := not_results_text(data):  # not text a reader here takes: what it is (file_kind)
+        raise ImportRefused([reason])
     text = decode(data)
     warnings: list[Notice] = []
     try:
@@ -326,6 +320,7 @@ def _deal_key(deal: str) -> str:
 class _Importer:
     def __init__(self, event: Event, parsed: SessionFile, session_number: int | None, by: User | None) -> None:
         self.event, self.parsed, self.session_number, self.by = event, parsed, session_number, by
+        self.actor = by if by is not None else policy.SYSTEM  # who writes the record
         self.refusals: list[str] = []
         self.warnings = [translate(w) for w in parsed.warnings]
         # Boards already in the session that the file completes: a hand record's deals for the
@@ -337,7 +332,7 @@ class _Importer:
             self.refusals.append(text)
 
     def run(self) -> ImportSummary:
-        event, parsed = self.event, self.parsed
+        event, parsed, by = self.event, self.parsed, self.actor
         self.check_file()
         if self.refusals:
             return self.summary(None)
@@ -350,7 +345,7 @@ class _Importer:
         default = (
             sections.get("A")
             or next(iter(sections.values()), None)
-            or services.create_session_section(session=session, name="A")
+            or services.create_session_section(session=session, name="A", by=by)
         )
         boards = self.place_boards(session, summary)
         contestants = {Identity(c.number, c.section, c.direction): c for c in Contestant.objects.filter(event=event)}
@@ -368,7 +363,9 @@ class _Importer:
                 section = default
                 if item.section:
                     if item.section not in sections:
-                        sections[item.section] = services.create_session_section(session=session, name=item.section)
+                        sections[item.section] = services.create_session_section(
+                            session=session, name=item.section, by=by
+                        )
                     section = sections[item.section]
                 number = item.table
                 if number is None:
@@ -377,10 +374,10 @@ class _Importer:
                     number = 2 * number - 1 if item.room == "open" else 2 * number
                 key = (section.pk, number)
                 if key not in tables:
-                    tables[key] = services.add_table(section=section, number=number)
+                    tables[key] = services.add_table(section=section, number=number, by=by)
                 round_number = item.round or 1
                 if round_number not in rounds:
-                    rounds[round_number] = services.add_round(session=session, number=round_number)
+                    rounds[round_number] = services.add_round(session=session, number=round_number, by=by)
                 if event.is_teams:
                     home, away = (ns, ew) if item.room == "open" else (ew, ns)
                     match_key = (round_number, home.pk, away.pk)
@@ -390,10 +387,10 @@ class _Importer:
                     ):
                         open_number = number if item.room == "open" else number - 1
                         open_room = tables.get((section.pk, open_number)) or services.add_table(
-                            section=section, number=open_number
+                            section=section, number=open_number, by=by
                         )
                         closed_room = tables.get((section.pk, open_number + 1)) or services.add_table(
-                            section=section, number=open_number + 1
+                            section=section, number=open_number + 1, by=by
                         )
                         services.create_match(
                             round=rounds[round_number],
@@ -401,6 +398,7 @@ class _Importer:
                             away=away,
                             open_room=open_room,
                             closed_room=closed_room,
+                            by=by,
                         )
                     matches.add(match_key)
                 rows.append(_Row(position, item, board, rounds[round_number], tables[key], ns, ew, self.score(item)))
@@ -426,7 +424,7 @@ class _Importer:
             joined = self.joined.get(board_in.number)
             if joined is not None:
                 if board_in.deal and not joined.deal:
-                    joined = services.update_board(board=joined, deal=board_in.deal)
+                    joined = services.update_board(board=joined, deal=board_in.deal, by=self.actor)
                 boards[board_in.number] = joined
                 summary.boards += 1
                 summary.board_numbers.append(board_in.number)
@@ -438,6 +436,7 @@ class _Importer:
                     dealer=board_in.dealer,
                     vulnerability=board_in.vulnerability,
                     deal=board_in.deal,
+                    by=self.actor,
                 )
                 summary.boards += 1
                 summary.board_numbers.append(board_in.number)
@@ -559,7 +558,7 @@ class _Importer:
             number = self.session_number
         session = event.sessions.filter(number=number).first()
         if session is None:
-            return services.create_session(event=event, number=number)
+            return services.create_session(event=event, number=number, by=self.actor)
         if signature and self.existing_signature(session) == signature:
             self.refuse_again(session)
             return session
@@ -665,6 +664,7 @@ class _Importer:
                 direction=identity.direction,
                 members=[],
                 name=name_of(self.parsed, identity, section),
+                by=self.actor,
             )
             summary.contestants_created.append(identity)
         return contestants[identity]
@@ -680,7 +680,7 @@ class _Importer:
         if key not in by_name:
             number = max((i.number for i in contestants if not i.section and not i.direction), default=0) + 1
             contestants[Identity(number)] = by_name[key] = services.enter_contestant(
-                event=self.event, number=number, members=[], name=name.strip()
+                event=self.event, number=number, members=[], name=name.strip(), by=self.actor
             )
             summary.contestants_created.append(Identity(number))
         return by_name[key]
@@ -702,7 +702,8 @@ class _Importer:
                         else {"not_played": True}
                     )
                     for row in rows
-                ]
+                ],
+                by=self.actor,
             )
         except services.ResultsRefused as refusal:
             return [(rows[index].position, _where(rows[index].item, _detail(error))) for index, error in refusal.rows]

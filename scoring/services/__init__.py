@@ -14,7 +14,9 @@ from scoring.services.match_penalties import (
     TEAM_PENALTY_UNITS,
     add_match_penalty,
     add_table_penalty,
+    cancel_match_penalty,
     check_match_penalty_unit,
+    give_match_penalty,
     withdraw_match_penalty,
 )
 from scoring.services.presets import (
@@ -45,6 +47,7 @@ from scoring.services.record import (
     register_player,
     set_authority_setting,
     update_board,
+    write_setting,
 )
 from scoring.services.results import (
     RESULT_FIELDS,
@@ -75,6 +78,8 @@ __all__ = [
     "add_rounds",
     "add_table",
     "add_table_penalty",
+    "cancel_match_penalty",
+    "give_match_penalty",
     "add_tables",
     "add_vp_scale",
     "Correction",
@@ -103,6 +108,7 @@ __all__ = [
     "record_results",
     "register_player",
     "set_authority_setting",
+    "write_setting",
     "set_effective_score",
     "set_event_vp_scale",
     "update_board",

@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit import services as audit
-from core import texts
+from core import policy, texts
 from scoring import recalculation
 from scoring.models import Board, Contestant, Event, Match, MatchPenalty, Result
 from scoring.services.common import full_save
@@ -49,12 +49,24 @@ def check_match_penalty_unit(event: Event, unit: str) -> None:
 
 @transaction.atomic
 def add_match_penalty(
-    *, match: Match, team: Contestant, amount: Decimal | int | str, unit: str, offence: str, by: User | None = None
+    *, match: Match, team: Contestant, amount: Decimal | int | str, unit: str, offence: str, by: Any
+) -> MatchPenalty:
+    """A director's procedural penalty against ``team`` in ``match`` (core.policy,
+    "match_penalty"): :func:`give_match_penalty`."""
+    policy.require(by, "match_penalty", match.round.session.event.tournament)
+    return give_match_penalty(match=match, team=team, amount=amount, unit=unit, offence=offence, by=by)
+
+
+@transaction.atomic
+def give_match_penalty(
+    *, match: Match, team: Contestant, amount: Decimal | int | str, unit: str, offence: str, by: Any
 ) -> MatchPenalty:
     """A procedural penalty against ``team`` in ``match``: ``amount`` VPs (off its VPs) or IMPs
     (off its IMP margin before the conversion), in a unit the authority's ``team_penalty_units``
     allows; a knockout match, scored without VPs, takes IMPs only. Audited; the event's
-    standings are recalculated."""
+    standings are recalculated. A step of :func:`add_match_penalty`, a ruling and an appeal's
+    decision, which ask the policy for their own action."""
+    by = policy.person(by)
     match = Match.objects.select_related("round__session__event__tournament__authority", "home", "away").get(
         pk=match.pk
     )
@@ -116,7 +128,7 @@ def add_table_penalty(
             }
         )
     team = result.ns if side.upper() == "NS" else result.ew
-    return add_match_penalty(match=match, team=team, amount=amount, unit=unit, offence=offence, by=by)
+    return give_match_penalty(match=match, team=team, amount=amount, unit=unit, offence=offence, by=by)
 
 
 def _penalty_words(match: Match, penalty: MatchPenalty) -> dict[str, Any]:
@@ -131,9 +143,18 @@ def _penalty_words(match: Match, penalty: MatchPenalty) -> dict[str, Any]:
 
 
 @transaction.atomic
-def withdraw_match_penalty(*, penalty: MatchPenalty, reason: str, by: User | None = None) -> MatchPenalty:
-    """Withdraw a penalty given in error (it stays in the record, counted no more); audited and
-    recalculated."""
+def withdraw_match_penalty(*, penalty: MatchPenalty, reason: str, by: Any) -> MatchPenalty:
+    """A director withdraws a penalty given in error (core.policy, "match_penalty"):
+    :func:`cancel_match_penalty`."""
+    policy.require(by, "match_penalty", penalty.match.round.session.event.tournament)
+    return cancel_match_penalty(penalty=penalty, reason=reason, by=by)
+
+
+@transaction.atomic
+def cancel_match_penalty(*, penalty: MatchPenalty, reason: str, by: Any) -> MatchPenalty:
+    """Withdraw a penalty (it stays in the record, counted no more); audited and recalculated. A
+    step of :func:`withdraw_match_penalty` and of a ruling changed or appealed."""
+    by = policy.person(by)
     penalty = MatchPenalty.objects.select_for_update().select_related("match__round__session__event").get(pk=penalty.pk)
     if penalty.withdrawn_at is not None:
         raise ValidationError({"penalty": _("This penalty was already withdrawn.")})

@@ -15,11 +15,9 @@ from django.utils.translation import gettext as _
 from audit import services as audit
 from core import policy, texts
 from scoring.models import AuthoritySetting, RegulatingAuthority
-from scoring.services.record import create_authority, set_authority_setting
+from scoring.services.record import create_authority, set_authority_setting, write_setting
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import User
-
     from scoring.presets import Entry, Preset
 
 
@@ -37,18 +35,17 @@ def _preset(code: str) -> Preset:
 
 
 @transaction.atomic
-def create_authority_with_preset(
-    *, name: str, code: str, preset: str, by: User | None = None, **fields: Any
-) -> RegulatingAuthority:
+def create_authority_with_preset(*, name: str, code: str, preset: str, by: Any, **fields: Any) -> RegulatingAuthority:
     """A regulating authority that starts with a preset's dated settings (``preset`` a code of
     scoring/presets, e.g. "ebu"); an empty ``preset`` leaves it on the Laws' defaults. The one
     road for the admin's add form, the API and ``create_authority --preset``: audited."""
+    policy.require(by, "setup", None)
     chosen = _preset(preset) if preset else None
-    authority = create_authority(name=name, code=code, **fields)
+    authority = create_authority(name=name, code=code, by=by, **fields)
     audit.record(
         action="authority.created",
         obj=authority,
-        actor=by,
+        actor=policy.person(by),
         after={
             "name": authority.name,
             "code": authority.code,
@@ -67,11 +64,12 @@ def create_authority_with_preset(
 
 
 @transaction.atomic
-def apply_preset(*, authority: RegulatingAuthority, preset: str, by: User | None = None) -> list[AuthoritySetting]:
+def apply_preset(*, authority: RegulatingAuthority, preset: str, by: Any) -> list[AuthoritySetting]:
     """Write each dated value of the preset that ``authority`` has no value for on that date, with
     its source as the note, and record the preset from its first date. A value already recorded
     for a setting and date is left as it is: applying a later edition of a preset adds its new
     dated values without rewriting history, nor the body's own changes. Returns what was written."""
+    policy.require(by, "settings", authority)
     chosen = _preset(preset)
     RegulatingAuthority.objects.select_for_update().get(pk=authority.pk)
     recorded = set(authority.settings.values_list("key", "effective_from"))
@@ -84,6 +82,7 @@ def apply_preset(*, authority: RegulatingAuthority, preset: str, by: User | None
                 value=chosen.code,
                 effective_from=chosen.first_date,
                 note=f"Preset {chosen.code}: {chosen.name}",
+                by=by,
             )
         )
     for entry in chosen.entries:
@@ -96,12 +95,13 @@ def apply_preset(*, authority: RegulatingAuthority, preset: str, by: User | None
                 value=entry.value,
                 effective_from=entry.effective_from,
                 note=entry.note(chosen.code),
+                by=by,
             )
         )
     audit.record(
         action="authority.preset_applied",
         obj=authority,
-        actor=by,
+        actor=policy.person(by),
         after={"preset": chosen.code, "written": [[s.key, s.effective_from.isoformat()] for s in written]},
         summary=texts.text("scoring.preset", authority=str(authority), code=chosen.code, n=len(written)),
     )
@@ -209,7 +209,7 @@ def apply_preset_corrections(
                 authority=authority, key=correction.key, effective_from=correction.effective_from
             ).delete()
         else:
-            set_authority_setting(
+            write_setting(
                 authority=authority,
                 key=correction.key,
                 value=correction.entry.value,

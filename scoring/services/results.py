@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -35,7 +35,7 @@ from scoring.services.common import full_save, full_update, in_words
 from scoring.texts import session_param
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import User
+    pass
 
 
 RESULT_FIELDS = (
@@ -65,6 +65,7 @@ def record_result(
     tricks: int | None = None,
     lead: str = "",
     not_played: bool = False,
+    by: Any,
 ) -> Result:
     """Record the table result of one board; the Law 77 score is computed from it. The upload of
     one result: :func:`record_results` (in its transaction, retried on a conflict) checks and
@@ -72,7 +73,7 @@ def record_result(
     row = {"board": board, "round": round, "table": table, "ns": ns, "ew": ew}
     row |= {"contract": contract, "declarer": declarer, "tricks": tricks, "lead": lead, "not_played": not_played}
     try:
-        return record_results(rows=[row])[0]
+        return record_results(rows=[row], by=by)[0]
     except ResultsRefused as refused:
         raise refused.rows[0][1] from None
 
@@ -98,15 +99,17 @@ class ResultsRefused(ValidationError):
 
 
 @atomic_with_retry
-def record_results(*, rows: Iterable[dict[str, Any]]) -> list[Result]:
+def record_results(*, rows: Iterable[dict[str, Any]], by: Any) -> list[Result]:
     """Record the table results of one session at once (a club's upload, an imported file): each
     row a dict of :func:`record_result`'s arguments, checked as that checks one result (against
     the results recorded and the rows before it), in a handful of statements whatever their
     number (issue #33). All or nothing: :class:`ResultsRefused` with every row refused."""
     results = [_unsaved(row) for row in rows]
     if not results:
+        policy.require(by, "write_record", None)  # nothing to write: an official somewhere
         return []
     session = _session_of(results)
+    policy.require(by, "write_record", session.event.tournament)
     errors = {index: error for index, result in enumerate(results) if (error := _invalid(result))}
     boards = sorted({result.board_id for result in results})
     recalculation.lock_boards(boards)  # the boards before their results, as everywhere
@@ -238,10 +241,11 @@ def _clash(result: Result, taken: dict[str, set[tuple[int | None, int | None]]],
 
 
 @atomic_with_retry
-def correct_result(*, result: Result, late_correction: dict | None = None, **fields: Any) -> Result:
+def correct_result(*, result: Result, by: Any, late_correction: dict | None = None, **fields: Any) -> Result:
     """Change a recorded table result (a Law 79 correction). After the correction period only by
     the Law 79C2 route where the regulations allow it: ``late_correction`` the director's and the
     organiser's statement (scoring.deadlines.clean_late_correction), kept in the audit trail."""
+    policy.require(by, "write_record", result.board.session.event.tournament)
     fields.setdefault("declarer", fields.get("declarer", result.declarer) or "")
     if "lead" in fields:
         fields["lead"] = (fields["lead"] or "").upper()
@@ -272,15 +276,13 @@ def correct_result(*, result: Result, late_correction: dict | None = None, **fie
 
 @transaction.atomic
 def post_official_scores(
-    *, session: Session, by: User | None = None, at: datetime.datetime | None = None, note: str = ""
+    *, session: Session, by: Any, at: datetime.datetime | None = None, note: str = ""
 ) -> OfficialScorePosting:
     """Make the session's official score available: this starts the Law 79C and 92B clocks, and
-    a second posting starts them again from its time (scoring/deadlines.py). ``by``, when given,
-    must be a director, chief director or scorer of the tournament (core.policy, "write_record")."""
-    if by is not None and not policy.may(by, "write_record", session.event.tournament):
-        raise PermissionDenied(
-            _("Only a director, chief director or scorer of this tournament may post its official score.")
-        )
+    a second posting starts them again from its time (scoring/deadlines.py). ``by`` must be a
+    director, chief director or scorer of the tournament, or a task (core.policy, "post_scores")."""
+    policy.require(by, "post_scores", session.event.tournament)
+    by = policy.person(by)
     posting = full_save(OfficialScorePosting(session=session, posted_by=by, posted_at=at or timezone.now(), note=note))
     audit.record(
         action="session.official_score_posted",

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import pytest
 
 from appeals import services
-from core import roles
+from core import policy, roles
 from rulings import services as rulings_services
 from scoring import services as scoring_services
 from scoring.models import Event
@@ -41,12 +41,16 @@ def case(field):
 def build_case(field):
     director = make_user("dana", first_name="Dana", last_name="Director")
     chief = make_user("chris", first_name="Chris", last_name="Chief")
-    scoring_services.appoint_official(tournament=field.tournament, user=director, role=roles.DIRECTOR)
-    scoring_services.appoint_official(tournament=field.tournament, user=chief, role=roles.CHIEF_DIRECTOR)
+    scoring_services.appoint_official(tournament=field.tournament, user=director, role=roles.DIRECTOR, by=policy.SYSTEM)
+    scoring_services.appoint_official(
+        tournament=field.tournament, user=chief, role=roles.CHIEF_DIRECTOR, by=policy.SYSTEM
+    )
     members = [make_user(name, first_name=name.title()) for name in ("ann", "ben", "cat", "dan")]
     for user in members:
-        scoring_services.appoint_official(tournament=field.tournament, user=user, role=roles.APPEALS_MEMBER)
-    scoring_services.create_session(event=field.event, number=2, starts_at=SESSION_2, is_last=True)
+        scoring_services.appoint_official(
+            tournament=field.tournament, user=user, role=roles.APPEALS_MEMBER, by=policy.SYSTEM
+        )
+    scoring_services.create_session(event=field.event, number=2, starts_at=SESSION_2, is_last=True, by=policy.SYSTEM)
     ruling = rulings_services.rule(
         result=field.results[6],
         director=director,
@@ -60,7 +64,7 @@ def build_case(field):
         ns={"contract": "3S", "declarer": "N", "tricks": 10},
         offending_side="NS",
     )
-    scoring_services.post_official_scores(session=field.session, at=POSTED)
+    scoring_services.post_official_scores(session=field.session, at=POSTED, by=policy.SYSTEM)
     ns, ew = field.pairs[6], field.pairs[13]
     return SimpleNamespace(
         record=field,
@@ -89,7 +93,7 @@ def committee(case, appeal, members=None, now=SOON):
         appeal=appeal, by=case.chief, kind="committee", members=members, chair=members[0], now=now
     )
     for member in body.members.all():
-        services.declare_conflict(member=member, now=now)
+        services.declare_conflict(member=member, now=now, by=member.user)
     return body
 
 
@@ -108,7 +112,7 @@ def ready(case, now=SOON, player=None, **lodge_extra):
 
 def vote_all(body, outcome, now=SOON):
     for member in body.sitting():
-        services.record_vote(member=member, outcome=outcome, now=now)
+        services.record_vote(member=member, outcome=outcome, now=now, by=member.user)
 
 
 def team_event(record, director, captain_of_first=True):
@@ -116,29 +120,55 @@ def team_event(record, director, captain_of_first=True):
     the open room (team 1 N-S) and the closed room (team 2 N-S). Team 1 has a non-playing
     captain when ``captain_of_first``."""
     authority, tournament = record.authority, record.tournament
-    event = scoring_services.create_event(tournament=tournament, name="Teams", kind=Event.Kind.TEAMS_ROUND_ROBIN)
-    session = scoring_services.create_session(event=event, number=1)
-    open_room, closed_room = scoring_services.add_tables(section=session.sections.get(), count=2)
-    round_ = scoring_services.add_rounds(session=session, count=1)[0]
+    event = scoring_services.create_event(
+        tournament=tournament, name="Teams", kind=Event.Kind.TEAMS_ROUND_ROBIN, by=policy.SYSTEM
+    )
+    session = scoring_services.create_session(event=event, number=1, by=policy.SYSTEM)
+    open_room, closed_room = scoring_services.add_tables(section=session.sections.get(), count=2, by=policy.SYSTEM)
+    round_ = scoring_services.add_rounds(session=session, count=1, by=policy.SYSTEM)[0]
     players = [
         scoring_services.register_player(
-            authority=authority, first_name=f"T{i}", last_name=f"Teamer{i}", membership_number=f"team-{i}"
+            authority=authority,
+            first_name=f"T{i}",
+            last_name=f"Teamer{i}",
+            membership_number=f"team-{i}",
+            by=policy.SYSTEM,
         )
         for i in range(1, 10)
     ]
     captain = players[8] if captain_of_first else None
     team1 = scoring_services.enter_contestant(
-        event=event, number=1, name="Lions", members=players[0:4], captain=captain
+        event=event, number=1, name="Lions", members=players[0:4], captain=captain, by=policy.SYSTEM
     )
-    team2 = scoring_services.enter_contestant(event=event, number=2, name="Tigers", members=players[4:8])
-    board = scoring_services.create_board(session=session, number=1)
+    team2 = scoring_services.enter_contestant(
+        event=event, number=2, name="Tigers", members=players[4:8], by=policy.SYSTEM
+    )
+    board = scoring_services.create_board(session=session, number=1, by=policy.SYSTEM)
     open_result = scoring_services.record_result(
-        board=board, round=round_, table=open_room, ns=team1, ew=team2, contract="4S", declarer="N", tricks=10
+        board=board,
+        round=round_,
+        table=open_room,
+        ns=team1,
+        ew=team2,
+        contract="4S",
+        declarer="N",
+        tricks=10,
+        by=policy.SYSTEM,
     )
     scoring_services.record_result(
-        board=board, round=round_, table=closed_room, ns=team2, ew=team1, contract="4S", declarer="N", tricks=9
+        board=board,
+        round=round_,
+        table=closed_room,
+        ns=team2,
+        ew=team1,
+        contract="4S",
+        declarer="N",
+        tricks=9,
+        by=policy.SYSTEM,
     )
-    scoring_services.create_match(round=round_, home=team1, away=team2, open_room=open_room, closed_room=closed_room)
+    scoring_services.create_match(
+        round=round_, home=team1, away=team2, open_room=open_room, closed_room=closed_room, by=policy.SYSTEM
+    )
     ruling = ruling_at(open_result, director, reasoning="No irrational line loses a trick")
     return SimpleNamespace(
         event=event, session=session, team1=team1, team2=team2, players=players, captain=captain, ruling=ruling
@@ -147,20 +177,37 @@ def team_event(record, director, captain_of_first=True):
 
 def individual_event(record, director):
     """An individual event: four players at one table, each a contestant of their own."""
-    event = scoring_services.create_event(tournament=record.tournament, name="Individual", kind=Event.Kind.INDIVIDUAL)
-    session = scoring_services.create_session(event=event, number=1, is_last=True)
-    table = scoring_services.add_tables(section=session.sections.get(), count=1)[0]
-    round_ = scoring_services.add_rounds(session=session, count=1)[0]
+    event = scoring_services.create_event(
+        tournament=record.tournament, name="Individual", kind=Event.Kind.INDIVIDUAL, by=policy.SYSTEM
+    )
+    session = scoring_services.create_session(event=event, number=1, is_last=True, by=policy.SYSTEM)
+    table = scoring_services.add_tables(section=session.sections.get(), count=1, by=policy.SYSTEM)[0]
+    round_ = scoring_services.add_rounds(session=session, count=1, by=policy.SYSTEM)[0]
     players = [
         scoring_services.register_player(
-            authority=record.authority, first_name=f"I{i}", last_name=f"Single{i}", membership_number=f"ind-{i}"
+            authority=record.authority,
+            first_name=f"I{i}",
+            last_name=f"Single{i}",
+            membership_number=f"ind-{i}",
+            by=policy.SYSTEM,
         )
         for i in range(1, 5)
     ]
-    entrants = [scoring_services.enter_contestant(event=event, number=n, members=[players[n - 1]]) for n in range(1, 5)]
-    board = scoring_services.create_board(session=session, number=1)
+    entrants = [
+        scoring_services.enter_contestant(event=event, number=n, members=[players[n - 1]], by=policy.SYSTEM)
+        for n in range(1, 5)
+    ]
+    board = scoring_services.create_board(session=session, number=1, by=policy.SYSTEM)
     result = scoring_services.record_result(
-        board=board, round=round_, table=table, ns=entrants[0], ew=entrants[1], contract="3NT", declarer="S", tricks=9
+        board=board,
+        round=round_,
+        table=table,
+        ns=entrants[0],
+        ew=entrants[1],
+        contract="3NT",
+        declarer="S",
+        tricks=9,
+        by=policy.SYSTEM,
     )
     ruling = rulings_services.rule(
         result=result,
@@ -182,7 +229,11 @@ def regulate(case, key=None, value=None, **settings):
         settings[key] = value
     for name, setting in settings.items():
         scoring_services.set_authority_setting(
-            authority=case.record.authority, key=name, value=setting, effective_from=datetime.date(2000, 1, 1)
+            authority=case.record.authority,
+            key=name,
+            value=setting,
+            effective_from=datetime.date(2000, 1, 1),
+            by=policy.SYSTEM,
         )
 
 

@@ -9,6 +9,7 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
+from core import policy
 from scoring import services as scoring_services
 from tests.appeals.conftest import lodge
 
@@ -34,6 +35,7 @@ def test_the_appeal_form_follows_the_authority(client, case, preference, languag
         key="card_rank_letters",
         value=preference,
         effective_from=datetime.date(2026, 1, 1),
+        by=policy.SYSTEM,
     )
     appeal = lodge(case)
     client.force_login(case.director)

@@ -7,6 +7,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from appeals.models import Appeal
+from core import policy
 from scoring import recalculation
 from scoring import services as scoring_services
 from scoring.models import BoardScore
@@ -34,7 +35,9 @@ def test_a_late_appeal_is_refused_with_the_deadline_shown(case):
 
 def test_the_whole_workflow_through_the_api(case):
     now = timezone.now()
-    scoring_services.post_official_scores(session=case.record.session, at=now - datetime.timedelta(minutes=5))
+    scoring_services.post_official_scores(
+        session=case.record.session, at=now - datetime.timedelta(minutes=5), by=policy.SYSTEM
+    )
     case.record.event.sessions.filter(number=2).update(starts_at=now + datetime.timedelta(hours=12))
     director = api(case.director)
     response = director.post(
@@ -91,7 +94,7 @@ def test_the_whole_workflow_through_the_api(case):
 def test_players_see_their_own_case_and_others_do_not(case):
     from tests.conftest import make_user
 
-    scoring_services.post_official_scores(session=case.record.session, at=timezone.now())
+    scoring_services.post_official_scores(session=case.record.session, at=timezone.now(), by=policy.SYSTEM)
     appeal = (
         api(case.director)
         .post(

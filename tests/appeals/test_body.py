@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from appeals import selectors, services
 from appeals.models import Appeal, AppealEvent
+from core import policy
 from scoring import services as scoring_services
 from tests.appeals.conftest import SOON, committee, lodge, ready, regulate, team_event
 from tests.conftest import make_user
@@ -26,7 +27,7 @@ def test_a_committee_is_constituted_when_every_member_has_declared(case):
     appeal.refresh_from_db()
     assert appeal.state == Appeal.State.LODGED
     for member in body.members.all():
-        services.declare_conflict(member=member, now=SOON)
+        services.declare_conflict(member=member, now=SOON, by=member.user)
     appeal.refresh_from_db()
     assert appeal.state == Appeal.State.CONSTITUTED
     assert body.is_constituted
@@ -35,13 +36,21 @@ def test_a_committee_is_constituted_when_every_member_has_declared(case):
 def test_the_committee_size_comes_from_the_regulations_and_is_odd(case):
     appeal = lodge(case)
     scoring_services.set_authority_setting(
-        authority=case.record.authority, key="appeals_committee_size", value=4, effective_from=datetime.date(2020, 1, 1)
+        authority=case.record.authority,
+        key="appeals_committee_size",
+        value=4,
+        effective_from=datetime.date(2020, 1, 1),
+        by=policy.SYSTEM,
     )
     with pytest.raises(ValidationError) as error:
         services.constitute_body(appeal=appeal, by=case.chief, kind="committee", now=SOON)
     assert "odd number" in error.value.message_dict["size"][0]
     scoring_services.set_authority_setting(
-        authority=case.record.authority, key="appeals_committee_size", value=5, effective_from=datetime.date(2020, 1, 1)
+        authority=case.record.authority,
+        key="appeals_committee_size",
+        value=5,
+        effective_from=datetime.date(2020, 1, 1),
+        by=policy.SYSTEM,
     )
     assert services.constitute_body(appeal=appeal, by=case.chief, kind="committee", now=SOON).size == 5
 
@@ -133,11 +142,11 @@ def test_a_member_of_the_lower_body_cannot_sit_on_the_further_appeal(case, monke
     regulate(case, "further_appeal", "binding")
     appeal, body, _hearing = ready(case)
     for member in body.sitting():
-        services.record_vote(member=member, outcome="uphold", now=SOON)
+        services.record_vote(member=member, outcome="uphold", now=SOON, by=member.user)
     services.decide_appeal(appeal=appeal, by=case.members[0], outcome="uphold", reasons="Pass is a LA", now=SOON)
     services.lodge_further_appeal(appeal=appeal, by=case.director, player=case.north, grounds="Wrong", now=SOON)
     national = make_user("national")
-    scoring_services.appoint_auditor(authority=case.record.authority, user=national)
+    scoring_services.appoint_auditor(authority=case.record.authority, user=national, by=policy.SYSTEM)
     higher = services.constitute_body(appeal=appeal, by=national, stage="further", size=3, now=SOON)
     with pytest.raises(ValidationError) as error:
         services.appoint_member(body=higher, user=case.members[1], by=national, now=SOON)
@@ -170,23 +179,23 @@ def test_a_declared_conflict_stops_the_member_voting_until_replaced(case):
     body = committee(case, appeal)
     services.schedule_hearing(appeal=appeal, by=case.chief, starts_at=SOON, now=SOON)
     cat = body.members.get(user=case.members[2])
-    services.declare_conflict(member=cat, conflict="Plays weekly with North's sister", now=SOON)
+    services.declare_conflict(member=cat, conflict="Plays weekly with North's sister", now=SOON, by=cat.user)
     assert "Cat declared a conflict (Plays weekly with North's sister) and must recuse" in body.missing()
     with pytest.raises(ValidationError) as error:
-        services.record_vote(member=cat, outcome="uphold", now=SOON)
+        services.record_vote(member=cat, outcome="uphold", now=SOON, by=cat.user)
     assert "cannot vote: recuse" in error.value.message_dict["member"][0]
     with pytest.raises(ValidationError) as error:
         services.decide_appeal(appeal=appeal, by=case.members[0], outcome="uphold", reasons="LA", now=SOON)
     assert "not constituted" in error.value.message_dict["body"][0]
-    services.recuse(member=cat, reason="Conflict declared", now=SOON)
+    services.recuse(member=cat, reason="Conflict declared", now=SOON, by=cat.user)
     with pytest.raises(ValidationError) as error:
-        services.record_vote(member=cat, outcome="uphold", now=SOON)
+        services.record_vote(member=cat, outcome="uphold", now=SOON, by=cat.user)
     assert "recused and cannot vote" in error.value.message_dict["member"][0]
     dan = services.appoint_member(body=body, user=case.members[3], by=case.chief, now=SOON)
     with pytest.raises(ValidationError) as error:
-        services.record_vote(member=dan, outcome="uphold", now=SOON)
+        services.record_vote(member=dan, outcome="uphold", now=SOON, by=dan.user)
     assert "has not declared" in error.value.message_dict["member"][0]
-    services.declare_conflict(member=dan, now=SOON)
+    services.declare_conflict(member=dan, now=SOON, by=dan.user)
     assert body.is_constituted
     actions = list(AppealEvent.objects.filter(appeal=appeal).values_list("action", flat=True))
     assert actions[-4:] == ["interests_declared", "recused", "member_appointed", "interests_declared"]
@@ -196,14 +205,14 @@ def test_recusing_twice_or_without_a_reason_is_refused(case):
     body = committee(case, lodge(case))
     member = body.members.first()
     with pytest.raises(ValidationError) as error:
-        services.recuse(member=member, reason="", now=SOON)
+        services.recuse(member=member, reason="", now=SOON, by=member.user)
     assert "reason" in error.value.message_dict
-    services.recuse(member=member, reason="Knows East", now=SOON)
+    services.recuse(member=member, reason="Knows East", now=SOON, by=member.user)
     with pytest.raises(ValidationError) as error:
-        services.recuse(member=member, reason="Knows East", now=SOON)
+        services.recuse(member=member, reason="Knows East", now=SOON, by=member.user)
     assert "already recused" in error.value.message_dict["member"][0]
     with pytest.raises(ValidationError) as error:
-        services.declare_conflict(member=member, now=SOON)
+        services.declare_conflict(member=member, now=SOON, by=member.user)
     assert "recused" in error.value.message_dict["member"][0]
 
 
@@ -224,7 +233,7 @@ def test_a_committee_without_a_chair_is_not_constituted(case):
         appeal=lodge(case), by=case.chief, kind="committee", members=case.members[:3], now=SOON
     )
     for member in body.members.all():
-        services.declare_conflict(member=member, now=SOON)
+        services.declare_conflict(member=member, now=SOON, by=member.user)
     assert body.missing() == ["no chair"]
 
 
@@ -235,6 +244,7 @@ def test_each_member_sees_only_the_cases_they_sit_on(case):
     body = services.constitute_body(appeal=second, by=case.chief, kind="referee", members=[case.members[3]], now=SOON)
     assert list(selectors.cases_for_member(case.members[0])) == [first]
     assert list(selectors.cases_for_member(case.members[3])) == [second]
-    services.recuse(member=body.members.get(), reason="Knows East", now=SOON)
+    seat = body.members.get()
+    services.recuse(member=seat, by=seat.user, reason="Knows East", now=SOON)
     assert list(selectors.cases_for_member(case.members[3])) == []
     assert list(selectors.member_queue(case.members[1])) == [first]

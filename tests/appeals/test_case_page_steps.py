@@ -159,7 +159,7 @@ def test_where_93b3_forbids_overruling_the_member_is_offered_the_recommendation(
     assert "The body may not overrule the director in charge on law or regulation" in page
     assert 'value="decide"' in page  # it may still uphold
     for member in body.sitting():
-        services.record_vote(member=member, outcome="vary")
+        services.record_vote(member=member, outcome="vary", by=member.user)
     response = client.post(
         step_path(appeal.pk, "decide"),
         {"action": "decide", "decide-decision": "vary", "decide-reasons": "We disagree"},

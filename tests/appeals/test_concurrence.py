@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 
 from appeals import selectors, services
 from appeals.models import AppealEvent
+from core import policy
 from scoring import services as scoring_services
 from tests.appeals.conftest import SOON, committee, individual_event, lodge, team_event
 
@@ -48,6 +49,7 @@ def test_an_absent_partner_is_deemed_to_agree_only_where_the_regulations_say_so(
         key="absent_partner_deemed_to_agree",
         value=True,
         effective_from=datetime.date(2020, 1, 1),
+        by=policy.SYSTEM,
     )
     concurrence = services.record_concurrence(
         appeal=appeal, player=case.south, how="deemed", by=case.director, now=SOON
@@ -71,7 +73,7 @@ def test_concurrence_is_recorded_once_and_only_from_the_appellants(case):
 
 def test_a_team_needs_its_captain(case):
     teams = team_event(case.record, case.director)
-    scoring_services.post_official_scores(session=teams.session, at=SOON)
+    scoring_services.post_official_scores(session=teams.session, at=SOON, by=policy.SYSTEM)
     appeal = services.lodge_appeal(
         ruling=teams.ruling,
         by=case.director,

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from appeals import services
 from appeals.models import Appeal
+from core import policy
 from scoring import services as scoring_services
 from tests.appeals.conftest import SESSION_2, committee, refused, shown, take
 
@@ -27,7 +28,9 @@ def reposted(case):
     """Session 1's official score posted again now: its appeal window opens again, long after
     session 2 started; North's appeal is lodged, agreed and a committee sits."""
     now = timezone.now()
-    scoring_services.post_official_scores(session=case.record.session, at=now - datetime.timedelta(minutes=5))
+    scoring_services.post_official_scores(
+        session=case.record.session, at=now - datetime.timedelta(minutes=5), by=policy.SYSTEM
+    )
     appeal = services.lodge_appeal(ruling=case.ruling, by=case.director, player=case.north, grounds="Not a LA")
     services.record_concurrence(appeal=appeal, player=case.south, how="in_person", by=case.director)
     committee(case, appeal, now=now)

@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from appeals import services
 from appeals.models import FurtherAppeal
+from core import policy
 from rulings.models import Ruling
 from scoring import recalculation
 from scoring import services as scoring_services
@@ -31,7 +32,7 @@ def decided(case):
 @pytest.fixture
 def national(case):
     user = make_user("national", first_name="Nora")
-    scoring_services.appoint_auditor(authority=case.record.authority, user=user)
+    scoring_services.appoint_auditor(authority=case.record.authority, user=user, by=policy.SYSTEM)
     return user
 
 
@@ -43,7 +44,8 @@ def provide(case, mode, **more):
 
 def national_body(case, appeal, national):
     body = services.constitute_body(appeal=appeal, by=national, stage="further", size=1, members=[national], now=SOON)
-    services.declare_conflict(member=body.members.get(), now=SOON)
+    seat = body.members.get()
+    services.declare_conflict(member=seat, by=seat.user, now=SOON)
     return body
 
 

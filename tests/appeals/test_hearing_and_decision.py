@@ -96,18 +96,18 @@ def test_attendance_the_directors_account_and_the_scribes_notes(case):
 def test_a_committee_decides_by_the_majority_of_every_sitting_member(case):
     appeal, body, _hearing = ready(case)
     ann, ben, cat = body.members.order_by("pk")
-    services.record_vote(member=ann, outcome="uphold", now=SOON)
+    services.record_vote(member=ann, outcome="uphold", now=SOON, by=ann.user)
     with pytest.raises(ValidationError) as error:
         services.decide_appeal(appeal=appeal, by=case.members[0], outcome="uphold", reasons="LA", now=SOON)
     assert error.value.message_dict["votes"][0] == (
         "Every member votes before the decision is recorded; still to vote: Ben, Cat."
     )
-    services.record_vote(member=ben, outcome="vary", now=SOON)
-    services.record_vote(member=cat, outcome="overturn", now=SOON)
+    services.record_vote(member=ben, outcome="vary", now=SOON, by=ben.user)
+    services.record_vote(member=cat, outcome="overturn", now=SOON, by=cat.user)
     with pytest.raises(ValidationError) as error:
         services.decide_appeal(appeal=appeal, by=case.members[0], outcome="uphold", reasons="LA", now=SOON)
     assert "No majority" in error.value.message_dict["votes"][0]
-    services.record_vote(member=cat, outcome="uphold", dissent="Pass is hardly an alternative", now=SOON)
+    services.record_vote(member=cat, outcome="uphold", dissent="Pass is hardly an alternative", now=SOON, by=cat.user)
     with pytest.raises(ValidationError) as error:
         services.decide_appeal(appeal=appeal, by=case.members[0], outcome="vary", reasons="LA", now=SOON)
     assert error.value.message_dict["outcome"][0] == (
@@ -218,7 +218,8 @@ def test_only_a_sitting_member_records_the_decision_after_a_hearing(case):
         services.decide_appeal(appeal=appeal, by=case.members[0], outcome="uphold", reasons="LA", now=SOON)
     assert "not been heard" in error.value.message_dict["hearing"][0]
     with pytest.raises(ValidationError) as error:
-        services.record_vote(member=body.members.first(), outcome="uphold", now=SOON)
+        seat = body.members.first()
+        services.record_vote(member=seat, by=seat.user, outcome="uphold", now=SOON)
     assert "not been heard" in error.value.message_dict["state"][0]
     with pytest.raises(ValidationError) as error:
         services.decide_appeal(appeal=appeal, by=case.members[0], outcome="annul", reasons="LA", now=SOON)

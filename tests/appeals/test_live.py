@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from appeals import services
+from core import policy
 from scoring import services as scoring_services
 from tests.appeals.conftest import SOON, lodge, ready, regulate, vote_all
 from tests.conftest import make_user
@@ -144,7 +145,7 @@ def test_a_poll_costs_the_same_few_queries_however_many_rows(case):
     assert max(before.values()) <= 6, before  # the session, the user, the reader's record, two versions
     field = case.record
     for n in range(3, 9):
-        board = scoring_services.create_board(session=field.session, number=n)
+        board = scoring_services.create_board(session=field.session, number=n, by=policy.SYSTEM)
         for table in range(3):
             scoring_services.record_result(
                 board=board,
@@ -155,6 +156,7 @@ def test_a_poll_costs_the_same_few_queries_however_many_rows(case):
                 contract="3NT",
                 declarer="S",
                 tricks=9,
+                by=policy.SYSTEM,
             )
     services.record_concurrence(
         appeal=lodge(case, player=case.east), player=case.west, how="in_person", by=case.director

@@ -59,7 +59,11 @@ def test_the_tournaments_own_time_zone_wins_over_the_authoritys(case):
 
 def test_the_authoritys_appeal_period_applies(case):
     scoring_services.set_authority_setting(
-        authority=case.record.authority, key="appeal_period_minutes", value=60, effective_from=datetime.date(2020, 1, 1)
+        authority=case.record.authority,
+        key="appeal_period_minutes",
+        value=60,
+        effective_from=datetime.date(2020, 1, 1),
+        by=policy.SYSTEM,
     )
     assert lodge(case, now=at(45)).deadline == at(60)
 

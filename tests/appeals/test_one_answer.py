@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from appeals import services
 from appeals.models import AppealRequest
+from core import policy
 from rulings.models import Ruling
 from scoring import services as scoring_services
 from tests.appeals.conftest import lodge, shown
@@ -23,7 +24,7 @@ def final_then_reopened(case):
     """The ruling became final when its window closed in May; the official score is posted
     again now, so the window runs again."""
     Ruling.objects.filter(pk=case.ruling.pk).update(state=Ruling.State.FINAL)
-    scoring_services.post_official_scores(session=case.record.session)
+    scoring_services.post_official_scores(session=case.record.session, by=policy.SYSTEM)
     case.north_user = make_user("north")
     case.north.user = case.north_user
     case.north.save(update_fields=["user"])
@@ -73,7 +74,7 @@ def test_the_api_gives_the_same_answer_as_the_pages(case):
     url = f"/api/v1/rulings/{case.ruling.pk}/"
     assert api(case.director).get(url).json()["appeal_open"] is False  # its window closed in May
     Ruling.objects.filter(pk=case.ruling.pk).update(state=Ruling.State.FINAL)
-    scoring_services.post_official_scores(session=case.record.session)  # posted again: it runs again
+    scoring_services.post_official_scores(session=case.record.session, by=policy.SYSTEM)  # posted again: it runs again
     ruling = api(case.director).get(url).json()
     assert ruling["appeal_open"] is True and ruling["appeal_deadline"] is not None
     listed = api(case.director).get("/api/v1/rulings/").json()["results"]

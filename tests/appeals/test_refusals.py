@@ -6,6 +6,7 @@ from django.db import IntegrityError, transaction
 
 from appeals import services
 from appeals.models import Appeal, Body, BodyMember
+from core import policy
 from scoring import services as scoring_services
 from tests.appeals.conftest import SOON, committee, lodge, ready, regulate, vote_all
 from tests.conftest import make_user
@@ -85,7 +86,7 @@ def test_bodies(case, monkeypatch):
     done = decided(case)
     services.lodge_further_appeal(appeal=done, by=case.director, player=case.north, grounds="Wrong", now=SOON)
     national = make_user("national")
-    scoring_services.appoint_auditor(authority=case.record.authority, user=national)
+    scoring_services.appoint_auditor(authority=case.record.authority, user=national, by=policy.SYSTEM)
     refused(
         "kind",
         "regulating authority's body",
@@ -99,16 +100,18 @@ def test_bodies(case, monkeypatch):
 
 def test_a_member_cannot_recuse_after_the_decision(case):
     done = decided(case)
-    refused("member", "The case is decided", services.recuse, member=done.body().members.first(), reason="Late")
+    seat = done.body().members.first()
+    refused("member", "The case is decided", services.recuse, member=seat, by=seat.user, reason="Late")
 
 
 def test_votes(case, monkeypatch):
     appeal, body, _hearing = ready(case)
-    refused("outcome", "not a decision", services.record_vote, member=body.members.first(), outcome="maybe")
+    seat = body.members.first()
+    refused("outcome", "not a decision", services.record_vote, member=seat, by=seat.user, outcome="maybe")
     regulate(case, "further_appeal", "binding")
     vote_all(body, "uphold")
     services.decide_appeal(appeal=appeal, by=case.members[0], outcome="uphold", reasons="R", now=SOON)
-    refused("state", "is decided", services.record_vote, member=body.members.first(), outcome="vary")
+    refused("state", "is decided", services.record_vote, member=seat, by=seat.user, outcome="vary")
 
 
 def test_law_parts(case, monkeypatch):
@@ -275,9 +278,10 @@ def test_a_further_appeal_needs_a_player_of_either_side(case, monkeypatch):
     )
     further = services.lodge_further_appeal(appeal=done, by=case.director, player=case.north, grounds="x", now=SOON)
     national = make_user("national")
-    scoring_services.appoint_auditor(authority=case.record.authority, user=national)
+    scoring_services.appoint_auditor(authority=case.record.authority, user=national, by=policy.SYSTEM)
     body = services.constitute_body(appeal=done, by=national, stage="further", size=1, members=[national], now=SOON)
-    services.declare_conflict(member=body.members.get(), now=SOON)
+    seat = body.members.get()
+    services.declare_conflict(member=seat, by=seat.user, now=SOON)
     refused(
         "by",
         "does not sit on it",

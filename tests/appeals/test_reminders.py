@@ -6,6 +6,7 @@ import datetime
 
 from appeals import services, tasks
 from appeals.models import Appeal, Notification
+from core import policy
 from tests.appeals.conftest import SOON, ready
 
 
@@ -24,7 +25,7 @@ def reminded(appeal):
 def test_the_body_and_the_chief_are_told_an_hour_before_and_only_once(case):
     appeal, body, _hearing = ready(case)
     appeal = _due_in(appeal, 45)
-    assert services.remind_decisions_due(now=SOON) == 1
+    assert services.remind_decisions_due(now=SOON, by=policy.SYSTEM) == 1
     told = reminded(appeal)
     assert set(told) == {member.user.username for member in body.sitting()} | {case.chief.username}
     local = appeal.decide_by.astimezone(appeal.ruling.tournament.zone)
@@ -32,14 +33,14 @@ def test_the_body_and_the_chief_are_told_an_hour_before_and_only_once(case):
         f"Appeal {appeal.number} must be decided by {local:%H:%M} on {local.day} {local:%B %Y} {local.tzname()} "
         f"({appeal.ruling.tournament.zone.key}): less than an hour is left."
     )
-    assert services.remind_decisions_due(now=SOON + datetime.timedelta(minutes=5)) == 0
+    assert services.remind_decisions_due(now=SOON + datetime.timedelta(minutes=5), by=policy.SYSTEM) == 0
     assert len(reminded(appeal)) == len(told)
 
 
 def test_nobody_is_told_more_than_an_hour_before(case):
     appeal, _body, _hearing = ready(case)
     _due_in(appeal, 61)
-    assert services.remind_decisions_due(now=SOON) == 0
+    assert services.remind_decisions_due(now=SOON, by=policy.SYSTEM) == 0
     assert reminded(appeal) == {}
 
 
@@ -47,7 +48,7 @@ def test_a_decided_appeal_reminds_nobody(case):
     appeal, _body, _hearing = ready(case)
     appeal = _due_in(appeal, 30)
     Appeal.objects.filter(pk=appeal.pk).update(state=Appeal.State.DECIDED)
-    assert services.remind_decisions_due(now=SOON) == 0
+    assert services.remind_decisions_due(now=SOON, by=policy.SYSTEM) == 0
 
 
 def test_beat_runs_the_reminder_through_the_task(case, settings):
@@ -62,7 +63,7 @@ def test_beat_runs_the_reminder_through_the_task(case, settings):
 def test_what_waits_is_listed_on_the_home_page_too(case, client):
     appeal, body, _hearing = ready(case)
     _due_in(appeal, 30)
-    services.remind_decisions_due(now=SOON)
+    services.remind_decisions_due(now=SOON, by=policy.SYSTEM)
     member = body.sitting()[0].user
     client.force_login(member)
     page = client.get("/").content.decode()

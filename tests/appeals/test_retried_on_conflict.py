@@ -85,7 +85,7 @@ def dora(field):
     from scoring import services as scoring_services
 
     director = make_user("dora")
-    scoring_services.appoint_official(tournament=field.tournament, user=director, role=roles.DIRECTOR)
+    scoring_services.appoint_official(tournament=field.tournament, user=director, role=roles.DIRECTOR, by=policy.SYSTEM)
     return director
 
 

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from appeals import services
 from audit.models import AuditEntry
-from core import roles
+from core import policy, roles
 from scoring import services as scoring_services
 from tests.appeals.conftest import SOON, committee, lodge, refused, shown, take
 from tests.appeals.test_appeals_api import api
@@ -19,7 +19,8 @@ def stepped_down(case):
     appeal = lodge(case)
     services.record_concurrence(appeal=appeal, player=case.south, how="in_person", by=case.director, now=SOON)
     body = committee(case, appeal)
-    services.recuse(member=body.members.get(user=case.members[1]), reason="I know them", now=SOON)
+    seat = body.members.get(user=case.members[1])
+    services.recuse(member=seat, by=seat.user, reason="I know them", now=SOON)
     return appeal, body
 
 
@@ -48,12 +49,15 @@ def test_a_replacement_is_seated_and_the_body_sits_again_once_he_declares(case, 
     appeal.refresh_from_db()
     assert appeal.state == "constituted"
     assert body.missing()  # Dan has not declared yet
-    services.declare_conflict(member=body.members.get(user=case.members[3]))
+    seat = body.members.get(user=case.members[3])
+    services.declare_conflict(member=seat, by=seat.user)
     assert body.is_constituted
 
 
 def test_a_conflict_is_flagged_and_refused(case, client):
-    scoring_services.appoint_official(tournament=case.record.tournament, user=case.director, role=roles.APPEALS_MEMBER)
+    scoring_services.appoint_official(
+        tournament=case.record.tournament, user=case.director, role=roles.APPEALS_MEMBER, by=policy.SYSTEM
+    )
     appeal, body = stepped_down(case)
     page = page_of(client, case.chief, appeal)
     assert "Cannot sit: gave the ruling" in page

@@ -2,6 +2,7 @@
 
 import pytest
 
+from core import policy
 from tests.appeals.conftest import ready, refused, shown, take
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +28,9 @@ def test_the_chief_director_of_another_role_may_not_when_he_neither_directs_nor_
     from tests.conftest import make_user
 
     scorer = make_user("sam")
-    scoring_services.appoint_official(tournament=case.record.tournament, user=scorer, role=roles.SCORER)
+    scoring_services.appoint_official(
+        tournament=case.record.tournament, user=scorer, role=roles.SCORER, by=policy.SYSTEM
+    )
     response = take(client, scorer, appeal, "attendance", player=case.east.pk)
     assert refused(response, "Only a director of Club Championship or a member sitting on the case records the hearing")
     assert not hearing.attendance.exists()

@@ -3,6 +3,7 @@
 import pytest
 
 from appeals import services
+from core import policy
 from scoring import services as scoring_services
 from tests.appeals.conftest import SOON, ready, refused, regulate, shown, take, vote_all
 from tests.conftest import make_user
@@ -18,9 +19,10 @@ def lodged(case):
     services.decide_appeal(appeal=appeal, by=case.members[0], outcome="uphold", reasons="Pass is a LA", now=SOON)
     services.lodge_further_appeal(appeal=appeal, by=case.director, origin="director", grounds="A question of principle")
     national = make_user("national", first_name="Nora")
-    scoring_services.appoint_auditor(authority=case.record.authority, user=national)
+    scoring_services.appoint_auditor(authority=case.record.authority, user=national, by=policy.SYSTEM)
     further_body = services.constitute_body(appeal=appeal, by=national, stage="further", size=1, members=[national])
-    services.declare_conflict(member=further_body.members.get())
+    seat = further_body.members.get()
+    services.declare_conflict(member=seat, by=seat.user)
     return appeal, national
 
 

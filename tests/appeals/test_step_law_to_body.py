@@ -3,7 +3,7 @@
 import pytest
 
 from appeals import services
-from core import roles
+from core import policy, roles
 from scoring import services as scoring_services
 from tests.appeals.conftest import SOON, lodge, refused, shown, take
 from tests.conftest import make_user
@@ -36,7 +36,9 @@ def test_only_once(case, client, decided_on_law):
 
 def test_a_scorer_reading_the_case_may_not(case, client, decided_on_law):
     scorer = make_user("sam")
-    scoring_services.appoint_official(tournament=case.record.tournament, user=scorer, role=roles.SCORER)
+    scoring_services.appoint_official(
+        tournament=case.record.tournament, user=scorer, role=roles.SCORER, by=policy.SYSTEM
+    )
     response = take(client, scorer, decided_on_law, "law-to-body", part=decided_on_law.parts.get().pk)
     assert refused(response, "sam is not a director of Club Championship", "to the body for the appellants (Law 93B1).")
     assert not decided_on_law.parts.get().to_body

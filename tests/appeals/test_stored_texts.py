@@ -14,7 +14,7 @@ from appeals import services
 from appeals.models import AppealEvent, Notification
 from audit import services as audit
 from audit.models import AuditEntry
-from core import texts
+from core import policy, texts
 from tests.appeals.conftest import SOON, committee, lodge, ready, vote_all
 
 pytestmark = pytest.mark.django_db
@@ -65,7 +65,9 @@ def test_a_decision_its_votes_and_the_notice_read_in_greek(case):
     with translation.override("en"):
         vote_all(body, "uphold", now=SOON)
         member = body.sitting().first()
-        services.record_vote(member=member, outcome="uphold", dissent="I would have varied it.", now=SOON)
+        services.record_vote(
+            member=member, outcome="uphold", dissent="I would have varied it.", now=SOON, by=member.user
+        )
         services.decide_appeal(appeal=appeal, by=member.user, outcome="uphold", reasons="Pass was an LA.", now=SOON)
     greek = notes(appeal, "el")
     assert ("vote", f"{member}: η απόφαση επικυρώθηκε (μειοψηφούσα γνώμη)") in greek
@@ -166,9 +168,9 @@ def test_a_reminder_is_sent_once_whatever_the_language(case):
     appeal = written_in_english(lodge, case)
     appeal.decide_by = SOON + datetime.timedelta(minutes=30)
     appeal.save(update_fields=["decide_by"])
-    first = services.remind_decisions_due(now=SOON)
+    first = services.remind_decisions_due(now=SOON, by=policy.SYSTEM)
     with translation.override("he"):
-        second = services.remind_decisions_due(now=SOON + datetime.timedelta(minutes=5))
+        second = services.remind_decisions_due(now=SOON + datetime.timedelta(minutes=5), by=policy.SYSTEM)
     assert (first, second) == (1, 0)
 
 

@@ -8,7 +8,7 @@ from django.contrib.auth.models import Group, Permission
 from django.core.management import call_command
 
 from audit.models import AuditEntry
-from core import roles
+from core import policy, roles
 from rulings.models import LawEntry
 from scoring import services
 
@@ -21,11 +21,11 @@ def entries(**filters):
 
 def test_a_role_granted_by_the_service_is_audited():
     user = get_user_model().objects.create_user("td", password="pw")
-    services.grant_role(user=user, role=roles.CHIEF_DIRECTOR)
+    services.grant_role(user=user, role=roles.CHIEF_DIRECTOR, by=policy.SYSTEM)
     (entry,) = entries(action="user.groups_added", object_id=str(user.pk))
     assert (entry.before, entry.after) == ({"groups": []}, {"groups": ["chief_director"]})
     # Granting it again changes nothing and writes nothing.
-    services.grant_role(user=user, role=roles.CHIEF_DIRECTOR)
+    services.grant_role(user=user, role=roles.CHIEF_DIRECTOR, by=policy.SYSTEM)
     assert len(entries(action="user.groups_added", object_id=str(user.pk))) == 1
 
 

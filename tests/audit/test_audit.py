@@ -7,6 +7,7 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 from audit.models import AuditEntry
+from core import policy
 from scoring import services
 from tests.conftest import DEMO_NOW, table_result
 
@@ -78,14 +79,14 @@ def _director(field):
     from tests.conftest import make_user
 
     user = make_user("td-audit")
-    services.appoint_official(tournament=field.tournament, user=user, role=roles.DIRECTOR)
+    services.appoint_official(tournament=field.tournament, user=user, role=roles.DIRECTOR, by=policy.SYSTEM)
     return user
 
 
 def test_verify_audit_passes_on_an_intact_trail_and_names_the_first_broken_entry(record, capsys):
     for table, contract in ((0, "4S"), (1, "3NT")):
         table_result(record, table, contract=contract, declarer="S", tricks=10)
-    services.post_official_scores(session=record.session)
+    services.post_official_scores(session=record.session, by=policy.SYSTEM)
     call_command("verify_audit")
     assert "The audit trail is intact: 3 entries verified." in capsys.readouterr().out
     second = AuditEntry.objects.get(sequence=2)

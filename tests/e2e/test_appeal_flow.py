@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from appeals.models import Appeal
-from core import roles
+from core import policy, roles
 from rulings import services as rulings_services
 from scoring import services
 from scoring.models import BoardScore
@@ -22,7 +22,7 @@ def person(name, password, tournament, role):
     user = make_user(name, first_name=name.title())
     user.set_password(password)
     user.save()
-    services.appoint_official(tournament=tournament, user=user, role=role)
+    services.appoint_official(tournament=tournament, user=user, role=role, by=policy.SYSTEM)
     return user
 
 
@@ -42,7 +42,9 @@ def test_an_appeal_from_lodging_to_decision(browser, live_server, worker, field)
         offending_side="NS",
         ns={"contract": "3S", "declarer": "N", "tricks": 9},
     )
-    services.post_official_scores(session=field.session, at=timezone.now() - datetime.timedelta(minutes=5))
+    services.post_official_scores(
+        session=field.session, at=timezone.now() - datetime.timedelta(minutes=5), by=policy.SYSTEM
+    )
     wait_for(lambda: settled(board))
     assert BoardScore.objects.get(result=x).ns == Decimal("3")  # +140: beats -50, ties table 5
 

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from appeals import services as appeals_services
 from appeals.models import Appeal
-from core import roles
+from core import policy, roles
 from rulings import services as rulings_services
 from scoring import services
 from scoring import services as scoring_services
@@ -29,7 +29,7 @@ def person(name, tournament=None, role=None):
     user.set_password(f"pw-{name}")
     user.save()
     if tournament is not None:
-        services.appoint_official(tournament=tournament, user=user, role=role)
+        services.appoint_official(tournament=tournament, user=user, role=role, by=policy.SYSTEM)
     return user
 
 
@@ -81,7 +81,9 @@ def table_x(field):
         offending_side="NS",
         ns={"contract": "3S", "declarer": "N", "tricks": 9},
     )
-    services.post_official_scores(session=field.session, at=timezone.now() - datetime.timedelta(minutes=5))
+    services.post_official_scores(
+        session=field.session, at=timezone.now() - datetime.timedelta(minutes=5), by=policy.SYSTEM
+    )
     wait_for(lambda: settled(board))
     assert BoardScore.objects.get(result=x).ns == Decimal("3")
     north = x.ns.members.order_by("pk")[0]
@@ -248,7 +250,11 @@ def test_the_body_is_refused_on_law_recommends_and_an_advisory_further_appeal_ch
     any score."""
     field, chief, ruling, north, board, x = table_x
     scoring_services.set_authority_setting(
-        authority=field.authority, key="further_appeal", value="advisory", effective_from=datetime.date(2000, 1, 1)
+        authority=field.authority,
+        key="further_appeal",
+        value="advisory",
+        effective_from=datetime.date(2000, 1, 1),
+        by=policy.SYSTEM,
     )
     members = [person(name, field.tournament, roles.APPEALS_MEMBER) for name in ("ann", "ben", "cy")]
     now = timezone.now()
@@ -269,10 +275,10 @@ def test_the_body_is_refused_on_law_recommends_and_an_advisory_further_appeal_ch
         appeal=appeal, by=chief, kind="committee", members=members, chair=members[0]
     )
     for member in body.members.all():
-        appeals_services.declare_conflict(member=member)
+        appeals_services.declare_conflict(member=member, by=member.user)
     appeals_services.schedule_hearing(appeal=appeal, by=chief, starts_at=timezone.now(), place="Room 1")
     for member in body.sitting():
-        appeals_services.record_vote(member=member, outcome="vary")
+        appeals_services.record_vote(member=member, outcome="vary", by=member.user)
 
     chair = on_phone(browser, live_server, members[0])
     chair.goto(f"{live_server.url}/appeals/{appeal.pk}/")
@@ -307,7 +313,7 @@ def test_the_body_is_refused_on_law_recommends_and_an_advisory_further_appeal_ch
     chair.check(f"{decide} input[name=decide-decision][value=uphold]")
     chair.fill(f"{decide} [name=decide-reasons]", "The director's decision on law stands.")
     for member in body.sitting():
-        appeals_services.record_vote(member=member, outcome="uphold")
+        appeals_services.record_vote(member=member, outcome="uphold", by=member.user)
     submit(chair, "decide")
     chair.wait_for_selector("text=Recorded.")
     desk.reload()
@@ -317,11 +323,12 @@ def test_the_body_is_refused_on_law_recommends_and_an_advisory_further_appeal_ch
     submit(desk, "further")
     desk.wait_for_selector("text=Recorded.")
     national = person("nadia")
-    scoring_services.appoint_auditor(authority=field.authority, user=national)
+    scoring_services.appoint_auditor(authority=field.authority, user=national, by=policy.SYSTEM)
     national_body = appeals_services.constitute_body(
         appeal=appeal, by=national, stage="further", size=1, members=[national]
     )
-    appeals_services.declare_conflict(member=national_body.members.get())
+    seat = national_body.members.get()
+    appeals_services.declare_conflict(member=seat, by=seat.user)
     page = on_phone(browser, live_server, national, lands_on="/national/")
     page.goto(f"{live_server.url}/appeals/{appeal.pk}/")
     form = "form:has(input[value=decide_further])"
@@ -347,7 +354,7 @@ def test_the_case_file_and_the_decision_form_in_hebrew_on_a_phone(browser, live_
         appeal=appeal, by=chief, kind="committee", members=members, chair=members[0]
     )
     for member in body.members.all():
-        appeals_services.declare_conflict(member=member)
+        appeals_services.declare_conflict(member=member, by=member.user)
     appeals_services.schedule_hearing(appeal=appeal, by=chief, starts_at=timezone.now(), place="Room 1")
     page = on_phone(browser, live_server, members[0])
     page.goto(f"{live_server.url}/appeals/{appeal.pk}/")

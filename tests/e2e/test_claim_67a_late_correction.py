@@ -7,7 +7,7 @@ import datetime
 
 import pytest
 
-from core import roles
+from core import policy, roles
 from rulings import services as rulings_services
 from rulings.models import Ruling, TrickRuling
 from scoring import services
@@ -24,7 +24,7 @@ def director_on_phone(page, live_server, field):
     director = make_user("cleo", first_name="Cleo", last_name="Director")
     director.set_password("table-side")
     director.save()
-    services.appoint_official(tournament=field.tournament, user=director, role=roles.DIRECTOR)
+    services.appoint_official(tournament=field.tournament, user=director, role=roles.DIRECTOR, by=policy.SYSTEM)
     log_in(page, live_server, "cleo", "table-side")
     return director
 
@@ -106,7 +106,11 @@ def test_a_defective_trick_put_right_under_67A_on_a_phone(phone, live_server, fi
 
 def test_a_late_correction_by_the_79c2_route_on_a_phone(phone, live_server, field):
     services.set_authority_setting(
-        authority=field.authority, key="late_corrections_allowed", value=True, effective_from=datetime.date(2000, 1, 1)
+        authority=field.authority,
+        key="late_corrections_allowed",
+        value=True,
+        effective_from=datetime.date(2000, 1, 1),
+        by=policy.SYSTEM,
     )
     page = phone
     director = director_on_phone(page, live_server, field)
@@ -119,7 +123,7 @@ def test_a_late_correction_by_the_79c2_route_on_a_phone(phone, live_server, fiel
         ruling_text="Result stands",
         outcome="result_stands",
     )
-    services.post_official_scores(session=field.session, at=POSTED)
+    services.post_official_scores(session=field.session, at=POSTED, by=policy.SYSTEM)
     page.goto(f"{live_server.url}/rulings/{ruling.pk}/correct/")
     page.check("[name=correction_basis][value='79C']")
     page.fill("[name=correction_reason]", "The score was recorded wrongly")

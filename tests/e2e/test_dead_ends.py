@@ -11,6 +11,7 @@ from django.utils import timezone
 import appeals.tasks  # noqa: F401 (registers the notification mail, sent at once below)
 from appeals import services
 from appeals.models import Appeal
+from core import policy
 from tests.appeals.conftest import SOON, case, committee, lodge  # noqa: F401 (case is a fixture)
 from tests.conftest import make_user
 from tests.e2e.test_appeal_journey import fits, on_phone
@@ -99,7 +100,9 @@ def test_a_redress_given_on_the_phone_and_its_correction_form_filled_in(browser,
     from rulings.models import Ruling
     from scoring import services as scoring_services
 
-    scoring_services.post_official_scores(session=case.record.session)  # the periods run again from now
+    scoring_services.post_official_scores(
+        session=case.record.session, by=policy.SYSTEM
+    )  # the periods run again from now
     result = case.record.results[5]  # table 6 (table X has its ruling already)
     page = on_phone(browser, live_server, case.director)
     page.goto(live_server.url + reverse("rulings:ruling-new", args=[result.pk]))
@@ -142,10 +145,12 @@ def test_a_further_appeal_walked_to_the_national_body_s_decision_on_the_phone(br
     from tests.appeals.conftest import ready, regulate, vote_all
 
     regulate(case, further_appeal="binding")
-    scoring_services.post_official_scores(session=case.record.session)  # the appeal period runs from now
+    scoring_services.post_official_scores(
+        session=case.record.session, by=policy.SYSTEM
+    )  # the appeal period runs from now
     case.record.event.sessions.filter(number=2).update(starts_at=timezone.now() + datetime.timedelta(days=1))
     officer = make_user("nina", first_name="Nina", last_name="National")
-    scoring_services.appoint_auditor(authority=case.record.authority, user=officer)
+    scoring_services.appoint_auditor(authority=case.record.authority, user=officer, by=policy.SYSTEM)
     appeal, body, _hearing = ready(case, now=timezone.now())
     vote_all(body, "uphold", now=timezone.now())
     services.decide_appeal(appeal=appeal, by=case.members[0], outcome="uphold", reasons="The pause was clear")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bridge.auction import Auction
-from core import roles
+from core import policy, roles
 from rulings.models import Ruling
 from scoring import services
 from tests.conftest import make_user
@@ -23,7 +23,7 @@ def _open_ruling(page, live_server, field, facts):
     director = make_user("iris", first_name="Iris", last_name="Director")
     director.set_password("table-side")
     director.save()
-    services.appoint_official(tournament=field.tournament, user=director, role=roles.DIRECTOR)
+    services.appoint_official(tournament=field.tournament, user=director, role=roles.DIRECTOR, by=policy.SYSTEM)
     log_in(page, live_server, "iris", "table-side")
     page.goto(f"{live_server.url}/boards/{field.boards[0].pk}/")
     with page.expect_navigation():

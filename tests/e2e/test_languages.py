@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from appeals import services as appeals_services
-from core import roles
+from core import policy, roles
 from rulings import services as rulings_services
 from scoring import services
 from tests.conftest import make_user
@@ -23,7 +23,7 @@ def test_pages_in_hebrew_and_greek(browser, live_server, field, language, direct
     chief = make_user("chief", first_name="Chaim")
     chief.set_password("pw-chief")
     chief.save()
-    services.appoint_official(tournament=field.tournament, user=chief, role=roles.CHIEF_DIRECTOR)
+    services.appoint_official(tournament=field.tournament, user=chief, role=roles.CHIEF_DIRECTOR, by=policy.SYSTEM)
     ruling = rulings_services.rule(
         result=field.results[6],
         director=chief,
@@ -41,7 +41,9 @@ def test_pages_in_hebrew_and_greek(browser, live_server, field, language, direct
         deal_source=LIN_LINK,
         deal_override="The hand record of board 7, shown for its alerts",
     )
-    services.post_official_scores(session=field.session, at=timezone.now() - datetime.timedelta(minutes=3))
+    services.post_official_scores(
+        session=field.session, at=timezone.now() - datetime.timedelta(minutes=3), by=policy.SYSTEM
+    )
     north = field.pairs[6].members.order_by("pk").first()
     appeal = appeals_services.lodge_appeal(ruling=ruling, by=chief, player=north, grounds="4S was automatic.")
 

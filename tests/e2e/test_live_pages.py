@@ -11,7 +11,7 @@ import pytest
 from django.utils import timezone
 
 from appeals import services as appeal_services
-from core import roles
+from core import policy, roles
 from scoring import recalculation
 from scoring import services as scoring_services
 from scoring.models import Standing
@@ -31,7 +31,7 @@ NOT_RELOADED = "() => window.__notReloaded === true"
 
 def director_of(tournament, name="dana"):
     user = make_user(name, first_name=name.title())
-    scoring_services.appoint_official(tournament=tournament, user=user, role=roles.DIRECTOR)
+    scoring_services.appoint_official(tournament=tournament, user=user, role=roles.DIRECTOR, by=policy.SYSTEM)
     return user
 
 

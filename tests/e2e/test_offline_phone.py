@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from core import roles
+from core import policy, roles
 from rulings import services as rulings_services
 from rulings.catalogue import sync_law_catalogue
 from rulings.models import Ruling
@@ -56,9 +56,9 @@ def test_a_directors_phone_with_no_network(browser, live_server, field, tmp_path
     dana = make_user("dana", first_name="Dana", last_name="Director")
     dana.set_password("table-side")
     dana.save()
-    services.appoint_official(tournament=field.tournament, user=dana, role=roles.DIRECTOR)
+    services.appoint_official(tournament=field.tournament, user=dana, role=roles.DIRECTOR, by=policy.SYSTEM)
     olga = make_user("olga", first_name="Olga", last_name="Other")
-    services.appoint_official(tournament=field.tournament, user=olga, role=roles.DIRECTOR)
+    services.appoint_official(tournament=field.tournament, user=olga, role=roles.DIRECTOR, by=policy.SYSTEM)
     board = field.boards[0]
     wait_for(lambda: settled(board), what="the board's scores")
     earlier = rulings_services.rule(

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from core import roles
+from core import policy, roles
 from rulings.models import Ruling, TrickRuling
 from scoring import services
 from tests.conftest import make_user, settled, wait_for
@@ -21,7 +21,7 @@ def test_director_rules_on_a_revoke_from_the_lin_on_a_phone(phone, live_server, 
     director = make_user("rhea", first_name="Rhea", last_name="Director")
     director.set_password("table-side")
     director.save()
-    services.appoint_official(tournament=field.tournament, user=director, role=roles.DIRECTOR)
+    services.appoint_official(tournament=field.tournament, user=director, role=roles.DIRECTOR, by=policy.SYSTEM)
     board = field.boards[0]
     wait_for(lambda: settled(board))
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from core import roles
+from core import policy, roles
 from rulings.models import Ruling
 from scoring import services
 from tests.conftest import make_user, settled, wait_for
@@ -19,7 +19,7 @@ def test_director_gives_a_weighted_ruling_on_a_phone(phone, live_server, worker,
     director = make_user("dana", first_name="Dana", last_name="Director")
     director.set_password("table-side")
     director.save()
-    services.appoint_official(tournament=field.tournament, user=director, role=roles.DIRECTOR)
+    services.appoint_official(tournament=field.tournament, user=director, role=roles.DIRECTOR, by=policy.SYSTEM)
     board = field.boards[0]
     wait_for(lambda: settled(board))
 
@@ -83,6 +83,7 @@ def table_x_unplayed(db):
             contract=contract,
             declarer=declarer,
             tricks=tricks,
+            by=policy.SYSTEM,
         )
     return record
 
@@ -105,7 +106,7 @@ def test_a_ruling_opened_during_the_auction_given_after_the_result_then_correcte
     director = make_user("dana", first_name="Dana", last_name="Director")
     director.set_password("table-side")
     director.save()
-    services.appoint_official(tournament=record.tournament, user=director, role=roles.DIRECTOR)
+    services.appoint_official(tournament=record.tournament, user=director, role=roles.DIRECTOR, by=policy.SYSTEM)
     wait_for(lambda: settled(board))
 
     def version():
@@ -152,6 +153,7 @@ def test_a_ruling_opened_during_the_auction_given_after_the_result_then_correcte
         contract="4S",
         declarer="N",
         tricks=10,
+        by=policy.SYSTEM,
     )
     assert version() == unchanged + 1
     wait_for(lambda: settled(board))

@@ -6,7 +6,7 @@ import pytest
 from django.conf import settings
 
 from audit.models import AuditEntry
-from core import roles
+from core import policy, roles
 from scoring import services
 from tests.conftest import build_pairs_tournament, make_user
 from tests.e2e.conftest import log_in, screenshot
@@ -19,7 +19,7 @@ def test_the_chief_director_unlocks_a_locked_out_director_on_a_phone(phone, brow
     chief = make_user("cleo")
     chief.set_password("chief-pass")
     chief.save()
-    services.appoint_official(tournament=record.tournament, user=chief, role=roles.CHIEF_DIRECTOR)
+    services.appoint_official(tournament=record.tournament, user=chief, role=roles.CHIEF_DIRECTOR, by=policy.SYSTEM)
     dana = make_user("dana")
     dana.set_password("dana-pass")
     dana.save()

@@ -15,7 +15,7 @@ gives 19 to 6, so the Lions read 19.00 and the Tigers 6.00 once it is chosen.
 import pytest
 from celery import current_app
 
-from core import roles
+from core import policy, roles
 from scoring import services
 from scoring.models import VictoryPointScale
 from tests.conftest import make_user
@@ -55,9 +55,9 @@ def test_a_bodys_own_scale_from_its_settings_to_the_standings_on_a_phone(browser
     record = build()
     user("root", is_superuser=True, is_staff=True)
     chief = user("chief")
-    services.appoint_official(tournament=record.tournament, user=chief, role=roles.CHIEF_DIRECTOR)
+    services.appoint_official(tournament=record.tournament, user=chief, role=roles.CHIEF_DIRECTOR, by=policy.SYSTEM)
     director = user("dana")
-    services.appoint_official(tournament=record.tournament, user=director, role=roles.DIRECTOR)
+    services.appoint_official(tournament=record.tournament, user=director, role=roles.DIRECTOR, by=policy.SYSTEM)
     settings_url = f"{live_server.url}/authorities/{record.authority.pk}/settings/"
     event_url = f"{live_server.url}/events/{record.event.pk}/"
 

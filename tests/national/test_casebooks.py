@@ -14,7 +14,7 @@ from django.urls import reverse
 from appeals import services as appeal_services
 from audit.models import AuditEntry
 from audit.services import verify_chain
-from core import roles
+from core import policy, roles
 from national import casebooks, printing
 from national.anonymise import Anonymiser, Hidden
 from national.models import Casebook, CasebookPrint
@@ -73,7 +73,7 @@ def decided(case):
     )
     case.appeal = appeal
     case.auditor = make_user("nora", role=roles.NATIONAL_AUDITOR, first_name="Nora", last_name="Auditor")
-    scoring_services.appoint_auditor(authority=case.record.authority, user=case.auditor)
+    scoring_services.appoint_auditor(authority=case.record.authority, user=case.auditor, by=policy.SYSTEM)
     return case
 
 
@@ -231,7 +231,7 @@ def test_filters_that_match_no_decided_appeal_are_refused(decided):
 
 def test_only_the_bodys_own_auditors_compile(decided, other_record):
     stranger = make_user("stranger", role=roles.NATIONAL_AUDITOR)
-    scoring_services.appoint_auditor(authority=other_record.authority, user=stranger)
+    scoring_services.appoint_auditor(authority=other_record.authority, user=stranger, by=policy.SYSTEM)
     for user in (stranger, decided.director, decided.members[0]):
         with pytest.raises(PermissionDenied):
             casebooks.compile_casebook(authority=decided.record.authority, by=user, title="x")
@@ -251,7 +251,7 @@ def test_pages_html_json_and_who_may_open_them(decided, client, other_record):
     data = client.get(reverse("national:casebook-json", args=[casebook.pk])).json()
     assert data["state"] == "draft" and data["cases"][0]["texts"]["grounds"].startswith("North:")
     stranger = make_user("stranger", role=roles.NATIONAL_AUDITOR)
-    scoring_services.appoint_auditor(authority=other_record.authority, user=stranger)
+    scoring_services.appoint_auditor(authority=other_record.authority, user=stranger, by=policy.SYSTEM)
     client.force_login(stranger)
     for name in ("national:casebook", "national:casebook-book", "national:casebook-json", "national:casebook-pdf"):
         assert client.get(reverse(name, args=[casebook.pk])).status_code == 404
@@ -371,7 +371,7 @@ def test_the_print_page_shows_waiting_printing_and_ready(decided, client, printe
         return b"%PDF-1.7 the printed book"
 
     monkeypatch.setattr(printing.pdf, "html_to_pdf", browser)
-    assert printing.print_casebook(job.pk) == "ready"
+    assert printing.print_casebook(job.pk, by=policy.SYSTEM) == "ready"
     assert "Printing…" in seen["page"] and '<meta http-equiv="refresh" content="3">' in seen["page"]
     assert "Case 1" in seen["html"] and "Index of subjects" in seen["html"]
     page = client.get(url).content.decode()
@@ -381,7 +381,7 @@ def test_the_print_page_shows_waiting_printing_and_ready(decided, client, printe
     assert b"".join(response.streaming_content) == b"%PDF-1.7 the printed book"
     assert response["Content-Disposition"] == f'inline; filename="casebook-{casebook.pk}.pdf"'
     # The task delivered twice prints once.
-    assert printing.print_casebook(job.pk) == "ready"
+    assert printing.print_casebook(job.pk, by=policy.SYSTEM) == "ready"
     assert [path.name for path in (printer.storage / "casebooks").iterdir()] == [f"casebook-{casebook.pk}-{job.pk}.pdf"]
 
 

@@ -115,14 +115,14 @@ class CutOnce:
 
 def test_a_push_cut_in_the_middle_resumes_where_it_stopped(national, monkeypatch, settings):
     settings.FEDERATION_PART_BYTES = 2048
-    push.set_target("http://testserver/api/federation/", national.token)
+    push.set_target("http://testserver/api/federation/", national.token, by=policy.SYSTEM)
     transport = CutOnce(national.api, cut=2)
     monkeypatch.setattr(
         requests.Session, "request", lambda session, *args, **kwargs: transport(session, *args, **kwargs)
     )
     sent = Push.objects.create(target=push.target(), tournament=national.record.tournament)
     with pytest.raises(push.Interrupted):
-        push.run(sent.pk)
+        push.run(sent.pk, by=policy.SYSTEM)
     sent.refresh_from_db()
     assert (sent.state, sent.parts_sent, sent.last_error) == (
         "sending",
@@ -136,14 +136,14 @@ def test_a_push_cut_in_the_middle_resumes_where_it_stopped(national, monkeypatch
     )
     assert sent.parts > 3
     transport.calls.clear()
-    assert push.run(sent.pk) == "delivered"
+    assert push.run(sent.pk, by=policy.SYSTEM) == "delivered"
     parts = [path for method, path in transport.calls if method == "PUT"]
     assert parts[0].endswith(f"/parts/2/?of={sent.parts}") and len(parts) == sent.parts - 2  # 0 and 1 not again
     tournaments = Tournament.objects.count()
-    assert push.run(sent.pk) == "delivered"  # the task run again: nothing sent
+    assert push.run(sent.pk, by=policy.SYSTEM) == "delivered"  # the task run again: nothing sent
     again = Push.objects.create(target=push.target(), tournament=national.record.tournament)
     versions = ReceivedVersion.objects.count()
-    assert push.run(again.pk) == "delivered"
+    assert push.run(again.pk, by=policy.SYSTEM) == "delivered"
     again.refresh_from_db()
     assert again.answer["created"] == again.answer["changed"] == 0
     assert (Tournament.objects.count(), ReceivedVersion.objects.count()) == (tournaments, versions)
@@ -153,7 +153,7 @@ def test_a_push_cut_in_the_middle_resumes_where_it_stopped(national, monkeypatch
 def test_a_bundle_built_before_another_push_was_stored_is_built_again(national, monkeypatch, settings):
     """Two pushes of one instance built against the same head: the second one stored is refused
     as stale, and its task builds it again against the head now held."""
-    push.set_target("http://testserver/api/federation/", national.token)
+    push.set_target("http://testserver/api/federation/", national.token, by=policy.SYSTEM)
     transport = CutOnce(national.api, cut=None)
     monkeypatch.setattr(
         requests.Session, "request", lambda session, *args, **kwargs: transport(session, *args, **kwargs)
@@ -165,12 +165,12 @@ def test_a_bundle_built_before_another_push_was_stored_is_built_again(national, 
 
     rulings_services.change_ruling(ruling=national.ruling, by=national.director, reason="facts", facts="Changed.")
     push._prepare(second, push._Client(second))  # built from the same last head (none), its head larger
-    assert push.run(second.pk) == "delivered"
+    assert push.run(second.pk, by=policy.SYSTEM) == "delivered"
     with pytest.raises(push.Interrupted, match="rebuilt"):
-        push.run(first.pk)
+        push.run(first.pk, by=policy.SYSTEM)
     first.refresh_from_db()
     assert first.last_error == (
         "The national body holds a newer tree head than this bundle's: the bundle is built again."
     )
     assert first.digest == "" and first.state == "sending"
-    assert push.run(first.pk) == "delivered"
+    assert push.run(first.pk, by=policy.SYSTEM) == "delivered"

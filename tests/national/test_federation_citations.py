@@ -4,6 +4,7 @@ their natural key (the regulating authority, the regulation, the clause), with t
 import pytest
 
 from audit import signing
+from core import policy
 from national.federation import bundle as bundles
 from national.federation.models import ReceivedRecord
 from rulings import services as rulings_services
@@ -25,11 +26,11 @@ def clauses(decided):  # noqa: F811
     decided.own = RegulationClause.objects.create(
         authority=authority, document="Tournament Rules", clause="40", text=RULE_40
     )
-    decided.other_authority = scoring_services.create_authority(name="Other Federation", code="other")
+    decided.other_authority = scoring_services.create_authority(name="Other Federation", code="other", by=policy.SYSTEM)
     decided.foreign = RegulationClause.objects.create(
         authority=decided.other_authority, document="Tournament Rules", clause="40", text="Another body's rule 40."
     )
-    decided.national = scoring_services.create_authority(name="National Bridge Body", code="nbb")
+    decided.national = scoring_services.create_authority(name="National Bridge Body", code="nbb", by=policy.SYSTEM)
     return decided
 
 

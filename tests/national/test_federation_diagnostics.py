@@ -24,7 +24,7 @@ LANGUAGES = ("en", "he", "el", "uk", "is", "nl")
 
 
 def pushed(national, monkeypatch, cut=None):  # noqa: F811
-    push.set_target("http://testserver/api/federation/", national.token)
+    push.set_target("http://testserver/api/federation/", national.token, by=policy.SYSTEM)
     transport = CutOnce(national.api, cut=cut)
     monkeypatch.setattr(
         requests.Session, "request", lambda session, *args, **kwargs: transport(session, *args, **kwargs)
@@ -44,7 +44,7 @@ def test_a_refusal_is_kept_as_a_code_and_read_in_each_language(national, monkeyp
         ruling=national.ruling, by=national.director, upload=SimpleUploadedFile("system card.pdf", PDF)
     )
     sent = pushed(national, monkeypatch)
-    assert push.run(sent.pk) == "refused"
+    assert push.run(sent.pk, by=policy.SYSTEM) == "refused"
     sent.refresh_from_db()
     assert (sent.error_code, sent.error_params) == (
         "attachment_size",
@@ -71,7 +71,7 @@ def test_a_push_cut_on_the_way_says_where_and_that_it_is_tried_again(national, m
     settings.FEDERATION_PART_BYTES = 4096
     sent = pushed(national, monkeypatch, cut=1)
     with pytest.raises(push.Interrupted):
-        push.run(sent.pk)
+        push.run(sent.pk, by=policy.SYSTEM)
     sent.refresh_from_db()
     assert (sent.error_code, sent.error_params) == (
         "connection_lost",
@@ -82,7 +82,7 @@ def test_a_push_cut_on_the_way_says_where_and_that_it_is_tried_again(national, m
             f"Deel 2 van {sent.parts} verzenden: de verbinding met de nationale bond is verbroken "
             "(ConnectionError); er wordt opnieuw geprobeerd."
         )
-    assert push.run(sent.pk) == "delivered"
+    assert push.run(sent.pk, by=policy.SYSTEM) == "delivered"
     sent.refresh_from_db()
     assert (sent.error_code, sent.error_params, sent.last_error, sent.attempts) == ("", {}, "", 2)
 
@@ -90,7 +90,7 @@ def test_a_push_cut_on_the_way_says_where_and_that_it_is_tried_again(national, m
 def test_a_token_revoked_is_read_in_the_directors_language(national, monkeypatch):  # noqa: F811
     receive.revoke_token(national.origin.tokens.get(), by=policy.SYSTEM)
     sent = pushed(national, monkeypatch)
-    assert push.run(sent.pk) == "refused"
+    assert push.run(sent.pk, by=policy.SYSTEM) == "refused"
     sent.refresh_from_db()
     assert (sent.error_code, sent.error_params) == ("token_revoked", {})
     with translation.override("uk"):
@@ -124,4 +124,4 @@ def test_a_push_whose_retries_are_spent_stops_saying_so_and_publishing_again_del
             "stopped (the parts the national body holds are not sent again)."
         )
     again = push.publish(national.record.tournament, by=policy.SYSTEM)
-    assert push.run(again.pk) == "delivered"
+    assert push.run(again.pk, by=policy.SYSTEM) == "delivered"

@@ -30,6 +30,7 @@ import requests
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.db import close_old_connections, connection
 
+from core import policy
 from national.federation import bundle as bundles
 from national.federation import push
 from national.federation.models import Push
@@ -307,7 +308,7 @@ def test_a_tournament_published_from_one_instance_to_another(national_copy, deci
         out = instances.manage(instances.national_env, "shell", "-c", NATIONAL_SETUP, ORIGIN_KEY=str(key_file))
         token = out.split("TOKEN=")[1].strip()
         proxy = Proxy(national)
-        push.set_target(f"http://127.0.0.1:{proxy.port}/api/federation/", token)
+        push.set_target(f"http://127.0.0.1:{proxy.port}/api/federation/", token, by=policy.SYSTEM)
         wait_until(lambda: answering(national + "/login/") and answering(origin + "/login/"), "servers up", instances)
         wait_until(lambda: "ready." in (national_copy / "worker.log").read_text(), "worker ready", instances)
         chief_session = signed_in(origin, "chris", "chief-pw")

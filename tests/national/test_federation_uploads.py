@@ -27,13 +27,13 @@ def name(text):
 
 @pytest.fixture
 def origin():
-    return register_self(scoring_services.create_authority(name="National Bridge Body", code="nbb"))
+    return register_self(scoring_services.create_authority(name="National Bridge Body", code="nbb", by=policy.SYSTEM))
 
 
 def begun(origin, text, hours_ago, *, stored=False):
     """A bundle of three parts of which two arrived, the first ``hours_ago`` hours before NOW."""
     for index in (0, 1):
-        receive.receive_part(origin, name(text), index, 3, text.encode())
+        receive.receive_part(origin, name(text), index, 3, text.encode(), by=policy.SYSTEM)
     upload = Upload.objects.get(origin=origin, digest=name(text))
     upload.created_at = NOW - datetime.timedelta(hours=hours_ago)
     if stored:
@@ -48,7 +48,7 @@ def test_parts_never_committed_are_deleted_after_the_hours_kept(origin, settings
     recent = begun(origin, "resuming", 47)
     stored = begun(origin, "stored", 100, stored=True)
     old = begun(origin, "abandoned", 49)  # last: a new bundle's first part would purge it at once
-    assert receive.purge_stale_uploads(now=NOW) == 1
+    assert receive.purge_stale_uploads(now=NOW, by=policy.SYSTEM) == 1
     assert set(Upload.objects.values_list("pk", flat=True)) == {recent.pk, stored.pk}
     assert not UploadPart.objects.filter(upload_id=old.pk).exists()
     assert UploadPart.objects.filter(upload=recent).count() == 2
@@ -81,10 +81,10 @@ def test_a_new_bundle_clears_the_instances_stale_parts(origin, settings):
     mine = begun(origin, "mine", 0)
     theirs = begun(other, "theirs", 0)
     Upload.objects.update(created_at=timezone.now() - datetime.timedelta(hours=2))
-    receive.receive_part(origin, name("new"), 0, 2, b"new")
+    receive.receive_part(origin, name("new"), 0, 2, b"new", by=policy.SYSTEM)
     assert not Upload.objects.filter(pk=mine.pk).exists()
     assert Upload.objects.filter(pk=theirs.pk).exists()  # another instance's: beat's to delete
     # A part of a bundle already begun clears nothing.
     Upload.objects.filter(digest=name("new")).update(created_at=timezone.now() - datetime.timedelta(hours=2))
-    receive.receive_part(origin, name("new"), 1, 2, b"new")
+    receive.receive_part(origin, name("new"), 1, 2, b"new", by=policy.SYSTEM)
     assert Upload.objects.filter(digest=name("new")).exists()

@@ -17,7 +17,7 @@ from django.urls import reverse
 from appeals import services as appeal_services
 from appeals.models import Appeal
 from bridge.auction import Auction, AuctionCall
-from core import roles
+from core import policy, roles
 from national import casebooks, precedent_selectors, precedents
 from national.models import Casebook, CasebookCase, PrecedentCase
 from rulings import services as rulings_services
@@ -229,7 +229,7 @@ def test_readers_see_only_their_own_bodys_published_cases(library):
         library, "Foreign", [(["16B1a"], "ui", 2024, "uphold", "Upheld.", "A pause.")], authority=other.authority
     )
     stranger = make_user("olga", role=roles.DIRECTOR)
-    scoring_services.appoint_official(tournament=other.tournament, user=stranger, role=roles.DIRECTOR)
+    scoring_services.appoint_official(tournament=other.tournament, user=stranger, role=roles.DIRECTOR, by=policy.SYSTEM)
     player = make_user("pia", role=roles.PLAYER)
     library.north.user = player
     library.north.save()

@@ -12,7 +12,7 @@ from django.core.management import call_command
 from django.db import transaction
 from django.urls import reverse
 
-from core import roles
+from core import policy, roles
 from national.views import CSV_HEADER
 from rulings import services as rulings_services
 from rulings.models import Ruling
@@ -42,7 +42,10 @@ def demo_record(django_db_setup, django_db_blocker):
             other = Result.objects.get(board__session__event__tournament__name=OTHER)
             # A ruling is recorded by a director of its tournament (the service asks the policy).
             scoring_services.appoint_official(
-                tournament=other.board.session.event.tournament, user=other_director, role=roles.DIRECTOR
+                tournament=other.board.session.event.tournament,
+                user=other_director,
+                role=roles.DIRECTOR,
+                by=policy.SYSTEM,
             )
             rulings_services.rule(
                 result=other,

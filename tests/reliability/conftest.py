@@ -4,7 +4,7 @@ the comparison of what the worker left with a from-scratch recompute."""
 import pytest
 from django.db import transaction
 
-from core import roles
+from core import policy, roles
 from scoring import recalculation, services
 from scoring.models import BoardScore, MatchScore, Standing
 from tests.conftest import build_pairs_tournament, make_user, record_seven_tables, settled, wait_for
@@ -25,7 +25,7 @@ def scorers(record, count):
     users = []
     for n in range(count):
         user = make_user(f"scorer{n}")
-        services.appoint_official(tournament=record.tournament, user=user, role=roles.SCORER)
+        services.appoint_official(tournament=record.tournament, user=user, role=roles.SCORER, by=policy.SYSTEM)
         users.append(user)
     return users
 

@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.test import RequestFactory
 
 from audit.models import AuditEntry
+from core import policy
 from scoring import recalculation
 from scoring.models import RecalculationRequest, Result, Standing
 
@@ -119,7 +120,7 @@ def test_a_ruling_cannot_be_edited_in_the_admin(superuser, client, field):
     from tests.conftest import make_user
 
     director = make_user("td")
-    services.appoint_official(tournament=field.tournament, user=director, role=roles.DIRECTOR)
+    services.appoint_official(tournament=field.tournament, user=director, role=roles.DIRECTOR, by=policy.SYSTEM)
     ruling = rulings_services.record_ruling(
         director=director, kind="ui", result=field.results[6], facts="Hesitation before 4S."
     )

@@ -10,7 +10,7 @@ from django.core.management import call_command
 
 from audit import services as audit
 from audit.models import AuditEntry
-from core import roles
+from core import policy, roles
 from rulings.models import LawEntry, RegulationClause
 from scoring import services
 
@@ -71,7 +71,7 @@ def test_an_uncited_law_deleted_in_the_admin_is_audited(superuser, client):
 
 
 def test_a_regulation_clause_added_edited_and_deleted_in_the_admin_is_audited(superuser, client):
-    authority = services.create_authority(name="Test body", code="tst", time_zone="Europe/London")
+    authority = services.create_authority(name="Test body", code="tst", time_zone="Europe/London", by=policy.SYSTEM)
     data = {"authority": authority.pk, "document": "Tournament regulations", "clause": "4.2", "text": "Ten seconds."}
     assert client.post("/admin/rulings/regulationclause/add/", {**data, "_save": "Save"}).status_code == 302
     clause = RegulationClause.objects.get(authority=authority, clause="4.2")

@@ -8,7 +8,7 @@ import io
 import pytest
 from django.urls import reverse
 
-from core import csv_export, roles
+from core import csv_export, policy, roles
 from rulings import services as rulings_services
 from rulings.models import Ruling
 from scoring import services
@@ -28,9 +28,9 @@ def test_a_text_cell_that_could_start_a_formula_is_escaped(text):
 @pytest.mark.django_db
 def test_the_national_search_csv_escapes_names_from_users(client, people):
     record = build_pairs_tournament(code="evil", name='=HYPERLINK("http://evil.example/","Open")')
-    services.appoint_auditor(authority=record.authority, user=people.auditor)
+    services.appoint_auditor(authority=record.authority, user=people.auditor, by=policy.SYSTEM)
     director = make_user("evil-td", first_name="@SUM(A1:A9)", last_name="-1+1")
-    services.appoint_official(tournament=record.tournament, user=director, role=roles.DIRECTOR)
+    services.appoint_official(tournament=record.tournament, user=director, role=roles.DIRECTOR, by=policy.SYSTEM)
     result = table_result(record, 0, contract="PASS")
     rulings_services.rule(
         result=result,

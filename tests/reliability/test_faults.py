@@ -10,6 +10,7 @@ import time
 import pytest
 from django.db import transaction
 
+from core import policy
 from scoring import services
 from scoring.models import EventPass, RecalculationRequest
 from tests.conftest import build_pairs_tournament, record_seven_tables, settled, wait_for
@@ -54,7 +55,7 @@ def build_field(boards=4):
     """Seven tables, ``boards`` boards, every result recorded (one task per board)."""
     record = build_pairs_tournament(tables=7)
     for number in range(3, boards + 1):
-        record.boards.append(services.create_board(session=record.session, number=number))
+        record.boards.append(services.create_board(session=record.session, number=number, by=policy.SYSTEM))
     record.results = []
     with transaction.atomic():
         for board in record.boards:

@@ -12,7 +12,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from audit.models import AuditEntry
-from core import tasks
+from core import policy, tasks
 from core.idempotency import IdempotencyKey
 from scoring import api as scoring_api
 from scoring.models import Result
@@ -138,7 +138,9 @@ def test_an_upload_over_2_5_mb_with_a_key_is_taken_and_replayed(record, people):
     from scoring import services
     from scoring.models import Event
 
-    pairs = services.create_event(tournament=record.tournament, name="Tuesday Pairs", kind=Event.Kind.MP_PAIRS)
+    pairs = services.create_event(
+        tournament=record.tournament, name="Tuesday Pairs", kind=Event.Kind.MP_PAIRS, by=policy.SYSTEM
+    )
     pbn = (Path(__file__).resolve().parents[1] / "fixtures" / "interchange" / "per_table_games.pbn").read_bytes()
     padding = b"% a scoring program's long export\n" * (3 * 1024 * 1024 // 34)
     big = padding + pbn

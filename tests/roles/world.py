@@ -34,7 +34,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from appeals import services as appeals
-from core import roles
+from core import policy, roles
 from national import casebooks
 from scoring import services as scoring
 from tests.conftest import build_pairs_tournament, ruling_at, table_result
@@ -97,10 +97,10 @@ def build_side(side, *, director, chief, member, national, superuser, player=Non
     record = build_pairs_tournament(code=code, name=name)
     for key, value in REGULATIONS.items():
         scoring.set_authority_setting(
-            authority=record.authority, key=key, value=value, effective_from=datetime.date(2000, 1, 1)
+            authority=record.authority, key=key, value=value, effective_from=datetime.date(2000, 1, 1), by=policy.SYSTEM
         )
     for user, role in ((director, roles.DIRECTOR), (chief, roles.CHIEF_DIRECTOR), (member, roles.APPEALS_MEMBER)):
-        scoring.appoint_official(tournament=record.tournament, user=user, role=role)
+        scoring.appoint_official(tournament=record.tournament, user=user, role=role, by=policy.SYSTEM)
     p = record.players
     if player is not None:
         p[0].user = player
@@ -134,7 +134,8 @@ def build_side(side, *, director, chief, member, national, superuser, player=Non
         appeals.record_deposit(appeal=appeal, by=director)
         body = appeals.constitute_body(appeal=appeal, by=chief, kind="referee", members=[member])
         if declare:
-            appeals.declare_conflict(member=body.members.get())
+            seat = body.members.get()
+            appeals.declare_conflict(member=seat, by=seat.user)
         return body
 
     def hear(appeal):
@@ -164,22 +165,27 @@ def build_side(side, *, director, chief, member, national, superuser, player=Non
     national_body = appeals.constitute_body(
         appeal=appeals_["further"], by=superuser, stage="further", size=1, members=[national]
     )
-    appeals.declare_conflict(member=national_body.members.get())
+    seat = national_body.members.get()
+    appeals.declare_conflict(member=seat, by=seat.user)
     appeals_["table2"] = lodge("table2", lodger=p[2])
     for key, appeal in appeals_.items():
         appeals_[key] = type(appeal).objects.get(pk=appeal.pk)
 
     # A team match (no boards played yet) with a penalty against the home team (Law 90).
-    teams = scoring.create_event(tournament=record.tournament, name="Teams", kind="teams_rr")
-    home, away = (scoring.enter_contestant(event=teams, number=n, name=f"Team {n} {side}", members=[]) for n in (1, 2))
-    team_session = scoring.create_session(event=teams, number=1)
-    open_room, closed_room = scoring.add_tables(section=team_session.sections.get(), count=2)
+    teams = scoring.create_event(tournament=record.tournament, name="Teams", kind="teams_rr", by=policy.SYSTEM)
+    home, away = (
+        scoring.enter_contestant(event=teams, number=n, name=f"Team {n} {side}", members=[], by=policy.SYSTEM)
+        for n in (1, 2)
+    )
+    team_session = scoring.create_session(event=teams, number=1, by=policy.SYSTEM)
+    open_room, closed_room = scoring.add_tables(section=team_session.sections.get(), count=2, by=policy.SYSTEM)
     match = scoring.create_match(
-        round=scoring.add_rounds(session=team_session, count=1)[0],
+        round=scoring.add_rounds(session=team_session, count=1, by=policy.SYSTEM)[0],
         home=home,
         away=away,
         open_room=open_room,
         closed_room=closed_room,
+        by=policy.SYSTEM,
     )
     match_penalty = scoring.add_match_penalty(
         match=match, team=home, amount="1", unit="vps", offence=marker(side, "penalty", "offence"), by=director
@@ -256,16 +262,18 @@ def build_world():
         player=_user("b-player"),
     )
     tournament = a.record.tournament
-    scoring.appoint_official(tournament=tournament, user=users["scorer"], role=roles.SCORER)
-    scoring.appoint_official(tournament=tournament, user=users["appeals_idle"], role=roles.APPEALS_MEMBER)
-    scoring.appoint_auditor(authority=a.record.authority, user=users["auditor"])
-    scoring.grant_role(user=users["player"], role=roles.PLAYER)
-    scoring.grant_role(user=users["outsider"], role=roles.PLAYER)
+    scoring.appoint_official(tournament=tournament, user=users["scorer"], role=roles.SCORER, by=policy.SYSTEM)
+    scoring.appoint_official(
+        tournament=tournament, user=users["appeals_idle"], role=roles.APPEALS_MEMBER, by=policy.SYSTEM
+    )
+    scoring.appoint_auditor(authority=a.record.authority, user=users["auditor"], by=policy.SYSTEM)
+    scoring.grant_role(user=users["player"], role=roles.PLAYER, by=policy.SYSTEM)
+    scoring.grant_role(user=users["outsider"], role=roles.PLAYER, by=policy.SYSTEM)
     targets = {**a.targets, **b.targets}
     # Casebooks of each body's decided appeals: a draft (to reword, leave out a case, publish) and
     # a published one (to comment on, make final), each compiled by an auditor of that body.
     b_auditor = _user("b-auditor")
-    scoring.appoint_auditor(authority=b.record.authority, user=b_auditor)
+    scoring.appoint_auditor(authority=b.record.authority, user=b_auditor, by=policy.SYSTEM)
     for side, auditor in (("A", users["auditor"]), ("B", b_auditor)):
         authority = (a if side == "A" else b).record.authority
         for state in ("draft", "published"):

@@ -2,7 +2,7 @@
 
 import pytest
 
-from core import roles
+from core import policy, roles
 from scoring import services as scoring_services
 from tests.conftest import make_user
 
@@ -11,5 +11,5 @@ from tests.conftest import make_user
 def director(field):
     """Dana, a director of the field's tournament."""
     user = make_user("dana", first_name="Dana")
-    scoring_services.appoint_official(tournament=field.tournament, user=user, role=roles.DIRECTOR)
+    scoring_services.appoint_official(tournament=field.tournament, user=user, role=roles.DIRECTOR, by=policy.SYSTEM)
     return user

@@ -13,6 +13,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from core import policy
 from core.i18n import display_card, rank_letters, rank_preference
 from rulings import services as ruling_services
 from rulings.models import Ruling
@@ -34,7 +35,11 @@ ICELANDIC = {"N": ["ÁK96", "KG8", "1074", "D93"], "E": ["DG82", "10942", "G", "
 
 def prefer(record, value, effective_from=datetime.date(2026, 1, 1)):
     services.set_authority_setting(
-        authority=record.authority, key="card_rank_letters", value=value, effective_from=effective_from
+        authority=record.authority,
+        key="card_rank_letters",
+        value=value,
+        effective_from=effective_from,
+        by=policy.SYSTEM,
     )
 
 

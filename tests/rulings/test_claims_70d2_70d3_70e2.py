@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from bridge.claims import ClaimFlags, claim_laws, deemed_suit_order
+from core import policy
 from rulings import revokes
 from rulings.models import Ruling, TrickRuling
 from scoring import services as scoring_services
@@ -28,7 +29,11 @@ LEFT = "N:AK9..T7. QJ82.T.. T73..A8. 54..96.7"
 
 def suit_order(field, value):
     scoring_services.set_authority_setting(
-        authority=field.authority, key="claim_suit_order", value=value, effective_from=datetime.date(2000, 1, 1)
+        authority=field.authority,
+        key="claim_suit_order",
+        value=value,
+        effective_from=datetime.date(2000, 1, 1),
+        by=policy.SYSTEM,
     )
 
 

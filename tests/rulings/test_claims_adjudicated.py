@@ -8,6 +8,7 @@ import datetime
 import pytest
 from django.core.exceptions import ValidationError
 
+from core import policy
 from rulings import revokes
 from rulings.models import Ruling
 from scoring import services as scoring_services
@@ -50,7 +51,7 @@ def test_a_contested_claim_mentioning_the_trump_cites_70_alone(field, director):
 
 def test_the_concession_clock_runs_for_71_and_69B_not_for_a_contested_claim(field, director):
     ruling = open_ruling(field, director, kind=Ruling.Kind.CLAIM)
-    scoring_services.post_official_scores(session=field.session, at=POSTED)
+    scoring_services.post_official_scores(session=field.session, at=POSTED, by=policy.SYSTEM)
     for basis in ("71", "69B"):
         with pytest.raises(ValidationError):
             revokes.record_claim(ruling=ruling, by=director, claimer="N", statement="Conceded", basis=basis)

@@ -8,7 +8,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
-from core import reader
+from core import policy, reader
 from rulings import revokes, services
 from rulings.models import Ruling
 from scoring import services as scoring_services
@@ -21,7 +21,7 @@ POSTED = datetime.datetime(2026, 5, 1, 20, 0, tzinfo=datetime.UTC)  # 21:00 in L
 
 
 def post(field, at=POSTED):
-    scoring_services.post_official_scores(session=field.session, at=at)
+    scoring_services.post_official_scores(session=field.session, at=at, by=policy.SYSTEM)
 
 
 def refusal(error):
@@ -31,7 +31,7 @@ def refusal(error):
 def test_a_table_result_corrected_after_the_correction_period_is_refused(field):
     post(field)
     with pytest.raises(ValidationError) as error:
-        scoring_services.correct_result(result=table_x(field), tricks=11)
+        scoring_services.correct_result(result=table_x(field), tricks=11, by=policy.SYSTEM)
     assert refusal(error) == [
         "The correction period (Law 79C1) ended at 21:30 on 1 May 2026 BST (Europe/London); "
         "this table result is not corrected any more."
@@ -41,7 +41,7 @@ def test_a_table_result_corrected_after_the_correction_period_is_refused(field):
 
 def test_a_table_result_corrected_within_the_period_is_accepted(field):
     post(field, at=timezone.now() - datetime.timedelta(minutes=29))
-    assert scoring_services.correct_result(result=table_x(field), tricks=11).tricks == 11
+    assert scoring_services.correct_result(result=table_x(field), tricks=11, by=policy.SYSTEM).tricks == 11
 
 
 def test_a_ruling_first_asked_for_after_the_appeal_period_is_refused(field, director):

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from audit.models import AuditEntry
+from core import policy
 from rulings import services
 from rulings.models import Ruling, RulingRevision
 from scoring import recalculation
@@ -222,7 +223,9 @@ def test_only_a_ruling_in_force_is_corrected_once_and_within_the_correction_peri
         "Ruling 2 is superseded by a correction: only a ruling in force is corrected."
     ]
     third = Ruling.objects.get(number=3)
-    scoring_services.post_official_scores(session=field.session, at=timezone.now() - datetime.timedelta(days=2))
+    scoring_services.post_official_scores(
+        session=field.session, at=timezone.now() - datetime.timedelta(days=2), by=policy.SYSTEM
+    )
     with pytest.raises(ValidationError) as exc:
         services.correct_ruling(
             ruling=third,

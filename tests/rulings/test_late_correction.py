@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from audit.models import AuditEntry
+from core import policy
 from rulings import services
 from rulings.models import Ruling
 from scoring import services as scoring_services
@@ -33,6 +34,7 @@ def setting(field, key, value):
         key=key,
         value=value,
         effective_from=datetime.date(1997, 1, 1),
+        by=policy.SYSTEM,
     )
 
 
@@ -68,7 +70,7 @@ def messages(error):
 
 def test_a_ruling_corrected_after_the_period_is_refused_naming_the_law_and_the_zone(field, director):
     ruling = given(field, director)
-    scoring_services.post_official_scores(session=field.session, at=POSTED)
+    scoring_services.post_official_scores(session=field.session, at=POSTED, by=policy.SYSTEM)
     with pytest.raises(ValidationError) as error:
         correct(ruling, director)
     assert error.value.message_dict["correction_basis"] == [
@@ -81,7 +83,7 @@ def test_in_1997_the_correction_period_is_law_79C_and_there_is_no_later_route(fi
     setting(field, "laws_edition", "1997")
     setting(field, "late_corrections_allowed", True)
     ruling = given(field, director)
-    scoring_services.post_official_scores(session=field.session, at=POSTED)
+    scoring_services.post_official_scores(session=field.session, at=POSTED, by=policy.SYSTEM)
     with pytest.raises(ValidationError) as error:
         correct(ruling, director, late_correction=STATEMENT)
     assert messages(error) == [
@@ -92,7 +94,7 @@ def test_in_1997_the_correction_period_is_law_79C_and_there_is_no_later_route(fi
 
 def test_where_the_regulations_do_not_allow_it_a_statement_does_not_open_79C2(field, director):
     ruling = given(field, director)
-    scoring_services.post_official_scores(session=field.session, at=POSTED)
+    scoring_services.post_official_scores(session=field.session, at=POSTED, by=policy.SYSTEM)
     with pytest.raises(ValidationError) as error:
         correct(ruling, director, late_correction=STATEMENT)
     assert messages(error)[0].endswith(
@@ -105,7 +107,7 @@ def test_79C2_corrects_a_ruling_late_with_the_director_and_organiser_statement(f
     setting(field, "laws_edition", edition)
     setting(field, "late_corrections_allowed", True)
     ruling = given(field, director)
-    scoring_services.post_official_scores(session=field.session, at=POSTED)
+    scoring_services.post_official_scores(session=field.session, at=POSTED, by=policy.SYSTEM)
     with pytest.raises(ValidationError) as error:
         correct(ruling, director)
     assert messages(error)[0].endswith(
@@ -123,17 +125,17 @@ def test_79C2_corrects_a_ruling_late_with_the_director_and_organiser_statement(f
 def test_a_director_error_is_not_corrected_by_the_79C2_route(field, director):
     setting(field, "late_corrections_allowed", True)
     ruling = given(field, director)
-    scoring_services.post_official_scores(session=field.session, at=POSTED)
+    scoring_services.post_official_scores(session=field.session, at=POSTED, by=policy.SYSTEM)
     with pytest.raises(ValidationError):
         correct(ruling, director, basis="82C", late_correction=STATEMENT)
 
 
 def test_a_table_result_corrected_by_79C2_keeps_the_statement_in_the_trail(field):
     setting(field, "late_corrections_allowed", True)
-    scoring_services.post_official_scores(session=field.session, at=POSTED)
+    scoring_services.post_official_scores(session=field.session, at=POSTED, by=policy.SYSTEM)
     with pytest.raises(ValidationError):
-        scoring_services.correct_result(result=table_x(field), tricks=11)
-    scoring_services.correct_result(result=table_x(field), tricks=11, late_correction=STATEMENT)
+        scoring_services.correct_result(result=table_x(field), tricks=11, by=policy.SYSTEM)
+    scoring_services.correct_result(result=table_x(field), tricks=11, late_correction=STATEMENT, by=policy.SYSTEM)
     assert Result.objects.get(pk=table_x(field).pk).tricks == 11
     entry = AuditEntry.objects.filter(action="result.corrected").latest("pk")
     assert entry.after["late_correction"] == {**STATEMENT, "law": "79C2"}
@@ -142,7 +144,7 @@ def test_a_table_result_corrected_by_79C2_keeps_the_statement_in_the_trail(field
 def test_the_correction_form_offers_79C2_and_the_ruling_page_shows_the_statement(client, field, director):
     setting(field, "late_corrections_allowed", True)
     ruling = given(field, director)
-    scoring_services.post_official_scores(session=field.session, at=POSTED)
+    scoring_services.post_official_scores(session=field.session, at=POSTED, by=policy.SYSTEM)
     client.force_login(director)
     url = reverse("rulings:ruling-correct", args=[ruling.pk])
     assert "After the correction period (Law 79C2)" in client.get(url).content.decode()

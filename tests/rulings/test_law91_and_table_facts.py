@@ -11,6 +11,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from core import policy
 from rulings import services
 from rulings.models import Penalty, Ruling
 from scoring import services as scoring_services
@@ -36,6 +37,7 @@ def name_lesser_measure(field, name="Written reprimand"):
         key="disciplinary_lesser_measure",
         value=name,
         effective_from=datetime.date(1997, 1, 1),
+        by=policy.SYSTEM,
     )
 
 

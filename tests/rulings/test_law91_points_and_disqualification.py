@@ -10,6 +10,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from core import policy
 from rulings import services
 from rulings.models import Penalty, Ruling
 from scoring import services as scoring_services
@@ -30,6 +31,7 @@ def edition(field, value):
         key="laws_edition",
         value=value,
         effective_from=datetime.date(1997, 1, 1),
+        by=policy.SYSTEM,
     )
 
 

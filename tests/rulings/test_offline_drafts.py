@@ -10,7 +10,7 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from core import roles
+from core import policy, roles
 from rulings.models import Ruling
 from scoring import services as scoring_services
 from tests.conftest import make_user
@@ -66,7 +66,7 @@ def test_a_draft_sent_twice_is_one_ruling_with_both_times(field, director, phone
 
 def test_a_draft_for_a_table_another_director_ruled_on_is_refused_with_the_reason(field, director, phone):
     other = make_user("olga", first_name="Olga", last_name="Other")
-    scoring_services.appoint_official(tournament=field.tournament, user=other, role=roles.DIRECTOR)
+    scoring_services.appoint_official(tournament=field.tournament, user=other, role=roles.DIRECTOR, by=policy.SYSTEM)
     client = APIClient()
     client.force_authenticate(other)
     assert send(client, draft(field), key="olga-1").status_code == 201
@@ -87,7 +87,9 @@ def test_a_draft_for_a_table_another_director_ruled_on_is_refused_with_the_reaso
 
 
 def test_the_servers_clock_decides_the_period_not_the_phones(field, director, phone):
-    scoring_services.post_official_scores(session=field.session, at=timezone.now() - datetime.timedelta(days=3))
+    scoring_services.post_official_scores(
+        session=field.session, at=timezone.now() - datetime.timedelta(days=3), by=policy.SYSTEM
+    )
     body = draft(field, device_time=(timezone.now() - datetime.timedelta(days=3)).isoformat())
     refused = send(phone, body)
     assert refused.status_code == 409
@@ -116,7 +118,7 @@ def test_a_draft_for_a_result_that_changed_since_the_director_saw_it_is_refused(
 
     seen = "4S.N.10.0"  # table 3's result as the board page showed it: 4S N =
     refused_body = draft(field, seen_result=seen)
-    scoring_services_.correct_result(result=field.results[2], tricks=11)
+    scoring_services_.correct_result(result=field.results[2], tricks=11, by=policy.SYSTEM)
     refused = send(phone, refused_body)
     assert refused.status_code == 409
     words = refused.json()["result"][0]

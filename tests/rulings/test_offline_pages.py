@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from core import roles
+from core import policy, roles
 from rulings import services
 from rulings.catalogue import sync_law_catalogue
 from tests.conftest import make_user
@@ -43,7 +43,7 @@ def test_a_director_keeps_the_tournaments_read_side_and_their_own_rulings(client
     other = make_user("olga")
     from scoring import services as scoring_services
 
-    scoring_services.appoint_official(tournament=field.tournament, user=other, role=roles.DIRECTOR)
+    scoring_services.appoint_official(tournament=field.tournament, user=other, role=roles.DIRECTOR, by=policy.SYSTEM)
     mine = services.rule(result=field.results[0], director=director, kind="claim", laws="70D1")
     theirs = services.rule(result=field.results[1], director=other, kind="claim", laws="70D1")
     client.force_login(director)

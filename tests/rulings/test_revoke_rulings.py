@@ -37,7 +37,11 @@ def open_ruling(field, director, kind=Ruling.Kind.REVOKE, lin=LIN, override=""):
 
 def edition(field, value):
     scoring_services.set_authority_setting(
-        authority=field.authority, key="laws_edition", value=value, effective_from=datetime.date(2000, 1, 1)
+        authority=field.authority,
+        key="laws_edition",
+        value=value,
+        effective_from=datetime.date(2000, 1, 1),
+        by=policy.SYSTEM,
     )
 
 

@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
-from core import roles
+from core import policy, roles
 from rulings import services
 from rulings.models import Penalty
 from scoring import services as scoring_services
@@ -143,6 +143,7 @@ def test_a_penalty_in_vps_is_refused_where_the_body_takes_imps_naming_the_field(
         key="team_penalty_units",
         value="imps",
         effective_from=record.event.tournament.start_date,
+        by=policy.SYSTEM,
     )
     director = official(record, "td", roles.DIRECTOR)
     with pytest.raises(ValidationError) as error:

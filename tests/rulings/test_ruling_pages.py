@@ -12,7 +12,7 @@ from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from core import roles
+from core import policy, roles
 from rulings import services
 from scoring import services as scoring_services
 from tests.conftest import build_pairs_tournament, make_user
@@ -54,11 +54,14 @@ def many(django_db_setup, django_db_blocker):
                 contract="4S",
                 declarer="N",
                 tricks=10,
+                by=policy.SYSTEM,
             )
             for t, table in enumerate(record.tables)
         ]
         director = make_user("page-td")
-        scoring_services.appoint_official(tournament=record.tournament, user=director, role=roles.DIRECTOR)
+        scoring_services.appoint_official(
+            tournament=record.tournament, user=director, role=roles.DIRECTOR, by=policy.SYSTEM
+        )
         rulings = [_rule(record, director, n, "ui", "16B1a") for n in range(UI)]
         rulings += [_rule(record, director, n, "claim", "70D1") for n in range(UI, UI + CLAIMS)]
         record.director, record.rulings = director, rulings

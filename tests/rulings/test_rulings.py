@@ -176,7 +176,11 @@ def test_citations_are_checked_against_the_edition_in_force(field, director):
     assert exc.value.message_dict["laws"][0].startswith("Law 12C9 does not exist in the 2017 Laws")
     assert not Ruling.objects.exists()
     scoring_services.set_authority_setting(
-        authority=field.authority, key="laws_edition", value="1997", effective_from=datetime.date(2000, 1, 1)
+        authority=field.authority,
+        key="laws_edition",
+        value="1997",
+        effective_from=datetime.date(2000, 1, 1),
+        by=policy.SYSTEM,
     )
     ruling = rule(field, director, laws="64A2", outcome="rectification")
     assert ruling.citations.get().law.edition == "1997"
@@ -184,13 +188,21 @@ def test_citations_are_checked_against_the_edition_in_force(field, director):
 
 def test_the_regulating_authority_limits_adjusted_scores(field, director):
     scoring_services.set_authority_setting(
-        authority=field.authority, key="weighted_scores_allowed", value=False, effective_from=datetime.date(2000, 1, 1)
+        authority=field.authority,
+        key="weighted_scores_allowed",
+        value=False,
+        effective_from=datetime.date(2000, 1, 1),
+        by=policy.SYSTEM,
     )
     with pytest.raises(ValidationError) as exc:
         rule(field, director, outcome="adjusted", score_kind="weighted", ns=WEIGHTED, offending_side="EW")
     assert "does not allow weighted scores" in exc.value.message_dict["score"][0]
     scoring_services.set_authority_setting(
-        authority=field.authority, key="weighted_scores_allowed", value=True, effective_from=datetime.date(2000, 1, 2)
+        authority=field.authority,
+        key="weighted_scores_allowed",
+        value=True,
+        effective_from=datetime.date(2000, 1, 2),
+        by=policy.SYSTEM,
     )
     thirds = [dict(row, weight="0.333") for row in WEIGHTED[:2]] + [dict(WEIGHTED[2], weight="0.334")]
     with pytest.raises(ValidationError) as exc:
@@ -278,7 +290,7 @@ def test_screens_tray_delay_and_clocks(field, director):
     ruling = rule(field, director, tray_delay_seconds=25, screens=True, noticed_by="EW", outcome="result_stands")
     assert ruling.appeal_deadline() is None
     posted = datetime.datetime(2026, 5, 1, 22, 0, tzinfo=datetime.UTC)
-    scoring_services.post_official_scores(session=field.session, at=posted)
+    scoring_services.post_official_scores(session=field.session, at=posted, by=policy.SYSTEM)
     assert ruling.appeal_deadline() == posted + datetime.timedelta(minutes=30)
     assert services.finalise_rulings(by=policy.SYSTEM, now=posted + datetime.timedelta(minutes=29)) == 0
     assert services.finalise_rulings(by=policy.SYSTEM, now=posted + datetime.timedelta(minutes=30)) == 1

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from core import roles
+from core import policy, roles
 from rulings import services, tasks
 from rulings.models import Ruling
 from scoring import services as scoring_services
@@ -24,7 +24,7 @@ def cast(field):
 
     def official(name, role):
         user = make_user(name)
-        scoring_services.appoint_official(tournament=field.tournament, user=user, role=role)
+        scoring_services.appoint_official(tournament=field.tournament, user=user, role=role, by=policy.SYSTEM)
         return user
 
     people = {
@@ -37,14 +37,16 @@ def cast(field):
         ]
     }
     people["auditor"] = make_user("auditor")
-    scoring_services.appoint_auditor(authority=field.authority, user=people["auditor"])
+    scoring_services.appoint_auditor(authority=field.authority, user=people["auditor"], by=policy.SYSTEM)
     for name, player in (("player_at_table", field.players[12]), ("other_player", field.players[0])):
         people[name] = make_user(name, role=roles.PLAYER)
         player.user = people[name]
         player.save()
     other = build_pairs_tournament(code="elsewhere", name="Elsewhere Open")
     people["stranger"] = make_user("stranger")
-    scoring_services.appoint_official(tournament=other.tournament, user=people["stranger"], role=roles.DIRECTOR)
+    scoring_services.appoint_official(
+        tournament=other.tournament, user=people["stranger"], role=roles.DIRECTOR, by=policy.SYSTEM
+    )
     return people
 
 

@@ -64,7 +64,7 @@ def test_a_correction_reads_in_greek_with_the_directors_reason_as_written(field,
 def test_the_end_of_the_appeal_period_reads_in_the_readers_zone_and_format(case):
     with translation.override("en"):
         ruling = ruling_at(case.record.results[5], case.director)
-        scoring.post_official_scores(session=case.record.session, at=POSTED)
+        scoring.post_official_scores(session=case.record.session, at=POSTED, by=policy.SYSTEM)
         rulings.finalise_rulings(by=policy.SYSTEM, now=POSTED + datetime.timedelta(hours=2))
     english = AuditEntry.objects.filter(action="ruling.final", object_id=str(ruling.pk)).get().summary
     with translation.override("el"):

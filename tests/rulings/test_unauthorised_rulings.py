@@ -9,6 +9,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from core import policy
 from rulings import services
 from rulings.models import Ruling
 from tests.rulings.test_revoke_rulings import edition, open_ruling
@@ -151,7 +152,11 @@ def test_where_the_authority_forbids_weighting_the_proposal_is_one_result(client
     from scoring import services as scoring_services
 
     scoring_services.set_authority_setting(
-        authority=field.authority, key="weighted_scores_allowed", value=False, effective_from=datetime.date(2000, 1, 1)
+        authority=field.authority,
+        key="weighted_scores_allowed",
+        value=False,
+        effective_from=datetime.date(2000, 1, 1),
+        by=policy.SYSTEM,
     )
     ruling = polled(open_ruling(field, director, kind=Ruling.Kind.UNAUTHORISED_INFORMATION))
     services.record_unauthorised_information(

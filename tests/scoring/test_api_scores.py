@@ -6,6 +6,7 @@ from decimal import Decimal
 import pytest
 from rest_framework.test import APIClient
 
+from core import policy
 from scoring import recalculation
 from scoring.models import ScoreChange
 from tests.conftest import make_user
@@ -19,7 +20,7 @@ def director(field):
     from scoring import services
 
     user = make_user("td")
-    services.appoint_official(tournament=field.tournament, user=user, role=roles.DIRECTOR)
+    services.appoint_official(tournament=field.tournament, user=user, role=roles.DIRECTOR, by=policy.SYSTEM)
     return user
 
 

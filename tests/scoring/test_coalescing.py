@@ -9,6 +9,7 @@ from contextlib import contextmanager
 import pytest
 from django.db import transaction
 
+from core import policy
 from scoring import recalculation, services
 from scoring.models import Event, EventPass, RecalculationRequest
 from tests.conftest import table_result
@@ -154,15 +155,17 @@ def test_an_upload_marks_each_board_of_the_session_once_and_scores_as_from_scrat
     record = built(build_event(Event.Kind.MP_PAIRS, code="co-upload", tables=3, sessions=1, boards_per_session=4))
     recalculation.queue.begin_pass(record.event.pk)
     session = record.boards[0].session
-    tables = services.add_tables(section=session.sections.get(), count=5)[-2:]
-    pairs = [services.enter_contestant(event=record.event, number=n, members=[]) for n in (31, 32, 33, 34)]
+    tables = services.add_tables(section=session.sections.get(), count=5, by=policy.SYSTEM)[-2:]
+    pairs = [
+        services.enter_contestant(event=record.event, number=n, members=[], by=policy.SYSTEM) for n in (31, 32, 33, 34)
+    ]
     rounds = list(session.rounds.order_by("number"))
     before = RecalculationRequest.objects.count()
     with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
         for t, table in enumerate(tables):  # board 1 grows past the others twice
             for k, board in enumerate(record.boards):
                 services.record_result(board=board, round=rounds[k], table=table, ns=pairs[2 * t],
-                                       ew=pairs[2 * t + 1], contract="4S", declarer="N", tricks=10 - t)  # fmt: skip
+                                       ew=pairs[2 * t + 1], contract="4S", declarer="N", tricks=10 - t, by=policy.SYSTEM)  # fmt: skip
     marked = RecalculationRequest.objects.order_by("pk").values_list("board_id", flat=True)[before:]
     # Each board marked by its own two results, the others once by board 1's growth (not twice).
     assert sorted(marked) == sorted([record.boards[0].pk] * 2 + [board.pk for board in record.boards[1:]] * 3)

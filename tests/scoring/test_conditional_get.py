@@ -8,7 +8,7 @@ from django.contrib.messages import constants, storage
 from django.test import Client
 from rest_framework.test import APIClient
 
-from core import roles
+from core import policy, roles
 from scoring import recalculation, services
 from tests.conftest import make_user, table_x
 
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def director(field):
     user = make_user("td")
-    services.appoint_official(tournament=field.tournament, user=user, role=roles.DIRECTOR)
+    services.appoint_official(tournament=field.tournament, user=user, role=roles.DIRECTOR, by=policy.SYSTEM)
     return user
 
 

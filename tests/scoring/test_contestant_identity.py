@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from bridge.interchange import ResultIn, SessionFile, identify
+from core import policy
 from scoring import recalculation, services
 from scoring.importers.session_import import ImportRefused, import_file
 from scoring.models import Contestant, Event, Result, Standing
@@ -41,7 +42,9 @@ MITCHELL = {
 
 @pytest.fixture
 def pairs(record):
-    return services.create_event(tournament=record.tournament, name="Club Pairs", kind=Event.Kind.MP_PAIRS)
+    return services.create_event(
+        tournament=record.tournament, name="Club Pairs", kind=Event.Kind.MP_PAIRS, by=policy.SYSTEM
+    )
 
 
 def test_a_mitchell_pair_1_at_n_s_and_pair_1_at_e_w_are_two_pairs(pairs):
@@ -133,11 +136,11 @@ def test_a_howell_pair_is_one_contestant_on_either_side(pairs):
 
 
 def test_one_contestant_per_section_direction_and_number(pairs):
-    services.enter_contestant(event=pairs, number=1, direction="NS", members=[])
-    services.enter_contestant(event=pairs, number=1, direction="EW", members=[])
-    services.enter_contestant(event=pairs, number=1, section="B", direction="NS", members=[])
+    services.enter_contestant(event=pairs, number=1, direction="NS", members=[], by=policy.SYSTEM)
+    services.enter_contestant(event=pairs, number=1, direction="EW", members=[], by=policy.SYSTEM)
+    services.enter_contestant(event=pairs, number=1, section="B", direction="NS", members=[], by=policy.SYSTEM)
     with pytest.raises(ValidationError, match="Section, Direction and Number already exists"):
-        services.enter_contestant(event=pairs, number=1, direction="NS", members=[])
+        services.enter_contestant(event=pairs, number=1, direction="NS", members=[], by=policy.SYSTEM)
     with pytest.raises(IntegrityError), transaction.atomic():
         Contestant.objects.create(event=pairs, kind="pair", number=1, direction="NS")
     with pytest.raises(IntegrityError), transaction.atomic():

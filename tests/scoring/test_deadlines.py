@@ -5,6 +5,7 @@ import ast
 import datetime
 from pathlib import Path
 
+from core import policy
 from scoring import services
 from scoring.models import Session
 from scoring.selectors import session_clocks
@@ -16,14 +17,18 @@ APPS = ("audit", "scoring", "rulings", "appeals", "national", "config")
 def test_the_session_and_the_clocks_of_many_sessions_give_the_same_deadlines(record):
     # Two periods of different lengths, so that a clock read from the other setting shows.
     services.set_authority_setting(
-        authority=record.authority, key="correction_period_minutes", value=45, effective_from=datetime.date(2020, 1, 1)
+        authority=record.authority,
+        key="correction_period_minutes",
+        value=45,
+        effective_from=datetime.date(2020, 1, 1),
+        by=policy.SYSTEM,
     )
     session = Session.objects.get(pk=record.session.pk)
     assert (session.appeal_deadline(), session.correction_deadline()) == (None, None)
     assert session_clocks([session])[session.pk]["appeal_deadline"] is None
     assert session_clocks([session])[session.pk]["correction_deadline"] is None
     posted = datetime.datetime(2026, 5, 1, 21, 40, tzinfo=datetime.UTC)
-    services.post_official_scores(session=session, at=posted)
+    services.post_official_scores(session=session, at=posted, by=policy.SYSTEM)
     session = Session.objects.get(pk=session.pk)
     clocks = session_clocks([session])[session.pk]
     assert session.appeal_deadline() == clocks["appeal_deadline"] == posted + datetime.timedelta(minutes=30)

@@ -7,6 +7,7 @@ import datetime
 import pytest
 from django.core.exceptions import ValidationError
 
+from core import policy
 from scoring import presets, services
 from scoring.authority_views import settings_rows
 from scoring.models import AuthoritySetting
@@ -17,13 +18,13 @@ DAY = datetime.date(2026, 1, 1)
 
 @pytest.fixture
 def authority(db):
-    return services.create_authority(name="Plain body", code="plain")
+    return services.create_authority(name="Plain body", code="plain", by=policy.SYSTEM)
 
 
 @pytest.mark.parametrize("empty", [None, "", {}, []])
 @pytest.mark.parametrize("key", ["deposits", "further_appeal_deposit", "without_merit_penalty"])
 def test_no_deposit_or_penalty_is_stored_as_an_empty_mapping(authority, key, empty):
-    services.set_authority_setting(authority=authority, key=key, value=empty, effective_from=DAY)
+    services.set_authority_setting(authority=authority, key=key, value=empty, effective_from=DAY, by=policy.SYSTEM)
     setting = AuthoritySetting.objects.get(authority=authority, key=key)
     assert setting.value == {}
     assert authority.settings_on(DAY)[key] == {}
@@ -35,8 +36,11 @@ def test_an_empty_value_replaces_an_earlier_deposit_from_its_date(authority):
         key="deposits",
         value={"currency": "EUR", "amounts": {"mp_pairs": "10.00"}},
         effective_from=datetime.date(2020, 1, 1),
+        by=policy.SYSTEM,
     )
-    services.set_authority_setting(authority=authority, key="deposits", value=None, effective_from=DAY)
+    services.set_authority_setting(
+        authority=authority, key="deposits", value=None, effective_from=DAY, by=policy.SYSTEM
+    )
     assert authority.settings_on(datetime.date(2025, 6, 1))["deposits"] == {
         "currency": "EUR",
         "amounts": {"mp_pairs": "10.00"},
@@ -56,14 +60,18 @@ def test_an_empty_value_replaces_an_earlier_deposit_from_its_date(authority):
 @pytest.mark.parametrize("empty", [None, "", "  ", {}])
 def test_a_setting_that_needs_a_value_refuses_an_empty_one_naming_it(authority, key, label, empty):
     with pytest.raises(ValidationError) as error:
-        services.set_authority_setting(authority=authority, key=key, value=empty, effective_from=DAY)
+        services.set_authority_setting(authority=authority, key=key, value=empty, effective_from=DAY, by=policy.SYSTEM)
     assert error.value.message_dict == {"value": [f"{label}: cannot be empty: the regulation needs a value"]}
     assert not AuthoritySetting.objects.exists()
 
 
 def test_false_and_zero_are_values_not_empty(authority):
-    services.set_authority_setting(authority=authority, key="weighted_scores_allowed", value=False, effective_from=DAY)
-    services.set_authority_setting(authority=authority, key="appeal_period_minutes", value=0, effective_from=DAY)
+    services.set_authority_setting(
+        authority=authority, key="weighted_scores_allowed", value=False, effective_from=DAY, by=policy.SYSTEM
+    )
+    services.set_authority_setting(
+        authority=authority, key="appeal_period_minutes", value=0, effective_from=DAY, by=policy.SYSTEM
+    )
     assert authority.settings_on(DAY)["weighted_scores_allowed"] is False
     assert authority.settings_on(DAY)["appeal_period_minutes"] == 0
 
@@ -81,7 +89,9 @@ def test_a_preset_file_with_an_empty_value_for_a_setting_that_needs_one_is_refus
 
 @pytest.mark.django_db
 def test_a_presets_no_deposit_is_recorded_with_its_source_and_date():
-    authority = services.create_authority_with_preset(name="European Bridge League", code="ebl", preset="ebl")
+    authority = services.create_authority_with_preset(
+        name="European Bridge League", code="ebl", preset="ebl", by=policy.SYSTEM
+    )
     setting = authority.settings.get(key="deposits", effective_from=datetime.date(2017, 9, 30))
     assert (setting.value, setting.note) == (
         {},

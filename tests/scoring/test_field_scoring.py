@@ -19,6 +19,7 @@ from django.test.utils import CaptureQueriesContext
 
 from bridge.engine import matchpoints as mp_engine
 from bridge.engine.ranking import rank
+from core import policy
 from scoring import recalculation, services
 from scoring.models import Board, BoardScore, Event, Result, Standing
 from tests.scoring.test_incremental import CONTRACTS, SCORES
@@ -30,22 +31,28 @@ def build_field(code, clubs, tables=3, boards=4, sessions=1, seed=7):
     """``clubs`` clubs of ``tables`` tables playing the same ``boards`` boards a session (a
     Mitchell in each club), every result through the services. Returns the event, its
     boards and what an upload needs: {club: [(board, round, table, N-S, E-W)]}."""
-    authority = services.create_authority(name=f"Body {code}", code=code, time_zone="UTC")
+    authority = services.create_authority(name=f"Body {code}", code=code, time_zone="UTC", by=policy.SYSTEM)
     tournament = services.create_tournament(
         authority=authority,
         name=f"Sim {code}",
         start_date=datetime.date(2026, 5, 1),
         end_date=datetime.date(2026, 5, 1),
+        by=policy.SYSTEM,
     )
-    event = services.create_event(tournament=tournament, name="Simultaneous", kind=Event.Kind.MP_PAIRS)
-    pairs = [services.enter_contestant(event=event, number=n, members=[]) for n in range(1, 2 * clubs * tables + 1)]
+    event = services.create_event(
+        tournament=tournament, name="Simultaneous", kind=Event.Kind.MP_PAIRS, by=policy.SYSTEM
+    )
+    pairs = [
+        services.enter_contestant(event=event, number=n, members=[], by=policy.SYSTEM)
+        for n in range(1, 2 * clubs * tables + 1)
+    ]
     board_list, seats = [], defaultdict(list)
     for s in range(1, sessions + 1):
-        session = services.create_session(event=event, number=s, is_last=s == sessions)
-        table_list = services.add_tables(section=session.sections.get(), count=clubs * tables)
-        rounds = services.add_rounds(session=session, count=boards)
+        session = services.create_session(event=event, number=s, is_last=s == sessions, by=policy.SYSTEM)
+        table_list = services.add_tables(section=session.sections.get(), count=clubs * tables, by=policy.SYSTEM)
+        rounds = services.add_rounds(session=session, count=boards, by=policy.SYSTEM)
         for b in range(boards):
-            board = services.create_board(session=session, number=(s - 1) * boards + b + 1)
+            board = services.create_board(session=session, number=(s - 1) * boards + b + 1, by=policy.SYSTEM)
             board_list.append(board)
             for club in range(clubs):
                 club_pairs = pairs[club * 2 * tables : (club + 1) * 2 * tables]
@@ -64,7 +71,15 @@ def record(club_seats, rng):
     for board, round_, table, ns, ew in club_seats:
         contract, declarer, tricks = rng.choice(CONTRACTS)  # few contracts: many ties
         services.record_result(
-            board=board, round=round_, table=table, ns=ns, ew=ew, contract=contract, declarer=declarer, tricks=tricks
+            board=board,
+            round=round_,
+            table=table,
+            ns=ns,
+            ew=ew,
+            contract=contract,
+            declarer=declarer,
+            tricks=tricks,
+            by=policy.SYSTEM,
         )
 
 
@@ -162,7 +177,7 @@ def vary(event, board_list, seed):
         )
         for result in rng.sample([r for r in results if r.board_id == board_list[-1].pk], 2):
             services.correct_result(
-                result=result, not_played=True, contract="", declarer="", tricks=None, score_ns=None
+                result=result, not_played=True, contract="", declarer="", tricks=None, score_ns=None, by=policy.SYSTEM
             )
     Result.objects.filter(pk=Result.objects.filter(board=board_list[1]).order_by("-pk").values("pk")[:1]).delete()
 

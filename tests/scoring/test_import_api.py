@@ -9,6 +9,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from audit.models import AuditEntry
+from core import policy
 from rulings import services as ruling_services
 from scoring import services
 from scoring.models import Event, Result
@@ -24,7 +25,9 @@ def data(name):
 
 @pytest.fixture
 def pairs(record):
-    return services.create_event(tournament=record.tournament, name="Tuesday Pairs", kind=Event.Kind.MP_PAIRS)
+    return services.create_event(
+        tournament=record.tournament, name="Tuesday Pairs", kind=Event.Kind.MP_PAIRS, by=policy.SYSTEM
+    )
 
 
 def program(user):

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
+from core import policy
 from scoring import recalculation, services
 from scoring.models import Board, Contestant, Event, Result, Standing
 
@@ -15,7 +16,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def event(record):
-    return services.create_event(tournament=record.tournament, name="Thursday Pairs", kind=Event.Kind.MP_PAIRS)
+    return services.create_event(
+        tournament=record.tournament, name="Thursday Pairs", kind=Event.Kind.MP_PAIRS, by=policy.SYSTEM
+    )
 
 
 def test_a_scoring_program_export_is_imported_whole(event, capsys):

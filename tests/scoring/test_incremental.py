@@ -16,6 +16,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from core import policy
 from scoring import recalculation, services
 from scoring.models import BoardScore, Event, Match, MatchScore, RecalculationRequest, Result, Standing
 
@@ -30,22 +31,27 @@ def build_event(kind, code, tables=5, sessions=2, boards_per_session=3, seed=1):
     """A Mitchell of ``tables`` tables over ``sessions`` sessions: N-S pairs 1..tables stay,
     E-W pairs move one table a board. Every result recorded through the services."""
     rng = random.Random(seed)
-    authority = services.create_authority(name=f"Body {code}", code=code, time_zone="UTC")
+    authority = services.create_authority(name=f"Body {code}", code=code, time_zone="UTC", by=policy.SYSTEM)
     tournament = services.create_tournament(
         authority=authority,
         name=f"Cup {code}",
         start_date=datetime.date(2026, 5, 1),
         end_date=datetime.date(2026, 5, 2),
+        by=policy.SYSTEM,
     )
-    event = services.create_event(tournament=tournament, name="Pairs", kind=kind)
-    pairs = [services.enter_contestant(event=event, number=n, members=[]) for n in range(1, 2 * tables + 1)]
+    event = services.create_event(tournament=tournament, name="Pairs", kind=kind, by=policy.SYSTEM)
+    pairs = [
+        services.enter_contestant(event=event, number=n, members=[], by=policy.SYSTEM) for n in range(1, 2 * tables + 1)
+    ]
     boards, results = [], []
     for s in range(1, sessions + 1):
-        session = services.create_session(event=event, number=s, is_last=s == sessions)
-        table_list = services.add_tables(section=session.sections.get(), count=tables)
-        rounds = services.add_rounds(session=session, count=boards_per_session)
+        session = services.create_session(event=event, number=s, is_last=s == sessions, by=policy.SYSTEM)
+        table_list = services.add_tables(section=session.sections.get(), count=tables, by=policy.SYSTEM)
+        rounds = services.add_rounds(session=session, count=boards_per_session, by=policy.SYSTEM)
         for b in range(boards_per_session):
-            board = services.create_board(session=session, number=(s - 1) * boards_per_session + b + 1)
+            board = services.create_board(
+                session=session, number=(s - 1) * boards_per_session + b + 1, by=policy.SYSTEM
+            )
             boards.append(board)
             for t, table in enumerate(table_list):
                 contract, declarer, tricks = rng.choice(CONTRACTS)
@@ -59,6 +65,7 @@ def build_event(kind, code, tables=5, sessions=2, boards_per_session=3, seed=1):
                         contract=contract,
                         declarer=declarer,
                         tricks=tricks,
+                        by=policy.SYSTEM,
                     )
                 )
     recalculation.rescore_everything(event)
@@ -149,7 +156,9 @@ def test_boards_of_plain_results_scored_by_distinct_score_equal_a_full_recompute
             result = rng.choice(record.results)
             if rng.random() < 0.6:
                 contract, declarer, tricks = rng.choice(CONTRACTS)
-                services.correct_result(result=result, contract=contract, declarer=declarer, tricks=tricks)
+                services.correct_result(
+                    result=result, contract=contract, declarer=declarer, tricks=tricks, by=policy.SYSTEM
+                )
             elif rng.random() < 0.5:
                 services.set_effective_score(result=result, kind="table", reason=f"back to the table {step}")
             else:
@@ -176,12 +185,23 @@ def test_the_database_finds_the_rows_a_change_moved_on_a_plain_board_as_a_row_by
         with transaction.atomic():
             if step % 3 == 0:
                 services.correct_result(
-                    result=result, not_played=True, contract="", declarer="", tricks=None, score_ns=None
+                    result=result,
+                    not_played=True,
+                    contract="",
+                    declarer="",
+                    tricks=None,
+                    score_ns=None,
+                    by=policy.SYSTEM,
                 )
             else:
                 contract, declarer, tricks = rng.choice(CONTRACTS)
                 services.correct_result(
-                    result=result, not_played=False, contract=contract, declarer=declarer, tricks=tricks
+                    result=result,
+                    not_played=False,
+                    contract=contract,
+                    declarer=declarer,
+                    tricks=tricks,
+                    by=policy.SYSTEM,
                 )
         board = result.board
         scored, by_points = recalculation.plain_board_values(recalculation.plain_seats(board), regs)
@@ -224,21 +244,29 @@ def test_matchpoint_standings_after_random_changes_have_the_exact_totals(monkeyp
 def build_teams(kind=Event.Kind.TEAMS_ROUND_ROBIN, teams=4, boards=4, seed=3):
     """One round of ``teams`` // 2 matches, each at two tables (open and closed room)."""
     rng = random.Random(seed)
-    authority = services.create_authority(name="Teams body", code="inc-teams", time_zone="UTC")
+    authority = services.create_authority(name="Teams body", code="inc-teams", time_zone="UTC", by=policy.SYSTEM)
     tournament = services.create_tournament(
-        authority=authority, name="Teams cup", start_date=datetime.date(2026, 5, 1), end_date=datetime.date(2026, 5, 2)
+        authority=authority,
+        name="Teams cup",
+        start_date=datetime.date(2026, 5, 1),
+        end_date=datetime.date(2026, 5, 2),
+        by=policy.SYSTEM,
     )
-    event = services.create_event(tournament=tournament, name="Teams", kind=kind)
-    team_list = [services.enter_contestant(event=event, number=n, members=[]) for n in range(1, teams + 1)]
-    session = services.create_session(event=event, number=1, is_last=True)
-    tables = services.add_tables(section=session.sections.get(), count=teams)
-    round_ = services.add_rounds(session=session, count=1)[0]
-    board_list = [services.create_board(session=session, number=n) for n in range(1, boards + 1)]
+    event = services.create_event(tournament=tournament, name="Teams", kind=kind, by=policy.SYSTEM)
+    team_list = [
+        services.enter_contestant(event=event, number=n, members=[], by=policy.SYSTEM) for n in range(1, teams + 1)
+    ]
+    session = services.create_session(event=event, number=1, is_last=True, by=policy.SYSTEM)
+    tables = services.add_tables(section=session.sections.get(), count=teams, by=policy.SYSTEM)
+    round_ = services.add_rounds(session=session, count=1, by=policy.SYSTEM)[0]
+    board_list = [services.create_board(session=session, number=n, by=policy.SYSTEM) for n in range(1, boards + 1)]
     results = []
     for m in range(teams // 2):
         home, away = team_list[2 * m], team_list[2 * m + 1]
         open_room, closed_room = tables[2 * m], tables[2 * m + 1]
-        services.create_match(round=round_, home=home, away=away, open_room=open_room, closed_room=closed_room)
+        services.create_match(
+            round=round_, home=home, away=away, open_room=open_room, closed_room=closed_room, by=policy.SYSTEM
+        )
         for board in board_list:
             for table, ns, ew in ((open_room, home, away), (closed_room, away, home)):
                 contract, declarer, tricks = rng.choice(CONTRACTS)
@@ -252,6 +280,7 @@ def build_teams(kind=Event.Kind.TEAMS_ROUND_ROBIN, teams=4, boards=4, seed=3):
                         contract=contract,
                         declarer=declarer,
                         tricks=tricks,
+                        by=policy.SYSTEM,
                     )
                 )
     recalculation.rescore_everything(event)
@@ -272,8 +301,8 @@ def test_a_corrected_seat_moves_the_score_to_the_new_pair():
     record = build_event(Event.Kind.MP_PAIRS, code="inc-seat", sessions=1, boards_per_session=2)
     result = record.results[0]
     # A Law 79 correction: the E-W pair at table 1 was pair 11, a late entry, not the pair entered.
-    late = services.enter_contestant(event=record.event, number=11, members=[])
-    services.correct_result(result=Result.objects.get(pk=result.pk), ew=late)
+    late = services.enter_contestant(event=record.event, number=11, members=[], by=policy.SYSTEM)
+    services.correct_result(result=Result.objects.get(pk=result.pk), ew=late, by=policy.SYSTEM)
     recalculation.recalculate_board(result.board_id)
     incremental = snapshot(record.event)
     assert Standing.objects.get(event=record.event, session=None, contestant=late).boards == 1
@@ -319,7 +348,11 @@ def test_twenty_six_boards_changed_together_compute_the_standings_once(monkeypat
 def test_the_authority_matchpoint_scale_gives_the_matchpoints(field):
     # Issue #17: an authority on the 1-and-a-half scale (top n-1) gets those matchpoints, not 2/1's.
     services.set_authority_setting(
-        authority=field.authority, key="matchpoint_scale", value="1/half", effective_from=datetime.date(2000, 1, 1)
+        authority=field.authority,
+        key="matchpoint_scale",
+        value="1/half",
+        effective_from=datetime.date(2000, 1, 1),
+        by=policy.SYSTEM,
     )
     services.set_effective_score(
         result=field.results[6],
@@ -347,7 +380,9 @@ def team_snapshot(event):
 
 
 @pytest.mark.parametrize("kind", [Event.Kind.TEAMS_ROUND_ROBIN, Event.Kind.KNOCKOUT_TEAMS], ids=lambda k: k.value)
-def test_a_team_pass_scores_only_the_matches_its_boards_touch_and_equals_a_full_recompute(kind, monkeypatch):
+def test_a_team_pass_scores_only_the_matches_its_boards_touch_and_equals_a_full_recompute(
+    kind, monkeypatch, admin_user
+):
     """Issue #33: a team event scored every match of the event on each change. Now a pass scores
     the matches its boards touch (here one match in three); the standings and every match's score
     stay as the full recompute gives them, through results changed, a result made not played (its
@@ -370,10 +405,14 @@ def test_a_team_pass_scores_only_the_matches_its_boards_touch_and_equals_a_full_
     # score given again); never the other two matches, which played the board too.
     assert set(counts) == {0, 1} and counts.count(1) >= 8, counts
     first_match_result = Result.objects.filter(round=matches[0].round, table=matches[0].open_room).order_by("pk")[0]
-    services.correct_result(result=first_match_result, not_played=True, contract="", declarer="", tricks=None)
+    services.correct_result(
+        result=first_match_result, not_played=True, contract="", declarer="", tricks=None, by=policy.SYSTEM
+    )
     recalculation.recalculate_board(first_match_result.board_id)
     if kind != Event.Kind.KNOCKOUT_TEAMS:
-        services.add_match_penalty(match=matches[1], team=matches[1].home, amount="1", unit="vps", offence="Late")
+        services.add_match_penalty(
+            match=matches[1], team=matches[1].home, amount="1", unit="vps", offence="Late", by=admin_user
+        )
         board = Result.objects.filter(round=matches[1].round, table=matches[1].open_room).order_by("board__number")[0]
         recalculation.recalculate_board(board.board_id)
     assert not RecalculationRequest.objects.filter(finished_at__isnull=True).exists()

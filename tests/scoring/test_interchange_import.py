@@ -8,6 +8,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from audit.models import AuditEntry
+from core import policy
 from scoring import recalculation, services
 from scoring.importers.session_import import ImportRefused, import_file
 from scoring.models import Board, Contestant, EffectiveScore, Event, MatchScore, RecalculationRequest, Result
@@ -22,12 +23,16 @@ def data(name):
 
 @pytest.fixture
 def pairs(record):
-    return services.create_event(tournament=record.tournament, name="Tuesday Pairs", kind=Event.Kind.MP_PAIRS)
+    return services.create_event(
+        tournament=record.tournament, name="Tuesday Pairs", kind=Event.Kind.MP_PAIRS, by=policy.SYSTEM
+    )
 
 
 @pytest.fixture
 def teams(record):
-    return services.create_event(tournament=record.tournament, name="Teams of Four", kind=Event.Kind.TEAMS_SWISS)
+    return services.create_event(
+        tournament=record.tournament, name="Teams of Four", kind=Event.Kind.TEAMS_SWISS, by=policy.SYSTEM
+    )
 
 
 def refused(event, raw, **options):
@@ -117,12 +122,14 @@ def test_usebio_file_imports_results_hand_records_and_artificial_scores(pairs):
     ],
 )
 def test_a_file_for_another_kind_of_event_is_refused(record, name, kind, expected):
-    event = services.create_event(tournament=record.tournament, name="Wrong kind", kind=kind)
+    event = services.create_event(tournament=record.tournament, name="Wrong kind", kind=kind, by=policy.SYSTEM)
     assert refused(event, data(name))[0] == expected
 
 
 def test_an_individual_movement_is_refused_naming_its_form_even_in_an_individual_event(record):
-    individual = services.create_event(tournament=record.tournament, name="Individual", kind=Event.Kind.INDIVIDUAL)
+    individual = services.create_event(
+        tournament=record.tournament, name="Individual", kind=Event.Kind.INDIVIDUAL, by=policy.SYSTEM
+    )
     assert refused(individual, data("individual.pbn")) == [
         "line 7: ScoreTable: an individual table (PlayerId_North, ...) cannot be recorded: this system records each "
         "result between one contestant at N-S and one at E-W."
@@ -179,8 +186,11 @@ def test_a_butler_file_is_scored_with_its_programs_datum_rounding_whatever_the_r
             key="butler_rounding",
             value=rounding,
             effective_from=record.tournament.start_date,
+            by=policy.SYSTEM,
         )
-    event = services.create_event(tournament=record.tournament, name="Monday Butler", kind=Event.Kind.IMP_PAIRS_BUTLER)
+    event = services.create_event(
+        tournament=record.tournament, name="Monday Butler", kind=Event.Kind.IMP_PAIRS_BUTLER, by=policy.SYSTEM
+    )
     summary = import_file(event=event, data=BUTLER_FROM_RUTER.encode())
     assert [r.score_ns for r in Result.objects.filter(board__session__event=event).order_by("table__number")] == [
         -170,
@@ -200,7 +210,9 @@ def test_a_butler_file_is_scored_with_its_programs_datum_rounding_whatever_the_r
 
 
 def test_a_stated_percentage_at_imps_is_refused_and_averages_are_mapped(record):
-    event = services.create_event(tournament=record.tournament, name="Butler", kind=Event.Kind.IMP_PAIRS_BUTLER)
+    event = services.create_event(
+        tournament=record.tournament, name="Butler", kind=Event.Kind.IMP_PAIRS_BUTLER, by=policy.SYSTEM
+    )
     raw = data("sections_and_byes.pbn").replace(b"MatchPoints", b"Butler")
     assert refused(event, raw.replace(b"60%", b"55%")) == [
         "line 26: 55%: a stated percentage has no meaning at IMPs; only 60/50/40 (average plus, average, average "

@@ -6,7 +6,7 @@ import pytest
 from django.conf import settings
 
 from audit.models import AuditEntry
-from core import roles
+from core import policy, roles
 from scoring import services
 from tests.conftest import build_pairs_tournament, make_user
 
@@ -21,7 +21,7 @@ def login(client, username, password, address="203.0.113.7"):
 def chief():
     record = build_pairs_tournament()
     user = make_user("cleo")
-    services.appoint_official(tournament=record.tournament, user=user, role=roles.CHIEF_DIRECTOR)
+    services.appoint_official(tournament=record.tournament, user=user, role=roles.CHIEF_DIRECTOR, by=policy.SYSTEM)
     return user
 
 
@@ -83,7 +83,7 @@ def test_an_empty_or_unknown_choice_is_refused_with_its_reason(client, chief):
 def test_a_director_may_not_read_nor_unlock(client):
     record = build_pairs_tournament()
     director = make_user("dirk")
-    services.appoint_official(tournament=record.tournament, user=director, role=roles.DIRECTOR)
+    services.appoint_official(tournament=record.tournament, user=director, role=roles.DIRECTOR, by=policy.SYSTEM)
     lock_out(client, "dana")
     client.force_login(director)
     assert client.get("/logins/locked/").status_code == 403

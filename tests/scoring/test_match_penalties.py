@@ -18,7 +18,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from audit.models import AuditEntry
-from core import roles
+from core import policy, roles
 from scoring import recalculation, services
 from scoring.models import Event, MatchPenalty, MatchScore, Standing
 from tests.conftest import make_user
@@ -26,28 +26,32 @@ from tests.conftest import make_user
 
 def build_match(kind=Event.Kind.TEAMS_ROUND_ROBIN, preset="", code="teams-body"):
     authority = services.create_authority_with_preset(
-        name=f"Body {code}", code=code, preset=preset, time_zone="Europe/London"
+        name=f"Body {code}", code=code, preset=preset, time_zone="Europe/London", by=policy.SYSTEM
     )
     tournament = services.create_tournament(
-        authority=authority, name="Teams cup", start_date=datetime.date(2026, 5, 1), end_date=datetime.date(2026, 5, 2)
+        authority=authority,
+        name="Teams cup",
+        start_date=datetime.date(2026, 5, 1),
+        end_date=datetime.date(2026, 5, 2),
+        by=policy.SYSTEM,
     )
-    event = services.create_event(tournament=tournament, name="Teams", kind=kind)
-    lions = services.enter_contestant(event=event, number=1, name="Lions", members=[])
-    tigers = services.enter_contestant(event=event, number=2, name="Tigers", members=[])
-    session = services.create_session(event=event, number=1, is_last=True)
-    open_room, closed_room = services.add_tables(section=session.sections.get(), count=2)
-    round_ = services.add_rounds(session=session, count=1)[0]
-    match = services.create_match(round=round_, home=lions, away=tigers, open_room=open_room, closed_room=closed_room)
-    one, two = (services.create_board(session=session, number=n) for n in (1, 2))
+    event = services.create_event(tournament=tournament, name="Teams", kind=kind, by=policy.SYSTEM)
+    lions = services.enter_contestant(event=event, number=1, name="Lions", members=[], by=policy.SYSTEM)
+    tigers = services.enter_contestant(event=event, number=2, name="Tigers", members=[], by=policy.SYSTEM)
+    session = services.create_session(event=event, number=1, is_last=True, by=policy.SYSTEM)
+    open_room, closed_room = services.add_tables(section=session.sections.get(), count=2, by=policy.SYSTEM)
+    round_ = services.add_rounds(session=session, count=1, by=policy.SYSTEM)[0]
+    match = services.create_match(
+        round=round_, home=lions, away=tigers, open_room=open_room, closed_room=closed_room, by=policy.SYSTEM
+    )
+    one, two = (services.create_board(session=session, number=n, by=policy.SYSTEM) for n in (1, 2))
     for board, (open_tricks, closed_tricks), contract in ((one, (10, 9), "4S"), (two, (9, 9), "3NT")):
         services.record_result(
             board=board, round=round_, table=open_room, ns=lions, ew=tigers, contract=contract, declarer="N",
-            tricks=open_tricks,
-        )  # fmt: skip
+            tricks=open_tricks, by=policy.SYSTEM)  # fmt: skip
         services.record_result(
             board=board, round=round_, table=closed_room, ns=tigers, ew=lions, contract=contract, declarer="N",
-            tricks=closed_tricks,
-        )  # fmt: skip
+            tricks=closed_tricks, by=policy.SYSTEM)  # fmt: skip
     recalculation.rescore_everything(event)
     return SimpleNamespace(event=event, match=match, lions=lions, tigers=tigers, boards=(one, two), session=session)
 
@@ -65,12 +69,14 @@ def score(record):
 
 @pytest.fixture
 def director(db):
-    return make_user("td")
+    """Who gives the penalties of the tests that build their own match: the superuser (the match
+    pages' tests appoint their director)."""
+    return make_user("td", is_superuser=True)
 
 
 def official(record, username, role):
     user = make_user(username)
-    services.appoint_official(tournament=record.event.tournament, user=user, role=role)
+    services.appoint_official(tournament=record.event.tournament, user=user, role=role, by=policy.SYSTEM)
     return user
 
 
@@ -102,7 +108,13 @@ def test_a_vp_penalty_comes_off_the_teams_vps_only(director):
     assert (entry.actor, entry.object_id, entry.after) == (
         director,
         str(record.match.pk),
-        {"penalty": penalty.pk, "team": record.lions.pk, "amount": "1", "unit": "vps", "offence": "slow play"},
+        {
+            "penalty": penalty.pk,
+            "team": record.lions.pk,
+            "amount": "1",
+            "unit": "vps",
+            "offence": "slow play",
+        },
     )
 
 
@@ -152,9 +164,13 @@ def test_penalties_add_up_and_a_withdrawn_one_counts_no_more(director):
 def test_the_ebu_takes_vps_and_refuses_imps(director):
     record = build_match(preset="ebu", code="ebu")
     with pytest.raises(ValidationError) as error:
-        services.add_match_penalty(match=record.match, team=record.lions, amount="3", unit="imps", offence="x")
+        services.add_match_penalty(
+            match=record.match, team=record.lions, amount="3", unit="imps", offence="x", by=director
+        )
     assert error.value.message_dict == {"unit": ["Body ebu gives a team's penalties in a match in VPs, not in IMPs."]}
-    services.add_match_penalty(match=record.match, team=record.lions, amount="1", unit="vps", offence="slow play")
+    services.add_match_penalty(
+        match=record.match, team=record.lions, amount="1", unit="vps", offence="slow play", by=director
+    )
     recalculate(record)
     # +10 over 2 boards is 16 on the WBF discrete scale the EBU has used since 2013 (16.46 on the
     # continuous one), less the 1 VP.
@@ -163,21 +179,25 @@ def test_the_ebu_takes_vps_and_refuses_imps(director):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("unit,home_vp", [("vps", Decimal("14.46")), ("imps", Decimal("14.96"))])
-def test_the_ebl_takes_either_as_the_director_chooses(unit, home_vp):
+def test_the_ebl_takes_either_as_the_director_chooses(unit, home_vp, director):
     record = build_match(preset="ebl", code="ebl")
     amount = "2" if unit == "vps" else "3"
-    services.add_match_penalty(match=record.match, team=record.lions, amount=amount, unit=unit, offence="x")
+    services.add_match_penalty(
+        match=record.match, team=record.lions, amount=amount, unit=unit, offence="x", by=director
+    )
     recalculate(record)
     assert score(record)[0].home_vp == home_vp
 
 
 @pytest.mark.django_db
-def test_a_knockout_match_takes_imps_only_even_where_the_body_says_vps():
+def test_a_knockout_match_takes_imps_only_even_where_the_body_says_vps(director):
     record = build_match(kind=Event.Kind.KNOCKOUT_TEAMS, preset="ebu", code="ebu")
     with pytest.raises(ValidationError) as error:
-        services.add_match_penalty(match=record.match, team=record.lions, amount="1", unit="vps", offence="x")
+        services.add_match_penalty(
+            match=record.match, team=record.lions, amount="1", unit="vps", offence="x", by=director
+        )
     assert error.value.message_dict == {"unit": ["A knockout match is decided on IMPs: give the penalty in IMPs."]}
-    services.add_match_penalty(match=record.match, team=record.lions, amount="6", unit="imps", offence="x")
+    services.add_match_penalty(match=record.match, team=record.lions, amount="6", unit="imps", offence="x", by=director)
     recalculate(record)
     ms = score(record)[0]
     assert (ms.home_imps, ms.home_imp_penalty) == (10, 6)  # 10 IMPs won at the table, 6 taken off
@@ -195,9 +215,16 @@ def test_a_knockout_match_takes_imps_only_even_where_the_body_says_vps():
         ({"offence": "  "}, "offence", "Say what the penalty is for: the team will ask."),
     ],
 )
-def test_a_bad_penalty_is_refused_naming_the_field_and_nothing_is_written(change, field, message):
+def test_a_bad_penalty_is_refused_naming_the_field_and_nothing_is_written(change, field, message, director):
     record = build_match()
-    arguments = {"match": record.match, "team": record.lions, "amount": "1", "unit": "vps", "offence": "slow play"}
+    arguments = {
+        "match": record.match,
+        "team": record.lions,
+        "amount": "1",
+        "unit": "vps",
+        "offence": "slow play",
+        "by": director,
+    }
     with pytest.raises(ValidationError) as error:
         services.add_match_penalty(**{**arguments, **change})
     assert error.value.message_dict == {field: [message]}
@@ -206,11 +233,11 @@ def test_a_bad_penalty_is_refused_naming_the_field_and_nothing_is_written(change
 
 
 @pytest.mark.django_db
-def test_a_team_of_another_match_is_refused():
+def test_a_team_of_another_match_is_refused(director):
     record = build_match()
-    other = services.enter_contestant(event=record.event, number=3, name="Bears", members=[])
+    other = services.enter_contestant(event=record.event, number=3, name="Bears", members=[], by=policy.SYSTEM)
     with pytest.raises(ValidationError) as error:
-        services.add_match_penalty(match=record.match, team=other, amount="1", unit="vps", offence="x")
+        services.add_match_penalty(match=record.match, team=other, amount="1", unit="vps", offence="x", by=director)
     assert error.value.message_dict == {"team": ["3 Bears does not play in the match 1 Lions - 2 Tigers."]}
 
 
@@ -226,7 +253,14 @@ def test_a_director_gives_a_penalty_on_the_match_page_and_the_standings_show_it(
     page = client.get(url).content.decode()
     assert "Give a penalty" in page and "No penalty in this match." in page
     response = client.post(
-        url, {"action": "add", "team": record.lions.pk, "amount": "1", "unit": "vps", "offence": "slow play"}
+        url,
+        {
+            "action": "add",
+            "team": record.lions.pk,
+            "amount": "1",
+            "unit": "vps",
+            "offence": "slow play",
+        },
     )
     assert response.status_code == 302 and response.url == url
     recalculate(record)
@@ -336,14 +370,22 @@ def test_the_api_refuses_a_penalty_naming_the_field():
 
 @pytest.mark.django_db
 def test_a_without_merit_penalty_in_vps_is_only_for_events_scored_in_vps():
-    authority = services.create_authority(name="Plain", code="plain")
+    authority = services.create_authority(name="Plain", code="plain", by=policy.SYSTEM)
     day = datetime.date(2026, 1, 1)
     services.set_authority_setting(
-        authority=authority, key="without_merit_penalty", value={"teams_swiss": "1 VP"}, effective_from=day
+        authority=authority,
+        key="without_merit_penalty",
+        value={"teams_swiss": "1 VP"},
+        effective_from=day,
+        by=policy.SYSTEM,
     )
     with pytest.raises(ValidationError) as error:
         services.set_authority_setting(
-            authority=authority, key="without_merit_penalty", value={"ko_teams": "1 VP"}, effective_from=day
+            authority=authority,
+            key="without_merit_penalty",
+            value={"ko_teams": "1 VP"},
+            effective_from=day,
+            by=policy.SYSTEM,
         )
     assert error.value.message_dict == {
         "value": [

@@ -6,6 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
+from core import policy
 from scoring import services
 from scoring.models import AuthoritySetting, Board, Result
 from tests.conftest import DEAL
@@ -18,7 +19,7 @@ def record_result(record, **fields):
         board=record.boards[0], round=record.round, table=record.tables[0], ns=record.pairs[0], ew=record.pairs[2]
     )
     defaults.update(fields)
-    return services.record_result(**defaults)
+    return services.record_result(**defaults, by=policy.SYSTEM)
 
 
 def error_of(exc_info):
@@ -115,7 +116,7 @@ def test_not_played_board_has_no_contract(record):
 
 def test_correcting_a_result_rescores_it(record):
     result = record_result(record, contract="4S", declarer="N", tricks=10)
-    corrected = services.correct_result(result=result, tricks=9)
+    corrected = services.correct_result(result=result, tricks=9, by=policy.SYSTEM)
     assert corrected.score_ns == -50
     assert Result.objects.get().score_ns == -50
 
@@ -123,21 +124,21 @@ def test_correcting_a_result_rescores_it(record):
 def test_fourteen_card_hand_is_refused_naming_the_deal(record):
     bad = "N:AK96.KJ8.T74.Q932 QJ82.T942.J.KT64 T73.AQ653.AQ8.A 54.7.K96532.J875"
     with pytest.raises(ValidationError) as exc:
-        services.create_board(session=record.session, number=3, deal=bad)
+        services.create_board(session=record.session, number=3, deal=bad, by=policy.SYSTEM)
     assert list(error_of(exc)) == ["deal"]
     assert "14 cards" in error_of(exc)["deal"][0]
     assert not Board.objects.filter(number=3).exists()
 
 
 def test_board_takes_dealer_and_vulnerability_from_its_number(record):
-    board = services.create_board(session=record.session, number=7)
+    board = services.create_board(session=record.session, number=7, by=policy.SYSTEM)
     assert (board.dealer, board.vulnerability) == ("S", "All")
     assert record.boards[0].deal == DEAL
 
 
 def test_duplicate_board_number_in_a_session_is_refused(record):
     with pytest.raises(ValidationError) as exc:
-        services.create_board(session=record.session, number=1)
+        services.create_board(session=record.session, number=1, by=policy.SYSTEM)
     assert "__all__" in error_of(exc) or "number" in error_of(exc)
 
 
@@ -148,16 +149,17 @@ def test_tournament_must_end_after_it_starts(record):
             name="Backwards",
             start_date=datetime.date(2026, 5, 2),
             end_date=datetime.date(2026, 5, 1),
+            by=policy.SYSTEM,
         )
     assert error_of(exc)["end_date"] == ["The last day is before the first day."]
 
 
 def test_pairs_need_two_members_and_players_enter_once(record):
     with pytest.raises(ValidationError) as exc:
-        services.enter_contestant(event=record.event, number=9, members=record.players[:3])
+        services.enter_contestant(event=record.event, number=9, members=record.players[:3], by=policy.SYSTEM)
     assert error_of(exc) == {"members": ["A pair has 2 members, not 3."]}
     with pytest.raises(ValidationError) as exc:
-        services.enter_contestant(event=record.event, number=9, members=record.players[:2])
+        services.enter_contestant(event=record.event, number=9, members=record.players[:2], by=policy.SYSTEM)
     assert "is already entered in this event" in error_of(exc)["members"][0]
 
 
@@ -165,7 +167,11 @@ def test_regulations_default_to_the_laws_and_change_from_a_date(record):
     authority = record.authority
     assert authority.settings_on(datetime.date(2026, 1, 1))["appeal_period_minutes"] == 30
     services.set_authority_setting(
-        authority=authority, key="appeal_period_minutes", value=20, effective_from=datetime.date(2026, 3, 1)
+        authority=authority,
+        key="appeal_period_minutes",
+        value=20,
+        effective_from=datetime.date(2026, 3, 1),
+        by=policy.SYSTEM,
     )
     assert authority.settings_on(datetime.date(2026, 2, 28))["appeal_period_minutes"] == 30
     assert authority.settings_on(datetime.date(2026, 3, 1))["appeal_period_minutes"] == 20
@@ -175,7 +181,11 @@ def test_regulations_default_to_the_laws_and_change_from_a_date(record):
 def test_a_bad_regulation_value_is_refused_with_the_setting_named(record):
     with pytest.raises(ValidationError) as exc:
         services.set_authority_setting(
-            authority=record.authority, key="laws_edition", value="2009", effective_from=datetime.date(2026, 1, 1)
+            authority=record.authority,
+            key="laws_edition",
+            value="2009",
+            effective_from=datetime.date(2026, 1, 1),
+            by=policy.SYSTEM,
         )
     assert error_of(exc) == {"value": ["Edition of the Laws in force: must be one of 1997, 2007, 2017"]}
     with pytest.raises(ValidationError) as exc:
@@ -184,6 +194,7 @@ def test_a_bad_regulation_value_is_refused_with_the_setting_named(record):
             key="deposits",
             effective_from=datetime.date(2026, 1, 1),
             value={"amounts": {"mp_pairs": "20"}},
+            by=policy.SYSTEM,
         )
     assert error_of(exc) == {"value": ["Appeal deposits by kind of event: a deposit needs a currency"]}
     assert not AuthoritySetting.objects.exists()
@@ -193,9 +204,9 @@ def test_official_score_starts_the_appeal_and_correction_clocks(record):
     session = record.session
     assert session.appeal_deadline() is None
     posted = datetime.datetime(2026, 5, 1, 21, 40, tzinfo=datetime.UTC)
-    services.post_official_scores(session=session, at=posted)
+    services.post_official_scores(session=session, at=posted, by=policy.SYSTEM)
     assert session.appeal_deadline() == posted + datetime.timedelta(minutes=30)
     assert session.correction_deadline() == posted + datetime.timedelta(minutes=30)
     # A re-posting after corrections restarts the clocks from the later time.
-    services.post_official_scores(session=session, at=posted + datetime.timedelta(minutes=10))
+    services.post_official_scores(session=session, at=posted + datetime.timedelta(minutes=10), by=policy.SYSTEM)
     assert session.appeal_deadline() == posted + datetime.timedelta(minutes=40)

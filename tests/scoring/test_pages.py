@@ -5,6 +5,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
+from core import policy
 from scoring import services
 from tests.conftest import table_result
 
@@ -60,7 +61,9 @@ def test_session_page_shows_the_clocks_in_the_tournament_time_zone(client, recor
     page = client.get(reverse("scoring:session", args=[record.session.pk])).content.decode()
     assert "the correction and appeal periods have not started" in page
     # 20:00 UTC in May is 21:00 in London.
-    services.post_official_scores(session=record.session, at=datetime.datetime(2026, 5, 1, 20, 0, tzinfo=datetime.UTC))
+    services.post_official_scores(
+        session=record.session, at=datetime.datetime(2026, 5, 1, 20, 0, tzinfo=datetime.UTC), by=policy.SYSTEM
+    )
     page = client.get(reverse("scoring:session", args=[record.session.pk])).content.decode()
     assert "2026-05-01T21:30:00+01:00" in page
 

@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from audit.models import AuditEntry
+from core import policy
 from scoring import services
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +40,7 @@ def test_the_chief_director_posts_the_official_score_from_the_page(client, recor
 def test_posting_again_restarts_the_appeal_clock(client, record, people):
     session = record.session
     first = timezone.now() - datetime.timedelta(hours=2)
-    services.post_official_scores(session=session, at=first)
+    services.post_official_scores(session=session, at=first, by=policy.SYSTEM)
     assert session.appeal_deadline() < timezone.now()  # closed
     text = page(client, people.chief, session)
     assert "Posting it again (a corrected score) starts the correction and appeal periods again" in text

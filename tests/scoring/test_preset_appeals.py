@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 
 from appeals import services
 from appeals.models import AppealEvent, Deposit, MeritWarning
+from core import policy
 from rulings.models import Ruling
 from scoring import recalculation
 from scoring import services as scoring_services
@@ -25,29 +26,36 @@ def field_under(preset, code):
     """The ``field`` of tests/conftest.py (seven tables, board 1, table 7 is table X), under an
     authority created with ``preset``."""
     authority = scoring_services.create_authority_with_preset(
-        name=f"{code.upper()} body", code=code, preset=preset, time_zone="Europe/London"
+        name=f"{code.upper()} body", code=code, preset=preset, time_zone="Europe/London", by=policy.SYSTEM
     )
     tournament = scoring_services.create_tournament(
         authority=authority,
         name="Spring Congress",
         start_date=datetime.date(2026, 5, 1),
         end_date=datetime.date(2026, 5, 2),
+        by=policy.SYSTEM,
     )
-    event = scoring_services.create_event(tournament=tournament, name="Pairs", kind=Event.Kind.MP_PAIRS)
-    session = scoring_services.create_session(event=event, number=1)
-    tables = scoring_services.add_tables(section=session.sections.get(), count=7)
-    round_ = scoring_services.add_rounds(session=session, count=1)[0]
+    event = scoring_services.create_event(
+        tournament=tournament, name="Pairs", kind=Event.Kind.MP_PAIRS, by=policy.SYSTEM
+    )
+    session = scoring_services.create_session(event=event, number=1, by=policy.SYSTEM)
+    tables = scoring_services.add_tables(section=session.sections.get(), count=7, by=policy.SYSTEM)
+    round_ = scoring_services.add_rounds(session=session, count=1, by=policy.SYSTEM)[0]
     players = [
         scoring_services.register_player(
-            authority=authority, first_name=f"P{i}", last_name=f"Player{i}", membership_number=f"{code}-{i}"
+            authority=authority,
+            first_name=f"P{i}",
+            last_name=f"Player{i}",
+            membership_number=f"{code}-{i}",
+            by=policy.SYSTEM,
         )
         for i in range(1, 29)
     ]
     pairs = [
-        scoring_services.enter_contestant(event=event, number=n, members=players[2 * (n - 1) : 2 * n])
+        scoring_services.enter_contestant(event=event, number=n, members=players[2 * (n - 1) : 2 * n], by=policy.SYSTEM)
         for n in range(1, 15)
     ]
-    board = scoring_services.create_board(session=session, number=1, deal=DEAL)
+    board = scoring_services.create_board(session=session, number=1, deal=DEAL, by=policy.SYSTEM)
     results = [
         scoring_services.record_result(
             board=board,
@@ -58,6 +66,7 @@ def field_under(preset, code):
             contract=contract,
             declarer=declarer,
             tricks=tricks,
+            by=policy.SYSTEM,
         )
         for t, (contract, declarer, tricks) in enumerate(TABLE_RESULTS + [("4S", "N", 10)])
     ]
@@ -189,11 +198,12 @@ def test_a_ufsb_appeal_goes_to_the_chief_judge_then_the_committee_then_the_feder
     )
     assert further.binding
     federation = make_user("federation", first_name="Olena")
-    scoring_services.appoint_auditor(authority=case.record.authority, user=federation)
+    scoring_services.appoint_auditor(authority=case.record.authority, user=federation, by=policy.SYSTEM)
     national = services.constitute_body(
         appeal=appeal, by=federation, stage="further", size=1, members=[federation], now=SOON
     )
-    services.declare_conflict(member=national.members.get(), now=SOON)
+    seat = national.members.get()
+    services.declare_conflict(member=seat, by=seat.user, now=SOON)
     further = services.decide_further_appeal(
         further_appeal=further, by=federation, outcome="overturn", reasons="No logical alternative to 4S", now=SOON
     )
@@ -225,7 +235,7 @@ def test_an_acbl_appeal_without_merit_is_a_warning_against_each_appellant(case):
     )
     assert body.kind == "director_panel"
     for member in body.members.all():
-        services.declare_conflict(member=member, now=SOON)
+        services.declare_conflict(member=member, now=SOON, by=member.user)
     services.schedule_hearing(appeal=appeal, by=case.chief, starts_at=SOON, now=SOON)
     vote_all(body, "uphold")
     appeal = services.decide_appeal(appeal=appeal, by=case.members[0], outcome="uphold", reasons="LA", now=SOON)

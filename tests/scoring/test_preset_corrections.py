@@ -11,6 +11,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from audit.models import AuditEntry
+from core import policy
 from scoring import presets, services
 from scoring.models import AuthoritySetting, Tournament
 from tests.conftest import make_user
@@ -43,9 +44,15 @@ def older_ebu():
 def old_ebu(monkeypatch):
     old = older_ebu()
     monkeypatch.setattr(presets, "load", lambda code: old)
-    authority = services.create_authority_with_preset(name="English Bridge Union", code="ebu", preset="ebu")
-    held = services.create_tournament(authority=authority, name="Spring 2025", start_date=HELD, end_date=HELD)
-    later = services.create_tournament(authority=authority, name="Spring 2027", start_date=LATER, end_date=LATER)
+    authority = services.create_authority_with_preset(
+        name="English Bridge Union", code="ebu", preset="ebu", by=policy.SYSTEM
+    )
+    held = services.create_tournament(
+        authority=authority, name="Spring 2025", start_date=HELD, end_date=HELD, by=policy.SYSTEM
+    )
+    later = services.create_tournament(
+        authority=authority, name="Spring 2027", start_date=LATER, end_date=LATER, by=policy.SYSTEM
+    )
     monkeypatch.undo()  # the preset as it stands now
     return authority, held, later
 
@@ -77,7 +84,7 @@ def test_the_corrections_an_older_authority_would_take(old_ebu):
 def test_the_national_body_confirms_the_corrections_on_a_page_audited_and_past_tournaments_keep_theirs(client, old_ebu):
     authority, held, later = old_ebu
     national = make_user("national")
-    services.appoint_auditor(authority=authority, user=national)
+    services.appoint_auditor(authority=authority, user=national, by=policy.SYSTEM)
     client.force_login(national)
     url = reverse("scoring:authority-corrections", args=[authority.pk])
     settings_page = client.get(reverse("scoring:authority-settings", args=[authority.pk])).content.decode()
@@ -143,9 +150,9 @@ def test_a_correction_already_applied_or_none_chosen_is_refused_and_nothing_chan
 def test_only_the_bodys_national_auditors_and_the_superuser_confirm(client, old_ebu):
     authority, _held, _later = old_ebu
     url = reverse("scoring:authority-corrections", args=[authority.pk])
-    other = services.create_authority_with_preset(name="Other", code="other", preset="laws")
+    other = services.create_authority_with_preset(name="Other", code="other", preset="laws", by=policy.SYSTEM)
     outsider = make_user("outsider")
-    services.appoint_auditor(authority=other, user=outsider)
+    services.appoint_auditor(authority=other, user=outsider, by=policy.SYSTEM)
     client.force_login(outsider)
     assert client.get(url).status_code == 404
     assert client.post(url, {"correction": ["vp_scale@2013-09-01"]}).status_code == 404

@@ -14,6 +14,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from audit.models import AuditEntry
+from core import policy
 from scoring import authority_settings, presets, services
 from scoring.authority_views import settings_rows
 from scoring.models import AuthoritySetting, RegulatingAuthority
@@ -269,10 +270,10 @@ def test_each_edition_of_the_laws_from_the_day_the_body_brought_it_in(
 def test_a_tournament_between_january_and_the_adoption_is_ruled_under_the_old_edition():
     """Revoke transfers and weighted scores differ between editions: a May 2017 EBU tournament
     was played under the 2007 Laws, a September one under the 2017 Laws."""
-    ebu = services.create_authority_with_preset(name="English Bridge Union", code="ebu", preset="ebu")
+    ebu = services.create_authority_with_preset(name="English Bridge Union", code="ebu", preset="ebu", by=policy.SYSTEM)
     assert ebu.settings_on(datetime.date(2017, 5, 1))["laws_edition"] == "2007"
     assert ebu.settings_on(datetime.date(2017, 9, 1))["laws_edition"] == "2017"
-    acbl = services.create_authority_with_preset(name="ACBL", code="acbl", preset="acbl")
+    acbl = services.create_authority_with_preset(name="ACBL", code="acbl", preset="acbl", by=policy.SYSTEM)
     assert acbl.settings_on(datetime.date(2017, 9, 1))["laws_edition"] == "2007"
     assert acbl.settings_on(datetime.date(2017, 10, 1))["laws_edition"] == "2017"
 
@@ -572,7 +573,7 @@ def test_a_new_file_in_the_folder_is_a_preset(tmp_path, monkeypatch):
 @pytest.mark.django_db
 def test_creating_an_authority_with_a_preset_writes_its_dated_values():
     authority = services.create_authority_with_preset(
-        name="English Bridge Union", code="ebu", preset="ebu", time_zone="Europe/London"
+        name="English Bridge Union", code="ebu", preset="ebu", time_zone="Europe/London", by=policy.SYSTEM
     )
     preset = presets.load("ebu")
     assert authority.settings.count() == len(preset.entries) + 1  # and the preset itself
@@ -594,31 +595,33 @@ def test_creating_an_authority_with_a_preset_writes_its_dated_values():
 @pytest.mark.django_db
 @pytest.mark.parametrize("code", sorted(TABLE))
 def test_every_preset_can_be_chosen(code):
-    authority = services.create_authority_with_preset(name=f"Body {code}", code=f"body-{code}", preset=code)
+    authority = services.create_authority_with_preset(
+        name=f"Body {code}", code=f"body-{code}", preset=code, by=policy.SYSTEM
+    )
     assert authority.settings_on(TODAY) == {**presets.load(code).values_on(TODAY), "preset": code}
 
 
 @pytest.mark.django_db
 def test_an_unknown_preset_is_refused_naming_the_field_and_nothing_is_created():
     with pytest.raises(ValidationError) as error:
-        services.create_authority_with_preset(name="Nowhere", code="nowhere", preset="xyz")
+        services.create_authority_with_preset(name="Nowhere", code="nowhere", preset="xyz", by=policy.SYSTEM)
     assert error.value.message_dict["preset"] == ["'xyz' is not a preset: one of laws, abf, acbl, ebl, ebu, ibf, ufsb."]
     assert not RegulatingAuthority.objects.exists()
 
 
 @pytest.mark.django_db
 def test_no_preset_leaves_the_laws_defaults():
-    authority = services.create_authority_with_preset(name="Plain", code="plain", preset="")
+    authority = services.create_authority_with_preset(name="Plain", code="plain", preset="", by=policy.SYSTEM)
     assert not authority.settings.exists()
     assert authority.settings_on(TODAY) == authority_settings.defaults()
 
 
 @pytest.mark.django_db
 def test_the_preset_setting_takes_only_a_preset():
-    authority = services.create_authority(name="Plain", code="plain")
+    authority = services.create_authority(name="Plain", code="plain", by=policy.SYSTEM)
     with pytest.raises(ValidationError) as error:
         services.set_authority_setting(
-            authority=authority, key="preset", value="xyz", effective_from=datetime.date(2026, 1, 1)
+            authority=authority, key="preset", value="xyz", effective_from=datetime.date(2026, 1, 1), by=policy.SYSTEM
         )
     assert (
         "must be one of laws, abf, acbl, ebl, ebu, ibf, ufsb, or empty for none" in error.value.message_dict["value"][0]
@@ -627,7 +630,9 @@ def test_the_preset_setting_takes_only_a_preset():
 
 @pytest.mark.django_db
 def test_a_later_edition_adds_new_dated_values_without_rewriting_history(monkeypatch):
-    authority = services.create_authority_with_preset(name="English Bridge Union", code="ebu", preset="ebu")
+    authority = services.create_authority_with_preset(
+        name="English Bridge Union", code="ebu", preset="ebu", by=policy.SYSTEM
+    )
     # The body records its own deposits from 2025 on, and (say) confirms its 2023 appeal period.
     own = {"currency": GBP, "amounts": {"mp_pairs": "25.00"}}
     services.set_authority_setting(
@@ -636,6 +641,7 @@ def test_a_later_edition_adds_new_dated_values_without_rewriting_history(monkeyp
         value=own,
         effective_from=datetime.date(2025, 1, 1),
         note="White Book 2025, 8.92",
+        by=policy.SYSTEM,
     )
     ebu = presets.load("ebu")
     changed_2023 = [
@@ -654,7 +660,7 @@ def test_a_later_edition_adds_new_dated_values_without_rewriting_history(monkeyp
     later = dataclasses.replace(ebu, entries=tuple(changed_2023) + (edition_2027,))
     monkeypatch.setattr(presets, "load", lambda code: later)
     before = {(s.key, s.effective_from): (s.value, s.note) for s in authority.settings.all()}
-    written = services.apply_preset(authority=authority, preset="ebu")
+    written = services.apply_preset(authority=authority, preset="ebu", by=policy.SYSTEM)
     assert [(s.key, s.effective_from, s.value) for s in written] == [
         ("without_merit_penalty", datetime.date(2027, 1, 1), {"mp_pairs": "30%"})
     ]
@@ -663,7 +669,7 @@ def test_a_later_edition_adds_new_dated_values_without_rewriting_history(monkeyp
     assert authority.settings_on(datetime.date(2027, 6, 1))["without_merit_penalty"] == {"mp_pairs": "30%"}
     assert authority.settings_on(TODAY)["without_merit_penalty"]["mp_pairs"] == "25%"
     assert authority.settings_on(datetime.date(2000, 6, 1))["appeal_period_minutes"] == 30
-    assert services.apply_preset(authority=authority, preset="ebu") == []  # again: nothing new
+    assert services.apply_preset(authority=authority, preset="ebu", by=policy.SYSTEM) == []  # again: nothing new
 
 
 # --- The command ---------------------------------------------------------------------------------
@@ -710,7 +716,9 @@ def test_create_authority_command_refuses_an_unknown_preset_or_authority():
 
 @pytest.fixture
 def ebu(db):
-    return services.create_authority_with_preset(name="English Bridge Union", code="ebu", preset="ebu")
+    return services.create_authority_with_preset(
+        name="English Bridge Union", code="ebu", preset="ebu", by=policy.SYSTEM
+    )
 
 
 @pytest.mark.django_db
@@ -721,9 +729,10 @@ def test_the_settings_page_shows_value_source_date_difference_and_which_each_is(
         value=15,
         effective_from=datetime.date(2024, 1, 1),
         note="County events: 15 minutes",
+        by=policy.SYSTEM,
     )
     auditor = make_user("auditor")
-    services.appoint_auditor(authority=ebu, user=auditor)
+    services.appoint_auditor(authority=ebu, user=auditor, by=policy.SYSTEM)
     client.force_login(auditor)
     page = client.get(reverse("scoring:authority-settings", args=[ebu.pk])).content.decode()
     assert "Preset: English Bridge Union (ebu)." in page
@@ -766,6 +775,7 @@ def test_a_value_the_body_records_again_with_its_source_is_confirmed(ebu):
         value="binding",
         effective_from=datetime.date(2008, 8, 1),
         note="White Book 2023, 93C: binding",
+        by=policy.SYSTEM,
     )
     _preset, rows = settings_rows(ebu, TODAY)
     further = next(row for row in rows if row.key == "further_appeal")
@@ -775,9 +785,9 @@ def test_a_value_the_body_records_again_with_its_source_is_confirmed(ebu):
 
 @pytest.mark.django_db
 def test_the_settings_page_of_another_body_does_not_exist(client, ebu):
-    other = services.create_authority(name="Other", code="other")
+    other = services.create_authority(name="Other", code="other", by=policy.SYSTEM)
     auditor = make_user("auditor")
-    services.appoint_auditor(authority=other, user=auditor)
+    services.appoint_auditor(authority=other, user=auditor, by=policy.SYSTEM)
     client.force_login(auditor)
     assert client.get(reverse("scoring:authority-settings", args=[ebu.pk])).status_code == 404
     assert client.get(reverse("scoring:authority-settings", args=[other.pk])).status_code == 200
@@ -787,7 +797,7 @@ def test_the_settings_page_of_another_body_does_not_exist(client, ebu):
 
 @pytest.mark.django_db
 def test_an_authority_without_a_preset_shows_its_defaults(client):
-    plain = services.create_authority(name="Plain Body", code="plain")
+    plain = services.create_authority(name="Plain Body", code="plain", by=policy.SYSTEM)
     client.force_login(make_user("root", is_superuser=True))
     page = client.get(reverse("scoring:authority-settings", args=[plain.pk])).content.decode()
     assert "No preset" in page and "Not recorded: the Laws&#x27; or the system&#x27;s default." in page
@@ -840,8 +850,8 @@ def test_the_superuser_creates_an_authority_with_a_preset_through_the_api():
 @pytest.mark.django_db
 def test_only_the_superuser_creates_an_authority_and_auditors_read_their_own(ebu):
     auditor = make_user("auditor")
-    services.appoint_auditor(authority=ebu, user=auditor)
-    services.create_authority(name="Other", code="other")
+    services.appoint_auditor(authority=ebu, user=auditor, by=policy.SYSTEM)
+    services.create_authority(name="Other", code="other", by=policy.SYSTEM)
     api = APIClient()
     api.force_authenticate(auditor)
     response = api.post(reverse("authority-list"), {"name": "Mine", "code": "mine", "preset": "ebu"}, format="json")

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from core import policy
 from scoring import recalculation, services
 from scoring.importers.session_import import ImportRefused, import_file
 from scoring.models import Contestant, Event, Result, Standing
@@ -43,7 +44,9 @@ def test_a_ruter_howell_pair_that_sits_both_ways_is_one_pair_ranked_in_one_list(
     # the movement is a Howell: every pair sits N-S on some boards and E-W on others.
     text = (PROGRAMS / "ruter_howell.pbn").read_text(encoding="utf-8")
     (totals,) = tables(text, "TotalScoreTable")
-    event = services.create_event(tournament=record.tournament, name="Klubbkveld", kind=Event.Kind.MP_PAIRS)
+    event = services.create_event(
+        tournament=record.tournament, name="Klubbkveld", kind=Event.Kind.MP_PAIRS, by=policy.SYSTEM
+    )
     summary = import_file(event=event, data=text.encode())
     assert [str(i) for i in summary.contestants_created] == ["1", "2", "3", "4"]
     named = {c.number: (c.direction, c.name) for c in Contestant.objects.filter(event=event)}
@@ -79,7 +82,9 @@ def test_a_mitchell_listed_in_both_directions_names_each_pair_however_the_progra
         '[ScoreTable "Table\\1R;PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R"]\n'
         "1 1 1 4S N 10\n2 2 2 4S N 9\n"
     )
-    event = services.create_event(tournament=record.tournament, name="Mitchell", kind=Event.Kind.MP_PAIRS)
+    event = services.create_event(
+        tournament=record.tournament, name="Mitchell", kind=Event.Kind.MP_PAIRS, by=policy.SYSTEM
+    )
     import_file(event=event, data=text.encode())
     named = {c.label: c.name for c in Contestant.objects.filter(event=event)}
     assert named == {"1 N-S": "Ann - Bob", "2 N-S": "Cy - Di", "1 E-W": "Ed - Flo", "2 E-W": "Gus - Hal"}
@@ -96,7 +101,9 @@ def ruter_imps(scoring, generator='% <META name=Generator content="Ruter 2.0">\n
 
 
 def test_ruters_cross2_is_read_as_cross_imps_and_refused_by_a_butler_event(record):
-    butler = services.create_event(tournament=record.tournament, name="Butler", kind=Event.Kind.IMP_PAIRS_BUTLER)
+    butler = services.create_event(
+        tournament=record.tournament, name="Butler", kind=Event.Kind.IMP_PAIRS_BUTLER, by=policy.SYSTEM
+    )
     with pytest.raises(ImportRefused) as caught:
         import_file(event=butler, data=ruter_imps("IMP;Cross2"))
     assert caught.value.refusals == [
@@ -106,7 +113,9 @@ def test_ruters_cross2_is_read_as_cross_imps_and_refused_by_a_butler_event(recor
 
 
 def test_ruter_named_in_its_meta_generator_comment_is_known_by_its_butler_method(record):
-    butler = services.create_event(tournament=record.tournament, name="Butler", kind=Event.Kind.IMP_PAIRS_BUTLER)
+    butler = services.create_event(
+        tournament=record.tournament, name="Butler", kind=Event.Kind.IMP_PAIRS_BUTLER, by=policy.SYSTEM
+    )
     summary = import_file(event=butler, data=ruter_imps("IMP;Butler-2"), dry_run=True)
     assert [w for w in summary.warnings if w.startswith("Scoring method:")] == [
         "Scoring method: Ruter 2.0 scores butler_drop one-each-end-from-3, butler_rounding half-away, ranking "
@@ -139,7 +148,9 @@ def test_a_ruter_butler_session_is_scored_as_ruter_printed_it_before_and_after_a
     # middle score (board 1: 140, where the regulations' mean of three gives 170).
     text = (PROGRAMS / "ruter_butler.pbn").read_text(encoding="utf-8")
     rows, totals = printed_butler(text)
-    event = services.create_event(tournament=record.tournament, name="Butler", kind=Event.Kind.IMP_PAIRS_BUTLER)
+    event = services.create_event(
+        tournament=record.tournament, name="Butler", kind=Event.Kind.IMP_PAIRS_BUTLER, by=policy.SYSTEM
+    )
     import_file(event=event, data=text.encode())
     event.refresh_from_db()
     assert event.scoring_method == {
@@ -171,7 +182,9 @@ def test_a_ruter_butler_session_is_scored_as_ruter_printed_it_before_and_after_a
 
 def test_the_director_sees_the_programs_method_on_the_event_and_may_score_by_the_regulations(record, people, client):
     text = (PROGRAMS / "ruter_butler.pbn").read_bytes()
-    event = services.create_event(tournament=record.tournament, name="Butler", kind=Event.Kind.IMP_PAIRS_BUTLER)
+    event = services.create_event(
+        tournament=record.tournament, name="Butler", kind=Event.Kind.IMP_PAIRS_BUTLER, by=policy.SYSTEM
+    )
     import_file(event=event, data=text)
     client.force_login(people.scorer)
     page = client.get(f"/events/{event.pk}/").content.decode()
@@ -212,7 +225,7 @@ def test_the_director_sees_the_programs_method_on_the_event_and_may_score_by_the
     ],
 )
 def test_a_file_that_is_not_results_text_is_refused_for_what_it_is_without_its_bytes(record, data, reason):
-    event = services.create_event(tournament=record.tournament, name="Club", kind=Event.Kind.MP_PAIRS)
+    event = services.create_event(tournament=record.tournament, name="Club", kind=Event.Kind.MP_PAIRS, by=policy.SYSTEM)
     with pytest.raises(ImportRefused) as caught:
         import_file(event=event, data=data)
     assert caught.value.refusals == [reason]
@@ -237,7 +250,7 @@ def test_bridgemate_results_and_their_hand_record_meet_in_one_session_in_either_
 
     rows = [row(), row(ID=2, Table=2, PairNS=2, PairEW=5, Result="+1"), row(ID=3, Board=2, Contract="3 NT")]
     monkeypatch.setattr(session_import, "read_bws", lambda data: session_from_received_data(rows))
-    event = services.create_event(tournament=record.tournament, name="Club", kind=Event.Kind.MP_PAIRS)
+    event = services.create_event(tournament=record.tournament, name="Club", kind=Event.Kind.MP_PAIRS, by=policy.SYSTEM)
     files = [HAND_RECORD, BWS] if hand_record_first else [BWS, HAND_RECORD]
     for data in files:
         import_file(event=event, data=data, session_number=1)

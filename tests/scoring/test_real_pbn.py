@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from core import policy
 from scoring import services
 from scoring.importers.session_import import import_file
 from scoring.models import Board, Event, Result
@@ -70,7 +71,7 @@ def stored_hands(board):
 
 def event_for(record, name, scoring):
     kind = Event.Kind.IMP_PAIRS_BUTLER if (scoring or "").upper().startswith("IMP") else Event.Kind.MP_PAIRS
-    return services.create_event(tournament=record.tournament, name=name[:60], kind=kind)
+    return services.create_event(tournament=record.tournament, name=name[:60], kind=kind, by=policy.SYSTEM)
 
 
 def pair(north, south):
@@ -83,7 +84,9 @@ def test_real_pbn_file_is_stored_as_it_says(record, name):
     scoring = next((g["Scoring"] for g in games if g.get("Scoring", "#") not in ("#", "?", "")), None)
     teams = any(g.get("Room") or g.get("HomeTeam") for g in games)
     event = (
-        services.create_event(tournament=record.tournament, name=name[:60], kind=Event.Kind.TEAMS_SWISS)
+        services.create_event(
+            tournament=record.tournament, name=name[:60], kind=Event.Kind.TEAMS_SWISS, by=policy.SYSTEM
+        )
         if teams
         else event_for(record, name, scoring)
     )
@@ -192,14 +195,18 @@ def test_a_team_match_exported_reads_back_with_its_rooms_and_imps(record):
     from scoring.importers.export import session_pbn
     from scoring.models import MatchScore
 
-    event = services.create_event(tournament=record.tournament, name="EYTC", kind=Event.Kind.TEAMS_SWISS)
+    event = services.create_event(
+        tournament=record.tournament, name="EYTC", kind=Event.Kind.TEAMS_SWISS, by=policy.SYSTEM
+    )
     import_file(event=event, data=(REAL / "endplay/eyc_example1.pbn").read_bytes())
     recalculation.rescore_everything(event)
     text = session_pbn(event.sessions.get())
     rows = [row for game in parse_pbn(text) for row in game.score_rows]
     assert {row["Room"] for row in rows} == {"Open", "Closed"}
     assert all(row["TeamId_Home"] and row["TeamId_Away"] and row["IMP_Home"] for row in rows)
-    again = services.create_event(tournament=record.tournament, name="again", kind=Event.Kind.TEAMS_SWISS)
+    again = services.create_event(
+        tournament=record.tournament, name="again", kind=Event.Kind.TEAMS_SWISS, by=policy.SYSTEM
+    )
     import_file(event=again, data=text.encode())
     recalculation.rescore_everything(again)
 

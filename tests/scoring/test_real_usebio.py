@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from core import policy
 from scoring import recalculation, services
 from scoring.importers.session_import import import_file
 from scoring.models import Board, Event, Result, Standing
@@ -60,11 +61,15 @@ def lines_of(root):
 def import_real(record, path):
     # Compscore rounds a Butler datum ending in 5 away from zero (-445 -> -450).
     services.set_authority_setting(
-        authority=record.authority, key="butler_rounding", value="half-away", effective_from=datetime.date(2000, 1, 1)
+        authority=record.authority,
+        key="butler_rounding",
+        value="half-away",
+        effective_from=datetime.date(2000, 1, 1),
+        by=policy.SYSTEM,
     )
     root = ElementTree.parse(path).getroot()
     kind = root.find(".//PARTICIPANTS").get("EVENT_TYPE")
-    event = services.create_event(tournament=record.tournament, name=path.stem, kind=KINDS[kind])
+    event = services.create_event(tournament=record.tournament, name=path.stem, kind=KINDS[kind], by=policy.SYSTEM)
     summary = import_file(event=event, data=path.read_bytes())
     return root, event, summary
 
@@ -182,7 +187,9 @@ def test_a_mitchell_exported_reads_back_as_the_same_record(record, fmt):
         first = written.find("EVENT/PARTICIPANTS/PAIR")
         assert (first.findtext("PAIR_NUMBER"), first.findtext("DIRECTION")) == ("1NS", "NS")
         assert first.findtext("PLAYER/PLAYER_NAME") == "JEANNIE EGGER"
-    again = services.create_event(tournament=record.tournament, name="again", kind=Event.Kind.MP_PAIRS)
+    again = services.create_event(
+        tournament=record.tournament, name="again", kind=Event.Kind.MP_PAIRS, by=policy.SYSTEM
+    )
     import_file(event=again, data=data)
     recalculation.rescore_everything(again)
 
@@ -212,7 +219,9 @@ def test_a_team_match_exported_as_usebio_reads_back_with_its_rooms_imps_and_vps(
     from scoring.models import MatchScore
 
     real = COMPSCORE.parent / "endplay" / "eyc_example1.pbn"
-    event = services.create_event(tournament=record.tournament, name="EYTC", kind=Event.Kind.TEAMS_SWISS)
+    event = services.create_event(
+        tournament=record.tournament, name="EYTC", kind=Event.Kind.TEAMS_SWISS, by=policy.SYSTEM
+    )
     import_file(event=event, data=real.read_bytes())
     recalculation.rescore_everything(event)
     data = session_usebio(event.sessions.get())
@@ -245,7 +254,9 @@ def test_a_team_match_exported_as_usebio_reads_back_with_its_rooms_imps_and_vps(
         Fraction(line.findtext("NS_IMPS" if line.findtext("DIRECTION") == "NS" else "EW_IMPS")) for line in lines
     )
     assert home == 2 * Fraction(score.home_imps)
-    again = services.create_event(tournament=record.tournament, name="again", kind=Event.Kind.TEAMS_SWISS)
+    again = services.create_event(
+        tournament=record.tournament, name="again", kind=Event.Kind.TEAMS_SWISS, by=policy.SYSTEM
+    )
     import_file(event=again, data=data)
     recalculation.rescore_everything(again)
 

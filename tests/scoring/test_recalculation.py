@@ -10,6 +10,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from core import policy
 from scoring import recalculation, services
 from scoring.models import Board, BoardScore, RecalculationRequest, ScoreChange, Standing
 from tests.conftest import TABLE_RESULTS, build_pairs_tournament, make_user, table_result
@@ -142,7 +143,11 @@ def test_regulations_limit_adjusted_scores_with_a_message(field):
         services.set_effective_score(result=result, kind="weighted", reason="x", score={"ns": six})
     assert "6 components" in exc.value.message_dict["score"][0]
     services.set_authority_setting(
-        authority=field.authority, key="weighted_scores_allowed", value=False, effective_from=datetime.date(2000, 1, 1)
+        authority=field.authority,
+        key="weighted_scores_allowed",
+        value=False,
+        effective_from=datetime.date(2000, 1, 1),
+        by=policy.SYSTEM,
     )
     with pytest.raises(ValidationError) as exc:
         weighted_x(field)
@@ -179,10 +184,10 @@ def test_a_rolled_back_change_does_not_stop_later_ones_from_being_sent(
         tricks=9,
     )
     with pytest.raises(RuntimeError), transaction.atomic():
-        services.record_result(**play)
+        services.record_result(**play, by=policy.SYSTEM)
         raise RuntimeError("the request failed after the change")
     with django_capture_on_commit_callbacks(execute=True):
-        services.record_result(**play)
+        services.record_result(**play, by=policy.SYSTEM)
     assert sent == [record.boards[0].pk]
 
 

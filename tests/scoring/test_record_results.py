@@ -12,6 +12,7 @@ from django.test.utils import CaptureQueriesContext
 
 from audit import services as audit
 from audit.models import AuditEntry, AuditHead
+from core import policy
 from scoring import recalculation, services
 from scoring.models import Board, RecalculationRequest, Result, Table
 from tests.conftest import build_pairs_tournament
@@ -24,7 +25,7 @@ def _world(tables=4, boards=4, code="up", name="Club Championship"):
     tables+t+1 at table t. The tables as read back (their sections not at hand)."""
     record = build_pairs_tournament(code=code, name=name, tables=tables)
     for number in range(3, boards + 1):
-        record.boards.append(services.create_board(session=record.session, number=number))
+        record.boards.append(services.create_board(session=record.session, number=number, by=policy.SYSTEM))
     record.tables = list(Table.objects.filter(section__session=record.session).order_by("number"))
     return record
 
@@ -87,18 +88,18 @@ def _objects(audit_from):
 def test_the_batch_writes_what_one_by_one_writes(db, boards, tables):
     record = _world()
     for table in (0, 1):  # board 1 played twice already, and scored
-        services.record_result(**_row(record, 0, table, contract="4S", declarer="N", tricks=10))
+        services.record_result(**_row(record, 0, table, contract="4S", declarer="N", tricks=10), by=policy.SYSTEM)
     recalculation.recalculate_board(record.boards[0].pk)
     start = AuditHead.objects.get().last_sequence
     rows = _rows(record, boards, tables)
 
     with transaction.atomic():
-        one_by_one = [services.record_result(**row) for row in rows]
+        one_by_one = [services.record_result(**row, by=policy.SYSTEM) for row in rows]
         expected = _what_was_written(record, start)
         assert _objects(start) == [r.pk for r in one_by_one]
         transaction.set_rollback(True)
     with transaction.atomic():
-        batch = services.record_results(rows=rows)
+        batch = services.record_results(rows=rows, by=policy.SYSTEM)
         got = _what_was_written(record, start)
         assert _objects(start) == [r.pk for r in batch]
 
@@ -113,7 +114,7 @@ def test_the_batch_writes_what_one_by_one_writes(db, boards, tables):
 def test_a_board_marked_once_each_by_a_batch(db):
     record = _world()
     before = dict(Board.objects.values_list("pk", "score_version"))
-    services.record_results(rows=_rows(record, (0, 1), (0, 1, 2, 3)))
+    services.record_results(rows=_rows(record, (0, 1), (0, 1, 2, 3)), by=policy.SYSTEM)
     after = dict(Board.objects.values_list("pk", "score_version"))
     assert {pk: after[pk] - before[pk] for pk in before} == {board.pk: 1 for board in record.boards}
     assert RecalculationRequest.objects.filter(board__session=record.session).count() == 4
@@ -123,7 +124,7 @@ def _refused(record, rows):
     results, head = Result.objects.count(), AuditHead.objects.filter(pk=1).values_list("last_sequence").first()
     requests = RecalculationRequest.objects.count()
     with pytest.raises(services.ResultsRefused) as refusal:
-        services.record_results(rows=rows)
+        services.record_results(rows=rows, by=policy.SYSTEM)
     # Nothing written.
     assert Result.objects.count() == results
     assert AuditHead.objects.filter(pk=1).values_list("last_sequence").first() == head
@@ -144,7 +145,7 @@ def test_a_clash_inside_the_batch_is_refused_naming_the_field(db):
 
 def test_a_clash_with_a_result_recorded_and_every_refusal_are_reported_together(db):
     record = _world()
-    services.record_result(**_row(record, 0, 0, contract="4S", declarer="N", tricks=10))
+    services.record_result(**_row(record, 0, 0, contract="4S", declarer="N", tricks=10), by=policy.SYSTEM)
     moved = _row(record, 0, 1, contract="2D", declarer="W", tricks=8)
     moved["ns"] = record.pairs[0]  # pair 1 has played board 1 already, at table 1
     rows = [
@@ -162,9 +163,9 @@ def test_a_clash_with_a_result_recorded_and_every_refusal_are_reported_together(
 
 
 def test_one_result_is_refused_as_before(record):
-    services.record_result(**_row(record, 0, 0, contract="4S", declarer="N", tricks=10))
+    services.record_result(**_row(record, 0, 0, contract="4S", declarer="N", tricks=10), by=policy.SYSTEM)
     with pytest.raises(services.ResultsRefused.__mro__[1]) as refusal:  # a ValidationError, by field
-        services.record_result(**_row(record, 0, 0, contract="3S", declarer="N", tricks=10))
+        services.record_result(**_row(record, 0, 0, contract="3S", declarer="N", tricks=10), by=policy.SYSTEM)
     assert not isinstance(refusal.value, services.ResultsRefused)
     assert refusal.value.message_dict == {"table": ["Board 1 already has a result at table 1."]}
 
@@ -194,7 +195,7 @@ def _queries_to_record(tables):
     rows = _rows(record, range(24), range(tables))
     AuditHead.objects.get_or_create(pk=1)  # the trail begun, as it always is but in a new database
     with CaptureQueriesContext(connection) as queries:
-        services.record_results(rows=rows)
+        services.record_results(rows=rows, by=policy.SYSTEM)
     assert Result.objects.filter(board__session=record.session).count() == 24 * tables
     inserts = [
         q for q in queries if q["sql"].startswith(('INSERT INTO "scoring_result"', 'INSERT INTO "audit_auditentry"'))
@@ -218,9 +219,9 @@ def _batches(model, rows):
 
 def test_the_results_of_two_sessions_are_not_taken_at_once(db):
     record = _world()
-    second = services.create_session(event=record.event, number=2)
+    second = services.create_session(event=record.event, number=2, by=policy.SYSTEM)
     elsewhere = _row(record, 0, 1, contract="PASS")
-    elsewhere["board"] = services.create_board(session=second, number=1)
+    elsewhere["board"] = services.create_board(session=second, number=1, by=policy.SYSTEM)
     with pytest.raises(ValueError, match="one session at a time"):
-        services.record_results(rows=[_row(record, 0, 0, contract="PASS"), elsewhere])
+        services.record_results(rows=[_row(record, 0, 0, contract="PASS"), elsewhere], by=policy.SYSTEM)
     assert not Result.objects.exists()

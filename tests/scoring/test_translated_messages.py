@@ -16,6 +16,7 @@ from bridge.deals import DealError, parse_deal
 from bridge.engine.contract import ContractError, parse_contract
 from bridge.engine.scores import EngineInputError, parse_result
 from bridge.messages import Message, _, join
+from core import policy
 from core.i18n import translate
 from scoring import services
 from scoring.importers.session_import import ImportRefused, import_file
@@ -71,7 +72,9 @@ def test_the_plain_python_modules_do_not_import_django():
 
 @pytest.mark.django_db
 def test_a_refused_pbn_import_names_the_line_in_the_active_language(record):
-    event = services.create_event(tournament=record.tournament, name="Thursday Pairs", kind=Event.Kind.MP_PAIRS)
+    event = services.create_event(
+        tournament=record.tournament, name="Thursday Pairs", kind=Event.Kind.MP_PAIRS, by=policy.SYSTEM
+    )
     data = (FIXTURES / "bad_14_cards.pbn").read_bytes()
     with pytest.raises(ImportRefused) as caught:
         import_file(event=event, data=data)
@@ -91,5 +94,5 @@ def test_a_refused_pbn_import_names_the_line_in_the_active_language(record):
 def test_a_board_with_a_bad_deal_is_refused_in_ukrainian(record):
     deal = "N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J87"
     with translation.override("uk"), pytest.raises(ValidationError) as caught:
-        services.create_board(session=record.session, number=5, deal=deal)
+        services.create_board(session=record.session, number=5, deal=deal, by=policy.SYSTEM)
     assert caught.value.message_dict["deal"] == ["Захід тримає 12 карт; у руці має бути 13; у роздачі бракує: C5"]

@@ -21,7 +21,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from audit.models import AuditEntry
-from core import roles
+from core import policy, roles
 from scoring import recalculation, services, vp_scales
 from scoring.models import AuthoritySetting, Event, MatchScore, RecalculationRequest, Standing, VictoryPointScale
 from tests.conftest import make_user
@@ -37,32 +37,36 @@ TEST_TABLE_CSV = """boards,imps_from,winner_vp,loser_vp
 
 def build(kind=Event.Kind.TEAMS_ROUND_ROBIN, boards=9, code="vp-body"):
     authority = services.create_authority_with_preset(
-        name=f"Body {code}", code=code, preset="", time_zone="Europe/London"
+        name=f"Body {code}", code=code, preset="", time_zone="Europe/London", by=policy.SYSTEM
     )
     tournament = services.create_tournament(
-        authority=authority, name="Cup", start_date=datetime.date(2026, 5, 1), end_date=datetime.date(2026, 5, 2)
+        authority=authority,
+        name="Cup",
+        start_date=datetime.date(2026, 5, 1),
+        end_date=datetime.date(2026, 5, 2),
+        by=policy.SYSTEM,
     )
-    event = services.create_event(tournament=tournament, name="Teams", kind=kind)
+    event = services.create_event(tournament=tournament, name="Teams", kind=kind, by=policy.SYSTEM)
     if not event.is_teams:
         return SimpleNamespace(authority=authority, tournament=tournament, event=event, boards=())
-    lions = services.enter_contestant(event=event, number=1, name="Lions", members=[])
-    tigers = services.enter_contestant(event=event, number=2, name="Tigers", members=[])
-    session = services.create_session(event=event, number=1, is_last=True)
-    open_room, closed_room = services.add_tables(section=session.sections.get(), count=2)
-    round_ = services.add_rounds(session=session, count=1)[0]
-    match = services.create_match(round=round_, home=lions, away=tigers, open_room=open_room, closed_room=closed_room)
+    lions = services.enter_contestant(event=event, number=1, name="Lions", members=[], by=policy.SYSTEM)
+    tigers = services.enter_contestant(event=event, number=2, name="Tigers", members=[], by=policy.SYSTEM)
+    session = services.create_session(event=event, number=1, is_last=True, by=policy.SYSTEM)
+    open_room, closed_room = services.add_tables(section=session.sections.get(), count=2, by=policy.SYSTEM)
+    round_ = services.add_rounds(session=session, count=1, by=policy.SYSTEM)[0]
+    match = services.create_match(
+        round=round_, home=lions, away=tigers, open_room=open_room, closed_room=closed_room, by=policy.SYSTEM
+    )
     made = []
     for number in range(1, boards + 1):
-        board = services.create_board(session=session, number=number)
+        board = services.create_board(session=session, number=number, by=policy.SYSTEM)
         contract, tricks = ("4S", (10, 9)) if number == 1 else ("3NT", (9, 9))
         services.record_result(
             board=board, round=round_, table=open_room, ns=lions, ew=tigers, contract=contract, declarer="N",
-            tricks=tricks[0],
-        )  # fmt: skip
+            tricks=tricks[0], by=policy.SYSTEM)  # fmt: skip
         services.record_result(
             board=board, round=round_, table=closed_room, ns=tigers, ew=lions, contract=contract, declarer="N",
-            tricks=tricks[1],
-        )  # fmt: skip
+            tricks=tricks[1], by=policy.SYSTEM)  # fmt: skip
         made.append(board)
     recalculation.rescore_everything(event)
     return SimpleNamespace(
@@ -83,7 +87,7 @@ def vps(record):
 
 def official(record, username, role):
     user = make_user(username)
-    services.appoint_official(tournament=record.tournament, user=user, role=role)
+    services.appoint_official(tournament=record.tournament, user=user, role=role, by=policy.SYSTEM)
     return user
 
 
@@ -248,7 +252,11 @@ def test_a_bodys_scale_is_a_choice_of_its_own_setting_and_no_other_bodys():
     other = build(code="other-body")
     add_test_scale(record, superuser())
     setting = services.set_authority_setting(
-        authority=record.authority, key="vp_scale", value="vp-body:test25", effective_from=datetime.date(2026, 1, 1)
+        authority=record.authority,
+        key="vp_scale",
+        value="vp-body:test25",
+        effective_from=datetime.date(2026, 1, 1),
+        by=policy.SYSTEM,
     )
     assert setting.value == "vp-body:test25"
     recalculation.rescore_everything(record.event)
@@ -256,7 +264,11 @@ def test_a_bodys_scale_is_a_choice_of_its_own_setting_and_no_other_bodys():
     assert vp_scales.in_force(record.event)["chosen_by_event"] is False
     with pytest.raises(ValidationError) as caught:
         services.set_authority_setting(
-            authority=other.authority, key="vp_scale", value="vp-body:test25", effective_from=datetime.date(2026, 1, 1)
+            authority=other.authority,
+            key="vp_scale",
+            value="vp-body:test25",
+            effective_from=datetime.date(2026, 1, 1),
+            by=policy.SYSTEM,
         )
     assert caught.value.message_dict == {
         "value": ["Victory-point scale: must be one of wbf2013-20, wbf2013-30, wbf2013-discrete-20, acbl-20, acbl-30"]
@@ -311,7 +323,7 @@ def test_a_name_already_taken_and_a_user_who_is_not_the_superuser_are_refused():
         "name": ["Body vp-body already has a scale named test25."]
     }
     auditor = make_user("auditor")
-    services.appoint_auditor(authority=record.authority, user=auditor)
+    services.appoint_auditor(authority=record.authority, user=auditor, by=policy.SYSTEM)
     with pytest.raises(PermissionDenied) as caught:
         add_test_scale(record, auditor, name="other")
     assert str(caught.value) == "Only a superuser records a regulating authority's regulations and its scales."
@@ -398,7 +410,7 @@ def test_an_auditor_reads_the_scales_but_may_not_add_one(client):
     record = build(boards=1)
     add_test_scale(record, superuser())
     auditor = make_user("auditor")
-    services.appoint_auditor(authority=record.authority, user=auditor)
+    services.appoint_auditor(authority=record.authority, user=auditor, by=policy.SYSTEM)
     client.force_login(auditor)
     url = reverse("scoring:authority-settings", args=[record.authority.pk])
     page = client.get(url).content.decode()
@@ -410,7 +422,9 @@ def test_an_auditor_reads_the_scales_but_may_not_add_one(client):
 @pytest.mark.django_db
 def test_the_event_api_gives_the_scale_in_force():
     record = build()
-    pairs = services.create_event(tournament=record.tournament, name="Pairs", kind=Event.Kind.MP_PAIRS)
+    pairs = services.create_event(
+        tournament=record.tournament, name="Pairs", kind=Event.Kind.MP_PAIRS, by=policy.SYSTEM
+    )
     api = APIClient()
     api.force_authenticate(superuser())
     services.set_event_vp_scale(event=record.event, scale="acbl-20", by=superuser("root2"))
@@ -458,7 +472,11 @@ def test_a_scale_without_a_table_for_the_match_leaves_its_vps_empty_and_says_why
     standings, and its page and the standings say why; the requests are finished."""
     record = build(boards=4)
     services.set_authority_setting(
-        authority=record.authority, key="vp_scale", value="acbl-30", effective_from=datetime.date(2026, 1, 1)
+        authority=record.authority,
+        key="vp_scale",
+        value="acbl-30",
+        effective_from=datetime.date(2026, 1, 1),
+        by=policy.SYSTEM,
     )
     recalculation.mark_board_dirty(record.boards[0])
     recalculation.recalculate_board(record.boards[0].pk)
@@ -475,7 +493,11 @@ def test_a_scale_without_a_table_for_the_match_leaves_its_vps_empty_and_says_why
     assert api[0]["unscaled_boards"] == 4 and api[0]["home_vp"] is None
     # back to a scale with the table: the VPs return
     services.set_authority_setting(
-        authority=record.authority, key="vp_scale", value="wbf2013-20", effective_from=datetime.date(2026, 1, 1)
+        authority=record.authority,
+        key="vp_scale",
+        value="wbf2013-20",
+        effective_from=datetime.date(2026, 1, 1),
+        by=policy.SYSTEM,
     )
     recalculation.mark_board_dirty(record.boards[0])
     recalculation.recalculate_board(record.boards[0].pk)

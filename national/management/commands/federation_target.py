@@ -1,6 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from audit.signing import SigningKeyMissing
+from core import policy
 from national.federation import bundle, push
 
 
@@ -28,5 +29,5 @@ class Command(BaseCommand):
             raise CommandError("Give both --url and --token.")
         if not url.startswith("https://") and not url.startswith(("http://127.0.0.1", "http://localhost")):
             raise CommandError("The national body's address must be https:// (plain http only on this machine).")
-        target = push.set_target(url, token)
+        target = push.set_target(url, token, by=policy.SYSTEM)
         self.stdout.write(f"Publishing to {target.url}.")

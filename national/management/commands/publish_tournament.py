@@ -24,7 +24,7 @@ class Command(BaseCommand):
                 from national.federation.models import Push
 
                 created = Push.objects.create(target=push.target(), tournament=found)
-                state = push.run(created.pk)
+                state = push.run(created.pk, by=policy.SYSTEM)
                 created.refresh_from_db()
                 self.stdout.write(f"Push {created.pk}: {state}. {created.last_error}".strip())
                 return

@@ -63,6 +63,7 @@ class Command(BaseCommand):
                 country=chosen.country if country is None else country,
                 language=language,
                 time_zone=time_zone,
+                by=policy.SYSTEM,
             )
         except ValidationError as error:
             problems = "; ".join(
@@ -76,7 +77,7 @@ class Command(BaseCommand):
         if current != preset:
             if current:
                 raise CommandError(f"--preset: {authority} started from preset {current}, not {preset}.")
-            written = services.apply_preset(authority=authority, preset=preset)
+            written = services.apply_preset(authority=authority, preset=preset, by=policy.SYSTEM)
             self.stdout.write(self.style.SUCCESS(f"{authority}: preset {preset} applied, {len(written)} dated values."))
             return
         corrections = services.preset_corrections(authority=authority)
