@@ -209,7 +209,7 @@ def test_a_refusal_before_anything_ran_is_not_replayed(record, people):
     refused = post(client, api_result(record), "k-first-refused")
     assert refused.status_code == 403
     assert not IdempotencyKey.objects.exists()
-    services.appoint_official(tournament=record.tournament, user=newcomer, role=roles.SCORER)
+    services.appoint_official(tournament=record.tournament, user=newcomer, role=roles.SCORER, by=policy.SYSTEM)
     retried = post(client, api_result(record), "k-first-refused")
     assert retried.status_code == 201 and "Idempotent-Replayed" not in retried
     assert Result.objects.count() == 1

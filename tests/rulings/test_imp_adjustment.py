@@ -20,7 +20,7 @@ from django.urls import reverse
 from bridge.engine.imps import team_board
 from bridge.engine.scores import EngineInputError, parse_result
 from bridge.engine.teams import total_points_board
-from core import roles
+from core import policy, roles
 from rulings import services as ruling_services
 from rulings.models import Ruling
 from scoring import presets
@@ -34,7 +34,9 @@ pytestmark = pytest.mark.django_db
 
 def _director(record):
     user = make_user("td86")
-    scoring_services.appoint_official(tournament=record.event.tournament, user=user, role=roles.DIRECTOR)
+    scoring_services.appoint_official(
+        tournament=record.event.tournament, user=user, role=roles.DIRECTOR, by=policy.SYSTEM
+    )
     return user
 
 
@@ -63,6 +65,7 @@ def _forbid(record):
         key="team_adjustment_in_imps",
         value=False,
         effective_from=datetime.date(2000, 1, 1),
+        by=policy.SYSTEM,
     )
 
 

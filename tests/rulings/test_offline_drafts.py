@@ -168,7 +168,7 @@ def test_two_directors_drafts_for_one_table_at_the_same_moment_are_one_ruling_an
     if connection.vendor != "postgresql":
         pytest.skip("SQLite runs one write transaction at a time: two drafts cannot meet there")
     other = make_user("olga", first_name="Olga", last_name="Other")
-    scoring_services.appoint_official(tournament=field.tournament, user=other, role=roles.DIRECTOR)
+    scoring_services.appoint_official(tournament=field.tournament, user=other, role=roles.DIRECTOR, by=policy.SYSTEM)
     together = threading.Barrier(2)
     real = offline.rule
 

@@ -21,6 +21,7 @@ import pytest
 
 from bridge.engine.matchpoints import score_board, score_plain_board
 from bridge.engine.scores import Entry
+from core import policy
 from scoring import recalculation, services
 from scoring.importers.session_import import import_file
 from scoring.models import BoardScore, Event, Result, Standing
@@ -51,7 +52,9 @@ def session_file(generator="", artificial=False):
 
 
 def imported(record, **kwargs):
-    event = services.create_event(tournament=record.tournament, name="Club pairs", kind=Event.Kind.MP_PAIRS)
+    event = services.create_event(
+        tournament=record.tournament, name="Club pairs", kind=Event.Kind.MP_PAIRS, by=policy.SYSTEM
+    )
     summary = import_file(event=event, data=session_file(**kwargs))
     recalculation.rescore_everything(event)
     event.refresh_from_db()
@@ -186,7 +189,7 @@ def test_a_correction_is_scored_again_by_the_recorded_method(record):
     # result: 1, 3, 5; pair 5 totals 2 + 5 = 7 of 12, pair 1 6 + 1 = 7, pair 3 4 + 3 = 7.
     event, _summary = imported(record, generator="ScoreBridge 9.87")
     result = Result.objects.get(board__session__event=event, board__number=2, table__number=3)
-    services.correct_result(result=result, contract="4S", declarer="N", tricks=10)
+    services.correct_result(result=result, contract="4S", declarer="N", tricks=10, by=policy.SYSTEM)
     recalculation.recalculate_board(result.board_id)
     assert board_ns(event, 2) == {1: 1, 3: 3, 5: 5}
     got = standings(event)
