@@ -495,6 +495,8 @@ def _apply_one(
     if record is not None:
         obj = model.objects.get(pk=record.local_pk)
         previous = record.versions.order_by("-version").first()
+        if label == "scoring.player":
+            _own_number(mapper.origin, values, obj.pk)
         for name, value in values.items():
             setattr(obj, name, value)
         if attached and (previous is None or previous.fields.get("file") != row["fields"].get("file")):
@@ -514,13 +516,15 @@ def _apply_one(
             summary=f"{label} {obj.pk} received from {mapper.origin.name} as version {record.version}",
         )
     else:
-        obj = _matching_player(values) if label == "scoring.player" else None
-        if obj is None:
-            obj = model(**values)
-            if attached:
-                _attach(mapper, obj, row)
-            obj.save()
-            _keep_times(model, obj, values)
+        # A new record is a new row, players included: another organiser's player of the same
+        # membership number is another instance's record, never written onto (issue #41).
+        if label == "scoring.player":
+            _own_number(mapper.origin, values)
+        obj = model(**values)
+        if attached:
+            _attach(mapper, obj, row)
+        obj.save()
+        _keep_times(model, obj, values)
         tournament = tournament if tournament is not None else obj
         record = ReceivedRecord(
             origin=mapper.origin,
@@ -567,9 +571,13 @@ def _keep_times(model: Any, obj: Any, values: dict[str, Any]) -> None:
             setattr(obj, name, value)
 
 
-def _matching_player(values: dict[str, Any]) -> Any:
-    """A player of the national body already known by membership number is the same person."""
+def _own_number(origin: Origin, values: dict[str, Any], own_pk: int | None = None) -> None:
+    """A received player's membership number, kept apart as ``<origin>~<number>`` when the desk
+    already holds that number for a player that is not this record (another organiser's, or the
+    desk's own): players belong to the instance that sent them, and are never matched to
+    another's by their number alone (issue #41)."""
     model = apps.get_model("scoring.player")
-    return model.objects.filter(
-        authority_id=values["authority_id"], membership_number=values.get("membership_number")
-    ).first()
+    number = values.get("membership_number") or ""
+    taken = model.objects.filter(authority_id=values["authority_id"], membership_number=number).exclude(pk=own_pk)
+    if taken.exists():
+        values["membership_number"] = f"{origin.slug}~{number}"[: model._meta.get_field("membership_number").max_length]

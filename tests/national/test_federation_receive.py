@@ -8,8 +8,10 @@ from django.urls import reverse
 
 from appeals.models import Appeal
 from audit.models import AuditEntry
+from core import policy
 from national import casebooks, precedent_selectors, precedents, selectors
 from national.federation import bundle as bundles
+from national.federation import receive
 from national.federation.models import ReceivedEntry, ReceivedRecord, ReceivedTournament, ReceivedVersion
 from rulings import services as rulings_services
 from rulings.models import Ruling
@@ -144,3 +146,50 @@ def test_only_the_bodys_auditors_read_the_desk_and_only_a_chief_director_publish
     assert client.post(reverse("national:federation-revoke", args=[token.pk])).status_code == 302
     token.refresh_from_db()
     assert token.revoked_at is not None
+
+
+def test_another_organisers_players_are_its_own_and_its_update_never_touches_the_first_ones(sent):
+    """Issue #41: players were matched by membership number across instances, and the next
+    version from another organiser's instance was written onto the shared row. A second
+    instance sending players of the same numbers gets rows of its own (its numbers kept apart
+    as ``<instance>~<number>``); its update changes its own row only."""
+    from scoring.models import Player
+
+    first = {
+        record.origin_pk: Player.objects.get(pk=record.local_pk)
+        for record in ReceivedRecord.objects.filter(origin=sent.origin, model="scoring.player")
+    }
+    assert first
+    other = receive.register_origin(
+        name="Harbour Open",
+        slug="harbour",
+        authority=sent.record.authority,
+        public_key=bundles.public_key_pem(),
+        by=policy.SYSTEM,
+    )
+    status, answer = deliver(other, bundles.build(sent.record.tournament.pk))
+    assert status == 200, answer
+    theirs = {
+        record.origin_pk: Player.objects.get(pk=record.local_pk)
+        for record in ReceivedRecord.objects.filter(origin=other, model="scoring.player")
+    }
+    assert set(theirs) == set(first)
+    assert not {player.pk for player in theirs.values()} & {player.pk for player in first.values()}
+    for origin_pk, player in theirs.items():
+        # (One database plays both ends here: the origin's own players hold the numbers too.)
+        number = Player.objects.get(pk=origin_pk).membership_number
+        assert (first[origin_pk].membership_number, player.membership_number) == (
+            f"congress~{number}",
+            f"harbour~{number}",
+        )
+    # The second instance's next version of a player: its own row changes, the first's does not.
+    origin_pk = min(theirs)
+    Player.objects.filter(pk=origin_pk).update(first_name="Renamed")  # at the (shared) origin
+    status, answer = deliver(other, bundles.build(sent.record.tournament.pk, other_head_size(other)))
+    assert status == 200 and answer["changed"] == 1, answer
+    assert Player.objects.get(pk=theirs[origin_pk].pk).first_name == "Renamed"
+    assert Player.objects.get(pk=first[origin_pk].pk).first_name == first[origin_pk].first_name
+
+
+def other_head_size(origin):
+    return receive.last_head(origin).tree_size
