@@ -78,6 +78,9 @@ from bridge.rotation_laws import (
 _: Callable[..., Message] = messages._
 # --- The auction as called -----------------------------------------------------------------
 
+# The laws under which a call by a player who had to pass stands (2007, 2017 37A; 1997 35B).
+REQUIRED_PASS_STANDS = ("37A", "35B")
+
 
 @dataclass(frozen=True)
 class IrregularCall:
@@ -85,7 +88,8 @@ class IrregularCall:
 
     ``kind``: ``insufficient`` (Law 27), ``out_of_rotation`` (29-32; ``turn`` the seat whose
     turn it was), ``inadmissible`` (35-36: a double or redouble the Laws do not allow),
-    ``after_close`` (39), ``change`` (25: a call withdrawn for the player's next call).
+    ``after_close`` (39), ``change`` (25: a call withdrawn for the player's next call),
+    ``required_pass`` (37A, 1997 35B: a call by a player who had to pass, standing as marked).
     ``status`` as the record says or as the Laws read it (``condoned`` when nobody drew
     attention and the next player called over it); ``law`` the sub-section that keeps or
     removes it; ``option`` the director's chosen option as recorded."""
@@ -259,6 +263,12 @@ def read_auction(dealer: str, calls: Sequence[AuctionCall | str], complete: bool
             if how == "pending":
                 pending = entry
                 continue
+        elif status in ("accepted", "condoned") and made_call.law in REQUIRED_PASS_STANDS:
+            # Law 37A (1997 35B): a call by a player who had to pass, the left-hand opponent having
+            # called over it: it stands, and only the rectification's record says it was irregular.
+            irregular.append(
+                IrregularCall(i, seat, call, "required_pass", status, made_call.law, attention, "", made_call.option)
+            )
         elif status in ("accepted", "condoned"):
             raise _refusal(i, seat, call, _("is marked %(status)s, but nothing is irregular in it", status=status))
         # The call stands: the auction goes on from the seat after it.

@@ -148,6 +148,7 @@ def irregularity_page(request, pk):
             "form": form,
             "options": options,
             "lead_options": lead_options,
+            "detected": services.detected_irregularities(ruling),
             "chosen": request.POST.get("chosen", "") if action else "",
             "edition": services.edition_in_force(ruling.tournament),
             "card_ranks": rank_preference(ruling.tournament),

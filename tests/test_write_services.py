@@ -110,6 +110,7 @@ READS = {
     "rulings.services.unauthorised.proposed_score",
     "rulings.services.unauthorised.weighting_allowed",
     "rulings.services.scores.imps_allowed",
+    "rulings.services.irregularities.detected_irregularities",
     "scoring.services.scores.team_adjustment_allowed",
     "scoring.services.common.in_words",
     "scoring.services.match_penalties.check_match_penalty_unit",

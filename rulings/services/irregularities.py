@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from bridge.auction import Auction, AuctionCall, check_play
+from bridge.auction_checks import detect
 from bridge.deals import DealError, next_seat, parse_deal
 from bridge.irregularities import (
     ChangeOfCall,
@@ -300,6 +301,22 @@ def _partner_suits(ruling: Ruling, auction: Auction, seat: str, trick: int) -> s
         held = "".join(suit for suit in "SHDC" if any(card[0] == suit for card in deal.cards(partner)))
     led = auction.play[trick - 1][0][0] if len(auction.play) >= trick and auction.play[trick - 1] else ""
     return "".join(suit for suit in held if suit != led)
+
+
+def detected_irregularities(ruling: Ruling) -> list[dict[str, Any]]:
+    """What the auction attached shows by itself (``bridge.auction_checks.detect``: 2007 17E2 /
+    2017 17D3 / 1997 34, Law 37), for the irregularity page to offer: ``[{"kind", "number" (the
+    call, 1 the dealer's first), "seat", "call", "law", "text" (in the reader's language),
+    "deprived", "cancelled", "facts" (the page's fields to show the Law's options, or empty)}]``.
+    A record the Laws cannot read gives nothing here: its refusal is the deal form's."""
+    if not ruling.auction:
+        return []
+    auction = Auction.from_dict(ruling.auction)
+    try:
+        found = detect(edition_in_force(ruling.tournament), auction.dealer, auction.calls)
+    except (DealError, ValueError):
+        return []
+    return [dict(each.to_dict(), text=translate(each.text), number=each.index + 1) for each in found]
 
 
 def irregularity_options(ruling: Ruling, *, kind: str, facts: dict[str, Any]) -> list[dict[str, Any]]:
