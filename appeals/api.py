@@ -57,7 +57,7 @@ from scoring.models import Player
 
 
 class AppealEventSerializer(serializers.ModelSerializer):
-    by = serializers.StringRelatedField(allow_null=True)
+    by: serializers.StringRelatedField = serializers.StringRelatedField(allow_null=True)
     # In the caller's language (appeals/texts.py); a person's own words as written.
     note = serializers.CharField(source="text", read_only=True)
 

@@ -13,7 +13,9 @@ from rulings.forms import RulingForm
 class DecisionForm(RulingForm):
     """The decision: uphold, vary or overturn, and the adjusted score in the same form as a ruling's."""
 
-    decision = forms.ChoiceField(label=gettext_lazy("Decision"), choices=Outcome.choices, widget=forms.RadioSelect)
+    decision = forms.ChoiceField(  # type: ignore[assignment]  # a field named as RulingForm.decision()
+        label=gettext_lazy("Decision"), choices=Outcome.choices, widget=forms.RadioSelect
+    )
     reasons = forms.CharField(label=gettext_lazy("Reasons"), widget=forms.Textarea(attrs={"rows": 3}))
 
     def decided(self):

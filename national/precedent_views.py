@@ -17,7 +17,7 @@ from rulings.models import Ruling
 
 class PrecedentSearchForm(forms.Form):
     law = forms.CharField(label=gettext_lazy("Law"), required=False, max_length=12)
-    kind = forms.ChoiceField(label=gettext_lazy("Kind"), required=False, choices=[("", "")] + Ruling.Kind.choices)
+    kind = forms.ChoiceField(label=gettext_lazy("Kind"), required=False, choices=[("", ""), *Ruling.Kind.choices])
     outcome = forms.ChoiceField(
         label=gettext_lazy("Outcome"),
         required=False,

@@ -38,13 +38,13 @@ class SearchForm(forms.Form):
     tournament = forms.IntegerField(required=False)
     event = forms.IntegerField(required=False)
     law = forms.CharField(required=False, max_length=12)
-    kind = forms.ChoiceField(required=False, choices=[("", "")] + Ruling.Kind.choices)
+    kind = forms.ChoiceField(required=False, choices=[("", ""), *Ruling.Kind.choices])
     keyword = forms.CharField(required=False, max_length=100)
     director = forms.IntegerField(required=False)
     member = forms.IntegerField(required=False)
     date_from = forms.DateField(required=False)
     date_to = forms.DateField(required=False)
-    outcome = forms.ChoiceField(required=False, choices=[("", "")] + Ruling.Outcome.choices)
+    outcome = forms.ChoiceField(required=False, choices=[("", ""), *Ruling.Outcome.choices])
     appeal = forms.ChoiceField(required=False, choices=[("", "")] + [(key, key) for key in selectors.APPEAL_OUTCOMES])
 
     def filters(self):

@@ -218,7 +218,7 @@ class UnauthorisedInputSerializer(serializers.Serializer):
     considered, suggested, logical, contract, declarer, tricks}]), whether the offenders
     ``gained``, the ``reasoning``."""
 
-    source = serializers.DictField()
+    source = serializers.DictField()  # type: ignore[assignment]  # a field named as Field.source
     chosen = serializers.CharField()
     alternatives = serializers.ListField(child=serializers.DictField())
     gained = serializers.BooleanField()

@@ -38,7 +38,7 @@ SIDE_CHOICES = [("NS", "N-S"), ("EW", "E-W")]  # rulings.models.SIDE_CHOICES (sc
 
 
 class TournamentSerializer(serializers.ModelSerializer):
-    authority = serializers.StringRelatedField()
+    authority: serializers.StringRelatedField = serializers.StringRelatedField()
 
     class Meta:
         model = Tournament
@@ -47,7 +47,7 @@ class TournamentSerializer(serializers.ModelSerializer):
 
 class VPScaleSerializer(serializers.Serializer):
     name = serializers.CharField(help_text="wbf2013-20, wbf2013-30, acbl-20, acbl-30 or a body's own (<code>:<name>)")
-    source = serializers.CharField(help_text="where the scale's numbers come from")
+    source = serializers.CharField(help_text="where the scale's numbers come from")  # type: ignore[assignment]  # a field named as Field.source
     chosen_by_event = serializers.BooleanField(help_text="false: the regulating authority's vp_scale setting")
 
 
@@ -161,8 +161,8 @@ class MemberSerializer(PlayerSerializer):
 
 class ContestantSerializer(serializers.ModelSerializer):
     members = serializers.SerializerMethodField()
-    label = serializers.CharField(read_only=True)
-    captain = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True)
+    label = serializers.CharField(read_only=True)  # type: ignore[assignment]  # a field named as Field.label
+    captain: serializers.PrimaryKeyRelatedField = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True)
 
     class Meta:
         model = Contestant

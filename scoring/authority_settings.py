@@ -10,6 +10,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 from django.core.exceptions import ValidationError
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from scoring.kinds import EventKind
@@ -180,7 +181,7 @@ NO_EMPTY = object()
 @dataclass(frozen=True)
 class SettingSpec:
     key: str
-    label: str
+    label: str | Promise  # lazy: each reader's language
     default: object
     check: object
     # What an empty value is stored as when the regulation may say "none" (no deposit, no

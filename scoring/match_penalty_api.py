@@ -21,8 +21,12 @@ class MatchPenaltySerializer(serializers.ModelSerializer):
     team = serializers.PrimaryKeyRelatedField(queryset=Contestant.objects.none())
     amount = serializers.CharField(help_text='a number above 0, at most two decimals: "1", "0.5"')
     unit = serializers.CharField(help_text="vps or imps, as the authority's team_penalty_units allows")
-    given_by = serializers.SlugRelatedField(slug_field="username", read_only=True, allow_null=True)
-    withdrawn_by = serializers.SlugRelatedField(slug_field="username", read_only=True, allow_null=True)
+    given_by: serializers.SlugRelatedField = serializers.SlugRelatedField(
+        slug_field="username", read_only=True, allow_null=True
+    )
+    withdrawn_by: serializers.SlugRelatedField = serializers.SlugRelatedField(
+        slug_field="username", read_only=True, allow_null=True
+    )
 
     class Meta:
         model = MatchPenalty

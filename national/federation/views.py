@@ -34,7 +34,7 @@ from scoring.models import Tournament
 class OriginForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Organiser"), max_length=200)
     slug = forms.SlugField(label=gettext_lazy("Short name"), max_length=40)
-    authority = forms.ModelChoiceField(label=gettext_lazy("National body"), queryset=None)
+    authority: forms.ModelChoiceField = forms.ModelChoiceField(label=gettext_lazy("National body"), queryset=None)
     public_key = forms.CharField(
         label=gettext_lazy("Public key of its audit trail (PEM)"),
         widget=forms.Textarea(attrs={"rows": 4}),
