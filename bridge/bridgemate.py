@@ -28,7 +28,7 @@ import tempfile
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from bridge.deals import DealError, parse_seat
+from bridge.deals import DealError, parse_deal, parse_seat
 from bridge.engine.contract import ContractError, board_dealer, board_vulnerability, parse_contract
 from bridge.interchange import BoardIn, ResultIn, SessionFile, read_artificial
 from bridge.messages import Message, MessageError, _
@@ -118,11 +118,114 @@ def _erased(value: object) -> bool:
 
 
 def session_from_received_data(
-    rows: Iterable[Mapping[str, Any]], sections: Mapping[Any, Any] | None = None
+    rows: Iterable[Mapping[str, Any]],
+    sections: Mapping[Any, Any] | None = None,
+    hand_records: Iterable[Mapping[str, Any]] = (),
+    players: Iterable[Mapping[str, Any]] = (),
+    player_names: Iterable[Mapping[str, Any]] = (),
 ) -> SessionFile:
     """The results of ReceivedData ``rows`` (dicts by column name, in the file's order);
-    ``sections`` maps a Section id to its letter (the Section table), else the id is the name."""
-    sections = sections or {}
+    ``sections`` maps a Section id to its letter (the Section table), else the id is the name.
+    The database's own deals (``hand_records``: its HandRecord table) and players
+    (``players``: PlayerNumbers, each seat's player number and name; ``player_names``:
+    PlayerNames, the club's list of numbers and names) are read too where it holds them."""
+    session = _received_data(rows, sections or {})
+    _read_hand_records(session, hand_records, sections or {})
+    _name_pairs(session, rows, players, player_names, sections or {})
+    return session
+
+
+def _section_of(sections: Mapping[Any, Any], section_id: Any) -> str:
+    return str(sections.get(section_id, sections.get(str(section_id), section_id or ""))).strip()
+
+
+# HandRecord's columns: each seat's four suits, NorthSpades ... WestClubs.
+_HAND_COLUMNS = [
+    [f"{seat}{suit}" for suit in ("Spades", "Hearts", "Diamonds", "Clubs")]
+    for seat in ("North", "East", "South", "West")
+]
+
+
+def _read_hand_records(session: SessionFile, rows: Iterable[Mapping[str, Any]], sections: Mapping[Any, Any]) -> None:
+    """Each HandRecord row's deal given to its board (a board with no result comes in as a hand
+    record); a row that is not a deal is left out with a warning naming it."""
+    boards = {board.number: board for board in session.boards}
+    for index, row in enumerate(rows, 1):
+        number = row.get("Board")
+        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+            continue
+        where = _("HandRecord row %(row)s (board %(board)s)", row=index, board=number)
+        hands = [
+            ".".join(re.sub(r"[\s-]", "", str(row.get(column) or "")).upper().replace("10", "T") for column in seat)
+            for seat in _HAND_COLUMNS
+        ]
+        try:
+            deal = parse_deal("N:" + " ".join(hands)).to_pbn()
+        except DealError as error:
+            session.warnings.append(Message("%(where)s: %(message)s", where=where, message=error.message))
+            continue
+        board = boards.get(number)
+        if board is None:
+            board = boards[number] = BoardIn(
+                number=number, line=index, dealer=board_dealer(number), vulnerability=board_vulnerability(number)
+            )
+            board.where = _("hand record of board %(board)s", board=number)
+            session.boards.append(board)
+        if board.deal and board.deal != deal:
+            session.warnings.append(
+                _(
+                    "%(where)s: section %(section)s has another deal of this board: the first section's is kept",
+                    where=where,
+                    section=_section_of(sections, row.get("Section")),
+                )
+            )
+            continue
+        board.deal = deal
+    session.boards.sort(key=lambda board: board.number)
+
+
+def _name_pairs(
+    session: SessionFile,
+    rows: Iterable[Mapping[str, Any]],
+    players: Iterable[Mapping[str, Any]],
+    player_names: Iterable[Mapping[str, Any]],
+    sections: Mapping[Any, Any],
+) -> None:
+    """Each pair named by its two players, "North - South" or "East - West": PlayerNumbers gives
+    each seat's player (its Name, else its Number looked up in PlayerNames) at a table in a round
+    (its first round when it gives none), and that table's ReceivedData row in that round the pair
+    sitting there."""
+    listed = {str(row.get("ID")).strip(): str(row.get("Name") or "").strip() for row in player_names}
+    seated: dict[tuple[str, Any, Any], tuple[Any, Any]] = {}  # (section, table, round) -> (N-S, E-W)
+    first: dict[tuple[str, Any], Any] = {}  # (section, table) -> its first round
+    for row in rows:
+        if _erased(row.get("Erased", "")):
+            continue
+        section, table, round_number = _section_of(sections, row.get("Section")), row.get("Table"), row.get("Round")
+        seated.setdefault((section, table, round_number), (row.get("PairNS"), row.get("PairEW")))
+        if round_number is not None and (first.get((section, table)) is None or round_number < first[(section, table)]):
+            first[(section, table)] = round_number
+    names: dict[tuple[str, str, int], dict[str, str]] = {}
+    for row in players:
+        section, table = _section_of(sections, row.get("Section")), row.get("Table")
+        seat = str(row.get("Direction") or "").strip().upper()[:1]
+        name = str(row.get("Name") or "").strip() or listed.get(str(row.get("Number")).strip(), "")
+        pairs = seated.get((section, table, row.get("Round") or first.get((section, table))))
+        if seat not in "NESW" or not seat or not name or pairs is None:
+            continue
+        side = "NS" if seat in "NS" else "EW"
+        pair = pairs[0] if side == "NS" else pairs[1]
+        if isinstance(pair, int) and not isinstance(pair, bool):
+            names.setdefault((section, side, pair), {})[seat] = name
+    for (section, side, pair), seats in names.items():
+        name = " - ".join(seats[seat] for seat in ("N", "S", "E", "W") if seat in seats)
+        # by direction (a Mitchell's N-S 1 and E-W 1 are two pairs), and by number (a Howell)
+        session.names[(section, side, pair)] = name
+        session.names.setdefault((section, "", pair) if section else pair, name)
+
+
+def _received_data(rows: Iterable[Mapping[str, Any]], sections: Mapping[Any, Any]) -> SessionFile:
+    """The results of ReceivedData ``rows`` (session_from_received_data)."""
     session = SessionFile(format="Bridgemate")
     latest: dict[tuple[Any, ...], tuple[int, Mapping[str, Any]]] = {}
     for index, row in enumerate(rows, 1):
@@ -134,8 +237,7 @@ def session_from_received_data(
     for index, row in sorted(latest.values(), key=lambda item: item[0]):
         number = _int(row, "Board", index)
         assert number is not None  # required: _int refuses an empty Board
-        section_id = row.get("Section")
-        section = str(sections.get(section_id, sections.get(str(section_id), section_id or ""))).strip()
+        section = _section_of(sections, row.get("Section"))
         result = ResultIn(
             board=number,
             line=index,
@@ -250,8 +352,12 @@ def table_rows(database: Any, name: str) -> tuple[list[dict[str, Any]], int]:
     return rows, lost
 
 
-def _read_tables(path: str) -> tuple[list[dict[str, Any]], dict[Any, Any], list[Message]]:
-    """ReceivedData's rows, the Section table's letters and what could not be read."""
+Tables = tuple[list[dict[str, Any]], dict[Any, Any], list[Message], dict[str, list[dict[str, Any]]]]
+
+
+def _read_tables(path: str) -> Tables:
+    """ReceivedData's rows, the Section table's letters, what could not be read, and the rows of
+    HandRecord, PlayerNumbers and PlayerNames where the database has them."""
     from access_parser import AccessParser
 
     logging.getLogger("access_parser").setLevel(logging.CRITICAL)
@@ -289,7 +395,23 @@ def _read_tables(path: str) -> tuple[list[dict[str, Any]], dict[Any, Any], list[
             problems.append(
                 _("Section: the table could not be read whole: sections without a letter are named by their numbers")
             )
-    return rows, letters, problems
+    extra: dict[str, list[dict[str, Any]]] = {}
+    for key, name in (("hand_records", "handrecord"), ("players", "playernumbers"), ("player_names", "playernames")):
+        if name not in tables:
+            continue
+        try:
+            extra[key], lost = table_rows(database, tables[name])
+        except Exception:
+            extra[key], lost = [], 1
+        if lost:
+            problems.append(
+                _(
+                    "%(table)s: the table could not be read whole: what it holds (deals, players' names) is taken "
+                    "from the records read",
+                    table=tables[name],
+                )
+            )
+    return rows, letters, problems, extra
 
 
 def _child(path: str, pipe: Any, memory: int) -> None:
@@ -313,7 +435,7 @@ def _child(path: str, pipe: Any, memory: int) -> None:
         pipe.close()
 
 
-def _read_bounded(path: str, seconds: float, memory: int) -> tuple[list[dict[str, Any]], dict[Any, Any], list[Message]]:
+def _read_bounded(path: str, seconds: float, memory: int) -> Tables:
     import multiprocessing
 
     context = multiprocessing.get_context("spawn")
@@ -344,8 +466,8 @@ def _read_bounded(path: str, seconds: float, memory: int) -> tuple[list[dict[str
         receiver.close()
     if status == "refused":
         raise BridgemateError(None, value)
-    rows, letters, problems = value
-    return rows, letters, problems
+    tables: Tables = value
+    return tables
 
 
 def read_bws(data: bytes, seconds: float = READ_SECONDS, isolated: bool = True) -> SessionFile:
@@ -358,12 +480,12 @@ def read_bws(data: bytes, seconds: float = READ_SECONDS, isolated: bool = True) 
         with os.fdopen(handle, "wb") as out:
             out.write(data)
         if isolated:
-            rows, letters, problems = _read_bounded(path, seconds, READ_MEMORY_BYTES)
+            rows, letters, problems, extra = _read_bounded(path, seconds, READ_MEMORY_BYTES)
         else:
-            rows, letters, problems = _read_tables(path)
+            rows, letters, problems, extra = _read_tables(path)
     finally:
         os.unlink(path)
     rows.sort(key=lambda row: (row.get("ID") is None, row.get("ID") or 0))
-    session = session_from_received_data(rows, letters)
+    session = session_from_received_data(rows, letters, **extra)
     session.warnings[:0] = problems
     return session

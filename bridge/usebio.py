@@ -12,7 +12,9 @@ Plain Python, no Django.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
+import itertools
 import re
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterable, Mapping
@@ -126,8 +128,61 @@ def parse_usebio(data: bytes | str) -> SessionFile:
     # A team's PAIRs (pairs numbered within their team) and a MATCH's TEAM (a number) name no contestant.
     inner = {id(e) for team in event.iter("TEAM") for e in team.iter("PAIR")}
     inner |= {id(e) for match in matches for e in match.iter("TEAM")}
+    scopes = _section_scopes(event)
+    for scope, section in scopes:
+        _participants(scope, section, inner, session)
+    hands: dict[int, BoardIn] = {}
+    # The hand records: under EVENT in some files, beside it (Compscore, the DTD's order) in others.
+    for handset in root.iter("HANDSET"):
+        for index, board in enumerate(handset.findall("BOARD"), 1):
+            read = _hand_record(board, index)
+            hands[read.number] = read
+    seen: dict[tuple[str, int], BoardIn] = {}
+    in_matches = {id(b) for match in matches for b in match.iter("BOARD")}
+    for scope, section in scopes:
+        _travellers(scope, section, hands, seen, in_matches, session)
+    _matches(matches, hands, seen, session)
+    placed = {number for _section, number in seen}
+    for number, record in hands.items():
+        if number not in placed:
+            record.where = _("hand record of board %(board)s", board=number)
+            session.boards.append(record)
+    session.boards.sort(key=lambda b: b.number)
+    return session
+
+
+def _section_scopes(event: ElementTree.Element) -> list[tuple[ElementTree.Element, str]]:
+    """[(element, section)]: each SECTION of the event that holds boards or pairs, named by its
+    SECTION_ID (attribute or element), SECTION_LETTER or SECTION_NAME, else A, B, ... in order;
+    or the event itself, section "", when it has fewer than two (one section's numbers tell)."""
+    sections = [
+        element
+        for element in event.iter("SECTION")
+        if element.find(".//BOARD") is not None or element.find(".//PAIR") is not None
+    ]
+    if len(sections) < 2:
+        return [(event, "")]
+    scopes, names = [], set()
+    for index, element in enumerate(sections):
+        name = (
+            element.get("SECTION_ID")
+            or element.get("SECTION_LETTER")
+            or _text(element, "SECTION_ID", "SECTION_LETTER", "SECTION_NAME")
+            or chr(ord("A") + index % 26) * (1 + index // 26)
+        ).strip()[:10]
+        if name in names:
+            raise UsebioError(
+                _("section %(n)s", n=index + 1), _("SECTION_ID: section %(section)s is given twice", section=name)
+            )
+        names.add(name)
+        scopes.append((element, name))
+    return scopes
+
+
+def _participants(scope: ElementTree.Element, section: str, inner: set[int], session: SessionFile) -> None:
+    """The names of the pairs and teams in ``scope`` (the event, or one of its sections)."""
     for tag in ("PAIR", "TEAM"):
-        for entry in event.iter(tag):
+        for entry in scope.iter(tag):
             if id(entry) in inner:
                 continue
             number_text = _text(entry, f"{tag}_NUMBER") or entry.get(f"{tag}_ID")
@@ -136,62 +191,75 @@ def parse_usebio(data: bytes | str) -> SessionFile:
             else:
                 name = " - ".join(p for p in (_text(player, "PLAYER_NAME") for player in entry.findall("PLAYER")) if p)
             key = _pair_key(number_text or "")
-            if key and name:
-                # A Mitchell's pairs carry their DIRECTION (NS / EW), and Compscore's numbers
-                # their direction too (1NS, 1EW).
-                direction = direction_of(_text(entry, "DIRECTION")) or key[1]
-                if direction and tag == "PAIR":
-                    session.names[("", direction, key[0])] = name
-                    # A pair that sat both ways in a Howell is listed once, where it sat first.
-                    session.names.setdefault(key[0], name)
+            if not (key and name):
+                continue
+            # A Mitchell's pairs carry their DIRECTION (NS / EW), and Compscore's numbers
+            # their direction too (1NS, 1EW).
+            direction = direction_of(_text(entry, "DIRECTION")) or key[1]
+            if direction and tag == "PAIR":
+                session.names[(section, direction, key[0])] = name
+                # A pair that sat both ways in a Howell is listed once, where it sat first.
+                if section:
+                    session.names.setdefault((section, "", key[0]), name)
                 else:
-                    session.names[key[0]] = name
-    hands: dict[int, BoardIn] = {}
-    # The hand records: under EVENT in some files, beside it (Compscore, the DTD's order) in others.
-    for handset in root.iter("HANDSET"):
-        for index, board in enumerate(handset.findall("BOARD"), 1):
-            read = _hand_record(board, index)
-            hands[read.number] = read
-    seen: dict[int, BoardIn] = {}
-    in_matches = {id(b) for match in matches for b in match.iter("BOARD")}
-    for index, board in enumerate(event.iter("BOARD"), 1):
+                    session.names.setdefault(key[0], name)
+            elif section:
+                session.names[(section, "", key[0])] = name
+            else:
+                session.names[key[0]] = name
+
+
+def _travellers(
+    scope: ElementTree.Element,
+    section: str,
+    hands: dict[int, BoardIn],
+    seen: dict[tuple[str, int], BoardIn],
+    in_matches: set[int],
+    session: SessionFile,
+) -> None:
+    """The BOARDs of ``scope`` (the event, or its section ``section``) and their traveller lines;
+    a board number is given once in each section."""
+    prefix = _("section %(section)s, ", section=section) if section else ""
+    for index, board in enumerate(scope.iter("BOARD"), 1):
         if board.find("TRAVELLER_LINE") is None or id(board) in in_matches:
             continue
-        number = _number(board, "BOARD_NUMBER", _("board element %(n)s", n=index))
+        number = _number(board, "BOARD_NUMBER", prefix + _("board element %(n)s", n=index))
         assert number is not None  # required: _number refuses a missing BOARD_NUMBER
-        where = _("board %(board)s", board=number)
-        record = hands.get(number) or BoardIn(
-            number=number,
-            line=index,
-            dealer=board_dealer(number),
-            vulnerability=board_vulnerability(number),
+        where = prefix + _("board %(board)s", board=number)
+        hand = hands.get(number)
+        record = (
+            dataclasses.replace(hand, section=section)
+            if hand is not None
+            else BoardIn(
+                number=number,
+                line=index,
+                dealer=board_dealer(number),
+                vulnerability=board_vulnerability(number),
+                section=section,
+            )
         )
         record.line, record.where = index, where
-        if number in seen:
+        if (section, number) in seen:
             raise UsebioError(where, _("BOARD_NUMBER: board %(board)s is given twice", board=number))
-        seen[number] = record
+        seen[(section, number)] = record
         session.boards.append(record)
         lines: list[tuple[ElementTree.Element, ResultIn]] = []
         for row, line in enumerate(board.findall("TRAVELLER_LINE"), 1):
-            result = _traveller_line(
-                line, record, _("board %(board)s, traveller line %(row)s", board=number, row=row), session
-            )
+            line_where = prefix + _("board %(board)s, traveller line %(row)s", board=number, row=row)
+            result = _traveller_line(line, record, line_where, session, section=section)
             if result is not None:
+                result.section = section
                 session.results.append(result)
                 lines.append((line, result))
         if session.scoring == "matchpoints":
             _awarded_matchpoints(lines, session)
-    _matches(matches, hands, seen, session)
-    for number, record in hands.items():
-        if number not in seen:
-            record.where = _("hand record of board %(board)s", board=number)
-            session.boards.append(record)
-    session.boards.sort(key=lambda b: b.number)
-    return session
 
 
 def _matches(
-    matches: list[ElementTree.Element], hands: dict[int, BoardIn], seen: dict[int, BoardIn], session: SessionFile
+    matches: list[ElementTree.Element],
+    hands: dict[int, BoardIn],
+    seen: dict[tuple[str, int], BoardIn],
+    session: SessionFile,
 ) -> None:
     """A team event's MATCH elements: TEAM (the home team) against OPPOSING_TEAM in ROUND_NUMBER,
     each BOARD's traveller lines one per room, DIRECTION saying where the home team sat (NS: the
@@ -214,13 +282,13 @@ def _matches(
             if number in boards_here:
                 raise UsebioError(board_where, _("BOARD_NUMBER: board %(board)s is given twice", board=number))
             boards_here.add(number)
-            record = seen.get(number)
+            record = seen.get(("", number))
             if record is None:
                 record = hands.get(number) or BoardIn(
                     number=number, line=index, dealer=board_dealer(number), vulnerability=board_vulnerability(number)
                 )
                 record.line, record.where = index, _("board %(board)s", board=number)
-                seen[number] = record
+                seen[("", number)] = record
                 session.boards.append(record)
             rooms: set[str] = set()
             for row, line in enumerate(board.findall("TRAVELLER_LINE"), 1):
@@ -398,14 +466,14 @@ def _hand_record(board: ElementTree.Element, index: int) -> BoardIn:
 
 
 def _traveller_line(
-    line: ElementTree.Element, board: BoardIn, where: str, session: SessionFile, team: bool = False
+    line: ElementTree.Element, board: BoardIn, where: str, session: SessionFile, team: bool = False, section: str = ""
 ) -> ResultIn | None:
     result = ResultIn(board=board.number, line=board.line, where=where)
     if not team:  # a team match's lines number the pairs within their teams: the match names the teams
         result.ns = _number(line, "NS_PAIR_NUMBER", where, side="NS")
         result.ew = _number(line, "EW_PAIR_NUMBER", where, side="EW")
         if re.search(r"[A-Z]", (_text(line, "NS_PAIR_NUMBER") or "").upper()):
-            session.mitchell.add("")  # Compscore's 1NS / 1EW: the pairs are numbered per direction
+            session.mitchell.add(section)  # Compscore's 1NS / 1EW: the pairs are numbered per direction
         result.table = _number(line, "TABLE", where, required=False)
     result.round = _number(line, "ROUND", where, required=False)
     contract = _text(line, "CONTRACT")
@@ -482,6 +550,7 @@ class ParticipantOut:
     percentage: str | None = None
     place: str | None = None
     team_name: str = ""  # a team's name, in a team event
+    section: str = ""  # the section it played in, when the session has more than one
 
 
 @dataclass
@@ -553,25 +622,20 @@ def write_usebio(
     ElementTree.SubElement(event, "BOARD_SCORING_METHOD").text = method.get(scoring, "MATCH_POINTS")
     if matches is not None:
         ElementTree.SubElement(event, "MATCH_SCORING_METHOD").text = "VPS"
-    listed = ElementTree.SubElement(event, "PARTICIPANTS", EVENT_TYPE=event_type)
-    for entry in participants:
-        if matches is not None:
-            pair = ElementTree.SubElement(listed, "TEAM", TEAM_ID=str(entry.number))
-            ElementTree.SubElement(pair, "TEAM_NAME").text = entry.team_name
-        else:
-            pair = ElementTree.SubElement(listed, "PAIR")
-            ElementTree.SubElement(pair, "PAIR_NUMBER").text = _pair_number(entry.number, entry.direction)
-        if entry.direction:
-            ElementTree.SubElement(pair, "DIRECTION").text = entry.direction
-        for tag, value in (("TOTAL_SCORE", entry.total), ("PERCENTAGE", entry.percentage), ("PLACE", entry.place)):
-            if value is not None:
-                ElementTree.SubElement(pair, tag).text = str(value)
-        for name, national_id in entry.players:
-            player = ElementTree.SubElement(pair, "PLAYER")
-            ElementTree.SubElement(player, "PLAYER_NAME").text = name
-            if national_id:
-                ElementTree.SubElement(player, "NATIONAL_ID_NUMBER").text = national_id
+    participants = list(participants)
     boards = list(boards)
+    # Two sections or more (each numbering its own boards and tables): a SECTION each, with its
+    # pairs and its boards' traveller lines, as the programs write them and read them back.
+    sections = sorted(
+        ({entry.section for entry in participants} | {r.section for _b, results, _p in boards for r in results}) - {""}
+    )
+    scopes = [(event, "")] if matches is not None or len(sections) < 2 else []
+    for name in sections if not scopes else ():
+        scopes.append((ElementTree.SubElement(event, "SECTION", SECTION_ID=name), name))
+    for scope, section in scopes:
+        _write_participants(
+            scope, [e for e in participants if not section or e.section == section], event_type, matches is not None
+        )
     handset = ElementTree.Element("HANDSET")  # after EVENT, as the DTD orders them
     for board, _results, _points in boards:
         if not board.deal:
@@ -592,10 +656,13 @@ def write_usebio(
                 ElementTree.SubElement(hand, label).text = held.get(suit, "")
     tag = "MATCH_POINTS" if scoring == "matchpoints" else "IMPS"
     if matches is None:
-        for board, results, points in boards:
-            element = ElementTree.SubElement(event, "BOARD", EVENT_TYPE=event_type)
+        for (scope, section), (board, results, points) in itertools.product(scopes, boards):
+            lines = [(index, r) for index, r in enumerate(results) if not section or r.section == section]
+            if section and not lines:
+                continue
+            element = ElementTree.SubElement(scope, "BOARD", EVENT_TYPE=event_type)
             ElementTree.SubElement(element, "BOARD_NUMBER").text = str(board.number)
-            for index, result in enumerate(results):
+            for index, result in lines:
                 line = ElementTree.SubElement(element, "TRAVELLER_LINE")
                 seats: tuple[tuple[str, object], ...] = (
                     ("ROUND", result.round),
@@ -644,6 +711,30 @@ def write_usebio(
         + ElementTree.tostring(root, encoding="utf-8", xml_declaration=False)
         + b"\n"
     )
+
+
+def _write_participants(
+    scope: ElementTree.Element, participants: list[ParticipantOut], event_type: str, teams: bool
+) -> None:
+    """The PARTICIPANTS of ``scope`` (the event, or one of its sections)."""
+    listed = ElementTree.SubElement(scope, "PARTICIPANTS", EVENT_TYPE=event_type)
+    for entry in participants:
+        if teams:
+            pair = ElementTree.SubElement(listed, "TEAM", TEAM_ID=str(entry.number))
+            ElementTree.SubElement(pair, "TEAM_NAME").text = entry.team_name
+        else:
+            pair = ElementTree.SubElement(listed, "PAIR")
+            ElementTree.SubElement(pair, "PAIR_NUMBER").text = _pair_number(entry.number, entry.direction)
+        if entry.direction:
+            ElementTree.SubElement(pair, "DIRECTION").text = entry.direction
+        for tag, value in (("TOTAL_SCORE", entry.total), ("PERCENTAGE", entry.percentage), ("PLACE", entry.place)):
+            if value is not None:
+                ElementTree.SubElement(pair, tag).text = str(value)
+        for name, national_id in entry.players:
+            player = ElementTree.SubElement(pair, "PLAYER")
+            ElementTree.SubElement(player, "PLAYER_NAME").text = name
+            if national_id:
+                ElementTree.SubElement(player, "NATIONAL_ID_NUMBER").text = national_id
 
 
 def _write_play(line: ElementTree.Element, result: ResultIn, vulnerability: str | None) -> None:

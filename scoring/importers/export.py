@@ -221,8 +221,13 @@ def session_usebio(session: Session) -> bytes:
     boards = []
     by_board: dict[int, list[Result]] = {}
     written: dict[int, ResultIn] = {}  # result id -> as written
+    sectioned = session.sections.count() > 1  # each section its own SECTION (its boards and pairs)
+    played_in: dict[int, str] = {}  # contestant id -> the section it played in
     for result in _results(session):
         by_board.setdefault(result.board_id, []).append(result)
+        if sectioned:
+            for contestant_id in (result.ns_id, result.ew_id):
+                played_in.setdefault(contestant_id, result.table.section.name)
     for board in Board.objects.filter(session=session).order_by("number"):
         record = BoardIn(
             number=board.number, line=0, dealer=board.dealer, vulnerability=board.vulnerability, deal=board.deal
@@ -236,6 +241,7 @@ def session_usebio(session: Session) -> bytes:
                 ew=result.ew.number,
                 table=result.table.number,
                 round=result.round.number,
+                section=result.table.section.name if sectioned else "",
             )
             if result.not_played:
                 ns, ew = _codes(result)
@@ -265,7 +271,7 @@ def session_usebio(session: Session) -> bytes:
         event_name=f"{event.name}, {session}",
         scoring=_scoring(event),
         boards=boards,
-        participants=_participants(event, session),
+        participants=_participants(event, session, played_in),
         club=tournament.name,
         date=tournament.start_date,
         venue=tournament.venue,
@@ -336,8 +342,9 @@ def _members(contestant: Contestant) -> list[tuple[str, str]]:
     return [(f"{p.first_name} {p.last_name}".strip(), p.membership_number) for p in contestant.members.all()]
 
 
-def _participants(event: Event, session: Session) -> list[ParticipantOut]:
-    """Every contestant of the event, with its total, percentage and place in ``session``."""
+def _participants(event: Event, session: Session, played_in: dict[int, str] | None = None) -> list[ParticipantOut]:
+    """Every contestant of the event, with its total, percentage and place in ``session``, and
+    the section it played in (``played_in``: contestant id -> section, when there are several)."""
     standing = {s.contestant_id: s for s in selectors.standings(event, session)}
     out = []
     for contestant in selectors.event_contestants(event):
@@ -351,6 +358,7 @@ def _participants(event: Event, session: Session) -> list[ParticipantOut]:
                 total=_number(row.total) if row else None,
                 percentage=_number(row.percent) if row and row.percent is not None else None,
                 place=row.place if row else None,
+                section=(played_in or {}).get(contestant.pk, ""),
             )
         )
     return out

@@ -262,3 +262,45 @@ def test_bridgemate_results_and_their_hand_record_meet_in_one_session_in_either_
         (r.board.number, r.table.number, r.contract, r.tricks) for r in Result.objects.filter(board__session=session)
     )
     assert stored == [(1, 1, "4S", 10), (1, 2, "4S", 11), (2, 1, "3NT", 9)]
+
+
+def test_a_bridgemate_file_s_own_deals_and_players_come_in_with_its_results(record, monkeypatch):
+    # An ACBL club's .BWS: its HandRecord holds the deals, PlayerNumbers each seat's player at
+    # round 1 (a name, or a number PlayerNames knows); before, the boards had no deal and every
+    # pair was unnamed (issue #40).
+    from bridge.bridgemate import session_from_received_data
+    from scoring.importers import session_import
+    from tests.bridge.test_bridgemate import row
+
+    rows = [row(), row(ID=2, Table=2, PairNS=2, PairEW=5, Result="+1"), row(ID=3, Board=2, Contract="3 NT")]
+    suits = ("Spades", "Hearts", "Diamonds", "Clubs")
+    hands = {
+        "North": "AK96 KJ8 T74 Q93",
+        "East": "QJ82 T942 J KT64",
+        "South": "T73 AQ653 AQ8 A2",
+        "West": "54 7 K96532 J875",
+    }
+    hand_record = {"Section": 1, "Board": 1}
+    for seat, hand in hands.items():
+        for suit, cards in zip(suits, hand.split(), strict=True):
+            hand_record[f"{seat}{suit}"] = cards.replace("T", "10")
+    players = [
+        {"Section": 1, "Table": 1, "Direction": "N", "Number": "1001", "Name": "Ann Lee"},
+        {"Section": 1, "Table": 1, "Direction": "S", "Number": "1002", "Name": ""},
+        {"Section": 1, "Table": 1, "Direction": "E", "Number": "1003", "Name": "Cy Orr"},
+        {"Section": 1, "Table": 1, "Direction": "W", "Number": "1004", "Name": "Di Park"},
+    ]
+    names = [{"ID": 1002, "Name": "Bob Moss"}]
+    monkeypatch.setattr(
+        session_import,
+        "read_bws",
+        lambda data: session_from_received_data(
+            rows, {1: "A"}, hand_records=[hand_record], players=players, player_names=names
+        ),
+    )
+    event = services.create_event(tournament=record.tournament, name="Club", kind=Event.Kind.MP_PAIRS, by=policy.SYSTEM)
+    import_file(event=event, data=BWS)
+    boards = {b.number: b.deal for b in event.sessions.get().boards.all()}
+    assert boards == {1: "N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J875", 2: ""}
+    named = {c.number: c.name for c in Contestant.objects.filter(event=event)}
+    assert named == {1: "Ann Lee - Bob Moss", 4: "Cy Orr - Di Park", 2: "", 5: ""}
