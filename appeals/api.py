@@ -12,7 +12,7 @@ from rest_framework.exceptions import ValidationError as DRFValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from appeals import selectors, services
+from appeals import lifecycle, selectors, services
 from appeals.inputs import (
     AppealDecisionInput,
     AppointInput,
@@ -179,6 +179,7 @@ STEP_INPUTS = {
     "recuse": ReasonInput,
     "schedule": ScheduleInput,
     "extend_decision": ExtendDecisionInput,
+    "sit_early": ReasonInput,
     "vote": VoteInput,
     "decide_law_part": LawPartDecisionInput,
     "decide": AppealDecisionInput,
@@ -343,6 +344,14 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
             mode=data["mode"],
             place=data["place"],
         )
+        return self._done(appeal)
+
+    @action(detail=True, methods=["post"], url_path="sit-early")
+    def sit_early(self, request, pk=None):
+        """The body sits before the hearing's time, with the reason in the record."""
+        appeal, data = self.get_object(), self._data()
+        lifecycle.require_hearing(appeal)  # refused in words when none is fixed
+        services.sit_early(hearing=appeal.hearing(), by=request.user, reason=data["reason"])
         return self._done(appeal)
 
     @action(detail=True, methods=["post"])

@@ -148,6 +148,10 @@ class Appeal(models.Model):
     def body(self, stage="event"):
         return self.bodies.filter(stage=stage).first()
 
+    def hearing(self):
+        """The hearing the case waits for: the last one fixed (a later one replaces it)."""
+        return self.hearings.order_by("-scheduled_at", "-pk").first()
+
     def decision_overdue(self, now=None):
         """The case is still open and its time to decide (``decide_by``) has passed: the chief
         director extends it, or the case is referred to the regulating authority (Law 93C)."""
@@ -379,11 +383,18 @@ class Hearing(models.Model):
         verbose_name=_("scribe"),
     )
     notes = models.TextField(_("scribe's notes"), blank=True)
+    # The body sits before the time fixed (every side present, say): when, and why, in the record.
+    sat_early_at = models.DateTimeField(_("sat early at"), null=True, blank=True)
+    early_reason = models.TextField(_("why the body sat early"), blank=True)
 
     class Meta:
         verbose_name = _("hearing")
         verbose_name_plural = _("hearings")
         ordering = ["appeal", "starts_at"]
+
+    def begun(self, now=None):
+        """The body sits: the time fixed has come, or it sat early with a recorded reason."""
+        return self.sat_early_at is not None or self.starts_at <= (now or timezone.now())
 
 
 class Attendance(models.Model):
@@ -532,6 +543,7 @@ class AppealEvent(models.Model):
         RECUSED = "recused", _("Member recused")
         CONSTITUTED = "constituted", _("Body constituted")
         HEARING_SCHEDULED = "hearing_scheduled", _("Hearing scheduled")
+        SAT_EARLY = "sat_early", _("The body sat early")
         DECISION_TIME_EXTENDED = "decision_time_extended", _("Time to decide extended")
         ATTENDANCE = "attendance", _("Attendance recorded")
         HEARING_NOTES = "hearing_notes", _("Hearing record")

@@ -3,9 +3,10 @@ and an e-mail sent by ``appeals.tasks.send_notification_mail`` once the step has
 step never waits for, or fails with, the mail server."""
 
 from django.db import transaction
+from django.db.models import F, Q
 from django.utils import timezone
 
-from appeals.models import Notification
+from appeals.models import Appeal, Notification
 from core import dispatch
 from core.texts import split
 
@@ -30,11 +31,31 @@ def notify(users, appeal, text, now=None):
     return made
 
 
+State = Appeal.State
+# A notice of a step waits for its reader while the case is still where the step left it: the
+# body formed (until the hearing is fixed), the hearing fixed (until the decision), the decision
+# (until the case reopens, and only the last decision), the time to decide running out (while open).
+HOLDS = {
+    "appeals.notice_sits": Q(appeal__state__in=[State.LODGED, State.CONSTITUTED]),
+    "appeals.notice_heard": Q(appeal__state=State.SCHEDULED),
+    "appeals.notice_decided": Q(appeal__state=State.DECIDED, created_at__gte=F("appeal__decided_at")),
+    "appeals.notice_due": Q(appeal__state__in=Appeal.OPEN_STATES),
+}
+
+
+def still_holding():
+    """The notices whose step the case has not moved past (``HOLDS``); any other kind holds."""
+    holding = ~Q(code__in=list(HOLDS))
+    for code, holds in HOLDS.items():
+        holding |= Q(code=code) & holds
+    return holding
+
+
 def waiting_for(user, limit=20):
     # Each notice shows its time in its tournament's zone: the tournament and its authority are
     # read with the notices, not one chain of six queries per notice.
     notices = list(
-        Notification.objects.filter(user=user).select_related(
+        Notification.objects.filter(still_holding(), user=user).select_related(
             "appeal__ruling__result__board__session__event__tournament__authority"
         )[:limit]
     )

@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from appeals import conflicts, inputs, services
+from appeals import conflicts, inputs, lifecycle, services
 from appeals.forms import DecisionForm
 from appeals.models import AppealPart, BodyMember, Deposit, FurtherAppeal, Hearing, Stage
 from appeals.views import case_for, refused, show_errors
@@ -229,6 +229,14 @@ def hearing_notes(request, appeal):
 
 
 @case_step
+def sit_early(request, appeal):
+    """The body sits before the hearing's time: the reason goes into the record."""
+    data = inputs.valid(inputs.ReasonInput, request.POST)
+    lifecycle.require_hearing(appeal)  # refused in words when none is fixed
+    services.sit_early(hearing=appeal.hearing(), by=request.user, reason=data["reason"])
+
+
+@case_step
 def vote(request, appeal):
     data = inputs.valid(inputs.VoteInput, request.POST)
     services.record_vote(
@@ -342,6 +350,7 @@ STEPS = [
     ("declare", declare),
     ("recuse", recuse),
     ("schedule", schedule),
+    ("sit-early", sit_early),
     ("extend-decision", extend_decision),
     ("attendance", attendance),
     ("hearing-notes", hearing_notes),

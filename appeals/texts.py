@@ -79,6 +79,7 @@ TEXTS = {
     "hearing_at": Template(
         "%(when)s, %(mode)s, %(place)s", formats={"when": moment, "mode": label(Hearing.Mode, lower=True)}
     ),
+    "sat_early": Template(_("The body sat before %(fixed)s: %(reason)s"), formats={"fixed": moment}),
     "decision_time_extended": Template(
         _("To be decided by %(until)s instead of %(before)s: %(reason)s"), formats={"until": moment, "before": moment}
     ),

@@ -409,7 +409,14 @@ def _steps_offered(appeal, ruling, body, seat, parts, further, *, is_director, i
         ),
         "deposit_due": services.deposit_due(appeal) if appeal.origin == Appeal.Origin.PLAYER else None,
         "overdue": appeal.decision_overdue(),
+        # The hearing fixed for later: votes and the decision wait for it, or the body sits early.
+        "hearing_waits": _hearing_waits(appeal),
     }
+
+
+def _hearing_waits(appeal):
+    hearing = appeal.hearing() if appeal.state == Appeal.State.SCHEDULED else None
+    return hearing if hearing is not None and not hearing.begun() else None
 
 
 def show_errors(request, error):

@@ -49,6 +49,7 @@ READS = {
     "appeals.services.common.require_chief",
     "appeals.services.common.require_director",
     "appeals.services.common.require_director_or_sitting",
+    "appeals.services.common.require_hearing_begun",
     "appeals.services.common.require_national_officer",
     "appeals.services.common.require_open",
     "appeals.services.common.require_own_seat",

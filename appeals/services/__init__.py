@@ -40,6 +40,7 @@ from appeals.services.hearing import (
     record_hearing_notes,
     record_vote,
     schedule_hearing,
+    sit_early,
 )
 from appeals.services.lodging import (
     accept_withdrawal,
@@ -89,6 +90,7 @@ __all__ = [
     "declare_conflict",
     "recuse",
     "schedule_hearing",
+    "sit_early",
     "record_attendance",
     "record_hearing_notes",
     "record_vote",

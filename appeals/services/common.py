@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils.translation import gettext as _
 
-from appeals import lifecycle
+from appeals import lifecycle, selectors
 from appeals.models import (
     Appeal,
     AppealEvent,
@@ -177,6 +177,21 @@ def require_sitting(body: Body, user: User, action: str, what: str) -> None:
         deny(
             _("Only a member sitting on the %(body)s %(what)s; %(user)s does not sit on it.")
             % {"body": body.get_kind_display().lower(), "what": what, "user": user}
+        )
+
+
+def require_hearing_begun(appeal: Appeal, now: datetime.datetime, what: str) -> None:
+    """Members vote and the body decides once its hearing has begun: at the time fixed, or
+    earlier when the body sat early with its reason recorded (``sit_early``)."""
+    hearing = appeal.hearing()
+    if hearing is not None and not hearing.begun(now):
+        refuse(
+            "hearing",
+            _(
+                "The hearing of appeal %(n)s starts at %(when)s: %(what)s after it starts, or record why the "
+                "body sits early."
+            )
+            % {"n": appeal.number, "when": selectors.local_time(hearing.starts_at, appeal.tournament), "what": what},
         )
 
 

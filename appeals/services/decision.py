@@ -39,6 +39,7 @@ from appeals.services.common import (
     refuse,
     require_chief,
     require_director,
+    require_hearing_begun,
     require_open,
     require_sitting,
     require_text,
@@ -228,6 +229,7 @@ def decide_appeal(
     outcome = checked_outcome(outcome)
     reasons = require_text("reasons", reasons, _("Give the reasons for the decision."))
     lifecycle.check(appeal, Step.DECIDE)
+    require_hearing_begun(appeal, now, _("the body decides"))
     parts = list(appeal.parts.all())
     if body.is_director_in_charge:
         heard = [p for p in parts if not p.outcome]

@@ -29,6 +29,7 @@ from appeals.services.common import (
     require_chief,
     require_director,
     require_director_or_sitting,
+    require_hearing_begun,
     require_open,
     require_own_seat,
     require_text,
@@ -155,6 +156,34 @@ def schedule_hearing(
 
 
 @atomic_with_retry
+def sit_early(*, hearing: Hearing, by: User, reason: str, now: datetime.datetime | None = None) -> Hearing:
+    """The body sits before the time fixed (every side is present, the room is free): the reason
+    goes into the record, and the members may vote and decide from now."""
+    now = now or timezone.now()
+    appeal = locked(hearing.appeal)
+    require_director_or_sitting(by, appeal, _("records the hearing"))
+    require_open(appeal)
+    hearing = Hearing.objects.select_for_update().get(pk=hearing.pk)
+    if hearing.begun(now):
+        refuse(
+            "state",
+            _("The hearing has already begun (%(when)s).")
+            % {"when": selectors.local_time(hearing.sat_early_at or hearing.starts_at, appeal.tournament)},
+        )
+    reason = require_text("reason", reason, _("Say why the body sits before the time fixed."))
+    hearing.sat_early_at, hearing.early_reason = now, reason
+    save_checked(hearing)
+    log_step(
+        appeal,
+        Action.SAT_EARLY,
+        by=by,
+        at=now,
+        note=texts.text("appeals.sat_early", fixed=moment_param(hearing.starts_at, appeal.tournament), reason=reason),
+    )
+    return hearing
+
+
+@atomic_with_retry
 def record_attendance(
     *, hearing: Hearing, player: Player, by: User, now: datetime.datetime | None = None
 ) -> Attendance:
@@ -221,6 +250,7 @@ def record_vote(
         require_open(appeal)
         if not appeal.hearings.exists():
             refuse("state", _("The case has not been heard: schedule the hearing (it may be in writing) first."))
+        require_hearing_begun(appeal, now, _("the members vote"))
     elif appeal.further.state != FurtherAppeal.State.LODGED:
         refuse("state", _("The further appeal is already decided."))
     if member.recused_at:

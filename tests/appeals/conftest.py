@@ -99,14 +99,12 @@ def committee(case, appeal, members=None, now=SOON):
 
 def ready(case, now=SOON, player=None, **lodge_extra):
     """An appeal (N-S unless ``player`` is East) with the partner's concurrence, a constituted
-    committee and a hearing."""
+    committee and a hearing that starts at ``now`` (the members vote and decide from then on)."""
     appeal = lodge(case, player=player, now=now, **lodge_extra)
     partner = case.west if player == case.east else case.south
     services.record_concurrence(appeal=appeal, player=partner, how="in_person", by=case.director, now=now)
     body = committee(case, appeal, now=now)
-    hearing = services.schedule_hearing(
-        appeal=appeal, by=case.chief, starts_at=now + datetime.timedelta(hours=1), place="Room 2", now=now
-    )
+    hearing = services.schedule_hearing(appeal=appeal, by=case.chief, starts_at=now, place="Room 2", now=now)
     return appeal, body, hearing
 
 

@@ -76,6 +76,11 @@ def test_the_whole_workflow_through_the_api(case):
         format="json",
     )
     assert hearing.status_code == 200, hearing.json()
+    # Ten minutes early: no vote until the body records why it sits now.
+    early = api(case.members[0]).post(f"{url}/vote/", {"outcome": "overturn"}, format="json")
+    assert early.status_code == 409 and "record why the body sits early" in str(early.json()), early.json()
+    sits = api(case.members[0]).post(f"{url}/sit-early/", {"reason": "Both sides are here."}, format="json")
+    assert sits.status_code == 200, sits.json()
     for member in case.members[:3]:
         assert api(member).post(f"{url}/vote/", {"outcome": "overturn"}, format="json").status_code == 200
     # A member who does not sit on the case cannot vote: the case is not even visible to them.

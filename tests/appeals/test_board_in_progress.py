@@ -12,8 +12,8 @@ pytestmark = pytest.mark.django_db
 
 
 def test_a_hearing_past_its_time_is_in_progress(case):
-    appeal, _body, hearing = ready(case)  # heard an hour after SOON
-    before = notice_board(case.record.tournament, now=SOON)
+    appeal, _body, hearing = ready(case)  # heard from SOON
+    before = notice_board(case.record.tournament, now=SOON - datetime.timedelta(minutes=5))
     assert (before.hearings, before.in_progress) == ([hearing], [])
     after = notice_board(case.record.tournament, now=hearing.starts_at + datetime.timedelta(minutes=5))
     assert (after.hearings, after.in_progress) == ([], [hearing])

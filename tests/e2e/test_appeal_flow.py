@@ -85,9 +85,8 @@ def test_an_appeal_from_lodging_to_decision(browser, live_server, worker, field)
     page.reload()
     page.fill(
         "[name=starts_at]",
-        (timezone.localtime(timezone.now(), field.tournament.zone) + datetime.timedelta(minutes=20)).strftime(
-            "%Y-%m-%dT%H:%M"
-        ),
+        # It starts now (this minute): the members vote at once.
+        timezone.localtime(timezone.now(), field.tournament.zone).strftime("%Y-%m-%dT%H:%M"),
     )
     page.select_option("[name=mode]", "in_person")
     page.fill("[name=place]", "Committee room")

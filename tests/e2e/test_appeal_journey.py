@@ -158,9 +158,17 @@ def test_the_whole_appeal_on_a_phone(browser, live_server, worker, table_x):
     submit(desk, "schedule")
     desk.wait_for_selector("text=Hearing scheduled")
 
-    # The committee reads the case file, votes (one dissent) and varies the score to a weighted one.
+    # The hearing is fixed for 20 minutes on: both sides are here, so the chair has the committee
+    # sit now, and says why (no vote before the hearing otherwise).
     chair = pages[members[0]]
     chair.reload()
+    assert "the members vote and decide after it starts" in chair.inner_text("#hearing-waits")
+    assert chair.locator("form:has(input[value=vote])").count() == 0
+    chair.fill("form:has(input[value=sit_early]) [name=reason]", "Both sides and the director are here.")
+    submit(chair, "sit_early")
+    chair.wait_for_selector("text=Recorded.")
+    assert "Both sides and the director are here." in chair.inner_text("main")
+    # The committee reads the case file, votes (one dissent) and varies the score to a weighted one.
     case_file = chair.inner_text("main")
     for part in (
         "Hand diagram" if "Hand diagram" in case_file else "The deal",

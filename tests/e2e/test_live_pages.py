@@ -111,9 +111,11 @@ def test_the_notice_board_updates_while_another_user_decides_a_case(browser, liv
     )
     # Tonight's hearings must come before the next session: it starts tomorrow here.
     field.event.sessions.filter(number=2).update(starts_at=now + datetime.timedelta(days=1))
-    appeal, body, _hearing = ready(case, now=now)
-    Hearing = appeal.hearings.model
-    Hearing.objects.filter(appeal=appeal).update(place="Committee room, 1st floor")
+    appeal, body, hearing = ready(case, now=now)
+    Hearing = appeal.hearings.model  # heard in an hour: among the hearings to come
+    Hearing.objects.filter(appeal=appeal).update(
+        place="Committee room, 1st floor", starts_at=now + datetime.timedelta(hours=1)
+    )
     other, other_body, _ = ready(case, now=now, player=case.east)
     vote_all(other_body, "uphold", now=now)
     appeal_services.decide_appeal(appeal=other, by=case.members[0], outcome="uphold", reasons="R", now=now)
@@ -139,7 +141,8 @@ def test_the_notice_board_updates_while_another_user_decides_a_case(browser, liv
     assert hebrew.locator("html").get_attribute("dir") == "rtl"
     keep(hebrew, "notice-board-he")
 
-    # Another user (the committee's chair, through the service) decides appeal 1.
+    # Another user (the committee's chair, through the service) decides appeal 1, sitting early.
+    appeal_services.sit_early(hearing=hearing, by=case.members[0], reason="Both sides are here.")
     vote_all(body, "vary", now=timezone.now())
     appeal_services.decide_appeal(
         appeal=appeal,

@@ -140,9 +140,8 @@ def build_side(side, *, director, chief, member, national, superuser, player=Non
 
     def hear(appeal):
         seat(appeal)
-        return appeals.schedule_hearing(
-            appeal=appeal, by=chief, starts_at=now + datetime.timedelta(hours=1), place="Room 1"
-        )
+        # It starts now: the body votes and decides from then on.
+        return appeals.schedule_hearing(appeal=appeal, by=chief, starts_at=now, place="Room 1")
 
     appeals_ = {"new": lodge("new")}
     appeals_["seated"] = lodge("seated", law_part=True)
