@@ -23,6 +23,8 @@ class Item:
     url: str
     due: datetime.datetime | None
     tournament: object
+    # The due time is the case's "decide by" (not a hearing's start), and it has passed.
+    overdue: bool = False
 
 
 def _official_tournaments(user, *wanted):
@@ -72,7 +74,8 @@ def todo_for(user) -> list[Item]:
         elif appeal.state == Appeal.State.CONSTITUTED:
             text = _("Appeal %(n)s: fix the hearing") % {"n": appeal.number}
         if text:
-            items.append(Item(text, reverse("appeals:appeal", args=[appeal.pk]), appeal.decide_by, tournament))
+            url = reverse("appeals:appeal", args=[appeal.pk])
+            items.append(Item(text, url, appeal.decide_by, tournament, appeal.decision_overdue()))
     for seat in (
         BodyMember.objects.filter(user=user, recused_at__isnull=True)
         .select_related("body__appeal__ruling__result__board__session__event__tournament", "body__appeal__further")
@@ -94,5 +97,6 @@ def todo_for(user) -> list[Item]:
             text = _("Appeal %(n)s: the hearing is to be fixed") % {"n": appeal.number}
         hearing = next(iter(appeal.hearings.all()), None)  # the latest (prefetched in that order)
         due = hearing.starts_at if hearing else appeal.decide_by
-        items.append(Item(text, reverse("appeals:appeal", args=[appeal.pk]), due, appeal.tournament))
+        overdue = hearing is None and not further and appeal.decision_overdue()
+        items.append(Item(text, reverse("appeals:appeal", args=[appeal.pk]), due, appeal.tournament, overdue))
     return sorted(items, key=lambda item: item.due or FAR)

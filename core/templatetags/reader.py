@@ -48,7 +48,18 @@ def deadline(moment, where=None):
 
 
 @register.filter
-def countdown(moment):
+def decide_by(moment, where=None):
+    """A time to decide a case by: as :func:`deadline` while it runs, then marked overdue (the
+    countdown says "overdue" at zero, not "closed": the case still waits for its decision)."""
+    if not moment:
+        return ""
+    if moment <= timezone.now():
+        return format_html('{} · <strong class="overdue">{}</strong>', _time_element(moment, where), gettext("overdue"))
+    return format_html("{} · {}", _time_element(moment, where), countdown(moment, gettext("overdue")))
+
+
+@register.filter
+def countdown(moment, closed=None):
     """The time left until ``moment`` in words, as the server sees it now, marked for
     static/js/countdown.js to count down each second in the reader's language, by the server's
     clock, and to say "closed" at zero. Empty for None."""
@@ -58,7 +69,7 @@ def countdown(moment):
         '<span class="remaining" role="timer" data-deadline="{}" data-left="{}" data-closed="{}">{}</span>',
         reader.iso(moment),
         gettext("%(time)s left"),
-        gettext("closed"),
+        closed or gettext("closed"),
         reader.remaining(moment),
     )
 
