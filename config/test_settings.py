@@ -5,7 +5,16 @@ starts inherit it (those that run as production set DJANGO_DEBUG=0 themselves). 
 switches DEBUG off during each test all the same."""
 
 import os
+import sys
 
 os.environ.setdefault("DJANGO_DEBUG", "1")
 
 from config.settings import *  # noqa: E402, F403
+
+if "pytest" in sys.modules:
+    # The real hasher is slow on purpose (about half a second of CPU a password); the suite
+    # makes hundreds of users, in the records a module or a process builds once too (the demo's
+    # logins), before any test's own settings apply (tests/conftest.py sets it for each test
+    # as well). Only the test process: a worker, a server or a command a test starts keeps the
+    # project's hashers, as before.
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -8,21 +8,18 @@ the demo's logins share names with the role matrix's world, which the other modu
 import ast
 import collections
 import functools
-import io
 from html.parser import HTMLParser
 from pathlib import Path
-from unittest import mock
 
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 from django.db import transaction
 from django.test import Client
 from django.urls import Resolver404, resolve
 from django.utils import translation
 
-from tests.conftest import DEMO_NOW
+from tests.demo import load_small_demo
 from tests.test_every_language import LANGUAGES, found_in, reported, shown
 
 # The demo's logins (scoring/demo.py, appeals/demo.py): every role with the demo's records.
@@ -101,16 +98,8 @@ def walk(client):
 def demo(django_db_setup, django_db_blocker):
     """The small demo with the past seasons' casebook (precedents), and the pages each demo login
     reaches (walked in English), built once and rolled back at the end."""
-    from scoring import demo as scoring_demo
-
-    original = scoring_demo.load_demo
-    small = dict(pairs_tables=4, boards_per_session=8, pairs_sessions=2, teams=4, boards_per_match=2, now=DEMO_NOW)
-    with (
-        django_db_blocker.unblock(),
-        mock.patch.object(scoring_demo, "load_demo", lambda **kw: original(**{**small, **kw})),
-        transaction.atomic(),
-    ):
-        call_command("load_demo", "--past-seasons", verbosity=0, stdout=io.StringIO(), stderr=io.StringIO())
+    with django_db_blocker.unblock(), transaction.atomic():
+        load_small_demo(past_seasons=True)
         users = {name: get_user_model().objects.get(username=name) for name in DEMO_USERS}
         walks = {}
         for name, user in users.items():

@@ -2,27 +2,19 @@
 statistics page with its charts, and the demo casebook with the players' names hidden, as a page
 and as the PDF the server prints. The screenshots are kept for a look by eye."""
 
-import io
-
 import pytest
 from celery import current_app
-from django.core.management import call_command
 
-from scoring import demo
 from scoring.models import Player
-from tests.conftest import DEMO_NOW
+from tests.demo import load_small_demo
 from tests.e2e.conftest import ARTIFACTS, log_in, screenshot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-SMALL = dict(pairs_tables=4, boards_per_session=8, pairs_sessions=2, teams=4, boards_per_match=2, now=DEMO_NOW)
-
 
 @pytest.fixture
-def small_demo(monkeypatch):
-    original = demo.load_demo
-    monkeypatch.setattr(demo, "load_demo", lambda **kw: original(**{**SMALL, **kw}))
-    call_command("load_demo", verbosity=0, stdout=io.StringIO())
+def small_demo():
+    load_small_demo()
 
 
 def test_the_auditors_desk_statistics_and_casebook(browser, live_server, small_demo, monkeypatch, settings, tmp_path):

@@ -3,28 +3,20 @@ opens the demo's Law 16 ruling and finds the earlier Law 16 case first, and foll
 the published case, even when the index was written again in between (as a worker does when a
 casebook is made final)."""
 
-import io
-
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
 from national import precedents
 from rulings.models import Ruling
-from scoring import demo
-from tests.conftest import DEMO_NOW
+from tests.demo import load_small_demo
 from tests.e2e.conftest import log_in, screenshot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-SMALL = dict(pairs_tables=4, boards_per_session=8, pairs_sessions=2, teams=4, boards_per_match=2, now=DEMO_NOW)
-
 
 @pytest.fixture
-def demo_with_past_seasons(monkeypatch):
-    original = demo.load_demo
-    monkeypatch.setattr(demo, "load_demo", lambda **kw: original(**{**SMALL, **kw}))
-    call_command("load_demo", "--past-seasons", verbosity=0, stdout=io.StringIO())
+def demo_with_past_seasons():
+    load_small_demo(past_seasons=True)
 
 
 def test_a_law_16_ruling_shows_the_earlier_law_16_case_first(browser, live_server, demo_with_past_seasons):

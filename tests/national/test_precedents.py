@@ -24,7 +24,8 @@ from rulings import services as rulings_services
 from rulings.models import Ruling
 from scoring import services as scoring_services
 from tests.appeals.conftest import at, case  # noqa: F401 - case is a fixture
-from tests.conftest import DEMO_NOW, build_pairs_tournament, make_user, ruling_at
+from tests.conftest import build_pairs_tournament, make_user, ruling_at
+from tests.demo import load_small_demo
 from tests.national.test_casebooks import compile_book, decided  # noqa: F401 - decided is a fixture
 
 
@@ -321,29 +322,9 @@ def small_demo(django_db_setup, django_db_blocker):
     """The small demo with its casebook of past seasons, built once and rolled back after."""
     from django.db import transaction
 
-    from scoring import demo
-
-    with django_db_blocker.unblock(), pytest.MonkeyPatch.context() as patch:
-        original = demo.load_demo
-        patch.setattr(
-            demo,
-            "load_demo",
-            lambda **kw: original(
-                **{
-                    **dict(
-                        pairs_tables=4,
-                        boards_per_session=8,
-                        pairs_sessions=2,
-                        teams=4,
-                        boards_per_match=2,
-                        now=DEMO_NOW,
-                    ),
-                    **kw,
-                }
-            ),
-        )
+    with django_db_blocker.unblock():
         with transaction.atomic():
-            call_command("load_demo", "--past-seasons", verbosity=0, stdout=io.StringIO())
+            load_small_demo(past_seasons=True)
             yield
             transaction.set_rollback(True)
 

@@ -8,7 +8,6 @@ import io
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 from django.db import transaction
 from django.urls import reverse
 
@@ -16,15 +15,13 @@ from core import policy, roles
 from national.views import CSV_HEADER
 from rulings import services as rulings_services
 from rulings.models import Ruling
-from scoring import demo
 from scoring import services as scoring_services
 from scoring.models import Result, Tournament
-from tests.conftest import DEMO_NOW
+from tests.demo import load_small_demo
 
 pytestmark = pytest.mark.django_db
 
 
-SMALL = dict(pairs_tables=4, boards_per_session=8, pairs_sessions=2, teams=4, boards_per_match=2, now=DEMO_NOW)
 DEMO = "Spring Congress 2026"
 OTHER = "Reykjavik Open 2026"
 
@@ -33,11 +30,9 @@ OTHER = "Reykjavik Open 2026"
 def demo_record(django_db_setup, django_db_blocker):
     """The small demo (13 rulings, with appeals waiting at every step) and a claim ruling at the other body's tournament,
     built once per module and rolled back after it."""
-    with django_db_blocker.unblock(), pytest.MonkeyPatch.context() as patch:
-        original = demo.load_demo
-        patch.setattr(demo, "load_demo", lambda **kw: original(**{**SMALL, **kw}))
+    with django_db_blocker.unblock():
         with transaction.atomic():
-            call_command("load_demo", verbosity=0, stdout=io.StringIO())
+            load_small_demo()
             other_director = get_user_model().objects.create_user(username="reykjavik-td", password="x")
             other = Result.objects.get(board__session__event__tournament__name=OTHER)
             # A ruling is recorded by a director of its tournament (the service asks the policy).
