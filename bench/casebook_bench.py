@@ -16,7 +16,10 @@ Prints one JSON line on stdout; progress goes to stderr.
 import argparse
 import datetime
 import json
+import os
+import shutil
 import sys
+import tempfile
 import time
 
 from bench import log, setup_django, summary, throwaway_database
@@ -120,6 +123,9 @@ def build(cases):
             laws="16B1a, 12C1c",
             give=True,
             given_at=posted - datetime.timedelta(hours=2),
+            # Called at the table during play: a ruling recorded after the scores were posted is
+            # still one requested in time (Laws 92B, 81C6), as every director records them.
+            called_at=posted - datetime.timedelta(hours=2, minutes=5),
             facts=f"{north.first_name} paused before passing.",
             statement_ns=f"{north.first_name} {north.last_name} says {south.last_name}'s 4S was obvious.",
             statement_ew=f"{east.last_name} says {north.last_name} paused for ten seconds.",
@@ -187,10 +193,18 @@ def main():
     parser.add_argument("--cases", type=int, default=60)
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
+    # The printed casebook links its stylesheet by the static files' manifest (DEBUG is off, as
+    # in production): collected here into a folder of this run's own.
+    static_root = tempfile.mkdtemp(prefix="bench-static-")
+    os.environ["DJANGO_STATIC_ROOT"] = static_root
     with throwaway_database(args.database):
         setup_django()
+        from django.core.management import call_command
+
         from national import casebooks, pdf
         from national.casebook_views import render_book
+
+        call_command("collectstatic", "--no-input", verbosity=0)
 
         log(f"== building {args.cases} decided appeals")
         started = time.perf_counter()
@@ -216,6 +230,7 @@ def main():
             results["pdf"], body = timed(lambda: pdf.html_to_pdf(html), args.repeats)
             results["pdf_bytes"] = len(body)
         print(json.dumps(results), flush=True)
+    shutil.rmtree(static_root, ignore_errors=True)
 
 
 if __name__ == "__main__":

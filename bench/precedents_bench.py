@@ -219,7 +219,9 @@ def main():
         results["suggestions"], found = timed(
             lambda: precedent_selectors.similar_cases(ruling, user=director), args.repeats
         )
-        assert found and "16B1a" in found[0].case.cited, found
+        # A Law 16 case first: the same hesitation at the same call outranks the deeper citation
+        # (issue #43: the facts a committee compares first, then the laws).
+        assert found and "S:ui" in found[0].alike and any(law.startswith("16") for law in found[0].case.cited), found
         results["search_law"], rows = timed(
             lambda: precedent_selectors.search(director, law="16B", limit=100), args.repeats
         )
