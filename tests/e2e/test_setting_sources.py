@@ -4,7 +4,7 @@ to read the source, the words quoted and how sure they are; the page stays phone
 
 import pytest
 
-from core import roles
+from core import policy, roles
 from scoring import services
 from tests.conftest import make_user
 from tests.e2e.conftest import log_in
@@ -16,7 +16,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 def test_the_vp_scales_source_opens_with_a_tap_on_a_phone(phone, live_server):
     tournament, event = ebu_teams()
     director = make_user("dora", first_name="Dora")
-    services.appoint_official(tournament=tournament, user=director, role=roles.DIRECTOR)
+    services.appoint_official(tournament=tournament, user=director, role=roles.DIRECTOR, by=policy.SYSTEM)
     log_in(phone, live_server, "dora", "pw-dora")
     phone.goto(f"{live_server.url}/events/{event.pk}/")
     source = phone.locator('#vp-scale details.setting-source[data-key="vp_scale"]')

@@ -10,7 +10,7 @@ from django.template import Context, Template
 from django.urls import reverse
 from django.utils import translation
 
-from core import roles
+from core import policy, roles
 from scoring import services
 from scoring.models import Event
 from tests.appeals.conftest import case, lodge  # noqa: F401 - case is a fixture
@@ -21,12 +21,19 @@ pytestmark = pytest.mark.django_db
 
 def ebu_teams():
     authority = services.create_authority_with_preset(
-        name="EBU body", code="ebu-src", preset="ebu", time_zone="Europe/London"
+        name="EBU body", code="ebu-src", preset="ebu", time_zone="Europe/London", by=policy.SYSTEM
     )
     tournament = services.create_tournament(
-        authority=authority, name="Cup", start_date=datetime.date(2026, 5, 1), end_date=datetime.date(2026, 5, 2)
+        authority=authority,
+        name="Cup",
+        start_date=datetime.date(2026, 5, 1),
+        end_date=datetime.date(2026, 5, 2),
+        by=policy.SYSTEM,
     )
-    return tournament, services.create_event(tournament=tournament, name="Teams", kind=Event.Kind.TEAMS_ROUND_ROBIN)
+    event = services.create_event(
+        tournament=tournament, name="Teams", kind=Event.Kind.TEAMS_ROUND_ROBIN, by=policy.SYSTEM
+    )
+    return tournament, event
 
 
 def source(tournament, key):
@@ -70,7 +77,7 @@ def test_a_value_kept_from_before_a_correction_is_shown_as_kept_without_the_new_
 def test_the_event_page_shows_the_vp_scales_source(client):
     tournament, event = ebu_teams()
     director = make_user("dora")
-    services.appoint_official(tournament=tournament, user=director, role=roles.DIRECTOR)
+    services.appoint_official(tournament=tournament, user=director, role=roles.DIRECTOR, by=policy.SYSTEM)
     client.force_login(director)
     html = client.get(reverse("scoring:event", args=[event.pk])).content.decode()
     section = html[html.index('id="vp-scale"') :]
