@@ -4,7 +4,7 @@ and API requests, by management commands and by tasks."""
 import contextvars
 from contextlib import contextmanager
 
-_current = contextvars.ContextVar("audit_context", default=None)
+_current: contextvars.ContextVar[dict | None] = contextvars.ContextVar("audit_context", default=None)
 
 
 def current():

@@ -16,7 +16,7 @@ from kombu.utils.json import dumps
 
 
 class Channel(filesystem.Channel):
-    def _put(self, queue, payload, **kwargs):
+    def _put(self, queue, payload, **kwargs):  # type: ignore[override]  # kombu's own filesystem channel takes **kwargs too
         name = f"{int(round(monotonic() * 1000))}_{uuid.uuid4()}.{queue}.msg"
         path = os.path.join(self.data_folder_out, name)
         try:

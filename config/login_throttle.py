@@ -128,7 +128,7 @@ def lockout_response(request, original_response=None, credentials=None):
     import math
 
     from django.contrib.auth.forms import AuthenticationForm
-    from django.http import JsonResponse
+    from django.http import HttpResponse, JsonResponse
     from django.shortcuts import render
     from django.utils.translation import ngettext
 
@@ -141,6 +141,7 @@ def lockout_response(request, original_response=None, credentials=None):
         "or ask an administrator to unlock it.",
         minutes,
     ) % {"minutes": minutes}
+    response: HttpResponse
     if request.path_info.startswith("/api/"):
         response = JsonResponse({"detail": [message]}, status=429)
     else:

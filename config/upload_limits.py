@@ -65,7 +65,7 @@ class LimitedUploadHandler(FileUploadHandler):
     def receive_data_chunk(self, raw_data, start):
         if start + len(raw_data) > self.limit:
             if self.request is not None:
-                self.request.upload_refused = (self.field_name, self.limit)
+                self.request.upload_refused = (self.field_name, self.limit)  # type: ignore[attr-defined]  # read by the middleware
             # The rest of the body (at most body_limit()) is read and discarded, so the client
             # gets the answer instead of a reset connection.
             raise StopUpload(connection_reset=False)

@@ -87,13 +87,13 @@ def exception_handler(exc, context):
         # A database that does not answer, or a conflict that escaped every retry: 503 +
         # Retry-After; retry.DatabaseTroubleMiddleware runs a read once more on seeing it.
         set_rollback()
-        response = Response(
+        unavailable = Response(
             {"detail": [retry.unavailable_message(exc, getattr(context.get("request"), "method", "GET"))]},
             status=status.HTTP_503_SERVICE_UNAVAILABLE,
             headers={"Retry-After": str(retry.RETRY_AFTER_SECONDS)},
         )
-        response.database_unavailable = exc
-        return response
+        unavailable.database_unavailable = exc  # type: ignore[attr-defined]  # read by retry.DatabaseTroubleMiddleware
+        return unavailable
     response = drf_exception_handler(exc, context)
     if response is None:
         # Anything else is a server error: raised on, to be logged and answered by server_error.

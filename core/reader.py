@@ -96,7 +96,8 @@ def number(value, decimals=2):
     if value is None or value == "":
         return ""
     rounded = Decimal(str(value)).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP).normalize()
-    places = max(0, -rounded.as_tuple().exponent)
+    exponent = rounded.as_tuple().exponent
+    places = max(0, -exponent) if isinstance(exponent, int) else 0  # a finite Decimal has an int exponent
     return formats.number_format(rounded.quantize(Decimal(1).scaleb(-places)), places)
 
 

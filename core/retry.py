@@ -111,6 +111,7 @@ def unavailable_message(error, method="GET"):
 def unavailable_response(request, error):
     """503 with Retry-After: JSON in the API's one error shape under /api/, plain text elsewhere."""
     message = unavailable_message(error, request.method)
+    response: HttpResponse
     if request.path.startswith("/api/"):
         response = JsonResponse({"detail": [message]}, status=503)
     else:
@@ -138,6 +139,7 @@ class DatabaseTroubleMiddleware:
     def process_view(self, request, view_func, view_args, view_kwargs):
         if request.method not in SAFE_METHODS or connection.in_atomic_block:
             return None
+        first: BaseException | None
         try:
             response = view_func(request, *view_args, **view_kwargs)
         except DatabaseError as error:

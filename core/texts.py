@@ -125,6 +125,8 @@ def _english_forms(template):
 class _Count(int):
     """A number that chooses a plural form and prints as its placeholder."""
 
+    key: str
+
     def __new__(cls, n, key):
         number = super().__new__(cls, n)
         number.key = key
@@ -173,7 +175,7 @@ def read_back(stored, code):
                     break
                 value = Coded(template.nested[name], inner).as_param()
             elif name in template.formats and hasattr(template.formats[name], "values_of"):
-                value = template.formats[name].values_of().get(value)
+                value = getattr(template.formats[name], "values_of")().get(value)  # noqa: B009 - a label's (below)
                 if value is None:
                     break
             elif value.isdigit():
@@ -233,7 +235,7 @@ def label(choices, lower=False):
     def values_of():
         """{English label: value}, to read an English text back (read_back)."""
         with translation.override("en"):
-            pairs = choices.choices if isinstance(choices, type) else choices
+            pairs = getattr(choices, "choices") if isinstance(choices, type) else choices  # noqa: B009 - a TextChoices
             return {(str(name).lower() if lower else str(name)): value for value, name in pairs}
 
     show.values_of = values_of  # type: ignore[attr-defined]

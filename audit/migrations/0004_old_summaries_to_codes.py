@@ -23,7 +23,7 @@ def forwards(apps, schema_editor):
     from core.texts import REGISTRY, read_back
 
     AuditEntry = apps.get_model("audit", "AuditEntry")
-    codes = {}
+    codes: dict = {}
     for code, template in REGISTRY.items():
         if template.name:
             continue

@@ -28,7 +28,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         check = verify_chain(since_checkpoint=options["since_checkpoint"], sign_unsigned=options["sign_unsigned"])
-        checked, broken, reason = check
+        checked, broken, reason = check.checked, check.broken, check.reason
         if broken is not None or reason:
             where = f"entry {broken.sequence} ({broken})" if broken is not None else "the end of the trail"
             raise CommandError(
