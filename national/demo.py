@@ -20,7 +20,8 @@ from scoring.models import Event
 
 @transaction.atomic
 def load_demo_casebook(tournament):
-    """The demo federation's casebook of its decided appeals: published, commented, final."""
+    """The demo federation's casebook of its decided appeals: published, commented, final, within
+    hours of the last decision (the demo's sessions were days ago: never dated after today)."""
     auditor = get_user_model().objects.get(username="auditor")
     authority = tournament.authority
     at = max(
@@ -33,16 +34,16 @@ def load_demo_casebook(tournament):
         authority=authority,
         by=auditor,
         title=f"{tournament.name}: appeals",
-        now=at + datetime.timedelta(days=7),
+        now=at + datetime.timedelta(hours=1),
         introduction="The decided appeals of the championship, with the players shown by seat only.",
         filters={"tournament": tournament.pk},
     )
-    casebooks.publish_casebook(casebook=casebook, by=auditor, now=at + datetime.timedelta(days=8))
+    casebooks.publish_casebook(casebook=casebook, by=auditor, now=at + datetime.timedelta(hours=2))
     tempo = casebook.cases.get(appeal__ruling__kind=Ruling.Kind.UNAUTHORISED_INFORMATION)
     casebooks.write_commentary(
         case=tempo,
         by=auditor,
-        now=at + datetime.timedelta(days=20),
+        now=at + datetime.timedelta(hours=3),
         text=(
             "A clear example of weighting after a break in tempo: the committee agreed bidding on was suggested but "
             "judged how often the pair would have found the bid without it."
@@ -55,12 +56,12 @@ def load_demo_casebook(tournament):
         casebooks.write_commentary(
             case=other,
             by=auditor,
-            now=at + datetime.timedelta(days=20),
+            now=at + datetime.timedelta(hours=3),
             text=("The system card settles it. Appellants should read their own card before appealing."),
             ruling_rating=90,
             decision_rating=90,
         )
-    casebooks.finalise_casebook(casebook=casebook, by=auditor, now=at + datetime.timedelta(days=21))
+    casebooks.finalise_casebook(casebook=casebook, by=auditor, now=at + datetime.timedelta(hours=4))
     return casebook
 
 
