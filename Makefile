@@ -95,12 +95,14 @@ lint: $(STAMP)
 # are printed last, then the suite's wall time and the load average it ran under. COVERAGE= (empty) runs it without measuring, as CI's second round does.
 # It runs in one process per core (pytest-xdist), each with a test database and a var/test/gwN
 # folder of its own (tests/conftest.py); each test module runs whole in one process, so records a
-# module builds once are not built again in another. PYTEST_PROCESSES=0 runs it in one process.
+# module builds once are not built again in another; the modules go out in the order
+# tests/conftest.py gives them (heaviest first), not pytest-xdist's by number of tests, so both
+# processes finish together. PYTEST_PROCESSES=0 runs it in one process.
 COVERAGE ?= --cov --cov-report=term
 PYTEST_PROCESSES ?= auto
 test: $(STAMP) messages lint
 	@start=$$(date +%s); \
-	BRIDGECASES_VAR_DIR=$(CURDIR)/var/test $(BIN)/python -m pytest -n $(PYTEST_PROCESSES) --dist loadfile \
+	BRIDGECASES_VAR_DIR=$(CURDIR)/var/test $(BIN)/python -m pytest -n $(PYTEST_PROCESSES) --dist loadfile --no-loadscope-reorder \
 		--durations=15 $(COVERAGE) $(PYTEST_ARGS); status=$$?; \
 	echo "== make test: the suite took $$(( $$(date +%s) - start )) s of wall time" \
 		"(load average at the end: $$(cut -d' ' -f1-3 /proc/loadavg))"; exit $$status

@@ -52,6 +52,50 @@ def pytest_configure(config):
         settings.CELERY_BROKER_URL = os.environ["CELERY_BROKER_URL"] = app.conf.broker_url = url
 
 
+# The order of the modules (issue #38). `make test` hands out whole modules (--dist loadfile) in
+# the order collected (--no-loadscope-reorder; pytest-xdist's own reorder by number of tests put
+# the long modules of a few tests, the walk, the browser journeys, the two instances, last, where
+# one process ran them while the other had finished). Here: pytest-django's three phases as it
+# orders them (database tests, then tests with transactions, whose flush empties the tables the
+# migrations filled, then plain Python), and in each phase the heaviest modules first, by a
+# test's usual cost: the plain modules of tests/bridge fill the end.
+PHASE_COST = {0: 0.15, 1: 2.0, 2: 0.02}
+MARKER_COST = {"walk": 50.0, "instances": 30.0, "e2e": 8.0, "worker": 5.0}
+
+
+def _phase(item):
+    """pytest-django's order of ``item``: 0 a database test, 1 one with transactions, 2 none."""
+    marker = item.get_closest_marker("django_db")
+    fixtures = getattr(item, "fixturenames", ())
+    transactional = bool(marker and (marker.kwargs.get("transaction") or marker.kwargs.get("reset_sequences")))
+    transactional = transactional or bool(marker and marker.args and marker.args[0])
+    if transactional or "transactional_db" in fixtures or "live_server" in fixtures:
+        return 1
+    return 0 if marker or "db" in fixtures else 2
+
+
+def _cost(item, phase):
+    return max([MARKER_COST.get(marker.name, 0.0) for marker in item.iter_markers()] + [PHASE_COST[phase]])
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    phases = [_phase(item) for item in items]
+    module_phase, module_cost = {}, {}
+    for item, phase in zip(items, phases):
+        module = item.nodeid.split("::")[0]
+        module_phase[module] = min(module_phase.get(module, phase), phase)
+        module_cost[module] = module_cost.get(module, 0.0) + _cost(item, phase)
+    order = {id(item): n for n, item in enumerate(items)}
+    by_item = dict(zip(map(id, items), phases))
+
+    def key(item):
+        module = item.nodeid.split("::")[0]
+        return (module_phase[module], -module_cost[module], module, by_item[id(item)], order[id(item)])
+
+    items.sort(key=key)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def audit_guard_installed():
     """Issue #19: every write of an audited record, over the whole run, is watched (tests/audit_guard.py)."""
