@@ -130,6 +130,7 @@ class SessionFile:
     # settings name it (Ruter's IMP;Butler-2: {"butler_drop": "one-each-end-from-3"}).
     method: dict[str, object] = field(default_factory=dict)
     left_out: int = 0  # table results the file holds that cannot be placed (each with its warning)
+    faulty: list[str] = field(default_factory=list)  # result rows left out as faulty, each with its reason
 
 
 # --- Bytes to text ---------------------------------------------------------------------------

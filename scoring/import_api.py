@@ -32,6 +32,10 @@ class ImportInputSerializer(serializers.Serializer):
     dry_run = serializers.BooleanField(
         default=False, help_text="Preview: check everything and say what would be imported, writing nothing."
     )
+    skip_faulty = serializers.BooleanField(
+        default=False,
+        help_text="Import the file without its faulty result rows, which a preview lists (otherwise refused with them).",
+    )
     replace = serializers.BooleanField(
         default=False,
         help_text="Swap the boards and results of the session for the file's (refused while rulings refer to them).",
@@ -107,6 +111,7 @@ def import_upload(request, event):
             by=request.user,
             dry_run=options["dry_run"],
             replace=options["replace"],
+            skip_faulty=options["skip_faulty"],
         )
     except ImportRefused as refusal:
         body = {refusal.field: refusal.refusals}

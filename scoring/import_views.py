@@ -124,6 +124,7 @@ def event_import(request, pk):
             by=request.user,
             dry_run=not confirm,
             replace=replace,
+            skip_faulty=confirm,  # the director saw the rows left out in the preview and confirms
         )
     except ImportRefused as refusal:
         context["refusals"], context["warnings"] = refusal.refusals, refusal.warnings

@@ -30,11 +30,12 @@ from bridge.deals import DealError, parse_deal
 from bridge.interchange import Identity, decode, identify, method_of, name_of, scoring_label
 from bridge.lin import looks_like_lin, session_from_lin
 from bridge.messages import MessageError
-from bridge.pbn import generator_of, parse_pbn, session_from_pbn
+from bridge.pbn import generator_of
 from bridge.usebio import parse_usebio
 from core import policy, texts
 from core.i18n import translate
 from scoring import services
+from scoring.importers import faulty_rows
 from scoring.importers.file_kind import not_results_text
 from scoring.models import Board, Contestant, Event, Match, Result, Round, Section, Session
 from scoring.services.common import in_words
@@ -144,10 +145,7 @@ def read_file(data: bytes) -> SessionFile:
             return parse_usebio(data.removeprefix(b"\xef\xbb\xbf").lstrip())
         if looks_like_lin(text):
             return session_from_lin(text)  # BBO's LIN: hand records and results by players' names
-        games = parse_pbn(text, warnings)
-        if not games:
-            raise ImportRefused([_line(1, _("the file holds no boards."))])
-        parsed = session_from_pbn(games, warnings)
+        parsed = faulty_rows.pbn_without_faulty_rows(text, warnings)
         parsed.generator = parsed.generator or generator_of(text)
         return parsed
     except MessageError as error:
@@ -164,12 +162,16 @@ def import_file(
     by: User | None = None,
     dry_run: bool = False,
     replace: bool = False,
+    skip_faulty: bool = False,
 ) -> ImportSummary:
     """Import a results file (bytes) into ``event``, into session ``session_number`` (created if
     missing; a new session after the last one by default). With ``replace``, the session
     ``session_number`` must exist and its boards and results are swapped for the file's.
     Returns an ImportSummary; raises ImportRefused with every reason, having written nothing."""
     parsed = read_file(data)
+    if parsed.faulty and not (dry_run or skip_faulty):  # the director confirms the rows left out
+        raise ImportRefused([*parsed.faulty, faulty_rows.confirmation(parsed)], [translate(w) for w in parsed.warnings])
+    faulty_rows.warn(parsed)
     identify(parsed)
     digest = hashlib.sha256(data).hexdigest()
     summary = None

@@ -20,12 +20,17 @@ class Command(BaseCommand):
             "--dry-run", action="store_true", help="check the file and say what would be imported, writing nothing"
         )
         parser.add_argument(
+            "--skip-faulty",
+            action="store_true",
+            help="import the file without its faulty result rows (a --dry-run lists them); otherwise refused with them",
+        )
+        parser.add_argument(
             "--replace",
             action="store_true",
             help="swap the boards and results of session --session for the file's (refused while rulings refer to them)",
         )
 
-    def handle(self, *args, file, event, session=None, dry_run=False, replace=False, **options):
+    def handle(self, *args, file, event, session=None, dry_run=False, replace=False, skip_faulty=False, **options):
         try:
             target = Event.objects.select_related("tournament").get(pk=event)
         except Event.DoesNotExist:
@@ -39,7 +44,14 @@ class Command(BaseCommand):
         except ImportRefused as refusal:
             raise CommandError(f"{file}: {refusal}") from None
         try:
-            summary = import_file(event=target, data=raw, session_number=session, dry_run=dry_run, replace=replace)
+            summary = import_file(
+                event=target,
+                data=raw,
+                session_number=session,
+                dry_run=dry_run,
+                replace=replace,
+                skip_faulty=skip_faulty,
+            )
         except ImportRefused as refusal:
             for warning in refusal.warnings:
                 self.stderr.write(f"Warning: {warning}")
