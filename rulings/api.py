@@ -109,6 +109,7 @@ class RulingSerializer(serializers.ModelSerializer):
             "correction_reason",
             "deal_override",
             "irregularity",
+            "irregularities",
             "irregularity_law",
             "unauthorised_information",
             "late_correction",

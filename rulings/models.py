@@ -185,6 +185,12 @@ class Ruling(models.Model):
     irregularity = models.JSONField(
         _("irregularity in the auction or play, and the option chosen"), null=True, blank=True, editable=False
     )
+    # Every irregularity of the table, in the order they happened (issue #39): each as
+    # ``irregularity`` stores it, with its ``position`` (["auction", call] or ["play", trick, order]);
+    # ``irregularity`` is the one recorded last.
+    irregularities = models.JSONField(
+        _("the irregularities of the table, in order"), default=list, blank=True, editable=False
+    )
     # Law 16 as it happened (issue #28): the source of the unauthorised information, agreed or
     # found, the action chosen, the logical alternatives with the poll's counts, what was
     # demonstrably suggested, the finding and the weighted score proposed from the poll
@@ -230,6 +236,12 @@ class Ruling(models.Model):
 
     def __str__(self):
         return _("Ruling %(number)s") % {"number": self.number}
+
+    @property
+    def irregularity_list(self):
+        """Every irregularity of the table in the order they happened (one recorded before the
+        ruling kept them all: that one)."""
+        return self.irregularities or ([self.irregularity] if self.irregularity else [])
 
     @property
     def session(self):

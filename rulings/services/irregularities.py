@@ -364,6 +364,7 @@ def _record(*, ruling: Ruling, by: User, kind: str, facts: dict[str, Any], chose
     mark = _mark_call if auction_kind else _mark_card
     rectification, extra = mark(ruling, edition, kind, facts, chosen, lead_option, found, rectification, attention_by)
     ruling.auction = auction.to_dict()
+    previous = ruling.irregularity_list
     ruling.irregularity = {
         "kind": kind,
         "edition": edition,
@@ -375,6 +376,7 @@ def _record(*, ruling: Ruling, by: User, kind: str, facts: dict[str, Any], chose
         **extra,
     }
     ruling.irregularity_law = rectification.law
+    ruling.irregularities = _in_order(previous, ruling.irregularity, found, auction_kind, bool(facts.get("inserted")))
     full_save(ruling)
     audit.record(
         action="ruling.irregularity",
@@ -385,6 +387,40 @@ def _record(*, ruling: Ruling, by: User, kind: str, facts: dict[str, Any], chose
         summary=texts.text("rulings.about", ruling=ruling_name(ruling), what=f"{kind} {chosen} ({rectification.law})"),
     )
     return ruling
+
+
+def _in_order(
+    previous: list[dict[str, Any]], entry: dict[str, Any], found: dict[str, Any], auction_kind: bool, inserted: bool
+) -> list[dict[str, Any]]:
+    """The ruling's irregularities (``previous``) with ``entry`` among them, in the order they happened: the
+    auction's by their call, then the play's by trick (each recorded irregularity once: recording
+    the same call or card again replaces it). A call inserted into the record moves the calls
+    after it, and the irregularities recorded on them, one place on."""
+    if auction_kind:
+        position: list[Any] = ["auction", found["index"]]
+    else:
+        seat = found["seat"] or ""
+        position = ["play", found["trick"], "NESW".index(seat) if seat and seat in "NESW" else 0]
+    kept = []
+    for other in previous:
+        other = dict(other)
+        where = list(other.get("position") or _legacy_position(other))
+        if inserted and where[:1] == ["auction"] and where[1] >= found["index"]:
+            where[1] += 1
+        other["position"] = where
+        if where != position:
+            kept.append(other)
+    kept.append(dict(entry, position=position))
+    return sorted(kept, key=lambda each: (each["position"][0] != "auction", each["position"][1:]))
+
+
+def _legacy_position(entry: dict[str, Any]) -> list[Any]:
+    """Where an irregularity recorded before the ruling kept them all happened, from its facts."""
+    facts = entry.get("facts") or {}
+    if entry.get("kind") in AUCTION_KINDS:
+        return ["auction", int(facts.get("call_number") or 1) - 1]
+    seat = str(facts.get("seat") or "")
+    return ["play", int(facts.get("trick") or 1), "NESW".index(seat) if seat and seat in "NESW" else 0]
 
 
 def _mark_call(

@@ -63,7 +63,7 @@ def test_an_insufficient_bid_on_a_phone(phone, live_server, field):
         page.click("#record-irregularity")
 
     page.wait_for_selector("#irregularity")
-    assert page.inner_text("#irregularity").split(" · ") == ["27B2", "27B2"]
+    assert page.inner_text("#irregularity").split(": ")[0].split(" · ") == ["27B2", "27B2"]
     ruling = Ruling.objects.get()
     assert ruling.irregularity["rectification"]["partner_must_pass"] == "throughout"
     assert ruling.irregularity["lead_restriction"]["require"] == []  # 2017 26B: prohibit only
@@ -101,7 +101,7 @@ def test_a_lead_out_of_turn_with_a_penalty_card_on_a_phone(phone, live_server, f
         page.click("#record-irregularity")
 
     page.wait_for_selector("#irregularity")
-    assert page.inner_text("#irregularity").split(" · ") == ["54D", "54D", "50D2 prohibit:D"]
+    assert page.inner_text("#irregularity").split(": ")[0].split(" · ") == ["54D", "54D", "50D2 prohibit:D"]
     ruling = Ruling.objects.get()
     assert ruling.irregularity_law == "54D"
     assert ruling.irregularity["penalty_cards"] == [
