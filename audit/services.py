@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -18,12 +18,12 @@ from core.texts import split
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser, User
-    from django.db.models import Model
+    from django.db.models import Field, Model
 
 
 def _actor(explicit: User | AnonymousUser | None) -> User | None:
     if explicit is not None:
-        return explicit if getattr(explicit, "is_authenticated", False) else None
+        return cast("User", explicit) if getattr(explicit, "is_authenticated", False) else None
     user = current().get("user")
     if hasattr(user, "resolve"):
         user = user.resolve()
@@ -252,17 +252,17 @@ def _signed_heads(*, all_heads: bool) -> list[dict[str, Any]] | str:
             return f"{_named(head)} in the database is not signed by a trusted key: the application did not write it"
         heads[head["tree_size"]] = head
     latest = max(heads, default=0)
-    for name, number, head in lines:
+    for name, number, exported in lines:
         where = f"line {number} of {name}" if number else f"the last line of {name}"
-        if head is None or not signing.signature_valid(head, keys):
+        if exported is None or not signing.signature_valid(exported, keys):
             return f"{where} is not a tree head signed by a trusted key"
-        known = heads.get(head["tree_size"])
+        known = heads.get(exported["tree_size"])
         if known is None:
-            if head["tree_size"] > latest or all_heads:
-                return f"{_named(head)} is in {name} but not in the database: signed heads were removed"
+            if exported["tree_size"] > latest or all_heads:
+                return f"{_named(exported)} is in {name} but not in the database: signed heads were removed"
             continue
-        if known["root_hash"] != head["root_hash"]:
-            return f"two different tree heads of {head['tree_size']} entries are signed ({where} and the database)"
+        if known["root_hash"] != exported["root_hash"]:
+            return f"two different tree heads of {exported['tree_size']} entries are signed ({where} and the database)"
     return [heads[size] for size in sorted(heads)]
 
 
@@ -585,6 +585,6 @@ def snapshot(obj: Model, fields: Iterable[str]) -> dict[str, Any]:
     """The named fields of ``obj`` as JSON-ready values (foreign keys as ids)."""
     data = {}
     for name in fields:
-        field = obj._meta.get_field(name)
+        field = cast("Field", obj._meta.get_field(name))  # a concrete field: the services name them
         data[name] = getattr(obj, field.attname)
     return _normal(data)
