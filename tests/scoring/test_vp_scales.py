@@ -157,6 +157,20 @@ def test_the_wbf_discrete_bands_for_16_boards():
     assert victory_points(-9, 16, "wbf2013-discrete-20") == (7, 13)
 
 
+def test_the_wbf_discrete_bands_for_20_boards_read_as_a_published_example():
+    """A Dutch club's account of the WBF's 2013 scales (bcstar.nl, "Continue WP-schaal
+    ingevoerd", tests/fixtures/ORIGINS) quotes the discrete scale as 0-1 IMP 10 VP, 2-5 IMP 11,
+    6-9 IMP 12, beside the continuous 1 IMP 10.28 and 2 IMP 10.55, which are the 20-board scale's
+    (X = 15 x sqrt(20)): the bands computed here agree for those 20 boards."""
+    from bridge.engine.vp import victory_points
+
+    assert vp_scales.WBF_DISCRETE_20_BANDS[20][:3] == (1, 5, 9)
+    assert [victory_points(margin, 20, "wbf2013-discrete-20")[0] for margin in (0, 1, 2, 5, 6, 9, 10)] == [
+        10, 10, 11, 11, 12, 12, 13,
+    ]  # fmt: skip
+    assert [str(victory_points(margin, 20, "wbf2013-20")[0]) for margin in (1, 2)] == ["10.28", "10.55"]
+
+
 @pytest.mark.django_db
 def test_an_unknown_scale_is_refused_naming_the_choices():
     record = build()
