@@ -51,6 +51,14 @@ MESSAGES: dict[str, Any] = {
         "Record %(model)s %(pk)s: it cites Law %(number)s (%(edition)s), which this desk's catalogue does not hold."
     ),
     "record_model": _("Record %(model)s %(pk)s: this desk does not receive such records."),
+    "record_unaudited": _(
+        "Record %(model)s %(pk)s: its %(field)s is not what its last audit entry (#%(sequence)s) says: the record "
+        "was changed without an entry, or its entries were left out of the bundle."
+    ),
+    "entries_omitted": _(
+        "Entries received before for this tournament are missing from the bundle: %(sequences)s. Every entry "
+        "of the tournament must be sent."
+    ),
     "no_tournament": _("The bundle holds no tournament %(tournament)s."),
     "no_part": _("No part of this bundle has arrived."),
     "parts_missing": _("Parts still missing: %(parts)s."),

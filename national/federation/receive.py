@@ -247,6 +247,8 @@ def _store(origin: Origin, upload: Upload, bundle: Any, saved: list[str]) -> dic
     registered = verify.Registered(origin.name, origin.public_key, origin.key_id, last.as_dict() if last else None)
     known = dict(ReceivedEntry.objects.filter(origin=origin).values_list("sequence", "hash"))
     refusal = verify.verify(bundle, registered, known.get, attachment_limit())
+    if refusal is None:
+        refusal = verify.omitted(bundle, _received_before(origin, bundle["tournament"]))
     if refusal is not None:
         raise Refused(refusal)
     head_data = bundle["head"]
@@ -295,6 +297,16 @@ def _store(origin: Origin, upload: Upload, bundle: Any, saved: list[str]) -> dic
     upload.save(update_fields=["answer"])
     upload.received_parts.all().delete()
     return answer
+
+
+def _received_before(origin: Origin, origin_tournament: int) -> list[int]:
+    """The numbers of the entries of this origin's tournament the desk holds."""
+    copy = ReceivedTournament.objects.filter(origin=origin, origin_pk=origin_tournament).first()
+    if copy is None:
+        return []
+    return list(
+        ReceivedEntry.objects.filter(origin=origin, tournament=copy.tournament).values_list("sequence", flat=True)
+    )
 
 
 class _Mapper:

@@ -5,8 +5,10 @@ the key registered for the origin; the head consistent with the last head receiv
 origin (RFC 9162 consistency proof); then each audit entry in turn: of the bundle's tournament,
 its hash recomputed from its content, its inclusion proof leading to the signed head, and the
 same as the entry of that number received before; then each attachment: its content present,
-within the national body's size limit, and matching its SHA-256; last the bundle's own
-signature, which covers every record it carries. The refusal names the first entry (or
+within the national body's size limit, and matching its SHA-256; then the bundle's own
+signature, which covers every record it carries; last each record against its entries (a field
+an entry of the record states holds the last value stated: a record changed without an entry,
+or whose entries were left out, is refused, issue #41). The refusal names the first entry (or
 attachment) that fails and why.
 """
 
@@ -181,6 +183,42 @@ def _entry(entry: dict[str, Any], bundle: dict[str, Any], received: Callable[[in
     return None
 
 
+# Fields another record's step moves without an entry of their own (an appeal moves its
+# ruling's state through the ruling's transitions): not checked against the record's entries.
+MOVED_BY_OTHERS = frozenset({"state"})
+
+
+def _records_as_audited(bundle: dict[str, Any]) -> Refusal | None:
+    """Every record's fields as its entries say (issue #41): a field an entry of the record
+    states in its ``after`` must hold the value of the last entry that states it. A record
+    changed without an entry (by SQL at the origin), or one whose entries were left out of the
+    bundle, is refused naming the record, the field and the entry it contradicts."""
+    audited: dict[tuple[str, str], dict[str, tuple[int, Any]]] = {}
+    for entry in sorted(bundle["entries"], key=lambda entry: int(entry["sequence"])):
+        if isinstance(entry["after"], dict) and entry["object_type"]:
+            said = audited.setdefault((str(entry["object_type"]), str(entry["object_id"])), {})
+            for name, value in entry["after"].items():
+                said[name] = (int(entry["sequence"]), value)
+    for row in bundle["records"]:
+        said = audited.get((row["model"], str(row["pk"])), {})
+        for name, value in row["fields"].items():
+            if name in said and said[name][1] != value and name not in MOVED_BY_OTHERS:
+                sequence = said[name][0]
+                values = {"model": row["model"], "pk": row["pk"], "field": name, "sequence": sequence}
+                return Refusal("record_unaudited", values, sequence)
+    return None
+
+
+def omitted(bundle: dict[str, Any], received: list[int]) -> Refusal | None:
+    """The entries of this tournament received before that the bundle leaves out: every entry
+    under the organiser's head arrives again with each bundle, so an omission shows (issue #41)."""
+    sent = {int(entry["sequence"]) for entry in bundle["entries"]}
+    missing = sorted(set(received) - sent)
+    if missing:
+        return Refusal("entries_omitted", {"sequences": ", ".join(f"#{number}" for number in missing)}, missing[0])
+    return None
+
+
 def attachment_content(bundle: dict[str, Any], pk: int) -> bytes | None:
     """An attachment's content as sent (None if the bundle holds none, or not in base64)."""
     sent = bundle.get("attachments", {}).get(str(pk))
@@ -228,4 +266,5 @@ def verify(
                 return refusal
     if not _signature_holds(origin.public_key, bundle["signature"], signed_part(bundle)):
         return Refusal("signature", {"origin": origin.name})
-    return None
+    # Signed by the organiser, and still refused if its records are not what its entries say.
+    return _records_as_audited(bundle)

@@ -193,3 +193,71 @@ def test_another_organisers_players_are_its_own_and_its_update_never_touches_the
 
 def other_head_size(origin):
     return receive.last_head(origin).tree_size
+
+
+def _signed_again(bundle):
+    """The bundle as the organiser's own instance would sign it (it holds the key)."""
+    from audit import signing
+
+    bundle["signature"] = signing.private_key().sign(bundles.signed_part(bundle)).hex()
+    return bundle
+
+
+def _nothing_stored_since(origin, rows):
+    assert (Tournament.objects.count(), Ruling.objects.count(), ReceivedVersion.objects.count()) == rows
+    assert not ReceivedRecord.objects.filter(origin=origin, version__gt=1).exists()
+
+
+def test_a_result_changed_by_sql_at_the_origin_is_refused_naming_it(decided):  # noqa: F811
+    """Issue #41: a result changed by SQL at the origin (no audit entry) was published and
+    stored. Its fields are not what its last entry says: refused, naming it, nothing stored."""
+    from scoring.models import Result
+
+    result = Result.objects.filter(board__session__event__tournament=decided.record.tournament).order_by("pk")[0]
+    Result.objects.filter(pk=result.pk).update(tricks=(result.tricks or 0) + 1)
+    origin = register_self(decided.record.authority)
+    rows = Tournament.objects.count(), Ruling.objects.count(), ReceivedVersion.objects.count()
+    status, answer = deliver(origin, bundles.build(decided.record.tournament.pk))
+    assert status == 422
+    assert answer["reason"] == "record_unaudited" and answer["params"]["field"] == "tricks"
+    assert answer["refused"].startswith(
+        f"Record scoring.result {result.pk}: its tricks is not what its last audit entry"
+    )
+    assert not ReceivedTournament.objects.filter(origin=origin).exists()
+    _nothing_stored_since(origin, rows)
+
+
+def test_an_audited_change_whose_entries_were_left_out_is_refused(sent):
+    """Issue #41: an audited change whose entries the organiser left out of the bundle was
+    stored. The ruling's fields are not what its last entry sent says: refused, naming it."""
+    before = sent.bundle["head"]["tree_size"]
+    rulings_services.change_ruling(
+        ruling=sent.ruling, by=sent.director, reason="facts corrected", facts="North paused for 12 seconds."
+    )
+    again = bundles.build(sent.record.tournament.pk, before)
+    left_out = [entry["sequence"] for entry in again["entries"] if entry["sequence"] > before]
+    assert len(left_out) >= 1
+    again["entries"] = [entry for entry in again["entries"] if entry["sequence"] <= before]
+    rows = Tournament.objects.count(), Ruling.objects.count(), ReceivedVersion.objects.count()
+    status, answer = deliver(sent.origin, _signed_again(again))
+    assert status == 422 and answer["reason"] == "record_unaudited", answer
+    assert answer["params"]["model"] == "rulings.ruling" and answer["params"]["pk"] == sent.ruling.pk
+    record = ReceivedRecord.objects.get(origin=sent.origin, model="rulings.ruling", origin_pk=sent.ruling.pk)
+    assert Ruling.objects.get(pk=record.local_pk).facts != "North paused for 12 seconds."
+    _nothing_stored_since(sent.origin, rows)
+
+
+def test_entries_received_before_and_left_out_are_refused_naming_them(sent):
+    """Every entry of the tournament under the organiser's head arrives with each bundle: one
+    received before and left out of the next is refused, named (issue #41)."""
+    again = bundles.build(sent.record.tournament.pk, sent.bundle["head"]["tree_size"])
+    dropped = again["entries"][1]["sequence"]
+    again["entries"] = [entry for entry in again["entries"] if entry["sequence"] != dropped]
+    rows = Tournament.objects.count(), Ruling.objects.count(), ReceivedVersion.objects.count()
+    status, answer = deliver(sent.origin, _signed_again(again))
+    assert status == 422 and answer["reason"] == "entries_omitted", answer
+    assert answer["refused"] == (
+        f"Entries received before for this tournament are missing from the bundle: #{dropped}. Every entry of "
+        "the tournament must be sent."
+    )
+    _nothing_stored_since(sent.origin, rows)
