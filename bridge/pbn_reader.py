@@ -384,9 +384,18 @@ def _read_game(raw: _RawGame, state: dict[str, dict[str, str]], warnings: list[N
         rows = [[word.value for word in row] for row in _group(data["Play"])]
         game.sections["Play"] = (resolved["Play"], rows)
     for name in resolved:
+        if name in _TIME_TABLES and resolved[name].strip().upper() in {"N", "E", "S", "W"}:
+            # BBO Helper's timing: [AuctionTimeTable "N"] (the seat of the first call, not a
+            # header) and the seconds each call or card took, four a row. The times say
+            # nothing of the result: kept as the section's rows, not read as a table.
+            game.sections[name] = (resolved[name], [[word.value for word in row] for row in _group(data[name])])
+            continue
         if _is_table(name):
             game.tables[name] = _read_table(game, name, resolved[name], lines[name], data[name])
     return game, lines.get("Board")
+
+
+_TIME_TABLES = ("AuctionTimeTable", "PlayTimeTable")
 
 
 def _vulnerable(text: str) -> str:
