@@ -26,7 +26,10 @@ from bridge.engine.contract import SEATS, board_vulnerability
 from bridge.messages import Message, MessageError, _
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from bridge.interchange import SessionFile
+    from bridge.play_irregularities import PlayIrregularity
 
 HANDVIEWER = "https://www.bridgebase.com/tools/handviewer.html"
 
@@ -54,7 +57,7 @@ def _at(key: str, message: str) -> Message:
 # --- LIN ---------------------------------------------------------------------------------
 
 
-def parse_lin(text: str | None) -> BoardRecord:
+def parse_lin(text: str | None, play_irregularities: Sequence[PlayIrregularity] = ()) -> BoardRecord:
     """Read one board from a BBO LIN string or a link carrying one (handviewer, ``bbo=y``,
     movie links: anything with a ``lin=`` parameter); return a BoardRecord.
 
@@ -62,7 +65,9 @@ def parse_lin(text: str | None) -> BoardRecord:
     (a trailing ``!`` is an alert), ``an`` the explanation of the call before it, ``pc``
     cards, ``mc`` a claim. Other keys (``pg``, ``st``, ``rh``, ``nt``...) are ignored.
     Raises LinError naming the key and position at fault, e.g.
-    ``mb 5 (3H): insufficient: the last bid was 4C``.
+    ``mb 5 (3H): insufficient: the last bid was 4C``. ``play_irregularities`` are those already
+    recorded for the board (a ruling's: an opening lead out of turn accepted, 54A or 54B): the play
+    is read from the seat that really led (``bridge.play_irregularities.trick_leaders``).
     """
     pairs = _lin_pairs(_lin_from_link(text))
     board: int | None = None
@@ -113,7 +118,13 @@ def parse_lin(text: str | None) -> BoardRecord:
             cards.append(parse_card(raw))
         except DealError as exc:
             raise LinError(_at(f"pc {number} ({raw})", exc.message)) from None
-    auction = Auction(dealer, calls, play=[cards[i : i + 4] for i in range(0, len(cards), 4)], claim=claim)
+    auction = Auction(
+        dealer,
+        calls,
+        play=[cards[i : i + 4] for i in range(0, len(cards), 4)],
+        claim=claim,
+        play_irregularities=list(play_irregularities),
+    )
     try:
         check_play(deal, auction)
     except DealError as exc:

@@ -155,8 +155,18 @@ def record_double_dummy(ruling_id: int, *, by: Any) -> bool:
     return True
 
 
-def read_deal_source(text: str | None) -> BoardRecord:
-    """A BoardRecord from a BBO handviewer link, a LIN string or PBN text."""
+def _recorded_play(ruling: Ruling | None) -> list[Any]:
+    if ruling is None or not ruling.auction:
+        return []
+    from bridge.auction import Auction
+
+    return list(Auction.from_dict(ruling.auction).play_irregularities)
+
+
+def read_deal_source(text: str | None, ruling: Ruling | None = None) -> BoardRecord:
+    """A BoardRecord from a BBO handviewer link, a LIN string or PBN text. With ``ruling``, the
+    play irregularities already recorded on it (an opening lead out of turn accepted, 54A or 54B)
+    are the board's: the LIN's play is read from the seat that really led, and they stay with it."""
     from bridge.lin import LinError, parse_lin
     from bridge.pbn import PbnError
     from bridge.pbn_record import parse_pbn_record
@@ -164,7 +174,7 @@ def read_deal_source(text: str | None) -> BoardRecord:
     text = (text or "").strip()
     try:
         if "lin=" in text or "md|" in text or text.startswith(("http:", "https:", "www.")):
-            return parse_lin(text)
+            return parse_lin(text, play_irregularities=_recorded_play(ruling))
         if "[" in text:
             return parse_pbn_record(text)
     except (LinError, PbnError, ValueError) as error:

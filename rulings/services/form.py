@@ -59,7 +59,7 @@ def _decide(
         lambda: cite_laws(ruling=ruling, by=by, laws=citations),
         lambda: deal_source
         and attach_deal_and_auction(
-            ruling=ruling, by=by, record=read_deal_source(deal_source), override_reason=deal_override
+            ruling=ruling, by=by, record=read_deal_source(deal_source, ruling=ruling), override_reason=deal_override
         ),
         lambda: penalty and add_the_penalty(),
         lambda: poll is not None and record_poll(ruling=ruling, by=by, **poll),
