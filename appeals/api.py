@@ -7,7 +7,6 @@ from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_view
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.exceptions import ValidationError as DRFValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
@@ -51,6 +50,7 @@ from appeals.models import (
     Recommendation,
 )
 from appeals.models import Body as AppealsBody
+from core import policy
 from core.api_contract import Conflict, IdField
 from rulings import selectors as rulings_selectors
 from scoring.models import Player
@@ -262,7 +262,7 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     def _member(self, appeal):
         member = BodyMember.objects.filter(body__appeal=appeal, user=self.request.user, recused_at__isnull=True).first()
         if member is None:
-            raise PermissionDenied("You do not sit on this case.")
+            policy.refuse("seat")
         return member
 
     @action(detail=True, methods=["post"])

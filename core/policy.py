@@ -146,6 +146,7 @@ TABLE: dict[str, Rule] = {
         "read the records of the bodies one audits: their tournaments, casebooks and organisers",
         group=roles.NATIONAL_AUDITOR,
         scope=AUTHORITY,
+        refusal=_("Only the national body's auditors read its casebooks."),
     ),
     # The competition record.
     "write_record": _rule(

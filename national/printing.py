@@ -12,7 +12,6 @@ import datetime
 import logging
 from typing import TYPE_CHECKING, Any
 
-from django.core.exceptions import PermissionDenied
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
@@ -83,7 +82,7 @@ def request_print(*, casebook: Casebook, by: User, now: datetime.datetime | None
     """Ask a worker to print ``casebook`` as it reads now; the request already on its way (or a
     final casebook's file) if there is one. Returns the print request."""
     if not casebooks.visible_casebooks(by).filter(pk=casebook.pk).exists():
-        raise PermissionDenied(_("Only the national body's auditors read its casebooks."))
+        policy.refuse("national_records")
     now = now or timezone.now()
     # One request at a time per casebook: two clicks make one print.
     casebook = Casebook.objects.select_for_update().get(pk=casebook.pk)

@@ -10,13 +10,12 @@ from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 
-from core import live
+from core import live, policy
 from core.api_contract import LARGEST_ID, WholeNumberFilter
-from core.permissions import CompetitionRecordPermission, tournament_of
+from core.permissions import tournament_of
 from scoring import import_api, selectors, services, vp_scales
 from scoring.models import (
     Adjustment,
@@ -465,9 +464,7 @@ class StandingsResponseSerializer(serializers.Serializer):
 
 
 def _require_write(serializer, session):
-    user = serializer.context["request"].user
-    if not selectors.can_write(user, session.event.tournament):
-        raise PermissionDenied(_("Only a director, chief director or scorer of this tournament may change its record."))
+    policy.require(serializer.context["request"].user, "write_record", session.event.tournament)
 
 
 class ScopedViewSet(viewsets.GenericViewSet):
@@ -692,8 +689,7 @@ class ResultViewSet(
         """Set what the result counts for (an adjusted score of any kind, or back to the table
         result), with a reason; the change is logged and the recalculation scheduled."""
         result = self.get_object()
-        if not selectors.can_write(request.user, result.board.session.event.tournament):
-            raise PermissionDenied(CompetitionRecordPermission.message)
+        policy.require(request.user, "write_record", result.board.session.event.tournament)
         data = EffectiveScoreInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         change = services.set_effective_score(result=result, by=request.user, **data.validated_data)

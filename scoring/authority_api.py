@@ -3,12 +3,10 @@ choosing a preset (scoring/presets) whose dated settings it starts with; the sup
 authority's national auditors read it, with each setting's value, source, date and difference
 from the preset. ``/api/v1/authorities/presets/`` lists the presets to choose from."""
 
-from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
@@ -86,8 +84,7 @@ class AuthorityViewSet(
         return readable_authorities(self.request.user).order_by("name")
 
     def create(self, request, *args, **kwargs):
-        if not policy.may(request.user, "settings", None):
-            raise PermissionDenied(_("Only a superuser creates a regulating authority."))
+        policy.require(request.user, "setup", None)  # before the data is read: the service asks again
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         authority = services.create_authority_with_preset(**serializer.validated_data, by=request.user)

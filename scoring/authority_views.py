@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -117,7 +117,7 @@ def authority_settings_page(request, pk):
     errors, posted = {}, {}
     if request.method == "POST":
         if not can_add_scale:
-            raise PermissionDenied
+            policy.refuse("settings")
         posted = request.POST
         try:
             scale = services.add_vp_scale(

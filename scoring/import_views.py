@@ -11,10 +11,10 @@ import time
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from core import policy
 from scoring import selectors
 from scoring.importers.session_import import ImportRefused, check_size, import_file
 from scoring.views import visible_event
@@ -77,8 +77,7 @@ def _read_upload(upload):
 @login_required
 def event_import(request, pk):
     event = visible_event(request, pk)
-    if not selectors.can_write(request.user, event.tournament):
-        raise PermissionDenied(_("Only the tournament's directors, chief directors and scorers import results."))
+    policy.require(request.user, "import", event.tournament)
     context = {
         "event": event,
         "tournament": event.tournament,

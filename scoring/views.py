@@ -3,7 +3,7 @@ tournament someone has no part in answers 404, as if it did not exist."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
@@ -79,7 +79,7 @@ def event_detail(request, pk):
     errors, posted = {}, {}
     if request.method == "POST" and request.POST.get("form") == "scoring_method":
         if not can_method:
-            raise PermissionDenied
+            policy.refuse("choose_scoring_method")
         posted = request.POST
         method = {key: posted[key].strip() for key in services.METHOD_KEYS if posted.get(key, "").strip()}
         try:
@@ -90,7 +90,7 @@ def event_detail(request, pk):
             errors = error.message_dict
     elif request.method == "POST":
         if not can_choose:
-            raise PermissionDenied
+            policy.refuse("choose_vp_scale")
         posted = request.POST
         try:
             services.set_event_vp_scale(event=event, scale=posted.get("vp_scale", ""), by=request.user)
@@ -288,7 +288,7 @@ def match_detail(request, pk):
     errors, posted = {}, {}
     if request.method == "POST":
         if not can_direct:
-            raise PermissionDenied
+            policy.refuse("match_penalty")
         posted = request.POST
         try:
             if posted.get("action") == "withdraw":

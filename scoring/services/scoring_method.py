@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from audit import services as audit
@@ -44,8 +44,8 @@ def set_event_scoring_method(
     The chief director or scorer may (``checked``: the caller already held the import right,
     as an import does). Audited; every board of the event is marked for recalculation."""
     event = Event.objects.select_related("tournament__authority").get(pk=event.pk)
-    if not checked and (by is None or not policy.may(by, "choose_scoring_method", event.tournament)):
-        raise PermissionDenied(_("Only the tournament's chief director or scorer changes an event's scoring method."))
+    if not checked:
+        policy.require(by, "choose_scoring_method", event.tournament)
     errors = {}
     clean: dict[str, object] = {}
     for key, value in method.items():
