@@ -112,7 +112,6 @@ def casebook_detail(request, pk):
             "content": content,
             "rows": rows,
             "problems": problems,
-            "can_edit": casebooks.can_edit(request.user, casebook.authority),
             "text_fields": labels,
             "pdf_available": pdf.available(),
             "print_job": printing.latest(casebook),

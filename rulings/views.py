@@ -413,7 +413,6 @@ def ruling_detail(request, pk):
             "event": board.session.event,
             "tournament": board.session.event.tournament,
             "diagram": ruling_diagram(ruling),
-            "can_rule": policy.may(request.user, "ruling", board.session.event.tournament),
             "card_ranks": rank_preference(board.session.event.tournament),
             "versions": selectors.correction_chain(ruling),
             "zone_name": board.session.event.tournament.zone.key,

@@ -149,7 +149,6 @@ def authority_settings_page(request, pk):
             "unconfirmed": [row for row in rows if row.unconfirmed],
             "differing": [row for row in rows if row.differs],
             "vp_scales": vp_scales.own_scales(authority).order_by("name"),
-            "can_add_scale": can_add_scale,
             "errors": errors,
             "posted": posted,
             "corrections": services.preset_corrections(authority=authority),
@@ -163,7 +162,6 @@ def authority_corrections_page(request, pk):
     each with the preset's source); the national body confirms the ones to apply
     (``services.apply_preset_corrections``: audited, past tournaments keep what they used)."""
     authority = get_object_or_404(readable_authorities(request.user), pk=pk)
-    may_confirm = policy.may(request.user, "confirm_corrections", authority)
     errors = {}
     if request.method == "POST":
         try:
@@ -200,7 +198,6 @@ def authority_corrections_page(request, pk):
             "authority": authority,
             "preset": presets.load(services.authority_preset_code(authority)) if corrections else None,
             "rows": rows,
-            "may_confirm": may_confirm,
             "errors": errors,
         },
     )

@@ -23,7 +23,6 @@ def home(request):
     context = {
         "tournaments": tournaments,
         "is_official": user.is_superuser or bool(user_roles & {roles.DIRECTOR, roles.CHIEF_DIRECTOR, roles.SCORER}),
-        "may_unlock_logins": policy.may(user, "unlock_logins", None),
         "is_auditor": roles.NATIONAL_AUDITOR in user_roles,
         "is_appeals_member": roles.APPEALS_MEMBER in user_roles,
         "is_player": roles.PLAYER in user_roles,
@@ -48,10 +47,8 @@ def tournament_detail(request, pk):
         {
             "tournament": tournament,
             "events": selectors.tournament_events(tournament),
-            "can_write": selectors.can_write(request.user, tournament),
             # the law catalogue of the edition in force and the phone's ruling drafts (issue #31)
             "edition": tournament.regulations()["laws_edition"],
-            "can_rule": policy.may(request.user, "ruling", tournament),
             # its regulations (and VP scales) for the body's own people: superusers, auditors
             "regulations_readable": selectors.readable_authorities(request.user)
             .filter(pk=tournament.authority_id)
@@ -107,13 +104,10 @@ def event_detail(request, pk):
             "sessions": selectors.event_sessions(event),
             "contestants": selectors.event_contestants(event),
             "private": selectors.sees_private_details(request.user, event.tournament),
-            "can_import": selectors.can_write(request.user, event.tournament),
             "vp_scale": vp_scales.in_force(event) if event.scored_in_vps else None,
-            "can_choose_scale": can_choose,
             "scale_choices": vp_scales.choices(event.tournament.authority) if can_choose else (),
             "authority_scale": event.tournament.regulations()["vp_scale"] if can_choose else "",
             "method": selectors.event_scoring_method(event),
-            "can_change_method": can_method,
             "errors": errors,
             "posted": posted,
         },
@@ -197,7 +191,6 @@ def session_detail(request, pk):
             "official_score_at": session.official_score_at,
             "appeal_deadline": session.appeal_deadline(),
             "correction_deadline": session.correction_deadline(),
-            "may_post": policy.may(request.user, "write_record", session.event.tournament),
         },
     )
 
@@ -255,7 +248,6 @@ def board_detail(request, pk):
             "results": results,
             "frequencies": selectors.frequency_tables(results) if results else None,
             "pending": board.scored_version < board.score_version,
-            "can_rule": policy.may(request.user, "ruling", board.session.event.tournament),
             "unit": selectors.score_unit(board.session.event),
         },
     )
@@ -325,7 +317,6 @@ def match_detail(request, pk):
             "tournament": tournament,
             "score": MatchScore.objects.filter(match=match).first(),
             "penalties": penalties,
-            "can_direct": can_direct,
             "units": [MatchPenalty.Unit(unit) for unit in allowed],
             "errors": errors,
             "posted": posted,

@@ -1,0 +1,48 @@
+"""Pages show a step by the policy's own answer (issue #38): ``{% may "action" obj as flag %}``
+asks core.policy.may in the template, and no view passes a permission flag of its own."""
+
+import re
+from pathlib import Path
+
+import pytest
+from django.template import Context, Template
+from django.test import RequestFactory
+
+from core import policy
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+
+# Flags that are not who may act but what the record allows now (a print to ask again, a
+# session to rule at, a ruling still open to a request): the views compute them from the state.
+STATE_FLAGS = {"can_print", "can_open", "can_request"}
+
+
+def shown(user, action, obj):
+    request = RequestFactory().get("/")
+    request.user = user
+    template = Template('{% load policy %}{% may "' + action + '" obj as flag %}{% if flag %}yes{% else %}no{% endif %}')
+    return template.render(Context({"request": request, "obj": obj}))
+
+
+@pytest.mark.django_db
+def test_the_tag_answers_as_the_policy_does(record, people):
+    tournament = record.tournament
+    assert shown(people.director, "ruling", tournament) == "yes"
+    assert shown(people.scorer, "ruling", tournament) == "no"
+    assert shown(people.scorer, "post_scores", tournament) == "yes"
+    assert shown(people.outsider, "post_scores", tournament) == "no"
+    assert shown(people.chief, "unlock_logins", None) == "yes"
+    assert shown(people.director, "unlock_logins", None) == "no"
+    for user in vars(people).values():
+        for action in ("ruling", "post_scores", "match_penalty", "import", "choose_vp_scale"):
+            assert (shown(user, action, tournament) == "yes") == policy.may(user, action, tournament)
+
+
+def test_every_permission_flag_a_template_reads_is_the_policys_answer_in_that_template():
+    computed_by_views = {}
+    for path in TEMPLATES.rglob("*.html"):
+        text = path.read_text()
+        asked = set(re.findall(r"{% may \"\w+\"(?: [\w.]+)? as (\w+) %}", text))
+        for flag in set(re.findall(r"\b((?:can|may)_\w+)\b", text)) - asked - STATE_FLAGS:
+            computed_by_views.setdefault(flag, []).append(str(path.relative_to(TEMPLATES)))
+    assert computed_by_views == {}, "use {% may \"action\" obj as flag %} (core/templatetags/policy.py)"
