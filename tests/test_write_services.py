@@ -4,8 +4,8 @@ page, the API, the admin, a task, a command).
 
 The services are found by walking the service modules, not listed by hand: a public function
 that takes who acts (``by`` or ``director``) is called with a refused user; one that does not
-must be named below as a read, as a step inside another service (which asks the policy), or as
-a write still to be brought under the policy. So a new service that forgets cannot land.
+must be named below as a read or as a step inside another service (which asks the policy).
+So a new service that forgets cannot land.
 """
 
 import importlib
