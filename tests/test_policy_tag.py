@@ -20,7 +20,9 @@ STATE_FLAGS = {"can_print", "can_open", "can_request"}
 def shown(user, action, obj):
     request = RequestFactory().get("/")
     request.user = user
-    template = Template('{% load policy %}{% may "' + action + '" obj as flag %}{% if flag %}yes{% else %}no{% endif %}')
+    template = Template(
+        '{% load policy %}{% may "' + action + '" obj as flag %}{% if flag %}yes{% else %}no{% endif %}'
+    )
     return template.render(Context({"request": request, "obj": obj}))
 
 
@@ -45,4 +47,4 @@ def test_every_permission_flag_a_template_reads_is_the_policys_answer_in_that_te
         asked = set(re.findall(r"{% may \"\w+\"(?: [\w.]+)? as (\w+) %}", text))
         for flag in set(re.findall(r"\b((?:can|may)_\w+)\b", text)) - asked - STATE_FLAGS:
             computed_by_views.setdefault(flag, []).append(str(path.relative_to(TEMPLATES)))
-    assert computed_by_views == {}, "use {% may \"action\" obj as flag %} (core/templatetags/policy.py)"
+    assert computed_by_views == {}, 'use {% may "action" obj as flag %} (core/templatetags/policy.py)'
