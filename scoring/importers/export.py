@@ -120,8 +120,7 @@ def session_pbn(session: Session) -> str:
             "Contract": "?",
             "Result": "?",
         }
-        if not board.deal:
-            game.tags["Deal"] = "?"
+        # A board with no deal has no Deal tag: [Deal "?"] breaks other readers (endplay's among them).
         table = PbnTable(header)
         for result in by_board.get(board.pk, []):
             score = getattr(result, "board_score", None)

@@ -304,3 +304,27 @@ def test_a_bridgemate_file_s_own_deals_and_players_come_in_with_its_results(reco
     assert boards == {1: "N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J875", 2: ""}
     named = {c.number: c.name for c in Contestant.objects.filter(event=event)}
     assert named == {1: "Ann Lee - Bob Moss", 4: "Cy Orr - Di Park", 2: "", 5: ""}
+
+
+def test_a_session_without_deals_is_exported_as_pbn_with_no_unknown_deal(record, monkeypatch):
+    # A Bridgemate session with no hand records: before, each board was written [Deal "?"],
+    # which other readers refuse; now the tag is left out and the export reads back with this
+    # system's reader and with endplay (issue #40).
+    from endplay.parsers import pbn as endplay_pbn
+
+    from bridge.bridgemate import session_from_received_data
+    from bridge.pbn import parse_pbn
+    from scoring.importers import session_import
+    from scoring.importers.export import session_pbn
+    from tests.bridge.test_bridgemate import row
+
+    rows = [row(), row(ID=2, Table=2, PairNS=2, PairEW=5, Result="+1")]
+    monkeypatch.setattr(session_import, "read_bws", lambda data: session_from_received_data(rows))
+    event = services.create_event(tournament=record.tournament, name="Club", kind=Event.Kind.MP_PAIRS, by=policy.SYSTEM)
+    import_file(event=event, data=BWS)
+    text = session_pbn(event.sessions.get())
+    assert '[Deal "?"]' not in text and "[Deal " not in text
+    (game,) = parse_pbn(text)
+    assert [row["Contract"] for row in game.tables["ScoreTable"].rows] == ["4S", "4S"]
+    (board,) = endplay_pbn.loads(text)
+    assert board.board_num == 1
