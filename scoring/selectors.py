@@ -113,11 +113,12 @@ def session_boards(session: Session) -> QuerySet[Board]:
 
 
 def traveller(board: Board) -> QuerySet[Result]:
-    """Every result of a board, with the contestants, where they sat, the effective score and
-    the board score, in table order."""
+    """Every result of a board, with the contestants, where they sat, the effective score, the
+    board score and its rulings, in table order."""
     return (
         Result.objects.filter(board=board)
         .select_related("ns", "ew", "table__section", "round", "effective", "board_score")
+        .prefetch_related("rulings")  # a row with a ruling opens it (latest first)
         .order_by("table__section__name", "table__number")
     )
 
