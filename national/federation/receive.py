@@ -176,7 +176,14 @@ def commit(origin: Origin, digest: str, *, by: Any) -> tuple[int, dict[str, Any]
     """Verify and store the bundle whose parts have arrived: (HTTP status, answer). The API's step
     once it has checked the origin's token (core.policy.SYSTEM)."""
     policy.require(by, "receive", None)
-    upload = Upload.objects.filter(origin=origin, digest=digest).first()
+    with transaction.atomic():
+        # One commit of a bundle at a time (issue #41): a concurrent one waits for the upload's
+        # lock, then finds the winner's answer (stored) or no upload (refused), never a 500.
+        upload = Upload.objects.select_for_update().filter(origin=origin, digest=digest).first()
+        return _commit(origin, digest, upload)
+
+
+def _commit(origin: Origin, digest: str, upload: Upload | None) -> tuple[int, dict[str, Any]]:
     if upload is None:
         return 404, messages.answer("no_part")
     if upload.answer is not None:

@@ -261,3 +261,49 @@ def test_entries_received_before_and_left_out_are_refused_naming_them(sent):
         "the tournament must be sent."
     )
     _nothing_stored_since(sent.origin, rows)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_commits_of_one_bundle_answer_the_winners_result(decided, monkeypatch):  # noqa: F811
+    """Issue #41: four concurrent commits of one bundle answered one 500 (IntegrityError). A
+    commit takes the upload's lock: the others wait, then answer the stored result."""
+    import hashlib
+    import threading
+
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite runs one write transaction at a time: two commits cannot meet there")
+    origin = register_self(decided.record.authority)
+    data = bundles.canonical(bundles.build(decided.record.tournament.pk))
+    digest = hashlib.sha256(data).hexdigest()
+    receive.receive_part(origin, digest, 0, 1, data, by=policy.SYSTEM)
+    together = threading.Barrier(2)
+    real = receive._store
+
+    def store_when_both_verified(*args, **kwargs):
+        try:
+            together.wait(timeout=3)  # both past the check, as at the same moment; locked: one alone
+        except threading.BrokenBarrierError:
+            pass
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(receive, "_store", store_when_both_verified)
+    answers = []
+
+    def commit():
+        try:
+            answers.append(receive.commit(origin, digest, by=policy.SYSTEM))
+        except Exception as error:  # noqa: BLE001 - the 500 a client saw
+            answers.append((500, repr(error)))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=commit) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert [status for status, _answer in answers] == [200, 200], answers
+    assert answers[0][1] == answers[1][1] and answers[0][1]["stored"] is True
+    assert ReceivedTournament.objects.filter(origin=origin).count() == 1
