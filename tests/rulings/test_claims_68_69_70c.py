@@ -5,6 +5,7 @@ established is recorded; 70C is cited only when a trick could be lost to the out
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.urls import reverse
 
 from rulings import revokes
 from rulings.models import Ruling
@@ -60,3 +61,14 @@ def test_the_69a_point_is_recorded(field, director):
     assert raised.value.message_dict["acquiesced_by"] == [
         "Say when the acquiescence was established: a call on a later board, or the end of the round (Law 69A)."
     ]
+
+
+def test_the_69a_point_is_shown_on_the_claim_page(client, field, director):
+    """Issue #39, item 6: the 69A point was recorded but no page showed it."""
+    ruling = open_ruling(field, director, kind=Ruling.Kind.CLAIM)
+    revokes.record_claim(
+        ruling=ruling, by=director, claimer="N", statement="All mine", basis="69B", acquiesced_by="round_end"
+    )
+    client.force_login(director)
+    page = client.get(reverse("rulings:ruling-claim", args=[ruling.pk])).content.decode()
+    assert '<p id="claim-acquiesced">Law 69A: the acquiescence was established when the round ended.</p>' in page
