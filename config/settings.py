@@ -464,6 +464,8 @@ FEDERATION_MAX_PART_BYTES = int(os.environ.get("FEDERATION_MAX_PART_BYTES", str(
 FEDERATION_MAX_BUNDLE_BYTES = int(os.environ.get("FEDERATION_MAX_BUNDLE_BYTES", str(256 << 20)))
 # The parts of a bundle never committed are deleted this many hours after its first part arrived.
 FEDERATION_UPLOAD_HOURS = float(os.environ.get("FEDERATION_UPLOAD_HOURS", "48"))
+# At most this many bundles of one instance uncommitted at once: its oldest deleted beyond it.
+FEDERATION_MAX_OPEN_UPLOADS = int(os.environ.get("FEDERATION_MAX_OPEN_UPLOADS", "4"))
 # A received attachment's size (by default the limit of an attachment added here, 5 MiB).
 FEDERATION_MAX_ATTACHMENT_BYTES = int(os.environ.get("FEDERATION_MAX_ATTACHMENT_BYTES", str(5 << 20)))
 FEDERATION_PART_BYTES = int(os.environ.get("FEDERATION_PART_BYTES", str(512 * 1024)))

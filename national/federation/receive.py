@@ -156,6 +156,22 @@ def purge_stale_uploads(origin: Origin | None = None, now: Any = None, *, by: An
 
 
 @transaction.atomic
+def open_uploads_limit() -> int:
+    """How many bundles one origin may have uncommitted at once (``FEDERATION_MAX_OPEN_UPLOADS``)."""
+    return max(1, int(getattr(settings, "FEDERATION_MAX_OPEN_UPLOADS", 4)))
+
+
+def _cap_open_uploads(origin: Origin) -> None:
+    """Before an origin's new bundle: its oldest uncommitted ones beyond the cap are deleted
+    with their parts (issue #41), so one instance holds at most ``open_uploads_limit()``
+    bundles' parts however many pushes it abandons (a push still resuming one sends it again)."""
+    open_ones = Upload.objects.filter(origin=origin, answer__isnull=True).order_by("-created_at", "-pk")
+    pks = list(open_ones.values_list("pk", flat=True)[open_uploads_limit() - 1 :])
+    if pks:
+        UploadPart.objects.filter(upload_id__in=pks).delete()
+        Upload.objects.filter(pk__in=pks).delete()
+
+
 def receive_part(origin: Origin, digest: str, index: int, parts: int, data: bytes, *, by: Any) -> dict[str, Any]:
     """Keep one part; the same part again changes nothing. A new bundle's first part clears the
     origin's stale ones first (and beat clears them every hour, ``purge_stale_uploads``). The
@@ -163,6 +179,7 @@ def receive_part(origin: Origin, digest: str, index: int, parts: int, data: byte
     policy.require(by, "receive", None)
     if not Upload.objects.filter(origin=origin, digest=digest).exists():
         purge_stale_uploads(origin, by=by)
+        _cap_open_uploads(origin)
     upload, _created = Upload.objects.get_or_create(origin=origin, digest=digest, defaults={"parts": parts})
     if upload.answer is None and not UploadPart.objects.filter(upload=upload, index=index).exists():
         UploadPart.objects.create(upload=upload, index=index, data=data)

@@ -307,3 +307,20 @@ def test_concurrent_commits_of_one_bundle_answer_the_winners_result(decided, mon
     assert [status for status, _answer in answers] == [200, 200], answers
     assert answers[0][1] == answers[1][1] and answers[0][1]["stored"] is True
     assert ReceivedTournament.objects.filter(origin=origin).count() == 1
+
+
+def test_an_instance_holds_at_most_its_cap_of_uncommitted_bundles(decided, settings):  # noqa: F811
+    """Issue #41: uncommitted parts stayed 48 h with no cap per instance. Beyond
+    FEDERATION_MAX_OPEN_UPLOADS, a new bundle's first part deletes the instance's oldest."""
+    from national.federation.models import Upload, UploadPart
+
+    settings.FEDERATION_MAX_OPEN_UPLOADS = 2
+    origin = register_self(decided.record.authority)
+    digests = [f"{n:064x}" for n in range(1, 4)]
+    for digest in digests:
+        receive.receive_part(origin, digest, 0, 2, b"half of a bundle", by=policy.SYSTEM)
+    assert sorted(Upload.objects.filter(origin=origin).values_list("digest", flat=True)) == digests[1:]
+    assert UploadPart.objects.filter(upload__origin=origin).count() == 2
+    # A part of a bundle already open adds to it and deletes nothing.
+    receive.receive_part(origin, digests[1], 1, 2, b"the other half", by=policy.SYSTEM)
+    assert Upload.objects.filter(origin=origin).count() == 2
