@@ -156,17 +156,17 @@ def purge_stale_uploads(origin: Origin | None = None, now: Any = None, *, by: An
 
 
 @transaction.atomic
-def open_uploads_limit() -> int:
+def _open_uploads_limit() -> int:
     """How many bundles one origin may have uncommitted at once (``FEDERATION_MAX_OPEN_UPLOADS``)."""
     return max(1, int(getattr(settings, "FEDERATION_MAX_OPEN_UPLOADS", 4)))
 
 
 def _cap_open_uploads(origin: Origin) -> None:
     """Before an origin's new bundle: its oldest uncommitted ones beyond the cap are deleted
-    with their parts (issue #41), so one instance holds at most ``open_uploads_limit()``
+    with their parts (issue #41), so one instance holds at most ``_open_uploads_limit()``
     bundles' parts however many pushes it abandons (a push still resuming one sends it again)."""
     open_ones = Upload.objects.filter(origin=origin, answer__isnull=True).order_by("-created_at", "-pk")
-    pks = list(open_ones.values_list("pk", flat=True)[open_uploads_limit() - 1 :])
+    pks = list(open_ones.values_list("pk", flat=True)[_open_uploads_limit() - 1 :])
     if pks:
         UploadPart.objects.filter(upload_id__in=pks).delete()
         Upload.objects.filter(pk__in=pks).delete()
