@@ -155,6 +155,10 @@ PAGE_STEPS = [
         "403",
         True,
     ),
+    # The hearing of "heard" has begun (it starts at the world's now): sitting early is refused
+    # by the case's state to whoever may record the hearing (302, nothing written), anyone else as
+    # a person (403). tests/appeals/test_hearing_clock.py sits a body early.
+    ("sit-early", "heard", data(reason="Every side is here"), allowed("hearing_record"), "403", True, False),
     # Steps of a member in person: nobody else has a seat to act from (not even the superuser).
     ("declare", "seated", data(conflict=""), allowed("seat"), "404", superuser("seat", "404")),
     ("recuse", "seated", data(reason="I know them"), allowed("seat"), "404", superuser("seat", "404")),
@@ -358,6 +362,21 @@ for action, case, values, may, refuse, superuser_may in API_STEPS:
     )
 # As on the page: the body of "seated" has its one member, so the chief director's appointment is
 # refused by name (409: the case's state does not allow it; nothing written), anyone else as a person (403).
+# As on the page: the hearing of "heard" has begun, so sitting early is refused by the case's
+# state (409, nothing written) to whoever may record the hearing, anyone else as a person (403).
+API_ROWS.append(
+    write(
+        "appeal-sit-early",
+        "POST",
+        both("appeal:heard"),
+        data(reason="Every side is here"),
+        api=API,
+        reads=reads_appeal,
+        may=allowed("hearing_record"),
+        success=409,
+        writes=False,
+    )
+)
 API_ROWS.append(
     write(
         "appeal-appoint",
