@@ -300,8 +300,8 @@ def test_pages_show_times_in_the_tournaments_zone_for_a_hebrew_greek_and_dutch_r
 
 def test_an_authority_names_its_appeals_committee_in_its_own_words(client, decided, compiled):
     authority = decided.record.authority
-    terms.set_term(authority=authority, key="committee", language="nl", text="Commissie van Beroep", by=decided.chief)
-    terms.set_term(authority=authority, key="committee", language="he", text="ועדת הערעורים הארצית", by=decided.chief)
+    terms.set_term(authority=authority, key="committee", language="nl", text="Commissie van Beroep", by=policy.SYSTEM)
+    terms.set_term(authority=authority, key="committee", language="he", text="ועדת הערעורים הארצית", by=policy.SYSTEM)
     url = reverse("appeals:appeal", args=[decided.appeal.pk])
     assert "<h3>Commissie van Beroep</h3>" in page_in(client, decided.director, url, "nl")
     assert "<h3>ועדת הערעורים הארצית</h3>" in page_in(client, decided.director, url, "he")
@@ -317,13 +317,13 @@ def test_an_authority_names_its_appeals_committee_in_its_own_words(client, decid
         {"key": "committee", "language": "he", "text": "ועדת הערעורים הארצית"},
     )
     # An empty text gives the project's word back.
-    terms.set_term(authority=authority, key="committee", language="nl", text="", by=decided.chief)
+    terms.set_term(authority=authority, key="committee", language="nl", text="", by=policy.SYSTEM)
     assert "<h3>Beroepscommissie</h3>" in page_in(client, decided.director, url, "nl")
 
 
 def test_a_term_that_cannot_be_renamed_is_refused_by_field(record, people):
     with pytest.raises(ValidationError) as error:
-        terms.set_term(authority=record.authority, key="umpire", language="fr", text="x" * 101, by=people.chief)
+        terms.set_term(authority=record.authority, key="umpire", language="fr", text="x" * 101, by=policy.SYSTEM)
     assert error.value.message_dict == {
         "key": [
             "'umpire' is not a term an authority may rename: committee, referee, reviewer, director_panel, "
@@ -477,7 +477,7 @@ def test_a_renamed_body_is_named_so_in_the_timeline_and_the_casebook(client, dec
     """The timeline's notes (stored as codes) and the casebook's body line name the body in
     the authority's words; another language keeps the project's word."""
     authority = decided.record.authority
-    terms.set_term(authority=authority, key="committee", language="nl", text="Commissie van Beroep", by=decided.chief)
+    terms.set_term(authority=authority, key="committee", language="nl", text="Commissie van Beroep", by=policy.SYSTEM)
     url = reverse("appeals:appeal", args=[decided.appeal.pk])
     timeline = page_in(client, decided.director, url, "nl").split('<ol class="timeline">')[1].split("</ol>")[0]
     assert "Commissie van Beroep van 3" in timeline and "Beroepscommissie" not in timeline
@@ -488,7 +488,7 @@ def test_a_renamed_body_is_named_so_in_the_timeline_and_the_casebook(client, dec
     book = page_in(client, decided.auditor, reverse("national:casebook-book", args=[compile_book(decided).pk]), "en")
     assert "<p>Commissie van Beroep (" in book and "Beroepscommissie" not in book
     # The director's title too, where the authority renamed it.
-    terms.set_term(authority=authority, key="director", language="nl", text="Arbiter", by=decided.chief)
+    terms.set_term(authority=authority, key="director", language="nl", text="Arbiter", by=policy.SYSTEM)
     book = page_in(client, decided.auditor, reverse("national:casebook-book", args=[compile_book(decided).pk]), "en")
     assert "<p>Arbiter: " in book
     form = page_in(client, decided.director, reverse("appeals:appeal-form", args=[decided.appeal.pk]), "nl")
@@ -499,7 +499,7 @@ def test_a_renamed_body_is_named_so_in_a_notification(decided, compiled):
     from appeals.models import Notification
 
     authority = decided.record.authority
-    terms.set_term(authority=authority, key="committee", language="nl", text="Commissie van Beroep", by=decided.chief)
+    terms.set_term(authority=authority, key="committee", language="nl", text="Commissie van Beroep", by=policy.SYSTEM)
     notice = Notification.objects.filter(code="appeals.notice_sits").first()
     with translation.override("nl"):
         assert f"Beroep {decided.appeal.number}: " in notice.shown and "(Commissie van Beroep)" in notice.shown

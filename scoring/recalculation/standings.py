@@ -268,13 +268,14 @@ def _fields(event, regs=None):
     return fields
 
 
-def write_standings(event, rows, fields=None, existing=None, unchanged=frozenset(), denominator=None):
+def write_standings(event, rows, fields=None, existing=None, unchanged=frozenset(), denominator=None, regs=None):
     """Rank each window (session or event, and field) and write the standings that moved;
     ``fields`` and ``existing`` (the event's Standing rows by window) are read when not given.
     The windows in ``unchanged`` keep their stored total, top and percentage (the same numbers
     would be computed again): only their places are new. With ``denominator`` the rows' totals
-    and tops are integers over it (the incremental road) rather than Fractions."""
-    regs = event.regulations()
+    and tops are integers over it (the incremental road) rather than Fractions. ``regs``: the
+    event's regulations when the caller has read them (a pass reads them once)."""
+    regs = event.regulations() if regs is None else regs
     fields = _fields(event, regs) if fields is None else fields
     # EBUScore's percentages: to two places, a half up, and ranked so (the event's method)
     two_places = regs.get("percent_rounding", "exact") == "0.01-half-up"
@@ -505,7 +506,7 @@ def apply_differences(event, regs, differences):
             (*key, scaled[standing.total_exact] + total, (scaled[standing.top] + top) or None, standing.boards + boards)
         )
     fields = {key: standing.field for key, standing in existing.items()}
-    write_standings(event, rows, fields, existing, unchanged, denominator=common)
+    write_standings(event, rows, fields, existing, unchanged, denominator=common, regs=regs)
     return True
 
 
