@@ -47,10 +47,10 @@ from django.contrib.auth import get_user_model
 from core import policy, roles
 from scoring import services
 from national.federation import receive
-authority = services.create_authority(name="National Bridge Body", code="nbb", time_zone="Europe/London")
+authority = services.create_authority(name="National Bridge Body", code="nbb", time_zone="Europe/London", by=policy.SYSTEM)
 nora = get_user_model().objects.create_user("nora", password="nora-pw", first_name="Nora")
-services.grant_role(user=nora, role=roles.NATIONAL_AUDITOR)
-services.appoint_auditor(authority=authority, user=nora)
+services.grant_role(user=nora, role=roles.NATIONAL_AUDITOR, by=policy.SYSTEM)
+services.appoint_auditor(authority=authority, user=nora, by=policy.SYSTEM)
 origin = receive.register_origin(
     name="Spring Congress", slug="congress", authority=authority, public_key=open(os.environ["ORIGIN_KEY"]).read(),
     by=policy.SYSTEM,
