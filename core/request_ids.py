@@ -55,10 +55,15 @@ class RequestIdMiddleware:
 
 
 def who(request):
-    user = getattr(request, "user", None)
-    if user is None or not getattr(user, "is_authenticated", False):
-        return "anonymous"
-    return user.get_username()
+    """The user's name, "anonymous", or "-" when it cannot be known: a logging filter never
+    fails the line it adds to (the user is read from the database, which may be the fault)."""
+    try:
+        user = getattr(request, "user", None)
+        if user is None or not getattr(user, "is_authenticated", False):
+            return "anonymous"
+        return user.get_username()
+    except Exception:
+        return "-"
 
 
 def step(request):
@@ -76,6 +81,8 @@ class RequestContext:
         request = getattr(record, "request", None)
         if request is None or not hasattr(request, "META"):
             return True
+        if getattr(record, "step", None) is not None:
+            return True  # another handler's filter has already said it: once on the line
         record.request_id = getattr(request, "request_id", "-")
         record.user = who(request)
         record.step = step(request)

@@ -3,9 +3,11 @@ with the request's id, the user and the step; the id on the response; with a Sen
 event sent through sentry-sdk, tagged with the same id."""
 
 import logging
+import logging.config
 
 import pytest
 import sentry_sdk
+from django.conf import settings
 from django.http import HttpResponse
 from django.test import Client, override_settings
 from django.urls import path
@@ -66,6 +68,25 @@ def test_a_request_without_an_id_gets_one_and_an_anonymous_caller_is_named(clien
     assert len(given) == 32 and int(given, 16) >= 0
     [record] = errors_logged(caplog)
     assert record.getMessage() == f"Internal Server Error: /boom/ (request {given}, user anonymous, step failing_step)"
+
+
+@override_settings(ROOT_URLCONF=__name__)
+def test_the_line_says_it_once_however_often_logging_was_configured(client_of):
+    # dictConfig adds a logger's filters to those it has: a command or a test that configures
+    # logging again must not make the line say the request twice (it did in the whole suite).
+    logging.config.dictConfig(settings.LOGGING)
+    logging.config.dictConfig(settings.LOGGING)
+    seen = []
+    handler = logging.Handler()
+    handler.emit = seen.append
+    logger = logging.getLogger("django.request")
+    logger.addHandler(handler)
+    try:
+        client_of().get("/boom/", HTTP_X_REQUEST_ID="req-twice")
+    finally:
+        logger.removeHandler(handler)
+    [record] = seen
+    assert record.getMessage() == "Internal Server Error: /boom/ (request req-twice, user anonymous, step failing_step)"
 
 
 @override_settings(ROOT_URLCONF=__name__)
