@@ -20,6 +20,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from audit import services as audit
 from core import dispatch, policy
 from national.federation import bundle as bundles
 from national.federation import messages
@@ -69,11 +70,51 @@ def target() -> PublishTarget:
     return found
 
 
+class TargetBusy(Exception):
+    """The national body's address cannot change while a push is being sent to it."""
+
+
 @transaction.atomic
 def set_target(url: str, token: str, *, by: Any) -> PublishTarget:
+    """Where this instance publishes (issue #41): the same address with a new token changes the
+    token; a new address is a new target, and every push not yet delivered goes to it, its
+    bundle built again against what the new national body holds (nothing: every tournament's
+    whole history), while the pushes delivered keep the address they went to. Refused while a
+    push is being sent. Audited, the token named by its first characters only."""
     policy.require(by, "push_target", None)
-    PublishTarget.objects.all().delete()
-    return PublishTarget.objects.create(url=url.rstrip("/") + "/", token=token)
+    url = url.rstrip("/") + "/"
+    current = PublishTarget.objects.select_for_update().order_by("-pk").first()
+    if current is not None and current.url == url:
+        if current.token != token:
+            current.token = token
+            current.save(update_fields=["token"])
+            audit.record(
+                action="federation.target_token_changed",
+                obj=current,
+                after={"url": url, "token": token[:8] + "..."},
+                actor=policy.person(by),
+                summary=f"The token this instance publishes to {url} with changed ({token[:8]}...)",
+            )
+        return current
+    sending = Push.objects.select_for_update().filter(state=Push.State.SENDING).first()
+    if sending is not None:
+        raise TargetBusy(
+            f"A push of {sending.tournament} is being sent to {sending.target.url}: change the national body's address "
+            "once it is delivered or stopped (its page: /national/federation/outbox/)."
+        )
+    new = PublishTarget.objects.create(url=url, token=token)
+    moved = Push.objects.exclude(state__in=[Push.State.DELIVERED, Push.State.REFUSED]).update(
+        target=new, bundle=b"", digest="", parts=0, parts_sent=0
+    )
+    audit.record(
+        action="federation.target_changed",
+        obj=new,
+        before={"url": current.url} if current is not None else None,
+        after={"url": url, "token": token[:8] + "...", "pushes_moved": moved},
+        actor=policy.person(by),
+        summary=f"This instance publishes to {url} (before: {current.url if current else 'nowhere'})",
+    )
+    return new
 
 
 @transaction.atomic
@@ -231,9 +272,14 @@ def waiting() -> list[dict[str, Any]]:
     from audit.models import AuditEntry
     from scoring.models import Tournament
 
+    # What the current national body received: after a change of address, the new one has
+    # nothing until each tournament is published to it again.
+    current = PublishTarget.objects.order_by("-pk").first()
     delivered = {
         row["tournament"]: row["size"]
-        for row in Push.objects.filter(state=Push.State.DELIVERED).values("tournament").annotate(size=Max("tree_size"))
+        for row in Push.objects.filter(state=Push.State.DELIVERED, target=current)
+        .values("tournament")
+        .annotate(size=Max("tree_size"))
     }
     latest = dict(
         AuditEntry.objects.exclude(tournament_id=None)

@@ -29,5 +29,8 @@ class Command(BaseCommand):
             raise CommandError("Give both --url and --token.")
         if not url.startswith("https://") and not url.startswith(("http://127.0.0.1", "http://localhost")):
             raise CommandError("The national body's address must be https:// (plain http only on this machine).")
-        target = push.set_target(url, token, by=policy.SYSTEM)
+        try:
+            target = push.set_target(url, token, by=policy.SYSTEM)
+        except push.TargetBusy as busy:
+            raise CommandError(str(busy)) from None
         self.stdout.write(f"Publishing to {target.url}.")
