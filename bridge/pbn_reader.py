@@ -478,6 +478,8 @@ def _read_auction(
         else:
             calls.append(Call(text.rstrip("!?") or text))
             call_lines.append(word.line)
+    if _unknown_call(game, calls, call_lines, warnings):
+        return None, None
     try:
         contract = validate_auction(start, [c.call for c in calls], complete)
     except DealError as exc:
@@ -505,6 +507,35 @@ def _read_auction(
         call.call = normalise_call(call.call)
     game.auction, game.auction_complete = calls, complete
     return contract
+
+
+def _unknown_call(game: PbnGame, calls: list[Call], call_lines: list[int], warnings: list[Notice]) -> bool:
+    """Whether the auction holds a call that is not one (the PBN standard's ``-`` for a call
+    nobody recorded, or a mistyped ``1Z``): then the auction is left out of the game with a
+    warning naming the board and the call, and the game is read without it (the result is the
+    Contract, Declarer and Result tags'), instead of refusing the whole file for one word."""
+    for index, call in enumerate(calls):
+        try:
+            normalise_call(call.call)
+        except DealError:
+            warnings.append(
+                Notice(
+                    call_lines[index],
+                    tagged(
+                        "Auction",
+                        _(
+                            "board %(board)s: '%(call)s' (call %(n)s) is not a call (Pass, X, XX, AP or a bid from "
+                            "1C to 7NT): the auction is left out, the board's result kept",
+                            board=game.board if game.board is not None else "?",
+                            call=call.call,
+                            n=index + 1,
+                        ),
+                    ),
+                )
+            )
+            game.auction, game.auction_complete = [], False
+            return True
+    return False
 
 
 def _read_table(game: PbnGame, name: str, header: str, line: int, words: list[_Token]) -> PbnTable:

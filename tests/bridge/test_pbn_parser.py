@@ -302,11 +302,27 @@ def test_comments_headers_and_partial_deals():
         ),
         ("1NT Pass XX\n", "line 8: Auction: South's XX (call 3): there is no double to redouble"),
         ("1NT Pass Pass Pass\n2C\n", "line 9: Auction: North's 2C (call 5) comes after the end of the auction"),
-        ("1NT 9S AP\n", "line 8: Auction: '9S' is not a call: write Pass, X, XX, AP or a bid from 1C to 7NT"),
     ],
 )
 def test_illegal_auctions_are_refused(auction, expected):
     assert error(HEAD + '[Auction "N"]\n' + auction) == expected
+
+
+@pytest.mark.parametrize(
+    "auction, call, n", [("1NT 9S AP\n", "9S", 2), ("- - 1NT AP\n", "-", 1), ("1NT\nPass 1Z AP\n", "1Z", 3)]
+)
+def test_an_unknown_call_leaves_the_auction_out_and_names_the_board_and_the_call(auction, call, n):
+    """A mistyped call, or the PBN standard's - for a call nobody recorded, no longer refuses the
+    whole file: the game is read without its auction, and the warning names the board, the call
+    and its line (issue #40)."""
+    warnings = []
+    game = parse_pbn(HEAD + '[Declarer "N"]\n[Contract "1NT"]\n[Result "7"]\n[Auction "N"]\n' + auction, warnings)[0]
+    assert game.auction == [] and game.contract == "1NT" and game.result == 7
+    line = 11 + auction.split(call)[0].count("\n")
+    assert [str(w) for w in warnings] == [
+        f"line {line}: Auction: board 1: '{call}' (call {n}) is not a call (Pass, X, XX, AP or a bid from 1C to 7NT): "
+        "the auction is left out, the board's result kept"
+    ]
 
 
 def test_auction_must_start_with_the_dealer_and_end_in_the_contract():

@@ -74,3 +74,25 @@ def test_a_good_file_needs_no_confirmation_and_a_faulty_deal_still_refuses_the_f
         import_file(event=other, data=pbn(GOOD, deal=DEAL.replace("AK96", "AK9")), skip_faulty=True)
     assert refusal.value.refusals[0].startswith("line 5: Deal")  # not a result row: the file is refused whole
     assert not Result.objects.filter(board__session__event=other).exists()
+
+
+def test_an_unknown_call_in_one_games_auction_loses_only_that_auction(event):
+    """Board 2's auction holds a call that is none ('1Z'): the file is imported with every
+    result, board 2 without its auction, and the warning names the board, the call and its line
+    (issue #40); before, the whole file was refused for the one word."""
+    data = (
+        pbn(GOOD)
+        .decode()
+        .replace(
+            '[Board "2"]',
+            '[Board "2"]\n[Declarer "N"]\n[Contract "2S"]\n[Result "8"]\n[Auction "E"]\nPass 1Z Pass 2S\nAP',
+            1,
+        )
+    )
+    summary = import_file(event=event, data=data.encode())
+    assert summary.results == 5
+    assert stored(event)[3:] == [(2, 1, "2S", 8), (2, 2, "3S", 9)]
+    assert any(
+        w.startswith("line 16: Auction: board 2: '1Z' (call 2) is not a call") and w.endswith("the board's result kept")
+        for w in summary.warnings
+    ), summary.warnings
