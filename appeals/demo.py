@@ -231,26 +231,9 @@ def load_demo_appeals(tournament):
     made.append(appeal)
 
     made += _waiting(rulings, director, chief, members)
-    _in_time(made, chief)
     for event in tournament.events.all():
         recalculation.rescore_everything(event)
     return made
-
-
-def _in_time(appeals, chief):
-    """The demo's sessions were days ago, so an open case of an earlier session would be past its
-    "decide by" at load: the chief director gives each the regulations' extension, to two days
-    from today, so a newcomer finds the cases running, not overdue."""
-    until = timezone.now() + datetime.timedelta(days=2)
-    for appeal in appeals:
-        appeal.refresh_from_db()
-        if appeal.decision_overdue():
-            services.extend_decision_time(
-                appeal=appeal,
-                by=chief,
-                until=until,
-                reason="Demo: the sessions were days ago; decided within two days.",
-            )
 
 
 def _players_ruling(director):

@@ -302,6 +302,16 @@ SPECS = {
             _int_range(0, 365 * 24 * 60),
             empty="",  # the EBU's: "no specific time limit of general application"
         ),
+        SettingSpec(
+            "decision_period_minutes",
+            _(
+                "Time to decide an appeal, minutes after it is lodged (empty: before the event's next session "
+                "starts, a case of the last session at once)"
+            ),
+            "",
+            _int_range(1, 30 * 24 * 60),
+            empty="",  # the Laws set no time: the system's rule, the next session's start
+        ),
         SettingSpec("further_appeal_deposit", _("Further appeal deposit"), {}, _further_deposit, empty={}),
         SettingSpec(
             "without_merit_penalty",

@@ -127,3 +127,19 @@ def check_in_period(session, act, now=None, field="__all__", late=None):
             else _("The regulations do not allow a correction after the correction period (Law 79C2).")
         )
     raise ValidationError({field: message})
+
+
+def decide_by(session, lodged_at, regulations):
+    """When a case lodged at ``lodged_at`` on a ruling of ``session`` must be decided, and whether
+    it is heard at once (a case of the event's last session). The authority's dated
+    ``decision_period_minutes`` gives the time after lodging; where it is empty (the Laws set
+    none, the system's rule) a case of an earlier session is decided before the event's next
+    session starts (None if that start is not known) and one of the last session has no time
+    but "at once"."""
+    minutes = regulations.get("decision_period_minutes", "")
+    if minutes not in ("", None):
+        return lodged_at + datetime.timedelta(minutes=int(minutes)), session.is_last
+    if session.is_last:
+        return None, True
+    following = session.event.sessions.filter(number__gt=session.number).order_by("number").first()
+    return (following.starts_at if following else None), False

@@ -145,6 +145,14 @@ def load_demo(
         note="Demo regulations, section 7",
         by=policy.SYSTEM,
     )
+    services.set_authority_setting(  # a case is decided within a week of being lodged
+        authority=authority,
+        key="decision_period_minutes",
+        effective_from=datetime.date(2020, 1, 1),
+        value=7 * 24 * 60,
+        note="Demo regulations, section 8",
+        by=policy.SYSTEM,
+    )
     tournament = services.create_tournament(
         authority=authority,
         name="Spring Congress 2026",

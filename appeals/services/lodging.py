@@ -48,12 +48,13 @@ from core import policy, texts
 from core.retry import atomic_with_retry
 from rulings import lifecycle as ruling_lifecycle
 from rulings.models import Ruling
+from scoring import deadlines
 from scoring.models import Tournament
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
-    from scoring.models import Contestant, Player, Session
+    from scoring.models import Contestant, Player
 
 # --- Lodging ---------------------------------------------------------------------------------
 
@@ -87,15 +88,6 @@ def _appeal_limit(ruling: Ruling, now: datetime.datetime) -> tuple[datetime.date
             "when": selectors.local_time(deadline, tournament),
         },
     )
-
-
-def _decide_by(session: Session) -> tuple[datetime.datetime | None, bool]:
-    """A case from the last session is heard at once; from an earlier one it must be decided
-    before the next session starts (None if that start is not known)."""
-    if session.is_last:
-        return None, True
-    following = session.event.sessions.filter(number__gt=session.number).order_by("number").first()
-    return (following.starts_at if following else None), False
 
 
 def _parts(parts: list[dict[str, Any]] | None, grounds: str) -> list[tuple[Choice, str]]:
@@ -213,7 +205,7 @@ def lodge_appeal(
     last = Appeal.objects.filter(ruling__result__board__session__event__tournament=tournament).aggregate(
         n=Max("number")
     )["n"]
-    decide_by, at_once = _decide_by(ruling.session)
+    decide_by, at_once = deadlines.decide_by(ruling.session, now, tournament.regulations())
     appeal = save_checked(
         Appeal(
             ruling=ruling,
