@@ -17,6 +17,7 @@ urlpatterns = [
     path("events/<int:pk>/standings/", scoring_views.standings, name="standings"),
     path("events/<int:pk>/import/", scoring_import_views.event_import, name="import-results"),
     path("sessions/<int:pk>/", scoring_views.session_detail, name="session"),
+    path("sessions/<int:pk>/changes/", scoring_views.session_changes, name="session-changes"),
     path("sessions/<int:pk>/post-score/", scoring_views.post_official_score, name="session-post-score"),
     path("sessions/<int:pk>/export/<str:fmt>/", scoring_import_views.session_export, name="session-export"),
     path("boards/<int:pk>/", scoring_views.board_detail, name="board"),

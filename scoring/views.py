@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from core import live, policy, reader, roles
 from core.i18n import rank_preference
-from scoring import selectors, services, vp_scales
+from scoring import change_log, selectors, services, vp_scales
 from scoring.models import Board, Contestant, Event, Match, MatchPenalty, MatchScore, Session
 
 
@@ -192,6 +192,24 @@ def session_detail(request, pk):
             "appeal_deadline": session.appeal_deadline(),
             "correction_deadline": session.correction_deadline(),
         },
+    )
+
+
+@login_required
+def session_changes(request, pk):
+    """The session's public change log: every change to its results since the official score was
+    first made available, with its time and reason (scoring/change_log.py)."""
+    session = get_object_or_404(
+        Session.objects.select_related("event__tournament__authority").filter(
+            event__tournament__in=selectors.visible_tournaments(request.user)
+        ),
+        pk=pk,
+    )
+    log = change_log.session_change_log(session, selectors.score_unit(session.event))
+    return render(
+        request,
+        "scoring/session_changes.html",
+        {"session": session, "event": session.event, "tournament": session.event.tournament, "log": log},
     )
 
 

@@ -102,6 +102,8 @@ ROWS += [
         read("session", both("session"), reads_record, api=PAGE).expect,
     ),
     read("session", both("session"), reads_record, api=PAGE, shows=lambda t: [tournament_name(t)]),
+    # The session's public change log (issue #44), for whoever reads the record.
+    read("session-changes", both("session"), reads_record, api=PAGE),
     # The official score posted (again) from the session's page, by whoever writes the record.
     write(
         "session-post-score",
