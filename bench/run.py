@@ -18,6 +18,8 @@ Each benchmark runs in its own process (its own settings and throwaway database)
   national evening of 100 and 1,000 club sessions, a championship day of 100 and 1,000 tables,
   a worldwide simultaneous pairs of 100 and 1,000 clubs, and how each tier's cost grows from its
   small size to its large); ``--quick`` runs them small.
+- bench/import_bench.py sqlite: a 9.5 MB results file (a real BBO tournament's PBN written again
+  and again) read, and previewed as the upload page does; how many times the preview parses it.
 
 Every step has a time limit; a step that fails or runs out of time is shown as such, and
 docs/performance.md is then left as it was (``--write-anyway`` writes it all the same).
@@ -428,6 +430,16 @@ def plan(quick):
             "12", f"simultaneous pairs, {size} clubs",
             ["-m", "bench.scale_bench", "simultaneous", "--clubs", size, *uploads], 1500, "PostgreSQL + Redis",
         ))  # fmt: skip
+    # A results file near the upload limit read and previewed (issue #40).
+    steps.append(
+        (
+            "13",
+            "a 9.5 MB results file read and previewed, SQLite",
+            ["-m", "bench.import_bench", "sqlite", *(["--megabytes", "1", "--repeats", "1"] if quick else [])],
+            900,
+            "SQLite",
+        )
+    )
     if not quick:
         steps.append(
             (
@@ -527,6 +539,16 @@ def casebook_rows(data, where):
     if "pdf" in data:
         steps.append(("pdf", f"Casebook of {cases} cases: PDF printed by Chromium ({data['pdf_bytes'] // 1024} KiB)"))
     return [("5", row(what, where, data[key]["n"], data[key]["median"], data[key]["p95"])) for key, what in steps]
+
+
+def import_rows(data, where):
+    """bench/import_bench.py: the file read, and its preview, with the parses counted."""
+    size = data["size"]
+    what = f"{size['bytes'] / 1e6:.1f} MB PBN ({size['games']:,} games, {size['boards']} boards, {size['results']:,} results)"
+    return [
+        ("13", row(f"Results file: a {what} read", where, data["read"]["n"], data["read"]["median"], data["read"]["p95"], note=f"{data['read']['cpu']:.1f} s CPU")),
+        ("13", row("Results file: the same previewed (the import, rolled back)", where, data["preview"]["n"], data["preview"]["median"], data["preview"]["p95"], note=f"{data['preview']['cpu']:.1f} s CPU; the file parsed {data['parses']} time(s)")),
+    ]  # fmt: skip
 
 
 def federation_rows(data, where):
@@ -808,6 +830,8 @@ def main():
                 all_rows.extend(precedents_rows(last_json(out), where))
             elif "bench.federation_bench" in argv:
                 all_rows.extend(federation_rows(last_json(out), where))
+            elif "bench.import_bench" in argv:
+                all_rows.extend(import_rows(last_json(out), where))
             elif "bench.offline_bench" in argv:
                 all_rows.extend(offline_rows(last_json(out), where))
             elif "bench.scale_bench" in argv:

@@ -157,12 +157,16 @@ def _is_table(name: str) -> bool:
     return name.endswith("Table") and name != "Table"  # [Table "3"] is a table's number
 
 
-def parse_pbn(text: str, warnings: list[Notice] | None = None) -> list[PbnGame]:
+def parse_pbn(
+    text: str, warnings: list[Notice] | None = None, faulty: list[PbnError] | None = None
+) -> list[PbnGame]:
     """Read a PBN file's text into a list of PbnGame; raise PbnError on the first error.
 
     Nothing is returned for a file with an error: the caller gets all the games or none.
     ``warnings``, a list, receives a :class:`bridge.interchange.Notice` for each thing
-    read past (a repeated tag, a note reference without its note...).
+    read past (a repeated tag, a note reference without its note...). With ``faulty``, a list,
+    a ScoreTable row that is refused is left out of its table and its error put there instead
+    of raised, so a file with faulty rows is still read once (scoring/importers/faulty_rows.py).
 
     A board may be given by several games, one per table result (same Board, own Contract,
     Declarer, Result); their deals must agree. ``#`` takes the value of the tag in the latest
@@ -176,7 +180,7 @@ def parse_pbn(text: str, warnings: list[Notice] | None = None) -> list[PbnGame]:
     boards_seen: dict[tuple[str, int], tuple[PbnGame, int | None]] = {}
     state: dict[str, dict[str, str]] = {"seen": {}, "sticky": {}}
     for raw in _raw_games(text):
-        game, board_line = _read_game(raw, state, warnings)
+        game, board_line = _read_game(raw, state, warnings, faulty)
         if game.board is not None:
             key = (game.tags.get("Section", ""), game.board)
             if key in boards_seen:
@@ -218,7 +222,9 @@ def read_pbn(path: str | os.PathLike[str], warnings: list[Notice] | None = None)
     return parse_pbn(decode(data), warnings)
 
 
-def _read_game(raw: _RawGame, state: dict[str, dict[str, str]], warnings: list[Notice]) -> tuple[PbnGame, int | None]:
+def _read_game(
+    raw: _RawGame, state: dict[str, dict[str, str]], warnings: list[Notice], faulty: list[PbnError] | None = None
+) -> tuple[PbnGame, int | None]:
     """One game from its tags and their data. ``state["seen"]`` holds the latest value of each
     tag in the earlier games (for ``#``), ``state["sticky"]`` the ``##`` values carried on.
     Returns (game, line of its Board tag)."""
@@ -391,7 +397,7 @@ def _read_game(raw: _RawGame, state: dict[str, dict[str, str]], warnings: list[N
             game.sections[name] = (resolved[name], [[word.value for word in row] for row in _group(data[name])])
             continue
         if _is_table(name):
-            game.tables[name] = _read_table(game, name, resolved[name], lines[name], data[name])
+            game.tables[name] = _read_table(game, name, resolved[name], lines[name], data[name], faulty)
     return game, lines.get("Board")
 
 
@@ -538,7 +544,9 @@ def _unknown_call(game: PbnGame, calls: list[Call], call_lines: list[int], warni
     return False
 
 
-def _read_table(game: PbnGame, name: str, header: str, line: int, words: list[_Token]) -> PbnTable:
+def _read_table(
+    game: PbnGame, name: str, header: str, line: int, words: list[_Token], faulty: list[PbnError] | None = None
+) -> PbnTable:
     table = PbnTable(header)
     try:
         columns = [canonical_column(c[0]) for c in table.columns]
@@ -549,31 +557,43 @@ def _read_table(game: PbnGame, name: str, header: str, line: int, words: list[_T
         # results at the tables: nothing in it to record, as the scores are recalculated here.
         table.summary = True
     for cells in _group(words):
-        row_line = cells[0].line
-        if len(cells) != len(columns):
-            raise PbnError(
-                row_line,
-                tagged(
-                    name,
-                    _(
-                        "the row has %(n)s columns but the header names %(m)s (%(columns)s)",
-                        n=len(cells),
-                        m=len(columns),
-                        columns=", ".join(columns),
-                    ),
-                ),
-            )
-        row = ScoreRow(
-            {
-                column: (None if cell.value == "-" and not cell.quoted else cell.value)
-                for column, cell in zip(columns, cells)
-            },
-            line=row_line,
-        )
-        if name == "ScoreTable" and not table.summary:
-            _check_score_row(game, row)
+        try:
+            row = _read_row(game, name, table, columns, cells)
+        except PbnError as error:
+            if faulty is None or name != "ScoreTable":
+                raise
+            faulty.append(error)  # the row is left out; the caller decides whether the file is read
+            continue
         table.rows.append(row)
     return table
+
+
+def _read_row(game: PbnGame, name: str, table: PbnTable, columns: list[str], cells: list[_Token]) -> ScoreRow:
+    """One row of a table, a ScoreTable's checked against Law 77; PbnError at the row's line."""
+    row_line = cells[0].line
+    if len(cells) != len(columns):
+        raise PbnError(
+            row_line,
+            tagged(
+                name,
+                _(
+                    "the row has %(n)s columns but the header names %(m)s (%(columns)s)",
+                    n=len(cells),
+                    m=len(columns),
+                    columns=", ".join(columns),
+                ),
+            ),
+        )
+    row = ScoreRow(
+        {
+            column: (None if cell.value == "-" and not cell.quoted else cell.value)
+            for column, cell in zip(columns, cells)
+        },
+        line=row_line,
+    )
+    if name == "ScoreTable" and not table.summary:
+        _check_score_row(game, row)
+    return row
 
 
 def _group(words: list[_Token]) -> list[list[_Token]]:

@@ -26,14 +26,17 @@ from bridge.pbn_model import (
 _ROOMS = {"OPEN": "open", "O": "open", "CLOSED": "closed", "C": "closed", "CLOSE": "closed"}
 
 
-def session_from_pbn(games: Iterable[PbnGame], warnings: Iterable[Notice | str] = ()) -> SessionFile:
+def session_from_pbn(
+    games: Iterable[PbnGame], warnings: Iterable[Notice | str] = (), faulty: list[PbnError] | None = None
+) -> SessionFile:
     """The boards and table results of parsed games, as a :class:`SessionFile`.
 
     Results come from each game's ScoreTable or, where a game has none, from the game's own
     Contract, Declarer and Result with its Table, Round, Section, Room, PairId_NS, PairId_EW
     (or TeamId_Home, TeamId_Away, HomeTeam, VisitTeam) tags. A game that carries a deal or a
     result but no Board is refused; a game with neither (a file's header) is read for its
-    tables only."""
+    tables only. With ``faulty``, a list, a ScoreTable row refused is left out and its error
+    put there instead of raised (as parse_pbn does)."""
     session = SessionFile(format="PBN", warnings=list(warnings))
     boards: dict[tuple[str, int], BoardIn] = {}
     roomless: list[ResultIn] = []
@@ -119,7 +122,13 @@ def session_from_pbn(games: Iterable[PbnGame], warnings: Iterable[Notice | str] 
             if columns & {"TeamId_Home", "TeamId_Away", "Room"}:
                 session.teams = True
             for row in table.rows:
-                result = _result_in(game, row, row, section, session)
+                try:
+                    result = _result_in(game, row, row, section, session)
+                except PbnError as error:
+                    if faulty is None:
+                        raise
+                    faulty.append(error)
+                    continue
                 if result is not None:
                     session.results.append(result)
         elif game.contract:

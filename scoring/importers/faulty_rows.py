@@ -1,6 +1,6 @@
 """A PBN file's faulty result rows left out (issue #40): one mistyped contract on 1 of 192 lines
-no longer loses the other 191. Each row refused is commented out and the file read again; the
-rows left out, with their reasons, wait for the director's confirmation (session_import)."""
+no longer loses the other 191. Each row refused is left out by the reader, the file read once;
+the rows left out, with their reasons, wait for the director's confirmation (session_import)."""
 
 from __future__ import annotations
 
@@ -10,34 +10,41 @@ from bridge.interchange import Notice, SessionFile
 from bridge.pbn import PbnError, parse_pbn, session_from_pbn
 from core.i18n import translate
 
-# At most this many faulty result rows are left out of a file (each read again without it); past
-# it the file is refused whole, as one with its results in another form.
+# At most this many faulty result rows are left out of a file; past it the file is refused whole,
+# as one with its results in another form.
 FAULTY_ROWS = 50
 
 
 def pbn_without_faulty_rows(text: str, warnings: list[Notice]) -> SessionFile:
     """The session of a PBN text, its faulty result rows left out: a row of a ScoreTable that is
-    refused (a mistyped contract, a score Law 77 does not give) is commented out and the file
-    read again, so one bad line of 192 does not lose the other 191. Each row left out is kept in
-    ``SessionFile.faulty`` with its reason; the import needs the director's confirmation for them."""
+    refused (a mistyped contract, a score Law 77 does not give) is left out of its table by the
+    reader, so one bad line of 192 does not lose the other 191, and the file is read once
+    however many rows are faulty (before, it was read again for each). Each row left out is
+    kept in ``SessionFile.faulty`` with its reason; the import needs the director's confirmation
+    for them. A refusal the reader raises on a result row all the same is still read past by
+    commenting the row out and reading the file again (a backstop: none is known)."""
     lines = text.splitlines()
     faulty: list[str] = []
     while True:
         warnings.clear()
+        errors: list[PbnError] = []
         try:
-            games = parse_pbn("\n".join(lines), warnings)
+            games = parse_pbn("\n".join(lines) if faulty else text, warnings, errors)
             if not games:
                 raise PbnError(1, _("the file holds no boards."))
-            parsed = session_from_pbn(games, warnings)
+            parsed = session_from_pbn(games, warnings, errors)
         except PbnError as error:
             row = error.line
-            if row is None or len(faulty) >= FAULTY_ROWS or not _is_result_row(lines, row):
+            if row is None or len(faulty) + len(errors) >= FAULTY_ROWS or not _is_result_row(lines, row):
                 raise
             faulty.append(translate(error))
             lines[row - 1] = "%" + lines[row - 1]  # a % line is skipped: the line numbers stay
             continue
-        parsed.faulty = faulty
-        parsed.left_out += len(faulty)
+        errors.sort(key=lambda error: error.line or 0)
+        if len(faulty) + len(errors) > FAULTY_ROWS:
+            raise errors[FAULTY_ROWS - len(faulty)]
+        parsed.faulty = faulty + [translate(error) for error in errors]
+        parsed.left_out += len(parsed.faulty)
         return parsed
 
 
