@@ -470,6 +470,11 @@ FEDERATION_MAX_OPEN_UPLOADS = int(os.environ.get("FEDERATION_MAX_OPEN_UPLOADS", 
 FEDERATION_MAX_ATTACHMENT_BYTES = int(os.environ.get("FEDERATION_MAX_ATTACHMENT_BYTES", str(5 << 20)))
 FEDERATION_PART_BYTES = int(os.environ.get("FEDERATION_PART_BYTES", str(512 * 1024)))
 FEDERATION_RETRY_BACKOFF = int(os.environ.get("FEDERATION_RETRY_BACKOFF", "2"))
+# The organiser's tree heads sent to the national body to witness (issue #41,
+# national/federation/heads.py): every FEDERATION_HEADS_SECONDS, at most FEDERATION_HEADS_BATCH a
+# request.
+FEDERATION_HEADS_SECONDS = float(os.environ.get("FEDERATION_HEADS_SECONDS", "60"))
+FEDERATION_HEADS_BATCH = int(os.environ.get("FEDERATION_HEADS_BATCH", "500"))
 # How long an API write's Idempotency-Key is remembered (docs/api.md); beat purges older ones.
 IDEMPOTENCY_KEY_HOURS = float(os.environ.get("IDEMPOTENCY_KEY_HOURS", "24"))
 CELERY_BEAT_SCHEDULE = {
@@ -477,6 +482,8 @@ CELERY_BEAT_SCHEDULE = {
     "purge-idempotency-keys": {"task": "core.tasks.purge_idempotency_keys", "schedule": 3600.0},
     # The parts of bundles never committed past FEDERATION_UPLOAD_HOURS deleted (issue #32).
     "purge-stale-federation-uploads": {"task": "national.tasks.purge_stale_uploads", "schedule": 3600.0},
+    # The tree heads signed since the national body's last one sent to it to witness (issue #41).
+    "push-tree-heads": {"task": "national.tasks.push_heads", "schedule": FEDERATION_HEADS_SECONDS},
     # The safety net of the recalculation pipeline: anything no worker finished is sent again.
     "sweep-recalculations": {
         "task": "scoring.tasks.sweep_recalculations",

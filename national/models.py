@@ -251,6 +251,7 @@ class PrecedentCase(models.Model):
 # Publishing tournaments to the national body (issue #32): models of their own module, loaded
 # with the app's.
 from national.federation.models import (  # noqa: E402, F401
+    HeadAlarm,
     OrganiserToken,
     Origin,
     PublishTarget,

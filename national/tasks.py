@@ -56,3 +56,15 @@ def purge_stale_uploads():
     from national.federation import receive
 
     return receive.purge_stale_uploads(by=policy.SYSTEM)
+
+
+@shared_task(**RETRY_ON_TRANSIENT_ERRORS)
+def push_heads():
+    """Send the national body the tree heads signed since its last one (national/federation/heads.py);
+    a connection lost is kept with the target and beat sends again in FEDERATION_HEADS_SECONDS."""
+    from national.federation import heads
+
+    try:
+        return heads.send(by=policy.SYSTEM)
+    except Interrupted:
+        return None

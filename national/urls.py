@@ -16,6 +16,7 @@ urlpatterns = [
     path("precedents/", precedent_views.precedent_search, name="precedents"),
     path("precedents/<int:pk>/", precedent_views.precedent_detail, name="precedent"),
     path("federation/", federation_views.received, name="federation"),
+    path("federation/<int:pk>/heads/", federation_views.origin_heads, name="federation-heads"),
     path("federation/tokens/<int:pk>/revoke/", federation_views.revoke, name="federation-revoke"),
     path("federation/outbox/", federation_views.outbox, name="federation-outbox"),
     path("federation/outbox/<int:pk>/publish/", federation_views.publish, name="federation-publish"),

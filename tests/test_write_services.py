@@ -34,6 +34,7 @@ MODULES = (
     "national.printing",
     "national.federation.receive",
     "national.federation.push",
+    "national.federation.heads",
 )
 ACTORS = ("by", "director")
 
@@ -72,6 +73,9 @@ READS = {
     "national.casebooks.text_field_labels",
     "national.casebooks.text_of",
     "national.casebooks.visible_casebooks",
+    "national.federation.heads.alarms",
+    "national.federation.heads.batch",
+    "national.federation.heads.form_error",
     "national.federation.push.describe",
     "national.federation.push.part_bytes",
     "national.federation.push.target",
@@ -129,6 +133,7 @@ INSIDE = {
     "appeals.services.common.save_checked": "every appeal step",
     "appeals.services.common.settle_ruling": "the appeal decisions",
     "appeals.services.lodging.forfeit": "forfeit_deposit and find_without_merit",
+    "national.federation.heads.bundle_alarm": "receive.commit (a bundle refused for its head)",
     "rulings.revokes.schedule_guide": "record_revoke, record_claim",
     "rulings.services.common.full_save": "every ruling step",
     "rulings.services.effect.apply_rulings": "give_ruling and the appeal decisions",

@@ -4,6 +4,8 @@ rules, core/idempotency.py). Limited per organiser (``FEDERATION_REQUESTS_PER_MI
 size (``FEDERATION_MAX_PART_BYTES`` a part, ``FEDERATION_MAX_BUNDLE_BYTES`` a bundle).
 
 - ``GET head/``: the size of the last tree head received from this origin.
+- ``POST heads/``: the tree heads signed since the last one received, as JSON ``{"heads": [...]}``
+  (national/federation/heads.py): stored, or a fork or a rollback answered 422 and kept as an alarm.
 - ``GET uploads/<digest>/``: which parts of the bundle have arrived (a push resumes from there).
 - ``PUT uploads/<digest>/parts/<index>/?of=<parts>``: one part, as bytes.
 - ``POST uploads/<digest>/commit/``: verify and store the bundle, or refuse it whole (422).
@@ -12,6 +14,7 @@ size (``FEDERATION_MAX_PART_BYTES`` a part, ``FEDERATION_MAX_BUNDLE_BYTES`` a bu
 from __future__ import annotations
 
 import functools
+import json
 import re
 import time
 
@@ -22,6 +25,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
 from core import policy
+from national.federation import heads as witnessed
 from national.federation import messages, receive
 
 DIGEST = re.compile(r"^[0-9a-f]{64}$")
@@ -108,4 +112,17 @@ def part(request, digest, index):
 @require_http_methods(["POST"])
 def commit(request, digest):
     status, answer = receive.commit(request.origin, digest, by=policy.SYSTEM)
+    return JsonResponse(answer, status=status)
+
+
+@organiser
+@require_http_methods(["POST"])
+def heads(request):
+    try:
+        sent = json.loads(request.body)
+    except ValueError:
+        sent = None
+    if not isinstance(sent, dict):
+        return _refuse(400, "heads_form", {"index": 0, "field": "heads", "most": witnessed.batch()})
+    status, answer = witnessed.receive(request.origin, sent.get("heads"), by=policy.SYSTEM)
     return JsonResponse(answer, status=status)

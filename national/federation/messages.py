@@ -28,6 +28,20 @@ MESSAGES: dict[str, Any] = {
         "The tree head of %(size)s entries is not consistent with the last head received from %(origin)s "
         "(%(last)s entries): the origin's trail was rewritten."
     ),
+    # Tree heads witnessed (heads.py, issue #41).
+    "head_fork": _(
+        "The tree head of %(size)s entries differs from the head of %(size)s entries received before from "
+        "%(origin)s: its trail forked."
+    ),
+    "head_rollback": _(
+        "The tree head of %(size)s entries was signed after the head of %(last)s entries received from %(origin)s: "
+        "its trail was rolled back."
+    ),
+    "heads_gap": _(
+        "The tree head of %(size)s entries extends a head of %(from)s entries; the last head received from "
+        "%(origin)s has %(last)s: send the heads after it."
+    ),
+    "heads_form": _("Head %(index)s: its %(field)s is missing or not valid (at most %(most)s heads a request)."),
     "entry_tournament": _("Entry #%(sequence)s (%(action)s): it is not an entry of this tournament."),
     "entry_hash": _("Entry #%(sequence)s (%(action)s): its content does not match its hash."),
     "entry_inclusion": _("Entry #%(sequence)s (%(action)s): it is not in the signed tree head of %(size)s entries."),
@@ -92,6 +106,7 @@ MESSAGES: dict[str, Any] = {
 
 STEPS: dict[str, Any] = {
     "head": _("Asking the national body for its last tree head"),
+    "heads": _("Sending the tree heads signed since the last one it holds"),
     "uploads": _("Asking which parts arrived"),
     "part": _("Sending part %(part)s of %(parts)s"),
     "commit": _("Having the bundle verified and stored"),

@@ -4,7 +4,8 @@ The national body's end (receiving): ``Origin`` (an organiser's instance, with t
 its audit trail's heads are signed with), ``OrganiserToken`` (what the organiser's instance
 presents; only its SHA-256 is kept), ``Upload`` and ``UploadPart`` (a bundle arriving in parts,
 kept until it is verified and stored whole), ``Receipt`` (each bundle stored), ``ReceivedHead``
-(every tree head received and verified), ``ReceivedEntry`` (the origin's audit entries with
+(every tree head received and verified), ``HeadAlarm`` (a fork or a rollback of an origin's heads),
+``ReceivedEntry`` (the origin's audit entries with
 their inclusion proofs), ``ReceivedTournament`` (a tournament of the desk that came from an
 origin) and ``ReceivedRecord`` / ``ReceivedVersion`` (each record received, the local row it
 became and every version of it).
@@ -104,6 +105,10 @@ class ReceivedHead(models.Model):
         ordering = ["origin", "-tree_size"]
         constraints = [models.UniqueConstraint(fields=["origin", "tree_size"], name="one_head_per_size")]
 
+    @property
+    def signed_at(self):
+        return _moment(self.timestamp)
+
     def as_dict(self) -> dict:
         return {
             "tree_size": self.tree_size,
@@ -112,6 +117,46 @@ class ReceivedHead(models.Model):
             "key_id": self.key_id,
             "signature": self.signature,
         }
+
+
+class HeadAlarm(models.Model):
+    """A tree head of an origin that contradicts a head the desk holds (issue #41): a fork (a
+    head of the same size with another root), or a rollback (a head smaller than the last one
+    and signed after it, or a larger one whose consistency proof from the last one fails). The
+    head is not stored as received; the alarm stays on the desk."""
+
+    class Kind(models.TextChoices):
+        FORK = "fork", _("fork")
+        ROLLBACK = "rollback", _("rollback")
+
+    origin = models.ForeignKey(Origin, on_delete=models.PROTECT, related_name="head_alarms")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    reason = models.CharField(max_length=20)  # same_size, smaller, inconsistent (national/federation/heads.py)
+    tree_size = models.PositiveBigIntegerField()
+    received = models.JSONField()  # the head as sent
+    held = models.JSONField()  # the desk's head it contradicts
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+
+    @property
+    def received_signed_at(self):
+        return _moment(self.received.get("timestamp"))
+
+    @property
+    def held_signed_at(self):
+        return _moment(self.held.get("timestamp"))
+
+
+def _moment(milliseconds):
+    """A head's time of signing (milliseconds since 1970, UTC) as a moment; None if it is none."""
+    import datetime
+
+    try:
+        return datetime.datetime.fromtimestamp(int(milliseconds) / 1000, tz=datetime.UTC)
+    except (TypeError, ValueError, OverflowError, OSError):
+        return None
 
 
 class ReceivedEntry(models.Model):
@@ -177,9 +222,21 @@ class PublishTarget(models.Model):
     url = models.URLField(_("national body's address"), max_length=300)
     token = models.CharField(_("token"), max_length=100)
     created_at = models.DateTimeField(default=timezone.now)
+    # The tree heads witnessed there (issue #41, national/federation/heads.py): the size of the
+    # last head it holds from this instance, when it said so, and why the last sending stopped.
+    heads_witnessed = models.PositiveBigIntegerField(default=0)
+    heads_witnessed_at = models.DateTimeField(null=True, blank=True)
+    heads_error_code = models.CharField(max_length=40, blank=True)
+    heads_error_params = models.JSONField(default=dict, blank=True)
 
     def __str__(self):
         return self.url
+
+    @property
+    def heads_error(self) -> str:
+        from national.federation import messages
+
+        return messages.render(self.heads_error_code, self.heads_error_params)
 
 
 class Push(models.Model):

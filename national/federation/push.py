@@ -46,6 +46,8 @@ def _step(method: str, path: str) -> dict[str, Any]:
     """What the push was doing, for its diagnostics (messages.STEPS)."""
     if path == "head/":
         return {"code": "head"}
+    if path == "heads/":
+        return {"code": "heads"}
     if path.endswith("/commit/"):
         return {"code": "commit"}
     if "/parts/" in path:
@@ -127,10 +129,11 @@ def publish(tournament: Any, *, by: Any) -> Push:
 
 
 class _Client:
-    def __init__(self, push: Push):
-        self.base = push.target.url
+    def __init__(self, push: Push | PublishTarget):
+        target = push.target if isinstance(push, Push) else push
+        self.base = target.url
         self.session = requests.Session()
-        self.session.headers["Authorization"] = f"Bearer {push.target.token}"
+        self.session.headers["Authorization"] = f"Bearer {target.token}"
 
     def call(self, method: str, path: str, **kwargs: Any) -> requests.Response:
         try:

@@ -210,6 +210,7 @@ def _commit(origin: Origin, digest: str, upload: Upload | None) -> tuple[int, di
     if missing:
         return 409, messages.answer("parts_missing", parts=", ".join(map(str, missing)))
     data = b"".join(bytes(chunk) for _index, chunk in parts)
+    bundle: Any = None
     saved: list[str] = []  # the attachments' files written: deleted if the bundle is not stored
     try:
         if hashlib.sha256(data).hexdigest() != digest:
@@ -222,6 +223,10 @@ def _commit(origin: Origin, digest: str, upload: Upload | None) -> tuple[int, di
     except Refused as refused:
         _discard(saved)
         upload.delete()
+        if refused.refusal.reason in ("head_fork", "consistency") and isinstance(bundle, dict):
+            from national.federation import heads
+
+            heads.bundle_alarm(origin, bundle["head"], refused.refusal.reason)
         audit.record(
             action="federation.refused",
             object_type="national.origin",
@@ -268,7 +273,15 @@ def attachment_limit() -> int:
 @transaction.atomic
 def _store(origin: Origin, upload: Upload, bundle: Any, saved: list[str]) -> dict[str, Any]:
     last = last_head(origin)
-    registered = verify.Registered(origin.name, origin.public_key, origin.key_id, last.as_dict() if last else None)
+    registered = verify.Registered(
+        origin.name,
+        origin.public_key,
+        origin.key_id,
+        last.as_dict() if last else None,
+        lambda size: ReceivedHead.objects.filter(origin=origin, tree_size=size)
+        .values_list("root_hash", flat=True)
+        .first(),
+    )
     known = dict(ReceivedEntry.objects.filter(origin=origin).values_list("sequence", "hash"))
     refusal = verify.verify(bundle, registered, known.get, attachment_limit())
     if refusal is None:

@@ -74,6 +74,8 @@ class Registered:
     public_key: str  # PEM
     key_id: str
     last_head: dict[str, Any] | None = None
+    # The root of the head of that size received before (by a bundle or witnessed, heads.py).
+    held: Callable[[int], str | None] = lambda size: None
 
 
 def entry_hash(entry: dict[str, Any]) -> str:
@@ -145,6 +147,9 @@ def _consistency(bundle: dict[str, Any], origin: Registered) -> Refusal | None:
         return None
     head, size, last_size = bundle["head"], int(bundle["head"]["tree_size"]), int(last["tree_size"])
     values = {"size": size, "origin": origin.name, "last": last_size, "from": bundle["consistency"]["from"]}
+    held = origin.held(size)
+    if held is not None:  # a head witnessed already (issue #41): the same, or the trail forked
+        return None if held == head["root_hash"] else Refusal("head_fork", {"size": size, "origin": origin.name})
     if size < last_size:
         return Refusal("head_older", values, code="stale")
     if size > last_size and int(bundle["consistency"]["from"]) != last_size:

@@ -4,6 +4,8 @@
   instance with its key and the last tree head received and verified, each tournament received
   with where it came from, the tokens (issued, revoked), and a form to register an instance and
   issue its token (the token is shown once).
+- ``/national/federation/<origin>/heads/``: the auditor's page of an organiser's tree heads
+  witnessed (issue #41): the last ones received, each fork or rollback with both heads.
 - ``/national/federation/outbox/``: the organiser's end: what was sent, when, and what is waiting.
 - ``/national/federation/proof/<ruling>/``: the origin's inclusion proofs of a received case's
   audit entries, as JSON, each checked again against the signed head it came with.
@@ -24,8 +26,16 @@ from django.views.decorators.http import require_POST
 from audit import merkle
 from core import policy
 from national import selectors
-from national.federation import push, receive, verify
-from national.federation.models import OrganiserToken, Origin, Push, ReceivedEntry, ReceivedRecord, ReceivedTournament
+from national.federation import heads, push, receive, verify
+from national.federation.models import (
+    OrganiserToken,
+    Origin,
+    Push,
+    ReceivedEntry,
+    ReceivedHead,
+    ReceivedRecord,
+    ReceivedTournament,
+)
 from national.views import national_reader_required
 from scoring import selectors as scoring_selectors
 from scoring.models import Tournament
@@ -80,6 +90,7 @@ def received(request):
     origins = list(_origins(request.user))
     for origin in origins:
         origin.last_head = receive.last_head(origin)
+        origin.alarms = heads.alarms(origin)
     tournaments = (
         ReceivedTournament.objects.filter(tournament__in=selectors.audited_tournaments(request.user))
         .select_related("tournament", "origin", "head")
@@ -185,4 +196,25 @@ def case_proof(request, pk):
     return JsonResponse(
         {"origin": record.origin.name, "key_id": record.origin.key_id, "ruling": record.origin_pk, "entries": proofs},
         json_dumps_params={"indent": 2},
+    )
+
+
+HEADS_SHOWN = 100
+
+
+@national_reader_required
+def origin_heads(request, pk):
+    """An organiser's tree heads witnessed here and its alarms (issue #41)."""
+    origin = get_object_or_404(_origins(request.user), pk=pk)
+    received = list(ReceivedHead.objects.filter(origin=origin).order_by("-tree_size")[:HEADS_SHOWN])
+    return render(
+        request,
+        "national/federation_heads.html",
+        {
+            "origin": origin,
+            "received": received,
+            "count": ReceivedHead.objects.filter(origin=origin).count(),
+            "alarms": heads.alarms(origin),
+            "shown": HEADS_SHOWN,
+        },
     )
