@@ -3,6 +3,10 @@ appeal windows open now with their clocks, and the cases decided, naming the app
 far as the regulating authority's ``casebook_names`` allows (docs/appeals.md, "Notice board").
 
 A read in a constant number of queries, however many cases: the page polls it (core/live.py).
+
+The hall's own screen (``hall_screen``) shows the same board and each event's standings without a
+login, at an address that carries a signed token (``hall_token``): the tournament's officials
+find it on the notice board and open it on the screen in the room, where nobody signs in.
 """
 
 from __future__ import annotations
@@ -11,17 +15,22 @@ import datetime
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from django.core import signing
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from appeals.models import Appeal, Hearing
 from appeals.selectors import AppealWindow, appeal_windows
+from scoring import selectors as scoring_selectors
+from scoring.models import Tournament
 
 if TYPE_CHECKING:
-    from scoring.models import Tournament
+    from scoring.models import Event, Standing
 
 DECIDED_SHOWN = 12  # the latest decisions on the board; the case pages hold the rest
+HALL_SALT = "appeals.hall-screen"  # the hall screen's tokens are signed for it alone
+HALL_REFRESH_SECONDS = 30  # the hall's screen reloads itself: nobody is there to press a key
 
 
 @dataclass
@@ -99,3 +108,48 @@ def notice_board(tournament: Tournament, now: datetime.datetime | None = None) -
         decided=decided,
         names_shown=names_shown,
     )
+
+
+@dataclass
+class HallStandings:
+    event: Event
+    fields: list[tuple[str, list[Standing]]]  # ("NS", rows), ("EW", rows) or ("", rows)
+    unit: str
+
+
+@dataclass
+class HallScreen:
+    board: NoticeBoard
+    standings: list[HallStandings]
+
+
+def hall_token(tournament: Tournament) -> str:
+    """The signed token in the address of ``tournament``'s hall screen (the same address each time:
+    it is set up once on the room's screen)."""
+    return signing.Signer(salt=HALL_SALT).sign(str(tournament.pk))
+
+
+def hall_tournament(token: str) -> Tournament | None:
+    """The tournament whose hall screen ``token`` opens, or None for a token not signed here."""
+    try:
+        pk = int(signing.Signer(salt=HALL_SALT).unsign(token))
+    except (signing.BadSignature, ValueError):
+        return None
+    return Tournament.objects.select_related("authority").filter(pk=pk).first()
+
+
+def hall_screen(tournament: Tournament, now: datetime.datetime | None = None) -> HallScreen:
+    """The notice board and each event's standings (the whole event so far), for the room."""
+    board = notice_board(tournament, now)
+    standings = []
+    for event in tournament.events.order_by("pk"):
+        rows = list(scoring_selectors.standings(event))
+        fields = sorted({row.field for row in rows})
+        standings.append(
+            HallStandings(
+                event=event,
+                fields=[(field, [row for row in rows if row.field == field]) for field in fields],
+                unit=_("VPs") if event.is_teams else scoring_selectors.score_unit(event),
+            )
+        )
+    return HallScreen(board=board, standings=standings)

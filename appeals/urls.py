@@ -9,6 +9,7 @@ urlpatterns = [
     path("lodge/<int:ruling_pk>/", views.lodge, name="appeal-lodge"),
     path("mine/", views.my_page, name="appeals-mine"),
     path("board/<int:pk>/", views.notice_board_page, name="notice-board"),
+    path("hall/<str:token>/", views.hall_screen_page, name="hall-screen"),
     path("request/<int:ruling_pk>/", views.request_appeal, name="appeal-request"),
     path("<int:pk>/", views.appeal_detail, name="appeal"),
     path("<int:pk>/form/", views.appeal_form, name="appeal-form"),

@@ -72,11 +72,36 @@ def appeal_home(request):
 def notice_board_page(request, pk):
     """The hall's notice board of a tournament, for a large screen, live (appeals/notice_board.py)."""
     tournament = get_object_or_404(scoring_selectors.visible_tournaments(request.user), pk=pk)
+    hall = policy.may(request.user, "write_record", tournament)  # its officials hand the screen's address out
     return render(
         request,
         "appeals/notice_board.html",
-        {"board": notice_board.notice_board(tournament), "tournament": tournament},
+        {
+            "board": notice_board.notice_board(tournament),
+            "tournament": tournament,
+            "hall_token": notice_board.hall_token(tournament) if hall else None,
+        },
     )
+
+
+def hall_screen_page(request, token):
+    """The hall's screen: the notice board and the standings, without a login and without any
+    user's controls, reloading itself (appeals/notice_board.py, ``hall_screen``)."""
+    tournament = notice_board.hall_tournament(token)
+    if tournament is None:
+        raise Http404
+    response = render(
+        request,
+        "appeals/hall_screen.html",
+        {
+            "hall": notice_board.hall_screen(tournament),
+            "tournament": tournament,
+            "refresh": notice_board.HALL_REFRESH_SECONDS,
+        },
+    )
+    response["X-Robots-Tag"] = "noindex"
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 class LodgeForm(forms.Form):

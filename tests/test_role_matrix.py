@@ -46,6 +46,10 @@ EXEMPT = {
         "the national body's receiving endpoints: an organiser's token, not a signed-in role "
         "(tests/national/test_federation_api.py, issue #32)"
     ),
+    "appeals/hall/": (
+        "the hall's screen: its signed address is the permission, not a signed-in role; shown to "
+        "anyone who has it, refused for another token (tests/appeals/test_hall_screen.py, issue #42)"
+    ),
     "national/federation/": (
         "publishing to the national body: who may read, issue, revoke and publish is checked in "
         "tests/national/test_federation_receive.py (issue #32)"
