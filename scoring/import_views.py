@@ -155,7 +155,7 @@ def session_export(request, pk, fmt):
     from django.shortcuts import get_object_or_404
     from django.utils.text import slugify
 
-    from scoring.importers.export import session_pbn, session_usebio
+    from scoring.importers.export import pbn_bytes, session_pbn, session_usebio
     from scoring.models import Session
 
     session = get_object_or_404(
@@ -166,7 +166,8 @@ def session_export(request, pk, fmt):
     )
     name = slugify(f"{session.event.name}-{session}") or "session"
     if fmt == "pbn":
-        response = HttpResponse(session_pbn(session).encode("utf-8"), content_type="application/x-pbn; charset=utf-8")
+        data, charset = pbn_bytes(session_pbn(session))
+        response = HttpResponse(data, content_type=f"application/x-pbn; charset={charset.lower()}")
         response["Content-Disposition"] = f'attachment; filename="{name}.pbn"'
     elif fmt == "usebio":
         response = HttpResponse(session_usebio(session), content_type="application/xml; charset=utf-8")

@@ -160,7 +160,26 @@ def session_pbn(session: Session) -> str:
         games.append(game)
     if games:
         games[0].tables["TotalScoreTable"] = _totals(event, session, "VP" if teams is not None else unit)
-    return write_pbn(games).replace("\n", "\r\n")
+    text = write_pbn(games)
+    charset = "ISO-8859-1" if _latin1(text) else "UTF-8"
+    # PBN 2.1's character set is ISO 8859-1; a name outside it (Greek, Hebrew, Cyrillic...) makes
+    # the file UTF-8. Either way it says which, as BridgeComposer writes it, after % EXPORT.
+    text = text.replace("% EXPORT\n", f"% EXPORT\n%Content-type: text/x-pbn; charset={charset}\n", 1)
+    return text.replace("\n", "\r\n")
+
+
+def _latin1(text: str) -> bool:
+    try:
+        text.encode("latin-1")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def pbn_bytes(text: str) -> tuple[bytes, str]:
+    """(the bytes of a PBN export, its charset): ISO 8859-1 where it declares it, else UTF-8."""
+    charset = "ISO-8859-1" if "charset=ISO-8859-1" in text[:200] else "UTF-8"
+    return text.encode("latin-1" if charset == "ISO-8859-1" else "utf-8"), charset
 
 
 def _team_seats(session: Session) -> dict[tuple[int, int], tuple[Match, str, dict[int, tuple[str, str]]]]:

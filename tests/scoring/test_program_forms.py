@@ -328,3 +328,47 @@ def test_a_session_without_deals_is_exported_as_pbn_with_no_unknown_deal(record,
     assert [row["Contract"] for row in game.tables["ScoreTable"].rows] == ["4S", "4S"]
     (board,) = endplay_pbn.loads(text)
     assert board.board_num == 1
+
+
+@pytest.mark.parametrize(
+    ("names", "charset", "encoding"),
+    [
+        (["Jón Þórsson - Sigrún Ásta", "Åse Ødegård - Zoë Brontë"], "ISO-8859-1", "latin-1"),
+        (["Νίκος Παπάς - Ελένη Κώτσου", "Олена Мельник - Яна Коваль"], "UTF-8", "utf-8"),
+    ],
+)
+def test_a_pbn_export_is_in_the_standards_character_set_and_says_which(record, names, charset, encoding, tmp_path):
+    """PBN 2.1's character set is ISO 8859-1: an export whose names fit is written in it, one
+    with names outside it (Greek, Cyrillic) in UTF-8, and each says which after % EXPORT, as
+    BridgeComposer writes it; before, every export was UTF-8 with no declaration (issue #40). The
+    download and the command write those bytes; they read back, here and with endplay, with the
+    pairs' names and numbers."""
+    from django.core.management import call_command
+    from endplay.parsers import pbn as endplay_pbn
+
+    from scoring.importers.export import pbn_bytes, session_pbn
+
+    deal = "N:AK96.KJ8.T74.Q93 QJ82.T942.J.KT64 T73.AQ653.AQ8.A2 54.7.K96532.J875"
+    text = (
+        f'[Scoring "MP"]\n[TotalScoreTable "PairId\\2R;Names\\30L"]\n1 "{names[0]}"\n2 "{names[1]}"\n\n'
+        f'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{deal}"]\n'
+        '[ScoreTable "Table\\1R;PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R"]\n'
+        "1 1 2 4S N 10\n"
+    )
+    event = services.create_event(tournament=record.tournament, name="Club", kind=Event.Kind.MP_PAIRS, by=policy.SYSTEM)
+    import_file(event=event, data=text.encode())
+    recalculation.rescore_everything(event)
+    data, said = pbn_bytes(session_pbn(event.sessions.get()))
+    assert said == charset
+    assert data.startswith(f"% PBN 2.1\r\n% EXPORT\r\n%Content-type: text/x-pbn; charset={charset}\r\n".encode())
+    assert all(name.encode(encoding) in data for name in names)
+    again = services.create_event(
+        tournament=record.tournament, name="Again", kind=Event.Kind.MP_PAIRS, by=policy.SYSTEM
+    )
+    import_file(event=again, data=data)
+    assert {c.number: c.name for c in Contestant.objects.filter(event=again)} == {1: names[0], 2: names[1]}
+    (board,) = endplay_pbn.loads(data.decode(encoding))
+    assert board.board_num == 1
+    output = tmp_path / "club.pbn"
+    call_command("export_results", "--event", str(event.pk), "--session", "1", "--output", str(output))
+    assert output.read_bytes() == data

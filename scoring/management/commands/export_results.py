@@ -2,7 +2,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.importers.export import session_pbn, session_usebio
+from scoring.importers.export import pbn_bytes, session_pbn, session_usebio
 from scoring.models import Event
 
 
@@ -26,7 +26,7 @@ class Command(BaseCommand):
         chosen = target.sessions.filter(number=session).first()
         if chosen is None:
             raise CommandError(f"--session {session}: {target} has no session {session}.")
-        data = session_pbn(chosen).encode("utf-8") if format == "pbn" else session_usebio(chosen)
+        data = pbn_bytes(session_pbn(chosen))[0] if format == "pbn" else session_usebio(chosen)
         if output:
             try:
                 with open(output, "wb") as handle:
