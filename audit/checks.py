@@ -78,3 +78,69 @@ def heads_witnessed_elsewhere(app_configs, **kwargs):
         else:
             seen[folder] = what
     return errors
+
+
+def _open_to_others(path: Path) -> int | None:
+    """The mode of ``path`` if group or others may write to it, else None (None if it is absent)."""
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return None
+    return stat.S_IMODE(mode) if mode & (stat.S_IWGRP | stat.S_IWOTH) else None
+
+
+@register(Tags.security, deploy=True)
+def audit_folders_kept_private(app_configs, **kwargs):
+    """The folders the trail's evidence lives in (issue #41): whoever may write in the key's folder
+    can put another key in its place, whoever may write in the public keys' folder can make their
+    own key trusted, and the witness's folder must exist and take the heads."""
+    import os
+
+    from audit import signing
+
+    errors = []
+    places = {
+        "audit.E004": ("the signing key's folder", signing.key_file().resolve().parent),
+        "audit.E005": ("the public keys' folder (AUDIT_PUBLIC_KEYS_DIR)", signing.public_keys_dir().resolve()),
+    }
+    for code, (what, folder) in places.items():
+        mode = _open_to_others(folder)
+        if mode is not None:
+            errors.append(
+                Error(
+                    f"Others than its owner may write in {what} {folder} (mode {mode:o}): they could "
+                    + (
+                        "replace the key."
+                        if code == "audit.E004"
+                        else "add a key of their own, which would be trusted."
+                    ),
+                    hint=f"chmod go-w {folder} (docs/operations.md, Audit).",
+                    id=code,
+                )
+            )
+    folder = signing.public_keys_dir().resolve()
+    if folder.is_dir():
+        for path in sorted(folder.glob("*.pub")):
+            mode = _open_to_others(path)
+            if mode is not None:
+                errors.append(
+                    Error(
+                        f"Others than its owner may write the public key {path} (mode {mode:o}).",
+                        hint=f"chmod go-w {path} (docs/operations.md, Audit).",
+                        id="audit.E005",
+                    )
+                )
+    witness = signing.witness_file()
+    if witness is not None:
+        where = witness.resolve().parent
+        if not where.is_dir() or not os.access(where, os.W_OK | os.X_OK):
+            errors.append(
+                Error(
+                    f"The witness file's folder {where} does not exist or cannot be written by this process: no head "
+                    "would reach the witness.",
+                    hint="Mount the witness's share there and let the service's user append to it (docs/operations.md, "
+                    "Audit).",
+                    id="audit.E006",
+                )
+            )
+    return errors

@@ -10,6 +10,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_manage_py_check_deploy_is_clean_with_production_settings(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}  # set by the browser tests
+    (tmp_path / "witness").mkdir()  # the witness's share, mounted (audit.E006 if it is missing)
     env.update(
         # The heads file and its witness each in a folder of its own, apart from the key's and
         # the database's (issue #41).
