@@ -157,9 +157,7 @@ def _is_table(name: str) -> bool:
     return name.endswith("Table") and name != "Table"  # [Table "3"] is a table's number
 
 
-def parse_pbn(
-    text: str, warnings: list[Notice] | None = None, faulty: list[PbnError] | None = None
-) -> list[PbnGame]:
+def parse_pbn(text: str, warnings: list[Notice] | None = None, faulty: list[PbnError] | None = None) -> list[PbnGame]:
     """Read a PBN file's text into a list of PbnGame; raise PbnError on the first error.
 
     Nothing is returned for a file with an error: the caller gets all the games or none.

@@ -123,6 +123,42 @@ def traveller(board: Board) -> QuerySet[Result]:
     )
 
 
+def team_imps(results: Iterable[Result]) -> dict[int, tuple[Any, Any]]:
+    """{result id: (N-S IMPs, E-W IMPs)} for the results of team matches: the board's IMPs in its
+    match (both rooms compared, as the match page shows them), to the team that sat each way at
+    that table; a result of no scored match is left out. Two queries however many results."""
+    from decimal import Decimal
+
+    from scoring.models import MatchScore
+
+    results = [r for r in results if r.ns_id and r.ew_id]
+    if not results:
+        return {}
+    scores = MatchScore.objects.filter(
+        Q(match__open_room_id__in={r.table_id for r in results})
+        | Q(match__closed_room_id__in={r.table_id for r in results}),
+        match__round_id__in={r.round_id for r in results},
+    ).select_related("match")
+    numbers = dict(Board.objects.filter(pk__in={r.board_id for r in results}).values_list("pk", "number"))
+    by_room: dict[tuple[int, int], MatchScore] = {}
+    for found in scores:
+        for room in (found.match.open_room_id, found.match.closed_room_id):
+            by_room[(found.match.round_id, room)] = found
+    imps: dict[int, tuple[Any, Any]] = {}
+    for result in results:
+        score = by_room.get((result.round_id, result.table_id))
+        number = numbers.get(result.board_id)
+        board = next((b for b in score.boards if b["board"] == number), None) if score else None
+        if score is None or board is None:
+            continue
+        home, away = (
+            Decimal(f.numerator) / Decimal(f.denominator) for f in map(Fraction, (board["home"], board["away"]))
+        )
+        ns_home = result.ns_id == score.match.home_id
+        imps[result.pk] = (home, away) if ns_home else (away, home)
+    return imps
+
+
 def frequency_tables(results: Iterable[Result]) -> dict[str, list[tuple[Any, Fraction]]]:
     """Per direction, each N-S score with the weight of results that had it, highest first:
     the comparison the matchpoints are made from. Artificial scores take no part."""
@@ -156,9 +192,13 @@ def scorecard(contestant: Contestant, session: Session | None = None) -> list[di
     if session is not None:
         results = results.filter(board__session=session)
     rows: list[dict[str, Any]] = []
+    imps = team_imps(results) if contestant.kind == Contestant.Kind.TEAM else {}
     for result in results:
         side = "NS" if result.ns_id == contestant.pk else "EW"
         board_score = getattr(result, "board_score", None) if _has(result, "board_score") else None
+        if result.pk in imps:  # a team's board: its IMPs in the match, both rooms compared
+            rows.append(_team_row(result, side, imps[result.pk][0 if side == "NS" else 1]))
+            continue
         rows.append(
             {
                 "result": result,
@@ -173,6 +213,18 @@ def scorecard(contestant: Contestant, session: Session | None = None) -> list[di
             }
         )
     return rows
+
+
+def _team_row(result: Result, side: str, imps: Any) -> dict[str, Any]:
+    return {
+        "result": result,
+        "side": side,
+        "opponent": result.ew if side == "NS" else result.ns,
+        "points": None if result.score_ns is None else (result.score_ns if side == "NS" else -result.score_ns),
+        "score": imps,
+        "percent": None,
+        "effective": result.effective if _has(result, "effective") else None,
+    }
 
 
 def _has(result: Result, relation: str) -> bool:

@@ -253,6 +253,9 @@ def board_detail(request, pk):
         pk=pk,
     )
     results = list(selectors.traveller(board))
+    imps = selectors.team_imps(results) if board.session.event.is_teams else {}
+    for result in results:  # a team match's board: its IMPs in the match, as the match page has them
+        result.team_imps = imps.get(result.pk)
     return render(
         request,
         "scoring/board_detail.html",
