@@ -10,6 +10,7 @@ Plain Python, no Django.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from bridge.auction import Auction, AuctionCall, BoardRecord, Claim, parse_card, trick_winner
 from bridge.deals import (
@@ -21,7 +22,7 @@ from bridge.deals import (
 from bridge.engine.contract import SEATS, parse_contract
 from bridge.messages import Message, _, ngettext
 from bridge.pbn import Call, PbnError, PbnGame, parse_pbn, write_pbn
-from bridge.play_irregularities import trick_leaders
+from bridge.play_irregularities import PlayIrregularity, declarer_after, trick_leaders
 
 _TEMPO_RE = re.compile(r"^tempo: (\d+) s$")
 _CLAIM_TAG_RE = re.compile(r"^(\d+)(?::(.*))?$", re.S)
@@ -35,7 +36,7 @@ def tagged(tag: str, message: str) -> Message:
 # --- PBN ---------------------------------------------------------------------------------
 
 
-def parse_pbn_record(text: str) -> BoardRecord:
+def parse_pbn_record(text: str, play_irregularities: Sequence[PlayIrregularity] = ()) -> BoardRecord:
     """Read ONE game of PBN text into a BoardRecord; raise PbnError (with a line) if the
     game is faulty or the text holds no game or several.
 
@@ -43,7 +44,9 @@ def parse_pbn_record(text: str) -> BoardRecord:
     ``not alerted``; the note text is read as ``to_pbn`` writes it (see there). ``AP`` is
     written out as the passes it stands for. The Play section (one column per player from
     the opening leader) is turned into tricks in play order; ``[Claim "11:text"]`` is the
-    claim.
+    claim. ``play_irregularities`` are those already recorded on the board (an opening lead out
+    of turn accepted, 54A or 54B): each trick is read from the seat that really led, the Play
+    section may start from the offender's column, and they stay with the record.
     """
     games = parse_pbn(text)
     if len(games) != 1:
@@ -89,8 +92,9 @@ def parse_pbn_record(text: str) -> BoardRecord:
                 ),
             )
         claim = Claim(int(match[1]), match[2] or "")
-    play = _read_play(game, calls, _line_of(text, "[Play")) if "Play" in game.sections else []
-    auction = Auction(game.dealer, calls, play=play, claim=claim)
+    irregularities = list(play_irregularities)
+    play = _read_play(game, calls, _line_of(text, "[Play"), irregularities) if "Play" in game.sections else []
+    auction = Auction(game.dealer, calls, play=play, claim=claim, play_irregularities=irregularities)
     players = {
         seat: game.tags[SEAT_NAMES[seat]].strip()
         for seat in SEATS
@@ -110,9 +114,12 @@ def parse_pbn_record(text: str) -> BoardRecord:
     return record
 
 
-def _read_play(game: PbnGame, calls: list[AuctionCall], line: int | None) -> list[list[str]]:
+def _read_play(
+    game: PbnGame, calls: list[AuctionCall], line: int | None, irregularities: Sequence[PlayIrregularity] = ()
+) -> list[list[str]]:
     """The tricks, in play order, of the game's Play section (one column per player, from
-    the opening leader)."""
+    the opening leader, or from the offender whose opening lead out of turn was accepted: each
+    trick starts from the seat that led it, ``trick_leaders``' accepted leads)."""
     assert game.dealer is not None  # parse_pbn_record refuses a game without one first
     contract, declarer = validate_auction(game.dealer, [c.call for c in calls], False)
     leader_tag, rows = game.sections["Play"]
@@ -128,7 +135,13 @@ def _read_play(game: PbnGame, calls: list[AuctionCall], line: int | None) -> lis
         )
     assert declarer is not None  # a contract other than a pass-out has its declarer
     first = next_seat(declarer)
-    if leader_tag.strip().upper() != first:
+    accepted = {
+        i.trick: i.seat
+        for i in irregularities
+        if i.kind == "lead_out_of_turn" and (i.accepted or not (i.option or i.attention_by))
+    }
+    column = leader_tag.strip().upper()
+    if column not in {first, next_seat(declarer_after(declarer, irregularities)), accepted.get(1, first)}:
         raise PbnError(
             line,
             tagged(
@@ -144,10 +157,11 @@ def _read_play(game: PbnGame, calls: list[AuctionCall], line: int | None) -> lis
     words = [w for row in rows for w in row]
     words = words[: words.index("*")] if "*" in words else words
     trump = parse_contract(contract).strain
-    leader, tricks = first, []
+    leader, tricks = accepted.get(1, first), []
     try:
         for start in range(0, len(words), 4):
-            by_seat = {next_seat(first, i): w for i, w in enumerate(words[start : start + 4])}
+            leader = accepted.get(start // 4 + 1, leader)
+            by_seat = {next_seat(column, i): w for i, w in enumerate(words[start : start + 4])}
             trick: list[str] = []
             for i in range(4):  # the cards in play order, up to the first not played
                 word = by_seat.get(next_seat(leader, i), "-")

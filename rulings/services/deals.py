@@ -166,7 +166,8 @@ def _recorded_play(ruling: Ruling | None) -> list[Any]:
 def read_deal_source(text: str | None, ruling: Ruling | None = None) -> BoardRecord:
     """A BoardRecord from a BBO handviewer link, a LIN string or PBN text. With ``ruling``, the
     play irregularities already recorded on it (an opening lead out of turn accepted, 54A or 54B)
-    are the board's: the LIN's play is read from the seat that really led, and they stay with it."""
+    are the board's: the play of the LIN or PBN is read from the seat that really led, and they stay
+    with it."""
     from bridge.lin import LinError, parse_lin
     from bridge.pbn import PbnError
     from bridge.pbn_record import parse_pbn_record
@@ -176,7 +177,7 @@ def read_deal_source(text: str | None, ruling: Ruling | None = None) -> BoardRec
         if "lin=" in text or "md|" in text or text.startswith(("http:", "https:", "www.")):
             return parse_lin(text, play_irregularities=_recorded_play(ruling))
         if "[" in text:
-            return parse_pbn_record(text)
+            return parse_pbn_record(text, play_irregularities=_recorded_play(ruling))
     except (LinError, PbnError, ValueError) as error:
         raise ValidationError({"deal_source": translate(error)}) from None
     raise ValidationError(
