@@ -50,7 +50,10 @@ from bridge.play_irregularities import (
 )
 from core import policy, texts
 from core.i18n import translate
+from rulings.irregularity_words import irregularity_laws, law_paragraphs
+from rulings.laws import CitationError, validate_citation
 from rulings.models import Ruling
+from rulings.services.citations import cite_laws
 from rulings.services.common import edition_in_force, full_save, ruling_name
 
 if TYPE_CHECKING:
@@ -369,15 +372,16 @@ def _record(*, ruling: Ruling, by: User, kind: str, facts: dict[str, Any], chose
         "kind": kind,
         "edition": edition,
         "facts": {key: value for key, value in facts.items() if value not in (None, "")},
-        "options": [dict(o.to_dict(), text=translate(o.rectification.text)) for o in options],
+        "options": [o.to_dict() for o in options],
         "chosen": chosen,
         "law": rectification.law,
-        "rectification": dict(rectification.to_dict(), text=translate(rectification.text)),
+        "rectification": rectification.to_dict(),
         **extra,
     }
     ruling.irregularity_law = rectification.law
     ruling.irregularities = _in_order(previous, ruling.irregularity, found, auction_kind, bool(facts.get("inserted")))
     full_save(ruling)
+    _cite(ruling, by, edition, irregularity_laws(previous), irregularity_laws(ruling.irregularities))
     audit.record(
         action="ruling.irregularity",
         obj=ruling,
@@ -387,6 +391,28 @@ def _record(*, ruling: Ruling, by: User, kind: str, facts: dict[str, Any], chose
         summary=texts.text("rulings.about", ruling=ruling_name(ruling), what=f"{kind} {chosen} ({rectification.law})"),
     )
     return ruling
+
+
+def _citable(edition: str, law: str) -> str:
+    """The catalogue's number for ``law`` in ``edition``: the law itself, or the nearest paragraph
+    it belongs to that the catalogue holds (1997 27B1a is cited as 27B1); empty when none."""
+    for number in law_paragraphs(law):
+        try:
+            return validate_citation(edition, number).number
+        except CitationError:
+            continue
+    return ""
+
+
+def _cite(ruling: Ruling, by: User, edition: str, before: list[str], laws: list[str]) -> None:
+    """The ruling cites the laws its irregularities' rectifications use: those of the
+    irregularities recorded before are replaced, every other citation is kept."""
+    earlier = {_citable(edition, law) for law in before}
+    citations = list(ruling.citations.select_related("law"))
+    kept = [c.law.number for c in citations if c.law is not None and c.law.number not in earlier]
+    regulations = [c.regulation_id for c in citations if c.regulation_id]
+    cited = [_citable(edition, law) for law in laws]
+    cite_laws(ruling=ruling, by=by, laws=list(dict.fromkeys([*cited, *kept])), regulations=regulations)
 
 
 def _in_order(
@@ -487,7 +513,7 @@ def _mark_call(
             offender_specified=sorted(s for s in specified if s in ("S", "H", "D", "C")),
             comparable=bool(facts.get("comparable")),
         )
-        extra["lead_restriction"] = dict(restriction.to_dict(), text=translate(restriction.text))
+        extra["lead_restriction"] = restriction.to_dict()
     return rectification, extra
 
 
@@ -557,7 +583,7 @@ def _mark_card(
         except DealError as error:
             _refuse("card", error)
         lead_choices = penalty_card_lead_options(edition, [card])
-        extra["lead_options"] = [dict(c.to_dict(), text=translate(c.rectification.text)) for c in lead_choices]
+        extra["lead_options"] = [c.to_dict() for c in lead_choices]
         leader = leaders[found["trick"] - 1] if len(leaders) >= found["trick"] else ""
         if lead_option:
             if lead_option not in [c.key for c in lead_choices]:

@@ -12,3 +12,20 @@ register = template.Library()
 @register.filter
 def ruling_words(value):
     return _ruling_words(value)
+
+
+@register.simple_tag
+def irregularity_lines(ruling):
+    """``{% irregularity_lines ruling as lines %}``: each irregularity in the reader's words
+    (rulings/irregularity_words.py)."""
+    from rulings.irregularity_words import irregularity_lines as lines
+
+    return lines(ruling)
+
+
+@register.filter
+def stored_words(stored):
+    """``{{ item.rectification|stored_words }}``: a stored rectification in the reader's language."""
+    from rulings.irregularity_words import stored_words as words
+
+    return words(stored)

@@ -63,7 +63,10 @@ def test_an_insufficient_bid_on_a_phone(phone, live_server, field):
         page.click("#record-irregularity")
 
     page.wait_for_selector("#irregularity")
-    assert page.inner_text("#irregularity").split(": ")[0].split(" · ") == ["27B2", "27B2"]
+    # Each law once, with its title; the call as a symbol; no stored key (issue #39).
+    shown = page.inner_text("#irregularity")
+    assert shown.startswith("East: 1\u2666 (call 2), insufficient bid · Law 27B2 Other sufficient bid or pass")
+    assert shown.count("27B2") == 1 and "Law 26B" in shown
     ruling = Ruling.objects.get()
     assert ruling.irregularity["rectification"]["partner_must_pass"] == "throughout"
     assert ruling.irregularity["lead_restriction"]["require"] == []  # 2017 26B: prohibit only
@@ -101,7 +104,10 @@ def test_a_lead_out_of_turn_with_a_penalty_card_on_a_phone(phone, live_server, f
         page.click("#record-irregularity")
 
     page.wait_for_selector("#irregularity")
-    assert page.inner_text("#irregularity").split(": ")[0].split(" · ") == ["54D", "54D", "50D2 prohibit:D"]
+    shown = page.inner_text("#irregularity")
+    assert shown.startswith("Trick 1: West, \u26665, lead out of turn · Law 54D Declarer Refuses Opening Lead")
+    assert shown.count("54D") == 1 and "prohibit:D" not in shown
+    assert "declarer prohibits the lead of \u2666" in shown
     ruling = Ruling.objects.get()
     assert ruling.irregularity_law == "54D"
     assert ruling.irregularity["penalty_cards"] == [

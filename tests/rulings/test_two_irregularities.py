@@ -77,5 +77,8 @@ def test_the_ruling_page_shows_them_all(client, field, director):
     ruling = record_both(open_ruling(field, director, kind=Ruling.Kind.LAW_APPLIED), director)
     client.force_login(director)
     page = client.get(reverse("rulings:ruling", args=[ruling.pk])).content.decode()
-    first, second = page.index('<strong dir="ltr">27B2</strong>'), page.index('<strong dir="ltr">31A2b</strong>')
+    first, second = (
+        page.index('Law <bdi dir="ltr">27B2</bdi></strong>'),
+        page.index('Law <bdi dir="ltr">31A2b</bdi></strong>'),
+    )
     assert first < second
