@@ -24,6 +24,9 @@ from rulings.models import Ruling
 CHOOSE_PLAYER = {
     key: gettext_lazy("Choose the player.") for key in ("required", "invalid", "null", "min_value", "max_value")
 }
+CHOOSE_FILING = {
+    key: gettext_lazy("Say which filing.") for key in ("required", "invalid", "null", "min_value", "max_value")
+}
 CHOOSE_MEMBER = {
     key: gettext_lazy("Choose who sits.") for key in ("required", "invalid", "null", "min_value", "max_value")
 }
@@ -135,6 +138,14 @@ class LawPartDecisionInput(AppealDecisionInput):
 
 class WithoutMeritInput(serializers.Serializer):
     reasons = _text()
+
+
+class ValidityInput(serializers.Serializer):
+    """The body's word on an appeal received late (issue #44): valid or not, and why."""
+
+    filing = IdField(error_messages=CHOOSE_FILING)
+    valid = serializers.ChoiceField(choices=[("yes", gettext_lazy("valid")), ("no", gettext_lazy("not valid"))])
+    reason = _text()
 
 
 class WithdrawalInput(serializers.Serializer):

@@ -47,6 +47,7 @@ class Step(enum.StrEnum):
     DECIDE = "decide"
     DECIDE_ON_LAW = "decide_on_law"
     WITHDRAW = "withdraw"
+    FIND_OUT_OF_TIME = "find_out_of_time"
     LAW_TO_BODY = "law_to_body"
     LAW_TO_NEW_BODY = "law_to_new_body"
     LODGE_FURTHER = "lodge_further"
@@ -65,6 +66,7 @@ STEP_LABELS = {
     Step.DECIDE: "decide the appeal",
     Step.DECIDE_ON_LAW: "decide the last part, on law",
     Step.WITHDRAW: "accept the withdrawal",
+    Step.FIND_OUT_OF_TIME: "find a late appeal not valid",
     Step.LAW_TO_BODY: "take the decision on law to the body",
     Step.LAW_TO_NEW_BODY: "take the decision on law to a body yet to be formed",
     Step.LODGE_FURTHER: "lodge a further appeal",
@@ -117,6 +119,25 @@ def require_hearing(appeal: Appeal) -> None:
     """The case has been heard (a hearing is scheduled; it may be in writing)."""
     if not appeal.hearings.exists():
         _refuse("hearing", _("The case has not been heard: schedule the hearing (it may be in writing) first."))
+
+
+def require_validity_decided(appeal: Appeal) -> None:
+    """An appeal received after the period is heard on its merits only once the body has found
+    it valid (issue #44: the desk never decides it)."""
+    if selectors.late_filing_pending(appeal):
+        _refuse(
+            "validity",
+            _(
+                "This appeal was received after the appeal period (Law 92B): the body first decides "
+                "whether it is valid, with its reason."
+            ),
+        )
+
+
+def require_late_pending(appeal: Appeal) -> None:
+    """The appeal was received late and the body has not yet said whether it is valid."""
+    if not selectors.late_filing_pending(appeal):
+        _refuse("validity", _("This appeal was not received late, or its validity is already decided."))
 
 
 def require_withdrawal_asked(appeal: Appeal) -> None:
@@ -172,6 +193,8 @@ CONCURRENCE = Guard("concurrence (92D)", require_concurrence)
 DEPOSIT = Guard("deposit received", require_deposit)
 HEARD = Guard("heard", require_hearing)
 WITHDRAWAL_ASKED = Guard("withdrawal asked", require_withdrawal_asked)
+VALIDITY = Guard("validity decided if late", require_validity_decided)
+LATE_PENDING = Guard("late, validity undecided", require_late_pending)
 
 
 # --- The table ----------------------------------------------------------------------------------
@@ -271,7 +294,7 @@ APPEAL = Machine(
             who="a member sitting on the body (the chief director when he hears alone)",
             action="decision",
             service="decide_appeal",
-            guards=(BODY_CONSTITUTED, CONCURRENCE, HEARD),
+            guards=(BODY_CONSTITUTED, VALIDITY, CONCURRENCE, HEARD),
         ),
         Rule(
             Step.DECIDE_ON_LAW,
@@ -291,6 +314,15 @@ APPEAL = Machine(
             action="decision",
             service="accept_withdrawal",
             guards=(WITHDRAWAL_ASKED,),
+        ),
+        Rule(
+            Step.FIND_OUT_OF_TIME,
+            (State.CONSTITUTED, State.SCHEDULED),
+            State.OUT_OF_TIME,
+            who="a member sitting on the body (never the desk: issue #44)",
+            action="decision",
+            service="record_validity",
+            guards=(BODY_CONSTITUTED, LATE_PENDING),
         ),
         Rule(
             Step.LAW_TO_BODY,

@@ -38,6 +38,7 @@ class Appeal(models.Model):
         SCHEDULED = "scheduled", _("Hearing scheduled")
         DECIDED = "decided", _("Decided")
         WITHDRAWN = "withdrawn", _("Withdrawn")
+        OUT_OF_TIME = "out_of_time", _("Not heard: lodged out of time (the body's decision)")
 
     OPEN_STATES = (State.LODGED, State.CONSTITUTED, State.SCHEDULED)
 
@@ -468,6 +469,81 @@ class AppealRequest(models.Model):
         ordering = ["-requested_at"]
 
 
+class Filing(models.Model):
+    """Every paper a player hands in about a case (a request to appeal, an appeal, a memo),
+    received, numbered and timed, never turned away at the desk: whether a late one is valid is
+    for the body hearing the case to decide, with its reason (the sailing judges' practice, asked
+    for by issue #44). The acknowledgement the filer gets is a stored text (appeals/texts.py),
+    read in the language they filed in."""
+
+    class Kind(models.TextChoices):
+        REQUEST = "request", _("Request to appeal")
+        APPEAL = "appeal", _("Appeal")
+        MEMO = "memo", _("Player's memo")
+
+    class Validity(models.TextChoices):
+        IN_TIME = "in_time", _("In time")
+        PENDING = "pending", _("Late: the body decides whether it is valid")
+        VALID = "valid", _("Valid: the body's decision")
+        INVALID = "invalid", _("Not valid: the body's decision")
+        NO_PERIOD = "no_period", _("No time limit applies")
+
+    tournament = models.ForeignKey(
+        "scoring.Tournament", on_delete=models.PROTECT, related_name="filings", verbose_name=_("tournament")
+    )
+    number = models.PositiveIntegerField(_("number"), help_text=_("Numbered per tournament, in the order received."))
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    ruling = models.ForeignKey(Ruling, on_delete=models.PROTECT, related_name="filings", verbose_name=_("ruling"))
+    appeal = models.ForeignKey(
+        Appeal, on_delete=models.SET_NULL, null=True, blank=True, related_name="filings", verbose_name=_("appeal")
+    )
+    request = models.OneToOneField(
+        AppealRequest, on_delete=models.SET_NULL, null=True, blank=True, related_name="filing"
+    )
+    filer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="filings", verbose_name=_("filed by"))
+    text = models.TextField(_("text (the filer's words)"))
+    received_at = models.DateTimeField(_("received at"))
+    received_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("received by")
+    )
+    deadline = models.DateTimeField(_("deadline at receipt"), null=True, blank=True)
+    validity = models.CharField(_("validity"), max_length=10, choices=Validity.choices)
+    validity_reason = models.TextField(_("the body's reason"), blank=True)
+    validity_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    validity_at = models.DateTimeField(null=True, blank=True)
+    language = models.CharField(_("the filer's language"), max_length=10, choices=settings.LANGUAGES)
+    acknowledgement_code = models.CharField(max_length=60)
+    acknowledgement_params = models.JSONField(default=dict)
+
+    class Meta:
+        verbose_name = _("filing")
+        verbose_name_plural = _("filings")
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="one_number_per_filing"),
+            models.CheckConstraint(
+                condition=Q(validity__in=["valid", "invalid"]) | Q(validity_reason=""),
+                name="only_the_body_gives_a_reason_for_validity",
+            ),
+        ]
+
+    def __str__(self):
+        return _("Filing %(number)s") % {"number": self.number}
+
+    @property
+    def is_late(self):
+        return self.validity in (self.Validity.PENDING, self.Validity.VALID, self.Validity.INVALID)
+
+    def acknowledgement(self, language=None):
+        """The acknowledgement in ``language`` (by default the one the filer filed in)."""
+        from django.utils import translation
+
+        with translation.override(language or self.language), reading_for(self.tournament):
+            return render(self.acknowledgement_code, self.acknowledgement_params)
+
+
 class MeritWarning(models.Model):
     """An "appeal without merit" warning recorded against one player (ACBL's AWMW)."""
 
@@ -537,6 +613,8 @@ class AppealEvent(models.Model):
         DEPOSIT_FORFEITED = "deposit_forfeited", _("Deposit forfeited")
         WITHDRAWAL_REQUESTED = "withdrawal_requested", _("Withdrawal requested")
         WITHDRAWN = "withdrawn", _("Withdrawal accepted")
+        VALIDITY = "validity", _("Validity of a late appeal decided by the body")
+        MEMO = "memo", _("Player's memo received")
         BODY_CREATED = "body_created", _("Body formed")
         MEMBER_APPOINTED = "member_appointed", _("Member appointed")
         INTERESTS_DECLARED = "interests_declared", _("Interests declared")

@@ -52,7 +52,12 @@ def my_rulings(user, now=None):
             "result__ew",
         )
         .prefetch_related(
-            "result__ns__members", "result__ew__members", "appeals", "appeal_extensions", "appeal_requests"
+            "result__ns__members",
+            "result__ew__members",
+            "appeals",
+            "appeal_extensions",
+            "appeal_requests",
+            "filings__tournament__authority",
         )
         .order_by("-pk")[:200]
     )
@@ -75,6 +80,8 @@ def my_rulings(user, now=None):
                 "appeals": list(ruling.appeals.all()),
                 "requests": requested,
                 "can_request": selectors.may_ask_to_appeal(ruling, me, now=now, deadline=deadline),
+                # What the player filed on this ruling, each with its acknowledgement (issue #44).
+                "filings": [f for f in ruling.filings.all() if me is not None and f.filer_id == me.pk],
                 "state": ruling.shown_state(now, deadline),
             }
         )

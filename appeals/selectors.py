@@ -12,7 +12,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from appeals.models import Appeal, AppealEvent, Body, BodyMember, Concurrence, Stage
+from appeals.models import Appeal, AppealEvent, Body, BodyMember, Concurrence, Filing, Stage
 from audit.hints import Choice
 from core import policy, reader
 from rulings.models import UNREAD, Ruling
@@ -70,6 +70,26 @@ def side_appeal(ruling: Ruling, side: str | None) -> Appeal | None:
     )
 
 
+def late_filing_pending(appeal: Appeal) -> bool:
+    """The appeal was received after the appeal period and its body has not yet said whether it
+    is valid (issue #44: the desk receives it; the body decides)."""
+    return appeal.filings.filter(validity=Filing.Validity.PENDING).exclude(kind=Filing.Kind.MEMO).exists()
+
+
+def filing_of(appeal: Appeal) -> Filing | None:
+    """The filing the appeal came in by (its number, time, who received it, its validity)."""
+    return appeal.filings.exclude(kind=Filing.Kind.MEMO).select_related("received_by", "validity_by").first()
+
+
+def filings(tournament: Tournament) -> QuerySet[Filing]:
+    """The tournament's register of filings received, in the order received."""
+    return (
+        Filing.objects.filter(tournament=tournament)
+        .select_related("ruling", "appeal", "filer", "received_by", "validity_by")
+        .order_by("number")
+    )
+
+
 def may_ask_to_appeal(
     ruling: Ruling,
     player: Player | None,
@@ -79,8 +99,10 @@ def may_ask_to_appeal(
 ) -> bool:
     """Whether ``player`` may ask to appeal ``ruling`` now: the one answer the player's page and
     the service give. The window is open (``Ruling.appeal_open``), the player sits at the table,
-    no request of theirs waits for the director, and their side has no appeal lodged already."""
-    if player is None or not ruling.appeal_open(now, deadline):
+    no request of theirs waits for the director, and their side has no appeal lodged already.
+    After the window a request is still received (issue #44), marked late: the body decides
+    whether it is valid; ``Ruling.appeal_open`` says which the page offers."""
+    if player is None or ruling.state not in Ruling.APPEALABLE_STATES:
         return False
     side = side_of(player, ruling)
     if side is None or side_appeal(ruling, side) is not None:

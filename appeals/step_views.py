@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from appeals import conflicts, inputs, lifecycle, services
 from appeals.forms import DecisionForm
-from appeals.models import AppealPart, BodyMember, Deposit, FurtherAppeal, Hearing, Stage
+from appeals.models import AppealPart, BodyMember, Deposit, Filing, FurtherAppeal, Hearing, Stage
 from appeals.views import case_for, refused, show_errors
 from scoring.models import Player
 
@@ -111,6 +111,13 @@ def lock_statements(request, appeal):
 def unlock_statements(request, appeal):
     data = inputs.valid(inputs.ReasonInput, request.POST)
     services.unlock_statements(appeal=appeal, by=request.user, reason=data["reason"])
+
+
+@case_step
+def validity(request, appeal):
+    data = inputs.valid(inputs.ValidityInput, request.POST)
+    filing = get_object_or_404(Filing, appeal=appeal, pk=data["filing"])
+    services.record_validity(filing=filing, by=request.user, valid=data["valid"] == "yes", reason=data["reason"])
 
 
 @case_step
@@ -345,6 +352,7 @@ STEPS = [
     ("unlock-statements", unlock_statements),
     ("withdrawal", withdrawal),
     ("accept-withdrawal", accept_withdrawal),
+    ("validity", validity),
     ("constitute", constitute),
     ("appoint", appoint),
     ("declare", declare),

@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 
 from django.utils.translation import gettext_lazy as _
 
-from appeals.models import AppealEvent, Body, Concurrence, Deposit, FurtherAppeal, Hearing, Outcome
+from appeals.models import AppealEvent, Body, Concurrence, Deposit, Filing, FurtherAppeal, Hearing, Outcome
 from appeals.terms import body_kind
 from core.texts import Template, label, register
 from rulings.models import SIDE_CHOICES
@@ -44,12 +44,45 @@ def _lodged(values):
         text += " " + _("The official score was not posted: the appeal clock had not started.")
     if values.get("until"):
         text += " " + _("Late, within the extension to %(until)s: %(reason)s") % values
+    if values.get("late"):
+        text += " " + _("Received after the appeal period: the body decides whether it is valid.")
     return text
+
+
+def _acknowledgement(values):
+    """The acknowledgement a filer gets: the number, when and by whom it was received, a late
+    filing's word that it is not turned away, and what comes next (issue #44)."""
+    text = _("Filing %(n)s (%(kind)s) received at %(at)s by %(by)s.") % values
+    if values.get("ended"):
+        text += (
+            " "
+            + _(
+                "It came after the appeal period ended at %(ended)s (Law 92B). It is not turned away: the "
+                "appeals body decides whether it is valid, and records why."
+            )
+            % values
+        )
+    following = {
+        "period": _("Next deadline: the appeal period ends at %(next)s."),
+        "decide_by": _("Next deadline: the case is to be decided by %(next)s."),
+        "at_once": _("Next: the case is heard at once (the event's last session)."),
+        "lodge": _("Next: a director lodges the appeal with the appeals body (Law 92C)."),
+    }.get(values.get("next_what", ""))
+    if following:
+        text += " " + following % values
+    return text
+
+
+def _validity(values):
+    if values["valid"]:
+        return _("Filing %(n)s, received late, is valid (the body): %(reason)s") % values
+    return _("Filing %(n)s, received late, is not valid (the body): %(reason)s. The case is not heard.") % values
 
 
 SIDE = label(SIDE_CHOICES)
 OUTCOME = label(Outcome)
-KIND = body_kind(label(Body.Kind))  # the authority's own word where it renamed the body
+KIND = body_kind(label(Body.Kind))
+FILING_KIND = label(Filing.Kind, lower=True)  # the authority's own word where it renamed the body
 
 TEXTS = {
     # Things the notes name.
@@ -129,6 +162,17 @@ TEXTS = {
     ),
     "audit_request": Template(_("%(p)s asks to appeal %(r)s"), nested={"r": "appeals.ruling"}),
     "audit_request_declined": Template(_("request to appeal %(r)s declined"), nested={"r": "appeals.ruling"}),
+    # Filings received (issue #44).
+    "acknowledgement": Template(
+        compose=_acknowledgement,
+        formats={"kind": FILING_KIND, "at": moment, "ended": moment, "next": moment},
+    ),
+    "validity": Template(compose=_validity),
+    "memo_received": Template(_("Filing %(n)s, a player's memo")),
+    "audit_filing": Template(
+        _("filing %(n)s received (%(kind)s): %(validity)s"),
+        formats={"kind": FILING_KIND, "validity": label(Filing.Validity, lower=True)},
+    ),
 }
 
 register("appeals", TEXTS)

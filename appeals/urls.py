@@ -1,6 +1,6 @@
 from django.urls import path
 
-from appeals import step_views, views
+from appeals import filing_views, step_views, views
 
 app_name = "appeals"
 
@@ -11,6 +11,8 @@ urlpatterns = [
     path("board/<int:pk>/", views.notice_board_page, name="notice-board"),
     path("hall/<str:token>/", views.hall_screen_page, name="hall-screen"),
     path("request/<int:ruling_pk>/", views.request_appeal, name="appeal-request"),
+    path("memo/<int:ruling_pk>/", filing_views.memo, name="memo"),
+    path("filings/<int:tournament_pk>/", filing_views.register, name="filings"),
     path("<int:pk>/", views.appeal_detail, name="appeal"),
     path("<int:pk>/form/", views.appeal_form, name="appeal-form"),
 ]

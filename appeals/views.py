@@ -6,13 +6,14 @@ Every step calls one service; a refusal is shown on the case page with the Laws'
 import datetime
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -25,6 +26,7 @@ from appeals.models import (
     Body,
     BodyMember,
     Concurrence,
+    Filing,
     FurtherAppeal,
     Hearing,
     Outcome,
@@ -156,6 +158,7 @@ def lodge(request, ruling_pk):
                 player=data["player"],
                 origin=data["origin"],
                 parts=lodged_parts(data),
+                language=_filer_language(request),
             )
         except ValidationError as error:
             _form_errors(form, error)
@@ -178,9 +181,20 @@ def lodge(request, ruling_pk):
             # The extension form where the chief director may use it: his step, and the authority allows it (92B).
             "is_chief": policy.may(request.user, "extend_period", board.session.event.tournament)
             and services.extension_allowed(board.session.event.tournament),
-            "requests": ruling.appeal_requests.filter(state=AppealRequest.State.OPEN).select_related("player"),
+            "requests": ruling.appeal_requests.filter(state=AppealRequest.State.OPEN).select_related(
+                "player", "filing"
+            ),
+            "late": not ruling.appeal_open(),
+            "filer_languages": settings.LANGUAGES,
+            "table_players": form.fields["player"].queryset,
         },
     )
+
+
+def _filer_language(request):
+    """The language the filer wrote in (the desk says which; a player's own page is in theirs):
+    their acknowledgement is given in it (issue #44)."""
+    return request.POST.get("language") or translation.get_language()
 
 
 def _answer_request(request, ruling):
@@ -231,13 +245,16 @@ def request_appeal(request, ruling_pk):
             by=request.user,
             grounds=request.POST.get("grounds", ""),
             about=request.POST.get("about") or AppealRequest.About.JUDGEMENT,
+            language=translation.get_language(),
         )
     except PermissionDenied as error:
         return refused(request, str(error))
     except ValidationError as error:
         show_errors(request, error)
     else:
-        messages.success(request, _("Your request is with the director, who lodges the appeal (Law 92C)."))
+        filing = Filing.objects.filter(request__ruling=ruling, filer=player).order_by("-number").first()
+        said = _("Your request is with the director, who lodges the appeal (Law 92C).")
+        messages.success(request, f"{said} {filing.acknowledgement()}" if filing else said)
     return redirect("appeals:appeals-mine")
 
 
@@ -359,6 +376,8 @@ def appeal_detail(request, pk):
             "concurrences": selectors.concurrences(appeal),
             "missing": selectors.concurrence_missing(appeal),
             "timeline": selectors.timeline(appeal),
+            "filing": selectors.filing_of(appeal),
+            "memos": appeal.filings.filter(kind=Filing.Kind.MEMO).select_related("filer", "received_by"),
             "recommendations": appeal.recommendations.all(),
             "is_director": is_director,
             "is_chief": is_chief,

@@ -228,6 +228,11 @@ TABLE: dict[str, Rule] = {
     # Appeals at the event (docs/appeals.md).
     "lodge": _rule(DIRECTORS, "lodge an appeal, answer a player's request to appeal"),
     "request_appeal": _rule({AT_TABLE, CAPTAIN}, "ask a director to appeal a ruling", superuser=False),
+    "file_memo": _rule(
+        DIRECTORS | {AT_TABLE, CAPTAIN}, "file a player's memo on a ruling (received, numbered and timed)"
+    ),
+    "filings": _rule(DIRECTORS, "read the register of filings received at the desk"),
+    "validity": _rule({SITTING}, "decide whether an appeal received late is valid, with the reason"),
     "extend_period": _rule(CHIEF, "extend the appeal period"),
     "extend_decision": _rule(CHIEF, "give a case more time to be decided"),
     "concurrence": _rule(DIRECTORS, "record the players' concurrence (Law 92D)"),

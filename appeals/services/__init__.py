@@ -33,6 +33,7 @@ from appeals.services.decision import (
     remind_decisions_due,
     respond_to_recommendation,
 )
+from appeals.services.filings import appeal_period, file_memo, record_validity
 from appeals.services.further import decide_further_appeal, lodge_further_appeal
 from appeals.services.hearing import (
     extend_decision_time,
@@ -102,4 +103,7 @@ __all__ = [
     "respond_to_recommendation",
     "lodge_further_appeal",
     "decide_further_appeal",
+    "appeal_period",
+    "file_memo",
+    "record_validity",
 ]

@@ -181,7 +181,7 @@ def appeal_law_decision(*, part: AppealPart, by: User, now: datetime.datetime | 
         appeal.body() is not None and appeal.body().is_director_in_charge
     ):
         refuse("part", _("There is no appeals body: the director in charge's decision stands (Law 93A)."))
-    if appeal.state == Appeal.State.WITHDRAWN or hasattr(appeal, "further"):
+    if appeal.state in (Appeal.State.WITHDRAWN, Appeal.State.OUT_OF_TIME) or hasattr(appeal, "further"):
         refuse("state", _("This case can no longer go to the body."))
     part.to_body = True
     save_checked(part)

@@ -106,6 +106,8 @@ def lodge_further_appeal(
         refuse("origin", _("A further appeal comes from a player, the director or the body."))
     if appeal.state == Appeal.State.WITHDRAWN:
         refuse("state", _("The appeal was withdrawn."))
+    if appeal.state == Appeal.State.OUT_OF_TIME:
+        refuse("state", _("The body found the appeal out of time: it was not heard, and the ruling stands."))
     further = save_checked(
         FurtherAppeal(
             appeal=appeal,

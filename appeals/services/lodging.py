@@ -20,10 +20,12 @@ from appeals.models import (
     Concurrence,
     DeadlineExtension,
     Deposit,
+    Filing,
     FurtherAppeal,
     Stage,
 )
 from appeals.selectors import deposit_due
+from appeals.services import filings
 from appeals.services.common import (
     Action,
     advance,
@@ -59,35 +61,6 @@ if TYPE_CHECKING:
 # --- Lodging ---------------------------------------------------------------------------------
 
 
-def _appeal_limit(ruling: Ruling, now: datetime.datetime) -> tuple[datetime.datetime | None, DeadlineExtension | None]:
-    """The deadline that applies now: the Law 92B one, or a later extension. Refuses when both
-    have passed, saying when the period ended."""
-    deadline = ruling.appeal_deadline()
-    if deadline is None or now <= deadline:
-        return deadline, None
-    extension = ruling.appeal_extensions.filter(until__gte=now).order_by("-until").first()
-    if extension:
-        return deadline, extension
-    tournament = ruling.tournament
-    refuse(
-        "deadline",
-        (
-            _(
-                "Too late: the appeal period for %(session)s of %(event)s ended at %(when)s (Law 92B). Only the chief "
-                "director can extend it, with a reason."
-            )
-            if extension_allowed(tournament)
-            else _(
-                "Too late: the appeal period for %(session)s of %(event)s ended at %(when)s (Law 92B). The "
-                "regulations do not allow it to be extended."
-            )
-        )
-        % {
-            "session": ruling.session,
-            "event": ruling.session.event.name,
-            "when": selectors.local_time(deadline, tournament),
-        },
-    )
 
 
 def _parts(parts: list[dict[str, Any]] | None, grounds: str) -> list[tuple[Choice, str]]:
@@ -124,11 +97,10 @@ def _require_appealable(ruling: Ruling) -> None:
         )
 
 
-def _appellants(
-    ruling: Ruling, player: Player, now: datetime.datetime
-) -> tuple[str, Contestant, datetime.datetime | None, DeadlineExtension | None]:
+def _appellants(ruling: Ruling, player: Player, now: datetime.datetime) -> tuple[str, Contestant, filings.Period]:
     """A player's appeal (Law 92A): their side at the table, the contestant appealing, and the
-    deadline that applies now (refused when it has run, or when the side has already appealed)."""
+    appeal period at ``now`` (late or not: a late appeal is received, and its body decides
+    whether it is valid). Refused when the side has already appealed."""
     tournament = ruling.tournament
     side = selectors.side_of(player, ruling)
     if side is None:
@@ -152,9 +124,8 @@ def _appellants(
                 "when": selectors.local_time(earlier.lodged_at, tournament),
             },
         )
-    deadline, extension = _appeal_limit(ruling, now)
     appellant = ruling.result.ns if side == "NS" else ruling.result.ew
-    return side, appellant, deadline, extension
+    return side, appellant, filings.appeal_period(ruling, now)
 
 
 @atomic_with_retry
@@ -167,6 +138,8 @@ def lodge_appeal(
     origin: Choice = Appeal.Origin.PLAYER,
     parts: list[dict[str, Any]] | None = None,
     now: datetime.datetime | None = None,
+    filing: Filing | None = None,
+    language: str | None = None,
 ) -> Appeal:
     """Record an appeal against ``ruling``, lodged by ``player`` (a member or the captain of the
     N-S or E-W contestant at the ruling's table) through the director ``by`` (Law 92C); or, with
@@ -175,6 +148,10 @@ def lodge_appeal(
 
     ``parts`` is a list of ``{"kind": "law" | "judgement", "question": ...}``; by default one
     judgement part in the appellants' words. The ruling goes under appeal.
+
+    A player's appeal is a filing (appeals/services/filings.py): numbered, timed and
+    acknowledged in ``language``, or, lodged from a request, the request's ``filing``. After the
+    appeal period it is still received: its body decides whether it is valid.
     """
     now = now or timezone.now()
     ruling = (
@@ -190,9 +167,10 @@ def lodge_appeal(
     if origin == Appeal.Origin.PLAYER:
         if player is None:
             refuse("player", _("Say which player lodges the appeal."))
-        side, appellant, deadline, extension = _appellants(ruling, player, now)
+        side, appellant, period = _appellants(ruling, player, now)
     elif origin == Appeal.Origin.DIRECTOR:
-        player, side, appellant, deadline, extension = None, "", None, ruling.appeal_deadline(), None
+        player, side, appellant = None, "", None
+        period = filings.Period(ruling.appeal_deadline(), None, False)
         earlier = Appeal.objects.filter(ruling=ruling, origin=Appeal.Origin.DIRECTOR).first()
         if earlier:
             refuse(
@@ -217,8 +195,8 @@ def lodge_appeal(
             lodged_by=player,
             recorded_by=by,
             lodged_at=now,
-            deadline=deadline,
-            extension=extension,
+            deadline=period.deadline,
+            extension=period.extension,
             decide_by=decide_by,
             hear_at_once=at_once,
             grounds=grounds,
@@ -226,6 +204,21 @@ def lodge_appeal(
     )
     for kind, question in cleaned_parts:
         save_checked(AppealPart(appeal=appeal, kind=kind, question=question))
+    if player is not None:
+        if filing is not None:
+            filings.attach(filing, appeal)
+        else:
+            filings.receive(
+                ruling=ruling,
+                kind=Filing.Kind.APPEAL,
+                filer=player,
+                by=by,
+                text=grounds,
+                now=now,
+                period=period,
+                appeal=appeal,
+                language=language,
+            )
     if player is not None and player in selectors.concurrence_needed(appeal):
         Concurrence.objects.create(
             appeal=appeal, player=player, how=Concurrence.How.LODGED, recorded_by=by, recorded_at=now
@@ -241,10 +234,12 @@ def lodge_appeal(
         log_step(appeal, Action.REFERRED, by=by, at=now, note=note)
     else:
         values: dict[str, Any] = {"side": side, "c": str(appellant), "r": ruling_name(ruling), "p": str(player)}
-        if deadline is None:
+        if period.deadline is None:
             values["no_clock"] = True
-        if extension:
-            values.update(until=moment_param(extension.until, tournament), reason=extension.reason)
+        if period.extension:
+            values.update(until=moment_param(period.extension.until, tournament), reason=period.extension.reason)
+        if period.late:
+            values["late"] = True
         log_step(appeal, Action.LODGED, by=by, at=now, note=texts.text("appeals.lodged", **values))
     return appeal
 
@@ -597,9 +592,12 @@ def request_appeal(
     grounds: str,
     about: Choice = AppealRequest.About.JUDGEMENT,
     now: datetime.datetime | None = None,
+    language: str | None = None,
 ) -> AppealRequest:
-    """``player`` (the user ``by`` in person) asks to appeal a ruling of their table, within the
-    appeal period; a director then lodges it (Law 92C) or declines it, saying why."""
+    """``player`` (the user ``by`` in person) asks to appeal a ruling of their table; a director
+    then lodges it (Law 92C) or, if it came in time, declines it, saying why. The request is a
+    filing, numbered, timed and acknowledged in ``language``; one received after the appeal
+    period is lodged all the same, and the body decides whether it is valid."""
     now = now or timezone.now()
     ruling = Ruling.objects.select_for_update(of=("self",)).get(pk=ruling.pk)
     if (
@@ -620,13 +618,24 @@ def request_appeal(
     if about not in AppealRequest.About.values:
         refuse("about", _("Say whether the appeal is about judgement, law or regulation, or both."))
     grounds = require_text("grounds", grounds, _("Write the grounds of the appeal in the appellants' words."))
-    _appeal_limit(ruling, now)
+    period = filings.appeal_period(ruling, now)
     if AppealRequest.objects.filter(ruling=ruling, player=player, state=AppealRequest.State.OPEN).exists():
         refuse("ruling", _("Your request to appeal %(r)s is already with the director.") % {"r": ruling})
     lodged = selectors.side_appeal(ruling, selectors.side_of(player, ruling))
     if lodged is not None:
         refuse("ruling", _("Your side's appeal against %(r)s is lodged already: %(a)s.") % {"r": ruling, "a": lodged})
     request = save_checked(AppealRequest(ruling=ruling, player=player, grounds=grounds, about=about, requested_at=now))
+    filings.receive(
+        ruling=ruling,
+        kind=Filing.Kind.REQUEST,
+        filer=player,
+        by=by,
+        text=grounds,
+        now=now,
+        period=period,
+        request=request,
+        language=language,
+    )
     audit.record(
         action="appeal_request.made",
         obj=request,
@@ -668,6 +677,7 @@ def lodge_requested(*, request: AppealRequest, by: User, now: datetime.datetime 
         player=request.player,
         parts=request_parts(request),
         now=now,
+        filing=Filing.objects.filter(request=request).first(),
     )
     request.state, request.appeal, request.handled_by, request.handled_at = AppealRequest.State.LODGED, appeal, by, now
     save_checked(request)
@@ -684,6 +694,16 @@ def decline_request(
     require_director(by, "lodge", request.ruling.tournament, _("a director answers a request to appeal."))
     if request.state != AppealRequest.State.OPEN:
         refuse("request", _("This request was already %(state)s.") % {"state": request.get_state_display()})
+    filing = Filing.objects.filter(request=request).first()
+    if filing is not None and filing.validity == Filing.Validity.PENDING:
+        refuse(
+            "request",
+            _(
+                "%(f)s came after the appeal period: the desk does not turn it away. Lodge it; the appeals "
+                "body decides whether it is valid."
+            )
+            % {"f": filing},
+        )
     request.note = require_text("reason", reason, _("Say why the request is declined: the player reads it."))
     request.state, request.handled_by, request.handled_at = AppealRequest.State.DECLINED, by, now
     save_checked(request)

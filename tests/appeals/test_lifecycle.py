@@ -32,6 +32,9 @@ EXPECTED = {
     ("lodged", "withdraw"): "withdrawn",
     ("constituted", "withdraw"): "withdrawn",
     ("scheduled", "withdraw"): "withdrawn",
+    # Issue #44: an appeal received late, found not valid by its body, ends unheard.
+    ("constituted", "find_out_of_time"): "out_of_time",
+    ("scheduled", "find_out_of_time"): "out_of_time",
     ("decided", "law_to_body"): "constituted",
     ("decided", "law_to_new_body"): "lodged",
 }
@@ -65,7 +68,7 @@ def test_every_state_and_step_through_advance_exactly_the_tables_transitions_suc
                     assert (event.from_state, event.to_state) == (state, EXPECTED[state, step])
                 transaction.set_rollback(True)
             walked += 1
-    assert walked == len(Appeal.State.values) * len(APPEAL_STEPS) == 5 * 8
+    assert walked == len(Appeal.State.values) * len(APPEAL_STEPS) == 6 * 9
 
 
 def test_a_refused_transition_names_the_state_and_where_the_step_leaves_from(case):
@@ -115,7 +118,10 @@ def test_the_steps_move_the_states_the_table_says(case):
 def test_the_diagram_in_the_docs_is_the_tables():
     docs = (Path(settings.BASE_DIR) / "docs" / "appeals.md").read_text(encoding="utf-8")
     assert lifecycle.document() in docs, "docs/appeals.md is behind the table: run manage.py appeal_states --write"
-    assert "scheduled --> decided: decide [body constituted, concurrence (92D), heard]" in lifecycle.mermaid()
+    assert (
+        "scheduled --> decided: decide [body constituted, validity decided if late, concurrence (92D), heard]"
+        in lifecycle.mermaid()
+    )
 
 
 def test_the_command_prints_the_section(capsys):

@@ -7,7 +7,7 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from appeals import selectors, services
-from appeals.models import Appeal, AppealEvent, Concurrence
+from appeals.models import Appeal, AppealEvent, Concurrence, Filing
 from core import policy
 from rulings import services as rulings_services
 from rulings.models import Ruling
@@ -37,24 +37,29 @@ def test_the_last_second_of_the_period_is_in_time(case):
     assert lodge(case, now=DEADLINE).deadline == DEADLINE
 
 
-def test_a_second_late_is_refused_with_the_deadline_in_the_tournaments_time_zone(case):
-    with pytest.raises(ValidationError) as error:
-        lodge(case, now=DEADLINE + datetime.timedelta(seconds=1))
-    message = error.value.message_dict["deadline"][0]
-    assert "ended at 21:30 on 1 May 2026 BST (Europe/London)" in message
-    assert "chief director" in message
-    assert not Appeal.objects.exists()
+def test_a_second_late_is_received_numbered_and_left_to_the_body(case):
+    """Issue #44: the desk never turns an appeal away. Lodged a second after the period, it is
+    received and numbered like any other; the acknowledgement says when the period ended, in
+    the tournament's time zone, and that the body decides whether it is valid."""
+    appeal = lodge(case, now=DEADLINE + datetime.timedelta(seconds=1))
+    assert (appeal.number, appeal.state, appeal.deadline) == (1, "lodged", DEADLINE)
+    filing = Filing.objects.get(appeal=appeal)
+    assert (filing.number, filing.kind, filing.validity) == (1, "appeal", "pending")
+    assert (filing.received_by, filing.received_at) == (case.director, DEADLINE + datetime.timedelta(seconds=1))
+    acknowledgement = filing.acknowledgement("en")
+    assert "ended at 21:30 on 1 May 2026 BST (Europe/London)" in acknowledgement
+    assert "the appeals body decides whether it is valid" in acknowledgement
+    assert "the body decides whether it is valid" in AppealEvent.objects.get(appeal=appeal).note
     case.ruling.refresh_from_db()
-    assert case.ruling.state == Ruling.State.GIVEN
+    assert case.ruling.state == Ruling.State.UNDER_APPEAL
 
 
 def test_the_tournaments_own_time_zone_wins_over_the_authoritys(case):
     tournament = case.record.tournament
     tournament.time_zone = "Europe/Athens"
     tournament.save()
-    with pytest.raises(ValidationError) as error:
-        lodge(case, now=at(31))
-    assert "23:30 on 1 May 2026 EEST (Europe/Athens)" in error.value.message_dict["deadline"][0]
+    filing = Filing.objects.get(appeal=lodge(case, now=at(31)))
+    assert "23:30 on 1 May 2026 EEST (Europe/Athens)" in filing.acknowledgement("en")
 
 
 def test_the_authoritys_appeal_period_applies(case):
@@ -82,9 +87,9 @@ def test_the_chief_director_may_extend_the_period_with_a_reason(case):
     appeal = lodge(case, now=at(80))
     assert (appeal.deadline, appeal.extension) == (DEADLINE, extension)
     assert "wrong room" in AppealEvent.objects.get(appeal=appeal).note
-    with pytest.raises(ValidationError) as error:
-        lodge(case, player=case.east, now=at(91))
-    assert "21:30" in error.value.message_dict["deadline"][0]
+    late = lodge(case, player=case.east, now=at(91))  # after the extension too: received, for the body
+    assert late.filings.get().validity == "pending"
+    assert "ended at 22:30" in late.filings.get().acknowledgement("en")  # the extension's end
 
 
 @pytest.mark.parametrize(

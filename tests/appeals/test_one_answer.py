@@ -48,6 +48,8 @@ def test_a_closed_window_reads_final(case, client):
     client.force_login(case.north.user)
     page = shown(client.get(reverse("appeals:appeals-mine")))
     assert "Final (appeal period passed)" in page and "Ask to appeal" not in page
+    # Issue #44: a late appeal is still received; the body decides whether it is valid.
+    assert "Appeal after the period" in page and "the appeals body decides whether it is valid" in page
 
 
 def test_ask_to_appeal_is_not_offered_once_the_request_is_lodged(open_window, client):  # noqa: F811
