@@ -14,14 +14,15 @@ from appeals import my_cases, selectors, services
 from appeals.views import refused, show_errors
 from core import policy
 from rulings import selectors as rulings_selectors
-from scoring.models import Player, Tournament
+from scoring import selectors as scoring_selectors
+from scoring.models import Player
 
 
 @login_required
 def register(request, tournament_pk):
     """Every filing received at the tournament, in the order received: its number, when and by
     whom it was received, who filed it, and its validity as the body decided it."""
-    tournament = get_object_or_404(Tournament, pk=tournament_pk)
+    tournament = get_object_or_404(scoring_selectors.visible_tournaments(request.user), pk=tournament_pk)
     if not policy.may(request.user, "filings", tournament):
         return refused(request, _("Only a director of the tournament reads the register of filings."))
     return render(
@@ -35,17 +36,14 @@ def register(request, tournament_pk):
 def memo(request, ruling_pk):
     """A player's memo on a ruling (a POST): from their own page, or received by a director at the
     desk (who names the player and the language they wrote in)."""
-    ruling = get_object_or_404(rulings_selectors.visible_rulings(request.user), pk=ruling_pk)
-    back = request.POST.get("next") or ""
     if request.method != "POST":
         return redirect("appeals:appeals-mine")
-    mine = next((p for p in my_cases.players_of(request.user) if selectors.side_of(p, ruling)), None)
-    player = mine
-    if request.POST.get("player"):
-        player = get_object_or_404(Player, pk=request.POST["player"])
+    ruling = get_object_or_404(rulings_selectors.visible_rulings(request.user), pk=ruling_pk)
+    back = request.POST.get("next") or ""
+    player = next((p for p in my_cases.players_of(request.user) if selectors.side_of(p, ruling)), None)
+    if request.POST.get("player") and policy.may(request.user, "lodge", ruling.tournament):
+        player = get_object_or_404(Player, pk=request.POST["player"])  # received at the desk
     try:
-        if player is None:
-            raise ValidationError({"player": _("Say which player of the table files the memo.")})
         filing = services.file_memo(
             ruling=ruling,
             player=player,

@@ -21,7 +21,7 @@ from django.db import transaction
 from django.test import override_settings
 
 from appeals import services as appeals_services
-from appeals.models import AppealPart, Body, Deposit, FurtherAppeal, Hearing, Recommendation
+from appeals.models import AppealPart, Body, Deposit, Filing, FurtherAppeal, Hearing, Recommendation
 from core import policy
 from national.federation import receive
 from tests.roles.world import build_world
@@ -58,6 +58,7 @@ READS = {
     "appeals.services.common.require_text",
     "appeals.services.common.ruling_name",
     "appeals.services.common.setting",
+    "appeals.services.filings.appeal_period",
     "appeals.services.lodging.extension_allowed",
     "appeals.services.lodging.request_parts",
     "appeals.terms.body_kind",
@@ -132,6 +133,8 @@ INSIDE = {
     "appeals.services.common.log_step": "every appeal step",
     "appeals.services.common.save_checked": "every appeal step",
     "appeals.services.common.settle_ruling": "the appeal decisions",
+    "appeals.services.filings.attach": "lodge_appeal (from a request)",
+    "appeals.services.filings.receive": "lodge_appeal, request_appeal, file_memo",
     "appeals.services.lodging.forfeit": "forfeit_deposit and find_without_merit",
     "national.federation.heads.bundle_alarm": "receive.commit (a bundle refused for its head)",
     "rulings.revokes.schedule_guide": "record_revoke, record_claim",
@@ -283,6 +286,7 @@ def world(django_db_setup, django_db_blocker):
                 "penalty": built.targets["match-penalty@A"].obj,
                 "deposit": Deposit.objects.filter(appeal=heard).first(),
                 "hearing": Hearing.objects.filter(appeal=heard).first(),
+                "filing": Filing.objects.filter(appeal=heard).first(),
                 "part": AppealPart.objects.filter(appeal=decided, kind="law").first(),
                 "recommendation": Recommendation.objects.filter(appeal=decided).first(),
                 "further_appeal": FurtherAppeal.objects.filter(appeal=further).first(),

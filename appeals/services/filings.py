@@ -172,7 +172,7 @@ def attach(filing: Filing, appeal: Appeal) -> Filing:
 def file_memo(
     *,
     ruling: Ruling,
-    player: Player,
+    player: Player | None,
     by: User,
     text: str,
     language: str | None = None,
@@ -188,6 +188,8 @@ def file_memo(
             _("Only a player of the table, their captain, or a director of the tournament files a memo on %(r)s.")
             % {"r": ruling}
         )
+    if player is None:
+        refuse("player", _("Say which player of the table files the memo."))
     if selectors.side_of(player, ruling) is None:
         refuse("player", _("%(p)s did not play at the table of %(r)s.") % {"p": player, "r": ruling})
     if player.user_id != by.pk and not policy.may(by, "lodge", ruling.tournament):

@@ -61,8 +61,6 @@ if TYPE_CHECKING:
 # --- Lodging ---------------------------------------------------------------------------------
 
 
-
-
 def _parts(parts: list[dict[str, Any]] | None, grounds: str) -> list[tuple[Choice, str]]:
     parts = parts or [{"kind": AppealPart.Kind.JUDGEMENT, "question": grounds}]
     cleaned = []
@@ -205,20 +203,7 @@ def lodge_appeal(
     for kind, question in cleaned_parts:
         save_checked(AppealPart(appeal=appeal, kind=kind, question=question))
     if player is not None:
-        if filing is not None:
-            filings.attach(filing, appeal)
-        else:
-            filings.receive(
-                ruling=ruling,
-                kind=Filing.Kind.APPEAL,
-                filer=player,
-                by=by,
-                text=grounds,
-                now=now,
-                period=period,
-                appeal=appeal,
-                language=language,
-            )
+        _received(appeal, player, by=by, now=now, period=period, filing=filing, language=language)
     if player is not None and player in selectors.concurrence_needed(appeal):
         Concurrence.objects.create(
             appeal=appeal, player=player, how=Concurrence.How.LODGED, recorded_by=by, recorded_at=now
@@ -233,15 +218,52 @@ def lodge_appeal(
         note = texts.text("appeals.referred", r=ruling_name(ruling))
         log_step(appeal, Action.REFERRED, by=by, at=now, note=note)
     else:
-        values: dict[str, Any] = {"side": side, "c": str(appellant), "r": ruling_name(ruling), "p": str(player)}
-        if period.deadline is None:
-            values["no_clock"] = True
-        if period.extension:
-            values.update(until=moment_param(period.extension.until, tournament), reason=period.extension.reason)
-        if period.late:
-            values["late"] = True
-        log_step(appeal, Action.LODGED, by=by, at=now, note=texts.text("appeals.lodged", **values))
+        log_step(appeal, Action.LODGED, by=by, at=now, note=_lodged_note(appeal, period))
     return appeal
+
+
+def _received(
+    appeal: Appeal,
+    player: Player,
+    *,
+    by: User,
+    now: datetime.datetime,
+    period: filings.Period,
+    filing: Filing | None,
+    language: str | None,
+) -> Filing:
+    """A player's appeal is a filing: the request's it was lodged from, or one received now."""
+    if filing is not None:
+        return filings.attach(filing, appeal)
+    return filings.receive(
+        ruling=appeal.ruling,
+        kind=Filing.Kind.APPEAL,
+        filer=player,
+        by=by,
+        text=appeal.grounds,
+        now=now,
+        period=period,
+        appeal=appeal,
+        language=language,
+    )
+
+
+def _lodged_note(appeal: Appeal, period: filings.Period) -> texts.Coded:
+    """The timeline's note of a player's appeal: who appeals, and when it came in the period."""
+    ruling = appeal.ruling
+    values: dict[str, Any] = {
+        "side": appeal.side,
+        "c": str(appeal.appellant),
+        "r": ruling_name(ruling),
+        "p": str(appeal.lodged_by),
+    }
+    if period.deadline is None:
+        values["no_clock"] = True
+    if period.extension:
+        values.update(until=moment_param(period.extension.until, ruling.tournament), reason=period.extension.reason)
+    if period.late:
+        values["late"] = True
+    return texts.text("appeals.lodged", **values)
 
 
 def extension_allowed(tournament: Tournament) -> bool:

@@ -89,6 +89,30 @@ PAGE_ROWS += [
         superuser=superuser("request_appeal", "403"),
     ),
     goes_back_on_get("appeal-request", "ruling:free"),
+    # Issue #44: a player's memo, received and numbered: a player of the table for themselves
+    # (anyone else of theirs is refused as a person), or a director at the desk naming the player.
+    write(
+        "memo",
+        "POST",
+        both("ruling:free"),
+        data(text="East hesitated before passing", player=player(0)),
+        api=PAGE,
+        reads=reads_ruling,
+        may=allowed("file_memo"),
+        success=302,
+    ),
+    goes_back_on_get("memo", "ruling:free"),
+    # The register of filings received, for the tournament's directors.
+    write(
+        "filings",
+        "GET",
+        both("tournament"),
+        None,
+        api=PAGE,
+        reads=reads_record,
+        may=allowed("filings"),
+        success=200,
+    ),
     write(
         "appeal-lodge",
         "POST",
@@ -174,6 +198,17 @@ PAGE_STEPS = [
     ),
     ("recommend", "heard", data(about="law", text="Look at 70D1 again"), allowed("recommendation"), "403", True),
     ("accept-withdrawal", "heard", data(), allowed("decision"), "403", True),
+    # The body's word on a late appeal (issue #44): the case of "heard" was lodged in time, so a
+    # sitting member is refused by the case (302, nothing written), anyone else as a person (403).
+    (
+        "validity",
+        "heard",
+        data(filing=lambda w, t: t.obj.filings.get().pk, valid="no", reason="Lodged late"),
+        allowed("validity"),
+        "403",
+        True,
+        False,
+    ),
     ("without-merit", "decided", data(reasons="No case was made"), allowed("decision"), "403", True),
     # The hearing's record: a director, or a member sitting on the case.
     ("attendance", "heard", data(player=player(0)), allowed("hearing_record"), "403", True),
