@@ -72,3 +72,19 @@ def test_the_69a_point_is_shown_on_the_claim_page(client, field, director):
     client.force_login(director)
     page = client.get(reverse("rulings:ruling-claim", args=[ruling.pk])).content.decode()
     assert '<p id="claim-acquiesced">Law 69A: the acquiescence was established when the round ended.</p>' in page
+
+
+def test_the_69a_point_is_shown_on_the_ruling_page(client, field, director):
+    """Issue #39: the ruling page a reader sees says when the acquiescence was established, as the
+    claim page does (2017 69A: "... when a member of the acquiescing side makes a call on a
+    subsequent board, or when the round ends")."""
+    ruling = open_ruling(field, director, kind=Ruling.Kind.CLAIM)
+    revokes.record_claim(
+        ruling=ruling, by=director, claimer="N", statement="All mine", basis="69B", acquiesced_by="next_board"
+    )
+    client.force_login(director)
+    page = client.get(reverse("rulings:ruling", args=[ruling.pk])).content.decode()
+    assert (
+        '<p id="ruling-claim-acquiesced">Law 69A: the acquiescence was established when the acquiescing side '
+        "called on a later board.</p>"
+    ) in page
