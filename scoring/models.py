@@ -23,6 +23,7 @@ from scoring.deadlines import deadline
 from scoring.event_passes import EventPass  # noqa: F401  (its model, registered with the app)
 from scoring.identity import ContestantIdentity
 from scoring.kinds import EventKind, PenaltyUnit
+from scoring.score_check_marks import ScoreCheckAccepted  # noqa: F401  (its model, registered with the app)
 
 SEAT_CHOICES = [("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West"))]
 VULNERABILITY_CHOICES = [
@@ -283,8 +284,7 @@ class Session(models.Model):
 
     @property
     def official_score_at(self):
-        """When the official score was last made available: the Law 79C and 92B clocks start
-        here. None until it has been posted."""
+        """When the official score was last made available (the Law 79C, 92B clocks start); None before."""
         posting = self.score_postings.order_by("-posted_at").first()
         return posting.posted_at if posting else None
 

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from core import live, policy, reader, roles
 from core.i18n import rank_preference
-from scoring import change_log, selectors, services, vp_scales
+from scoring import change_log, score_checks, selectors, services, vp_scales
 from scoring.models import Board, Contestant, Event, Match, MatchPenalty, MatchScore, Session
 
 
@@ -191,6 +191,9 @@ def session_detail(request, pk):
             "official_score_at": session.official_score_at,
             "appeal_deadline": session.appeal_deadline(),
             "correction_deadline": session.correction_deadline(),
+            "checks": score_checks.session_checks(session)
+            if policy.may(request.user, "write_record", session.event.tournament)
+            else None,
         },
     )
 

@@ -10,6 +10,7 @@ settings from a preset), ``match_penalties`` and ``vp_scales``; ``common`` holds
 share. Every public name is importable from here.
 """
 
+from scoring.services.checks import accept_score_check
 from scoring.services.match_penalties import (
     TEAM_PENALTY_UNITS,
     add_match_penalty,
@@ -67,6 +68,7 @@ from scoring.services.scoring_method import METHOD_KEYS, set_event_scoring_metho
 from scoring.services.vp_scales import VP_SCALE_NAME, add_vp_scale, set_event_vp_scale
 
 __all__ = [
+    "accept_score_check",
     "METHOD_KEYS",
     "set_event_scoring_method",
     "RESULT_FIELDS",

@@ -104,6 +104,40 @@ ROWS += [
     read("session", both("session"), reads_record, api=PAGE, shows=lambda t: [tournament_name(t)]),
     # The session's public change log (issue #44), for whoever reads the record.
     read("session-changes", both("session"), reads_record, api=PAGE),
+    # The session's score checks (issue #44): read, accepted and corrected by whoever writes the record.
+    write(
+        "session-checks",
+        "GET",
+        both("session"),
+        None,
+        api=PAGE,
+        reads=reads_record,
+        may=allowed("write_record"),
+        success=200,
+        writes=False,
+    ),
+    write(
+        "session-check-accept",
+        "POST",
+        both("session"),
+        data(result=lambda w, t: w.targets[f"result:t2@{t.side}"].pk, code="far_from_field"),
+        api=PAGE,
+        reads=reads_record,
+        may=allowed("write_record"),
+        success=302,
+    ),
+    goes_back_on_get("session-check-accept", "session"),
+    write(
+        "session-check-correct",
+        "POST",
+        both("session"),
+        data(result=lambda w, t: w.targets[f"result:t2@{t.side}"].pk, contract="4S", declarer="N", tricks="11"),
+        api=PAGE,
+        reads=reads_record,
+        may=allowed("write_record"),
+        success=302,
+    ),
+    goes_back_on_get("session-check-correct", "session"),
     # The official score posted (again) from the session's page, by whoever writes the record.
     write(
         "session-post-score",
