@@ -3,6 +3,7 @@ the pages, errors as JSON naming the field."""
 
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
+from django.utils.module_loading import import_string
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_view
 from rest_framework import mixins, serializers, status, viewsets
@@ -13,31 +14,8 @@ from rest_framework.response import Response
 
 from appeals import lifecycle, selectors, services
 from appeals.inputs import (
-    AppealDecisionInput,
-    AppointInput,
-    AttendanceInput,
-    ConcurrenceInput,
-    ConstituteInput,
-    DecisionInput,
-    DeclareInput,
-    DepositInput,
-    ExtendDecisionInput,
-    ForfeitInput,
-    FurtherAppealInput,
-    HearingNotesInput,
-    LawPartDecisionInput,
-    LockStatementsInput,
     LodgeInput,
     NoInput,
-    PartInput,
-    ReasonInput,
-    RecommendationInput,
-    ResponseInput,
-    ScheduleInput,
-    StatementsInput,
-    VoteInput,
-    WithdrawalInput,
-    WithoutMeritInput,
 )
 from appeals.models import (
     Appeal,
@@ -50,7 +28,7 @@ from appeals.models import (
     Recommendation,
 )
 from appeals.models import Body as AppealsBody
-from core import policy
+from core import policy, steps
 from core.api_contract import Conflict, IdField
 from rulings import selectors as rulings_selectors
 from scoring.models import Player
@@ -167,35 +145,28 @@ class AppealSerializer(serializers.ModelSerializer):
         }
 
 
-# Each endpoint's input, one definition with the case page's (appeals/inputs.py).
+class AppealDetailSerializer(AppealSerializer):
+    """One appeal, with the steps the caller may take on it now (core.steps.available: the
+    case page's forms are the same steps), by their names in the registry (appeals/steps.py)."""
+
+    steps = serializers.SerializerMethodField()
+
+    class Meta(AppealSerializer.Meta):
+        fields = [*AppealSerializer.Meta.fields, "steps"]
+
+    def get_steps(self, appeal) -> list[str]:
+        return sorted(steps.available(self.context["request"].user, appeal, "case"))
+
+
+# Each endpoint's input, one definition with the case page's (appeals/inputs.py), read from the
+# registry of steps (appeals/steps.py): the action named by the step's API route.
 STEP_INPUTS = {
-    "create": LodgeInput,
-    "concurrence": ConcurrenceInput,
-    "deposit": NoInput,
-    "return_deposit": DepositInput,
-    "constitute": ConstituteInput,
-    "appoint": AppointInput,
-    "declare": DeclareInput,
-    "recuse": ReasonInput,
-    "schedule": ScheduleInput,
-    "extend_decision": ExtendDecisionInput,
-    "sit_early": ReasonInput,
-    "vote": VoteInput,
-    "decide_law_part": LawPartDecisionInput,
-    "decide": AppealDecisionInput,
-    "without_merit": WithoutMeritInput,
-    "withdrawal": WithdrawalInput,
-    "recommendation": RecommendationInput,
-    "further_appeal": FurtherAppealInput,
-    "statements": StatementsInput,
-    "lock_statements": LockStatementsInput,
-    "forfeit_deposit": ForfeitInput,
-    "accept_withdrawal": NoInput,
-    "attendance": AttendanceInput,
-    "hearing_notes": HearingNotesInput,
-    "appeal_law_decision": PartInput,
-    "respond_to_recommendation": ResponseInput,
-    "decide_further_appeal": DecisionInput,
+    "create": import_string(steps.step("ruling", "lodge").input),
+    **{
+        step.api.removeprefix("appeal-").replace("-", "_"): import_string(step.input)
+        for step in steps.steps_on("case")
+        if step.api
+    },
 }
 
 
@@ -221,6 +192,9 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
 
     queryset = Appeal.objects.none()  # for the schema; the real one depends on who asks
     filterset_class = AppealFilter
+
+    def get_serializer_class(self):
+        return AppealDetailSerializer if self.action == "retrieve" else AppealSerializer
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):

@@ -21,6 +21,7 @@ from appeals import conflicts, inputs, lifecycle, services
 from appeals.forms import DecisionForm
 from appeals.models import AppealPart, BodyMember, Deposit, Filing, FurtherAppeal, Hearing, Stage
 from appeals.views import case_for, refused, show_errors
+from core import steps
 from scoring.models import Player
 
 
@@ -341,36 +342,6 @@ def decide_further(request, appeal):
     )
 
 
-# (name in the URL, view): appeals/urls.py gives each its URL, named "case-<name>".
-STEPS = [
-    ("concurrence", concurrence),
-    ("deposit", deposit),
-    ("return-deposit", return_deposit),
-    ("forfeit-deposit", forfeit_deposit),
-    ("statements", statements),
-    ("lock-statements", lock_statements),
-    ("unlock-statements", unlock_statements),
-    ("withdrawal", withdrawal),
-    ("accept-withdrawal", accept_withdrawal),
-    ("validity", validity),
-    ("constitute", constitute),
-    ("appoint", appoint),
-    ("declare", declare),
-    ("recuse", recuse),
-    ("schedule", schedule),
-    ("sit-early", sit_early),
-    ("extend-decision", extend_decision),
-    ("attendance", attendance),
-    ("hearing-notes", hearing_notes),
-    ("vote", vote),
-    ("law-part", law_part),
-    ("law-to-body", law_to_body),
-    ("decide", decide),
-    ("without-merit", without_merit),
-    ("recommend", recommend),
-    ("respond", respond),
-    ("further", further),
-    ("refer-further", refer_further),
-    ("further-body", further_body),
-    ("decide-further", decide_further),
-]
+# (name in the URL, view) of each step of the case in the registry (appeals/steps.py), whose view
+# here bears the step's name: appeals/urls.py gives each its URL, named "case-<name>".
+STEPS = [(step.door.split(":case-")[1], globals()[step.name]) for step in steps.steps_on("case")]

@@ -32,7 +32,7 @@ from appeals.models import (
     Outcome,
     Stage,
 )
-from core import live, policy, roles
+from core import live, policy, roles, steps
 from core.i18n import rank_preference
 from rulings import selectors as rulings_selectors
 from rulings.models import Penalty, Ruling
@@ -178,9 +178,10 @@ def lodge(request, ruling_pk):
             "event": board.session.event,
             "tournament": board.session.event.tournament,
             "deadline": ruling.appeal_deadline(),
-            # The extension form where the chief director may use it: his step, and the authority allows it (92B).
-            "is_chief": policy.may(request.user, "extend_period", board.session.event.tournament)
-            and services.extension_allowed(board.session.event.tournament),
+            # The extension form where the chief director may use it: his step (appeals/steps.py),
+            # and the authority allows it (92B).
+            "steps": steps.available(request.user, ruling, "ruling"),
+            "extension_allowed": services.extension_allowed(board.session.event.tournament),
             "requests": ruling.appeal_requests.filter(state=AppealRequest.State.OPEN).select_related(
                 "player", "filing"
             ),
@@ -348,7 +349,7 @@ def appeal_detail(request, pk):
         "result__board__session__event__tournament", "result__ns", "result__ew", "director"
     ).get(pk=appeal.ruling_id)
     board = ruling.result.board
-    is_director, is_chief = policy.may(user, "lodge", tournament), policy.may(user, "body", tournament)
+    offered = steps.available(user, appeal, "case")  # the steps the reader may take now (appeals/steps.py)
     parts = list(appeal.parts.all())
     law_waiting = [p for p in parts if p.kind == AppealPart.Kind.LAW and not p.outcome]
     further = FurtherAppeal.objects.filter(appeal=appeal).first()
@@ -379,24 +380,25 @@ def appeal_detail(request, pk):
             "filing": selectors.filing_of(appeal),
             "memos": appeal.filings.filter(kind=Filing.Kind.MEMO).select_related("filer", "received_by"),
             "recommendations": appeal.recommendations.all(),
-            "is_director": is_director,
-            "is_chief": is_chief,
+            "steps": offered,
             "further": further,
             "further_seat": further_seat,
             "further_body": further_body,
-            "national_officer": further is not None and policy.may(user, "national_body", tournament),
             # The authority's national officers, who form its body and may sit on it.
             "national_candidates": get_user_model().objects.filter(auditing__authority=tournament.authority).distinct()
             if further is not None
             else [],
-            **_steps_offered(appeal, ruling, body, seat, parts, further, is_director=is_director, is_chief=is_chief),
+            # A referral is the director's when the policy lets the reader refer as one, the body's otherwise.
+            "refers_as": "director" if policy.may(user, "further_appeal", tournament) else "body",
+            **_steps_offered(appeal, ruling, body, parts, further, offered),
         },
     )
 
 
-def _steps_offered(appeal, ruling, body, seat, parts, further, *, is_director, is_chief=False):
-    """What the case page needs for the forms of the steps the reader may take now (each posts
-    to its own door, appeals/step_views.py): choices, blank decision forms, and which to show."""
+def _steps_offered(appeal, ruling, body, parts, further, offered):
+    """What the case page needs for the forms of the steps the reader may take now (``offered``:
+    core.steps.available; each posts to its own door, appeals/step_views.py): choices, blank
+    decision forms, and what the case's data adds (a seat still free, a law part to take on)."""
     tournament = appeal.tournament
     regulated_further = services.setting(tournament, "further_appeal")
     return {
@@ -406,8 +408,8 @@ def _steps_offered(appeal, ruling, body, seat, parts, further, *, is_director, i
         )
         .distinct(),
         # Each with the conflicts that bar them and the chief director's own-seat warning.
-        "seat_candidates": conflicts.candidates(appeal, body) if is_chief else [],
-        "vacant_seats": lifecycle.vacant_seats(appeal, body) if is_chief and body is not None else 0,
+        "seat_candidates": conflicts.candidates(appeal, body) if "appoint" in offered else [],
+        "vacant_seats": lifecycle.vacant_seats(appeal, body) if "appoint" in offered and body is not None else 0,
         "body_kinds": Body.Kind.choices,
         "modes": Hearing.Mode.choices,
         "outcomes": Outcome.choices,
@@ -422,9 +424,8 @@ def _steps_offered(appeal, ruling, body, seat, parts, further, *, is_director, i
         "respond_form": DecisionForm(prefix="respond"),
         "needed": selectors.concurrence_awaited(appeal),  # not those who agreed already
         "table_players": [*ruling.result.ns.members.all(), *ruling.result.ew.members.all()],
-        "records_hearing": is_director or seat is not None,
         # Where 93B3 forbids overruling, the body is offered the recommendation form instead.
-        "recommend_only": bool(seat)
+        "recommend_only": "recommend" in offered
         and body is not None
         and not body.is_director_in_charge
         and (
@@ -440,17 +441,10 @@ def _steps_offered(appeal, ruling, body, seat, parts, further, *, is_director, i
             and body is not None
             and not body.is_director_in_charge
         ]
-        if is_director and services.setting(tournament, "appeals_body") != "none"
+        if "law_to_body" in offered and services.setting(tournament, "appeals_body") != "none"
         else [],
-        "further_open": (
-            appeal.state == Appeal.State.DECIDED and is_director and regulated_further != "none" and further is None
-        ),
-        "refer_open": (
-            regulated_further != "none"
-            and further is None
-            and appeal.state != Appeal.State.WITHDRAWN
-            and (is_director or seat is not None)
-        ),
+        "further_open": "further" in offered and regulated_further != "none",
+        "refer_open": "refer_further" in offered and regulated_further != "none",
         "deposit_due": services.deposit_due(appeal) if appeal.origin == Appeal.Origin.PLAYER else None,
         "overdue": appeal.decision_overdue(),
         # The hearing fixed for later: votes and the decision wait for it, or the body sits early.

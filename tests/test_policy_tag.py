@@ -48,3 +48,16 @@ def test_every_permission_flag_a_template_reads_is_the_policys_answer_in_that_te
         for flag in set(re.findall(r"\b((?:can|may)_\w+)\b", text)) - asked - STATE_FLAGS:
             computed_by_views.setdefault(flag, []).append(str(path.relative_to(TEMPLATES)))
     assert computed_by_views == {}, 'use {% may "action" obj as flag %} (core/templatetags/policy.py)'
+
+
+# The case page's flags before the registry of steps answered it (core.steps.available).
+FORMER_FLAGS = re.compile(r"\b(is_director|is_chief|records_hearing|national_officer)\b")
+
+
+def test_no_template_reads_a_flag_the_registry_of_steps_replaced():
+    found = {
+        str(path.relative_to(TEMPLATES)): sorted(set(FORMER_FLAGS.findall(path.read_text())))
+        for path in TEMPLATES.rglob("*.html")
+        if FORMER_FLAGS.search(path.read_text())
+    }
+    assert found == {}, 'ask {% if "step" in steps %} (core.steps.available) or {% may %}'

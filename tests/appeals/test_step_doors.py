@@ -18,7 +18,7 @@ TEMPLATES = Path(settings.BASE_DIR) / "templates" / "appeals"
 def test_every_door_is_linked_from_the_case_page():
     page = (TEMPLATES / "appeal_detail.html").read_text() + (TEMPLATES / "_hearing_notes.html").read_text()
     assert [name for name, _view in STEPS if f"{{% url 'appeals:case-{name}' appeal.pk %}}" not in page] == []
-    assert len(STEPS) == 29
+    assert len(STEPS) == 30
 
 
 def test_the_forms_a_reader_sees_post_to_their_doors(case, client):
