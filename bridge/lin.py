@@ -364,3 +364,115 @@ def session_from_lin(text: str) -> SessionFile:
         )
         session.results.append(result)
     return session
+
+
+# --- A vugraph file: a team match's boards in two rooms ----------------------------------------
+
+_QX = re.compile(r"qx\|([oc])(\d+)[^|]*\|", re.IGNORECASE)
+_RS = re.compile(r"^(\d)([CDHSN])(X{0,2})([NESW])(=|[+-]\d{1,2})$", re.IGNORECASE)
+
+
+def looks_like_vugraph(text: str) -> bool:
+    """True when ``text`` is a BBO vugraph file: a match's boards, each in its open and closed
+    room (``qx|o1|``, ``qx|c1|``), the teams named in its ``vg|`` header."""
+    return "vg|" in text and bool(_QX.search(text))
+
+
+def session_from_vugraph(text: str) -> SessionFile:
+    """The boards and table results of a BBO vugraph file (a team match: ``vg|`` names the two
+    teams, ``qx|o1|`` and ``qx|c1|`` begin board 1 in the open and closed room). The first team
+    named sits N-S in the open room and E-W in the closed, as BBO shows it; each room's result is
+    read from its auction and its play or claim, else from the header's ``rs|`` list (open and
+    closed room of each board in turn). One board is one board, whatever the number of rooms
+    that played it; a segment that cannot be read is refused naming its line and room."""
+    from bridge.interchange import BoardIn, Notice, ResultIn, SessionFile
+    from bridge.pbn_record import declarer_tricks
+
+    header = re.search(r"vg\|([^|]*)\|", text)
+    fields = [part.strip() for part in (header[1] if header else "").split(",")]
+    if len(fields) < 8 or not fields[5] or not fields[7]:
+        raise LinError(
+            _("vg|: the vugraph header names no two teams (title, segment, scoring, boards, team, score, team)")
+        )
+    home, away = fields[5], fields[7]
+    heads = list(_QX.finditer(text))
+    listed = re.search(r"rs\|([^|]*)\|", text[: heads[0].start()])
+    printed = [part.strip() for part in listed[1].split(",")] if listed else []
+    session = SessionFile(format="LIN", teams=True)
+    boards: dict[int, BoardIn] = {}
+    deals: dict[int, str] = {}
+    for index, head in enumerate(heads):
+        room, number = ("open" if head[1].lower() == "o" else "closed"), int(head[2])
+        line = text.count("\n", 0, head.start()) + 1
+        segment = text[head.end() : heads[index + 1].start() if index + 1 < len(heads) else len(text)]
+        segment = segment.replace("\r", "").replace("\n", "")
+        if "md|" not in segment and number in deals:
+            segment = f"md|{deals[number]}|{segment}"  # the closed room's deal is the open room's
+        if "md|" not in segment:
+            continue  # a room with no deal and no play: nothing to read
+        if "ah|" not in segment:
+            segment += f"ah|Board {number}|"
+        try:
+            record = parse_lin(segment)
+            contract, declarer = record.validate()
+        except LinError as error:
+            raise LinError(
+                Message(
+                    "line %(line)s (qx|%(room)s): %(message)s", line=line, room=head[1] + head[2], message=error.text
+                )
+            ) from None
+        deals.setdefault(number, re.search(r"md\|([^|]*)\|", segment)[1])  # type: ignore[index]
+        if number not in boards:
+            boards[number] = BoardIn(
+                number=number,
+                line=line,
+                dealer=record.dealer,
+                vulnerability=record.vulnerability,
+                deal=record.deal.to_pbn() if record.deal.complete else "",
+            )
+            session.boards.append(boards[number])
+        tricks = declarer_tricks(record.auction, contract, declarer)
+        if contract is None or (contract != "PASS" and tricks is None):
+            position = 2 * (number - 1) + (room == "closed")
+            contract, declarer, tricks = _printed(printed[position] if position < len(printed) else "")
+        if contract is None:
+            session.warnings.append(
+                Notice(
+                    line,
+                    _(
+                        "board %(board)s, %(room)s room: no result read (the auction or the play is unfinished and "
+                        "rs| gives none): the board's deal is imported",
+                        board=number,
+                        room=_("open") if room == "open" else _("closed"),
+                    ),
+                )
+            )
+            continue
+        session.results.append(
+            ResultIn(
+                board=number,
+                line=line,
+                table=1,
+                room=room,
+                home_name=home,
+                away_name=away,
+                contract=contract,
+                declarer=declarer or "",
+                tricks=tricks if contract != "PASS" else None,
+            )
+        )
+    return session
+
+
+def _printed(text: str) -> tuple[str | None, str | None, int | None]:
+    """A vugraph ``rs|`` result (``4SN=``, ``3NS-1``, ``2HXE+1``, ``P``) as (contract,
+    declarer, tricks), or (None, None, None)."""
+    if text.upper() in ("P", "PASS"):
+        return "PASS", None, None
+    match = _RS.match(text)
+    if not match:
+        return None, None, None
+    level, strain, doubled, declarer, said = match.groups()
+    contract = f"{level}{'NT' if strain.upper() == 'N' else strain.upper()}{doubled.upper()}"
+    tricks = 6 + int(level) + (0 if said == "=" else int(said))
+    return contract, declarer.upper(), tricks if 0 <= tricks <= 13 else None

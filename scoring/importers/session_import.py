@@ -28,7 +28,7 @@ from audit import services as audit
 from bridge.bridgemate import read_bws
 from bridge.deals import DealError, parse_deal
 from bridge.interchange import Identity, decode, identify, method_of, name_of, scoring_label
-from bridge.lin import looks_like_lin, session_from_lin
+from bridge.lin import looks_like_lin, looks_like_vugraph, session_from_lin, session_from_vugraph
 from bridge.messages import MessageError
 from bridge.pbn import generator_of
 from bridge.usebio import parse_usebio
@@ -143,8 +143,8 @@ def read_file(data: bytes) -> SessionFile:
     try:
         if text.lstrip().startswith("<"):
             return parse_usebio(data.removeprefix(b"\xef\xbb\xbf").lstrip())
-        if looks_like_lin(text):
-            return session_from_lin(text)  # BBO's LIN: hand records and results by players' names
+        if looks_like_lin(text):  # BBO's LIN: hand records and results by players' names; a vugraph match
+            return session_from_vugraph(text) if looks_like_vugraph(text) else session_from_lin(text)
         parsed = faulty_rows.pbn_without_faulty_rows(text, warnings)
         parsed.generator = parsed.generator or generator_of(text)
         return parsed

@@ -372,3 +372,33 @@ def test_a_pbn_export_is_in_the_standards_character_set_and_says_which(record, n
     output = tmp_path / "club.pbn"
     call_command("export_results", "--event", str(event.pk), "--session", "1", "--output", str(output))
     assert output.read_bytes() == data
+
+
+def test_a_vugraph_match_is_one_match_of_its_boards_in_two_rooms(record):
+    """A BBO vugraph file (tests/fixtures/programs/bbo_vugraph.lin): before, its two boards in
+    two rooms were stored as four boards numbered 1-4, each deal twice, with no result. Now each
+    board is one board with its open and closed room's results between the teams vg| names (the
+    first N-S in the open room), the closed room of board 2 read from rs| and the open room's
+    deal, and the match scored: 4H+1 (+450) against 2H+2 (+170 to the other side) is 7 IMPs,
+    3NT= vulnerable (+600) against 3NT-1 (+100) 12: 19 IMPs to the home team (issue #40)."""
+    from scoring.models import Board, MatchScore
+
+    event = services.create_event(
+        tournament=record.tournament, name="Cup", kind=Event.Kind.TEAMS_SWISS, by=policy.SYSTEM
+    )
+    summary = import_file(event=event, data=(PROGRAMS / "bbo_vugraph.lin").read_bytes())
+    recalculation.rescore_everything(event)
+    assert summary.boards == 2 and summary.results == 4
+    assert sorted(Board.objects.filter(session__event=event).values_list("number", flat=True)) == [1, 2]
+    rooms = sorted(
+        (r.board.number, r.table.number, r.ns.name, r.contract, r.declarer, r.tricks, r.score_ns)
+        for r in Result.objects.filter(board__session__event=event).select_related("board", "table", "ns")
+    )
+    assert rooms == [
+        (1, 1, "Home Club", "4H", "S", 11, 450),
+        (1, 2, "Away Club", "2H", "S", 10, 170),
+        (2, 1, "Home Club", "3NT", "S", 9, 600),
+        (2, 2, "Away Club", "3NT", "S", 8, -100),
+    ]
+    (score,) = MatchScore.objects.filter(match__round__session__event=event).select_related("match__home")
+    assert (score.match.home.name, score.home_imps, score.away_imps) == ("Home Club", 19, -19)
