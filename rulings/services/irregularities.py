@@ -540,6 +540,21 @@ def _mark_change(found: dict[str, Any], rectification: Any) -> AuctionCall:
     return second
 
 
+def _other_cards(recorded: list[PlayIrregularity], new: PlayIrregularity) -> list[PlayIrregularity]:
+    """The play's irregularities but the one ``new`` records again (the same kind, trick and seat)
+    and declarer's Law 50D2 choice that followed it: recording a card again replaces it, as
+    recording a call again does."""
+    again = [i for i in recorded if (i.kind, i.trick, i.seat) == (new.kind, new.trick, new.seat)]
+    if not again:
+        return list(recorded)
+    partner = next_seat(new.seat, 2)
+    return [
+        i
+        for i in recorded
+        if i not in again and not (i.kind == "penalty_card_lead" and i.trick >= new.trick and i.seat == partner)
+    ]
+
+
 def _mark_card(
     ruling: Ruling,
     edition: str,
@@ -573,7 +588,7 @@ def _mark_card(
     )
     if irregularity is None:
         raise ValidationError({"card": _("Say which card was led or exposed.")})
-    auction.play_irregularities = [*auction.play_irregularities, irregularity]
+    auction.play_irregularities = [*_other_cards(auction.play_irregularities, irregularity), irregularity]
     if rectification.penalty_card == "major":
         partner = next_seat(found["seat"], 2)
         try:

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation.reloader import translation_file_changed
 
+from bridge.auction import Auction
 from core.management.commands.compile_translations import compile_all
 from rulings import services
 from rulings.models import Ruling
@@ -155,3 +156,24 @@ def test_the_migration_reads_texts_stored_in_the_recorders_language_back_to_thei
     assert ruling.irregularities[0]["rectification"]["text"] == english["rectification"]["text"]
     assert ruling.irregularity["lead_restriction"]["text"] == english["lead_restriction"]["text"]
     assert cited(ruling) == ["27B2", "26B"]
+
+
+def test_recording_a_card_again_replaces_it_in_the_play_record(field, director):
+    """The 54D recorded again with declarer's 50D2 choice changed (prohibit, then none): the play
+    record keeps one lead out of turn and the last choice, as the ruling keeps one entry (it had
+    two leads out of turn and both choices)."""
+    ruling = open_ruling(field, director, kind=Ruling.Kind.LAW_APPLIED)
+    services.record_irregularity(
+        ruling=ruling, by=director, kind="lead_out_of_turn", facts=LEAD, chosen="54D", lead_option="prohibit:D"
+    )
+    services.record_irregularity(
+        ruling=Ruling.objects.get(pk=ruling.pk), by=director, kind="lead_out_of_turn", facts=LEAD, chosen="54D",
+        lead_option="none",
+    )  # fmt: skip
+    ruling = Ruling.objects.get(pk=ruling.pk)
+    assert len(ruling.irregularities) == 1
+    assert [(i.kind, i.seat, i.option) for i in Auction.from_dict(ruling.auction).play_irregularities] == [
+        ("lead_out_of_turn", "W", "54D"),
+        ("penalty_card_lead", "E", "none"),
+    ]
+    assert cited(ruling) == ["54D", "50D2b"]
