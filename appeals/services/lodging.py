@@ -165,7 +165,8 @@ def lodge_appeal(
     if origin == Appeal.Origin.PLAYER:
         if player is None:
             refuse("player", _("Say which player lodges the appeal."))
-        side, appellant, period = _appellants(ruling, player, now)
+        # A request's filing was received when the player made it: it is in time or late from then.
+        side, appellant, period = _appellants(ruling, player, filing.received_at if filing else now)
     elif origin == Appeal.Origin.DIRECTOR:
         player, side, appellant = None, "", None
         period = filings.Period(ruling.appeal_deadline(), None, False)

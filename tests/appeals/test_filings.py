@@ -161,3 +161,11 @@ def test_the_body_records_validity_on_the_case_page(case, client):
     client.force_login(case.director)
     page = client.get(reverse("appeals:appeal", args=[appeal.pk])).content.decode()
     assert "Filed the next morning" in page and 'id="validity-form"' not in page
+
+
+def test_a_request_received_in_time_stays_in_time_when_lodged_after_the_period(case, north_user):
+    request = services.request_appeal(ruling=case.ruling, player=case.north, by=north_user, grounds="No LA", now=SOON)
+    appeal = services.lodge_requested(request=request, by=case.director, now=LATE)
+    assert appeal.filings.get().validity == "in_time"
+    assert "the body decides whether it is valid" not in AppealEvent.objects.get(appeal=appeal, action="lodged").text
+    assert appeal.lodged_at == LATE
