@@ -28,7 +28,8 @@ def conflicts_of(user: User, body: Body) -> list[str]:
         reasons.append(_("gave the ruling"))
     player = Player.objects.filter(user=user).first()
     if player is not None:
-        for label, contestant in (("N-S", ruling.result.ns), ("E-W", ruling.result.ew)):
+        result = ruling.given_result
+        for label, contestant in (("N-S", result.ns), ("E-W", result.ew)):
             if contestant.captain_id == player.pk:
                 reasons.append(_("captains %(c)s (%(side)s)") % {"c": contestant, "side": label})
             elif contestant.members.filter(pk=player.pk).exists():

@@ -12,6 +12,8 @@ page keeps one Django form, for what only it shows: the adjusted score's fields 
 form (``DecisionForm``), which it turns into the ``score_kind``, ``ns`` and ``ew`` read here.
 """
 
+from typing import TYPE_CHECKING
+
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy
 from rest_framework import serializers
@@ -20,6 +22,9 @@ from appeals.models import Appeal, Concurrence, FurtherAppeal, Hearing, Outcome,
 from appeals.models import Body as AppealsBody
 from core.api_contract import IdField
 from rulings.models import Ruling
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
 
 CHOOSE_PLAYER = {
     key: gettext_lazy("Choose the player.") for key in ("required", "invalid", "null", "min_value", "max_value")
@@ -30,7 +35,7 @@ CHOOSE_FILING = {
 CHOOSE_MEMBER = {
     key: gettext_lazy("Choose who sits.") for key in ("required", "invalid", "null", "min_value", "max_value")
 }
-GIVE_THE_TIME = {
+GIVE_THE_TIME: "dict[str, str | StrPromise]" = {
     key: gettext_lazy("Give the date and time of the hearing.") for key in ("required", "invalid", "null", "date")
 }
 

@@ -53,7 +53,10 @@ def plays_for(player: Player, contestant: Contestant) -> bool:
 
 def side_of(player: Player, ruling: Ruling) -> str | None:
     """ "NS" or "EW": the side at the ruling's table that ``player`` plays for; None if neither."""
-    for side, contestant in (("NS", ruling.result.ns), ("EW", ruling.result.ew)):
+    result = ruling.result
+    if result is None:  # no result recorded at the table yet: nobody's side is known
+        return None
+    for side, contestant in (("NS", result.ns), ("EW", result.ew)):
         if plays_for(player, contestant):
             return side
     return None
@@ -121,9 +124,9 @@ def concurrence_needed(appeal: Appeal) -> list[Player | None]:
     """Whose agreement the appeal needs (Law 92D): both members of a pair, a team's captain,
     nobody in an individual or for a director's referral. ``None`` stands for a team captain
     who is not recorded."""
-    if appeal.origin == Appeal.Origin.DIRECTOR:
-        return []
     contestant = appeal.appellant
+    if appeal.origin == Appeal.Origin.DIRECTOR or contestant is None:
+        return []
     if contestant.kind == Contestant.Kind.TEAM:
         return [contestant.captain]
     if contestant.kind == Contestant.Kind.PAIR:
@@ -143,7 +146,7 @@ def concurrence_missing(appeal: Appeal) -> list[str]:
     return missing
 
 
-def deposit_due(appeal: Appeal, stage: Choice = Stage.EVENT) -> tuple[Decimal, str | None] | None:
+def deposit_due(appeal: Appeal, stage: Choice = Stage.EVENT) -> tuple[Decimal, str] | None:
     """(amount, currency) the regulations ask for as the deposit of the appeal (``stage``
     "event") or of its further appeal, or None: a director's referral pays none."""
     regulations = appeal.tournament.regulations()
@@ -157,7 +160,7 @@ def deposit_due(appeal: Appeal, stage: Choice = Stage.EVENT) -> tuple[Decimal, s
         amount, currency = deposits.get("amount"), deposits.get("currency")
     if not amount or Decimal(str(amount)) <= 0:
         return None
-    return Decimal(str(amount)), currency
+    return Decimal(str(amount)), currency or ""  # the settings ask a currency of a deposit
 
 
 def appellant_players(appeal: Appeal) -> list[Player]:
@@ -193,7 +196,7 @@ def appeal_windows(*, tournament: Tournament, now: datetime.datetime | None = No
         .select_related("result__board", "result__table")
         .order_by("number")
     ):
-        rulings[ruling.result.board.session_id].append(ruling)
+        rulings[ruling.given_result.board.session_id].append(ruling)
     windows: list[AppealWindow] = []
     for session in (
         Session.objects.filter(event__tournament=tournament)
@@ -238,6 +241,8 @@ def open_cases_by_state(*, tournament: Tournament | None = None) -> dict[Choice,
 def cases_for_member(user: User | AnonymousUser, *, open_only: bool = False) -> QuerySet[Appeal]:
     """The cases ``user`` sits on (appointed and not recused), at the event or further; a member
     sees no other case."""
+    if not user.is_authenticated:
+        return Appeal.objects.none()
     seats = BodyMember.objects.filter(user=user, recused_at__isnull=True)
     if open_only:
         seats = seats.filter(

@@ -81,22 +81,22 @@ def todo_for(user) -> list[Item]:
         .select_related("body__appeal__ruling__result__board__session__event__tournament", "body__appeal__further")
         .prefetch_related(Prefetch("body__appeal__hearings", Hearing.objects.order_by("-starts_at")))
     ):
-        appeal = seat.body.appeal
+        case = seat.body.appeal
         further = seat.body.stage == Stage.FURTHER
-        if further and getattr(getattr(appeal, "further", None), "state", "") != "lodged":
+        if further and getattr(getattr(case, "further", None), "state", "") != "lodged":
             continue
-        if not further and appeal.state not in Appeal.OPEN_STATES:
+        if not further and case.state not in Appeal.OPEN_STATES:
             continue
         if seat.declared_at is None:
-            text = _("Appeal %(n)s: declare your interests") % {"n": appeal.number}
+            text = _("Appeal %(n)s: declare your interests") % {"n": case.number}
         elif further:
-            text = _("Appeal %(n)s: decide the further appeal") % {"n": appeal.number}
-        elif appeal.state == Appeal.State.SCHEDULED:
-            text = _("Appeal %(n)s: the hearing, then the decision") % {"n": appeal.number}
+            text = _("Appeal %(n)s: decide the further appeal") % {"n": case.number}
+        elif case.state == Appeal.State.SCHEDULED:
+            text = _("Appeal %(n)s: the hearing, then the decision") % {"n": case.number}
         else:
-            text = _("Appeal %(n)s: the hearing is to be fixed") % {"n": appeal.number}
-        hearing = next(iter(appeal.hearings.all()), None)  # the latest (prefetched in that order)
-        due = hearing.starts_at if hearing else appeal.decide_by
-        overdue = hearing is None and not further and appeal.decision_overdue()
-        items.append(Item(text, reverse("appeals:appeal", args=[appeal.pk]), due, appeal.tournament, overdue))
+            text = _("Appeal %(n)s: the hearing is to be fixed") % {"n": case.number}
+        hearing = next(iter(case.hearings.all()), None)  # the latest (prefetched in that order)
+        due = hearing.starts_at if hearing else case.decide_by
+        overdue = hearing is None and not further and case.decision_overdue()
+        items.append(Item(text, reverse("appeals:appeal", args=[case.pk]), due, case.tournament, overdue))
     return sorted(items, key=lambda item: item.due or FAR)

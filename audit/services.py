@@ -14,7 +14,7 @@ from audit import merkle, sealing, signing
 from audit.context import current
 from audit.merkle import Frontier
 from audit.models import GENESIS, AuditCheckpoint, AuditEntry, AuditHead, SignedTreeHead
-from core.texts import split
+from core.texts import Coded, split
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser, User
@@ -40,7 +40,7 @@ def record(
     before: Any = None,
     after: Any = None,
     actor: User | None = None,
-    summary: str = "",
+    summary: str | Coded = "",
     tournament: Model | int | None = None,
 ) -> AuditEntry:
     """Append one entry to the chain, in the caller's transaction: if the change rolls back, so
@@ -101,7 +101,7 @@ def _entry(
     before: Any = None,
     after: Any = None,
     actor: User | None = None,
-    summary: str = "",
+    summary: str | Coded = "",
     tournament: Model | int | None = None,
 ) -> AuditEntry:
     """Entry ``sequence`` of the chain, after the entry whose hash is ``previous_hash``, hashed."""

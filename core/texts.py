@@ -242,7 +242,7 @@ def label(choices, lower=False):
     return show
 
 
-def split(value):
+def split(value: Any) -> tuple[str, str, dict[str, Any]]:
     """A column value (str or Coded) as (stored text, code, params)."""
     if isinstance(value, Coded):
         return value.english(), value.code, value.params

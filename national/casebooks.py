@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 
     from core.texts import Coded
     from national.anonymise import Anonymiser
-    from rulings.models import Ruling, RulingCitation
+    from rulings.models import LawEntry, Ruling
     from scoring.models import RegulatingAuthority, Result
 
 # The free-text fields of a case, in the order a casebook prints them. An editor may give any
@@ -395,9 +395,9 @@ def finalise_casebook(*, casebook: Casebook, by: User, now: datetime.datetime | 
     """The commentary joins the published text, which is frozen for good."""
     casebook = _locked(by, casebook.pk, Casebook.State.PUBLISHED)
     commentary = {case.position: case for case in casebook.cases.select_related("commentary_by")}
-    content = dict(casebook.content)
-    content["cases"] = []
-    for entry in casebook.content["cases"]:
+    published = casebook.content or {}  # written when the casebook was published
+    content = {**published, "cases": []}
+    for entry in published.get("cases", []):
         case = commentary.get(entry["number"])
         entry = dict(
             entry,
@@ -513,7 +513,7 @@ def _auction(ruling: Ruling, rewrite: Callable[[str], str]) -> dict[str, Any] | 
     return auction
 
 
-def _subjects(ruling: Ruling, citations: Iterable[RulingCitation]) -> list[str]:
+def _subjects(ruling: Ruling, citations: Iterable[LawEntry]) -> list[str]:
     """The keyword-index subjects of a ruling: the subjects whose kinds, laws or words match,
     as the national search matches them."""
     text = " ".join([ruling.facts, ruling.ruling_text, ruling.reasoning]).lower()
@@ -560,7 +560,8 @@ def case_content(
     """One case as the casebook prints it, in the casebook's language, names hidden."""
     appeal = case.appeal
     ruling = appeal.ruling
-    board = ruling.result.board
+    result = ruling.given_result
+    board = result.board
     event = board.session.event
     rewrite, seating = _anonymiser_for_case(casebook, case, people)
     seats, sides, _people = anonymise.labels_for(ruling, casebook.names, seating)
@@ -584,7 +585,7 @@ def case_content(
         "auction": _auction(ruling, rewrite),
         "seats": seats,
         "sides": sides,
-        "result": _result(ruling.result),
+        "result": _result(result),
         "ruling": {
             "kind": ruling.kind,
             "kind_label": ruling.get_kind_display(),

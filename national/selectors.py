@@ -330,7 +330,7 @@ def decision_times(appeals: QuerySet[Appeal]) -> dict[str, Any]:
     pairs = appeals.filter(decided_at__isnull=False, ruling__given_at__isnull=False).values_list(
         "ruling__given_at", "decided_at"
     )
-    minutes = [(decided - given).total_seconds() / 60 for given, decided in pairs]
+    minutes = [(decided - given).total_seconds() / 60 for given, decided in pairs if given and decided]
     valid = sorted(m for m in minutes if m >= 0)
     bins: list[ChartRow] = []
     lower = 0
@@ -406,7 +406,8 @@ def expert_ratings(appeals: QuerySet[Appeal]) -> dict[str, Any]:
         .order_by("commentary_at", "pk")
         .values_list("appeal", "ruling_rating", "decision_rating")
     ):
-        latest[appeal] = (ruling, decision)
+        if ruling is not None and decision is not None:  # both asked for above
+            latest[appeal] = (ruling, decision)
     return {"rated": len(latest), "rows": rating_rows(latest.values()) if latest else []}
 
 

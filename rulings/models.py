@@ -255,6 +255,23 @@ class Ruling(models.Model):
     def awaiting_result(self):
         return self.result_id is None
 
+    @property
+    def given_result(self) -> Result:
+        """The table's result the ruling is on, for a step only a given ruling takes (appealing
+        it, scoring it, penalising a side): a ruling is given once its result is entered, so one
+        still awaiting it is refused, naming the table and the board."""
+        if self.result is None:
+            raise ValidationError(
+                {
+                    "result": _(
+                        "Table %(table)s has no result for board %(board)s yet: the ruling is given once "
+                        "the result is entered (it waits for it in the list of rulings)."
+                    )
+                    % {"table": self.table.number, "board": self.board.number}
+                }
+            )
+        return self.result
+
     def deal_pbn(self):
         return self.deal or self.board.deal
 

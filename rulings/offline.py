@@ -35,7 +35,7 @@ def bundle_urls(user: User | AnonymousUser, tournament: Tournament) -> list[str]
     boards = Board.objects.filter(session__event__tournament=tournament).order_by("session_id", "number")
     urls += [reverse("scoring:board", args=[pk]) for pk in boards.values_list("pk", flat=True)]
     urls.append(reverse("rulings:law-catalogue", args=[edition_in_force(tournament)]))
-    if policy.may(user, "ruling", tournament):
+    if user.is_authenticated and policy.may(user, "ruling", tournament):
         own = Ruling.objects.filter(board__session__event__tournament=tournament, director=user).order_by("number")
         urls += [reverse("rulings:ruling", args=[pk]) for pk in own.values_list("pk", flat=True)]
         urls.append(reverse("rulings:ruling-drafts"))

@@ -566,7 +566,7 @@ def _ruling_words(item: TrickRuling, contract: str, declarer: str, result_tricks
 
 def _confirm_claim(
     item: TrickRuling, record: PlayRecord | None, declarer: str, awarded_tricks: Any, normal_line: str
-) -> tuple[str, list[str]]:
+) -> tuple[str, list[str], int]:
     """A claim confirmed: the tricks awarded (checked against the claim position when the play
     or the remaining cards are known) and the line judged normal; (the offending side, the laws)."""
     try:
@@ -586,9 +586,9 @@ def _confirm_claim(
     basis = item.facts.get("basis", "70")
     if basis == "68B2":
         # A defender's concession his partner objected to at once: no concession (1997 68B).
-        return "", ["68B" if item.edition == "1997" else "68B2"]
+        return "", ["68B" if item.edition == "1997" else "68B2"], awarded
     if basis != "70":
-        return "", [basis]
+        return "", [basis], awarded
     facts = item.facts
     flags = ClaimFlags(
         new_line=bool(facts.get("new_line")),
@@ -600,7 +600,7 @@ def _confirm_claim(
     trump_unmentioned = (
         bool(facts.get("outstanding_trumps")) and not facts.get("trump_mentioned") and not facts.get("trump_cannot_win")
     )
-    return "", [basis, *claim_laws(flags, edition=item.edition, trump_unmentioned=trump_unmentioned)]
+    return "", [basis, *claim_laws(flags, edition=item.edition, trump_unmentioned=trump_unmentioned)], awarded
 
 
 def deemed_orders(item: TrickRuling) -> dict[str, dict[str, str]]:
@@ -622,7 +622,7 @@ def deemed_orders(item: TrickRuling) -> dict[str, dict[str, str]]:
 
 def _confirm_transfer(
     item: TrickRuling, declarer: str, table: int, equity_tricks: Any, equity_reason: str
-) -> tuple[str, list[str]]:
+) -> tuple[str, list[str], int]:
     """A revoke or defective trick confirmed: the transfer and any further tricks for equity (Law
     64C, with a reason), within what the offending side took; (the offending side, the laws)."""
     try:
@@ -644,11 +644,12 @@ def _confirm_transfer(
             }
         )
     item.equity_tricks, item.equity_reason = equity_tricks, (equity_reason or "").strip()
-    item.result_tricks = result_after(declarer=declarer, declarer_tricks=table, offender=offender, transferred=total)
+    after = result_after(declarer=declarer, declarer_tricks=table, offender=offender, transferred=total)
+    item.result_tricks = after
     laws = [item.law] if item.law else []
     if item.facts.get("as_if_established"):
         laws += list(as_if_established_laws(item.edition))
-    return side_of(offender), laws + (["64C"] if equity_tricks else [])
+    return side_of(offender), laws + (["64C"] if equity_tricks else []), after
 
 
 @transaction.atomic
@@ -677,17 +678,17 @@ def confirm(
             {"result": _("Enter the table result or attach the play: the transfer needs declarer's tricks.")}
         )
     if item.kind == TrickRuling.Kind.CLAIM:
-        offending_side, laws = _confirm_claim(item, record, declarer, awarded_tricks, normal_line)
+        offending_side, laws, tricks = _confirm_claim(item, record, declarer, awarded_tricks, normal_line)
     else:
-        offending_side, laws = _confirm_transfer(item, declarer, table, equity_tricks, equity_reason)
+        offending_side, laws, tricks = _confirm_transfer(item, declarer, table, equity_tricks, equity_reason)
     item.table_tricks = table
     item.confirmed_by, item.confirmed_at = by, timezone.now()
     item.full_clean()
     item.save()
-    kept = [c.law.number for c in ruling.citations.select_related("law") if c.law_id]
+    kept = [c.law.number for c in ruling.citations.select_related("law") if c.law is not None]
     regulations = [c.regulation_id for c in ruling.citations.all() if c.regulation_id]
     services.cite_laws(ruling=ruling, by=by, laws=list(dict.fromkeys(laws + kept)), regulations=regulations)
-    sentences = _ruling_words(item, contract, declarer, item.result_tricks)
+    sentences = _ruling_words(item, contract, declarer, tricks)
     words = " ".join(sentence.english() for sentence in sentences)
     if item.result_tricks != table:
         services.set_outcome(

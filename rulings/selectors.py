@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
@@ -62,7 +62,7 @@ def filtered_rulings(
     if board:
         qs = qs.filter(board__number=board)
     if director:
-        qs = qs.filter(director_id=director)
+        qs = qs.filter(director_id=int(director))
     if law:
         qs = qs.filter(citations__law__number__istartswith=law.upper().replace("LAW", "").strip()).distinct()
     if kind:
@@ -81,9 +81,9 @@ def page_of(rulings: QuerySet[Ruling], number: int | str | None, per_page: int =
     last page, one that is not a number (or none) the first. The page's ids are read first,
     then its rows by id: PostgreSQL took 12 ms to plan the list's one query (a dozen tables
     joined) with a LIMIT, 2 ms without, and 1.5 ms for the ids alone (issue #19)."""
-    page = Paginator(rulings.values_list("pk", flat=True), per_page).get_page(number)
-    page.object_list = rows_of(rulings, list(page.object_list))
-    return page
+    # The paginator counts the ids (``paginator.count``, the page range); the page holds the rulings.
+    ids = Paginator(rulings.values_list("pk", flat=True), per_page).get_page(number)
+    return Page(rows_of(rulings, list(ids.object_list)), ids.number, cast("Paginator[Ruling]", ids.paginator))
 
 
 def rows_of(rulings: QuerySet[Ruling], ids: list[int]) -> list[Ruling]:
@@ -166,10 +166,10 @@ def find_table(
     found_board = Board.objects.filter(session=session, number=board).first()
     if found_board is None:
         errors["board"] = _("Board %(b)s is not played in %(session)s.") % {"b": board, "session": session}
-    tables = Table.objects.filter(section__session=session, number=table).select_related("section")
+    at_number = Table.objects.filter(section__session=session, number=table).select_related("section")
     if section:
-        tables = tables.filter(section__name__iexact=section.strip())
-    tables = list(tables)
+        at_number = at_number.filter(section__name__iexact=section.strip())
+    tables = list(at_number)
     found_table = tables[0] if len(tables) == 1 else None
     if not tables:
         errors["table"] = _("There is no table %(t)s%(in)s in %(session)s.") % {

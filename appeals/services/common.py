@@ -295,7 +295,7 @@ def apply_score(
     force only."""
     if outcome == Outcome.UPHOLD:
         return "", None, ""
-    result = appeal.ruling.result
+    result = appeal.ruling.given_result
     current = EffectiveScore.objects.filter(result=result).first()
     penalty = current.penalty if current else None
     if penalties_cancelled:

@@ -376,7 +376,7 @@ def _penalise(appeal: Appeal, amount: str | int | Decimal, *, by: User, reasons:
             _("'%(p)s' is not a penalty: a number in the event's units, or a percentage of a top such as 25%%.")
             % {"p": text},
         )
-    result = appeal.ruling.result
+    result = appeal.ruling.given_result
     current = EffectiveScore.objects.filter(result=result).first()
     penalties = dict(current.penalty or {}) if current else {}
     side = appeal.side.lower()
@@ -412,7 +412,9 @@ def _penalise(appeal: Appeal, amount: str | int | Decimal, *, by: User, reasons:
 def _penalise_match(appeal: Appeal, amount: str | int | Decimal, *, by: User, reasons: str) -> None:
     """A penalty in VPs (the EBU's 1 VP at teams) against the appellants' team in the match the
     ruling's table was part of, through the scoring service (audited, recalculated)."""
-    result = appeal.ruling.result
+    result, team = appeal.ruling.given_result, appeal.appellant
+    if team is None:
+        refuse("origin", _("The director referred this case: there are no appellants to sanction."))
     match = (
         Match.objects.filter(round_id=result.round_id)
         .filter(Q(open_room_id=result.table_id) | Q(closed_room_id=result.table_id))
@@ -427,7 +429,7 @@ def _penalise_match(appeal: Appeal, amount: str | int | Decimal, *, by: User, re
     offence = _("Appeal without merit: %(r)s") % {"r": reasons}
     try:
         scoring_services.give_match_penalty(
-            match=match, team=appeal.appellant, amount=amount, unit="vps", offence=offence[:300], by=by
+            match=match, team=team, amount=amount, unit="vps", offence=offence[:300], by=by
         )
     except ValidationError as error:
         raise ValidationError({"penalty": error.messages}) from None

@@ -74,17 +74,19 @@ def lodge_further_appeal(
     if hasattr(appeal, "further"):
         refuse("appeal", _("This case is already before the regulating authority."))
     grounds = require_text("grounds", grounds, _("Write the grounds of the further appeal."))
-    side: str | None = ""
-    deadline = None
+    side = ""
+    deadline: datetime.datetime | None = None
     if origin == FurtherAppeal.Origin.PLAYER:
-        if appeal.state != Appeal.State.DECIDED:
+        decided_at = appeal.decided_at
+        if appeal.state != Appeal.State.DECIDED or decided_at is None:
             refuse("state", _("A further appeal comes after the appeal at the event is decided (Law 93C)."))
-        if player is None or selectors.side_of(player, appeal.ruling) is None:
+        side_at_table = selectors.side_of(player, appeal.ruling) if player is not None else None
+        if side_at_table is None:
             refuse("player", _("Only a player or captain of either side at the table may appeal further."))
-        side = selectors.side_of(player, appeal.ruling)
+        side = side_at_table
         minutes = setting(tournament, "further_appeal_period_minutes")
         # Empty: no time limit of general application (a body may still dismiss a late one).
-        deadline = appeal.decided_at + datetime.timedelta(minutes=minutes) if minutes != "" else None
+        deadline = decided_at + datetime.timedelta(minutes=minutes) if minutes != "" else None
         if deadline is not None and now > deadline:
             refuse(
                 "deadline",
@@ -175,7 +177,9 @@ def decide_further_appeal(
             label=f"appeal {appeal.number} further decision",
         )
     elif score_kind:
-        score, description = build_adjusted_score(result=appeal.ruling.result, score_kind=score_kind, ns=ns, ew=ew)
+        score, description = build_adjusted_score(
+            result=appeal.ruling.given_result, score_kind=score_kind, ns=ns, ew=ew
+        )
         kind = score_kind
     else:
         kind, score, description = "", None, ""

@@ -100,7 +100,7 @@ def _appellants(ruling: Ruling, player: Player, now: datetime.datetime) -> tuple
     appeal period at ``now`` (late or not: a late appeal is received, and its body decides
     whether it is valid). Refused when the side has already appealed."""
     tournament = ruling.tournament
-    side = selectors.side_of(player, ruling)
+    side, result = selectors.side_of(player, ruling), ruling.given_result
     if side is None:
         refuse(
             "player",
@@ -108,7 +108,7 @@ def _appellants(ruling: Ruling, player: Player, now: datetime.datetime) -> tuple
                 "%(p)s did not play at this table: only N-S (%(ns)s) or E-W (%(ew)s), or their "
                 "captains, may appeal this ruling (Law 92A)."
             )
-            % {"p": player, "ns": ruling.result.ns, "ew": ruling.result.ew},
+            % {"p": player, "ns": result.ns, "ew": result.ew},
         )
     earlier = Appeal.objects.filter(ruling=ruling, side=side, origin=Appeal.Origin.PLAYER).first()
     if earlier:
@@ -122,7 +122,7 @@ def _appellants(ruling: Ruling, player: Player, now: datetime.datetime) -> tuple
                 "when": selectors.local_time(earlier.lodged_at, tournament),
             },
         )
-    appellant = ruling.result.ns if side == "NS" else ruling.result.ew
+    appellant = result.ns if side == "NS" else result.ew
     return side, appellant, filings.appeal_period(ruling, now)
 
 
@@ -350,13 +350,14 @@ def record_concurrence(
             },
         )
     if player not in needed:
-        if appeal.appellant.kind == "team":
+        appellant = appeal.appellant  # someone's concurrence is needed: a player's appeal
+        if appellant is not None and appellant.kind == "team":
             refuse(
                 "player",
                 _("In a team event the captain concurs (Law 92D): %(captain)s, not %(p)s.")
-                % {"captain": appeal.appellant.captain or _("no captain is recorded"), "p": player},
+                % {"captain": appellant.captain or _("no captain is recorded"), "p": player},
             )
-        refuse("player", _("%(p)s is not a member of %(c)s, the appellants.") % {"p": player, "c": appeal.appellant})
+        refuse("player", _("%(p)s is not a member of %(c)s, the appellants.") % {"p": player, "c": appellant})
     if how == Concurrence.How.DEEMED and not setting(appeal.tournament, "absent_partner_deemed_to_agree"):
         refuse(
             "how",
@@ -567,10 +568,11 @@ def request_withdrawal(
     appeal = locked(appeal)
     require_director(by, "withdrawal", appeal.tournament, _("a director records the appellants' request to withdraw."))
     require_open(appeal)
-    if appeal.origin == Appeal.Origin.DIRECTOR:
+    appellant = appeal.appellant
+    if appeal.origin == Appeal.Origin.DIRECTOR or appellant is None:
         refuse("player", _("The director referred this case: the players cannot withdraw it."))
-    if not selectors.plays_for(player, appeal.appellant):
-        refuse("player", _("Only the appellants (%(c)s) can ask to withdraw their appeal.") % {"c": appeal.appellant})
+    if not selectors.plays_for(player, appellant):
+        refuse("player", _("Only the appellants (%(c)s) can ask to withdraw their appeal.") % {"c": appellant})
     if appeal.withdrawal_requested_at:
         refuse("player", _("Withdrawal was already asked for."))
     appeal.withdrawal_requested_at, appeal.withdrawal_requested_by = now, player

@@ -50,16 +50,17 @@ def add_attachment(*, ruling: Ruling, by: User, upload: UploadedFile, descriptio
 
     from django.utils.text import get_valid_filename
 
+    name = upload.name or "attachment"  # a file posted without a name
     size = upload.size or 0
     if size > ATTACHMENT_MAX_BYTES:
         raise ValidationError(
             {
                 "attachment": _("%(name)s is %(size).1f MB: an attachment is at most %(limit)s MB.")
-                % {"name": upload.name, "size": size / 1024 / 1024, "limit": ATTACHMENT_MAX_BYTES // 1024 // 1024}
+                % {"name": name, "size": size / 1024 / 1024, "limit": ATTACHMENT_MAX_BYTES // 1024 // 1024}
             }
         )
     if size == 0:
-        raise ValidationError({"attachment": _("%(name)s is empty.") % {"name": upload.name}})
+        raise ValidationError({"attachment": _("%(name)s is empty.") % {"name": name}})
     upload.seek(0)
     head = upload.read(16)
     upload.seek(0)
@@ -68,13 +69,13 @@ def add_attachment(*, ruling: Ruling, by: User, upload: UploadedFile, descriptio
         raise ValidationError(
             {
                 "attachment": _("%(name)s is not a photo or a PDF: attach a JPEG, PNG, GIF or WebP image or a PDF.")
-                % {"name": upload.name}
+                % {"name": name}
             }
         )
-    stem = get_valid_filename(PurePath(upload.name).stem)[:80] or "attachment"
+    stem = get_valid_filename(PurePath(name).stem)[:80] or "attachment"
     attachment = RulingAttachment(
         ruling=ruling,
-        name=upload.name[:200],
+        name=name[:200],
         content_type=content_type,
         size=size,
         description=(description or "")[:200],

@@ -37,6 +37,8 @@ def penalty_dict(rulings: Iterable[Ruling]) -> dict[str, str] | None:
             unit__in=[Penalty.Unit.MATCHPOINTS, Penalty.Unit.PERCENT_OF_TOP, Penalty.Unit.IMPS],
             cancelled_at__isnull=True,
         ):
+            if p.amount is None:  # points always have one (penalties._check_points)
+                continue
             side = p.side.lower()
             if side in totals and totals[side][0] != p.unit:
                 raise ValidationError(
@@ -82,7 +84,7 @@ def sync_match_penalties(result: Result, *, by: User, reason: str) -> None:
         carried = penalty.match_penalty
         if carried is not None and carried.withdrawn_at is None and not wanted:
             scoring_services.cancel_match_penalty(penalty=carried, reason=reason[:300], by=by)
-        elif carried is None and wanted:
+        elif carried is None and wanted and penalty.amount is not None:  # points have one
             # Free text on the match, as a director would write it there.
             offence = "%s: %s" % (_("Ruling %(number)s") % {"number": penalty.ruling.number}, penalty.offence)
             try:
@@ -105,14 +107,14 @@ def apply_rulings(ruling: Ruling, *, by: User, reason: str) -> ScoreChange | Non
     (those in VPs on the team's match). Nothing is sent to the scores when that is what they
     already say, so a change reaches the recalculation once; a ruling that leaves the score
     alone does not undo a score that no ruling set (a scorer's correction, an appeal decision)."""
-    if ruling.result_id is None:
-        return None
-    sync_match_penalties(ruling.result, by=by, reason=reason)
-    return _apply_board(ruling, by=by, reason=reason)
-
-
-def _apply_board(ruling: Ruling, *, by: User, reason: str) -> ScoreChange | None:
     result = ruling.result
+    if result is None:
+        return None
+    sync_match_penalties(result, by=by, reason=reason)
+    return _apply_board(ruling, result, by=by, reason=reason)
+
+
+def _apply_board(ruling: Ruling, result: Result, *, by: User, reason: str) -> ScoreChange | None:
     in_force = list(rulings_in_force(result))
     adjusting = [r for r in in_force if r.outcome == Ruling.Outcome.ADJUSTED]
     penalty = penalty_dict(in_force)
@@ -126,8 +128,10 @@ def _apply_board(ruling: Ruling, *, by: User, reason: str) -> ScoreChange | None
     )
     if adjusting:
         source = adjusting[-1]
-        if have == (source.score_kind, source.score, penalty) and current.outside_agency == (
-            source.kind == Ruling.Kind.DIRECTORS_ERROR
+        if (
+            current is not None
+            and have == (source.score_kind, source.score, penalty)
+            and current.outside_agency == (source.kind == Ruling.Kind.DIRECTORS_ERROR)
         ):
             return None
         return scoring_services.set_effective_score(

@@ -80,12 +80,10 @@ def give_ruling(*, ruling: Ruling, by: User, at: datetime.datetime | None = None
                 "state": earlier.get_state_display(),
             }
     if ruling.result is not None and ruling.outcome == Ruling.Outcome.ADJUSTED:
-        other = (
-            rulings_in_force(ruling.result)
-            .filter(outcome=Ruling.Outcome.ADJUSTED)
-            .exclude(pk=ruling.supersedes_id)
-            .first()
-        )
+        adjusting = rulings_in_force(ruling.result).filter(outcome=Ruling.Outcome.ADJUSTED)
+        if ruling.supersedes_id is not None:
+            adjusting = adjusting.exclude(pk=ruling.supersedes_id)
+        other = adjusting.first()
         if other is not None:
             errors["outcome"] = _(
                 "%(ruling)s already adjusted the score at this table (%(score)s): correct that ruling (Law 82C, "

@@ -85,13 +85,11 @@ def add_penalty(
     )
     _check_kind_and_unit(penalty)
     _check_approval(penalty, given=Ruling.objects.filter(pk=ruling.pk).exclude(state=Ruling.State.DRAFT).exists())
+    result = ruling.result
     if (
         player is not None
-        and ruling.result_id is not None
-        and not (
-            ruling.result.ns.members.filter(pk=player.pk).exists()
-            or ruling.result.ew.members.filter(pk=player.pk).exists()
-        )
+        and result is not None
+        and not (result.ns.members.filter(pk=player.pk).exists() or result.ew.members.filter(pk=player.pk).exists())
     ):
         raise ValidationError({"player": _("%(player)s did not play at this table.") % {"player": player}})
     full_save(penalty)
@@ -259,6 +257,6 @@ def cancel_penalties(*, ruling: Ruling, by: User, reason: str) -> list[Penalty]:
             after={"reason": penalty.cancellation_reason},
             summary=texts.text("rulings.about", ruling=ruling_name(ruling), what=penalty.cancellation_reason[:200]),
         )
-    if cancelled and ruling.result_id is not None:
+    if cancelled and ruling.result is not None:
         sync_match_penalties(ruling.result, by=by, reason=reason.strip())
     return cancelled

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
     from scoring.models import Session
 
-_SCORING = {
+_SCORING: dict[str, str] = {
     Event.Kind.MP_PAIRS: "matchpoints",
     Event.Kind.INDIVIDUAL: "matchpoints",
     Event.Kind.IMP_PAIRS_BUTLER: "butler",
@@ -151,7 +151,9 @@ def session_pbn(session: Session) -> str:
                         "Lead": result.lead or None,
                     }
                 )
-                row["Score_NS" if result.score_ns >= 0 else "Score_EW"] = str(abs(result.score_ns))
+                score_ns = result.score_ns
+                if score_ns is not None:  # computed for every board played (Law 77)
+                    row["Score_NS" if score_ns >= 0 else "Score_EW"] = str(abs(score_ns))
             if teams is None:
                 row[f"{unit}_NS"] = _number(score.ns) if score is not None else None
                 row[f"{unit}_EW"] = _number(score.ew) if score is not None else None
@@ -299,7 +301,7 @@ def session_usebio(session: Session) -> bytes:
     )
 
 
-_EVENT_TYPES = {
+_EVENT_TYPES: dict[str, str] = {
     Event.Kind.TEAMS_SWISS: "SWISS_TEAMS",
     Event.Kind.TEAMS_ROUND_ROBIN: "TEAMS",
     Event.Kind.KNOCKOUT_TEAMS: "KO_TEAMS",

@@ -51,7 +51,7 @@ if TYPE_CHECKING:
 MAX_REFUSALS = 50
 
 # What each kind of event accepts from a file's [Scoring] (or USEBIO's scoring method).
-_ACCEPTS = {
+_ACCEPTS: dict[str, set[str]] = {
     Event.Kind.MP_PAIRS: {"matchpoints"},
     Event.Kind.INDIVIDUAL: {"matchpoints"},
     Event.Kind.IMP_PAIRS_BUTLER: {"butler", "imps"},
@@ -558,14 +558,14 @@ class _Importer:
             number = last.number + 1 if last else 1
         else:
             number = self.session_number
-        session = event.sessions.filter(number=number).first()
-        if session is None:
+        numbered = event.sessions.filter(number=number).first()
+        if numbered is None:
             return services.create_session(event=event, number=number, by=self.actor)
-        if signature and self.existing_signature(session) == signature:
-            self.refuse_again(session)
-            return session
-        existing = {b.number: b for b in Board.objects.filter(session=session)}
-        played = set(Result.objects.filter(board__session=session).values_list("board__number", flat=True))
+        if signature and self.existing_signature(numbered) == signature:
+            self.refuse_again(numbered)
+            return numbered
+        existing = {b.number: b for b in Board.objects.filter(session=numbered)}
+        played = set(Result.objects.filter(board__session=numbered).values_list("board__number", flat=True))
         brought = {r.board for r in self.parsed.results}
         taken = set(existing)
         for item in self.parsed.boards:
@@ -578,11 +578,11 @@ class _Importer:
                     _where(
                         item,
                         _("board %(board)s is already in %(session)s of this event.")
-                        % {"board": item.number, "session": session},
+                        % {"board": item.number, "session": numbered},
                     )
                 )
                 taken.discard(item.number)
-        return session
+        return numbered
 
     def signature(self) -> list[tuple[int, str, str, str, str, int]]:
         return sorted(

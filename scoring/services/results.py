@@ -70,7 +70,7 @@ def record_result(
     """Record the table result of one board; the Law 77 score is computed from it. The upload of
     one result: :func:`record_results` (in its transaction, retried on a conflict) checks and
     writes it."""
-    row = {"board": board, "round": round, "table": table, "ns": ns, "ew": ew}
+    row: dict[str, Any] = {"board": board, "round": round, "table": table, "ns": ns, "ew": ew}
     row |= {"contract": contract, "declarer": declarer, "tricks": tricks, "lead": lead, "not_played": not_played}
     try:
         return record_results(rows=[row], by=by)[0]
