@@ -164,9 +164,10 @@ TABLE: dict[str, Rule] = {
     ),
     "import": _rule(
         RECORD_WRITERS,
-        "import a scoring program's results file",
+        "import a scoring program's results file (and record the program's scoring method)",
         scope=TOURNAMENT,
         refusal=_("Only the tournament's directors, chief directors and scorers import results."),
+        system=True,
     ),
     "choose_vp_scale": _rule(
         {CHIEF_DIRECTOR, SCORER},

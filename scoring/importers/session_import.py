@@ -526,9 +526,7 @@ class _Importer:
         in_force = event.regulations()
         if merged == (event.scoring_method or {}):
             return
-        services.set_event_scoring_method(
-            event=event, method=merged, by=self.by, source=self.parsed.generator, checked=True
-        )
+        services.record_program_method(event=event, method=merged, by=self.actor, source=self.parsed.generator)
         event.refresh_from_db(fields=["scoring_method"])
         changed = {k: v for k, v in method.items() if in_force.get(k) != v}
         if changed:

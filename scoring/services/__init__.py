@@ -64,12 +64,13 @@ from scoring.services.scores import (
     team_adjustment_allowed,
     validate_effective_score,
 )
-from scoring.services.scoring_method import METHOD_KEYS, set_event_scoring_method
+from scoring.services.scoring_method import METHOD_KEYS, record_program_method, set_event_scoring_method
 from scoring.services.vp_scales import VP_SCALE_NAME, add_vp_scale, set_event_vp_scale
 
 __all__ = [
     "accept_score_check",
     "METHOD_KEYS",
+    "record_program_method",
     "set_event_scoring_method",
     "RESULT_FIELDS",
     "TEAM_PENALTY_UNITS",

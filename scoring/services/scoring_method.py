@@ -5,7 +5,7 @@ tournament's chief director or scorer."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
@@ -16,9 +16,6 @@ from scoring import recalculation
 from scoring.authority_settings import clean_value
 from scoring.models import Board, Event
 from scoring.services.common import full_save
-
-if TYPE_CHECKING:
-    from django.contrib.auth.models import User
 
 # The settings a scoring program's method may hold for an event (how it scores, not who hears
 # appeals): the ones a results file can tell.
@@ -36,16 +33,27 @@ METHOD_KEYS = (
 )
 
 
-def set_event_scoring_method(
-    *, event: Event, method: dict[str, object], by: User | None = None, source: str = "", checked: bool = False
-) -> Event:
+def set_event_scoring_method(*, event: Event, method: dict[str, object], by: Any, source: str = "") -> Event:
     """Record ``method`` ({setting: value}, keys from METHOD_KEYS; empty: score by the
-    regulations) as ``event``'s scoring method, ``source`` naming the program it came from.
-    The chief director or scorer may (``checked``: the caller already held the import right,
-    as an import does). Audited; every board of the event is marked for recalculation."""
+    regulations) as ``event``'s scoring method, ``source`` naming the program it came from: the
+    tournament's chief director or scorer changes or clears it. Audited; every board of the
+    event is marked for recalculation."""
     event = Event.objects.select_related("tournament__authority").get(pk=event.pk)
-    if not checked:
-        policy.require(by, "choose_scoring_method", event.tournament)
+    policy.require(by, "choose_scoring_method", event.tournament)
+    return _record(event, method, by=by, source=source)
+
+
+def record_program_method(*, event: Event, method: dict[str, object], by: Any, source: str) -> Event:
+    """Record the scoring method of the program whose results file is being imported into
+    ``event`` (``source`` names the program), as :func:`set_event_scoring_method` records one:
+    taken by whoever imports the file (the import's rule: a director, chief director or scorer
+    of the tournament, or the import command as the system). Audited; the boards marked."""
+    event = Event.objects.select_related("tournament__authority").get(pk=event.pk)
+    policy.require(by, "import", event.tournament)
+    return _record(event, method, by=by, source=source)
+
+
+def _record(event: Event, method: dict[str, object], *, by: Any, source: str) -> Event:
     errors = {}
     clean: dict[str, object] = {}
     for key, value in method.items():
@@ -69,7 +77,7 @@ def set_event_scoring_method(
     audit.record(
         action="event.scoring_method_set",
         obj=event,
-        actor=by,
+        actor=policy.person(by),
         tournament=event.tournament_id,
         before={"scoring_method": before},
         after={"scoring_method": clean, "source": source},

@@ -18,6 +18,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 import pytest
+from django.core.exceptions import PermissionDenied
 
 from bridge.engine.matchpoints import score_board, score_plain_board
 from bridge.engine.scores import Entry
@@ -153,7 +154,7 @@ def test_ebuscore_percentages_are_rounded_to_two_places(record):
     assert (got[3][2], got[5][2]) == (Decimal("80.560"), Decimal("19.440"))  # 80.556 and 19.444 exactly
 
 
-def test_average_plus_as_the_program_awarded_it_and_under_the_session_rule(record):
+def test_average_plus_as_the_program_awarded_it_and_under_the_session_rule(record, people):
     # Board 3: pairs 1 and 2 got AVE+ / AVE- (3.6 and 2.4 of 6). Pair 1's real boards: 6 + 3 of
     # 12, 75%; pair 2's: 0 + 3 of 12, 25%. Law 12C2c raises the AVE+ to 75% (4.5) and lowers the
     # AVE- to 25% (1.5); as awarded they stay 60% and 40%.
@@ -166,7 +167,7 @@ def test_average_plus_as_the_program_awarded_it_and_under_the_session_rule(recor
         Decimal("4.5"),
         Decimal("25"),
     )
-    services.set_event_scoring_method(event=event, method={"artificial_scores": "as-awarded"}, checked=True)
+    services.set_event_scoring_method(event=event, method={"artificial_scores": "as-awarded"}, by=people.chief)
     for board in event.sessions.get().boards.all():
         recalculation.recalculate_board(board.pk)
     pair_1.refresh_from_db()
@@ -213,3 +214,24 @@ def test_the_director_changes_the_method_on_the_event_s_page(client, record, peo
         recalculation.recalculate_board(board.pk)
     assert board_ns(event, 2) == {1: 2, 3: 4, 5: 0}
     assert standings(event)[1][1] == Decimal(10)  # a top of 6 and one of 4
+
+
+def test_a_director_s_import_records_the_program_s_method_which_only_the_chief_or_scorer_changes(record, people):
+    # Recording the file's method is part of the import, which a director may take; changing
+    # the method afterwards is the chief director's or the scorer's (one rule each, no bypass).
+    event = services.create_event(
+        tournament=record.tournament, name="Club pairs", kind=Event.Kind.MP_PAIRS, by=policy.SYSTEM
+    )
+    import_file(event=event, data=session_file(generator="ScoreBridge 9.87"), by=people.director)
+    event.refresh_from_db()
+    assert event.scoring_method
+    with pytest.raises(PermissionDenied) as refusal:
+        services.set_event_scoring_method(event=event, method={}, by=people.director)
+    assert str(refusal.value) == "Only the tournament's chief director or scorer changes an event's scoring method."
+    with pytest.raises(PermissionDenied):
+        services.set_event_scoring_method(event=event, method={}, by=None)  # nobody named: refused
+    with pytest.raises(PermissionDenied):
+        services.record_program_method(event=event, method={}, by=people.outsider, source="")
+    services.set_event_scoring_method(event=event, method={}, by=people.scorer)
+    event.refresh_from_db()
+    assert event.scoring_method == {}
