@@ -1,7 +1,6 @@
 """The API's default permission (config/settings.py REST_FRAMEWORK): the competition record is read by
 every logged-in role and written by those the policy lets write it (core/policy.py "write_record")."""
 
-from django.utils.translation import gettext_lazy as _
 from rest_framework import permissions
 
 from core import policy, roles
@@ -30,7 +29,7 @@ class CompetitionRecordPermission(permissions.BasePermission):
     """Read for every logged-in role (within what the queryset shows them); write for the
     directors, chief directors and scorers of the tournament concerned."""
 
-    message = _("Only a director, chief director or scorer of this tournament may change its record.")
+    message = policy.rule("write_record").refusal  # the policy's words
 
     def has_permission(self, request, view):
         user = request.user

@@ -228,9 +228,21 @@ TABLE: dict[str, Rule] = {
     ),
     # Appeals at the event (docs/appeals.md).
     "lodge": _rule(DIRECTORS, "lodge an appeal, answer a player's request to appeal"),
-    "request_appeal": _rule({AT_TABLE, CAPTAIN}, "ask a director to appeal a ruling", superuser=False),
+    "request_appeal": _rule(
+        {AT_TABLE, CAPTAIN},
+        "ask a director to appeal a ruling",
+        superuser=False,
+        refusal=_("Only a player or captain of either side at the table asks to appeal %(r)s, for themselves."),
+    ),
     "file_memo": _rule(
-        DIRECTORS | {AT_TABLE, CAPTAIN}, "file a player's memo on a ruling (received, numbered and timed)"
+        DIRECTORS | {AT_TABLE, CAPTAIN},
+        "file a player's memo on a ruling (received, numbered and timed)",
+        refusal=_("Only a player of the table, their captain, or a director of the tournament files a memo on %(r)s."),
+    ),
+    "receive_memo": _rule(
+        DIRECTORS,
+        "receive a player's memo at the desk for them",
+        refusal=_("A player files a memo for themselves; a director may receive one at the desk."),
     ),
     "filings": _rule(DIRECTORS, "read the register of filings received at the desk"),
     "validity": _rule({SITTING}, "decide whether an appeal received late is valid, with the reason"),
@@ -260,7 +272,11 @@ TABLE: dict[str, Rule] = {
     "respond": _rule(CHIEF, "answer the body's recommendation"),
     "further_appeal": _rule(DIRECTORS, "lodge a further appeal (Law 93C), refer a case as director"),
     "refer_further": _rule({SITTING}, "refer a case to the regulating authority as its body"),
-    "national_body": _rule({AUDITOR}, "form the regulating authority's body, take a further appeal's deposit"),
+    "national_body": _rule(
+        {AUDITOR},
+        "form the regulating authority's body, take a further appeal's deposit",
+        refusal=_("The regulating authority (%(body)s) forms its own appeals body."),
+    ),
     # The national body.
     "casebook": _rule(
         {AUDITOR},
@@ -332,8 +348,8 @@ class SystemActor:
 
 SYSTEM = SystemActor("system")
 
-# What require says of a step whose rule has no words of its own yet (the appeal steps refuse
-# in their services, naming the person and the tournament).
+# What require says of a step whose rule has no words of its own and no words for the step
+# (an appeal step gives its own, ``what``: the refusal then names the person, _REFUSED_TO).
 _REFUSED = _("You may not take this step.")
 
 
@@ -360,17 +376,48 @@ def may(user: Any, action: str, obj: Any) -> bool:
     return _holds(user, the_rule.who, obj)
 
 
-def require(user: Any, action: str, obj: Any) -> None:
+def require(user: Any, action: str, obj: Any, what: Any = None) -> None:
     """The first thing every write service does: ``PermissionDenied`` with the rule's own
-    message unless ``user`` may take ``action`` on ``obj`` (``may``)."""
+    message unless ``user`` may take ``action`` on ``obj`` (``may``). ``what``: the step in the
+    service's words (an appeal step's), for a refusal that names the person and the record."""
     if not may(user, action, obj):
-        refuse(action)
+        refuse(action, user, obj, what)
 
 
-def refuse(action: str) -> NoReturn:
-    """``action``'s refusal, for a page that finds nothing the reader may take it on (no session
-    they direct): the same words as ``require``'s."""
-    raise PermissionDenied(str(rule(action).refusal or _REFUSED))
+# A step's refusal naming the person and the record, by who its rule names, where the rule has
+# no words of its own (the appeal steps: ``what`` says the step, e.g. "records its decision").
+_REFUSED_TO = {
+    DIRECTORS: _("%(user)s is not a director of %(t)s: %(what)s"),
+    CHIEF: _("Only the director in charge of %(t)s %(what)s; %(user)s is not."),
+    frozenset({SITTING}): _("Only a member sitting on the %(body)s %(what)s; %(user)s does not sit on it."),
+    DIRECTORS | {SITTING}: _("Only a director of %(t)s or a member sitting on the case %(what)s; %(user)s is neither."),
+}
+
+
+def refuse(action: str, user: Any = None, obj: Any = None, what: Any = None) -> NoReturn:
+    """``action``'s refusal, the same words as ``require``'s: the rule's own message, or, given
+    the step in words (``what``), one that names ``user`` and ``obj``'s tournament or body; also
+    for a page that finds nothing the reader may take it on (no session they direct)."""
+    the_rule = rule(action)
+    message = str(the_rule.refusal or (_REFUSED_TO.get(the_rule.who) if what is not None else None) or _REFUSED)
+    if "%(" not in message:
+        raise PermissionDenied(message)
+    raise PermissionDenied(message % _refusal_params(the_rule, user, obj, what))
+
+
+def _refusal_params(the_rule: Rule, user: Any, obj: Any, what: Any) -> dict[str, Any]:
+    """What a refusal may name: the person, the step, the record (``r``), its tournament (``t``)
+    and the body the rule asks about: the one whose sitting members may, or, for a step of the
+    regulating authority's own body, the authority."""
+    tournament = tournament_of(obj)
+    body = _body_of(obj) if SITTING in the_rule.who else None
+    return {
+        "user": user,
+        "what": what,
+        "r": obj,
+        "t": tournament,
+        "body": body.get_kind_display().lower() if body is not None else tournament.authority,
+    }
 
 
 def holds(user: Any, role: str, obj: Any) -> bool:

@@ -44,7 +44,6 @@ READS = {
     "appeals.services.common.check_score_for",
     "appeals.services.common.check_votes",
     "appeals.services.common.checked_outcome",
-    "appeals.services.common.deny",
     "appeals.services.common.locked",
     "appeals.services.common.refuse",
     "appeals.services.common.require_chief",

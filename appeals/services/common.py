@@ -7,7 +7,7 @@ import datetime
 from collections import Counter
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from appeals import lifecycle, selectors
@@ -143,26 +143,14 @@ def require_open(appeal: Appeal) -> None:
         )
 
 
-def deny(message: str) -> NoReturn:
-    """The person may not take this step: refused with the reason (the API answers 403, the page
-    shows the reason). Every step decides this itself, through core.policy, so page and API
-    cannot disagree."""
-    raise PermissionDenied(message)
-
-
 def require_director(user: User, action: str, tournament: Tournament, what: str) -> None:
-    """``action``'s rule (a director's step, core.policy) or refused as not a director."""
-    if not policy.may(user, action, tournament):
-        deny(_("%(user)s is not a director of %(t)s: %(what)s") % {"user": user, "t": tournament, "what": what})
+    """``action``'s rule (a director's step, core.policy) or its refusal, naming the person."""
+    policy.require(user, action, tournament, what)
 
 
 def require_chief(user: User, action: str, tournament: Tournament, what: str) -> None:
-    """``action``'s rule (the director in charge's step, core.policy) or refused."""
-    if not policy.may(user, action, tournament):
-        deny(
-            _("Only the director in charge of %(t)s %(what)s; %(user)s is not.")
-            % {"t": tournament, "what": what, "user": user}
-        )
+    """``action``'s rule (the director in charge's step, core.policy) or its refusal."""
+    policy.require(user, action, tournament, what)
 
 
 def require_text(field: str, text: str, message: str) -> str:
@@ -172,12 +160,8 @@ def require_text(field: str, text: str, message: str) -> str:
 
 
 def require_sitting(body: Body, user: User, action: str, what: str) -> None:
-    """``action``'s rule (a step of the members sitting on ``body``, core.policy) or refused."""
-    if not policy.may(user, action, body):
-        deny(
-            _("Only a member sitting on the %(body)s %(what)s; %(user)s does not sit on it.")
-            % {"body": body.get_kind_display().lower(), "what": what, "user": user}
-        )
+    """``action``'s rule (a step of the members sitting on ``body``, core.policy) or its refusal."""
+    policy.require(user, action, body, what)
 
 
 def require_hearing_begun(appeal: Appeal, now: datetime.datetime, what: str) -> None:
@@ -197,12 +181,7 @@ def require_hearing_begun(appeal: Appeal, now: datetime.datetime, what: str) -> 
 
 def require_director_or_sitting(user: User, appeal: Appeal, what: str) -> None:
     """A director of the tournament, or a member sitting on the case (its scribe)."""
-    if policy.may(user, "hearing_record", appeal):
-        return
-    deny(
-        _("Only a director of %(t)s or a member sitting on the case %(what)s; %(user)s is neither.")
-        % {"t": appeal.tournament, "what": what, "user": user}
-    )
+    policy.require(user, "hearing_record", appeal, what)
 
 
 def require_own_seat(user: Any, member: BodyMember) -> None:
@@ -213,8 +192,7 @@ def require_own_seat(user: Any, member: BodyMember) -> None:
 
 
 def require_national_officer(user: User, tournament: Tournament) -> None:
-    if not policy.may(user, "national_body", tournament):
-        deny(_("The regulating authority (%(body)s) forms its own appeals body.") % {"body": tournament.authority})
+    policy.require(user, "national_body", tournament)
 
 
 def checked_outcome(value: str) -> str:

@@ -25,7 +25,6 @@ from appeals.models import Appeal, AppealRequest, DeadlineExtension, Filing
 from appeals.services.common import (
     Action,
     advance,
-    deny,
     log_step,
     refuse,
     require_sitting,
@@ -183,17 +182,13 @@ def file_memo(
     timed like every filing, whenever it comes."""
     now = now or timezone.now()
     ruling = Ruling.objects.select_related("result__board__session__event__tournament").get(pk=ruling.pk)
-    if not policy.may(by, "file_memo", ruling):
-        deny(
-            _("Only a player of the table, their captain, or a director of the tournament files a memo on %(r)s.")
-            % {"r": ruling}
-        )
+    policy.require(by, "file_memo", ruling)
     if player is None:
         refuse("player", _("Say which player of the table files the memo."))
     if selectors.side_of(player, ruling) is None:
         refuse("player", _("%(p)s did not play at the table of %(r)s.") % {"p": player, "r": ruling})
-    if player.user_id != by.pk and not policy.may(by, "lodge", ruling.tournament):
-        deny(_("A player files a memo for themselves; a director may receive one at the desk."))
+    if player.user_id != by.pk:
+        policy.require(by, "receive_memo", ruling.tournament)
     text = require_text("text", text, _("Write the memo: what the player wants the director or the body to know."))
     appeal = next((a for a in ruling.appeals.order_by("-lodged_at") if a.is_open), None)
     filing = receive(

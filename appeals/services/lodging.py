@@ -29,7 +29,6 @@ from appeals.services import filings
 from appeals.services.common import (
     Action,
     advance,
-    deny,
     locked,
     log_step,
     refuse,
@@ -631,10 +630,7 @@ def request_appeal(
         or not policy.may(by, "request_appeal", ruling)
         or selectors.side_of(player, ruling) is None
     ):
-        deny(
-            _("Only a player or captain of either side at the table asks to appeal %(r)s, for themselves.")
-            % {"r": ruling}
-        )
+        policy.refuse("request_appeal", by, ruling)
     if ruling.state not in (Ruling.State.GIVEN, Ruling.State.FINAL, Ruling.State.UNDER_APPEAL):
         refuse(
             "ruling",
