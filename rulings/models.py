@@ -472,10 +472,6 @@ class RulingAttachment(models.Model):
     def __str__(self):
         return self.name
 
-    @property
-    def is_image(self):
-        return self.content_type.startswith("image/")
-
 
 class RulingRevision(models.Model):
     """A change to a ruling after it was given: what it was, what it became, who, why."""
