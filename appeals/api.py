@@ -234,7 +234,12 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         return Response(AppealSerializer(appeal).data, status=status.HTTP_201_CREATED)
 
     def _member(self, appeal):
-        member = BodyMember.objects.filter(body__appeal=appeal, user=self.request.user, recused_at__isnull=True).first()
+        user = self.request.user
+        member = (
+            BodyMember.objects.filter(body__appeal=appeal, user=user, recused_at__isnull=True).first()
+            if user.is_authenticated
+            else None
+        )
         if member is None:
             policy.refuse("seat")
         return member

@@ -5,6 +5,8 @@ an even number, a member sitting twice on one body); the refusals a committee sh
 sentence are in ``appeals.services``. Every step of a case is also logged as an ``AppealEvent``.
 """
 
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -15,6 +17,9 @@ from appeals.reading import reading_for
 from core.texts import render
 from rulings.models import SIDE_CHOICES, Ruling
 from scoring.models import Contestant, Player
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
 
 OUTCOME_RANK = {"uphold": 0, "vary": 1, "overturn": 2}
 
@@ -136,11 +141,11 @@ class Appeal(models.Model):
 
     @property
     def tournament(self):
-        return self.ruling.result.board.session.event.tournament
+        return self.ruling.given_result.board.session.event.tournament
 
     @property
     def event(self):
-        return self.ruling.result.board.session.event
+        return self.ruling.given_result.board.session.event
 
     @property
     def is_open(self):
@@ -307,7 +312,7 @@ class Body(models.Model):
     def missing(self):
         """Why the body cannot yet sit, in words; empty when it is constituted."""
         sitting = list(self.sitting().select_related("user"))
-        reasons = []
+        reasons: list[str | StrPromise] = []
         if len(sitting) != self.size:
             reasons.append(_("%(n)s of %(size)s members appointed") % {"n": len(sitting), "size": self.size})
         for member in sitting:

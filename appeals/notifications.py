@@ -2,6 +2,8 @@
 and an e-mail sent by ``appeals.tasks.send_notification_mail`` once the step has committed, so a
 step never waits for, or fails with, the mail server."""
 
+from typing import Any
+
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
@@ -61,7 +63,7 @@ def waiting_for(user, limit=20):
     )
     # One authority object per authority, so its own terms (appeals/terms.py: the body a notice
     # names) are read once for all its notices, not once a notice.
-    shared = {}
+    shared: dict[int, Any] = {}
     for notice in notices:
         tournament = notice.appeal.tournament
         tournament.authority = shared.setdefault(tournament.authority_id, tournament.authority)

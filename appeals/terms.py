@@ -72,7 +72,7 @@ def set_term(*, authority, key, language, text, by):
             "key": key,
             "choices": ", ".join(TERMS),
         }
-    if language not in dict(AuthorityTerm._meta.get_field("language").choices):
+    if language not in dict(AuthorityTerm._meta.get_field("language").choices or ()):
         errors["language"] = _("'%(language)s' is not a language of this site.") % {"language": language}
     if len(text) > 100:
         errors["text"] = ngettext(

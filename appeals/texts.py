@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from appeals.models import AppealEvent, Body, Concurrence, Deposit, Filing, FurtherAppeal, Hearing, Outcome
 from appeals.terms import body_kind
+from core import reader
 from core.texts import Template, label, register
 from rulings.models import SIDE_CHOICES
 
@@ -20,18 +21,12 @@ from rulings.models import SIDE_CHOICES
 # not marked for translation.
 
 
-class _Zone:
-    def __init__(self, key):
-        self.zone = ZoneInfo(key)
-
-
 def moment(value):
-    """``{"at": ISO 8601, "zone": "Europe/London"}`` as the players read it, in that zone."""
+    """``{"at": ISO 8601, "zone": "Europe/London"}`` as the players read it, in that zone (as
+    appeals.selectors.local_time reads a moment at a tournament)."""
     import datetime
 
-    from appeals import selectors
-
-    return selectors.local_time(datetime.datetime.fromisoformat(value["at"]), _Zone(value["zone"]))
+    return reader.event_time(datetime.datetime.fromisoformat(value["at"]), ZoneInfo(value["zone"]))
 
 
 def moment_param(at, tournament):

@@ -4,6 +4,7 @@ its timeline and the steps each role may take, and the printable appeal form.
 Every step calls one service; a refusal is shown on the case page with the Laws' reason."""
 
 import datetime
+from typing import cast
 
 from django import forms
 from django.conf import settings
@@ -132,10 +133,12 @@ class LodgeForm(forms.Form):
 
     def __init__(self, *args, ruling, **kwargs):
         super().__init__(*args, **kwargs)
-        result = ruling.result
+        result = ruling.given_result
         ids = set(result.ns.members.values_list("pk", flat=True)) | set(result.ew.members.values_list("pk", flat=True))
         ids |= {c for c in (result.ns.captain_id, result.ew.captain_id) if c}
-        self.fields["player"].queryset = Player.objects.filter(pk__in=ids).order_by("last_name")
+        cast(forms.ModelChoiceField, self.fields["player"]).queryset = Player.objects.filter(pk__in=ids).order_by(
+            "last_name"
+        )
 
 
 @login_required
@@ -166,7 +169,7 @@ def lodge(request, ruling_pk):
             return refused(request, str(error))
         else:
             return redirect("appeals:appeal", appeal.pk)
-    board = ruling.result.board
+    board = ruling.given_result.board
     return render(
         request,
         "appeals/lodge.html",
@@ -348,7 +351,7 @@ def appeal_detail(request, pk):
     ruling = Ruling.objects.select_related(
         "result__board__session__event__tournament", "result__ns", "result__ew", "director"
     ).get(pk=appeal.ruling_id)
-    board = ruling.result.board
+    board = ruling.given_result.board
     offered = steps.available(user, appeal, "case")  # the steps the reader may take now (appeals/steps.py)
     parts = list(appeal.parts.all())
     law_waiting = [p for p in parts if p.kind == AppealPart.Kind.LAW and not p.outcome]
@@ -486,7 +489,7 @@ def appeal_form(request, pk):
     from rulings.views import ruling_diagram
 
     ruling = Ruling.objects.select_related("result__board__session__event__tournament").get(pk=appeal.ruling_id)
-    board = ruling.result.board
+    board = ruling.given_result.board
     body = appeal.body()
     return _rendered_for(
         appeal.tournament,

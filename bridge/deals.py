@@ -135,6 +135,12 @@ class Deal:
         hand = self._known(seat)
         return [suit + rank for suit in SUITS for rank in hand[suit]]
 
+    def suits(self, seat: str) -> list[tuple[str, str]]:
+        """``seat``'s hand suit by suit, spades first, as a diagram shows it:
+        ``[("S", "AKT2"), ("H", "QJ5"), ...]``."""
+        hand = self._known(seat)
+        return [(suit, hand[suit]) for suit in SUITS]
+
     def hcp(self, seat: str) -> int:
         """High-card points (A 4, K 3, Q 2, J 1) of ``seat``."""
         hand = self._known(seat)

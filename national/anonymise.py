@@ -74,7 +74,7 @@ class Anonymiser:
         """``hidden`` in order of precedence: where two people share a name (two players called
         Levi), the first one listed takes it (the table's players come before the rest)."""
         self.hidden = list(hidden)
-        labels = {}
+        labels: dict[str, str] = {}
         for item in self.hidden:
             for form in item.forms:
                 labels.setdefault(form, item.label)
@@ -112,7 +112,7 @@ class Anonymiser:
         if not text or self._check is None:
             return []
         found = {self._lower[self._matched(match)[1].lower()] for match in self._check.finditer(text)}
-        listed = []
+        listed: list[str] = []
         for form in sorted(found, key=lambda form: (-len(form), form)):
             if not any(form.lower() in longer.lower() for longer in listed):
                 listed.append(form)

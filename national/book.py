@@ -21,7 +21,7 @@ def _diagram(entry):
         deal = None
     auction = Auction.from_dict(entry["auction"]) if entry.get("auction") else None
     return {
-        "hands": {seat: [(suit, deal.hands[seat][suit]) for suit in "SHDC"] for seat in "NESW"} if deal else None,
+        "hands": {seat: deal.suits(seat) for seat in "NESW"} if deal else None,
         "rows": auction_words(auction_rows(auction)) if auction else [],
         "notes": [dict(note, text=translate(note["text"])) for note in auction_notes(auction)] if auction else [],
         "claim": (entry["auction"] or {}).get("claim") if entry.get("auction") else None,

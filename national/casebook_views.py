@@ -1,6 +1,8 @@
 """Casebook pages of the national body: compile a draft from a search, check and edit its texts,
 publish it, add commentary, make it final; read it as HTML, PDF or JSON."""
 
+from typing import Any
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import FileResponse, HttpResponse, JsonResponse
@@ -84,7 +86,7 @@ def casebook_detail(request, pk):
     casebook = _casebook(request, pk)
     content = casebooks.text_of(casebook)
     problems = casebooks.name_problems(casebook, content) if casebook.state == Casebook.State.DRAFT else []
-    by_case = {}
+    by_case: dict[int, list[dict[str, Any]]] = {}
     for problem in problems:
         by_case.setdefault(problem["case"], []).append(problem)
     cases = {case.position: case for case in casebook.cases.select_related("appeal__ruling", "commentary_by")}

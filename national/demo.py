@@ -29,6 +29,7 @@ def load_demo_casebook(tournament):
         for a in Appeal.objects.filter(
             ruling__result__board__session__event__tournament=tournament, state=Appeal.State.DECIDED
         )
+        if a.decided_at is not None  # a decided appeal has its time
     )
     casebook = casebooks.compile_casebook(
         authority=authority,

@@ -8,6 +8,7 @@ appeals body in, and the body they are a member (player) of. A superuser reads e
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.contrib.postgres.search import SearchQuery, SearchRank
 from django.db import connection
@@ -111,10 +112,10 @@ def one_per_appeal(queryset, keys, language, limit=None):
     ``language`` where one of its casebooks is in it, else in the national body's language, else
     the case of ``keys``. One query."""
     appeals = list(dict.fromkeys(appeal_id for _pk, appeal_id in keys))[:limit]
-    first = {}
+    first: dict[int, int] = {}
     for pk, appeal_id in keys:
         first.setdefault(appeal_id, pk)
-    chosen = {}
+    chosen: dict[int, tuple[tuple[int, bool], PrecedentCase]] = {}
     for case in queryset.filter(appeal_id__in=appeals).annotate(body_language=F("authority__language")):
         # The language first; of two cases in the same one, the one found first.
         rank = (
@@ -129,7 +130,7 @@ def one_per_appeal(queryset, keys, language, limit=None):
 def with_other_languages(user, cases):
     """Sets ``case.others`` on each of ``cases``: the same appeal's cases in the reader's other
     casebooks, by language (one query)."""
-    others = {}
+    others: dict[int, list[PrecedentCase]] = {}
     if cases:
         copies = (
             visible_precedents(user)
@@ -249,7 +250,7 @@ SUBJECT_LABELS = {
 
 def _ruling_words(ruling):
     """The longer words of the ruling's facts and reasons, the most frequent first."""
-    counts = {}
+    counts: dict[str, int] = {}
     text = " ".join([ruling.facts or "", ruling.ruling_text or "", ruling.reasoning or ""]).lower()
     for word in re.split(r"[\W_]+", text):
         if len(word) >= 5 and not word.isdigit():
@@ -315,7 +316,7 @@ def _best_per_appeal(ruler, candidates, reach, reader_language, authority_langua
     """{appeal: [points without the words, the best case's tokens, kind, auction, the case chosen
     for the appeal (the reader's language, else the body's, else the newest), its preference,
     year, casebook, position]} for the candidates the words could lift to the floor."""
-    best = {}
+    best: dict[int, list[Any]] = {}
     for pk, appeal_id, case_language, year, casebook_id, position, kind, case_contract, auction, tokens in candidates:
         split = tokens.split()
         points = ruler.score(split, kind=kind, auction=auction, contract=case_contract)
@@ -343,7 +344,9 @@ def _read_within_reach(near, authority_id, ruling_words):
     appeals' index: the body's would read every case of the body): (the most of the ruling's
     words one of its cases holds, the case chosen for each appeal, its other casebooks)."""
     words = [f" {word}" for word in ruling_words]
-    held, found, others = {}, {}, {}
+    held: dict[int, int] = {}
+    found: dict[int, PrecedentCase] = {}
+    others: dict[int, list[PrecedentCase]] = {}
     if near:
         chosen = {kept[4] for kept in near.values()}
         for case in (

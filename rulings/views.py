@@ -442,7 +442,7 @@ def ruling_diagram(ruling):
             handviewer = None  # an unfinished auction: no link
     return {
         "handviewer": handviewer,
-        "hands": {seat: [(suit, deal.hands[seat][suit]) for suit in "SHDC"] for seat in "NESW"} if deal else None,
+        "hands": {seat: deal.suits(seat) for seat in "NESW"} if deal else None,
         "rows": auction_words(auction_rows(auction)) if auction else [],
         "notes": [dict(note, text=translate(note["text"])) for note in auction_notes(auction)] if auction else [],
         "auction": auction,

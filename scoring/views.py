@@ -286,7 +286,7 @@ def _hands(board):
         deal = parse_deal(board.deal)
     except DealError:
         return None
-    return {seat: [(suit, deal.hands[seat][suit]) for suit in "SHDC"] for seat in "NESW"}
+    return {seat: deal.suits(seat) for seat in "NESW"}
 
 
 @login_required

@@ -13,6 +13,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -54,7 +56,7 @@ class OriginForm(forms.Form):
     def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
         authorities = scoring_selectors.readable_authorities(user).order_by("name")
-        self.fields["authority"].queryset = authorities
+        cast(forms.ModelChoiceField, self.fields["authority"]).queryset = authorities
 
     def clean_public_key(self):
         value = self.cleaned_data["public_key"]

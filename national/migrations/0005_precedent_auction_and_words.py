@@ -11,7 +11,7 @@ def fill(apps, schema_editor):
     PrecedentCase = apps.get_model("national", "PrecedentCase")
     rows = list(PrecedentCase.objects.select_related("casebook"))
     for row in rows:
-        entry = next((e for e in (row.casebook.content or {}).get("cases", []) if e["number"] == row.position), {})
+        entry: dict = next((e for e in (row.casebook.content or {}).get("cases", []) if e["number"] == row.position), {})
         row.auction = f" {' '.join(auction_keys(entry.get('auction')))} "
         row.words = word_column(row.laws_text, row.text)
     PrecedentCase.objects.bulk_update(rows, ["auction", "words"], batch_size=500)
