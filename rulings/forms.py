@@ -1,6 +1,7 @@
 """The director's ruling form: the common cases in under a minute, on a phone."""
 
 import re
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -18,7 +19,7 @@ RESULT_WORDS = re.compile(r"(\d)(NT|[CDHS])(X{0,2}) ([NESW]) (=|[+-]\d+)|passed 
 
 def _rows_of(words):
     """The (contract, declarer, tricks) rows a description names, in order."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for match in RESULT_WORDS.finditer(words or ""):
         if match.group(0) == "passed out":
             rows.append({"contract": "PASS", "declarer": "", "tricks": None})
@@ -59,6 +60,17 @@ def score_initial(ruling):
     return fields
 
 
+# The choices of two fields, which a form narrows or widens by the regulations in force.
+SCORE_KINDS = [("", "—"), *Ruling.ScoreKind.choices]
+PENALTY_MEASURES = [
+    ("points", _("points off the score (Law 91A)")),
+    (Penalty.Unit.WARNING, _("warning")),
+    (Penalty.Unit.FINE, _("fine")),
+    (Penalty.Unit.SUSPENSION, _("suspension from the session")),
+    (Penalty.Unit.DISQUALIFICATION, _("disqualification (with the tournament organiser's approval, Law 91B)")),
+]
+
+
 class RulingForm(forms.Form):
     kind = forms.ChoiceField(label=_("Kind of ruling"), choices=Ruling.Kind.choices)
     called_by = forms.ChoiceField(label=_("Called by"), choices=SEATS, required=False)
@@ -94,9 +106,7 @@ class RulingForm(forms.Form):
     offending_side = forms.ChoiceField(
         label=_("Offending side"), required=False, choices=[("", "—"), ("NS", _("N-S")), ("EW", _("E-W"))]
     )
-    score_kind = forms.ChoiceField(
-        label=_("Adjusted score"), required=False, choices=[("", "—"), *Ruling.ScoreKind.choices]
-    )
+    score_kind = forms.ChoiceField(label=_("Adjusted score"), required=False, choices=SCORE_KINDS)
     # Assigned (and split: a second result for E-W)
     contract = forms.CharField(label=_("Contract"), required=False, max_length=6)
     declarer = forms.ChoiceField(label=_("Declarer"), choices=SEATS, required=False)
@@ -153,13 +163,7 @@ class RulingForm(forms.Form):
     penalty_measure = forms.ChoiceField(
         label=_("Measure"),
         required=False,
-        choices=[
-            ("points", _("points off the score (Law 91A)")),
-            (Penalty.Unit.WARNING, _("warning")),
-            (Penalty.Unit.FINE, _("fine")),
-            (Penalty.Unit.SUSPENSION, _("suspension from the session")),
-            (Penalty.Unit.DISQUALIFICATION, _("disqualification (with the tournament organiser's approval, Law 91B)")),
-        ],
+        choices=PENALTY_MEASURES,
     )
     penalty_fine = forms.DecimalField(label=_("Fine"), required=False, min_value=0, decimal_places=2)
     # Law 91B: who approved the disqualification for the tournament organiser, and when.
@@ -235,7 +239,8 @@ class RulingForm(forms.Form):
     )
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         upload = data.get("deal_file")
         if upload and not data.get("deal_source"):
             raw = upload.read(200_000)
@@ -248,14 +253,20 @@ class RulingForm(forms.Form):
     def __init__(self, *args, players=(), lesser_measure="", imps_allowed=False, **kwargs):
         super().__init__(*args, **kwargs)
         if not imps_allowed:  # Law 86D: only in a team match, where the authority allows it
-            self.fields["score_kind"].choices = [
-                choice for choice in self.fields["score_kind"].choices if choice[0] != Ruling.ScoreKind.IMPS
+            cast(forms.ChoiceField, self.fields["score_kind"]).choices = [
+                choice for choice in SCORE_KINDS if choice[0] != Ruling.ScoreKind.IMPS
             ]
             del self.fields["imps"]
-        self.fields["penalty_player"].choices = [("", "—"), *[(str(p.pk), str(p)) for p in players]]
+        cast(forms.ChoiceField, self.fields["penalty_player"]).choices = [
+            ("", "—"),
+            *[(str(p.pk), str(p)) for p in players],
+        ]
         if lesser_measure:  # the regulations in force name one (Law 91)
-            choices = list(self.fields["penalty_measure"].choices)
-            self.fields["penalty_measure"].choices = [*choices[:2], (Penalty.Unit.LESSER, lesser_measure), *choices[2:]]
+            cast(forms.ChoiceField, self.fields["penalty_measure"]).choices = [
+                *PENALTY_MEASURES[:2],
+                (Penalty.Unit.LESSER, lesser_measure),
+                *PENALTY_MEASURES[2:],
+            ]
         self.players = {str(p.pk): p for p in players}
         for i in range(1, WEIGHT_ROWS + 1):
             self.fields[f"w{i}_contract"] = forms.CharField(required=False, max_length=6, label=_("Contract"))
@@ -317,7 +328,7 @@ class RulingForm(forms.Form):
 
     def redress_input(self):
         data = self.cleaned_data
-        redress = {
+        redress: dict[str, Any] = {
             key: {part: data.get(f"{prefix}_{part}") for part in ("contract", "declarer", "tricks")}
             for prefix, key, _heading in self.REDRESS_ROWS
         }
@@ -467,6 +478,6 @@ class TableJumpForm(forms.Form):
 
     def __init__(self, *args, sessions=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["session"].choices = [
+        cast(forms.ChoiceField, self.fields["session"]).choices = [
             (str(s.pk), f"{s.event.tournament.name} · {s.event.name} · {s}") for s in sessions
         ]

@@ -283,12 +283,12 @@ class Ruling(models.Model):
                 "t": self.table.number,
                 "b": self.board.number,
             }
-        if self.board_id and self.round_id and self.round.session_id != self.board.session_id:
+        if self.board_id and self.round is not None and self.round.session_id != self.board.session_id:
             errors["round"] = _("Round %(r)s is not a round of the session of board %(b)s.") % {
                 "r": self.round.number,
                 "b": self.board.number,
             }
-        if self.result_id and (self.result.board_id != self.board_id or self.result.table_id != self.table_id):
+        if self.result is not None and (self.result.board_id != self.board_id or self.result.table_id != self.table_id):
             errors["result"] = _("The result is not the one of board %(b)s at table %(t)s.") % {
                 "b": self.board.number,
                 "t": self.table.number,
@@ -296,15 +296,15 @@ class Ruling(models.Model):
         if errors:
             raise ValidationError(errors)
         if self.seating:
-            if self.result_id is None:
+            if self.result is None:
                 raise ValidationError({"seating": _("Who sat where is recorded once the table's result is.")})
-            self._check_seating()
+            self._check_seating(self.result)
 
-    def _check_seating(self):
+    def _check_seating(self, result):
         """Each seat holds a member of the contestant sitting on that side of this table."""
         if not isinstance(self.seating, dict) or set(self.seating) - set("NESW"):
             raise ValidationError({"seating": _('must look like {"N": 12, "E": 14, "S": 13, "W": 15} (player ids)')})
-        sides = {"N": self.result.ns, "S": self.result.ns, "E": self.result.ew, "W": self.result.ew}
+        sides = {"N": result.ns, "S": result.ns, "E": result.ew, "W": result.ew}
         for seat, player in self.seating.items():
             contestant = sides[seat]
             if not contestant.members.filter(pk=player).exists():

@@ -2,6 +2,8 @@
 play or entered), the edition's transfer or the claim's double-dummy aid, and the confirmation
 that gives the ruling. Thin: the services in rulings/revokes.py do the work."""
 
+from typing import cast
+
 from django import forms
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -50,7 +52,7 @@ class RevokeFromPlayForm(forms.Form):
 
     def __init__(self, *args, found=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["revoke"].choices = [
+        cast(forms.ChoiceField, self.fields["revoke"]).choices = [
             (
                 i,
                 _("%(seat)s, trick %(trick)s: %(card)s on a %(suit)s lead")

@@ -379,7 +379,7 @@ def ruling_attachment(request, pk, attachment_pk):
     attachment = get_object_or_404(ruling.attachments.all(), pk=attachment_pk)
     with attachment.file.open("rb") as stored:
         response = HttpResponse(stored.read(), content_type=attachment.content_type)
-    response["Content-Disposition"] = content_disposition_header(False, attachment.name)
+    response["Content-Disposition"] = content_disposition_header(False, attachment.name) or "inline"
     response["X-Content-Type-Options"] = "nosniff"
     return response
 

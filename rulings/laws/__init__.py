@@ -64,6 +64,14 @@ _CITATION = re.compile(
 _CANONICAL = re.compile(r"(\d+)([A-N]?)(?:\.?(\d+))?([a-z]?)")
 
 
+def _canonical(number: str) -> re.Match[str]:
+    """The parts of a citation already in its canonical form (``normalise_citation``'s)."""
+    match = _CANONICAL.fullmatch(number)
+    if match is None:
+        raise ValueError(f"{number!r} is not a citation in its canonical form (normalise_citation)")
+    return match
+
+
 class CitationError(ValueError):
     """A citation that is not well formed or names no law or sub-section of the edition.
     ``text`` is the message, a :class:`bridge.messages.Message` (English as a ``str``;
@@ -120,7 +128,7 @@ def normalise_citation(text):
 
 def parent_of(number):
     """The canonical citation one level up ("12C1c" -> "12C1" -> "12C" -> "12"), or None."""
-    law, section, item, sub = _CANONICAL.fullmatch(number).groups()
+    law, section, item, sub = _canonical(number).groups()
     if sub:
         return f"{law}{section}{'' if section else '.'}{item}"
     if item:
@@ -145,7 +153,7 @@ def _index(edition):
 
 @cache
 def _children(edition):
-    kids = {}
+    kids: dict[str, list[LawEntry]] = {}
     for entry in _entries(edition):
         kids.setdefault(entry.parent, []).append(entry)
     return kids
@@ -173,7 +181,7 @@ def validate_citation(edition, text):
     index = _index(edition)
     if number in index:
         return index[number]
-    law = int(_CANONICAL.fullmatch(number)[1])
+    law = int(_canonical(number)[1])
     if not 1 <= law <= LAW_COUNT:
         raise CitationError(_("Law %(law)s does not exist: the Laws have %(count)s laws", law=law, count=LAW_COUNT))
     ancestor = parent_of(number)

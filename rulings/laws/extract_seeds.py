@@ -228,6 +228,14 @@ def find_seeds(directory):
     return hebrew, dutch
 
 
+def _law_of(number: str) -> int:
+    """The law a citation of the catalogue belongs to: 12 of "12C1c"."""
+    digits = re.match(r"\d+", number)
+    if digits is None:
+        raise ValueError(f"{number!r} does not start with a law's number")
+    return int(digits[0])
+
+
 def build(edition, seeds, seed_laws, log):
     """The rows of ``data/laws_<edition>.json``: the English source with the titles of
     ``seeds`` ({language: {number: title or None}}); ``seed_laws`` are the laws the seeds cover,
@@ -239,7 +247,7 @@ def build(edition, seeds, seed_laws, log):
     if missing:
         raise ValueError(f"{edition}: laws {', '.join(missing)} are missing")
     for number, title, verified in english:
-        law = int(re.match(r"\d+", number)[0])
+        law = _law_of(number)
         titles = {"en": title or law_titles[str(law)]}
         for language, seed_titles in seeds.items():
             if seed_titles.get(number):
@@ -250,7 +258,7 @@ def build(edition, seeds, seed_laws, log):
             if number not in numbers:
                 log.append(f"{edition}: the {language} seed has {number}, the English source has not")
         for number in numbers:
-            if int(re.match(r"\d+", number)[0]) in seed_laws and number not in seed_titles:
+            if _law_of(number) in seed_laws and number not in seed_titles:
                 log.append(f"{edition}: {number} is not in the {language} seed")
     return rows
 
@@ -259,7 +267,7 @@ def seed_titles_in_data(edition):
     """{language: {number: title}} of the titles the data file of ``edition`` has from the seed
     texts: every title but the English one and those listed under ``translated``."""
     path = DATA_DIR / f"laws_{edition}.json"
-    found = {}
+    found: dict[str, dict[str, str]] = {}
     for row in json.loads(path.read_text(encoding="utf-8")):
         for language, text in row["titles"].items():
             if language != "en" and language not in row.get("translated", ()):
@@ -325,7 +333,7 @@ def main(argv=None):
             write(edition, rows)
             print(f"{path.name}: {sum(bool(r.get('translated')) for r in rows)} entries with translated titles")
         return
-    log = []
+    log: list[str] = []
     if args.seeds:
         hebrew, dutch = find_seeds(args.seeds)
         seeds = {
