@@ -22,6 +22,9 @@ def _preset_choices():
     ]
 
 
+AUTHORITY_FIELDS = ["name", "code", "country", "language", "time_zone"]  # what a new authority is asked
+
+
 class AuthorityCreationForm(forms.ModelForm):
     """A new regulating authority and the preset its regulations start from (scoring/presets)."""
 
@@ -34,7 +37,7 @@ class AuthorityCreationForm(forms.ModelForm):
 
     class Meta:
         model = models.RegulatingAuthority
-        fields = ["name", "code", "country", "language", "time_zone"]
+        fields = AUTHORITY_FIELDS
 
 
 @admin.register(models.RegulatingAuthority)
@@ -52,12 +55,12 @@ class RegulatingAuthorityAdmin(ReadOnlyAdmin):
     def get_form(self, request, obj=None, change=False, **kwargs):
         if obj is None:
             kwargs["form"] = AuthorityCreationForm
-            kwargs["fields"] = [*AuthorityCreationForm._meta.fields, "preset"]
+            kwargs["fields"] = [*AUTHORITY_FIELDS, "preset"]
         return super().get_form(request, obj, change=change, **kwargs)
 
     def get_fieldsets(self, request, obj=None):
         if obj is None:
-            return [(None, {"fields": [*AuthorityCreationForm._meta.fields, "preset"]})]
+            return [(None, {"fields": [*AUTHORITY_FIELDS, "preset"]})]
         return super().get_fieldsets(request, obj)
 
     def get_inlines(self, request, obj):
@@ -70,7 +73,7 @@ class RegulatingAuthorityAdmin(ReadOnlyAdmin):
         authority = services.create_authority_with_preset(
             preset=data.get("preset") or "",
             by=request.user,
-            **{name: data[name] for name in AuthorityCreationForm._meta.fields},
+            **{name: data[name] for name in AUTHORITY_FIELDS},
         )
         obj.pk = authority.pk  # the admin's log entry and redirect name the authority created
 

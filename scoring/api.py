@@ -4,6 +4,9 @@ Reads are scoped to the tournaments the caller may see; writes go through the se
 the API refuses exactly what the web and the admin refuse, naming the field.
 """
 
+from typing import Any
+
+from django.core.exceptions import ImproperlyConfigured
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django_filters import rest_framework as filters
@@ -77,7 +80,7 @@ class ClockListSerializer(serializers.ListSerializer):
 
     def to_representation(self, data):
         rows = list(data.all() if hasattr(data, "all") else data)
-        child = self.child
+        child: Any = self.child  # the row's serializer, which names each row's session (session_of)
         self.context.setdefault("session_clocks", {}).update(
             selectors.session_clocks([child.session_of(row) for row in rows])
         )
@@ -474,6 +477,8 @@ class ScopedViewSet(viewsets.GenericViewSet):
 
     def get_queryset(self):
         visible = selectors.visible_tournaments(self.request.user)
+        if self.queryset is None:  # every viewset of the API names its rows
+            raise ImproperlyConfigured(f"{type(self).__name__} names no queryset")
         return self.queryset.filter(**{f"{self.scope}__in": visible})
 
 

@@ -3,6 +3,8 @@ choosing a preset (scoring/presets) whose dated settings it starts with; the sup
 authority's national auditors read it, with each setting's value, source, date and difference
 from the preset. ``/api/v1/authorities/presets/`` lists the presets to choose from."""
 
+from typing import cast
+
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
@@ -41,7 +43,7 @@ class AuthoritySerializer(serializers.ModelSerializer):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["preset"].choices = [""] + presets.available()  # the files there now
+        cast(serializers.ChoiceField, self.fields["preset"]).choices = [""] + presets.available()  # the files now
 
     def to_representation(self, authority):
         data = super().to_representation(authority)

@@ -5,9 +5,11 @@ a body can change its regulations without rewriting the history of earlier tourn
 The defaults are the Laws' own where the Laws give one.
 """
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.utils.functional import Promise
@@ -183,13 +185,13 @@ class SettingSpec:
     key: str
     label: str | Promise  # lazy: each reader's language
     default: object
-    check: object
+    check: Callable[[Any], object]
     # What an empty value is stored as when the regulation may say "none" (no deposit, no
     # penalty, no preset); NO_EMPTY where a setting always needs a value.
     empty: object = NO_EMPTY
     # Where a body adds choices of its own (its VP scales): ``choices_for(authority)`` is every
     # choice that body may take, checked instead of ``check`` when the authority is known.
-    choices_for: object = None
+    choices_for: Callable[[Any], Sequence[str]] | None = None
 
     @property
     def may_be_empty(self):

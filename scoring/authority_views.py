@@ -4,6 +4,7 @@ Read by the superuser and the authority's national auditors; to anyone else it d
 
 import json
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -61,7 +62,7 @@ def show(value):
 def settings_rows(authority, day=None):
     """The authority's preset in force on ``day`` (or None) and one row per setting."""
     day = day or timezone.localdate()
-    by_key = {}
+    by_key: dict[str, list[Any]] = {}
     for setting in authority.settings.order_by("key", "effective_from", "pk"):
         by_key.setdefault(setting.key, []).append(setting)
     in_force = {key: [s for s in values if s.effective_from <= day] for key, values in by_key.items()}
@@ -100,10 +101,11 @@ def settings_rows(authority, day=None):
                 row.quote, row.confidence = entry.quote, entry.confidence
             elif current is not None:
                 entry = next((e for e in preset.entries_for(key) if e.effective_from == current.effective_from), None)
-                from_preset = bool(entry and entry.value == current.value and entry.note(preset.code) == current.note)
-                row.unconfirmed = from_preset and not entry.confirmed
-                if from_preset:
+                if entry is not None and entry.value == current.value and entry.note(preset.code) == current.note:
+                    row.unconfirmed = not entry.confirmed  # the preset's value, not yet confirmed
                     row.quote, row.confidence = entry.quote, entry.confidence
+                else:
+                    row.unconfirmed = False
         rows.append(row)
     return preset, rows
 

@@ -3,6 +3,8 @@ reads those of the tournaments it sees (``?match=`` or ``?event=`` to narrow); a
 chief director of the tournament gives one (POST) or withdraws it (POST .../withdraw/), through
 the same services as the match page."""
 
+from typing import cast
+
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
@@ -51,8 +53,10 @@ class MatchPenaltySerializer(serializers.ModelSerializer):
         request = self.context.get("request")
         if request is not None:
             visible = selectors.visible_tournaments(request.user)
-            self.fields["match"].queryset = Match.objects.filter(round__session__event__tournament__in=visible)
-            self.fields["team"].queryset = Contestant.objects.filter(event__tournament__in=visible)
+            match = cast(serializers.PrimaryKeyRelatedField, self.fields["match"])  # as declared above
+            team = cast(serializers.PrimaryKeyRelatedField, self.fields["team"])
+            match.queryset = Match.objects.filter(round__session__event__tournament__in=visible)
+            team.queryset = Contestant.objects.filter(event__tournament__in=visible)
 
     def to_representation(self, penalty):
         data = super().to_representation(penalty)

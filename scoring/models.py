@@ -586,7 +586,7 @@ class Result(models.Model):
             self.validate_constraints(exclude)
 
     def clean(self):
-        errors = {}
+        errors: dict[str, object] = {}
         if self.ns_id and self.ns_id == self.ew_id:
             errors["ew"] = _("The same contestant cannot sit both N-S and E-W.")
         if self.board_id and self.round_id and self.board.session_id != self.round.session_id:

@@ -229,7 +229,7 @@ def read(path):
             raise PresetError(f"{where}: settings.{key}: not a setting")
         if not isinstance(values, list) or not values:
             raise PresetError(f"{where}: settings.{key}: a list of dated values")
-        seen = set()
+        seen: set[datetime.date] = set()
         for index, item in enumerate(values, start=1):
             entries.append(_entry(f"{where}: settings.{key}[{index}]", key, item, seen))
     if code == LAWS:
@@ -317,7 +317,7 @@ def _entry(where, key, item, seen):
         raise PresetError(f"{where}: quote: the words of which source? Name it (source)")
     if len(own_quote) > QUOTE_LENGTH:
         raise PresetError(f"{where}: quote: at most {QUOTE_LENGTH} characters (quote briefly)")
-    if status == "confirmed" and citation.confidence == "assumed":
+    if status == "confirmed" and citation is not None and citation.confidence == "assumed":
         raise PresetError(f"{where}: source: confidence: a confirmed value rests on the text or a secondary source")
     if status != "confirmed" and not reason:
         raise PresetError(f"{where}: reason: say why the value is {status}")

@@ -3,6 +3,7 @@ matchpoints or IMPs across the field, and each board score's values rounded for 
 
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 from django.db.models import Count
 
@@ -149,7 +150,7 @@ def _matchpoint_board(entries, regs, plays=0):
     # Whole columns at once (the engine's quick way); a plain result is real and unpenalised, so
     # only the others need their SideBoard for the session rule's kind, raw value and penalty.
     # Plain results with the same matchpoints share one dict, which board_values rounds once.
-    shared = {}
+    shared: dict[object, dict[str, object]] = {}
     for entry, ns, ew in zip(board.entries, board.column("NS"), board.column("EW"), strict=True):
         if entry.plain is not None:
             key = (ns.numerator, ns.denominator, ew.numerator, ew.denominator)
@@ -295,7 +296,8 @@ def board_values(results, scores):
 
 def board_values_of(result_ids, scores):
     """board_values from the results' ids (a pass reads them as plain rows)."""
-    rounding, made, scored = Rounding(), {}, []
+    rounding, scored = Rounding(), []  # scored: (result id, its values or UNSCORED)
+    made: dict[int, tuple[Any, Any]] = {}  # id of a shared values dict: (it, its rounded values)
     for result_id in result_ids:
         values = scores.get(result_id)
         if values is None:
@@ -343,7 +345,7 @@ def boards_seats(board_ids):
             "board_score__id",
         )
     )
-    seats = {}
+    seats: dict[int, list[tuple[object, ...]]] = {}
     for board_id, pk, ns_id, ew_id, points, not_played, effective, score, penalty, outside, scored in rows:
         adjusted = None if effective is None else (score, penalty, outside)
         seats.setdefault(board_id, []).append((pk, ns_id, ew_id, points, not_played, adjusted, scored is not None))

@@ -4,6 +4,7 @@ results), and written: only the rows that moved, in one set-based statement a ba
 from collections import namedtuple
 
 from django.db import connections, router
+from django.db.models import Field, Model
 
 from scoring.models import BoardScore, Result, ScoreChange
 from scoring.recalculation.board import (
@@ -35,17 +36,26 @@ _PLAIN_COLUMNS = (("ns_exact", NS_EXACT), ("ew_exact", EW_EXACT), ("top", TOP), 
                   ("ns_percent", NS_PERCENT), ("ew_percent", EW_PERCENT))  # fmt: skip
 
 
+def concrete_field(model: type[Model], name: str) -> Field:
+    """``model``'s field ``name``, a column of its table (not the reverse side of a relation)."""
+    field = model._meta.get_field(name)
+    if not isinstance(field, Field):
+        raise LookupError(f"{model.__name__}.{name} is not a column of its table")
+    return field
+
+
 def _plain_source(conn, by_points):
     """(FROM item, its parameters, {name: column}) of a VALUES list of the distinct scores of a
     board of plain results: points and each of _PLAIN_COLUMNS."""
-    fields = [BoardScore._meta.get_field(name) for name, _i in _PLAIN_COLUMNS]
+    fields = [concrete_field(BoardScore, name) for name, _i in _PLAIN_COLUMNS]
     rows = [
         (points, *(field.get_db_prep_save(values[i], conn) for field, (_n, i) in zip(fields, _PLAIN_COLUMNS)))
         for points, values in by_points.items()
     ] or [(None,) * (len(fields) + 1)]  # no result played: a row that joins nothing
     names = ["points", *(name for name, _i in _PLAIN_COLUMNS)]
     if conn.vendor == "postgresql":
-        casts = ["integer", *(field.cast_db_type(conn) for field in fields)]
+        # Field.cast_db_type is Django's (since 2.0); django-stubs 5.2.9 leave it out.
+        casts = ["integer", *(field.cast_db_type(conn) for field in fields)]  # type: ignore[attr-defined]
         row = "(" + ", ".join(f"%s::{cast}" for cast in casts) + ")"
         source = f"(VALUES {', '.join([row] * len(rows))}) AS v({', '.join(names)})"
         columns = {name: f"v.{name}" for name in names}
@@ -78,7 +88,7 @@ def plain_board_moved(board, by_points):
     qn = conn.ops.quote_name
     results, scores = qn(Result._meta.db_table), qn(BoardScore._meta.db_table)
     source, params, v = _plain_source(conn, by_points)
-    stored = ", ".join(f"bs.{qn(BoardScore._meta.get_field(name).column)}" for name in COMPARED_VALUES)
+    stored = ", ".join(f"bs.{qn(concrete_field(BoardScore, name).column)}" for name in COMPARED_VALUES)
     sql = f"""
         SELECT r.id, r.ns_id, r.ew_id, {v["points"]}, bs.id, {stored}
         FROM {results} AS r
@@ -90,7 +100,7 @@ def plain_board_moved(board, by_points):
         cursor.execute(sql, [*params, board.pk])
         found = cursor.fetchall()
     return [
-        (result_id, ns_id, ew_id, points, None if pk is None else _Stored(pk, result_id, *stored_values))
+        (result_id, ns_id, ew_id, points, None if pk is None else _Stored._make([pk, result_id, *stored_values]))
         for result_id, ns_id, ew_id, points, pk, *stored_values in found
     ]
 

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from core import dispatch
 from core.retry import atomic_with_retry
-from scoring.models import Board, EventPass, RecalculationRequest, Result
+from scoring.models import Board, EventPass, RecalculationRequest, Result, Session
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +56,7 @@ def _known_event(board):
     its result with board__session__event), so the task sent at the commit needs no query to
     find its event; else {}."""
     session = Board.session.field.get_cached_value(board, default=None)
-    return {board.pk: session.event_id} if session is not None else {}
+    return {board.pk: session.event_id} if isinstance(session, Session) else {}
 
 
 def mark_boards_dirty(board_ids, events=None):
@@ -165,7 +165,7 @@ def _enqueue_on_commit(board_id, event_id=None):
     connection = transaction.get_connection()
     state = connection.__dict__.get("_boards_to_rescore")
     if state is None or not any(callback is state[0] for _sids, callback, _robust in connection.run_on_commit):
-        boards = {}  # board id: event id or None
+        boards: dict[int, int | None] = {}  # board id: event id or None
 
         def flush():
             # One task per event: it takes every pending board of the event at once, so the
@@ -297,7 +297,7 @@ def sweep(older_than=SWEEP_AFTER):
         .values_list("board_id", flat=True)
         .distinct()
     )
-    first_by_event = {}
+    first_by_event: dict[int, int] = {}
     for board_id, event_id in Board.objects.filter(pk__in=set(stale)).values_list("pk", "session__event_id"):
         first_by_event[event_id] = min(board_id, first_by_event.get(event_id, board_id))
     sent = 0

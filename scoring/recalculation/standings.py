@@ -7,6 +7,7 @@ import math
 from collections import defaultdict, namedtuple
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 from django.db import connections, router
 from django.db.models import Q, Value
@@ -29,7 +30,7 @@ from scoring.recalculation.board import (
     regulations,
     to_decimal,
 )
-from scoring.recalculation.diff import update_rows
+from scoring.recalculation.diff import concrete_field, update_rows
 
 
 def matchpoint_standings(event, known=None):
@@ -56,7 +57,7 @@ def matchpoint_standings(event, known=None):
         rows, sides = [], _side_boards(scores)
     else:
         rows, sides = _plain_totals(scores, artificial), _side_boards(scores, artificial)
-    refreshed = defaultdict(dict)
+    refreshed: defaultdict[int, dict[str, Any]] = defaultdict(dict)  # board score -> its new values
     for (session_id, contestant_id), items in sides.items():
         session = _session_rule(items, method, refreshed)
         rows.append((session_id, contestant_id, session.matchpoints, session.top, len(items)))
@@ -112,7 +113,7 @@ def _plain_totals(scores, skip):
     common = math.lcm(1, *(value.denominator for value in (*exact.values(), *tops.values())))
     scaled = {key: value.numerator * (common // value.denominator) for key, value in exact.items()}
     scaled_top = {key: value.numerator * (common // value.denominator) for key, value in tops.items()}
-    sums = {}  # window -> [total, top, boards] over ``common``
+    sums: dict[tuple[int, int], list[int]] = {}  # window -> [total, top, boards] over ``common``
     for _pk, _ns, _ew, top, _nk, _ek, ns_raw, ew_raw, ns_pen, ew_pen, ns_id, ew_id, session_id in scores:
         top = scaled_top[top]
         for key, value in (
@@ -137,7 +138,7 @@ def _plain_totals(scores, skip):
 def _side_boards(scores, only=None):
     """{(session, contestant): [(board score pk, "ns" or "ew", stored value, SideBoard)]} of
     ``scores`` (_side_rows), of the windows in ``only`` if given."""
-    fractions = {}  # the same few strings recur: parse each once
+    fractions: dict[str, Fraction] = {}  # the same few strings recur: parse each once
 
     def exact(text):
         value = fractions.get(text)
@@ -219,7 +220,7 @@ def _write_refreshed(refreshed):
 
 
 def with_event_totals(rows):
-    totals = defaultdict(lambda: [Fraction(0), Fraction(0), 0])
+    totals: defaultdict[int, list[Any]] = defaultdict(lambda: [Fraction(0), Fraction(0), 0])
     for _session_id, contestant_id, total, top, boards in rows:
         entry = totals[contestant_id]
         entry[0] += total
@@ -232,7 +233,7 @@ def imp_pairs_standings(event):
     scores = BoardScore.objects.filter(result__board__session__event=event, ns__isnull=False).select_related(
         "result__board"
     )
-    sums = defaultdict(lambda: [Fraction(0), 0])
+    sums: defaultdict[tuple[int, int], list[Any]] = defaultdict(lambda: [Fraction(0), 0])
     for bs in scores:
         session_id = bs.result.board.session_id
         for contestant_id, value in ((bs.result.ns_id, bs.ns_exact), (bs.result.ew_id, bs.ew_exact)):
@@ -248,7 +249,7 @@ def _fields(event, regs=None):
     regs = event.regulations() if regs is None else regs
     if event.is_teams or regs.get("ranking") == "one-list":
         return {}  # one list, as Ruter ranks a Butler or cross-IMP session (the event's method)
-    seen = defaultdict(set)
+    seen: defaultdict[tuple[int | None, int], set[str]] = defaultdict(set)
     results = Result.objects.filter(board__session__event=event).order_by()
     sat = (
         results.annotate(direction=Value("NS"))
@@ -260,10 +261,10 @@ def _fields(event, regs=None):
         seen[(None, contestant_id)].add(direction)
     fields = {key: next(iter(directions)) if len(directions) == 1 else "" for key, directions in seen.items()}
     # A field is only a field if the other direction is one too.
-    for session_id in {key[0] for key in fields}:
-        values = {v for (sid, _cid), v in fields.items() if sid == session_id}
+    for window in {key[0] for key in fields}:
+        values = {v for (sid, _cid), v in fields.items() if sid == window}
         if values != {"NS", "EW"}:
-            for key in [k for k in fields if k[0] == session_id]:
+            for key in [k for k in fields if k[0] == window]:
                 fields[key] = ""
     return fields
 
@@ -284,7 +285,7 @@ def write_standings(event, rows, fields=None, existing=None, unchanged=frozenset
         field = fields.get((session_id, contestant_id), "")
         windows[(session_id, field)].append((contestant_id, total, top, boards))
     rows = []  # (session, contestant, the STANDING_VALUES)
-    tops = {}  # a field's sides mostly share their top: each rounded once
+    tops: dict[Any, Any] = {}  # a field's sides mostly share their top: each rounded once
     for (session_id, field), items in windows.items():
         items.sort(key=lambda item: item[0])  # equal totals in contestant order, however they were read
         if denominator is None:
@@ -420,7 +421,7 @@ def _standings_by_window(event):
     SQL, each column through the database's own converters (SQLite's give its decimals back as
     Decimals): the ORM took longer to build the query than to run it."""
     conn = connections[router.db_for_write(Standing)]
-    columns = [Standing._meta.get_field(name) for name in ("id", "session", "contestant", *STANDING_VALUES)]
+    columns = [concrete_field(Standing, name) for name in ("id", "session", "contestant", *STANDING_VALUES)]
     table = conn.ops.quote_name(Standing._meta.db_table)
     converted = []  # (index, [converters], column) of the columns that have converters
     for index, field in enumerate(columns):
@@ -430,7 +431,7 @@ def _standings_by_window(event):
             converted.append((index, converters, col))
     with conn.cursor() as cursor:
         names = ", ".join(conn.ops.quote_name(field.column) for field in columns)
-        event_column = conn.ops.quote_name(Standing._meta.get_field("event").column)
+        event_column = conn.ops.quote_name(concrete_field(Standing, "event").column)
         cursor.execute(f"SELECT {names} FROM {table} WHERE {event_column} = %s", [event.pk])
         rows = cursor.fetchall()
     standings = {}
@@ -475,7 +476,7 @@ def apply_differences(event, regs, differences):
         *(number.denominator for total, top, _boards in totalled.values() for number in (total, top)),
     )
     scaled = {value: num * (common // den) for value, (num, den) in parts.items()}
-    change = {}  # window -> [total, top, boards], the totals over ``common``
+    change: dict[tuple[int | None, int], list[int]] = {}  # window -> [total, top, boards], over ``common``
     for key, sign, text, top in moves:
         entry = change.setdefault(key, [0, 0, 0])
         entry[0] += sign * scaled[text]
@@ -548,7 +549,8 @@ def _totalled_again(again, existing, regs):
             ).filter(Q(result__ns_id__in=contestants) | Q(result__ew_id__in=contestants))
         )
     )
-    refreshed, totalled = defaultdict(dict), {}
+    refreshed: defaultdict[int, dict[str, Any]] = defaultdict(dict)
+    totalled: dict[tuple[int, int], Any] = {}
     for key in again:
         items = sides.get(key)
         if key not in existing or not items:

@@ -5,6 +5,7 @@ import dataclasses
 from collections import defaultdict
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 from bridge.engine import imps as imp_engine
 from bridge.engine.rounding import exact_str
@@ -35,7 +36,9 @@ def team_standings(event, boards=None):
         results = results.filter(round_id__in={r for _t, r in rooms}, table_id__in={t for t, _r in rooms})
     else:
         kept = []
-    by_room = defaultdict(dict)  # (table, round) -> {board: result}: tables are reused each round
+    by_room: defaultdict[tuple[int, int | None], dict[int, Result]] = defaultdict(
+        dict
+    )  # (table, round) -> {board: result}: tables are reused each round
     for result in results.select_related("effective", "board").order_by("board__number"):
         by_room[(result.table_id, result.round_id)][result.board_id] = result
     rows, to_save = [], []
@@ -83,13 +86,13 @@ def team_standings(event, boards=None):
     for ms in to_save:
         ms.save()
     for match in kept:  # untouched by this pass: their stored VPs (exact: the scales give cents)
-        ms = existing.get(match.pk)
-        if ms is None or ms.home_vp is None or ms.away_vp is None:
+        stored = existing.get(match.pk)
+        if stored is None or stored.home_vp is None or stored.away_vp is None:
             continue
-        session_id, boards_played = match.round.session_id, len(ms.boards)
-        rows.append((session_id, match.home_id, Fraction(str(ms.home_vp)), None, boards_played))
-        rows.append((session_id, match.away_id, Fraction(str(ms.away_vp)), None, boards_played))
-    merged = defaultdict(lambda: [Fraction(0), 0])
+        session_id, boards_played = match.round.session_id, len(stored.boards)
+        rows.append((session_id, match.home_id, Fraction(str(stored.home_vp)), None, boards_played))
+        rows.append((session_id, match.away_id, Fraction(str(stored.away_vp)), None, boards_played))
+    merged: defaultdict[tuple[int, int], list[Any]] = defaultdict(lambda: [Fraction(0), 0])
     for session_id, cid, vp, _top, boards in rows:
         merged[(session_id, cid)][0] += vp
         merged[(session_id, cid)][1] += boards
@@ -107,7 +110,7 @@ def _touched_matches(matches, existing, boards, penalties, options, scale):
     yet (a match entered after play). Each board is scored alone for the comparison: the
     engine's IMPs on a board do not depend on the match's other boards."""
     numbers = dict(Board.objects.filter(pk__in=boards).values_list("pk", "number"))
-    by_room = defaultdict(dict)
+    by_room: defaultdict[tuple[int, int | None], dict[int, Result]] = defaultdict(dict)
     for result in Result.objects.filter(board_id__in=boards).select_related("effective"):
         by_room[(result.table_id, result.round_id)][result.board_id] = result
     touched = set()
@@ -161,7 +164,7 @@ def _stored_penalty(ms):
 
 def _match_penalties(event):
     """{match id: (home IMPs, away IMPs, home VPs, away VPs)}: the penalties in force, added up."""
-    totals = defaultdict(lambda: list(NO_MATCH_PENALTY))
+    totals: defaultdict[int, list[Any]] = defaultdict(lambda: list(NO_MATCH_PENALTY))
     for match_id, home_id, team_id, unit, amount in MatchPenalty.objects.filter(
         match__round__session__event=event, withdrawn_at__isnull=True
     ).values_list("match_id", "match__home_id", "team_id", "unit", "amount"):
