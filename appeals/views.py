@@ -190,7 +190,7 @@ def lodge(request, ruling_pk):
             ),
             "late": not ruling.appeal_open(),
             "filer_languages": settings.LANGUAGES,
-            "table_players": form.fields["player"].queryset,
+            "table_players": cast(forms.ModelChoiceField, form.fields["player"]).queryset,
         },
     )
 
