@@ -110,11 +110,11 @@ test: $(STAMP) messages lint
 bench: $(BENCH_STAMP)
 	$(BIN)/python bench/run.py
 
-# The readers' property-based fuzz tests (tests/fuzz.py) with 10 times the examples of make test:
+# The readers' and the API's dates and numbers' property-based fuzz tests (tests/fuzz.py) with 10 times the examples of make test:
 # a few minutes. FUZZ_FACTOR=50 make fuzz tries harder.
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest -q -p no:cacheprovider \
-		tests/bridge/test_readers_fuzz.py tests/bridge/test_interchange_fuzz.py
+		tests/bridge/test_readers_fuzz.py tests/bridge/test_interchange_fuzz.py tests/test_api_fuzz.py
 
 # 100 simulated users (Locust) for a minute against gunicorn + PostgreSQL + Redis + a worker, all
 # started and stopped here on loopback (bench/loadtest.py); the result goes to docs/performance.md.

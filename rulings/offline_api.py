@@ -49,12 +49,18 @@ class DraftFormSerializer(serializers.Serializer):
         return {**rest, **checked}
 
 
+# The largest number a board, table or round can have (their PositiveSmallIntegerField) and the
+# largest id: a number beyond is refused naming its field (issue #41, tests/test_api_fuzz.py),
+# never looked up.
+SMALL, BIG = 32767, 2**63 - 1
+
+
 class DraftInputSerializer(serializers.Serializer):
-    session = serializers.IntegerField(min_value=1)
-    board = serializers.IntegerField(min_value=1)
-    table = serializers.IntegerField(min_value=1)
+    session = serializers.IntegerField(min_value=1, max_value=BIG)
+    board = serializers.IntegerField(min_value=1, max_value=SMALL)
+    table = serializers.IntegerField(min_value=1, max_value=SMALL)
     section = serializers.CharField(required=False, allow_blank=True, default="")
-    round = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
+    round = serializers.IntegerField(min_value=1, max_value=SMALL, required=False, allow_null=True, default=None)
     form = DraftFormSerializer()
     give = serializers.BooleanField(required=False, default=False)
     device_time = serializers.CharField(
