@@ -11,6 +11,7 @@ from rest_framework.response import Response
 
 from core import policy
 from core.api_contract import WholeNumberFilter
+from core.api_fields import WholePrimaryKeyRelatedField
 from rulings import selectors, services
 from rulings.models import SIDE_CHOICES, LawEntry, Penalty, Ruling
 from rulings.services.irregularities import KINDS as IRREGULARITY_KINDS
@@ -157,7 +158,7 @@ class ScoreInputSerializer(serializers.Serializer):
 
 
 class RulingInputSerializer(ScoreInputSerializer):
-    result = serializers.PrimaryKeyRelatedField(queryset=Result.objects.all())
+    result = WholePrimaryKeyRelatedField(queryset=Result.objects.all())
     kind = serializers.ChoiceField(choices=Ruling.Kind.choices)
     give = serializers.BooleanField(required=False, default=False)
     laws = serializers.ListField(child=serializers.CharField(), required=False, default=list)
@@ -166,7 +167,10 @@ class RulingInputSerializer(ScoreInputSerializer):
     ruling_text = serializers.CharField(required=False, allow_blank=True, default="")
     reasoning = serializers.CharField(required=False, allow_blank=True, default="")
     screens = serializers.BooleanField(required=False, default=False)
-    tray_delay_seconds = serializers.IntegerField(required=False, allow_null=True, min_value=0, default=None)
+    # The model's PositiveSmallIntegerField: a larger number is refused, named (SQLite sets no bound).
+    tray_delay_seconds = serializers.IntegerField(
+        required=False, allow_null=True, min_value=0, max_value=32767, default=None
+    )
     deal_source = serializers.CharField(
         required=False, allow_blank=True, default="", help_text="A BBO handviewer link, a LIN string or a PBN game."
     )

@@ -18,6 +18,7 @@ from rest_framework.response import Response
 
 from core import live, policy
 from core.api_contract import LARGEST_ID, WholeNumberFilter
+from core.api_fields import WholePrimaryKeyRelatedField
 from core.permissions import tournament_of
 from scoring import import_api, selectors, services, vp_scales
 from scoring.models import (
@@ -182,6 +183,8 @@ class ContestantSerializer(serializers.ModelSerializer):
 
 
 class BoardSerializer(serializers.ModelSerializer):
+    serializer_related_field = WholePrimaryKeyRelatedField  # 1.5 is no id (issue #41)
+
     class Meta:
         model = Board
         fields = ["id", "session", "number", "dealer", "vulnerability", "deal"]
@@ -215,6 +218,7 @@ class TricksField(serializers.IntegerField):
 
 
 class ResultSerializer(serializers.ModelSerializer):
+    serializer_related_field = WholePrimaryKeyRelatedField  # 1.5 is no id (issue #41)
     contract = serializers.CharField(required=False, allow_blank=True, max_length=10)
     tricks = TricksField(required=False, allow_null=True)
 
@@ -251,6 +255,8 @@ class ResultSerializer(serializers.ModelSerializer):
 
 
 class OfficialScorePostingSerializer(serializers.ModelSerializer):
+    serializer_related_field = WholePrimaryKeyRelatedField  # 1.5 is no id (issue #41)
+
     class Meta:
         model = OfficialScorePosting
         fields = ["id", "session", "posted_at", "note"]

@@ -14,13 +14,15 @@ from rest_framework.response import Response
 
 from core import policy
 from core.api_contract import WholeNumberFilter
+from core.api_fields import WholePrimaryKeyRelatedField
 from scoring import selectors, services
 from scoring.models import Contestant, Match, MatchPenalty
 
 
 class MatchPenaltySerializer(serializers.ModelSerializer):
-    match = serializers.PrimaryKeyRelatedField(queryset=Match.objects.none())
-    team = serializers.PrimaryKeyRelatedField(queryset=Contestant.objects.none())
+    serializer_related_field = WholePrimaryKeyRelatedField  # 1.5 is no id (issue #41)
+    match = WholePrimaryKeyRelatedField(queryset=Match.objects.none())
+    team = WholePrimaryKeyRelatedField(queryset=Contestant.objects.none())
     amount = serializers.CharField(help_text='a number above 0, at most two decimals: "1", "0.5"')
     unit = serializers.CharField(help_text="vps or imps, as the authority's team_penalty_units allows")
     given_by: serializers.SlugRelatedField = serializers.SlugRelatedField(
