@@ -9,13 +9,34 @@
   function fill(template, values) {
     return template.replace(/%\((\w+)\)s/g, function (_m, name) { return values[name]; });
   }
-  function when(iso) {
+  // A time as the tournament reads it: in its zone (data-zone on the page's offline parts), in
+  // the page's language; the phone's own zone only where the page names none.
+  function when(iso, zone) {
     var moment = new Date(iso);
-    return isNaN(moment) ? "" : moment.toLocaleString(document.documentElement.lang || undefined);
+    if (isNaN(moment)) { return ""; }
+    var lang = document.documentElement.lang || undefined;
+    if (zone) {
+      try {
+        return moment.toLocaleString(lang, { timeZone: zone, dateStyle: "medium", timeStyle: "short" }) + " (" + zone + ")";
+      } catch (e) { /* a zone this browser does not know */ }
+    }
+    return moment.toLocaleString(lang);
   }
 
+  // Whether this browser keeps pages for offline use: its service worker registered and active.
+  // A browser that refuses it (a private window, a policy, storage full) opens nothing offline,
+  // whatever the page's cache holds, so nothing says "saved" then.
+  var keeping = Promise.resolve(false);
   if (script && "serviceWorker" in navigator) {
-    navigator.serviceWorker.register(script.dataset.serviceWorker, { scope: "/" }).catch(function () {});
+    keeping = navigator.serviceWorker.register(script.dataset.serviceWorker, { scope: "/" })
+      .then(function () {
+        // Active within 15 seconds, or refused: a blocked worker registers and never becomes ready.
+        return Promise.race([
+          navigator.serviceWorker.ready.then(function () { return true; }),
+          new Promise(function (resolve) { window.setTimeout(function () { resolve(false); }, 15000); })
+        ]);
+      })
+      .then(function (ready) { return ready; }, function () { return false; });
   }
 
   // --- The banner ---------------------------------------------------------------------------
@@ -31,7 +52,7 @@
     var fetched = document.querySelector("meta[name=page-fetched-at]");
     waitingCount().then(function (waiting) {
       var offline = !navigator.onLine;
-      banner.querySelector(".offline-text").textContent = offline && fetched ? fill(banner.dataset.fetched, { time: when(fetched.content) }) : "";
+      banner.querySelector(".offline-text").textContent = offline && fetched ? fill(banner.dataset.fetched, { time: when(fetched.content, banner.dataset.zone) }) : "";
       banner.querySelector(".offline-drafts").textContent = waiting ? fill(banner.dataset.waiting, { count: waiting }) : "";
       banner.querySelector(".send-now").hidden = !waiting;
       banner.hidden = !offline && !waiting;
@@ -54,7 +75,15 @@
   // --- A tournament's pages saved when it is opened ---------------------------------------------
   var keep = document.getElementById("offline-keep");
   function saveTournament() {
-    if (!keep || !window.caches || !navigator.onLine) { return; }
+    if (!keep || !navigator.onLine) { return; }
+    if (!window.caches) { refused(); return; }
+    keeping.then(function (kept) { if (kept) { savePages(); } else { refused(); } });
+  }
+  function refused() {
+    keep.textContent = keep.dataset.refused;
+    keep.dataset.done = "refused";
+  }
+  function savePages() {
     fetch(keep.dataset.bundle, { credentials: "same-origin" }).then(function (r) { return r.json(); }).then(function (bundle) {
       var urls = bundle.urls.slice(), total = urls.length, done = 0, failed = 0;
       return caches.open(CACHE).then(function (cache) {
@@ -72,7 +101,7 @@
         }
         return Promise.all([next(), next(), next(), next()]).then(function () {
           keep.textContent = failed ? fill(keep.dataset.failed, { failed: failed, total: total })
-            : fill(keep.dataset.saved, { total: total, time: when(bundle.fetched_at) });
+            : fill(keep.dataset.saved, { total: total, time: when(bundle.fetched_at, keep.dataset.zone) });
           keep.dataset.done = failed ? "failed" : "saved";
         });
       });
@@ -99,8 +128,8 @@
         item.dataset.state = draft.state;
         item.appendChild(element("strong", "draft-summary", draft.summary));
         item.appendChild(element("span", "draft-state", " · " + words["state" + draft.state.charAt(0).toUpperCase() + draft.state.slice(1)]));
-        item.appendChild(element("div", "draft-phone-time muted", fill(words.phoneTime, { time: when(draft.created) })));
-        if (draft.received_at) { item.appendChild(element("div", "draft-server-time muted", fill(words.serverTime, { time: when(draft.received_at) }))); }
+        item.appendChild(element("div", "draft-phone-time muted", fill(words.phoneTime, { time: when(draft.created, words.zone) })));
+        if (draft.received_at) { item.appendChild(element("div", "draft-server-time muted", fill(words.serverTime, { time: when(draft.received_at, words.zone) }))); }
         if (draft.state === "attention") { item.appendChild(element("p", "draft-message error", draft.message)); }
         var actions = element("div", "draft-actions");
         if (draft.ruling) {
