@@ -6,7 +6,6 @@ should read as a sentence live in ``clean()`` and in the services, which call ``
 
 import re
 import zoneinfo
-from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -529,10 +528,6 @@ _LEAD_RE = re.compile(r"^[SHDC](?:[AKQJT98765432]|10)$")
 
 class Result(models.Model):
     """What happened when one board was played at one table in one round."""
-
-    # Not a column: a team match's board shows each row's IMPs in its match (the board page sets
-    # them, scoring.selectors.team_imps); None elsewhere.
-    team_imps: tuple[Any, Any] | None = None
 
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="results", verbose_name=_("board"))
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="results", verbose_name=_("round"))

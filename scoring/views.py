@@ -258,7 +258,7 @@ def board_detail(request, pk):
     results = list(selectors.traveller(board))
     imps = selectors.team_imps(results) if board.session.event.is_teams else {}
     for result in results:  # a team match's board: its IMPs in the match, as the match page has them
-        result.team_imps = imps.get(result.pk)
+        vars(result)["team_imps"] = imps.get(result.pk)  # not a column: the template reads it beside the row
     return render(
         request,
         "scoring/board_detail.html",
