@@ -30,6 +30,7 @@ APPEALS_BODIES = ("committee", "referee", "reviewer", "director_panel", "none")
 FURTHER_APPEAL = ("none", "binding", "advisory")
 CARD_RANK_LETTERS = ("international", "national")  # core/i18n.py: A K Q J 10, or the reader's language's
 CASEBOOK_NAMES = ("seats", "masterpoints", "names")
+CHECKING_LEVELS = ("own_results", "full_travellers", "hand_records")  # scoring.deadlines.CHECKING_LEVELS
 CLAIM_SUIT_ORDERS = ("top_down",)  # bridge.claims.SUIT_ORDERS: Law 70E2
 TEAM_PENALTY_UNITS = ("vps", "imps", "vps_or_imps")  # scoring.models.MatchPenalty: VPs, IMPs, or either
 # Law 92B gives the appeal period to the regulating authority and no one the power to extend it:
@@ -213,6 +214,16 @@ SPECS = {
             _("Correction period after the official score (Law 79C), minutes"),
             30,
             _int_range(0, 7 * 24 * 60),
+        ),
+        SettingSpec(
+            "checking_requires",
+            _(
+                "What every player of the session must be able to see for its official score to count as made "
+                "available for checking, which starts the correction and appeal periods (Laws 79C, 92B): their "
+                "own results, the full travellers and standings, or those and the hand records"
+            ),
+            "full_travellers",
+            _choice(CHECKING_LEVELS),
         ),
         SettingSpec(
             "average_plus_percent", _("Average plus, percent of a top (Law 12C2)"), "60", _decimal_range("50", "100")

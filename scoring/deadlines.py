@@ -15,6 +15,26 @@ import datetime
 
 from django.utils.translation import gettext_lazy
 
+# What a posting let every player of the session see, least to most (issue #44), and the one
+# question whether that makes the official score "made available for checking" (Laws 79C, 92B):
+# the regulations' ``checking_requires`` says what must be visible. ``services.post_official_scores``
+# asks it once, as the posting is made, and keeps the answer on the posting (``checkable``); the
+# clocks (``Session.official_score_at``, ``scoring.selectors.session_clocks``) run from the latest
+# posting that counts, so posting again (with as much visible) restarts them.
+CHECKING_LEVELS = ("own_results", "full_travellers", "hand_records")
+SHOWS = {
+    "own_results": gettext_lazy("each player's own results"),
+    "full_travellers": gettext_lazy("the full travellers and standings"),
+    "hand_records": gettext_lazy("the full travellers, the standings and the hand records"),
+}
+
+
+def counts_for_checking(shows, regulations):
+    """Whether a posting that let every player see ``shows`` (a ``CHECKING_LEVELS`` value) makes
+    the official score available for checking under ``regulations`` (``checking_requires``)."""
+    return CHECKING_LEVELS.index(shows) >= CHECKING_LEVELS.index(regulations["checking_requires"])
+
+
 # Each clock and the setting (scoring/authority_settings.py) that says how long it runs, in minutes.
 PERIODS = {"appeal": "appeal_period_minutes", "correction": "correction_period_minutes"}
 

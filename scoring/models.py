@@ -285,7 +285,7 @@ class Session(models.Model):
     @property
     def official_score_at(self):
         """When the official score was last made available (the Law 79C, 92B clocks start); None before."""
-        posting = self.score_postings.order_by("-posted_at").first()
+        posting = self.score_postings.filter(checkable=True).order_by("-posted_at").first()
         return posting.posted_at if posting else None
 
     def appeal_deadline(self):
@@ -308,6 +308,8 @@ class OfficialScorePosting(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     note = models.CharField(_("note"), max_length=300, blank=True)
+    shows = models.CharField(_("visible to every player"), max_length=20, default="full_travellers")
+    checkable = models.BooleanField(_("made available for checking"), default=True)  # scoring.deadlines
 
     class Meta:
         verbose_name = _("official score posting")
@@ -579,8 +581,7 @@ class Result(models.Model):
         return "=" if over == 0 else f"{over:+d}"
 
     def full_clean(self, exclude=None, validate_unique=True, validate_constraints=True):
-        # The database constraints are checked only once the fields make sense: a refused
-        # trick count should be reported as such, not as a missing score.
+        # Constraints are checked once the fields make sense: a refused trick count is reported so, not as no score.
         super().full_clean(exclude, validate_unique, validate_constraints=False)
         if validate_constraints:
             self.validate_constraints(exclude)
@@ -663,8 +664,7 @@ class EffectiveScore(models.Model):
 
 
 class ScoreChange(models.Model):
-    """The log of every change to a result's effective score, with its cause, and (once the
-    worker has run) what the change did to each side's board score."""
+    """Every change to a result's effective score, its cause, and (once scored) what it did to each side's board score."""
 
     result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="score_changes")
     changed_at = models.DateTimeField(_("changed at"), default=timezone.now)

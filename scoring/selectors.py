@@ -275,7 +275,7 @@ def session_clocks(sessions: Iterable[Session | None]) -> dict[int, dict[str, An
     known = [s for s in sessions if s is not None]
     ids = {s.pk for s in known}
     posted = dict(
-        OfficialScorePosting.objects.filter(session_id__in=ids)
+        OfficialScorePosting.objects.filter(session_id__in=ids, checkable=True)
         .values("session_id")
         .annotate(at=Max("posted_at"))
         .values_list("session_id", "at")

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from core import live, policy, reader, roles
 from core.i18n import rank_preference
 from scoring import change_log, score_checks, selectors, services, vp_scales
+from scoring.deadlines import CHECKING_LEVELS, SHOWS
 from scoring.models import Board, Contestant, Event, Match, MatchPenalty, MatchScore, Session
 
 
@@ -186,7 +187,10 @@ def session_detail(request, pk):
             "tournament": session.event.tournament,
             "boards": selectors.session_boards(session),
             "matches": selectors.session_matches(session),
-            "postings": session.score_postings.select_related("posted_by"),
+            "postings": [(p, SHOWS.get(p.shows, p.shows)) for p in session.score_postings.select_related("posted_by")],
+            "required": SHOWS[session.event.tournament.regulations()["checking_requires"]],
+            "levels": [(level, SHOWS[level]) for level in CHECKING_LEVELS],
+            "required_level": session.event.tournament.regulations()["checking_requires"],
             "pending": bool(selectors.recalculation_pending([session])),
             "official_score_at": session.official_score_at,
             "appeal_deadline": session.appeal_deadline(),
@@ -229,9 +233,30 @@ def post_official_score(request, pk):
         pk=pk,
     )
     again = session.official_score_at is not None
-    posting = services.post_official_scores(session=session, by=request.user, note=request.POST.get("note", "").strip())
+    try:
+        posting = services.post_official_scores(
+            session=session,
+            by=request.user,
+            note=request.POST.get("note", "").strip(),
+            shows=request.POST.get("shows", "").strip(),
+        )
+    except ValidationError as error:
+        for problems in error.message_dict.values():
+            for problem in problems:
+                messages.error(request, problem)
+        return redirect("scoring:session", session.pk)
     session = Session.objects.select_related("event__tournament").get(pk=session.pk)
     tournament = session.event.tournament
+    if not posting.checkable:
+        messages.warning(
+            request,
+            _(
+                "Posted with %(shows)s visible: the regulations ask for %(required)s before the official score "
+                "counts as made available for checking, so the correction and appeal periods have not started again."
+            )
+            % {"shows": SHOWS[posting.shows], "required": SHOWS[tournament.regulations()["checking_requires"]]},
+        )
+        return redirect("scoring:session", session.pk)
     values = {
         "at": reader.event_time(posting.posted_at, tournament),
         "until": reader.event_time(session.appeal_deadline(), tournament),

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from audit import services as audit
 from core import policy, texts
 from core.retry import atomic_with_retry
-from scoring import recalculation
+from scoring import deadlines, recalculation
 from scoring.deadlines import check_in_period
 from scoring.models import (
     Board,
@@ -276,19 +276,36 @@ def correct_result(*, result: Result, by: Any, late_correction: dict | None = No
 
 @transaction.atomic
 def post_official_scores(
-    *, session: Session, by: Any, at: datetime.datetime | None = None, note: str = ""
+    *, session: Session, by: Any, at: datetime.datetime | None = None, note: str = "", shows: str = ""
 ) -> OfficialScorePosting:
     """Make the session's official score available: this starts the Law 79C and 92B clocks, and
     a second posting starts them again from its time (scoring/deadlines.py). ``by`` must be a
     director, chief director or scorer of the tournament, or a task (core.policy, "post_scores")."""
     policy.require(by, "post_scores", session.event.tournament)
     by = policy.person(by)
-    posting = full_save(OfficialScorePosting(session=session, posted_by=by, posted_at=at or timezone.now(), note=note))
+    # What every player can now see (issue #44): by default what the regulations ask for, so that
+    # the posting starts the clocks; less, and the score is not yet made available for checking.
+    regulations = session.event.tournament.regulations()
+    shows = shows or regulations["checking_requires"]
+    if shows not in deadlines.CHECKING_LEVELS:
+        raise ValidationError(
+            {
+                "shows": _(
+                    "Say what every player can now see: their own results, the full travellers and standings, or those and the hand records."
+                )
+            }
+        )
+    checkable = deadlines.counts_for_checking(shows, regulations)
+    posting = full_save(
+        OfficialScorePosting(
+            session=session, posted_by=by, posted_at=at or timezone.now(), note=note, shows=shows, checkable=checkable
+        )
+    )
     audit.record(
         action="session.official_score_posted",
         obj=session,
         actor=by,
-        after={"posted_at": posting.posted_at.isoformat(), "note": note},
+        after={"posted_at": posting.posted_at.isoformat(), "note": note, "shows": shows, "checkable": checkable},
         tournament=session.event.tournament_id,
         summary=texts.text("scoring.session_posted", event=session.event.name, session=session_param(session)),
     )
