@@ -11,6 +11,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+import appeals.services.filings as filings
 from appeals import lifecycle, selectors
 from appeals.lifecycle import Step
 from appeals.models import (
@@ -25,7 +26,6 @@ from appeals.models import (
     Stage,
 )
 from appeals.selectors import deposit_due
-from appeals.services import filings
 from appeals.services.common import (
     Action,
     advance,

@@ -108,12 +108,12 @@ def _alarm(origin: Origin, kind: str, reason: str, received: dict[str, Any], hel
 
 def _signed(origin: Origin, head: dict[str, Any]) -> dict[str, Any] | None:
     """The refusal of a head not signed with the origin's registered key, or None."""
-    from national.federation.verify import _signature_holds
+    from national.federation.verify import signature_holds
 
     if head["key_id"] != origin.key_id:
         return messages.answer("head_key", key=head["key_id"], origin=origin.name, registered=origin.key_id)
     message = signing.tree_head_message(head["tree_size"], head["timestamp"], bytes.fromhex(head["root_hash"]))
-    if not _signature_holds(origin.public_key, head["signature"], message):
+    if not signature_holds(origin.public_key, head["signature"], message):
         return messages.answer("head_signature", origin=origin.name)
     return None
 
@@ -222,13 +222,13 @@ def send(*, by: Any) -> int:
     first); returns the size it holds now. The worker's step (core.policy.SYSTEM); a refusal or
     an alarm is kept with the target (``heads_error_code``) and shown on the outbox, a connection
     lost raises ``push.Interrupted`` (beat sends again in ``FEDERATION_HEADS_SECONDS``)."""
-    from national.federation.push import Interrupted, _Client
+    from national.federation.push import Client, Interrupted
 
     policy.require(by, "send_push", None)
     target = PublishTarget.objects.order_by("-pk").first()
     if target is None:
         return 0
-    client = _Client(target)
+    client = Client(target)
     try:
         known = int(client.call("GET", "head/").json()["tree_size"])
         while True:

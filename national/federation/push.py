@@ -128,7 +128,9 @@ def publish(tournament: Any, *, by: Any) -> Push:
     return push
 
 
-class _Client:
+class Client:
+    """The national body's federation API as this instance calls it: its address, token and timeouts."""
+
     def __init__(self, push: Push | PublishTarget):
         target = push.target if isinstance(push, Push) else push
         self.base = target.url
@@ -148,7 +150,7 @@ class _Client:
         return response
 
 
-def _prepare(push: Push, client: _Client) -> None:
+def _prepare(push: Push, client: Client) -> None:
     if push.digest:
         return
     known = client.call("GET", "head/")
@@ -203,7 +205,7 @@ def run(push_id: int, *, by: Any) -> str:
     PUSH.move(push, "send")
     push.attempts += 1
     push.save(update_fields=["state", "attempts"])
-    client = _Client(push)
+    client = Client(push)
     try:
         _send(push, client)
     except Interrupted as stopped:
@@ -225,7 +227,7 @@ def give_up(push_id: int, *, by: Any) -> None:
     push.save(update_fields=["state", "error_code", "error_params"])
 
 
-def _send(push: Push, client: _Client) -> None:
+def _send(push: Push, client: Client) -> None:
     _prepare(push, client)
     if push.state == Push.State.REFUSED:
         return

@@ -95,7 +95,7 @@ def _key(pem: str) -> Any:
     return serialization.load_pem_public_key(pem.encode())
 
 
-def _signature_holds(pem: str, signature: str, message: bytes) -> bool:
+def signature_holds(pem: str, signature: str, message: bytes) -> bool:
     from cryptography.exceptions import InvalidSignature
 
     try:
@@ -136,7 +136,7 @@ def _head(bundle: dict[str, Any], origin: Registered) -> Refusal | None:
     message = signing.tree_head_message(
         int(head["tree_size"]), int(head["timestamp"]), bytes.fromhex(head["root_hash"])
     )
-    if not _signature_holds(origin.public_key, head["signature"], message):
+    if not signature_holds(origin.public_key, head["signature"], message):
         return Refusal("head_signature", {"origin": origin.name})
     return None
 
@@ -269,7 +269,7 @@ def verify(
             refusal = _attachment(row, bundle, attachment_limit)
             if refusal is not None:
                 return refusal
-    if not _signature_holds(origin.public_key, bundle["signature"], signed_part(bundle)):
+    if not signature_holds(origin.public_key, bundle["signature"], signed_part(bundle)):
         return Refusal("signature", {"origin": origin.name})
     # Signed by the organiser, and still refused if its records are not what its entries say.
     return _records_as_audited(bundle)

@@ -160,11 +160,11 @@ def test_a_bundle_built_before_another_push_was_stored_is_built_again(national, 
     )
     first = Push.objects.create(target=push.target(), tournament=national.record.tournament)
     second = Push.objects.create(target=push.target(), tournament=national.record.tournament)
-    push._prepare(first, push._Client(first))
+    push._prepare(first, push.Client(first))
     from rulings import services as rulings_services
 
     rulings_services.change_ruling(ruling=national.ruling, by=national.director, reason="facts", facts="Changed.")
-    push._prepare(second, push._Client(second))  # built from the same last head (none), its head larger
+    push._prepare(second, push.Client(second))  # built from the same last head (none), its head larger
     assert push.run(second.pk, by=policy.SYSTEM) == "delivered"
     with pytest.raises(push.Interrupted, match="rebuilt"):
         push.run(first.pk, by=policy.SYSTEM)

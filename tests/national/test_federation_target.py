@@ -68,7 +68,7 @@ def test_a_new_address_after_a_push_keeps_the_delivered_push_and_sends_the_rest_
     assert push.run(delivered.pk, by=policy.SYSTEM) == "delivered"
     assert waiting(tournament) == []
     queued = Push.objects.create(target=first, tournament=tournament)
-    push._prepare(queued, push._Client(queued))  # built against the old body's head
+    push._prepare(queued, push.Client(queued))  # built against the old body's head
     assert queued.digest
 
     second = push.set_target(NEW, "bct_newtoken1234", by=policy.SYSTEM)  # was a ProtectedError traceback
