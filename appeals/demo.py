@@ -236,43 +236,46 @@ def load_demo_appeals(tournament):
     return made
 
 
-def _players_ruling(director):
-    """A ruling given at a table of the demo's ``player`` (a claim, the result standing)."""
+def _players_rulings(director, count=2):
+    """Rulings given at tables of the demo's ``player`` (claims, the result standing), earliest
+    first: one for the request a director answers, one left for the player to appeal."""
     player = Player.objects.get(user__username="player")
-    result = (
+    results = (
         Result.objects.filter(
             Q(ns__members=player) | Q(ew__members=player), board__session__score_postings__isnull=False
         )
         .exclude(rulings__isnull=False)
-        .order_by("board__session__number", "board__number")
-        .first()
+        .distinct()
+        .order_by("board__session__number", "board__number")[:count]
     )
-    if result is None:
-        return None
-    return rulings_services.rule(
-        result=result,
-        director=director,
-        kind="claim",
-        laws="70D1",
-        give=True,
-        ruling_text="The claim stands: no normal line loses a trick.",
-        outcome="result_stands",
-        # Asked for at the table, within the Law 92B period after the official score.
-        called_at=result.board.session.official_score_at + datetime.timedelta(minutes=10),
-    )
+    return [
+        rulings_services.rule(
+            result=result,
+            director=director,
+            kind="claim",
+            laws="70D1",
+            give=True,
+            ruling_text="The claim stands: no normal line loses a trick.",
+            outcome="result_stands",
+            # Asked for at the table, within the Law 92B period after the official score.
+            called_at=result.board.session.official_score_at + datetime.timedelta(minutes=10),
+        )
+        for result in results
+    ]
 
 
 def _waiting(rulings, director, chief, members):
     """Live appeals waiting for the role that takes the next step, so that whoever logs in finds
     something to do: the director in charge a law part, a recommendation and a withdrawal to
     answer; a director a player's request to appeal, with its window open until two days from
-    today (an extension, as the demo's sessions are in the past)."""
+    today (an extension, as the demo's sessions are in the past); the demo's ``player`` a ruling
+    of their own, its window open as long, to appeal or ask to appeal."""
     free = [
         r
         for _n, r in sorted(rulings.items())
         if not r.appeals.exists() and r.state in (Ruling.State.GIVEN, Ruling.State.FINAL)
     ]
-    mine = _players_ruling(director)
+    mine = _players_rulings(director)
     made = []
     if free:  # The director in charge decides the part about law first (Law 93B1).
         ruling = free.pop(0)
@@ -325,15 +328,16 @@ def _waiting(rulings, director, chief, members):
             reason="Our partner remembers the play differently.",
         )
         made.append(appeal)
-    if mine:  # The demo player asked to appeal: a director lodges it or declines it.
-        ruling = mine
-        player = Player.objects.get(user__username="player")
+    for ruling in mine:  # the player's windows stay open: the demo's sessions were days ago
         services.extend_deadline(
             ruling=ruling,
             by=chief,
             until=timezone.now() + datetime.timedelta(days=2),
             reason="Demo: the window stays open for two days after the demo is loaded.",
         )
+    if mine:  # The demo player asked to appeal one: a director lodges it or declines it.
+        ruling = mine[0]
+        player = Player.objects.get(user__username="player")
         services.request_appeal(
             ruling=ruling,
             player=player,

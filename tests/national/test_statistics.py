@@ -43,7 +43,7 @@ def demo_appeals():
 
 def test_rulings_per_kind_and_per_law(figures):
     data = figures.context["figures"]
-    assert data["ruling_count"] == demo_rulings().count() == 13
+    assert data["ruling_count"] == demo_rulings().count() == 14
     kinds = dict(Ruling.Kind.choices)
     assert dict(data["per_kind"]) == {
         kinds[k]: n for k, n in Counter(demo_rulings().values_list("kind", flat=True)).items()
@@ -123,7 +123,7 @@ def test_rulings_changed_on_appeal_per_director(figures):
         director.filter(appeals__isnull=False).distinct().count(),
         director.filter(appeals__outcome__in=["vary", "overturn"]).distinct().count(),
     )
-    assert rows == {"Dana Director": (11, 6, 1), "Chaim Chief": (2, 1, 0)}
+    assert rows == {"Dana Director": (12, 6, 1), "Chaim Chief": (2, 1, 0)}
 
 
 def test_every_chart_is_an_svg_with_its_numbers_in_a_table(figures):
@@ -131,7 +131,7 @@ def test_every_chart_is_an_svg_with_its_numbers_in_a_table(figures):
     assert html.count("<svg") == CHARTS
     assert html.count('role="img"') == CHARTS
     assert html.count("<table") == CHARTS
-    assert "<title>Dana Director: 11 / 6 / 1</title>" in html
+    assert "<title>Dana Director: 12 / 6 / 1</title>" in html
     assert "<script" not in html.split("<main>")[1]
 
 
@@ -139,11 +139,11 @@ def test_one_tournament_and_no_other_bodys(client, demo_record):  # noqa: F811
     client.force_login(demo_record.authority.auditors.get().user)
     page = client.get(reverse("national:national-statistics"), {"tournament": demo_record.pk})
     assert page.context["selected"] == demo_record
-    assert page.context["figures"]["ruling_count"] == 13
+    assert page.context["figures"]["ruling_count"] == 14
     other = Ruling.objects.exclude(pk__in=demo_rulings()).get()
     page = client.get(reverse("national:national-statistics"), {"tournament": other.tournament.pk})
     assert page.context["selected"] is None  # not the auditor's: the body's figures instead
-    assert page.context["figures"]["ruling_count"] == 13
+    assert page.context["figures"]["ruling_count"] == 14
     assert "Reykjavik" not in page.content.decode()
 
 

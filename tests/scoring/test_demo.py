@@ -100,11 +100,11 @@ def test_each_team_match_compares_only_its_own_round_s_boards(tournament):
     assert standing.boards == 3 * SMALL["boards_per_match"]
 
 
-def test_the_demo_has_thirteen_rulings_of_different_kinds(tournament):
+def test_the_demo_has_fourteen_rulings_of_different_kinds(tournament):
     from rulings.models import Ruling
 
     rulings = Ruling.objects.filter(result__board__session__event__tournament=tournament)
-    assert rulings.count() == 13  # a dozen, and the one a player asks to appeal
+    assert rulings.count() == 14  # a dozen, the one a player asks to appeal and the one left to appeal
     assert len(set(rulings.values_list("kind", flat=True))) >= 10
     assert set(rulings.values_list("state", flat=True)) >= {"draft", "final"}
     assert rulings.filter(score_kind="weighted").count() == 2

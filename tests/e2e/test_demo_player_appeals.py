@@ -1,0 +1,31 @@
+"""The demo gives its ``player`` a ruling to appeal (issue #42, item 10): the player's only ruling
+already carried their request, so a newcomer signed in as ``player`` had nothing to ask about.
+On a 390x844 phone the player finds a ruling of their own with its clock running and asks to
+appeal it."""
+
+import pytest
+
+from appeals.models import AppealRequest
+from tests.e2e.conftest import log_in
+from tests.e2e.test_appeal_journey import fits
+from tests.e2e.test_national import small_demo  # noqa: F401 - fixture
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def test_the_demo_player_asks_to_appeal_a_ruling_of_their_own_on_the_phone(phone, live_server, small_demo):  # noqa: F811
+    before = AppealRequest.objects.filter(player__user__username="player").count()
+    log_in(phone, live_server, "player", "player-demo")
+    phone.goto(f"{live_server.url}/appeals/mine/")
+    rows = phone.locator("table.mine tbody tr")
+    # A ruling of the player's posted session, its window open with the clock running, to ask about.
+    row = rows.filter(has=phone.locator("[role=timer]")).filter(has=phone.locator("details:has-text('Ask to appeal')"))
+    assert row.count() == 1
+    fits(phone, "demo-player-ruling-to-appeal")
+    row.locator("summary").click()
+    row.locator("[name=grounds]").fill("We were not asked what our agreement was.")
+    with phone.expect_navigation():
+        row.locator("text=Send to the director").click()
+    phone.wait_for_selector("text=Your request is with the director")
+    assert AppealRequest.objects.filter(player__user__username="player").count() == before + 1
+    fits(phone)
