@@ -28,7 +28,7 @@ OTHER = "Reykjavik Open 2026"
 
 @pytest.fixture(scope="module")
 def demo_record(django_db_setup, django_db_blocker):
-    """The small demo (13 rulings, with appeals waiting at every step) and a claim ruling at the other body's tournament,
+    """The small demo (14 rulings, with appeals waiting at every step) and a claim ruling at the other body's tournament,
     built once per module and rolled back after it."""
     with django_db_blocker.unblock():
         with transaction.atomic():
@@ -83,7 +83,7 @@ def test_an_auditor_sees_their_body_and_not_another(as_user):
     client = as_user("auditor")
     rows = found(client)
     assert {row["tournament"] for row in rows} == {DEMO}
-    assert {int(row["ruling"]) for row in rows} == set(range(1, 14))
+    assert {int(row["ruling"]) for row in rows} == set(range(1, 15))
     page = client.get(reverse("national:national-search"))
     assert page.status_code == 200
     assert OTHER not in page.content.decode()
@@ -94,7 +94,7 @@ def test_an_auditor_sees_their_body_and_not_another(as_user):
 
 def test_a_superuser_sees_every_body(as_user):
     rows = found(as_user("admin"), keyword="claim")
-    assert sorted(row["tournament"] for row in rows) == sorted([DEMO, DEMO, OTHER])  # claims 4 and 13
+    assert sorted(row["tournament"] for row in rows) == sorted([DEMO, DEMO, DEMO, OTHER])  # claims 4, 13 and 14
 
 
 @pytest.mark.parametrize(
@@ -107,7 +107,7 @@ def test_a_superuser_sees_every_body(as_user):
         ({"kind": "mi"}, {2, 11}),
         ({"kind": "mi", "law": "20F"}, {2}),
         ({"keyword": "tempo"}, {1, 10}),
-        ({"keyword": "claim"}, {4, 13}),
+        ({"keyword": "claim"}, {4, 13, 14}),
         ({"keyword": "revoke"}, {3}),
         ({"keyword": "misinformation"}, {2, 11}),
         ({"keyword": "insufficient bid"}, {6, 9}),
@@ -117,7 +117,7 @@ def test_a_superuser_sees_every_body(as_user):
         ({"appeal": "uphold"}, {2}),
         ({"appeal": "without_merit"}, {2}),
         ({"appeal": "appealed"}, {1, 2, 5, 7, 10, 11, 12}),
-        ({"appeal": "not_appealed"}, {3, 4, 6, 8, 9, 13}),
+        ({"appeal": "not_appealed"}, {3, 4, 6, 8, 9, 13, 14}),
         ({"outcome": "adjusted", "appeal": "appealed"}, {1, 2, 5, 11}),
     ],
 )
@@ -142,11 +142,11 @@ def test_filter_by_date_range(as_user):
     assert numbers(client, date_from="2026-04-05", date_to="2026-04-07") == {5, 6, 7}
     assert numbers(client, date_to="2026-04-02") == {1, 2}
     # Drafts (8, 9) were never given: their day is the day they were recorded, today.
-    assert numbers(client, date_from="2026-04-10", date_to="2026-04-30") == {10, 11, 12, 13}
+    assert numbers(client, date_from="2026-04-10", date_to="2026-04-30") == {10, 11, 12, 13, 14}
 
 
 def test_an_unreadable_filter_is_left_out(as_user):
-    assert numbers(as_user("auditor"), date_from="yesterday", director="x") == set(range(1, 14))
+    assert numbers(as_user("auditor"), date_from="yesterday", director="x") == set(range(1, 15))
 
 
 def test_csv_has_a_header_and_one_row_per_ruling(as_user):
