@@ -22,8 +22,8 @@ def test_the_demo_player_asks_to_appeal_a_ruling_of_their_own_on_the_phone(phone
     row = rows.filter(has=phone.locator("[role=timer]")).filter(has=phone.locator("details:has-text('Ask to appeal')"))
     assert row.count() == 1
     fits(phone, "demo-player-ruling-to-appeal")
-    row.locator("summary").click()
-    row.locator("[name=grounds]").fill("We were not asked what our agreement was.")
+    row.locator("summary", has_text="Ask to appeal").click()
+    row.locator("form[action*='/request/'] [name=grounds]").fill("We were not asked what our agreement was.")
     with phone.expect_navigation():
         row.locator("text=Send to the director").click()
     phone.wait_for_selector("text=Your request is with the director")
