@@ -13,6 +13,7 @@ from core import policy
 from core.api_contract import WholeNumberFilter
 from core.api_fields import WholePrimaryKeyRelatedField
 from rulings import selectors, services
+from rulings.filters import RulingFilter
 from rulings.models import SIDE_CHOICES, LawEntry, Penalty, Ruling
 from rulings.services.irregularities import KINDS as IRREGULARITY_KINDS
 from scoring import selectors as scoring_selectors
@@ -193,28 +194,6 @@ class ChangeInputSerializer(ScoreInputSerializer):
     reasoning = serializers.CharField(required=False, allow_blank=True)
     laws = serializers.ListField(child=serializers.CharField(), required=False)
     outcome = serializers.ChoiceField(choices=Ruling.Outcome.choices, required=False)
-
-
-class RulingFilter(filters.FilterSet):
-    """The rulings list's filters (as the rulings page's), each checked: a wrong one is a 400."""
-
-    tournament = WholeNumberFilter()
-    session = WholeNumberFilter()
-    board = WholeNumberFilter(help_text="A board's number")
-    director = WholeNumberFilter(help_text="The director's user id")
-    law = filters.CharFilter(help_text="A law number, or its start: 12, 12C, 12C1")
-    kind = filters.ChoiceFilter(choices=Ruling.Kind.choices)
-    state = filters.ChoiceFilter(choices=list(Ruling.State.choices) + [(selectors.AWAITING_RESULT, "awaiting result")])
-
-    class Meta:
-        model = Ruling
-        fields: list[str] = []
-
-    def filter_queryset(self, queryset):
-        values = {name: value for name, value in self.form.cleaned_data.items() if value not in (None, "")}
-        if not values:
-            return queryset
-        return selectors.filtered_rulings(self.request.user, **values).prefetch_related("penalties")
 
 
 class UnauthorisedInputSerializer(serializers.Serializer):

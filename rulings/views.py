@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from core import live, policy
 from core.i18n import rank_letters, rank_preference, translate
 from rulings import selectors, services
+from rulings.filters import RulingFilter
 from rulings.forms import WEIGHT_ROWS, CorrectionForm, RulingForm, TableJumpForm, score_initial
 from rulings.models import LawEntry, Penalty, Ruling
 from scoring import selectors as scoring_selectors
@@ -504,11 +505,20 @@ def ruling_svg(request, pk):
 
 @login_required
 def ruling_list(request):
-    params = {
-        key: request.GET.get(key) or None
-        for key in ("tournament", "session", "board", "director", "law", "kind", "state")
+    # The API's filters, checked as there: a wrong value is named with its reason and left out.
+    found = RulingFilter(request.GET, queryset=selectors.filtered_rulings(request.user), request=request)
+    labels = {
+        "tournament": _("Tournament"),
+        "session": _("Session"),
+        "board": _("Board"),
+        "director": _("Director"),
+        "law": _("Law"),
+        "kind": _("Kind"),
+        "state": _("State"),
     }
-    page = selectors.page_of(selectors.filtered_rulings(request.user, **params), request.GET.get("page"))
+    errors = [(labels[name], messages) for name, messages in found.form.errors.items()]
+    params = {key: request.GET.get(key) or None for key in labels}
+    page = selectors.page_of(found.qs, request.GET.get("page"))
     visible = selectors.visible_rulings(request.user)
     return render(
         request,
@@ -525,7 +535,9 @@ def ruling_list(request):
             .distinct()
             .select_related("event__tournament"),
             "can_open": selectors.sessions_for_rulings(request.user).exists(),
+            "filter_errors": errors,
         },
+        status=400 if errors else 200,
     )
 
 
