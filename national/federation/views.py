@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import cast
 
 from django import forms
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Max, Q
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -155,7 +155,8 @@ def publish(request, pk):
     try:
         push.publish(tournament, by=request.user)  # refuses anyone the policy does
     except push.TargetMissing:
-        raise PermissionDenied(_("No national body to publish to: run manage.py federation_target.")) from None
+        # a setup step missing, not a refusal of who acts: the outbox says what to run
+        messages.error(request, _("No national body to publish to: run manage.py federation_target."))
     return redirect("national:federation-outbox")
 
 

@@ -324,3 +324,16 @@ def test_an_instance_holds_at_most_its_cap_of_uncommitted_bundles(decided, setti
     # A part of a bundle already open adds to it and deletes nothing.
     receive.receive_part(origin, digests[1], 1, 2, b"the other half", by=policy.SYSTEM)
     assert Upload.objects.filter(origin=origin).count() == 2
+
+
+def test_publishing_with_no_national_body_says_so_on_the_outbox(decided, client):  # noqa: F811
+    """A setup step missing is no refusal of who acts: the chief director is taken back to the
+    outbox, which says what to run (it was a 403 page)."""
+    from national.federation.models import PublishTarget
+
+    assert not PublishTarget.objects.exists()
+    client.force_login(decided.chief)
+    answer = client.post(reverse("national:federation-publish", args=[decided.record.tournament.pk]), follow=True)
+    assert answer.status_code == 200
+    assert answer.redirect_chain == [(reverse("national:federation-outbox"), 302)]
+    assert "No national body to publish to: run manage.py federation_target." in answer.content.decode()
