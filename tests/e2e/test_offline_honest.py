@@ -36,6 +36,8 @@ def test_a_refused_service_worker_is_not_called_saved(browser, live_server, smal
     text = page.inner_text("#offline-keep")
     assert page.get_attribute("#offline-keep", "data-done") == "refused"
     assert "Saved on this phone" not in text and "this browser refused to keep pages for offline use" in text
+    widths = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert widths[0] <= widths[1], f"the tournament page is {widths[0]} px wide on a {widths[1]} px phone"
     context.close()
 
 
@@ -50,4 +52,6 @@ def test_the_pages_kept_are_said_saved_at_the_tournaments_time(browser, live_ser
     text = page.inner_text("#offline-keep")
     assert "Saved on this phone for offline use" in text
     assert f"({tournament.zone.key})" in text  # the phone is in Los Angeles; the time is the tournament's
+    widths = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert widths[0] <= widths[1], f"the tournament page is {widths[0]} px wide on a {widths[1]} px phone"
     context.close()
