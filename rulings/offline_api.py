@@ -18,7 +18,7 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.permissions import IsAuthenticated
@@ -55,6 +55,13 @@ class DraftFormSerializer(serializers.Serializer):
 SMALL, BIG = 32767, 2**63 - 1
 
 
+# The schema says what the field takes (a date and time with its offset, or nothing), so a client
+# and the contract's checks know a word or "30 February" is refused, as validate_device_time does.
+@extend_schema_field({"anyOf": [{"type": "string", "format": "date-time"}, {"type": "string", "maxLength": 0}]})
+class DeviceTimeField(serializers.CharField):
+    pass
+
+
 class DraftInputSerializer(serializers.Serializer):
     session = serializers.IntegerField(min_value=1, max_value=BIG)
     board = serializers.IntegerField(min_value=1, max_value=SMALL)
@@ -63,7 +70,7 @@ class DraftInputSerializer(serializers.Serializer):
     round = serializers.IntegerField(min_value=1, max_value=SMALL, required=False, allow_null=True, default=None)
     form = DraftFormSerializer()
     give = serializers.BooleanField(required=False, default=False)
-    device_time = serializers.CharField(
+    device_time = DeviceTimeField(
         required=False, allow_blank=True, default="", help_text="the phone's time, ISO 8601 with its offset"
     )
     acknowledge_others = serializers.BooleanField(required=False, default=False)
