@@ -548,6 +548,14 @@ class Filing(models.Model):
         with translation.override(language or self.language), reading_for(self.tournament):
             return render(self.acknowledgement_code, self.acknowledgement_params)
 
+    @property
+    def acknowledgement_read(self):
+        """The acknowledgement in the reader's language, as a page shows it: the filer was given
+        it in theirs (``language``), and the code and values say it in any."""
+        from django.utils import translation
+
+        return self.acknowledgement(translation.get_language())
+
 
 class MeritWarning(models.Model):
     """An "appeal without merit" warning recorded against one player (ACBL's AWMW)."""

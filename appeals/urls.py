@@ -9,7 +9,6 @@ urlpatterns = [
     path("lodge/<int:ruling_pk>/", views.lodge, name="appeal-lodge"),
     path("mine/", views.my_page, name="appeals-mine"),
     path("board/<int:pk>/", views.notice_board_page, name="notice-board"),
-    path("hall/<str:token>/", views.hall_screen_page, name="hall-screen"),
     path("request/<int:ruling_pk>/", views.request_appeal, name="appeal-request"),
     path("memo/<int:ruling_pk>/", filing_views.memo, name="memo"),
     path("filings/<int:tournament_pk>/", filing_views.register, name="filings"),

@@ -347,6 +347,7 @@ SPECTACULAR_SETTINGS = {
         "FurtherAppealOriginEnum": "appeals.models.FurtherAppeal.Origin",
         "AppealPartKindEnum": "appeals.models.AppealPart.Kind",
         "BodyKindEnum": "appeals.models.Body.Kind",
+        "AppealStateEnum": "appeals.models.Appeal.State",
     },
 }
 

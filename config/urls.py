@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from rest_framework.routers import DefaultRouter
 
 from appeals import api as appeals_api
+from appeals import views as appeals_views
 from rulings import api as rulings_api
 from rulings import offline_api, offline_views
 from scoring import api as scoring_api
@@ -39,6 +40,9 @@ urlpatterns = [
     path("", include("scoring.urls")),
     path("rulings/", include("rulings.urls")),
     path("appeals/", include("appeals.urls")),
+    # The hall's screen: its signed address is its permission (no login), so it sits outside the
+    # prefixes of the records' pages, whose every door the role matrix checks.
+    path("hall/<str:token>/", appeals_views.hall_screen_page, name="hall-screen"),
     path("national/", include("national.urls")),
     path("admin/", admin.site.urls),
     # A ruling drafted on a phone offline, sent with its Idempotency-Key (issue #31).

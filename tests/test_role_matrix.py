@@ -46,7 +46,7 @@ EXEMPT = {
         "the national body's receiving endpoints: an organiser's token, not a signed-in role "
         "(tests/national/test_federation_api.py, issue #32)"
     ),
-    "appeals/hall/": (
+    "hall/": (
         "the hall's screen: its signed address is the permission, not a signed-in role; shown to "
         "anyone who has it, refused for another token (tests/appeals/test_hall_screen.py, issue #42)"
     ),

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 
 
 def address(tournament):
-    return f"/appeals/hall/{hall_token(tournament)}/"
+    return f"/hall/{hall_token(tournament)}/"
 
 
 def test_the_notice_board_gives_its_officials_the_hall_screens_address(case, client):
@@ -21,7 +21,7 @@ def test_the_notice_board_gives_its_officials_the_hall_screens_address(case, cli
     assert f'href="{address(case.record.tournament)}"' in page
     client.force_login(case.members[0])  # an appeals member reads the board but does not hand the screen out
     page = client.get(f"/appeals/board/{case.record.tournament.pk}/").content.decode()
-    assert "/appeals/hall/" not in page
+    assert "/hall/" not in page
 
 
 def test_the_hall_screen_needs_no_login_and_shows_no_users_controls(case, client):
@@ -54,5 +54,5 @@ def test_a_token_not_signed_for_the_hall_screen_is_not_found(case, client):
     from django.core import signing
 
     pk = case.record.tournament.pk
-    assert client.get(f"/appeals/hall/{signing.dumps(pk)}/").status_code == 404  # another salt
-    assert client.get(f"/appeals/hall/{pk}/").status_code == 404
+    assert client.get(f"/hall/{signing.dumps(pk)}/").status_code == 404  # another salt
+    assert client.get(f"/hall/{pk}/").status_code == 404

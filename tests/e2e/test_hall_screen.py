@@ -17,7 +17,7 @@ def test_the_hall_screen_opens_signed_out_and_shows_itself_again(phone, live_ser
     from appeals import notice_board
 
     monkeypatch.setattr(notice_board, "HALL_REFRESH_SECONDS", 2)
-    phone.goto(f"{live_server.url}/appeals/hall/{hall_token(case.record.tournament)}/")
+    phone.goto(f"{live_server.url}/hall/{hall_token(case.record.tournament)}/")
     text = phone.inner_text("body")
     assert "Log out" not in text and phone.locator("header.site-header, #language").count() == 0
     assert phone.locator("h1").inner_text() == case.record.tournament.name
@@ -34,7 +34,7 @@ def test_the_hall_screen_opens_signed_out_and_shows_itself_again(phone, live_ser
 def test_the_hall_screen_reads_across_the_room(browser, live_server, case):  # noqa: F811
     context = browser.new_context(viewport={"width": 1920, "height": 1080})
     page = context.new_page()
-    page.goto(f"{live_server.url}/appeals/hall/{hall_token(case.record.tournament)}/")
+    page.goto(f"{live_server.url}/hall/{hall_token(case.record.tournament)}/")
     size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('main')).fontSize)")
     assert size >= 28, size  # about 2 cm tall letters on a 1080p screen
     context.close()

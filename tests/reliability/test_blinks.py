@@ -161,9 +161,10 @@ def test_every_task_of_the_project_retries_with_backoff_on_database_and_broker_e
         for name in app.tasks
         if name.split(".")[0] in {"core", "scoring", "rulings", "appeals", "national", "audit"}
     ]
-    # The purges of Idempotency-Keys (core.tasks) and of uploads, the push to the national body included; no
-    # periodic signing since each write signs its own head (audit/sealing.py).
-    assert len(project) == 13
+    # The purges of Idempotency-Keys (core.tasks) and of uploads, the push to the national body and
+    # the sending of the tree heads it witnesses (national.tasks.push_heads) included; no periodic
+    # signing since each write signs its own head (audit/sealing.py).
+    assert len(project) == 14
     for name in project:
         task = app.tasks[name]
         for error in (OperationalError, InterfaceError, BrokerOperationalError):
