@@ -27,4 +27,7 @@ class RulingFilter(filters.FilterSet):
         values = {name: value for name, value in self.form.cleaned_data.items() if value not in (None, "")}
         if not values:
             return queryset
-        return selectors.filtered_rulings(self.request.user, **values).prefetch_related("penalties")
+        # the narrowed list keeps what the caller prefetches (the API its penalties and extensions,
+        # the page nothing), so a filter adds no query
+        lookups = queryset._prefetch_related_lookups
+        return selectors.filtered_rulings(self.request.user, **values).prefetch_related(*lookups)
