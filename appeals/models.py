@@ -113,6 +113,9 @@ class Appeal(models.Model):
     without_merit = models.BooleanField(_("found without merit (Law 92A)"), default=False)
     without_merit_reasons = models.TextField(_("why without merit"), blank=True)
     sanction = models.CharField(_("sanction applied"), max_length=20, blank=True)
+    # What the case did to the match and the standings as they stood when the body decided
+    # (appeals/stake.py): kept from the body until then, recorded with its decision.
+    effect_at_decision = models.JSONField(_("effect on the match and standings when decided"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("appeal")

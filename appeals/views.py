@@ -18,7 +18,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from appeals import conflicts, lifecycle, my_cases, notice_board, notifications, reading, selectors, services
+from appeals import conflicts, lifecycle, my_cases, notice_board, notifications, reading, selectors, services, stake
 from appeals.forms import DecisionForm
 from appeals.models import (
     Appeal,
@@ -393,6 +393,8 @@ def appeal_detail(request, pk):
             else [],
             # A referral is the director's when the policy lets the reader refer as one, the body's otherwise.
             "refers_as": "director" if policy.may(user, "further_appeal", tournament) else "body",
+            # What the case does to the match and the standings, kept from its body until it decides.
+            "effect": stake.for_reader(user, appeal),
             **_steps_offered(appeal, ruling, body, parts, further, offered),
         },
     )

@@ -245,6 +245,10 @@ TABLE: dict[str, Rule] = {
         refusal=_("A player files a memo for themselves; a director may receive one at the desk."),
     ),
     "filings": _rule(DIRECTORS, "read the register of filings received at the desk"),
+    "see_effect": _rule(
+        DIRECTORS | {SCORER, AUDITOR},
+        "see what an open case does to the match and the standings (kept from its body until it decides)",
+    ),
     "validity": _rule({SITTING}, "decide whether an appeal received late is valid, with the reason"),
     "extend_period": _rule(CHIEF, "extend the appeal period"),
     "extend_decision": _rule(CHIEF, "give a case more time to be decided"),

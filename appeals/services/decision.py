@@ -13,7 +13,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from appeals import lifecycle, selectors
+from appeals import lifecycle, selectors, stake
 from appeals.lifecycle import Step
 from appeals.models import (
     OUTCOME_RANK,
@@ -81,6 +81,9 @@ def _close(appeal: Appeal, step: Step, *, by: User, now: datetime.datetime, reas
     outcomes += [p.outcome for p in appeal.parts.all() if p.outcome]
     appeal.outcome = max(outcomes, key=OUTCOME_RANK.__getitem__)
     appeal.reasons, appeal.decided_by, appeal.decided_at = reasons, by, now
+    # What was at stake, as the standings stood under the ruling (the decision's own change is
+    # scored after this transaction commits): recorded now, shown to every reader from now on.
+    appeal.effect_at_decision = stake.recorded(stake.stake(appeal), now.isoformat())
     advance(appeal, step, action=Action.DECIDED, by=by, at=now, note=note)
     save_checked(appeal)
     players = [p.user for p in selectors.appellant_players(appeal)] if appeal.appellant_id else []
