@@ -11,7 +11,8 @@ from django.utils.translation import gettext_lazy
 from core.i18n import rank_preference
 from rulings import services
 from rulings.models import Ruling
-from rulings.revoke_views import SEATS, form_errors, ruling_to_work_on
+from rulings.revoke_views import form_errors, ruling_to_work_on
+from scoring.models import SEAT_CHOICES
 
 KIND_CHOICES = [
     ("insufficient_bid", gettext_lazy("Insufficient bid (Law 27)")),
@@ -50,8 +51,16 @@ INADMISSIBLE = [
 ]
 
 
+TRICKS = [("", "—"), *((n, str(n)) for n in range(1, 14))]
+
+
 class IrregularityForm(forms.Form):
-    kind = forms.ChoiceField(label=gettext_lazy("What happened"), choices=KIND_CHOICES)
+    """What happened, tapped (issue #39): the kind, the seats and the option are radio buttons
+    (their words are tapped); the call's place, the call and the card are set by tapping the
+    auction, the bidding box and the hand diagram (static/js/irregularity-form.js), the typed
+    fields behind them staying as the page without scripts."""
+
+    kind = forms.ChoiceField(label=gettext_lazy("What happened"), choices=KIND_CHOICES, widget=forms.RadioSelect)
     call_number = forms.IntegerField(
         label=gettext_lazy("Call number in the auction"),
         min_value=1,
@@ -62,10 +71,16 @@ class IrregularityForm(forms.Form):
     inserted = forms.CharField(
         label=gettext_lazy("The irregular call, when the auction attached leaves it out"), max_length=4, required=False
     )
-    trick = forms.IntegerField(label=gettext_lazy("Trick"), min_value=1, max_value=13, required=False)
+    trick = forms.IntegerField(
+        label=gettext_lazy("Trick"), min_value=1, max_value=13, required=False, widget=forms.Select(choices=TRICKS)
+    )
     card = forms.CharField(label=gettext_lazy("Card led or exposed"), max_length=3, required=False)
-    seat = forms.ChoiceField(label=gettext_lazy("Offender"), choices=SEATS, required=False)
-    attention_by = forms.ChoiceField(label=gettext_lazy("Attention drawn by"), choices=SEATS, required=False)
+    seat = forms.ChoiceField(
+        label=gettext_lazy("Offender"), choices=SEAT_CHOICES, required=False, widget=forms.RadioSelect
+    )
+    attention_by = forms.ChoiceField(
+        label=gettext_lazy("Attention drawn by"), choices=SEAT_CHOICES, required=False, widget=forms.RadioSelect
+    )
     artificial = forms.BooleanField(label=gettext_lazy("The call was artificial"), required=False)
     comparable = forms.BooleanField(
         label=gettext_lazy("The replacement is a comparable call (Law 23A)"), required=False
@@ -103,10 +118,33 @@ class IrregularityForm(forms.Form):
         }
 
 
+class AuctionForm(forms.Form):
+    """The auction entered or put right on the bidding box (the typed field without scripts)."""
+
+    auction_calls = forms.CharField(
+        label=gettext_lazy("The auction, the dealer's call first"),
+        max_length=400,
+        help_text=gettext_lazy("The calls that stand, e.g. 1S P 4S P P P."),
+    )
+
+
 @login_required
 def irregularity_page(request, pk):
     ruling = ruling_to_work_on(request, pk)
     action = request.POST.get("action") if request.method == "POST" else None
+    auction_form = AuctionForm(
+        request.POST if action == "auction" else None, initial={"auction_calls": _legal_calls(ruling)}
+    )
+    if action == "auction":
+        if auction_form.is_valid():
+            try:
+                services.enter_auction(
+                    ruling=ruling, by=request.user, calls=auction_form.cleaned_data["auction_calls"].split()
+                )
+                return redirect("rulings:ruling-irregularity", ruling.pk)
+            except ValidationError as error:
+                form_errors(auction_form, error)
+        action = None
     form = IrregularityForm(request.POST if action else None)
     options, lead_options = [], []
     if action and form.is_valid():
@@ -122,20 +160,8 @@ def irregularity_page(request, pk):
                     lead_option=request.POST.get("lead_option", ""),
                 )
                 return redirect("rulings:ruling", ruling.pk)
-            options = services.irregularity_options(ruling, kind=kind, facts=facts)
-            if any(option.get("penalty_card") == "major" for option in options) and facts.get("card"):
-                from bridge.play_irregularities import penalty_card_lead_options
-                from core.i18n import translate
-
-                try:
-                    lead_options = [
-                        dict(c.to_dict(), text=translate(c.rectification.text))
-                        for c in penalty_card_lead_options(
-                            services.edition_in_force(ruling.tournament), [facts["card"]]
-                        )
-                    ]
-                except ValueError:
-                    lead_options = []
+            options = [_shown(option) for option in services.irregularity_options(ruling, kind=kind, facts=facts)]
+            lead_options = [_shown(option) for option in _lead_options(ruling, options, facts)]
         except ValidationError as error:
             form_errors(form, error)
     return render(
@@ -146,6 +172,8 @@ def irregularity_page(request, pk):
             "board": ruling.board,
             "table": ruling.table,
             "form": form,
+            "auction_form": auction_form,
+            "tapped_fields": TAPPED,
             "options": options,
             "lead_options": lead_options,
             "detected": services.detected_irregularities(ruling),
@@ -153,5 +181,88 @@ def irregularity_page(request, pk):
             "edition": services.edition_in_force(ruling.tournament),
             "card_ranks": rank_preference(ruling.tournament),
             "editable": ruling.state == Ruling.State.DRAFT,
+            **tap_targets(ruling, rank_preference(ruling.tournament)),
         },
     )
+
+
+def _lead_options(ruling, options, facts):
+    if not (any(option.get("penalty_card") == "major" for option in options) and facts.get("card")):
+        return []
+    from bridge.play_irregularities import penalty_card_lead_options
+    from core.i18n import translate
+
+    try:
+        return [
+            dict(c.to_dict(), text=translate(c.rectification.text))
+            for c in penalty_card_lead_options(services.edition_in_force(ruling.tournament), [facts["card"]])
+        ]
+    except ValueError:
+        return []
+
+
+STRAINS = ("C", "D", "H", "S", "NT")
+# The fields the page lays out itself (tapped, or the typed field behind a tap).
+TAPPED = ("kind", "call_number", "inserted", "trick", "card", "seat", "attention_by")
+
+
+def _legal_calls(ruling):
+    from bridge.auction import Auction
+
+    return " ".join(call.call for call in Auction.from_dict(ruling.auction).legal_calls()) if ruling.auction else ""
+
+
+def _shown(option):
+    """An option with what its key names in symbols (``27B1a:2D`` -> 2♦, ``prohibit:H,S`` ->
+    ♥, ♠): the page shows the law, the symbols and the words, never the key."""
+    from bridge.diagrams import call_text
+    from core.i18n import suit_symbol
+
+    named = str(option.get("key") or "").partition(":")[2]
+    if named[:1].isdigit():
+        named = call_text(named)
+    elif named:
+        named = ", ".join(suit_symbol(part) for part in named.split(",") if part)
+    return dict(option, named=named)
+
+
+def tap_targets(ruling, card_ranks):
+    """What the director taps on the irregularity page (issue #39): the auction's calls, each
+    with its number (``call_number``) and seat; the bidding box's calls (``inserted``, and the
+    auction entered or put right, ``auction_calls``); and the hand diagram's cards (``card``
+    and ``seat``). Symbols and the reader's words, never a code to type."""
+    from bridge.auction import Auction
+    from bridge.deals import DealError, parse_deal
+    from bridge.diagrams import auction_rows, call_text
+    from core.i18n import CALL_WORDS, display_card, rank_letters
+    from scoring.texts import auction_words
+
+    auction = Auction.from_dict(ruling.auction) if ruling.auction else None
+    rows = auction_words(auction_rows(auction)) if auction else []
+    number = 0
+    for row in rows:
+        for cell in row:
+            if cell["call"]:
+                number += 1
+                cell["number"] = number
+    try:
+        deal = parse_deal(ruling.deal_pbn()) if ruling.deal_pbn() else None
+    except DealError:
+        deal = None
+    letters = rank_letters(card_ranks)
+    hands = []
+    if deal is not None:
+        for seat, label in SEAT_CHOICES:
+            suits = [
+                (suit, [(suit + rank, display_card(suit + rank, letters)[1:]) for rank in ranks if rank != "-"])
+                for suit, ranks in deal.suits(seat)
+            ]
+            hands.append({"seat": seat, "label": label, "suits": suits})
+    levels = [[(f"{level}{strain}", call_text(f"{level}{strain}")) for strain in STRAINS] for level in range(1, 8)]
+    words = [(call, CALL_WORDS[call]) for call in ("Pass", "X", "XX")]
+    return {
+        "tap_rows": rows,
+        "tap_hands": hands,
+        "box_levels": levels,
+        "box_words": words,
+    }

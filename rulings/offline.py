@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from scoring.models import Tournament
 
 # The files every offline page needs (the service worker also keeps what it serves).
-STATIC_FILES = ("css/site.css", "js/offline.js", "js/drafts.js")
+STATIC_FILES = ("css/site.css", "js/offline.js", "js/drafts.js", "js/irregularity-form.js")
 
 
 def bundle_urls(user: User | AnonymousUser, tournament: Tournament) -> list[str]:

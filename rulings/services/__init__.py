@@ -20,6 +20,7 @@ from rulings.services.corrections import change_ruling, correct_ruling
 from rulings.services.deals import (
     attach_deal_and_auction,
     board_mismatches,
+    enter_auction,
     read_deal_source,
     record_double_dummy,
     schedule_double_dummy,
@@ -56,6 +57,7 @@ __all__ = [
     "change_ruling",
     "cite_laws",
     "correct_ruling",
+    "enter_auction",
     "describe_contract",
     "edition_in_force",
     "finalise_rulings",

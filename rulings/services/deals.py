@@ -183,3 +183,55 @@ def read_deal_source(text: str | None, ruling: Ruling | None = None) -> BoardRec
     raise ValidationError(
         {"deal_source": _('Paste a BBO handviewer link, a LIN string (md|...) or a PBN game ([Deal "N:..."]).')}
     )
+
+
+@atomic_with_retry
+def enter_auction(*, ruling: Ruling, by: User, calls: list[str]) -> Ruling:
+    """The auction as the director entered it on the irregularity page's bidding box (issue #39):
+    the calls that stand, from the board's dealer, in place of the ruling's auction (the play and
+    claim attached are kept). The irregular call is then placed where it happened, as for an
+    auction read from a LIN that leaves it out. Refused, naming ``auction_calls``: a call that is
+    not one, an auction that cannot have happened, or a ruling whose irregularities are already
+    marked in its auction (record them again on the auction put right)."""
+    from bridge.auction import Auction, AuctionCall
+    from bridge.deals import normalise_call
+
+    policy.require(by, "ruling", ruling)
+    if ruling.state != Ruling.State.DRAFT:
+        raise ValidationError(_("Only a draft ruling can be changed; correct a given ruling instead."))
+    if ruling.irregularity_list:
+        raise ValidationError(
+            {
+                "auction_calls": _(
+                    "The irregularities recorded are marked in this auction: it is put right by recording them again."
+                )
+            }
+        )
+    if not calls:
+        raise ValidationError({"auction_calls": _("Tap the calls on the bidding box, the dealer's first.")})
+    try:
+        normalised = [normalise_call(call) for call in calls]
+        previous = Auction.from_dict(ruling.auction) if ruling.auction else None
+        auction = Auction(
+            dealer=ruling.board.dealer,
+            calls=[AuctionCall(call) for call in normalised],
+            opening_lead=previous.opening_lead if previous else None,
+            play=previous.play if previous else [],
+            claim=previous.claim if previous else None,
+        )
+        auction.validate(complete=False)
+    except DealError as error:
+        raise ValidationError({"auction_calls": translate(error)}) from None
+    ruling.auction = auction.to_dict()
+    full_save(ruling)
+    audit.record(
+        action="ruling.auction_entered",
+        obj=ruling,
+        actor=by,
+        tournament=ruling.tournament.pk,
+        after={"calls": [call.call for call in auction.calls]},
+        summary=texts.text(
+            "rulings.about", ruling=ruling_name(ruling), what=" ".join(call.call for call in auction.calls)[:200]
+        ),
+    )
+    return ruling

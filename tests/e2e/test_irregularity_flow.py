@@ -46,16 +46,16 @@ def _fits(page, what):
 def test_an_insufficient_bid_on_a_phone(phone, live_server, field):
     page = phone
     _open_ruling(page, live_server, field, "East bid 1D over North's 1S; South drew attention.")
-    page.select_option("[name=kind]", "insufficient_bid")
-    page.fill("[name=call_number]", "2")
-    page.fill("[name=inserted]", "1D")
-    page.select_option("[name=attention_by]", "S")
+    page.check("[name=kind][value=insufficient_bid]")
+    page.tap("#tap-auction button[data-value='2']")  # the call the insufficient bid came before
+    page.tap("#tap-inserted .box-call[data-call='1D']")
+    page.check("[name=attention_by][value=S]")
     with page.expect_navigation():
         page.click("#show-options")
     options = page.inner_text("#options")
-    for key in ("27A1", "27B1a:2D", "27B1b", "27B2", "27B3"):
-        assert key in options
-    assert "comparable call" in options
+    for law in ("Law 27A1", "Law 27B1a \u00b7 2\u2666", "Law 27B1b", "Law 27B2", "Law 27B3"):
+        assert law in options
+    assert "comparable call" in options and "27B1a:2D" not in options  # the law and the bid, never the key
     _fits(page, "irregularity page")
     screenshot(page, "insufficient-bid-phone")
     page.check("input[name=chosen][value='27B2']")
@@ -87,15 +87,16 @@ def test_an_insufficient_bid_on_a_phone(phone, live_server, field):
 def test_a_lead_out_of_turn_with_a_penalty_card_on_a_phone(phone, live_server, field):
     page = phone
     _open_ruling(page, live_server, field, "West faced the D5 before East led.")
-    page.select_option("[name=kind]", "lead_out_of_turn")
-    page.fill("[name=trick]", "1")
-    page.fill("[name=card]", "D5")
-    page.select_option("[name=seat]", "W")
-    page.select_option("[name=attention_by]", "N")
+    page.check("[name=kind][value=lead_out_of_turn]")
+    page.select_option("[name=trick]", "1")
+    page.tap("#tap-card button[data-value='D5']")  # West's card: West is the offender
+    assert page.is_checked("[name=seat][value=W]")
+    page.check("[name=attention_by][value=N]")
     with page.expect_navigation():
         page.click("#show-options")
     assert [key for key in ("54A", "54B", "54D") if key in page.inner_text("#options")] == ["54A", "54B", "54D"]
-    assert "prohibit:D" in page.inner_text("#lead-options")
+    lead_options = page.inner_text("#lead-options")
+    assert "Law 50D2a \u00b7 \u2666 declarer prohibits" in lead_options and "prohibit:D" not in lead_options
     page.check("input[name=chosen][value='54D']")
     page.check("input[name=lead_option][value='prohibit:D']")
     _fits(page, "irregularity page")

@@ -17,12 +17,12 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 def test_a_change_of_call_on_a_phone(phone, live_server, field):
     page = phone
     _open_ruling(page, live_server, field, "South said three spades, meant four, and said four spades.")
-    page.select_option("[name=kind]", "change_of_call")
-    page.fill("[name=call_number]", "3")
-    page.fill("[name=inserted]", "3S")
+    page.check("[name=kind][value=change_of_call]")
+    page.tap("#tap-auction button[data-value='3']")
+    page.tap("#tap-inserted .box-call[data-call='3S']")
     page.check("[name=unintended]")
     page.check("[name=pause_for_thought]")
-    page.select_option("[name=attention_by]", "W")
+    page.check("[name=attention_by][value=W]")
     with page.expect_navigation():
         page.click("#show-options")
     assert "25A" in page.inner_text("#options")  # 2017: the pause does not matter
