@@ -86,7 +86,7 @@ def contestant_words(contestant: Contestant, names_shown: bool) -> str:
     return f"{label} {names}" if names else label
 
 
-def _result_words(snapshot: dict | None) -> str:
+def result_words(snapshot: dict | None) -> str:
     """A table result from the audit trail's snapshot: "4S N 10 tricks, N-S +420"."""
     snapshot = snapshot or {}
     if snapshot.get("not_played"):
@@ -161,7 +161,7 @@ def session_change_log(session: Session, unit: str) -> ChangeLog:
                 ns=contestant_words(result.ns, names_shown),
                 ew=contestant_words(result.ew, names_shown),
                 text=_("Table result %(old)s corrected to %(new)s")
-                % {"old": _result_words(entry.before), "new": _result_words(entry.after)},
+                % {"old": result_words(entry.before), "new": result_words(entry.after)},
                 reason=(_("Law 79C2: %(statement)s") % {"statement": late["statement"]}) if late else "",
             )
         )

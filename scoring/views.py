@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from core import live, policy, reader, roles
 from core.i18n import rank_preference
-from scoring import change_log, score_checks, selectors, services, vp_scales
+from scoring import change_log, change_marks, score_checks, selectors, services, vp_scales
 from scoring.deadlines import CHECKING_LEVELS, SHOWS
 from scoring.models import Board, Contestant, Event, Match, MatchPenalty, MatchScore, Session
 
@@ -125,6 +125,10 @@ def standings(request, pk):
         session = get_object_or_404(event.sessions, number=request.GET["session"])
     rows = list(selectors.standings(event, session))
     pending = selectors.recalculation_pending([session] if session else sessions)
+    unit = selectors.score_unit(event)
+    marks = change_marks.standings_marks(request.user, event, session, unit)
+    for row in rows:
+        vars(row)["change_marks"] = marks.get(row.contestant_id, [])  # why its total moved
     return render(
         request,
         "scoring/standings.html",
@@ -136,7 +140,7 @@ def standings(request, pk):
             "rows": rows,
             "fields": sorted({row.field for row in rows}),
             "pending": bool(pending),
-            "unit": selectors.score_unit(event),
+            "unit": unit,
             "matches": selectors.match_results(event) if event.is_teams else [],
             "vp_scale": vp_scales.in_force(event) if event.scored_in_vps else None,
         },
@@ -282,8 +286,11 @@ def board_detail(request, pk):
     )
     results = list(selectors.traveller(board))
     imps = selectors.team_imps(results) if board.session.event.is_teams else {}
+    unit = selectors.score_unit(board.session.event)
+    marks = change_marks.traveller_marks(request.user, board, unit)
     for result in results:  # a team match's board: its IMPs in the match, as the match page has them
         vars(result)["team_imps"] = imps.get(result.pk)  # not a column: the template reads it beside the row
+        vars(result)["change_marks"] = marks.get(result.pk, [])  # what changed its score, and why
     return render(
         request,
         "scoring/board_detail.html",
@@ -297,7 +304,7 @@ def board_detail(request, pk):
             "results": results,
             "frequencies": selectors.frequency_tables(results) if results else None,
             "pending": board.scored_version < board.score_version,
-            "unit": selectors.score_unit(board.session.event),
+            "unit": unit,
         },
     )
 

@@ -81,3 +81,39 @@ def test_phone_screenshots_of_the_ruling_the_appeal_and_the_notice_board(phone, 
         phone.goto(live_server.url + path)
         assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], name
         keep(phone, f"phone-{name}-{language}")
+
+
+@pytest.mark.parametrize("language", ["en", "he"])
+def test_a_changed_row_opens_why_on_the_traveller_and_the_standings(phone, live_server, small_demo, language):  # noqa: F811
+    """Issue #42, item 5: the traveller's and the standings' change mark opens each change's cause
+    and time on a phone, in the reader's language, within the screen."""
+    from scoring.models import ScoreChange
+
+    change = ScoreChange.objects.filter(cause_type="ruling").select_related("result__board__session__event").first()
+    log_in(phone, live_server, "director", "director-demo")
+    if language != "en":
+        with phone.expect_navigation():
+            phone.select_option("#language", language)
+    phone.goto(f"{live_server.url}/boards/{change.result.board.pk}/")
+    mark = phone.locator("table.traveller details.change-mark").first
+    mark.locator("summary").click()
+    cause = mark.locator("li .cause").first
+    assert cause.is_visible() and inside_the_screen(cause)
+    assert cause.locator("a").count() == 1  # the ruling opens from the mark
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    if language == "he":
+        assert "Why it changed" not in mark.inner_text() and "Ruling by the director" not in mark.inner_text()
+    screenshot(phone, f"traveller-change-mark-{language}")
+    with phone.expect_navigation():
+        cause.locator("a").click()
+    assert f"/rulings/{change.cause_id}/" in phone.url
+
+    phone.goto(f"{live_server.url}/events/{change.result.board.session.event.pk}/standings/")
+    mark = phone.locator("table.standings details.change-mark").first
+    mark.locator("summary").click()
+    assert mark.locator("li .when").first.is_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], phone.evaluate(WIDE)
+    screenshot(phone, f"standings-change-mark-{language}")
+
+
+WIDE = """[...document.querySelectorAll("body *")].filter((e) => e.getBoundingClientRect().right > 391).slice(0, 8).map((e) => e.tagName + "." + e.className + " " + Math.round(e.getBoundingClientRect().right))"""
