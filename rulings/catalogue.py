@@ -50,3 +50,25 @@ def sync_law_catalogue(LawEntry=None):
                 summary=f"Law catalogue loaded: {created} laws added, {updated} changed",
             )
     return created, updated
+
+
+def remove_stale_entries(LawEntry=None):
+    """Remove the catalogue entries the package data no longer has (a sub-section an edition's
+    Laws do not number so, issue #39: the 2017 30B2a, 30B2b and 30B3, lettered as in 2007), where
+    no citation points at one; return the numbers removed and those kept because they are cited.
+    Takes the model as an argument, as ``sync_law_catalogue`` does."""
+    from rulings.laws import EDITIONS, load
+
+    if LawEntry is None:
+        from rulings.models import LawEntry
+    removed, kept = [], []
+    with transaction.atomic():
+        for edition in EDITIONS:
+            numbers = {entry.number for entry in load(edition)}
+            for row in LawEntry.objects.filter(edition=edition).exclude(number__in=numbers).order_by("number"):
+                if row.citations.exists():
+                    kept.append(f"{edition} {row.number}")
+                else:
+                    removed.append(f"{edition} {row.number}")
+                    row.delete()
+    return removed, kept

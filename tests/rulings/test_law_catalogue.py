@@ -298,7 +298,7 @@ SECTIONS_2017 = {
     28: "AB",
     29: "ABC",
     30: "ABC",
-    31: "AB",
+    31: "ABC",
     32: "AB",
     35: "ABCD",
     36: "AB",
@@ -374,6 +374,11 @@ REMOVED_IN_2017 = {
         "prohibit the lead of one suit the offender did not specify",
     ),
     "73F": "the violation of proprieties (2007 73F) became 73E2, false inference from an opponent's action",
+    **dict.fromkeys(
+        ["30B2a", "30B2b", "30B3"],
+        "2017 30A is the pass at RHO's turn, 30B the pass at partner's or LHO's turn (30B1(a), 30B1(b), "
+        "30B2): the 2007 30B2(a)-(b) and 30B3 are not so numbered any more",
+    ),
 }
 
 
@@ -480,7 +485,12 @@ def test_the_migrations_load_the_whole_catalogue():
 
     LawEntry.objects.all().delete()
     loader = MigrationLoader(connection, load=True)
-    for name in ("0002_law_catalogue", "0004_law_titles_in_six_languages", "0005_complete_law_catalogue"):
+    for name in (
+        "0002_law_catalogue",
+        "0004_law_titles_in_six_languages",
+        "0005_complete_law_catalogue",
+        "0019_law_catalogue_2017_lettering",
+    ):
         for operation in loader.get_migration("rulings", name).operations:
             operation.code(apps, None)
     for edition in EDITIONS:
@@ -488,3 +498,62 @@ def test_the_migrations_load_the_whole_catalogue():
         assert stored == {entry.number: entry.title() for entry in load(edition)}, edition
     entry = LawEntry.objects.get(edition="2017", number="13A")
     assert entry.parent == "13" and set(entry.titles) == {"en", "he", "uk", "is", "el", "nl"}
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue #39: the 2017 Laws 26, 30, 31 and 32 lettered as the 2017 text letters them (the 2017
+# English text of the Laws, as the PZBS publishes it: www.pzbs.pl/sedziowie/mpb/2017/en/l31.html).
+
+
+@pytest.mark.parametrize(
+    "law, children_2017, children_2007",
+    [
+        ("26", ["26A", "26B"], ["26A", "26B"]),
+        ("30", ["30A", "30B", "30C"], ["30A", "30B", "30C"]),
+        ("30B", ["30B1", "30B2"], ["30B1", "30B2", "30B3"]),
+        ("30B1", ["30B1a", "30B1b"], []),
+        ("31", ["31A", "31B", "31C"], ["31A", "31B"]),
+        ("31B", ["31B1", "31B2"], []),
+        ("32A", ["32A1", "32A2"], []),
+        ("32A2", ["32A2a", "32A2b"], None),  # 2007 32A has no sub-sections
+        ("32B", ["32B1", "32B2"], ["32B1", "32B2"]),
+    ],
+)
+def test_the_2017_laws_26_and_30_to_32_are_lettered_as_the_2017_text(law, children_2017, children_2007):
+    assert [e.number for e in children("2017", law)] == children_2017
+    if children_2007 is not None:
+        assert [e.number for e in children("2007", law)] == children_2007
+
+
+def test_the_2017_titles_say_the_2017_rectification():
+    # 31A2(b): "offender's partner must pass when next it is his turn to call" (2007: throughout).
+    assert title("2017", "31A2b") == "Call not comparable: partner must pass at his next turn"
+    assert "throughout" in title("2007", "31A2b")
+    # 31A2(a): "When the call is a comparable call ... there is no further rectification".
+    assert "comparable" in title("2017", "31A2a").lower() and "denomination" in title("2007", "31A2a")
+    # 32A is the RHO's turn in 2017, the partner's turn in 2007; 32B the other way round.
+    assert title("2017", "32A") == "RHO's Turn to Call" and "Partner" in title("2007", "32A")
+    assert title("2017", "32B") == "Offender's Partner's Turn to Call" and "RHO" in title("2007", "32B")
+    assert "repeats the double" in title("2017", "32A1")
+    # 30A: the pass at RHO's turn (2007: before any player has bid); 31C: later bids, Law 25.
+    assert title("2017", "30A") == "At RHO's Turn to Call" and "Before" in title("2007", "30A")
+    assert "Law 25" in title("2017", "31C")
+    # 26A, 26B: a comparable call or not (2017 26 has no 26A1, 26A2).
+    assert "comparable" in title("2017", "26A") and "prohibit" in title("2017", "26B")
+    for number in ("26A", "26B", "30A", "30B1a", "30B1b", "31A2a", "31A2b", "31C", "32A2a", "32A2b", "32B2"):
+        assert validate_citation("2017", number).verified, number
+        assert {"en", "he", "uk", "is", "el", "nl"} <= set(validate_citation("2017", number).titles), number
+
+
+@pytest.mark.django_db
+def test_the_2007_lettering_left_in_the_2017_catalogue_is_removed_unless_cited(field, director):
+    from rulings import services
+    from rulings.catalogue import remove_stale_entries
+    from rulings.models import LawEntry, Ruling, RulingCitation
+
+    for number in ("30B2a", "30B3"):
+        LawEntry.objects.create(edition="2017", number=number, law=30, parent="30B2", title="stale", titles={})
+    ruling = services.record_ruling(director=director, kind=Ruling.Kind.LAW_APPLIED, result=field.results[6])
+    RulingCitation.objects.create(ruling=ruling, law=LawEntry.objects.get(edition="2017", number="30B3"))
+    assert remove_stale_entries() == (["2017 30B2a"], ["2017 30B3"])
+    assert not LawEntry.objects.filter(edition="2017", number="30B2a").exists()

@@ -68,3 +68,18 @@ def test_2017_27b2_lead_restriction_is_26b(field, director):
         [],
         ["S", "H", "D", "C"],
     )
+
+
+def test_2017_31a2b_is_cited_with_its_2017_title(field, director):
+    """The ruling cites the 2017 paragraph itself, titled as the 2017 Laws have it (issue #39:
+    the catalogue had the 2007 lettering, "Offender does not repeat the denomination: partner
+    must pass throughout")."""
+    from rulings.irregularity_words import irregularity_lines
+
+    ruling = open_ruling(field, director, kind=Ruling.Kind.LAW_APPLIED)
+    services.record_irregularity(ruling=ruling, by=director, kind="out_of_rotation", facts=FACTS, chosen="29B")
+    ruling = Ruling.objects.get(pk=ruling.pk)
+    cited = {(c.law.edition, c.law.number): c.law.title for c in ruling.citations.select_related("law") if c.law}
+    assert cited[("2017", "31A2b")] == "Call not comparable: partner must pass at his next turn"
+    (line,) = irregularity_lines(ruling)
+    assert (line["law"], line["title"]) == ("31A2b", "Call not comparable: partner must pass at his next turn")
