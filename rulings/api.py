@@ -1,6 +1,7 @@
 """Rulings over HTTP: the same services and the same validation as the web form; errors are
 JSON naming the field."""
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema, extend_schema_field
@@ -108,6 +109,7 @@ class RulingSerializer(serializers.ModelSerializer):
             "round",
             "supersedes",
             "correction_basis",
+            "further_ruling",
             "correction_reason",
             "deal_override",
             "irregularity",
@@ -162,6 +164,11 @@ class RulingInputSerializer(ScoreInputSerializer):
     result = WholePrimaryKeyRelatedField(queryset=Result.objects.all())
     kind = serializers.ChoiceField(choices=Ruling.Kind.choices)
     give = serializers.BooleanField(required=False, default=False)
+    further_ruling = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Record this ruling beside another director's at the table (without it, 409 naming that one).",
+    )
     laws = serializers.ListField(child=serializers.CharField(), required=False, default=list)
     called_by = serializers.ChoiceField(choices=["", "N", "E", "S", "W"], required=False, default="")
     facts = serializers.CharField(required=False, allow_blank=True, default="")
@@ -243,7 +250,14 @@ class RulingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
         values["laws"] = ", ".join(values["laws"])
-        ruling = services.rule(director=request.user, **values)
+        try:
+            ruling = services.rule(director=request.user, **values)
+        except services.TableRuled as ruled:
+            # Another director's ruling at the table: the 409 names it, its page in ``Link``.
+            first = reverse("rulings:ruling", args=[ruled.others[0].pk])
+            return Response(
+                ruled.message_dict, status=status.HTTP_409_CONFLICT, headers={"Link": f'<{first}>; rel="related"'}
+            )
         return Response(RulingSerializer(ruling).data, status=status.HTTP_201_CREATED)
 
     def _own(self, ruling):

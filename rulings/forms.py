@@ -220,6 +220,13 @@ class RulingForm(forms.Form):
         choices=Ruling.AppealNotice.choices,
         initial="",
     )
+    # One ruling per table unless a director says otherwise (issue #41): shown where another
+    # director has ruled at the table.
+    further_ruling = forms.BooleanField(
+        label=_("A further ruling on this table"),
+        required=False,
+        help_text=_("Recorded beside the ruling already given at this table, which stays as it is."),
+    )
     # Attachment
     attachment = forms.FileField(
         label=_("Photo, system card or screenshot (image or PDF, at most 5 MB)"),

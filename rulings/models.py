@@ -131,6 +131,9 @@ class Ruling(models.Model):
         _("why the earlier ruling is corrected"), max_length=3, blank=True, choices=CorrectionBasis.choices
     )
     correction_reason = models.TextField(_("reason for the correction"), blank=True)
+    # One ruling per table unless a director says otherwise (issue #41): recorded beside another
+    # director's ruling at the table, the director having chosen so knowing of it.
+    further_ruling = models.BooleanField(_("a further ruling on this table"), default=False, editable=False)
     # Law 79C2 (2007, 2017): a score corrected after the correction period, where the regulations
     # allow it: the director, the tournament organiser and their statement that both are
     # satisfied beyond reasonable doubt that the record is wrong (scoring.deadlines).

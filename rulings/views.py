@@ -98,6 +98,8 @@ def _form_page(request, form, *, board, table, round=None, result=None, ruling=N
             "correcting": correcting,
             "late_route": correcting is not None and late_route_open(tournament),
             "existing": selectors.rulings_at_table(board, table, request.user, exclude=ruling or correcting),
+            # A new ruling where another director has ruled: refused unless a further ruling.
+            "ruled": [] if ruling or correcting else services.others_at_table(board, table, request.user),
         },
     )
 
@@ -147,7 +149,13 @@ def ruling_new(request, result_pk):
         ruling = _save_ruling(
             request,
             form,
-            lambda: services.rule(result=result, director=request.user, give="give" in request.POST, **_decision(form)),
+            lambda: services.rule(
+                result=result,
+                director=request.user,
+                give="give" in request.POST,
+                further_ruling=form.cleaned_data["further_ruling"],
+                **_decision(form),
+            ),
         )
         if ruling:
             return redirect("rulings:ruling", ruling.pk)
@@ -202,6 +210,7 @@ def ruling_open(request):
                 round=round,
                 director=request.user,
                 give="give" in request.POST,
+                further_ruling=form.cleaned_data["further_ruling"],
                 **_decision(form),
             ),
         )

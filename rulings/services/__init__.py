@@ -29,14 +29,15 @@ from rulings.services.effect import IN_FORCE, board_penalties, rulings_in_force
 from rulings.services.form import DRAFT_FIELDS, rule, update_draft
 from rulings.services.giving import finalise_rulings, give_ruling
 from rulings.services.irregularities import detected_irregularities, irregularity_options, record_irregularity
-from rulings.services.offline import others_at_table, rule_from_phone
+from rulings.services.offline import rule_from_phone
 from rulings.services.penalties import DISCIPLINARY_UNITS, POINT_UNITS, add_penalty, cancel_penalties
 from rulings.services.poll import parse_poll_lines, record_poll
-from rulings.services.record import link_result, record_ruling, record_seating
+from rulings.services.record import TableRuled, link_result, others_at_table, record_ruling, record_seating
 from rulings.services.scores import ARTIFICIAL_CODES, build_adjusted_score, describe_contract, imps_allowed, set_outcome
 from rulings.services.unauthorised import proposed_score, record_unauthorised_information
 
 __all__ = [
+    "TableRuled",
     "detected_irregularities",
     "imps_allowed",
     "ARTIFICIAL_CODES",

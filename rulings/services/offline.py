@@ -19,11 +19,12 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core import policy, reader
+from core import policy
 from core.retry import atomic_with_retry
 from rulings.models import Ruling
 from rulings.services.common import tournament_at
 from rulings.services.form import rule
+from rulings.services.record import TableRuled, named_rulings, others_at_table
 from scoring.deadlines import check_in_period
 from scoring.models import Table
 
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
     from scoring.models import Board, Result, Round
+
+__all__ = ["TableRuled", "others_at_table", "result_fingerprint", "rule_from_phone"]
 
 
 def result_fingerprint(result: Result | None) -> str:
@@ -68,45 +71,14 @@ def _result_changed(result: Result | None, seen: str) -> ValidationError:
     )
 
 
-def others_at_table(board: Board, table: Table, director: User) -> list[Ruling]:
-    """Rulings in force at this board and table that another director recorded."""
-    return list(
-        Ruling.objects.filter(board=board, table=table)
-        .exclude(state=Ruling.State.SUPERSEDED)
-        .exclude(director=director)
-        .select_related("director")
-        .order_by("number")
-    )
-
-
-class TableRuled(ValidationError):
-    """Another director's ruling in force at the table: the draft refused, naming it
-    (``others``: the rulings, first first); the drafts page offers to merge into the first or to
-    add the draft as a further ruling."""
-
-    def __init__(self, message: Any, others: list[Ruling]) -> None:
-        super().__init__(message)
-        self.others = others
-
-
-def _conflict(board: Board, others: list[Ruling]) -> ValidationError:
-    tournament = board.session.event.tournament
-    named = "; ".join(
-        _("Ruling %(number)s by %(director)s, recorded at %(time)s")
-        % {
-            "number": other.number,
-            "director": other.director.get_full_name() or other.director.get_username() if other.director else "-",
-            "time": reader.event_time(other.created_at, tournament),
-        }
-        for other in others
-    )
+def _conflict(others: list[Ruling]) -> TableRuled:
     return TableRuled(
         {
             "table": _(
                 "Another director has ruled at this table while your draft waited: %(rulings)s. Your draft is "
                 "kept on this phone: read that ruling, then send yours as a further ruling or delete it."
             )
-            % {"rulings": named}
+            % {"rulings": named_rulings(others)}
         },
         others,
     )
@@ -137,13 +109,12 @@ def rule_from_phone(
     if seen_result and seen_result != result_fingerprint(result):
         raise _result_changed(result, seen_result)
     # One ruling per table unless a director says otherwise, kept by the database (issue #41):
-    # the table's row is locked before the others are read, so of two drafts sent at the same
-    # moment the second waits for the first to commit and then reads it (READ COMMITTED: each
-    # statement sees what committed before it began).
+    # the table's row is locked before the others are read (record_ruling locks it again and
+    # keeps the rule for every path), here to answer in the draft's words.
     Table.objects.select_for_update().filter(pk=table.pk).first()
     others = others_at_table(board, table, director)
     if others and not acknowledge_others:
-        raise _conflict(board, others)
+        raise _conflict(others)
     return rule(
         director=director,
         board=board,
@@ -153,5 +124,6 @@ def rule_from_phone(
         give=give,
         device_time=device_time,
         received_at=received_at,
+        further_ruling=acknowledge_others,
         **decision,
     )

@@ -12,18 +12,74 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from audit.hints import Choice
-from core import policy, texts
+from core import policy, reader, texts
 from core.retry import atomic_with_retry
 from rulings.models import Ruling
 from rulings.services.citations import cite_laws
 from rulings.services.common import full_save, ruling_name, snapshot, tournament_at
 from scoring.deadlines import check_in_period
-from scoring.models import Result, Tournament
+from scoring.models import Result, Table, Tournament
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
-    from scoring.models import Board, Round, Table
+    from scoring.models import Board, Round
+
+
+def others_at_table(board: Board, table: Table, director: User) -> list[Ruling]:
+    """Rulings in force at this board and table that another director recorded, first first."""
+    return list(
+        Ruling.objects.filter(board=board, table=table)
+        .exclude(state=Ruling.State.SUPERSEDED)
+        .exclude(director=director)
+        .select_related("director")
+        .order_by("number")
+    )
+
+
+class TableRuled(ValidationError):
+    """Another director's ruling in force at the table: the ruling refused, naming it
+    (``others``: the rulings, first first). The API answers 409 with a ``Link`` to the first;
+    the ruling form and the drafts page offer to open it or to record a further ruling."""
+
+    def __init__(self, message: Any, others: list[Ruling]) -> None:
+        super().__init__(message)
+        self.others = others
+
+
+def named_rulings(others: list[Ruling]) -> str:
+    """ "Ruling 3 by Ann Smith, recorded at 14:02; ..." in the reader's language."""
+    tournament = others[0].board.session.event.tournament
+    return "; ".join(
+        _("Ruling %(number)s by %(director)s, recorded at %(time)s")
+        % {
+            "number": other.number,
+            "director": other.director.get_full_name() or other.director.get_username() if other.director else "-",
+            "time": reader.event_time(other.created_at, tournament),
+        }
+        for other in others
+    )
+
+
+def _one_per_table(board: Board, table: Table, director: User, further: bool) -> list[Ruling]:
+    """One ruling per table unless a director says otherwise, kept by the database (issue #41):
+    the table's row is locked before the others are read, so of two rulings recorded at the same
+    moment the second waits for the first to commit and then reads it (READ COMMITTED: each
+    statement sees what committed before it began). The rulings already there, when ``further``."""
+    Table.objects.select_for_update().filter(pk=table.pk).first()
+    others = others_at_table(board, table, director)
+    if others and not further:
+        raise TableRuled(
+            {
+                "further_ruling": _(
+                    "Another director has already ruled at this table: %(rulings)s. Read that ruling first; to "
+                    "record yours beside it, choose “a further ruling on this table”."
+                )
+                % {"rulings": named_rulings(others)}
+            },
+            others,
+        )
+    return others
 
 
 @atomic_with_retry
@@ -36,11 +92,15 @@ def record_ruling(
     table: Table | None = None,
     round: Round | None = None,
     laws: Iterable[str] = (),
+    further_ruling: bool = False,
     **fields: Any,
 ) -> Ruling:
     """Open a ruling (a draft) on ``result``, or on a ``board`` and ``table`` (and ``round``)
     whose result is not recorded yet (a director called during the auction or the play): the
-    result is attached as soon as it exists. ``laws`` are citations such as "16B1a"."""
+    result is attached as soon as it exists. ``laws`` are citations such as "16B1a". Where
+    another director has ruled at the table, refused (``TableRuled``) unless ``further_ruling``
+    says the director adds a further ruling knowing of it (recorded on the ruling and in its
+    audit entry); a correction (``supersedes``) is no further ruling."""
     policy.require(director, "ruling", tournament_at(result, board))
     if result is not None:
         board, table, round = result.board, result.table, result.round
@@ -59,8 +119,11 @@ def record_ruling(
     # A ruling asked for after the official score: within the Law 92B period (81C6), counted
     # from when the director was called when that is recorded. A correction of a ruling given
     # checks its own period (correct_ruling: Law 79C1, or 79C2).
+    known: list[Ruling] = []
     if fields.get("supersedes") is None:
         check_in_period(board.session, "ruling_request", now=fields.get("called_at"))
+        assert table is not None  # for mypy: a result has its table; refused above when missing
+        known = _one_per_table(board, table, director, further_ruling)
     tournament = Tournament.objects.select_for_update().get(pk=board.session.event.tournament_id)
     last = Ruling.objects.filter(board__session__event__tournament=tournament).aggregate(n=Max("number"))
     ruling = Ruling(
@@ -71,6 +134,7 @@ def record_ruling(
         director=director,
         kind=kind,
         number=(last["n"] or 0) + 1,
+        further_ruling=bool(known),
         **fields,
     )
     check_screens(ruling)
@@ -82,7 +146,7 @@ def record_ruling(
         obj=ruling,
         actor=director,
         tournament=tournament.pk,
-        after=snapshot(ruling),
+        after={**snapshot(ruling), **({"further_ruling_beside": [other.number for other in known]} if known else {})},
         summary=texts.text("rulings.kind", ruling=ruling_name(ruling), kind=ruling.kind),
     )
     return ruling

@@ -84,6 +84,7 @@ def test_a_draft_for_a_table_another_director_ruled_on_is_refused_with_the_reaso
     further = send(phone, draft(field, acknowledge_others=True), key="draft-1-again")
     assert further.status_code == 201
     assert Ruling.objects.count() == 2
+    assert Ruling.objects.get(pk=further.json()["id"]).further_ruling  # recorded as one (issue #41)
 
 
 def test_the_servers_clock_decides_the_period_not_the_phones(field, director, phone):
