@@ -455,7 +455,13 @@ def verify_chain(batch: int = 2000, *, since_checkpoint: bool = False, sign_unsi
         signing.private_key()
     except signing.SigningKeyMissing as missing:
         # No write can be signed, so none is made (issue #41): that is an alarm, never "intact".
-        return ChainCheck(0, None, f"the trail cannot be kept: {missing}")
+        # The public keys still verify every head: a forgery made with the key removed is named.
+        with _snapshot():
+            found = _verify_all(batch, unsigned_ok=False)
+        alarm = f"the trail cannot be kept: {missing}"
+        if found.intact:
+            return ChainCheck(found.checked, None, alarm, head=found.head)
+        return ChainCheck(found.checked, found.broken, f"{found.reason}; and {alarm}", head=found.head)
     with _snapshot():
         if since_checkpoint and AuditCheckpoint.objects.filter(pk=1, full_verified_at__isnull=False).exists():
             check, head, _hashes = _since_last_head(batch)

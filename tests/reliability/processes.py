@@ -200,7 +200,9 @@ class Worker:
             "--without-heartbeat",
             f"--logfile={self.log_path}",
         ]
-        if self.beat:  # as the dev Procfile runs it: beat inside the worker
+        # Beat inside the worker, for the tests' own one-process worker: no Procfile runs it so
+        # (each runs beat as a process of its own, issue #41), and kill() ends the whole group.
+        if self.beat:
             command += ["--beat", f"--schedule={self.log_dir / 'celerybeat-schedule'}"]
         self.process = subprocess.Popen(
             command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, start_new_session=True

@@ -173,7 +173,14 @@ ROWS += [
         "ruling-new",
         "POST",
         both("result:t1"),
-        data(kind="claim", laws="70D1", ruling_text="Recorded by the matrix", outcome="result_stands"),
+        # Every role rules at the same table in turn: each after the first is a further ruling (issue #41).
+        data(
+            kind="claim",
+            laws="70D1",
+            ruling_text="Recorded by the matrix",
+            outcome="result_stands",
+            further_ruling="on",
+        ),
         api=PAGE,
         reads=reads_record,
         may=allowed("ruling"),
@@ -468,7 +475,13 @@ ROWS += [
         "ruling-list",
         "POST",
         both("result:t1"),
-        data(result=lambda w, t: t.pk, kind="claim", laws=["70D1"], ruling_text="Recorded by the matrix"),
+        data(
+            result=lambda w, t: t.pk,
+            kind="claim",
+            laws=["70D1"],
+            ruling_text="Recorded by the matrix",
+            further_ruling=True,  # every role rules at the same table in turn (issue #41)
+        ),
         api=API,
         reads=reads_record,
         may=allowed("ruling"),
