@@ -85,9 +85,9 @@ def test_an_option_naming_a_call_shows_the_call_as_a_symbol(client, field, direc
     ("laws", "expected"),
     [
         # 1997 and 2007 26A2: the withdrawn 1D specified diamonds, which East did not specify in the
-        # legal auction: declarer may require or prohibit a diamond lead (the 1997 catalogue holds
-        # Law 26A without sub-sections: cited as 26A).
-        ("1997", ["27B2", "26A"]),
+        # legal auction: declarer may require or prohibit a diamond lead (1997 26A2 "Suit Not
+        # Specified"; issue #39: the 1997 catalogue held 26A only, and the ruling cited 26A).
+        ("1997", ["27B2", "26A2"]),
         ("2007", ["27B2", "26A2"]),
         # 2017 26B: "declarer may prohibit ... any one suit that has not been specified in the legal auction by the offender".
         ("2017", ["27B2", "26B"]),
@@ -100,9 +100,10 @@ def test_each_edition_cites_its_own_paragraphs(field, director, laws, expected):
     assert cited(ruling) == expected
 
 
-def test_a_law_the_catalogue_has_no_sub_section_for_is_cited_by_its_paragraph(field, director):
-    """1997 27B1(a) (lowest sufficient bid in the same denomination): the 1997 catalogue holds
-    27B1, not its sub-sections; the ruling cites 27B1."""
+def test_1997_27b1a_is_cited_by_its_own_paragraph(field, director):
+    """1997 27B1(a) (the lowest sufficient bid in the same denomination, neither bid conventional:
+    "the auction proceeds as though the irregularity had not occurred"): the ruling cites 27B1a
+    itself, titled (issue #39: the 1997 catalogue held 27B1 only, and the ruling cited 27B1)."""
     edition(field, "1997")
     ruling = open_ruling(field, director, kind=Ruling.Kind.LAW_APPLIED)
     ruling.auction = {**ruling.auction, "calls": [{"call": c} for c in ("1S", "1D", "2D", "4S", "P", "P", "P")]}
@@ -112,7 +113,9 @@ def test_a_law_the_catalogue_has_no_sub_section_for_is_cited_by_its_paragraph(fi
         facts={"call_number": 2, "attention_by": "S"}, chosen="27B1a:2D",
     )  # fmt: skip
     assert Ruling.objects.get(pk=ruling.pk).irregularity_law == "27B1a"
-    assert cited(ruling) == ["27B1"]
+    assert cited(ruling) == ["27B1a"]
+    entry = Ruling.objects.get(pk=ruling.pk).citations.get().law
+    assert (entry.edition, entry.title) == ("1997", "Lowest sufficient bid, neither bid conventional: no rectification")
 
 
 def test_the_directors_own_citations_are_kept(field, director):

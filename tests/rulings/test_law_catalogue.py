@@ -490,6 +490,7 @@ def test_the_migrations_load_the_whole_catalogue():
         "0004_law_titles_in_six_languages",
         "0005_complete_law_catalogue",
         "0019_law_catalogue_2017_lettering",
+        "0021_law_catalogue_1997_paragraphs",
     ):
         for operation in loader.get_migration("rulings", name).operations:
             operation.code(apps, None)
@@ -557,3 +558,13 @@ def test_the_2007_lettering_left_in_the_2017_catalogue_is_removed_unless_cited(f
     RulingCitation.objects.create(ruling=ruling, law=LawEntry.objects.get(edition="2017", number="30B3"))
     assert remove_stale_entries() == (["2017 30B2a"], ["2017 30B3"])
     assert not LawEntry.objects.filter(edition="2017", number="30B2a").exists()
+
+
+def test_the_1997_paragraphs_the_rectifications_name_are_catalogued():
+    """1997 26A1 ("Suit Specified by Offender"), 26A2 ("Suit Not Specified") and 27B1(a), 27B1(b)
+    (issue #39): each rectification of the 1997 Laws 26 and 27 cites its own paragraph."""
+    assert [e.number for e in children("1997", "26A")] == ["26A1", "26A2"]
+    assert [e.number for e in children("1997", "27B1")] == ["27B1a", "27B1b"]
+    assert "later" in title("1997", "26A1") and "require or prohibit" in title("1997", "26A2")
+    assert "Adjusted score" in title("1997", "27B1b")
+    assert title("1997", "27B1a", language="nl").startswith("Laagste voldoende bod")
