@@ -31,6 +31,9 @@ if TYPE_CHECKING:
 DECIDED_SHOWN = 12  # the latest decisions on the board; the case pages hold the rest
 HALL_SALT = "appeals.hall-screen"  # the hall screen's tokens are signed for it alone
 HALL_REFRESH_SECONDS = 30  # the hall's screen reloads itself: nobody is there to press a key
+# The board's page is rendered once per version and audience for this long at most
+# (core/renders.py): its clocks (a hearing in progress, a window that closed) move without a change.
+SHARED_SECONDS = 10
 
 
 @dataclass

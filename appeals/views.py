@@ -71,7 +71,11 @@ def appeal_home(request):
 
 
 @login_required
-@live.live(lambda request, pk: scoring_selectors.record_version(request.user, Tournament.objects.all(), pk, "pk"))
+@live.live(
+    lambda request, pk: scoring_selectors.record_version(request.user, Tournament.objects.all(), pk, "pk"),
+    shared=lambda request, pk: scoring_selectors.audience(request.user, Tournament.objects.all(), pk, "pk"),
+    period=notice_board.SHARED_SECONDS,
+)
 def notice_board_page(request, pk):
     """The hall's notice board of a tournament, for a large screen, live (appeals/notice_board.py)."""
     tournament = get_object_or_404(scoring_selectors.visible_tournaments(request.user), pk=pk)

@@ -118,6 +118,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "core.context_processors.roles",
+                "core.renders.context_processor",  # after Django's CSRF processor (core/renders.py)
             ],
             # {% load bridge_cards %}: card ranks and suit symbols (docs/translations.md).
             "libraries": {"bridge_cards": "core.i18n"},

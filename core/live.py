@@ -23,6 +23,11 @@ version through ``@live.conditional(version_of)`` (issue #33).
 The ETag is the reader's: their user, their signed-in session (a page's forms carry the session's
 CSRF token) and their language, so two readers never share a copy.
 
+A hot page (the standings, a traveller, the notice board) is also rendered once per version,
+language and audience and served to every reader of that audience from the one render, their own
+parts (CSRF token, name, ETag, clocks) filled in as it is served: ``@live(version_of,
+shared=audience_of)``, core/renders.py.
+
 The version is taken before the page is rendered: a change committed meanwhile makes the next
 poll render once more, never miss a change. A poll's page leaves out the messages ("Recorded."):
 they stay for the reader's next page.
@@ -41,6 +46,8 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModif
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags, quote_etag
 from django.utils.translation import get_language
+
+from core import renders
 
 HEADER = "X-Live"
 
@@ -76,10 +83,17 @@ def is_poll(request: HttpRequest) -> bool:
 
 
 def live(
-    version_of: Callable[..., str | None], *, revalidate: bool = False
+    version_of: Callable[..., str | None],
+    *,
+    revalidate: bool = False,
+    shared: Callable[..., str] | None = None,
+    period: int | None = None,
 ) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
     """Make a page's GET answer its live poll (above); with ``revalidate``, a browser's
-    conditional GET of a page without a clock too."""
+    conditional GET of a page without a clock too. With ``shared``, the reader's audience
+    (``shared(request, *args, **kwargs)``), the page is rendered once per version, language and
+    audience and served to each reader from that render (core/renders.py); a page with a clock
+    names the ``period`` in seconds its render may serve at most."""
 
     def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @functools.wraps(view)
@@ -95,7 +109,13 @@ def live(
                 return _not_modified(etag)
             request.live_etag = etag  # type: ignore[attr-defined]
             request.live_poll = poll  # type: ignore[attr-defined]  # base.html leaves the messages
-            response = view(request, *args, **kwargs)
+            if shared is not None and (poll or not _messages_waiting(request)):
+                audience = shared(request, *args, **kwargs)
+                response = renders.serve(
+                    view, request, args, kwargs, version=version, etag=etag, audience=audience, period=period
+                )
+            else:
+                response = view(request, *args, **kwargs)
             if response.status_code == 200:
                 response["ETag"] = etag
                 patch_cache_control(response, no_cache=True, private=True)

@@ -25,6 +25,9 @@ member of without sitting on it (recused): there they are held to their seat lik
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
@@ -362,11 +365,42 @@ def person(user: Any) -> Any:
     return None if isinstance(user, SystemActor) else user
 
 
+class Questions:
+    """What a page asked of the policy while it was made (``watch``): ``shareable`` while every
+    question was a step on a tournament itself, whose answer what the reader is to the tournament
+    decides (core/renders.py); a read, a step on another record or on the whole site, or a
+    queryset narrowed to what the reader sees, makes the page the reader's own."""
+
+    def __init__(self) -> None:
+        self.shareable = True
+
+
+_watching: ContextVar[Questions | None] = ContextVar("policy_questions", default=None)
+
+
+@contextmanager
+def watch() -> Iterator[Questions]:
+    """Note the questions asked of the policy in this block (``Questions``)."""
+    questions = Questions()
+    token = _watching.set(questions)
+    try:
+        yield questions
+    finally:
+        _watching.reset(token)
+
+
+def _asked(the_rule: Rule, obj: Any) -> None:
+    questions = _watching.get()
+    if questions is not None and (obj is None or the_rule.read or not _is_tournament(obj)):
+        questions.shareable = False
+
+
 def may(user: Any, action: str, obj: Any) -> bool:
     """Whether ``user`` may take ``action`` on ``obj``: a tournament, an authority, a record with
     a ``tournament`` (a ruling, an appeal), a body (``sitting()``); for a read, any record of its
     rule's scope."""
     the_rule = rule(action)
+    _asked(the_rule, obj)
     if user is None or not user.is_authenticated:
         return False
     if isinstance(user, SystemActor):
@@ -526,6 +560,9 @@ def visible(user: Any, action: str, queryset: QuerySet, scope: Scope | None = No
     scope = scope or the_rule.scope
     if scope is None:
         raise LookupError(f"{action!r} is a step, not a read: it has no scope.")
+    questions = _watching.get()
+    if questions is not None and not _is_tournament(queryset.model):  # rows the reader sees: theirs
+        questions.shareable = False
     if user is None or not user.is_authenticated or isinstance(user, SystemActor):
         return queryset.none()
     if user.is_superuser and the_rule.superuser:

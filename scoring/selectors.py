@@ -10,7 +10,7 @@ from django.db.models import Count, Max, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from audit.models import AuditEntry
-from core import policy
+from core import policy, renders, roles
 from scoring.deadlines import deadline
 from scoring.models import (
     Board,
@@ -24,6 +24,7 @@ from scoring.models import (
     Session,
     Standing,
     Tournament,
+    TournamentOfficial,
 )
 
 if TYPE_CHECKING:
@@ -367,3 +368,40 @@ def event_version(user: AnyUser, pk: Any) -> str | None:
 def board_version(user: AnyUser, pk: Any) -> str | None:
     """The version of a board's traveller, page and API (``record_version``): its tournament's."""
     return record_version(user, Board.objects.all(), pk, "session__event__tournament")
+
+
+def audience(user: AnyUser, records: QuerySet[Any], pk: Any, path: str) -> str:
+    """What ``user`` is to the tournament of record ``pk`` of ``records`` (at lookup ``path``, as
+    ``record_version``), in as much as a page of that tournament may differ between two readers:
+    a shared render serves every reader of the same audience (core/renders.py). The superuser and
+    staff flags, the roles the header names, the places at the tournament (official in which roles,
+    auditor of its authority, entrant), and whether the reader audits anywhere (the header's link
+    to the national body). Four queries."""
+    if not user.is_authenticated:
+        return "-"
+    tournament = path if path != "pk" else ""
+    row = (
+        records.filter(pk=pk)
+        .values_list(tournament or "pk", f"{tournament}__authority" if tournament else "authority")
+        .first()
+    )
+    if row is None:
+        return "-"
+    tournament_id, authority_id = row
+    officiating = sorted(
+        set(TournamentOfficial.objects.filter(user=user, tournament_id=tournament_id).values_list("role", flat=True))
+    )
+    auditing = set(user.auditing.values_list("authority_id", flat=True))
+    entrant = Contestant.objects.filter(members__user=user, event__tournament_id=tournament_id).exists()
+    return "|".join(
+        [
+            f"superuser={user.is_superuser}",
+            f"staff={user.is_staff}",
+            "roles=" + ",".join(sorted(roles.roles_of(user))),
+            "officiating=" + ",".join(officiating),
+            f"auditor={authority_id in auditing}",
+            f"audits={bool(auditing)}",
+            f"entrant={entrant}",
+            "regulations=" + renders.stamp(f"authority:{authority_id}"),
+        ]
+    )

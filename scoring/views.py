@@ -116,7 +116,11 @@ def event_detail(request, pk):
 
 
 @login_required
-@live.live(lambda request, pk: selectors.event_version(request.user, pk), revalidate=True)
+@live.live(
+    lambda request, pk: selectors.event_version(request.user, pk),
+    revalidate=True,
+    shared=lambda request, pk: selectors.audience(request.user, Event.objects.all(), pk, "tournament"),
+)
 def standings(request, pk):
     event = visible_event(request, pk)
     sessions = list(event.sessions.all())
@@ -276,7 +280,11 @@ def post_official_score(request, pk):
 
 
 @login_required
-@live.live(lambda request, pk: selectors.board_version(request.user, pk), revalidate=True)
+@live.live(
+    lambda request, pk: selectors.board_version(request.user, pk),
+    revalidate=True,
+    shared=lambda request, pk: selectors.audience(request.user, Board.objects.all(), pk, "session__event__tournament"),
+)
 def board_detail(request, pk):
     board = get_object_or_404(
         Board.objects.select_related("session__event__tournament__authority").filter(

@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import gettext
 
-from core import reader
+from core import reader, renders
 
 register = template.Library()
 
@@ -74,11 +74,32 @@ def countdown(moment, closed=None):
     )
 
 
-@register.simple_tag
-def server_now():
+@register.simple_tag(takes_context=True)
+def server_now(context):
     """The server's clock as the page is made (ISO 8601 with milliseconds, UTC): the countdowns
-    correct the reader's own clock by it (base.html, ``<meta name="server-now">``)."""
+    correct the reader's own clock by it (base.html, ``<meta name="server-now">``). A shared
+    render's placeholder, filled in as each reader is served (core/renders.py)."""
+    if renders.is_shared(context.get("request")):
+        return renders.SERVER_NOW
     return reader.iso(timezone.now(), milliseconds=True)
+
+
+@register.simple_tag(takes_context=True)
+def fetched_at(context):
+    """The time the page was made (what ``{% now 'c' %}`` says), or a shared render's placeholder."""
+    if renders.is_shared(context.get("request")):
+        return renders.FETCHED_AT
+    return renders.fetched_at()
+
+
+@register.simple_tag(takes_context=True)
+def reader_name(context):
+    """The signed-in reader's name (full name, else user name), or a shared render's placeholder."""
+    request = context.get("request")
+    if renders.is_shared(request):
+        return renders.NAME
+    user = getattr(request, "user", None) or context.get("user")
+    return renders.reader_name(user) if user is not None and user.is_authenticated else ""
 
 
 @register.filter

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from audit.hints import Choice
-from core import policy, roles
+from core import policy, renders, roles
 from scoring.models import (
     AuditorAssignment,
     AuthoritySetting,
@@ -61,6 +61,7 @@ def write_setting(
     setting = AuthoritySetting.objects.filter(authority=authority, key=key, effective_from=effective_from).first()
     setting = setting or AuthoritySetting(authority=authority, key=key, effective_from=effective_from)
     setting.value, setting.note = value, note
+    renders.restamp(f"authority:{authority.pk}")  # the live version does not count regulations
     return full_save(setting)
 
 
