@@ -8,6 +8,7 @@ import re
 import pytest
 from django.conf import settings
 from django.contrib.messages import constants, storage
+from django.http import HttpResponse
 from django.test import Client
 from django.test.signals import template_rendered
 
@@ -153,3 +154,42 @@ def test_a_change_of_regulation_makes_the_page_again(field, directors, renders):
     )
     client_of(directors[1]).get(url)
     assert renders["appeals/notice_board.html"] == 2
+
+
+def _view(asks):
+    def view(request):
+        asks(request)
+        return HttpResponse(f"<p>{request.user.username if request.GET.get('own') else 'page'}</p>")
+
+    return view
+
+
+@pytest.mark.parametrize(
+    ("asks", "query", "kept"),
+    [
+        (lambda request: None, "", True),
+        (lambda request: policy.may(request.user, "ruling", request.tournament), "", True),
+        (lambda request: policy.may(request.user, "ruling", request.record), "", False),  # a step on another record
+        (lambda request: policy.may(request.user, "setup", None), "", False),  # a step of the whole site
+        (lambda request: None, "?own=1", False),  # the reader's user name in the page
+    ],
+)
+def test_a_render_is_kept_only_when_nothing_of_the_readers_went_into_it(field, directors, rf, asks, query, kept):
+    from django.core.cache import cache
+
+    from core import renders as shared
+
+    request = rf.get("/page/" + query)
+    request.user, request.session = directors[0], {}
+    request.tournament, request.record = field.tournament, field.event
+    made = []
+    shared.page_rendered.connect(lambda **kwargs: made.append(kwargs["view"]), weak=False, dispatch_uid="kept-test")
+    try:
+        view = _view(asks)
+        for _ in range(2):
+            page = shared.serve(view, request, (), {}, version="1", etag='"e"', audience="a", period=None)
+            assert page.status_code == 200
+    finally:
+        shared.page_rendered.disconnect(dispatch_uid="kept-test")
+        cache.clear()
+    assert len(made) == (1 if kept else 2)
