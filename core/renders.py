@@ -14,7 +14,11 @@ with placeholders for them, filled in for each reader as it is served (``fill``)
 - the CSRF token of the page's forms (``csrf_token`` in the context: ``context_processor``),
 - the reader's name in the header (``{% reader_name %}``),
 - the page's live version, which is the reader's ETag (``request.live_etag``),
-- the clocks (``{% fetched_at %}`` and ``{% server_now %}``).
+- the clocks (``{% fetched_at %}`` and ``{% server_now %}``),
+- a link to a record the reader may or may not open (``link_open``/``link_close`` around its
+  text, of a kind a module registered with ``links``: the change marks' rulings and appeals):
+  the ``<a>`` where this reader may open it, the text alone where not, found for every link of
+  the page in one query a kind.
 
 A render is stored only when nothing else of the reader's went into it: every policy question
 the page asks while it is made is about the tournament itself (``core.policy.watch``), whose
@@ -29,6 +33,7 @@ serves readers for that long after it was made at most, as well as until its ver
 from __future__ import annotations
 
 import hashlib
+import re
 import time
 from collections.abc import Callable
 from datetime import datetime
@@ -39,6 +44,7 @@ from django.db import transaction
 from django.dispatch import Signal
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
+from django.urls import reverse
 from django.utils import dateformat
 from django.utils import timezone as django_timezone
 from django.utils.html import escape
@@ -56,6 +62,41 @@ SERVER_NOW = "shared-render-7c1e9a4b-server-now"
 # A render serves for this long at most, whatever its version: what a version does not count (a
 # change of a regulation is stamped apart, ``stamp``) shows within this time.
 KEEP_SECONDS = 60
+
+_LINK = re.compile(r"shared-render-7c1e9a4b-(open|close)-([a-z]+)-([0-9]+)")
+# kind -> (URL name of the record's page, the ids among these the reader may open)
+_LINKS: dict[str, tuple[str, Callable[[Any, set[int]], set[int]]]] = {}
+
+
+def links(kind: str, url_name: str, openable: Callable[[Any, set[int]], set[int]]) -> None:
+    """Register a kind of link a shared page carries as placeholders (``link_open``)."""
+    _LINKS[kind] = (url_name, openable)
+
+
+def link_open(kind: str, pk: int) -> str:
+    return f"shared-render-7c1e9a4b-open-{kind}-{int(pk)}"
+
+
+def link_close(kind: str, pk: int) -> str:
+    return f"shared-render-7c1e9a4b-close-{kind}-{int(pk)}"
+
+
+def _fill_links(content: str, user: Any) -> str:
+    wanted: dict[str, set[int]] = {}
+    for _end, kind, pk in _LINK.findall(content):
+        wanted.setdefault(kind, set()).add(int(pk))
+    if not wanted:
+        return content
+    opened = {kind: _LINKS[kind][1](user, ids) for kind, ids in wanted.items()}
+
+    def link(match: re.Match[str]) -> str:
+        end, kind, pk = match.group(1), match.group(2), int(match.group(3))
+        if pk not in opened[kind]:
+            return ""
+        return "</a>" if end == "close" else f'<a href="{escape(reverse(_LINKS[kind][0], args=[pk]))}">'
+
+    return _LINK.sub(link, content)
+
 
 # Sent each time a shared page is made (a miss), with the view's name: tests count renders by it.
 page_rendered = Signal()
@@ -115,7 +156,7 @@ def fill(content: str, request: HttpRequest, etag: str) -> str:
     ):
         if placeholder in content:
             content = content.replace(placeholder, value)
-    return content
+    return _fill_links(content, user)
 
 
 def _own(content: str, user: Any) -> bool:

@@ -20,7 +20,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from audit.models import AuditEntry
-from core import policy
+from core import policy, renders
 from scoring.change_log import CAUSES, Change, result_words
 from scoring.models import Result, ScoreChange
 
@@ -41,6 +41,17 @@ class Mark:
     table: int
     ruling: int | None = None  # the ruling to open, where the reader may
     appeal: int | None = None  # the appeal to open, where the reader may
+    # A shared render (core/renders.py): the cause's link is a placeholder, opened for each reader
+    # who may open it as the page is served: (kind, id).
+    apart: tuple[str, int] | None = None
+
+    @property
+    def link_open(self) -> str:
+        return renders.link_open(*self.apart) if self.apart else ""
+
+    @property
+    def link_close(self) -> str:
+        return renders.link_close(*self.apart) if self.apart else ""
 
     @property
     def cause_label(self) -> str:
@@ -60,8 +71,22 @@ def _visible(user: Any, action: str, model: type[Model], causes: QuerySet[ScoreC
     return set(policy.visible(user, action, model._default_manager.filter(pk__in=ids)).values_list("pk", flat=True))
 
 
+def _openable(action: str, model: Any) -> Any:
+    def openable(user: Any, ids: set[int]) -> set[int]:
+        return set(policy.visible(user, action, model._default_manager.filter(pk__in=ids)).values_list("pk", flat=True))
+
+    return openable
+
+
+# The causes whose page a mark links to, by the kind of link of a shared render.
+LINK_KINDS = {"ruling": "ruling", "decision": "appeal"}
+_RULING = _model(Result, "rulings")
+renders.links("ruling", "rulings:ruling", _openable("view_ruling", _RULING))
+renders.links("appeal", "appeals:appeal", _openable("view_appeal", _model(_RULING, "appeals")))
+
+
 def _marks(
-    user: Any, results: QuerySet[Result], tournament_id: int, unit: str, sides: tuple[str, ...]
+    user: Any, results: QuerySet[Result], tournament_id: int, unit: str, sides: tuple[str, ...], shared: bool = False
 ) -> list[tuple[Result, str, Mark]]:
     """Every change to ``results``, oldest first, each with its result and the side ("NS",
     "EW") from which it is worded, once for each of ``sides``. Five queries however many."""
@@ -69,8 +94,11 @@ def _marks(
     causes = ScoreChange.objects.filter(result__in=results)
     changes = list(causes.select_related("result__board"))
     ruling_model = _model(Result, "rulings")
-    rulings = _visible(user, "view_ruling", ruling_model, causes, "ruling")
-    appeals = _visible(user, "view_appeal", _model(ruling_model, "appeals"), causes, "decision")
+    if shared:  # each reader's links are found as the page is served (core/renders.py)
+        rulings, appeals = set(), set()
+    else:
+        rulings = _visible(user, "view_ruling", ruling_model, causes, "ruling")
+        appeals = _visible(user, "view_appeal", _model(ruling_model, "appeals"), causes, "decision")
     corrections = [
         entry
         for entry in AuditEntry.objects.filter(
@@ -91,6 +119,9 @@ def _marks(
                 table=result.table.number,
                 ruling=change.cause_id if change.cause_id in rulings and change.cause_type == "ruling" else None,
                 appeal=change.cause_id if change.cause_id in appeals and change.cause_type == "decision" else None,
+                apart=(LINK_KINDS[change.cause_type], change.cause_id)
+                if shared and change.cause_type in LINK_KINDS and change.cause_id is not None
+                else None,
             )
             marks.append((result, side, mark))
         for entry in corrections:
@@ -110,16 +141,17 @@ def _marks(
     return marks
 
 
-def traveller_marks(user: Any, board: Any, unit: str) -> dict[int, list[Mark]]:
-    """{result id: its changes, oldest first} for a board's traveller, worded for N-S."""
+def traveller_marks(user: Any, board: Any, unit: str, shared: bool = False) -> dict[int, list[Mark]]:
+    """{result id: its changes, oldest first} for a board's traveller, worded for N-S; with
+    ``shared``, for a shared render: the causes' links as placeholders (``Mark.apart``)."""
     marks: dict[int, list[Mark]] = defaultdict(list)
     rows = Result.objects.filter(board=board)
-    for result, _side, mark in _marks(user, rows, board.session.event.tournament_id, unit, ("NS",)):
+    for result, _side, mark in _marks(user, rows, board.session.event.tournament_id, unit, ("NS",), shared):
         marks[result.pk].append(mark)
     return dict(marks)
 
 
-def standings_marks(user: Any, event: Any, session: Any, unit: str) -> dict[int, list[Mark]]:
+def standings_marks(user: Any, event: Any, session: Any, unit: str, shared: bool = False) -> dict[int, list[Mark]]:
     """{contestant id: the changes to the results it played, oldest first} for an event's
     standings (of one session where ``session`` is given), each worded from its side."""
     rows = Result.objects.filter(board__session__event=event)
@@ -130,7 +162,7 @@ def standings_marks(user: Any, event: Any, session: Any, unit: str) -> dict[int,
     )
     rows = rows.filter(Q(pk__in=ScoreChange.objects.values("result_id")) | Q(pk__in=_as_ids(corrected)))
     marks: dict[int, list[Mark]] = defaultdict(list)
-    for result, side, mark in _marks(user, rows, event.tournament_id, unit, ("NS", "EW")):
+    for result, side, mark in _marks(user, rows, event.tournament_id, unit, ("NS", "EW"), shared):
         contestant = result.ns_id if side == "NS" else result.ew_id
         if contestant is not None:
             marks[contestant].append(mark)

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from core import live, policy, reader, roles
+from core import live, policy, reader, renders, roles
 from core.i18n import rank_preference
 from scoring import change_log, change_marks, score_checks, selectors, services, vp_scales
 from scoring.deadlines import CHECKING_LEVELS, SHOWS
@@ -130,7 +130,7 @@ def standings(request, pk):
     rows = list(selectors.standings(event, session))
     pending = selectors.recalculation_pending([session] if session else sessions)
     unit = selectors.score_unit(event)
-    marks = change_marks.standings_marks(request.user, event, session, unit)
+    marks = change_marks.standings_marks(request.user, event, session, unit, shared=renders.is_shared(request))
     for row in rows:
         vars(row)["change_marks"] = marks.get(row.contestant_id, [])  # why its total moved
     return render(
@@ -295,7 +295,7 @@ def board_detail(request, pk):
     results = list(selectors.traveller(board))
     imps = selectors.team_imps(results) if board.session.event.is_teams else {}
     unit = selectors.score_unit(board.session.event)
-    marks = change_marks.traveller_marks(request.user, board, unit)
+    marks = change_marks.traveller_marks(request.user, board, unit, shared=renders.is_shared(request))
     for result in results:  # a team match's board: its IMPs in the match, as the match page has them
         vars(result)["team_imps"] = imps.get(result.pk)  # not a column: the template reads it beside the row
         vars(result)["change_marks"] = marks.get(result.pk, [])  # what changed its score, and why

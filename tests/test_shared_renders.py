@@ -14,6 +14,7 @@ from django.test.signals import template_rendered
 
 from core import policy, roles
 from scoring import recalculation, services
+from tests.appeals.conftest import case  # noqa: F401 (a fixture)
 from tests.conftest import make_user, table_x
 
 pytestmark = pytest.mark.django_db
@@ -193,3 +194,32 @@ def test_a_render_is_kept_only_when_nothing_of_the_readers_went_into_it(field, d
         shared.page_rendered.disconnect(dispatch_uid="kept-test")
         cache.clear()
     assert len(made) == (1 if kept else 2)
+
+
+def test_a_change_marks_link_is_opened_for_each_reader_who_may_open_it(case):  # noqa: F811
+    """The traveller's change mark links its ruling only for a reader who may open the ruling,
+    from one render for both players (their audience is the same: entrants with the player's role)."""
+    from tests.appeals.conftest import shown
+
+    at_table, elsewhere = make_user("norah", role=roles.PLAYER), make_user("oswin", role=roles.PLAYER)
+    case.north.user = at_table
+    case.north.save()
+    other = next(p for p in case.record.pairs if p.pk not in (case.ruling.result.ns_id, case.ruling.result.ew_id))
+    member = other.members.first()
+    member.user = elsewhere
+    member.save()
+    link = f'<a href="/rulings/{case.ruling.pk}/">'
+    url = f"/boards/{case.record.boards[0].pk}/"
+    counted = []
+    template_rendered.connect(
+        lambda sender, template, **kw: counted.append(template.name), weak=False, dispatch_uid="marks"
+    )
+    try:
+        pages = {user: shown(client_of(user).get(url)) for user in (at_table, elsewhere)}
+    finally:
+        template_rendered.disconnect(dispatch_uid="marks")
+    assert counted.count("scoring/board_detail.html") == 1
+    for user, page in pages.items():
+        assert (link in page) == policy.may(user, "view_ruling", case.ruling), user
+        assert "shared-render-" not in page
+    assert link in pages[at_table]
