@@ -94,6 +94,21 @@ def _parts(namespace):
             yield from value
 
 
+def _sequence_past_rows(cursor, table, pk):
+    """PostgreSQL: the table's id sequence moved past the ids just inserted, if it was not
+    already (a flush restarts it: tests/conftest.py), so the test's own records take new ids.
+    SQLite's AUTOINCREMENT counter follows the highest id inserted by itself."""
+    if connection.vendor != "postgresql":
+        return
+    cursor.execute("SELECT pg_get_serial_sequence(%s, %s)", [table, pk.strip('"')])
+    (sequence,) = cursor.fetchone()
+    if sequence:
+        cursor.execute(
+            f"SELECT setval(%s, GREATEST((SELECT MAX({pk}) FROM {_quoted(table)}), (SELECT last_value FROM {sequence})))",
+            [sequence],
+        )
+
+
 class Snapshot:
     def __init__(self, changes, heads, value):
         self.changes, self.heads, self.value = changes, heads, value
@@ -134,6 +149,7 @@ class Snapshot:
                             f"INSERT INTO {_quoted(table)} ({', '.join(map(_quoted, columns))}) VALUES ({marks})",
                             new,
                         )
+                        _sequence_past_rows(cursor, table, pk)
         if self.heads:
             path = Path(settings.AUDIT_HEADS_FILE)
             path.parent.mkdir(parents=True, exist_ok=True)

@@ -98,3 +98,44 @@ def test_a_database_in_another_state_has_a_build_of_its_own(monkeypatch):
     assert fingerprint() != before  # not the state the snapshot was taken from
     second = built_once("users", build)  # built, not restored
     assert (first.username, second.username, len(built)) == ("user0", "user1", 2)
+
+
+def flushed():
+    """What a test with transactions does at its end (tests/conftest.py's flush and refill)."""
+    from django.test import TransactionTestCase
+
+    TransactionTestCase("__init__")._fixture_teardown()
+
+
+def every_row_after_flush():
+    """every_row(), but a table whose SQLite id counter is 0 the same as one without a counter
+    yet: either way its next row takes id 1."""
+    rows = every_row()
+    if "sqlite_sequence" in rows:
+        rows["sqlite_sequence"] = [row for row in rows["sqlite_sequence"] if row[1] != "0"]
+    return rows
+
+
+@pytest.mark.django_db(transaction=True)
+def test_every_test_with_transactions_after_the_first_starts_on_the_same_database(monkeypatch):
+    """A flush leaves the database as the flush before it did, id counters and the law catalogue
+    included, so what a process builds once is restored in the tests with transactions too; and
+    a snapshot restored there leaves the counters past its rows (PostgreSQL's sequences too)."""
+    from rulings.models import LawEntry
+    from tests import snapshot
+    from tests.conftest import build_pairs_tournament
+
+    monkeypatch.setattr(snapshot, "_TAKEN", {})
+    make_user("someone")
+    flushed()
+    first = every_row_after_flush()
+    assert LawEntry.objects.exists()
+    build_field()
+    flushed()
+    assert every_row_after_flush() == first
+    field = built_once("field", build_field)  # built
+    flushed()
+    again = built_once("field", build_field)  # restored
+    assert len(snapshot._TAKEN) == 2  # the field's and the catalogue's, each taken once
+    assert parts(again) == parts(field)
+    build_pairs_tournament(code="later", name="Later Open")  # new ids, past the restored rows
