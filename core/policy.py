@@ -224,6 +224,11 @@ TABLE: dict[str, Rule] = {
     "double_dummy": _rule(
         NOBODY, "solve a ruling's deal double dummy and store the table", superuser=False, system=True
     ),
+    "confirm_score": _rule(
+        DIRECTORS,
+        "confirm another director's adjusted score before it reaches the standings (where the authority asks)",
+        refusal=_("Only a director or chief director of this tournament confirms an adjusted score."),
+    ),
     "correction": _rule(
         DIRECTORS,
         "correct a given ruling (Law 82C, 79C)",

@@ -34,6 +34,19 @@ class Step(enum.StrEnum):
 APPEALED = (State.GIVEN, State.FINAL, State.UNDER_APPEAL, State.CHANGED_BY_APPEAL, State.SUPERSEDED)
 SETTLE = "appeals.services.common.settle_ruling"
 
+# The second director's check of an adjusted score (setting second_director_check): asked when
+# the ruling is given, confirmed by another director, and only then sent to the scores.
+Check = Ruling.ScoreCheck
+SCORE_CHECK = Table(
+    "score check",
+    Check,
+    [
+        Transition("ask_check", (Check.NOT_ASKED,), Check.AWAITING, "rulings.services.giving.give_ruling"),
+        Transition("confirm", (Check.AWAITING,), Check.CONFIRMED, "rulings.services.checking.confirm_score"),
+    ],
+    field="score_check",
+)
+
 RULING = Table(
     "ruling",
     State,

@@ -104,6 +104,11 @@ class Ruling(models.Model):
         REDRESS = "redress", _("Redress after a serious error (Law 12C1b)")
         IMPS = "imps", _("The board's result in IMPs, in a team match (Law 86D)")
 
+    class ScoreCheck(models.TextChoices):
+        NOT_ASKED = "not_asked", _("No second director's check asked")
+        AWAITING = "awaiting", _("Awaiting a second director's check")
+        CONFIRMED = "confirmed", _("Confirmed by a second director")
+
     class AppealNotice(models.TextChoices):
         NOT_YET = "", _("Not yet")
         GIVEN = "given", _("Players told of the right to appeal (Law 83)")
@@ -143,6 +148,18 @@ class Ruling(models.Model):
     number = models.PositiveIntegerField(
         _("number"), editable=False, help_text=_("Numbered per tournament, in the order rulings are made.")
     )
+    # Where the authority asks for it (setting second_director_check), an adjusted score reaches
+    # the standings only once a second director confirms it (rulings/services/checking.py).
+    score_check = models.CharField(
+        _("second director's check"), max_length=10, choices=ScoreCheck.choices, default=ScoreCheck.NOT_ASKED
+    )
+    score_entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    score_checked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    score_checked_at = models.DateTimeField(_("adjusted score confirmed at"), null=True, blank=True)
     kind = models.CharField(_("kind of ruling"), max_length=24, choices=Kind.choices)
     state = models.CharField(_("state"), max_length=20, choices=State.choices, default=State.DRAFT)
     called_by = models.CharField(_("director called by"), max_length=1, choices=SEAT_CHOICES, blank=True)

@@ -6,6 +6,7 @@ from core import steps
 from core.steps import Step
 
 steps.kind("ruling", "rulings.lifecycle.RULING", lambda ruling: ruling.state)
+steps.kind("score_check", "rulings.lifecycle.SCORE_CHECK", lambda ruling: ruling.score_check)
 
 steps.declare(
     Step(
@@ -29,5 +30,15 @@ steps.declare(
         input="rulings.forms.CorrectionForm",
         moves=("supersede",),
         door="rulings:ruling-correct",
+    ),
+    Step(
+        "confirm_score",
+        "ruling",
+        "score_check",
+        ("confirm_score",),
+        "rulings.services.checking.confirm_score",
+        "confirm another director's adjusted score, which then reaches the standings",
+        moves=("confirm",),
+        door="rulings:ruling-confirm-score",
     ),
 )

@@ -55,6 +55,9 @@ TEXTS = {
     ),
     "final": Template(_("%(ruling)s: the appeal period ended %(when)s"), formats={"when": moment}, nested=R),
     "seating": Template(_("%(ruling)s: seating"), nested=R),
+    "score_confirmed": Template(
+        _("%(ruling)s: adjusted score entered by %(entered)s, confirmed by %(confirmed)s"), nested=R
+    ),
     # Why a ruling changed a score (ScoreChange.reason).
     "penalty_reason": Template(_("Penalty: %(offence)s"), kind="score_reason"),
     "correction_reason": Template(

@@ -15,6 +15,7 @@ urlpatterns = [
     path("<int:pk>/attachments/<int:attachment_pk>/", views.ruling_attachment, name="ruling-attachment"),
     path("<int:pk>/", views.ruling_detail, name="ruling"),
     path("<int:pk>/give/", views.ruling_give, name="ruling-give"),
+    path("<int:pk>/confirm-score/", views.ruling_confirm_score, name="ruling-confirm-score"),
     path("<int:pk>/revoke/", revoke_views.revoke_page, name="ruling-revoke"),
     path("<int:pk>/claim/", revoke_views.claim_page, name="ruling-claim"),
     path("<int:pk>/irregularity/", irregularity_views.irregularity_page, name="ruling-irregularity"),

@@ -479,6 +479,26 @@ def ruling_give(request, pk):
     return redirect("rulings:ruling", pk)
 
 
+@login_required
+def ruling_confirm_score(request, pk):
+    """A second director confirms the adjusted score (rulings/services/checking.py)."""
+    if request.method != "POST":
+        return redirect("rulings:ruling", pk)
+    try:
+        ruling = selectors.ruling_detail(pk, request.user)
+    except Ruling.DoesNotExist:
+        raise Http404 from None
+    try:
+        services.confirm_score(ruling=ruling, by=request.user)  # refuses anyone the policy does
+    except ValidationError as error:
+        for messages in error.message_dict.values():
+            for message in messages:
+                django_messages.error(request, message)
+    else:
+        django_messages.success(request, _("The adjusted score is confirmed: it reaches the standings."))
+    return redirect("rulings:ruling", pk)
+
+
 def _ruling_with_deal(request, pk):
     """A ruling the user may read and whose deal is recorded; 404 otherwise."""
     try:

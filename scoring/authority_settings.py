@@ -226,6 +226,15 @@ SPECS = {
             _choice(CHECKING_LEVELS),
         ),
         SettingSpec(
+            "second_director_check",
+            _(
+                "A director's adjusted score reaches the standings only once a second director of the tournament "
+                "confirms it (who entered it, who confirmed it)"
+            ),
+            False,
+            _bool,
+        ),
+        SettingSpec(
             "average_plus_percent", _("Average plus, percent of a top (Law 12C2)"), "60", _decimal_range("50", "100")
         ),
         SettingSpec(

@@ -14,6 +14,7 @@ path) and ``common`` (what they share). Every public name is importable from her
 """
 
 from rulings.services.attachments import ATTACHMENT_MAX_BYTES, ATTACHMENT_SIGNATURES, add_attachment
+from rulings.services.checking import confirm_score
 from rulings.services.citations import cite_laws
 from rulings.services.common import REVISED_FIELDS, edition_in_force, ruling_name, snapshot
 from rulings.services.corrections import change_ruling, correct_ruling
@@ -50,6 +51,7 @@ __all__ = [
     "REVISED_FIELDS",
     "add_attachment",
     "add_penalty",
+    "confirm_score",
     "attach_deal_and_auction",
     "board_mismatches",
     "board_penalties",

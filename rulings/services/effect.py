@@ -63,10 +63,16 @@ def rulings_in_force(result: Result) -> QuerySet[Ruling]:
     return Ruling.objects.filter(result=result, state__in=IN_FORCE).order_by("number")
 
 
+def rulings_counted(result: Result) -> QuerySet[Ruling]:
+    """The rulings in force whose effect reaches the scores: not one whose adjusted score still
+    awaits a second director's check (rulings/services/checking.py)."""
+    return rulings_in_force(result).exclude(score_check=Ruling.ScoreCheck.AWAITING)
+
+
 def board_penalties(result: Result) -> dict[str, str] | None:
     """The Law 90 penalties on ``result``'s board of the rulings in force at its table, not
     cancelled, as the engine takes them."""
-    return penalty_dict(rulings_in_force(result))
+    return penalty_dict(rulings_counted(result))
 
 
 def sync_match_penalties(result: Result, *, by: User, reason: str) -> None:
@@ -74,7 +80,7 @@ def sync_match_penalties(result: Result, *, by: User, reason: str) -> None:
     Law 90 penalty (or Law 91A points) in VPs of a ruling in force, not cancelled, carried once to the team's match
     (scoring.services.add_table_penalty); that of a ruling superseded, or of a penalty cancelled,
     withdrawn. A match penalty a director withdrew on the match page is not given again."""
-    in_force = set(rulings_in_force(result).values_list("pk", flat=True))
+    in_force = set(rulings_counted(result).values_list("pk", flat=True))
     for penalty in (
         Penalty.objects.filter(ruling__result=result, unit=Penalty.Unit.VPS)
         .select_related("ruling", "match_penalty")
@@ -115,7 +121,7 @@ def apply_rulings(ruling: Ruling, *, by: User, reason: str) -> ScoreChange | Non
 
 
 def _apply_board(ruling: Ruling, result: Result, *, by: User, reason: str) -> ScoreChange | None:
-    in_force = list(rulings_in_force(result))
+    in_force = list(rulings_counted(result))
     adjusting = [r for r in in_force if r.outcome == Ruling.Outcome.ADJUSTED]
     penalty = penalty_dict(in_force)
     current = EffectiveScore.objects.filter(result=result).first()

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from audit import services as audit
 from core import policy, texts
 from core.retry import atomic_with_retry, run_with_retry
-from rulings.lifecycle import RULING, Step
+from rulings.lifecycle import RULING, SCORE_CHECK, Step
 from rulings.models import Penalty, Ruling, RulingRevision, TrickRuling
 from rulings.services.common import edition_in_force, jsonable, ruling_name, snapshot
 from rulings.services.effect import apply_rulings, rulings_in_force
@@ -95,7 +95,13 @@ def give_ruling(*, ruling: Ruling, by: User, at: datetime.datetime | None = None
     ruling.given_at = at or timezone.now()
     if ruling.appeal_notice and not ruling.appeal_notice_at:
         ruling.appeal_notice_at = ruling.given_at
-    ruling.save(update_fields=["state", "given_at", "appeal_notice_at", "updated_at"])
+    awaits_check = needs_check(ruling)
+    if awaits_check:  # the authority's second director's check: the score waits for it
+        SCORE_CHECK.move(ruling, "ask_check")
+        ruling.score_entered_by = by
+    ruling.save(
+        update_fields=["state", "given_at", "appeal_notice_at", "score_check", "score_entered_by", "updated_at"]
+    )
     audit.record(
         action="ruling.given",
         obj=ruling,
@@ -115,8 +121,17 @@ def give_ruling(*, ruling: Ruling, by: User, at: datetime.datetime | None = None
             earlier=ruling_name(earlier),
             reason=ruling.correction_reason,
         ).english()
-    apply_rulings(ruling, by=by, reason=reason)
+    if not awaits_check:  # checking.confirm_score sends it once a second director confirms
+        apply_rulings(ruling, by=by, reason=reason)
     return ruling
+
+
+def needs_check(ruling: Ruling) -> bool:
+    """An adjusted score where the tournament's authority asks a second director to confirm it
+    before it reaches the standings (setting ``second_director_check``)."""
+    return ruling.outcome == Ruling.Outcome.ADJUSTED and bool(
+        ruling.tournament.regulations().get("second_director_check")
+    )
 
 
 def _supersede(earlier: Ruling, *, by: User, correction: Ruling) -> None:
