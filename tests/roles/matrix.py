@@ -198,6 +198,22 @@ ROWS += [
         may=allowed("ruling"),
         success=302,
     ),
+    # A second director's check (issue #44): the door takes a director of the tournament to the
+    # service, which finds no check awaiting on the world's given rulings (its authority asks for
+    # none) and says so on the ruling page: nothing is written; tests/rulings/test_second_director_check.py
+    # confirms an awaiting score.
+    goes_back_on_get("ruling-confirm-score", "ruling:free"),
+    write(
+        "ruling-confirm-score",
+        "POST",
+        both("ruling:free"),
+        None,
+        api=PAGE,
+        reads=reads_ruling,
+        may=allowed("confirm_score"),
+        success=302,
+        writes=False,
+    ),
     # A draft is completed (the result in since), a given ruling corrected (Law 82C, 79C).
     write(
         "ruling-edit",
