@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('rulings', '0018_irregularity_texts_as_keys'),
+        ('rulings', '0021_law_catalogue_1997_paragraphs'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
