@@ -426,8 +426,25 @@ def ruling_detail(request, pk):
             "card_ranks": rank_preference(board.session.event.tournament),
             "versions": selectors.correction_chain(ruling),
             "zone_name": board.session.event.tournament.zone.key,
+            "special_agreements": special_agreements(ruling),
         },
     )
+
+
+# The paragraphs on special partnership understandings: 2007 and 2017 Law 40B, 1997 Law 40D.
+SPECIAL_AGREEMENT_LAWS = {"1997": ("40D",), "2007": ("40B",), "2017": ("40B",)}
+
+
+def special_agreements(ruling):
+    """Where the ruling cites a paragraph on special partnership understandings, the regulating
+    authority's election (Law 40B2(a)): its dated setting ``special_agreements`` at the tournament,
+    ``regulated`` or ``unrestricted``; otherwise "" (issue #39)."""
+    edition = services.edition_in_force(ruling.tournament)
+    prefixes = SPECIAL_AGREEMENT_LAWS.get(edition, ())
+    cited = [c.law.number for c in ruling.citations.all() if c.law is not None]
+    if not any(number.startswith(prefixes) for number in cited):
+        return ""
+    return ruling.tournament.regulations().get("special_agreements") or ""
 
 
 def ruling_diagram(ruling):

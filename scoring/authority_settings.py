@@ -36,6 +36,9 @@ TEAM_PENALTY_UNITS = ("vps", "imps", "vps_or_imps")  # scoring.models.MatchPenal
 # Law 92B gives the appeal period to the regulating authority and no one the power to extend it:
 # whether the director in charge may (for a reason, after it has run) is the authority's to say.
 APPEAL_EXTENSIONS = ("none", "director_in_charge")
+# Law 40B2(a)(i): the regulating authority may allow, disallow or allow conditionally any special
+# partnership understanding: it has a regulation of them, or allows any (no regulation).
+SPECIAL_AGREEMENTS = ("regulated", "unrestricted")
 MATCHPOINT_SCALES = ("2/1", "1/half")  # bridge.engine.matchpoints.SCALES: top 2(n-1), or n-1
 # A board played fewer times than the session's most played: scaled with Neuberg, each missing
 # result an average (ScoreBridge), or the board on its own top (BriAn).
@@ -412,6 +415,15 @@ SPECS = {
             ),
             "director_in_charge",
             _choice(APPEAL_EXTENSIONS),
+        ),
+        SettingSpec(
+            "special_agreements",
+            _(
+                "Special partnership understandings (Law 40B2(a)): restricted by the authority's regulation, "
+                "or any allowed"
+            ),
+            "regulated",
+            _choice(SPECIAL_AGREEMENTS),
         ),
         SettingSpec(
             "team_adjustment_in_imps",
