@@ -3,6 +3,7 @@ from the site's root, so the worker's scope is the whole site), the page shown f
 phone did not keep, the list of what to keep for a tournament, the law catalogue as a page, and
 the page of ruling drafts kept on the phone."""
 
+import json
 from pathlib import Path
 
 from django.conf import settings
@@ -104,5 +105,7 @@ def ruling_drafts(request):
             "form": form,
             "fields": [form[name] for name in DRAFT_FIELDS],
             "fields_after": [form[name] for name in DRAFT_FIELDS_AFTER],
+            # Each session's tournament's zone: a draft's times are read in it, not the phone's.
+            "zones_json": json.dumps({str(s.pk): s.event.tournament.zone.key for s in sessions}),
         },
     )

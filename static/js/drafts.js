@@ -57,6 +57,27 @@
     });
   }
 
+  function replace(id, body, summary) {
+    // A refused draft, put right: the same draft on this phone, sent again under a new key (the
+    // server keeps its refusal under the old one). Written when the director first wrote it.
+    return all().then(function (drafts) {
+      var draft = drafts.filter(function (d) { return d.id === id; })[0];
+      if (!draft) { return save(body, summary); }
+      body.device_time = JSON.parse(draft.body).device_time || new Date().toISOString();
+      draft.body = JSON.stringify(body);
+      draft.summary = summary;
+      draft.key = newKey();
+      draft.state = "saved";
+      draft.message = "";
+      draft.errors = null;
+      return put(draft).then(function () { return draft; });
+    });
+  }
+
+  function get(id) {
+    return all().then(function (drafts) { return drafts.filter(function (d) { return d.id === id; })[0]; });
+  }
+
   function remove(id) { return store("readwrite", function (s) { return s.delete(id); }).then(changed); }
 
   function cookie(name) {
@@ -97,6 +118,9 @@
           draft.state = "attention";
           draft.status = response.status;
           draft.message = words(answer) || response.statusText;
+          // What each field was refused for ({"laws": ["Cite at least one law."]}): the drafts page
+          // opens the draft for correction with those fields marked.
+          draft.errors = answer && typeof answer === "object" && !Array.isArray(answer) ? answer : null;
           draft.conflict = Boolean(answer && answer.table && response.status === 409);
           // The first ruling at the table (its page: merge this draft into it), from the 409's Link.
           var first = /<([^>]+)>/.exec(response.headers.get("Link") || "");
@@ -135,7 +159,7 @@
   }
 
   window.BridgeDrafts = {
-    all: all, save: save, remove: remove, sendAll: sendAll, further: further,
+    all: all, get: get, save: save, replace: replace, remove: remove, sendAll: sendAll, further: further,
     onChange: function (listener) { listeners.push(listener); }
   };
   window.addEventListener("online", sendAll);

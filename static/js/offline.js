@@ -128,8 +128,9 @@
         item.dataset.state = draft.state;
         item.appendChild(element("strong", "draft-summary", draft.summary));
         item.appendChild(element("span", "draft-state", " · " + words["state" + draft.state.charAt(0).toUpperCase() + draft.state.slice(1)]));
-        item.appendChild(element("div", "draft-phone-time muted", fill(words.phoneTime, { time: when(draft.created, words.zone) })));
-        if (draft.received_at) { item.appendChild(element("div", "draft-server-time muted", fill(words.serverTime, { time: when(draft.received_at, words.zone) }))); }
+        var zone = zoneOf(draft);
+        item.appendChild(element("div", "draft-phone-time muted", fill(words.phoneTime, { time: when(draft.created, zone) })));
+        if (draft.received_at) { item.appendChild(element("div", "draft-server-time muted", fill(words.serverTime, { time: when(draft.received_at, zone) }))); }
         if (draft.state === "attention") { item.appendChild(element("p", "draft-message error", draft.message)); }
         var actions = element("div", "draft-actions");
         if (draft.ruling) {
@@ -148,6 +149,12 @@
           again.addEventListener("click", function () { window.BridgeDrafts.further(draft.id); });
           actions.appendChild(again);
         }
+        if (draft.state === "attention" && !draft.conflict) {
+          var correct = element("button", "correct", words.correct);
+          correct.type = "button";
+          correct.addEventListener("click", function () { openForCorrection(draft); });
+          actions.appendChild(correct);
+        }
         if (draft.state !== "sending") {
           var remove = element("button", "delete secondary", words.delete);
           remove.type = "button";
@@ -161,6 +168,64 @@
       });
     });
   }
+  // The tournament's zone of a draft's session: its times read there, not in the phone's zone.
+  function zoneOf(draft) {
+    var zones = {};
+    try { zones = JSON.parse(list.dataset.zones || "{}"); } catch (e) { zones = {}; }
+    var session = "";
+    try { session = String(JSON.parse(draft.body).session || ""); } catch (e) { session = ""; }
+    return zones[session] || "";
+  }
+  var PLACE = ["session", "board", "table", "section", "round", "seen_result"];
+  function setValue(name, value) {
+    var control = form.elements[name];
+    if (!control) { return; }
+    var nodes = control.length !== undefined && !control.options ? Array.prototype.slice.call(control) : [control];
+    nodes.forEach(function (node) {
+      if (node.type === "checkbox" || node.type === "radio") { node.checked = node.value === String(value); }
+      else { node.value = value; }
+    });
+  }
+  function clearMarks() {
+    Array.prototype.forEach.call(form.querySelectorAll(".draft-errors"), function (node) { node.remove(); });
+    Array.prototype.forEach.call(form.querySelectorAll(".field-error"), function (node) { node.classList.remove("field-error"); });
+    Array.prototype.forEach.call(form.querySelectorAll("[aria-invalid]"), function (node) { node.removeAttribute("aria-invalid"); });
+    var notice = form.querySelector(".correcting");
+    notice.hidden = true;
+    notice.textContent = "";
+    form.elements.draft_id.value = "";
+  }
+  // A draft the server refused on a field, opened in the form with the refused fields marked and
+  // their reasons beside them: corrected and saved, it is the same draft, sent again.
+  function openForCorrection(draft) {
+    clearMarks();
+    form.reset();
+    var body = JSON.parse(draft.body), fields = body.form || {};
+    PLACE.forEach(function (name) { if (body[name] !== undefined) { setValue(name, body[name]); } });
+    Object.keys(fields).forEach(function (name) { setValue(name, fields[name]); });
+    form.dispatchEvent(new Event("change", { bubbles: true }));  // the score's parts of its kind shown
+    form.elements.draft_id.value = draft.id;
+    var notice = form.querySelector(".correcting"), elsewhere = [], first = null;
+    var errors = draft.errors || {};
+    Object.keys(errors).forEach(function (name) {
+      var reasons = [].concat(errors[name]).map(String);
+      var control = form.elements[name];
+      var node = control && (control.length !== undefined && !control.options ? control[0] : control);
+      var field = node && node.closest(".field");
+      if (!field) { elsewhere = elsewhere.concat(reasons); return; }
+      field.classList.add("field-error");
+      var controls = control.length !== undefined && !control.options ? Array.prototype.slice.call(control) : [control];
+      controls.forEach(function (c) { c.setAttribute("aria-invalid", "true"); });
+      var listing = element("ul", "errorlist draft-errors");
+      reasons.forEach(function (reason) { listing.appendChild(element("li", "", reason)); });
+      field.appendChild(listing);
+      first = first || node;
+    });
+    notice.textContent = list.dataset.correcting + (elsewhere.length ? " " + elsewhere.join(" ") : "");
+    notice.hidden = false;
+    form.scrollIntoView();
+    (first || form.elements.session).focus();
+  }
   if (form) {
     var query = new URLSearchParams(window.location.search);
     ["session", "board", "table", "section", "round"].forEach(function (name) {
@@ -172,13 +237,16 @@
       event.preventDefault();
       var data = new FormData(form), fields = {}, body = { form: fields, give: Boolean(event.submitter && event.submitter.name === "give") };
       data.forEach(function (value, name) {
-        if (["session", "board", "table", "section", "round", "seen_result"].indexOf(name) >= 0) { body[name] = value; }
-        else if (name !== "save" && name !== "give") { fields[name] = value; }
+        if (PLACE.indexOf(name) >= 0) { body[name] = value; }
+        else if (name !== "save" && name !== "give" && name !== "draft_id") { fields[name] = value; }
       });
       if (!body.round) { delete body.round; }
       var summary = fill(list.dataset.boardTable, { board: body.board, table: body.table }) + ": " +
         form.elements.kind.options[form.elements.kind.selectedIndex].text;
-      window.BridgeDrafts.save(body, summary).then(function () {
+      var correcting = form.elements.draft_id.value;
+      var saved = correcting ? window.BridgeDrafts.replace(correcting, body, summary) : window.BridgeDrafts.save(body, summary);
+      saved.then(function () {
+        clearMarks();
         form.reset();
         form.elements.seen_result.value = "";
         window.BridgeDrafts.sendAll();
