@@ -369,6 +369,22 @@ class Ruling(models.Model):
         limit = self.appeal_limit(deadline)
         return limit is None or (now or timezone.now()) <= limit
 
+    @property
+    def unauthorised_finding(self):
+        """The Law 16 finding in the reader's language ("3S was demonstrably suggested over
+        Pass ..."): read from its English template and values, not from the words stored in the
+        language of the director who recorded it."""
+        from django.utils.translation import gettext
+
+        finding = (self.unauthorised_information or {}).get("finding") or {}
+        template, params = finding.get("text_template"), finding.get("text_params") or {}
+        if not template:
+            return finding.get("text", "")
+        try:
+            return gettext(template) % params
+        except (KeyError, TypeError, ValueError):
+            return finding.get("text", "")
+
     def shown_state(self, now=None, deadline=UNREAD):
         """The state as a reader is told it, never contradicting the clock: "Final (appeal period
         passed)" only once the period has passed, "Given at the table" while it runs (the official

@@ -171,3 +171,25 @@ def test_where_the_authority_forbids_weighting_the_proposal_is_one_result(client
     form = client.get(reverse("rulings:ruling-edit", args=[ruling.pk])).context["form"]
     assert (form.initial["score_kind"], form.initial["contract"], form.initial["tricks"]) == ("assigned", "3H", 9)
     assert form.initial["laws"].endswith("16B3, 12C1e")
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("he", "המידע הבלתי מורשה הצביע באופן מוכח על 3S"), ("uk", "Несанкціонована інформація доказово підказувала 3S")],
+)
+def test_the_finding_reads_in_the_readers_language_whoever_recorded_it(client, field, director, language, words):
+    """Issue #42, item 8: the finding was stored in the recording director's language, so a
+    Hebrew or Ukrainian reader read "3S was demonstrably suggested over ..." in English."""
+    from django.utils import translation
+
+    ruling = polled(open_ruling(field, director, kind=Ruling.Kind.UNAUTHORISED_INFORMATION))
+    with translation.override("en"):
+        services.record_unauthorised_information(
+            ruling=ruling, by=director, source=SOURCE, chosen="3S", alternatives=ALTERNATIVES, gained=True
+        )
+    client.force_login(director)
+    client.cookies["django_language"] = language
+    for name in ("rulings:ruling", "rulings:ruling-unauthorised"):
+        page = client.get(reverse(name, args=[ruling.pk]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert words in page, name
+        assert "demonstrably suggested" not in page, name
