@@ -81,6 +81,15 @@ IRREGULAR_STATUSES = {
     "pending": _("awaiting the director"),
 }
 
+# The tempo notes the system itself writes (the director's "that it happened is ..." of a
+# hesitation, Law 16): stored in English on the call, shown in the reader's language. Any other
+# note is a person's words and is shown as written.
+TEMPO_NOTES = {
+    "agreed by both sides": _("agreed by both sides"),
+    "disputed, found by the director (Law 85)": _("disputed, found by the director (Law 85)"),
+    "disputed, not established (Law 85)": _("disputed, not established (Law 85)"),
+}
+
 
 def _seats(auction: Auction) -> tuple[list[str], dict[int, Any]]:
     """The seat of each call as called, and the irregular calls by index; the plain rotation
@@ -112,7 +121,7 @@ def _note_parts(call: AuctionCall, irregular: Any = None) -> Message | str:
     if call.tempo_seconds is not None:
         parts.append(_("tempo: %(seconds)s s", seconds=call.tempo_seconds))
     if call.note:
-        parts.append(call.note)
+        parts.append(TEMPO_NOTES.get(call.note.strip(), call.note))
     if not parts:
         return ""
     text = parts[0]
