@@ -151,3 +151,13 @@ def test_the_check_s_table_moves_only_where_it_says():
                 with pytest.raises(ValidationError):
                     SCORE_CHECK.move(record, step)
                 assert record.score_check == state
+
+
+def test_the_rulings_list_marks_a_score_awaiting_its_check(field, directors, client):
+    ask_for_the_check(field)
+    dana, eve, _sam = directors
+    ruling = services.rule(result=field.results[6], director=dana, **ADJUST)
+    client.force_login(eve)
+    assert '<span class="badge score-check">Awaiting a second director' in client.get("/rulings/").content.decode()
+    services.confirm_score(ruling=ruling, by=eve)
+    assert "badge score-check" not in client.get("/rulings/").content.decode()
