@@ -476,9 +476,9 @@ def ruling_diagram(ruling):
     }
 
 
-@login_required
-def ruling_give(request, pk):
-    """Give a ruling saved as a draft."""
+def _ruling_step(request, pk, service, done):
+    """A step taken on a ruling by a button (POST): the service refuses anyone the policy does,
+    and its refusals are shown on the ruling's page."""
     if request.method != "POST":
         return redirect("rulings:ruling", pk)
     try:
@@ -486,34 +486,28 @@ def ruling_give(request, pk):
     except Ruling.DoesNotExist:
         raise Http404 from None
     try:
-        services.give_ruling(ruling=ruling, by=request.user)  # refuses anyone the policy does
+        service(ruling=ruling, by=request.user)
     except ValidationError as error:
         for messages in error.message_dict.values():
             for message in messages:
                 django_messages.error(request, message)
     else:
-        django_messages.success(request, _("The ruling was given."))
+        django_messages.success(request, done)
     return redirect("rulings:ruling", pk)
+
+
+@login_required
+def ruling_give(request, pk):
+    """Give a ruling saved as a draft."""
+    return _ruling_step(request, pk, services.give_ruling, _("The ruling was given."))
 
 
 @login_required
 def ruling_confirm_score(request, pk):
     """A second director confirms the adjusted score (rulings/services/checking.py)."""
-    if request.method != "POST":
-        return redirect("rulings:ruling", pk)
-    try:
-        ruling = selectors.ruling_detail(pk, request.user)
-    except Ruling.DoesNotExist:
-        raise Http404 from None
-    try:
-        services.confirm_score(ruling=ruling, by=request.user)  # refuses anyone the policy does
-    except ValidationError as error:
-        for messages in error.message_dict.values():
-            for message in messages:
-                django_messages.error(request, message)
-    else:
-        django_messages.success(request, _("The adjusted score is confirmed: it reaches the standings."))
-    return redirect("rulings:ruling", pk)
+    return _ruling_step(
+        request, pk, services.confirm_score, _("The adjusted score is confirmed: it reaches the standings.")
+    )
 
 
 def _ruling_with_deal(request, pk):
