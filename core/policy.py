@@ -48,6 +48,7 @@ ENTRANT = "entrant"  # a player entered in the tournament
 AT_TABLE = "at_table"  # a member of a side at the record's table
 CAPTAIN = "captain"  # the captain of a side at the record's table
 SITTING = "sitting"  # a member sitting on the case's body (appointed, not recused)
+REGISTERED = "registered"  # a player registered with the record's authority (``Player.authority``)
 
 OFFICIAL_ROLES = frozenset({DIRECTOR, CHIEF_DIRECTOR, SCORER, APPEALS_MEMBER})
 DIRECTORS = frozenset({DIRECTOR, CHIEF_DIRECTOR})
@@ -66,6 +67,7 @@ WHO = {
     AT_TABLE: "player at the table",
     CAPTAIN: "captain of a team at the table",
     SITTING: "member sitting on the case's body",
+    REGISTERED: "player registered with the regulating authority",
 }
 
 
@@ -150,6 +152,12 @@ TABLE: dict[str, Rule] = {
         group=roles.NATIONAL_AUDITOR,
         scope=AUTHORITY,
         refusal=_("Only the national body's auditors read its casebooks."),
+    ),
+    "read_precedents": _rule(
+        OFFICIAL_ROLES | {AUDITOR, SITTING, REGISTERED},
+        "read the published cases (precedents) of a national body one belongs to",
+        scope=AUTHORITY,
+        refusal=_("Published cases are read by the members and officials of their national body."),
     ),
     # The competition record.
     "write_record": _rule(
@@ -547,8 +555,18 @@ def _result_of(obj: Any) -> Any:
 def _contestants(user: Any) -> QuerySet:
     """The contestants (pairs, teams) of the project, reached from the user's model: the
     players a user is (``Player.user``, related name ``player``) and their entries."""
-    player = user._meta.get_field("player").related_model
-    return player._meta.get_field("entries").related_model._default_manager.all()
+    return _players(user).model._meta.get_field("entries").related_model._default_manager.all()
+
+
+def _players(user: Any) -> QuerySet:
+    """The players of the project (``Player``, registered with an authority), reached from the
+    user's model (``Player.user``, related name ``player``)."""
+    return user._meta.get_field("player").related_model._default_manager.all()
+
+
+def _of_authority(scope: Scope, authorities: QuerySet) -> Q:
+    """The rows of ``scope`` whose authority is one of ``authorities`` (a subquery)."""
+    return Q(**{_path(scope.authority, "pk__in" if not scope.authority else "in"): authorities})
 
 
 def _path(prefix: str, lookup: str) -> str:
@@ -577,20 +595,26 @@ def visible(user: Any, action: str, queryset: QuerySet, scope: Scope | None = No
     who = the_rule.who
     reasons = []
     official = who & OFFICIAL_ROLES
-    if official and scope.tournament is not None:
+    if official:
         places = (
             user.officiating.all() if official == OFFICIAL_ROLES else user.officiating.filter(role__in=sorted(official))
         )
-        reasons.append(
-            Q(**{_path(scope.tournament, "pk__in" if not scope.tournament else "in"): places.values("tournament")})
-        )
+        if scope.tournament is not None:
+            reasons.append(
+                Q(**{_path(scope.tournament, "pk__in" if not scope.tournament else "in"): places.values("tournament")})
+            )
+        else:  # a record above tournaments: the authorities of the tournaments they officiate
+            reasons.append(_of_authority(scope, places.values("tournament__authority")))
     if AUDITOR in who:
-        reasons.append(
-            Q(**{_path(scope.authority, "pk__in" if not scope.authority else "in"): user.auditing.values("authority")})
-        )
-    if SITTING in who and scope.case is not None:
-        seats = user.appeal_seats.filter(recused_at__isnull=True).values("body__appeal")
-        reasons.append(Q(**{_path(scope.case, "pk__in" if not scope.case else "in"): seats}))
+        reasons.append(_of_authority(scope, user.auditing.values("authority")))
+    if SITTING in who:
+        seats = user.appeal_seats.filter(recused_at__isnull=True)
+        if scope.case is not None:
+            reasons.append(Q(**{_path(scope.case, "pk__in" if not scope.case else "in"): seats.values("body__appeal")}))
+        elif scope.tournament is None:  # the authorities of the cases they sit on
+            reasons.append(_of_authority(scope, seats.values(f"body__appeal__{APPEAL.authority}")))
+    if REGISTERED in who:
+        reasons.append(_of_authority(scope, _players(user).filter(user=user).values("authority")))
     if ENTRANT in who and scope.tournament == "":
         reasons.append(Q(pk__in=_contestants(user).filter(members__user=user).values("event__tournament")))
     if (AT_TABLE in who or CAPTAIN in who) and scope.sides:

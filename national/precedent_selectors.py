@@ -2,8 +2,9 @@
 published cases by law, kind, outcome, year and words.
 
 Who reads what: the cases of published (or final) casebooks of the national bodies a reader
-belongs to: the bodies they audit, the bodies of the tournaments they officiate or sit on an
-appeals body in, and the body they are a member (player) of. A superuser reads every body's.
+belongs to, by the policy's ``read_precedents`` (core/policy.py): the bodies they audit, the
+bodies of the tournaments they officiate or sit on an appeals body in, and the body they are a
+member (player) of. A superuser reads every body's.
 """
 
 import re
@@ -17,12 +18,13 @@ from django.db.models.expressions import RawSQL
 from django.urls import reverse
 from django.utils.translation import get_language, get_language_info, gettext_lazy
 
+from core import policy
 from national import casebooks, likeness, precedent_reasons
 from national.models import Casebook, PrecedentCase
 from national.precedents import FTS_TABLE, auction_keys, contract_of, law_parts, words_of
 from national.selectors import SUBJECTS
 from rulings.models import Ruling
-from scoring.models import Player, RegulatingAuthority
+from scoring.models import RegulatingAuthority
 
 # Outcomes offered by the search: the appeal's outcome, or the finding that it lacked merit.
 WITHOUT_MERIT = "without_merit"
@@ -37,24 +39,16 @@ UNLISTED = [f"casebook__{field.name}" for field in Casebook._meta.concrete_field
 
 
 def reader_authorities(user):
-    """The ids of the national bodies whose published cases ``user`` may read (one query)."""
-    if not user.is_authenticated:
-        return set()
-    if user.is_superuser:
-        return set(RegulatingAuthority.objects.values_list("pk", flat=True))
-    # order_by(): no model's default ordering inside the UNION.
-    bodies = (
-        user.auditing.order_by()
-        .values_list("authority_id", flat=True)
-        .union(
-            user.officiating.order_by().values_list("tournament__authority_id", flat=True),
-            user.appeal_seats.order_by().values_list(
-                "body__appeal__ruling__board__session__event__tournament__authority_id", flat=True
-            ),
-            Player.objects.filter(user=user).order_by().values_list("authority_id", flat=True),
-        )
-    )
-    return set(bodies) - {None}
+    """The ids of the national bodies whose published cases ``user`` may read (one query): the
+    policy's ``read_precedents`` (core/policy.py)."""
+    return set(policy.visible(user, "read_precedents", RegulatingAuthority.objects.all()).values_list("pk", flat=True))
+
+
+def require_reader(user):
+    """The precedent pages' first question: ``PermissionDenied``, in the policy's words, unless
+    ``user`` reads the published cases of at least one national body."""
+    if not reader_authorities(user):
+        policy.refuse("read_precedents", user)
 
 
 def visible_precedents(user):

@@ -37,14 +37,9 @@ class PrecedentSearchForm(forms.Form):
         return law
 
 
-def _reader(request):
-    if not precedent_selectors.reader_authorities(request.user):
-        raise PermissionDenied(_("Published cases are read by the members and officials of their national body."))
-
-
 @login_required
 def precedent_search(request):
-    _reader(request)
+    precedent_selectors.require_reader(request.user)
     form = PrecedentSearchForm(request.GET or None)
     cases = []
     if form.is_bound and form.is_valid():
@@ -57,7 +52,7 @@ def precedent_search(request):
 
 @login_required
 def precedent_detail(request, pk):
-    _reader(request)
+    precedent_selectors.require_reader(request.user)
     case = get_object_or_404(precedent_selectors.visible_precedents(request.user), pk=pk)
     entry = next((e for e in case.casebook.content["cases"] if e["number"] == case.position), None)
     if entry is None:

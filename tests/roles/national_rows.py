@@ -6,7 +6,6 @@ from django.urls import reverse
 from tests.roles.rules import (
     LOGIN,
     NATIONAL_READERS,
-    OFFICIALS,
     PAGE,
     REFUSALS,
     Expect,
@@ -57,9 +56,9 @@ ROWS += [
 ROWS[-2].label = "csv"
 
 # Precedents (national/precedent_views.py): the published cases of a body are read by its
-# officials, auditors and players (Player.authority); a user of no body is refused (403), another
-# body's case answers 404.
-PRECEDENT_READERS = OFFICIALS | {"auditor", "player", "superuser"}
+# officials, auditors and players (Player.authority), the policy's read_precedents; a user of no
+# body is refused (403), another body's case answers 404.
+PRECEDENT_READERS = allowed("read_precedents") | {"superuser"}
 
 
 def indexed_case(world, target):

@@ -47,7 +47,7 @@ RELATIONS = {
     "appeals": {policy.APPEALS_MEMBER, policy.SITTING},
     "appeals_idle": {policy.APPEALS_MEMBER},
     "auditor": {policy.AUDITOR},
-    "player": {policy.ENTRANT, policy.AT_TABLE},
+    "player": {policy.ENTRANT, policy.AT_TABLE, policy.REGISTERED},
 }
 
 
