@@ -347,11 +347,9 @@ def appeal_detail(request, pk):
     body = appeal.body()
     seat = BodyMember.objects.filter(body=body, user=user, recused_at__isnull=True).first() if body else None
     further_body = appeal.body(Stage.FURTHER)
-    further_seat = (
-        BodyMember.objects.filter(body=further_body, user=user, recused_at__isnull=True).first()
-        if further_body
-        else None
-    )
+    # The reader's seat on the further body, for what they declared; whether they sit on it is
+    # the policy's answer in the template ({% may "seat" further_body %}).
+    further_seat = BodyMember.objects.filter(body=further_body, user=user).first() if further_body else None
     ruling = Ruling.objects.select_related(
         "result__board__session__event__tournament", "result__ns", "result__ew", "director"
     ).get(pk=appeal.ruling_id)

@@ -265,6 +265,9 @@ TABLE: dict[str, Rule] = {
         DIRECTORS | {SCORER, AUDITOR},
         "see what an open case does to the match and the standings (kept from its body until it decides)",
     ),
+    "sit_on_cases": _rule(
+        {APPEALS_MEMBER}, "see the cases one sits on, as an appeals member of a tournament", superuser=False
+    ),
     "validity": _rule({SITTING}, "decide whether an appeal received late is valid, with the reason"),
     "extend_period": _rule(CHIEF, "extend the appeal period"),
     "extend_decision": _rule(CHIEF, "give a case more time to be decided"),

@@ -21,12 +21,9 @@ def home(request):
     if user_roles == {roles.NATIONAL_AUDITOR} and user.auditing.exists():
         return redirect("national:national-home")  # an auditor's desk is the national body's page
     tournaments = selectors.visible_tournaments(user)
+    # Which cards the page shows is the policy's answer in the template ({% may %}).
     context = {
         "tournaments": tournaments,
-        "is_official": user.is_superuser or bool(user_roles & {roles.DIRECTOR, roles.CHIEF_DIRECTOR, roles.SCORER}),
-        "is_auditor": roles.NATIONAL_AUDITOR in user_roles,
-        "is_appeals_member": roles.APPEALS_MEMBER in user_roles,
-        "is_player": roles.PLAYER in user_roles,
         "officiating": user.officiating.select_related("tournament").order_by("-tournament__start_date"),
         "auditing": user.auditing.select_related("authority"),
         "entries": [],

@@ -50,8 +50,11 @@ def test_every_permission_flag_a_template_reads_is_the_policys_answer_in_that_te
     assert computed_by_views == {}, 'use {% may "action" obj as flag %} (core/templatetags/policy.py)'
 
 
-# The case page's flags before the registry of steps answered it (core.steps.available).
-FORMER_FLAGS = re.compile(r"\b(is_director|is_chief|records_hearing|national_officer)\b")
+# The case page's flags before the registry of steps answered it (core.steps.available), and the
+# home page's before it asked the policy.
+FORMER_FLAGS = re.compile(
+    r"\b(is_director|is_chief|records_hearing|national_officer|is_official|is_auditor|is_appeals_member|is_player)\b"
+)
 
 
 def test_no_template_reads_a_flag_the_registry_of_steps_replaced():
@@ -61,3 +64,37 @@ def test_no_template_reads_a_flag_the_registry_of_steps_replaced():
         if FORMER_FLAGS.search(path.read_text())
     }
     assert found == {}, 'ask {% if "step" in steps %} (core.steps.available) or {% may %}'
+
+
+@pytest.mark.django_db
+def test_the_home_page_shows_each_card_by_the_policys_answer_and_its_view_passes_no_flag(client, record, people):
+    from core import roles
+    from tests.conftest import make_user
+
+    # In a role's group but appointed nowhere: not an official, no appeals to sit on.
+    unappointed = [make_user(f"new_{role}", role=role) for role in (roles.DIRECTOR, roles.APPEALS_MEMBER)]
+    cards = {
+        "officiate": "Tournaments you officiate at",
+        "appeals": "<h2>Appeals</h2>",
+        "audit": "National bodies you audit",
+    }
+    seen = {}
+    for user in [people.director, people.scorer, people.appeals, people.player, *unappointed]:
+        client.force_login(user)
+        response = client.get("/")
+        assert not {"is_official", "is_auditor", "is_appeals_member", "is_player"} & set(response.context.keys())
+        page = response.content.decode()
+        seen[user.username] = {card for card, heading in cards.items() if heading in page}
+    assert seen == {
+        "director": {"officiate"},
+        "scorer": {"officiate"},
+        "appeals": {"appeals"},
+        "player": set(),
+        "new_director": set(),
+        "new_appeals_member": set(),
+    }
+    # The chief director is also offered the locked-out logins (unlock_logins); a director is not.
+    client.force_login(people.chief)
+    assert 'id="locked-logins-link"' in client.get("/").content.decode()
+    client.force_login(people.director)
+    assert 'id="locked-logins-link"' not in client.get("/").content.decode()
