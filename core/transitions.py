@@ -9,8 +9,8 @@ check their own preconditions first, each with its own message ("This deposit wa
 returned."); the table is the one place that says which moves exist, and the last check.
 
 The tables: the ruling's (rulings/lifecycle.py ``RULING``), the deposit's (appeals/lifecycle.py ``DEPOSIT_STATES``, beside
-the appeal's own ``Machine``), the casebook's and the push to the national body's
-(national/lifecycle.py). docs/architecture.md draws each (``mermaid``);
+the appeal's own ``Machine``), the casebook's, its print request's and the push to the national
+body's (national/lifecycle.py). docs/architecture.md draws each (``mermaid``);
 tests/test_transition_tables.py walks every (state, step) pair of every table.
 """
 
@@ -70,6 +70,16 @@ class Table:
         """Set ``record``'s state to where ``step`` takes it (not saved); refused as ``target``."""
         moved = self.target(getattr(record, self.field), step, record)
         setattr(record, self.field, moved)
+        return moved
+
+    def update(self, queryset: Any, step: str, **fields: Any) -> int:
+        """Take ``step`` by query on the rows of ``queryset`` still in a state it leaves from (a
+        compare and set: two workers, one wins), setting ``fields`` too; how many rows moved (0:
+        another run moved them first, or the table has no such move from their state)."""
+        transition = self.steps[step]
+        moved: int = queryset.filter(**{f"{self.field}__in": transition.sources}).update(
+            **{self.field: transition.target}, **fields
+        )
         return moved
 
     def mermaid(self) -> str:

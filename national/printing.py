@@ -22,6 +22,7 @@ from audit.hints import Choice
 from core import dispatch, policy
 from national import casebooks, pdf
 from national.book import render_book
+from national.lifecycle import PRINT
 from national.models import Casebook, CasebookPrint
 
 if TYPE_CHECKING:
@@ -68,11 +69,10 @@ def _audit(
     )
 
 
-def _finish(job: CasebookPrint, state: Choice, now: datetime.datetime, **fields: Any) -> bool:
-    """Close a print request that is still open; False if another run closed it first."""
-    closed = CasebookPrint.objects.filter(pk=job.pk, state__in=(job.State.PENDING, job.State.PRINTING)).update(
-        state=state, finished_at=now, **fields
-    )
+def _finish(job: CasebookPrint, step: str, now: datetime.datetime, **fields: Any) -> bool:
+    """Close a print request that is still open by ``step`` of its table (``PRINT``); False if
+    another run closed it first."""
+    closed = PRINT.update(CasebookPrint.objects.filter(pk=job.pk), step, finished_at=now, **fields)
     job.refresh_from_db()
     return bool(closed)
 
@@ -93,7 +93,7 @@ def request_print(*, casebook: Casebook, by: User, now: datetime.datetime | None
         reason = _("No worker finished this print within %(minutes)s minutes; it was asked for again.") % {
             "minutes": int(STALE_AFTER.total_seconds() // 60)
         }
-        if _finish(current, CasebookPrint.State.FAILED, now, error=reason):
+        if _finish(current, "give_up", now, error=reason):
             _audit(current, "print_failed", reason, by=by)
     elif current is not None and _final_copy(casebook, current):
         return current
@@ -111,7 +111,7 @@ def request_print(*, casebook: Casebook, by: User, now: datetime.datetime | None
             with transaction.atomic():
                 failed = CasebookPrint.objects.get(pk=job_id)
                 reason = _("No worker could be reached to print it (%(error)s). Try again later.") % {"error": error}
-                if _finish(failed, CasebookPrint.State.FAILED, timezone.now(), error=reason):
+                if _finish(failed, "give_up", timezone.now(), error=reason):
                     _audit(failed, "print_failed", reason)
 
     transaction.on_commit(send)
@@ -124,9 +124,7 @@ def print_casebook(job_id: int, *, by: Any) -> Choice:
     worker's step (core.policy.SYSTEM)."""
     policy.require(by, "print_casebook", None)
     started = timezone.now()
-    claimed = CasebookPrint.objects.filter(pk=job_id, state=CasebookPrint.State.PENDING).update(
-        state=CasebookPrint.State.PRINTING, started_at=started
-    )
+    claimed = PRINT.update(CasebookPrint.objects.filter(pk=job_id), "claim", started_at=started)
     job = CasebookPrint.objects.select_related("casebook__authority").get(pk=job_id)
     if not claimed:
         return job.state
@@ -141,12 +139,12 @@ def print_casebook(job_id: int, *, by: Any) -> Choice:
     else:
         name = job.file.storage.save(f"casebooks/casebook-{casebook.pk}-{job.pk}.pdf", ContentFile(body))
         with transaction.atomic():
-            if _finish(job, CasebookPrint.State.READY, timezone.now(), file=name, size=len(body)):
+            if _finish(job, "print", timezone.now(), file=name, size=len(body)):
                 _audit(job, "printed", f"{casebook.title}: PDF of {len(body)} bytes", after={"file": name})
             else:
                 job.file.storage.delete(name)  # another run closed it first: keep its file only
         return job.state
     with transaction.atomic():
-        if _finish(job, CasebookPrint.State.FAILED, timezone.now(), error=reason):
+        if _finish(job, "fail", timezone.now(), error=reason):
             _audit(job, "print_failed", reason)
     return job.state

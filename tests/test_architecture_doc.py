@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from appeals.lifecycle import DEPOSIT_STATES
-from national.lifecycle import CASEBOOK, PUSH
+from national.lifecycle import CASEBOOK, PRINT, PUSH
 from rulings.lifecycle import RULING, SCORE_CHECK
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -77,7 +77,9 @@ def test_the_appeal_period_is_found_where_it_is_computed():
     assert "scoring.deadlines.check_in_period" in names
 
 
-@pytest.mark.parametrize("table", [RULING, SCORE_CHECK, DEPOSIT_STATES, CASEBOOK, PUSH], ids=lambda table: table.name)
+@pytest.mark.parametrize(
+    "table", [RULING, SCORE_CHECK, DEPOSIT_STATES, CASEBOOK, PRINT, PUSH], ids=lambda table: table.name
+)
 def test_each_state_diagram_is_drawn_from_its_table(table):
     drawn = DOC.split("<!-- state tables: begin -->", 1)[1].split("<!-- state tables: end -->", 1)[0]
     assert f"```mermaid\n{table.mermaid()}\n```" in drawn

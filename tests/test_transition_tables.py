@@ -1,4 +1,4 @@
-"""The transition tables of the ruling, the deposit, the casebook and the push (core/transitions.py,
+"""The transition tables of the ruling, the deposit, the casebook, its print request and the push (core/transitions.py,
 issue #38): every (state, step) pair of every table walked, only the table's transitions succeed,
 each refusal names the record and its state; and no service sets one of these states but through
 its table."""
@@ -13,14 +13,16 @@ from django.utils import translation
 from appeals.lifecycle import DEPOSIT_STATES
 from appeals.models import Deposit
 from national.federation.models import Push
-from national.lifecycle import CASEBOOK, PUSH
-from national.models import Casebook
+from national.lifecycle import CASEBOOK, PRINT, PUSH
+from national.models import Casebook, CasebookPrint
 from rulings.lifecycle import RULING
 from rulings.models import Ruling
+from tests.appeals.conftest import case  # noqa: F401 - a fixture
+from tests.national.test_casebooks import decided  # noqa: F401 - a fixture
 
 ROOT = Path(__file__).resolve().parent.parent
 
-R, D, C, P = Ruling.State, Deposit.State, Casebook.State, Push.State
+R, D, C, P, J = Ruling.State, Deposit.State, Casebook.State, Push.State, CasebookPrint.State
 APPEALED = {R.GIVEN, R.FINAL, R.UNDER_APPEAL, R.CHANGED_BY_APPEAL, R.SUPERSEDED}
 # What each table must allow, written out apart from the tables: {(state, step): target}.
 EXPECTED = {
@@ -37,6 +39,13 @@ EXPECTED = {
     },
     "deposit": {(D.HELD, "return"): D.RETURNED, (D.HELD, "forfeit"): D.FORFEITED},
     "casebook": {(C.DRAFT, "publish"): C.PUBLISHED, (C.PUBLISHED, "finalise"): C.FINAL},
+    "print": {
+        (J.PENDING, "claim"): J.PRINTING,
+        (J.PRINTING, "print"): J.READY,
+        (J.PRINTING, "fail"): J.FAILED,
+        (J.PENDING, "give_up"): J.FAILED,
+        (J.PRINTING, "give_up"): J.FAILED,
+    },
     "push": {
         **{(s, "send"): P.SENDING for s in (P.WAITING, P.SENDING, P.STOPPED)},
         (P.SENDING, "refuse"): P.REFUSED,
@@ -48,6 +57,7 @@ TABLES = {
     "ruling": (RULING, Ruling),
     "deposit": (DEPOSIT_STATES, Deposit),
     "casebook": (CASEBOOK, Casebook),
+    "print": (PRINT, CasebookPrint),
     "push": (PUSH, Push),
 }
 
@@ -112,7 +122,7 @@ def state_constants(node):
     return None
 
 
-TABLED_MODELS = {"Ruling", "Deposit", "Casebook", "Push"}
+TABLED_MODELS = {"Ruling", "Deposit", "Casebook", "CasebookPrint", "Push"}
 
 
 def assignments_of_tabled_states(path):
@@ -154,7 +164,29 @@ def test_the_guard_sees_each_way_of_setting_a_state(tmp_path):
         "ruling.state = Ruling.State.FINAL\n"
         "deposit.state, deposit.note = Deposit.State.RETURNED, ''\n"
         "Push.objects.filter(pk=1).update(state=Push.State.SENDING)\n"
+        "CasebookPrint.objects.filter(pk=1).update(state=CasebookPrint.State.READY, size=1)\n"
         "appeal.state = Appeal.State.DECIDED\n"
         "ruling.state = RULING.target(ruling.state, 'give')\n"
     )
-    assert assignments_of_tabled_states(probe) == [(1, "Ruling"), (2, "Deposit"), (3, "Push")]
+    assert assignments_of_tabled_states(probe) == [(1, "Ruling"), (2, "Deposit"), (3, "Push"), (4, "CasebookPrint")]
+
+
+@pytest.mark.django_db
+def test_a_move_by_query_takes_only_the_rows_in_a_state_it_leaves_from(decided):
+    """The print request's worker claims a request by query (``PRINT.update``): one of two runs
+    wins, and a request already finished is not claimed again."""
+    from django.utils import timezone
+
+    from national.models import CasebookPrint
+    from tests.national.test_casebooks import compile_book
+
+    casebook = compile_book(decided)
+    job = CasebookPrint.objects.create(
+        casebook=casebook, casebook_state=casebook.state, requested_by=decided.auditor, requested_at=timezone.now()
+    )
+    rows = CasebookPrint.objects.filter(pk=job.pk)
+    assert (PRINT.update(rows, "claim"), PRINT.update(rows, "claim")) == (1, 0)
+    assert PRINT.update(rows, "print", size=3) == 1
+    job.refresh_from_db()
+    assert (job.state, job.size) == (J.READY, 3)
+    assert (PRINT.update(rows, "give_up"), PRINT.update(rows, "claim")) == (0, 0)
