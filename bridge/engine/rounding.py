@@ -20,6 +20,7 @@ Number = Fraction | int | Decimal | str
 
 __all__ = [
     "to_fraction",
+    "weight_fraction",
     "round_half_up",
     "round_half_away",
     "round_half_even",
@@ -53,6 +54,16 @@ def to_fraction(value: object) -> Fraction:
     if isinstance(value, str):
         return Fraction(value.strip())  # "0.25", "1/3", "7"; raises ValueError otherwise
     raise ValueError(f"{value!r} is not a number")
+
+
+def weight_fraction(value: object) -> Fraction:
+    """A weight of a weighted score (Law 12C1c) exactly, as a director writes it: a number or text
+    that ``to_fraction`` reads ("0.6", "1/3") or a percentage of the whole ("60%", "33.5 %",
+    "100/3%"). A weighted score keeps its weights as they were written, so they read back as
+    typed; they are computed from this. Raise ValueError for anything else."""
+    if isinstance(value, str) and value.strip().endswith("%"):
+        return to_fraction(value.strip()[:-1]) / 100
+    return to_fraction(value)
 
 
 def _split(value: Number, step: Number) -> tuple[int, Fraction, Fraction]:

@@ -29,7 +29,7 @@ from typing import Any
 
 from bridge.messages import Message, MessageError, _
 
-from .rounding import Number, exact_str, to_fraction
+from .rounding import Number, exact_str, to_fraction, weight_fraction
 
 __all__ = [
     "EngineInputError",
@@ -88,7 +88,7 @@ class Weighted:
     numerators: tuple[tuple[int, int], ...] = dataclass_field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        parts = tuple((int(points), to_fraction(weight)) for points, weight in self.components)
+        parts = tuple((int(points), weight_fraction(weight)) for points, weight in self.components)
         if not parts:
             raise ValueError("a weighted score needs at least one component")
         if any(weight <= 0 for _, weight in parts):
@@ -297,7 +297,7 @@ def parse_points(value: object, where: object, field: str) -> int:
 
 def _weight(value: object, where: object, field: str, weight_decimals: int | None) -> Fraction:
     try:
-        weight = to_fraction(value)
+        weight = weight_fraction(value)
     except (ValueError, ZeroDivisionError):
         raise EngineInputError(
             where, field, _("weight %(weight)s is not a number or fraction", weight=_show(value))
@@ -372,7 +372,8 @@ def parse_score(
     """Read one direction's score from its JSON form.
 
     - a number (points, N-S's point of view), e.g. ``420``;
-    - a weighted score ``[[420, 0.5], [450, "0.3"], [-50, "1/5"]]``;
+    - a weighted score ``[[420, 0.5], [450, "0.3"], [-50, "1/5"]]``, a weight also as a
+      percentage of the whole (``[[420, "70%"], [-50, "30%"]]``);
     - ``"AVE+"``, ``"AVE"``, ``"AVE-"``, ``"60%"`` or ``{"percent": 60}``;
     - a redress ``{"table": T, "normal_play": P, "without_infraction": Q,
       "non_offending": "NS"}``;

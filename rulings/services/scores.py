@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from audit.hints import Choice
 from bridge.engine.contract import ContractError, ns_score, parse_contract
-from bridge.engine.rounding import exact_str, to_fraction
+from bridge.engine.rounding import exact_str, to_fraction, weight_fraction
 from core import policy
 from core.i18n import translate
 from core.retry import atomic_with_retry
@@ -65,11 +65,11 @@ def _weighted(result: Result, rows: list[dict[str, Any]], field: str) -> tuple[l
         points, text = _points(result, row, f"{field}[{index}]")
         weight = str(row.get("weight", "")).strip()
         try:
+            fraction = weight_fraction(weight)
+            # Kept as typed ("30%", "1/3", "0.6"), so it reads back as typed wherever the score is
+            # shown; the engine computes from its exact value (bridge.engine.rounding.weight_fraction).
             if weight.endswith("%"):
-                fraction = to_fraction(weight[:-1].strip()) / 100
-                weight = exact_str(fraction)
-            else:
-                fraction = to_fraction(weight)
+                weight = weight[:-1].strip() + "%"
         except (ValueError, ZeroDivisionError):
             raise ValidationError(
                 {f"{field}[{index}]": _("weight '%(w)s' is not a number: write 0.6, 60%% or 1/3") % {"w": weight}}

@@ -55,9 +55,9 @@ def describe_score(kind: Choice, score: dict[str, Any] | None, result: Result) -
 
 
 def _percent(weight: Any) -> str:
-    from bridge.engine.rounding import exact_str, to_fraction
+    from bridge.engine.rounding import exact_str, weight_fraction
 
-    value = to_fraction(weight) * 100
+    value = weight_fraction(weight) * 100
     return f"{exact_str(value) if value.denominator != 1 else value.numerator}%"
 
 

@@ -308,6 +308,6 @@ def test_weights_as_percentages_and_round_penalties(field, director):
         ns=[dict(WEIGHTED[0], weight="60%"), dict(WEIGHTED[2], weight="40%")],
         penalty={"side": "EW", "amount": "10", "unit": Penalty.Unit.PERCENT_OF_TOP, "offence": "slow play"},
     )
-    assert ruling.score == {"ns": [[420, "0.6"], [-50, "0.4"]]}
+    assert ruling.score == {"ns": [[420, "60%"], [-50, "40%"]]}  # as typed (issue #42)
     assert ruling.score_description == "60% 4S N = / 40% 4S N -1"
     assert table_x(field).effective.penalty == {"ew": "10%"}

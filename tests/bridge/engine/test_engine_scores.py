@@ -39,6 +39,7 @@ def test_split_score():
         ["0.5", "0.3", "0.2"],
         [Decimal("0.5"), Decimal("0.3"), Decimal("0.2")],
         ["1/2", "3/10", "1/5"],
+        ["50%", "30 %", "20%"],  # as a director types them, kept so in a ruling (issue #42)
     ],
 )
 def test_weighted_score_weight_forms(weights):
@@ -50,6 +51,16 @@ def test_thirds_as_fractions():
     score = parse_score([[420, "2/3"], [-50, "1/3"]], weight_decimals=2)
     assert score.components == ((420, F(2, 3)), (-50, F(1, 3)))
     assert score.mean == F(790, 3)
+
+
+def test_percentage_weights_are_checked_as_their_fractions():
+    assert parse_score([[420, "100/3%"], [-50, "2/3"]], weight_decimals=2).components[0][1] == F(1, 3)
+    with pytest.raises(EngineInputError) as error:
+        parse_score([[420, "33.3%"], [-50, "66.7%"]], "result 1", "ns", weight_decimals=2)
+    assert "weight '33.3%' has more than 2 decimals" in str(error.value)  # 0.333
+    with pytest.raises(EngineInputError) as error:
+        parse_score([[420, "30%"], [-50, "60%"]], "result 1", "ns")
+    assert "weights add up to 0.9, not 1" in str(error.value)
 
 
 def test_weights_must_add_up_to_one():
