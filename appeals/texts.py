@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from appeals.models import AppealEvent, Body, Concurrence, Deposit, Filing, FurtherAppeal, Hearing, Outcome
 from appeals.terms import body_kind
 from core import reader
-from core.texts import Template, label, register
+from core.texts import Template, label, register, register_actions
 from rulings.models import SIDE_CHOICES
 
 # A message of only values and punctuation joins parts the same way in every language: it is
@@ -171,3 +171,14 @@ TEXTS = {
 }
 
 register("appeals", TEXTS)
+
+
+# The labels of this app's audit actions (core.texts.action_label: the national desk's trail).
+AUDIT_ACTIONS = {
+    **{f"appeal.{value}": name for value, name in AppealEvent.Action.choices},  # a case's steps
+    "ruling.appeal_period_extended": _("Time to appeal extended"),
+    "appeal_request.made": _("Request to appeal made"),
+    "appeal_request.declined": _("Request to appeal declined"),
+    "filing.received": _("Filing received"),
+}
+register_actions(AUDIT_ACTIONS)

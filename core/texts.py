@@ -247,3 +247,19 @@ def split(value: Any) -> tuple[str, str, dict[str, Any]]:
     if isinstance(value, Coded):
         return value.english(), value.code, value.params
     return str(value or ""), "", {}
+
+
+# The audit trail's actions ("ruling.given", "appeal.decided"), each app's labels, registered
+# with its texts: a reader's page shows an entry's action by its label in the reader's language.
+ACTIONS: dict[str, Any] = {}
+
+
+def register_actions(labels):
+    """Add an app's labels of audit actions: {action code: gettext_lazy label}."""
+    ACTIONS.update(labels)
+
+
+def action_label(code):
+    """An audit action in the reader's language; the code itself where no app names it."""
+    found = ACTIONS.get(code or "")
+    return str(found) if found is not None else code

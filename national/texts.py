@@ -10,7 +10,7 @@ Greek (tests/national/test_stored_texts.py).
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
-from core.texts import Template, register
+from core.texts import Template, register, register_actions
 
 TEXTS = {
     "compiled": Template(ngettext_lazy("%(title)s: %(n)s case", "%(title)s: %(n)s cases", "n")),
@@ -24,3 +24,11 @@ TEXTS = {
 }
 
 register("national", TEXTS)
+
+
+# The labels of this app's audit actions (core.texts.action_label: the national desk's trail).
+AUDIT_ACTIONS = {
+    "federation.received": _("Tournament received from another instance"),
+    "federation.record_version": _("Record received in a new version"),
+}
+register_actions(AUDIT_ACTIONS)

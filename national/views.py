@@ -11,7 +11,7 @@ from django.http import HttpResponse
 from django.shortcuts import render
 
 from appeals.models import Appeal, Outcome
-from core import csv_export, policy
+from core import csv_export, policy, texts
 from national import selectors
 from rulings import selectors as ruling_selectors
 from rulings.models import Ruling
@@ -191,6 +191,7 @@ def home(request):
     }
     for entry in entries:
         entry.zone = zones.get(entry.tournament_id)
+        entry.action_label = texts.action_label(entry.action)  # in the reader's language
     return render(
         request,
         "national/home.html",

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from core import reader
-from core.texts import Template, label, register, shown_sentences
+from core.texts import Template, label, register, register_actions, shown_sentences
 from rulings.models import SIDE_CHOICES, Penalty, Ruling, TrickRuling
 from scoring.texts import moment, score_words
 
@@ -112,3 +112,31 @@ def ruling_words(stored):
 
 
 register("rulings", TEXTS)
+
+
+# The labels of this app's audit actions (core.texts.action_label: the national desk's trail).
+AUDIT_ACTIONS = {
+    "ruling.recorded": _("Ruling recorded"),
+    "ruling.result_attached": _("Ruling linked to the table's result"),
+    "ruling.seating": _("Seating recorded"),
+    "ruling.draft_updated": _("Ruling draft updated"),
+    "ruling.given": _("Ruling given"),
+    "ruling.final": _("Ruling final"),
+    "ruling.superseded": _("Ruling superseded by a correction"),
+    "ruling.changed": _("Ruling changed"),
+    "ruling.score_confirmed": _("Adjusted score confirmed by a second director"),
+    "ruling.attachment_added": _("Attachment added"),
+    "ruling.auction_entered": _("Deal and auction entered"),
+    "ruling.deal_override": _("Deal accepted despite a difference"),
+    "ruling.irregularity": _("Irregularity recorded"),
+    "ruling.penalty_added": _("Penalty given"),
+    "ruling.penalty_cancelled": _("Penalty cancelled"),
+    "ruling.unauthorised_information": _("Unauthorised information found (Law 16)"),
+    "ruling.revoke_recorded": _("Revoke recorded"),
+    "ruling.defective_trick_recorded": _("Defective trick recorded"),
+    "ruling.claim_recorded": _("Claim recorded"),
+    "ruling.revoke_confirmed": _("Revoke ruling confirmed"),
+    "ruling.defective_trick_confirmed": _("Defective trick ruling confirmed"),
+    "ruling.claim_confirmed": _("Claim ruling confirmed"),
+}
+register_actions(AUDIT_ACTIONS)

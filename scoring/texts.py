@@ -21,7 +21,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, ngettext_lazy, pgettext
 
-from core.texts import Template, label, register, shown
+from core.texts import Template, label, register, register_actions, shown
 from scoring.kinds import PenaltyUnit
 
 
@@ -261,3 +261,21 @@ def _score_text(value):
     """A stored score as scorers print it: 12.5, 9.3, 7 (one decimal at most)."""
     text = f"{value.quantize(Decimal('0.1')):f}"
     return text[:-2] if text.endswith(".0") else text
+
+
+# The labels of this app's audit actions (core.texts.action_label: the national desk's trail).
+AUDIT_ACTIONS = {
+    "result.recorded": _("Result recorded"),
+    "result.corrected": _("Result corrected"),
+    "session.official_score_posted": _("Official score posted"),
+    "session.imported": _("Session imported"),
+    "session.replaced": _("Session replaced by an import"),
+    "score.adjusted": _("Score adjusted"),
+    "score.table_result_restored": _("Table result restored"),
+    "score_check.accepted": _("Flagged result checked and kept"),
+    "match.penalty_added": _("Match penalty given"),
+    "match.penalty_withdrawn": _("Match penalty withdrawn"),
+    "event.scoring_method_set": _("Scoring method set"),
+    "event.vp_scale_set": _("Victory point scale chosen"),
+}
+register_actions(AUDIT_ACTIONS)
