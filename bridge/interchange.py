@@ -126,6 +126,7 @@ class SessionFile:
     individual: bool = False
     warnings: list[Notice | Message | str] = field(default_factory=list)
     generator: str = ""  # the program that wrote the file, as its [Generator] tag names it
+    application: str = ""  # a PBN file's [Application] tag (Ruter's "Ruter i Norge - Read more at ...")
     # The scoring method the file's form says the program used, as the regulating authority's
     # settings name it (Ruter's IMP;Butler-2: {"butler_drop": "one-each-end-from-3"}).
     method: dict[str, object] = field(default_factory=dict)

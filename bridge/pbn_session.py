@@ -42,9 +42,9 @@ def session_from_pbn(
     roomless: list[ResultIn] = []
     totals: list[tuple[str, str, int, str]] = []  # (section, direction, number, name) in the totals
     for game in games:
-        for tag in ("Generator", "Application"):  # Ruter names itself in [Application]
-            if not session.generator and (game.tags.get(tag) or "").strip() not in ("", "#", "##", "?"):
-                session.generator = game.tags[tag].strip()
+        for tag, kept in (("Generator", "generator"), ("Application", "application")):  # Ruter: [Application]
+            if not getattr(session, kept) and (game.tags.get(tag) or "").strip() not in ("", "#", "##", "?"):
+                setattr(session, kept, game.tags[tag].strip())
         scoring = read_scoring(game.tags.get("Scoring"))
         if scoring == "butler" and re.search(r"BUTLER-?2\b", (game.tags.get("Scoring") or "").upper()):
             session.method["butler_drop"] = "one-each-end-from-3"  # Ruter: top and bottom, from 3 results
@@ -192,14 +192,21 @@ def session_from_pbn(
     return session
 
 
-_META_GENERATOR = re.compile(r'^%\s*<META\s+name="?Generator"?\s+content="([^"]+)"', re.I | re.M)
+_META = r'^%\s*<META\s+name="?{}"?\s+content="([^"]+)"'
+_META_GENERATOR = re.compile(_META.format("Generator"), re.I | re.M)
+_META_VERSION = re.compile(_META.format("Version"), re.I | re.M)
 
 
 def generator_of(text: str) -> str:
     """The program a PBN file names in its ``% <META name=Generator content="...">`` comment
-    (Ruter, Magic Contest), or ""."""
+    (Ruter, Magic Contest), with the version its ``Version`` comment gives ("Ruter i Norge
+    4.14.2"), or ""."""
     found = _META_GENERATOR.search(text)
-    return found.group(1).strip() if found else ""
+    if not found:
+        return ""
+    version = _META_VERSION.search(text)
+    name = found.group(1).strip()
+    return f"{name} {version.group(1).strip()}" if version and version.group(1).strip() not in name else name
 
 
 def _names(totals: list[tuple[str, str, int, str]], session: SessionFile) -> None:

@@ -146,7 +146,8 @@ def read_file(data: bytes) -> SessionFile:
         if looks_like_lin(text):  # BBO's LIN: hand records and results by players' names; a vugraph match
             return session_from_vugraph(text) if looks_like_vugraph(text) else session_from_lin(text)
         parsed = faulty_rows.pbn_without_faulty_rows(text, warnings)
-        parsed.generator = parsed.generator or generator_of(text)
+        # [Generator], else the META comment with its version, else [Application] (Ruter writes both).
+        parsed.generator = parsed.generator or generator_of(text) or parsed.application
         return parsed
     except MessageError as error:
         raise ImportRefused([translate(error)], [translate(w) for w in warnings]) from None
