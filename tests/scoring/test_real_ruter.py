@@ -214,3 +214,14 @@ def test_a_ruter_two_section_butler_is_scored_as_ruter_printed_it(record):
     printed = {int(r["PairId"]): (Decimal(r["TotalScoreIMP"]), int(r["Rank"]), r["RankTie"] != "-") for r in played}
     assert ours == printed
     assert {s.field for s in standings(event).values()} == {""}
+    # The director assigns N-S +170 on board 1 at section B's table 12 (pair 112 against 312,
+    # 3NT by West down three, N-S +150): still the board's top, dropped from the datum, which
+    # stays -50; Ruter would print that line 6 IMPs (220 over the datum), not 5, and nothing else.
+    result = stored[(1, 112)]
+    services.set_effective_score(result=result, kind="assigned", score={"ns": 170}, reason="Revoke")
+    recalculation.rescore_everything(event)
+    points = Result.objects.select_related("board_score").get(pk=result.pk).board_score
+    assert (points.ns, points.ew) == (Decimal(6), Decimal(-6))
+    after = {number: Fraction(s.total_exact) for number, s in standings(event).items()}
+    before = {number: Fraction(s) * 14 for number, (s, _, _) in printed.items()}
+    assert {n: after[n] - round(before[n]) for n in after if after[n] != round(before[n])} == {112: 1, 312: -1}
