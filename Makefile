@@ -63,9 +63,10 @@ migrate: $(STAMP) messages audit-key
 demo: migrate
 	$(BIN)/python manage.py load_demo --if-empty --past-seasons
 
-# Web server and a real Celery worker (with beat) together; Ctrl-C stops both.
+# Web server and a real Celery worker (with beat) together (config/procfile.py runs the
+# Procfile's processes); Ctrl-C stops them all cleanly and the runner exits 0.
 run: demo
-	HOST=$(HOST) PORT=$(PORT) $(BIN)/honcho start -f Procfile.dev
+	HOST=$(HOST) PORT=$(PORT) $(BIN)/python -m config.procfile Procfile.dev
 
 # The hall server: gunicorn over HTTPS on every interface (the phones on the hall's Wi-Fi), the
 # certificate authority and server certificate made on the first run (HALL_NAMES: the names and
@@ -82,7 +83,7 @@ hall: demo $(HALL_TLS)/hall-server.crt $(HALL_SECRET)
 	DJANGO_DEBUG=0 DJANGO_SECRET_KEY=$$(cat $(HALL_SECRET)) $(BIN)/python manage.py collectstatic --no-input -v 0
 	HOST=0.0.0.0 PORT=$(HALL_PORT) HALL_TLS=$(HALL_TLS) DJANGO_DEBUG=0 DJANGO_SECRET_KEY=$$(cat $(HALL_SECRET)) \
 	DJANGO_ALLOWED_HOSTS=$$($(BIN)/python manage.py hall_certificates --hosts --folder $(HALL_TLS)) \
-	$(BIN)/honcho start -f Procfile.hall
+	$(BIN)/python -m config.procfile Procfile.hall
 
 # Lint, format, types and the import contract (pyproject.toml), as CI runs them.
 lint: $(STAMP)

@@ -10,9 +10,16 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 # redis:// and rediss:// URLs use kombu's Redis transport with the project's guard against a
 # worker exiting when its broker goes away (config/redis_broker.py). Registered by scheme, so
-# the URL keeps choosing the transport (and rediss:// its TLS) in every process.
-for _scheme in ("redis", "rediss"):
-    transport.TRANSPORT_ALIASES[_scheme] = "config.redis_broker:Transport"
+# the URL keeps choosing the transport (and rediss:// its TLS) in every process. filesystem://,
+# the embedded broker, is kombu's filesystem transport with each message written whole
+# (config/filesystem_broker.py); by its scheme, so the worker's log names it filesystem://.
+_TRANSPORTS = {
+    "redis": "config.redis_broker:Transport",
+    "rediss": "config.redis_broker:Transport",
+    "filesystem": "config.filesystem_broker:Transport",
+}
+for _scheme, _transport in _TRANSPORTS.items():
+    transport.TRANSPORT_ALIASES[_scheme] = _transport
     transport._transport_cache.pop(_scheme, None)
 
 app = Celery("bridgecases")

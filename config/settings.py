@@ -355,7 +355,10 @@ SPECTACULAR_SETTINGS = {
 # Celery. The default broker keeps its queue in folders on disk, so a worker runs with no
 # server installed; production points CELERY_BROKER_URL at Redis or RabbitMQ.
 BROKER_DIR = VAR_DIR / "broker"
-CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
+# With its host spelled out: kombu warns "No hostname was supplied" for a bare filesystem://.
+# The scheme chooses the project's filesystem transport (config/celery.py registers it), so the
+# worker logs "Connected to filesystem://:**@localhost//" (the README's line).
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://localhost//")
 if CELERY_BROKER_URL.startswith("filesystem://"):
     for sub in ("queue", "processed", "control"):
         (BROKER_DIR / sub).mkdir(parents=True, exist_ok=True)
@@ -367,8 +370,6 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "store_processed": False,
         "polling_interval": 0.1,
     }
-    # kombu's filesystem transport, with each message written whole (config/filesystem_broker.py).
-    CELERY_BROKER_TRANSPORT = "config.filesystem_broker:Transport"
 # A change is saved even when the broker is down (the sweep sends its task later), so a web
 # request should not wait long for a network broker that does not answer.
 NETWORK_BROKER_TRANSPORT_OPTIONS = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}
