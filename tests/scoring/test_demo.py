@@ -146,3 +146,62 @@ def test_the_demo_is_dated_from_the_moment_it_is_loaded(tournament):
         state="lodged", appeal__ruling__result__board__session__event__tournament=tournament
     ).exists()
     assert Hearing.objects.exists()
+
+
+def test_the_demo_prints_its_progress_and_its_clocks_start_when_it_is_ready(monkeypatch):
+    """Issue #42: the build was silent for minutes after "takes a minute", and the teams' appeal
+    windows were counted from when it began, so a slow build left less of them. Here each event's
+    scoring takes four minutes of a clock that moves only then."""
+    import datetime
+    import io
+    import re
+
+    from django.utils import timezone
+
+    from scoring import recalculation
+
+    offset = [datetime.timedelta(0)]
+    real_now = timezone.now
+    monkeypatch.setattr(timezone, "now", lambda: real_now() + offset[0])
+    rescore = recalculation.rescore_everything
+    building = []
+
+    def slow_rescore(event):
+        rescore(event)
+        if len(building) == 1:
+            offset[0] += datetime.timedelta(minutes=4)
+
+    def load_demo(**kw):
+        building.append(timezone.now())
+        tournament = original(**{**SMALL, "now": None, **kw})
+        building.append(timezone.now())
+        building.append(None)  # and the clock moves no more
+        return tournament
+
+    monkeypatch.setattr(recalculation, "rescore_everything", slow_rescore)
+    original = demo.load_demo
+    monkeypatch.setattr(demo, "load_demo", load_demo)
+    out = io.StringIO()
+    call_command("load_demo", stdout=out)
+    began, ready, _none = building
+    lines = [re.sub(r"^  \[\d+:\d\d\] ", "  [m:ss] ", line) for line in out.getvalue().splitlines()]
+    assert lines[:12] == [
+        "Building the demo tournament (dealing, solving and scoring the boards takes a few minutes)...",
+        "  [m:ss] Open Pairs, session 1 of 2: 8 boards dealt and played",
+        "  [m:ss] Open Pairs, session 2 of 2: 8 boards dealt and played",
+        "  [m:ss] Swiss Teams, round 1 of 3: 2 matches of 2 boards played",
+        "  [m:ss] Swiss Teams, round 2 of 3: 2 matches of 2 boards played",
+        "  [m:ss] Swiss Teams, round 3 of 3: 2 matches of 2 boards played",
+        "  [m:ss] Open Pairs of Spring Congress 2026 scored",
+        "  [m:ss] Swiss Teams of Spring Congress 2026 scored",
+        "  [m:ss] Open Pairs of Reykjavik Open 2026 scored",
+        "  [m:ss] 12 rulings given",
+        "  [m:ss] 7 appeals lodged and taken through their stages",
+        lines[11],
+    ]
+    assert lines[11].startswith("Signed the audit trail's") or lines[11].startswith("Loaded the demo")
+    teams = Tournament.objects.get(name="Spring Congress 2026").events.get(kind=Event.Kind.TEAMS_ROUND_ROBIN)
+    posted = teams.sessions.get().official_score_at
+    # Five minutes (to the minute) before the boards were all scored, twelve minutes after it began.
+    assert ready - began > datetime.timedelta(minutes=12)
+    assert datetime.timedelta(minutes=5) <= ready - posted < datetime.timedelta(minutes=6, seconds=30)

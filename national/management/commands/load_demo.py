@@ -1,3 +1,5 @@
+import time
+
 from django.core.management.base import BaseCommand
 
 from appeals import demo as appeals_demo
@@ -25,17 +27,23 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, if_empty=False, past_seasons=False, **options):
+        self.started = time.monotonic()
         if demo.demo_exists():
             if not if_empty:
                 self.stderr.write("The demo tournament is already loaded.")
         else:
-            self.stdout.write("Building the demo tournament (dealing and solving the boards takes a minute)...")
-            tournament = demo.load_demo()
+            self.stdout.write(
+                "Building the demo tournament (dealing, solving and scoring the boards takes a few minutes)..."
+            )
+            tournament = demo.load_demo(progress=self._progress)
             rulings = load_demo_rulings(tournament)
+            self._progress(f"{len(rulings)} rulings given")
             appeals = appeals_demo.load_demo_appeals(tournament)
+            self._progress(f"{len(appeals)} appeals lodged and taken through their stages")
             load_demo_casebook(tournament)
             if past_seasons:
                 load_past_casebook(tournament.authority)
+                self._progress("The past seasons' tournaments and casebook added")
             precedents.rebuild()  # at once, whether or not a worker is running
             self._sign_the_trail()
             self.stdout.write(
@@ -46,6 +54,13 @@ class Command(BaseCommand):
         self.stdout.write("Demo logins (username / password / role):")
         for username, password, role in [*demo.demo_logins(), *appeals_demo.demo_logins()]:
             self.stdout.write(f"  {username:10} {password:16} {role}")
+
+    def _progress(self, text):
+        """A step of the build, with the minutes and seconds since it began: the build is slow
+        and was silent for minutes (issue #42)."""
+        elapsed = int(time.monotonic() - self.started)
+        self.stdout.write(f"  [{elapsed // 60}:{elapsed % 60:02d}] {text}")
+        self.stdout.flush()
 
     def _sign_the_trail(self):
         """A signed tree head over the demo's trail at once (beat signs the next ones), so the
