@@ -28,25 +28,29 @@ LABELS = {
     "file": gettext_lazy("Results file"),
     "attachment": gettext_lazy("Attachment"),
     "deal_file": gettext_lazy("PBN or LIN file"),
+    "carried": gettext_lazy("Carried push file"),
 }
 WRITES = ("POST", "PUT", "PATCH")
 
 
 def limits():
     """Each file field's limit in bytes: results files (the import page and the API), a ruling's
-    attachment, a ruling's deal file. Any other file field takes at most the largest of them."""
+    attachment, a ruling's deal file, a push carried to the national body. Any other file field
+    takes at most the largest of the first three."""
     from rulings.services.attachments import ATTACHMENT_MAX_BYTES
 
     return {
         "file": settings.INTERCHANGE_MAX_FILE_BYTES,
         "attachment": ATTACHMENT_MAX_BYTES,
         "deal_file": DEAL_FILE_MAX_BYTES,
+        # A push carried on a file (national/federation/carried.py): as large as a bundle.
+        "carried": settings.FEDERATION_MAX_BUNDLE_BYTES,
     }
 
 
 def limit_of(field):
     known = limits()
-    return known.get(field, max(known.values()))
+    return known.get(field, max(limit for name, limit in known.items() if name != "carried"))
 
 
 def body_limit():

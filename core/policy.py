@@ -322,9 +322,11 @@ TABLE: dict[str, Rule] = {
     ),
     "send_push": _rule(NOBODY, "send a queued push to the national body (the worker)", superuser=False, system=True),
     "receive": _rule(
-        NOBODY,
-        "receive a tournament pushed by a registered organiser's instance (its token checked first)",
-        superuser=False,
+        {AUDITOR},
+        "receive a tournament pushed by a registered organiser's instance (the API: its token checked first; "
+        "the desk's page: a push carried on a file)",
+        group=roles.NATIONAL_AUDITOR,
+        refusal=_("Only the national body's auditors of the organiser's regulating authority receive its tournaments."),
         system=True,
     ),
     # Logins (core/logins.py): a chief director of any tournament, for the whole site.

@@ -4,6 +4,7 @@ from django.urls import path
 
 from national import audit_views, casebook_views, precedent_views
 from national import views as national_views
+from national.federation import carried_views
 from national.federation import views as federation_views
 
 app_name = "national"
@@ -20,6 +21,8 @@ urlpatterns = [
     path("federation/tokens/<int:pk>/revoke/", federation_views.revoke, name="federation-revoke"),
     path("federation/outbox/", federation_views.outbox, name="federation-outbox"),
     path("federation/outbox/<int:pk>/publish/", federation_views.publish, name="federation-publish"),
+    path("federation/outbox/<int:pk>/carry/", carried_views.carry, name="federation-carry"),
+    path("federation/receive/", carried_views.receive_carried, name="federation-receive"),
     path("federation/proof/<int:pk>/", federation_views.case_proof, name="federation-proof"),
     path("casebooks/", casebook_views.casebook_list, name="casebooks"),
     path("casebooks/<int:pk>/", casebook_views.casebook_detail, name="casebook"),

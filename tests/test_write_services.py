@@ -35,6 +35,7 @@ MODULES = (
     "national.federation.receive",
     "national.federation.push",
     "national.federation.heads",
+    "national.federation.carried",
 )
 ACTORS = ("by", "director")
 
@@ -73,6 +74,7 @@ READS = {
     "national.casebooks.text_field_labels",
     "national.casebooks.text_of",
     "national.casebooks.visible_casebooks",
+    "national.federation.carried.read",
     "national.federation.heads.alarms",
     "national.federation.heads.batch",
     "national.federation.heads.form_error",

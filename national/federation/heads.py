@@ -162,7 +162,7 @@ def receive(origin: Origin, heads: Any, *, by: Any) -> tuple[int, dict[str, Any]
     """The heads of one request, in order: (HTTP status, answer). The API's step once it has
     checked the origin's token (core.policy.SYSTEM). What was stored before a head that stops
     the request stays stored."""
-    policy.require(by, "receive", None)
+    policy.require(by, "receive", origin.authority)
     problem = form_error(heads)
     if problem is not None:
         return 400, messages.answer("heads_form", **problem)

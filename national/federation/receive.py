@@ -143,7 +143,7 @@ def purge_stale_uploads(origin: Origin | None = None, now: Any = None, *, by: An
     """Delete the bundles whose first part arrived more than ``upload_hours()`` ago and that were
     never stored, with their parts (of ``origin``, or of every origin); returns how many. A push
     still resuming one sends its parts again. Stored bundles keep their answer (no parts)."""
-    policy.require(by, "receive", None)
+    policy.require(by, "receive", origin.authority if origin is not None else None)
     cutoff = (now or timezone.now()) - datetime.timedelta(hours=upload_hours())
     stale = Upload.objects.filter(answer__isnull=True, created_at__lt=cutoff)
     if origin is not None:
@@ -176,7 +176,7 @@ def receive_part(origin: Origin, digest: str, index: int, parts: int, data: byte
     """Keep one part; the same part again changes nothing. A new bundle's first part clears the
     origin's stale ones first (and beat clears them every hour, ``purge_stale_uploads``). The
     API's step once it has checked the origin's token (core.policy.SYSTEM)."""
-    policy.require(by, "receive", None)
+    policy.require(by, "receive", origin.authority)
     if not Upload.objects.filter(origin=origin, digest=digest).exists():
         purge_stale_uploads(origin, by=by)
         _cap_open_uploads(origin)
@@ -192,7 +192,7 @@ def receive_part(origin: Origin, digest: str, index: int, parts: int, data: byte
 def commit(origin: Origin, digest: str, *, by: Any) -> tuple[int, dict[str, Any]]:
     """Verify and store the bundle whose parts have arrived: (HTTP status, answer). The API's step
     once it has checked the origin's token (core.policy.SYSTEM)."""
-    policy.require(by, "receive", None)
+    policy.require(by, "receive", origin.authority)
     with transaction.atomic():
         # One commit of a bundle at a time (issue #41): a concurrent one waits for the upload's
         # lock, then finds the winner's answer (stored) or no upload (refused), never a 500.
