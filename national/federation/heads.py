@@ -160,8 +160,9 @@ def _one(origin: Origin, head: dict[str, Any]) -> tuple[str, dict[str, Any] | No
 
 def receive(origin: Origin, heads: Any, *, by: Any) -> tuple[int, dict[str, Any]]:
     """The heads of one request, in order: (HTTP status, answer). The API's step once it has
-    checked the origin's token (core.policy.SYSTEM). What was stored before a head that stops
-    the request stays stored."""
+    checked the origin's token (core.policy.SYSTEM), or an auditor's who uploads a carried push
+    (carried.py; policy ``receive`` for the origin's authority). What was stored before a head
+    that stops the request stays stored."""
     policy.require(by, "receive", origin.authority)
     problem = form_error(heads)
     if problem is not None:

@@ -175,7 +175,8 @@ def _cap_open_uploads(origin: Origin) -> None:
 def receive_part(origin: Origin, digest: str, index: int, parts: int, data: bytes, *, by: Any) -> dict[str, Any]:
     """Keep one part; the same part again changes nothing. A new bundle's first part clears the
     origin's stale ones first (and beat clears them every hour, ``purge_stale_uploads``). The
-    API's step once it has checked the origin's token (core.policy.SYSTEM)."""
+    API's step once it has checked the origin's token (core.policy.SYSTEM), or an auditor's who
+    uploads a carried push (carried.py; policy ``receive`` for the origin's authority)."""
     policy.require(by, "receive", origin.authority)
     if not Upload.objects.filter(origin=origin, digest=digest).exists():
         purge_stale_uploads(origin, by=by)
@@ -191,7 +192,8 @@ def receive_part(origin: Origin, digest: str, index: int, parts: int, data: byte
 
 def commit(origin: Origin, digest: str, *, by: Any) -> tuple[int, dict[str, Any]]:
     """Verify and store the bundle whose parts have arrived: (HTTP status, answer). The API's step
-    once it has checked the origin's token (core.policy.SYSTEM)."""
+    once it has checked the origin's token (core.policy.SYSTEM), or an auditor's who uploads a
+    carried push (carried.py; policy ``receive`` for the origin's authority)."""
     policy.require(by, "receive", origin.authority)
     with transaction.atomic():
         # One commit of a bundle at a time (issue #41): a concurrent one waits for the upload's

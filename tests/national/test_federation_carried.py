@@ -195,3 +195,28 @@ def test_only_an_auditor_of_the_organisers_body_receives_it(carry, client):
 def test_the_carried_file_field_has_its_upload_limit():
     assert set(CarriedForm.base_fields) == {"origin", "carried"}
     assert "carried" in upload_limits.limits() and "carried" in upload_limits.LABELS
+
+
+def test_a_carried_head_that_forks_the_trail_received_is_refused_and_kept_as_an_alarm(carry, client):
+    from audit import signing
+
+    assert upload(client, carry.auditor, carry.origin, carry.file).status_code == 302
+    found = members(carry.file)
+    head = json.loads(found["heads.json"])["heads"][-1]
+    root = "ab" * 32
+    message = signing.tree_head_message(head["tree_size"], head["timestamp"] + 1, bytes.fromhex(root))
+    forged = {**head, "root_hash": root, "timestamp": head["timestamp"] + 1}
+    forged["signature"] = signing.private_key().sign(message).hex()
+    answer = upload(
+        client, carry.auditor, carry.origin, zipped({**found, "heads.json": bundles.canonical({"heads": [forged]})})
+    )
+    size = head["tree_size"]
+    assert errors(answer) == {
+        "carried": [
+            f"The tree head of {size} entries differs from the head of {size} entries received before from "
+            "Spring Congress: its trail forked."
+        ]
+    }
+    assert "It is kept as an alarm on the desk, beside the organiser's instance." in answer.content.decode()
+    desk = client.get(reverse("national:federation")).content.decode()
+    assert 'data-alarm="fork"' in desk
