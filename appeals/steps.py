@@ -60,8 +60,17 @@ steps.declare(
         "record a player's concurrence",
         "ConcurrenceInput",
         states=OPEN,
+        audit="appeal.concurrence",
     ),
-    case("deposit", ("deposit",), "record_deposit", "record the deposit received", "NoInput", states=OPEN),
+    case(
+        "deposit",
+        ("deposit",),
+        "record_deposit",
+        "record the deposit received",
+        "NoInput",
+        states=OPEN,
+        audit="appeal.deposit_received",
+    ),
     case(
         "return_deposit",
         ("deposit",),
@@ -71,6 +80,7 @@ steps.declare(
         moves=("return",),
         moves_on="deposit",
         states=CLOSED,
+        audit="appeal.deposit_returned",
     ),
     case(
         "forfeit_deposit",
@@ -81,8 +91,17 @@ steps.declare(
         moves=("forfeit",),
         moves_on="deposit",
         states=CLOSED,
+        audit="appeal.deposit_forfeited",
     ),
-    case("statements", ("statements",), "record_statement", "record the statements", "StatementsInput", states=OPEN),
+    case(
+        "statements",
+        ("statements",),
+        "record_statement",
+        "record the statements",
+        "StatementsInput",
+        states=OPEN,
+        audit="appeal.statement",
+    ),
     case(
         "lock_statements",
         ("statements",),
@@ -90,6 +109,7 @@ steps.declare(
         "lock the agreed statements",
         "LockStatementsInput",
         states=OPEN,
+        audit="appeal.statements_locked",
     ),
     case(
         "unlock_statements",
@@ -99,6 +119,7 @@ steps.declare(
         "ReasonInput",
         states=OPEN,
         api="",
+        audit="appeal.statement",
     ),
     case(
         "withdrawal",
@@ -107,6 +128,7 @@ steps.declare(
         "record a request to withdraw",
         "WithdrawalInput",
         states=OPEN,
+        audit="appeal.withdrawal_requested",
     ),
     case(
         "accept_withdrawal",
@@ -115,6 +137,7 @@ steps.declare(
         "accept the withdrawal",
         "NoInput",
         moves=("withdraw",),
+        audit="appeal.withdrawn",
     ),
     case(
         "validity",
@@ -126,12 +149,37 @@ steps.declare(
         states=OPEN,
         also=("seat",),
         api="",
+        audit="appeal.validity",
     ),
     # The body and the hearing.
-    case("constitute", ("body",), "constitute_body", "form the body", "ConstituteInput", moves=("constitute",)),
-    case("appoint", ("body",), "appoint_to_case", "fill a free seat of the body", "AppointInput", states=ANY),
-    case("declare", ("seat",), "declare_conflict", "declare one's interests", "DeclareInput", states=ANY),
-    case("recuse", ("seat",), "recuse", "step down from the body", "ReasonInput", states=ANY),
+    case(
+        "constitute",
+        ("body",),
+        "constitute_body",
+        "form the body",
+        "ConstituteInput",
+        moves=("constitute",),
+        audit="appeal.body_created",
+    ),
+    case(
+        "appoint",
+        ("body",),
+        "appoint_to_case",
+        "fill a free seat of the body",
+        "AppointInput",
+        states=ANY,
+        audit="appeal.member_appointed",
+    ),
+    case(
+        "declare",
+        ("seat",),
+        "declare_conflict",
+        "declare one's interests",
+        "DeclareInput",
+        states=ANY,
+        audit="appeal.interests_declared",
+    ),
+    case("recuse", ("seat",), "recuse", "step down from the body", "ReasonInput", states=ANY, audit="appeal.recused"),
     case(
         "schedule",
         ("hearing",),
@@ -140,8 +188,17 @@ steps.declare(
         "ScheduleInput",
         moves=("schedule",),
         states=(State.CONSTITUTED,),
+        audit="appeal.hearing_scheduled",
     ),
-    case("sit_early", ("hearing_record",), "sit_early", "sit before the hearing's time", "ReasonInput", states=ANY),
+    case(
+        "sit_early",
+        ("hearing_record",),
+        "sit_early",
+        "sit before the hearing's time",
+        "ReasonInput",
+        states=ANY,
+        audit="appeal.sat_early",
+    ),
     case(
         "extend_decision",
         ("extend_decision",),
@@ -149,6 +206,7 @@ steps.declare(
         "give the case more time to be decided",
         "ExtendDecisionInput",
         states=ANY,
+        audit="appeal.decision_time_extended",
     ),
     case(
         "attendance",
@@ -157,6 +215,7 @@ steps.declare(
         "record who attended the hearing",
         "AttendanceInput",
         states=(State.SCHEDULED,),
+        audit="appeal.attendance",
     ),
     case(
         "hearing_notes",
@@ -165,8 +224,9 @@ steps.declare(
         "record the hearing's notes",
         "HearingNotesInput",
         states=ANY,
+        audit="appeal.hearing_notes",
     ),
-    case("vote", ("seat",), "record_vote", "vote", "VoteInput", states=(State.SCHEDULED,)),
+    case("vote", ("seat",), "record_vote", "vote", "VoteInput", states=(State.SCHEDULED,), audit="appeal.vote"),
     # Decisions.
     case(
         "law_part",
@@ -176,6 +236,7 @@ steps.declare(
         "LawPartDecisionInput",
         moves=("decide_on_law",),
         api="appeal-decide-law-part",
+        audit="appeal.law_part_decided",
     ),
     case(
         "law_to_body",
@@ -186,6 +247,7 @@ steps.declare(
         moves=("law_to_body", "law_to_new_body"),
         states=ANY,
         api="appeal-appeal-law-decision",
+        audit="appeal.law_part_to_body",
     ),
     case(
         "decide",
@@ -196,6 +258,7 @@ steps.declare(
         moves=("decide",),
         states=(State.SCHEDULED,),
         also=("seat",),
+        audit="appeal.decided",
     ),
     case(
         "without_merit",
@@ -205,6 +268,7 @@ steps.declare(
         "WithoutMeritInput",
         states=(State.DECIDED,),
         also=("seat",),
+        audit="appeal.without_merit",
     ),
     case(
         "recommend",
@@ -215,6 +279,7 @@ steps.declare(
         states=(State.SCHEDULED,),
         also=("seat",),
         api="appeal-recommendation",
+        audit="appeal.recommendation",
     ),
     case(
         "respond",
@@ -224,6 +289,7 @@ steps.declare(
         "ResponseInput",
         states=ANY,
         api="appeal-respond-to-recommendation",
+        audit="appeal.recommendation_answered",
     ),
     # Further appeal (Law 93C).
     case(
@@ -236,6 +302,7 @@ steps.declare(
         moves=("lodge_further",),
         also_in=(("appeal", (State.DECIDED,)),),
         api="appeal-further-appeal",
+        audit="appeal.further_lodged",
     ),
     case(
         "refer_further",
@@ -247,6 +314,7 @@ steps.declare(
         moves=("lodge_further",),
         also_in=(("appeal", tuple(state for state in State.values if state != State.WITHDRAWN)),),
         api="appeal-further-appeal",
+        audit="appeal.further_lodged",
     ),
     case(
         "further_body",
@@ -257,6 +325,7 @@ steps.declare(
         record="further",
         states=(FurtherAppeal.State.LODGED,),
         api="appeal-constitute",
+        audit="appeal.body_created",
     ),
     case(
         "decide_further",
@@ -269,6 +338,7 @@ steps.declare(
         also=("seat",),
         about=_further_body,
         api="appeal-decide-further-appeal",
+        audit="appeal.further_decided",
     ),
     # A ruling's pages, towards an appeal.
     Step(
@@ -282,6 +352,7 @@ steps.declare(
         moves=("appeal",),
         door="appeals:appeal-lodge",
         api="appeal-list",
+        audit="appeal.lodged",
     ),
     Step(
         "request_appeal",
@@ -292,6 +363,7 @@ steps.declare(
         "ask a director to appeal",
         states=ANY,
         door="appeals:appeal-request",
+        audit="appeal_request.made",
     ),
     Step(
         "extend_period",
@@ -303,6 +375,7 @@ steps.declare(
         states=ANY,
         door="appeals:appeal-lodge",
         api="appeal-extension-list",
+        audit="ruling.appeal_period_extended",
     ),
 )
 

@@ -1,6 +1,7 @@
 """The steps of a case, each declared once (issue #38): its name, the policy's action, the record
 whose state it moves and the transitions it takes there, the states it is offered in, its input
-(the one definition the page and the API read), its service, its page's door and its API action.
+(the one definition the page and the API read), its service, the audit code its service writes,
+its page's door and its API action.
 
 Each app declares its own steps in its ``steps`` module (``rulings/steps.py``,
 ``appeals/steps.py``, ``national/steps.py``) with ``declare``; core is below every app, so it
@@ -61,7 +62,10 @@ class Step:
     the subject must be in as well (a further appeal once the appeal is decided); ``also``: actions the person must hold as well
     (``"seat"``: a member sitting in person, where the superuser is not offered a member's
     form); ``about``: what the policy is asked about (the subject's further body), the subject
-    itself when None; ``service``, ``input``: dotted names; ``door``: the page's URL name;
+    itself when None; ``service``, ``input``: dotted names; ``audit``: the code of the audit
+    entry its service writes when it takes the step (``audit.models.AuditEntry.action``; the role
+    matrix checks it of every step it takes, tests/test_role_matrix.py), "" for a step that
+    writes none (tests/test_steps.py names them, with the reason); ``door``: the page's URL name;
     ``api``: the API's URL name."""
 
     name: str
@@ -77,6 +81,7 @@ class Step:
     also_in: tuple[tuple[str, tuple[Any, ...]], ...] = ()
     also: tuple[str, ...] = ()
     about: Callable[[Any], Any] | None = field(default=None, compare=False)
+    audit: str = ""
     door: str = ""
     api: str = ""
 
@@ -206,8 +211,8 @@ BEGIN, END = "<!-- steps: begin (core.steps.markdown) -->", "<!-- steps: end -->
 
 def markdown() -> str:
     """The step table of docs/architecture.md, between its markers, from the registry."""
-    lines = [BEGIN, "", "| on | step | who (policy) | record: from → to | input | service | door · API |"]
-    lines.append("|---|---|---|---|---|---|---|")
+    lines = [BEGIN, "", "| on | step | who (policy) | record: from → to | input | service | audit | door · API |"]
+    lines.append("|---|---|---|---|---|---|---|---|")
     for (on, name), step_ in sorted(registry().items()):
         moves = "; ".join(f"{_names(sources)} → {target}" for sources, target in transitions(step_))
         offered = offered_states(step_)
@@ -219,7 +224,10 @@ def markdown() -> str:
         who = " or ".join(f"`{action}`" for action in step_.actions)
         inputs = f"`{step_.input.rsplit('.', 1)[-1]}`" if step_.input else "-"
         doors = " · ".join(f"`{door}`" for door in (step_.door, step_.api) if door) or "-"
-        lines.append(f"| {on} | `{name}` ({step_.what}) | {who} | {where} | {inputs} | `{step_.service}` | {doors} |")
+        audit = f"`{step_.audit}`" if step_.audit else "-"
+        lines.append(
+            f"| {on} | `{name}` ({step_.what}) | {who} | {where} | {inputs} | `{step_.service}` | {audit} | {doors} |"
+        )
     return "\n".join([*lines, "", END])
 
 

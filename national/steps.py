@@ -31,6 +31,7 @@ steps.declare(
         moves=("publish",),
         about=_authority,
         door="national:casebook-publish",
+        audit="casebook.published",
     ),
     Step(
         "finalise",
@@ -42,6 +43,7 @@ steps.declare(
         moves=("finalise",),
         about=_authority,
         door="national:casebook-finalise",
+        audit="casebook.finalised",
     ),
     Step(
         "publish",

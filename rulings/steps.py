@@ -19,6 +19,7 @@ steps.declare(
         moves=("give",),
         door="rulings:ruling-give",
         api="ruling-api-give",
+        audit="ruling.given",
     ),
     Step(
         "correct",
@@ -30,6 +31,7 @@ steps.declare(
         input="rulings.forms.CorrectionForm",
         moves=("supersede",),
         door="rulings:ruling-correct",
+        audit="ruling.superseded",
     ),
     Step(
         "confirm_score",
@@ -40,5 +42,6 @@ steps.declare(
         "confirm another director's adjusted score, which then reaches the standings",
         moves=("confirm",),
         door="rulings:ruling-confirm-score",
+        audit="ruling.score_confirmed",
     ),
 )

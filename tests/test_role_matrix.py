@@ -21,13 +21,15 @@ import pytest
 from django.conf import settings
 from django.contrib.sessions.models import Session
 from django.db import transaction
-from django.db.models import signals
+from django.db.models import Max, signals
 from django.shortcuts import resolve_url
 from django.test import Client, override_settings
 from django.urls import URLResolver, get_resolver, resolve
 from rest_framework.test import APIClient
 from rest_framework.views import APIView
 
+from audit.models import AuditEntry
+from core import steps
 from core.permissions import CompetitionRecordPermission
 from tests.roles import matrix, rules
 from tests.roles.world import NAMES, ROLES, SIDES, build_world, marker
@@ -140,15 +142,30 @@ def listed_ids(body):
     return {item.get("id") for item in items} if isinstance(items, list) else set()
 
 
+# The audit codes the registry's steps declare (core/steps.py), by the URL names of their doors
+# and API actions: a request to one that writes must write one of them.
+STEP_AUDITS: dict[str, set[str]] = {}
+for _step in steps.registry().values():
+    for _name in (_step.door, _step.api):
+        if _name and _step.audit:
+            STEP_AUDITS.setdefault(_name.split(":")[-1], set()).add(_step.audit)
+
+
 def check(world, row, role, target):
     """What is wrong with what ``role`` gets at ``row`` for ``target``: nothing, if the rules hold.
     The request runs in a savepoint rolled back at once, so one role's write is gone for the next."""
     path = row.path(world, target)
     expect = row.expect(role, target, world)
     data = row.data(world, target) if row.data else None
+    # A draft saved at a step's door (a correction not yet given) is not the step taken.
+    draft = isinstance(data, dict) and data.get("draft")
+    declared = STEP_AUDITS.get(row.name, set()) if row.method != "GET" and not draft else set()
     try:
         with transaction.atomic(), Writes() as writes:
+            last = AuditEntry.objects.aggregate(last=Max("pk"))["last"] or 0 if declared else 0
             response = send(client_for(world, role), row.method, path, data, row.api)
+            # The audit trail's entries are written in bulk (no signal): read back the new ones.
+            audits = set(AuditEntry.objects.filter(pk__gt=last).values_list("action", flat=True)) if declared else set()
             transaction.set_rollback(True)
         wrote = bool(writes.rows)
     except Exception as error:  # noqa: BLE001 - an error page (500) is a finding like any other
@@ -162,6 +179,8 @@ def check(world, row, role, target):
     problems = page_problems(response, where[:200])
     if wrote != expect.wrote:
         problems.append(f"{'wrote' if wrote else 'wrote nothing'}: {where}")
+    if wrote and declared and not declared & audits:
+        problems.append(f"wrote no audit entry {sorted(declared)} (core.steps), but {sorted(audits)}: {where}")
     if response.status_code == 302:
         went_to_login = response["Location"].startswith(resolve_url(settings.LOGIN_URL) + "?next=")
         if went_to_login != expect.login or (expect.goes_to and response["Location"] != expect.goes_to):

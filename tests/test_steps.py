@@ -86,3 +86,44 @@ def test_a_step_is_declared_once():
         steps.declare(steps.Step("new", "case", "appeal", ("no_such_action",), step.service, "new"))
     with pytest.raises(LookupError, match="No step"):
         steps.step("case", "no_such_step")
+
+
+# Steps whose service writes no audit entry, and why.
+UNAUDITED = {
+    ("tournament", "publish"): "a push is its own record (national.federation.models.Push), sent to the national body",
+    ("tournament", "send"): "the worker's part of a push: the push records its state, attempts and error",
+    ("tournament", "give_up"): "the worker's part of a push: the push records that it stopped, and where",
+}
+
+
+@pytest.mark.parametrize("step", [step for _key, step in STEPS], ids=IDS)
+def test_every_step_declares_the_audit_code_its_service_writes(step):
+    """The code is checked against what the service writes where the role matrix takes the step
+    (tests/test_role_matrix.py); here, that every step names one of the trail's codes."""
+    from appeals.models import AppealEvent
+
+    if (step.on, step.name) in UNAUDITED:
+        assert step.audit == ""
+        return
+    family, _dot, code = step.audit.partition(".")
+    assert family and code, f"{step.on}:{step.name} declares no audit code"
+    if family == "appeal":  # an appeal's step: its event's action (appeals.services.common.log_step)
+        assert code in AppealEvent.Action.values, step.audit
+    else:
+        assert family in {"ruling", "casebook", "appeal_request"}, step.audit
+
+
+def test_the_role_matrix_takes_every_audited_step_and_checks_its_code():
+    from tests.roles import matrix
+    from tests.test_role_matrix import STEP_AUDITS
+
+    assert STEP_AUDITS["case-concurrence"] == {"appeal.concurrence"}
+    assert STEP_AUDITS["appeal-constitute"] == {"appeal.body_created"}
+    assert STEP_AUDITS["ruling-give"] == {"ruling.given"}
+    posted = {row.name for row in matrix.ROWS if row.method != "GET"}
+    unwalked = [
+        f"{on}:{name}"
+        for (on, name), step in STEPS
+        if step.audit and not {door.split(":")[-1] for door in (step.door, step.api) if door} & posted
+    ]
+    assert unwalked == []
