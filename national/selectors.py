@@ -261,7 +261,12 @@ def rulings_per_kind(rulings: QuerySet[Ruling]) -> list[ChartRow]:
 
 def _directors(rulings: QuerySet[Ruling]) -> dict[int, User]:
     """The directors of ``rulings`` by id, read once for the two charts that name them."""
-    return {user.pk: user for user in get_user_model().objects.filter(pk__in=rulings.values("director"))}
+    return users_by_id(rulings.values("director"))
+
+
+def users_by_id(ids: Any) -> dict[int, User]:
+    """The users of ``ids`` (ids or a query of them) by id, in one query."""
+    return {user.pk: user for user in get_user_model().objects.filter(pk__in=ids)}
 
 
 def appeals_per_kind(appeals: QuerySet[Appeal]) -> list[ChartRow]:
@@ -395,19 +400,26 @@ def rating_rows(pairs: Collection[tuple[int, int]]) -> list[ChartRow]:
     ]
 
 
-def expert_ratings(appeals: QuerySet[Appeal]) -> dict[str, Any]:
-    """How often appeals improved a ruling against how often they worsened it, by the marks an
-    expert panel gave in the body's casebooks (the latest marks of each appeal)."""
+def latest_ratings(appeals: Q) -> dict[int, tuple[int, int]]:
+    """(ruling mark, decision mark) by appeal id, for the appeals ``appeals`` (a filter on
+    CasebookCase) that an expert panel marked in a casebook: the latest marks of each."""
     from national.models import CasebookCase
 
     latest: dict[int, tuple[int, int]] = {}
     for appeal, ruling, decision in (
-        CasebookCase.objects.filter(appeal__in=appeals, ruling_rating__isnull=False, decision_rating__isnull=False)
+        CasebookCase.objects.filter(appeals, ruling_rating__isnull=False, decision_rating__isnull=False)
         .order_by("commentary_at", "pk")
         .values_list("appeal", "ruling_rating", "decision_rating")
     ):
         if ruling is not None and decision is not None:  # both asked for above
             latest[appeal] = (ruling, decision)
+    return latest
+
+
+def expert_ratings(appeals: QuerySet[Appeal]) -> dict[str, Any]:
+    """How often appeals improved a ruling against how often they worsened it, by the marks an
+    expert panel gave in the body's casebooks (the latest marks of each appeal)."""
+    latest = latest_ratings(Q(appeal__in=appeals))
     return {"rated": len(latest), "rows": rating_rows(latest.values()) if latest else []}
 
 

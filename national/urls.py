@@ -14,6 +14,7 @@ urlpatterns = [
     path("audit/verify/", audit_views.verify_trail, name="audit-verify"),
     path("search/", national_views.search, name="national-search"),
     path("statistics/", national_views.statistics, name="national-statistics"),
+    path("statistics/quality/", national_views.quality, name="national-quality"),
     path("precedents/", precedent_views.precedent_search, name="precedents"),
     path("precedents/<int:pk>/", precedent_views.precedent_detail, name="precedent"),
     path("federation/", federation_views.received, name="federation"),

@@ -9,9 +9,11 @@ from django import forms
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from appeals.models import Appeal, Outcome
 from core import csv_export, policy, texts
+from national import quality as quality_selectors
 from national import selectors
 from rulings import selectors as ruling_selectors
 from rulings.models import Ruling
@@ -207,4 +209,48 @@ def home(request):
             "authorities": scoring_selectors.readable_authorities(request.user).order_by("name"),
             "entries": entries,
         },
+    )
+
+
+@national_reader_required
+def quality(request):
+    """The quality view: appeals' outcomes per appeals body, director, law or season, with the
+    reversal rate, appeals without merit, time to decision and the experts' marks; as CSV with
+    ``format=csv``. An unknown grouping is named (400) and the view grouped by appeals body; a
+    tournament the auditor does not audit is named and nothing shown."""
+    grouping = request.GET.get("by") or "body"
+    problems = []
+    status = 200
+    if grouping not in quality_selectors.GROUPINGS:
+        problems.append(_("Group by: '%(value)s' is not one of the choices.") % {"value": grouping})
+        grouping, status = "body", 400
+    tournaments = selectors.audited_tournaments(request.user)
+    chosen = request.GET.get("tournament") or ""
+    tournament = tournaments.filter(pk=chosen).first() if chosen.isdigit() else None
+    rows = quality_selectors.quality_rows(request.user, grouping, tournament.pk if tournament else None)
+    if chosen and tournament is None:
+        # As a search that finds nothing: another body's tournament is neither shown nor confirmed.
+        problems.append(_("Tournament: '%(value)s' is not a tournament you audit.") % {"value": chosen})
+        rows = []
+    if request.GET.get("format") == "csv":
+        response = HttpResponse(content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="national-quality-by-{grouping}.csv"'
+        csv_export.writer(response).writerows(quality_selectors.csv_rows(rows, grouping))
+        return response
+    chart = selectors.bar_chart([(row.label, row.changed_percent) for row in rows if row.changed_percent is not None])
+    return render(
+        request,
+        "national/quality.html",
+        {
+            "rows": rows,
+            "grouping": grouping,
+            "groupings": quality_selectors.GROUPINGS,
+            "grouping_label": quality_selectors.GROUPINGS[grouping],
+            "tournaments": tournaments,
+            "selected": tournament,
+            "problems": problems,
+            "chart": chart,
+            "csv_query": _with_format(request),
+        },
+        status=status,
     )

@@ -57,6 +57,36 @@ def test_the_auditors_desk_statistics_and_casebook(browser, live_server, small_d
     context.close()
 
 
+def test_the_quality_view_on_a_phone_grouped_by_law_and_as_csv(phone, live_server, small_demo):
+    """The auditor taps from the statistics to the quality view, groups it by law and reads each
+    row's figures as the selector counts them; the CSV holds the same rows."""
+    from django.contrib.auth import get_user_model
+
+    from national import quality
+
+    auditor = get_user_model().objects.get(username="auditor")
+    expected = quality.quality_rows(auditor, "law")
+    assert expected, "the demo decides appeals"
+    log_in(phone, live_server, "auditor", "auditor-demo", lands_on="/national/")
+    phone.goto(f"{live_server.url}/national/statistics/")
+    phone.tap("text=Quality of rulings and appeals")
+    phone.wait_for_url(f"{live_server.url}/national/statistics/quality/")
+    phone.select_option("select[name=by]", "law")
+    phone.tap("button:has-text('Show')")
+    phone.wait_for_url("**by=law**")
+    cells = [[cell.strip() for cell in row.split("\t")] for row in phone.locator("#quality tbody tr").all_inner_texts()]
+    assert [row[:3] for row in cells] == [[str(row.label), str(row.decided), str(row.upheld)] for row in expected]
+    # The table scrolls in its card: the page itself is no wider than the phone.
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(phone, "national-quality-phone")
+    answer = phone.request.get(
+        live_server.url + "/national/statistics/quality/" + phone.get_attribute("a:has-text('Download as CSV')", "href")
+    )
+    assert answer.status == 200
+    lines = answer.text().splitlines()
+    assert lines[0].startswith('"Law","Decided appeals"') and len(lines) == len(expected) + 1
+
+
 def test_a_casebook_of_a_hebrew_speaking_body_reads_right_to_left(browser, live_server, small_demo):
     from django.contrib.auth import get_user_model
 

@@ -599,6 +599,14 @@ ROWS += [
         path=filtered("national-statistics", tournament="tournament@B"),
     ),
     listing(
+        "national-quality",
+        [("tournament@B", superuser_only)],
+        api=PAGE,
+        only=NATIONAL_READERS,
+        needle=tournament_name,
+        path=filtered("national-quality", tournament="tournament@B"),
+    ),
+    listing(
         "ruling-list",
         [("ruling:free@A", nobody), ("ruling:free@B", superuser_only)],
         api=API,
@@ -613,7 +621,7 @@ ROWS += [
         path=filtered("contestant-list", event="event@B"),
     ),
 ]
-for row in ROWS[-7:]:
+for row in ROWS[-8:]:
     row.label = "B by id"
 
 
