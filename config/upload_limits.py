@@ -53,9 +53,19 @@ def limit_of(field):
     return known.get(field, max(limit for name, limit in known.items() if name != "carried"))
 
 
-def body_limit():
-    """The largest multipart body any form takes."""
-    return sum(limits().values()) + settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+# The one page that takes a push carried on a file (national/federation/carried_views.py): only
+# there may a body be as large as a bundle; everywhere else it is refused unread far sooner.
+CARRIED_PATH = "/national/federation/receive/"
+
+
+def limits_at(path):
+    """The file fields' limits a body sent to ``path`` may carry."""
+    return {name: limit for name, limit in limits().items() if name != "carried" or path == CARRIED_PATH}
+
+
+def body_limit(path=""):
+    """The largest multipart body a form at ``path`` takes."""
+    return sum(limits_at(path).values()) + settings.DATA_UPLOAD_MAX_MEMORY_SIZE
 
 
 class LimitedUploadHandler(FileUploadHandler):
@@ -70,7 +80,7 @@ class LimitedUploadHandler(FileUploadHandler):
         if start + len(raw_data) > self.limit:
             if self.request is not None:
                 self.request.upload_refused = (self.field_name, self.limit)  # type: ignore[attr-defined]  # read by the middleware
-            # The rest of the body (at most body_limit()) is read and discarded, so the client
+            # The rest of the body (at most body_limit(path)) is read and discarded, so the client
             # gets the answer instead of a reset connection.
             raise StopUpload(connection_reset=False)
         return raw_data
@@ -102,14 +112,15 @@ class UploadLimitMiddleware:
                 length = int(request.META.get("CONTENT_LENGTH") or 0)
             except ValueError:
                 length = 0
-            if length > body_limit():
+            most = body_limit(request.path_info)
+            if length > most:
                 each = "; ".join(
                     _("%(field)s: at most %(limit)s") % {"field": LABELS[name], "limit": filesizeformat(limit)}
-                    for name, limit in limits().items()
+                    for name, limit in limits_at(request.path_info).items()
                 )
                 message = _("The upload is %(size)s, more than any form here takes (%(most)s). %(each)s.") % {
                     "size": filesizeformat(length),
-                    "most": filesizeformat(body_limit()),
+                    "most": filesizeformat(most),
                     "each": each,
                 }
                 return too_large(request, "detail", message)  # the body is never read

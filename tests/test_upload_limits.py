@@ -141,7 +141,16 @@ def test_a_body_over_what_any_form_takes_is_refused_unread():
         assert "more than any form here takes" in text
         for label in ("Results file: at most 10.0\xa0MB", "Attachment: at most 5.0\xa0MB", "PBN or LIN file: at most"):
             assert label in text
+        assert "Carried push file" not in text
     assert response.status_code == 413
+
+
+def test_only_the_receive_page_takes_a_body_as_large_as_a_carried_push(settings):
+    assert reverse("national:federation-receive") == upload_limits.CARRIED_PATH
+    elsewhere = upload_limits.body_limit("/rulings/new/1/")
+    there = upload_limits.body_limit(upload_limits.CARRIED_PATH)
+    assert there - elsewhere == settings.FEDERATION_MAX_BUNDLE_BYTES
+    assert elsewhere < 20 * 1024 * 1024  # a form's body, not a bundle's
 
 
 def test_every_file_field_of_the_forms_and_the_api_has_its_limit():
