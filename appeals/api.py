@@ -13,6 +13,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from appeals import lifecycle, selectors, services
+from appeals.filing_api import FilingSerializer
 from appeals.inputs import (
     LodgeInput,
     NoInput,
@@ -150,9 +151,16 @@ class AppealDetailSerializer(AppealSerializer):
     case page's forms are the same steps), by their names in the registry (appeals/steps.py)."""
 
     steps = serializers.SerializerMethodField()
+    # Every filing of the case (its request to appeal, the appeal, the players' memos), as the
+    # case page shows them: whoever reads the case reads them (issue #44).
+    filings = serializers.SerializerMethodField()
 
     class Meta(AppealSerializer.Meta):
-        fields = [*AppealSerializer.Meta.fields, "steps"]
+        fields = [*AppealSerializer.Meta.fields, "filings", "steps"]
+
+    @extend_schema_field(FilingSerializer(many=True))
+    def get_filings(self, appeal):
+        return FilingSerializer(selectors.filings_of_case(appeal), many=True).data
 
     def get_steps(self, appeal) -> list[str]:
         return sorted(steps.available(self.context["request"].user, appeal, "case"))

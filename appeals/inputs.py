@@ -14,6 +14,7 @@ form (``DecisionForm``), which it turns into the ``score_kind``, ``ns`` and ``ew
 
 from typing import TYPE_CHECKING
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy
 from rest_framework import serializers
@@ -207,3 +208,21 @@ class ResponseInput(serializers.Serializer):
     )
     ns = serializers.JSONField(required=False, allow_null=True, default=None)
     ew = serializers.JSONField(required=False, allow_null=True, default=None)
+
+
+class MemoInput(serializers.Serializer):
+    """A player's memo on a ruling (issue #44), as the memo page takes it: a player of the table
+    files their own; a director at the desk names the player and the language they wrote in."""
+
+    ruling = IdField(help_text="The ruling the memo is about")
+    player = IdField(
+        required=False, allow_null=True, help_text="The player who files it (a director at the desk names them)"
+    )
+    text = _text(help_text="The memo, in the player's words")
+    language = serializers.ChoiceField(
+        choices=settings.LANGUAGES,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="The language the player wrote in (by default the caller's)",
+    )

@@ -93,6 +93,11 @@ def filings(tournament: Tournament) -> QuerySet[Filing]:
     )
 
 
+def filings_of_case(appeal: Appeal) -> QuerySet[Filing]:
+    """A case's filings (its request to appeal, the appeal, the players' memos), in the order received."""
+    return appeal.filings.select_related("tournament__authority", "filer", "received_by").order_by("number")
+
+
 def may_ask_to_appeal(
     ruling: Ruling,
     player: Player | None,

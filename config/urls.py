@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from rest_framework.routers import DefaultRouter
 
 from appeals import api as appeals_api
+from appeals import filing_api as appeals_filing_api
 from appeals import views as appeals_views
 from rulings import api as rulings_api
 from rulings import offline_api, offline_views
@@ -24,6 +25,7 @@ router.register("rulings", rulings_api.RulingViewSet, basename="ruling")
 router.register("laws", rulings_api.LawEntryViewSet, basename="law")
 router.register("appeals", appeals_api.AppealViewSet, basename="appeal")
 router.register("appeal-deadline-extensions", appeals_api.DeadlineExtensionViewSet, basename="appeal-extension")
+router.register("appeal-memos", appeals_filing_api.MemoViewSet, basename="appeal-memo")
 router.register("authorities", authority_api.AuthorityViewSet, basename="authority")
 router.register("match-penalties", match_penalty_api.MatchPenaltyViewSet, basename="match-penalty")
 

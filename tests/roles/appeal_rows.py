@@ -379,6 +379,20 @@ API_ROWS += [
         refuse="403",
         path=fixed("appeal-extension-list"),
     ),
+    # Issue #44: a player's memo, as on the memo page (a player of the table for themselves, a
+    # director at the desk naming the player); the case's filings are read with its detail.
+    write(
+        "appeal-memo-list",
+        "POST",
+        both("ruling:free"),
+        data(ruling=lambda w, t: t.pk, text="East hesitated before passing", player=player(0)),
+        api=API,
+        reads=reads_ruling,
+        may=allowed("file_memo"),
+        success=201,
+        refuse="403",
+        path=fixed("appeal-memo-list"),
+    ),
 ]
 for action, case, values, may, refuse, superuser_may in API_STEPS:
     API_ROWS.append(
