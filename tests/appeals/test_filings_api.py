@@ -92,7 +92,12 @@ def test_a_player_files_a_memo_through_the_api(case):
     assert (memo.number, memo.filer, memo.received_by, memo.appeal) == (2, case.north, player, appeal)
     body = response.json()
     assert list(body) == list(LATE_APPEAL)
-    assert (body["number"], body["kind"], body["filer"], body["received_by"]) == (2, "memo", "P13 Player13", "north-user")
+    assert (body["number"], body["kind"], body["filer"], body["received_by"]) == (
+        2,
+        "memo",
+        "P13 Player13",
+        "north-user",
+    )
     assert body["validity"] == "no_period" and body["text"] == "East paused ten seconds."
     assert body["acknowledgement"] == memo.acknowledgement("en")
     assert body["next_deadline"] == "2026-05-02T10:00:00+01:00"
