@@ -31,7 +31,7 @@ class FilingSerializer(serializers.ModelSerializer):
     received, the body's word on a late one, and the acknowledgement in the caller's language
     with the next deadline it gives (null when it gives none)."""
 
-    filer = serializers.StringRelatedField()
+    filer: serializers.StringRelatedField = serializers.StringRelatedField()
     received_at = serializers.SerializerMethodField()
     received_by = serializers.SerializerMethodField()
     acknowledgement = serializers.SerializerMethodField()
@@ -63,7 +63,7 @@ class FilingSerializer(serializers.ModelSerializer):
     def get_acknowledgement(self, filing) -> str:
         return filing.acknowledgement(translation.get_language())
 
-    @extend_schema_field(OpenApiTypes.DATETIME)
+    @extend_schema_field(serializers.DateTimeField(allow_null=True))
     def get_next_deadline(self, filing):
         moment = filing.acknowledgement_params.get("next")
         return _in_zone(datetime.datetime.fromisoformat(moment["at"]), filing) if moment else None

@@ -137,3 +137,28 @@ def test_a_memo_is_refused_as_on_the_page(case):
     assert empty.status_code == 409
     assert empty.json()["text"] == ["Write the memo: what the player wants the director or the body to know."]
     assert not Filing.objects.exists()
+
+
+def test_the_schema_documents_the_filings_and_the_memo():
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    filing = schema["components"]["schemas"]["Filing"]
+    assert list(filing["properties"]) == list(LATE_APPEAL)
+    assert filing["properties"]["received_at"]["format"] == "date-time"
+    assert filing["properties"]["next_deadline"] == {
+        "type": "string",
+        "format": "date-time",
+        "nullable": True,
+        "readOnly": True,
+    }
+    detail = schema["components"]["schemas"]["AppealDetail"]["properties"]["filings"]
+    assert detail["items"] == {"$ref": "#/components/schemas/Filing"}
+    memo = schema["paths"]["/api/v1/appeal-memos/"]["post"]
+    assert memo["responses"]["201"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Filing"}
+    assert set(schema["components"]["schemas"]["MemoInputRequest"]["properties"]) == {
+        "ruling",
+        "player",
+        "text",
+        "language",
+    }
