@@ -13,7 +13,10 @@ tournament, as it would at the national body):
 - the bundle verified (head signature, every entry's hash and inclusion proof, the bundle's
   signature), without storing;
 - the bundle received whole: cut into parts, verified and stored in one transaction;
-- the same bundle's records sent again under a new head: each found unchanged.
+- the same bundle's records sent again under a new head: each found unchanged;
+- the peak memory (tracemalloc) of committing a large bundle: ``--attachments`` system cards of
+  4 MiB added to a ruling (the bundle carries them in base64), its parts received, then the commit
+  alone measured (issue #41: it is read from its parts as a stream).
 
 Prints one JSON line on stdout; progress goes to stderr.
 """
@@ -169,6 +172,7 @@ def main():
     parser.add_argument("--rulings", type=int, default=100)
     parser.add_argument("--appeals", type=int, default=20)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--attachments", type=int, default=12, help="4 MiB attachments in the large bundle")
     args = parser.parse_args()
     with throwaway_database(args.database) as _url:
         import os
@@ -224,7 +228,47 @@ def main():
         status, answer = deliver(origin, again, 512 * 1024)
         results["again"] = summary([time.perf_counter() - began])
         assert status == 200 and answer["created"] == answer["changed"] == 0, answer
+        results["memory"] = commit_memory(origin, tournament, args.attachments, answer["tree_size"])
         print(json.dumps(results), flush=True)
+
+
+def commit_memory(origin, tournament, count, known):
+    """The peak of Python's allocations (tracemalloc) while one large bundle is committed."""
+    import tracemalloc
+
+    from django.contrib.auth import get_user_model
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from national.federation import bundle as bundles
+    from national.federation import receive
+    from rulings import services as rulings
+    from rulings.models import Ruling
+
+    ruling = Ruling.objects.filter(result__board__session__event__tournament=tournament).order_by("pk").first()
+    director = get_user_model().objects.get(username="bench-td")
+    head, tail = b"%PDF-1.4\n", b"\n%%EOF\n"
+    for number in range(count):
+        content = head + bytes([65 + number % 26]) * (4 * 2**20 - len(head) - len(tail)) + tail
+        upload = SimpleUploadedFile(f"card {number}.pdf", content)
+        rulings.add_attachment(ruling=ruling, by=director, upload=upload)
+    data = bundles.canonical(bundles.build(tournament.pk, known))
+    digest, size, part = hashlib.sha256(data).hexdigest(), len(data), 1 << 20
+    parts = max(1, -(-size // part))
+    for index in range(parts):
+        receive.receive_part(origin, digest, index, parts, data[index * part : (index + 1) * part], by=policy.SYSTEM)
+    del data
+    log(f"   committing a bundle of {size / 2**20:.1f} MiB ({count} attachments of 4 MiB)")
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        began = time.perf_counter()
+        status, answer = receive.commit(origin, digest, by=policy.SYSTEM)
+        seconds = time.perf_counter() - began
+        peak = tracemalloc.get_traced_memory()[1] - base
+    finally:
+        tracemalloc.stop()
+    assert status == 200, answer
+    return {"bytes": size, "attachments": count, "peak": peak, "seconds": seconds}
 
 
 if __name__ == "__main__":

@@ -71,14 +71,38 @@ MODELS: dict[str, str] = {
 }
 
 
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def canonical(value: Any) -> bytes:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    return _ENCODER.encode(value).encode()
 
 
 def signed_part(bundle: dict[str, Any]) -> bytes:
     """What the bundle's signature covers: the tag and the SHA-256 of the bundle without it."""
     body = {key: value for key, value in bundle.items() if key != "signature"}
-    return BUNDLE_TAG + hashlib.sha256(canonical(body)).digest()
+    digest = hashlib.sha256()
+    _canonical_into(body, digest.update)
+    return BUNDLE_TAG + digest.digest()
+
+
+def _canonical_into(value: Any, update: Any, depth: int = 2) -> None:
+    """``canonical(value)`` given to ``update`` in pieces (issue #41): the same bytes, never
+    held whole. The bundle's dict and the dicts in it are written here, each value below them (an
+    attachment) serialised on its own, and their lists (records, entries) 200 items at a time."""
+    if depth and isinstance(value, dict) and all(isinstance(key, str) for key in value):
+        update(b"{")
+        for number, (key, item) in enumerate(sorted(value.items())):
+            update(b"," + canonical(key) + b":" if number else canonical(key) + b":")
+            _canonical_into(item, update, depth - 1)
+        update(b"}")
+    elif depth and isinstance(value, list):
+        update(b"[")
+        for start in range(0, len(value), 200):  # 200 items serialised at a time
+            update(b"," + canonical(value[start : start + 200])[1:-1] if start else canonical(value[:200])[1:-1])
+        update(b"]")
+    else:
+        update(canonical(value))
 
 
 def _serialised(label: str, **lookup: Any) -> list[dict[str, Any]]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-import json
 import secrets
 from typing import Any
 
@@ -25,7 +24,7 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core import policy
-from national.federation import messages, verify
+from national.federation import messages, stream, verify
 from national.federation.bundle import MODELS, canonical
 from national.federation.models import (
     OrganiserToken,
@@ -207,20 +206,18 @@ def _commit(origin: Origin, digest: str, upload: Upload | None) -> tuple[int, di
         return 404, messages.answer("no_part")
     if upload.answer is not None:
         return 200, upload.answer
-    parts = list(upload.received_parts.order_by("index").values_list("index", "data"))
-    missing = sorted(set(range(upload.parts)) - {index for index, _data in parts})
+    indexes = sorted(upload.received_parts.values_list("index", flat=True))
+    missing = sorted(set(range(upload.parts)) - set(indexes))
     if missing:
         return 409, messages.answer("parts_missing", parts=", ".join(map(str, missing)))
-    data = b"".join(bytes(chunk) for _index, chunk in parts)
     bundle: Any = None
     saved: list[str] = []  # the attachments' files written: deleted if the bundle is not stored
     try:
-        if hashlib.sha256(data).hexdigest() != digest:
-            raise Refused(verify.Refusal("digest"))
-        try:
-            bundle = json.loads(data)
-        except ValueError:
+        # Read as a stream (issue #41): one part at a time, digest and JSON as they are read.
+        read_digest, bundle = stream.read(upload, indexes)
+        if read_digest != digest:
             bundle = None
+            raise Refused(verify.Refusal("digest"))
         answer = _store(origin, upload, bundle, saved)
     except Refused as refused:
         _discard(saved)
@@ -311,7 +308,8 @@ def _store(origin: Origin, upload: Upload, bundle: Any, saved: list[str]) -> dic
             )
             for entry in bundle["entries"]
             if entry["sequence"] not in known
-        ]
+        ],
+        batch_size=500,
     )
     receipt.save()
     audit.record(
