@@ -12,7 +12,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from appeals.models import Appeal, AppealEvent, Body, BodyMember, Concurrence, Filing, Stage
+from appeals.models import Appeal, AppealEvent, Body, BodyMember, Concurrence, Filing, Hearing, Stage
 from audit.hints import Choice
 from core import policy, reader
 from rulings.models import UNREAD, Ruling
@@ -302,3 +302,58 @@ def timeline(appeal: Appeal) -> QuerySet[AppealEvent]:
 
 def concurrences(appeal: Appeal) -> QuerySet[Concurrence]:
     return Concurrence.objects.filter(appeal=appeal).select_related("player", "recorded_by")
+
+
+@dataclass
+class AppealClock:
+    """An open appeal and its next deadline: ``next_kind`` "hearing" (the hearing fixed, still
+    to come, starts at ``next_at``), "decision" (the case is to be decided by ``next_at``) or ""
+    (no time set yet)."""
+
+    appeal: Appeal
+    next_kind: str
+    next_at: datetime.datetime | None
+
+
+def my_open_appeals(user: User | AnonymousUser, now: datetime.datetime | None = None) -> list[AppealClock]:
+    """The open appeals against rulings at the tables where ``user`` plays (a member or the
+    captain of either side), of those the policy lets them read ("view_appeal"), oldest first,
+    each with its next deadline: the hearing fixed if it is still to come, else the time the case
+    is to be decided by."""
+    from django.db.models import Prefetch
+
+    if not user.is_authenticated:
+        return []
+    now = now or timezone.now()
+    entries = Contestant.objects.filter(Q(members__user=user) | Q(captain__user=user)).values("pk")
+    at_my_tables = Appeal.objects.filter(Q(ruling__result__ns__in=entries) | Q(ruling__result__ew__in=entries)).values(
+        "pk"
+    )
+    appeals = (
+        visible_appeals(user)
+        .filter(state__in=Appeal.OPEN_STATES, pk__in=at_my_tables)
+        .prefetch_related(Prefetch("hearings", Hearing.objects.order_by("-scheduled_at", "-pk")))
+        .order_by("lodged_at", "pk")
+    )
+    rows = []
+    for appeal in appeals:
+        hearing = next(iter(appeal.hearings.all()), None)  # the one the case waits for (Appeal.hearing)
+        if hearing is not None and hearing.starts_at > now:
+            rows.append(AppealClock(appeal, "hearing", hearing.starts_at))
+        else:
+            rows.append(AppealClock(appeal, "decision" if appeal.decide_by else "", appeal.decide_by))
+    return rows
+
+
+def my_tables(user: User | AnonymousUser, now: datetime.datetime | None = None) -> list[Any]:
+    """The rulings at ``user``'s tables with their clocks (``rulings.selectors.rulings_at_my_tables``),
+    each saying whether they may ask to appeal it now (``may_ask_to_appeal``, the answer of their
+    own page): the home page's "Ask to appeal" leads only where the request can be made."""
+    from rulings.selectors import rulings_at_my_tables
+
+    rows = rulings_at_my_tables(user, now)
+    players = list(Player.objects.filter(user=user)) if user.is_authenticated else []
+    for row in rows:
+        me = next((p for p in players if side_of(p, row.ruling) is not None), None)
+        row.can_request = row.window_open and may_ask_to_appeal(row.ruling, me)
+    return rows

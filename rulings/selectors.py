@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import datetime
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from django.core.paginator import Page, Paginator
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from core import policy
 from rulings.models import Ruling
@@ -190,3 +193,85 @@ def find_table(
     if errors:
         raise ValidationError(errors)
     return found_board, found_table, found_round
+
+
+# --- A person's own rulings, with their clocks, for the home page (issue #42, item 10) ---------
+
+HOME_ROWS = 50  # rulings a home page card lists at most
+
+
+@dataclass
+class RulingClock:
+    """A ruling with its appeal clock: ``state`` as the reader is told it, ``deadline`` the last
+    moment it may be appealed (None while the official score is not posted), ``window_open``
+    whether it may still be appealed (``Ruling.appeal_open``)."""
+
+    ruling: Ruling
+    state: str
+    deadline: datetime.datetime | None
+    window_open: bool
+    # Whether the reader may ask to appeal it now (appeals.selectors.my_tables says, for a player).
+    can_request: bool = False
+
+    @property
+    def awaiting_check(self) -> bool:
+        return self.ruling.score_check == Ruling.ScoreCheck.AWAITING
+
+
+def with_clocks(rulings: QuerySet[Ruling], now: datetime.datetime | None = None) -> list[RulingClock]:
+    """``rulings`` (newest first, at most ``HOME_ROWS``), each with its appeal clock, in a fixed
+    number of queries: the sessions' deadlines read at once (scoring's ``session_clocks``), the
+    chief director's extensions prefetched."""
+    from scoring.selectors import session_clocks
+
+    now = now or timezone.now()
+    found = list(
+        rulings.select_related("board__session__event__tournament__authority", "table")
+        .prefetch_related("appeal_extensions")
+        .order_by("-pk")[:HOME_ROWS]
+    )
+    clocks = session_clocks({ruling.session for ruling in found})
+    rows = []
+    for ruling in found:
+        deadline = clocks[ruling.session.pk]["appeal_deadline"]
+        rows.append(
+            RulingClock(
+                ruling=ruling,
+                state=ruling.shown_state(now, deadline),
+                deadline=ruling.appeal_limit(deadline),
+                window_open=ruling.appeal_open(now, deadline),
+            )
+        )
+    return rows
+
+
+def rulings_at_my_tables(user: User | AnonymousUser, now: datetime.datetime | None = None) -> list[RulingClock]:
+    """The rulings given at the tables where ``user`` plays (a member or the captain of either
+    side), of those the policy lets them read ("view_ruling"), newest first, with their clocks.
+    An official's other rulings are not theirs: only the tables they sat at."""
+    from scoring.models import Contestant
+
+    if not user.is_authenticated:
+        return []
+    entries = Contestant.objects.filter(Q(members__user=user) | Q(captain__user=user)).values("pk")
+    at_my_tables = Ruling.objects.filter(Q(result__ns__in=entries) | Q(result__ew__in=entries)).values("pk")
+    rulings = visible_rulings(user).exclude(state=Ruling.State.DRAFT).filter(pk__in=at_my_tables)
+    # the sides' members, the appeals and the requests: whether one may still be asked for, per row
+    rulings = rulings.prefetch_related("result__ns__members", "result__ew__members", "appeals", "appeal_requests")
+    return with_clocks(rulings, now)
+
+
+def my_open_rulings(user: User | AnonymousUser, now: datetime.datetime | None = None) -> list[RulingClock]:
+    """The rulings ``user`` gave or drafted as director that are still open: drafts, adjusted
+    scores awaiting a second director's check, and given rulings whose appeal period runs (or
+    has not started), newest first, with their clocks; of those the policy lets them read."""
+    if not user.is_authenticated:
+        return []
+    open_ = Q(state=Ruling.State.DRAFT) | Q(score_check=Ruling.ScoreCheck.AWAITING)
+    open_ |= Q(state__in=[Ruling.State.GIVEN, Ruling.State.UNDER_APPEAL])
+    rulings = visible_rulings(user).filter(director=user).filter(open_).exclude(state=Ruling.State.SUPERSEDED)
+    return [
+        row
+        for row in with_clocks(rulings, now)
+        if row.ruling.state == Ruling.State.DRAFT or row.awaiting_check or row.window_open
+    ]

@@ -47,6 +47,7 @@ API_LISTS = [
 ]
 
 PAGES = [
+    "/",  # the home page: a player's rulings at their tables and appeals, with clocks (issue #42)
     "/rulings/",
     "/appeals/",
     "/appeals/mine/",
@@ -61,6 +62,7 @@ PAGES = [
 # The hot pages of issue #33 for the director of side A (and the superuser): the ruling form on
 # the traveller's first result, a ruling's and an appeal's page, the desk and the APIs.
 DIRECTOR_PAGES = [
+    "/",  # the home page: the rulings the director gave or drafted still open (issue #42)
     "/rulings/new/{result}/",
     "/rulings/{ruling}/",
     "/appeals/{appeal}/",

@@ -30,3 +30,15 @@ def cases_i_sit_on(context):
     cases = list(selectors.cases_for_member(user)) if user is not None and user.is_authenticated else []
     cases.sort(key=lambda a: (not a.is_open, a.lodged_at))
     return {"cases": cases}
+
+
+@register.inclusion_tag("appeals/_my_tables.html", takes_context=True)
+def my_tables(context):
+    """A player's card on the home page: the rulings at their tables with the clock of each
+    appeal period still open, and their open appeals with the next deadline of each (issue #42)."""
+    from appeals import selectors
+
+    user = context.get("user") or getattr(context.get("request"), "user", None)
+    if user is None:
+        return {"rows": [], "appeals": []}
+    return {"rows": selectors.my_tables(user), "appeals": selectors.my_open_appeals(user)}

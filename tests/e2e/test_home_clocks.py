@@ -1,0 +1,40 @@
+"""The player's home page shows the rulings at their tables with the appeal period's clock
+running (issue #42, item 10: "the home pages of a player and a director do not show their own
+rulings and clocks"). On a 390x844 phone the demo's player sees their ruling and its countdown on
+the home page, taps "Ask to appeal" and lands on the ruling's row of their own page, where they
+ask to appeal it."""
+
+import re
+
+import pytest
+
+from appeals.models import AppealRequest
+from tests.e2e.conftest import log_in
+from tests.e2e.test_appeal_journey import fits
+from tests.e2e.test_national import small_demo  # noqa: F401 - fixture
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def test_the_player_sees_their_ruling_and_its_clock_on_home_and_taps_through_to_appeal(phone, live_server, small_demo):  # noqa: F811
+    before = AppealRequest.objects.filter(player__user__username="player").count()
+    log_in(phone, live_server, "player", "player-demo")
+    card = phone.locator("section.my-tables")
+    assert card.locator("h2").inner_text() == "Rulings at your tables"
+    row = card.locator("table.ruling-clocks tbody tr").filter(has=phone.locator("a.ask-to-appeal")).first
+    clock = row.locator("[role=timer]")
+    assert re.fullmatch(r".+ left", clock.inner_text()), clock.inner_text()  # counted down in words
+    assert clock.get_attribute("data-deadline")  # by static/js/countdown.js, live
+    ruling = row.get_attribute("id").removeprefix("home-ruling-")
+    fits(phone)
+    row.locator("a.ask-to-appeal").tap()
+    phone.wait_for_url(f"{live_server.url}/appeals/mine/#ruling-{ruling}")
+    mine = phone.locator(f"#ruling-{ruling}")
+    assert mine.locator("[role=timer]").count() == 1
+    mine.locator("summary", has_text="Ask to appeal").tap()
+    mine.locator("form[action*='/request/'] [name=grounds]").fill("We were not asked what our agreement was.")
+    with phone.expect_navigation():
+        mine.locator("text=Send to the director").tap()
+    phone.wait_for_selector("text=Your request is with the director")
+    assert AppealRequest.objects.filter(player__user__username="player").count() == before + 1
+    fits(phone)
