@@ -24,6 +24,7 @@ from appeals.models import (
     AppealPart,
     BodyMember,
     Deposit,
+    Filing,
     Hearing,
     Outcome,
     Recommendation,
@@ -435,6 +436,18 @@ class AppealViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
             appeal=appeal,
             by=request.user,
             agreed_by=list(Player.objects.filter(pk__in=data["agreed_by"])),
+        )
+        return self._done(appeal)
+
+    @action(detail=True, methods=["post"])
+    def validity(self, request, pk=None):
+        """The body's word on an appeal received late (issue #44): valid or not, and why."""
+        appeal, data = self.get_object(), self._data()
+        services.record_validity(
+            filing=get_object_or_404(Filing, appeal=appeal, pk=data.get("filing")),
+            by=request.user,
+            valid=data["valid"] == "yes",
+            reason=data["reason"],
         )
         return self._done(appeal)
 

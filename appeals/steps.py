@@ -148,7 +148,6 @@ steps.declare(
         moves=("find_out_of_time",),  # when it is not: a valid one stays where it is
         states=OPEN,
         also=("seat",),
-        api="",
         audit="appeal.validity",
     ),
     # The body and the hearing.

@@ -162,3 +162,22 @@ def test_the_schema_documents_the_filings_and_the_memo():
         "text",
         "language",
     }
+
+
+def test_the_body_decides_a_late_appeal_s_validity_through_the_api(case):
+    appeal, _body = late_case(case)
+    filing = appeal.filings.get()
+    url = f"/api/v1/appeals/{appeal.pk}/validity/"
+    said = {"filing": filing.pk, "valid": "no", "reason": "Lodged after the players left"}
+    # The director is no member of the body: refused as a person, nothing written.
+    refused = api(case.director).post(url, said, format="json")
+    assert refused.status_code == 403, refused.json()
+    assert Filing.objects.get(pk=filing.pk).validity == "pending"
+    response = api(case.members[0]).post(url, said, format="json")
+    assert response.status_code == 200, response.json()
+    assert response.json()["state"] == "out_of_time"
+    read = api(case.members[0]).get(f"/api/v1/appeals/{appeal.pk}/").json()["filings"][0]
+    assert (read["validity"], read["validity_reason"]) == ("invalid", "Lodged after the players left")
+    # Decided once: a second word is refused by the case, naming the field.
+    again = api(case.members[1]).post(url, {**said, "valid": "yes"}, format="json")
+    assert again.status_code == 409, again.json()

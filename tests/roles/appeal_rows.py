@@ -439,6 +439,22 @@ API_ROWS.append(
         writes=False,
     )
 )
+# The body's word on a late appeal (issue #44), as on the page: the case of "heard" was lodged in
+# time, so a member sitting on it is refused by the case (409, nothing written), anyone else as a
+# person (403).
+API_ROWS.append(
+    write(
+        "appeal-validity",
+        "POST",
+        both("appeal:heard"),
+        data(filing=lambda w, t: t.obj.filings.get().pk, valid="no", reason="Lodged late"),
+        api=API,
+        reads=reads_appeal,
+        may=allowed("validity"),
+        success=409,
+        writes=False,
+    )
+)
 # A referral further is the director's or the body's, checked by the service.
 API_ROWS += [
     write(
