@@ -468,3 +468,10 @@ def name_of(session: SessionFile, identity: Identity, section: str = "") -> str:
     if identity.direction:
         return ""  # a Mitchell's number alone names two pairs: the file does not say which
     return names.get(identity.number, "")
+
+
+def unplayed(session: SessionFile, numbers: set[int]) -> list[int]:
+    """The contestants the file's totals list by number that are not among ``numbers`` (those
+    its results name): Ruter lists the pairs that played no board, last with 0.00. The import
+    enters them too, so the standings list every pair the program listed (issue #40)."""
+    return [number for number in session.names if isinstance(number, int) and number not in numbers]

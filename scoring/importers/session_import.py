@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from audit import services as audit
 from bridge.bridgemate import read_bws
 from bridge.deals import DealError, parse_deal
-from bridge.interchange import Identity, decode, identify, method_of, name_of, scoring_label
+from bridge.interchange import Identity, decode, identify, method_of, name_of, scoring_label, unplayed
 from bridge.lin import looks_like_lin, looks_like_vugraph, session_from_lin, session_from_vugraph
 from bridge.messages import MessageError
 from bridge.pbn import generator_of
@@ -411,6 +411,8 @@ class _Importer:
                 refused.append((position, _where(item, str(refusal))))
         for _position, text in sorted(refused + self.record(rows, summary), key=lambda pair: pair[0]):
             self.refuse(text)
+        for number in unplayed(parsed, {i.number for i in contestants}) if rows and not event.is_teams else ():
+            self.numbered(Identity(number), "", contestants, summary)  # listed in the totals, no board played
         if placed_by_pair:
             self.warnings.append(
                 _("The file gives no table numbers: each result is placed at the table of its N-S pair's number.")

@@ -13,7 +13,7 @@ from django.db import connections, router
 from django.db.models import Q, Value
 
 from bridge.engine import matchpoints as mp_engine
-from bridge.engine.ranking import rank
+from bridge.engine.ranking import Placing, rank
 from bridge.engine.rounding import acbl, ebu, exact_ratio_str, exact_str, round_half_up
 from scoring.models import Board, BoardScore, Event, Result, Standing
 from scoring.recalculation.board import (
@@ -280,10 +280,17 @@ def write_standings(event, rows, fields=None, existing=None, unchanged=frozenset
     fields = _fields(event, regs) if fields is None else fields
     # EBUScore's percentages: to two places, a half up, and ranked so (the event's method)
     two_places = regs.get("percent_rounding", "exact") == "0.01-half-up"
-    windows = defaultdict(list)
+    windows: defaultdict[tuple[Any, str], list[Any]] = defaultdict(list)
+    absent: defaultdict[tuple[Any, str], list[int]] = defaultdict(list)
     for session_id, contestant_id, total, top, boards in rows:
         field = fields.get((session_id, contestant_id), "")
+        if session_id is None and not boards and not event.is_teams:
+            absent[(None, field)].append(contestant_id)  # listed last (the incremental road's rows)
+            windows.setdefault((None, field), [])
+            continue
         windows[(session_id, field)].append((contestant_id, total, top, boards))
+    if denominator is None and regs.get("ranking") == "one-list":
+        _absent(event, rows, windows, absent)
     rows = []  # (session, contestant, the STANDING_VALUES)
     tops: dict[Any, Any] = {}  # a field's sides mostly share their top: each rounded once
     for (session_id, field), items in windows.items():
@@ -298,7 +305,13 @@ def write_standings(event, rows, fields=None, existing=None, unchanged=frozenset
             numbers = _scaled_numbers(denominator, tops)
             keys = _scaled_rank_keys(items)
         by_id = {item[0]: item for item in items}
-        for position, placing in enumerate(rank(keys), start=1):
+        by_id.update(
+            {
+                cid: (cid, Fraction(0) if denominator is None else 0, None, 0)
+                for cid in absent.get((session_id, field), ())
+            }
+        )
+        for position, placing in enumerate(rank(keys) + _listed_last(absent.get((session_id, field)), len(items)), 1):
             contestant_id, total, top, boards = by_id[placing.id]
             if (session_id, contestant_id) in unchanged:
                 old = existing[(session_id, contestant_id)]
@@ -307,6 +320,27 @@ def write_standings(event, rows, fields=None, existing=None, unchanged=frozenset
                 values = (*numbers(contestant_id, total, top), field, position, placing.label, boards)
             rows.append((session_id, contestant_id, values))
     _write_standing_differences(event, rows, existing)
+
+
+def _absent(event, rows, windows, absent):
+    """Add to ``absent`` ({window: contestant ids}) the pairs entered in a pairs event ranked in
+    one list (the event's method, as Ruter ranks a Butler) that played no board, as the program's
+    total table lists them (Ruter's pairs with 0.00 and no board): in the event's standings after
+    every pair that played, sharing the place after the last (issue #40). The incremental road
+    passes them among its rows instead."""
+    if event.is_teams or not rows:
+        return
+    seen = {contestant_id for session_id, contestant_id, *_ in rows if session_id is None}
+    for contestant_id, direction in event.contestants.order_by("number").values_list("id", "direction"):
+        if contestant_id not in seen:
+            field = direction if (None, direction) in windows else ""
+            windows.setdefault((None, field), [])
+            absent[(None, field)].append(contestant_id)
+
+
+def _listed_last(absent, played):
+    """The placings of the pairs that played no board, after the ``played`` that did."""
+    return [Placing(cid, 0, played + 1, len(absent) > 1) for cid in absent or ()]
 
 
 def _rank_keys(items, percents):
@@ -455,18 +489,20 @@ def apply_differences(event, regs, differences):
     denominator of every number involved (no Fraction a side)."""
     matchpoints = event.kind in (Event.Kind.MP_PAIRS, Event.Kind.INDIVIDUAL)
     existing = _standings_by_window(event)
+    listed = [key for key, standing in existing.items() if not standing.boards]  # pairs that played no board
+    played = {key: standing for key, standing in existing.items() if standing.boards}
     moves, again = _moves(differences, matchpoints)
     if matchpoints:
         again |= _artificial_elsewhere(differences)
-    totalled = _totalled_again(again, existing, regs) if again else {}
+    totalled = _totalled_again(again, played, regs) if again else {}
     if totalled is None:
         return False
     parts = {}  # each text (or stored decimal) as (numerator, denominator), parsed once
     for value in (
         *(text for _key, _sign, text, _top in moves),
         *(top for _key, _sign, _text, top in moves),
-        *(standing.total_exact for standing in existing.values()),
-        *(standing.top for standing in existing.values()),
+        *(standing.total_exact for standing in played.values()),
+        *(standing.top for standing in played.values()),
     ):
         if value not in parts:
             parts[value] = _parts(value)
@@ -483,7 +519,7 @@ def apply_differences(event, regs, differences):
         entry[1] += sign * scaled[top]
         entry[2] += sign
     for key, (total, top, boards) in totalled.items():
-        before = existing[key]
+        before = played[key]
         change[key] = [
             total.numerator * (common // total.denominator) - scaled[before.total_exact],
             top.numerator * (common // top.denominator) - scaled[before.top],
@@ -494,10 +530,10 @@ def apply_differences(event, regs, differences):
         entry[0] += total
         entry[1] += top
         entry[2] += boards
-    if any(key not in existing for key in change):
+    if any(key not in played for key in change):
         return False  # a contestant new to the standings
-    rows, unchanged = [], set()
-    for key, standing in existing.items():
+    rows, unchanged = [(*key, 0, None, 0) for key in listed], set()
+    for key, standing in played.items():
         total, top, boards = change.get(key, (0, 0, 0))
         if not (total or top or boards):
             unchanged.add(key)
