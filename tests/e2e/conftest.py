@@ -103,3 +103,17 @@ def log_in(page, live_server, username, password, lands_on="/"):
     page.fill("#id_password", password)
     page.click("button[type=submit]")
     page.wait_for_url(f"{live_server.url}{lands_on}")
+
+
+def ask_to_appeal(page, row, grounds, *, touch=True):
+    """The player's request to appeal from ``row`` (a ruling's row with its "Ask to appeal"):
+    opened, its grounds typed and sent to the director, by tapping (``touch``) or clicking."""
+
+    def press(locator):
+        locator.tap() if touch else locator.click()
+
+    press(row.locator("summary", has_text="Ask to appeal"))
+    row.locator("form[action*='/request/'] [name=grounds]").fill(grounds)
+    with page.expect_navigation():
+        press(row.locator("text=Send to the director"))
+    page.wait_for_selector("text=Your request is with the director")

@@ -6,7 +6,7 @@ appeal it."""
 import pytest
 
 from appeals.models import AppealRequest
-from tests.e2e.conftest import log_in
+from tests.e2e.conftest import ask_to_appeal, log_in
 from tests.e2e.test_appeal_journey import fits
 from tests.e2e.test_national import small_demo  # noqa: F401 - fixture
 
@@ -22,10 +22,6 @@ def test_the_demo_player_asks_to_appeal_a_ruling_of_their_own_on_the_phone(phone
     row = rows.filter(has=phone.locator("[role=timer]")).filter(has=phone.locator("details:has-text('Ask to appeal')"))
     assert row.count() == 1
     fits(phone, "demo-player-ruling-to-appeal")
-    row.locator("summary", has_text="Ask to appeal").click()
-    row.locator("form[action*='/request/'] [name=grounds]").fill("We were not asked what our agreement was.")
-    with phone.expect_navigation():
-        row.locator("text=Send to the director").click()
-    phone.wait_for_selector("text=Your request is with the director")
+    ask_to_appeal(phone, row, "We were not asked what our agreement was.", touch=False)
     assert AppealRequest.objects.filter(player__user__username="player").count() == before + 1
     fits(phone)

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from appeals.models import AppealRequest
-from tests.e2e.conftest import log_in
+from tests.e2e.conftest import ask_to_appeal, log_in
 from tests.e2e.test_appeal_journey import fits
 from tests.e2e.test_national import small_demo  # noqa: F401 - fixture
 
@@ -31,10 +31,6 @@ def test_the_player_sees_their_ruling_and_its_clock_on_home_and_taps_through_to_
     phone.wait_for_url(f"{live_server.url}/appeals/mine/#ruling-{ruling}")
     mine = phone.locator(f"#ruling-{ruling}")
     assert mine.locator("[role=timer]").count() == 1
-    mine.locator("summary", has_text="Ask to appeal").tap()
-    mine.locator("form[action*='/request/'] [name=grounds]").fill("We were not asked what our agreement was.")
-    with phone.expect_navigation():
-        mine.locator("text=Send to the director").tap()
-    phone.wait_for_selector("text=Your request is with the director")
+    ask_to_appeal(phone, mine, "We were not asked what our agreement was.")
     assert AppealRequest.objects.filter(player__user__username="player").count() == before + 1
     fits(phone)
