@@ -30,5 +30,6 @@ register("national", TEXTS)
 AUDIT_ACTIONS = {
     "federation.received": _("Tournament received from another instance"),
     "federation.record_version": _("Record received in a new version"),
+    "federation.carried": _("Push downloaded to carry"),
 }
 register_actions(AUDIT_ACTIONS)

@@ -29,6 +29,7 @@ from django.conf import settings
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from audit import services as audit
 from core import policy
 from national.federation import bundle as bundles
 from national.federation import heads as witnessed
@@ -38,6 +39,8 @@ from national.federation.models import Origin, PublishTarget, Push
 
 FORMAT = "bridgecases-carried-push-1"
 MEMBERS = ("manifest.json", "heads.json", "bundle.json")
+# The audit action of a carried push downloaded (issue #41): who carried which push away, when.
+DOWNLOADED = "federation.carried"
 
 
 class Unreadable(ValueError):
@@ -92,8 +95,10 @@ def _heads_since(known: int) -> list[dict[str, Any]]:
 
 
 def build(tournament: Any, *, by: Any) -> tuple[str, bytes]:
-    """The carried push of ``tournament``: (the file's name, its bytes). Refused to anyone who may
-    not publish it; ``bundle.BundleRefused`` when no bundle can be built (the outbox says why)."""
+    """The carried push of ``tournament``: (the file's name, its bytes), its download an audit
+    entry (``DOWNLOADED``: who, when, the bundle's SHA-256 and head, the file) of the tournament's
+    trail, so the next push tells the national body too. Refused to anyone who may not publish
+    it; ``bundle.BundleRefused`` when no bundle can be built (the outbox says why)."""
     policy.require(by, "publish", tournament)
     known = _known_size()
     built = bundles.build(tournament.pk, known)
@@ -114,7 +119,49 @@ def build(tournament: Any, *, by: Any) -> tuple[str, bytes]:
         archive.writestr("heads.json", bundles.canonical({"heads": heads}))
         archive.writestr("bundle.json", data)
     name = f"push-{slugify(tournament.name)[:40] or tournament.pk}-{built['head']['tree_size']}.zip"
-    return name, out.getvalue()
+    content = out.getvalue()
+    audit.record(
+        action=DOWNLOADED,
+        obj=tournament,
+        after={
+            "digest": digest,
+            "tree_size": built["head"]["tree_size"],
+            "key_id": built["head"]["key_id"],
+            "file": name,
+            "file_bytes": len(content),
+        },
+        actor=policy.person(by),
+        tournament=tournament,
+        summary=(
+            f"Push of {tournament.name} downloaded to carry: tree head of {built['head']['tree_size']} entries, "
+            f"bundle sha256 {digest}"
+        )[:300],
+    )
+    return name, content
+
+
+def downloads(tournaments: list[Any], limit: int = 50) -> list[dict[str, Any]]:
+    """The carried pushes of ``tournaments`` downloaded, the latest first, as their audit entries
+    say: the tournament, the head's size, the bundle's SHA-256, who downloaded it and when."""
+    from audit.models import AuditEntry
+
+    names = {tournament.pk: tournament.name for tournament in tournaments}
+    entries = (
+        AuditEntry.objects.filter(action=DOWNLOADED, tournament_id__in=list(names))
+        .select_related("actor")
+        .order_by("-sequence")[:limit]
+    )
+    return [
+        {
+            "tournament": names[entry.tournament_id],
+            "tree_size": (entry.after or {}).get("tree_size"),
+            "digest": (entry.after or {}).get("digest"),
+            "who": (entry.actor.get_full_name() if entry.actor else "") or entry.actor_name,
+            "at": entry.at,
+            "sequence": entry.sequence,
+        }
+        for entry in entries
+    ]
 
 
 def _most_bytes() -> int:

@@ -28,7 +28,7 @@ from django.views.decorators.http import require_POST
 from audit import merkle
 from core import policy
 from national import selectors
-from national.federation import heads, push, receive, verify
+from national.federation import carried, heads, push, receive, verify
 from national.federation.models import (
     OrganiserToken,
     Origin,
@@ -144,6 +144,7 @@ def outbox(request):
             "waiting": waiting,
             "tournaments": tournaments,
             "delivered": delivered,
+            "carried": carried.downloads(tournaments),
         },
     )
 

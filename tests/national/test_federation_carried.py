@@ -19,7 +19,7 @@ from audit.models import AuditEntry
 from config import upload_limits
 from core import policy
 from national.federation import bundle as bundles
-from national.federation import carried, receive
+from national.federation import carried, push, receive
 from national.federation.carried_views import CarriedForm
 from national.federation.models import ReceivedHead, ReceivedTournament, Upload
 from scoring import services
@@ -220,3 +220,28 @@ def test_a_carried_head_that_forks_the_trail_received_is_refused_and_kept_as_an_
     assert "It is kept as an alarm on the desk, beside the organiser's instance." in answer.content.decode()
     desk = client.get(reverse("national:federation")).content.decode()
     assert 'data-alarm="fork"' in desk
+
+
+def test_downloading_a_carried_push_is_an_audit_entry_shown_on_the_outbox(carry, client):
+    found = members(carry.file)
+    bundle = json.loads(found["bundle.json"])
+    digest = hashlib.sha256(found["bundle.json"]).hexdigest()
+    size = bundle["head"]["tree_size"]
+    entry = AuditEntry.objects.get(action="federation.carried")
+    assert (entry.actor, entry.tournament_id, entry.object_type, entry.object_id) == (
+        carry.chief,
+        carry.record.tournament.pk,
+        "scoring.tournament",
+        str(carry.record.tournament.pk),
+    )
+    assert entry.after["digest"] == digest == json.loads(found["manifest.json"])["digest"]
+    assert (entry.after["tree_size"], entry.after["file_bytes"]) == (size, len(carry.file))
+    assert entry.after["file"].startswith("push-") and entry.sequence > size  # after the head it carries
+    client.force_login(carry.chief)
+    outbox = client.get(reverse("national:federation-outbox")).content.decode()
+    who = carry.chief.get_full_name() or carry.chief.username
+    assert (
+        f"{carry.record.tournament.name}: tree head of {size} entries, bundle SHA-256 {digest}, downloaded by {who} at "
+    ) in outbox
+    # The entry is the tournament's: the next push carries it to the national body too.
+    assert any(row["tournament"] == carry.record.tournament for row in push.waiting())
