@@ -27,8 +27,7 @@ def national_reader_required(view):
     @login_required
     @functools.wraps(view)
     def wrapped(request, *args, **kwargs):
-        if not selectors.is_national_reader(request.user):
-            policy.refuse("national")
+        policy.require(request.user, "national", None)
         return view(request, *args, **kwargs)
 
     return wrapped

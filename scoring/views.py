@@ -18,7 +18,7 @@ from scoring.models import Board, Contestant, Event, Match, MatchPenalty, MatchS
 def home(request):
     user = request.user
     user_roles = roles.roles_of(user)
-    if user_roles == {roles.NATIONAL_AUDITOR} and user.auditing.exists():
+    if user_roles == {roles.NATIONAL_AUDITOR} and policy.may(user, "national", None):
         return redirect("national:national-home")  # an auditor's desk is the national body's page
     tournaments = selectors.visible_tournaments(user)
     # Which cards the page shows is the policy's answer in the template ({% may %}).

@@ -109,3 +109,21 @@ def test_the_body_s_regulations_are_reached_from_its_pages_by_those_who_may_read
     page = client.get(tournament_url).content.decode()
     assert record.authority.name in page and link not in page
     assert client.get(settings_url).status_code == 404
+
+
+def test_the_national_links_follow_the_policy_not_the_assignment_alone(client, record, people):
+    """The bar's "National body" links are the policy's "national" rule (its group and its
+    assignment), as the desk's pages are: someone whose auditor role was taken away but whose
+    assignment row stayed sees no link to pages that would refuse them (issue #38)."""
+    from core import roles
+
+    national = reverse("national:national-home")
+    client.force_login(people.auditor)
+    assert f'href="{national}"' in client.get(reverse("rulings:rulings")).content.decode()
+    people.auditor.groups.remove(people.auditor.groups.get(name=roles.NATIONAL_AUDITOR))
+    assert people.auditor.auditing.exists()
+    client.force_login(people.auditor)
+    assert f'href="{national}"' not in client.get(reverse("rulings:rulings")).content.decode()
+    response = client.get(national)
+    assert response.status_code == 403
+    assert "Only the national body&#x27;s auditors may read these pages." in response.content.decode()
