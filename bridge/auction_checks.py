@@ -10,7 +10,8 @@
   irregularity");
 - a bid, double or redouble by a player who had to pass (Law 37; 1997 Laws 35B and 37): the pass
   obligations are those of the rectifications recorded on the earlier irregular calls (their law,
-  read in the edition's own rows: bridge.rotation_laws.ROTATION, Laws 27, 36, 37, 38), for his next
+  read in the edition's own rows: bridge.rotation_laws.ROTATION, bridge.replacement_laws.INSUFFICIENT
+  and CHANGE, Laws 36, 37, 38), for his next
   turn or for the rest of the auction; the law is 37A (1997 35B) when the offender's left-hand
   opponent called over it, else 37B (1997 37).
 
@@ -31,6 +32,7 @@ from bridge.calls import AuctionCall
 from bridge.deals import SEAT_WORDS, next_seat
 from bridge.irregularities import AuctionAsCalled, read_auction
 from bridge.messages import Message
+from bridge.replacement_laws import CHANGE, INSUFFICIENT
 from bridge.rotation_laws import ROTATION
 
 _: Callable[..., Message] = messages._
@@ -39,19 +41,15 @@ _: Callable[..., Message] = messages._
 DEPRIVED_LAW = {"1997": "34", "2007": "17E2", "2017": "17D3"}
 # The Law 16 paragraph that applies to the cancelled passes (1997 Law 34 names none).
 DEPRIVED_UI_LAW = {"1997": "", "2007": "16D", "2017": "16C"}
-# The pass obligations of the rectifications outside Laws 29-32: (offender, offender's partner).
+# The pass obligations of the rectifications outside the tables (Laws 25, 27 and 29-32 are read
+# from their rows): (offender, offender's partner).
 OTHER_OBLIGATIONS = {
     "1997": {
-        "27B2": ("", "throughout"),
-        "27B3": ("", "throughout"),
         "36": ("", "throughout"),
         "37": ("throughout", "throughout"),
         "38": ("throughout", "throughout"),
     },
     "2007": {
-        "27B2": ("", "throughout"),
-        "27B3": ("", "throughout"),
-        "27B4": ("", "throughout"),
         "36B": ("", "throughout"),
         "37B": ("throughout", "throughout"),
         "38": ("throughout", "throughout"),
@@ -103,7 +101,8 @@ def obligation(edition: str, law: str) -> tuple[str, str]:
     check_edition(edition)
     if law in OTHER_OBLIGATIONS[edition]:
         return OTHER_OBLIGATIONS[edition][law]
-    effects = {(row.offender_must_pass, row.partner_must_pass) for row in ROTATION[edition].values() if row.law == law}
+    rows = [*ROTATION[edition].values(), *INSUFFICIENT[edition].values(), *CHANGE[edition].values()]
+    effects = {(row.offender_must_pass, row.partner_must_pass) for row in rows if row.law == law}
     return effects.pop() if len(effects) == 1 else ("", "")
 
 

@@ -1,6 +1,8 @@
-"""The Laws of the auction's irregularities per edition (1997, 2007, 2017): what Laws 25-39 and
-26 do after an irregular call, and the options a director offers. ``bridge.irregularities``
-re-exports every public name here (docs/irregularities.md names them there).
+"""The Laws of the auction's irregularities per edition (1997, 2007, 2017): the rectification and
+the choice they all give, Law 23 per edition (``LAW_23``), and Laws 35-39 (inadmissible calls).
+Laws 25 and 27 are tables in ``bridge.replacement_laws``, Laws 26 and 29-32 in
+``bridge.rotation_laws``. ``bridge.irregularities`` re-exports every public name here
+(docs/irregularities.md names them there).
 
 Plain Python, no Django.
 """
@@ -12,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bridge import messages
-from bridge.deals import STRAINS, DealError, normalise_call
+from bridge.deals import STRAINS, DealError
 from bridge.messages import Message
 
 # bridge.messages is not annotated yet: its marker, typed here (makemessages still reads "_").
@@ -109,265 +111,61 @@ class Choice:
         return {"key": self.key, "chooser": self.chooser, **self.rectification.to_dict()}
 
 
+@dataclass(frozen=True)
+class Law23:
+    """What each edition's Law 23 (or, 2017, its successor 72C) does for the auction's
+    rectifications: ``damage`` the law under which the director adjusts when the offender could
+    have known that his partner's enforced pass would damage the non-offending side;
+    ``comparable`` the paragraph defining the comparable call, ``no_rectification`` the one that
+    lets it end the matter and ``comparable_damage`` the one that adjusts after it (2017 only;
+    empty where the edition has no comparable call)."""
+
+    damage: str
+    comparable: str = ""
+    no_rectification: str = ""
+    comparable_damage: str = ""
+
+
+# 1997 Law 23 "Enforced Pass" (catalogued unverified): "Whenever, in the Director's opinion, at
+# the time of an irregularity the offender could have known that the enforced pass of partner would
+# be likely to damage the non-offending side, the Director shall require the auction and play to
+# continue and afterwards award an adjusted score if he considers that the offending side gained an
+# advantage through the irregularity." 2007 Law 23 "Awareness of Potential Damage": "Whenever, in
+# the opinion of the Director, an offender could have been aware at the time of his irregularity
+# that this could well damage the non-offending side, he shall require the auction and play to
+# continue (if not completed). When play is completed the Director awards an adjusted score if he
+# considers the offending side has gained an advantage through the irregularity." 2017 moves these
+# words to Law 72C and makes Law 23 the comparable call: 23A "A call that replaces a withdrawn call
+# is a comparable call, if it: 1. has the same or similar meaning as that attributable to the
+# withdrawn call, or 2. defines a subset of the possible meanings attributable to the withdrawn
+# call, or 3. has the same purpose (e.g. an asking bid or a relay) as that attributable to the
+# withdrawn call" (the director's judgement: the facts' ``comparable``); 23B "When a call is
+# cancelled (as per Law 29B) and the offender chooses at his proper turn to replace the
+# irregularity with a comparable call, then both the auction and play continue without further
+# rectification. Law 16C2 does not apply, but see C following"; 23C "If following the substitution
+# of a comparable call [see Laws 27B1(b), 30B1(b)(i), 31A2(a) and 32A2(a)] the Director judges at
+# the end of the play that without the assistance gained through the infraction the outcome of the
+# board could well have been different, and in consequence the non-offending side is damaged, he
+# shall award an adjusted score".
+LAW_23: dict[str, Law23] = {
+    "1997": Law23("23"),
+    "2007": Law23("23"),
+    "2017": Law23("72C", comparable="23A", no_rectification="23B", comparable_damage="23C"),
+}
+assert set(LAW_23) == set(EDITIONS)
+
+
 def damage_law(edition: str) -> str:
     """The law that lets the director adjust when the offenders' partner, made to pass, could
-    have known it would damage the other side: Law 23 in 1997 and 2007, 72C in 2017."""
-    return "72C" if edition == "2017" else "23"
+    have known it would damage the other side: Law 23 in 1997 and 2007, 72C in 2017 (``LAW_23``)."""
+    check_edition(edition)
+    return LAW_23[edition].damage
 
 
 def lowest_sufficient(bid: str, last_bid: str) -> str:
     """The lowest sufficient bid in the denomination of ``bid`` over ``last_bid``."""
     level = int(last_bid[0]) + (0 if STRAINS.index(bid[1:]) > STRAINS.index(last_bid[1:]) else 1)
     return f"{level}{bid[1:]}"
-
-
-# Law 27
-
-
-@dataclass(frozen=True)
-class InsufficientBid:
-    """The facts of an insufficient bid (Law 27).
-
-    ``bid`` the insufficient bid, ``last_bid`` the bid it had to overcall; ``accepted`` the
-    offender's left-hand opponent accepted it (27A1: he called over it); ``out_of_rotation``
-    (27A2: Law 31 applies); ``replacement`` the call that replaced it (empty: not replaced
-    yet); ``artificial`` whether the insufficient bid or its replacement was (or may have been)
-    artificial (1997 "conventional", 2017 "incontrovertibly not artificial" read the other
-    way round); ``comparable`` the director's judgement that the replacement is a comparable
-    call (2017, Law 23A) or, 2007 27B1b, has the same or a more precise meaning contained in
-    the insufficient bid's; ``second_insufficient`` the replacement was itself insufficient
-    (27B4 2007/2017; treated as a pass)."""
-
-    bid: str
-    last_bid: str
-    accepted: bool = False
-    out_of_rotation: bool = False
-    replacement: str = ""
-    artificial: bool = False
-    comparable: bool = False
-
-    def check(self) -> None:
-        for name in ("bid", "last_bid"):
-            value = getattr(self, name)
-            try:
-                normal = normalise_call(value)
-            except DealError:
-                normal = ""
-            if not is_bid(normal):
-                raise IrregularityError(name, _("'%(text)s' is not a bid", text=value))
-        if bid_rank(normalise_call(self.bid)) > bid_rank(normalise_call(self.last_bid)):
-            raise IrregularityError(
-                "bid",
-                _(
-                    "%(bid)s is sufficient over %(last)s: it is not an insufficient bid",
-                    bid=self.bid,
-                    last=self.last_bid,
-                ),
-            )
-        if self.replacement:
-            normalise_call(self.replacement)
-
-
-def insufficient_bid(edition: str, facts: InsufficientBid) -> Rectification:
-    """Law 27 in ``edition`` for the facts: accepted (27A1), out of rotation (27A2, Law 31),
-    replaced (27B1a, 27B1b, 27B2, 27B3, 27B4), or not yet replaced (27B: the offender must
-    replace it with a legal call)."""
-    check_edition(edition)
-    facts.check()
-    bid, last = normalise_call(facts.bid), normalise_call(facts.last_bid)
-    adjust = "27D" if edition != "1997" else "27B1b"
-    if facts.accepted:
-        return Rectification(
-            "27A1", _("accepted by the left-hand opponent: the bid stands and the auction goes on"), stands=True
-        )
-    if facts.out_of_rotation:
-        return Rectification("27A2", _("an insufficient bid out of rotation: Law 31 applies"))
-    if not facts.replacement:
-        return Rectification(
-            "27B",
-            _("not accepted: the offender replaces it with a legal call; the rectification depends on the call"),
-        )
-    replacement = normalise_call(facts.replacement)
-    lowest = lowest_sufficient(bid, last)
-    partner_passes = Rectification(
-        "27B2",
-        _("the offender's partner must pass whenever it is his turn to call; Law 26 lead restrictions may apply"),
-        partner_must_pass="throughout",
-        lead_restriction=True,
-        adjustment=damage_law(edition),
-    )
-    if replacement in ("X", "XX"):
-        # 2007 27B1(b) "corrected by a legal call that ... has the same meaning as, or a more
-        # precise meaning than, the insufficient bid" (a double is a legal call; 27B3 is the
-        # attempted double that is not); 2017 27B3 "Except as provided in B1(b)".
-        if edition != "1997" and facts.comparable:
-            return _replaced_by_comparable(edition)
-        if edition == "1997":
-            return Rectification(
-                "27B3",
-                _(
-                    "a double or redouble cannot replace an insufficient bid: it is treated as a pass, the offender's "
-                    "partner must pass whenever it is his turn; Law 26 lead restrictions may apply"
-                ),
-                partner_must_pass="throughout",
-                lead_restriction=True,
-                adjustment="23",
-            )
-        return Rectification(
-            "27B3",
-            _(
-                "the attempted double or redouble is cancelled: the offender must make another legal call and his "
-                "partner must pass whenever it is his turn; Law 26 lead restrictions may apply"
-            ),
-            partner_must_pass="throughout",
-            lead_restriction=True,
-            adjustment=damage_law(edition),
-        )
-    if is_bid(replacement) and bid_rank(replacement) <= bid_rank(last):
-        if edition == "1997":
-            return Rectification(
-                "27B2",
-                _(
-                    "a second insufficient bid cannot replace the first: the offender must make a legal call and his "
-                    "partner must pass whenever it is his turn; Law 26 lead restrictions may apply"
-                ),
-                partner_must_pass="throughout",
-                lead_restriction=True,
-                adjustment="23",
-            )
-        return Rectification(
-            "27B4",
-            _(
-                "the attempt to replace it with another insufficient bid is cancelled: the offender must make a legal "
-                "call and his partner must pass whenever it is his turn; Law 26 lead restrictions may apply"
-            ),
-            partner_must_pass="throughout",
-            lead_restriction=True,
-            adjustment=damage_law(edition),
-        )
-    if replacement == lowest and not facts.artificial:
-        return Rectification(
-            "27B1a",
-            _(
-                "replaced by the lowest sufficient bid in the same denomination, neither bid artificial: the auction "
-                "goes on without further rectification"
-            ),
-            adjustment=adjust,
-        )
-    if edition != "1997" and facts.comparable:
-        return _replaced_by_comparable(edition)
-    return partner_passes
-
-
-def _replaced_by_comparable(edition: str) -> Rectification:
-    """27B1(b): 2017 "corrected with a comparable call (see Law 23A)"; 2007 "a legal call that in
-    the opinion of the Director has the same meaning as, or a more precise meaning than, the
-    insufficient bid": the auction proceeds without further rectification (27D)."""
-    return Rectification(
-        "27B1b",
-        _("replaced by a comparable call: the auction goes on without further rectification")
-        if edition == "2017"
-        else _(
-            "replaced by a call with the same or a more precise meaning as the insufficient bid: the auction goes "
-            "on without further rectification"
-        ),
-        adjustment="27D",
-    )
-
-
-def insufficient_bid_options(edition: str, facts: InsufficientBid) -> list[Choice]:
-    """Every option at the table, in the order the director offers them: the left-hand
-    opponent may accept (27A1); if he does not, the replacements and what each brings: the
-    lowest sufficient bid in the same denomination (27B1a, named), a comparable call (27B1b,
-    2007 and 2017), any other sufficient bid or pass (27B2), a double or redouble (27B3)."""
-    check_edition(edition)
-    facts.check()
-    bid, last = normalise_call(facts.bid), normalise_call(facts.last_bid)
-    if facts.out_of_rotation:
-        return [
-            Choice("27A1", "lho", insufficient_bid(edition, InsufficientBid(bid, last, accepted=True))),
-            Choice("31", "director", insufficient_bid(edition, InsufficientBid(bid, last, out_of_rotation=True))),
-        ]
-    lowest = lowest_sufficient(bid, last)
-    choices = [
-        Choice("27A1", "lho", insufficient_bid(edition, InsufficientBid(bid, last, accepted=True))),
-        Choice(
-            f"27B1a:{lowest}",
-            "offender",
-            insufficient_bid(edition, InsufficientBid(bid, last, replacement=lowest, artificial=facts.artificial)),
-        ),
-    ]
-    if edition != "1997":
-        choices.append(
-            Choice(
-                "27B1b",
-                "offender",
-                insufficient_bid(edition, InsufficientBid(bid, last, replacement="Pass", comparable=True)),
-            )
-        )
-    choices.append(
-        Choice("27B2", "offender", insufficient_bid(edition, InsufficientBid(bid, last, replacement="Pass")))
-    )
-    choices.append(Choice("27B3", "offender", insufficient_bid(edition, InsufficientBid(bid, last, replacement="X"))))
-    return choices
-
-
-# Law 25
-
-
-@dataclass(frozen=True)
-class ChangeOfCall:
-    """A player changed his call (Law 25). ``unintended`` the first call was not the one he
-    meant (a mechanical error or slip of the tongue); ``pause_for_thought`` he paused before
-    changing it; ``partner_called`` his partner had called since; ``auction_ended`` the
-    auction period was over; ``accepted`` the left-hand opponent called over the second call
-    (25B1)."""
-
-    unintended: bool
-    pause_for_thought: bool = False
-    partner_called: bool = False
-    auction_ended: bool = False
-    accepted: bool = False
-
-
-def change_of_call(edition: str, facts: ChangeOfCall) -> Rectification:
-    """Law 25: 25A (an unintended call replaced: the second call stands; 1997 and 2007 only
-    without pause for thought, 2017 whatever the pause), 25B1 (accepted by the left-hand
-    opponent: the second call stands), 25B2 (otherwise the second call is cancelled and the
-    first stands; 1997 also lets the offender choose any legal call, his side then getting
-    at most average minus, 25B2b2)."""
-    check_edition(edition)
-    if facts.unintended and not facts.partner_called and not facts.auction_ended:
-        if edition == "2017" or not facts.pause_for_thought:
-            return Rectification(
-                "25A", _("an unintended call replaced: the intended call stands without rectification"), stands=True
-            )
-    if facts.accepted:
-        return Rectification(
-            "25B1",
-            _("the left-hand opponent called over the second call: it stands and the auction goes on"),
-            stands=True,
-        )
-    if facts.partner_called or facts.auction_ended:
-        return Rectification(
-            "25A2" if not facts.auction_ended else "25A3",
-            _("too late to change the call: the first call stands"),
-        )
-    if edition == "1997":
-        return Rectification(
-            "25B2",
-            _(
-                "the second call is cancelled and the first stands; or the offender may make any legal call, his side "
-                "then getting at most average minus (25B2b2); Law 26 lead restrictions may apply"
-            ),
-            lead_restriction=True,
-            score_cap="average_minus",
-        )
-    return Rectification(
-        "25B2",
-        _("the second call is cancelled: the first call stands and the auction goes on; Law 16 applies"),
-        adjustment="16",
-    )
 
 
 # Laws 35-39
@@ -486,12 +284,12 @@ def inadmissible_call(edition: str, kind: str, *, lho_called: bool, out_of_rotat
 
 
 __all__ = [
-    "ChangeOfCall",
     "Choice",
     "EDITIONS",
     "INADMISSIBLE",
     "LATER_CALLS_CANCELLED",
-    "InsufficientBid",
+    "LAW_23",
+    "Law23",
     "IrregularityError",
     "REMOVED",
     "Rectification",
@@ -499,12 +297,9 @@ __all__ = [
     "STATUSES",
     "TURNS",
     "bid_rank",
-    "change_of_call",
     "check_edition",
     "damage_law",
     "inadmissible_call",
-    "insufficient_bid",
-    "insufficient_bid_options",
     "is_bid",
     "later_calls_cancelled",
     "lowest_sufficient",

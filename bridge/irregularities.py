@@ -17,8 +17,9 @@ with a ``DealError`` naming the call: a call after the auction closed that no ru
 (Law 39), a double or redouble the Laws never allow left standing (Law 36 cancels it), a call
 out of rotation that nobody called over and nothing says was accepted.
 
-The options (in ``bridge.call_laws`` and, Laws 26 and 29-32 as per-edition tables,
-``bridge.rotation_laws``; every name re-exported here): ``insufficient_bid`` (27),
+The options (in ``bridge.call_laws``, Law 23 per edition there as ``LAW_23``; Laws 25 and 27 as
+per-edition tables in ``bridge.replacement_laws``, Laws 26 and 29-32 in ``bridge.rotation_laws``;
+every name re-exported here): ``insufficient_bid`` (27),
 ``call_out_of_rotation`` (29-32), ``change_of_call`` (25), ``inadmissible_call`` (35-39) and
 ``lead_restriction`` (26) each return the
 ``Rectification`` the law gives for the facts; ``insufficient_bid_options`` and
@@ -39,22 +40,18 @@ from bridge.call_laws import (
     EDITIONS,
     INADMISSIBLE,
     LATER_CALLS_CANCELLED,
+    LAW_23,
     REMOVED,
     STANDING,
     STATUSES,
     TURNS,
-    ChangeOfCall,
     Choice,
-    InsufficientBid,
     IrregularityError,
     Rectification,
     bid_rank,
-    change_of_call,
     check_edition,
     damage_law,
     inadmissible_call,
-    insufficient_bid,
-    insufficient_bid_options,
     is_bid,
     later_calls_cancelled,
     lowest_sufficient,
@@ -63,6 +60,18 @@ from bridge.call_laws import (
 from bridge.calls import AuctionCall
 from bridge.deals import SEAT_WORDS, DealError, next_seat, parse_seat
 from bridge.messages import Message
+from bridge.replacement_laws import (
+    CHANGE,
+    INSUFFICIENT,
+    ChangeOfCall,
+    InsufficientBid,
+    change_of_call,
+    change_of_call_options,
+    change_situation,
+    insufficient_bid,
+    insufficient_bid_options,
+    insufficient_situation,
+)
 from bridge.rotation_laws import (
     ROTATION,
     SUIT_LETTERS,
@@ -395,10 +404,12 @@ def _removed_law(kind: str) -> str:
 
 __all__ = [
     "AuctionAsCalled",
+    "CHANGE",
     "ChangeOfCall",
     "Choice",
     "EDITIONS",
     "INADMISSIBLE",
+    "INSUFFICIENT",
     "InsufficientBid",
     "IrregularCall",
     "IrregularityError",
@@ -406,6 +417,7 @@ __all__ = [
     "OutOfRotation",
     "ROTATION",
     "LATER_CALLS_CANCELLED",
+    "LAW_23",
     "REMOVED",
     "Rectification",
     "STANDING",
@@ -415,11 +427,14 @@ __all__ = [
     "bid_rank",
     "call_out_of_rotation",
     "change_of_call",
+    "change_of_call_options",
+    "change_situation",
     "check_edition",
     "damage_law",
     "inadmissible_call",
     "insufficient_bid",
     "insufficient_bid_options",
+    "insufficient_situation",
     "is_bid",
     "later_calls_cancelled",
     "lead_restriction",

@@ -21,6 +21,7 @@ from typing import Any
 from bridge import messages
 from bridge.call_laws import (
     EDITIONS,
+    LAW_23,
     TURNS,
     Choice,
     IrregularityError,
@@ -116,26 +117,27 @@ def _older(edition: str) -> dict[str, Rectification]:
 # to call. Laws 16C, 26B and 72C may apply"; 31B partner's or LHO's turn: "the Director rules as in
 # A2(a) or A2(b)". 32A the RHO's turn (32A1 repeat, 32A2(a) comparable, 32A2(b) partner passes at
 # his next turn), 32B partner's turn, ruled as 32A2(a) or (b).
+COMPARABLE_DAMAGE = LAW_23["2017"].comparable_damage  # 23C
 ROTATION_2017: dict[str, Rectification] = {
     "accepted": _row("29A", ACCEPTED, stands=True),
     "change": _row("25", CHANGE, change_of_call=True),
     "pass_rho_first": _row("30A", PASS_AT_RHO, offender_must_pass="next"),
     "pass_rho": _row("30A", PASS_AT_RHO, offender_must_pass="next"),
     "pass_first": _barred("30B1b", NOT_COMPARABLE_2017, "2017", "next"),
-    "pass_first_comparable": _row("30B1b", COMPARABLE_AT_TURN, adjustment="23C"),
+    "pass_first_comparable": _row("30B1b", COMPARABLE_AT_TURN, adjustment=COMPARABLE_DAMAGE),
     "pass_partner": _barred("30B1b", NOT_COMPARABLE_2017, "2017", "next"),
-    "pass_partner_comparable": _row("30B1b", COMPARABLE_AT_TURN, adjustment="23C"),
+    "pass_partner_comparable": _row("30B1b", COMPARABLE_AT_TURN, adjustment=COMPARABLE_DAMAGE),
     "bid_rho_open": _row("31A", RHO_TO_CALL, lead_restriction=True),
     "bid_rho_repeated": _row("31A1", REPEATED, offender_must_repeat=True),
-    "bid_rho_other_comparable": _row("31A2a", COMPARABLE_AT_RHO, adjustment="23C"),
+    "bid_rho_other_comparable": _row("31A2a", COMPARABLE_AT_RHO, adjustment=COMPARABLE_DAMAGE),
     "bid_rho_other": _barred("31A2b", NOT_COMPARABLE_2017, "2017", "next"),
-    "bid_partner_comparable": _row("31B", COMPARABLE_AT_TURN, adjustment="23C"),
+    "bid_partner_comparable": _row("31B", COMPARABLE_AT_TURN, adjustment=COMPARABLE_DAMAGE),
     "bid_partner": _barred("31B", NOT_COMPARABLE_2017, "2017", "next"),
     "double_rho_open": _row("32A", RHO_TO_CALL, lead_restriction=True),
     "double_rho_repeated": _row("32A1", REPEATED, offender_must_repeat=True),
-    "double_rho_other_comparable": _row("32A2a", COMPARABLE_AT_RHO, adjustment="23C"),
+    "double_rho_other_comparable": _row("32A2a", COMPARABLE_AT_RHO, adjustment=COMPARABLE_DAMAGE),
     "double_rho_other": _barred("32A2b", NOT_COMPARABLE_2017, "2017", "next"),
-    "double_partner_comparable": _row("32B", COMPARABLE_AT_TURN, adjustment="23C"),
+    "double_partner_comparable": _row("32B", COMPARABLE_AT_TURN, adjustment=COMPARABLE_DAMAGE),
     "double_partner": _barred("32B", NOT_COMPARABLE_2017, "2017", "next"),
 }
 

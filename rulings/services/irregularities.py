@@ -26,7 +26,7 @@ from bridge.irregularities import (
     InsufficientBid,
     OutOfRotation,
     call_out_of_rotation,
-    change_of_call,
+    change_of_call_options,
     inadmissible_call,
     insufficient_bid,
     insufficient_bid_options,
@@ -221,24 +221,16 @@ def _cancel_later_calls(found: dict[str, Any], rectification: Any, chosen: str) 
 
 
 def _change_options(edition: str, facts: dict[str, Any]) -> list[Any]:
-    """Law 25: 25A (an unintended call replaced: no choice), too late (25A2, 25A3: the first
-    call stands), or the left-hand opponent's choice: accept the second call (25B1) or not (25B2)."""
+    """Law 25: the rows of the edition's table the facts offer (``change_of_call_options``):
+    25A (an unintended call replaced: no choice), too late (the first call stands), or the
+    left-hand opponent's choice: accept the second call (25B1) or not (25B2)."""
     change = ChangeOfCall(
         unintended=bool(facts.get("unintended")),
         pause_for_thought=bool(facts.get("pause_for_thought")),
         partner_called=bool(facts.get("partner_called")),
         auction_ended=bool(facts.get("auction_ended")),
     )
-    first = change_of_call(edition, change)
-    if first.law != "25B2":
-        return [Choice(first.law, "director", first)]
-    accepted = change_of_call(
-        edition,
-        ChangeOfCall(
-            change.unintended, change.pause_for_thought, change.partner_called, change.auction_ended, accepted=True
-        ),
-    )
-    return [Choice("25B1", "lho", accepted), Choice("25B2", "lho", first)]
+    return change_of_call_options(edition, change)
 
 
 def _play_options(ruling: Ruling, kind: str, facts: dict[str, Any]) -> tuple[list[Any], dict[str, Any]]:

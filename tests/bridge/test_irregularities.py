@@ -192,7 +192,7 @@ def test_lowest_sufficient():
     assert lowest_sufficient("1S", "1H") == "1S"  # not insufficient at all; the arithmetic holds
 
 
-@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("edition", ["2007", "2017"])
 def test_27a1_accepted(edition):
     r = insufficient_bid(edition, InsufficientBid("1D", "1H", accepted=True))
     assert (r.law, r.stands, r.partner_must_pass) == ("27A1", True, "")

@@ -100,3 +100,24 @@ def test_the_page_offers_change_of_call_and_inadmissible_calls(client, field, di
     response = client.post(url, {**data, "action": "record", "chosen": "25A"})
     assert response.status_code == 302
     assert Ruling.objects.get(pk=ruling.pk).irregularity_law == "25A"
+
+
+def test_2017_25B2_a_defenders_change_not_accepted_brings_law_26B(field, director):
+    """2017 25B2 "The original call stands and the auction continues (Law 26 may apply)": East
+    said 2H, then changed it to a pass on purpose; South did not accept the pass (25B2). East's 2H
+    stands, the pass is cancelled, and when East-West defend declarer may prohibit the lead of one
+    suit East did not specify (26B). Before, 25B2 brought no lead restriction."""
+    ruling = open_ruling(field, director, kind=Ruling.Kind.LAW_APPLIED)
+    facts = {"call_number": 2, "inserted": "2H", "unintended": False, "attention_by": "S"}
+    assert keys(ruling, "change_of_call", facts) == ["25B1", "25B2"]
+    services.record_irregularity(ruling=ruling, by=director, kind="change_of_call", facts=facts, chosen="25B2")
+    ruling.refresh_from_db()
+    assert ruling.irregularity_law == "25B2"
+    auction = Auction.from_dict(ruling.auction)
+    assert [(c.call, c.status, c.seat) for c in auction.calls[:3]] == [
+        ("1S", "", ""),
+        ("2H", "", ""),
+        ("Pass", "cancelled", "E"),
+    ]
+    assert ruling.irregularity["lead_restriction"]["law"] == "26B"
+    assert ruling.irregularity["lead_restriction"]["prohibit"] == ["S", "D", "C"]
