@@ -10,8 +10,9 @@ partner played (``premature``, 57), a defender's card exposed (``exposed``, 49: 
 was on the table (``penalty_card_lead``, 50D2 and 51B). Each says who drew attention and who
 accepted the card, and the option chosen.
 
-``lead_out_of_turn``, ``premature_play``, ``penalty_card`` and ``penalty_card_lead_options``
-compute each law's options and rectification; ``trick_leaders`` gives the seat that led each
+``lead_out_of_turn``, ``penalty_card``, ``exposed_card`` and ``penalty_card_lead_options``
+read each law's options and rectification from the edition's table of Laws 48A and 49-56
+(``bridge.play_laws.PLAY_LAWS``, re-exported here), ``premature_play`` from Law 57's; ``trick_leaders`` gives the seat that led each
 trick as played (an accepted lead out of turn starts the trick from the wrong seat; after
 Law 54A declarer's partner declares); ``penalty_cards_through_play`` follows every penalty card
 from its exposure until it is played or picked up, and offers declarer's lead options (50D2,
@@ -28,22 +29,32 @@ from dataclasses import dataclass
 from typing import Any
 
 from bridge import messages
-from bridge.deals import RANKS, SEAT_WORDS, DealError, next_seat, parse_seat, winning_index
+from bridge.deals import SEAT_WORDS, DealError, next_seat, parse_seat, winning_index
 from bridge.irregularities import EDITIONS, IrregularityError, check_edition, side
 from bridge.messages import Message, gettext_noop
+from bridge.play_laws import (
+    DECLARER_BECOMES_DUMMY,
+    HONOURS,
+    LEAD_ACCEPTING,
+    LEAD_RETRACTING,
+    PLAY_LAWS,
+    PlayChoice,
+    PlayRectification,
+    PlayRow,
+    exposed_card,
+    information_law,
+    lead_out_of_turn,
+    parse_card,
+    penalty_card,
+    penalty_card_lead_options,
+    penalty_card_obligation,
+)
 
 # bridge.messages is not annotated yet: its marker, typed here (makemessages still reads "_").
 _: Callable[..., Message] = messages._
 
 KINDS = ("lead_out_of_turn", "premature", "exposed", "penalty_card_lead")
-HONOURS = "AKQJT"
-
-
-def _card(text: str, field: str = "card") -> str:
-    card = (text or "").strip().upper().replace("10", "T")
-    if len(card) != 2 or card[0] not in "SHDC" or card[1] not in RANKS:
-        raise IrregularityError(field, _("'%(text)s' is not a card: write the suit and the rank, e.g. SQ", text=text))
-    return card
+_card = parse_card
 
 
 @dataclass
@@ -96,7 +107,7 @@ class PlayIrregularity:
     @property
     def accepted(self) -> bool:
         """A lead out of turn treated as correct (53A, 54A, 54B, 55A)."""
-        return bool(self.accepted_by) or self.option in ("53A", "54A", "54B", "55A")
+        return bool(self.accepted_by) or self.option in LEAD_ACCEPTING
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -115,150 +126,6 @@ class PlayIrregularity:
     def from_dict(cls, data: dict[str, Any]) -> PlayIrregularity:
         names = cls.__dataclass_fields__
         return cls(**{key: value for key, value in data.items() if key in names})
-
-
-@dataclass(frozen=True)
-class PlayRectification:
-    """What a law of the play does: ``law``, ``text``, ``accepted`` (the card stands as a
-    correct lead or play), ``penalty_card`` (``""``, ``"major"`` or ``"minor"``),
-    ``declarer_becomes_dummy`` (54A), ``restored`` (the card goes back to the hand without
-    rectification), ``adjustment`` (the law under which the director may still adjust)."""
-
-    law: str
-    text: Message
-    accepted: bool = False
-    penalty_card: str = ""
-    declarer_becomes_dummy: bool = False
-    restored: bool = False
-    adjustment: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        params: dict[str, object] = getattr(self.text, "params", {})
-        return {
-            "law": self.law,
-            "text": str(self.text),
-            "text_template": getattr(self.text, "template", str(self.text)),
-            "text_params": {key: str(value) for key, value in params.items()},
-            "accepted": self.accepted,
-            "penalty_card": self.penalty_card,
-            "declarer_becomes_dummy": self.declarer_becomes_dummy,
-            "restored": self.restored,
-            "adjustment": self.adjustment,
-        }
-
-
-@dataclass(frozen=True)
-class PlayChoice:
-    """An option offered: ``key`` (what the record stores), ``chooser`` (``declarer``,
-    ``defender``, ``offender``) and the rectification."""
-
-    key: str
-    chooser: str
-    rectification: PlayRectification
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"key": self.key, "chooser": self.chooser, **self.rectification.to_dict()}
-
-
-# --- Leads out of turn (53-56) -------------------------------------------------------------
-
-
-def lead_out_of_turn(
-    edition: str, *, offender: str, declarer: str, opening: bool, dummy_seen: bool = False
-) -> list[PlayChoice]:
-    """The options after a card faced as a lead out of turn by ``offender``.
-
-    The opening lead by a defender (Law 54): declarer spreads his hand and becomes dummy (54A),
-    accepts it, dummy goes down and declarer plays second from his own hand (54B), or, unless he
-    could have seen dummy's cards (54C, ``dummy_seen``), has it retracted: a major penalty card
-    (54D; 1997 54D and 56), declarer's lead options of 50D2 at the partner's first lead. A later
-    lead by a defender: accepted (53A) or retracted, a major penalty card (56). A lead by
-    declarer from either hand: a defender accepts (55A) or has it retracted: restored without
-    rectification when a defender was to lead (55B1), from the correct hand when declarer led
-    from the wrong one (55B2); 55C lets the director adjust if declarer gained from it."""
-    check_edition(edition)
-    offender, declarer = parse_seat(offender, "offender"), parse_seat(declarer, "declarer")
-    dummy = next_seat(declarer, 2)
-    if offender in (declarer, dummy):
-        if opening:
-            raise IrregularityError(
-                "offender",
-                _("declarer's side does not make the opening lead: a card faced by them is not a lead (Law 24, 48)"),
-            )
-        return [
-            PlayChoice(
-                "55A",
-                "defender",
-                PlayRectification("55A", _("a defender accepts the lead: it stands as a correct lead"), accepted=True),
-            ),
-            PlayChoice(
-                "55B1",
-                "defender",
-                PlayRectification(
-                    "55B1",
-                    _("it was a defender's turn to lead: the card goes back to declarer's hand without rectification"),
-                    restored=True,
-                    adjustment="55C",
-                ),
-            ),
-            PlayChoice(
-                "55B2",
-                "defender",
-                PlayRectification(
-                    "55B2",
-                    _("declarer led from the wrong hand: the card is retracted and he leads from the correct hand"),
-                    restored=True,
-                    adjustment="55C",
-                ),
-            ),
-        ]
-    retract_law = "54D" if opening else "56"
-    retracted = PlayChoice(
-        retract_law,
-        "declarer",
-        PlayRectification(
-            retract_law,
-            _(
-                "declarer has the card retracted: it becomes a major penalty card, and at the offender's partner's next "
-                "lead declarer chooses under Law 50D2"
-            ),
-            penalty_card="major",
-            adjustment="50E3" if edition != "1997" else "72B1",
-        ),
-    )
-    if not opening:
-        return [
-            PlayChoice(
-                "53A",
-                "declarer",
-                PlayRectification("53A", _("declarer accepts: the lead stands as correct"), accepted=True),
-            ),
-            retracted,
-        ]
-    choices = [
-        PlayChoice(
-            "54A",
-            "declarer",
-            PlayRectification(
-                "54A",
-                _("declarer spreads his hand: he becomes dummy and his partner declares"),
-                accepted=True,
-                declarer_becomes_dummy=True,
-            ),
-        ),
-        PlayChoice(
-            "54B",
-            "declarer",
-            PlayRectification(
-                "54B",
-                _("declarer accepts the lead: dummy is spread and declarer plays the second card from his own hand"),
-                accepted=True,
-            ),
-        ),
-    ]
-    if not dummy_seen:
-        choices.append(retracted)
-    return choices
 
 
 # Law 57A's options naming a suit, per edition, each beside its text. 1997 and 2007 57A3: "forbid
@@ -339,147 +206,6 @@ def premature_play(
     return choices
 
 
-# --- Penalty cards (49-52) -----------------------------------------------------------------
-
-
-def penalty_card(edition: str, *, card: str, deliberate: bool, other_penalty_cards: int = 0) -> PlayRectification:
-    """Law 50B: a single card below the rank of an honour exposed unintentionally is a minor
-    penalty card (50C: the offender may not play another card of that suit below an honour
-    before it; no lead restriction for his partner); an honour, a card exposed through
-    deliberate play, or any card when the defender has two or more penalty cards, is a major
-    penalty card (50D: played at the first legal opportunity; declarer's options when the
-    partner is to lead). 50E (2007, 2017): what must be played is authorised for everyone, the
-    rest unauthorised to the partner; the director may adjust (50E3)."""
-    check_edition(edition)
-    card = _card(card)
-    adjust = "50E3" if edition != "1997" else "16"
-    if not deliberate and card[1] not in HONOURS and other_penalty_cards == 0:
-        return PlayRectification(
-            "50C",
-            _(
-                "a minor penalty card: the offender may not play another card of that suit below an honour before it "
-                "(he may play an honour instead); his partner has no lead restriction"
-            ),
-            penalty_card="minor",
-            adjustment=adjust,
-        )
-    return PlayRectification(
-        "50D",
-        _(
-            "a major penalty card: it must be played at the first legal opportunity, and when the offender's partner "
-            "is to lead declarer chooses under Law 50D2"
-        ),
-        penalty_card="major",
-        adjustment=adjust,
-    )
-
-
-# 48A (1997, 2007, 2017): "Declarer is not subject to [penalty 1997; restriction 2007, 2017] for
-# exposing a card, and no card of declarer's or dummy's hand ever becomes a penalty card."
-DECLARERS_CARD = _(
-    "a card of declarer's or dummy's hand never becomes a penalty card: declarer is not subject to rectification "
-    "for exposing it"
-)
-
-
-def exposed_card(edition: str, *, seat: str, declarer: str, card: str, deliberate: bool) -> PlayRectification:
-    """A card exposed by ``seat``: Law 48A when it is declarer or dummy (no penalty card, the
-    card goes back to the hand), otherwise a defender's penalty card (``penalty_card``)."""
-    check_edition(edition)
-    if seat in (declarer, next_seat(declarer, 2)):
-        _card(card)
-        return PlayRectification("48A", DECLARERS_CARD, restored=True)
-    return penalty_card(edition, card=card, deliberate=deliberate)
-
-
-def penalty_card_lead_options(edition: str, penalty_cards: Sequence[str]) -> list[PlayChoice]:
-    """Declarer's options when the offender's partner is to lead while the offender has one or
-    more major penalty cards: require the lead of a penalty card's suit (key
-    ``require:<suit>``: the penalty cards of that suit are picked up; 50D2a, 51B1a, 51B2a),
-    prohibit it for as long as the partner keeps the lead (``prohibit:<suit>``: picked up;
-    with several suits, declarer may prohibit one or more of them, 51B2b), or neither
-    (``none``: any lead, the penalty cards stay, 50D2b)."""
-    check_edition(edition)
-    cards = [_card(c) for c in penalty_cards]
-    if not cards:
-        raise IrregularityError("penalty_cards", _("there is no penalty card"))
-    suits = [s for s in "SHDC" if any(c[0] == s for c in cards)]
-    several = len(suits) > 1
-    choices = []
-    for suit in suits:
-        choices.append(
-            PlayChoice(
-                f"require:{suit}",
-                "declarer",
-                PlayRectification(
-                    "51B2a" if several else ("51B1a" if len([c for c in cards if c[0] == suit]) > 1 else "50D2a"),
-                    _(
-                        "declarer requires the lead of %(suit)s: the penalty cards of that suit are picked up",
-                        suit=suit,
-                    ),
-                ),
-            )
-        )
-    for suit in suits:
-        choices.append(
-            PlayChoice(
-                f"prohibit:{suit}",
-                "declarer",
-                PlayRectification(
-                    "51B2b" if several else ("51B1b" if len([c for c in cards if c[0] == suit]) > 1 else "50D2a"),
-                    _(
-                        "declarer prohibits the lead of %(suit)s for as long as the offender's partner keeps the lead: the "
-                        "penalty cards of that suit are picked up",
-                        suit=suit,
-                    ),
-                ),
-            )
-        )
-    if several:
-        choices.append(
-            PlayChoice(
-                "prohibit:" + ",".join(suits),
-                "declarer",
-                PlayRectification(
-                    "51B2b",
-                    _(
-                        "declarer prohibits the lead of every suit of a penalty card: all the penalty cards are picked up"
-                    ),
-                ),
-            )
-        )
-    choices.append(
-        PlayChoice(
-            "none",
-            "declarer",
-            PlayRectification(
-                "50D2b", _("declarer neither requires nor prohibits a lead: any lead, the penalty cards stay")
-            ),
-        )
-    )
-    return choices
-
-
-def penalty_card_obligation(
-    hand: Sequence[str], penalty_cards: Sequence[str], major: bool, suit_led: str | None
-) -> tuple[str, ...]:
-    """The cards the offender may play now with penalty cards on the table (50C, 50D1, 51A):
-    following suit comes first; a major penalty card that can be played legally must be (declarer
-    designates which when there are several); with a minor penalty card he may not play another
-    card of its suit below an honour first. ``hand`` holds every card he has, penalty cards
-    included."""
-    cards = [_card(c) for c in hand]
-    penalties = [_card(c) for c in penalty_cards if _card(c) in cards]
-    legal = [c for c in cards if suit_led is None or c[0] == suit_led] or cards
-    playable = [c for c in penalties if c in legal]
-    if not playable:
-        return tuple(legal)
-    if major:
-        return tuple(playable)
-    blocked = {c for c in legal if c not in penalties and c[1] not in HONOURS and any(p[0] == c[0] for p in playable)}
-    return tuple(c for c in legal if c not in blocked)
-
-
 # --- The play as played --------------------------------------------------------------------
 
 
@@ -524,7 +250,11 @@ def declarer_after(declarer: str, irregularities: Sequence[PlayIrregularity]) ->
     """The seat that declares: after Law 54A (declarer spread his hand on an opening lead out of
     turn), the partner of the auction's declarer."""
     for irregularity in irregularities:
-        if irregularity.kind == "lead_out_of_turn" and irregularity.trick == 1 and irregularity.option == "54A":
+        if (
+            irregularity.kind == "lead_out_of_turn"
+            and irregularity.trick == 1
+            and irregularity.option in DECLARER_BECOMES_DUMMY
+        ):
             return next_seat(declarer, 2)
     return declarer
 
@@ -558,7 +288,7 @@ def trick_leaders(
                         first=trick[0] if trick else "-",
                     ),
                 )
-            if not (number == 1 and lead.option == "54A"):
+            if not (number == 1 and lead.option in DECLARER_BECOMES_DUMMY):
                 leader = lead.seat
         leaders.append(leader)
         if len(trick) == 4:
@@ -585,7 +315,7 @@ def penalty_cards_through_play(
             continue  # declarer's exposed cards are not penalty cards (Law 48A)
         law = ""
         deliberate = irregularity.deliberate
-        if irregularity.kind == "lead_out_of_turn" and irregularity.option in ("54D", "56"):
+        if irregularity.kind == "lead_out_of_turn" and irregularity.option in LEAD_RETRACTING:
             law, deliberate = irregularity.option, True
         elif irregularity.kind == "premature" and not irregularity.option.startswith("57C"):
             law, deliberate = "57A", True
@@ -685,8 +415,16 @@ def describe(irregularity: PlayIrregularity) -> Message:
 
 
 __all__ = [
+    "DECLARER_BECOMES_DUMMY",
     "EDITIONS",
+    "HONOURS",
     "KINDS",
+    "LEAD_ACCEPTING",
+    "LEAD_RETRACTING",
+    "PLAY_LAWS",
+    "PlayRow",
+    "information_law",
+    "parse_card",
     "LeadOptions",
     "PenaltyCardState",
     "PlayChoice",

@@ -265,6 +265,7 @@ def _play_options(ruling: Ruling, kind: str, facts: dict[str, Any]) -> tuple[lis
                 declarer=as_called.declarer,
                 opening=trick == 1,
                 dummy_seen=bool(facts.get("dummy_seen")),
+                trick=trick,
             ), found
         if kind == "premature_play":
             return premature_play(

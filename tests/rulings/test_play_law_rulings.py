@@ -33,3 +33,24 @@ def test_2007_57a3_forbids_the_suit_on_a_ruling(field, director):
     named = [o for o in options if o["key"].startswith("57A3:")]
     assert [o["key"] for o in named] == ["57A3:S", "57A3:D", "57A3:C"]
     assert all("may not play a card of the suit declarer names" in o["text"] for o in named)
+
+
+@pytest.mark.parametrize("value, offered", [("2007", ["54A", "54B"]), ("2017", ["54B"])])
+def test_54c_declarer_who_could_have_seen_dummy_must_accept_on_a_ruling(field, director, value, offered):
+    """54C: West faced the opening lead out of turn and declarer could have seen dummy's cards:
+    he must accept; 2017 "and the presumed declarer then becomes declarer" leaves 54B alone."""
+    edition(field, value)
+    ruling = open_ruling(field, director, kind=Ruling.Kind.LAW_APPLIED)
+    facts = {"trick": 1, "seat": "W", "card": "D5", "dummy_seen": True}
+    options = services.irregularity_options(ruling, kind="lead_out_of_turn", facts=facts)
+    assert [o["key"] for o in options] == offered
+
+
+def test_2017_53a_no_lead_out_of_turn_is_accepted_at_the_thirteenth_trick_on_a_ruling(field, director):
+    """2017 53A "Prior to the thirteenth trick": East's lead out of turn at trick 13 is retracted (56)."""
+    edition(field, "2017")
+    ruling = open_ruling(field, director, kind=Ruling.Kind.LAW_APPLIED)
+    options = services.irregularity_options(
+        ruling, kind="lead_out_of_turn", facts={"trick": 13, "seat": "E", "card": "C2"}
+    )
+    assert [o["key"] for o in options] == ["56"]
