@@ -16,7 +16,10 @@ tournament, as it would at the national body):
 - the same bundle's records sent again under a new head: each found unchanged;
 - the peak memory (tracemalloc) of committing a large bundle: ``--attachments`` system cards of
   4 MiB added to a ruling (the bundle carries them in base64), its parts received, then the commit
-  alone measured (issue #41: it is read from its parts as a stream).
+  alone measured (issue #41: it is read from its parts as a stream);
+- the peak memory of the same tournament downloaded as a carried push and read back from its file
+  (``carried.read``, then its bundle's parts), as the national body's receive page does (issue #41:
+  read as a stream, never whole).
 
 Prints one JSON line on stdout; progress goes to stderr.
 """
@@ -268,7 +271,58 @@ def commit_memory(origin, tournament, count, known):
     finally:
         tracemalloc.stop()
     assert status == 200, answer
-    return {"bytes": size, "attachments": count, "peak": peak, "seconds": seconds}
+    return {
+        "bytes": size,
+        "attachments": count,
+        "peak": peak,
+        "seconds": seconds,
+        "carried": carried_memory(tournament),
+    }
+
+
+def peak_of(work):
+    """(seconds, the peak of Python's allocations above what was held before) of ``work()``."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        began = time.perf_counter()
+        work()
+        seconds = time.perf_counter() - began
+        peak = tracemalloc.get_traced_memory()[1] - base
+    finally:
+        tracemalloc.stop()
+    return seconds, peak
+
+
+def carried_memory(tournament):
+    """The same tournament downloaded as a carried push (a zip on disk, as an upload this large is
+    kept while the request reads it): the peak memory of reading it (``carried.read``: every member
+    read to its end) and of reading its bundle's parts of 1 MiB, as the receive page sends them."""
+    import tempfile
+
+    from django.contrib.auth import get_user_model
+
+    from national.federation import carried
+
+    chief = get_user_model().objects.get(username="bench-chief")
+    _name, content = carried.build(tournament, by=chief)
+    with tempfile.TemporaryFile() as file:
+        file.write(content)
+        del content
+        file.flush()
+        found = []
+        read_seconds, read_peak = peak_of(lambda: found.append(carried.read(file)))
+        size = found[0].size
+        parts = max(1, -(-size // 2**20))
+        parts_seconds, parts_peak = peak_of(lambda: sum(1 for _part in found[0].parts(2**20, parts)))
+    log(f"   a carried push of {size / 2**20:.1f} MiB read: peak {read_peak / 2**20:.1f} MiB")
+    return {
+        "bytes": size,
+        "read": {"peak": read_peak, "seconds": read_seconds},
+        "parts": {"peak": parts_peak, "seconds": parts_seconds, "count": parts},
+    }
 
 
 if __name__ == "__main__":

@@ -572,6 +572,17 @@ def federation_rows(data, where):
             f"4 MiB) committed from its parts: peak memory {memory['peak'] / 2**20:.1f} MiB (tracemalloc)"
         )
         rows.append(("10", row(what, where, 1, memory["seconds"], memory["seconds"])))
+    carried = (memory or {}).get("carried")
+    if carried:
+        for key, how in (
+            ("read", "read from its file (every member to its end)"),
+            ("parts", "its parts of 1 MiB read"),
+        ):
+            what = (
+                f"Publishing: the same tournament as a carried push (bundle {carried['bytes'] / 2**20:.1f} MiB), {how}: "
+                f"peak memory {carried[key]['peak'] / 2**20:.1f} MiB (tracemalloc)"
+            )
+            rows.append(("10", row(what, where, 1, carried[key]["seconds"], carried[key]["seconds"])))
     return rows
 
 

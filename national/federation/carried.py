@@ -22,9 +22,11 @@ import hashlib
 import io
 import json
 import zipfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+import ijson
 from django.conf import settings
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -38,7 +40,10 @@ from national.federation import receive as receiving
 from national.federation.models import Origin, PublishTarget, Push
 
 FORMAT = "bridgecases-carried-push-1"
-MEMBERS = ("manifest.json", "heads.json", "bundle.json")
+MANIFEST, HEADS, BUNDLE = "manifest.json", "heads.json", "bundle.json"
+MEMBERS = (MANIFEST, HEADS, BUNDLE)
+# The most bytes a manifest may hold (it is read whole; the heads and the bundle are streamed).
+MANIFEST_MOST = 1 << 16
 # The audit action of a carried push downloaded (issue #41): who carried which push away, when.
 DOWNLOADED = "federation.carried"
 
@@ -49,12 +54,36 @@ class Unreadable(ValueError):
 
 @dataclass(frozen=True)
 class Carried:
-    """A carried push as read from its file: the heads, the bundle's bytes and its digest."""
+    """A carried push as read from its file: the file, how many heads it holds, the bundle's
+    size and digest, and its manifest. Its heads and bundle are read from the file again, as a
+    stream, when they are received (``head_batches``, ``parts``)."""
 
-    heads: list[dict[str, Any]]
-    data: bytes
+    source: Any  # the file (seekable), the zip archive
+    heads: int
+    size: int  # bundle.json's bytes
     digest: str
     manifest: dict[str, Any] = field(default_factory=dict)
+
+    def head_batches(self, size: int) -> Iterator[list[dict[str, Any]]]:
+        """The heads, ``size`` at a time (one empty batch when there are none, as the API gets)."""
+        self.source.seek(0)
+        with zipfile.ZipFile(self.source) as archive, archive.open(HEADS) as member:
+            batch: list[Any] = []
+            sent = False
+            for head in ijson.items(member, "heads.item", use_float=True):
+                batch.append(head)
+                if len(batch) == size:
+                    yield batch
+                    batch, sent = [], True
+            if batch or not sent:
+                yield batch
+
+    def parts(self, size: int, count: int) -> Iterator[bytes]:
+        """The bundle's bytes, ``size`` at a time, ``count`` parts (the last one shorter)."""
+        self.source.seek(0)
+        with zipfile.ZipFile(self.source) as archive, archive.open(BUNDLE) as member:
+            for _index in range(count):
+                yield member.read(size)
 
 
 @dataclass(frozen=True)
@@ -168,58 +197,98 @@ def _most_bytes() -> int:
     return int(getattr(settings, "FEDERATION_MAX_BUNDLE_BYTES", 256 << 20))
 
 
+def _part_bytes() -> int:
+    return int(getattr(settings, "FEDERATION_MAX_PART_BYTES", 1 << 20))
+
+
+def _not_this_version() -> Unreadable:
+    return Unreadable(_("The file is not a carried push of this version (%(format)s).") % {"format": FORMAT})
+
+
+def _cut_short() -> Unreadable:
+    return Unreadable(_("The file is not a carried push, or it was cut short: download it again from the outbox."))
+
+
+def _count_heads(member: Any) -> int:
+    """How many heads ``heads.json`` holds, read as a stream: ``{"heads": [...]}`` or
+    ``_not_this_version``; a member cut short or altered (its CRC) raises ``zipfile``'s error."""
+    count, listed, events = 0, False, ijson.parse(member, use_float=True)
+    try:
+        first = next(events, None)
+        if first is None or first[:2] != ("", "start_map"):
+            raise _not_this_version()
+        for prefix, event, _value in events:
+            if prefix == "heads" and event == "start_array":
+                listed = True
+            elif prefix == "heads.item" and event not in ("map_key", "end_map", "end_array"):
+                count += 1
+    except (ijson.JSONError, ijson.IncompleteJSONError, UnicodeDecodeError):
+        raise _not_this_version() from None
+    if not listed:
+        raise _not_this_version()
+    return count
+
+
+def _drain(member: Any) -> None:
+    """Read a member to its end, a part at a time (``zipfile`` checks its CRC there)."""
+    while member.read(_part_bytes()):
+        pass
+
+
 def read(file: Any) -> Carried:
     """The carried push in ``file`` (an uploaded file, or bytes), or ``Unreadable`` saying why:
     not a zip archive, cut short, a member missing or not in its form, larger than the national
-    body takes. Nothing is written."""
+    body takes. Nothing is written. Read as a stream (issue #41): the bundle and the heads a part
+    at a time, never whole, so memory does not grow with the file; ``Carried`` reads them again
+    from ``file`` when they are received."""
     source = io.BytesIO(file) if isinstance(file, bytes | bytearray) else file
     try:
+        source.seek(0)
         with zipfile.ZipFile(source) as archive:
             names = set(archive.namelist())
             missing = [name for name in MEMBERS if name not in names]
             if missing:
                 raise Unreadable(_("The file holds no %(member)s: it is not a carried push.") % {"member": missing[0]})
             for name in MEMBERS:
-                if archive.getinfo(name).file_size > _most_bytes():
+                if archive.getinfo(name).file_size > (MANIFEST_MOST if name == MANIFEST else _most_bytes()):
                     raise Unreadable(
                         _("Its %(member)s is larger than the national body takes (%(most)s bytes).")
-                        % {"member": name, "most": _most_bytes()}
+                        % {"member": name, "most": MANIFEST_MOST if name == MANIFEST else _most_bytes()}
                     )
-            members = {name: archive.read(name) for name in MEMBERS}
+            manifest_data = archive.read(MANIFEST)
+            with archive.open(HEADS) as member:
+                heads = _count_heads(member)
+                _drain(member)
+            with archive.open(BUNDLE) as member:
+                _drain(member)
+            size = archive.getinfo(BUNDLE).file_size
     except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, ValueError) as error:
         if isinstance(error, Unreadable):
             raise
-        raise Unreadable(
-            _("The file is not a carried push, or it was cut short: download it again from the outbox.")
-        ) from None
+        raise _cut_short() from None
     try:
-        manifest = json.loads(members["manifest.json"])
-        sent = json.loads(members["heads.json"])
+        manifest = json.loads(manifest_data)
     except ValueError:
-        manifest = sent = None
-    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT or not isinstance(sent, dict):
-        raise Unreadable(_("The file is not a carried push of this version (%(format)s).") % {"format": FORMAT})
-    heads = sent.get("heads")
-    if not isinstance(heads, list):
-        raise Unreadable(_("The file is not a carried push of this version (%(format)s).") % {"format": FORMAT})
+        manifest = None
+    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+        raise _not_this_version()
     if not isinstance(manifest.get("digest"), str) or not witnessed.HEX64.match(manifest["digest"]):
         raise Unreadable(messages.render("digest_form"))
-    return Carried(heads=heads, data=members["bundle.json"], digest=manifest["digest"], manifest=manifest)
+    return Carried(source=source, heads=heads, size=size, digest=manifest["digest"], manifest=manifest)
 
 
 def receive(origin: Origin, carried: Carried, *, by: Any) -> Outcome:
-    """Receive ``carried`` from ``origin`` as the API would: its heads, then its bundle. The first
-    answer that is not 200 ends it (what was stored before stays stored, as over the API)."""
+    """Receive ``carried`` from ``origin`` as the API would: its heads, then its bundle, each read
+    from the file as it is sent (the heads a batch at a time, the bundle a part at a time). The
+    first answer that is not 200 ends it (what was stored before stays stored, as over the API)."""
     policy.require(by, "receive", origin.authority)
-    size = witnessed.batch()
-    for start in range(0, max(1, len(carried.heads)), size):
-        status, answer = witnessed.receive(origin, carried.heads[start : start + size], by=by)
+    for heads in carried.head_batches(witnessed.batch()):
+        status, answer = witnessed.receive(origin, heads, by=by)
         if status != 200:
             return Outcome("heads", status, answer)
-    digest = carried.digest
-    part = int(getattr(settings, "FEDERATION_MAX_PART_BYTES", 1 << 20))
-    parts = max(1, -(-len(carried.data) // part))
-    for index in range(parts):
-        receiving.receive_part(origin, digest, index, parts, carried.data[index * part : (index + 1) * part], by=by)
+    digest, part = carried.digest, _part_bytes()
+    parts = max(1, -(-carried.size // part))
+    for index, data in enumerate(carried.parts(part, parts)):
+        receiving.receive_part(origin, digest, index, parts, data, by=by)
     status, answer = receiving.commit(origin, digest, by=by)
     return Outcome("bundle", status, answer)

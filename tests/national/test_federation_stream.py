@@ -4,14 +4,17 @@ and a serialised one (a 63 MiB bundle had raised the worker's memory by 244 MB).
 tracemalloc, not with time."""
 
 import hashlib
+import io
+import json
 import tracemalloc
+import zipfile
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from core import policy
 from national.federation import bundle as bundles
-from national.federation import receive
+from national.federation import carried, receive
 from national.federation.models import ReceivedRecord, Upload
 from rulings import services as rulings_services
 from rulings.models import RulingAttachment
@@ -41,6 +44,11 @@ def large(decided, settings, tmp_path):  # noqa: F811
             ruling=decided.ruling, by=decided.director, upload=SimpleUploadedFile(f"card {number}.pdf", content)
         )
     return decided
+
+
+def members_of(content):
+    with zipfile.ZipFile(io.BytesIO(content)) as archive:
+        return {name: archive.read(name) for name in archive.namelist()}
 
 
 def upload(origin, data, part=512 * 1024):
@@ -102,3 +110,36 @@ def test_a_bundle_with_trailing_bytes_is_refused_by_its_form(decided):  # noqa: 
     data = bundles.canonical(bundles.build(decided.record.tournament.pk)) + b' {"more": 1}'
     status, answer = receive.commit(origin, upload(origin, data, part=4096), by=policy.SYSTEM)
     assert (status, answer["reason"]) == (422, "form")
+
+
+def peak_of(work):
+    """(what ``work()`` returned, the peak of Python's allocations while it ran, above before)."""
+    tracemalloc.start()
+    try:
+        tracemalloc.reset_peak()
+        base = tracemalloc.get_traced_memory()[0]
+        done = work()
+        peak = tracemalloc.get_traced_memory()[1] - base
+    finally:
+        tracemalloc.stop()
+    return done, peak
+
+
+def test_a_carried_file_is_read_and_sent_as_a_stream_in_memory_of_a_few_parts(large, tmp_path):
+    name, content = carried.build(large.record.tournament, by=large.chief)
+    bundle = members_of(content)["bundle.json"]
+    assert len(bundle) > 16 * MIB
+    path = tmp_path / name  # an upload this large is kept on disk while the request reads it
+    path.write_bytes(content)
+    del content
+    with path.open("rb") as file:
+        found, peak = peak_of(lambda: carried.read(file))
+        # Reading it (every member checked to its end) holds a few parts of 1 MiB, not the bundle.
+        assert peak < 4 * MIB, f"peak {peak / MIB:.1f} MiB reading a bundle of {len(bundle) / MIB:.1f} MiB"
+        assert (found.size, found.digest) == (len(bundle), hashlib.sha256(bundle).hexdigest())
+        parts = max(1, -(-found.size // MIB))
+        sent, peak = peak_of(lambda: sum(1 for part in found.parts(MIB, parts)))
+        assert sent == parts == 17 and peak < 4 * MIB, f"peak {peak / MIB:.1f} MiB sending its parts"
+        heads = [head for batch in found.head_batches(2) for head in batch]
+        assert len(heads) == found.heads and heads == json.loads(members_of(path.read_bytes())["heads.json"])["heads"]
+        assert b"".join(found.parts(MIB, parts)) == bundle
