@@ -285,9 +285,13 @@ def insufficient_bid_options(edition: str, facts: InsufficientBid) -> list[Choic
 UNINTENDED = _("an unintended call replaced: the intended call stands without rectification")
 CHANGE_ACCEPTED = _("the left-hand opponent called over the second call: it stands and the auction goes on")
 TOO_LATE = _("too late to change the call: the first call stands")
-NOT_ACCEPTED_1997 = _(
-    "the second call is cancelled and the first stands; or the offender may make any legal call, his side "
-    "then getting at most average minus (25B2b2); Law 26 lead restrictions may apply"
+FIRST_STANDS_1997 = _(
+    "the second call is cancelled and the first stands: his partner must pass at his next turn; Law 26 lead "
+    "restrictions may apply"
+)
+OTHER_CALL_1997 = _(
+    "the second call is cancelled; the offender makes any other legal call, his side then getting at most "
+    "average minus; Law 26 lead restrictions may apply"
 )
 NOT_ACCEPTED = _("the second call is cancelled: the first call stands and the auction goes on; Law 16 applies")
 
@@ -298,15 +302,24 @@ NOT_ACCEPTED = _("the second call is cancelled: the first call stands and the au
 # call may be substituted when Section A does not apply": 25B1 "The substituted call may be
 # accepted (treated as legal) at the option of offender's LHO; then, the second call stands and
 # the auction proceeds without penalty"; 25B2 "If the substituted call is not accepted, it is
-# cancelled", and the offender must either (b)(1) "allow his first call to stand", or (b)(2) "make
-# any other legal call ... the offending side may receive no score greater than average minus";
-# (c) "In either case ... the offender's partner will be subject to a lead penalty (see Law 26)".
+# cancelled", and, the first call legal, the offender must either (b)(1) "allow his first call to
+# stand, in which case (penalty) his partner must pass when next it is his turn to call (see Law 23
+# when the pass damages the non-offending side)", or (b)(2) "make any other legal call, in which
+# case (penalty) the auction proceeds normally ...; the offending side may receive no score greater
+# than average minus"; (c) "In either case (b)(1) or (b)(2) above, the offender's partner will be
+# subject to a lead penalty (see Law 26) if he becomes a defender". Under (b)(2) the call after the
+# changed one is read as the offender's other legal call: it stands, the first call is withdrawn.
 CHANGE_1997: dict[str, Rectification] = {
     "unintended": _row("25A", UNINTENDED, stands=True),
     "too_late_partner_called": _row("25A", TOO_LATE),
     "too_late_auction_ended": _row("25A", TOO_LATE),
     "accepted": _row("25B1", CHANGE_ACCEPTED, stands=True),
-    "not_accepted": _row("25B2", NOT_ACCEPTED_1997, lead_restriction=True, score_cap="average_minus"),
+    "not_accepted": _row(
+        "25B2b1", FIRST_STANDS_1997, partner_must_pass="next", lead_restriction=True, adjustment=damage_law("1997")
+    ),
+    "not_accepted_other_call": _row(
+        "25B2b2", OTHER_CALL_1997, stands=True, lead_restriction=True, score_cap="average_minus"
+    ),
 }
 
 # 2007: 25A1 "Until his partner makes a call, a player may substitute his intended call for an
@@ -391,14 +404,20 @@ def change_of_call(edition: str, facts: ChangeOfCall) -> Rectification:
 
 
 def change_of_call_options(edition: str, facts: ChangeOfCall) -> list[Choice]:
-    """The options at the table: where the facts leave no choice (25A, too late) the one row,
-    chosen by the director (its law the key); otherwise the left-hand opponent's choice, accept
-    the second call (``25B1``) or not (``25B2``)."""
+    """The options at the table, each a row of the edition's table, its law the key: where the
+    facts leave no choice (25A, too late) the one row, chosen by the director; otherwise the
+    left-hand opponent's choice, accept the second call (``25B1``) or not (``25B2``; 1997: the
+    offender then chooses, ``25B2b1`` his first call stands, ``25B2b2`` any other legal call)."""
     situation = change_situation(edition, ChangeOfCall(**{**facts.__dict__, "accepted": False}))
     table = CHANGE[edition]
     if situation != "not_accepted":
         return [Choice(table[situation].law, "director", table[situation])]
-    return [Choice("25B1", "lho", table["accepted"]), Choice("25B2", "lho", table["not_accepted"])]
+    refused = [
+        table["not_accepted"],
+        *([table["not_accepted_other_call"]] if "not_accepted_other_call" in table else []),
+    ]
+    chooser = "offender" if len(refused) > 1 else "lho"
+    return [Choice(table["accepted"].law, "lho", table["accepted"]), *(Choice(r.law, chooser, r) for r in refused)]
 
 
 __all__ = [

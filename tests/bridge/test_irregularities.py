@@ -358,7 +358,7 @@ def test_29a_and_the_options():
         ("2017", ChangeOfCall(unintended=True, partner_called=True), "25A2", False, ""),
         ("2017", ChangeOfCall(unintended=False, accepted=True), "25B1", True, ""),
         ("2017", ChangeOfCall(unintended=False), "25B2", False, ""),
-        ("1997", ChangeOfCall(unintended=False), "25B2", False, "average_minus"),
+        ("1997", ChangeOfCall(unintended=False), "25B2b1", False, ""),
     ],
 )
 def test_25(edition, facts, law, stands, cap):

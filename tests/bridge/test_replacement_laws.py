@@ -224,7 +224,8 @@ def test_1997_25A_too_late_once_partner_has_called_the_1997_law_has_no_25A2_or_2
 def test_1997_25A_after_a_pause_for_thought_is_25B():
     assert [c.key for c in change_of_call_options("1997", ChangeOfCall(unintended=True, pause_for_thought=True))] == [
         "25B1",
-        "25B2",
+        "25B2b1",
+        "25B2b2",
     ]
 
 
@@ -238,9 +239,30 @@ def test_1997_25B1_accepted_the_second_call_stands_without_penalty():
     )
 
 
-def test_1997_25B2_not_accepted_first_call_or_any_call_at_most_average_minus_lead_penalty():
+def test_1997_25B2b1_the_first_call_stands_partner_passes_at_his_next_turn_lead_penalty():
+    """1997 25B2(b)(1) "allow his first call to stand, in which case (penalty) his partner must
+    pass when next it is his turn to call (see Law 23 ...)"; (c) a lead penalty (Law 26). Before,
+    one 25B2 row named both choices and barred no one."""
     r = change_of_call("1997", ChangeOfCall(unintended=False))
-    assert (r.law, r.stands, r.lead_restriction, r.score_cap) == ("25B2", False, True, "average_minus")
+    assert effect(r) == ("25B2b1", False, "next", True, "23")
+    assert r.score_cap == ""
+    assert obligation("1997", "25B2b1") == ("", "next")
+
+
+def test_1997_25B2b2_any_other_legal_call_at_most_average_minus_lead_penalty():
+    """1997 25B2(b)(2) "make any other legal call ...; the offending side may receive no score
+    greater than average minus"; (c) a lead penalty (Law 26). The offender chooses between them
+    once the left-hand opponent has not accepted the substituted call."""
+    options = change_of_call_options("1997", ChangeOfCall(unintended=False))
+    assert [(c.key, c.chooser) for c in options] == [("25B1", "lho"), ("25B2b1", "offender"), ("25B2b2", "offender")]
+    r = options[2].rectification
+    assert (r.law, r.stands, r.partner_must_pass, r.lead_restriction, r.score_cap) == (
+        "25B2b2",
+        True,
+        "",
+        True,
+        "average_minus",
+    )
 
 
 def test_2007_25A_only_without_pause_for_thought():
@@ -304,12 +326,19 @@ def test_2017_25A2_too_late_after_partner_called():
 
 
 def test_25_the_options_are_the_rows_of_the_table():
-    for edition, table in CHANGE.items():
+    for edition in ("2007", "2017"):
+        table = CHANGE[edition]
         options = change_of_call_options(edition, ChangeOfCall(unintended=False))
         assert [(c.key, c.chooser, c.rectification) for c in options] == [
             ("25B1", "lho", table["accepted"]),
             ("25B2", "lho", table["not_accepted"]),
         ]
+    table = CHANGE["1997"]
+    assert [c.rectification for c in change_of_call_options("1997", ChangeOfCall(unintended=False))] == [
+        table["accepted"],
+        table["not_accepted"],
+        table["not_accepted_other_call"],
+    ]
 
 
 # --- Law 23 -------------------------------------------------------------------------------------

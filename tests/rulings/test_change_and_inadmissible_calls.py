@@ -37,7 +37,7 @@ def test_2017_an_unintended_call_replaced_after_a_pause_is_25A_and_the_intended_
     assert auction.validate() == ("4S", "N")
 
 
-@pytest.mark.parametrize("law_edition", ["1997", "2007"])
+@pytest.mark.parametrize("law_edition", ["2007"])
 def test_before_2017_a_pause_for_thought_makes_it_25B_the_opponent_choosing(field, director, law_edition):
     edition(field, law_edition)
     ruling = open_ruling(field, director, kind=Ruling.Kind.LAW_APPLIED)
@@ -121,3 +121,34 @@ def test_2017_25B2_a_defenders_change_not_accepted_brings_law_26B(field, directo
     ]
     assert ruling.irregularity["lead_restriction"]["law"] == "26B"
     assert ruling.irregularity["lead_restriction"]["prohibit"] == ["S", "D", "C"]
+
+
+def test_1997_25B2b1_after_a_pause_the_first_call_stands_and_partner_passes_at_his_next_turn(field, director):
+    """1997 25B2(b)(1): South's 4S (after a pause) not accepted, South lets his 3S stand; "his
+    partner must pass when next it is his turn to call". The options name the offender's two
+    choices (25B2(b)(1), (b)(2)) where one 25B2 named both."""
+    edition(field, "1997")
+    ruling = open_ruling(field, director, kind=Ruling.Kind.LAW_APPLIED)
+    assert keys(ruling, "change_of_call", SLIP) == ["25B1", "25B2b1", "25B2b2"]
+    services.record_irregularity(ruling=ruling, by=director, kind="change_of_call", facts=SLIP, chosen="25B2b1")
+    ruling.refresh_from_db()
+    assert ruling.irregularity_law == "25B2b1"
+    assert ruling.irregularity["rectification"]["partner_must_pass"] == "next"
+    auction = Auction.from_dict(ruling.auction)
+    assert [(c.call, c.status, c.seat) for c in auction.calls[2:4]] == [("3S", "", ""), ("4S", "cancelled", "S")]
+    assert auction.validate() == ("3S", "N")
+    assert "25B2" in [c.law.number for c in ruling.citations.select_related("law") if c.law is not None]
+
+
+def test_1997_25B2b2_any_other_legal_call_stands_at_most_average_minus(field, director):
+    """1997 25B2(b)(2): South makes his other legal call (4S again, the call after the changed
+    one); his side gets at most average minus."""
+    edition(field, "1997")
+    ruling = open_ruling(field, director, kind=Ruling.Kind.LAW_APPLIED)
+    services.record_irregularity(ruling=ruling, by=director, kind="change_of_call", facts=SLIP, chosen="25B2b2")
+    ruling.refresh_from_db()
+    assert ruling.irregularity_law == "25B2b2"
+    assert ruling.irregularity["rectification"]["score_cap"] == "average_minus"
+    auction = Auction.from_dict(ruling.auction)
+    assert [(c.call, c.status) for c in auction.calls[2:4]] == [("3S", "withdrawn"), ("4S", "")]
+    assert auction.validate() == ("4S", "N")
