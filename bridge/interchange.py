@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from bridge.messages import Gettext, Message, _
 
@@ -343,7 +344,9 @@ def butler_rounding_of(generator: str | None) -> str | None:
 # The matchpoint methods of the programs whose method is known, as the issue's real files show
 # them (issue #40): ScoreBridge counts a result missing from a board as an average one (the
 # "manual method", matchpoints + 1 for each missing result) before 10.24, which scales with
-# Neuberg but totals the lines as printed (one decimal, as WBF scoring rounds them); EBUScore
+# Neuberg but totals the lines as printed (one decimal, as WBF scoring rounds them); a real
+# 10.25.02 file prints averages all the same (the method is ScoreBridge's option), so a USEBIO
+# file's own lines decide where they show it (fewer_played_printed, read by bridge.usebio); EBUScore
 # prints and ranks percentages to two places; BriAn scores a board on its own top.
 MATCHPOINT_METHOD_BY_PROGRAM: dict[str, tuple[tuple[tuple[int, ...], dict[str, object]], ...]] = {
     # program: ((from version, method), ...), the latest version first
@@ -372,13 +375,56 @@ def matchpoint_method_of(generator: str | None) -> dict[str, object]:
     return {}
 
 
+def fewer_played_printed(boards: list[tuple[str, list[tuple[int, Fraction, Fraction]]]]) -> str:
+    """The method for boards played fewer times that a file's own printed matchpoints show, or
+    "" when they show none. ``boards``: each board's section and its lines (the N-S score and
+    the matchpoints printed to N-S and E-W), every line of the board played. A board played
+    fewer times than its section's most played one prints, with each missing result counted as
+    an average, the board's matchpoints plus one for each missing comparison (2/1 scale), so its
+    lines still share the full top; Neuberg scales them to that top. A file whose lines show the
+    board's own top (Compscore's travellers) says nothing of its totals' method, nor does one
+    whose every line agrees with both methods. ScoreBridge's real 10.25.02 file (issue #40)
+    prints an average for each missing result, though its version is past 10.24's Neuberg."""
+    most: dict[str, int] = {}
+    for section, lines in boards:
+        most[section] = max(most.get(section, 0), len(lines))
+    found: set[str] = set()
+    for section, lines in boards:
+        expected, played = most[section], len(lines)
+        full = [Fraction(ns) + ew for _score, ns, ew in lines]
+        if played >= expected or played < 2 or expected < 2:
+            continue
+        scale = full[0] / (2 * (expected - 1))
+        if any(total != full[0] for total in full) or scale not in (1, Fraction(1, 2)):
+            return ""  # the board's own top, or a scale the methods do not give
+        fits = {"average", "neuberg"}
+        for score, ns, _ew in lines:
+            own = sum(2 if score > other else 1 if score == other else 0 for other, _n, _e in lines) - 1
+            average = (own + expected - played) * scale
+            neuberg = ((own + 1) * Fraction(expected, played) - 1) * scale
+            # Neuberg's to the precision printed: whole, one decimal or two.
+            near = next((Fraction(1, 2 * 10**d) for d in range(3) if (ns * 10**d).denominator == 1), Fraction(0))
+            if average != ns:
+                fits.discard("average")
+            if abs(neuberg - ns) > near:
+                fits.discard("neuberg")
+        if len(fits) == 1:
+            found |= fits
+        elif not fits:
+            return ""
+    return found.pop() if len(found) == 1 else ""
+
+
 def method_of(session: SessionFile) -> dict[str, object]:
     """The scoring method the file's program used, as the regulating authority's settings name
     it: what the program is known to do (its Butler rounding) and what the file's form says
     (``session.method``). Empty when the file says nothing the settings can hold."""
     method: dict[str, object] = {}
     if session.scoring in ("matchpoints", None, ""):
-        method.update(matchpoint_method_of(session.generator))
+        known = matchpoint_method_of(session.generator)
+        if session.method.get("fewer_played", known.get("fewer_played")) != known.get("fewer_played"):
+            known = {}  # the file's own lines show another method: the program's option, not its version's
+        method.update(known)
     rounding = butler_rounding_of(session.generator)
     if rounding and session.scoring == "butler":
         method["butler_rounding"] = rounding

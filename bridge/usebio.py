@@ -33,6 +33,7 @@ from bridge.interchange import (
     ResultIn,
     SessionFile,
     direction_of,
+    fewer_played_printed,
     read_artificial,
     read_scoring,
 )
@@ -139,8 +140,13 @@ def parse_usebio(data: bytes | str) -> SessionFile:
             hands[read.number] = read
     seen: dict[tuple[str, int], BoardIn] = {}
     in_matches = {id(b) for match in matches for b in match.iter("BOARD")}
+    printed: list[tuple[str, list[tuple[int, Fraction, Fraction]]]] = []
     for scope, section in scopes:
-        _travellers(scope, section, hands, seen, in_matches, session)
+        _travellers(scope, section, hands, seen, in_matches, session, printed)
+    # The method for boards played fewer times, as the program's printed matchpoints show it:
+    # the file's form, over what its program's version is known to do (bridge.interchange).
+    if fewer_played := fewer_played_printed(printed):
+        session.method["fewer_played"] = fewer_played
     _matches(matches, hands, seen, session)
     placed = {number for _section, number in seen}
     for number, record in hands.items():
@@ -216,9 +222,11 @@ def _travellers(
     seen: dict[tuple[str, int], BoardIn],
     in_matches: set[int],
     session: SessionFile,
+    printed: list[tuple[str, list[tuple[int, Fraction, Fraction]]]],
 ) -> None:
     """The BOARDs of ``scope`` (the event, or its section ``section``) and their traveller lines;
-    a board number is given once in each section."""
+    a board number is given once in each section. ``printed`` gathers each matchpoint board's
+    played lines with the matchpoints the program printed (its N-S score, N-S's and E-W's)."""
     prefix = _("section %(section)s, ", section=section) if section else ""
     for index, board in enumerate(scope.iter("BOARD"), 1):
         if board.find("TRAVELLER_LINE") is None or id(board) in in_matches:
@@ -253,6 +261,9 @@ def _travellers(
                 lines.append((line, result))
         if session.scoring == "matchpoints":
             _awarded_matchpoints(lines, session)
+            shown = [(_ns_score(line), _points(line)) for line, result in lines if result.kind == "played"]
+            if lines and len(shown) == len(lines) and all(s is not None and p is not None for s, p in shown):
+                printed.append((section, [(s, *p) for s, p in shown if s is not None and p is not None]))
 
 
 def _matches(
@@ -363,6 +374,15 @@ def _awarded_matchpoints(read: list[tuple[ElementTree.Element, ResultIn]], sessi
                 ),
             )
         )
+
+
+def _ns_score(line: ElementTree.Element) -> int | None:
+    """A played line's N-S score as the file writes it (SCORE, or NS_SCORE / EW_SCORE)."""
+    ns, ew = _text(line, "SCORE", "NS_SCORE"), _text(line, "EW_SCORE")
+    for text, sign in ((ns, 1), (ew, -1)):
+        if text and re.fullmatch(r"-?\d{1,5}", text):
+            return sign * int(text)
+    return 0 if (_text(line, "CONTRACT") or "").upper() in {"PASS", "AP", "P", "PASSED"} else None
 
 
 def _points(line: ElementTree.Element) -> tuple[Fraction, Fraction] | None:

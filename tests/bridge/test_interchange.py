@@ -460,3 +460,24 @@ def test_usebio_team_match_refusals_name_the_match_and_the_field(away, closed, e
     with pytest.raises(UsebioError) as caught:
         parse_usebio(TEAM_MATCH.format(away=away, closed=closed))
     assert str(caught.value) == expected
+
+
+def test_the_method_for_a_board_played_fewer_times_is_read_from_the_printed_lines():
+    # Issue #40: four results on the most played board; a board played three times prints, with
+    # an average for each missing result, 5, 3, 1 of 6 (ScoreBridge's real 10.25.02 file); with
+    # Neuberg 5.7, 3, 0.3 (to one decimal); on its own top 4, 2, 0 (Compscore's travellers: they
+    # say nothing of the totals' method). A full board alone says nothing either.
+    from fractions import Fraction as F
+
+    from bridge.interchange import fewer_played_printed
+
+    full = ("", [(620, F(6), F(0)), (170, F(4), F(2)), (140, F(2), F(4)), (-100, F(0), F(6))])
+
+    def board(points):
+        return "", [(score, F(ns), 6 - F(ns)) for score, ns in zip((490, 200, -150), points, strict=True)]
+
+    assert fewer_played_printed([full, board(("5", "3", "1"))]) == "average"
+    assert fewer_played_printed([full, board(("5.7", "3", "0.3"))]) == "neuberg"
+    assert fewer_played_printed([full, ("", [(490, F(4), F(0)), (200, F(2), F(2)), (-150, F(0), F(4))])]) == ""
+    assert fewer_played_printed([full]) == ""
+    assert fewer_played_printed([full, board(("5", "3", "1")), board(("5.7", "3", "0.3"))]) == ""
