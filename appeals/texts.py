@@ -16,6 +16,7 @@ from appeals.terms import body_kind
 from core import reader
 from core.texts import Template, label, register, register_actions
 from rulings.models import SIDE_CHOICES
+from scoring.texts import score_words
 
 # A message of only values and punctuation joins parts the same way in every language: it is
 # not marked for translation.
@@ -118,7 +119,7 @@ TEXTS = {
     "law_part_decided": Template("%(question)s: %(outcome)s", formats={"outcome": OUTCOME}),
     "decided_on_law": Template(_("decided by the director in charge on law")),
     "decided": Template(compose=lambda values: values["outcome"], formats={"outcome": OUTCOME}),
-    "decided_score": Template("%(outcome)s: %(score)s", formats={"outcome": OUTCOME}),
+    "decided_score": Template("%(outcome)s: %(score)s", formats={"outcome": OUTCOME, "score": score_words}),
     "without_merit": Template("%(reasons)s (%(sanctions)s)"),
     "no_sanction": Template(_("no sanction")),
     "deposit_kept": Template(_("deposit of %(a)s %(c)s kept")),

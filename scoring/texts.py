@@ -79,15 +79,22 @@ def score_words(text):
     return _percentages(_WORDS.sub(word, _REDRESS.sub(redress, text)))
 
 
-_PERCENT = re.compile(r"(?<![\d.,])(\d+(?:\.\d+)?)%")
+# A number written with a decimal point, in a score's words: a weight ("0.6", "33.5%"), IMPs
+# ("+2.5 IMPs"). A fraction ("1/3") and a whole number stay as they are.
+_DECIMAL = re.compile(r"(?<![\d.,/])(\d+)\.(\d+)(?![\d/])")
 
 
 def _percentages(text):
-    """A score's weights ("33.33%") with the reader's decimal mark ("33,33%" in Dutch), never in
-    exponent form (core.reader.number)."""
-    from core import reader
+    """A score's numbers as written ("0.6", "33.33%", "1/3"), each decimal with the reader's
+    decimal mark ("0,6", "33,33%" in Dutch) and every digit kept: a weight reads as the
+    director typed it, never rounded or made a percentage (Django's number format, as
+    core.reader.number)."""
+    from django.utils import formats
 
-    return _PERCENT.sub(lambda match: f"{reader.number(match.group(1))}%", text)
+    def local(match):
+        return formats.number_format(Decimal(match.group(0)), len(match.group(2)))
+
+    return _DECIMAL.sub(local, text)
 
 
 def score_html(text):

@@ -145,10 +145,13 @@ def test_hebrew_pages_isolate_every_score_contract_law_and_percentage(client, he
     assert {url: outside_ltr(html) for url, html in pages.items() if outside_ltr(html)} == {}
     traveller = pages[director_pages[0]]
     # The adjusted-score cells: the kind in Hebrew, the score itself isolated left to right.
-    assert '<bdi dir="ltr">60% 4S N = / 40% 4S N -1</bdi>' in traveller
-    assert '<bdi dir="ltr">N-S AVE+, E-W AVE-</bdi>' in traveller
+    assert '<bdi dir="ltr" class="nowrap">0.6 4S N = / 0.4 4S N -1</bdi>' in traveller
+    # The sides in Hebrew too (the traveller showed "N-S AVE+, E-W AVE-" in English).
+    assert (
+        '<strong>תוצאה מתוקנת מלאכותית</strong>: צפון-דרום <bdi dir="ltr" class="nowrap">AVE+</bdi>, '
+        'מזרח-מערב <bdi dir="ltr" class="nowrap">AVE-</bdi>'
+    ) in traveller
     assert "<strong>תוצאה משוקללת</strong>: <bdi" in traveller
-    assert "<strong>תוצאה מתוקנת מלאכותית</strong>: <bdi" in traveller
 
 
 def test_the_svg_diagram_stays_left_to_right_inside_a_right_to_left_document():
@@ -359,7 +362,7 @@ def test_the_scorecard_isolates_the_scores_inside_its_change_sentences(client, h
     page = page_in(
         client, hebrew_case.director, reverse("scoring:contestant", args=[hebrew_case.record.pairs[4].pk]), "he"
     )
-    assert '<bdi dir="ltr" class="nowrap">60% 4S N = / 40% 4S N -1</bdi>' in page
+    assert '<bdi dir="ltr" class="nowrap">0.6 4S N = / 0.4 4S N -1</bdi>' in page
 
 
 def test_a_casebooks_print_page_says_when_in_its_bodys_zone(client, decided, compiled):
@@ -398,12 +401,12 @@ def test_the_scorecards_change_sentence_keeps_its_words_translated_and_its_score
     )
     sentence = re.search(r'<ul class="list changes">\s*<li><span dir="auto">(.*?)</span>', page, re.S).group(1)
     assert sentence == (
-        'לוח 1: <bdi dir="ltr" class="nowrap">3S N = +140</bdi> הוחלף ב-<bdi dir="ltr" class="nowrap">60% 4S N = / 40% 4S N -1</bdi> '
+        'לוח 1: <bdi dir="ltr" class="nowrap">3S N = +140</bdi> הוחלף ב-<bdi dir="ltr" class="nowrap">0.6 4S N = / 0.4 4S N -1</bdi> '
         'על-ידי פסיקה 1, <bdi dir="ltr" class="nowrap">2 -&gt; 4.1</bdi> MP'
     )
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "he"
     api = client.get(f"/api/v1/contestants/{hebrew_case.record.pairs[4].pk}/score-changes/").json()
-    assert api[0]["explanation"] == "לוח 1: 3S N = +140 הוחלף ב-60% 4S N = / 40% 4S N -1 על-ידי פסיקה 1, 2 -> 4.1 MP"
+    assert api[0]["explanation"] == "לוח 1: 3S N = +140 הוחלף ב-0.6 4S N = / 0.4 4S N -1 על-ידי פסיקה 1, 2 -> 4.1 MP"
 
 
 def test_a_scores_words_as_html_translate_the_words_and_isolate_everything_between_them():

@@ -381,7 +381,7 @@ def test_a_hebrew_page_is_right_to_left_with_numbers_and_contracts_left_to_right
     assert "מחלק" in board_page and "פגיעות" in board_page and "אין צד פגיע" in board_page
     ruling_page = page_in(client, people.director, reverse("rulings:ruling", args=[ruled.ruling.pk]), "he")
     assert "פסיקה 1" in ruling_page and "מידע בלתי מורשה (חוקים\u00a016,\u00a073)" in ruling_page
-    assert '<bdi dir="ltr">50% 4S N = / 50% 4S N -1</bdi>' in ruling_page
+    assert '<bdi dir="ltr">0.5 4S N = / 0.5 4S N -1</bdi>' in ruling_page
     assert "Dealer" not in board_page and "Ruling 1" not in ruling_page
 
 

@@ -76,13 +76,8 @@ def _weighted(result: Result, rows: list[dict[str, Any]], field: str) -> tuple[l
             ) from None
         total += fraction
         components.append([points, weight])
-        words.append(f"{_percent(fraction)} {text}")
+        words.append(f"{weight} {text}")  # as typed: "1/3 4S N =", never "33.33% 4S N ="
     return components, " / ".join(words)
-
-
-def _percent(fraction: Fraction) -> str:
-    value = fraction * 100
-    return f"{value.numerator}%" if value.denominator == 1 else f"{float(value):.4g}%"
 
 
 def imps_allowed(event: Any) -> bool:

@@ -34,7 +34,8 @@ def describe_score(kind: Choice, score: dict[str, Any] | None, result: Result) -
 
     def one(value: Any) -> str:
         if isinstance(value, list):
-            return "weighted " + " / ".join(f"{_percent(w)} {int(p):+d}" for p, w in value)
+            # Each weight as it was typed ("1/3", "30%", "0.6"), never turned into a percentage.
+            return "weighted " + " / ".join(f"{_typed(w)} {int(p):+d}" for p, w in value)
         if isinstance(value, dict) and "imps" in value:
             return f"{value['imps']} IMPs (Law 86D)"
         if isinstance(value, dict) and "total_points" in value:
@@ -54,11 +55,10 @@ def describe_score(kind: Choice, score: dict[str, Any] | None, result: Result) -
     return f"N-S {one(ns)}, E-W {one(ew)}"
 
 
-def _percent(weight: Any) -> str:
-    from bridge.engine.rounding import exact_str, weight_fraction
-
-    value = weight_fraction(weight) * 100
-    return f"{exact_str(value) if value.denominator != 1 else value.numerator}%"
+def _typed(weight: Any) -> str:
+    """A weight as its writer typed it: "30 %" is "30%", a number is its text."""
+    text = str(weight).strip()
+    return text[:-1].strip() + "%" if text.endswith("%") else text
 
 
 def validate_effective_score(

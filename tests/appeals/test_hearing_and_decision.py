@@ -180,7 +180,7 @@ def test_varying_gives_a_new_adjusted_score_in_the_rulings_form(case):
         ],
     )
     assert appeal.score == {"ns": [[420, "0.5"], [170, "0.5"]]}
-    assert appeal.score_description == "50% 4S N = / 50% 3S N +1"
+    assert appeal.score_description == "0.5 4S N = / 0.5 3S N +1"
     assert board_score(case) == Decimal("6.5")
     assert total(case) == Decimal("6.5")
 

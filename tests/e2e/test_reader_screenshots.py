@@ -74,14 +74,16 @@ def test_traveller_timeline_and_casebook_in_hebrew_and_greek(
 
     page.goto(f"{live_server.url}/boards/{board.pk}/")
     # The description is isolated, and the score inside it kept on one line: two nested bdi.
-    weighted_everywhere = page.locator("bdi", has_text="60% 4S N = / 40% 4S N -1")
-    weighted = page.locator("table.traveller bdi.nowrap", has_text="60% 4S N = / 40% 4S N -1")
-    artificial = page.locator("table.traveller bdi", has_text="N-S AVE+, E-W AVE-").first
+    # The weights as the director typed them, with the reader's decimal mark (issue #42).
+    typed = "0,6 4S N = / 0,4 4S N -1" if language == "el" else "0.6 4S N = / 0.4 4S N -1"
+    weighted_everywhere = page.locator("bdi", has_text=typed)
+    weighted = page.locator("table.traveller bdi.nowrap", has_text=typed).first
+    artificial = page.locator("table.traveller bdi.nowrap", has_text="AVE+").first
     # Whatever the page's direction, the scores read left to right, as written, wherever shown.
     assert all(direction_of(each) == "ltr" for each in weighted_everywhere.all())
     assert direction_of(weighted) == "ltr" and direction_of(artificial) == "ltr"
-    assert as_seen(weighted) == "60% 4S N = / 40% 4S N -1"
-    assert as_seen(artificial) == "N-S AVE+, E-W AVE-"
+    assert as_seen(weighted) == typed
+    assert as_seen(artificial) == "AVE+"
     assert kinds in page.inner_text(".traveller").lower()
     keep(page, f"traveller-adjusted-{language}")
 

@@ -52,7 +52,7 @@ def test_director_gives_a_weighted_ruling_on_a_phone(phone, live_server, worker,
     assert ruling.state == Ruling.State.GIVEN
     assert ruling.score == {"ns": [[420, "0.5"], [450, "0.3"], [-50, "0.2"]]}
     text = page.inner_text("main")
-    assert "50% 4S N = / 30% 4S N +1 / 20% 4S N -1" in text
+    assert "0.5 4S N = / 0.3 4S N +1 / 0.2 4S N -1" in text
     assert "15-17" in text  # the alert explanation from the BBO link, as a numbered note
     assert "Law 16B1a" in text
     assert page.locator(".diagram .hand").count() == 4

@@ -63,7 +63,7 @@ def test_a_second_adjusted_ruling_on_the_same_table_is_refused_naming_the_first(
             offending_side="NS",
         )
     assert exc.value.message_dict["outcome"] == [
-        "Ruling 1 already adjusted the score at this table (50% 4S N = / 30% 4S N +1 / 20% 4S N -1): correct "
+        "Ruling 1 already adjusted the score at this table (0.5 4S N = / 0.3 4S N +1 / 0.2 4S N -1): correct "
         "that ruling (Law 82C, Law 79C) rather than giving a second adjusted score."
     ]
     assert list(Ruling.objects.values_list("number", flat=True)) == [1]
@@ -118,7 +118,7 @@ def test_a_correction_supersedes_the_ruling_and_the_scores_follow_once(field, di
     )
     assert version(field.boards[0]) == before + 1  # one change, one recalculation
     changes = list(ScoreChange.objects.order_by("pk").values_list("cause_label", "new_description"))
-    assert changes == [("ruling 1", "50% 4S N = / 30% 4S N +1 / 20% 4S N -1"), ("ruling 2", "3S N +1 (+170)")]
+    assert changes == [("ruling 1", "0.5 4S N = / 0.3 4S N +1 / 0.2 4S N -1"), ("ruling 2", "3S N +1 (+170)")]
     assert ScoreChange.objects.last().reason == ("Ruling 2 corrects Ruling 1: The poll was misread: 4S is not reached")
     recalculation.recalculate_board(field.boards[0].pk)
     assert BoardScore.objects.get(result=table_x(field)).ns == Decimal("5")  # +170: beats two, ties one

@@ -44,7 +44,7 @@ def test_a_weighted_ruling_reaches_the_standings(field, director):
     assert ruling.state == Ruling.State.GIVEN
     assert ruling.number == 1
     assert ruling.score == {"ns": [[420, "0.5"], [450, "0.3"], [-50, "0.2"]]}
-    assert ruling.score_description == "50% 4S N = / 30% 4S N +1 / 20% 4S N -1"
+    assert ruling.score_description == "0.5 4S N = / 0.3 4S N +1 / 0.2 4S N -1"
     assert [c.law.number for c in ruling.citations.order_by("law__number")] == ["12C1c", "16B1a"]
     change = ScoreChange.objects.get()
     assert (change.cause_type, change.cause_id, change.cause_label) == ("ruling", ruling.pk, "ruling 1")
@@ -54,7 +54,7 @@ def test_a_weighted_ruling_reaches_the_standings(field, director):
     assert standing.total == Decimal("7.5")
     change.refresh_from_db()
     assert change.explain("NS") == (
-        "Board 1: 4S N = +420 replaced by 50% 4S N = / 30% 4S N +1 / 20% 4S N -1 by ruling 1, 8 -> 7.5 MP"
+        "Board 1: 4S N = +420 replaced by 0.5 4S N = / 0.3 4S N +1 / 0.2 4S N -1 by ruling 1, 8 -> 7.5 MP"
     )
 
 
