@@ -376,6 +376,18 @@ steps.declare(
         api="appeal-extension-list",
         audit="ruling.appeal_period_extended",
     ),
+    Step(
+        "file_memo",
+        "ruling",
+        "ruling",
+        ("file_memo",),
+        f"{SERVICES}.file_memo",
+        "file a memo on a ruling, received, numbered and timed (never turned away at the desk)",
+        states=ANY,
+        door="appeals:memo",
+        api="appeal-memo-list",
+        audit="filing.received",
+    ),
 )
 
 __all__ = ["START"]
