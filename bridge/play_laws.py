@@ -450,14 +450,17 @@ def penalty_card(edition: str, *, card: str, deliberate: bool, other_penalty_car
     return PLAY_LAWS[edition]["minor" if minor else "major"].rectification()
 
 
-def exposed_card(edition: str, *, seat: str, declarer: str, card: str, deliberate: bool) -> PlayRectification:
+def exposed_card(
+    edition: str, *, seat: str, declarer: str, card: str, deliberate: bool, other_penalty_cards: int = 0
+) -> PlayRectification:
     """A card exposed by ``seat``: Law 48A when it is declarer or dummy (no penalty card, the
-    card goes back to the hand), otherwise a defender's penalty card (``penalty_card``)."""
+    card goes back to the hand), otherwise a defender's penalty card (``penalty_card``;
+    ``other_penalty_cards`` those he already has on the table, 50B)."""
     check_edition(edition)
     if seat in (declarer, next_seat(declarer, 2)):
         parse_card(card)
         return PLAY_LAWS[edition]["declarers_card"].rectification()
-    return penalty_card(edition, card=card, deliberate=deliberate)
+    return penalty_card(edition, card=card, deliberate=deliberate, other_penalty_cards=other_penalty_cards)
 
 
 def penalty_card_lead_options(edition: str, penalty_cards: Sequence[str]) -> list[PlayChoice]:

@@ -279,11 +279,40 @@ def _play_options(ruling: Ruling, kind: str, facts: dict[str, Any]) -> tuple[lis
             declarer=declarer_after(as_called.declarer, auction.play_irregularities),
             card=found["card"] or "-",
             deliberate=bool(facts.get("deliberate")),
+            other_penalty_cards=_penalty_cards_on_table(edition, found),
         )
         return [PlayChoice(choice.law, "director", choice)], found
     except DealError as error:
         _refuse("card" if getattr(error, "field", "") == "card" else "seat", error)
     raise AssertionError  # _refuse raised
+
+
+def _penalty_cards_on_table(edition: str, found: dict[str, Any]) -> int:
+    """How many penalty cards the defender ``found["seat"]`` already has on the table at
+    ``found["trick"]`` (Law 50B: with two or more, all are major), from the play's irregularities
+    recorded but the card being recorded again; none when the play record cannot be read."""
+    auction: Auction = found["auction"]
+    seat, trick = found["seat"], found["trick"]
+    new = PlayIrregularity("exposed", trick, seat, found["card"] or "SA")
+    recorded = _other_cards(auction.play_irregularities, new)
+    if not any(i.seat == seat and i.card != new.card for i in recorded):
+        return 0
+    cards = [c for t in auction.play for c in t]
+    tricks = [cards[i : i + 4] for i in range(0, len(cards), 4)][:trick]
+    try:
+        leaders = trick_leaders(found["declarer"], tricks, recorded, found["contract"].rstrip("X")[1:])
+        states, _offered = penalty_cards_through_play(edition, found["declarer"], tricks, leaders, recorded)
+    except DealError:
+        return 0
+    return sum(
+        1
+        for s in states
+        if s.seat == seat
+        and s.card != new.card
+        and s.trick <= trick
+        and (s.played_at is None or s.played_at >= trick)
+        and (s.picked_up_at is None or s.picked_up_at > trick)
+    )
 
 
 def _partner_suits(ruling: Ruling, auction: Auction, seat: str, trick: int) -> str:

@@ -54,3 +54,21 @@ def test_2017_53a_no_lead_out_of_turn_is_accepted_at_the_thirteenth_trick_on_a_r
         ruling, kind="lead_out_of_turn", facts={"trick": 13, "seat": "E", "card": "C2"}
     )
     assert [o["key"] for o in options] == ["56"]
+
+
+@pytest.mark.parametrize("value", ["1997", "2007", "2017"])
+def test_50b_a_second_low_card_exposed_by_the_same_defender_is_major_on_a_ruling(field, director, value):
+    """50B: "when one defender has two or more penalty cards, all such cards become major penalty
+    cards": West dropped the C8 at trick 2 (a minor penalty card, 50C) and drops the C7 at trick 3,
+    the C8 still on the table: the page offers 50D, a major penalty card (it offered 50C)."""
+    edition(field, value)
+    ruling = open_ruling(field, director, kind=Ruling.Kind.LAW_APPLIED)
+    first = {"trick": 2, "seat": "W", "card": "C8"}
+    assert [o["key"] for o in services.irregularity_options(ruling, kind="exposed_card", facts=first)] == ["50C"]
+    services.record_irregularity(ruling=ruling, by=director, kind="exposed_card", facts=first, chosen="50C")
+    ruling.refresh_from_db()
+    second = {"trick": 3, "seat": "W", "card": "C7"}
+    options = services.irregularity_options(ruling, kind="exposed_card", facts=second)
+    assert [(o["key"], o["penalty_card"]) for o in options] == [("50D", "major")]
+    # The same card recorded again is not a second penalty card.
+    assert [o["key"] for o in services.irregularity_options(ruling, kind="exposed_card", facts=first)] == ["50C"]
