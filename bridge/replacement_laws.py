@@ -31,6 +31,7 @@ from typing import Any
 from bridge import messages
 from bridge.call_laws import (
     EDITIONS,
+    LAW_23,
     Choice,
     IrregularityError,
     Rectification,
@@ -280,6 +281,15 @@ def insufficient_bid_options(edition: str, facts: InsufficientBid) -> list[Choic
     return choices
 
 
+def comparable_law(edition: str) -> str:
+    """The paragraph whose words the director's ``comparable`` judgement answers in ``edition``:
+    2017 Law 23A (the comparable call), 2007 27B1b (a call with the same or a more precise
+    meaning); empty in 1997, whose rows read no such judgement."""
+    check_edition(edition)
+    row = INSUFFICIENT[edition].get("other_comparable")
+    return LAW_23[edition].comparable or (row.law if row is not None else "")
+
+
 # --- Law 25 --------------------------------------------------------------------------------------
 
 UNINTENDED = _("an unintended call replaced: the intended call stands without rectification")
@@ -428,6 +438,7 @@ __all__ = [
     "change_of_call",
     "change_of_call_options",
     "change_situation",
+    "comparable_law",
     "insufficient_bid",
     "insufficient_bid_options",
     "insufficient_situation",

@@ -6,8 +6,9 @@ from django import forms
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
+from bridge.irregularities import comparable_law
 from core.i18n import rank_preference
 from rulings import services
 from rulings.models import Ruling
@@ -112,6 +113,19 @@ class IrregularityForm(forms.Form):
     chosen = forms.CharField(required=False, widget=forms.HiddenInput)
     lead_option = forms.CharField(required=False, widget=forms.HiddenInput)
 
+    def __init__(self, *args, edition="2017", **kwargs):
+        """The director's judgement that a replacement is comparable, asked in the words of the
+        edition's paragraph that reads it (``bridge.irregularities.comparable_law``: 2017 23A,
+        2007 27B1b); not asked in 1997, whose Laws have no such paragraph."""
+        super().__init__(*args, **kwargs)
+        law = comparable_law(edition)
+        if not law:
+            del self.fields["comparable"]
+        elif law != "23A":
+            self.fields["comparable"].label = gettext(
+                "The replacement has the same or a more precise meaning as the insufficient bid (Law %(law)s)"
+            ) % {"law": law}
+
     def facts(self):
         return {
             name: self.cleaned_data.get(name) for name in FACTS if self.cleaned_data.get(name) not in (None, "", False)
@@ -145,7 +159,7 @@ def irregularity_page(request, pk):
             except ValidationError as error:
                 form_errors(auction_form, error)
         action = None
-    form = IrregularityForm(request.POST if action else None)
+    form = IrregularityForm(request.POST if action else None, edition=services.edition_in_force(ruling.tournament))
     options, lead_options = [], []
     if action and form.is_valid():
         kind, facts = form.cleaned_data["kind"], form.facts()

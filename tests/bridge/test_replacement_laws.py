@@ -362,3 +362,9 @@ def test_2017_23_comparable_call_and_72C_awareness_of_potential_damage():
 def test_2017_23C_is_the_adjustment_after_a_comparable_call_out_of_rotation():
     r = call_out_of_rotation("2017", OutOfRotation("1H", "rho", rho_call="1S", replacement="2H", comparable=True))
     assert (r.law, r.adjustment) == ("31A2a", LAW_23["2017"].comparable_damage)
+
+
+def test_the_comparable_judgement_is_read_by_2017_23A_and_2007_27B1b_and_by_nothing_in_1997():
+    from bridge.irregularities import comparable_law
+
+    assert [comparable_law(e) for e in ("1997", "2007", "2017")] == ["", "27B1b", "23A"]

@@ -95,3 +95,30 @@ def test_without_scripts_the_typed_auction_is_entered(client, field, director):
         "Pass",
         "4S",
     ]
+
+
+@pytest.mark.parametrize(
+    "law_edition, label",
+    [
+        ("2017", "The replacement is a comparable call (Law 23A)"),
+        ("2007", "The replacement has the same or a more precise meaning as the insufficient bid (Law 27B1b)"),
+        ("1997", None),
+    ],
+)
+def test_the_comparable_judgement_is_asked_in_the_words_of_the_editions_paragraph(
+    client, field, director, law_edition, label
+):
+    """The page asks for the judgement the edition's rows read: 2017 23A (a comparable call), 2007
+    27B1(b) (a call with the same or a more precise meaning; 2007 Law 23 is the awareness of
+    damage), and not at all in 1997, whose Law 27 has no such paragraph. Before, every edition was
+    asked about "a comparable call (Law 23A)"."""
+    from tests.rulings.test_revoke_rulings import edition
+
+    edition(field, law_edition)
+    ruling = open_ruling(field, director, kind=Ruling.Kind.LAW_APPLIED)
+    client.force_login(director)
+    page = client.get(reverse("rulings:ruling-irregularity", args=[ruling.pk])).content.decode()
+    if label is None:
+        assert 'name="comparable"' not in page and "comparable" not in page
+    else:
+        assert 'name="comparable"' in page and label in page
