@@ -237,6 +237,11 @@ TABLE: dict[str, Rule] = {
         "confirm another director's adjusted score before it reaches the standings (where the authority asks)",
         refusal=_("Only a director or chief director of this tournament confirms an adjusted score."),
     ),
+    "confirm_upload": _rule(
+        CHIEF,
+        "confirm or correct a flag of a club's upload to a field before the upload joins the field's matchpoints",
+        refusal=_("Only the chief director of this tournament confirms or corrects a club's upload to its field."),
+    ),
     "correction": _rule(
         DIRECTORS,
         "correct a given ruling (Law 82C, 79C)",

@@ -23,7 +23,7 @@ from scoring.deadlines import deadline
 from scoring.event_passes import EventPass  # noqa: F401  (its model, registered with the app)
 from scoring.identity import ContestantIdentity
 from scoring.kinds import EventKind, PenaltyUnit
-from scoring.score_check_marks import ScoreCheckAccepted  # noqa: F401  (its model, registered with the app)
+from scoring.score_check_marks import FieldUpload, ScoreCheckAccepted, UploadFlag  # noqa: F401  (models)
 
 SEAT_CHOICES = [("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West"))]
 VULNERABILITY_CHOICES = [

@@ -24,6 +24,7 @@ from appeals import services as appeals_services
 from appeals.models import AppealPart, Body, Deposit, Filing, FurtherAppeal, Hearing, Recommendation
 from core import policy
 from national.federation import receive
+from scoring.models import FieldUpload, UploadFlag
 from tests.roles.world import build_world
 
 PACKAGES = ("rulings.services", "scoring.services", "appeals.services")
@@ -268,7 +269,10 @@ def world(django_db_setup, django_db_blocker):
             request = appeals_services.request_appeal(
                 ruling=a.rulings["free"], player=a.players[0], by=built.users["player"], grounds="We ask"
             )
+            upload = FieldUpload.objects.create(session=a.record.session, club="Riverside BC", rows=[])
+            flag = UploadFlag.objects.create(upload=upload, row=0, board=1, table=1, code="far_from_field", params={})
             built.arguments = {
+                "flag": flag,
                 "ruling": a.rulings["draft"],
                 "ruling_id": a.rulings["draft"].pk,
                 "result": a.t1,

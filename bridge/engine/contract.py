@@ -6,6 +6,7 @@ A contract is written as scorers write it: ``PASS``, or level, strain and doubli
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -134,6 +135,22 @@ def ns_score(contract: Contract | str, declarer: str | None, tricks: int | None,
         raise ContractError("declarer", _("%(seat)s is not a seat: the declarer is N, E, S or W.", seat=repr(declarer)))
     score = contract_score(contract, tricks, vulnerable_for(declarer, vulnerability))
     return score if declarer in {"N", "S"} else -score
+
+
+@functools.lru_cache(maxsize=len(VULNERABILITIES))
+def possible_ns_scores(vulnerability: str | None) -> frozenset[int]:
+    """Every N-S score some contract, declarer and number of tricks gives at ``vulnerability``
+    (Law 77): a score outside it is impossible on the board, whatever the contract (a score not
+    ending in 0 among them). Passed out: 0."""
+    scores = {0}
+    for level in range(1, 8):
+        for strain in STRAINS:
+            for doubling in range(3):
+                contract = Contract(level, strain, doubling)
+                for declarer in ("N", "E"):
+                    for tricks in range(14):
+                        scores.add(ns_score(contract, declarer, tricks, vulnerability))
+    return frozenset(scores)
 
 
 # Board number -> dealer and vulnerability, the 16-board cycle of Law 2 and PBN.

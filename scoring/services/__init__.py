@@ -65,10 +65,14 @@ from scoring.services.scores import (
     validate_effective_score,
 )
 from scoring.services.scoring_method import METHOD_KEYS, record_program_method, set_event_scoring_method
+from scoring.services.uploads import confirm_upload_flag, correct_upload_row, upload_to_field
 from scoring.services.vp_scales import VP_SCALE_NAME, add_vp_scale, set_event_vp_scale
 
 __all__ = [
     "accept_score_check",
+    "confirm_upload_flag",
+    "correct_upload_row",
+    "upload_to_field",
     "METHOD_KEYS",
     "record_program_method",
     "set_event_scoring_method",

@@ -143,3 +143,13 @@ def test_bad_vulnerability_and_board():
     assert error.value.field == "vulnerability"
     with pytest.raises(ContractError):
         board_vulnerability(0)
+
+
+def test_the_possible_scores_of_a_vulnerability_are_every_contracts_and_only_those():
+    from bridge.engine.contract import possible_ns_scores
+
+    none, ns = possible_ns_scores("None"), possible_ns_scores("NS")
+    assert {420, 450, 400, -50, 690, 0, 1520, 7000, -7000} <= none  # 7NTXX-13 not vulnerable: 7000
+    assert 620 not in none and 425 not in none and all(score % 10 == 0 for score in none)
+    assert {620, 600, 630, -100, 50} <= ns and -50 not in ns and 430 not in ns
+    assert possible_ns_scores("EW") == {-score for score in ns}
