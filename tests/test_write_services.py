@@ -75,6 +75,7 @@ READS = {
     "national.casebooks.text_field_labels",
     "national.casebooks.text_of",
     "national.casebooks.visible_casebooks",
+    "national.federation.carried.downloads",
     "national.federation.carried.read",
     "national.federation.heads.alarms",
     "national.federation.heads.batch",
