@@ -82,15 +82,19 @@ def signed_part(bundle: dict[str, Any]) -> bytes:
     """What the bundle's signature covers: the tag and the SHA-256 of the bundle without it."""
     body = {key: value for key, value in bundle.items() if key != "signature"}
     digest = hashlib.sha256()
-    _canonical_into(body, digest.update)
+    _canonical_into(body, digest.update, 3)
     return BUNDLE_TAG + digest.digest()
 
 
 def _canonical_into(value: Any, update: Any, depth: int = 2) -> None:
     """``canonical(value)`` given to ``update`` in pieces (issue #41): the same bytes, never
-    held whole. The bundle's dict and the dicts in it are written here, each value below them (an
-    attachment) serialised on its own, and their lists (records, entries) 200 items at a time."""
-    if depth and isinstance(value, dict) and all(isinstance(key, str) for key in value):
+    held whole. The bundle's dict and the dicts in it are written here, down to ``depth`` (an
+    attachment's fields), each value below them serialised on its own, and their lists (records,
+    entries) 200 items at a time. A value that writes itself (``canonical_into``: an attachment's
+    content kept in a file as it was received, national/federation/stream.py) writes itself."""
+    if callable(getattr(value, "canonical_into", None)):
+        value.canonical_into(update)
+    elif depth and isinstance(value, dict) and all(isinstance(key, str) for key in value):
         update(b"{")
         for number, (key, item) in enumerate(sorted(value.items())):
             update(b"," + canonical(key) + b":" if number else canonical(key) + b":")

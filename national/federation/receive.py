@@ -213,9 +213,11 @@ def _commit(origin: Origin, digest: str, upload: Upload | None) -> tuple[int, di
     bundle: Any = None
     saved: list[str] = []  # the attachments' files written: deleted if the bundle is not stored
     try:
-        # Read as a stream (issue #41): one part at a time, digest and JSON as they are read.
+        # Read as a stream (issue #41): one part at a time, digest and JSON as they are read, each
+        # attachment decoded to a temporary file as it is parsed (stream.Spooled).
         read_digest, bundle = stream.read(upload, indexes)
         if read_digest != digest:
+            stream.close(bundle)
             bundle = None
             raise Refused(verify.Refusal("digest"))
         answer = _store(origin, upload, bundle, saved)
@@ -251,6 +253,8 @@ def _commit(origin: Origin, digest: str, upload: Upload | None) -> tuple[int, di
     except BaseException:
         _discard(saved)
         raise
+    finally:
+        stream.close(bundle)  # the attachments' temporary files
     return 200, answer
 
 
@@ -599,10 +603,12 @@ def _attach(mapper: _Mapper, obj: Any, row: dict[str, Any]) -> None:
     desk's storage, under the received ruling."""
     from pathlib import PurePath
 
-    from django.core.files.base import ContentFile
+    from django.core.files.base import ContentFile, File
 
     content = verify.attachment_content(mapper.bundle, row["pk"]) or b""
-    obj.file.save(PurePath(str(row["fields"].get("file") or "attachment")).name, ContentFile(content), save=False)
+    # Decoded to a file as it was read (stream.Spooled): the storage reads it in chunks.
+    stored = File(content.open()) if isinstance(content, stream.Spooled) else ContentFile(content)
+    obj.file.save(PurePath(str(row["fields"].get("file") or "attachment")).name, stored, save=False)
     mapper.saved.append(obj.file.name)
 
 

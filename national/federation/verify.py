@@ -25,7 +25,7 @@ from typing import Any
 from django.core.serializers.json import DjangoJSONEncoder
 
 from audit import merkle, signing
-from national.federation import messages
+from national.federation import messages, stream
 from national.federation.bundle import FORMAT, signed_part
 
 # What an entry's hash covers (audit.models.AuditEntry.content), in that form.
@@ -224,14 +224,17 @@ def omitted(bundle: dict[str, Any], received: list[int]) -> Refusal | None:
     return None
 
 
-def attachment_content(bundle: dict[str, Any], pk: int) -> bytes | None:
-    """An attachment's content as sent (None if the bundle holds none, or not in base64)."""
+def attachment_content(bundle: dict[str, Any], pk: int) -> bytes | stream.Spooled | None:
+    """An attachment's content as sent: its bytes, or the file they were decoded to as the
+    bundle was read (``stream.Spooled``); None if the bundle holds none, or not in base64."""
     sent = bundle.get("attachments", {}).get(str(pk))
     if sent is None:
         return None
+    if isinstance(sent["content"], stream.Spooled):
+        return sent["content"]
     try:
         return base64.b64decode(sent["content"], validate=True)
-    except (binascii.Error, ValueError):
+    except (binascii.Error, ValueError, TypeError):
         return None
 
 
@@ -241,9 +244,13 @@ def _attachment(row: dict[str, Any], bundle: dict[str, Any], limit: int | None) 
     content = attachment_content(bundle, row["pk"])
     if sent is None or content is None:
         return Refusal("attachment_content", values)
-    if limit is not None and len(content) > limit:
-        return Refusal("attachment_size", {**values, "size_bytes": len(content), "limit_bytes": limit})
-    if len(content) != int(sent["size"]) or hashlib.sha256(content).hexdigest() != sent["sha256"]:
+    if isinstance(content, stream.Spooled):
+        size, sha256 = content.size, content.sha256
+    else:
+        size, sha256 = len(content), hashlib.sha256(content).hexdigest()
+    if limit is not None and size > limit:
+        return Refusal("attachment_size", {**values, "size_bytes": size, "limit_bytes": limit})
+    if size != int(sent["size"]) or sha256 != sent["sha256"]:
         return Refusal("attachment_hash", values)
     return None
 

@@ -121,3 +121,20 @@ def test_an_attachment_missing_from_the_origins_storage_stops_the_bundle_naming_
         f'Attachment "hand diagram.png" of ruling {attached.ruling.pk}: its file {attached.hand.file.name} '
         "is missing from this instance's storage."
     )
+
+
+def test_an_attachment_in_base64_not_as_the_sender_writes_it_is_received_and_its_signature_holds(attached):
+    # Base64 whose last group's unused bits are set ("gh==" for "gg=="): the same bytes, but not
+    # the text a decoder writes again, so it is kept as sent (not spooled) and the signature,
+    # which covers the text, holds.
+    bundle = bundles.build(attached.record.tournament.pk)
+    sent = bundle["attachments"][str(attached.hand.pk)]
+    assert sent["content"].endswith("gg==")
+    sent["content"] = sent["content"][:-3] + "h=="
+    assert base64.b64decode(sent["content"], validate=True) == PNG
+    origin = register_self(attached.record.authority)
+    status, answer = deliver(origin, resigned(bundle))
+    assert status == 200, answer
+    ruling = ReceivedRecord.objects.get(origin=origin, model="rulings.ruling", origin_pk=attached.ruling.pk)
+    received = RulingAttachment.objects.filter(ruling_id=ruling.local_pk).order_by("pk")
+    assert [a.file.read() for a in received] == [PNG, PDF]
