@@ -47,6 +47,7 @@ from bridge.play_laws import (
     parse_card,
     penalty_card,
     penalty_card_lead_options,
+    penalty_card_not_played,
     penalty_card_obligation,
 )
 
@@ -437,6 +438,7 @@ __all__ = [
     "exposed_card",
     "PREMATURE_SUIT_OPTIONS",
     "penalty_card_lead_options",
+    "penalty_card_not_played",
     "penalty_card_obligation",
     "penalty_cards_through_play",
     "premature_play",

@@ -1,5 +1,5 @@
-"""Laws 48A and 49-56 (exposed cards, penalty cards, leads out of turn) as tables, one per edition
-(1997, 2007, 2017): each row is one paragraph of that edition's text, its words beside it
+"""Laws 48A and 49-56 (exposed cards, penalty cards, a penalty card not played, leads out of
+turn) as tables, one per edition (1997, 2007, 2017): each row is one paragraph of that edition's text, its words beside it
 (``words``, English, the Law's own where quoted) and what it does (the rectification's fields).
 The functions below only name the situation the facts meet; the edition's row gives the law
 cited and the rectification, so the irregularity page's options, the service's checks (which
@@ -161,6 +161,18 @@ AT_DEFENDERS_TURN = gettext_noop(
     "it was a defender's turn to lead: the card goes back to declarer's hand without rectification"
 )
 WRONG_HAND = gettext_noop("declarer led from the wrong hand: the card is retracted and he leads from the correct hand")
+OTHER_CARD_ACCEPTED = gettext_noop(
+    "declarer accepts the card led or played instead of the penalty card: it stands, and the penalty card stays on "
+    "the table"
+)
+OTHER_CARD_MUST_BE_ACCEPTED = gettext_noop(
+    "declarer has played to the trick since: he must accept the card led or played, and the penalty card stays on "
+    "the table"
+)
+PENALTY_CARD_SUBSTITUTED = gettext_noop(
+    "declarer does not accept it: the defender plays the penalty card instead, and the card he led or played becomes "
+    "a major penalty card"
+)
 
 
 # --- The paragraphs --------------------------------------------------------------------------
@@ -364,9 +376,51 @@ def _lead_rows(edition: str) -> dict[str, PlayRow]:
     return rows
 
 
+def _failure_rows(edition: str) -> dict[str, PlayRow]:
+    """The edition's paragraphs of Law 52 (a penalty card not played when it had to be). 1997
+    speaks of a card "played"; 2007 and 2017 of a card "led or played"."""
+    other = "played" if edition == "1997" else "led or played"
+    such = "such play" if edition == "1997" else "such lead or play"
+    return {
+        "failure": PlayRow(
+            "52A",
+            "summary: a defender who failed to play a penalty card as Law 50 requires may not withdraw, on his own "
+            "initiative, any other card he has played"
+            if edition == "1997"
+            else "When a defender fails to lead or play a penalty card as required by Law 50 or Law 51, he may not, "
+            "on his own initiative, withdraw any other card he has played.",
+        ),
+        "failure_accepted": PlayRow(
+            "52B1a",
+            f"If a defender has {'played' if edition == '1997' else 'led or played'} another card when required by law "
+            f"to play a penalty card, declarer may accept {such}.",
+            OTHER_CARD_ACCEPTED,
+            accepted=True,
+        ),
+        "failure_must_accept": PlayRow(
+            "52B1b",
+            f"Declarer must accept {such} if he has thereafter played from his own hand or dummy.",
+            OTHER_CARD_MUST_BE_ACCEPTED,
+            accepted=True,
+        ),
+        "failure_card_remains": PlayRow(
+            "52B1c",
+            "If the played card is accepted under either (a) or (b), any unplayed penalty card remains a penalty card.",
+        ),
+        "failure_refused": PlayRow(
+            "52B2",
+            f"If declarer does not accept the card illegally {other}, the defender must substitute the penalty card for "
+            f"the card illegally {other}. Every card illegally led or played by the defender in the course of committing "
+            "the irregularity becomes a major penalty card.",
+            PENALTY_CARD_SUBSTITUTED,
+            penalty_card="major",
+        ),
+    }
+
+
 def _table(edition: str) -> dict[str, PlayRow]:
     """The edition's paragraphs of Laws 48A and 49-56, by the situation each rules."""
-    return {**_penalty_rows(edition), **_lead_rows(edition)}
+    return {**_penalty_rows(edition), **_failure_rows(edition), **_lead_rows(edition)}
 
 
 PLAY_LAWS: dict[str, dict[str, PlayRow]] = {edition: _table(edition) for edition in EDITIONS}
@@ -498,6 +552,18 @@ def penalty_card_lead_options(edition: str, penalty_cards: Sequence[str]) -> lis
     return choices
 
 
+def penalty_card_not_played(edition: str, *, declarer_played: bool = False) -> list[PlayChoice]:
+    """Law 52B: a defender led or played (1997: played) another card when he had to play a penalty
+    card. Declarer may accept it (52B1a) or not (52B2: the penalty card is substituted, the card
+    led or played becomes a major penalty card); once he has played from his hand or dummy after
+    it (``declarer_played``) he must accept it (52B1b). An accepted card leaves the penalty card on
+    the table (52B1c). Not offered on the irregularity page yet."""
+    check_edition(edition)
+    table = PLAY_LAWS[edition]
+    situations = ("failure_must_accept",) if declarer_played else ("failure_accepted", "failure_refused")
+    return _choices(table, situations, "declarer", 0)
+
+
 def penalty_card_obligation(
     hand: Sequence[str], penalty_cards: Sequence[str], major: bool, suit_led: str | None
 ) -> tuple[str, ...]:
@@ -540,5 +606,6 @@ __all__ = [
     "parse_card",
     "penalty_card",
     "penalty_card_lead_options",
+    "penalty_card_not_played",
     "penalty_card_obligation",
 ]

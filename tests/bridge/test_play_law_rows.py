@@ -12,6 +12,7 @@ from bridge.play_irregularities import (
     lead_out_of_turn,
     penalty_card,
     penalty_card_lead_options,
+    penalty_card_not_played,
     penalty_card_obligation,
     penalty_cards_through_play,
 )
@@ -210,6 +211,43 @@ def test_51a_declarer_designates_which_penalty_card_is_played(edition):
     """51A: "declarer designates which is to be played": both major cards are playable."""
     assert "declarer designates" in PLAY_LAWS[edition]["several_to_play"].words
     assert penalty_card_obligation(["SK", "S4", "S2"], ["SK", "S4"], True, "S") == ("SK", "S4")
+
+
+# --- 52 ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("edition, what", [("1997", "played"), ("2007", "led or played"), ("2017", "led or played")])
+def test_52a_a_defender_who_failed_to_play_a_penalty_card_withdraws_nothing(edition, what):
+    """52A: a defender who fails to play a penalty card as required may not, on his own
+    initiative, withdraw any other card he has played (1997 speaks of a card "played", 2007 and
+    2017 "led or played": the catalogue's 52A titles)."""
+    row = PLAY_LAWS[edition]["failure"]
+    assert row.law == "52A" and "any other card he has played" in row.words
+    assert f"illegally {what}." in PLAY_LAWS[edition]["failure_refused"].words
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_52b1a_declarer_may_accept_the_other_card_52b2_or_have_the_penalty_card_substituted(edition):
+    """52B1(a): "declarer may accept such [lead or] play"; 52B2: not accepted, "the defender must
+    substitute the penalty card", and the card illegally led or played "becomes a major penalty
+    card"."""
+    choices = penalty_card_not_played(edition)
+    assert [(c.key, c.chooser, c.rectification.accepted, c.rectification.penalty_card) for c in choices] == [
+        ("52B1a", "declarer", True, ""),
+        ("52B2", "declarer", False, "major"),
+    ]
+    assert str(choices[1].rectification.text) == (
+        "declarer does not accept it: the defender plays the penalty card instead, and the card he led or played "
+        "becomes a major penalty card"
+    )
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_52b1b_declarer_must_accept_once_he_has_played_after_it(edition):
+    """52B1(b): "Declarer must accept such [lead or] play if he has thereafter played from his own
+    hand or dummy"; 52B1(c): "any unplayed penalty card remains a penalty card"."""
+    assert keys(penalty_card_not_played(edition, declarer_played=True)) == ["52B1b"]
+    assert "remains a penalty card" in PLAY_LAWS[edition]["failure_card_remains"].words
 
 
 # --- 53, 54, 55, 56 ---------------------------------------------------------------------------
