@@ -125,7 +125,10 @@ INSUFFICIENT_1997: dict[str, Rectification] = {
 # redouble ... the attempted call is cancelled. The offender must replace it as the foregoing
 # allows and his partner must then pass whenever it is his turn to call" (26, 23); 27B4 "another
 # insufficient bid: the Director rules as in 3 if the LHO does not accept the substituted
-# insufficient bid"; 27D "Non-offending Side Damaged" after B1: an adjusted score.
+# insufficient bid"; 27C "Premature Replacement": the offender's replacement made before the
+# Director ruled "stands if it is legal and the appropriate paragraph of B applies" (no row: the
+# service reads the replacement from the record and applies its row); 27D "Non-offending Side
+# Damaged" after B1: an adjusted score.
 INSUFFICIENT_2007: dict[str, Rectification] = {
     "accepted": _row("27A1", ACCEPTED, stands=True),
     "out_of_rotation": _row("27A2", OUT_OF_ROTATION),
@@ -147,8 +150,9 @@ INSUFFICIENT_2007: dict[str, Rectification] = {
 # following"; 27B2 "the offender's partner must pass whenever it is his turn to call. The lead
 # restrictions in Law 26B may apply, and see Law 72C"; 27B3 "Except as provided in B1(b) above" a
 # double or redouble "is cancelled. The offender must replace it ... and his partner must then pass
-# whenever it is his turn to call" (26B, 72C); 27B4 another insufficient bid: "as in 3"; 27D after
-# B1: an adjusted score.
+# whenever it is his turn to call" (26B, 72C); 27B4 another insufficient bid: "as in 3"; 27C a
+# premature replacement stands if legal (read from the record, as 2007); 27D after B1: an
+# adjusted score.
 INSUFFICIENT_2017: dict[str, Rectification] = {
     "accepted": _row("27A1", ACCEPTED, stands=True),
     "out_of_rotation": _row("27A2", OUT_OF_ROTATION),
