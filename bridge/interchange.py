@@ -322,13 +322,17 @@ def scoring_label(kind: str) -> Message:
 # halves away from zero, as the Scandinavian programs do; so does the ABF's Compscore (its real
 # files: a datum of -445 is -450). A file's [Generator] tag names the
 # program; a file that names none, or another program, is not guessed at.
-BUTLER_ROUNDING_BY_PROGRAM = {"ruter": "half-away", "compscore": "half-away"}
+# Ruter ("Ruter i Norge") is Magic Contest's Norwegian edition: its files name their author
+# www.brenning.se (Tomas Brenning, Magic Contest's author, whose site lists the program's country
+# editions) and carry Magic Contest's version numbers (4.14.2, 2022); a file that names Magic
+# Contest is scored as Ruter's are (issue #40).
+BUTLER_ROUNDING_BY_PROGRAM = {"ruter": "half-away", "magic": "half-away", "compscore": "half-away"}
 
 
 # Programs whose cross-IMP rows print the sum over the comparisons, not their mean.
-CROSS_IMPS_SUMMED_BY = ("ruter",)
+CROSS_IMPS_SUMMED_BY = ("ruter", "magic")
 # Programs that rank a Butler or cross-IMP session in one list, pairs that sat one way too.
-ONE_LIST_AT_IMPS = ("ruter",)
+ONE_LIST_AT_IMPS = ("ruter", "magic")
 
 
 def butler_rounding_of(generator: str | None) -> str | None:

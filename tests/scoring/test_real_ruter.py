@@ -228,3 +228,25 @@ def test_a_ruter_two_section_butler_is_scored_as_ruter_printed_it(record):
     after = {number: Fraction(s.total_exact) for number, s in standings(event).items()}
     before = {number: Fraction(s) * 14 for number, (s, _, _) in printed.items()}
     assert {n: after[n] - round(before[n]) for n in after if after[n] != round(before[n])} == {112: 1, 312: -1}
+
+
+def test_a_file_that_names_magic_contest_is_scored_as_ruter_scores(record):
+    # Ruter i Norge is Magic Contest's Norwegian edition (the files' author is www.brenning.se,
+    # Magic Contest's; the same version numbers). The real Butler file with its generator named
+    # as the program's other editions name it gets Ruter's method: before, a "Magic Contest"
+    # file entered a Butler event with the regulations' rounding, trimming and two fields.
+    data = BUTLER.read_bytes().replace(b'content="Ruter i Norge"', b'content="Magic Contest"')
+    assert b"Magic Contest" in data
+    event = services.create_event(
+        tournament=record.tournament, name="Butler", kind=Event.Kind.IMP_PAIRS_BUTLER, by=policy.SYSTEM
+    )
+    summary = import_file(event=event, data=data)
+    assert summary.warnings[0].startswith(
+        "Scoring method: Magic Contest 4.14.2 scores butler_drop one-each-end-from-3, "
+    )
+    event.refresh_from_db()
+    assert event.scoring_method == {
+        "butler_drop": "one-each-end-from-3",
+        "butler_rounding": "half-away",
+        "ranking": "one-list",
+    }
