@@ -414,7 +414,8 @@ def test_usebio_in_the_encoding_its_declaration_names():
         ("Ruter 3.2.1", "half-away"),
         ("RUTER", "half-away"),
         ("Router 2.0", None),  # a word of its own, not a prefix
-        ("Magic Contest 4.6", None),  # not known: not guessed at
+        ("Magic Contest 4.6", "half-away"),  # Ruter's program: Ruter i Norge is its Norwegian edition (issue #40)
+        ("ScoreBridge 10.25.02", None),  # not known: not guessed at
         ("", None),
         (None, None),
     ],
