@@ -1,11 +1,11 @@
 """Reads for a player's (or captain's) own page: the rulings of their tables with the state of
 each, their appeal windows, their requests to appeal and the appeals of their tables."""
 
-from django.db.models import Q
 from django.utils import timezone
 
 from appeals import selectors
 from appeals.models import Appeal, AppealRequest
+from core import policy
 from rulings.models import Ruling
 from scoring.models import Player
 from scoring.selectors import session_clocks
@@ -13,15 +13,6 @@ from scoring.selectors import session_clocks
 
 def players_of(user):
     return list(Player.objects.filter(user=user))
-
-
-def _at_table(prefix, players):
-    return (
-        Q(**{f"{prefix}ns__members__in": players})
-        | Q(**{f"{prefix}ew__members__in": players})
-        | Q(**{f"{prefix}ns__captain__in": players})
-        | Q(**{f"{prefix}ew__captain__in": players})
-    )
 
 
 def _side_players(result):
@@ -34,8 +25,9 @@ def _side_players(result):
 
 
 def my_rulings(user, now=None):
-    """Each ruling given at a table of the user's (as a player or a captain), newest first, with
-    ``me`` (the user's player there), ``deadline``, ``window_open`` and ``can_request``."""
+    """Each ruling given at a table of the user's own (core.policy.own: as a player or a captain,
+    playing or not, the home page's answer too), newest first, with ``me`` (the user's player
+    there), ``deadline``, ``window_open`` and ``can_request``."""
     now = now or timezone.now()
     players = players_of(user)
     if not players:
@@ -44,7 +36,7 @@ def my_rulings(user, now=None):
     # per ruling) and every session's appeal deadline read at once (scoring's session_clocks).
     rulings = list(
         Ruling.objects.exclude(state=Ruling.State.DRAFT)
-        .filter(pk__in=Ruling.objects.filter(_at_table("result__", players)).values("pk"))
+        .filter(pk__in=policy.own(user, Ruling.objects.all()).values("pk"))
         .select_related(
             "board__session__event__tournament__authority",
             "result__board__session__event",
@@ -104,7 +96,7 @@ def my_appeals(user):
     if not players:
         return Appeal.objects.none()
     return (
-        Appeal.objects.filter(pk__in=Appeal.objects.filter(_at_table("ruling__result__", players)).values("pk"))
+        Appeal.objects.filter(pk__in=policy.own(user, Appeal.objects.all(), policy.APPEAL).values("pk"))
         .select_related("ruling__result__board__session__event__tournament", "appellant")
         .order_by("-lodged_at")
     )

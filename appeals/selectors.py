@@ -325,13 +325,9 @@ def my_open_appeals(user: User | AnonymousUser, now: datetime.datetime | None = 
     if not user.is_authenticated:
         return []
     now = now or timezone.now()
-    entries = Contestant.objects.filter(Q(members__user=user) | Q(captain__user=user)).values("pk")
-    at_my_tables = Appeal.objects.filter(Q(ruling__result__ns__in=entries) | Q(ruling__result__ew__in=entries)).values(
-        "pk"
-    )
     appeals = (
-        visible_appeals(user)
-        .filter(state__in=Appeal.OPEN_STATES, pk__in=at_my_tables)
+        policy.own(user, visible_appeals(user), policy.APPEAL)
+        .filter(state__in=Appeal.OPEN_STATES)
         .prefetch_related(Prefetch("hearings", Hearing.objects.order_by("-scheduled_at", "-pk")))
         .order_by("lodged_at", "pk")
     )

@@ -44,7 +44,7 @@ CHIEF_DIRECTOR = roles.CHIEF_DIRECTOR
 SCORER = roles.SCORER
 APPEALS_MEMBER = roles.APPEALS_MEMBER
 AUDITOR = "auditor"  # assigned to audit the record's regulating authority
-ENTRANT = "entrant"  # a player entered in the tournament
+ENTRANT = "entrant"  # a player entered in the tournament, or a team's captain (playing or not)
 AT_TABLE = "at_table"  # a member of a side at the record's table
 CAPTAIN = "captain"  # the captain of a side at the record's table
 SITTING = "sitting"  # a member sitting on the case's body (appointed, not recused)
@@ -63,7 +63,7 @@ WHO = {
     SCORER: "scorer of the tournament",
     APPEALS_MEMBER: "appeals member appointed at the tournament",
     AUDITOR: "national auditor of the tournament's regulating authority",
-    ENTRANT: "player entered in the tournament",
+    ENTRANT: "player entered in the tournament, or captain of a team entered (playing or not)",
     AT_TABLE: "player at the table",
     CAPTAIN: "captain of a team at the table",
     SITTING: "member sitting on the case's body",
@@ -134,9 +134,18 @@ TABLE: dict[str, Rule] = {
     "view_tournament": _rule(
         OFFICIAL_ROLES | {AUDITOR, ENTRANT}, "read a tournament and its competition record", scope=TOURNAMENT
     ),
-    "view_ruling": _rule(OFFICIAL_ROLES | {AUDITOR, AT_TABLE}, "read a ruling", scope=RULING),
+    "view_ruling": _rule(OFFICIAL_ROLES | {AUDITOR, AT_TABLE, CAPTAIN}, "read a ruling", scope=RULING),
     "view_appeal": _rule(
         {DIRECTOR, CHIEF_DIRECTOR, SCORER, AUDITOR, SITTING, AT_TABLE, CAPTAIN}, "read an appeal", scope=APPEAL
+    ),
+    # A person's own tables: the rulings and appeals at the tables of the sides they play in or
+    # captain, a non-playing captain's too (Law 92A: a contestant or its captain appeals; 92D: the
+    # captain concurs). The home page's card and /appeals/mine/ list what this rule gives (``own``).
+    "own_tables": _rule(
+        {AT_TABLE, CAPTAIN},
+        "have a ruling or an appeal listed as one's own (a player of either side at its table, or a side's captain)",
+        superuser=False,
+        scope=RULING,
     ),
     "view_private_details": _rule(OFFICIAL_ROLES | {AUDITOR}, "see membership numbers and personal data"),
     "view_settings": _rule({AUDITOR}, "read a regulating authority's settings", scope=AUTHORITY),
@@ -540,16 +549,43 @@ def _holds(user: Any, who: frozenset[str], obj: Any) -> bool:
         if body is not None and body.sitting().filter(user=user).exists():
             return True
     if ENTRANT in who and _is_tournament(obj):
-        if _contestants(user).filter(members__user=user, event__tournament=obj).exists():
+        if _contestants(user).filter(_sides(user, {AT_TABLE, CAPTAIN}), event__tournament=obj).exists():
             return True
     if (AT_TABLE in who or CAPTAIN in who) and _result_of(obj) is not None:
         result = _result_of(obj)
-        players = Q(members__user=user) if AT_TABLE in who else Q()
-        if CAPTAIN in who:
-            players |= Q(captain__user=user)
-        if _contestants(user).filter(players, pk__in=[result.ns_id, result.ew_id]).exists():
+        if _contestants(user).filter(_sides(user, who), pk__in=[result.ns_id, result.ew_id]).exists():
             return True
     return False
+
+
+def _sides(user: Any, who: frozenset[str] | set[str]) -> Q:
+    """The contestants ``user`` is ``who`` to: a member of (``AT_TABLE``), the captain of
+    (``CAPTAIN``, a non-playing one too)."""
+    players = Q(pk__in=[])
+    if AT_TABLE in who:
+        players |= Q(members__user=user)
+    if CAPTAIN in who:
+        players |= Q(captain__user=user)
+    return players
+
+
+def own_entries(user: Any) -> QuerySet:
+    """The contestants whose tables are ``user``'s own by the ``own_tables`` rule: the pairs and
+    teams they play in and the teams they captain, playing or not. The home page's "Your entries"
+    and its card of rulings at one's tables are shown from these."""
+    if user is None or not user.is_authenticated or isinstance(user, SystemActor):
+        from django.contrib.auth import get_user_model
+
+        return _contestants(get_user_model()).none()
+    return _contestants(user).filter(_sides(user, rule("own_tables").who)).distinct()
+
+
+def own(user: Any, queryset: QuerySet, scope: Scope | None = None) -> QuerySet:
+    """``queryset`` (rulings; appeals with ``scope=APPEAL``) narrowed to those at ``user``'s own
+    tables (``own_tables``) that ``user`` may also read (``view_ruling``, ``view_appeal``): the
+    one answer of the home page and /appeals/mine/."""
+    read = "view_appeal" if scope is APPEAL else "view_ruling"
+    return visible(user, "own_tables", visible(user, read, queryset, scope), scope)
 
 
 def _result_of(obj: Any) -> Any:
@@ -626,14 +662,10 @@ def visible(user: Any, action: str, queryset: QuerySet, scope: Scope | None = No
     if REGISTERED in who:
         reasons.append(_of_authority(scope, _players(user).filter(user=user).values("authority")))
     if ENTRANT in who and scope.tournament == "":
-        reasons.append(Q(pk__in=_contestants(user).filter(members__user=user).values("event__tournament")))
+        entries = _contestants(user).filter(_sides(user, {AT_TABLE, CAPTAIN}))
+        reasons.append(Q(pk__in=entries.values("event__tournament")))
     if (AT_TABLE in who or CAPTAIN in who) and scope.sides:
-        players = Q()
-        if AT_TABLE in who:
-            players |= Q(members__user=user)
-        if CAPTAIN in who:
-            players |= Q(captain__user=user)
-        entries = _contestants(user).filter(players).values("pk")
+        entries = _contestants(user).filter(_sides(user, who)).values("pk")
         for side in scope.sides:
             reasons.append(Q(**{f"{side}__in": entries}))
     if not reasons:

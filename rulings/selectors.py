@@ -246,16 +246,12 @@ def with_clocks(rulings: QuerySet[Ruling], now: datetime.datetime | None = None)
 
 
 def rulings_at_my_tables(user: User | AnonymousUser, now: datetime.datetime | None = None) -> list[RulingClock]:
-    """The rulings given at the tables where ``user`` plays (a member or the captain of either
-    side), of those the policy lets them read ("view_ruling"), newest first, with their clocks.
-    An official's other rulings are not theirs: only the tables they sat at."""
-    from scoring.models import Contestant
-
+    """The rulings given at ``user``'s own tables (core.policy.own: a player of either side, or
+    a side's captain, playing or not), newest first, with their clocks. An official's other
+    rulings are not theirs: only the tables of their own sides."""
     if not user.is_authenticated:
         return []
-    entries = Contestant.objects.filter(Q(members__user=user) | Q(captain__user=user)).values("pk")
-    at_my_tables = Ruling.objects.filter(Q(result__ns__in=entries) | Q(result__ew__in=entries)).values("pk")
-    rulings = visible_rulings(user).exclude(state=Ruling.State.DRAFT).filter(pk__in=at_my_tables)
+    rulings = policy.own(user, visible_rulings(user)).exclude(state=Ruling.State.DRAFT)
     # the sides' members, the appeals and the requests: whether one may still be asked for, per row
     rulings = rulings.prefetch_related("result__ns__members", "result__ew__members", "appeals", "appeal_requests")
     return with_clocks(rulings, now)

@@ -28,11 +28,11 @@ def home(request):
         "auditing": user.auditing.select_related("authority"),
         "entries": [],
     }
-    player = getattr(user, "player", None)
-    if player is not None:
-        context["entries"] = player.entries.select_related("event__tournament").order_by(
-            "-event__tournament__start_date"
-        )
+    # The pairs and teams they play in and the teams they captain, playing or not: the policy's
+    # own tables (core.policy.own_entries), as /appeals/mine/ lists them.
+    context["entries"] = (
+        policy.own_entries(user).select_related("event__tournament").order_by("-event__tournament__start_date")
+    )
     return render(request, "scoring/home.html", context)
 
 
