@@ -457,7 +457,14 @@ def _choices(table: dict[str, PlayRow], situations: Sequence[str], chooser: str,
 
 
 def lead_out_of_turn(
-    edition: str, *, offender: str, declarer: str, opening: bool, dummy_seen: bool = False, trick: int = 0
+    edition: str,
+    *,
+    offender: str,
+    declarer: str,
+    opening: bool,
+    dummy_seen: bool = False,
+    trick: int = 0,
+    proper_leader: str = "",
 ) -> list[PlayChoice]:
     """The options after a card faced as a lead out of turn by ``offender``, each the row of the
     edition's table (``PLAY_LAWS``).
@@ -471,7 +478,9 @@ def lead_out_of_turn(
     defender accepts (55A) or has it retracted: restored without rectification when a defender was
     to lead (55B1), from the correct hand when declarer led from the wrong one (55B2); 55C lets the
     director adjust if declarer gained from it. ``trick`` the trick (0: not known): in 2017 a lead
-    out of turn is accepted only before the thirteenth trick (53A, 55A)."""
+    out of turn is accepted only before the thirteenth trick (53A, 55A). ``proper_leader`` the seat
+    whose turn it was to lead (empty: not known): declarer's lead at a defender's turn is 55B1's,
+    from the wrong hand of his side 55B2's, and only that paragraph's retraction is offered."""
     check_edition(edition)
     table = PLAY_LAWS[edition]
     offender, declarer = parse_seat(offender, "offender"), parse_seat(declarer, "declarer")
@@ -479,8 +488,12 @@ def lead_out_of_turn(
         if opening:
             # 54E (2007, 2017): Law 24 applies; 1997 has no 54E, and the card is no lead either.
             raise IrregularityError("offender", Message(DECLARERS_SIDE_LEAD))
-        situations: Sequence[str] = ("declarer_accepted", "declarer_at_defenders_turn", "declarer_wrong_hand")
-        return _choices(table, situations, "defender", trick)
+        retractions: tuple[str, ...] = ("declarer_at_defenders_turn", "declarer_wrong_hand")
+        if proper_leader:
+            declarers_side = (declarer, next_seat(declarer, 2))
+            at_their_turn = proper_leader in declarers_side
+            retractions = ("declarer_wrong_hand",) if at_their_turn else ("declarer_at_defenders_turn",)
+        return _choices(table, ("declarer_accepted", *retractions), "defender", trick)
     if not opening:
         return _choices(table, ("later_accepted", "later_retracted"), "declarer", trick)
     situations = table["opening_must_accept"].options if dummy_seen else LEAD_SITUATIONS

@@ -266,6 +266,7 @@ def _play_options(ruling: Ruling, kind: str, facts: dict[str, Any]) -> tuple[lis
                 opening=trick == 1,
                 dummy_seen=bool(facts.get("dummy_seen")),
                 trick=trick,
+                proper_leader=_proper_leader(found),
             ), found
         if kind == "premature_play":
             return premature_play(
@@ -285,6 +286,24 @@ def _play_options(ruling: Ruling, kind: str, facts: dict[str, Any]) -> tuple[lis
     except DealError as error:
         _refuse("card" if getattr(error, "field", "") == "card" else "seat", error)
     raise AssertionError  # _refuse raised
+
+
+def _proper_leader(found: dict[str, Any]) -> str:
+    """The seat whose turn it was to lead to ``found["trick"]``: the winner of the trick before, as
+    the play record shows it (the lead out of turn recorded again left out); empty when the
+    record does not hold every trick before it."""
+    auction: Auction = found["auction"]
+    trick = found["trick"]
+    cards = [c for t in auction.play for c in t]
+    tricks = [cards[i : i + 4] for i in range(0, len(cards), 4)][: trick - 1]
+    if trick < 2 or len(tricks) < trick - 1 or any(len(t) < 4 for t in tricks):
+        return ""
+    new = PlayIrregularity("lead_out_of_turn", trick, found["seat"], found["card"] or "SA")
+    recorded = [i for i in _other_cards(auction.play_irregularities, new) if i.trick < trick]
+    try:
+        return trick_leaders(found["declarer"], [*tricks, []], recorded, found["contract"].rstrip("X")[1:])[-1]
+    except DealError:
+        return ""
 
 
 def _penalty_cards_on_table(edition: str, found: dict[str, Any]) -> int:

@@ -375,6 +375,16 @@ def test_55b2_from_the_wrong_hand_declarer_withdraws_the_card(edition):
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
+def test_55b1_55b2_only_the_paragraph_of_whose_turn_it_was(edition):
+    """55B1 "when it was a defender's turn to lead", 55B2 "when it was his turn to lead from his
+    hand or dummy's": with the proper leader known, only that paragraph's retraction is offered."""
+    at_east = lead_out_of_turn(edition, offender="N", declarer="N", opening=False, trick=4, proper_leader="E")
+    assert keys(at_east) == ["55A", "55B1"]
+    at_north = lead_out_of_turn(edition, offender="S", declarer="N", opening=False, trick=4, proper_leader="N")
+    assert keys(at_north) == ["55A", "55B2"]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
 def test_55c_declarer_might_obtain_information(edition):
     """55C: "the Director may award an adjusted score" when declarer's line could have been based
     on information obtained through the infraction."""

@@ -72,3 +72,16 @@ def test_50b_a_second_low_card_exposed_by_the_same_defender_is_major_on_a_ruling
     assert [(o["key"], o["penalty_card"]) for o in options] == [("50D", "major")]
     # The same card recorded again is not a second penalty card.
     assert [o["key"] for o in services.irregularity_options(ruling, kind="exposed_card", facts=first)] == ["50C"]
+
+
+def test_55b2_dummy_led_when_declarer_was_to_lead_on_a_ruling(field, director):
+    """55B2 "declarer has led from the wrong hand when it was his turn to lead from his hand or
+    dummy's": North won trick 2 with the HK (the play attached), so a card led from South (dummy)
+    to trick 3 is led from the wrong hand: the defenders may accept it (55A) or have it retracted
+    under 55B2; 55B1 (a defender's turn) is not offered (it was, with 55B2)."""
+    edition(field, "2017")
+    ruling = open_ruling(field, director, kind=Ruling.Kind.LAW_APPLIED)
+    options = services.irregularity_options(
+        ruling, kind="lead_out_of_turn", facts={"trick": 3, "seat": "S", "card": "D8"}
+    )
+    assert [(o["key"], o["chooser"]) for o in options] == [("55A", "defender"), ("55B2", "defender")]
