@@ -1,6 +1,7 @@
 """The filings received (issue #44) over HTTP: each as a case's detail shows it (appeals/api.py,
-``filings``), and a player's memo filed through the same service as the memo page
-(appeals/filing_views.py). Who reads a filing is who reads its case; who files a memo is the
+``filings``), a player's memo filed through the same service as the memo page
+(appeals/filing_views.py), and a player's request to appeal through the same service as their
+page's "Ask to appeal" (appeals/views.py). Who reads a filing is who reads its case; who files a memo is the
 service's to decide (a refusal is 403 with the reason, as on the page)."""
 
 import datetime
@@ -14,8 +15,8 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from appeals import my_cases, selectors, services
-from appeals.inputs import MemoInput
-from appeals.models import Filing
+from appeals.inputs import AppealRequestInput, MemoInput
+from appeals.models import AppealRequest, Filing
 from core import policy
 from rulings import selectors as rulings_selectors
 from scoring.models import Player
@@ -93,3 +94,41 @@ class MemoViewSet(viewsets.GenericViewSet):
             language=values["language"] or translation.get_language(),
         )
         return Response(FilingSerializer(filing).data, status=status.HTTP_201_CREATED)
+
+
+class AppealRequestSerializer(serializers.ModelSerializer):
+    """A request to appeal as received: its state (open until a director lodges or declines it)
+    and its filing, numbered and timed, with the acknowledgement."""
+
+    filing = FilingSerializer(read_only=True)
+
+    class Meta:
+        model = AppealRequest
+        fields = ["id", "ruling", "about", "grounds", "state", "filing"]
+
+
+class AppealRequestViewSet(viewsets.GenericViewSet):
+    """A player asks the director to appeal a ruling of their table (Law 92C: the director lodges
+    it). A request after the appeal period is received all the same; the body decides whether it
+    is valid."""
+
+    permission_classes = [IsAuthenticated]
+    serializer_class = AppealRequestSerializer
+
+    @extend_schema(request=AppealRequestInput, responses={201: AppealRequestSerializer})
+    def create(self, request):
+        data = AppealRequestInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        ruling = get_object_or_404(rulings_selectors.visible_rulings(request.user), pk=values["ruling"])
+        # As the player's page: the caller's own player of the table (the service refuses anyone else).
+        player = next((p for p in my_cases.players_of(request.user) if selectors.side_of(p, ruling)), None)
+        asked = services.request_appeal(
+            ruling=ruling,
+            player=player,
+            by=request.user,
+            grounds=values["grounds"],
+            about=values["about"],
+            language=translation.get_language(),
+        )
+        return Response(AppealRequestSerializer(asked).data, status=status.HTTP_201_CREATED)

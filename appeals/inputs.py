@@ -19,7 +19,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
-from appeals.models import Appeal, Concurrence, FurtherAppeal, Hearing, Outcome, Recommendation
+from appeals.models import Appeal, AppealRequest, Concurrence, FurtherAppeal, Hearing, Outcome, Recommendation
 from appeals.models import Body as AppealsBody
 from core.api_contract import IdField
 from rulings.models import Ruling
@@ -225,4 +225,18 @@ class MemoInput(serializers.Serializer):
         allow_blank=True,
         default="",
         help_text="The language the player wrote in (by default the caller's)",
+    )
+
+
+class AppealRequestInput(serializers.Serializer):
+    """A player's request to appeal a ruling of their table (issue #44), as their page sends it:
+    the player is the caller, in person."""
+
+    ruling = IdField(help_text="The ruling the player asks to appeal")
+    grounds = _text(help_text="The grounds of the appeal, in the player's words")
+    about = serializers.ChoiceField(
+        choices=AppealRequest.About.choices,
+        required=False,
+        default=AppealRequest.About.JUDGEMENT,
+        help_text="What the appeal is about: judgement, law or regulation, or both",
     )

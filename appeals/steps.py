@@ -362,6 +362,7 @@ steps.declare(
         "ask a director to appeal",
         states=ANY,
         door="appeals:appeal-request",
+        api="appeal-request-list",
         audit="appeal_request.made",
     ),
     Step(

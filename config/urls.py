@@ -26,6 +26,7 @@ router.register("laws", rulings_api.LawEntryViewSet, basename="law")
 router.register("appeals", appeals_api.AppealViewSet, basename="appeal")
 router.register("appeal-deadline-extensions", appeals_api.DeadlineExtensionViewSet, basename="appeal-extension")
 router.register("appeal-memos", appeals_filing_api.MemoViewSet, basename="appeal-memo")
+router.register("appeal-requests", appeals_filing_api.AppealRequestViewSet, basename="appeal-request")
 router.register("authorities", authority_api.AuthorityViewSet, basename="authority")
 router.register("match-penalties", match_penalty_api.MatchPenaltyViewSet, basename="match-penalty")
 

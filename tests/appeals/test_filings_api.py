@@ -181,3 +181,61 @@ def test_the_body_decides_a_late_appeal_s_validity_through_the_api(case):
     # Decided once: a second word is refused by the case, naming the field.
     again = api(case.members[1]).post(url, {**said, "valid": "yes"}, format="json")
     assert again.status_code == 409, again.json()
+
+
+def test_a_player_asks_to_appeal_through_the_api_as_on_their_page(case):
+    """POST /api/v1/appeal-requests/: the same service as the page's "Ask to appeal" (issue #44):
+    the request is received, numbered and timed, and waits for a director to lodge it."""
+    from appeals.models import AppealRequest
+
+    player = north_user(case)
+    response = api(player).post(
+        "/api/v1/appeal-requests/",
+        {"ruling": case.ruling.pk, "grounds": "The hesitation was not clear.", "about": "both"},
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    asked = AppealRequest.objects.get()
+    assert (asked.player, asked.about, asked.state) == (case.north, "both", "open")
+    body = response.json()
+    assert list(body) == ["id", "ruling", "about", "grounds", "state", "filing"]
+    assert (body["id"], body["ruling"], body["about"], body["state"]) == (asked.pk, case.ruling.pk, "both", "open")
+    filing = asked.filing
+    assert (body["filing"]["number"], body["filing"]["kind"], body["filing"]["filer"]) == (
+        filing.number,
+        "request",
+        "P13 Player13",
+    )
+    assert body["filing"]["acknowledgement"] == filing.acknowledgement("en")
+    # A second request while the first is open is refused, as on the page.
+    again = api(player).post("/api/v1/appeal-requests/", {"ruling": case.ruling.pk, "grounds": "Again."}, format="json")
+    assert again.status_code == 409
+    assert f"Your request to appeal {case.ruling} is already with the director." in str(again.json())
+    assert AppealRequest.objects.count() == 1
+
+
+def test_a_request_to_appeal_is_refused_as_on_the_page(case):
+    from appeals.models import AppealRequest
+
+    # A director reads the ruling but asks for nobody: the policy's reason, 403.
+    refused = api(case.director).post(
+        "/api/v1/appeal-requests/", {"ruling": case.ruling.pk, "grounds": "x"}, format="json"
+    )
+    assert refused.status_code == 403
+    assert f"Only a player or captain of either side at the table asks to appeal {case.ruling}" in str(refused.json())
+    # Who does not read the ruling does not find it.
+    outsider = api(make_user("outsider")).post(
+        "/api/v1/appeal-requests/", {"ruling": case.ruling.pk, "grounds": "x"}, format="json"
+    )
+    assert outsider.status_code == 404
+    player = north_user(case)
+    # What the appeal is about must be one of the three; the grounds must be written.
+    wrong = api(player).post(
+        "/api/v1/appeal-requests/", {"ruling": case.ruling.pk, "grounds": "x", "about": "money"}, format="json"
+    )
+    assert wrong.status_code == 400
+    assert wrong.json()["about"] == ['"money" is not a valid choice.']
+    empty = api(player).post("/api/v1/appeal-requests/", {"ruling": case.ruling.pk, "grounds": " "}, format="json")
+    assert empty.status_code == 409
+    assert empty.json()["grounds"] == ["Write the grounds of the appeal in the appellants' words."]
+    assert not AppealRequest.objects.exists() and not Filing.objects.exists()

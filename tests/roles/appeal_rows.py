@@ -393,6 +393,20 @@ API_ROWS += [
         refuse="403",
         path=fixed("appeal-memo-list"),
     ),
+    # Issue #44: a player's request to appeal, as on their page: theirs alone to make.
+    write(
+        "appeal-request-list",
+        "POST",
+        both("ruling:free"),
+        data(ruling=lambda w, t: t.pk, grounds="The hesitation was not clear"),
+        api=API,
+        reads=reads_ruling,
+        may=allowed("request_appeal"),
+        success=201,
+        refuse="403",
+        superuser=superuser("request_appeal", "403"),
+        path=fixed("appeal-request-list"),
+    ),
 ]
 for action, case, values, may, refuse, superuser_may in API_STEPS:
     API_ROWS.append(
