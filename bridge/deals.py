@@ -15,7 +15,7 @@ import functools
 import os
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -316,15 +316,58 @@ def _endplay() -> tuple[Any, Any]:
     return dds, types
 
 
+# Tables the solver gave before, by deal (PBN), rows in endplay's order (spades, hearts,
+# diamonds, clubs, NT; columns N, E, S, W): the demo ships its deals' tables
+# (scoring/demo_tables.json), so building it does not solve them again (issue #42: solving was
+# half of `make run`'s first minutes). A deal not known is solved; while ``record_solved`` is
+# on, every table solved is kept for ``solved_tables`` (the demo's build writes them).
+_KNOWN: dict[str, tuple[tuple[int, ...], ...]] = {}
+_SOLVED: dict[str, list[list[int]]] | None = None
+
+
+def know_tables(tables: Mapping[str, Sequence[Sequence[int]]]) -> None:
+    """Take ``tables`` ({PBN: five rows of four tricks}) as solved: 5 strains x 4 declarers, each
+    0-13, or ``DealError`` naming the deal."""
+    for pbn, rows in tables.items():
+        if len(rows) != 5 or any(len(row) != 4 or any(not 0 <= t <= 13 for t in row) for row in rows):
+            raise DealError("deal", _("%(deal)s: a double-dummy table has 5 rows of 4 tricks from 0 to 13", deal=pbn))
+        _KNOWN[pbn] = tuple(tuple(int(t) for t in row) for row in rows)
+    _solve.cache_clear()
+
+
+def record_solved() -> None:
+    """From now on, keep every table the solver gives (``solved_tables``)."""
+    global _SOLVED
+    _SOLVED = {}
+
+
+def solved_tables() -> dict[str, list[list[int]]]:
+    """The tables asked of the solver since ``record_solved`` (not those known before), {PBN: rows}."""
+    return dict(_SOLVED or {})
+
+
 @functools.lru_cache(maxsize=512)
 def _solve(pbn: str) -> Any:
     dds, types = _endplay()
+    known = _KNOWN.get(pbn)
+    if known is not None:
+        from endplay import _dds
+        from endplay.dds.ddtable import DDTable
+
+        results = _dds.ddTableResults()
+        for strain, row in enumerate(known):
+            for hand, tricks in enumerate(row):
+                results.resTable[strain][hand] = tricks
+        return DDTable(results)
     try:
-        return dds.calc_dd_table(types.Deal(pbn))
+        table = dds.calc_dd_table(types.Deal(pbn))
     except Exception as exc:  # DDS reports failures as assorted exceptions
         raise DealError(
             "deal", _("the double-dummy solver failed on %(deal)s: %(error)s", deal=pbn, error=str(exc))
         ) from exc
+    if _SOLVED is not None:
+        _SOLVED[pbn] = table.to_list()
+    return table
 
 
 def _solvable(deal: Deal) -> str:

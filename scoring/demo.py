@@ -6,13 +6,16 @@ contract with some noise, so travellers look like real ones. Run it with
 """
 
 import datetime
+import json
 import random
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from bridge import deals
 from bridge.deals import generate_deal, plausible_result
 from core import policy, roles
 from scoring import recalculation, services
@@ -21,6 +24,10 @@ from scoring.models import Event, RegulatingAuthority
 DEMO_AUTHORITY_CODE = "demo-nbf"
 DEMO_ZONE = "Europe/Amsterdam"
 DEMO_PASSWORD_SUFFIX = "-demo"
+# The demo deals' double-dummy tables, solved once and shipped with the project
+# (`python manage.py load_demo --write-tables` writes them again): solving them was half of the
+# build's minutes (issue #42). A deal not in it is solved as any other.
+TABLES = Path(__file__).with_name("demo_tables.json")
 
 FIRST_NAMES = [
     "Anna",
@@ -117,13 +124,17 @@ def load_demo(
     seed=2026,
     now=None,
     progress=None,
+    shipped_tables=True,
 ):
     """Build the demo tournament and its logins, dated relative to ``now`` (``demo_clock``);
     return the tournament. ``progress`` (a callable) is told each step as it is done, since
     dealing, playing and scoring the boards takes minutes. The clock is read again once they are
     done: the teams' official score, which opens its appeal windows, is posted five minutes before
-    the demo is ready, not before it began (issue #42)."""
+    the demo is ready, not before it began (issue #42). ``shipped_tables``: take the deals'
+    double-dummy tables from ``TABLES`` instead of solving them."""
     say = progress or (lambda text: None)
+    if shipped_tables and TABLES.exists():
+        deals.know_tables(json.loads(TABLES.read_text(encoding="utf-8")))
     rng = random.Random(seed)
     authority = services.create_authority(
         name="Demo National Bridge Federation",

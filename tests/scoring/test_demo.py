@@ -205,3 +205,21 @@ def test_the_demo_prints_its_progress_and_its_clocks_start_when_it_is_ready(monk
     # Five minutes (to the minute) before the boards were all scored, twelve minutes after it began.
     assert ready - began > datetime.timedelta(minutes=12)
     assert datetime.timedelta(minutes=5) <= ready - posted < datetime.timedelta(minutes=6, seconds=30)
+
+
+def test_the_shipped_double_dummy_tables_hold_every_pairs_deal_and_are_the_solvers():
+    """scoring/demo_tables.json (issue #42: the build no longer solves the demo's deals): every
+    deal of the default demo's three pairs sessions is in it, and three of its tables, drawn at
+    random, are what endplay's solver gives for their deals."""
+    import json
+    import random
+
+    from endplay import dds, types
+
+    from bridge.deals import generate_deal
+
+    tables = json.loads(demo.TABLES.read_text(encoding="utf-8"))
+    pairs_deals = [generate_deal(2026 * 1000 + n).to_pbn() for n in range(1, 3 * 24 + 1)]
+    assert [pbn for pbn in pairs_deals if pbn not in tables] == []
+    for pbn in random.Random().sample(sorted(tables), 3):
+        assert tables[pbn] == dds.calc_dd_table(types.Deal(pbn)).to_list(), pbn

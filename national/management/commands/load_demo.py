@@ -1,8 +1,10 @@
+import json
 import time
 
 from django.core.management.base import BaseCommand
 
 from appeals import demo as appeals_demo
+from bridge import deals
 from national import precedents
 from national.demo import load_demo_casebook, load_past_casebook
 from rulings.demo import load_demo_rulings
@@ -25,9 +27,17 @@ class Command(BaseCommand):
             help="Add two earlier tournaments of the demo federation and their casebook, so "
             "that rulings show precedents (make demo does).",
         )
+        parser.add_argument(
+            "--write-tables",
+            action="store_true",
+            help=f"Solve every deal of the demo again and write their double-dummy tables to {demo.TABLES.name} "
+            "(after a change to the demo's deals; with --past-seasons, as make demo builds it).",
+        )
 
-    def handle(self, *args, if_empty=False, past_seasons=False, **options):
+    def handle(self, *args, if_empty=False, past_seasons=False, write_tables=False, **options):
         self.started = time.monotonic()
+        if write_tables:
+            deals.record_solved()
         if demo.demo_exists():
             if not if_empty:
                 self.stderr.write("The demo tournament is already loaded.")
@@ -35,7 +45,7 @@ class Command(BaseCommand):
             self.stdout.write(
                 "Building the demo tournament (dealing, solving and scoring the boards takes a few minutes)..."
             )
-            tournament = demo.load_demo(progress=self._progress)
+            tournament = demo.load_demo(progress=self._progress, shipped_tables=not write_tables)
             rulings = load_demo_rulings(tournament)
             self._progress(f"{len(rulings)} rulings given")
             appeals = appeals_demo.load_demo_appeals(tournament)
@@ -45,6 +55,11 @@ class Command(BaseCommand):
                 load_past_casebook(tournament.authority)
                 self._progress("The past seasons' tournaments and casebook added")
             precedents.rebuild()  # at once, whether or not a worker is running
+            if write_tables:
+                tables = dict(sorted(deals.solved_tables().items()))
+                lines = ",\n".join(f"{json.dumps(pbn)}: {json.dumps(rows)}" for pbn, rows in tables.items())
+                demo.TABLES.write_text("{\n" + lines + "\n}\n", encoding="utf-8")  # a deal a line
+                self.stdout.write(f"Wrote the double-dummy tables of {len(tables)} deals to {demo.TABLES}.")
             self._sign_the_trail()
             self.stdout.write(
                 self.style.SUCCESS(
