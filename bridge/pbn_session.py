@@ -8,8 +8,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
 
-from bridge.interchange import BoardIn, Notice, ResultIn, SessionFile, direction_of, read_scoring
+from bridge.interchange import (
+    BoardIn,
+    Notice,
+    ResultIn,
+    SessionFile,
+    direction_of,
+    fewer_played_printed,
+    read_scoring,
+)
 from bridge.messages import _
 from bridge.pbn_model import (
     CONTESTANT_COLUMNS,
@@ -41,6 +50,7 @@ def session_from_pbn(
     boards: dict[tuple[str, int], BoardIn] = {}
     roomless: list[ResultIn] = []
     totals: list[tuple[str, str, int, str]] = []  # (section, direction, number, name) in the totals
+    printed: list[tuple[str, list[tuple[int, Fraction, Fraction]]]] = []  # each board's lines with MP_NS, MP_EW
     for game in games:
         for tag, kept in (("Generator", "generator"), ("Application", "application")):  # Ruter: [Application]
             if not getattr(session, kept) and (game.tags.get(tag) or "").strip() not in ("", "#", "##", "?"):
@@ -121,6 +131,7 @@ def session_from_pbn(
                 session.individual = True
             if columns & {"TeamId_Home", "TeamId_Away", "Room"}:
                 session.teams = True
+            shown: list[tuple[int, Fraction, Fraction] | None] = []
             for row in table.rows:
                 try:
                     result = _result_in(game, row, row, section, session)
@@ -128,9 +139,13 @@ def session_from_pbn(
                     if faulty is None:
                         raise
                     faulty.append(error)
+                    shown.append(None)
                     continue
                 if result is not None:
                     session.results.append(result)
+                    shown.append(_printed(row) if result.kind == "played" else None)
+            if shown and all(line is not None for line in shown):
+                printed.append((section, [line for line in shown if line is not None]))
         elif game.contract:
             tags = ScoreRow(
                 {
@@ -189,7 +204,28 @@ def session_from_pbn(
                 session.results.append(result)
     _rooms(roomless, session)
     _names(totals, session)
+    # The method for boards played fewer times, as the program's printed MP_NS / MP_EW show it
+    # (bridge.interchange.fewer_played_printed): the file's form, over its program's version.
+    if session.scoring in (None, "matchpoints") and (fewer_played := fewer_played_printed(printed)):
+        session.method["fewer_played"] = fewer_played
     return session
+
+
+def _printed(row: ScoreRow) -> tuple[int, Fraction, Fraction] | None:
+    """A played row's N-S score and the matchpoints printed to N-S and E-W, or None when the row
+    prints no matchpoints (or not as numbers)."""
+    ns, ew = (row.get("MP_NS") or "").strip(), (row.get("MP_EW") or "").strip()
+    if not all(re.fullmatch(r"\d{1,4}(\.\d{1,4})?", text) for text in (ns, ew)):
+        return None
+    if row.score_ns is not None:
+        score = row.score_ns
+    elif row.score_ew is not None:
+        score = -row.score_ew
+    elif row.contract == "PASS":
+        score = 0
+    else:
+        return None
+    return score, Fraction(ns), Fraction(ew)
 
 
 _META = r'^%\s*<META\s+name="?{}"?\s+content="([^"]+)"'

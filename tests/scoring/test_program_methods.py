@@ -235,3 +235,32 @@ def test_a_director_s_import_records_the_program_s_method_which_only_the_chief_o
     services.set_event_scoring_method(event=event, method={}, by=people.scorer)
     event.refresh_from_db()
     assert event.scoring_method == {}
+
+
+def test_a_pbn_file_s_printed_matchpoints_decide_the_method_over_its_program_s_version(record):
+    # A file named ScoreBridge 10.24 (taken for Neuberg with rounded lines) whose MP_NS / MP_EW
+    # print board 2's three results as an average for the missing one (3, 5, 1 of 6), as the
+    # real ScoreBridge 10.25.02 file does (test_real_scorebridge.py): the lines decide. Printed
+    # as Neuberg (3, 5.7, 0.3) they decide the other way.
+    def printed(board_2):
+        columns = TABLE.replace('Score_EW\\5R"]', 'Score_EW\\5R;MP_NS\\4R;MP_EW\\4R"]')
+        text = session_file(generator="ScoreBridge 10.24").decode().replace(TABLE, columns)
+        marks = iter(["6 0", "4 2", "2 4", "0 6", *(f"{ns} {6 - Fraction(ns)}" for ns in board_2)])
+        lines = [
+            f"{line} {next(marks)}" if line[:1].isdigit() and " N " in line else line for line in text.splitlines()
+        ]
+        return "\n".join(lines).encode()
+
+    for board_2, method in (
+        (("3", "5", "1"), {"fewer_played": "average"}),
+        (
+            ("3", "5.7", "0.3"),
+            {"fewer_played": "neuberg", "totals": "rounded-lines", "rounding": "0.1-half-to-average"},
+        ),
+    ):
+        event = services.create_event(
+            tournament=record.tournament, name=f"Club {board_2[1]}", kind=Event.Kind.MP_PAIRS, by=policy.SYSTEM
+        )
+        import_file(event=event, data=printed(board_2))
+        event.refresh_from_db()
+        assert event.scoring_method == method, board_2
