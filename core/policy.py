@@ -427,10 +427,11 @@ def _asked(the_rule: Rule, obj: Any) -> None:
         questions.shareable = False
 
 
-def may(user: Any, action: str, obj: Any) -> bool:
+def may(user: Any, action: str, obj: Any, scope: Scope | None = None) -> bool:
     """Whether ``user`` may take ``action`` on ``obj``: a tournament, an authority, a record with
     a ``tournament`` (a ruling, an appeal), a body (``sitting()``); for a read, any record of its
-    rule's scope."""
+    rule's scope, or of ``scope`` where the record is not the rule's own (``visible``'s: a
+    casebook, ``BY_AUTHORITY``)."""
     the_rule = rule(action)
     _asked(the_rule, obj)
     if user is None or not user.is_authenticated:
@@ -438,7 +439,7 @@ def may(user: Any, action: str, obj: Any) -> bool:
     if isinstance(user, SystemActor):
         return the_rule.system
     if the_rule.read:
-        return visible(user, action, obj._meta.model._default_manager.filter(pk=obj.pk)).exists()
+        return visible(user, action, obj._meta.model._default_manager.filter(pk=obj.pk), scope).exists()
     if user.is_superuser and the_rule.superuser and not _recused_member(user, the_rule, obj):
         return True
     if the_rule.group and the_rule.group not in roles.roles_of(user):
@@ -446,11 +447,12 @@ def may(user: Any, action: str, obj: Any) -> bool:
     return _holds(user, the_rule.who, obj)
 
 
-def require(user: Any, action: str, obj: Any, what: Any = None) -> None:
+def require(user: Any, action: str, obj: Any, what: Any = None, scope: Scope | None = None) -> None:
     """The first thing every write service does: ``PermissionDenied`` with the rule's own
-    message unless ``user`` may take ``action`` on ``obj`` (``may``). ``what``: the step in the
-    service's words (an appeal step's), for a refusal that names the person and the record."""
-    if not may(user, action, obj):
+    message unless ``user`` may take ``action`` on ``obj`` (``may``, ``scope`` for a read of a
+    record that is not the rule's own). ``what``: the step in the service's words (an appeal
+    step's), for a refusal that names the person and the record."""
+    if not may(user, action, obj, scope):
         refuse(action, user, obj, what)
 
 

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from audit import services as audit
 from audit.hints import Choice
 from core import dispatch, policy
-from national import casebooks, pdf
+from national import pdf
 from national.book import render_book
 from national.lifecycle import PRINT
 from national.models import Casebook, CasebookPrint
@@ -81,8 +81,7 @@ def _finish(job: CasebookPrint, step: str, now: datetime.datetime, **fields: Any
 def request_print(*, casebook: Casebook, by: User, now: datetime.datetime | None = None) -> CasebookPrint:
     """Ask a worker to print ``casebook`` as it reads now; the request already on its way (or a
     final casebook's file) if there is one. Returns the print request."""
-    if not casebooks.visible_casebooks(by).filter(pk=casebook.pk).exists():
-        policy.refuse("national_records")
+    policy.require(by, "national_records", casebook, scope=policy.BY_AUTHORITY)
     now = now or timezone.now()
     # One request at a time per casebook: two clicks make one print.
     casebook = Casebook.objects.select_for_update().get(pk=casebook.pk)
