@@ -154,7 +154,6 @@ def purge_stale_uploads(origin: Origin | None = None, now: Any = None, *, by: An
     return len(pks)
 
 
-@transaction.atomic
 def _open_uploads_limit() -> int:
     """How many bundles one origin may have uncommitted at once (``FEDERATION_MAX_OPEN_UPLOADS``)."""
     return max(1, int(getattr(settings, "FEDERATION_MAX_OPEN_UPLOADS", 4)))
@@ -171,6 +170,7 @@ def _cap_open_uploads(origin: Origin) -> None:
         Upload.objects.filter(pk__in=pks).delete()
 
 
+@transaction.atomic
 def receive_part(origin: Origin, digest: str, index: int, parts: int, data: bytes, *, by: Any) -> dict[str, Any]:
     """Keep one part; the same part again changes nothing. A new bundle's first part clears the
     origin's stale ones first (and beat clears them every hour, ``purge_stale_uploads``). The

@@ -326,6 +326,29 @@ def test_an_instance_holds_at_most_its_cap_of_uncommitted_bundles(decided, setti
     assert Upload.objects.filter(origin=origin).count() == 2
 
 
+def test_a_part_that_cannot_be_kept_deletes_no_bundle_of_the_cap(decided, settings, monkeypatch):  # noqa: F811
+    """Keeping a part is one transaction: the cap's deletion of the oldest bundle, the new
+    upload and its part stand or fall together. (The cap's helper had taken receive_part's
+    @transaction.atomic, so a part that failed to be kept left the oldest bundle deleted and an
+    empty upload in its place.)"""
+    from national.federation.models import Upload, UploadPart
+
+    settings.FEDERATION_MAX_OPEN_UPLOADS = 2
+    origin = register_self(decided.record.authority)
+    digests = [f"{n:064x}" for n in range(1, 4)]
+    for digest in digests[:2]:
+        receive.receive_part(origin, digest, 0, 2, b"half of a bundle", by=policy.SYSTEM)
+
+    def disk_full(*args, **kwargs):
+        raise OSError("No space left on device")
+
+    monkeypatch.setattr(UploadPart.objects, "create", disk_full)
+    with pytest.raises(OSError):
+        receive.receive_part(origin, digests[2], 0, 2, b"half of a third", by=policy.SYSTEM)
+    assert sorted(Upload.objects.filter(origin=origin).values_list("digest", flat=True)) == digests[:2]
+    assert UploadPart.objects.filter(upload__origin=origin).count() == 2
+
+
 def test_publishing_with_no_national_body_says_so_on_the_outbox(decided, client):  # noqa: F811
     """A setup step missing is no refusal of who acts: the chief director is taken back to the
     outbox, which says what to run (it was a 403 page)."""
