@@ -51,10 +51,15 @@ from bridge.play_laws import (
     penalty_card_obligation,
 )
 
+# Law 52B2: the card led or played instead of the penalty card becomes a major penalty card.
+NOT_PLAYED_PENALTY = frozenset(
+    row.law for table in PLAY_LAWS.values() for key, row in table.items() if key == "failure_refused"
+)
+
 # bridge.messages is not annotated yet: its marker, typed here (makemessages still reads "_").
 _: Callable[..., Message] = messages._
 
-KINDS = ("lead_out_of_turn", "premature", "exposed", "penalty_card_lead")
+KINDS = ("lead_out_of_turn", "premature", "exposed", "not_played", "penalty_card_lead")
 _card = parse_card
 
 
@@ -62,7 +67,9 @@ _card = parse_card
 class PlayIrregularity:
     """One irregularity in the play, as the record keeps it.
 
-    ``kind`` one of ``lead_out_of_turn``, ``premature``, ``exposed``, ``penalty_card_lead``;
+    ``kind`` one of ``lead_out_of_turn``, ``premature``, ``exposed``, ``not_played`` (a card led
+    or played instead of a penalty card, 52: ``option`` ``52B1a``, ``52B1b`` or ``52B2``),
+    ``penalty_card_lead``;
     ``trick`` the trick (1-13) it happened in (a premature lead to the next trick: that next
     trick); ``seat`` the offender (for ``penalty_card_lead`` the defender about to lead);
     ``card`` the card led, played or exposed (empty for ``penalty_card_lead``);
@@ -89,8 +96,8 @@ class PlayIrregularity:
             raise IrregularityError(
                 "kind",
                 _(
-                    "'%(text)s' is not an irregularity of the play: lead_out_of_turn, premature, exposed or "
-                    "penalty_card_lead",
+                    "'%(text)s' is not an irregularity of the play: lead_out_of_turn, premature, exposed, not_played "
+                    "or penalty_card_lead",
                     text=self.kind,
                 ),
             )
@@ -322,6 +329,8 @@ def penalty_cards_through_play(
             law, deliberate = "57A", True
         elif irregularity.kind == "exposed":
             law = "49"
+        elif irregularity.kind == "not_played" and irregularity.option in NOT_PLAYED_PENALTY:
+            law, deliberate = irregularity.option, True  # 52B2: "becomes a major penalty card"
         if law:
             made.setdefault(irregularity.trick, []).append((irregularity.seat, irregularity.card, deliberate, law))
     chosen = {i.trick: i.option for i in irregularities if i.kind == "penalty_card_lead"}
@@ -407,6 +416,14 @@ def describe(irregularity: PlayIrregularity) -> Message:
         )
     if irregularity.kind == "exposed":
         return _("trick %(n)s: %(who)s exposed %(card)s", n=irregularity.trick, who=who, card=irregularity.card)
+    if irregularity.kind == "not_played":
+        return _(
+            "trick %(n)s: %(who)s played %(card)s instead of a penalty card (%(law)s)",
+            n=irregularity.trick,
+            who=who,
+            card=irregularity.card,
+            law=irregularity.option or "52",
+        )
     return _(
         "trick %(n)s: %(who)s to lead with a penalty card on the table; declarer chose %(option)s",
         n=irregularity.trick,

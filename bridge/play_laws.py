@@ -565,14 +565,18 @@ def penalty_card_lead_options(edition: str, penalty_cards: Sequence[str]) -> lis
     return choices
 
 
-def penalty_card_not_played(edition: str, *, declarer_played: bool = False) -> list[PlayChoice]:
+def penalty_card_not_played(
+    edition: str, *, declarer_played: bool = False, seat: str = "", declarer: str = ""
+) -> list[PlayChoice]:
     """Law 52B: a defender led or played (1997: played) another card when he had to play a penalty
     card. Declarer may accept it (52B1a) or not (52B2: the penalty card is substituted, the card
     led or played becomes a major penalty card); once he has played from his hand or dummy after
     it (``declarer_played``) he must accept it (52B1b). An accepted card leaves the penalty card on
-    the table (52B1c). Not offered on the irregularity page yet."""
+    the table (52B1c). ``seat`` the offender: declarer and dummy have no penalty card (48A)."""
     check_edition(edition)
     table = PLAY_LAWS[edition]
+    if seat and declarer and parse_seat(seat, "seat") in (declarer, next_seat(declarer, 2)):
+        raise IrregularityError("seat", Message(DECLARERS_CARD))
     situations = ("failure_must_accept",) if declarer_played else ("failure_accepted", "failure_refused")
     return _choices(table, situations, "declarer", 0)
 

@@ -23,6 +23,7 @@ KIND_CHOICES = [
     ("lead_out_of_turn", gettext_lazy("Lead out of turn (Laws 53-56)")),
     ("exposed_card", gettext_lazy("Card exposed by a defender (Laws 49-50)")),
     ("premature_play", gettext_lazy("Premature lead or play by a defender (Law 57)")),
+    ("penalty_card_not_played", gettext_lazy("Penalty card not played when it had to be (Law 52)")),
 ]
 FACTS = (
     "call_number",
@@ -35,6 +36,7 @@ FACTS = (
     "card",
     "dummy_seen",
     "deliberate",
+    "declarer_played",
     "unintended",
     "pause_for_thought",
     "partner_called",
@@ -90,6 +92,9 @@ class IrregularityForm(forms.Form):
         label=gettext_lazy("Declarer could have seen dummy's cards (Law 54C)"), required=False
     )
     deliberate = forms.BooleanField(label=gettext_lazy("Exposed through deliberate play (Law 50B)"), required=False)
+    declarer_played = forms.BooleanField(
+        label=gettext_lazy("Declarer had played from his hand or dummy after it (Law 52B1b)"), required=False
+    )
     # Law 25: the call changed is the call number above; the call after it is the second call.
     unintended = forms.BooleanField(
         label=gettext_lazy("The first call was unintended (Law 25A)"),

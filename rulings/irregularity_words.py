@@ -31,6 +31,7 @@ KIND_WORDS = {
     "lead_out_of_turn": _("lead out of turn"),
     "exposed_card": _("exposed card"),
     "premature_play": _("premature lead or play"),
+    "penalty_card_not_played": _("penalty card not played"),
 }
 CHOOSER_WORDS = {
     "lho": _("chosen by the left-hand opponent"),

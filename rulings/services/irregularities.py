@@ -44,6 +44,7 @@ from bridge.play_irregularities import (
     exposed_card,
     lead_out_of_turn,
     penalty_card_lead_options,
+    penalty_card_not_played,
     penalty_cards_through_play,
     premature_play,
     trick_leaders,
@@ -60,8 +61,13 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
 AUCTION_KINDS = ("insufficient_bid", "out_of_rotation", "change_of_call", "inadmissible_call")
-KINDS = (*AUCTION_KINDS, "lead_out_of_turn", "exposed_card", "premature_play")
-PLAY_KINDS = {"lead_out_of_turn": "lead_out_of_turn", "exposed_card": "exposed", "premature_play": "premature"}
+KINDS = (*AUCTION_KINDS, "lead_out_of_turn", "exposed_card", "premature_play", "penalty_card_not_played")
+PLAY_KINDS = {
+    "lead_out_of_turn": "lead_out_of_turn",
+    "exposed_card": "exposed",
+    "premature_play": "premature",
+    "penalty_card_not_played": "not_played",
+}
 
 
 def _refuse(field: str, error: Exception) -> None:
@@ -267,6 +273,13 @@ def _play_options(ruling: Ruling, kind: str, facts: dict[str, Any]) -> tuple[lis
                 dummy_seen=bool(facts.get("dummy_seen")),
                 trick=trick,
                 proper_leader=_proper_leader(found),
+            ), found
+        if kind == "penalty_card_not_played":
+            return penalty_card_not_played(
+                edition,
+                declarer_played=bool(facts.get("declarer_played")),
+                seat=seat,
+                declarer=declarer_after(as_called.declarer, auction.play_irregularities),
             ), found
         if kind == "premature_play":
             return premature_play(

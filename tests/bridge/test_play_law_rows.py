@@ -399,3 +399,16 @@ def test_56_a_defenders_lead_out_of_turn_retracted_is_a_major_penalty_card(editi
     retracted = lead_out_of_turn(edition, offender="W", declarer="N", opening=False, trick=3)[1]
     assert (retracted.key, retracted.rectification.penalty_card) == ("56", "major")
     assert retracted.rectification.adjustment == ("72B1" if edition == "1997" else "50E3")
+
+
+def test_52b2_the_card_played_instead_becomes_a_major_penalty_card_through_the_play():
+    """52B2: "Every card illegally led or played by the defender in the course of committing the
+    irregularity becomes a major penalty card": West's CJ (exposed at trick 2) is substituted at
+    trick 3 for the D2 he had discarded, and the D2 is on the table."""
+    irregularities = [
+        PlayIrregularity("exposed", 2, "W", "CJ"),
+        PlayIrregularity("not_played", 3, "W", "D2", option="52B2"),
+    ]
+    tricks = [["C4", "CA", "C5", "C3"], ["H3", "H7", "HK", "H2"], ["H8", "C6", "H5", "CJ"]]
+    cards, _options = penalty_cards_through_play("2017", "N", tricks, ["E", "S", "N"], irregularities)
+    assert [(c.card, c.major, c.law, c.played_at) for c in cards] == [("CJ", True, "49", 3), ("D2", True, "52B2", None)]

@@ -2,6 +2,8 @@
 dealer North, 1S P 4S P P P, 4S by North, South dummy."""
 
 import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
 
 from rulings import services
 from rulings.models import Ruling
@@ -85,3 +87,33 @@ def test_55b2_dummy_led_when_declarer_was_to_lead_on_a_ruling(field, director):
         ruling, kind="lead_out_of_turn", facts={"trick": 3, "seat": "S", "card": "D8"}
     )
     assert [(o["key"], o["chooser"]) for o in options] == [("55A", "defender"), ("55B2", "defender")]
+
+
+def test_52_a_penalty_card_not_played_on_the_page(client, field, director):
+    """Law 52 on the irregularity page: West's CJ is a major penalty card from trick 2; at trick 3
+    he discards the D2 instead (50D1: it had to be played). Declarer may accept the D2 (52B1a) or
+    not (52B2); North led to trick 4 after it, so he must accept it (52B1b), recorded with its law
+    and words. Declarer and dummy have no penalty card to fail to play (48A)."""
+    edition(field, "2017")
+    ruling = open_ruling(field, director, kind=Ruling.Kind.LAW_APPLIED)
+    exposed = {"trick": 2, "seat": "W", "card": "CJ"}
+    services.record_irregularity(ruling=ruling, by=director, kind="exposed_card", facts=exposed, chosen="50D")
+    ruling.refresh_from_db()
+    facts = {"trick": 3, "seat": "W", "card": "D2"}
+    kind = "penalty_card_not_played"
+    assert [o["key"] for o in services.irregularity_options(ruling, kind=kind, facts=facts)] == ["52B1a", "52B2"]
+    client.force_login(director)
+    url = reverse("rulings:ruling-irregularity", args=[ruling.pk])
+    data = {"kind": kind, **facts, "declarer_played": "on"}
+    page = client.post(url, {**data, "action": "options"})
+    assert "Penalty card not played when it had to be (Law 52)" in page.content.decode()
+    assert b'value="52B1b"' in page.content and b'value="52B1a"' not in page.content
+    assert client.post(url, {**data, "action": "record", "chosen": "52B1b"}).status_code == 302
+    ruling.refresh_from_db()
+    assert ruling.irregularity_law == "52B1b"
+    assert ruling.irregularity["rectification"]["text"] == (
+        "declarer has played to the trick since: he must accept the card led or played, and the penalty card "
+        "stays on the table"
+    )
+    with pytest.raises(ValidationError):
+        services.irregularity_options(ruling, kind=kind, facts={"trick": 3, "seat": "N", "card": "H8"})
