@@ -10,7 +10,7 @@ from appeals import views as appeals_views
 from rulings import api as rulings_api
 from rulings import offline_api, offline_views
 from scoring import api as scoring_api
-from scoring import authority_api, match_penalty_api
+from scoring import authority_api, match_penalty_api, upload_api
 from scoring import views as scoring_views
 
 router = DefaultRouter()
@@ -29,6 +29,7 @@ router.register("appeal-memos", appeals_filing_api.MemoViewSet, basename="appeal
 router.register("appeal-requests", appeals_filing_api.AppealRequestViewSet, basename="appeal-request")
 router.register("authorities", authority_api.AuthorityViewSet, basename="authority")
 router.register("match-penalties", match_penalty_api.MatchPenaltyViewSet, basename="match-penalty")
+router.register("field-uploads", upload_api.FieldUploadViewSet, basename="club-upload")
 
 urlpatterns = [
     path("", scoring_views.home, name="home"),

@@ -33,6 +33,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
 from bridge.engine.contract import ContractError, ns_score, parse_contract, possible_ns_scores
@@ -151,10 +152,7 @@ def check_rows(session: Session, club: str, rows: list[dict[str, Any]]) -> list[
     return sorted(found, key=lambda flag: (flag.board, flag.table, flag.code))
 
 
-def open_flags(upload: FieldUpload) -> list[UploadFlag]:
-    return [flag for flag in upload.flags.all() if flag.answer == UploadFlag.Answer.OPEN]
-
-
 def session_uploads(session: Session) -> list[FieldUpload]:
-    """The uploads to ``session``'s field, oldest first, with their flags."""
-    return list(FieldUpload.objects.filter(session=session).prefetch_related("flags"))
+    """The uploads to ``session``'s field, oldest first, each with its open flags counted (``open_flags``)."""
+    open_ = Count("flags", filter=Q(flags__answer=UploadFlag.Answer.OPEN))
+    return list(FieldUpload.objects.filter(session=session).annotate(open_flags=open_))

@@ -4,7 +4,7 @@ imports and exports, an authority's settings. Included at the site's root as ``s
 from django.urls import path
 
 from core import login_views
-from scoring import authority_views, check_views
+from scoring import authority_views, check_views, upload_views
 from scoring import import_views as scoring_import_views
 from scoring import views as scoring_views
 
@@ -21,6 +21,9 @@ urlpatterns = [
     path("sessions/<int:pk>/checks/", check_views.session_checks, name="session-checks"),
     path("sessions/<int:pk>/checks/accept/", check_views.accept_check, name="session-check-accept"),
     path("sessions/<int:pk>/checks/correct/", check_views.correct_check, name="session-check-correct"),
+    path("uploads/<int:pk>/", upload_views.field_upload, name="field-upload"),
+    path("uploads/<int:pk>/confirm/", upload_views.confirm_flag, name="field-upload-confirm"),
+    path("uploads/<int:pk>/correct/", upload_views.correct_flag, name="field-upload-correct"),
     path("sessions/<int:pk>/post-score/", scoring_views.post_official_score, name="session-post-score"),
     path("sessions/<int:pk>/export/<str:fmt>/", scoring_import_views.session_export, name="session-export"),
     path("boards/<int:pk>/", scoring_views.board_detail, name="board"),

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from core import live, policy, reader, renders, roles
 from core.i18n import rank_preference
-from scoring import change_log, change_marks, score_checks, selectors, services, vp_scales
+from scoring import change_log, change_marks, field_uploads, score_checks, selectors, services, vp_scales
 from scoring.deadlines import CHECKING_LEVELS, SHOWS
 from scoring.models import Board, Contestant, Event, Match, MatchPenalty, MatchScore, Session
 
@@ -201,6 +201,9 @@ def session_detail(request, pk):
             "appeal_deadline": session.appeal_deadline(),
             "correction_deadline": session.correction_deadline(),
             "checks": score_checks.session_checks(session)
+            if policy.may(request.user, "write_record", session.event.tournament)
+            else None,
+            "uploads": field_uploads.session_uploads(session)
             if policy.may(request.user, "write_record", session.event.tournament)
             else None,
         },

@@ -67,6 +67,7 @@ def contract_world(django_db_setup, django_db_blocker):
                     "result": "results",
                     "ruling": "rulings",
                     "appeal": "appeals",
+                    "upload": "field-uploads",
                 }.get(target.key.split(":")[0].split("@")[0])
                 if collection:
                     world.ids.setdefault(collection, []).append(target.pk)

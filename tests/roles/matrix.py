@@ -138,6 +138,41 @@ ROWS += [
         success=302,
     ),
     goes_back_on_get("session-check-correct", "session"),
+    # A club's upload to a field (issue #44): read by whoever writes the record, each flag
+    # confirmed or corrected by the chief director (the last answer joins the upload).
+    write(
+        "field-upload",
+        "GET",
+        both("upload"),
+        None,
+        api=PAGE,
+        reads=reads_record,
+        may=allowed("write_record"),
+        success=200,
+        writes=False,
+    ),
+    write(
+        "field-upload-confirm",
+        "POST",
+        both("upload"),
+        data(flag=lambda w, t: t.obj.flags.get().pk),
+        api=PAGE,
+        reads=reads_record,
+        may=allowed("confirm_upload"),
+        success=302,
+    ),
+    goes_back_on_get("field-upload-confirm", "upload"),
+    write(
+        "field-upload-correct",
+        "POST",
+        both("upload"),
+        data(flag=lambda w, t: t.obj.flags.get().pk, contract="3NT", declarer="N", tricks="9", score_ns="600"),
+        api=PAGE,
+        reads=reads_record,
+        may=allowed("confirm_upload"),
+        success=302,
+    ),
+    goes_back_on_get("field-upload-correct", "upload"),
     # The official score posted (again) from the session's page, by whoever writes the record.
     write(
         "session-post-score",
@@ -433,6 +468,58 @@ ROWS += [
         invisible="403",
         path=fixed("official-score-list"),
         **RECORD,
+    ),
+    # A club's upload to a field (issue #44): sent by whoever writes the record (a clean row of
+    # board 2 at table 2: it joins at once), read by them, its flags answered by the chief director.
+    write(
+        "club-upload-list",
+        "POST",
+        both("session"),
+        data(
+            session=lambda w, t: t.pk,
+            club="Hillside BC",
+            results=[
+                {"board": 2, "round": 1, "table": 2, "ns": 2, "ew": 4, "contract": "3NT", "declarer": "N"}
+                | {"tricks": 9, "score_ns": 600}
+            ],
+        ),
+        success=201,
+        invisible="403",
+        path=fixed("club-upload-list"),
+        **RECORD,
+    ),
+    write(
+        "club-upload-detail",
+        "GET",
+        both("upload"),
+        None,
+        api=API,
+        reads=reads_record,
+        may=allowed("write_record"),
+        success=200,
+        writes=False,
+    ),
+    write(
+        "club-upload-confirm",
+        "POST",
+        both("upload"),
+        data(flag=lambda w, t: t.obj.flags.get().pk),
+        api=API,
+        reads=reads_record,
+        may=allowed("confirm_upload"),
+        gate=allowed("write_record"),
+        success=200,
+    ),
+    write(
+        "club-upload-correct",
+        "POST",
+        both("upload"),
+        data(flag=lambda w, t: t.obj.flags.get().pk, contract="3NT", declarer="N", tricks=9, score_ns=600),
+        api=API,
+        reads=reads_record,
+        may=allowed("confirm_upload"),
+        gate=allowed("write_record"),
+        success=200,
     ),
 ]
 

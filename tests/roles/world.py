@@ -190,6 +190,12 @@ def build_side(side, *, director, chief, member, national, superuser, player=Non
         match=match, team=home, amount="1", unit="vps", offence=marker(side, "penalty", "offence"), by=director
     )
 
+    # A club's upload to the field, held: board 2 at table 1 sent with a score not ending in 0.
+    row = {"board": 2, "round": 1, "table": 1, "ns": 1, "ew": 3, "contract": "3NT", "declarer": "N", "tricks": 9}
+    upload = scoring.upload_to_field(
+        session=record.session, club=marker(side, "upload", "club"), rows=[row | {"score_ns": 605}], by=director
+    )
+
     targets = {}
 
     def add(kind, key, obj, **extra):
@@ -207,6 +213,7 @@ def build_side(side, *, director, chief, member, national, superuser, player=Non
     add("posting", "", record.session.score_postings.get())
     add("match", "", match)
     add("match-penalty", "", match_penalty)
+    add("upload", "", upload)
     for key, ruling in rulings_.items():
         add("ruling", key, ruling, at_player_table=key != "table2")
     for key, appeal in appeals_.items():

@@ -6,6 +6,8 @@ from decimal import Decimal
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.urls import reverse
+from rest_framework.test import APIClient
 
 from audit.models import AuditEntry
 from core import policy, roles
@@ -206,3 +208,83 @@ def test_a_row_that_could_never_be_recorded_is_refused_at_the_door_naming_the_fi
     (message,) = refused.value.message_dict["results"]
     assert message.startswith("Pairs, Session 1: board 1, table 10: ")
     assert not FieldUpload.objects.exists() and not Result.objects.filter(table__number__gte=9).exists()
+
+
+def test_the_chief_director_confirms_a_flag_on_the_uploads_page_and_the_scorer_is_refused(client, sim):
+    held = upload(sim, rows(**{"1-9": ("4S", "N", 10, 425)}))
+    flag = held.flags.get()
+    client.force_login(sim.scorer)
+    session_page = client.get(reverse("scoring:session", args=[sim.session.pk])).content.decode()
+    assert "Riverside BC</bdi></a> · held · Flags to look at: 1" in session_page
+    page = client.get(reverse("scoring:field-upload", args=[held.pk])).content.decode()
+    assert "Board 1, table 9" in page and "N-S +425 does not end in 0: no contract scores it" in page
+    assert "Held: not in the field's matchpoints until every flag is answered. Flags to look at: 1" in page
+    assert "Confirm: it stands" not in page  # the scorer reads, the chief director answers
+    refused = client.post(reverse("scoring:field-upload-confirm", args=[held.pk]), {"flag": flag.pk})
+    assert refused.status_code == 403
+    assert "Pairs, Session 1: Only the chief director of this tournament confirms" in refused.content.decode()
+    client.force_login(sim.chief)
+    answered = client.post(
+        reverse("scoring:field-upload-confirm", args=[held.pk]), {"flag": flag.pk, "note": "420 typed 425"}, follow=True
+    )
+    text = answered.content.decode()
+    assert "Every flag is answered: the upload has joined the field." in text and "420 typed 425" in text
+    assert "Joined the field at" in text
+    assert FieldUpload.objects.get().state == FieldUpload.State.JOINED
+
+
+def test_a_correction_on_the_uploads_page_is_checked_again(client, sim):
+    held = upload(sim, rows(**{"1-9": ("4S", "N", 10, 425)}))
+    client.force_login(sim.chief)
+    post = {"flag": held.flags.get().pk, "contract": "4S", "declarer": "N", "tricks": "10", "score_ns": "620"}
+    text = client.post(reverse("scoring:field-upload-correct", args=[held.pk]), post, follow=True).content.decode()
+    assert "Answered: the upload waits for its other flags." in text
+    assert "N-S +620: no contract and result scores it at this vulnerability (None)" in text
+    post = {**post, "flag": held.flags.get(answer="").pk, "score_ns": "420"}
+    text = client.post(reverse("scoring:field-upload-correct", args=[held.pk]), post, follow=True).content.decode()
+    assert "Every flag is answered: the upload has joined the field." in text
+
+
+def test_through_the_api_an_upload_is_held_then_joined_by_the_chief_directors_confirmation(sim):
+    scorer, chief = APIClient(), APIClient()
+    scorer.force_authenticate(sim.scorer)
+    chief.force_authenticate(sim.chief)
+    made = rows(**{"1-12": ("4SX", "N", 11, 690)})
+    payload = {"session": sim.session.pk, "club": "Riverside BC", "results": made}
+    sent = scorer.post("/api/v1/field-uploads/", payload, format="json")
+    assert sent.status_code == 201, sent.content
+    body = sent.json()
+    assert (body["club"], body["state"]) == ("Riverside BC", "held")
+    ((flag,),) = [body["flags"]]
+    assert (flag["board"], flag["table"], flag["code"], flag["answer"]) == (1, 12, "far_from_field", "")
+    assert flag["message"] == "N-S +690 is 240 points outside the field's range (-50 to +450 at 8 tables)"
+    assert scorer.get(f"/api/v1/field-uploads/{body['id']}/").json()["flags"] == body["flags"]
+    refused = scorer.post(f"/api/v1/field-uploads/{body['id']}/confirm/", {"flag": flag["id"]}, format="json")
+    assert refused.status_code == 403
+    assert refused.json()["detail"] == [
+        "Pairs, Session 1: Only the chief director of this tournament confirms or corrects a club's upload to its field."
+    ]
+    assert matchpoints(sim)[0][1] == Decimal("6.0000")  # held: the field as it was
+    answered = chief.post(
+        f"/api/v1/field-uploads/{body['id']}/confirm/", {"flag": flag["id"], "note": "a top"}, format="json"
+    )
+    assert answered.status_code == 200, answered.content
+    assert answered.json()["state"] == "joined" and answered.json()["flags"][0]["answer"] == "confirmed"
+    assert matchpoints(sim)[0][12] == Decimal("22.0000")
+    again = chief.post(f"/api/v1/field-uploads/{body['id']}/confirm/", {"flag": flag["id"]}, format="json")
+    assert again.status_code == 409
+    assert again.json()["flag"] == ["Riverside BC's upload to Pairs, Session 1: this flag is answered already."]
+
+
+def test_through_the_api_a_flagged_row_is_corrected(sim):
+    chief = APIClient()
+    chief.force_authenticate(sim.chief)
+    made = rows(**{"2-11": ("3NT", "N", 9, 630)})
+    body = chief.post(
+        "/api/v1/field-uploads/", {"session": sim.session.pk, "club": "Riverside BC", "results": made}, format="json"
+    ).json()
+    fix = {"flag": body["flags"][0]["id"], "contract": "3NT", "declarer": "N", "tricks": 10, "score_ns": 630}
+    answered = chief.post(f"/api/v1/field-uploads/{body['id']}/correct/", fix, format="json")
+    assert answered.status_code == 200, answered.content
+    assert answered.json()["state"] == "joined"
+    assert Result.objects.get(board=sim.boards[1], table__number=11).score_ns == 630
