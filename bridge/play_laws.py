@@ -17,6 +17,8 @@ ruling's citations read the same row. The editions differ where their texts diff
   trick 13 must be withdrawn), and 55A accepts declarer's lead "as provided in Law 53".
 - 1997 55A does not say whose choice prevails when the defenders choose differently; 2007 and
   2017 give it to "the player next in turn" (the options offered are the same).
+- 1997 Law 52 speaks of a card "played" instead of a penalty card, 2007 and 2017 of one "led or
+  played" (the options offered are the same).
 
 ``bridge.play_irregularities`` re-exports every public name.
 
