@@ -25,6 +25,10 @@ trick transferred (67B1b). 2007 and 2017: deemed to have revoked either way, one
 64A2. 67B2 (too many cards played to a trick) transfers nothing for the defective trick
 itself.
 
+The paragraphs themselves, each with its words, are the rows of ``bridge.revoke_laws.REVOKE_LAWS``
+(one table per edition, re-exported here): ``revoke_situation`` names the row the facts meet, and
+the law, the tricks and the reason of every ``Transfer`` are that row's.
+
 Plain Python, no Django.
 """
 
@@ -37,12 +41,19 @@ from typing import Any
 from bridge import messages
 from bridge.messages import Message, MessageError
 from bridge.play import SEATS, PlayRecord, Revoke, next_seat, other_side, side_of, side_tricks_from
+from bridge.revoke_laws import (
+    DEFECTIVE_NOTHING_TO_TRANSFER,
+    EDITIONS,
+    ESTABLISHED_BY,
+    ESTABLISHMENT,
+    EXEMPTIONS,
+    REVOKE_LAWS,
+    RevokeRow,
+    exemptions,
+)
 
 # bridge.messages is not annotated yet: its marker, typed here (makemessages still reads "_").
 _: Callable[..., Message] = messages._
-
-EDITIONS = ("1997", "2007", "2017")
-ESTABLISHED_BY = ("63A1", "63A2", "63A3")
 
 
 class RevokeError(MessageError):
@@ -173,110 +184,61 @@ def _check_edition(edition: str) -> None:
 
 def as_if_established_laws(edition: str) -> tuple[str, ...]:
     """The law under which a corrected revoke is rectified as if established: 43B2b (dummy,
-    having forfeited his rights, first to ask declarer about a possible revoke), in every
-    edition. One citation a law: 63B (an established revoke may no longer be corrected) is
-    another matter, and citing it here named a violation by dummy that did not happen."""
+    having forfeited his rights, first to ask declarer about a possible revoke), the row
+    ``as_if_established`` of every edition. One citation a law: the 1997 63B (attention drawn in
+    violation of Law 61B) is another paragraph, and citing it here named a violation that did
+    not happen."""
     _check_edition(edition)
-    return ("43B2b",)
+    return (REVOKE_LAWS[edition]["as_if_established"].law,)
+
+
+def revoke_situation(edition: str, facts: RevokeFacts) -> str:
+    """The key of the edition's row (``REVOKE_LAWS``) the facts of an established revoke meet:
+    the first exemption of 64B in the Laws' order that applies, else the case of 64A."""
+    applies = {
+        "64B1": not facts.offending_side_won_revoke_trick and facts.offending_side_tricks_after == 0,
+        "64B2": facts.subsequent_same_suit,
+        "64B3": facts.faced_card,
+        "64B4": facts.noticed_after_next_call,
+        "64B5": facts.noticed_after_round,
+        "64B6": facts.trick == 12,
+        "64B7": facts.both_sides_revoked,
+    }
+    for law in exemptions(edition):
+        if applies[law]:
+            return law
+    if facts.offender_won_revoke_trick:
+        return "won_and_later" if facts.offending_side_tricks_after else "won_only"
+    if facts.offender_won_with_legal_card and "not_won_legal_card" in REVOKE_LAWS[edition]:
+        available = int(facts.offending_side_won_revoke_trick) + facts.offending_side_tricks_after
+        return "not_won_legal_card" if available >= 2 else "not_won_legal_card_capped"
+    return "not_won"
+
+
+def _transfer(row: RevokeRow, **params: Any) -> Transfer:
+    return Transfer(row.tricks, row.law, row.reason(**params), row.equity)
 
 
 def revoke_transfer(edition: str, facts: RevokeFacts) -> Transfer:
-    """The trick transfer of Law 64 for one revoke in ``edition`` (1997, 2007 or 2017)."""
+    """The trick transfer of Law 64 for one revoke in ``edition`` (1997, 2007 or 2017), read from
+    the edition's row of ``REVOKE_LAWS``."""
     _check_edition(edition)
     facts.check()
+    table = REVOKE_LAWS[edition]
     if not facts.established and facts.as_if_established:
         inner = revoke_transfer(
             edition, replace(facts, established=True, established_by="63A1", as_if_established=False)
         )
+        row = table["as_if_established"]
         return Transfer(
             inner.tricks,
             inner.law,
-            _(
-                "corrected, but dummy was the first to ask declarer about it: Law 64 applies as if the revoke "
-                "had been established (%(laws)s); %(reason)s",
-                laws=", ".join(as_if_established_laws(edition)),
-                reason=inner.reason,
-            ),
+            row.reason(laws=", ".join(as_if_established_laws(edition)), reason=inner.reason),
             inner.equity,
         )
     if not facts.established:
-        return Transfer(
-            0, "62A", _("the revoke was not established: it is corrected and no trick is transferred"), False
-        )
-    exemptions = [
-        (
-            "64B1",
-            not facts.offending_side_won_revoke_trick and facts.offending_side_tricks_after == 0,
-            _("no transfer: the offending side won neither the revoke trick nor any later trick"),
-        ),
-        ("64B2", facts.subsequent_same_suit, _("no transfer: a second revoke in the same suit by the same player")),
-        (
-            "64B3",
-            facts.faced_card,
-            _(
-                "no transfer: the revoke was a failure to play a faced card or a card of a hand faced on the table "
-                "(dummy's included)"
-            ),
-        ),
-        (
-            "64B4",
-            facts.noticed_after_next_call,
-            _(
-                "no transfer: attention was first drawn to the revoke after the non-offending side called on the "
-                "next board"
-            ),
-        ),
-        (
-            "64B5",
-            facts.noticed_after_round,
-            _("no transfer: attention was first drawn to the revoke after the round ended"),
-        ),
-        ("64B6", facts.trick == 12, _("no transfer: the revoke was on the twelfth trick (corrected, Law 62D)")),
-    ]
-    if edition != "1997":
-        exemptions.append(
-            (
-                "64B7",
-                facts.both_sides_revoked,
-                _("no transfer: both sides revoked on the board (the director restores equity, 64C)"),
-            )
-        )
-    for law, applies, reason in exemptions:
-        if applies:
-            return Transfer(0, law, reason, True)
-    available = int(facts.offending_side_won_revoke_trick) + facts.offending_side_tricks_after
-    if facts.offender_won_revoke_trick:
-        tricks = 1 + (1 if facts.offending_side_tricks_after else 0)
-        reason = (
-            _(
-                "the offending player won the revoke trick: it is transferred, with one later trick the "
-                "offending side won"
-            )
-            if tricks == 2
-            else _("the offending player won the revoke trick: it is transferred (his side won no later trick)")
-        )
-        return Transfer(tricks, "64A1", reason, True)
-    tricks = 1
-    reason = _(
-        "the offending player did not win the revoke trick: one trick is transferred, as his side won "
-        "that trick or a later one"
-    )
-    if edition == "1997" and facts.offender_won_with_legal_card:
-        tricks = min(2, available)
-        reason = (
-            _(
-                "the offending player did not win the revoke trick; his side won a trick from then on, and he "
-                "later won a trick with a card he could have played to the revoke trick: two tricks are "
-                "transferred (1997)"
-            )
-            if tricks == 2
-            else _(
-                "the offending player did not win the revoke trick; he later won a trick with a card he could "
-                "have played to it, but his side won only one trick from the revoke on: one trick is "
-                "transferred (1997)"
-            )
-        )
-    return Transfer(tricks, "64A2", reason, True)
+        return _transfer(table["corrected"])
+    return _transfer(table[revoke_situation(edition, facts)])
 
 
 @dataclass(frozen=True)
@@ -308,53 +270,19 @@ class DefectiveTrickFacts:
 
 def defective_trick_transfer(edition: str, facts: DefectiveTrickFacts) -> Transfer:
     """Law 67 in ``edition``: 67A before both sides played to the next trick (put right, no
-    transfer), else 67B: the tricks transferred for a defective trick."""
+    transfer), else 67B: the tricks transferred for a defective trick, read from the edition's
+    row of ``REVOKE_LAWS``."""
     _check_edition(edition)
     facts.check()
+    table = REVOKE_LAWS[edition]
     if facts.before_next_trick:
-        if facts.too_many_cards:
-            return Transfer(
-                0,
-                "67A2",
-                _(
-                    "attention drawn before both sides played to the next trick: the trick is put right under Law "
-                    "45E (a fifth card played to it) or 58B (cards played at once from one hand); nothing is "
-                    "transferred"
-                ),
-                False,
-            )
-        return Transfer(
-            0,
-            "67A1",
-            _(
-                "attention drawn before both sides played to the next trick: the offender supplies a card he can "
-                "legally play to the trick; nothing is transferred"
-            ),
-            False,
-        )
+        return _transfer(table["defective_too_many_before" if facts.too_many_cards else "defective_supplied"])
     if facts.too_many_cards:
-        return Transfer(
-            0,
-            "67B2",
-            _(
-                "too many cards played to the trick: the extra cards go back to the hand and the trick stands; a card "
-                "that should have been played to an earlier trick is a revoke of its own"
-            ),
-            False,
-        )
-    law = "67B1a" if facts.could_follow else "67B1b"
-    if edition == "1997" and facts.could_follow:
-        return Transfer(
-            0, law, _("the offender places a card of the suit led among his played cards: no penalty (1997)"), False
-        )
-    if not facts.offending_side_won_from_then:
-        return Transfer(
-            0,
-            law,
-            _("deemed a revoke, but the offending side won neither that trick nor a later one: nothing to transfer"),
-            True,
-        )
-    return Transfer(1, law, _("deemed a revoke on the defective trick: one trick is transferred (as Law 64A2)"), True)
+        return _transfer(table["defective_too_many"])
+    row = table["defective_could_follow" if facts.could_follow else "defective_could_not_follow"]
+    if row.tricks and not facts.offending_side_won_from_then:
+        return Transfer(0, row.law, Message(DEFECTIVE_NOTHING_TO_TRANSFER), True)
+    return _transfer(row)
 
 
 def result_after(*, declarer: str, declarer_tricks: int, offender: str, transferred: int) -> int:
@@ -464,6 +392,13 @@ def equity_guide(record: PlayRecord, revoke: Revoke, transfer: Transfer) -> dict
 
 __all__ = [
     "EDITIONS",
+    "ESTABLISHED_BY",
+    "ESTABLISHMENT",
+    "EXEMPTIONS",
+    "REVOKE_LAWS",
+    "RevokeRow",
+    "exemptions",
+    "revoke_situation",
     "DefectiveTrickFacts",
     "RevokeError",
     "RevokeFacts",

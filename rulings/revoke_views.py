@@ -13,14 +13,30 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from bridge.revokes import DefectiveTrickFacts, RevokeError, RevokeFacts, defective_trick_transfer, revoke_transfer
+from bridge.revokes import (
+    ESTABLISHED_BY,
+    DefectiveTrickFacts,
+    RevokeError,
+    RevokeFacts,
+    defective_trick_transfer,
+    exemptions,
+    revoke_transfer,
+)
 from core import policy
 from core.i18n import rank_preference, translate
-from rulings import revokes, selectors
+from rulings import revokes, selectors, services
 from rulings.models import Ruling, TrickRuling
 from scoring.models import SEAT_CHOICES
 
 SEATS = [("", "—"), *SEAT_CHOICES]
+
+
+def _edition_fields(form, edition):
+    """The paragraphs of the edition's revoke table on the form: 63A's ways of establishment are
+    its rows, and the box of 64B7 is there only where the edition has the paragraph (1997 has
+    none: each side's revoke is rectified on its own)."""
+    if edition and "64B7" not in exemptions(edition):
+        form.fields.pop("both_sides_revoked", None)
 
 
 class RevokeFromPlayForm(forms.Form):
@@ -28,7 +44,7 @@ class RevokeFromPlayForm(forms.Form):
     established_by = forms.ChoiceField(
         label=gettext_lazy("Established (Law 63A)"),
         required=False,
-        choices=[("", gettext_lazy("as the play shows")), ("63A1", "63A1"), ("63A2", "63A2"), ("63A3", "63A3")],
+        choices=[("", gettext_lazy("as the play shows")), *((law, law) for law in ESTABLISHED_BY)],
     )
     faced_card = forms.BooleanField(label=gettext_lazy("64B3: failure to play a faced card"), required=False)
     subsequent_same_suit = forms.BooleanField(
@@ -50,8 +66,9 @@ class RevokeFromPlayForm(forms.Form):
         required=False,
     )
 
-    def __init__(self, *args, found=(), **kwargs):
+    def __init__(self, *args, found=(), edition="", **kwargs):
         super().__init__(*args, **kwargs)
+        _edition_fields(self, edition)
         cast(forms.ChoiceField, self.fields["revoke"]).choices = [
             (
                 i,
@@ -68,7 +85,7 @@ class RevokeEnteredForm(forms.Form):
     established_by = forms.ChoiceField(
         label=gettext_lazy("Established (Law 63A)"),
         required=False,
-        choices=[("", gettext_lazy("not established")), ("63A1", "63A1"), ("63A2", "63A2"), ("63A3", "63A3")],
+        choices=[("", gettext_lazy("not established")), *((law, law) for law in ESTABLISHED_BY)],
     )
     offender_won_revoke_trick = forms.BooleanField(
         label=gettext_lazy("The offender won the revoke trick"), required=False
@@ -89,6 +106,10 @@ class RevokeEnteredForm(forms.Form):
     noticed_after_round = RevokeFromPlayForm.base_fields["noticed_after_round"]
     both_sides_revoked = RevokeFromPlayForm.base_fields["both_sides_revoked"]
     as_if_established = RevokeFromPlayForm.base_fields["as_if_established"]
+
+    def __init__(self, *args, edition="", **kwargs):
+        super().__init__(*args, **kwargs)
+        _edition_fields(self, edition)
 
     def facts(self):
         data = dict(self.cleaned_data)
@@ -266,8 +287,9 @@ def revoke_page(request, pk):
     found = record.revokes() if record is not None else []
     action = request.POST.get("action") if request.method == "POST" else None
     data = request.POST if request.method == "POST" else None
-    from_play = RevokeFromPlayForm(data if action == "from_play" else None, found=found, prefix="play")
-    entered = RevokeEnteredForm(data if action == "entered" else None, prefix="entered")
+    edition = services.edition_in_force(ruling.tournament)
+    from_play = RevokeFromPlayForm(data if action == "from_play" else None, found=found, edition=edition, prefix="play")
+    entered = RevokeEnteredForm(data if action == "entered" else None, edition=edition, prefix="entered")
     defective = DefectiveTrickForm(data if action == "defective" else None, prefix="defective")
     equity = EquityForm(data if action == "confirm" else None, prefix="confirm")
     if action == "from_play" and from_play.is_valid():
