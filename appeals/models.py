@@ -524,6 +524,8 @@ class Filing(models.Model):
     language = models.CharField(_("the filer's language"), max_length=10, choices=settings.LANGUAGES)
     acknowledgement_code = models.CharField(max_length=60)
     acknowledgement_params = models.JSONField(default=dict)
+    # When the filer's copy of the acknowledgement was e-mailed (appeals.tasks), once.
+    mailed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("filing")

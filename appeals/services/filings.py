@@ -11,10 +11,12 @@ The Law 92B period itself is ``appeal_period`` here, the one place lodging and r
 from __future__ import annotations
 
 import datetime
+import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
+from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -34,10 +36,12 @@ from appeals.services.common import (
 )
 from appeals.texts import moment_param
 from audit import services as audit
-from core import policy, texts
+from core import dispatch, policy, texts
 from core.retry import atomic_with_retry
 from rulings.models import Ruling
 from scoring.models import Tournament
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -156,7 +160,19 @@ def receive(
         after={"number": number, "kind": kind, "validity": validity, "at": now.isoformat()},
         summary=texts.text("appeals.audit_filing", n=number, kind=kind, validity=validity),
     )
+    # The filer's copy by e-mail once the filing is kept (issue #44: acknowledged at once, not
+    # only at the desk); by name (core/dispatch.py): the tasks module is above the services.
+    transaction.on_commit(lambda: _mail_acknowledgement(filing.pk))
     return filing
+
+
+def _mail_acknowledgement(filing_id: int) -> None:
+    """Queue the filer's e-mail copy; a broker that does not answer costs the copy, never the
+    filing (it is kept, and its acknowledgement is on the filer's page)."""
+    try:
+        dispatch.send("appeals.tasks.send_filing_acknowledgement", filing_id)
+    except Exception:  # noqa: BLE001 - any broker failure: the filing stands
+        log.warning("Broker unreachable: the e-mail acknowledgement of filing %s not sent.", filing_id, exc_info=True)
 
 
 def attach(filing: Filing, appeal: Appeal) -> Filing:
