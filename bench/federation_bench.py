@@ -300,6 +300,7 @@ def carried_memory(tournament):
     """The same tournament downloaded as a carried push (a zip on disk, as an upload this large is
     kept while the request reads it): the peak memory of reading it (``carried.read``: every member
     read to its end) and of reading its bundle's parts of 1 MiB, as the receive page sends them."""
+    import shutil
     import tempfile
 
     from django.contrib.auth import get_user_model
@@ -307,10 +308,9 @@ def carried_memory(tournament):
     from national.federation import carried
 
     chief = get_user_model().objects.get(username="bench-chief")
-    _name, content = carried.build(tournament, by=chief)
-    with tempfile.TemporaryFile() as file:
-        file.write(content)
-        del content
+    _name, built = carried.build(tournament, by=chief)
+    with built, tempfile.TemporaryFile() as file:
+        shutil.copyfileobj(built, file)
         file.flush()
         found = []
         read_seconds, read_peak = peak_of(lambda: found.append(carried.read(file)))

@@ -78,6 +78,12 @@ def canonical(value: Any) -> bytes:
     return _ENCODER.encode(value).encode()
 
 
+def canonical_to(value: Any, write: Any) -> None:
+    """``canonical(value)`` given to ``write`` in pieces, never held whole (a carried push's file
+    is written this way, national/federation/carried.py)."""
+    _canonical_into(value, write)
+
+
 def signed_part(bundle: dict[str, Any]) -> bytes:
     """What the bundle's signature covers: the tag and the SHA-256 of the bundle without it."""
     body = {key: value for key, value in bundle.items() if key != "signature"}

@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import tempfile
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -123,50 +124,62 @@ def _heads_since(known: int) -> list[dict[str, Any]]:
     )
 
 
-def build(tournament: Any, *, by: Any) -> tuple[str, bytes]:
-    """The carried push of ``tournament``: (the file's name, its bytes), its download an audit
-    entry (``DOWNLOADED``: who, when, the bundle's SHA-256 and head, the file) of the tournament's
-    trail, so the next push tells the national body too. Refused to anyone who may not publish
-    it; ``bundle.BundleRefused`` when no bundle can be built (the outbox says why)."""
+def build(tournament: Any, *, by: Any) -> tuple[str, Any]:
+    """The carried push of ``tournament``: (the file's name, the file, read from its start), its
+    download an audit entry (``DOWNLOADED``: who, when, the bundle's SHA-256 and head, the file)
+    of the tournament's trail, so the next push tells the national body too. The zip is written
+    as a stream to a temporary file (in memory up to a part, on disk beyond), the bundle's JSON a
+    piece at a time, never held as bytes beside its dict (issue #41). Refused to anyone who may
+    not publish it; ``bundle.BundleRefused`` when no bundle can be built (the outbox says why)."""
     policy.require(by, "publish", tournament)
     known = _known_size()
     built = bundles.build(tournament.pk, known)
-    data = bundles.canonical(built)
-    digest = hashlib.sha256(data).hexdigest()
-    heads = [row for row in _heads_since(known) if row["tree_size"] <= built["head"]["tree_size"]]
-    manifest = {
-        "format": FORMAT,
-        "digest": digest,
-        "tournament": tournament.pk,
-        "tree_size": built["head"]["tree_size"],
-        "key_id": built["head"]["key_id"],
-        "heads_from": known,
-    }
-    out = io.BytesIO()
+    head = built["head"]
+    heads = [row for row in _heads_since(known) if row["tree_size"] <= head["tree_size"]]
+    out = tempfile.SpooledTemporaryFile(max_size=_part_bytes())
+    sha256 = hashlib.sha256()
     with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr("manifest.json", bundles.canonical(manifest))
-        archive.writestr("heads.json", bundles.canonical({"heads": heads}))
-        archive.writestr("bundle.json", data)
-    name = f"push-{slugify(tournament.name)[:40] or tournament.pk}-{built['head']['tree_size']}.zip"
-    content = out.getvalue()
+        with archive.open(BUNDLE, "w") as member:
+
+            def write(piece: bytes) -> None:
+                sha256.update(piece)
+                member.write(piece)
+
+            bundles.canonical_to(built, write)
+        del built
+        digest = sha256.hexdigest()
+        manifest = {
+            "format": FORMAT,
+            "digest": digest,
+            "tournament": tournament.pk,
+            "tree_size": head["tree_size"],
+            "key_id": head["key_id"],
+            "heads_from": known,
+        }
+        archive.writestr(MANIFEST, bundles.canonical(manifest))
+        with archive.open(HEADS, "w") as member:
+            bundles.canonical_to({"heads": heads}, member.write)
+    size = out.tell()
+    out.seek(0)
+    name = f"push-{slugify(tournament.name)[:40] or tournament.pk}-{head['tree_size']}.zip"
     audit.record(
         action=DOWNLOADED,
         obj=tournament,
         after={
             "digest": digest,
-            "tree_size": built["head"]["tree_size"],
-            "key_id": built["head"]["key_id"],
+            "tree_size": head["tree_size"],
+            "key_id": head["key_id"],
             "file": name,
-            "file_bytes": len(content),
+            "file_bytes": size,
         },
         actor=policy.person(by),
         tournament=tournament,
         summary=(
-            f"Push of {tournament.name} downloaded to carry: tree head of {built['head']['tree_size']} entries, "
+            f"Push of {tournament.name} downloaded to carry: tree head of {head['tree_size']} entries, "
             f"bundle sha256 {digest}"
         )[:300],
     )
-    return name, content
+    return name, out
 
 
 def downloads(tournaments: list[Any], limit: int = 50) -> list[dict[str, Any]]:

@@ -14,7 +14,7 @@ from typing import cast
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import FileResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -43,9 +43,8 @@ def carry(request, pk):
     except bundles.BundleRefused as refused:
         messages.error(request, federation_messages.render(refused.code, refused.params))
         return redirect("national:federation-outbox")
-    response = HttpResponse(data, content_type="application/zip")
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return response
+    # The file as a stream, a block at a time (issue #41), closed once it is sent.
+    return FileResponse(data, as_attachment=True, filename=name, content_type="application/zip")
 
 
 def receivable(user):

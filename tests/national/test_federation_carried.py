@@ -42,7 +42,7 @@ def carry(decided, client):  # noqa: F811
     answer = client.post(reverse("national:federation-carry", args=[decided.record.tournament.pk]))
     assert answer.status_code == 200 and answer["Content-Type"] == "application/zip"
     assert answer["Content-Disposition"].startswith('attachment; filename="push-')
-    decided.file = answer.content
+    decided.file = b"".join(answer.streaming_content)
     return decided
 
 
