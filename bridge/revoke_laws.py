@@ -8,7 +8,8 @@ establishment), the service's transfer and the ruling's citations read the same 
 differ where their texts differ:
 
 - 1997 letters Law 63 A, B, C: 63B "Attention Is Illegally Drawn" (a violation of Law 61B: the
-  revoker substitutes a legal card and Law 64 applies as if the revoke were established) and 63C
+  revoker substitutes a legal card and Law 64 applies as if the revoke were established; the
+  facts' ``attention_illegally_drawn``, refused in 2007 and 2017) and 63C
   "Revoke May Not Be Corrected"; 2007 and 2017 have no such 63B, their 63B is "Revoke May Not Be
   Corrected". Dummy's question to declarer (43B2b) is its own paragraph in every edition, cited
   alone (issue #39: one citation a law).
@@ -60,6 +61,10 @@ NOT_ESTABLISHED = gettext_noop("the revoke was not established: it is corrected 
 AS_IF_ESTABLISHED = gettext_noop(
     "corrected, but dummy was the first to ask declarer about it: Law 64 applies as if the revoke "
     "had been established (%(laws)s); %(reason)s"
+)
+ILLEGALLY_DRAWN = gettext_noop(
+    "corrected, but attention was drawn to it in violation of Law 61B: Law 64 applies as if the revoke had "
+    "been established (63B); %(reason)s"
 )
 WON_AND_LATER = gettext_noop(
     "the offending player won the revoke trick: it is transferred, with one later trick the offending side won"
@@ -295,6 +300,7 @@ def _law_63(edition: str) -> dict[str, RevokeRow]:
             "63B",
             "When there has been a violation of Law 61B, the revoker must substitute a legal card and the penalty "
             "provisions of Law 64 apply as if the revoke had been established.",
+            ILLEGALLY_DRAWN,
         )
     return rows
 

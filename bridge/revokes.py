@@ -97,6 +97,9 @@ class RevokeFacts:
     # Dummy was the first to ask declarer about a possible revoke (Law 43B2b): declarer corrects
     # it, but Law 64 applies as if it were established.
     as_if_established: bool = False
+    # 1997 Law 63B: attention was drawn to the revoke in violation of Law 61B: the revoker
+    # substitutes a legal card, and Law 64 applies as if the revoke had been established.
+    attention_illegally_drawn: bool = False
 
     @property
     def offending_side(self) -> str:
@@ -192,6 +195,15 @@ def as_if_established_laws(edition: str) -> tuple[str, ...]:
     return (REVOKE_LAWS[edition]["as_if_established"].law,)
 
 
+def illegally_drawn_laws(edition: str) -> tuple[str, ...]:
+    """The law under which a revoke corrected after attention was drawn to it in violation of Law
+    61B is rectified as if established: the 1997 63B, its row ``attention_illegally_drawn``; none
+    in 2007 and 2017, which have no such paragraph."""
+    _check_edition(edition)
+    row = REVOKE_LAWS[edition].get("attention_illegally_drawn")
+    return (row.law,) if row else ()
+
+
 def revoke_situation(edition: str, facts: RevokeFacts) -> str:
     """The key of the edition's row (``REVOKE_LAWS``) the facts of an established revoke meet:
     the first exemption of 64B in the Laws' order that applies, else the case of 64A."""
@@ -225,17 +237,41 @@ def revoke_transfer(edition: str, facts: RevokeFacts) -> Transfer:
     _check_edition(edition)
     facts.check()
     table = REVOKE_LAWS[edition]
-    if not facts.established and facts.as_if_established:
+    if facts.attention_illegally_drawn and "attention_illegally_drawn" not in table:
+        raise RevokeError(
+            "attention_illegally_drawn",
+            _(
+                "the %(edition)s Laws have no paragraph for a revoke to which attention was drawn in violation of "
+                "Law 61B (the 1997 Law 63B)",
+                edition=edition,
+            ),
+        )
+    if facts.attention_illegally_drawn and facts.as_if_established:
+        raise RevokeError(
+            "attention_illegally_drawn",
+            _(
+                "say one: dummy was the first to ask declarer about the revoke (43B2b), or attention was drawn to it "
+                "in violation of Law 61B (63B)"
+            ),
+        )
+    if not facts.established and (facts.as_if_established or facts.attention_illegally_drawn):
         inner = revoke_transfer(
-            edition, replace(facts, established=True, established_by="63A1", as_if_established=False)
+            edition,
+            replace(
+                facts,
+                established=True,
+                established_by="63A1",
+                as_if_established=False,
+                attention_illegally_drawn=False,
+            ),
         )
-        row = table["as_if_established"]
-        return Transfer(
-            inner.tricks,
-            inner.law,
-            row.reason(laws=", ".join(as_if_established_laws(edition)), reason=inner.reason),
-            inner.equity,
-        )
+        if facts.attention_illegally_drawn:
+            reason = table["attention_illegally_drawn"].reason(reason=inner.reason)
+        else:
+            reason = table["as_if_established"].reason(
+                laws=", ".join(as_if_established_laws(edition)), reason=inner.reason
+            )
+        return Transfer(inner.tricks, inner.law, reason, inner.equity)
     if not facts.established:
         return _transfer(table["corrected"])
     return _transfer(table[revoke_situation(edition, facts)])
@@ -410,4 +446,5 @@ __all__ = [
     "result_after",
     "revoke_transfer",
     "as_if_established_laws",
+    "illegally_drawn_laws",
 ]

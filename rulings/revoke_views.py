@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from bridge.revokes import (
     ESTABLISHED_BY,
+    REVOKE_LAWS,
     DefectiveTrickFacts,
     RevokeError,
     RevokeFacts,
@@ -34,9 +35,12 @@ SEATS = [("", "—"), *SEAT_CHOICES]
 def _edition_fields(form, edition):
     """The paragraphs of the edition's revoke table on the form: 63A's ways of establishment are
     its rows, and the box of 64B7 is there only where the edition has the paragraph (1997 has
-    none: each side's revoke is rectified on its own)."""
+    none: each side's revoke is rectified on its own), and the box of the 1997 63B (attention drawn in
+    violation of Law 61B) only in 1997."""
     if edition and "64B7" not in exemptions(edition):
         form.fields.pop("both_sides_revoked", None)
+    if edition and "attention_illegally_drawn" not in REVOKE_LAWS[edition]:
+        form.fields.pop("attention_illegally_drawn", None)
 
 
 class RevokeFromPlayForm(forms.Form):
@@ -62,6 +66,12 @@ class RevokeFromPlayForm(forms.Form):
     as_if_established = forms.BooleanField(
         label=gettext_lazy(
             "Corrected, but dummy was the first to ask declarer about it: rectified as if established (43B2b)"
+        ),
+        required=False,
+    )
+    attention_illegally_drawn = forms.BooleanField(
+        label=gettext_lazy(
+            "Corrected, but attention was drawn to it in violation of Law 61B: rectified as if established (63B)"
         ),
         required=False,
     )
@@ -106,6 +116,7 @@ class RevokeEnteredForm(forms.Form):
     noticed_after_round = RevokeFromPlayForm.base_fields["noticed_after_round"]
     both_sides_revoked = RevokeFromPlayForm.base_fields["both_sides_revoked"]
     as_if_established = RevokeFromPlayForm.base_fields["as_if_established"]
+    attention_illegally_drawn = RevokeFromPlayForm.base_fields["attention_illegally_drawn"]
 
     def __init__(self, *args, edition="", **kwargs):
         super().__init__(*args, **kwargs)

@@ -34,6 +34,7 @@ from bridge.claims import (
 from bridge.deals import DealError, parse_deal
 from bridge.play import read_play, side_of, strain_of
 from bridge.revokes import (
+    REVOKE_LAWS,
     DefectiveTrickFacts,
     RevokeError,
     RevokeFacts,
@@ -41,6 +42,7 @@ from bridge.revokes import (
     defective_trick_transfer,
     equity_guide,
     facts_from_play,
+    illegally_drawn_laws,
     result_after,
     revoke_transfer,
 )
@@ -65,6 +67,7 @@ CLAIM_BASES = ("70", "71", "69B", "68B2")
 ACQUIESCENCE_POINTS = ("", "next_board", "round_end")
 EXEMPTION_FLAGS = (
     "as_if_established",
+    "attention_illegally_drawn",
     "faced_card",
     "noticed_after_next_call",
     "noticed_after_round",
@@ -239,6 +242,7 @@ def record_revoke(
     edition = services.edition_in_force(ruling.tournament)
     exemptions = {key: bool(value) for key, value in (exemptions or {}).items() if key in EXEMPTION_FLAGS}
     as_if = exemptions.pop("as_if_established", False)
+    illegally_drawn = exemptions.pop("attention_illegally_drawn", False)
     guide, from_play = None, False
     found = record.revokes() if record is not None else []
     if facts is None and found:
@@ -257,13 +261,26 @@ def record_revoke(
         except RevokeError as error:
             _refuse(error)
         facts = replace(facts, **exemptions)
-        if as_if:  # corrected at dummy's question (43B2b): rectified as if established
-            facts = replace(facts, established=False, established_by="", as_if_established=True)
+        if as_if or illegally_drawn:  # corrected at dummy's question (43B2b) or 1997 63B: as if established
+            facts = replace(
+                facts,
+                established=False,
+                established_by="",
+                as_if_established=as_if,
+                attention_illegally_drawn=illegally_drawn,
+            )
         from_play = True
     elif facts is None:
         raise ValidationError({"facts": _("The play attached shows no revoke: enter the facts of the revoke.")})
     else:
-        facts = _facts({**facts, **exemptions, **({"as_if_established": True} if as_if else {})})
+        facts = _facts(
+            {
+                **facts,
+                **exemptions,
+                **({"as_if_established": True} if as_if else {}),
+                **({"attention_illegally_drawn": True} if illegally_drawn else {}),
+            }
+        )
     try:
         transfer = revoke_transfer(edition, facts)
     except RevokeError as error:
@@ -649,7 +666,10 @@ def _confirm_transfer(
     laws = [item.law] if item.law else []
     if item.facts.get("as_if_established"):
         laws += list(as_if_established_laws(item.edition))
-    return side_of(offender), laws + (["64C"] if equity_tricks else []), after
+    if item.facts.get("attention_illegally_drawn"):
+        laws += list(illegally_drawn_laws(item.edition))
+    equity = REVOKE_LAWS[item.edition]["equity"].law
+    return side_of(offender), laws + ([equity] if equity_tricks else []), after
 
 
 @transaction.atomic

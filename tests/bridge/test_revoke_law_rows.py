@@ -10,10 +10,12 @@ from bridge.revokes import (
     ESTABLISHED_BY,
     REVOKE_LAWS,
     DefectiveTrickFacts,
+    RevokeError,
     RevokeFacts,
     as_if_established_laws,
     defective_trick_transfer,
     exemptions,
+    illegally_drawn_laws,
     revoke_situation,
     revoke_transfer,
 )
@@ -166,6 +168,38 @@ def test_1997_63B_attention_illegally_drawn_is_its_own_paragraph_cited_apart_fro
     row = REVOKE_LAWS["1997"]["attention_illegally_drawn"]
     assert row.law == "63B" and "violation of Law 61B" in row.words
     assert as_if_established_laws("1997") == ("43B2b",)
+    assert illegally_drawn_laws("1997") == ("63B",)
+
+
+def test_1997_63B_a_revoke_corrected_after_attention_illegally_drawn_is_rectified_as_if_established():
+    """1997 63B: "the penalty provisions of Law 64 apply as if the revoke had been established":
+    corrected, one trick under 64A2 here, the reason the 63B row's (not 43B2b's)."""
+    t = revoke_transfer("1997", replace(BASE, established=False, established_by="", attention_illegally_drawn=True))
+    assert (t.tricks, t.law, t.equity) == (1, "64A2", True)
+    assert t.reason.template == REVOKE_LAWS["1997"]["attention_illegally_drawn"].text
+    assert "violation of Law 61B" in str(t.reason) and "43B2b" not in str(t.reason)
+
+
+@pytest.mark.parametrize("edition", ("2007", "2017"))
+def test_2007_2017_have_no_63B_for_attention_illegally_drawn(edition):
+    """2007 and 2017 63B is "Revoke May Not Be Corrected": the 1997 paragraph is refused, named."""
+    facts = replace(BASE, established=False, established_by="", attention_illegally_drawn=True)
+    with pytest.raises(RevokeError) as caught:
+        revoke_transfer(edition, facts)
+    assert caught.value.field == "attention_illegally_drawn"
+    assert str(caught.value.message) == (
+        f"the {edition} Laws have no paragraph for a revoke to which attention was drawn in violation of Law 61B "
+        "(the 1997 Law 63B)"
+    )
+    assert illegally_drawn_laws(edition) == ()
+
+
+def test_1997_63B_and_43B2b_are_one_or_the_other():
+    """One citation a law: dummy's question (43B2b) and a violation of 61B (63B) are not one flag."""
+    facts = replace(BASE, established=False, established_by="", attention_illegally_drawn=True, as_if_established=True)
+    with pytest.raises(RevokeError) as caught:
+        revoke_transfer("1997", facts)
+    assert caught.value.field == "attention_illegally_drawn"
 
 
 @pytest.mark.parametrize(("edition", "law"), [("1997", "63C"), ("2007", "63B"), ("2017", "63B")])

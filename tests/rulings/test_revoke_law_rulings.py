@@ -33,3 +33,32 @@ def test_1997_a_revoke_by_each_side_entered_on_the_page_is_rectified_under_64A(c
     assert response.status_code == 302
     item = revokes.trick_ruling(Ruling.objects.get(pk=ruling.pk))
     assert (item.law, item.transfer) == ("64A2", 1)
+
+
+def test_1997_63B_on_the_page_is_cited_apart_from_43B2b(client, field, director):
+    """1997 63B (attention drawn in violation of Law 61B): the page's box, the transfer as if
+    established (64A2, one trick: 4S N +1) and the citations 64A2 and 63B, not 43B2b."""
+    edition(field, "1997")
+    ruling = open_ruling(field, director)
+    client.force_login(director)
+    url = reverse("rulings:ruling-revoke", args=[ruling.pk])
+    page = client.get(url).content.decode()
+    assert "Corrected, but attention was drawn to it in violation of Law 61B: rectified as if established (63B)" in page
+    response = client.post(url, {"action": "from_play", "play-revoke": "0", "play-attention_illegally_drawn": "on"})
+    assert response.status_code == 302
+    item = revokes.trick_ruling(Ruling.objects.get(pk=ruling.pk))
+    assert (item.law, item.transfer, item.result_tricks) == ("64A2", 1, 11)
+    assert item.facts["attention_illegally_drawn"] and not item.facts["established"]
+    revokes.confirm(ruling=ruling, by=director)
+    ruling.refresh_from_db()
+    assert [c.law.number for c in ruling.citations.all()] == ["64A2", "63B"]
+
+
+@pytest.mark.parametrize("edition_in_force", ["2007", "2017"])
+def test_2007_2017_the_page_has_no_63B_box(client, field, director, edition_in_force):
+    """2007 and 2017 63B is the revoke that may not be corrected: no box for a violation of 61B."""
+    edition(field, edition_in_force)
+    ruling = open_ruling(field, director)
+    client.force_login(director)
+    page = client.get(reverse("rulings:ruling-revoke", args=[ruling.pk])).content.decode()
+    assert "violation of Law 61B" not in page
