@@ -9,6 +9,7 @@ Greek (tests/appeals/test_stored_texts.py).
 
 from zoneinfo import ZoneInfo
 
+from django.utils.translation import get_language_bidi
 from django.utils.translation import gettext_lazy as _
 
 from appeals.models import AppealEvent, Body, Concurrence, Deposit, Filing, FurtherAppeal, Hearing, Outcome
@@ -27,7 +28,10 @@ def moment(value):
     appeals.selectors.local_time reads a moment at a tournament)."""
     import datetime
 
-    return reader.event_time(datetime.datetime.fromisoformat(value["at"]), ZoneInfo(value["zone"]))
+    written = reader.event_time(datetime.datetime.fromisoformat(value["at"]), ZoneInfo(value["zone"]))
+    # Inside a right-to-left sentence the time is isolated left to right (U+2066 ... U+2069), as
+    # <time dir="ltr"> does on a page: else its zone's name and its brackets part (issue #42).
+    return f"\u2066{written}\u2069" if get_language_bidi() else written
 
 
 def moment_param(at, tournament):

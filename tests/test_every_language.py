@@ -220,9 +220,15 @@ def shown(response, language):
         return [text for text in strings_in(data) if " " in text.strip()]
     if not response.get("Content-Type", "").startswith("text/html"):
         return []
+    return shown_html(body, language, response.wsgi_request.path)
+
+
+def shown_html(body, language, path):
+    """The lines of text a reader meets in the HTML ``body`` of the page at ``path`` (also what a
+    browser holds: tests/e2e/reading.py)."""
     parser = VisibleText(language)
     parser.feed(body)
-    if parser.page_language not in (None, language) and not PUBLISHED.search(response.wsgi_request.path):
+    if parser.page_language not in (None, language) and not PUBLISHED.search(path):
         return [f"<html lang={parser.page_language}>", *parser.parts]
     return parser.parts
 

@@ -10,11 +10,16 @@ written the same way on every page (core/reader.py says the policy).
     {{ "3S S +2"|nowrap }}                         the same, kept on one line (a contract and its
                                                    result, "(Law 83)": class "nowrap", static/css)
     {{ penalty.amount|number }}                    10, 33.33 or 33,33: never 1E+1 (reader.number)
+    {{ flag.message|signed_ltr }}                  a sentence with each signed number ("+100",
+                                                   "-635") in <bdi dir="ltr">: never "100+"
 """
+
+import re
 
 from django import template
 from django.utils import timezone
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
 from core import reader, renders
@@ -118,6 +123,19 @@ def nowrap(value):
     if value is None or value == "":
         return ""
     return format_html('<bdi dir="ltr" class="nowrap">{}</bdi>', value)
+
+
+# A signed number standing alone: a score ("N-S +100"), a median ("(median -635)"); not a word's
+# hyphen before a number (the Hebrew prefix of "ב-17", "12-14").
+SIGNED = re.compile(r"(?<![\w+\-−])([+\-−]\d+(?:[.,]\d+)?)")
+
+
+@register.filter
+def signed_ltr(value):
+    """A sentence written as text with each signed number in it isolated left to right."""
+    if value is None or value == "":
+        return ""
+    return mark_safe(SIGNED.sub(r'<bdi dir="ltr">\1</bdi>', str(conditional_escape(value))))  # noqa: S308 - escaped first
 
 
 @register.filter(name="number")

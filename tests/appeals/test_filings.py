@@ -14,6 +14,7 @@ from appeals.models import Appeal, AppealEvent, AppealRequest, Filing
 from rulings.models import Ruling
 from tests.appeals.conftest import DEADLINE, SOON, at, committee, lodge, vote_all
 from tests.conftest import make_user
+from tests.test_translations import compiled  # noqa: F401 - fixture
 
 pytestmark = pytest.mark.django_db
 
@@ -169,3 +170,11 @@ def test_a_request_received_in_time_stays_in_time_when_lodged_after_the_period(c
     assert appeal.filings.get().validity == "in_time"
     assert "the body decides whether it is valid" not in AppealEvent.objects.get(appeal=appeal, action="lodged").text
     assert appeal.lodged_at == LATE
+
+
+def test_in_hebrew_the_acknowledgements_times_are_isolated_left_to_right(case, compiled):  # noqa: F811
+    """A Hebrew case page drew "(CEST (Europe/Amsterdam" for the time a filing was received: each
+    time inside the acknowledgement's sentence is isolated (LRI ... PDI), in Hebrew only (issue #42)."""
+    filing = lodge(case, now=LATE, language="he").filings.get()
+    assert "\u20661 במאי 2026 21:35 BST (Europe/London)\u2069" in filing.acknowledgement()
+    assert "\u2066" not in filing.acknowledgement("en")

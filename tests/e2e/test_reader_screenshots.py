@@ -107,3 +107,23 @@ def test_traveller_timeline_and_casebook_in_hebrew_and_greek(
     assert law.inner_text() == "16B1a" and direction_of(law) == "ltr"
     keep(page, f"casebook-{language}")
     context.close()
+
+
+def test_the_reading_check_finds_a_scrambled_line_and_passes_an_isolated_one(phone):
+    """tests/e2e/reading.py's measurement, on lines it must fail and lines it must pass."""
+    from tests.e2e.reading import SCRAMBLED
+
+    phone.set_content(
+        '<html lang="he" dir="rtl"><body>'
+        "<p>צפון-דרום +100 (חציון -635)</p>"  # signed scores drawn "100+" and "635-"
+        '<p>החלטה: <span lang="en">The pause was clear.</span></p>'  # marked, not isolated
+        '<p>צפון-דרום <bdi dir="ltr">+100</bdi>, ב-17, 12 · 14, פסיקה 13: Rivka Eriksson מבקש</p>'
+        '<p>החלטה: <bdi lang="en" dir="auto">The pause was clear.</bdi> 4S N -1</p>'
+        "<p>התקבל \u20662026 14:25 CEST (Europe/Amsterdam)\u2069 על ידי Dana, CEST (Europe/Amsterdam) 5 MB</p>"
+        "</body></html>"
+    )
+    assert sorted(each["text"] for each in phone.evaluate(SCRAMBLED)) == [
+        "+100",
+        "-635",
+        "The pause was clear.",
+    ]

@@ -27,6 +27,7 @@ from tests.appeals.conftest import at, case  # noqa: F401 - case is a fixture
 from tests.conftest import build_pairs_tournament, make_user, ruling_at
 from tests.demo import load_small_demo
 from tests.national.test_casebooks import compile_book, decided  # noqa: F401 - decided is a fixture
+from tests.test_translations import compiled  # noqa: F401 - fixture
 
 
 @pytest.fixture
@@ -586,3 +587,18 @@ def test_the_ruling_form_lists_the_precedents_of_a_draft_and_of_a_ruling_correct
         html = client.get(url).content.decode()
         assert 'id="precedents"' in html, url
         assert html.index("Club Championship appeals, case 1") < html.index("Past seasons, case 3"), url
+
+
+def test_an_english_case_on_a_hebrew_page_is_marked_and_isolated(library, client, compiled):  # noqa: F811
+    """On a Hebrew page an English case's decision was marked lang="en" but not isolated, so its
+    sentence was drawn starting with its full stop, and the case's own page kept its English right
+    to left: each is isolated, in its own direction (issue #42)."""
+    from tests.conftest import page_in
+
+    listed = page_in(client, library.director, reverse("national:precedents"), "he")
+    assert '<bdi lang="en" dir="auto">' in listed and "The explanation was wrong" in listed
+    first = PrecedentCase.objects.get(casebook=library.published)
+    ruling = page_in(client, library.director, reverse("rulings:ruling", args=[library.new.pk]), "he")
+    assert '<bdi lang="en" dir="auto">' in ruling
+    case = page_in(client, library.director, reverse("national:precedent", args=[first.pk]), "he")
+    assert '<div lang="en" dir="ltr">' in case

@@ -10,6 +10,7 @@ from core import policy, roles
 from scoring import score_checks, services
 from scoring.models import ScoreCheckAccepted
 from tests.conftest import make_user
+from tests.test_translations import compiled  # noqa: F401 - fixture
 
 pytestmark = pytest.mark.django_db
 
@@ -97,3 +98,15 @@ def test_a_player_may_not_see_or_accept_the_checks(client, field):
     assert "Score checks" not in client.get(reverse("scoring:session", args=[field.session.pk])).content.decode()
     with pytest.raises(PermissionDenied):
         services.accept_score_check(result=field.results[0], code="far_from_field", by=player)
+
+
+def test_a_flags_signed_scores_read_left_to_right_on_a_hebrew_page(client, field, compiled):  # noqa: F811
+    """The checks page in Hebrew drew "צפון-דרום 250-" for "N-S -250": each signed score of a
+    flag's sentence and of its par is isolated left to right (issue #42)."""
+    from tests.conftest import page_in
+    from tests.test_reader import outside_ltr
+
+    services.correct_result(result=field.results[5], contract="4S", declarer="N", tricks=5, by=policy.SYSTEM)
+    page = page_in(client, scorer_of(field), reverse("scoring:session-checks", args=[field.session.pk]), "he")
+    assert '<bdi dir="ltr">-250</bdi>' in page and '<bdi dir="ltr">+420</bdi>' in page
+    assert outside_ltr(page) == []
