@@ -225,3 +225,32 @@ def test_production_needs_a_witness_apart_from_the_key_the_heads_and_the_databas
     found = heads_witnessed_elsewhere(None)
     assert [error.id for error in found] in ([], ["audit.E003"])  # the test database may sit beside the heads
     assert all("the database" in error.msg for error in found)
+
+
+def test_a_heads_file_or_key_in_the_databases_folder_fails_the_deployment_check(settings, tmp_path):
+    """audit.E003 names the database too: a heads file (or key) in the SQLite database's folder
+    is taken with the database by one copy or theft."""
+    from pathlib import Path
+
+    from django.db import connection
+
+    from audit.checks import heads_witnessed_elsewhere
+
+    if connection.vendor != "sqlite":
+        pytest.skip("only an SQLite database is a file in a folder")
+    database = Path(str(settings.DATABASES["default"]["NAME"])).resolve().parent
+    settings.AUDIT_WITNESS_FILE = str(tmp_path / "witness" / "heads.jsonl")
+    settings.AUDIT_SIGNING_KEY_FILE = str(tmp_path / "key" / "key.pem")
+    settings.AUDIT_HEADS_FILE = str(database / "heads-beside-the-database.jsonl")
+    found = [(error.id, error.msg) for error in heads_witnessed_elsewhere(None)]
+    assert found == [
+        (
+            "audit.E003",
+            f"The heads file and the database share the folder {database}: one copy or theft takes both.",
+        )
+    ]
+    settings.AUDIT_HEADS_FILE = str(tmp_path / "heads" / "heads.jsonl")
+    settings.AUDIT_SIGNING_KEY_FILE = str(database / "key.pem")
+    assert [error.msg for error in heads_witnessed_elsewhere(None)] == [
+        f"The signing key and the database share the folder {database}: one copy or theft takes both."
+    ]
