@@ -21,7 +21,8 @@ The checks, each on the board and table of one row:
   while the field bid it (at least one of its tables);
 - ``far_from_field``: on a board the field played at least ``FIELD_MIN`` times, the row's N-S
   score (its contract's) lies more than ``MARGIN`` points outside the field's range (below its
-  lowest N-S score or above its highest): a score no table of the field came near.
+  lowest N-S score or above its highest): a score no table of the field came near, with the
+  board's double-dummy par beside it where the deal is known (``score_checks.board_par``).
 
 A row's score checked by the last two is the one it would join with: its contract's Law 77
 score (a result's score is never typed: ``Result.clean``).
@@ -38,6 +39,7 @@ from django.utils.translation import gettext as _
 
 from bridge.engine.contract import ContractError, ns_score, parse_contract, possible_ns_scores
 from scoring.models import Board, FieldUpload, Result, Session, UploadFlag
+from scoring.score_checks import board_par, par_words
 
 FIELD_MIN = 8  # the field's played results on a board before its range says anything
 MARGIN = 200  # points outside the field's range that make a score far from it
@@ -82,6 +84,12 @@ def message(code: str, params: dict[str, Any]) -> str:
     return _("N-S %(score)s is %(by)s points outside the field's range (%(low)s to %(high)s at %(tables)s tables)") % (
         params
     )
+
+
+def par_of(params: dict[str, Any]) -> str:
+    """The board's double-dummy par beside a score far from the field, in words ("" where the deal
+    is not known)."""
+    return par_words(params.get("par"))
 
 
 def row_score(row: dict[str, Any], vulnerability: str) -> int | None:
@@ -144,11 +152,14 @@ def check_rows(session: Session, club: str, rows: list[dict[str, Any]]) -> list[
         if len(scores) < FIELD_MIN:
             continue
         low, high = min(scores), max(scores)
+        par: list[dict | None] = []  # the board's double-dummy par, solved once, where a score is far
         for index, row, score in played:
             outside = low - score if score < low else score - high
             if outside > MARGIN:
+                par = par or [board_par(boards[number])]
                 params = {"score": _signed(score), "by": outside, "low": _signed(low), "high": _signed(high)}
-                found.append(Found(index, number, row["table"], "far_from_field", params | {"tables": len(scores)}))
+                params |= {"tables": len(scores), "par": par[0]}
+                found.append(Found(index, number, row["table"], "far_from_field", params))
     return sorted(found, key=lambda flag: (flag.board, flag.table, flag.code))
 
 

@@ -65,7 +65,7 @@ class Checks:
         return [flag for flag in self.flags if flag.accepted is not None]
 
 
-def _par(board: Board) -> dict | None:
+def board_par(board: Board) -> dict | None:
     """The board's double-dummy par (bridge.deals.par), or None where the deal is not known."""
     if not board.deal:
         return None
@@ -77,7 +77,7 @@ def _par(board: Board) -> dict | None:
         return None
 
 
-def _par_words(found: dict | None) -> str:
+def par_words(found: dict | None) -> str:
     if found is None:
         return ""
     if not found["contracts"]:
@@ -124,25 +124,25 @@ def _board_flags(board: Board, results: list[Result]) -> list[Flag]:
         for result, score in scores:
             alone = all(abs(other - score) > NEAR for them, other in scores if them is not result)
             if alone and abs(score - median) >= FAR:
-                par_found = par_found or _par(board)
+                par_found = par_found or board_par(board)
                 flags.append(
                     Flag(
                         "far_from_field",
                         result,
                         _("N-S %(score)s is far from the field (median %(median)s) and no other table is near it")
                         % {"score": f"{score:+d}", "median": f"{int(median):+d}"},
-                        par=_par_words(par_found),
+                        par=par_words(par_found),
                     )
                 )
     if played and not passed and board.deal:
-        par_found = par_found or _par(board)
+        par_found = par_found or board_par(board)
         if par_found is not None and not par_found["contracts"]:
             flags.append(
                 Flag(
                     "passed_out_nowhere",
                     played[0],
                     _("double-dummy par is a pass-out and no table passed this board out"),
-                    par=_par_words(par_found),
+                    par=par_words(par_found),
                 )
             )
     for result in results:

@@ -21,13 +21,17 @@ from scoring.models import FieldUpload, Session, UploadFlag
 
 class UploadFlagSerializer(serializers.ModelSerializer):
     message = serializers.SerializerMethodField(help_text="What the check found, in the caller's language")
+    par = serializers.SerializerMethodField(help_text="The board's double-dummy par beside a score far from the field")
 
     class Meta:
         model = UploadFlag
-        fields = ["id", "board", "table", "code", "message", "answer", "answered_at", "note"]
+        fields = ["id", "board", "table", "code", "message", "par", "answer", "answered_at", "note"]
 
     def get_message(self, flag: UploadFlag) -> str:
         return field_uploads.message(flag.code, flag.params)
+
+    def get_par(self, flag: UploadFlag) -> str:
+        return field_uploads.par_of(flag.params)
 
 
 class FieldUploadSerializer(serializers.ModelSerializer):

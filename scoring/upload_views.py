@@ -31,6 +31,7 @@ def field_upload(request, pk, errors=None, status=200):
     flags = list(upload.flags.all())
     for flag in flags:
         flag.words = field_uploads.message(flag.code, flag.params)
+        flag.par = field_uploads.par_of(flag.params)
         flag.sent = upload.rows[flag.row] if flag.row < len(upload.rows) else {}
     return render(
         request,

@@ -130,6 +130,7 @@ def test_a_score_far_outside_the_fields_range_is_flagged(sim):
     assert flags(held) == [
         (1, 12, "far_from_field", "N-S +690 is 240 points outside the field's range (-50 to +450 at 8 tables)")
     ]
+    assert field_uploads.par_of(held.flags.get().params).startswith("double-dummy par: ")  # board 1's deal is known
     near = upload(sim, rows(**{"1-12": ("4S", "N", 12, 480)}), club="Hillside BC")  # 30 above: near enough
     assert flags(near) == []
 
@@ -258,6 +259,7 @@ def test_through_the_api_an_upload_is_held_then_joined_by_the_chief_directors_co
     ((flag,),) = [body["flags"]]
     assert (flag["board"], flag["table"], flag["code"], flag["answer"]) == (1, 12, "far_from_field", "")
     assert flag["message"] == "N-S +690 is 240 points outside the field's range (-50 to +450 at 8 tables)"
+    assert flag["par"].startswith("double-dummy par: ")
     assert scorer.get(f"/api/v1/field-uploads/{body['id']}/").json()["flags"] == body["flags"]
     refused = scorer.post(f"/api/v1/field-uploads/{body['id']}/confirm/", {"flag": flag["id"]}, format="json")
     assert refused.status_code == 403
