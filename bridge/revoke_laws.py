@@ -20,6 +20,8 @@ differ where their texts differ:
 - 2007 62C3: a claim of revoke does not warrant inspection of quitted tricks; 2017 62C3: both
   sides revoked on the same trick and only one side has played to the next: both are corrected.
 - 2017 62D2: a defender's revoke on trick 12 before his partner's turn, Law 16C applies.
+- 2017 63A4: a revoke is also established when agreement to an opponent's claim or concession is
+  established (Law 69A); 1997 and 2007 have 63A1-63A3 (1997 63A3 "makes or acquiesces in" a claim).
 
 Sources: the 1997 text as jfr.pzbs.pl/laws publishes it (Law 63 quoted), the EBU White Book's
 quotation of 1997 64A2, the 2017 English text as the PZBS publishes it
@@ -295,6 +297,13 @@ def _law_63(edition: str) -> dict[str, RevokeRow]:
             "for a revoke on the twelfth trick), and the trick on which it occurred stands as played",
         ),
     }
+    if edition == "2017":
+        rows["established_agreement"] = RevokeRow(
+            "63A4",
+            "when agreement is established (as per Law 69A) to an opponent's claim or concession; the offending side "
+            "having raised no objection to it before the end of the round, or before making a call on a subsequent "
+            "board.",
+        )
     if edition == "1997":
         rows["attention_illegally_drawn"] = RevokeRow(
             "63B",
@@ -384,10 +393,16 @@ def _table(edition: str) -> dict[str, RevokeRow]:
 
 REVOKE_LAWS: dict[str, dict[str, RevokeRow]] = {edition: _table(edition) for edition in EDITIONS}
 
-# The ways a revoke becomes established, read from the rows (the same paragraphs in every edition).
-ESTABLISHMENT = ("established_next_trick", "established_named", "established_claim")
-ESTABLISHED_BY = tuple(REVOKE_LAWS["2017"][key].law for key in ESTABLISHMENT)
-assert all(tuple(REVOKE_LAWS[e][key].law for key in ESTABLISHMENT) == ESTABLISHED_BY for e in EDITIONS)
+# The ways a revoke becomes established, read from the rows: 63A1-63A3 in every edition, and the
+# 2017 63A4 (agreement to an opponent's claim or concession established under Law 69A).
+ESTABLISHMENT = ("established_next_trick", "established_named", "established_claim", "established_agreement")
+ESTABLISHED_BY = tuple(dict.fromkeys(t[k].law for t in REVOKE_LAWS.values() for k in ESTABLISHMENT if k in t))
+
+
+def establishment_laws(edition: str) -> tuple[str, ...]:
+    """The edition's paragraphs of 63A, in order (1997, 2007: 63A1-63A3; 2017: 63A1-63A4)."""
+    table = REVOKE_LAWS[edition]
+    return tuple(table[key].law for key in ESTABLISHMENT if key in table)
 
 
 def exemptions(edition: str) -> tuple[str, ...]:
@@ -401,5 +416,6 @@ __all__ = [
     "EXEMPTIONS",
     "REVOKE_LAWS",
     "RevokeRow",
+    "establishment_laws",
     "exemptions",
 ]

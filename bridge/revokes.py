@@ -49,6 +49,7 @@ from bridge.revoke_laws import (
     EXEMPTIONS,
     REVOKE_LAWS,
     RevokeRow,
+    establishment_laws,
     exemptions,
 )
 
@@ -237,6 +238,16 @@ def revoke_transfer(edition: str, facts: RevokeFacts) -> Transfer:
     _check_edition(edition)
     facts.check()
     table = REVOKE_LAWS[edition]
+    if facts.established and facts.established_by not in establishment_laws(edition):
+        raise RevokeError(
+            "established_by",
+            _(
+                "the %(edition)s Laws have no paragraph %(law)s: a revoke is established under %(laws)s",
+                edition=edition,
+                law=facts.established_by,
+                laws=", ".join(establishment_laws(edition)),
+            ),
+        )
     if facts.attention_illegally_drawn and "attention_illegally_drawn" not in table:
         raise RevokeError(
             "attention_illegally_drawn",
@@ -433,6 +444,7 @@ __all__ = [
     "EXEMPTIONS",
     "REVOKE_LAWS",
     "RevokeRow",
+    "establishment_laws",
     "exemptions",
     "revoke_situation",
     "DefectiveTrickFacts",

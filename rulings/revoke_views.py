@@ -20,6 +20,7 @@ from bridge.revokes import (
     RevokeError,
     RevokeFacts,
     defective_trick_transfer,
+    establishment_laws,
     exemptions,
     revoke_transfer,
 )
@@ -35,12 +36,17 @@ SEATS = [("", "—"), *SEAT_CHOICES]
 def _edition_fields(form, edition):
     """The paragraphs of the edition's revoke table on the form: 63A's ways of establishment are
     its rows, and the box of 64B7 is there only where the edition has the paragraph (1997 has
-    none: each side's revoke is rectified on its own), and the box of the 1997 63B (attention drawn in
+    none: each side's revoke is rectified on its own), the 2017 63A4 among the ways of
+    establishment only in 2017, and the box of the 1997 63B (attention drawn in
     violation of Law 61B) only in 1997."""
     if edition and "64B7" not in exemptions(edition):
         form.fields.pop("both_sides_revoked", None)
     if edition and "attention_illegally_drawn" not in REVOKE_LAWS[edition]:
         form.fields.pop("attention_illegally_drawn", None)
+    if edition:
+        field = cast(forms.ChoiceField, form.fields["established_by"])
+        blank = cast(list, field.choices)[:1]
+        field.choices = [*blank, *((law, law) for law in establishment_laws(edition))]
 
 
 class RevokeFromPlayForm(forms.Form):

@@ -14,6 +14,7 @@ from bridge.revokes import (
     RevokeFacts,
     as_if_established_laws,
     defective_trick_transfer,
+    establishment_laws,
     exemptions,
     illegally_drawn_laws,
     revoke_situation,
@@ -152,13 +153,35 @@ def test_63A1_63A2_63A3_the_ways_a_revoke_is_established_are_the_rows(edition):
     """63A1 "leads or plays to the following trick", 63A2 "names or otherwise designates a card",
     63A3 "a claim or concession" (1997: "makes or acquiesces in"): the page's choices."""
     rows = REVOKE_LAWS[edition]
-    assert ESTABLISHED_BY == ("63A1", "63A2", "63A3")
+    assert establishment_laws(edition)[:3] == ("63A1", "63A2", "63A3")
+    assert ESTABLISHED_BY == ("63A1", "63A2", "63A3", "63A4")
     assert "following trick" in rows["established_next_trick"].words
     assert "designates a card" in rows["established_named"].words
     assert "claim or concession" in rows["established_claim"].words
     assert ("acquiesces" in rows["established_claim"].words) == (edition == "1997")
-    for law in ESTABLISHED_BY:
+    for law in establishment_laws(edition):
         assert transfer(edition, established_by=law) == (1, "64A2")
+
+
+def test_2017_63A4_agreement_to_an_opponents_claim_established_under_69A_establishes_the_revoke():
+    """2017 63A4: "when agreement is established (as per Law 69A) to an opponent's claim or
+    concession"; 1997 and 2007 have no 63A4 (1997 63A3: "makes or acquiesces in")."""
+    row = REVOKE_LAWS["2017"]["established_agreement"]
+    assert row.law == "63A4" and "as per Law 69A" in row.words
+    assert establishment_laws("2017") == ("63A1", "63A2", "63A3", "63A4")
+    assert transfer("2017", established_by="63A4") == (1, "64A2")
+
+
+@pytest.mark.parametrize("edition", ("1997", "2007"))
+def test_1997_2007_have_no_63A4(edition):
+    """1997 and 2007 63A end at 63A3: a revoke established under 63A4 is refused, the paragraphs named."""
+    assert establishment_laws(edition) == ("63A1", "63A2", "63A3")
+    with pytest.raises(RevokeError) as caught:
+        revoke_transfer(edition, replace(BASE, established_by="63A4"))
+    assert caught.value.field == "established_by"
+    assert str(caught.value.message) == (
+        f"the {edition} Laws have no paragraph 63A4: a revoke is established under 63A1, 63A2, 63A3"
+    )
 
 
 def test_1997_63B_attention_illegally_drawn_is_its_own_paragraph_cited_apart_from_43B2b():

@@ -21,6 +21,7 @@ def test_64B7_is_offered_on_the_page_only_where_the_edition_has_it(client, field
     assert ("64B7: both sides revoked on this board" in page) == offered
     assert ('name="entered-both_sides_revoked"' in page) == offered
     assert '<option value="63A3">63A3</option>' in page  # 63A's rows, every edition
+    assert ('<option value="63A4">63A4</option>' in page) == (edition_in_force == "2017")  # 2017 63A4 alone
 
 
 def test_1997_a_revoke_by_each_side_entered_on_the_page_is_rectified_under_64A(client, field, director):
@@ -62,3 +63,24 @@ def test_2007_2017_the_page_has_no_63B_box(client, field, director, edition_in_f
     client.force_login(director)
     page = client.get(reverse("rulings:ruling-revoke", args=[ruling.pk])).content.decode()
     assert "violation of Law 61B" not in page
+
+
+def test_2017_63A4_entered_on_the_page_is_established(client, field, director):
+    """2017 63A4 ("when agreement is established (as per Law 69A) to an opponent's claim"): the
+    facts entered with it are an established revoke, 64A2, one trick."""
+    ruling = open_ruling(field, director)
+    client.force_login(director)
+    url = reverse("rulings:ruling-revoke", args=[ruling.pk])
+    response = client.post(
+        url,
+        {
+            "action": "entered",
+            "entered-trick": "3",
+            "entered-offender": "E",
+            "entered-established_by": "63A4",
+            "entered-offending_side_tricks_after": "3",
+        },
+    )
+    assert response.status_code == 302
+    item = revokes.trick_ruling(Ruling.objects.get(pk=ruling.pk))
+    assert (item.law, item.transfer, item.facts["established_by"]) == ("64A2", 1, "63A4")
