@@ -4,6 +4,7 @@ import os
 from pathlib import Path
 
 import pytest
+from django.utils import translation
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -105,15 +106,43 @@ def log_in(page, live_server, username, password, lands_on="/"):
     page.wait_for_url(f"{live_server.url}{lands_on}")
 
 
-def ask_to_appeal(page, row, grounds, *, touch=True):
+def words(language):
+    """What the interface says in ``language``: a test walking in it finds its buttons by them."""
+
+    def say(message):
+        with translation.override(language):
+            return translation.gettext(message)
+
+    return say
+
+
+def speak(page, language):
+    """Switch ``page`` to ``language`` with the language selector, as a user does. Every page it
+    loads from then on, in a right-to-left language, is read as its reader would
+    (tests/e2e/reading.py): the Reader is returned, to assert on at the end of the walk."""
+    from tests.e2e.reading import Reader
+
+    reader = Reader(language)
+    if language != "en":
+        with page.expect_navigation():  # the language switcher submits itself on change
+            page.select_option("#language", language)
+        if translation.get_language_info(language)["bidi"]:
+            reader.watch(page)
+            reader.read(page)
+    return reader
+
+
+def ask_to_appeal(page, row, grounds, *, touch=True, language="en"):
     """The player's request to appeal from ``row`` (a ruling's row with its "Ask to appeal"):
-    opened, its grounds typed and sent to the director, by tapping (``touch``) or clicking."""
+    opened, its grounds typed and sent to the director, by tapping (``touch``) or clicking, in
+    the page's ``language``."""
+    say = words(language)
 
     def press(locator):
         locator.tap() if touch else locator.click()
 
-    press(row.locator("summary", has_text="Ask to appeal"))
+    press(row.locator("summary", has_text=say("Ask to appeal")))
     row.locator("form[action*='/request/'] [name=grounds]").fill(grounds)
     with page.expect_navigation():
-        press(row.locator("text=Send to the director"))
-    page.wait_for_selector("text=Your request is with the director")
+        press(row.get_by_role("button", name=say("Send to the director")))
+    page.get_by_text(say("Your request is with the director, who lodges the appeal (Law 92C).")).wait_for()

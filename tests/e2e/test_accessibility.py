@@ -13,8 +13,7 @@ from urllib.parse import urldefrag, urlsplit
 
 import pytest
 
-from tests.e2e.conftest import PHONE, log_in
-from tests.e2e.reading import Reader
+from tests.e2e.conftest import PHONE, log_in, speak
 from tests.e2e.test_national import small_demo  # noqa: F401 - fixture
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -103,11 +102,7 @@ def test_every_page_of_every_role_passes_axe_on_a_phone(browser, live_server, sm
         log_in(page, live_server, username, f"{username}-demo", lands_on=home)
     else:
         page.goto(f"{live_server.url}/")
-    reader = Reader(language)
-    if language != "en":
-        with page.expect_navigation():  # the language switcher submits itself on change
-            page.select_option("#language", language)
-        reader.watch(page)  # each page walked: right to left, no English interface, no scrambled line
+    reader = speak(page, language)  # in Hebrew, each page: right to left, no English interface, no scrambled line
     seen, found = walk(page, live_server.url, home)
     if not username:
         more, also = walk(page, live_server.url, "/login/")
