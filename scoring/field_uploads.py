@@ -19,6 +19,10 @@ The checks, each on the board and table of one row:
   tricks make at the board's vulnerability (scored at another vulnerability, or typed wrong);
 - ``passed_out_club``: every table of the club (at least ``CLUB_MIN``) passed the board out
   while the field bid it (at least one of its tables);
+- ``club_at_one_end``: on a board the field played at least ``FIELD_END_MIN`` times, every N-S
+  score of the club (at least ``CLUB_END_MIN`` tables) beats ``END`` (95 %) of the field's N-S
+  scores, or every one is beaten by 95 % of them: the club's results all in the field's top or
+  bottom 5 % (a board scored the wrong way round, N-S for E-W);
 - ``far_from_field``: on a board the field played at least ``FIELD_MIN`` times, the row's N-S
   score (its contract's) lies more than ``MARGIN`` points outside the field's range (below its
   lowest N-S score or above its highest): a score no table of the field came near, with the
@@ -44,6 +48,9 @@ from scoring.score_checks import board_par, par_words
 FIELD_MIN = 8  # the field's played results on a board before its range says anything
 MARGIN = 200  # points outside the field's range that make a score far from it
 CLUB_MIN = 2  # tables of a club that passed a board out before it is flagged
+END = 0.95  # the share of the field a club's every score beats (or is beaten by): its top or bottom 5 %
+FIELD_END_MIN = 20  # the field's played results on a board before its top and bottom 5 % say anything
+CLUB_END_MIN = 3  # the club's played results on the board before they all sit at one end
 
 
 def field_name(session: Session) -> str:
@@ -80,6 +87,22 @@ def message(code: str, params: dict[str, Any]) -> str:
     if code == "passed_out_club":
         return _("every table of %(club)s passed this board out; the field bid it at %(bid)s of %(tables)s tables") % (
             params
+        )
+    if code == "club_at_one_end" and params["top"]:
+        return (
+            _(
+                "every N-S score of %(club)s on this board (%(tables)s tables) beats 95 in 100 of the field's "
+                "%(field)s: N-S and E-W the wrong way round?"
+            )
+            % params
+        )
+    if code == "club_at_one_end":
+        return (
+            _(
+                "every N-S score of %(club)s on this board (%(tables)s tables) is beaten by 95 in 100 of the field's "
+                "%(field)s: N-S and E-W the wrong way round?"
+            )
+            % params
         )
     return _("N-S %(score)s is %(by)s points outside the field's range (%(low)s to %(high)s at %(tables)s tables)") % (
         params
@@ -128,6 +151,22 @@ def _field_scores(session: Session) -> dict[int, list[int]]:
     return scores
 
 
+def _club_at_one_end(
+    club: str, number: int, played: list[tuple[int, dict[str, Any], int]], scores: list[int]
+) -> list[Found]:
+    """The club's every score on the board above (or below) ``END`` of the field's: one flag."""
+    if len(scores) < FIELD_END_MIN or len(played) < CLUB_END_MIN:
+        return []
+    club_scores, needed = [score for _index, _row, score in played], END * len(scores)
+    above = all(sum(other < score for other in scores) >= needed for score in club_scores)
+    below = all(sum(other > score for other in scores) >= needed for score in club_scores)
+    if not (above or below):
+        return []
+    first = played[0]
+    params = {"club": club, "tables": len(played), "field": len(scores), "top": above}
+    return [Found(first[0], number, first[1]["table"], "club_at_one_end", params)]
+
+
 def check_rows(session: Session, club: str, rows: list[dict[str, Any]]) -> list[Found]:
     """Every check the rows of ``club``'s upload fail against ``session``'s field, by board and table."""
     boards = {board.number: board for board in Board.objects.filter(session=session)}
@@ -149,6 +188,7 @@ def check_rows(session: Session, club: str, rows: list[dict[str, Any]]) -> list[
             first = played[0]
             params = {"club": club, "bid": bid, "tables": len(scores)}
             found.append(Found(first[0], number, first[1]["table"], "passed_out_club", params))
+        found += _club_at_one_end(club, number, played, scores)
         if len(scores) < FIELD_MIN:
             continue
         low, high = min(scores), max(scores)

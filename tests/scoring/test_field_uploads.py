@@ -290,3 +290,42 @@ def test_through_the_api_a_flagged_row_is_corrected(sim):
     assert answered.status_code == 200, answered.content
     assert answered.json()["state"] == "joined"
     assert Result.objects.get(board=sim.boards[1], table__number=11).score_ns == 630
+
+
+@pytest.fixture
+def big(db):
+    """24 tables, board 2 (N-S vulnerable, 3NT by North) played at tables 1-20 of the field: +600
+    at 17, -100 at 2, +630 at one; tables 21-24 the club that uploads."""
+    record = build_pairs_tournament(code="big", name="Big Sim", tables=24)
+    for t, took in enumerate([9] * 17 + [8, 8, 10]):
+        table_result(record, t, board=record.boards[1], contract="3NT", declarer="N", tricks=took)
+    return record
+
+
+def big_rows(tricks, score, declarer="N"):
+    return [
+        {"board": 2, "round": 1, "table": t, "ns": t, "ew": 24 + t, "contract": "3NT", "declarer": declarer}
+        | {"tricks": tricks, "score_ns": score}
+        for t in range(21, 25)
+    ]
+
+
+def test_a_club_whose_every_score_is_in_the_fields_top_or_bottom_5_percent_is_flagged(big):
+    top = services.upload_to_field(session=big.session, club="Riverside BC", rows=big_rows(10, 630), by=policy.SYSTEM)
+    assert flags(top) == [
+        (
+            2,
+            21,
+            "club_at_one_end",
+            "every N-S score of Riverside BC on this board (4 tables) beats 95 in 100 of the field's 20: "
+            "N-S and E-W the wrong way round?",
+        )
+    ]
+    # Entered the wrong way round: 3NT by East making, -400 at every table (and far from the field).
+    bottom = services.upload_to_field(
+        session=big.session, club="Hillside BC", rows=big_rows(9, -400, declarer="E"), by=policy.SYSTEM
+    )
+    assert [code for _b, _t, code, _m in flags(bottom)][:1] == ["club_at_one_end"]
+    assert flags(bottom)[0][3].startswith("every N-S score of Hillside BC on this board (4 tables) is beaten by 95")
+    usual = services.upload_to_field(session=big.session, club="Lakeside BC", rows=big_rows(9, 600), by=policy.SYSTEM)
+    assert flags(usual) == []
