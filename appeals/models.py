@@ -729,3 +729,21 @@ class AuthorityTerm(models.Model):
 
     def __str__(self):
         return f"{self.authority}: {self.key} ({self.language}) = {self.text}"
+
+
+class HallAddress(models.Model):
+    """The address of a tournament's hall screen (``/hall/<token>/``, appeals/notice_board.py):
+    its token is signed with the tournament and ``generation``. The chief director revokes an
+    address handed out (``services.revoke_hall_address``): the generation moves on, the old
+    address is refused with a message and the notice board gives the new one. A tournament with
+    no row has its first address (generation 0)."""
+
+    tournament = models.OneToOneField("scoring.Tournament", on_delete=models.CASCADE, related_name="hall_address")
+    generation = models.PositiveIntegerField(default=0)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+
+    def __str__(self):
+        return f"{self.tournament}: hall address {self.generation}"

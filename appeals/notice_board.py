@@ -20,7 +20,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from appeals.models import Appeal, Hearing
+from appeals.models import Appeal, HallAddress, Hearing
 from appeals.selectors import AppealWindow, appeal_windows
 from scoring import selectors as scoring_selectors
 from scoring.models import Tournament
@@ -126,19 +126,41 @@ class HallScreen:
     standings: list[HallStandings]
 
 
+def hall_generation(tournament: Tournament) -> int:
+    """Which of ``tournament``'s hall addresses is in force: 0 until the chief director first
+    revokes one (``services.revoke_hall_address``), one more at each revocation."""
+    address = HallAddress.objects.filter(tournament=tournament).first()
+    return address.generation if address is not None else 0
+
+
 def hall_token(tournament: Tournament) -> str:
-    """The signed token in the address of ``tournament``'s hall screen (the same address each time:
-    it is set up once on the room's screen)."""
-    return signing.Signer(salt=HALL_SALT).sign(str(tournament.pk))
+    """The signed token in the address of ``tournament``'s hall screen: the same address each time
+    (it is set up once on the room's screen) until the chief director revokes it."""
+    generation = hall_generation(tournament)
+    value = str(tournament.pk) if not generation else f"{tournament.pk}.{generation}"
+    return signing.Signer(salt=HALL_SALT).sign(value)
 
 
-def hall_tournament(token: str) -> Tournament | None:
-    """The tournament whose hall screen ``token`` opens, or None for a token not signed here."""
+@dataclass
+class HallLookup:
+    """What a hall screen's token opens: its tournament (None for a token not signed here) and
+    whether the address was revoked (an earlier generation: refused, with a message)."""
+
+    tournament: Tournament | None
+    revoked: bool = False
+
+
+def hall_tournament(token: str) -> HallLookup:
+    """The tournament whose hall screen ``token`` opens, and whether its address was revoked."""
     try:
-        pk = int(signing.Signer(salt=HALL_SALT).unsign(token))
+        pk, _dot, generation = signing.Signer(salt=HALL_SALT).unsign(token).partition(".")
+        pk_, generation_ = int(pk), int(generation or 0)
     except (signing.BadSignature, ValueError):
-        return None
-    return Tournament.objects.select_related("authority").filter(pk=pk).first()
+        return HallLookup(None)
+    tournament = Tournament.objects.select_related("authority").filter(pk=pk_).first()
+    if tournament is None:
+        return HallLookup(None)
+    return HallLookup(tournament, revoked=generation_ != hall_generation(tournament))
 
 
 def hall_screen(tournament: Tournament, now: datetime.datetime | None = None) -> HallScreen:

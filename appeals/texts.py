@@ -173,6 +173,8 @@ TEXTS = {
         _("filing %(n)s received (%(kind)s): %(validity)s"),
         formats={"kind": FILING_KIND, "validity": label(Filing.Validity, lower=True)},
     ),
+    # The chief director revokes the hall screen's address (appeals.services.hall).
+    "hall_address_revoked": Template(_("%(tournament)s: the hall screen's address revoked, a new one issued")),
 }
 
 register("appeals", TEXTS)
@@ -185,5 +187,6 @@ AUDIT_ACTIONS = {
     "appeal_request.made": _("Request to appeal made"),
     "appeal_request.declined": _("Request to appeal declined"),
     "filing.received": _("Filing received"),
+    "hall_address.revoked": _("Hall screen's address revoked"),
 }
 register_actions(AUDIT_ACTIONS)

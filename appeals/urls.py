@@ -1,6 +1,6 @@
 from django.urls import path
 
-from appeals import filing_views, step_views, views
+from appeals import filing_views, hall_views, step_views, views
 
 app_name = "appeals"
 
@@ -9,6 +9,7 @@ urlpatterns = [
     path("lodge/<int:ruling_pk>/", views.lodge, name="appeal-lodge"),
     path("mine/", views.my_page, name="appeals-mine"),
     path("board/<int:pk>/", views.notice_board_page, name="notice-board"),
+    path("board/<int:pk>/hall-address/", hall_views.hall_address, name="hall-address"),
     path("request/<int:ruling_pk>/", views.request_appeal, name="appeal-request"),
     path("memo/<int:ruling_pk>/", filing_views.memo, name="memo"),
     path("filings/<int:tournament_pk>/", filing_views.register, name="filings"),

@@ -94,9 +94,15 @@ def notice_board_page(request, pk):
 def hall_screen_page(request, token):
     """The hall's screen: the notice board and the standings, without a login and without any
     user's controls, reloading itself (appeals/notice_board.py, ``hall_screen``)."""
-    tournament = notice_board.hall_tournament(token)
-    if tournament is None:
+    found = notice_board.hall_tournament(token)
+    if found.tournament is None:
         raise Http404
+    tournament = found.tournament
+    if found.revoked:  # the chief director revoked this address: refused, saying so and what to do
+        response = render(request, "appeals/hall_revoked.html", {"tournament": tournament}, status=410)
+        response["X-Robots-Tag"] = "noindex"
+        response["Cache-Control"] = "no-store"
+        return response
     response = render(
         request,
         "appeals/hall_screen.html",

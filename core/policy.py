@@ -285,6 +285,11 @@ TABLE: dict[str, Rule] = {
     "validity": _rule({SITTING}, "decide whether an appeal received late is valid, with the reason"),
     "extend_period": _rule(CHIEF, "extend the appeal period"),
     "extend_decision": _rule(CHIEF, "give a case more time to be decided"),
+    "revoke_hall_address": _rule(
+        CHIEF,
+        "revoke the hall screen's address handed out, and issue a new one",
+        refusal=_("Only the chief director of %(t)s revokes the hall screen's address."),
+    ),
     "concurrence": _rule(DIRECTORS, "record the players' concurrence (Law 92D)"),
     "statements": _rule(DIRECTORS, "record and lock the statements"),
     "unlock_statements": _rule(CHIEF, "unlock agreed statements"),

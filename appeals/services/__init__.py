@@ -35,6 +35,7 @@ from appeals.services.decision import (
 )
 from appeals.services.filings import appeal_period, file_memo, record_validity
 from appeals.services.further import decide_further_appeal, lodge_further_appeal
+from appeals.services.hall import revoke_hall_address
 from appeals.services.hearing import (
     extend_decision_time,
     record_attendance,
@@ -102,6 +103,7 @@ __all__ = [
     "record_recommendation",
     "respond_to_recommendation",
     "lodge_further_appeal",
+    "revoke_hall_address",
     "decide_further_appeal",
     "appeal_period",
     "file_memo",

@@ -48,6 +48,27 @@ PAGE_ROWS += [
     read("appeal", APPEAL_READS, reads_appeal, api=PAGE, shows=grounds),
     # The hall's notice board: whoever reads the tournament (players too), names as regulated.
     read("notice-board", both("tournament"), reads_record, api=PAGE),
+    # The hall screen's address: shown to the officials who hand it out, revoked by the chief director.
+    write(
+        "hall-address",
+        "GET",
+        both("tournament"),
+        None,
+        api=PAGE,
+        reads=reads_record,
+        may=allowed("write_record"),
+        success=200,
+    ),
+    write(
+        "hall-address",
+        "POST",
+        both("tournament"),
+        None,
+        api=PAGE,
+        reads=reads_record,
+        may=allowed("revoke_hall_address"),
+        success=302,
+    ),
     read("appeal-form", APPEAL_READS, reads_appeal, api=PAGE, shows=grounds),
     write(
         "appeal-lodge",
