@@ -7,7 +7,7 @@ from celery import current_app
 
 from scoring.models import Player
 from tests.demo import load_small_demo
-from tests.e2e.conftest import ARTIFACTS, log_in, screenshot
+from tests.e2e.conftest import ARTIFACTS, log_in, screenshot, speak, words
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -57,34 +57,43 @@ def test_the_auditors_desk_statistics_and_casebook(browser, live_server, small_d
     context.close()
 
 
-def test_the_quality_view_on_a_phone_grouped_by_law_and_as_csv(phone, live_server, small_demo):
+@pytest.mark.parametrize("language", ["en", "he"])
+def test_the_quality_view_on_a_phone_grouped_by_law_and_as_csv(phone, live_server, small_demo, language):
     """The auditor taps from the statistics to the quality view, groups it by law and reads each
-    row's figures as the selector counts them; the CSV holds the same rows."""
+    row's figures as the selector counts them; the CSV holds the same rows. In English and in
+    Hebrew, every page passed read as its reader would (tests/e2e/reading.py)."""
     from django.contrib.auth import get_user_model
+    from django.utils import translation
 
     from national import quality
 
+    say = words(language)
     auditor = get_user_model().objects.get(username="auditor")
-    expected = quality.quality_rows(auditor, "law")
+    with translation.override(language):
+        expected = [[str(row.label), str(row.decided), str(row.upheld)] for row in quality.quality_rows(auditor, "law")]
     assert expected, "the demo decides appeals"
     log_in(phone, live_server, "auditor", "auditor-demo", lands_on="/national/")
+    reader = speak(phone, language)
     phone.goto(f"{live_server.url}/national/statistics/")
-    phone.tap("text=Quality of rulings and appeals")
+    phone.get_by_text(say("Quality of rulings and appeals")).first.tap()
     phone.wait_for_url(f"{live_server.url}/national/statistics/quality/")
     phone.select_option("select[name=by]", "law")
-    phone.tap("button:has-text('Show')")
+    phone.get_by_role("button", name=say("Show"), exact=True).tap()
     phone.wait_for_url("**by=law**")
     cells = [[cell.strip() for cell in row.split("\t")] for row in phone.locator("#quality tbody tr").all_inner_texts()]
-    assert [row[:3] for row in cells] == [[str(row.label), str(row.decided), str(row.upheld)] for row in expected]
+    assert [row[:3] for row in cells] == expected
     # The table scrolls in its card: the page itself is no wider than the phone.
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
-    screenshot(phone, "national-quality-phone")
-    answer = phone.request.get(
-        live_server.url + "/national/statistics/quality/" + phone.get_attribute("a:has-text('Download as CSV')", "href")
-    )
+    screenshot(phone, f"national-quality-phone-{language}")
+    csv = phone.get_by_role("link", name=say("Download as CSV")).get_attribute("href")
+    answer = phone.request.get(live_server.url + "/national/statistics/quality/" + csv)
     assert answer.status == 200
     lines = answer.text().splitlines()
-    assert lines[0].startswith('"Law","Decided appeals"') and len(lines) == len(expected) + 1
+    assert len(lines) == len(expected) + 1
+    if language == "en":
+        assert lines[0].startswith('"Law","Decided appeals"')
+    else:
+        reader.assert_clean()
 
 
 def test_a_casebook_of_a_hebrew_speaking_body_reads_right_to_left(browser, live_server, small_demo):
