@@ -107,7 +107,10 @@ class Rule:
     without being one; ``group``: a role (Django group) the person must also have; ``scope``:
     for a read, the rows it lets them see; ``what``: the step in words, for the docs;
     ``refusal``: what ``require`` tells someone the rule refuses (in the reader's language);
-    ``system``: whether a task or a command (``SYSTEM``) takes the step."""
+    ``system``: whether a task or a command (``SYSTEM``) takes the step; ``audience``: its
+    answer for the whole site is a function of what every shared page's audience holds (the
+    superuser flag, the roles, whether one audits anywhere: scoring.selectors.audience), so the
+    header may ask it and the page's render stays shared (core/renders.py)."""
 
     who: frozenset[str]
     what: str
@@ -116,6 +119,7 @@ class Rule:
     scope: Scope | None = None
     refusal: Any = None
     system: bool = False
+    audience: bool = False
 
     @property
     def read(self) -> bool:
@@ -154,6 +158,7 @@ TABLE: dict[str, Rule] = {
         "read the national body's pages",
         group=roles.NATIONAL_AUDITOR,
         refusal=_("Only the national body's auditors may read these pages."),
+        audience=True,  # the header's links to them
     ),
     "national_records": _rule(
         {AUDITOR},
@@ -428,6 +433,8 @@ def watch() -> Iterator[Questions]:
 
 def _asked(the_rule: Rule, obj: Any) -> None:
     questions = _watching.get()
+    if obj is None and the_rule.audience:
+        return  # answered alike for every reader of a shared render's audience
     if questions is not None and (obj is None or the_rule.read or not _is_tournament(obj)):
         questions.shareable = False
 
