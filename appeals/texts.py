@@ -9,7 +9,6 @@ Greek (tests/appeals/test_stored_texts.py).
 
 from zoneinfo import ZoneInfo
 
-from django.utils.translation import get_language_bidi
 from django.utils.translation import gettext_lazy as _
 
 from appeals.models import AppealEvent, Body, Concurrence, Deposit, Filing, FurtherAppeal, Hearing, Outcome
@@ -28,10 +27,7 @@ def moment(value):
     appeals.selectors.local_time reads a moment at a tournament)."""
     import datetime
 
-    written = reader.event_time(datetime.datetime.fromisoformat(value["at"]), ZoneInfo(value["zone"]))
-    # Inside a right-to-left sentence the time is isolated left to right (U+2066 ... U+2069), as
-    # <time dir="ltr"> does on a page: else its zone's name and its brackets part (issue #42).
-    return f"\u2066{written}\u2069" if get_language_bidi() else written
+    return reader.isolated(reader.event_time(datetime.datetime.fromisoformat(value["at"]), ZoneInfo(value["zone"])))
 
 
 def moment_param(at, tournament):
@@ -123,7 +119,9 @@ TEXTS = {
     "law_part_decided": Template("%(question)s: %(outcome)s", formats={"outcome": OUTCOME}),
     "decided_on_law": Template(_("decided by the director in charge on law")),
     "decided": Template(compose=lambda values: values["outcome"], formats={"outcome": OUTCOME}),
-    "decided_score": Template("%(outcome)s: %(score)s", formats={"outcome": OUTCOME, "score": score_words}),
+    "decided_score": Template(
+        "%(outcome)s: %(score)s", formats={"outcome": OUTCOME, "score": lambda text: reader.isolated(score_words(text))}
+    ),
     "without_merit": Template("%(reasons)s (%(sanctions)s)"),
     "no_sanction": Template(_("no sanction")),
     "deposit_kept": Template(_("deposit of %(a)s %(c)s kept")),

@@ -30,7 +30,7 @@ import zoneinfo
 from decimal import ROUND_HALF_UP, Decimal
 
 from django.utils import formats, timezone
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language_bidi, gettext, ngettext
 
 
 def zone_of(where):
@@ -120,3 +120,10 @@ def remaining(deadline, now=None):
     ]
     parts = [text % {"n": n} for n, text in units if n][:2]
     return gettext("%(time)s left") % {"time": ", ".join(parts)}
+
+
+def isolated(text):
+    """``text`` (a time, a score) to stand inside a sentence written as plain text: in a
+    right-to-left language isolated left to right (U+2066 ... U+2069), as ``<bdi dir="ltr">`` and
+    ``<time dir="ltr">`` are on a page, else its signs, brackets and zone's name part (issue #42)."""
+    return f"\u2066{text}\u2069" if text and get_language_bidi() else text

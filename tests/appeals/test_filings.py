@@ -178,3 +178,17 @@ def test_in_hebrew_the_acknowledgements_times_are_isolated_left_to_right(case, c
     filing = lodge(case, now=LATE, language="he").filings.get()
     assert "\u20661 במאי 2026 21:35 BST (Europe/London)\u2069" in filing.acknowledgement()
     assert "\u2066" not in filing.acknowledgement("en")
+
+
+def test_in_hebrew_a_decisions_score_in_the_timeline_is_isolated_left_to_right(compiled):  # noqa: F811
+    """A Hebrew case's timeline drew "הפסיקה שונתה: =4S E -1 / 0.2 4S E" for a varied weighted
+    score: the score inside the note's sentence is isolated, in Hebrew only (issue #42)."""
+    from django.utils import translation
+
+    from core.texts import render
+
+    params = {"outcome": "vary", "score": "weighted 0.8 4S E -1 / 0.2 4S E ="}
+    with translation.override("he"):
+        assert render("appeals.decided_score", params).endswith("\u2066משוקלל 0.8 4S E -1 / 0.2 4S E =\u2069")
+    with translation.override("en"):
+        assert render("appeals.decided_score", params) == "Ruling varied: weighted 0.8 4S E -1 / 0.2 4S E ="

@@ -5,7 +5,7 @@ boxes, not multi-select boxes."""
 import pytest
 
 from scoring.models import Result
-from tests.e2e.conftest import PHONE, log_in, screenshot
+from tests.e2e.conftest import PHONE, log_in, screenshot, speak
 from tests.e2e.test_national import small_demo  # noqa: F401 - fixture
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -20,9 +20,7 @@ def inside_the_screen(locator):
 def test_the_traveller_reads_without_scrolling_sideways_on_a_phone(phone, live_server, small_demo, language):  # noqa: F811
     result = Result.objects.filter(not_played=False, score_ns__gt=0).exclude(lead="").select_related("board").first()
     log_in(phone, live_server, "director", "director-demo")
-    if language != "en":
-        with phone.expect_navigation():
-            phone.select_option("#language", language)
+    reader = speak(phone, language)  # in Hebrew, each page read as its reader would
     phone.goto(f"{live_server.url}/boards/{result.board.pk}/")
 
     widths = phone.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
@@ -42,6 +40,8 @@ def test_the_traveller_reads_without_scrolling_sideways_on_a_phone(phone, live_s
     # reader's side (Hebrew had "1שולחן:", the space lost at the end of the right-to-left label).
     assert min(phone.evaluate(LABEL_GAPS)) >= 3, phone.evaluate(LABEL_GAPS)
     screenshot(phone, f"traveller-phone-{language}")
+    if language != "en":
+        reader.assert_clean()
 
 
 # For each card cell whose value is plain text, the room between the value and the edge where
@@ -69,9 +69,7 @@ def test_phone_screenshots_of_the_ruling_the_appeal_and_the_notice_board(phone, 
 
     appeal = Appeal.objects.select_related("ruling").order_by("pk").first()
     log_in(phone, live_server, "director", "director-demo")
-    if language != "en":
-        with phone.expect_navigation():
-            phone.select_option("#language", language)
+    reader = speak(phone, language)  # in Hebrew, each page read as its reader would
     assert phone.get_attribute("html", "dir") == ("rtl" if language == "he" else "ltr")
     for name, path in [
         ("ruling", f"/rulings/{appeal.ruling.pk}/"),
@@ -81,6 +79,8 @@ def test_phone_screenshots_of_the_ruling_the_appeal_and_the_notice_board(phone, 
         phone.goto(live_server.url + path)
         assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], name
         keep(phone, f"phone-{name}-{language}")
+    if language != "en":
+        reader.assert_clean()
 
 
 @pytest.mark.parametrize("language", ["en", "he"])
@@ -91,9 +91,7 @@ def test_a_changed_row_opens_why_on_the_traveller_and_the_standings(phone, live_
 
     change = ScoreChange.objects.filter(cause_type="ruling").select_related("result__board__session__event").first()
     log_in(phone, live_server, "director", "director-demo")
-    if language != "en":
-        with phone.expect_navigation():
-            phone.select_option("#language", language)
+    reader = speak(phone, language)  # in Hebrew, each page read as its reader would
     phone.goto(f"{live_server.url}/boards/{change.result.board.pk}/")
     mark = phone.locator("table.traveller details.change-mark").first
     mark.locator("summary").click()
@@ -103,6 +101,7 @@ def test_a_changed_row_opens_why_on_the_traveller_and_the_standings(phone, live_
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     if language == "he":
         assert "Why it changed" not in mark.inner_text() and "Ruling by the director" not in mark.inner_text()
+        reader.read(phone)  # the mark open: its cause and time drawn in order
     screenshot(phone, f"traveller-change-mark-{language}")
     with phone.expect_navigation():
         cause.locator("a").click()
@@ -114,6 +113,9 @@ def test_a_changed_row_opens_why_on_the_traveller_and_the_standings(phone, live_
     assert mark.locator("li .when").first.is_visible()
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], phone.evaluate(WIDE)
     screenshot(phone, f"standings-change-mark-{language}")
+    if language != "en":
+        reader.read(phone)
+        reader.assert_clean()
 
 
 WIDE = """[...document.querySelectorAll("body *")].filter((e) => e.getBoundingClientRect().right > 391).slice(0, 8).map((e) => e.tagName + "." + e.className + " " + Math.round(e.getBoundingClientRect().right))"""
