@@ -37,6 +37,5 @@ def hall_address(request, pk):
             "tournament": tournament,
             "hall_token": notice_board.hall_token(tournament),
             "address": HallAddress.objects.filter(tournament=tournament).select_related("revoked_by").first(),
-            "may_revoke": policy.may(request.user, "revoke_hall_address", tournament),
         },
     )

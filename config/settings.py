@@ -349,6 +349,8 @@ SPECTACULAR_SETTINGS = {
         "AppealPartKindEnum": "appeals.models.AppealPart.Kind",
         "BodyKindEnum": "appeals.models.Body.Kind",
         "AppealStateEnum": "appeals.models.Appeal.State",
+        "AppealRequestAboutEnum": "appeals.models.AppealRequest.About",
+        "RecommendationAboutEnum": "appeals.models.Recommendation.About",
     },
 }
 

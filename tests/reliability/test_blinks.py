@@ -163,8 +163,9 @@ def test_every_task_of_the_project_retries_with_backoff_on_database_and_broker_e
     ]
     # The purges of Idempotency-Keys (core.tasks) and of uploads, the push to the national body and
     # the sending of the tree heads it witnesses (national.tasks.push_heads) included; no periodic
-    # signing since each write signs its own head (audit/sealing.py).
-    assert len(project) == 14
+    # signing since each write signs its own head (audit/sealing.py), and the filer's e-mail copy of
+    # a filing's acknowledgement (appeals.tasks.send_filing_acknowledgement).
+    assert len(project) == 15
     for name in project:
         task = app.tasks[name]
         for error in (OperationalError, InterfaceError, BrokerOperationalError):
