@@ -79,12 +79,9 @@ class Rectification:
     change_of_call: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        params: dict[str, object] = getattr(self.text, "params", {})
         return {
             "law": self.law,
-            "text": str(self.text),
-            "text_template": getattr(self.text, "template", str(self.text)),
-            "text_params": {key: str(value) for key, value in params.items()},
+            **messages.stored(self.text),
             "stands": self.stands,
             "offender_must_pass": self.offender_must_pass,
             "partner_must_pass": self.partner_must_pass,

@@ -137,3 +137,14 @@ class MessageError(ValueError):
     def __init__(self, text: str) -> None:
         self.text = text
         super().__init__(str(text))
+
+
+def stored(text: object) -> dict[str, object]:
+    """A text as a record keeps it: its English words, its template and its parameters (each a
+    string), so a page can say it again in the reader's language."""
+    params: dict[str, object] = getattr(text, "params", {})
+    return {
+        "text": str(text),
+        "text_template": getattr(text, "template", str(text)),
+        "text_params": {key: str(value) for key, value in params.items()},
+    }

@@ -66,12 +66,9 @@ class PlayRectification:
     adjustment: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        params: dict[str, object] = getattr(self.text, "params", {})
         return {
             "law": self.law,
-            "text": str(self.text),
-            "text_template": getattr(self.text, "template", str(self.text)),
-            "text_params": {key: str(value) for key, value in params.items()},
+            **messages.stored(self.text),
             "accepted": self.accepted,
             "penalty_card": self.penalty_card,
             "declarer_becomes_dummy": self.declarer_becomes_dummy,

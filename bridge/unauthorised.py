@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from bridge import messages
 from bridge.call_laws import EDITIONS, IrregularityError, check_edition
 from bridge.messages import Message, _
 
@@ -138,14 +139,11 @@ class Finding:
     weighting_allowed: bool = True
 
     def to_dict(self) -> dict[str, Any]:
-        params: dict[str, object] = getattr(self.text, "params", {})
         return {
             "infraction": self.infraction,
             "adjust": self.adjust,
             "laws": list(self.laws),
-            "text": str(self.text),
-            "text_template": getattr(self.text, "template", str(self.text)),
-            "text_params": {key: str(value) for key, value in params.items()},
+            **messages.stored(self.text),
             "logical": list(self.logical),
             "weights": [dict(w) for w in self.weights],
             "weighting_allowed": self.weighting_allowed,

@@ -11,7 +11,6 @@ from bridge.revokes import (
     REVOKE_LAWS,
     DefectiveTrickFacts,
     RevokeError,
-    RevokeFacts,
     as_if_established_laws,
     defective_trick_transfer,
     establishment_laws,
@@ -21,18 +20,9 @@ from bridge.revokes import (
     revoke_transfer,
 )
 from rulings.laws import load
+from tests.bridge.test_revokes import BASE  # East's revoke at trick 5, established, nothing exempt
 
 EDITIONS = ("1997", "2007", "2017")
-
-BASE = RevokeFacts(
-    trick=5,
-    offender="E",
-    established=True,
-    established_by="63A1",
-    offender_won_revoke_trick=False,
-    offending_side_won_revoke_trick=False,
-    offending_side_tricks_after=3,
-)
 
 
 def transfer(edition, **changes):
