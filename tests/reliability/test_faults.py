@@ -12,7 +12,7 @@ from django.db import transaction
 
 from core import policy
 from scoring import services
-from scoring.models import EventPass, RecalculationRequest
+from scoring.models import EventPass
 from tests.conftest import build_pairs_tournament, record_seven_tables, settled, wait_for
 from tests.reliability.conftest import assert_as_recomputed_from_scratch
 from tests.reliability.processes import RabbitMQServer, RedisServer, Worker, send_tasks_to
@@ -115,7 +115,12 @@ def test_a_worker_killed_mid_task_loses_nothing_once_restarted(broker, idle_work
         own_worker.start()
         wait_for(lambda: "recalculate_board" in own_worker.log(), timeout=60, what="the first task")
         own_worker.kill()
-    assert RecalculationRequest.objects.filter(board__session__event=record.event, finished_at__isnull=True).exists()
+    # Killed mid-task: the task was taken and had not ended. The database cannot say so: this
+    # process's session worker (tests/conftest.py ``worker``, on the same test database) may take a
+    # late task of an earlier test for a board of the same number (SQLite ids restart after a
+    # flush) and score this event the moment the lock is let go, as any other worker would.
+    log = own_worker.log()
+    assert "recalculate_board" in log and " succeeded " not in log and " raised " not in log, log
     for n in range(10):  # changes go on while no worker runs
         change(record, n)
     own_worker.start()  # its beat's sweep resends what the killed worker had taken but not finished
