@@ -38,6 +38,7 @@ from core import policy, texts
 from national import anonymise, precedents, selectors
 from national.lifecycle import CASEBOOK
 from national.models import Casebook, CasebookCase
+from rulings import selectors as ruling_selectors
 from scoring.models import Contestant, Player
 from scoring.texts import score_words
 
@@ -583,6 +584,7 @@ def case_content(
         "vulnerability": board.vulnerability,
         "deal": ruling.deal_pbn(),
         "auction": _auction(ruling, rewrite),
+        "poll": ruling_selectors.poll_summary(ruling, rewrite),  # counts and logical alternatives, no names
         "seats": seats,
         "sides": sides,
         "result": _result(result),

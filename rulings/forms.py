@@ -209,9 +209,14 @@ class RulingForm(forms.Form):
     poll_votes = forms.CharField(
         label=_("Players polled and their actions"),
         required=False,
-        widget=forms.Textarea(attrs={"rows": 3, "placeholder": "A. Cohen: pass"}),
-        help_text=_("One player a line: name, a colon, the action chosen."),
+        widget=forms.Textarea(attrs={"rows": 3, "placeholder": "A. Cohen: pass; also double, 3S; peer"}),
+        help_text=_(
+            "One player a line: name, a colon, the action chosen; then, after a semicolon, 'also' and the other "
+            "actions they seriously considered; then their level: peer, stronger, weaker or director (peer if not "
+            "given)."
+        ),
     )
+    poll_table_action = forms.CharField(label=_("Action the partner chose"), required=False, max_length=40)
     # Law 83
     appeal_notice = forms.ChoiceField(
         label=_("Right to appeal (Law 83)"),
@@ -413,7 +418,11 @@ class RulingForm(forms.Form):
         data = self.cleaned_data
         if not (data.get("poll_question") or data.get("poll_votes")):
             return None
-        return {"question": data.get("poll_question", ""), "votes": parse_poll_lines(data.get("poll_votes"))}
+        return {
+            "question": data.get("poll_question", ""),
+            "votes": parse_poll_lines(data.get("poll_votes")),
+            "table_action": data.get("poll_table_action") or "",
+        }
 
     def field_for(self, name):
         """The form field a service's refusal belongs to, so that it shows at the field the

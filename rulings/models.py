@@ -8,6 +8,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from core import reader
+from rulings.poll_data import validate_poll
 from scoring.models import SEAT_CHOICES, Board, Player, RegulatingAuthority, Result, Round, Table
 
 SIDE_CHOICES = [("NS", _("N-S")), ("EW", _("E-W"))]
@@ -187,6 +188,7 @@ class Ruling(models.Model):
         help_text=_(
             "Law 16B1a: the question, the players polled and the action each chose; the count is worked out from them."
         ),
+        validators=[validate_poll],  # each pollee's action, alternatives and level (issue #44)
     )
     appeal_notice = models.CharField(_("right to appeal"), max_length=10, choices=AppealNotice.choices, blank=True)
     appeal_notice_at = models.DateTimeField(_("told of the right to appeal at"), null=True, blank=True)

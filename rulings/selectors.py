@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from django.core.paginator import Page, Paginator
 from django.db.models import Q, QuerySet
@@ -271,3 +272,63 @@ def my_open_rulings(user: User | AnonymousUser, now: datetime.datetime | None = 
         for row in with_clocks(rulings, now)
         if row.ruling.state == Ruling.State.DRAFT or row.awaiting_check or row.window_open
     ]
+
+
+def poll_threshold(ruling: Ruling) -> dict[str, Any]:
+    """The authority's ``logical_alternative_threshold`` in force on the ruling's day (the day
+    the director was called, else the day it was recorded, in the tournament's zone), over it
+    what a correction kept of the tournament's regulations."""
+    tournament = ruling.tournament
+    moment = ruling.called_at or ruling.created_at or timezone.now()
+    day = timezone.localtime(moment, tournament.zone).date()
+    value = tournament.authority.settings_on(day)["logical_alternative_threshold"]
+    kept = tournament.kept_regulations or {}
+    return dict(kept.get("logical_alternative_threshold", value) or {})
+
+
+def poll_finding(ruling: Ruling) -> dict[str, Any] | None:
+    """The logical alternatives found from the ruling's poll (bridge.polls) by the threshold in
+    force on its day, with the weights proposed, where the authority allows weighted scores
+    (Law 12C1c, the tournament's setting, as the adjusted score is checked against it), and the
+    finding in words in the reader's language; None without a poll. Refusals of a stored poll
+    that cannot be read are words too, not an error page."""
+    from bridge.call_laws import IrregularityError
+    from bridge.polls import Threshold, find
+    from core.i18n import translate
+    from rulings.poll_data import answers_of
+
+    poll = ruling.poll or {}
+    if not poll.get("players"):
+        return None
+    record = ruling.unauthorised_information or {}
+    table_action = str(poll.get("table_action") or record.get("chosen") or "")
+    try:
+        finding = find(
+            answers_of(poll["players"]),
+            Threshold.from_setting(poll_threshold(ruling)),
+            table_action,
+            weighting_allowed=bool(ruling.tournament.regulations()["weighted_scores_allowed"]),
+        )
+    except (IrregularityError, ValueError) as error:
+        return {"words": [translate(error)], "tallies": [], "weights": [], "table_action": table_action}
+    return {
+        **finding.to_dict(),
+        "table_action": table_action,
+        "words": [translate(word) for word in finding.words],
+    }
+
+
+def poll_summary(ruling: Ruling, rewrite: Callable[[str], str] = str) -> dict[str, Any] | None:
+    """The poll as a casebook prints it: the question (through ``rewrite``, the casebook's
+    anonymiser), the count by action and the finding in words, in the active language (the
+    casebook's while it is built); no pollee's name."""
+    finding = poll_finding(ruling)
+    if finding is None:
+        return None
+    poll = ruling.poll or {}
+    return {
+        "question": rewrite(str(poll.get("question") or "")),
+        "pollees": len(poll.get("players") or []),
+        "count": dict(poll.get("count") or {}),
+        "finding": finding,
+    }

@@ -17,6 +17,7 @@ from rulings import selectors, services
 from rulings.filters import RulingFilter
 from rulings.forms import WEIGHT_ROWS, CorrectionForm, RulingForm, TableJumpForm, score_initial
 from rulings.models import LawEntry, Penalty, Ruling
+from rulings.poll_data import poll_line
 from scoring import selectors as scoring_selectors
 from scoring.deadlines import late_route_open
 from scoring.models import Result, Session
@@ -273,7 +274,8 @@ def _initial(ruling):
     initial.update(score_initial(ruling))  # the adjusted score as entered, contracts included
     if ruling.poll:
         initial["poll_question"] = ruling.poll.get("question", "")
-        initial["poll_votes"] = "\n".join(f"{v['player']}: {v['action']}" for v in ruling.poll.get("players", []))
+        initial["poll_votes"] = "\n".join(poll_line(v) for v in ruling.poll.get("players", []))
+        initial["poll_table_action"] = ruling.poll.get("table_action", "")
     penalty = ruling.penalties.first()
     if penalty:
         initial.update(
@@ -427,6 +429,7 @@ def ruling_detail(request, pk):
             "versions": selectors.correction_chain(ruling),
             "zone_name": board.session.event.tournament.zone.key,
             "special_agreements": special_agreements(ruling),
+            "poll_finding": selectors.poll_finding(ruling),
         },
     )
 

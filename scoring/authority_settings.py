@@ -146,6 +146,29 @@ def _deposits(value):
         _decimal_range("0", "100000")(amount)
 
 
+def _la_threshold(value):
+    """``{"share": "1/5", "more_than": false, "counts": "considered", "table_action": ""}`` (Law
+    16B1(b)'s "significant proportion" as the authority sets it: bridge.polls.Threshold); {} for
+    none, the Laws' words alone."""
+    from bridge.polls import COUNTS, fraction
+
+    keys = {"share", "more_than", "counts", "table_action"}
+    if not isinstance(value, dict) or set(value) - keys or not value.get("share"):
+        raise ValidationError(
+            _('must look like {"share": "1/5", "more_than": false, "counts": "considered", "table_action": "3/4"}')
+        )
+    for key in ("share", "table_action"):
+        if value.get(key) in (None, "") and key == "table_action":
+            continue
+        try:
+            fraction(value[key])
+        except ValueError:
+            raise ValidationError(_("%(key)s must be a share from 0 to 1, such as 1/5"), params={"key": key}) from None
+    if not isinstance(value.get("more_than", False), bool):
+        raise ValidationError(_("must be true or false"))
+    _choice(COUNTS)(value.get("counts", "considered"))
+
+
 def _measure_name(value):
     """The name of a lesser disciplinary measure (Law 91), as the regulation calls it."""
     if not isinstance(value, str) or len(value.strip()) > 100:
@@ -433,6 +456,17 @@ SPECS = {
             ),
             True,
             _bool,
+        ),
+        SettingSpec(
+            "logical_alternative_threshold",
+            _(
+                "Logical alternatives from a poll (Law 16B1b): the share of the player's peers polled who must "
+                "seriously consider (or choose) an action, and the share choosing the table action above which "
+                "there is no other (empty: the Laws give no number)"
+            ),
+            {},
+            _la_threshold,
+            empty={},
         ),
         SettingSpec(
             "preset", _("Preset the regulations started from (scoring/presets; empty: none)"), "", _preset, empty=""

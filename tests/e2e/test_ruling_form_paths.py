@@ -120,4 +120,8 @@ def test_a_law_16_hesitation_from_the_source_to_the_weighted_score_on_a_phone(ph
     ruling = Ruling.objects.get()
     assert (ruling.state, ruling.score_kind, ruling.offending_side) == ("given", "weighted", "NS")
     assert sorted(c.law.number for c in ruling.citations.all()) == ["12C1c", "16B1a", "16B1b", "16B3"]
+    # The poll's finding on the ruling page (issue #44): no share set, so every action a peer took
+    # is proposed against 3S, weighted as the peers chose.
+    finding = page.inner_text("#poll-finding")
+    assert "Logical alternatives found from the poll: Pass, Double." in finding and "Pass 5/7, Double 2/7" in finding
     _fits(page, "ruling page")

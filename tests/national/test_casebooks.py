@@ -509,3 +509,32 @@ def test_each_case_shows_its_decision_in_the_signed_trail(decided, client, djang
     rewrite(decision.sequence, summary="Appeal 1: dismissed")
     page = client.get(url).content.decode()
     assert f"This decision's entry in the audit trail ({decision.sequence}) does not prove to be in" in page
+
+
+def test_the_cases_poll_appears_with_its_logical_alternatives_and_no_pollee_named(decided, client):
+    """Issue #44: the poll in the casebook as counts and the finding in words, by the threshold
+    in force on the ruling's day; the question through the anonymiser, no pollee's name."""
+    import datetime
+
+    from rulings.models import Ruling
+
+    scoring_services.set_authority_setting(
+        authority=decided.record.authority,
+        key="logical_alternative_threshold",
+        value={"share": "1/5", "more_than": False, "counts": "considered", "table_action": ""},
+        effective_from=datetime.date(2000, 1, 1),
+        by=policy.SYSTEM,
+    )
+    votes = [{"player": f"Pollee{i}", "action": "4S", "considered": [], "level": "peer"} for i in range(6)]
+    votes += [{"player": f"Pollee{i}", "action": "pass", "considered": [], "level": "peer"} for i in range(6, 10)]
+    poll = {"question": "Cohen's call after the pause?", "level": "", "table_action": "4S", "players": votes}
+    Ruling.objects.filter(pk=decided.ruling.pk).update(poll={**poll, "count": {"4S": 6, "pass": 4}})
+    casebook = compile_book(decided)
+    [entry] = casebooks.build_content(casebook)["cases"]
+    assert entry["poll"]["question"] == "South's call after the pause?"
+    assert entry["poll"]["count"] == {"4S": 6, "pass": 4}
+    assert "Logical alternatives found from the poll: pass." in entry["poll"]["finding"]["words"]
+    client.force_login(decided.auditor)
+    book = client.get(reverse("national:casebook-book", args=[casebook.pk])).content.decode()
+    assert "Player poll (Law 16B1a)" in book and "Logical alternatives found from the poll: pass." in book
+    assert "Pollee" not in json.dumps(entry) and "Pollee" not in book

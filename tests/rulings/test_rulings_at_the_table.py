@@ -396,10 +396,11 @@ def test_statements_poll_notice_and_attachment_from_the_form(client, field, dire
     assert ruling.poll == {
         "question": "Would you pass 3S?",
         "level": "",
+        "table_action": "",
         "players": [
-            {"player": "A. Cohen", "action": "pass"},
-            {"player": "B. Levi", "action": "Pass"},
-            {"player": "C. Katz", "action": "4S"},
+            {"player": "A. Cohen", "action": "pass", "considered": [], "level": "peer"},
+            {"player": "B. Levi", "action": "Pass", "considered": [], "level": "peer"},
+            {"player": "C. Katz", "action": "4S", "considered": [], "level": "peer"},
         ],
         "count": {"pass": 2, "4S": 1},
     }

@@ -687,7 +687,7 @@ def test_create_authority_command_with_a_preset():
     )
     assert authority.settings_on(TODAY)["without_merit_sanction"] == "deposit_and_penalty"
     assert (
-        f"Created English Bridge Union (id {authority.pk}, code ebu) with preset ebu: 59 dated values" in out.getvalue()
+        f"Created English Bridge Union (id {authority.pk}, code ebu) with preset ebu: 62 dated values" in out.getvalue()
     )
     with pytest.raises(CommandError) as error:
         call_command("create_authority", "--preset", "ebu", stdout=io.StringIO())
