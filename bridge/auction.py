@@ -156,7 +156,9 @@ class Auction:
         """A JSON-ready dict: ``{"dealer", "calls": [{"call", "alert", "explanation",
         "tempo_seconds", "note"}], "opening_lead", "play", "claim": {"tricks", "text"} or
         None}``. A call with an irregularity also has ``seat``, ``status``, ``attention_by``,
-        ``law`` and ``option``; ``play_irregularities`` is there when the play had any."""
+        ``law`` and ``option``; a call whose time has a stated source or uncertainty also has
+        ``tempo_source`` and ``tempo_uncertainty`` (bridge.tempo); ``play_irregularities`` is
+        there when the play had any."""
         calls = []
         for c in self.calls:
             entry: dict[str, Any] = {
@@ -168,6 +170,8 @@ class Auction:
             }
             if c.irregular:
                 entry.update(seat=c.seat, status=c.status, attention_by=c.attention_by, law=c.law, option=c.option)
+            if c.tempo_source or c.tempo_uncertainty is not None:
+                entry.update(tempo_source=c.tempo_source, tempo_uncertainty=c.tempo_uncertainty)
             calls.append(entry)
         data: dict[str, Any] = {
             "dealer": self.dealer,

@@ -17,7 +17,9 @@ class AuctionCall:
 
     ``call`` is normalised (``Pass``, ``X``, ``XX``, ``1C``..``7NT``); ``tempo_seconds`` is how
     long the player took (for unauthorised-information cases), None when not recorded;
-    ``note`` is the director's own remark.
+    ``note`` is the director's own remark. ``tempo_source`` says where the time comes from (a
+    key of ``bridge.tempo.TEMPO_SOURCES``; empty: not said) and ``tempo_uncertainty`` the ± whole
+    seconds its source states (None: not said); ``bridge.tempo.check_timing`` checks the three.
 
     The auction as called (``bridge.irregularities``): ``seat`` the seat that made the call
     when it was not that seat's turn (empty: in rotation); ``status`` what became of an
@@ -37,6 +39,8 @@ class AuctionCall:
     attention_by: str = ""
     law: str = ""
     option: str = ""
+    tempo_source: str = ""
+    tempo_uncertainty: int | None = None
 
     def __post_init__(self) -> None:
         self.call = normalise_call(self.call)

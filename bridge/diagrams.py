@@ -19,6 +19,7 @@ from xml.sax.saxutils import escape
 from bridge.deals import SEAT_WORDS, SUITS, next_seat, parse_vulnerability
 from bridge.engine.contract import vulnerable_for
 from bridge.messages import Message, _, ngettext, render
+from bridge.tempo import timing_words
 
 if TYPE_CHECKING:
     from bridge.auction import Auction, AuctionCall, BoardRecord
@@ -101,6 +102,11 @@ def _seats(auction: Auction) -> tuple[list[str], dict[int, Any]]:
     return list(as_called.seats), as_called.irregular_by_index
 
 
+def call_seats(auction: Auction) -> list[str]:
+    """The seat of each call as called (the plain rotation when the auction cannot be read)."""
+    return _seats(auction)[0]
+
+
 def _note_parts(call: AuctionCall, irregular: Any = None) -> Message | str:
     """What a note says of a call, as a Message (English as a ``str``; core.i18n.translate
     gives the reader's language); "" when there is nothing to say."""
@@ -118,8 +124,9 @@ def _note_parts(call: AuctionCall, irregular: Any = None) -> Message | str:
         parts.append(_("alerted: %(explanation)s", explanation=call.explanation) if call.explanation else _("alerted"))
     elif call.explanation:
         parts.append(_("not alerted, explained: %(explanation)s", explanation=call.explanation))
-    if call.tempo_seconds is not None:
-        parts.append(_("tempo: %(seconds)s s", seconds=call.tempo_seconds))
+    timing = timing_words(call)
+    if timing is not None:
+        parts.append(timing)
     if call.note:
         parts.append(TEMPO_NOTES.get(call.note.strip(), call.note))
     if not parts:

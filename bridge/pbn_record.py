@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from bridge.auction import Auction, AuctionCall, BoardRecord, Claim, parse_card, trick_winner
 from bridge.deals import (
     SEAT_NAMES,
+    SEAT_WORDS,
     DealError,
     next_seat,
     validate_auction,
@@ -23,8 +24,11 @@ from bridge.engine.contract import SEATS, parse_contract
 from bridge.messages import Message, _, ngettext
 from bridge.pbn import Call, PbnError, PbnGame, parse_pbn, write_pbn
 from bridge.play_irregularities import PlayIrregularity, declarer_after, trick_leaders
+from bridge.tempo import TEMPO_SOURCES
 
-_TEMPO_RE = re.compile(r"^tempo: (\d+) s$")
+# A call's time as to_pbn writes it in the call's note: "tempo: 22 s", "tempo: 22 s ± 1 s",
+# "tempo: 22 s ± 1 s (online)" (the source's key, bridge.tempo.TEMPO_SOURCES).
+_TEMPO_RE = re.compile(r"^tempo: (\d+) s(?: \u00b1 (\d+) s)?(?: \((\w+)\))?$")
 _CLAIM_TAG_RE = re.compile(r"^(\d+)(?::(.*))?$", re.S)
 
 
@@ -76,6 +80,8 @@ def parse_pbn_record(text: str, play_irregularities: Sequence[PlayIrregularity] 
         ap = calls.pop()
         while validate_auction(game.dealer, [c.call for c in calls], complete=False)[0] is None:
             calls.append(AuctionCall("Pass", ap.alert, ap.explanation, ap.tempo_seconds, ap.note))
+    if "AuctionTimeTable" in game.sections:
+        _read_call_times(game, calls, _line_of(text, "[AuctionTimeTable") or game.line)
 
     claim: Claim | None = None
     if game.tags.get("Claim"):
@@ -207,14 +213,80 @@ def _call_from_note(call: str, note: str | None, bang: bool) -> AuctionCall:
         if part.startswith("note: "):
             remark, parts = "; ".join(parts[i:])[len("note: ") :], parts[:i]
             break
-    tempo = None
+    tempo, source, uncertainty = None, "", None
     timed = _TEMPO_RE.match(parts[-1]) if parts else None
-    if timed:
+    if timed and (timed[3] or "") in ("", *TEMPO_SOURCES):
         tempo, parts = int(timed[1]), parts[:-1]
+        uncertainty = int(timed[2]) if timed[2] else None
+        source = timed[3] or ""
     explanation = "; ".join(parts)
     if alert and explanation == "alert":
         explanation = ""
-    return AuctionCall(call, alert, explanation, tempo, remark)
+    return AuctionCall(call, alert, explanation, tempo, remark, tempo_source=source, tempo_uncertainty=uncertainty)
+
+
+# Where a file's [AuctionTimeTable] comes from, by its [Site]: an online platform's record of the
+# time each call took (BBO Helper takes BBO's; measured where the calls reach the player's browser,
+# so with the network's delay), else a program's or bidding device's log. Whole seconds: ± 1 s.
+_ONLINE_SITE_RE = re.compile(r"\b(?:bbo|bridge ?base|realbridge|funbridge|stepbridge|intobridge)\b", re.I)
+
+
+def _read_call_times(game: PbnGame, calls: list[AuctionCall], line: int) -> None:
+    """The seconds each call took, from PBN's ``[AuctionTimeTable "N"]`` section (PBN 2.1 §5.4;
+    BBO Helper's export): the seat of the first call, then one time a call in the auction's
+    order, four a row, as whole seconds (``SS``, ``MM:SS`` or ``HH:MM:SS``). A ``0`` or ``-`` is a
+    call whose time was not taken (BBO Helper writes 0 when it joined the table mid-auction). The
+    times are put on the calls with their source and ± 1 s (whole seconds); a table that starts
+    from another seat than the auction, or holds more times than calls, is refused naming it."""
+    seat, rows = game.sections["AuctionTimeTable"]
+    seat = str(seat).strip().upper()
+    if seat != game.dealer:
+        raise PbnError(
+            line,
+            tagged(
+                "AuctionTimeTable",
+                _(
+                    "the times start from %(seat)s but the auction from %(dealer)s",
+                    seat=SEAT_WORDS.get(seat, seat),
+                    dealer=SEAT_WORDS[str(game.dealer)],
+                ),
+            ),
+        )
+    times = [str(word) for row in rows for word in row]
+    if len(times) > len(calls):
+        raise PbnError(
+            line,
+            tagged(
+                "AuctionTimeTable",
+                _("more times than the auction has calls: one time a call, in the auction's order"),
+            ),
+        )
+    source = "online" if _ONLINE_SITE_RE.search(game.tags.get("Site", "")) else "device"
+    for number, (word, call) in enumerate(zip(times, calls), start=1):
+        seconds = _seconds(word)
+        if seconds is None:
+            raise PbnError(
+                line,
+                tagged(
+                    "AuctionTimeTable",
+                    _("call %(n)s: '%(time)s' is not a time; write seconds, MM:SS or -", n=number, time=word),
+                ),
+            )
+        if seconds and call.tempo_seconds is None:  # a time the call's own note gives stands
+            call.tempo_seconds, call.tempo_source, call.tempo_uncertainty = seconds, source, 1
+
+
+def _seconds(word: str) -> int | None:
+    """``"12"``, ``"1:05"``, ``"0:01:05"`` as seconds; ``"-"`` as 0 (not taken); None: no time."""
+    if word in ("-", "*"):
+        return 0
+    parts = word.split(":")
+    if len(parts) > 3 or not all(part.isdigit() for part in parts):
+        return None
+    total = 0
+    for part in parts:
+        total = total * 60 + int(part)
+    return total
 
 
 def _note_text(call: AuctionCall) -> str | None:
@@ -227,7 +299,9 @@ def _note_text(call: AuctionCall) -> str | None:
     elif call.alert and call.tempo_seconds is None and not call.note:
         parts.append("alert")
     if call.tempo_seconds is not None:
-        parts.append(f"tempo: {call.tempo_seconds} s")
+        uncertainty = "" if call.tempo_uncertainty is None else f" \u00b1 {call.tempo_uncertainty} s"
+        source = f" ({call.tempo_source})" if call.tempo_source else ""
+        parts.append(f"tempo: {call.tempo_seconds} s{uncertainty}{source}")
     if call.note:
         parts.append(f"note: {call.note}")
     return " ".join("; ".join(parts).split("\n")) or None
@@ -255,7 +329,8 @@ def to_pbn(record: BoardRecord) -> str:
 
     Each call with something to say gets one note, parts joined by ``"; "`` in this order:
     ``not alerted`` (only for a call that is not alerted: any other note marks an alert),
-    the explanation (``alert`` when an alerted call has nothing else), ``tempo: 12 s``, and
+    the explanation (``alert`` when an alerted call has nothing else), ``tempo: 12 s`` (with
+    ``± 1 s`` and the source's key, ``(online)``, when stated), and
     ``note: `` followed by the director's remark. Other programs show the note as text.
     The play goes in a Play section (``*`` after an unfinished play), the claim in a
     ``[Claim "11:what was said"]`` tag. ``[Result]`` gives declarer's tricks when the record

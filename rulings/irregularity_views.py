@@ -2,10 +2,13 @@
 Laws of the edition in force offer, and the one chosen. Thin: rulings/services/irregularities.py
 does the work."""
 
+from typing import cast
+
 from django import forms
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
 
 from bridge.irregularities import comparable_law
@@ -147,12 +150,85 @@ class AuctionForm(forms.Form):
     )
 
 
+class TempoForm(forms.Form):
+    """How long a call took, where the time comes from and its ± (issue #44, bridge.tempo): the
+    call chosen from the auction's list, the rest typed or chosen; every refusal names its field."""
+
+    tempo_call = forms.TypedChoiceField(
+        label=gettext_lazy("Call"),
+        coerce=int,
+        error_messages={"invalid_choice": gettext_lazy("Call: choose the timed call from the list.")},
+    )
+    tempo_seconds = forms.IntegerField(
+        label=gettext_lazy("Seconds the call took"),
+        required=False,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        error_messages={"invalid": gettext_lazy("Seconds: write the call's time as a whole number, e.g. 22.")},
+    )
+    tempo_uncertainty = forms.IntegerField(
+        label=gettext_lazy("Uncertainty (± seconds)"),
+        required=False,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        error_messages={"invalid": gettext_lazy("Uncertainty: write it as whole seconds (the ± of the time), e.g. 1.")},
+    )
+    tempo_source = forms.ChoiceField(
+        label=gettext_lazy("Source of the time"),
+        required=False,
+        error_messages={"invalid_choice": gettext_lazy("Source: choose where the time comes from in the list.")},
+    )
+
+    def __init__(self, *args, auction=None, **kwargs):
+        from bridge.deals import SEAT_WORDS
+        from bridge.diagrams import call_seats, call_text
+        from bridge.tempo import TEMPO_SOURCES
+        from core.i18n import translate
+
+        super().__init__(*args, **kwargs)
+        calls = []
+        if auction is not None:
+            seats = call_seats(auction)
+            calls = [
+                (n, f"{n} · {translate(SEAT_WORDS[seats[n - 1]])} {call_text(call.call)}")
+                for n, call in enumerate(auction.calls, start=1)
+            ]
+        cast(forms.ChoiceField, self.fields["tempo_call"]).choices = calls
+        cast(forms.ChoiceField, self.fields["tempo_source"]).choices = [("", "—")] + [
+            (key, translate(words)) for key, words in TEMPO_SOURCES.items()
+        ]
+
+
+def _tempo(request, ruling, tempo_form):
+    """Record the time the form gives; True when done, else the refusal is on the form's fields."""
+    if not tempo_form.is_valid():
+        return False
+    data = tempo_form.cleaned_data
+    try:
+        services.record_call_tempo(
+            ruling=ruling,
+            by=request.user,
+            call_number=data["tempo_call"],
+            seconds=data["tempo_seconds"],
+            source=data["tempo_source"],
+            uncertainty=data["tempo_uncertainty"],
+        )
+    except ValidationError as error:
+        form_errors(tempo_form, error)
+        return False
+    return True
+
+
 @login_required
 def irregularity_page(request, pk):
+    from bridge.auction import Auction
+
     ruling = ruling_to_work_on(request, pk)
     action = request.POST.get("action") if request.method == "POST" else None
     auction_form = AuctionForm(
         request.POST if action == "auction" else None, initial={"auction_calls": _legal_calls(ruling)}
+    )
+    tempo_form = TempoForm(
+        request.POST if action == "tempo" else None,
+        auction=Auction.from_dict(ruling.auction) if ruling.auction else None,
     )
     if action == "auction":
         if auction_form.is_valid():
@@ -163,6 +239,10 @@ def irregularity_page(request, pk):
                 return redirect("rulings:ruling-irregularity", ruling.pk)
             except ValidationError as error:
                 form_errors(auction_form, error)
+        action = None
+    if action == "tempo":
+        if _tempo(request, ruling, tempo_form):
+            return redirect(f"{reverse('rulings:ruling-irregularity', args=[ruling.pk])}#tempo-entry")
         action = None
     form = IrregularityForm(request.POST if action else None, edition=services.edition_in_force(ruling.tournament))
     options, lead_options = [], []
@@ -192,6 +272,8 @@ def irregularity_page(request, pk):
             "table": ruling.table,
             "form": form,
             "auction_form": auction_form,
+            "tempo_form": tempo_form,
+            "auction_notes": _notes(ruling),
             "tapped_fields": TAPPED,
             "options": options,
             "lead_options": lead_options,
@@ -203,6 +285,17 @@ def irregularity_page(request, pk):
             **tap_targets(ruling, rank_preference(ruling.tournament)),
         },
     )
+
+
+def _notes(ruling):
+    """The auction's notes (alerts, times with their source, remarks) in the reader's language."""
+    from bridge.auction import Auction
+    from bridge.diagrams import auction_notes
+    from core.i18n import translate
+
+    if not ruling.auction:
+        return []
+    return [dict(note, text=translate(note["text"])) for note in auction_notes(Auction.from_dict(ruling.auction))]
 
 
 def _lead_options(ruling, options, facts):

@@ -127,6 +127,7 @@ AUDIT_ACTIONS = {
     "ruling.score_confirmed": _("Adjusted score confirmed by a second director"),
     "ruling.attachment_added": _("Attachment added"),
     "ruling.auction_entered": _("Deal and auction entered"),
+    "ruling.call_tempo": _("Time of a call recorded"),
     "ruling.deal_override": _("Deal accepted despite a difference"),
     "ruling.irregularity": _("Irregularity recorded"),
     "ruling.penalty_added": _("Penalty given"),

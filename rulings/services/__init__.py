@@ -23,6 +23,7 @@ from rulings.services.deals import (
     board_mismatches,
     enter_auction,
     read_deal_source,
+    record_call_tempo,
     record_double_dummy,
     schedule_double_dummy,
 )
@@ -61,6 +62,7 @@ __all__ = [
     "cite_laws",
     "correct_ruling",
     "enter_auction",
+    "record_call_tempo",
     "describe_contract",
     "edition_in_force",
     "finalise_rulings",

@@ -192,8 +192,9 @@ def enter_auction(*, ruling: Ruling, by: User, calls: list[str]) -> Ruling:
     claim attached are kept). The irregular call is then placed where it happened, as for an
     auction read from a LIN that leaves it out. Refused, naming ``auction_calls``: a call that is
     not one, an auction that cannot have happened, or a ruling whose irregularities are already
-    marked in its auction (record them again on the auction put right)."""
-    from bridge.auction import Auction, AuctionCall
+    marked in its auction (record them again on the auction put right). The calls the auction
+    put right starts with, as they were, keep their alerts, explanations, times and notes."""
+    from bridge.auction import Auction
     from bridge.deals import normalise_call
 
     policy.require(by, "ruling", ruling)
@@ -214,7 +215,7 @@ def enter_auction(*, ruling: Ruling, by: User, calls: list[str]) -> Ruling:
         previous = Auction.from_dict(ruling.auction) if ruling.auction else None
         auction = Auction(
             dealer=ruling.board.dealer,
-            calls=[AuctionCall(call) for call in normalised],
+            calls=_kept_notes(previous, normalised),
             opening_lead=previous.opening_lead if previous else None,
             play=previous.play if previous else [],
             claim=previous.claim if previous else None,
@@ -233,5 +234,85 @@ def enter_auction(*, ruling: Ruling, by: User, calls: list[str]) -> Ruling:
         summary=texts.text(
             "rulings.about", ruling=ruling_name(ruling), what=" ".join(call.call for call in auction.calls)[:200]
         ),
+    )
+    return ruling
+
+
+def _kept_notes(previous: Any, calls: list[str]) -> list[Any]:
+    """``calls`` as AuctionCalls, those the previous auction starts with keeping what it said of them."""
+    from bridge.auction import AuctionCall
+
+    made, same, before = [], True, previous.calls if previous else []
+    for index, call in enumerate(calls):
+        same = same and index < len(before) and before[index].call == call and not before[index].irregular
+        if not same:
+            made.append(AuctionCall(call))
+            continue
+        was = before[index]
+        made.append(
+            AuctionCall(
+                call,
+                was.alert,
+                was.explanation,
+                was.tempo_seconds,
+                was.note,
+                tempo_source=was.tempo_source,
+                tempo_uncertainty=was.tempo_uncertainty,
+            )
+        )
+    return made
+
+
+@atomic_with_retry
+def record_call_tempo(
+    *,
+    ruling: Ruling,
+    by: User,
+    call_number: Any,
+    seconds: Any,
+    source: Any = "",
+    uncertainty: Any = None,
+) -> Ruling:
+    """The time call ``call_number`` (1 for the dealer's call, as the auction is written, every
+    call as called counted) took, with its source and the uncertainty the source states
+    (issue #44, bridge.tempo): kept on the call in the ruling's auction, its other notes as they
+    were; seconds, source and uncertainty all empty take the time away. Refused, naming the
+    field: a call the auction does not have (``tempo_call``), and what ``bridge.tempo.check_timing``
+    refuses (``tempo_seconds``, ``tempo_source``, ``tempo_uncertainty``)."""
+    from bridge.auction import Auction
+    from bridge.tempo import check_timing
+
+    policy.require(by, "ruling", ruling)
+    if ruling.state != Ruling.State.DRAFT:
+        raise ValidationError(_("Only a draft ruling can be changed; correct a given ruling instead."))
+    if not ruling.auction:
+        raise ValidationError({"tempo_call": _("Enter the auction first: the time is of one of its calls.")})
+    auction = Auction.from_dict(ruling.auction)
+    try:
+        number = int(str(call_number).strip())
+    except ValueError:
+        number = 0
+    if not 1 <= number <= len(auction.calls):
+        raise ValidationError(
+            {
+                "tempo_call": _("Call: the auction has calls 1 to %(n)s; choose the timed call.")
+                % {"n": len(auction.calls)}
+            }
+        )
+    try:
+        timing = check_timing(seconds, source, uncertainty)
+    except DealError as error:
+        raise ValidationError({error.field: translate(error)}) from None
+    call = auction.calls[number - 1]
+    call.tempo_seconds, call.tempo_source, call.tempo_uncertainty = timing
+    ruling.auction = auction.to_dict()
+    full_save(ruling)
+    audit.record(
+        action="ruling.call_tempo",
+        obj=ruling,
+        actor=by,
+        tournament=ruling.tournament.pk,
+        after={"call": number, "seconds": timing[0], "source": timing[1], "uncertainty": timing[2]},
+        summary=texts.text("rulings.about", ruling=ruling_name(ruling), what=f"{number}: {call.call} {timing[0]} s"),
     )
     return ruling

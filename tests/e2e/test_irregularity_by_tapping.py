@@ -1,7 +1,8 @@
 """An insufficient bid ruled at the table on a phone by tapping (issue #39): from the board's
 traveller to "Give ruling", the auction entered on the bidding box, the insufficient bid placed
 by tapping its place in the auction and its call on the bidding box, the option chosen by
-tapping its words. The test counts the taps and the typed fields: none is typed for the call,
+tapping its words; on the way, the time of West's pass entered with its source and ±
+(issue #44). The test counts the taps and the typed fields: none is typed for the call,
 the card or the option (the facts and the ruling's words are the director's own sentences).
 docs/irregularities.md gives the figure."""
 
@@ -75,6 +76,20 @@ def test_an_insufficient_bid_from_the_traveller_to_give_ruling_by_tapping(phone,
         "Pass",
         "Pass",
     ]
+
+    # The time of West's pass as BBO's record gives it (issue #44), on the same page: not counted
+    # in the figure, which is the insufficient bid's.
+    phone.tap("#tempo-entry summary")
+    phone.select_option("[name=tempo_call]", "4")
+    phone.fill("[name=tempo_seconds]", "22")
+    phone.fill("[name=tempo_uncertainty]", "1")
+    phone.select_option("[name=tempo_source]", "online")
+    with phone.expect_navigation():
+        phone.tap("#save-tempo")
+    assert phone.inner_text("#auction-notes") == (
+        "West Pass \u2014 tempo: 22 s \u00b1 1 s (online platform record; includes network delay)"
+    )
+    _fits(phone, "irregularity page with a call's time")
 
     # What happened, by tapping: its words, its place, its call, who drew attention.
     for typed in ("call_number", "inserted", "card"):
