@@ -366,6 +366,14 @@ TABLE: dict[str, Rule] = {
         refusal=_("Only the national body's auditors register an organiser's instance and issue or revoke its tokens."),
         system=True,
     ),
+    "match_players": _rule(
+        {AUDITOR},
+        "decide that a received player and another of the same membership number are one person, or undo it",
+        group=roles.NATIONAL_AUDITOR,
+        refusal=_(
+            "Only the national body's auditors of the players' regulating authority match or unmatch its players."
+        ),
+    ),
 }
 
 

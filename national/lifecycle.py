@@ -7,10 +7,12 @@ worker claims it, and ends ready (its file kept) or failed (with the reason): th
 not print it, no worker could be reached, or none finished it in time and it was asked for again. A push waits for its task, is sending while the task runs
 (again after an interruption, or after it stopped and the chief director published again), and
 ends delivered or refused by the national body; it stops when the task's retries are spent.
+A player match (issue #41) is made matched by the auditor's decision and undone by another:
+unmatched, kept as it was decided.
 """
 
 from core.transitions import Table, Transition
-from national.federation.models import Push
+from national.federation.models import PlayerMatch, Push
 from national.models import Casebook, CasebookPrint
 
 CASEBOOK = Table(
@@ -49,5 +51,18 @@ PUSH = Table(
         Transition("refuse", (Push.State.SENDING,), Push.State.REFUSED, "national.federation.push.run"),
         Transition("deliver", (Push.State.SENDING,), Push.State.DELIVERED, "national.federation.push.run"),
         Transition("give_up", UNFINISHED, Push.State.STOPPED, "national.federation.push.give_up"),
+    ],
+)
+
+PLAYER_MATCH = Table(
+    "player match",
+    PlayerMatch.State,
+    [
+        Transition(
+            "unmatch",
+            (PlayerMatch.State.MATCHED,),
+            PlayerMatch.State.UNMATCHED,
+            "national.federation.players.unmatch",
+        ),
     ],
 )

@@ -254,6 +254,7 @@ from national.federation.models import (  # noqa: E402, F401
     HeadAlarm,
     OrganiserToken,
     Origin,
+    PlayerMatch,
     PublishTarget,
     Push,
     Receipt,

@@ -4,7 +4,7 @@ from django.urls import path
 
 from national import audit_views, casebook_views, precedent_views
 from national import views as national_views
-from national.federation import carried_views
+from national.federation import carried_views, player_views
 from national.federation import views as federation_views
 
 app_name = "national"
@@ -25,6 +25,9 @@ urlpatterns = [
     path("federation/outbox/<int:pk>/carry/", carried_views.carry, name="federation-carry"),
     path("federation/receive/", carried_views.receive_carried, name="federation-receive"),
     path("federation/proof/<int:pk>/", federation_views.case_proof, name="federation-proof"),
+    path("federation/players/", player_views.kept_apart, name="federation-players"),
+    path("federation/players/<int:pk>/match/", player_views.match, name="federation-player-match"),
+    path("federation/players/<int:pk>/unmatch/", player_views.unmatch, name="federation-player-unmatch"),
     path("casebooks/", casebook_views.casebook_list, name="casebooks"),
     path("casebooks/<int:pk>/", casebook_views.casebook_detail, name="casebook"),
     path("casebooks/<int:pk>/publish/", casebook_views.casebook_publish, name="casebook-publish"),

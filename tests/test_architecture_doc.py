@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from appeals.lifecycle import DEPOSIT_STATES
-from national.lifecycle import CASEBOOK, PRINT, PUSH
+from national.lifecycle import CASEBOOK, PLAYER_MATCH, PRINT, PUSH
 from rulings.lifecycle import RULING, SCORE_CHECK
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -78,7 +78,7 @@ def test_the_appeal_period_is_found_where_it_is_computed():
 
 
 @pytest.mark.parametrize(
-    "table", [RULING, SCORE_CHECK, DEPOSIT_STATES, CASEBOOK, PRINT, PUSH], ids=lambda table: table.name
+    "table", [RULING, SCORE_CHECK, DEPOSIT_STATES, CASEBOOK, PRINT, PUSH, PLAYER_MATCH], ids=lambda table: table.name
 )
 def test_each_state_diagram_is_drawn_from_its_table(table):
     drawn = DOC.split("<!-- state tables: begin -->", 1)[1].split("<!-- state tables: end -->", 1)[0]

@@ -54,7 +54,7 @@ EXEMPT = {
     ),
     "national/federation/": (
         "publishing to the national body: who may read, issue, revoke and publish is checked in "
-        "tests/national/test_federation_receive.py (issue #32)"
+        "tests/national/test_federation_receive.py (issue #32); its players kept apart are walked (WALKED)"
     ),
 }
 METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE")
@@ -228,8 +228,12 @@ def url_patterns(patterns=None, prefix=""):
             yield route, pattern
 
 
+# Routes under an exemption that the matrix walks all the same.
+WALKED = ("national/federation/players/",)  # the desk's players kept apart (issue #41)
+
+
 def exempt(route):
-    return any(route.startswith(start) for start in EXEMPT)
+    return any(route.startswith(start) for start in EXEMPT) and not route.startswith(WALKED)
 
 
 def offered_methods(pattern):

@@ -28,6 +28,7 @@ def test_the_registry_has_every_step_of_a_case():
     assert {"give", "correct", "lodge", "request_appeal", "extend_period"} <= names["ruling"]
     assert names["casebook"] == {"publish", "finalise"}
     assert names["tournament"] == {"publish", "send", "give_up"}
+    assert names["player"] == {"match", "unmatch"}
 
 
 @pytest.mark.parametrize("step", [step for _key, step in STEPS], ids=IDS)
@@ -110,7 +111,7 @@ def test_every_step_declares_the_audit_code_its_service_writes(step):
     if family == "appeal":  # an appeal's step: its event's action (appeals.services.common.log_step)
         assert code in AppealEvent.Action.values, step.audit
     else:
-        assert family in {"ruling", "casebook", "appeal_request", "filing"}, step.audit
+        assert family in {"ruling", "casebook", "appeal_request", "filing", "player"}, step.audit
 
 
 def test_the_role_matrix_takes_every_audited_step_and_checks_its_code():

@@ -12,8 +12,8 @@ from django.utils import translation
 
 from appeals.lifecycle import DEPOSIT_STATES
 from appeals.models import Deposit
-from national.federation.models import Push
-from national.lifecycle import CASEBOOK, PRINT, PUSH
+from national.federation.models import PlayerMatch, Push
+from national.lifecycle import CASEBOOK, PLAYER_MATCH, PRINT, PUSH
 from national.models import Casebook, CasebookPrint
 from rulings.lifecycle import RULING
 from rulings.models import Ruling
@@ -23,6 +23,7 @@ from tests.national.test_casebooks import decided  # noqa: F401 - a fixture
 ROOT = Path(__file__).resolve().parent.parent
 
 R, D, C, P, J = Ruling.State, Deposit.State, Casebook.State, Push.State, CasebookPrint.State
+M = PlayerMatch.State
 APPEALED = {R.GIVEN, R.FINAL, R.UNDER_APPEAL, R.CHANGED_BY_APPEAL, R.SUPERSEDED}
 # What each table must allow, written out apart from the tables: {(state, step): target}.
 EXPECTED = {
@@ -52,6 +53,7 @@ EXPECTED = {
         (P.SENDING, "deliver"): P.DELIVERED,
         **{(s, "give_up"): P.STOPPED for s in (P.WAITING, P.SENDING, P.STOPPED)},
     },
+    "player match": {(M.MATCHED, "unmatch"): M.UNMATCHED},
 }
 TABLES = {
     "ruling": (RULING, Ruling),
@@ -59,6 +61,7 @@ TABLES = {
     "casebook": (CASEBOOK, Casebook),
     "print": (PRINT, CasebookPrint),
     "push": (PUSH, Push),
+    "player match": (PLAYER_MATCH, PlayerMatch),
 }
 
 
@@ -122,7 +125,7 @@ def state_constants(node):
     return None
 
 
-TABLED_MODELS = {"Ruling", "Deposit", "Casebook", "CasebookPrint", "Push"}
+TABLED_MODELS = {"Ruling", "Deposit", "Casebook", "CasebookPrint", "Push", "PlayerMatch"}
 
 
 def assignments_of_tabled_states(path):

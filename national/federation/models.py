@@ -8,7 +8,8 @@ kept until it is verified and stored whole), ``Receipt`` (each bundle stored), `
 ``ReceivedEntry`` (the origin's audit entries with
 their inclusion proofs), ``ReceivedTournament`` (a tournament of the desk that came from an
 origin) and ``ReceivedRecord`` / ``ReceivedVersion`` (each record received, the local row it
-became and every version of it).
+became and every version of it), ``PlayerMatch`` (the desk's decision that a received player and
+another player of the same membership number are one person, issue #41).
 
 The organiser's end (sending): ``PublishTarget`` (the national body's address and the token it
 issued) and ``Push`` (one bundle, its parts and how far it went).
@@ -214,6 +215,41 @@ class ReceivedVersion(models.Model):
     class Meta:
         ordering = ["record", "version"]
         constraints = [models.UniqueConstraint(fields=["record", "version"], name="one_row_per_version")]
+
+
+class PlayerMatch(models.Model):
+    """An auditor's decision that a received player (kept apart: another instance or the desk
+    holds its membership number) and another player of that number are one person (issue #41,
+    national/federation/players.py). Neither player's row is touched: each stays its instance's
+    and each instance's next version updates its own; the desk's reads count them as one. Undone
+    by another decision (``unmatch``, the table national.lifecycle.PLAYER_MATCH): the row is kept
+    with who undid it, when and why, and a new match is a new row."""
+
+    class State(models.TextChoices):
+        MATCHED = "matched", _("matched")
+        UNMATCHED = "unmatched", _("unmatched")
+
+    player = models.ForeignKey("scoring.Player", on_delete=models.PROTECT, related_name="matches")
+    same_as = models.ForeignKey("scoring.Player", on_delete=models.PROTECT, related_name="matched_from")
+    state = models.CharField(max_length=10, choices=State.choices, default=State.MATCHED)
+    reason = models.TextField()
+    matched_by = models.ForeignKey("auth.User", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    matched_at = models.DateTimeField(default=timezone.now)
+    unmatched_by = models.ForeignKey("auth.User", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    unmatched_at = models.DateTimeField(null=True, blank=True)
+    unmatch_reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-matched_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player"], condition=models.Q(state="matched"), name="one_open_match_per_player"
+            ),
+            models.CheckConstraint(condition=~models.Q(player=models.F("same_as")), name="a_match_is_of_two_players"),
+        ]
+
+    def __str__(self):
+        return f"{self.player} = {self.same_as}"
 
 
 class PublishTarget(models.Model):

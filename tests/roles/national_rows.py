@@ -188,3 +188,47 @@ ROWS += [
     Row("audit-verify", "POST", PAGE, (), fixed("audit-verify"), verify_expect),
     Row("audit-verify", "GET", PAGE, (), fixed("audit-verify"), lambda role, target, world: Expect(405)),
 ]
+
+
+# Received players kept apart (national/federation/player_views.py, issue #41): the auditors of the
+# players' body list them, match one to the player of its number and undo a match; another body's
+# player answers 404; everyone else 403 (anonymous: log in).
+def reads_player(role, target):
+    return role == "superuser" or (target.side == "A" and role in NATIONAL_READERS)
+
+
+def player_step(name, target, values):
+    return write(
+        name,
+        "POST",
+        both(target),
+        values,
+        api=PAGE,
+        reads=reads_player,
+        may=allowed("match_players"),
+        success=302,
+        gate=NATIONAL_READERS,
+    )
+
+
+def own_player(world, target):
+    """The side's own player of the received player's number."""
+    from scoring.models import Player
+
+    number = target.obj.membership_number.split("~", 1)[1]
+    return Player.objects.get(authority=target.obj.authority, membership_number=number).pk
+
+
+ROWS += [
+    listing(
+        "federation-players",
+        [(t, reads_player) for t in both("player:apart")],
+        api=PAGE,
+        only=NATIONAL_READERS,
+        needle=lambda t: f'id="player-{t.pk}"',
+    ),
+    player_step("federation-player-match", "player:apart", data(same_as=own_player, reason="The same person")),
+    player_step("federation-player-unmatch", "player:matched", data(reason="Two people")),
+    not_a_get("federation-player-match", "player:apart"),
+    not_a_get("federation-player-unmatch", "player:matched"),
+]

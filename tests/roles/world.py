@@ -292,4 +292,40 @@ def build_world():
             targets[f"case:{state}@{side}"] = Target(
                 key=f"case:{state}@{side}", side=side, obj=book.cases.order_by("position").first(), short=state
             )
+    targets.update(received_players(a, b))
     return SimpleNamespace(users=users, sides={"A": a, "B": b}, targets=targets, national=national)
+
+
+def received_players(*sides):
+    """On each side, two players received from an organiser's instance with their numbers kept
+    apart (the side's own players hold them, issue #41): one to match ("player:apart"), one
+    matched to the side's player of its number ("player:matched")."""
+    from national.federation.models import Origin, PlayerMatch, ReceivedRecord
+    from scoring.models import Player
+
+    targets = {}
+    for s in sides:
+        code = NAMES[s.side][0]
+        origin = Origin.objects.create(
+            name=f"Harbour {code}", slug=f"harbour-{code}", authority=s.record.authority, public_key="-", key_id="-"
+        )
+        for key, own in (("apart", s.players[6]), ("matched", s.players[7])):
+            copy = Player.objects.create(
+                authority=s.record.authority,
+                first_name=own.first_name,
+                last_name=own.last_name,
+                membership_number=f"{origin.slug}~{own.membership_number}",
+            )
+            ReceivedRecord.objects.create(
+                origin=origin,
+                model="scoring.player",
+                origin_pk=own.pk,
+                local_pk=copy.pk,
+                digest="-",
+                tournament=s.record.tournament,
+            )
+            if key == "matched":
+                PlayerMatch.objects.create(player=copy, same_as=own, reason="The same person")
+            name = f"player:{key}@{s.side}"
+            targets[name] = Target(key=name, side=s.side, obj=copy, short=key)
+    return targets
