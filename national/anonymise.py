@@ -60,9 +60,11 @@ class Hidden:
 
 def player_forms(player):
     """The ways a player's name is written: in full both ways round, the last name, the first
-    name, the membership number."""
+    name, the membership number (and, for a received player kept apart as ``<instance>~<number>``,
+    the number as its instance and the table wrote it, issue #41)."""
     first, last = player.first_name.strip(), player.last_name.strip()
-    forms = [f"{first} {last}", f"{last} {first}", last, first, player.membership_number.strip()]
+    number = player.membership_number.strip()
+    forms = [f"{first} {last}", f"{last} {first}", last, first, number, number.partition("~")[2].strip()]
     return tuple(form for form in dict.fromkeys(forms) if len(form.strip()) >= 2)
 
 

@@ -217,3 +217,32 @@ def test_the_desk_page_lists_the_players_kept_apart_and_matches_them_on_a_form(t
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "he"
     text = client.get(page).content.decode()
     assert "Received players kept apart" not in text and "Matches undone" not in text
+
+
+def test_a_casebook_of_a_received_tournament_hides_a_player_kept_apart_by_the_number_written(decided):  # noqa: F811
+    """A received player kept apart holds ``<instance>~<number>``, but the statements name the
+    number as written at the table: the casebook hides that number too."""
+    from national import casebooks
+    from national.federation.models import ReceivedTournament
+    from rulings import services as rulings_services
+    from tests.national.federation_helpers import register_self
+
+    number = decided.north.membership_number
+    rulings_services.change_ruling(
+        ruling=decided.ruling,
+        by=decided.director,
+        reason="member number noted",
+        statement_ns=f"Member {number} says Cohen's 4S was obvious.",
+    )
+    origin = register_self(decided.record.authority)
+    status, answer = deliver(origin, bundles.build(decided.record.tournament.pk))
+    assert status == 200, answer
+    copy = ReceivedTournament.objects.get(origin=origin).tournament
+    assert copy_of(origin, decided.north.pk).membership_number == f"congress~{number}"
+    book = casebooks.compile_casebook(
+        authority=decided.record.authority, by=decided.auditor, title="Received", filters={"tournament": copy.pk}
+    )
+    [entry] = casebooks.build_content(book)["cases"]
+    statement = entry["texts"]["statement_ns"]
+    assert statement.startswith("Member ") and statement.endswith(" 4S was obvious.")
+    assert number not in statement and "congress" not in statement
