@@ -43,6 +43,8 @@ from tests.roles import matrix
 from tests.roles.world import ROLES
 from tests.test_role_matrix import client_for, send, world  # noqa: F401 - the shared module fixture
 
+pytestmark = pytest.mark.second_round
+
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 FOREIGN = [code for code in LANGUAGES if code != "en"]
 LOCALE = Path(settings.BASE_DIR) / "locale"

@@ -35,6 +35,8 @@ from tests.roles import matrix, rules
 from tests.roles.world import NAMES, ROLES, SIDES, build_world, marker
 from tests.security import page_problems
 
+pytestmark = pytest.mark.second_round
+
 # URL patterns the matrix leaves out, by the start of their route, and why.
 EXEMPT = {
     "admin/": "the Django admin: superusers only, guarded by the admin's own permissions",

@@ -22,7 +22,7 @@ from core import policy
 from rulings.models import Ruling
 from rulings.services import finalise_rulings
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.second_round]
 
 APPEAL_ENDS = {Appeal.State.DECIDED, Appeal.State.WITHDRAWN}
 RULING_ENDS = {Ruling.State.FINAL, Ruling.State.CHANGED_BY_APPEAL, Ruling.State.SUPERSEDED}
