@@ -27,7 +27,10 @@ The editions' words:
 The proposal follows the definition: an alternative is proposed as logical when at least one
 polled player chose it ("some might select it") and the director records that a significant
 proportion would seriously consider it; the weights of the proposed 12C1(c) score are the poll's
-counts of the logical alternatives not suggested by the information. The director decides both.
+counts of the logical alternatives not suggested by the information. Where the ruling has a poll
+as data (bridge.polls), its finding by the regulating authority's threshold is passed in
+(``Alternative.from_poll``, the peers' counts as ``chose``) and decides the proposal instead
+(issue #44). The director decides both.
 """
 
 from __future__ import annotations
@@ -104,8 +107,10 @@ class Alternative:
     """An action the player could have chosen instead: ``chose`` how many polled players chose
     it, ``considered`` how many would have seriously considered it (None: not asked),
     ``suggested`` whether the information demonstrably suggested the action chosen over this
-    one, ``logical`` the director's decision (None: take the proposal), and the result it would
-    have led to (``contract``, ``declarer``, ``tricks``) for the weighted score."""
+    one, ``logical`` the director's decision (None: take the proposal), ``from_poll`` whether
+    the poll's finding by the authority's threshold (bridge.polls.find) makes it a logical
+    alternative (None: no such finding; the proposal is then read from the counts), and the
+    result it would have led to (``contract``, ``declarer``, ``tricks``) for the weighted score."""
 
     action: str
     chose: int = 0
@@ -115,8 +120,11 @@ class Alternative:
     contract: str = ""
     declarer: str = ""
     tricks: int | None = None
+    from_poll: bool | None = None
 
     def proposed_logical(self) -> bool:
+        if self.from_poll is not None:
+            return self.from_poll
         return self.chose > 0 or bool(self.considered)
 
     def is_logical(self) -> bool:

@@ -286,12 +286,14 @@ def poll_threshold(ruling: Ruling) -> dict[str, Any]:
     return dict(kept.get("logical_alternative_threshold", value) or {})
 
 
-def poll_finding(ruling: Ruling) -> dict[str, Any] | None:
+def poll_finding(ruling: Ruling, table_action: str | None = None) -> dict[str, Any] | None:
     """The logical alternatives found from the ruling's poll (bridge.polls) by the threshold in
     force on its day, with the weights proposed, where the authority allows weighted scores
     (Law 12C1c, the tournament's setting, as the adjusted score is checked against it), and the
     finding in words in the reader's language; None without a poll. Refusals of a stored poll
-    that cannot be read are words too, not an error page."""
+    that cannot be read are words too, not an error page. ``table_action``: the action taken at
+    the table when the poll does not say (the Law 16 page's, as it is recorded), else the Law 16
+    record's."""
     from bridge.call_laws import IrregularityError
     from bridge.polls import Threshold, find
     from core.i18n import translate
@@ -301,7 +303,7 @@ def poll_finding(ruling: Ruling) -> dict[str, Any] | None:
     if not poll.get("players"):
         return None
     record = ruling.unauthorised_information or {}
-    table_action = str(poll.get("table_action") or record.get("chosen") or "")
+    table_action = str(poll.get("table_action") or table_action or record.get("chosen") or "")
     try:
         finding = find(
             answers_of(poll["players"]),

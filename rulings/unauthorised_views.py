@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy
 
-from rulings import services
+from rulings import selectors, services
 from rulings.models import Ruling
 from rulings.revoke_views import SEATS, form_errors, ruling_to_work_on
 
@@ -159,6 +159,7 @@ def unauthorised_page(request, pk):
             "form": form,
             "record": ruling.unauthorised_information,
             "poll": ruling.poll,
+            "poll_finding": selectors.poll_finding(ruling),
             "edition": services.edition_in_force(ruling.tournament),
             "editable": ruling.state == Ruling.State.DRAFT,
         },

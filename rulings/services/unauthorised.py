@@ -38,10 +38,17 @@ def _count(value: Any, field: str) -> int | None:
     return number
 
 
-def _alternatives(ruling: Ruling, rows: list[dict[str, Any]]) -> list[Alternative]:
+def _alternatives(
+    ruling: Ruling, rows: list[dict[str, Any]], finding: dict[str, Any] | None = None
+) -> list[Alternative]:
     """The alternatives as entered; a count left empty is read from the ruling's poll (Law
-    16B1a poll: its count by action, matched without regard to case)."""
+    16B1a poll: its count by action, matched without regard to case). With the poll's finding
+    by the authority's threshold (``finding``, rulings.selectors.poll_finding, issue #44) the
+    poll decides: each alternative is proposed logical as the finding says, and the peers who
+    chose it are its count, which the weights follow."""
     poll = {str(k).strip().lower(): v for k, v in ((ruling.poll or {}).get("count") or {}).items()}
+    tallies = {str(t["action"]).strip().lower(): t for t in (finding or {}).get("tallies") or []}
+    logical = {str(a).strip().lower() for a in (finding or {}).get("logical") or []}
     found = []
     for number, row in enumerate(rows, start=1):
         action = str(row.get("action") or "").strip()
@@ -51,17 +58,20 @@ def _alternatives(ruling: Ruling, rows: list[dict[str, Any]]) -> list[Alternativ
         tricks = _count(row.get("tricks"), f"alt{number}_tricks")
         if tricks is not None and tricks > 13:
             raise ValidationError({f"alt{number}_tricks": _("Tricks are from 0 to 13.")})
-        logical = row.get("logical")
+        decided = row.get("logical")
+        if tallies:
+            chose = int(tallies[action.lower()]["chose"]) if action.lower() in tallies else 0
         found.append(
             Alternative(
                 action,
                 chose=chose if chose is not None else int(poll.get(action.lower(), 0)),
                 considered=_count(row.get("considered"), f"alt{number}_considered"),
                 suggested=bool(row.get("suggested")),
-                logical=None if logical in (None, "") else logical in (True, "yes"),
+                logical=None if decided in (None, "") else decided in (True, "yes"),
                 contract=str(row.get("contract") or "").strip().upper(),
                 declarer=str(row.get("declarer") or "").strip().upper(),
                 tricks=tricks,
+                from_poll=action.lower() in logical if tallies else None,
             )
         )
     if not found:
@@ -98,7 +108,10 @@ def record_unauthorised_information(
         found=bool(source.get("found")),
         note=str(source.get("note") or "").strip(),
     )
-    rows = _alternatives(ruling, alternatives)
+    from rulings.selectors import poll_finding
+
+    by_poll = poll_finding(ruling, table_action=str(chosen or "").strip())
+    rows = _alternatives(ruling, alternatives, by_poll)
     try:
         finding = assess(
             edition,
@@ -137,6 +150,7 @@ def record_unauthorised_information(
             for a in rows
         ],
         "gained": bool(gained),
+        "poll_logical": list(by_poll["logical"]) if by_poll and by_poll.get("tallies") else None,
         "finding": dict(finding.to_dict(), text=translate(finding.text)),
         "reasoning": (reasoning or "").strip(),
     }
