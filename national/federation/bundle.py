@@ -124,6 +124,11 @@ def _records(tournament_id: int) -> list[dict[str, Any]]:
     """Every record sent, in ``MODELS``' order (the players the others name before them)."""
     by_model = {label: _serialised(label, **{path: tournament_id}) for label, path in MODELS.items() if path}
     named = _referenced([row for rows in by_model.values() for row in rows], "scoring.player")
+    # A ruling's seating names players by id in JSON: they are sent too (issue #41).
+    for row in by_model["rulings.ruling"]:
+        seating = row["fields"].get("seating")
+        if isinstance(seating, dict):
+            named.update(pk for pk in seating.values() if isinstance(pk, int))
     by_model["scoring.player"] = _serialised("scoring.player", pk__in=named)
     return [row for label in MODELS for row in by_model[label]]
 

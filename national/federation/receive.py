@@ -490,6 +490,8 @@ class _Mapper:
             value = row["fields"][field.name]
             if field.is_relation:
                 values[field.attname] = self.target(label, row, field, value)
+            elif (label, field.name) in _IDS_IN_JSON:
+                values[field.attname] = _IDS_IN_JSON[(label, field.name)](self, label, row, value)
             else:
                 values[field.attname] = field.to_python(value)
         for field in model._meta.many_to_many:
@@ -498,6 +500,45 @@ class _Mapper:
                 self.local[(target, pk)] for pk in row["fields"].get(field.name, []) if (target, pk) in self.local
             ]
         return values, many
+
+    def mapped(self, label: str, row: dict[str, Any], target: str, value: Any) -> int:
+        """The local pk of a record of ``target`` a JSON field of ``row`` names by the origin's
+        id (issue #41); the bundle is refused if the bundle did not send that record."""
+        found = self.local.get((target, value)) if isinstance(value, int) and not isinstance(value, bool) else None
+        if found is None:
+            raise Refused(
+                verify.Refusal("record_target", {"model": label, "pk": row["pk"], "target": target, "target_pk": value})
+            )
+        return found
+
+
+def _seating(mapper: _Mapper, label: str, row: dict[str, Any], value: Any) -> Any:
+    """A ruling's ``seating`` (the origin's player ids by seat) as this desk's player ids, so a
+    casebook says "South" of the player who sat South (issue #41)."""
+    if not isinstance(value, dict):
+        return value
+    return {seat: mapper.mapped(label, row, "scoring.player", pk) for seat, pk in value.items()}
+
+
+def _effect(mapper: _Mapper, label: str, row: dict[str, Any], value: Any) -> Any:
+    """An appeal's ``effect_at_decision`` (the origin's contestant and match ids) as this desk's."""
+    if not isinstance(value, dict):
+        return value
+    value = dict(value)
+    value["sides"] = [
+        {**side, "contestant": mapper.mapped(label, row, "scoring.contestant", side.get("contestant"))}
+        if isinstance(side, dict)
+        else side
+        for side in value.get("sides") or []
+    ]
+    match = value.get("match")
+    if isinstance(match, dict):
+        value["match"] = {**match, "match": mapper.mapped(label, row, "scoring.match", match.get("match"))}
+    return value
+
+
+# JSON fields of received records that hold the ids of other records: mapped as foreign keys are.
+_IDS_IN_JSON = {("rulings.ruling", "seating"): _seating, ("appeals.appeal", "effect_at_decision"): _effect}
 
 
 def _apply_records(
